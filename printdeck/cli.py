@@ -1,0 +1,19 @@
+"""The ``printdeck`` command line: parse, call one library function, report.
+
+Every command turns a ``PrintdeckError`` into one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import click
+
+from printdeck import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="printdeck")
+def main() -> None:
+    """Make print-ready spot-the-match card decks from a YAML theme."""
+
+
+# --- command registration (each area adds its commands here) ---

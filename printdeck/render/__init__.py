@@ -1,0 +1,1 @@
+"""printdeck.render."""

@@ -1,0 +1,42 @@
+"""Where the bundled artwork and themes live, installed or in a checkout."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def data_root(kind: str) -> Path:
+    """Return the folder of bundled data of one kind.
+
+    Args:
+        kind: ``"assets"`` (artwork, licences) or ``"themes"`` (bundled themes).
+
+    Returns:
+        The folder: inside the installed package (a plain ``pip install .`` maps
+        ``assets/`` and ``themes/`` to ``printdeck._assets`` / ``printdeck._themes``)
+        or, in an editable install, the repository's top-level folder.
+
+    Raises:
+        ValueError: ``kind`` is not one of the two names.
+    """
+    if kind not in ("assets", "themes"):
+        raise ValueError(f"kind: expected 'assets' or 'themes', got {kind!r}")
+    checkout = _REPO_ROOT / kind
+    if checkout.is_dir() and (_REPO_ROOT / "pyproject.toml").is_file():
+        return checkout
+    try:
+        return Path(str(resources.files(f"printdeck._{kind}")))
+    except ModuleNotFoundError:  # pragma: no cover - broken install
+        return checkout
+
+
+def repo_root() -> Path:
+    """Return the root that manifest ``source`` paths of bundled artwork are relative to.
+
+    In a checkout this is the repository root; installed, it is the folder that holds
+    ``assets/`` (so ``assets/twemoji/horse.svg`` names the same file either way).
+    """
+    return data_root("assets").parent

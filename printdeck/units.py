@@ -1,0 +1,50 @@
+"""Lengths as users write them ("85mm", "3.15in") converted once to millimetres."""
+
+from __future__ import annotations
+
+import math
+import re
+
+MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+PT_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*$", re.IGNORECASE)
+
+
+def parse_length_mm(value: object) -> float:
+    """Convert a length written with its unit to millimetres.
+
+    Args:
+        value: A string such as ``"85mm"``, ``"8.5 cm"``, ``"3.15in"`` or ``"12pt"``;
+            the number 0 is also accepted (zero needs no unit).
+
+    Returns:
+        The length in mm (may be negative; range checks belong to the caller).
+
+    Raises:
+        ValueError: ``value`` is not a finite number followed by mm, cm, in or pt.
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return 0.0
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if match:
+            mm = float(match.group(1)) * MM_PER_UNIT[match.group(2).lower()]
+            if math.isfinite(mm):
+                return mm
+    raise ValueError(f'expected a length such as "85mm" (units mm, cm, in, pt), got {value!r}')
+
+
+def mm_to_pt(mm: float) -> float:
+    """Millimetres to PostScript points (1 pt = 1/72 in)."""
+    return mm * PT_PER_MM
+
+
+def pt_to_mm(pt: float) -> float:
+    """PostScript points (1/72 in) to millimetres."""
+    return pt / PT_PER_MM
+
+
+def format_mm(mm: float) -> str:
+    """Write a length in mm the way a theme would, e.g. ``85mm`` or ``2.5mm``."""
+    return f"{mm:g}mm"
