@@ -17,3 +17,6 @@ def main() -> None:
 
 
 # --- command registration (each area adds its commands here) ---
+from printdeck.cli_build import build  # noqa: E402
+
+main.add_command(build)
