@@ -20,3 +20,15 @@ def main() -> None:
 from printdeck.cli_build import build  # noqa: E402
 
 main.add_command(build)
+from printdeck.cli_theme import check, init, schema, themes  # noqa: E402
+
+main.add_command(init)
+main.add_command(themes)
+main.add_command(schema)
+main.add_command(check)
+from printdeck.cli_render import calibrate  # noqa: E402
+
+main.add_command(calibrate)
+from printdeck.cli_layout import preview  # noqa: E402
+
+main.add_command(preview)

@@ -32,6 +32,8 @@ class SymbolSpec:
         rotate: Whether the layout may rotate this symbol.
         photo_shape: ``circle`` or ``rounded`` crop for photos; ``None`` otherwise.
         color: Fill colour of a text symbol as ``#rrggbb``.
+        remove_background: Photo only: make a plain background touching the
+            corners transparent (see ``printdeck.theme.images.prepared_image``).
     """
 
     id: int
@@ -45,6 +47,7 @@ class SymbolSpec:
     rotate: bool = True
     photo_shape: Literal["circle", "rounded"] | None = None
     color: str = "#1a1a1a"
+    remove_background: bool = False
 
 
 @dataclass(frozen=True)

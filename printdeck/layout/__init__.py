@@ -1,1 +1,12 @@
-"""printdeck.layout."""
+"""printdeck.layout: dense, varied, overlap-free cards judged on real silhouettes.
+
+Public API: :class:`LayoutSettings`, :func:`layout_deck`, :func:`silhouette`
+(and :class:`Silhouette`); :func:`rasterise` draws a symbol's whole box.
+"""
+
+from printdeck.layout.artwork import rasterise, text_metrics
+from printdeck.layout.deck import layout_deck
+from printdeck.layout.settings import LayoutSettings
+from printdeck.layout.silhouette import Silhouette, silhouette
+
+__all__ = ["LayoutSettings", "Silhouette", "layout_deck", "rasterise", "silhouette", "text_metrics"]

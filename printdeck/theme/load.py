@@ -1,129 +1,173 @@
-"""Reading a theme file: safe YAML, validation, symbol resolution."""
+"""Reading a theme: safe YAML, validation, sizes that fit, every file checked.
+
+``load_theme`` checks everything that can be checked before a build starts, so a
+bad theme fails in a fraction of a second with one line naming the file, the key
+and the fix, and nothing is written.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from printdeck.errors import PrintdeckError
-from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
-from printdeck.theme.model import SymbolEntry, Theme, ThemeSpec
+from printdeck.theme.errors import describe_validation_error
+from printdeck.theme.images import check_raster_file, check_svg_file
+from printdeck.theme.model import Theme, ThemeSpec
+from printdeck.theme.sizes import DeckSize, deck_size_requirements
+from printdeck.theme.symbols import BUNDLED_PREFIX, IMAGE_SUFFIXES, resolve_path, resolve_symbols
+from printdeck.theme.yamlsafe import load_yaml_file
 
-IMAGE_SUFFIXES = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster", ".webp": "raster"}
-BUNDLED_PREFIX = "@assets/"
+__all__ = ["BUNDLED_PREFIX", "IMAGE_SUFFIXES", "bundled_theme_names", "bundled_theme_path", "deck_size",
+           "load_theme", "paper_mm"]
+
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 
 
 def bundled_theme_path(name: str) -> Path | None:
     """Return the bundled theme file called ``name`` (e.g. ``"default"``), if any."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        return None
     path = data_root("themes") / f"{name}.yaml"
     return path if path.is_file() else None
 
 
-def load_theme(ref: str | Path | None = None) -> Theme:
+def bundled_theme_names() -> list[str]:
+    """Names of the bundled themes, sorted (``default`` first)."""
+    names = sorted(p.stem for p in data_root("themes").glob("*.yaml"))
+    return sorted(names, key=lambda n: (n != "default", n))
+
+
+def paper_mm(size: str | tuple[float, float]) -> tuple[float, float]:
+    """Paper (width, height) in mm for a theme's ``paper.size``."""
+    return PAPER_MM[size] if isinstance(size, str) else (float(size[0]), float(size[1]))
+
+
+def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
     Args:
-        ref: ``None`` for the embedded default theme; a bundled theme's name; a path.
+        ref: ``None`` for the bundled default theme; a bundled theme's name
+            (``"junior"``); a path to a ``.yaml`` file or to a folder with ``theme.yaml``.
+        check_files: Decode every image and font now (default). ``False`` skips
+            the file checks (for quick listings); paths are still resolved.
 
     Returns:
-        The validated theme with every symbol resolved.
+        The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
+        is always set (the largest deck the symbols allow when the file gives no size).
 
     Raises:
-        PrintdeckError: the file is missing, unreadable, not valid YAML, or fails
-            validation; the message names the file and the dotted key.
+        PrintdeckError: One line ``"<file>: <dotted.key>: <problem>; <fix>"`` for a
+            missing/unreadable/oversized file, bad or hostile YAML (syntax, not a
+            mapping, alias bomb, duplicate key), wrong types/units/keys, absurd
+            sizes, a card that does not fit the paper, an impossible deck, too few
+            symbols (with how many are needed), duplicate symbols, and any missing,
+            empty, corrupt, oversized or unsafe image or font.
     """
     path = _theme_file(ref)
-    spec = _validate(path, _read_yaml(path))
-    base = path.parent
-    symbols = _resolve_symbols(spec, base, path)
+    data = load_yaml_file(path)
+    if not isinstance(data, dict):
+        got = "an empty file" if data is None else ("a list" if isinstance(data, list) else f"the single value {data!r:.40}")
+        raise PrintdeckError(f"{path}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
+                             f"got {got}; see `printdeck init` for a starter theme")
+    try:
+        spec = ThemeSpec.model_validate(data)
+    except ValidationError as exc:
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(path))) from None
+    try:
+        _check_consistency(spec)
+        base = path.parent
+        symbols = resolve_symbols(spec, base, check_files=check_files)
+        size = deck_size_requirements(spec.deck, len(symbols))
+        _check_backs(spec, base, check_files)
+    except PrintdeckError as exc:
+        raise PrintdeckError(f"{path}: {exc}") from None
+    deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
+    spec = spec.model_copy(update={"deck": deck})
     credit = spec.extras.attribution
     if credit is None and any(s.source.startswith("assets/twemoji/") for s in symbols):
         credit = TWEMOJI_CREDIT
-    return Theme(spec=spec, name=spec.name or path.stem, base_dir=base, symbols=tuple(symbols), attribution=credit)
+    return Theme(spec=spec, name=spec.name or _default_name(path), base_dir=path.parent.resolve(),
+                 symbols=symbols, attribution=credit)
+
+
+def deck_size(theme: Theme) -> DeckSize:
+    """The size of a loaded theme's deck (symbols a card, cards, symbols needed).
+
+    Raises:
+        PrintdeckError: As ``deck_size_requirements`` (cannot happen for a theme
+            ``load_theme`` returned).
+    """
+    return deck_size_requirements(theme.spec.deck, len(theme.symbols))
+
+
+def _default_name(path: Path) -> str:
+    stem = path.parent.name if path.name == "theme.yaml" else path.stem
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.") or "theme"
 
 
 def _theme_file(ref: str | Path | None) -> Path:
+    try:
+        return _find_theme_file(ref)
+    except (OSError, ValueError) as exc:
+        raise PrintdeckError(f"{str(ref)[:80]!r}: not a usable theme path ({exc}); give a .yaml file, a folder "
+                             "with theme.yaml, or a bundled theme name") from None
+
+
+def _find_theme_file(ref: str | Path | None) -> Path:
     if ref is None:
         ref = "default"
     path = Path(ref)
-    if not path.exists() and isinstance(ref, str) and "/" not in ref and not ref.endswith((".yaml", ".yml")):
+    if isinstance(ref, str) and not path.exists() and "/" not in ref and not ref.endswith((".yaml", ".yml")):
         bundled = bundled_theme_path(ref)
         if bundled is not None:
             return bundled
+        names = ", ".join(bundled_theme_names())
+        raise PrintdeckError(f"{ref}: no such theme file or bundled theme; bundled themes are {names}")
     if path.is_dir():
         path = path / "theme.yaml"
     if not path.is_file():
-        raise PrintdeckError(f"{path}: theme file not found; give a .yaml file, a folder with theme.yaml, or a bundled theme name")
+        raise PrintdeckError(f"{path}: theme file not found; give a .yaml file, a folder with theme.yaml, "
+                             "or a bundled theme name (printdeck themes)")
     return path
 
 
-def _read_yaml(path: Path) -> object:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PrintdeckError(f"{path}: cannot read the theme ({exc}); check the file") from exc
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise PrintdeckError(f"{path}: not valid YAML ({str(exc).splitlines()[0]})") from exc
+def _check_consistency(spec: ThemeSpec) -> None:
+    """Checks that involve several keys."""
+    card = spec.card
+    radius = card.diameter_mm / 2
+    if card.safe_margin_mm > radius * 0.4:
+        raise PrintdeckError(f"card.safe_margin: {card.safe_margin_mm:g}mm leaves little room on a "
+                             f"{card.diameter_mm:g}mm card; use at most {radius * 0.4:.4g}mm")
+    if spec.layout.gap_mm * 6 > radius - card.safe_margin_mm:
+        raise PrintdeckError(f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {card.diameter_mm:g}mm card; "
+                             "use a few millimetres at most")
+    sizes = spec.layout.sizes
+    if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
+        raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
+    if spec.paper.layout == "sheet":
+        width, height = paper_mm(spec.paper.size)
+        room = min(width, height) - 2 * spec.paper.margin_mm
+        need = card.diameter_mm + 2 * card.bleed_mm
+        if need > room:
+            raise PrintdeckError(f"card.diameter: a {card.diameter_mm:g}mm card with {card.bleed_mm:g}mm bleed "
+                                 f"needs {need:g}mm but the paper has {room:g}mm inside its margins; "
+                                 "make the card smaller or the paper larger")
 
 
-def _validate(path: Path, data: object) -> ThemeSpec:
-    if not isinstance(data, dict):
-        raise PrintdeckError(f"{path}: a theme must be a YAML mapping of keys (name:, deck:, symbols: ...)")
-    try:
-        return ThemeSpec.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise PrintdeckError(f"{path}: {where}: {err['msg']}") from exc
-
-
-def _resolve_path(raw: str, base: Path) -> tuple[Path, str]:
-    """Return (absolute path, manifest source string) for a theme path."""
-    if raw.startswith(BUNDLED_PREFIX):
-        rel = raw[len(BUNDLED_PREFIX):]
-        return data_root("assets") / rel, "assets/" + rel
-    path = (base / raw).resolve()
-    try:
-        return path, path.relative_to(base.resolve()).as_posix()
-    except ValueError:
-        return path, path.as_posix()
-
-
-def _resolve_symbols(spec: ThemeSpec, base: Path, theme_file: Path) -> list[SymbolSpec]:
-    out: list[SymbolSpec] = []
-    for i, item in enumerate(spec.symbols):
-        entry = SymbolEntry(image=item) if isinstance(item, str) else item
-        if entry.folder is not None or (entry.image is not None and _resolve_path(entry.image, base)[0].is_dir()):
-            folder, source = _resolve_path(entry.folder or entry.image or "", base)
-            if not folder.is_dir():
-                raise PrintdeckError(f"{theme_file}: symbols.{i}.folder: {folder} is not a folder")
-            for f in sorted(folder.iterdir()):
-                if f.suffix.lower() in IMAGE_SUFFIXES:
-                    out.append(SymbolSpec(id=len(out), name=f.stem.replace("-", " "), kind=IMAGE_SUFFIXES[f.suffix.lower()],  # type: ignore[arg-type]
-                                          source=f"{source}/{f.name}", path=f))
-        elif entry.image is not None:
-            path, source = _resolve_path(entry.image, base)
-            if path.suffix.lower() not in IMAGE_SUFFIXES or not path.is_file():
-                raise PrintdeckError(f"{theme_file}: symbols.{i}.image: {path} is not an SVG, PNG, JPEG or WebP file")
-            out.append(SymbolSpec(id=len(out), name=entry.name or path.stem.replace("-", " "),
-                                  kind=IMAGE_SUFFIXES[path.suffix.lower()], source=source, path=path,  # type: ignore[arg-type]
-                                  scale=entry.scale, rotate=entry.rotate))
-        elif entry.text is not None:
-            colors = spec.text.colors
-            font = _resolve_path(spec.text.font, base)[0] if spec.text.font else None
-            out.append(SymbolSpec(id=len(out), name=entry.name or entry.text, kind="text", source=f"text:{entry.text}",
-                                  text=entry.text, font_path=font, scale=entry.scale, rotate=entry.rotate,
-                                  color=entry.color or colors[len(out) % len(colors)]))
-        elif entry.photo is not None:
-            path, source = _resolve_path(entry.photo, base)
-            out.append(SymbolSpec(id=len(out), name=entry.name or path.stem, kind="photo", source=source, path=path,
-                                  scale=entry.scale, rotate=entry.rotate, photo_shape=entry.shape))
+def _check_backs(spec: ThemeSpec, base: Path, check_files: bool) -> None:
+    if spec.backs.image is None:
+        return
+    path, _ = resolve_path(spec.backs.image, base)
+    suffix = path.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise PrintdeckError(f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG or WebP file; convert it")
+    if check_files:
+        if suffix == ".svg":
+            check_svg_file(path, "backs.image")
         else:
-            raise PrintdeckError(f"{theme_file}: symbols.{i}: give one of folder, image, text or photo")
-    return out
+            check_raster_file(path, "backs.image")

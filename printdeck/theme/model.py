@@ -1,21 +1,25 @@
 """The theme file's typed model (pydantic v2): what a YAML theme may say.
 
 Lengths are written with units in YAML (``diameter: 85mm``) and stored in mm in
-fields whose names end in ``_mm``; the YAML key is the field's alias.
+fields whose names end in ``_mm``; the YAML key is the field's alias. Bounds on
+every number turn absurd sizes (a 1 mm card, a 5 m bleed) into errors that name
+the key. Unions carry tags (see ``printdeck.theme.errors``) so that a wrong value
+gives one error about the branch the user meant, not one per branch.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
 
 from printdeck.model import SymbolSpec
 from printdeck.units import parse_length_mm
 
 LENGTH_PATTERN = r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)\s*$"
+SCHEMA_FILE_NAME = "theme.schema.json"
 
 Length = Annotated[
     float,
@@ -23,6 +27,19 @@ Length = Annotated[
     WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"]}),
 ]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
+NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
+
+
+def _by_type(kinds: dict[type, str], default: str) -> Any:
+    """A discriminator choosing a union branch from the Python type of the input."""
+
+    def pick(value: object) -> str:
+        for kind, tag in kinds.items():
+            if isinstance(value, kind) and not isinstance(value, bool):
+                return tag
+        return default
+
+    return Discriminator(pick)
 
 
 class _Strict(BaseModel):
@@ -32,10 +49,12 @@ class _Strict(BaseModel):
 class DeckSpec(_Strict):
     """Which design: size, λ, trim, symbol choice."""
 
-    symbols_per_card: int | None = Field(None, ge=2, le=200, description="k, symbols on each card")
-    order: int | None = Field(None, ge=2, le=199, description="order q of the plane (k = q + 1)")
+    symbols_per_card: int | None = Field(
+        None, ge=3, le=32, description="k, symbols on each card; leave out (with order) for the largest "
+        "deck (up to 8 a card) the symbols allow")
+    order: int | None = Field(None, ge=2, le=31, description="order q of the plane (k = q + 1); match 1 only")
     match: Literal[1, 2] = Field(1, description="λ: symbols every two cards share")
-    cards: int | None = Field(None, ge=1, description="trim the deck to this many cards")
+    cards: int | None = Field(None, ge=1, le=2000, description="trim the deck to this many cards")
     search: bool = Field(False, description="search a partial deck when no design exists")
     choose: Literal["first", "seeded"] = Field(
         "seeded", description="which symbols to use when more are given than needed")
@@ -45,46 +64,64 @@ class DeckSpec(_Strict):
 class CardSpec(_Strict):
     """The round card: cut diameter, bleed, safe zone, background."""
 
-    diameter_mm: Length = Field(85.0, alias="diameter", description="cut diameter")
-    bleed_mm: Length = Field(3.0, alias="bleed", description="background beyond the cut")
-    safe_margin_mm: Length = Field(3.0, alias="safe_margin", description="symbols stay this far inside the cut")
+    diameter_mm: Annotated[Length, Field(ge=20.0, le=400.0)] = Field(85.0, alias="diameter", description="cut diameter")
+    bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(3.0, alias="bleed", description="background beyond the cut")
+    safe_margin_mm: Annotated[Length, Field(ge=0.0, le=40.0)] = Field(
+        3.0, alias="safe_margin", description="symbols stay this far inside the cut")
     background: Color = "#ffffff"
     border_color: Color | None = Field(None, description="optional ring just inside the cut")
+
+
+Rotation = Annotated[
+    Union[Annotated[Literal["any", "none"], Tag("word")], Annotated[float, Field(ge=0, le=180), Tag("degrees")]],
+    _by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
+]
 
 
 class LayoutSpec(_Strict):
     """How symbols are placed on a card."""
 
-    gap_mm: Length = Field(1.0, alias="gap", description="minimum gap between symbols and to the safe zone")
+    gap_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = Field(
+        1.0, alias="gap", description="minimum gap between symbols and to the safe zone")
     size_ratio: float = Field(0.5, gt=0.05, le=1.0, description="smallest over largest symbol on a card")
-    sizes: list[float] | None = Field(None, description="size ladder, largest first, relative (e.g. [1, 0.8, 0.6])")
-    rotation: Union[Literal["any", "none"], Annotated[float, Field(ge=0, le=180)]] = Field(
+    sizes: list[Annotated[float, Field(gt=0.05, le=1.0)]] | None = Field(
+        None, min_length=1, max_length=32, description="size ladder, largest first, relative (e.g. [1, 0.8, 0.6])")
+    rotation: Rotation = Field(
         "any", description='"any", "none", or the largest angle in degrees either way (e.g. 30)')
     attempts: int = Field(400, ge=1, le=100000, description="placement tries a symbol before giving up")
+
+
+PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
+PaperSize = Annotated[
+    Union[Annotated[Literal["a4", "letter", "a3"], Tag("name")], Annotated[tuple[PaperLength, PaperLength], Tag("size")]],
+    _by_type({str: "name", list: "size", tuple: "size"}, "name"),
+]
 
 
 class PaperSpec(_Strict):
     """The sheet the cards are imposed on."""
 
-    size: Union[Literal["a4", "letter", "a3"], tuple[Length, Length]] = Field(
-        "a4", description='"a4", "letter", "a3", or [width, height]')
-    margin_mm: Length = Field(5.0, alias="margin", description="distance from the paper edge")
-    gap_mm: Length = Field(4.0, alias="gap", description="space between neighbouring bleeds")
+    size: PaperSize = Field("a4", description='"a4", "letter", "a3", or [width, height]')
+    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(5.0, alias="margin", description="distance from the paper edge")
+    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(4.0, alias="gap", description="space between neighbouring bleeds")
     layout: Literal["sheet", "single"] = "sheet"
     cut_marks: bool = True
     cut_guide: bool = Field(False, description="draw the cut circle (for scissors)")
+
+
+Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
 
 
 class BacksSpec(_Strict):
     """Card backs for duplex printing."""
 
     enabled: bool = False
-    image: str | None = Field(None, description="image file for the back (relative to the theme)")
+    image: str | None = Field(None, min_length=1, description="image file for the back (relative to the theme)")
     color: Color = "#2b4c7e"
     pattern: Literal["none", "title", "rings", "dots"] = "title"
     duplex: Literal["long-edge", "short-edge"] = "long-edge"
-    offset_x_mm: Length = Field(0.0, alias="offset_x", description="shift backs right to correct printer drift")
-    offset_y_mm: Length = Field(0.0, alias="offset_y", description="shift backs up to correct printer drift")
+    offset_x_mm: Offset = Field(0.0, alias="offset_x", description="shift backs right to correct printer drift")
+    offset_y_mm: Offset = Field(0.0, alias="offset_y", description="shift backs up to correct printer drift")
 
 
 class ExtrasSpec(_Strict):
@@ -92,37 +129,53 @@ class ExtrasSpec(_Strict):
 
     legend: bool = Field(False, description="a page of every symbol with its name")
     rules: bool = Field(False, description="a rules sheet for five mini-games")
-    attribution: str | None = Field(None, description="credit line printed in small type")
+    attribution: str | None = Field(None, max_length=500, description="credit line printed in small type")
 
 
 class SymbolEntry(_Strict):
-    """One item of ``symbols:``: exactly one of folder, image, text, photo."""
+    """One item of ``symbols:``: exactly one of folder, image, text, photo.
 
-    folder: str | None = None
-    image: str | None = None
-    text: str | None = None
-    photo: str | None = None
-    name: str | None = None
-    scale: float = Field(1.0, gt=0.1, le=3.0)
-    rotate: bool = True
-    shape: Literal["circle", "rounded"] = "circle"
-    color: Color | None = None
+    ``image`` and ``photo`` may also name a folder: every PNG, JPEG, WebP (and,
+    for ``image``, SVG) file in it, sorted by name.
+    """
+
+    folder: NonEmptyText | None = Field(None, description="folder of images (PNG, JPEG, WebP, SVG)")
+    image: NonEmptyText | None = Field(None, description="one image file (PNG, JPEG, WebP, SVG) or a folder")
+    text: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
+        None, description="a word or a character drawn with the theme's font")
+    photo: NonEmptyText | None = Field(None, description="an opaque photo (or folder of them), cropped to shape")
+    name: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        None, description="name in the legend; default: file name or the word")
+    scale: float = Field(1.0, gt=0.1, le=3.0, description="size multiplier for this symbol")
+    rotate: bool = Field(True, description="whether the layout may turn this symbol")
+    shape: Literal["circle", "rounded"] = Field("circle", description="photo crop")
+    remove_background: bool = Field(False, description="photo: make a plain background around the subject transparent")
+    font: NonEmptyText | None = Field(None, description="text: TTF/OTF font for this word (default: text.font)")
+    color: Color | None = Field(None, description="text: colour of this word (default: cycles text.colors)")
+
+
+SymbolItem = Annotated[
+    Union[Annotated[NonEmptyText, Tag("path")], Annotated[SymbolEntry, Tag("entry")]],
+    _by_type({str: "path"}, "entry"),
+]
 
 
 class TextSpec(_Strict):
     """Fonts and colours for text symbols."""
 
-    font: str | None = Field(None, description="TTF/OTF file; default is the bundled Vera font")
+    font: NonEmptyText | None = Field(None, description="TTF/OTF file; default is the bundled Vera font")
     colors: list[Color] = Field(
-        default_factory=lambda: ["#d62828", "#1d3557", "#2a9d8f", "#e76f51", "#6a4c93", "#f4a261"])
+        default_factory=lambda: ["#d62828", "#1d3557", "#2a9d8f", "#e76f51", "#6a4c93", "#f4a261"],
+        min_length=1, max_length=64)
 
 
 class ThemeSpec(_Strict):
     """A whole theme file."""
 
-    name: str | None = None
-    title: str = "printdeck"
-    author: str = ""
+    name: Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")] | None = Field(
+        None, description="short name (letters, digits, - _ .), used for the output file")
+    title: str = Field("printdeck", max_length=200)
+    author: str = Field("", max_length=200)
     seed: int = Field(1, ge=0, le=2**32 - 1)
     deck: DeckSpec = Field(default_factory=DeckSpec)
     card: CardSpec = Field(default_factory=CardSpec)
@@ -131,7 +184,7 @@ class ThemeSpec(_Strict):
     backs: BacksSpec = Field(default_factory=BacksSpec)
     extras: ExtrasSpec = Field(default_factory=ExtrasSpec)
     text: TextSpec = Field(default_factory=TextSpec)
-    symbols: list[Union[str, SymbolEntry]] = Field(default_factory=list)
+    symbols: list[SymbolItem] = Field(default_factory=list, max_length=5000)
 
 
 @dataclass(frozen=True)
@@ -139,7 +192,9 @@ class Theme:
     """A loaded, validated theme with its symbols resolved to files or words.
 
     Attributes:
-        spec: The validated theme file.
+        spec: The validated theme file. After ``load_theme``,
+            ``spec.deck.symbols_per_card`` is always set (inferred from the number
+            of symbols when the file gives neither it nor ``order``).
         name: Theme name (the ``name`` key, else the file or folder stem).
         base_dir: Folder relative paths in the theme resolve against.
         symbols: Every symbol the theme offers, ids 0..len-1 in theme order

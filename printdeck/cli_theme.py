@@ -1,0 +1,80 @@
+"""Theme commands: ``printdeck init``, ``themes``, ``schema``, ``check``.
+
+Each parses its arguments, calls one library function in ``printdeck.theme`` and
+turns a ``PrintdeckError`` into one line on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from printdeck.errors import PrintdeckError
+
+
+def _fail(exc: PrintdeckError) -> None:
+    click.echo(f"printdeck: error: {exc}", err=True)
+    sys.exit(2)
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--images", type=click.Path(path_type=Path), help="Folder of pictures (PNG, JPEG, WebP, SVG).")
+@click.option("--words", type=click.Path(path_type=Path), help="Text file with one word a line.")
+@click.option("--force", is_flag=True, help="Overwrite an existing theme.yaml.")
+def init(directory: Path, images: Path | None, words: Path | None, force: bool) -> None:
+    """Write DIRECTORY/theme.yaml, a starter theme from a folder of images or a word list."""
+    from printdeck.theme.scaffold import init_theme  # noqa: PLC0415 - keep CLI start fast
+
+    try:
+        result = init_theme(directory, images=images, words=words, force=force)
+    except PrintdeckError as exc:
+        _fail(exc)
+        return
+    click.echo(f"wrote {result.path}: {result.symbols} {result.kind}: {result.sizes}")
+    click.echo(f"next: edit it, then run `printdeck build {result.path}`")
+
+
+@click.command()
+def themes() -> None:
+    """List the bundled themes and their deck sizes."""
+    from printdeck.theme.scaffold import list_themes  # noqa: PLC0415
+
+    try:
+        rows = list_themes()
+    except PrintdeckError as exc:
+        _fail(exc)
+        return
+    click.echo(f"{'name':<10} {'cards':>5} {'a card':>6} {'match':>5} {'symbols':>9}  title")
+    for r in rows:
+        cards = "?" if r.cards is None else str(r.cards)
+        click.echo(f"{r.name:<10} {cards:>5} {r.symbols_per_card:>6} {r.match:>5} "
+                   f"{f'{r.symbols_used}/{r.symbols_offered}':>9}  {r.title}")
+    click.echo("build one with `printdeck build NAME`")
+
+
+@click.command()
+def schema() -> None:
+    """Print the theme file's JSON Schema (for editors and validators)."""
+    from printdeck.theme.scaffold import schema_json  # noqa: PLC0415
+
+    click.echo(schema_json(), nl=False)
+
+
+@click.command()
+@click.argument("theme", required=False)
+def check(theme: str | None) -> None:
+    """Check THEME (file, folder or bundled name) without building: every key and file."""
+    from printdeck.theme import deck_size, load_theme  # noqa: PLC0415
+
+    try:
+        loaded = load_theme(theme)
+        size = deck_size(loaded)
+    except PrintdeckError as exc:
+        _fail(exc)
+        return
+    cards = "a searched number of" if size.cards is None else str(size.cards)
+    click.echo(f"{loaded.name}: ok: {cards} cards of {size.symbols_per_card} symbols (match {size.match}), "
+               f"{size.symbols_needed} of {len(loaded.symbols)} symbols used")

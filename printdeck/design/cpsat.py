@@ -1,0 +1,81 @@
+"""CP-SAT search for more cards (optional: needs ``ortools``, ``pip install "printdeck[search]"``).
+
+Model (after the CP-SAT formulation of Dobble in the literature, restricted to adding
+cards): keep a core of cards fixed; ``slots`` new cards may each be used or not.
+x[c, p] = 1 when new card c holds symbol p (old symbols, or ``fresh`` new ones).
+A used card holds k symbols and meets every core card in exactly one symbol (linear,
+as the core is fixed); two used new cards share exactly one symbol (products
+linearised with y = x[c,p] AND x[d,p]). Maximise the number of used cards.
+Symmetry: used slots come first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+Deck = list[tuple[int, ...]]
+
+
+def extend_with_cp_sat(core: Deck, k: int, deadline: float, slots: int = 12, fresh: int = 12) -> Deck:
+    """Cards of ``core`` plus as many new cards as CP-SAT finds before ``deadline``.
+
+    Args:
+        core: Fixed cards, each k symbols, any two sharing one.
+        k: Symbols per card.
+        deadline: ``time.monotonic()`` value to stop at.
+        slots: Most new cards tried.
+        fresh: New symbols available beyond the core's.
+
+    Returns:
+        ``core`` + new cards (just ``core`` if ortools is missing, time is short, or
+        nothing was found).
+    """
+    budget = deadline - time.monotonic()
+    if budget < 0.5:
+        return list(core)
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return list(core)
+    v = max(max(c) for c in core) + 1
+    pts = range(v + fresh)
+    m = cp_model.CpModel()
+    x = [[m.NewBoolVar(f"x{c}_{p}") for p in pts] for c in range(slots)]
+    use = [m.NewBoolVar(f"use{c}") for c in range(slots)]
+    for c in range(slots):
+        m.Add(sum(x[c]) == k).OnlyEnforceIf(use[c])
+        m.Add(sum(x[c]) == 0).OnlyEnforceIf(use[c].Not())
+        for card in core:
+            m.Add(sum(x[c][p] for p in card) == 1).OnlyEnforceIf(use[c])
+        if c:
+            m.AddImplication(use[c], use[c - 1])
+    for c, d in itertools.combinations(range(slots), 2):
+        both = m.NewBoolVar(f"both{c}_{d}")
+        m.AddBoolAnd([use[c], use[d]]).OnlyEnforceIf(both)
+        m.AddBoolOr([use[c].Not(), use[d].Not()]).OnlyEnforceIf(both.Not())
+        ys = []
+        for p in pts:
+            y = m.NewBoolVar("")
+            m.AddImplication(y, x[c][p])
+            m.AddImplication(y, x[d][p])
+            m.AddBoolOr([x[c][p].Not(), x[d][p].Not(), y])
+            ys.append(y)
+        m.Add(sum(ys) == 1).OnlyEnforceIf(both)
+    m.Maximize(sum(use))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = budget
+    solver.parameters.num_workers = 2
+    solver.parameters.random_seed = 0
+    status = solver.Solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return list(core)
+    new = [tuple(p for p in pts if solver.Value(x[c][p])) for c in range(slots) if solver.Value(use[c])]
+    return _renumber(list(core) + new)
+
+
+def _renumber(cards: Deck) -> Deck:
+    """Number the symbols used 0..m-1 in order of first use of each number."""
+    used = sorted({p for c in cards for p in c})
+    new = {p: i for i, p in enumerate(used)}
+    return [tuple(sorted(new[p] for p in c)) for c in cards]

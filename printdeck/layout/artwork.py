@@ -1,0 +1,225 @@
+"""Rasterising one symbol's artwork to an RGBA image (Pillow), whatever its kind.
+
+Used to trace silhouettes, to draw the preview contact sheet and by the tests that
+stamp placed symbols independently of the engine. The image always shows the
+symbol's WHOLE box (the full image, the SVG's full viewBox, the word's ink extent)
+stretched to the requested pixel size, so it matches ``Placement.box_mm``.
+
+Conventions for the kinds without a natural box:
+
+* ``text``: the box is the word's ink extent (Pillow ``getbbox`` with the
+  baseline-left anchor) in its font; see :func:`text_metrics`.
+* ``photo``: the whole image box; only the crop shows: a circle of diameter
+  ``min(w, h)`` centred in the box, or a centred square of side ``min(w, h)``
+  with corners rounded by :data:`PHOTO_CORNER_FRACTION` of the side.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import resvg_py
+from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
+
+from printdeck.errors import PrintdeckError
+from printdeck.model import SymbolSpec
+
+PHOTO_CORNER_FRACTION = 0.15
+TEXT_REFERENCE_PX = 200  # font size (px per em) used to measure and trace words
+
+
+def default_font_path() -> Path:
+    """Return the bundled font used by text symbols without a font: ReportLab's Vera.ttf."""
+    import reportlab  # only for the font file's location; no drawing
+
+    return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+@dataclass(frozen=True)
+class TextMetrics:
+    """Ink extent of a word relative to its baseline-left origin, in em (font size = 1).
+
+    ``left``/``right`` are x offsets (right positive); ``top``/``bottom`` are y
+    offsets (up positive), so the box is ``right - left`` em wide and
+    ``top - bottom`` em tall. A renderer drawing the word at font size
+    ``box_h / (top - bottom)`` puts the baseline origin at
+    ``(box_left - left * size, box_bottom - bottom * size)``.
+    """
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def aspect(self) -> float:
+        """Width over height of the ink box."""
+        return (self.right - self.left) / (self.top - self.bottom)
+
+
+def _font(symbol: SymbolSpec, size_px: int) -> ImageFont.FreeTypeFont:
+    path = symbol.font_path or default_font_path()
+    try:
+        return ImageFont.truetype(str(path), size_px)
+    except OSError as exc:
+        raise PrintdeckError(f"{path}: cannot load the font for text symbol {symbol.name!r}; "
+                             "set text.font to a TTF/OTF file") from exc
+
+
+def text_metrics(symbol: SymbolSpec) -> TextMetrics:
+    """Measure a text symbol's word in its font.
+
+    Args:
+        symbol: A symbol of kind ``text``.
+
+    Returns:
+        The ink box in em units relative to the baseline-left origin.
+
+    Raises:
+        PrintdeckError: The word is empty/blank or the font cannot be loaded.
+    """
+    return _text_metrics_cached(symbol.text or "", str(symbol.font_path or ""), symbol.name)
+
+
+@lru_cache(maxsize=1024)
+def _text_metrics_cached(text: str, font_path: str, name: str) -> TextMetrics:
+    spec = SymbolSpec(id=0, name=name, kind="text", source=f"text:{text}", text=text,
+                      font_path=Path(font_path) if font_path else None)
+    font = _font(spec, TEXT_REFERENCE_PX)
+    left, top, right, bottom = font.getbbox(text, anchor="ls")
+    if not text.strip() or right <= left or bottom <= top:
+        raise PrintdeckError(f"symbol {name!r}: text {text!r} draws nothing; give a visible word")
+    em = float(TEXT_REFERENCE_PX)
+    return TextMetrics(left=left / em, top=-top / em, right=right / em, bottom=-bottom / em)
+
+
+def natural_aspect(symbol: SymbolSpec) -> float:
+    """Return width over height of the symbol's whole box (see the module conventions).
+
+    Raises:
+        PrintdeckError: The artwork file is missing or unreadable.
+    """
+    if symbol.kind == "text":
+        return text_metrics(symbol).aspect
+    if symbol.kind == "svg":
+        img = _svg_image(symbol, 64, None)
+        return img.width / img.height
+    img = _open_image(symbol)
+    return img.width / img.height
+
+
+def rasterise(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
+    """Draw the symbol's whole box stretched to ``width_px`` x ``height_px`` pixels.
+
+    Args:
+        symbol: Any symbol.
+        width_px: Output width in pixels (>= 1).
+        height_px: Output height in pixels (>= 1).
+
+    Returns:
+        An RGBA Pillow image; alpha is the ink (0 = transparent).
+
+    Raises:
+        PrintdeckError: The artwork file is missing, unreadable or draws nothing.
+    """
+    width_px, height_px = max(1, int(width_px)), max(1, int(height_px))
+    if symbol.kind == "svg":
+        img = _svg_image(symbol, width_px, height_px)
+    elif symbol.kind == "text":
+        img = _text_image(symbol, width_px, height_px)
+    else:
+        img = _open_image(symbol).resize((width_px, height_px), Image.Resampling.LANCZOS)
+        if symbol.kind == "photo":
+            img.putalpha(photo_mask(symbol.photo_shape or "circle", width_px, height_px))
+    return img
+
+
+def rasterise_width(symbol: SymbolSpec, width_px: int) -> Image.Image:
+    """Draw an SVG symbol ``width_px`` wide at its natural aspect (RGBA).
+
+    Raises:
+        PrintdeckError: The SVG is missing or cannot be drawn.
+    """
+    return _svg_image(symbol, width_px, None)
+
+
+def _svg_image(symbol: SymbolSpec, width_px: int, height_px: int | None) -> Image.Image:
+    path = _existing(symbol)
+    try:
+        png = resvg_py.svg_to_bytes(svg_path=str(path), width=width_px, height=height_px)
+        img = Image.open(io.BytesIO(bytes(png)))
+        img.load()
+    except Exception as exc:  # resvg raises plain exceptions on bad SVG
+        raise PrintdeckError(f"{path}: cannot draw this SVG ({exc}); check the file") from exc
+    img = img.convert("RGBA")
+    if height_px is not None and img.size != (width_px, height_px):
+        img = img.resize((width_px, height_px), Image.Resampling.LANCZOS)
+    return img
+
+
+def _text_image(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
+    m = text_metrics(symbol)
+    size = max(1, round(height_px / (m.top - m.bottom)))
+    font = _font(symbol, size)
+    pad = 2
+    w = max(1, round(size * (m.right - m.left))) + 2 * pad
+    h = max(1, round(size * (m.top - m.bottom))) + 2 * pad
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.text((pad - m.left * size, pad + m.top * size), symbol.text or "", font=font,
+              fill=symbol.color, anchor="ls")
+    bbox = img.getbbox() or (0, 0, w, h)
+    return img.crop(bbox).resize((width_px, height_px), Image.Resampling.LANCZOS)
+
+
+def _existing(symbol: SymbolSpec) -> Path:
+    if symbol.path is None or not Path(symbol.path).is_file():
+        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.path} not found; "
+                             "fix the path in the theme's symbols list")
+    return Path(symbol.path)
+
+
+@lru_cache(maxsize=64)
+def _open_cached(path: str, mtime: float) -> Image.Image:
+    try:
+        img = Image.open(path)
+        img.load()
+    except (OSError, UnidentifiedImageError) as exc:
+        raise PrintdeckError(f"{path}: cannot read this image ({exc}); give a PNG, JPEG or WebP file") from exc
+    return img.convert("RGBA")
+
+
+def _open_image(symbol: SymbolSpec) -> Image.Image:
+    path = _existing(symbol)
+    return _open_cached(str(path), path.stat().st_mtime)
+
+
+def photo_mask(shape: str, width_px: int, height_px: int) -> Image.Image:
+    """Return the L-mode crop mask of a photo: circle or rounded square, centred.
+
+    Args:
+        shape: ``"circle"`` or ``"rounded"``.
+        width_px: Box width in pixels.
+        height_px: Box height in pixels.
+    """
+    scale = 4  # supersample for smooth edges
+    w, h = width_px * scale, height_px * scale
+    side = min(w, h)
+    x0, y0 = (w - side) / 2, (h - side) / 2
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    if shape == "rounded":
+        draw.rounded_rectangle((x0, y0, x0 + side - 1, y0 + side - 1),
+                               radius=PHOTO_CORNER_FRACTION * side, fill=255)
+    else:
+        draw.ellipse((x0, y0, x0 + side - 1, y0 + side - 1), fill=255)
+    return mask.resize((width_px, height_px), Image.Resampling.BOX)
+
+
+def alpha_array(img: Image.Image) -> np.ndarray:
+    """Return the alpha channel of an RGBA image as ``(H, W) uint8``."""
+    return np.asarray(img.getchannel("A"), dtype=np.uint8)

@@ -1,0 +1,324 @@
+"""Packing one card: place the symbols small, then grow and shake them until jammed.
+
+The method is an inflate-and-shake packer in the spirit of Lubachevsky and
+Stillinger (1990, "Geometric properties of random disk packings"), run on real
+polygon silhouettes instead of disks:
+
+1. Symbols start at a fraction of their target size, biggest first, at random
+   valid positions and angles (rejection sampling).
+2. Rounds follow. In each, every symbol grows about its centre by the largest
+   factor that is *provably* valid: if a shape whose farthest vertex is ``r`` from
+   its centre grows by ``f``, no point moves more than ``(f - 1) r``, so
+   ``f = 1 + (distance - gap) / r`` keeps every gap; the safe-disc bound is solved
+   exactly per vertex. Growth is capped so each symbol stays within its share of
+   the card's size ladder (the size-ratio promise).
+3. A symbol that cannot grow is pushed away from its contacts (nearest points
+   from ``shapely.shortest_line``, and the safe circle), with a small random turn;
+   the move is kept only if the exact check (``shapely.distance`` >= gap, every
+   vertex inside the disc) passes.
+
+Every accepted state is valid, so the engine never overlaps or clips to succeed.
+All lengths are mm in card coordinates (origin at the card centre, y up).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from printdeck.layout.silhouette import Silhouette
+
+START_DENSITY = (0.22, 0.12, 0.06, 0.03)  # ink share of the disc the symbols start at
+MAX_STEP = 1.25          # largest growth factor per round
+GROW_EPS = 1e-3          # growth below this counts as blocked
+CAP_SLACK = 1.12         # a symbol may exceed its ladder share of the leader by this
+CONTACT_MM = 0.25        # distances within gap + this count as contacts
+JITTER_RAD = 0.3
+REACH = 0.5              # neighbours within this many radii push a symbol
+SAFETY_MM = 1e-6
+
+
+@dataclass(frozen=True)
+class PackInput:
+    """One card's packing problem.
+
+    Attributes:
+        sils: The symbols' silhouettes, in card order.
+        targets: ``(n,) float`` relative target sizes (largest about 1).
+        rotatable: ``(n,) bool`` whether each symbol may turn.
+        radius_mm: Safe-zone radius.
+        gap_mm: Minimum distance between silhouettes.
+        max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
+        attempts: Random positions tried per symbol at the start.
+        rounds: Grow-and-shake rounds.
+    """
+
+    sils: tuple[Silhouette, ...]
+    targets: np.ndarray
+    rotatable: np.ndarray
+    radius_mm: float
+    gap_mm: float
+    max_rotation_deg: float | None
+    attempts: int
+    rounds: int = 60
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """A packed card. Arrays are ``(n,)`` or ``(n, 2)``, in card order.
+
+    Attributes:
+        centers_mm: Box centres.
+        angles_deg: Rotations, counter-clockwise.
+        heights_mm: Box heights (width = aspect * height).
+        outlines: Placed collision outlines (mm).
+    """
+
+    centers_mm: np.ndarray
+    angles_deg: np.ndarray
+    heights_mm: np.ndarray
+    outlines: tuple[BaseGeometry, ...]
+
+
+class PackFailure(Exception):
+    """Raised when the symbols cannot even be placed small; carries the reason."""
+
+
+def _rotation(theta: float) -> np.ndarray:
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+class _Card:
+    """Mutable packing state of one card (see the module docstring)."""
+
+    def __init__(self, prob: PackInput, rng: np.random.Generator) -> None:
+        self.p = prob
+        self.rng = rng
+        n = len(prob.sils)
+        self.n = n
+        self.V = [s.vertices for s in prob.sils]
+        self.G = [s.outline for s in prob.sils]
+        self.rad = np.array([s.radius for s in prob.sils])
+        self.sqa = np.sqrt([s.area for s in prob.sils])
+        self.c = np.zeros((n, 2))
+        self.th = np.zeros(n)
+        self.h = np.zeros(n)
+        self.polys = np.empty(n, dtype=object)
+        self.R = prob.radius_mm
+        self.gap = prob.gap_mm
+
+    # --- geometry helpers -------------------------------------------------
+    def offsets(self, i: int, th: float, h: float) -> np.ndarray:
+        """``(m, 2)`` outline vertices of symbol i relative to its centre, mm."""
+        return (self.V[i] @ _rotation(th).T) * h
+
+    def geom(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry:
+        """Symbol i's outline placed at centre ``c``, angle ``th`` (rad), height ``h``."""
+        co, si = math.cos(th) * h, math.sin(th) * h
+        return shapely.affinity.affine_transform(self.G[i], [co, -si, si, co, c[0], c[1]])
+
+    def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
+        """Whether every vertex ``c + w`` lies in the safe disc."""
+        pts = w + c
+        return bool(np.einsum("ij,ij->i", pts, pts).max() <= self.R * self.R)
+
+    def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
+        """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
+        ww = np.einsum("ij,ij->i", w, w)
+        cw = w @ c
+        cc = float(c @ c) - self.R * self.R
+        disc = np.maximum(cw * cw - ww * cc, 0.0)
+        f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
+        return float(f.min())
+
+    def neighbours(self, i: int, c: np.ndarray, r: float, reach: float) -> np.ndarray:
+        """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
+        d = np.hypot(*(self.c - c).T) - r - self.rad * self.h
+        d[i] = np.inf
+        return np.nonzero(d < reach)[0]
+
+    def valid(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry | None:
+        """The placed outline if symbol i fits there (gap kept, inside), else None."""
+        if not self.inside(c, self.offsets(i, th, h)):
+            return None
+        g = self.geom(i, c, th, h)
+        nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
+        nb = nb[self.h[nb] > 0]
+        if len(nb) and shapely.distance(g, self.polys[nb]).min() < self.gap + SAFETY_MM:
+            return None
+        return g
+
+    def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
+        self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g
+
+    def angle(self, i: int) -> float:
+        """A random starting angle (rad) allowed for symbol i."""
+        m = self.p.max_rotation_deg
+        if not self.p.rotatable[i] or m == 0:
+            return 0.0
+        if m is None:
+            return float(self.rng.uniform(0, 2 * math.pi))
+        return math.radians(float(self.rng.uniform(-m, m)))
+
+    def clamp_angle(self, i: int, th: float) -> float:
+        m = self.p.max_rotation_deg
+        if not self.p.rotatable[i] or m == 0:
+            return 0.0
+        if m is None:
+            return th
+        lim = math.radians(m)
+        return min(max(th, -lim), lim)
+
+
+def _sunflower(n: int, rng: np.random.Generator) -> np.ndarray:
+    """``(n, 2)`` evenly spread points in the unit disc (Vogel 1979 spiral), shuffled.
+
+    The shuffle decides which symbol (biggest first) starts where; a random
+    twist makes cards differ.
+    """
+    j = np.arange(n) + 0.5
+    rho = np.sqrt(j / n)
+    phi = j * math.pi * (3.0 - math.sqrt(5.0)) + rng.uniform(0, 2 * math.pi)
+    pts = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
+    return pts[rng.permutation(n)]
+
+
+def _place_initial(card: _Card, density: float) -> bool:
+    """Place every symbol at ``density`` of the disc, biggest first; False if one won't fit."""
+    p = card.p
+    t = p.targets
+    unit = math.sqrt(density * math.pi * card.R ** 2 / float(np.sum(t * t)))
+    card.h[:] = 0.0
+    seeds = _sunflower(card.n, card.rng)
+    for rank, i in enumerate(np.argsort(-t, kind="stable")):
+        h = unit * t[i] / card.sqa[i]
+        r = card.rad[i] * h
+        if r >= card.R:
+            return False
+        for attempt in range(p.attempts):
+            if attempt == 0:
+                c = seeds[rank] * (card.R - r)
+            else:
+                rho = (card.R - r) * math.sqrt(card.rng.uniform())
+                phi = card.rng.uniform(0, 2 * math.pi)
+                c = np.array([rho * math.cos(phi), rho * math.sin(phi)])
+            th = card.angle(i)
+            g = card.valid(i, c, th, h)
+            if g is not None:
+                card.set(i, c, th, h, g)
+                break
+        else:
+            return False
+    return True
+
+
+def _grow(card: _Card, i: int, cap: float) -> float:
+    """Grow symbol i by the largest provably valid factor (<= cap); return the factor."""
+    h, r = card.h[i], card.rad[i] * card.h[i]
+    f = min(MAX_STEP, cap)
+    if f <= 1.0 + GROW_EPS:
+        return 1.0
+    nb = card.neighbours(i, card.c[i], r, card.gap + r * (f - 1.0))
+    if len(nb):
+        d = float(shapely.distance(card.polys[i], card.polys[nb]).min())
+        f = min(f, 1.0 + (d - card.gap - SAFETY_MM) / r)
+    f = min(f, card.contain_factor(card.c[i], card.offsets(i, card.th[i], h)) - 1e-9)
+    if f <= 1.0 + GROW_EPS:
+        return 1.0
+    g = card.geom(i, card.c[i], card.th[i], h * f)
+    card.set(i, card.c[i], card.th[i], h * f, g)
+    return f
+
+
+def _push_direction(card: _Card, i: int) -> np.ndarray:
+    """Unit vector pushing symbol i away from its contacts (random if balanced)."""
+    c, r = card.c[i], card.rad[i] * card.h[i]
+    push = np.zeros(2)
+    reach = card.gap + REACH * r
+    nb = card.neighbours(i, c, r, reach)
+    if len(nb):
+        lines = shapely.shortest_line(card.polys[i], card.polys[nb])
+        pts = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+        vec = pts[:, 0] - pts[:, 1]
+        dist = np.hypot(vec[:, 0], vec[:, 1])
+        w = 1.0 / (np.maximum(dist - card.gap, 0.0) + 0.05 * r) ** 2
+        push += (vec / np.maximum(dist, 1e-9)[:, None] * w[:, None]).sum(axis=0)
+    pts = card.offsets(i, card.th[i], card.h[i]) + c
+    norm = np.hypot(pts[:, 0], pts[:, 1])
+    k = int(np.argmax(norm))
+    push -= pts[k] / norm[k] / (card.R - norm[k] + 0.05 * r) ** 2
+    n = float(np.hypot(*push))
+    if n < 1e-6:
+        phi = card.rng.uniform(0, 2 * math.pi)
+        return np.array([math.cos(phi), math.sin(phi)])
+    phi = card.rng.normal(0.0, JITTER_RAD)
+    return _rotation(phi) @ (push / n)
+
+
+def _shake(card: _Card, i: int) -> bool:
+    """Move (and slightly turn) a jammed symbol i away from its contacts; True if moved."""
+    d = _push_direction(card, i)
+    size = card.h[i] * card.sqa[i]
+    for step in (0.08, 0.03, 0.01):
+        c = card.c[i] + d * step * size * card.rng.uniform(0.5, 1.5)
+        th = card.clamp_angle(i, card.th[i] + card.rng.normal(0.0, 0.15))
+        g = card.valid(i, c, th, card.h[i])
+        if g is not None:
+            card.set(i, c, th, card.h[i], g)
+            return True
+    return False
+
+
+def _caps(card: _Card) -> np.ndarray:
+    """Growth factor each symbol may still take before leaving its ladder share.
+
+    Only the smallest slot is capped: it may reach ``CAP_SLACK * min(t) / max(t)``
+    times the card's largest symbol (so the card's size ratio stays near the
+    ladder's); the other symbols grow as far as the space allows.
+    """
+    size = card.h * card.sqa
+    t = card.p.targets / card.p.targets.max()
+    caps = np.full(len(t), np.inf)
+    small = t <= t.min() + 1e-9
+    if not small.all():
+        caps[small] = float(size.max()) * t[small] * CAP_SLACK / size[small]
+    return caps
+
+
+def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
+    """Pack one card (see the module docstring for the method).
+
+    Args:
+        prob: The card's symbols, targets and limits.
+        rng: Random source (seeded by the caller for determinism).
+
+    Returns:
+        The packed card; every gap >= ``gap_mm`` and every outline inside the disc.
+
+    Raises:
+        PackFailure: The symbols cannot be placed even at a small fraction of the disc.
+    """
+    card = _Card(prob, rng)
+    for density in START_DENSITY:
+        if _place_initial(card, density):
+            break
+    else:
+        raise PackFailure("the symbols do not fit even when small")
+    for _ in range(prob.rounds):
+        moved = 0
+        grown = 0.0
+        for i in rng.permutation(card.n):
+            f = _grow(card, int(i), float(_caps(card)[i]))
+            if f > 1.0:
+                grown += f - 1.0
+            if _caps(card)[i] > 1.0 + GROW_EPS and _shake(card, int(i)):
+                moved += 1
+        if grown < GROW_EPS and moved == 0:
+            break
+    return PackResult(centers_mm=card.c.copy(), angles_deg=np.degrees(card.th),
+                      heights_mm=card.h.copy(), outlines=tuple(card.polys))

@@ -1,0 +1,272 @@
+"""Silhouettes: each symbol's filled shape, traced once from its pixels and cached.
+
+Coordinate convention (the *normalised box*): the symbol's whole box is
+``aspect`` units wide and 1 unit tall, centred on the origin, x right, y up. A
+placement with ``box_mm = (w, h)`` therefore maps a silhouette point ``(x, y)`` to
+``center + rotate(h * (x, y), rotation_deg)`` in card mm.
+
+Tracing: the box is rasterised with about :data:`TRACE_PIXELS` pixels (long side at
+most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` are ink.
+The ink mask is dilated by one pixel and turned into polygons exactly (union of
+pixel row runs), so every inked pixel lies inside the silhouette with a pixel to
+spare. The collision ``outline`` then closes small gaps and holes, is simplified, and
+is checked to contain the traced ink; it is what the layout keeps apart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from printdeck.layout.artwork import alpha_array, natural_aspect, rasterise, rasterise_width
+from printdeck.model import SymbolSpec
+
+TRACE_PIXELS = 256 * 256
+TRACE_MAX_SIDE = 720
+ALPHA_THRESHOLD = 8
+CLOSING_PIXELS = 2
+SIMPLIFY_PIXELS = 1.5
+CACHE_VERSION = 4
+
+
+@dataclass(frozen=True)
+class Silhouette:
+    """A symbol's traced shape in normalised box units (see the module docstring).
+
+    Attributes:
+        aspect: Width over height of the whole box.
+        shape: Traced ink, dilated by one trace pixel, holes kept.
+        outline: Collision shape: contains ``shape``, holes filled, simplified.
+        area: Ink area (alpha-weighted pixel count) in box units², excluding the
+            one-pixel dilation; the size measure is ``h_mm * sqrt(area)``.
+        vertices: ``(V, 2) float`` exterior vertices of ``outline`` (for fast
+            containment and radius checks).
+        radius: Largest distance of an outline vertex from the box centre.
+    """
+
+    aspect: float
+    shape: BaseGeometry
+    outline: BaseGeometry
+    area: float
+    vertices: np.ndarray = field(repr=False)
+    radius: float
+
+
+def silhouette(symbol: SymbolSpec) -> Silhouette:
+    """Return the symbol's silhouette, traced once per artwork and cached.
+
+    Cached in memory per (kind, file, mtime, word, font, crop shape) and, unless
+    ``PRINTDECK_NO_CACHE`` is set, on disk under ``$PRINTDECK_CACHE_DIR`` (default
+    ``~/.cache/printdeck/silhouettes``), keyed by the file's content hash.
+
+    Raises:
+        PrintdeckError: The artwork cannot be read, or draws nothing visible.
+    """
+    path = str(symbol.path) if symbol.path is not None else ""
+    mtime = os.path.getmtime(path) if path and os.path.isfile(path) else 0.0
+    return _cached(symbol.kind, path, mtime, symbol.text or "", str(symbol.font_path or ""),
+                   symbol.photo_shape or "", symbol)
+
+
+@lru_cache(maxsize=4096)
+def _cached(kind: str, path: str, mtime: float, text: str, font: str, crop: str,
+            symbol: SymbolSpec) -> Silhouette:
+    key = _disk_key(kind, path, text, font, crop)
+    cache_file = _cache_dir() / f"{key}.json" if key else None
+    if cache_file is not None and cache_file.is_file():
+        try:
+            return _from_json(json.loads(cache_file.read_text()))
+        except (ValueError, KeyError, OSError, shapely.errors.GEOSException):
+            pass
+    sil = trace(symbol)
+    if cache_file is not None:
+        try:
+            cache_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(_to_json(sil)))
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass
+    return sil
+
+
+def _cache_dir() -> Path:
+    root = os.environ.get("PRINTDECK_CACHE_DIR")
+    base = Path(root) if root else Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "printdeck"
+    return base / "silhouettes"
+
+
+def _disk_key(kind: str, path: str, text: str, font: str, crop: str) -> str | None:
+    if os.environ.get("PRINTDECK_NO_CACHE"):
+        return None
+    h = hashlib.sha256(f"{CACHE_VERSION}|{kind}|{text}|{crop}|{TRACE_PIXELS}|{ALPHA_THRESHOLD}".encode())
+    for p in (path, font):
+        if p:
+            try:
+                h.update(Path(p).read_bytes())
+            except OSError:
+                return None
+    return h.hexdigest()[:32]
+
+
+def _to_json(sil: Silhouette) -> dict:
+    return {"aspect": sil.aspect, "area": sil.area, "shape": shapely.to_wkt(sil.shape, rounding_precision=-1),
+            "outline": shapely.to_wkt(sil.outline, rounding_precision=-1)}
+
+
+def _from_json(data: dict) -> Silhouette:
+    outline = shapely.from_wkt(data["outline"])
+    return _make(float(data["aspect"]), shapely.from_wkt(data["shape"]), outline, float(data["area"]))
+
+
+def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float) -> Silhouette:
+    parts = shapely.get_parts(outline)
+    verts = np.concatenate([shapely.get_coordinates(shapely.get_exterior_ring(p)) for p in parts])
+    radius = float(np.sqrt((verts ** 2).sum(axis=1)).max())
+    return Silhouette(aspect=aspect, shape=shape, outline=outline, area=area, vertices=verts, radius=radius)
+
+
+def trace(symbol: SymbolSpec) -> Silhouette:
+    """Trace a symbol's silhouette from its pixels (uncached; see :func:`silhouette`).
+
+    Raises:
+        PrintdeckError: The artwork cannot be read, or draws nothing visible.
+    """
+    from printdeck.errors import PrintdeckError
+
+    if symbol.kind == "svg":  # one render gives the aspect; redo only if not square
+        first = rasterise_width(symbol, int(np.sqrt(TRACE_PIXELS)))
+        aspect = first.width / first.height
+    else:
+        first, aspect = None, natural_aspect(symbol)
+    h_px = int(np.clip(round(np.sqrt(TRACE_PIXELS / aspect)), 8, TRACE_MAX_SIDE))
+    w_px = int(np.clip(round(h_px * aspect), 8, TRACE_MAX_SIDE))
+    img = first if first is not None and first.size == (w_px, h_px) else rasterise(symbol, w_px, h_px)
+    alpha = alpha_array(img)
+    mask = alpha > ALPHA_THRESHOLD
+    if not mask.any():
+        raise PrintdeckError(f"symbol {symbol.name!r} ({symbol.source}): the artwork is fully transparent; "
+                             "give an image with visible ink")
+    area = float(mask.sum()) / (h_px * h_px)
+    ink = np.pad(mask, 1)
+    pix = mask_to_polygon(ink)
+    unit = 1.0 / h_px
+    shape = shapely.affinity.affine_transform(pix, [unit, 0, 0, -unit, -aspect / 2, 0.5])
+    outline = collision_outline(ink, shape, unit, aspect)
+    return _make(aspect, shape, outline, area)
+
+
+def dilate(mask: np.ndarray) -> np.ndarray:
+    """Grow a boolean mask by one pixel in all 8 directions; ``(H, W) bool`` -> ``(H+2, W+2) bool``.
+
+    The result is padded by one pixel on each side, so pixel (r, c) of the input is
+    pixel (r+1, c+1) of the output.
+    """
+    h, w = mask.shape
+    out = np.zeros((h + 2, w + 2), dtype=bool)
+    for dy in range(3):
+        for dx in range(3):
+            out[dy:dy + h, dx:dx + w] |= mask
+    return out
+
+
+def mask_to_polygon(mask: np.ndarray, origin_px: float = -1.0) -> BaseGeometry:
+    """Return the exact union of a mask's pixels as polygons in pixel units.
+
+    Args:
+        mask: ``(H, W) bool``; pixel (r, c) covers ``[c, c+1] x [r, r+1]`` (y down),
+            shifted by ``origin_px`` in both axes (``-1`` undoes :func:`dilate`'s pad).
+
+    Returns:
+        A Polygon or MultiPolygon (y still pointing down).
+    """
+    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    d = np.diff(padded, axis=1)
+    rows_s, cols_s = np.nonzero(d == 1)
+    _, cols_e = np.nonzero(d == -1)
+    boxes = _merge_runs(rows_s, cols_s, cols_e)
+    b = np.asarray(boxes, dtype=float) + origin_px
+    geoms = shapely.box(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
+    return shapely.union_all(geoms)
+
+
+def _merge_runs(rows: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Merge identical row runs of consecutive rows into tall boxes (x0, y0, x1, y1)."""
+    open_runs: dict[tuple[int, int], int] = {}
+    boxes: list[tuple[int, int, int, int]] = []
+    order = np.lexsort((starts, rows))
+    by_row: dict[int, list[tuple[int, int]]] = {}
+    for i in order:
+        by_row.setdefault(int(rows[i]), []).append((int(starts[i]), int(ends[i])))
+    prev_row = None
+    for r in sorted(by_row):
+        runs = set(by_row[r])
+        if prev_row is None or r != prev_row + 1:
+            for (s, e), r0 in open_runs.items():
+                boxes.append((s, r0, e, prev_row + 1))  # type: ignore[operator]
+            open_runs = {}
+        for key in [k for k in open_runs if k not in runs]:
+            boxes.append((key[0], open_runs.pop(key), key[1], r))
+        for key in runs:
+            open_runs.setdefault(key, r)
+        prev_row = r
+    for (s, e), r0 in open_runs.items():
+        boxes.append((s, r0, e, prev_row + 1))  # type: ignore[operator]
+    return boxes
+
+
+def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, unit: float, aspect: float) -> BaseGeometry:
+    """Return a simplified, hole-free shape containing ``shape``.
+
+    A morphological closing of the (already dilated) ink mask by
+    :data:`CLOSING_PIXELS` fills narrow gaps and small holes; the remaining holes
+    are filled, and Douglas-Peucker simplification (tolerance :data:`SIMPLIFY_PIXELS`)
+    is followed by an outward mitred buffer of the same size. The result is checked
+    to contain ``shape`` (the buffer doubles until it does).
+
+    Args:
+        ink_mask: ``(H+2, W+2) bool`` dilated ink, as returned by :func:`dilate`.
+        shape: The same ink as polygons, in normalised units.
+        unit: One trace pixel in normalised units.
+        aspect: Box width over height.
+    """
+    closed = ink_mask
+    for _ in range(CLOSING_PIXELS):
+        closed = dilate(closed)
+    for _ in range(CLOSING_PIXELS):
+        closed = ~dilate(~closed)[1:-1, 1:-1]
+    closed = closed[CLOSING_PIXELS:-CLOSING_PIXELS, CLOSING_PIXELS:-CLOSING_PIXELS] if CLOSING_PIXELS else closed
+    pix = mask_to_polygon(closed | ink_mask)
+    tol = SIMPLIFY_PIXELS * unit
+    pix = shapely.affinity.affine_transform(pix, [unit, 0, 0, -unit, -aspect / 2, 0.5])
+    filled = _fill_holes(pix).simplify(tol)
+    pad = tol
+    for _ in range(6):
+        cand = filled.buffer(pad, join_style="mitre", mitre_limit=2.0)
+        if cand.contains(shape):
+            return _fill_holes(cand)
+        pad *= 2
+    return _fill_holes(pix)
+
+
+def _fill_holes(geom: BaseGeometry) -> BaseGeometry:
+    """Drop the holes of every part; parts lying in another part's hole disappear."""
+    parts = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(geom)))
+    if len(parts) == 1:
+        return parts[0]
+    parts = sorted(parts, key=lambda p: -p.area)
+    kept: list[BaseGeometry] = []
+    for p in parts:
+        if not any(k.contains(p) for k in kept):
+            kept.append(p)
+    merged = shapely.multipolygons(kept)
+    return merged if merged.is_valid else shapely.union_all(kept)

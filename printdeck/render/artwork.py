@@ -1,0 +1,275 @@
+"""Symbol artwork stored once as PDF Form XObjects and placed by transformation.
+
+Each symbol's artwork (SVG as vectors, raster/photo at native resolution, or a
+word in an embedded TTF) becomes one Form XObject the first time a card uses it;
+every placement then draws that form with a translate / rotate / scale, so the
+file holds each artwork once however many cards show it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import defusedxml.ElementTree as safe_et
+from defusedxml import DefusedXmlException
+from PIL import Image
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from printdeck.errors import PrintdeckError
+from printdeck.layout.artwork import text_metrics
+from printdeck.theme.images import prepared_image
+from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render import fonts
+from printdeck.units import mm_to_pt
+
+WARN_DPI = 300.0
+"""Raster symbols printing below this resolution draw a warning."""
+REFUSE_DPI = 150.0
+"""Raster symbols printing below this resolution are refused."""
+TEXT_FORM_SIZE_PT = 100.0
+"""Font size a text symbol's form is drawn at before scaling, points."""
+ROUNDED_RADIUS = 0.15
+"""Corner radius of a rounded photo crop, as a fraction of the square's side."""
+EXIF_ORIENTATION = 0x0112
+
+
+class ResolutionWarning(UserWarning):
+    """A raster symbol prints below 300 dpi (still accepted down to 150 dpi)."""
+
+
+@dataclass(frozen=True)
+class Art:
+    """One symbol's form: its name and natural size (points) before scaling."""
+
+    form: str
+    width_pt: float
+    height_pt: float
+
+
+class ArtLibrary:
+    """Forms for the symbols of one document, created on first use.
+
+    Args:
+        canvas: The ReportLab canvas of the document.
+        symbols: Indexable by symbol id (``symbols[i].id == i``).
+    """
+
+    def __init__(self, canvas: Canvas, symbols: Sequence[SymbolSpec]) -> None:
+        self._canvas = canvas
+        self._symbols = symbols
+        self._forms: dict[int, Art] = {}
+
+    @property
+    def form_count(self) -> int:
+        """Number of symbol forms created so far."""
+        return len(self._forms)
+
+    def art(self, symbol_id: int) -> Art:
+        """The form of symbol ``symbol_id``, created the first time it is asked for.
+
+        Raises:
+            PrintdeckError: The artwork file is missing, unsafe or unreadable.
+        """
+        if symbol_id not in self._forms:
+            symbol = self._symbols[symbol_id]
+            if symbol.id != symbol_id:
+                raise ValueError(f"symbols[{symbol_id}] has id {symbol.id}; symbols must be indexable by id")
+            self._forms[symbol_id] = _make_form(self._canvas, symbol)
+        return self._forms[symbol_id]
+
+    def place(self, placement: Placement, card_center_pt: tuple[float, float]) -> None:
+        """Draw one placement on the current page.
+
+        Args:
+            placement: Symbol, centre (mm from the card centre, y up), rotation
+                (degrees, counter-clockwise) and box (mm) of the artwork.
+            card_center_pt: The card centre on the page, points.
+        """
+        art = self.art(placement.symbol_id)
+        c = self._canvas
+        c.saveState()
+        c.translate(card_center_pt[0] + mm_to_pt(placement.center_mm[0]),
+                    card_center_pt[1] + mm_to_pt(placement.center_mm[1]))
+        if placement.rotation_deg:
+            c.rotate(placement.rotation_deg)
+        c.scale(mm_to_pt(placement.box_mm[0]) / art.width_pt, mm_to_pt(placement.box_mm[1]) / art.height_pt)
+        c.translate(-art.width_pt / 2.0, -art.height_pt / 2.0)
+        c.doForm(art.form)
+        c.restoreState()
+
+
+def _make_form(canvas: Canvas, symbol: SymbolSpec) -> Art:
+    name = f"sym{symbol.id}"
+    if symbol.kind == "svg":
+        return _svg_form(canvas, name, symbol)
+    if symbol.kind in ("raster", "photo"):
+        return _image_form(canvas, name, symbol)
+    if symbol.kind == "text":
+        return _text_form(canvas, name, symbol)
+    raise PrintdeckError(f"symbol {symbol.name!r}: unknown kind {symbol.kind!r}")
+
+
+def _require_file(symbol: SymbolSpec) -> Path:
+    if symbol.path is None or not Path(symbol.path).is_file():
+        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; restore it or remove it from the theme")
+    return Path(symbol.path)
+
+
+def load_svg_drawing(path: Path):  # noqa: ANN201 - svglib's Drawing
+    """Parse an SVG safely (no DTD entities, no network, no files outside its folder).
+
+    Raises:
+        PrintdeckError: The SVG is unsafe, malformed or empty.
+    """
+    try:
+        safe_et.parse(str(path))
+    except (DefusedXmlException, safe_et.ParseError, OSError) as exc:
+        raise PrintdeckError(f"{path}: not a safe, well-formed SVG ({exc}); re-export it without DTD or entities") from exc
+    drawing = svg2rlg(str(path), resolve_entities=False, external_reference_root=str(path.parent))
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        raise PrintdeckError(f"{path}: SVG has no size (needs a viewBox or width/height)")
+    _embed_fonts(drawing)
+    return drawing
+
+
+def _embed_fonts(node: object) -> None:
+    """Make the drawing's default font and any SVG text use the embedded sans font.
+
+    ReportLab would otherwise fall back to the standard Helvetica, which is not
+    embedded in the file.
+    """
+    fonts.register_bundled()
+    if isinstance(node, Drawing):
+        node.initialFontName = fonts.SANS  # type: ignore[attr-defined]
+    if isinstance(node, String):
+        try:
+            embedded = isinstance(pdfmetrics.getFont(node.fontName), TTFont)
+        except KeyError:
+            embedded = False
+        if not embedded:
+            node.fontName = fonts.SANS
+    for child in getattr(node, "contents", ()) or ():
+        _embed_fonts(child)
+
+
+def _svg_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
+    drawing = load_svg_drawing(_require_file(symbol))
+    w, h = float(drawing.width), float(drawing.height)
+    canvas.beginForm(name, 0, 0, w, h)
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.endForm()
+    return Art(name, w, h)
+
+
+def image_size_px(path: Path) -> tuple[int, int]:
+    """Pixel (width, height) of an image file as displayed (EXIF rotation applied).
+
+    Raises:
+        PrintdeckError: The file is not an image Pillow can read.
+    """
+    try:
+        with Image.open(path) as im:
+            w, h = im.size
+            turned = im.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
+    except (OSError, Image.DecompressionBombError) as exc:
+        raise PrintdeckError(f"{path}: not a readable image ({exc})") from exc
+    return (h, w) if turned else (w, h)
+
+
+def _embeds_as_is(path: Path, symbol: SymbolSpec) -> bool:
+    """Whether the file can go into the PDF untouched (JPEG passthrough, PNG as is)."""
+    if symbol.remove_background:
+        return False
+    with Image.open(path) as im:
+        return im.format in ("JPEG", "PNG") and im.getexif().get(EXIF_ORIENTATION, 1) == 1
+
+
+def _image_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
+    """Raster or photo at native resolution; photos cropped (circle or rounded square
+    of side min(w, h), centred: the layout's convention)."""
+    path = _require_file(symbol)
+    w, h = (float(v) for v in image_size_px(path))
+    canvas.beginForm(name, 0, 0, w, h)
+    if _embeds_as_is(path, symbol):
+        if symbol.kind == "photo":
+            side = min(w, h)
+            x0, y0 = (w - side) / 2.0, (h - side) / 2.0
+            clip = canvas.beginPath()
+            if symbol.photo_shape == "rounded":
+                clip.roundRect(x0, y0, side, side, ROUNDED_RADIUS * side)
+            else:
+                clip.circle(w / 2.0, h / 2.0, side / 2.0)
+            canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.drawImage(str(path), 0, 0, w, h, mask="auto")
+    else:
+        picture = prepared_image(symbol, max_px=int(max(w, h)))
+        canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+    canvas.endForm()
+    return Art(name, w, h)
+
+
+def _text_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
+    """The word's ink box (the layout's convention, Pillow ``getbbox``) as the form box."""
+    text = symbol.text or symbol.name
+    font = fonts.register_font(symbol.font_path)
+    m = text_metrics(symbol)
+    size = TEXT_FORM_SIZE_PT
+    w, h = (m.right - m.left) * size, (m.top - m.bottom) * size
+    canvas.beginForm(name, 0, 0, w, h)
+    canvas.setFillColor(HexColor(symbol.color))
+    canvas.setFont(font, size)
+    canvas.drawString(-m.left * size, -m.bottom * size, text)
+    canvas.endForm()
+    return Art(name, max(w, 1e-3), max(h, 1e-3))
+
+
+def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout]) -> dict[int, float]:
+    """Lowest print resolution of every raster or photo symbol, warning or refusing.
+
+    Effective dpi = pixels / (printed size in mm / 25.4), the lower of the two axes.
+
+    Args:
+        symbols: Indexable by symbol id.
+        layouts: The laid-out cards.
+
+    Returns:
+        ``{symbol_id: lowest dpi}`` for raster and photo symbols that are used.
+
+    Raises:
+        PrintdeckError: A symbol prints below 150 dpi (names the symbol and card).
+
+    Warns:
+        ResolutionWarning: once per symbol printing below 300 dpi.
+    """
+    lowest: dict[int, tuple[float, int]] = {}
+    sizes: dict[int, tuple[int, int]] = {}
+    for card in layouts:
+        for p in card.placements:
+            sym = symbols[p.symbol_id]
+            if sym.kind not in ("raster", "photo"):
+                continue
+            if p.symbol_id not in sizes:
+                sizes[p.symbol_id] = image_size_px(_require_file(sym))
+            px_w, px_h = sizes[p.symbol_id]
+            dpi = min(px_w / (p.box_mm[0] / 25.4), px_h / (p.box_mm[1] / 25.4))
+            if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
+                lowest[p.symbol_id] = (dpi, card.index)
+    for sid, (dpi, card_index) in sorted(lowest.items()):
+        src = symbols[sid].source
+        if dpi < REFUSE_DPI:
+            raise PrintdeckError(f"{src}: prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
+                                 f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}); use a larger image")
+        if dpi < WARN_DPI:
+            warnings.warn(f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; "
+                          f"{WARN_DPI:.0f} dpi or more looks sharp", ResolutionWarning, stacklevel=2)
+    return {sid: v[0] for sid, v in lowest.items()}

@@ -1,0 +1,149 @@
+"""Card backs for duplex printing: mirrored positions and the back design.
+
+A back sheet is printed on the other side of its front sheet. Turning the paper
+over its long edge (long-edge duplex, portrait sheets) mirrors it about the
+page's vertical axis, x -> W - x; turning it over the short edge mirrors about
+the horizontal axis, y -> H - y. The printer's drift is then corrected by
+adding the theme's (offset_x, offset_y) in mm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.errors import PrintdeckError
+from printdeck.render.artwork import image_size_px
+from printdeck.render.fonts import SANS_BOLD
+from printdeck.units import mm_to_pt
+
+BACK_FORM = "cardback"
+DEFAULT_BACK_COLOR = "#2b4c7e"
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """What a card back shows.
+
+    Attributes:
+        color: Background colour ``#rrggbb``.
+        pattern: ``none``, ``title``, ``rings`` or ``dots``.
+        title: Text for the ``title`` pattern.
+        image: Image file cover-fitted into the bleed disc, or ``None``.
+        duplex: ``long-edge`` or ``short-edge``.
+        offset_mm: (x, y) shift of the backs, mm.
+    """
+
+    color: str = DEFAULT_BACK_COLOR
+    pattern: str = "title"
+    title: str = "printdeck"
+    image: Path | None = None
+    duplex: str = "long-edge"
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+def mirror_mm(center_mm: tuple[float, float], page_size_mm: tuple[float, float], duplex: str,
+              offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """Where the back of a card centred at ``center_mm`` must be drawn, mm.
+
+    Args:
+        center_mm: Front centre, mm from the page's bottom-left corner.
+        page_size_mm: (W, H), mm.
+        duplex: ``long-edge`` (x -> W - x) or ``short-edge`` (y -> H - y).
+        offset_mm: Printer-drift correction added afterwards, mm.
+
+    Raises:
+        ValueError: Unknown duplex mode.
+    """
+    x, y = center_mm
+    w, h = page_size_mm
+    if duplex == "long-edge":
+        x = w - x
+    elif duplex == "short-edge":
+        y = h - y
+    else:
+        raise ValueError(f"duplex: expected long-edge or short-edge, got {duplex!r}")
+    return (x + offset_mm[0], y + offset_mm[1])
+
+
+def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_mm: float) -> None:
+    """Draw the back design once into the form ``cardback`` (centred on (0, 0)).
+
+    Raises:
+        PrintdeckError: The back image is missing or unreadable.
+    """
+    outer = mm_to_pt(radius_mm + bleed_mm)
+    canvas.beginForm(BACK_FORM, -outer, -outer, outer, outer)
+    clip = canvas.beginPath()
+    clip.circle(0, 0, outer)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setFillColor(HexColor(design.color))
+    canvas.rect(-outer, -outer, 2 * outer, 2 * outer, stroke=0, fill=1)
+    if design.image is not None:
+        _cover_image(canvas, design.image, outer)
+    elif design.pattern == "rings":
+        _rings(canvas, design.color, mm_to_pt(radius_mm))
+    elif design.pattern == "dots":
+        _dots(canvas, design.color, outer)
+    elif design.pattern == "title":
+        _title(canvas, design.color, design.title, mm_to_pt(radius_mm))
+    canvas.endForm()
+
+
+def _cover_image(canvas: Canvas, path: Path, outer_pt: float) -> None:
+    if not Path(path).is_file():
+        raise PrintdeckError(f"backs.image: {path} not found; fix the path (relative to the theme)")
+    w, h = image_size_px(Path(path))
+    scale = 2 * outer_pt / min(w, h)
+    canvas.drawImage(str(path), -w * scale / 2, -h * scale / 2, w * scale, h * scale, mask="auto")
+
+
+def _light(canvas: Canvas, base: str, amount: float) -> None:
+    """Stroke and fill in ``base`` mixed with white (no transparency in the file)."""
+    rgb = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    mixed = "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
+    canvas.setStrokeColor(HexColor(mixed))
+    canvas.setFillColor(HexColor(mixed))
+
+
+def _rings(canvas: Canvas, color: str, radius_pt: float) -> None:
+    _light(canvas, color, 0.35)
+    canvas.setLineWidth(radius_pt * 0.035)
+    step = radius_pt / 7.0
+    for i in range(1, 8):
+        canvas.circle(0, 0, i * step - step / 2, stroke=1, fill=0)
+
+
+def _dots(canvas: Canvas, color: str, outer_pt: float) -> None:
+    _light(canvas, color, 0.3)
+    pitch = outer_pt / 6.0
+    n = 7
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            x = (i + 0.5 * (j % 2)) * pitch
+            y = j * pitch * 0.866
+            canvas.circle(x, y, pitch * 0.22, stroke=0, fill=1)
+
+
+def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
+    _light(canvas, color, 0.45)
+    canvas.setLineWidth(radius_pt * 0.02)
+    canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
+    text = title.strip() or "printdeck"
+    width1 = pdfmetrics.stringWidth(text, SANS_BOLD, 1.0)
+    size = min(1.4 * radius_pt / max(width1, 1e-6), radius_pt * 0.35)
+    _light(canvas, color, 0.92)
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawCentredString(0, -0.35 * size, text)
+
+
+def draw_back(canvas: Canvas, center_mm: tuple[float, float]) -> None:
+    """Place the back form at a (mirrored, offset) centre in mm."""
+    canvas.saveState()
+    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
+    canvas.doForm(BACK_FORM)
+    canvas.restoreState()

@@ -1,0 +1,265 @@
+"""Imposition: where each round card sits on the paper (pure data, no ReportLab).
+
+Packings tried, for a card of outer diameter ``D`` (cut + 2 x bleed) and a centre
+spacing ``s = D + gap``: a square grid, a hexagonal packing (rows of c and c - 1
+cards, rows ``s * sqrt(3) / 2`` apart), and staggered rows of c cards shifted by
+as much as the slack allows (rows ``sqrt(s^2 - dx^2)`` apart) -- each also with
+rows and columns swapped. The paper keeps the orientation given; the packing
+with the most cards whose footer ruler still finds room wins.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from printdeck.errors import PrintdeckError
+from printdeck.model import CardSlot
+from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
+
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+}
+MIN_MARGIN_MM = 5.0
+"""Nothing is printed closer than this to the paper edge."""
+MARK_OFFSET_MM = 1.0
+"""Cut marks start this far outside the bleed."""
+MARK_LENGTH_MM = 4.0
+"""Longest cut mark, mm (shortened to stay clear of neighbours and the margin)."""
+MARK_CLEAR_MM = 1.0
+"""Cut marks end at least this far from any other card's bleed."""
+MIN_MARK_MM = 1.0
+"""Shortest cut mark kept; room for it is reserved at the margins."""
+RULER_BLOCK_MM = (56.0, 5.0)
+"""Footer ruler block: a 50 mm scale bar with mm ticks and labels, mm."""
+
+Points = list[tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """Cards placed on sheets.
+
+    Attributes:
+        page_size_mm: (width, height) of every front page, mm.
+        slots: One per card, in card order: page (1-based) and centre (mm from
+            the page's bottom-left corner).
+        pages: Number of front sheets.
+        per_page: Cards on a full sheet.
+        columns: Cards in the widest row.
+        rows: Rows on a full sheet.
+        diameter_mm: Cut diameter, mm.
+        bleed_mm: Bleed beyond the cut, mm.
+        margin_mm: Distance kept from the paper edge, mm.
+        gap_mm: Least space between neighbouring bleeds, mm.
+        single: One card a page, page = trim + bleed (no footer, no marks).
+        packing: ``grid``, ``hex`` or ``stagger`` (suffix ``-t``: rows and
+            columns swapped), or ``single``.
+        ruler_mm: Footer ruler block (x0, y0, x1, y1) in mm, or ``None``.
+    """
+
+    page_size_mm: tuple[float, float]
+    slots: tuple[CardSlot, ...]
+    pages: int
+    per_page: int
+    columns: int
+    rows: int
+    diameter_mm: float = 85.0
+    bleed_mm: float = 3.0
+    margin_mm: float = MIN_MARGIN_MM
+    gap_mm: float = 4.0
+    single: bool = False
+    packing: str = "grid"
+    ruler_mm: Rect | None = None
+
+    @property
+    def outer_radius_mm(self) -> float:
+        """Cut radius plus bleed, mm."""
+        return self.diameter_mm / 2.0 + self.bleed_mm
+
+    def page_centers_mm(self, page: int) -> Points:
+        """Card centres on ``page`` (1-based), mm from the bottom-left corner."""
+        return [s.center_mm for s in self.slots if s.page == page]
+
+    def full_page_centers_mm(self) -> Points:
+        """Card centres of a full sheet (the first page), mm."""
+        return self.page_centers_mm(1)
+
+    def inner_rect_mm(self) -> Rect:
+        """The area inside the margins, (x0, y0, x1, y1) mm."""
+        w, h = self.page_size_mm
+        m = self.margin_mm
+        return (m, m, w - m, h - m)
+
+
+def paper_size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
+    """Paper (width, height) in mm, portrait for the named sizes.
+
+    Args:
+        size: ``"a4"``, ``"letter"``, ``"a3"`` or a custom (width, height) in mm.
+
+    Raises:
+        PrintdeckError: Unknown name, or a custom size that is not two positive numbers.
+    """
+    if isinstance(size, str):
+        key = size.strip().lower()
+        if key not in PAPER_SIZES_MM:
+            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use a4, letter, a3 or [width, height]")
+        return PAPER_SIZES_MM[key]
+    try:
+        w, h = (float(v) for v in size)
+    except (TypeError, ValueError) as exc:
+        raise PrintdeckError(f"paper.size: expected a4, letter, a3 or [width, height], got {size!r}") from exc
+    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
+        raise PrintdeckError(f"paper.size: width and height must be positive, got {size!r}")
+    return (w, h)
+
+
+def impose(page_size_mm: tuple[float, float], diameter_mm: float, bleed_mm: float, margin_mm: float,
+           gap_mm: float, n_cards: int, *, single: bool = False) -> Imposition:
+    """Place ``n_cards`` round cards on as few sheets as possible.
+
+    Args:
+        page_size_mm: Paper (width, height), mm (orientation kept).
+        diameter_mm: Cut diameter, mm.
+        bleed_mm: Background beyond the cut, mm.
+        margin_mm: Wanted margin from the paper edge, mm (at least 5 mm is used).
+        gap_mm: Least space between neighbouring bleeds, mm.
+        n_cards: Cards in the deck.
+        single: One card a page; the page is the trim plus bleed (print-shop files).
+
+    Returns:
+        The imposition (slots in card order, sheets filled row by row from the top).
+
+    Raises:
+        PrintdeckError: Non-positive sizes, or a card (with bleed and mark room)
+            larger than the paper inside its margins.
+    """
+    if diameter_mm <= 0 or bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
+        raise PrintdeckError("card.diameter must be positive and card.bleed, paper.gap not negative")
+    if single:
+        return _impose_single(diameter_mm, bleed_mm, n_cards)
+    margin = max(margin_mm, MIN_MARGIN_MM)
+    outer_d = diameter_mm + 2.0 * bleed_mm
+    room = MARK_OFFSET_MM + MIN_MARK_MM
+    inner = (page_size_mm[0] - 2 * (margin + room), page_size_mm[1] - 2 * (margin + room))
+    if outer_d > min(inner):
+        raise PrintdeckError(
+            f"card.diameter: a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
+            f"{outer_d + 2 * (margin + room):g} mm of paper each way; use larger paper.size or a smaller card")
+    best = _best_packing(page_size_mm, inner, outer_d, gap_mm, margin, room)
+    name, centers, cols, rows, ruler = best
+    slots = tuple(CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)])
+                  for i in range(n_cards))
+    pages = max(1, math.ceil(n_cards / len(centers)))
+    return Imposition(page_size_mm=page_size_mm, slots=slots, pages=pages, per_page=len(centers), columns=cols,
+                      rows=rows, diameter_mm=diameter_mm, bleed_mm=bleed_mm, margin_mm=margin, gap_mm=gap_mm,
+                      packing=name, ruler_mm=ruler)
+
+
+def _impose_single(diameter_mm: float, bleed_mm: float, n_cards: int) -> Imposition:
+    side = diameter_mm + 2.0 * bleed_mm
+    slots = tuple(CardSlot(card_index=i, page=i + 1, center_mm=(side / 2.0, side / 2.0)) for i in range(n_cards))
+    return Imposition(page_size_mm=(side, side), slots=slots, pages=max(1, n_cards), per_page=1, columns=1, rows=1,
+                      diameter_mm=diameter_mm, bleed_mm=bleed_mm, margin_mm=0.0, gap_mm=0.0, single=True,
+                      packing="single")
+
+
+_Candidate = tuple[str, Points, int, int, "Rect | None"]
+
+
+def _best_packing(page: tuple[float, float], inner: tuple[float, float], outer_d: float, gap: float,
+                  margin: float, room: float) -> _Candidate:
+    """Try every packing; most cards with a footer ruler wins, then fewest rows."""
+    s = outer_d + gap
+    found: list[_Candidate] = []
+    for swapped in (False, True):
+        w, h = (inner[1], inner[0]) if swapped else inner
+        for name, pts, cols, rows in _packings(w, h, outer_d, s):
+            if swapped:
+                pts = [(y, x) for x, y in pts]
+                name, cols, rows = name + "-t", rows, cols
+            centers = _centre_on_page(pts, page, outer_d)
+            marks = cut_mark_segments(centers, outer_d / 2.0, (margin, margin, page[0] - margin, page[1] - margin))
+            zone = keepout_zone(centers, outer_d / 2.0, marks)
+            ruler = find_spot(RULER_BLOCK_MM, (margin, margin, page[0] - margin, page[1] - margin), zone)
+            found.append((name, centers, cols, rows, ruler))
+    return max(found, key=lambda c: (c[4] is not None, len(c[1]), -c[3]))
+
+
+def _packings(w: float, h: float, d: float, s: float) -> list[tuple[str, Points, int, int]]:
+    """Centre lists (relative, first card at (0, 0), rows going down) fitting w x h."""
+    cols = int((w - d) // s) + 1
+    out: list[tuple[str, Points, int, int]] = []
+    grid_rows = int((h - d) // s) + 1
+    out.append(("grid", [(c * s, -r * s) for r in range(grid_rows) for c in range(cols)], cols, grid_rows))
+    v = s * math.sqrt(3.0) / 2.0
+    hex_rows = int((h - d) // v) + 1
+    if cols >= 2:
+        pts = [(c * s + (s / 2.0 if r % 2 else 0.0), -r * v)
+               for r in range(hex_rows) for c in range(cols - (r % 2))]
+        out.append(("hex", pts, cols, hex_rows))
+    dx = min(s / 2.0, w - d - (cols - 1) * s)
+    if dx > 1e-6:
+        v2 = math.sqrt(s * s - dx * dx)
+        rows2 = int((h - d) // v2) + 1
+        pts = [(c * s + (dx if r % 2 else 0.0), -r * v2) for r in range(rows2) for c in range(cols)]
+        out.append(("stagger", pts, cols, rows2))
+    return out
+
+
+def _centre_on_page(pts: Points, page: tuple[float, float], d: float) -> Points:
+    """Shift a packing so its bounding box is centred on the page, rows top to bottom."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    ox = page[0] / 2.0 - (min(xs) + max(xs)) / 2.0
+    oy = page[1] / 2.0 - (min(ys) + max(ys)) / 2.0
+    ordered = sorted(pts, key=lambda p: (-round(p[1], 6), round(p[0], 6)))
+    return [(round(x + ox, 6), round(y + oy, 6)) for x, y in ordered]
+
+
+def cut_mark_segments(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> list[Segment]:
+    """Radial cut marks at each card's four tangent points (top, bottom, left, right).
+
+    Each mark starts ``MARK_OFFSET_MM`` outside the bleed and runs outward up to
+    ``MARK_LENGTH_MM``, shortened so it stays ``MARK_CLEAR_MM`` away from every
+    other card's bleed and inside the page margins; marks shorter than
+    ``MIN_MARK_MM / 2`` are left out.
+
+    Args:
+        centers_mm: Card centres on one page, mm, shape (n, 2).
+        outer_radius_mm: Cut radius + bleed, mm.
+        inner_mm: Printable area inside the margins (x0, y0, x1, y1), mm.
+
+    Returns:
+        Segments ((x0, y0), (x1, y1)) in mm, inner end first.
+    """
+    out: list[Segment] = []
+    start = outer_radius_mm + MARK_OFFSET_MM
+    for i, (cx, cy) in enumerate(centers_mm):
+        others = [c for j, c in enumerate(centers_mm) if j != i]
+        for ux, uy in ((0.0, 1.0), (0.0, -1.0), (-1.0, 0.0), (1.0, 0.0)):
+            length = _mark_length(cx, cy, ux, uy, start, others, outer_radius_mm, inner_mm)
+            if length >= MIN_MARK_MM / 2.0:
+                p0 = (cx + ux * start, cy + uy * start)
+                out.append((p0, (p0[0] + ux * length, p0[1] + uy * length)))
+    return out
+
+
+def _mark_length(cx: float, cy: float, ux: float, uy: float, start: float, others: Points,
+                 outer_r: float, inner: Rect) -> float:
+    """Longest mark (<= MARK_LENGTH_MM) from ``start`` along (ux, uy) that stays clear."""
+    t = start + np.arange(0.0, MARK_LENGTH_MM + 1e-9, 0.05)
+    x, y = cx + ux * t, cy + uy * t
+    ok = (x >= inner[0] - 1e-9) & (x <= inner[2] + 1e-9) & (y >= inner[1] - 1e-9) & (y <= inner[3] + 1e-9)
+    if others:
+        o = np.asarray(others, dtype=float)
+        dist = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1])
+        ok &= (dist >= outer_r + MARK_CLEAR_MM).all(axis=1)
+    bad = np.flatnonzero(~ok)
+    last = (bad[0] - 1) if bad.size else t.size - 1
+    return float(t[last] - start) if last >= 0 else -1.0

@@ -1,0 +1,193 @@
+"""Drawing a front sheet: card discs with bleed, symbols, cut marks, guide, footer.
+
+Geometry (mm, page origin bottom-left): a card of cut radius ``r`` and bleed
+``b`` is a disc of radius ``r + b`` in the card background colour; cut marks are
+radial ticks at its four tangent points outside the bleed (see
+:func:`printdeck.render.imposition.cut_mark_segments`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.model import CardLayout
+from printdeck.render.artwork import ArtLibrary
+from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.freespace import Rect, find_spot, keepout_zone
+from printdeck.render.imposition import Imposition, cut_mark_segments
+from printdeck.units import mm_to_pt, pt_to_mm
+
+MARK_WIDTH_PT = 0.25
+"""Cut-mark and cut-guide line width, points."""
+BORDER_WIDTH_MM = 0.8
+"""Width of the optional border ring, drawn just inside the cut, mm."""
+INK = HexColor("#1a1a1a")
+GUIDE = HexColor("#7f7f7f")
+SCALE_NOTE = "Print at 100 % (actual size), not \"fit to page\": the scale bar on this sheet measures 50 mm"
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How the card disc is drawn.
+
+    Attributes:
+        radius_mm: Cut radius, mm.
+        bleed_mm: Bleed beyond the cut, mm.
+        background: Disc colour, ``#rrggbb``.
+        border_color: Ring just inside the cut, or ``None``.
+        cut_guide: Draw the cut circle as a thin dashed line.
+    """
+
+    radius_mm: float
+    bleed_mm: float
+    background: str = "#ffffff"
+    border_color: str | None = None
+    cut_guide: bool = False
+
+
+def draw_card(canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float],
+              style: CardStyle) -> None:
+    """Draw one card face: bleed disc, optional border and cut guide, every symbol.
+
+    Args:
+        canvas: Target canvas (current page).
+        art: The document's symbol forms.
+        layout: The card's placements (mm from the card centre).
+        center_mm: Card centre on the page, mm from the bottom-left corner.
+        style: Disc geometry and colours.
+    """
+    cx, cy = mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1])
+    canvas.setFillColor(HexColor(style.background))
+    canvas.circle(cx, cy, mm_to_pt(style.radius_mm + style.bleed_mm), stroke=0, fill=1)
+    if style.border_color:
+        canvas.setStrokeColor(HexColor(style.border_color))
+        canvas.setLineWidth(mm_to_pt(BORDER_WIDTH_MM))
+        canvas.circle(cx, cy, mm_to_pt(style.radius_mm - BORDER_WIDTH_MM / 2.0 - 0.3), stroke=1, fill=0)
+    for placement in layout.placements:
+        art.place(placement, (cx, cy))
+    if style.cut_guide:
+        canvas.saveState()
+        canvas.setStrokeColor(GUIDE)
+        canvas.setLineWidth(MARK_WIDTH_PT)
+        canvas.setDash(2, 2)
+        canvas.circle(cx, cy, mm_to_pt(style.radius_mm), stroke=1, fill=0)
+        canvas.restoreState()
+
+
+def draw_marks(canvas: Canvas, segments: Sequence[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+    """Stroke cut marks (mm segments) as ``MARK_WIDTH_PT`` lines."""
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    canvas.setLineCap(0)
+    for (x0, y0), (x1, y1) in segments:
+        canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
+
+
+def page_marks(imposition: Imposition, page: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Cut-mark segments (mm) of one front page."""
+    return cut_mark_segments(imposition.page_centers_mm(page), imposition.outer_radius_mm, imposition.inner_rect_mm())
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Footer text placed on the sheet: lines, font size (pt) and box (mm)."""
+
+    lines: tuple[str, ...]
+    size_pt: float
+    rect_mm: Rect
+
+
+@dataclass(frozen=True)
+class FooterPlan:
+    """Where the footer items of every front sheet go (same on every sheet)."""
+
+    ruler_mm: Rect | None
+    note: TextBlock | None
+    credit: TextBlock | None
+
+
+def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
+    """Find room for the scale note and the credit line around the full-sheet pattern.
+
+    Tries one line, then narrower wrapped blocks, at 6 pt then 5 pt, lowest free
+    spot first (see :func:`printdeck.render.freespace.find_spot`). ``credit``
+    should start with the widest page label (see :func:`draw_footer`).
+    """
+    centers = imposition.full_page_centers_mm()
+    marks = cut_mark_segments(centers, imposition.outer_radius_mm, imposition.inner_rect_mm())
+    taken: list[Rect] = [imposition.ruler_mm] if imposition.ruler_mm else []
+    note = _place_text(SCALE_NOTE, imposition, centers, marks, taken, bold=True)
+    if note:
+        taken.append(note.rect_mm)
+    block = _place_text(credit, imposition, centers, marks, taken, bold=False) if credit else None
+    return FooterPlan(imposition.ruler_mm, note, block)
+
+
+def _place_text(text: str, imposition: Imposition, centers, marks, taken: list[Rect], *, bold: bool) -> TextBlock | None:  # noqa: ANN001
+    font = SANS_BOLD if bold else SANS
+    zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)
+    for size in (6.0, 5.0):
+        full = pdfmetrics.stringWidth(text, font, size)
+        for width_pt in (full, 255.0, 170.0, 115.0, 80.0):
+            if width_pt > full:
+                continue
+            lines = wrap_text(text, font, size, width_pt)
+            w = max(pdfmetrics.stringWidth(ln, font, size) for ln in lines)
+            box = (pt_to_mm(w) + 0.5, pt_to_mm(len(lines) * size * 1.2) + 0.3)
+            rect = find_spot(box, imposition.inner_rect_mm(), zone)
+            if rect is not None:
+                return TextBlock(tuple(lines), size, rect)
+    return None
+
+
+def draw_footer(canvas: Canvas, plan: FooterPlan, widest_label: str = "", page_label: str = "") -> None:
+    """Draw the ruler, the scale note and the credit block.
+
+    The credit block was planned with ``widest_label`` in its first line; it is
+    replaced by this sheet's ``page_label`` (never wider).
+    """
+    if plan.ruler_mm:
+        draw_ruler(canvas, plan.ruler_mm)
+    for block, font in ((plan.note, SANS_BOLD), (plan.credit, SANS)):
+        if block is None:
+            continue
+        canvas.setFillColor(INK)
+        canvas.setFont(font, block.size_pt)
+        x0, _, _, y1 = block.rect_mm
+        for i, line in enumerate(block.lines):
+            if i == 0 and widest_label:
+                line = line.replace(widest_label, page_label, 1)
+            canvas.drawString(mm_to_pt(x0), mm_to_pt(y1) - (i + 1) * block.size_pt * 1.2 + 0.25 * block.size_pt, line)
+
+
+def draw_ruler(canvas: Canvas, rect_mm: Rect) -> None:
+    """A 50 mm scale bar with 1 / 5 / 10 mm ticks and cm labels inside ``rect_mm``.
+
+    The bar starts 2 mm right of the rect's left edge (rect at least 56 x 5 mm).
+    """
+    x0, y0, _, y1 = rect_mm
+    left, top = mm_to_pt(x0 + 2.0), mm_to_pt(y1 - 0.3)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.4)
+    canvas.line(left, top, left + mm_to_pt(50.0), top)
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    for mm in range(51):
+        tick = 2.2 if mm % 10 == 0 else (1.5 if mm % 5 == 0 else 0.9)
+        x = left + mm_to_pt(mm)
+        canvas.line(x, top, x, top - mm_to_pt(tick))
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS, 4.5)
+    base = mm_to_pt(y0 + 0.4)
+    for cm in range(6):
+        text = f"{cm} cm" if cm == 5 else str(cm)
+        canvas.drawCentredString(left + mm_to_pt(10 * cm), base, text)
+
+
+def fill_color(hex_color: str) -> Color:
+    """ReportLab colour from ``#rrggbb``."""
+    return HexColor(hex_color)

@@ -1,0 +1,213 @@
+"""Starter themes (``printdeck init``), the JSON Schema, and the bundled-theme list."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from printdeck.errors import PrintdeckError
+from printdeck.fileio import atomic_output
+from printdeck.resources import data_root
+from printdeck.theme.errors import describe_validation_error
+from printdeck.theme.images import check_raster_file
+from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
+from printdeck.theme.model import SCHEMA_FILE_NAME, ThemeSpec
+from printdeck.theme.sizes import INFERRED_MAX_PER_CARD, deck_points, feasible_sizes, sizes_for_symbols
+from printdeck.theme.symbols import IMAGE_SUFFIXES, _folder_files, name_from_file, resolve_symbols
+from printdeck.theme.yamlsafe import load_yaml_text
+
+MAX_WORD_CHARS = 40
+MAX_WORDS_FILE_BYTES = 200_000
+
+
+def schema_json() -> str:
+    """The theme's JSON Schema (draft 2020-12), by YAML key, as indented JSON text."""
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+              **ThemeSpec.model_json_schema(by_alias=True), "title": "printdeck theme"}
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def schema_comment(theme_dir: Path) -> str:
+    """The ``yaml-language-server`` first line pointing editors at the bundled schema,
+    by a path relative to ``theme_dir`` (absolute when no relative path exists)."""
+    schema = (data_root("themes") / SCHEMA_FILE_NAME).resolve()
+    try:
+        ref = Path(os.path.relpath(schema, theme_dir.resolve())).as_posix()
+    except ValueError:  # another drive (Windows)
+        ref = schema.as_uri()
+    return f"# yaml-language-server: $schema={ref}\n"
+
+
+@dataclass(frozen=True)
+class InitResult:
+    """What ``init_theme`` wrote: the file, the number of symbols, the deck sizes they allow."""
+
+    path: Path
+    symbols: int
+    kind: str
+    sizes: str
+
+
+def _q(text: str) -> str:
+    """A YAML scalar that stays a string (``yes``, ``null``, ``1e3`` included)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _image_entries(folder: Path, theme_dir: Path) -> list[str]:
+    if not folder.is_dir():
+        raise PrintdeckError(f"--images: {folder} is not a folder; give the folder holding your pictures")
+    lines = []
+    for f in _folder_files(folder, "--images", photo=False):
+        rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
+        key = "image"
+        if IMAGE_SUFFIXES[f.suffix.lower()] == "raster" and not check_raster_file(f, f"--images ({f.name})").has_alpha:
+            key = "photo"
+        lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name_from_file(f))}\n")
+    return lines
+
+
+def read_words(path: Path) -> list[str]:
+    """Words from a text file: one a line, blank lines and ``#`` comments skipped.
+
+    Raises:
+        PrintdeckError: Unreadable or not UTF-8, a word too long, or a word twice
+            (the message gives the line numbers).
+    """
+    try:
+        raw = path.read_bytes()[:MAX_WORDS_FILE_BYTES + 1]
+        text = raw.decode("utf-8-sig")
+    except OSError as exc:
+        raise PrintdeckError(f"--words: cannot read {path} ({exc.strerror}); check the file") from None
+    except UnicodeDecodeError:
+        raise PrintdeckError(f"--words: {path} is not UTF-8 text; save it as UTF-8, one word a line") from None
+    if len(raw) > MAX_WORDS_FILE_BYTES:
+        raise PrintdeckError(f"--words: {path} is too large for a word list; give one word a line")
+    words: list[str] = []
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        word = " ".join(line.split())
+        if not word or word.startswith("#"):
+            continue
+        if len(word) > MAX_WORD_CHARS:
+            raise PrintdeckError(f"--words: {path} line {number}: {word[:20]!r}... is longer than "
+                                 f"{MAX_WORD_CHARS} characters; shorten it")
+        key = word.casefold()
+        if key in first_line:
+            raise PrintdeckError(f"--words: {path} line {number}: {word!r} is already on line "
+                                 f"{first_line[key]}; list each word once")
+        first_line[key] = number
+        words.append(word)
+    return words
+
+
+def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str) -> str:
+    fitting = [k for k in feasible_sizes(1) if deck_points(k, 1) <= n_symbols and k <= INFERRED_MAX_PER_CARD]
+    if not fitting:
+        need = deck_points(feasible_sizes(1)[0], 1)
+        raise PrintdeckError(f"{n_symbols} symbols are too few: the smallest deck needs {need}; add "
+                             f"{need - n_symbols} more")
+    k = fitting[-1]
+    choose = "first" if deck_points(k, 1) == n_symbols else "seeded"
+    return (schema_comment(theme_dir)
+            + f"# Starter theme from printdeck init. {n_symbols} symbols: {sizes_for_symbols(n_symbols)}.\n"
+            + "# Every key: see the README; your editor completes keys from the schema above.\n"
+            + f"name: {_q(_safe_name(theme_dir.name))}\ntitle: {_q(title)}\nseed: 1\n"
+            + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
+            + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
+            + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
+            + "paper:\n  size: a4\n  cut_marks: true\n"
+            + "symbols:\n" + "".join(entries))
+
+
+def _safe_name(stem: str) -> str:
+    cleaned = "".join(c if c.isalnum() or c in "-_." else "-" for c in stem).strip("-.")
+    return cleaned or "mydeck"
+
+
+def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | None = None,
+               force: bool = False) -> InitResult:
+    """Write ``theme_dir/theme.yaml``: a starter theme from a folder of images, a word
+    list, or (neither) the bundled artwork.
+
+    Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
+    others ``image`` entries; names come from the file names. The deck is the
+    largest projective plane the symbols allow. The theme is validated exactly as
+    ``load_theme`` would before it is written (atomically).
+
+    Args:
+        theme_dir: Folder to write into (created if missing).
+        images: Folder of pictures.
+        words: Text file, one word a line.
+        force: Overwrite an existing ``theme.yaml``.
+
+    Returns:
+        The file written, the number of symbols, their kind and the deck sizes
+        they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``).
+
+    Raises:
+        PrintdeckError: Both sources given; ``theme.yaml`` exists (without
+            ``force``); a source is unreadable, holds bad files or duplicates;
+            fewer symbols than the smallest deck; the folder cannot be written.
+    """
+    if images is not None and words is not None:
+        raise PrintdeckError("init: give --images or --words, not both")
+    target = theme_dir / "theme.yaml"
+    if target.exists() and not force:
+        raise PrintdeckError(f"{target}: already exists; choose another folder or pass --force to overwrite")
+    if images is not None:
+        entries, kind, rotation = _image_entries(images, theme_dir), "images", "any"
+    elif words is not None:
+        entries, kind, rotation = [f"  - text: {_q(w)}\n" for w in read_words(words)], "words", "30"
+    else:
+        entries, kind, rotation = ['  - folder: "@assets/twemoji"\n'], "images", "any"
+    if images is None and words is None:
+        count = len(_folder_files(data_root("assets") / "twemoji", "init", photo=False))
+    else:
+        count = len(entries)
+    text = _theme_text(theme_dir, "My deck", entries, count, rotation)
+    try:
+        spec = ThemeSpec.model_validate(load_yaml_text(text, str(target)))
+    except ValidationError as exc:
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(target))) from None
+    symbols = resolve_symbols(spec, theme_dir)
+    try:
+        theme_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintdeckError(f"{theme_dir}: cannot create the folder ({exc.strerror}); choose another") from None
+    with atomic_output(target) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    k = spec.deck.symbols_per_card or 0
+    sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {deck_points(k, 1)} cards of {k}"
+    return InitResult(target, len(symbols), kind, sizes)
+
+
+@dataclass(frozen=True)
+class ThemeInfo:
+    """One row of ``printdeck themes``."""
+
+    name: str
+    title: str
+    cards: int | None
+    symbols_per_card: int
+    match: int
+    symbols_used: int
+    symbols_offered: int
+
+
+def list_themes() -> list[ThemeInfo]:
+    """The bundled themes with their deck sizes (files are not decoded: fast).
+
+    Raises:
+        PrintdeckError: A bundled theme is broken (a packaging bug).
+    """
+    rows = []
+    for name in bundled_theme_names():
+        theme = load_theme(name, check_files=False)
+        size = deck_size(theme)
+        rows.append(ThemeInfo(name, theme.spec.title, size.cards, size.symbols_per_card, size.match,
+                              size.symbols_needed, len(theme.symbols)))
+    return rows

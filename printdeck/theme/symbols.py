@@ -1,0 +1,206 @@
+"""Resolving the ``symbols:`` list to ``SymbolSpec``s, checking every file once.
+
+Each item is a path (image file or folder) or a mapping with exactly one of
+``folder``, ``image``, ``text``, ``photo``. Folders contribute their PNG, JPEG,
+WebP and SVG files sorted by name; other files (licences, notes) are ignored, but
+images in formats printdeck cannot read (GIF, BMP, TIFF, HEIC...) are errors, so
+no symbol is dropped silently. Duplicates (the same file, the same bytes, the same
+decoded pixels, or the same word) are errors too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError
+from printdeck.model import SymbolSpec
+from printdeck.resources import data_root
+from printdeck.theme.fonts import check_font_file, default_font_path, missing_glyphs
+from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
+from printdeck.theme.model import SymbolEntry, ThemeSpec
+
+BUNDLED_PREFIX = "@assets/"
+IMAGE_SUFFIXES = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster", ".webp": "raster"}
+UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".jp2", ".ico", ".psd",
+                        ".svgz", ".eps", ".ai", ".pdf"}
+
+
+def resolve_path(raw: str, base: Path) -> tuple[Path, str]:
+    """Return (absolute path, manifest ``source``) for a path written in a theme.
+
+    ``@assets/...`` names the bundled artwork; other relative paths are relative to
+    ``base`` (the theme file's folder); ``~`` is expanded.
+
+    Raises:
+        PrintdeckError: The path holds a NUL or an unencodable character, or a
+            name too long for the file system.
+    """
+    try:
+        if "\x00" in raw or len(raw.encode("utf-8")) > 4000:
+            raise ValueError("NUL character or too long")
+        if raw.startswith(BUNDLED_PREFIX):
+            rel = raw[len(BUNDLED_PREFIX):]
+            path, source = data_root("assets") / rel, "assets/" + rel
+        else:
+            path = (base / Path(raw).expanduser()).resolve()
+            try:
+                source = path.relative_to(base.resolve()).as_posix()
+            except ValueError:
+                source = path.as_posix()
+        if any(len(part.encode("utf-8")) > 255 for part in path.parts):
+            raise ValueError("a name longer than 255 bytes")
+    except (ValueError, OSError, RuntimeError) as exc:
+        raise PrintdeckError(f"path {raw[:60]!r} is not a usable file name ({exc}); fix the path") from None
+    return path, source
+
+
+def name_from_file(path: Path) -> str:
+    """A symbol's default name: the file name without suffix, ``-``/``_`` as spaces."""
+    return " ".join(path.stem.replace("-", " ").replace("_", " ").split()) or path.stem
+
+
+@dataclass
+class _Seen:
+    """What earlier symbols used, to refuse duplicates."""
+
+    paths: dict[Path, str] = field(default_factory=dict)
+    digests: dict[str, str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+    fonts: set[Path] = field(default_factory=set)
+
+
+def _only_key(entry: SymbolEntry, where: str) -> str:
+    given = [k for k in ("folder", "image", "text", "photo") if getattr(entry, k) is not None]
+    if len(given) != 1:
+        found = f" (found {', '.join(given)})" if given else ""
+        raise PrintdeckError(f"{where}: give exactly one of folder, image, text or photo{found}")
+    return given[0]
+
+
+def _folder_files(folder: Path, where: str, photo: bool) -> list[Path]:
+    """The image files of a folder, sorted by name; errors for unreadable formats."""
+    try:
+        entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    except OSError as exc:
+        raise PrintdeckError(f"{where}: cannot list {folder} ({exc.strerror}); check its permissions") from None
+    files = []
+    for p in entries:
+        suffix = p.suffix.lower()
+        if suffix in UNSUPPORTED_SUFFIXES:
+            raise PrintdeckError(f"{where}: {p} is a {suffix} file, which printdeck cannot read; "
+                                 "convert it to PNG or JPEG (or move it out of the folder)")
+        if suffix == ".svg" and photo:
+            raise PrintdeckError(f"{where}: {p} is an SVG, not a photo; list it under image: instead")
+        if suffix in IMAGE_SUFFIXES:
+            if not p.is_file():
+                raise PrintdeckError(f"{where}: {p} is not a regular file; replace it with an image or remove it")
+            files.append(p)
+    if not files:
+        raise PrintdeckError(f"{where}: {folder} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
+    return files
+
+
+def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
+    resolved = path.resolve()
+    if resolved in seen.paths:
+        raise PrintdeckError(f"{where}: {path} is already used by {seen.paths[resolved]}; list each picture once")
+    seen.paths[resolved] = where
+    if not check_files:
+        return None
+    check = check_svg_file(path, where) if path.suffix.lower() == ".svg" else check_raster_file(path, where)
+    for digest in check.digests:
+        if digest in seen.digests:
+            raise PrintdeckError(f"{where}: {path} is the same picture as {seen.digests[digest]}; "
+                                 "remove one of the two copies")
+    for digest in check.digests:
+        seen.digests[digest] = f"{where} ({path.name})"
+    return check
+
+
+def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _Seen,
+                  check_files: bool) -> list[SymbolSpec]:
+    raw = getattr(entry, key)
+    path, source = resolve_path(raw, base)
+    photo = key == "photo"
+    if key == "folder" or path.is_dir():
+        if not path.is_dir():
+            raise PrintdeckError(f"{where}.folder: {path} is not a folder; check the path (relative to the theme)")
+        if entry.name is not None:
+            raise PrintdeckError(f"{where}.name: a folder gives many symbols; name single images instead")
+        files = _folder_files(path, f"{where}.{key}", photo)
+        sources = [f"{source}/{f.name}" for f in files]
+    else:
+        suffix = path.suffix.lower()
+        if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
+            kinds = "PNG, JPEG or WebP" if photo else "SVG, PNG, JPEG or WebP"
+            raise PrintdeckError(f"{where}.{key}: {raw} is not a {kinds} file; convert it or fix the name")
+        files, sources = [path], [source]
+    out = []
+    for f, src in zip(files, sources):
+        _check_file(f, f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})", seen, check_files)
+        kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
+        out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind, source=src,  # type: ignore[arg-type]
+                              path=f, scale=entry.scale, rotate=entry.rotate,
+                              photo_shape=entry.shape if photo else None,
+                              remove_background=entry.remove_background and photo))
+    return out
+
+
+def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen,
+                 index: int, check_files: bool) -> SymbolSpec:
+    word = entry.text or ""
+    if not word.strip() or any(c in word for c in "\n\r\t"):
+        raise PrintdeckError(f"{where}.text: {word!r} is blank or spans lines; give one word or a short phrase")
+    folded = " ".join(word.casefold().split())
+    if folded in seen.words:
+        raise PrintdeckError(f"{where}.text: {word!r} is already {seen.words[folded]}; list each word once")
+    seen.words[folded] = where
+    font_key = f"{where}.font" if entry.font else "text.font"
+    raw_font = entry.font or spec.text.font
+    font = resolve_path(raw_font, base)[0] if raw_font else None
+    if check_files:
+        font_file = font or default_font_path()
+        if font is not None and font not in seen.fonts:
+            check_font_file(font, font_key)
+            seen.fonts.add(font)
+        missing = missing_glyphs(font_file, word)
+        if missing:
+            raise PrintdeckError(f"{where}.text: the font {font_file.name} has no glyph for "
+                                 f"{''.join(missing)!r} in {word!r}; choose a font that has it ({font_key})")
+    colors = spec.text.colors
+    return SymbolSpec(id=0, name=entry.name or word, kind="text", source=f"text:{word}", text=word,
+                      font_path=font, scale=entry.scale, rotate=entry.rotate,
+                      color=entry.color or colors[index % len(colors)])
+
+
+def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True) -> tuple[SymbolSpec, ...]:
+    """Turn the theme's ``symbols:`` list into symbols with ids 0..n-1 in theme order.
+
+    Args:
+        spec: The validated theme.
+        base: Folder relative paths resolve against (the theme file's folder).
+        check_files: Open and fully check every image and font (the default);
+            ``False`` only resolves paths (fast, for listings).
+
+    Returns:
+        The symbols, ``id`` = position.
+
+    Raises:
+        PrintdeckError: An entry gives none or several of folder/image/text/photo; a
+            path is missing or of an unreadable format; a folder holds no images; a
+            file is empty, corrupt, truncated, a bomb, or an unsafe SVG; a font
+            cannot be read or lacks a glyph; a symbol appears twice. The message
+            starts with the dotted key (``symbols.3.image``).
+    """
+    seen = _Seen()
+    out: list[SymbolSpec] = []
+    for i, item in enumerate(spec.symbols):
+        where = f"symbols.{i}"
+        entry = SymbolEntry(image=item) if isinstance(item, str) else item
+        key = _only_key(entry, where)
+        if key == "text":
+            out.append(_text_symbol(entry, where, spec, base, seen, len(out), check_files))
+        else:
+            out.extend(_file_symbols(entry, key, where, base, seen, check_files))
+    return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))

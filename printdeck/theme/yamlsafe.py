@@ -1,0 +1,155 @@
+"""Reading YAML that a user wrote (or that anybody threw at us), safely.
+
+PyYAML's ``SafeLoader`` builds only plain Python objects, but it still expands
+aliases (``*a``) and accepts duplicate keys. A handful of nested aliases (the
+"billion laughs" attack) describe a document with billions of nodes, and a
+duplicate key silently drops the first value. This module caps the file size,
+counts the document's nodes *with aliases expanded* before anything is
+constructed, refuses recursive aliases, and makes duplicate keys an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from printdeck.errors import PrintdeckError
+
+MAX_FILE_BYTES = 1_000_000
+"""Largest theme file read (a theme with a thousand symbols is ~50 kB)."""
+
+MAX_EXPANDED_NODES = 100_000
+"""Largest number of YAML nodes after expanding aliases."""
+
+
+class _CheckedLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate mapping keys."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:  # type: ignore[override]
+        seen: dict[object, yaml.Node] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            try:
+                hash(key)
+            except TypeError:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key must be a plain word or number", key_node.start_mark) from None
+            if key in seen:
+                first = seen[key].start_mark.line + 1
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} given twice (first on line {first}); keep one", key_node.start_mark)
+            seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)
+
+
+def _expanded_size(root: yaml.Node, limit: int) -> int:
+    """Count the nodes of ``root`` with every alias expanded (memoised, so linear).
+
+    Raises:
+        PrintdeckError-free ValueError: the graph is recursive or exceeds ``limit``.
+    """
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in on_path:
+            raise ValueError("an alias refers to the node that contains it (a recursive alias)")
+        on_path.add(key)
+        total = 1
+        if isinstance(node, yaml.ScalarNode) and any("\ud800" <= ch <= "\udfff" for ch in node.value):
+            raise ValueError(f"line {node.start_mark.line + 1}: a value holds an invalid character "
+                             "(a lone surrogate escape)")
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(size(child) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        on_path.discard(key)
+        if total > limit:
+            raise ValueError(f"the document expands to more than {limit} values (too many aliases)")
+        sizes[key] = total
+        return total
+
+    return size(root)
+
+
+def _first_line(exc: yaml.YAMLError) -> str:
+    """One-line description of a PyYAML error, with its line and column."""
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    context = getattr(exc, "context", None)
+    extra = f" ({context})" if context and context not in problem else ""
+    return f"{where}{problem}{extra}"
+
+
+def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_EXPANDED_NODES) -> object:
+    """Parse one YAML document safely.
+
+    Args:
+        text: The YAML source.
+        source: File name used in error messages.
+        max_nodes: Largest number of nodes after alias expansion.
+
+    Returns:
+        The document as plain Python data (``None`` for an empty document).
+
+    Raises:
+        PrintdeckError: Syntax error, several documents, a recursive alias, an
+            alias bomb, a duplicate key, or an unhashable key; the message gives
+            the line and column.
+    """
+    try:
+        loader = _CheckedLoader(text)
+    except yaml.YAMLError as exc:
+        raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; remove that character") from None
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        try:
+            _expanded_size(node, max_nodes)
+        except ValueError as exc:
+            fix = "remove it" if "surrogate" in str(exc) else "write the values out instead of using aliases"
+            raise PrintdeckError(f"{source}: {exc}; {fix}") from None
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; fix the YAML syntax there") from None
+    except RecursionError:
+        raise PrintdeckError(f"{source}: the YAML is nested too deeply; flatten it") from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml_file(path: Path) -> object:
+    """Read and parse a theme file (at most ``MAX_FILE_BYTES``, UTF-8).
+
+    Args:
+        path: The YAML file.
+
+    Returns:
+        The parsed document (see ``load_yaml_text``).
+
+    Raises:
+        PrintdeckError: The file cannot be read, is too large, is not UTF-8 text,
+            or is not valid, safe YAML.
+    """
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise PrintdeckError(f"{path}: cannot read the theme ({reason}); check the file exists and is readable") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise PrintdeckError(f"{path}: the theme file is larger than {MAX_FILE_BYTES // 1000} kB; "
+                             "is it really a theme? list symbols with a folder entry instead")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PrintdeckError(f"{path}: not UTF-8 text (byte {exc.start}); save the theme as UTF-8") from None
+    if "\x00" in text:
+        raise PrintdeckError(f"{path}: contains NUL bytes, so it is not a text file; give a YAML theme")
+    return load_yaml_text(text, str(path))

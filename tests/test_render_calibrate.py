@@ -1,0 +1,43 @@
+"""The duplex alignment test: front crosshairs, back scales at the mirrored, offset places."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from test_render_support import PageImage
+
+from printdeck.cli_render import calibrate
+from printdeck.render.calibrate import calibration_targets_mm, write_calibration
+
+
+def _is_red(rgb: tuple[int, int, int]) -> bool:
+    return rgb[0] > 120 and rgb[1] < 120 and rgb[2] < 120
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_back_targets_are_mirrored_and_offset(tmp_path: Path, duplex: str) -> None:
+    out = tmp_path / "cal.pdf"
+    assert write_calibration(out, "a4", duplex, (2.0, -1.0)) == 2
+    assert len(PdfReader(out).pages) == 2
+    front, back = PageImage(out, 0, dpi=200), PageImage(out, 1, dpi=200)
+    for x, y in calibration_targets_mm((210.0, 297.0))[1:]:
+        assert front.darkest(x + 5.0, y - 0.3, x + 5.6, y + 0.3) < 100  # front crosshair arm
+        bx, by = (210.0 - x, y) if duplex == "long-edge" else (x, 297.0 - y)
+        bx, by = bx + 2.0, by - 1.0
+        # the back's +5 mm tick of the x scale, 2 mm long across the axis
+        assert any(_is_red(back.at(bx + 5.0 + d, by + 1.5)) for d in (-0.05, 0.0, 0.05))
+        assert not _is_red(back.at(bx + 5.5, by + 1.5))
+
+
+def test_cli_calibrate(tmp_path: Path) -> None:
+    out = tmp_path / "c.pdf"
+    result = CliRunner().invoke(calibrate, ["-o", str(out), "--paper", "letter", "--offset-x", "1.5mm"])
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out).pages[0]
+    assert [round(float(v) * 25.4 / 72, 1) for v in page.mediabox] == [0, 0, 215.9, 279.4]
+    bad = CliRunner().invoke(calibrate, ["-o", str(tmp_path / "missing" / "c.pdf")])
+    assert bad.exit_code == 2 and "printdeck: error:" in bad.output
+    assert CliRunner().invoke(calibrate, ["--offset-x", "3 furlongs"]).exit_code == 2

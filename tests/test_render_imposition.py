@@ -1,0 +1,101 @@
+"""Imposition geometry: cards, cut marks and the footer ruler on the sheet (pure data)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printdeck.errors import PrintdeckError
+from printdeck.render.backs import mirror_mm
+from printdeck.render.freespace import KEEP_CLEAR_MM
+from printdeck.render.imposition import (
+    MARK_CLEAR_MM,
+    MARK_OFFSET_MM,
+    MIN_MARGIN_MM,
+    cut_mark_segments,
+    impose,
+    paper_size_mm,
+)
+
+
+def test_paper_sizes() -> None:
+    assert paper_size_mm("a4") == (210.0, 297.0)
+    assert paper_size_mm("Letter") == (215.9, 279.4)
+    assert paper_size_mm("a3") == (297.0, 420.0)
+    assert paper_size_mm((100, 150.5)) == (100.0, 150.5)
+    for bad in ("b5", (0, 100), ("x", 3)):
+        with pytest.raises(PrintdeckError, match="paper.size"):
+            paper_size_mm(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("paper", "per_page", "pages"), [("a4", 6, 10), ("letter", 5, 11), ("a3", 12, 5)])
+def test_default_card_counts(paper: str, per_page: int, pages: int) -> None:
+    imp = impose(paper_size_mm(paper), 85.0, 3.0, 5.0, 4.0, 55)
+    assert (imp.per_page, imp.pages) == (per_page, pages)
+    assert [s.card_index for s in imp.slots] == list(range(55))
+    assert imp.ruler_mm is not None
+    assert imp.page_size_mm == paper_size_mm(paper)  # portrait kept
+
+
+def test_letter_uses_a_staggered_row() -> None:
+    """A 2-1-2 hexagonal packing fits five 91 mm discs on Letter where a grid fits four."""
+    imp = impose(paper_size_mm("letter"), 85.0, 3.0, 5.0, 4.0, 5)
+    xs = sorted({round(c[0], 3) for c in imp.full_page_centers_mm()})
+    assert imp.packing.startswith("hex") and len(xs) == 3
+
+
+def test_card_larger_than_paper_is_refused() -> None:
+    with pytest.raises(PrintdeckError, match="card.diameter"):
+        impose(paper_size_mm("a4"), 200.0, 3.0, 5.0, 4.0, 10)
+
+
+def test_single_page_is_trim_plus_bleed() -> None:
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 3, single=True)
+    assert imp.page_size_mm == (91.0, 91.0) and imp.pages == 3 and imp.per_page == 1
+    assert all(s.center_mm == (45.5, 45.5) and s.page == i + 1 for i, s in enumerate(imp.slots))
+
+
+def test_mirror_for_duplex() -> None:
+    assert mirror_mm((30.0, 40.0), (210.0, 297.0), "long-edge") == (180.0, 40.0)
+    assert mirror_mm((30.0, 40.0), (210.0, 297.0), "short-edge") == (30.0, 257.0)
+    assert mirror_mm((30.0, 40.0), (210.0, 297.0), "long-edge", (1.5, -2.0)) == (181.5, 38.0)
+
+
+def _check_sheet(paper: tuple[float, float], diameter: float, bleed: float, gap: float) -> None:
+    imp = impose(paper, diameter, bleed, 5.0, gap, 40)
+    outer = diameter / 2.0 + bleed
+    centers = imp.full_page_centers_mm()
+    w, h = paper
+    for x, y in centers:  # bleed at least the margin from every edge
+        assert min(x - outer, y - outer, w - x - outer, h - y - outer) >= MIN_MARGIN_MM - 1e-6
+    for a, b in itertools.combinations(centers, 2):
+        assert math.dist(a, b) >= 2 * outer + gap - 1e-6
+    marks = cut_mark_segments(centers, outer, imp.inner_rect_mm())
+    for p0, p1 in marks:
+        for t in (0.0, 0.5, 1.0):
+            p = (p0[0] + t * (p1[0] - p0[0]), p0[1] + t * (p1[1] - p0[1]))
+            assert all(math.dist(p, c) >= outer + min(MARK_OFFSET_MM, MARK_CLEAR_MM) - 1e-6 for c in centers)
+            assert MIN_MARGIN_MM - 1e-6 <= p[0] <= w - MIN_MARGIN_MM + 1e-6
+    if imp.ruler_mm is not None:
+        x0, y0, x1, y1 = imp.ruler_mm
+        for cx, cy in centers:
+            dx, dy = max(x0 - cx, 0, cx - x1), max(y0 - cy, 0, cy - y1)
+            assert math.hypot(dx, dy) >= outer + KEEP_CLEAR_MM - 1e-6
+
+
+@settings(max_examples=25, deadline=None)
+@given(paper=st.sampled_from(["a4", "letter", "a3"]), diameter=st.floats(40.0, 120.0),
+       bleed=st.floats(0.0, 5.0), gap=st.floats(0.0, 10.0))
+def test_sheet_geometry_properties(paper: str, diameter: float, bleed: float, gap: float) -> None:
+    _check_sheet(paper_size_mm(paper), diameter, bleed, gap)
+
+
+def test_every_card_gets_four_marks_with_the_default_gap() -> None:
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 6)
+    marks = cut_mark_segments(imp.full_page_centers_mm(), imp.outer_radius_mm, imp.inner_rect_mm())
+    assert len(marks) == 24
+    assert all(math.dist(*m) >= 1.0 - 1e-6 for m in marks)

@@ -1,0 +1,271 @@
+"""The theme commands and every bad-input case end-to-end: exit 2, one line, nothing written."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+from PIL import Image
+from test_theme_support import WORDS, image_folder, png_bytes, small_theme, write_theme
+
+from printdeck.resources import data_root
+from printdeck.theme import bundled_theme_names, deck_size, load_theme
+from printdeck.theme.scaffold import schema_json
+
+
+def _cli() -> click.Group:
+    """The real ``printdeck`` group, or (while the build stack cannot import) the theme commands."""
+    try:
+        from printdeck.cli import main
+    except ImportError:
+        from printdeck.cli_theme import check, init, schema, themes
+
+        main = click.Group(commands=[check, init, schema, themes])
+    return main
+
+
+CLI = _cli()
+HAS_BUILD = "build" in CLI.commands
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(CLI, list(args))
+
+
+def _assert_clean_failure(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    err = result.stderr
+    assert err.startswith("printdeck: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in result.output + err
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+
+
+# --- the bad-input cases of the issue: (builder of the theme ref, fragments of the message) ---
+
+def _theme_text(text: str | bytes) -> Callable[[Path], str]:
+    def make(tmp: Path) -> str:
+        path = tmp / "theme.yaml"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode())
+        return str(path)
+    return make
+
+
+def _theme_data(**override: object) -> Callable[[Path], str]:
+    return lambda tmp: str(write_theme(tmp, small_theme(**override)))
+
+
+def _folder_with(name: str, content: bytes, n_good: int = 6) -> Callable[[Path], str]:
+    def make(tmp: Path) -> str:
+        image_folder(tmp / "pics", n_good)
+        (tmp / "pics" / name).write_bytes(content)
+        return str(write_theme(tmp, small_theme(symbols=[{"folder": "pics"}])))
+    return make
+
+
+def _duplicate_picture(tmp: Path) -> str:
+    image_folder(tmp / "pics", 7)
+    (tmp / "pics" / "zz.png").write_bytes((tmp / "pics" / "pic-01.png").read_bytes())
+    return str(write_theme(tmp, small_theme(symbols=[{"folder": "pics"}])))
+
+
+def _bomb() -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", 40000, 40000, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+
+
+def _font(content: bytes) -> Callable[[Path], str]:
+    def make(tmp: Path) -> str:
+        (tmp / "font.ttf").write_bytes(content)
+        return str(write_theme(tmp, small_theme(text={"font": "font.ttf"})))
+    return make
+
+
+BOMB_YAML = "\n".join(["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+                      + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)])
+SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
+
+BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
+    "missing theme": (lambda tmp: str(tmp / "nope.yaml"), ("nope.yaml: theme file not found",)),
+    "unreadable theme (binary)": (_theme_text(b"\xff\xfe\x00\x01"), ("theme.yaml: not UTF-8 text",)),
+    "yaml syntax": (_theme_text("card: [85mm\n"), ("theme.yaml: not valid YAML: line 2",)),
+    "not a mapping": (_theme_text("- a\n- b\n"), ("a theme must be a mapping", "got a list")),
+    "alias bomb": (_theme_text(BOMB_YAML), ("too many aliases",)),
+    "wrong type": (_theme_data(seed="soon"), ('seed: expected a whole number, got "soon"',)),
+    "wrong unit": (_theme_data(card={"diameter": "85px"}), ('card.diameter: expected a length such as "85mm"',)),
+    "unknown key": (_theme_data(card={"diamter": "85mm"}), ("card: unknown key 'diamter'; did you mean 'diameter'?",)),
+    "negative size": (_theme_data(card={"bleed": "-1mm"}), ("card.bleed: expected a length at least 0mm",)),
+    "absurd size": (_theme_data(card={"diameter": "3m"}), ("card.diameter: expected a length",)),
+    "absurd size in range": (_theme_data(card={"diameter": "400mm"}), ("card.diameter: a 400mm card",)),
+    "no design": (_theme_data(deck={"symbols_per_card": 7}), ("deck.symbols_per_card: 7 a card is impossible",
+                                                              "Bruck–Ryser", "deck.search: true")),
+    "too few symbols": (_theme_data(deck={"order": 3}), ("needs 13 symbols but the theme gives 7; add 6 more",)),
+    "duplicate file": (_theme_data(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "apple"}]),
+                       ("symbols.6.text: 'apple' is already symbols.0",)),
+    "duplicate picture": (_duplicate_picture, ("zz.png is the same picture as",)),
+    "missing image": (_theme_data(symbols=["gone.png"]), ("symbols.0.image", "gone.png not found")),
+    "empty image": (_folder_with("e.png", b""), ("e.png is empty",)),
+    "truncated image": (_folder_with("t.png", png_bytes((9, 9, 9), (200, 200))[:150]), ("t.png is truncated",)),
+    "corrupt image": (_folder_with("c.jpg", b"\xff\xd8\xff\xe0 not really a jpeg"), ("c.jpg",)),
+    "decompression bomb": (_folder_with("b.png", _bomb()), ("b.png claims a huge size",)),
+    "svg external entity": (_folder_with("x.svg", b'<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>'
+                                         + SVG_HEAD.encode() + b"<text>&e;</text></svg>"), ("DTD or entities",)),
+    "svg entity expansion": (_folder_with("x.svg", b'<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'
+                                          + SVG_HEAD.encode() + b"<text>&b;</text></svg>"), ("DTD or entities",)),
+    "svg remote reference": (_folder_with("x.svg", SVG_HEAD.encode() + b'<image xlink:href="https://evil.example/a.png"'
+                                          b' width="9" height="9"/></svg>'), ("outside resource 'https://evil",)),
+    "unreadable font": (_font(b"\x00\x01\x00\x00garbage"), ("text.font: cannot read font",)),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUTS))
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_bad_input_fails_cleanly_and_writes_nothing(tmp_path: Path, case: str, command: str) -> None:
+    if command == "build" and not HAS_BUILD:
+        pytest.skip("printdeck build is not importable yet")
+    make, fragments = BAD_INPUTS[case]
+    theme_dir = tmp_path / "theme"
+    theme_dir.mkdir()
+    ref = make(theme_dir)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "deck.pdf").write_bytes(b"old deck")
+    before = {p.name for p in theme_dir.rglob("*")}
+    args = ["check", ref] if command == "check" else ["build", ref, "-o", str(out / "deck.pdf"), "-q"]
+    _assert_clean_failure(_run(*args), *fragments)
+    assert sorted(p.name for p in out.iterdir()) == ["deck.pdf"]
+    assert (out / "deck.pdf").read_bytes() == b"old deck"
+    assert {p.name for p in theme_dir.rglob("*")} == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file")
+def test_unreadable_theme_file(tmp_path: Path) -> None:
+    path = write_theme(tmp_path, small_theme())
+    path.chmod(0)
+    _assert_clean_failure(_run("check", str(path)), "cannot read the theme")
+
+
+@pytest.mark.skipif(not HAS_BUILD, reason="printdeck build is not importable yet")
+def test_unwritable_output_path(tmp_path: Path) -> None:
+    theme = write_theme(tmp_path, small_theme())
+    (tmp_path / "file.txt").write_text("a file, not a folder")
+    _assert_clean_failure(_run("build", str(theme), "-o", str(tmp_path / "file.txt" / "deck.pdf"), "-q"), "deck.pdf")
+    assert (tmp_path / "file.txt").read_text() == "a file, not a folder"
+
+
+def test_check_reports_the_deck(tmp_path: Path) -> None:
+    result = _run("check", str(write_theme(tmp_path, small_theme())))
+    assert result.exit_code == 0 and result.output == "small: ok: 7 cards of 3 symbols (match 1), 7 of 7 symbols used\n"
+
+
+def test_themes_lists_every_bundled_theme_with_sizes() -> None:
+    result = _run("themes")
+    assert result.exit_code == 0
+    rows = {line.split()[0]: line.split()[1:5] for line in result.output.splitlines()[1:-1]}
+    assert rows == {"default": ["55", "8", "1", "57/171"], "double": ["37", "9", "2", "37/171"],
+                    "junior": ["31", "6", "1", "31/171"], "words": ["57", "8", "1", "57/57"]}
+
+
+def test_bundled_themes_load_with_every_file_checked() -> None:
+    assert bundled_theme_names() == ["default", "double", "junior", "words"]
+    sizes = {name: deck_size(load_theme(name)) for name in bundled_theme_names()}
+    assert (sizes["default"].symbols_per_card, sizes["default"].cards, sizes["default"].design_points) == (8, 55, 57)
+    assert (sizes["junior"].symbols_per_card, sizes["junior"].cards) == (6, 31)
+    assert sizes["double"].match == 2 and sizes["words"].symbols_per_card == 8
+    words = load_theme("words")
+    assert {s.kind for s in words.symbols} == {"text"} and words.spec.layout.rotation == 30
+
+
+def test_schema_command_prints_the_committed_schema() -> None:
+    result = _run("schema")
+    assert result.exit_code == 0
+    committed = (data_root("themes") / "theme.schema.json").read_text(encoding="utf-8")
+    assert result.output == schema_json() == committed, "run `printdeck schema > themes/theme.schema.json`"
+    schema = json.loads(result.output)
+    assert schema["additionalProperties"] is False
+    assert "diameter" in schema["$defs"]["CardSpec"]["properties"]
+
+
+def test_bundled_themes_point_editors_at_the_schema() -> None:
+    for name in bundled_theme_names():
+        first = (data_root("themes") / f"{name}.yaml").read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=theme.schema.json"
+
+
+def test_init_from_images_names_photos_and_sizes(tmp_path: Path) -> None:
+    pics = image_folder(tmp_path / "pics", 20)
+    for i in range(20):
+        out = io.BytesIO()
+        Image.new("RGB", (64, 48), (i * 12, 30, 90)).save(out, "JPEG")
+        (pics / f"holiday_{i:02d}.jpg").write_bytes(out.getvalue())
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"wrote {tmp_path / 'deck' / 'theme.yaml'}: 40 images: order 5, 31 cards of 6; "
+                                    "57 needed for 8 a card")
+    text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
+    schema_line = text.splitlines()[0]
+    assert schema_line.startswith("# yaml-language-server: $schema=")
+    target = (tmp_path / "deck" / schema_line.split("=", 1)[1]).resolve()
+    assert target == (data_root("themes") / "theme.schema.json").resolve()
+    theme = load_theme(tmp_path / "deck")
+    kinds = {s.name: s.kind for s in theme.symbols}
+    assert kinds["pic 00"] == "raster" and kinds["holiday 07"] == "photo" and len(kinds) == 40
+    assert deck_size(theme).symbols_per_card == 6
+
+
+def test_init_from_words(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("# my class\n" + "\n".join(WORDS[:13] + ["yes", "null"]) + "\n\n", encoding="utf-8")
+    result = _run("init", str(tmp_path / "w"), "--words", str(words))
+    assert result.exit_code == 0 and "15 words: order 3, 13 cards of 4; 21 needed for 5 a card" in result.output
+    theme = load_theme(tmp_path / "w" / "theme.yaml")
+    assert [s.text for s in theme.symbols][-2:] == ["yes", "null"]
+    assert theme.spec.layout.rotation == 30
+
+
+def test_init_without_source_uses_the_bundled_artwork(tmp_path: Path) -> None:
+    result = _run("init", str(tmp_path / "d"))
+    assert result.exit_code == 0 and "the theme makes 57 cards of 8" in result.output
+    assert len(load_theme(tmp_path / "d").symbols) == 171
+
+
+@pytest.mark.parametrize("setup, args, fragments", [
+    ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "--force")),
+    ("", ["--words", "{tmp}/missing.txt"], ("--words: cannot read",)),
+    ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
+    ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),
+    ("", ["--images", "{tmp}/nowhere"], ("--images: ", "is not a folder")),
+    ("", ["--images", "{tmp}", "--words", "{tmp}/w.txt"], ("give --images or --words, not both",)),
+])
+def test_init_failures_write_nothing(tmp_path: Path, setup: str, args: list[str], fragments: tuple[str, ...]) -> None:
+    words = tmp_path / "w.txt"
+    lines = {"dup": ["Apple", "pear", "apple"], "few": ["a", "b", "c"]}.get(setup, WORDS[:7])
+    words.write_text("\n".join(lines), encoding="utf-8")
+    target = tmp_path / "deck"
+    if setup == "exists":
+        target.mkdir()
+        (target / "theme.yaml").write_text("mine")
+    argv = ["init", str(target)] + [a.format(w=words, tmp=tmp_path) for a in args]
+    _assert_clean_failure(_run(*argv), *fragments)
+    if setup == "exists":
+        assert (target / "theme.yaml").read_text() == "mine"
+    else:
+        assert not target.exists() or not any(target.iterdir())
+
+
+def test_init_into_a_path_that_cannot_be_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDS[:7]))
+    _assert_clean_failure(_run("init", str(tmp_path / "file" / "deck"), "--words", str(words)), "cannot create")

@@ -1,0 +1,193 @@
+"""Every file a theme names is checked at load time: images, SVG safety, fonts, duplicates."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from test_theme_support import WORDS, image_folder, png_bytes, small_theme, write_theme
+
+from printdeck.errors import PrintdeckError
+from printdeck.theme import load_theme
+from printdeck.theme.fonts import default_font_path
+
+GOOD_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+
+
+def _theme_with(tmp_path: Path, bad_name: str, content: bytes, n_good: int = 6) -> Path:
+    image_folder(tmp_path / "pics", n_good)
+    (tmp_path / "pics" / bad_name).write_bytes(content)
+    return write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}]))
+
+
+def _error(path: Path) -> str:
+    with pytest.raises(PrintdeckError) as info:
+        load_theme(path)
+    assert "\n" not in str(info.value)
+    return str(info.value)
+
+
+def _bomb_png(width: int, height: int) -> bytes:
+    """A valid PNG header claiming a huge size (the pixels are never stored)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b"")
+
+
+def _jpeg() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (200, 200), (10, 200, 30)).save(out, "JPEG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name, content, expected", [
+    ("empty.png", b"", "is empty (0 bytes)"),
+    ("truncated.png", png_bytes((1, 2, 3), (300, 300))[:200], "truncated or corrupt"),
+    ("truncated.jpg", _jpeg()[:400], "truncated or corrupt"),
+    ("corrupt.png", b"\x89PNG\r\n\x1a\n" + b"garbage" * 50, "is truncated or corrupt"),
+    ("text.png", b"hello, I am not a picture", "not a PNG, JPEG or WebP image"),
+    ("bomb.png", _bomb_png(30000, 30000), "a decompression bomb?"),
+    ("huge.png", _bomb_png(10000, 7000), "is 10000x7000 pixels, more than 60 megapixels; scale it down"),
+    ("tiny.png", png_bytes((1, 2, 3), (4, 4)), "only 4x4 pixels"),
+    ("anim.gif", b"GIF89a", "is a .gif file, which printdeck cannot read; convert it to PNG"),
+])
+def test_bad_images_in_a_folder(tmp_path: Path, name: str, content: bytes, expected: str) -> None:
+    message = _error(_theme_with(tmp_path, name, content))
+    assert expected in message
+    assert "symbols.0.folder" in message
+
+
+def test_fully_transparent_image(tmp_path: Path) -> None:
+    out = io.BytesIO()
+    Image.new("RGBA", (32, 32), (0, 0, 0, 0)).save(out, "PNG")
+    assert "fully transparent" in _error(_theme_with(tmp_path, "clear.png", out.getvalue()))
+
+
+def test_missing_image_file(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"image": "nope.png"}] + [{"text": w} for w in WORDS[:6]])
+    message = _error(write_theme(tmp_path, data))
+    assert "symbols.0.image" in message and "nope.png not found" in message
+
+
+def test_unsupported_single_image_and_empty_folder(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    assert "holds no PNG, JPEG, WebP or SVG" in _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "empty"}])))
+    (tmp_path / "a.bmp").write_bytes(b"BM")
+    assert "a.bmp is not a SVG, PNG" in _error(write_theme(tmp_path, small_theme(symbols=["a.bmp"])))
+
+
+@pytest.mark.parametrize("svg, expected", [
+    ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg" '
+     'viewBox="0 0 1 1"><text>&a;</text></svg>', "DTD or entities"),
+    ('<!DOCTYPE svg SYSTEM "http://example.com/x.dtd"><svg xmlns="http://www.w3.org/2000/svg"/>', "DTD or entities"),
+    ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><text>&x;</text></svg>', "DTD or entities"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
+     '<image xlink:href="http://example.com/cat.png" width="9" height="9"/></svg>', "outside resource 'http://example.com"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><image href="../secret.png"/></svg>',
+     "outside resource '../secret.png'"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect style="fill:url(https://x.org/p)"/></svg>',
+     "outside resource 'https://x.org/p'"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><style>@import url(x.css);</style></svg>',
+     "outside resource"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect', "not a well-formed SVG"),
+    ('<html><body/></html>', "XML but not an SVG"),
+    ('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', "no viewBox"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 5"><rect/></svg>', "bad viewBox"),
+])
+def test_unsafe_or_broken_svgs(tmp_path: Path, svg: str, expected: str) -> None:
+    assert expected in _error(_theme_with(tmp_path, "bad.svg", svg.encode()))
+
+
+def test_safe_svg_references_are_allowed(tmp_path: Path) -> None:
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
+           '<defs><linearGradient id="g"/></defs><rect style="fill:url(#g)"/><use xlink:href="#g"/>'
+           '<image href="data:image/png;base64,AAAA"/></svg>')
+    theme = load_theme(_theme_with(tmp_path, "ok.svg", svg.encode()))
+    assert [s.kind for s in theme.symbols].count("svg") == 1 and len(theme.symbols) == 7
+
+
+def test_same_file_twice_is_refused(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 7)
+    data = small_theme(symbols=[{"folder": "pics"}, {"image": "pics/pic-03.png", "name": "again"}])
+    message = _error(write_theme(tmp_path, data))
+    assert "symbols.1.image" in message and "already used by symbols.0.folder (pic-03.png)" in message
+
+
+def test_same_picture_under_two_names_is_refused(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 7)
+    shutil.copy(tmp_path / "pics" / "pic-02.png", tmp_path / "pics" / "zz-copy.png")
+    message = _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])))
+    assert "zz-copy.png is the same picture as symbols.0.folder (pic-02.png)" in message
+
+
+def test_same_pixels_in_another_encoding_are_refused(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 7)
+    Image.open(tmp_path / "pics" / "pic-04.png").save(tmp_path / "pics" / "zz.webp", lossless=True)
+    assert "zz.webp is the same picture as" in _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])))
+
+
+def test_folder_ignores_notes_but_resolves_names_and_kinds(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 5)
+    (tmp_path / "pics" / "README.txt").write_text("notes")
+    (tmp_path / "pics" / "star_shape.svg").write_text(GOOD_SVG)
+    (tmp_path / "photo.jpg").write_bytes(_jpeg())
+    data = small_theme(symbols=[{"folder": "pics", "scale": 1.2}, {"photo": "photo.jpg", "shape": "rounded",
+                                                                   "remove_background": True, "name": "Me"}])
+    theme = load_theme(write_theme(tmp_path, data))
+    assert [s.name for s in theme.symbols] == ["pic 00", "pic 01", "pic 02", "pic 03", "pic 04", "star shape", "Me"]
+    assert [s.id for s in theme.symbols] == list(range(7))
+    assert theme.symbols[0].scale == 1.2 and theme.symbols[5].kind == "svg"
+    photo = theme.symbols[6]
+    assert (photo.kind, photo.photo_shape, photo.remove_background) == ("photo", "rounded", True)
+    assert photo.source == "photo.jpg" and photo.path == (tmp_path / "photo.jpg").resolve()
+
+
+def test_a_folder_entry_cannot_have_one_name(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 7)
+    assert "symbols.0.name: a folder gives many symbols" in _error(
+        write_theme(tmp_path, small_theme(symbols=[{"folder": "pics", "name": "x"}])))
+
+
+def test_svg_cannot_be_a_photo(tmp_path: Path) -> None:
+    (tmp_path / "a.svg").write_text(GOOD_SVG)
+    assert "symbols.0.photo: a.svg is not a PNG, JPEG or WebP file" in _error(
+        write_theme(tmp_path, small_theme(symbols=[{"photo": "a.svg"}])))
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"", "is empty"),
+    (b"OTTO" + b"\0" * 100, "CFF outlines"),
+    (b"ttcf" + b"\0" * 100, "font collection"),
+    (b"hello world, not a font", "not a TrueType font"),
+    (b"\x00\x01\x00\x00" + b"\0" * 100, "cannot read font"),
+])
+def test_bad_fonts(tmp_path: Path, content: bytes, expected: str) -> None:
+    (tmp_path / "f.ttf").write_bytes(content)
+    message = _error(write_theme(tmp_path, small_theme(text={"font": "f.ttf"})))
+    assert "text.font" in message and expected in message
+
+
+def test_missing_font_and_per_symbol_font(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "x", "font": "nope.ttf"}])
+    assert "symbols.6.font: font file" in _error(write_theme(tmp_path, data))
+    shutil.copy(default_font_path(), tmp_path / "mine.ttf")
+    data["symbols"][-1]["font"] = "mine.ttf"
+    assert load_theme(write_theme(tmp_path, data)).symbols[-1].font_path == (tmp_path / "mine.ttf").resolve()
+
+
+def test_a_word_the_font_cannot_draw(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "猫"}])
+    message = _error(write_theme(tmp_path, data))
+    assert "symbols.6.text: the font Vera.ttf has no glyph for '猫'" in message
+
+
+def test_back_image_is_checked(tmp_path: Path) -> None:
+    (tmp_path / "back.png").write_bytes(b"")
+    assert "backs.image: " in _error(write_theme(tmp_path, small_theme(backs={"image": "back.png"})))

@@ -1,0 +1,136 @@
+"""Validation messages: dotted keys, expectations, did-you-mean, absurd sizes, deck sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_theme_support import WORDS, small_theme, write_theme
+
+from printdeck.errors import PrintdeckError
+from printdeck.theme import deck_size, load_theme
+
+
+def _error(tmp_path: Path, data: Any) -> str:
+    path = write_theme(tmp_path, data)
+    with pytest.raises(PrintdeckError) as info:
+        load_theme(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: ") and "\n" not in message
+    return message[len(str(path)) + 2:]
+
+
+@pytest.mark.parametrize("override, expected", [
+    ({"card": {"diameter": "big"}}, 'card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"'),
+    ({"card": {"diameter": 85}}, 'card.diameter: expected a length such as "85mm"'),
+    ({"card": {"diamter": "85mm"}}, "card: unknown key 'diamter'; did you mean 'diameter'?"),
+    ({"titel": "x"}, "(top level): unknown key 'titel'; did you mean 'title'?"),
+    ({"colour": "red"}, "(top level): unknown key 'colour'; allowed keys here: author, backs, card,"),
+    ({"card": {"zzz": 1}}, "card: unknown key 'zzz'; allowed keys here: background, bleed,"),
+    ({"card": {"diameter": "1mm"}}, 'card.diameter: expected a length at least 20mm, got "1mm"'),
+    ({"card": {"bleed": "-3mm"}}, 'card.bleed: expected a length at least 0mm, got "-3mm"'),
+    ({"card": {"diameter": "2m"}}, "card.diameter: expected a length such as"),
+    ({"card": {"background": "red"}}, 'card.background: expected a colour such as "#ff8800", got "red"'),
+    ({"seed": "abc"}, 'seed: expected a whole number, got "abc"'),
+    ({"seed": -1}, "seed: expected a number at least 0, got -1"),
+    ({"deck": {"match": 3}}, "deck.match: expected one of 1 or 2, got 3"),
+    ({"deck": "big"}, 'deck: expected a mapping of keys (key: value lines), got "big"'),
+    ({"deck": {"order": 500}}, "deck.order: expected a number at most 31, got 500"),
+    ({"layout": {"rotation": "sideways"}}, "layout.rotation: expected one of 'any' or 'none', got \"sideways\""),
+    ({"layout": {"rotation": 400}}, "layout.rotation: expected a number at most 180, got 400"),
+    ({"paper": {"size": "a5"}}, "paper.size: expected one of 'a4', 'letter' or 'a3', got \"a5\""),
+    ({"paper": {"size": ["10mm", "297mm"]}}, 'paper.size.0: expected a length at least 50mm, got "10mm"'),
+    ({"symbols": [{"txt": "a"}]}, "symbols.0: unknown key 'txt'; did you mean 'text'?"),
+    ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
+    ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
+    ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
+    ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
+])
+def test_bad_values_name_the_key_and_what_is_expected(tmp_path: Path, override: dict, expected: str) -> None:
+    assert _error(tmp_path, small_theme(**override)).startswith(expected)
+
+
+def test_several_problems_are_counted(tmp_path: Path) -> None:
+    message = _error(tmp_path, small_theme(card={"diameter": "big", "bleed": "x"}))
+    assert message.endswith("(and 1 more problem)")
+
+
+@pytest.mark.parametrize("text, mm", [("8.5cm", 85.0), ("3.5in", 88.9), ("240pt", 84.666)])
+def test_lengths_accept_units(tmp_path: Path, text: str, mm: float) -> None:
+    theme = load_theme(write_theme(tmp_path, small_theme(card={"diameter": text})))
+    assert theme.spec.card.diameter_mm == pytest.approx(mm, abs=1e-3)
+
+
+@pytest.mark.parametrize("override, expected", [
+    ({"card": {"diameter": "250mm"}}, "card.diameter: a 250mm card with 3mm bleed needs 256mm"),
+    ({"card": {"safe_margin": "30mm"}}, "card.safe_margin: 30mm leaves little room"),
+    ({"layout": {"gap": "15mm"}}, "layout.gap: 15mm is too large"),
+    ({"layout": {"sizes": [0.5, 1.0]}}, "layout.sizes: list the sizes largest first"),
+])
+def test_sizes_that_do_not_fit_together(tmp_path: Path, override: dict, expected: str) -> None:
+    assert _error(tmp_path, small_theme(**override)).startswith(expected)
+
+
+def test_single_layout_allows_a_card_wider_than_a4(tmp_path: Path) -> None:
+    theme = load_theme(write_theme(tmp_path, small_theme(card={"diameter": "250mm"}, paper={"layout": "single"})))
+    assert theme.spec.card.diameter_mm == 250
+
+
+@pytest.mark.parametrize("deck, expected", [
+    ({"symbols_per_card": 7}, "deck.symbols_per_card: 7 a card is impossible: no plane of order 6 exists "
+                              "(Bruck–Ryser theorem); use 6 or 8"),
+    ({"symbols_per_card": 11}, "(Lam, Thiel & Swiercz 1989)"),
+    ({"symbols_per_card": 13}, "no plane of order 12 is known"),
+    ({"symbols_per_card": 7, "match": 2}, "no deck with match 2 and 7 symbols a card is known"),
+    ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card"),
+    ({"order": 3, "match": 2}, "deck.order: order is for match 1 only"),
+    ({"order": 2, "cards": 8}, "deck.cards: the deck with 3 symbols a card has 7 cards; give at most 7"),
+    ({"order": 3}, "symbols: the deck (4 a card, match 1) needs 13 symbols but the theme gives 7; add 6 more"),
+])
+def test_impossible_decks(tmp_path: Path, deck: dict, expected: str) -> None:
+    assert expected in _error(tmp_path, small_theme(deck=deck))
+
+
+def test_too_few_symbols_for_any_deck(tmp_path: Path) -> None:
+    data = small_theme(deck={}, symbols=[{"text": w} for w in WORDS[:5]])
+    assert "needs 7 symbols but the theme gives 5; add 2 more" in _error(tmp_path, data)
+
+
+def test_search_allows_a_size_without_design(tmp_path: Path) -> None:
+    data = small_theme(deck={"symbols_per_card": 7, "search": True}, symbols=[{"text": w} for w in WORDS])
+    size = deck_size(load_theme(write_theme(tmp_path, data)))
+    assert size.design_points is None and size.symbols_per_card == 7 and size.symbols_needed == 7
+
+
+def test_size_is_inferred_from_the_symbols(tmp_path: Path) -> None:
+    data = small_theme(deck={}, symbols=[{"text": w} for w in WORDS])
+    theme = load_theme(write_theme(tmp_path, data))
+    assert theme.spec.deck.symbols_per_card == 4 and deck_size(theme).cards == 13
+
+
+def test_biplane_size(tmp_path: Path) -> None:
+    data = small_theme(deck={"symbols_per_card": 4, "match": 2})
+    size = deck_size(load_theme(write_theme(tmp_path, data)))
+    assert (size.design_points, size.cards, size.symbols_needed) == (7, 7, 7)
+
+
+def test_entry_needs_exactly_one_source(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"text": "a", "image": "b.png"}])
+    assert _error(tmp_path, data).startswith("symbols.0: give exactly one of folder, image, text or photo "
+                                              "(found image, text)")
+    assert _error(tmp_path, small_theme(symbols=[{"name": "x"}])).startswith("symbols.0: give exactly one of")
+
+
+def test_duplicate_words_are_refused(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "Apple"}])
+    assert _error(tmp_path, data) == "symbols.6.text: 'Apple' is already symbols.0; list each word once"
+
+
+def test_name_defaults_to_the_folder_of_theme_yaml(tmp_path: Path) -> None:
+    folder = tmp_path / "Class 3B"
+    folder.mkdir()
+    data = small_theme()
+    del data["name"]
+    write_theme(folder, data)
+    assert load_theme(folder).name == "Class-3B"
