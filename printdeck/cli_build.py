@@ -12,7 +12,6 @@ import click
 from tqdm import tqdm
 
 from printdeck.errors import PrintdeckError
-from printdeck.pipeline import BuildOptions, build as build_deck
 from printdeck.units import parse_length_mm
 
 
@@ -83,6 +82,8 @@ def build(theme: str | None, output: Path | None, seed: int | None, paper: str |
           png_margin: str, quiet: bool, verbose: bool) -> None:
     """Build the deck of THEME (a bundled theme name, a .yaml file or a theme folder;
     default: the embedded default theme) into a print-ready PDF."""
+    from printdeck.pipeline import BuildOptions, build as build_deck  # heavy imports: only when building
+
     reporter = BarReporter(show_bars=not quiet and sys.stderr.isatty(), verbose=verbose)
     try:
         options = BuildOptions(seed=seed, paper=_paper(paper), backs=backs,

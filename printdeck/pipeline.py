@@ -17,7 +17,8 @@ from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
 from printdeck.render.imposition import impose, paper_size_mm
-from printdeck.render.pdf import RenderOptions, render_pdf, render_pngs
+from printdeck.render.pdf import RenderOptions, render_pdf
+from printdeck.render.png import render_pngs
 from printdeck.theme import Theme, load_theme
 
 

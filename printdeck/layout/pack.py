@@ -93,6 +93,15 @@ def _rotation(theta: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
+def _ring_index(outline: BaseGeometry) -> np.ndarray | None:
+    """Part number of each vertex of a multi-part outline (None for one part)."""
+    parts = shapely.get_parts(outline)
+    if len(parts) == 1:
+        return None
+    counts = [len(shapely.get_coordinates(shapely.get_exterior_ring(p))) for p in parts]
+    return np.repeat(np.arange(len(parts)), counts)
+
+
 class _Card:
     """Mutable packing state of one card (see the module docstring)."""
 
@@ -102,7 +111,7 @@ class _Card:
         n = len(prob.sils)
         self.n = n
         self.V = [s.vertices for s in prob.sils]
-        self.G = [s.outline for s in prob.sils]
+        self.ring_index = [_ring_index(s.outline) for s in prob.sils]
         self.rad = np.array([s.radius for s in prob.sils])
         self.sqa = np.sqrt([s.area for s in prob.sils])
         self.c = np.zeros((n, 2))
@@ -117,10 +126,13 @@ class _Card:
         """``(m, 2)`` outline vertices of symbol i relative to its centre, mm."""
         return (self.V[i] @ _rotation(th).T) * h
 
-    def geom(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry:
-        """Symbol i's outline placed at centre ``c``, angle ``th`` (rad), height ``h``."""
-        co, si = math.cos(th) * h, math.sin(th) * h
-        return shapely.affinity.affine_transform(self.G[i], [co, -si, si, co, c[0], c[1]])
+    def geom(self, i: int, c: np.ndarray, w: np.ndarray) -> BaseGeometry:
+        """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
+        pts = w + c
+        if self.ring_index[i] is None:
+            return shapely.polygons(pts)
+        polys = shapely.polygons(shapely.linearrings(pts, indices=self.ring_index[i]))
+        return shapely.multipolygons(polys)
 
     def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
         """Whether every vertex ``c + w`` lies in the safe disc."""
@@ -144,9 +156,10 @@ class _Card:
 
     def valid(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry | None:
         """The placed outline if symbol i fits there (gap kept, inside), else None."""
-        if not self.inside(c, self.offsets(i, th, h)):
+        w = self.offsets(i, th, h)
+        if not self.inside(c, w):
             return None
-        g = self.geom(i, c, th, h)
+        g = self.geom(i, c, w)
         nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
         nb = nb[self.h[nb] > 0]
         if len(nb) and shapely.distance(g, self.polys[nb]).min() < self.gap + SAFETY_MM:
@@ -227,10 +240,11 @@ def _grow(card: _Card, i: int, cap: float) -> float:
     if len(nb):
         d = float(shapely.distance(card.polys[i], card.polys[nb]).min())
         f = min(f, 1.0 + (d - card.gap - SAFETY_MM) / r)
-    f = min(f, card.contain_factor(card.c[i], card.offsets(i, card.th[i], h)) - 1e-9)
+    w = card.offsets(i, card.th[i], h)
+    f = min(f, card.contain_factor(card.c[i], w) - 1e-9)
     if f <= 1.0 + GROW_EPS:
         return 1.0
-    g = card.geom(i, card.c[i], card.th[i], h * f)
+    g = card.geom(i, card.c[i], w * f)
     card.set(i, card.c[i], card.th[i], h * f, g)
     return f
 
@@ -312,11 +326,12 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
     for _ in range(prob.rounds):
         moved = 0
         grown = 0.0
+        caps = _caps(card)
         for i in rng.permutation(card.n):
-            f = _grow(card, int(i), float(_caps(card)[i]))
+            f = _grow(card, int(i), float(caps[i]))
             if f > 1.0:
                 grown += f - 1.0
-            if _caps(card)[i] > 1.0 + GROW_EPS and _shake(card, int(i)):
+            if caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
                 moved += 1
         if grown < GROW_EPS and moved == 0:
             break

@@ -69,15 +69,7 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Th
             empty, corrupt, oversized or unsafe image or font.
     """
     path = _theme_file(ref)
-    data = load_yaml_file(path)
-    if not isinstance(data, dict):
-        got = "an empty file" if data is None else ("a list" if isinstance(data, list) else f"the single value {data!r:.40}")
-        raise PrintdeckError(f"{path}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
-                             f"got {got}; see `printdeck init` for a starter theme")
-    try:
-        spec = ThemeSpec.model_validate(data)
-    except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(path))) from None
+    spec = _parse(path)
     try:
         _check_consistency(spec)
         base = path.parent
@@ -93,6 +85,20 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Th
         credit = TWEMOJI_CREDIT
     return Theme(spec=spec, name=spec.name or _default_name(path), base_dir=path.parent.resolve(),
                  symbols=symbols, attribution=credit)
+
+
+def _parse(path: Path) -> ThemeSpec:
+    """Read and validate the theme file (types, units, keys, ranges)."""
+    data = load_yaml_file(path)
+    if not isinstance(data, dict):
+        got = "an empty file" if data is None else (
+            "a list" if isinstance(data, list) else f"the single value {data!r:.40}")
+        raise PrintdeckError(f"{path}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
+                             f"got {got}; see `printdeck init` for a starter theme")
+    try:
+        return ThemeSpec.model_validate(data)
+    except ValidationError as exc:
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(path))) from None
 
 
 def deck_size(theme: Theme) -> DeckSize:

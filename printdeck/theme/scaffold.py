@@ -128,6 +128,18 @@ def _safe_name(stem: str) -> str:
     return cleaned or "mydeck"
 
 
+def _entries(theme_dir: Path, images: Path | None, words: Path | None) -> tuple[list[str], str, str, int]:
+    """(YAML lines of the symbols, their kind, the rotation to use, how many symbols)."""
+    if images is not None:
+        entries = _image_entries(images, theme_dir)
+        return entries, "images", "any", len(entries)
+    if words is not None:
+        entries = [f"  - text: {_q(w)}\n" for w in read_words(words)]
+        return entries, "words", "30", len(entries)
+    count = len(_folder_files(data_root("assets") / "twemoji", "init", photo=False))
+    return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
+
+
 def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | None = None,
                force: bool = False) -> InitResult:
     """Write ``theme_dir/theme.yaml``: a starter theme from a folder of images, a word
@@ -158,16 +170,7 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
     target = theme_dir / "theme.yaml"
     if target.exists() and not force:
         raise PrintdeckError(f"{target}: already exists; choose another folder or pass --force to overwrite")
-    if images is not None:
-        entries, kind, rotation = _image_entries(images, theme_dir), "images", "any"
-    elif words is not None:
-        entries, kind, rotation = [f"  - text: {_q(w)}\n" for w in read_words(words)], "words", "30"
-    else:
-        entries, kind, rotation = ['  - folder: "@assets/twemoji"\n'], "images", "any"
-    if images is None and words is None:
-        count = len(_folder_files(data_root("assets") / "twemoji", "init", photo=False))
-    else:
-        count = len(entries)
+    entries, kind, rotation, count = _entries(theme_dir, images, words)
     text = _theme_text(theme_dir, "My deck", entries, count, rotation)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, str(target)))
