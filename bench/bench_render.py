@@ -83,6 +83,60 @@ def main(out_dir: Path) -> None:
     print(f"  {sum(p.stat().st_size for p in pngs) / 1e6:.1f} MB in {len(pngs)} files")
     timed("calibration sheet", lambda: write_calibration(out_dir / "calibrate.pdf"))
     _previews(out_dir)
+    timed("vector fidelity (svglib PDF vs resvg)", lambda: fidelity(symbols, out_dir / "fidelity.pdf"))
+
+
+def fidelity(symbols: list, pdf: Path, dpi: int = 254, box_mm: float = 20.0) -> None:
+    """Compare each SVG as drawn in the PDF (svglib forms, rasterised by pdfium) with
+    resvg's rendering (what the layout traces): intersection over union of the ink."""
+    import io
+
+    import numpy as np
+    import pypdfium2 as pdfium
+    import resvg_py
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printdeck.model import Placement
+    from printdeck.render import fonts
+    from printdeck.render.artwork import ArtLibrary
+    from printdeck.units import mm_to_pt
+
+    svgs = [s for s in symbols if s.kind == "svg"]
+    cell, cols = box_mm + 5.0, 8  # dpi 254 = 10 px/mm: cells fall on whole pixels
+    rows = -(-len(svgs) // cols)
+    fonts.register_bundled()
+    canvas = Canvas(str(pdf), pagesize=(mm_to_pt(cell * cols), mm_to_pt(cell * rows)), invariant=1,
+                    initialFontName=fonts.SANS)
+    art = ArtLibrary(canvas, svgs)
+    aspects = []
+    for k, s in enumerate(svgs):
+        a = art.art(s.id)
+        aspects.append(a.height_pt / a.width_pt)
+        r, c = divmod(k, cols)
+        centre = (mm_to_pt(cell * (c + 0.5)), mm_to_pt(cell * (rows - r - 0.5)))
+        art.place(Placement(s.id, (0.0, 0.0), 0.0, (box_mm, box_mm * aspects[-1])), centre)
+    canvas.showPage()
+    canvas.save()
+    doc = pdfium.PdfDocument(str(pdf))
+    page = np.asarray(doc[0].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    px = dpi / 25.4
+    ious = []
+    for k, s in enumerate(svgs):
+        w, h = round(box_mm * px), round(box_mm * aspects[k] * px)
+        r, c = divmod(k, cols)
+        x0 = round((c * cell + 2.5) * px)
+        y0 = round((r * cell + (cell - box_mm * aspects[k]) / 2) * px)
+        ink_pdf = (255 - page[y0:y0 + h, x0:x0 + w]).max(axis=2) > 40
+        im = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_path=str(s.path), width=w)))).convert("RGBA")
+        flat = Image.new("RGB", im.size, "white")
+        flat.paste(im, mask=im.getchannel("A"))
+        ink_svg = (255 - np.asarray(flat.resize((w, h))).astype(int)).max(axis=2) > 40
+        ious.append(((ink_pdf & ink_svg).sum() / max(1, (ink_pdf | ink_svg).sum()), s.name))
+    ious.sort()
+    print(f"  {len(ious)} SVGs at {dpi} dpi: mean ink IoU {np.mean([v for v, _ in ious]):.3f}, "
+          f"worst " + ", ".join(f"{n} {v:.3f}" for v, n in ious[:3]))
 
 
 def _previews(out_dir: Path) -> None:

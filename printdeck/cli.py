@@ -32,3 +32,8 @@ main.add_command(calibrate)
 from printdeck.cli_layout import preview  # noqa: E402
 
 main.add_command(preview)
+from printdeck.cli_design import design, stats, verify  # noqa: E402
+
+main.add_command(design)
+main.add_command(verify)
+main.add_command(stats)

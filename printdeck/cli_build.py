@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -90,10 +91,14 @@ def build(theme: str | None, output: Path | None, seed: int | None, paper: str |
                                single=None if layout is None else layout == "single",
                                legend=legend, rules=rules, png_dir=png_dir, dpi=dpi,
                                png_margin_mm=_margin(png_margin))
-        result = build_deck(theme, output, options, reporter)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = build_deck(theme, output, options, reporter)
     except PrintdeckError as exc:
         click.echo(f"printdeck: error: {exc}", err=True)
         sys.exit(2)
+    for warning in caught:
+        click.echo(f"printdeck: warning: {' '.join(str(warning.message).split())}", err=True)
     if result.png_paths:
         click.echo(f"wrote {len(result.png_paths)} PNG cards to {png_dir}")
     click.echo(f"wrote {result.pdf_path}: {result.cards} cards, {result.symbols_per_card} symbols a card, "

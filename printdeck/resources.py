@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 _REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +27,15 @@ def data_root(kind: str) -> Path:
     checkout = _REPO_ROOT / kind
     if checkout.is_dir() and (_REPO_ROOT / "pyproject.toml").is_file():
         return checkout
+    # ``assets/`` and ``themes/`` have no __init__.py, so they install as namespace
+    # packages: ``resources.files()`` would give a MultiplexedPath whose str() is
+    # not a path; the import spec's search locations are real folders.
     try:
-        return Path(str(resources.files(f"printdeck._{kind}")))
+        spec = importlib.util.find_spec(f"printdeck._{kind}")
     except ModuleNotFoundError:  # pragma: no cover - broken install
         return checkout
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]) if locations else checkout
 
 
 def repo_root() -> Path:

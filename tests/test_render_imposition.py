@@ -63,6 +63,10 @@ def test_mirror_for_duplex() -> None:
     assert mirror_mm((30.0, 40.0), (210.0, 297.0), "long-edge") == (180.0, 40.0)
     assert mirror_mm((30.0, 40.0), (210.0, 297.0), "short-edge") == (30.0, 257.0)
     assert mirror_mm((30.0, 40.0), (210.0, 297.0), "long-edge", (1.5, -2.0)) == (181.5, 38.0)
+    assert mirror_mm((30.0, 40.0), (297.0, 210.0), "long-edge") == (30.0, 170.0)  # landscape
+    assert mirror_mm((30.0, 40.0), (297.0, 210.0), "short-edge") == (267.0, 40.0)
+    with pytest.raises(ValueError):
+        mirror_mm((0.0, 0.0), (1.0, 1.0), "sideways")
 
 
 def _check_sheet(paper: tuple[float, float], diameter: float, bleed: float, gap: float) -> None:

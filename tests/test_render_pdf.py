@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 from test_render_support import BACK_COLOR, BACKGROUND, PageImage, close, fano_layouts, symbols_of, tiny_theme
@@ -45,10 +47,13 @@ def test_page_count_and_boxes(sheet: tuple[Path, int, Theme]) -> None:
         assert [round(float(v) * 25.4 / 72, 2) for v in page.mediabox] == [0, 0, 210.0, 297.0]
 
 
-def test_metadata(sheet: tuple[Path, int, Theme]) -> None:
-    meta = PdfReader(sheet[0]).metadata
+def test_metadata_and_print_dialog_presets(sheet: tuple[Path, int, Theme]) -> None:
+    reader = PdfReader(sheet[0])
+    meta = reader.metadata
     assert meta.title == "Tiny Deck" and meta.author == "Test Author"
     assert "7 cards" in meta.subject
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
 
 
 def test_every_font_is_embedded(sheet: tuple[Path, int, Theme]) -> None:
@@ -148,3 +153,32 @@ def test_qpdf_check_is_clean(sheet: tuple[Path, int, Theme]) -> None:
     run = subprocess.run(["qpdf", "--check", str(sheet[0])], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "No syntax or stream encoding errors" in run.stdout
+
+
+def test_progress_counts_cards(tmp_path: Path) -> None:
+    theme = tiny_theme(tmp_path)
+    imp = impose(A4, 85.0, 3.0, 5.0, 4.0, 7)
+    steps: list[int] = []
+    render_pdf(theme, symbols_of(theme), fano_layouts(7), imp, tmp_path / "p.pdf", RenderOptions(), steps.append)
+    assert steps == [6, 1]
+
+
+def test_cut_guide_border_and_back_image(tmp_path: Path) -> None:
+    back = Image.new("RGB", (200, 100), "#e00000")
+    back.paste("#0000e0", (100, 0, 200, 100))  # left half red, right half blue
+    back.save(tmp_path / "back.png")
+    theme = tiny_theme(tmp_path, card={"border_color": "#00a000"}, paper={"cut_guide": True},
+                       backs={"image": "back.png"})
+    out, _ = _render(tmp_path, theme, "guide.pdf", RenderOptions(backs=True), n_cards=1)
+    front = PageImage(out, 0, dpi=300)
+    cx, cy = 57.5, 243.5
+    assert close(front.at(cx - R + 0.7, cy), "#00a000", tol=40)  # border ring just inside the cut
+    hits = sum(front.darkest(cx + R * math.cos(a) - 0.1, cy + R * math.sin(a) - 0.1,
+                             cx + R * math.cos(a) + 0.1, cy + R * math.sin(a) + 0.1) < 200
+               for a in (math.radians(d) for d in range(200, 340, 2)))
+    assert 15 < hits < 65  # a dashed circle on the cut line: some dashes, some gaps
+    img = PageImage(out, 1, dpi=100)
+    bx = 210.0 - cx  # cover-fitted image, clipped to the bleed disc, not mirrored itself
+    assert close(img.at(bx - 20.0, cy), "#e00000", tol=30)
+    assert close(img.at(bx + 20.0, cy), "#0000e0", tol=30)
+    assert close(img.at(bx, cy + R + B + 0.7), "#ffffff")

@@ -90,4 +90,4 @@ class PageImage:
 def close(rgb: tuple[int, int, int], hex_color: str, tol: int = 12) -> bool:
     """Whether a pixel is ``hex_color`` within ``tol`` per channel."""
     want = [int(hex_color[i:i + 2], 16) for i in (1, 3, 5)]
-    return all(abs(a - b) <= tol for a, b in zip(rgb, want))
+    return all(abs(a - b) <= tol for a, b in zip(rgb, want, strict=True))

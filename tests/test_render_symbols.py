@@ -17,9 +17,10 @@ from printdeck.render.artwork import ResolutionWarning, check_raster_resolution,
 from printdeck.render.imposition import impose, paper_size_mm
 from printdeck.render.pdf import RenderOptions, render_pdf
 from printdeck.render.png import render_pngs
+from printdeck.theme.model import Theme
 
 
-def _mixed_theme(tmp: Path, px: int = 400):
+def _mixed_theme(tmp: Path, px: int = 400) -> Theme:
     """Red square PNG, blue JPEG photo (rounded), a green word, plus four SVGs."""
     Image.new("RGB", (px, px), "#e00000").save(tmp / "red.png")
     Image.new("RGB", (px, px), "#0000e0").save(tmp / "blue.jpg", quality=95)

@@ -108,8 +108,8 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
     "negative size": (_theme_data(card={"bleed": "-1mm"}), ("card.bleed: expected a length at least 0mm",)),
     "absurd size": (_theme_data(card={"diameter": "3m"}), ("card.diameter: expected a length",)),
     "absurd size in range": (_theme_data(card={"diameter": "400mm"}), ("card.diameter: a 400mm card",)),
-    "no design": (_theme_data(deck={"symbols_per_card": 7}), ("deck.symbols_per_card: 7 a card is impossible",
-                                                              "Bruck–Ryser", "deck.search: true")),
+    "no design": (_theme_data(deck={"symbols_per_card": 7}), ("deck.symbols_per_card: 7 symbols a card needs",
+                                                              "Bruck–Ryser", "search: true")),
     "too few symbols": (_theme_data(deck={"order": 3}), ("needs 13 symbols but the theme gives 7; add 6 more",)),
     "duplicate file": (_theme_data(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "apple"}]),
                        ("symbols.6.text: 'apple' is already symbols.0",)),
@@ -194,7 +194,8 @@ def test_schema_command_prints_the_committed_schema() -> None:
     assert result.output == schema_json() == committed, "run `printdeck schema > themes/theme.schema.json`"
     schema = json.loads(result.output)
     assert schema["additionalProperties"] is False
-    assert "diameter" in schema["$defs"]["CardSpec"]["properties"]
+    diameter = schema["$defs"]["CardSpec"]["properties"]["diameter"]
+    assert diameter["default"] == "85mm" and diameter["type"] == "string"
 
 
 def test_bundled_themes_point_editors_at_the_schema() -> None:

@@ -100,6 +100,9 @@ def test_unsupported_single_image_and_empty_folder(tmp_path: Path) -> None:
     ('<html><body/></html>', "XML but not an SVG"),
     ('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', "no viewBox"),
     ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 5"><rect/></svg>', "bad viewBox"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"></svg>', "draws nothing visible"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" opacity="0"/></svg>',
+     "draws nothing visible"),
 ])
 def test_unsafe_or_broken_svgs(tmp_path: Path, svg: str, expected: str) -> None:
     assert expected in _error(_theme_with(tmp_path, "bad.svg", svg.encode()))
@@ -108,7 +111,7 @@ def test_unsafe_or_broken_svgs(tmp_path: Path, svg: str, expected: str) -> None:
 def test_safe_svg_references_are_allowed(tmp_path: Path) -> None:
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
            '<defs><linearGradient id="g"/></defs><rect style="fill:url(#g)"/><use xlink:href="#g"/>'
-           '<image href="data:image/png;base64,AAAA"/></svg>')
+           '<image href="data:image/png;base64,AAAA"/><circle r="3" cx="4" cy="4"/></svg>')
     theme = load_theme(_theme_with(tmp_path, "ok.svg", svg.encode()))
     assert [s.kind for s in theme.symbols].count("svg") == 1 and len(theme.symbols) == 7
 
@@ -191,3 +194,10 @@ def test_a_word_the_font_cannot_draw(tmp_path: Path) -> None:
 def test_back_image_is_checked(tmp_path: Path) -> None:
     (tmp_path / "back.png").write_bytes(b"")
     assert "backs.image: " in _error(write_theme(tmp_path, small_theme(backs={"image": "back.png"})))
+
+
+def test_progress_is_reported_once_per_checked_file(tmp_path: Path) -> None:
+    image_folder(tmp_path / "pics", 9)
+    steps: list[int] = []
+    theme = load_theme(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])), progress=steps.append)
+    assert steps == [1] * 9 == [1] * len(theme.symbols)

@@ -78,13 +78,15 @@ def test_single_layout_allows_a_card_wider_than_a4(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("deck, expected", [
-    ({"symbols_per_card": 7}, "deck.symbols_per_card: 7 a card is impossible: no plane of order 6 exists "
-                              "(Bruck–Ryser theorem); use 6 or 8"),
-    ({"symbols_per_card": 11}, "(Lam, Thiel & Swiercz 1989)"),
-    ({"symbols_per_card": 13}, "no plane of order 12 is known"),
-    ({"symbols_per_card": 7, "match": 2}, "no deck with match 2 and 7 symbols a card is known"),
-    ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card"),
-    ({"order": 3, "match": 2}, "deck.order: order is for match 1 only"),
+    ({"symbols_per_card": 7}, "deck.symbols_per_card: 7 symbols a card needs a projective plane of order 6, "
+                              "but no projective plane of order 6 exists (Bruck–Ryser theorem 1949"),
+    ({"symbols_per_card": 7}, "use 6 (order 5, 31 cards) or 8 (order 7, 57 cards) symbols a card, or set search: true"),
+    ({"symbols_per_card": 11}, "(Lam, Thiel & Swiercz 1989"),
+    ({"symbols_per_card": 13}, "no projective plane of order 12 is known"),
+    ({"symbols_per_card": 7, "match": 2}, "no biplane with 7 symbols a card exists (Bruck–Ryser–Chowla"),
+    ({"symbols_per_card": 7, "match": 2, "search": True}, "no biplane with 7 symbols a card exists"),
+    ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card with match 1"),
+    ({"order": 5, "match": 2}, "deck.symbols_per_card: no biplane with 7 symbols a card"),
     ({"order": 2, "cards": 8}, "deck.cards: the deck with 3 symbols a card has 7 cards; give at most 7"),
     ({"order": 3}, "symbols: the deck (4 a card, match 1) needs 13 symbols but the theme gives 7; add 6 more"),
 ])
@@ -109,10 +111,10 @@ def test_size_is_inferred_from_the_symbols(tmp_path: Path) -> None:
     assert theme.spec.deck.symbols_per_card == 4 and deck_size(theme).cards == 13
 
 
-def test_biplane_size(tmp_path: Path) -> None:
-    data = small_theme(deck={"symbols_per_card": 4, "match": 2})
-    size = deck_size(load_theme(write_theme(tmp_path, data)))
-    assert (size.design_points, size.cards, size.symbols_needed) == (7, 7, 7)
+@pytest.mark.parametrize("deck", [{"symbols_per_card": 4, "match": 2}, {"order": 2, "match": 2}])
+def test_biplane_size(tmp_path: Path, deck: dict) -> None:
+    size = deck_size(load_theme(write_theme(tmp_path, small_theme(deck=deck))))
+    assert (size.symbols_per_card, size.design_points, size.cards, size.symbols_needed) == (4, 7, 7, 7)
 
 
 def test_entry_needs_exactly_one_source(tmp_path: Path) -> None:

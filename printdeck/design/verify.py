@@ -144,7 +144,10 @@ def verify_blocks(blocks: Sequence[Sequence[int]] | np.ndarray, lam: int = 1) ->
     pt_ptr = np.concatenate([[0], np.cumsum(freq)])
     suspects = np.arange(b)
     if lam == 1 and b > 1:
-        suspects = _lambda_one_failures(flat, sizes, card_ptr, pt_cards, pt_ptr, freq)
+        rank = np.empty(flat.size, dtype=np.int64)
+        rank[by_point] = np.arange(flat.size)
+        later = freq[flat] - 1 - (rank - pt_ptr[flat])
+        suspects = _lambda_one_failures(flat, sizes, card_ptr, pt_cards, freq, later)
     bad_count, bad = 0, []
     chunk = max(1, min(b, _CHUNK_SLOTS // max(b, 1)))
     for start in range(0, len(suspects), chunk):
@@ -160,42 +163,54 @@ def verify_blocks(blocks: Sequence[Sequence[int]] | np.ndarray, lam: int = 1) ->
     return VerifyReport(b, v, lam, sizes, freq, bad_count, tuple(bad), dups)
 
 
-def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray,
-                         pt_cards: np.ndarray, pt_ptr: np.ndarray, freq: np.ndarray) -> np.ndarray:
-    """Cards that may share other than one symbol with some card (exact, bit-parallel).
+def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray, pt_cards: np.ndarray,
+                         freq: np.ndarray, later: np.ndarray) -> np.ndarray:
+    """Cards i that may share other than one symbol with some later card j > i.
 
-    Card i meets every other card exactly once iff the card sets of its symbols
-    cover all cards (bitwise OR of packed rows of M.T is all ones) and their sizes
-    add up to the deck: sum over p in i of (r_p - 1) == cards - 1. Together these
-    say the sets (minus card i) are disjoint and cover the other cards.
+    Exact and bit-parallel: card i meets every later card exactly once iff the sets
+    of later cards holding each of its symbols (a) together cover all cards i+1..b-1
+    (bitwise OR of packed rows of M.T) and (b) have sizes adding up to b - 1 - i:
+    then they are disjoint and cover, so each later card is met once. Pairs are
+    checked once each (j > i), so only the upper triangle of the Gram matrix is done.
+
+    Args:
+        flat, sizes, card_ptr: Cards as concatenated symbols, sizes, offsets.
+        pt_cards: Cards holding each symbol, grouped by symbol, ascending.
+        freq: (symbols,) r_p.
+        later: Per entry of ``flat``: cards after this one holding that symbol.
 
     Returns:
         (m,) int64 indices of cards failing the test (to be examined by counting).
     """
     b = len(sizes)
     words = (b + 63) // 64
-    packed = np.zeros(len(freq) * words * 8, dtype=np.uint8)
     pt_of = np.repeat(np.arange(len(freq), dtype=np.int64), freq)
     byte = pt_of * (words * 8) + pt_cards // 8
-    packed[:] = np.bincount(byte, weights=np.left_shift(1, pt_cards % 8), minlength=packed.size)
-    rows_t = packed.view(np.uint64).reshape(len(freq), words)
-    full = np.full(words, np.iinfo(np.uint64).max, dtype=np.uint64)
-    if b % 64:
-        full[-1] = np.uint64((1 << (b % 64)) - 1)
-    count_ok = np.add.reduceat(freq[flat] - 1, card_ptr[:-1]) == b - 1
+    packed = np.bincount(byte, weights=np.left_shift(1, pt_cards % 8), minlength=len(freq) * words * 8)
+    rows_t = packed.astype(np.uint8).view(np.uint64).reshape(len(freq), words)
+    count_ok = np.add.reduceat(later, card_ptr[:-1]) == b - 1 - np.arange(b)
     count_ok &= sizes > 0
     grid = _padded(flat, sizes, card_ptr)
-    chunk = max(1, (1 << 16) // words)
-    cover_ok = np.empty(b, dtype=bool)
-    scratch = np.empty((chunk, words), dtype=np.uint64)
-    for a in range(0, b, chunk):
-        z = min(b, a + chunk)
-        union = rows_t[grid[a:z, 0]]
-        tmp = scratch[: z - a]
-        for pos in range(1, grid.shape[1]):  # OR in place, chunk stays in cache
-            np.take(rows_t, grid[a:z, pos], axis=0, out=tmp)
-            np.bitwise_or(union, tmp, out=union)
-        cover_ok[a:z] = (union == full).all(axis=1)
+    # column blocks of 8 words (512 cards), each contiguous: a gathered row is one cache line
+    blocks = [np.ascontiguousarray(rows_t[:, w:w + 8]) for w in range(0, words, 8)]
+    cover_ok = np.ones(b, dtype=bool)
+
+    def cover(a: int, z: int) -> None:
+        cols = grid[a:z]
+        for nb in range(a // 512, len(blocks)):
+            part = blocks[nb]
+            union = part[cols[:, 0]]
+            tmp = np.empty_like(union)
+            for pos in range(1, cols.shape[1]):  # OR in place, the chunk stays in cache
+                np.take(part, cols[:, pos], axis=0, out=tmp)
+                np.bitwise_or(union, tmp, out=union)
+            j = nb * 512 + np.arange(part.shape[1] * 64)
+            need = (j[None, :] > np.arange(a, z)[:, None]) & (j[None, :] < b)
+            need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
+            cover_ok[a:z] &= ((union & need) == need).all(axis=1)
+
+    for a in range(0, b, 2048):
+        cover(a, min(b, a + 2048))
     return np.flatnonzero(~(count_ok & cover_ok))
 
 

@@ -17,12 +17,14 @@ Conventions for the kinds without a natural box:
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import resvg_py
+from defusedxml import ElementTree
 from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 
 from printdeck.errors import PrintdeckError
@@ -106,9 +108,36 @@ def natural_aspect(symbol: SymbolSpec) -> float:
     if symbol.kind == "text":
         return text_metrics(symbol).aspect
     if symbol.kind == "svg":
-        img = _svg_image(symbol, 64, None)
-        return img.width / img.height
+        return svg_aspect(_existing(symbol))
     img = _open_image(symbol)
+    return img.width / img.height
+
+
+_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$")
+
+
+@lru_cache(maxsize=4096)
+def svg_aspect(path: Path) -> float:
+    """Width over height of an SVG's whole box: its ``viewBox``, else ``width``/``height``,
+    else the size resvg draws it at.
+
+    Raises:
+        PrintdeckError: The file is not readable SVG.
+    """
+    try:
+        root = ElementTree.parse(str(path)).getroot()
+    except (ElementTree.ParseError, OSError, ValueError) as exc:
+        raise PrintdeckError(f"{path}: not a readable SVG file ({exc}); check the file") from exc
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    try:
+        if len(box) == 4 and float(box[2]) > 0 and float(box[3]) > 0:
+            return float(box[2]) / float(box[3])
+    except ValueError:
+        pass
+    w, h = _NUMBER.match(root.get("width") or ""), _NUMBER.match(root.get("height") or "")
+    if w and h and float(w.group(1)) > 0 and float(h.group(1)) > 0:
+        return float(w.group(1)) / float(h.group(1))
+    img = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_path=str(path)))))
     return img.width / img.height
 
 
@@ -136,15 +165,6 @@ def rasterise(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
         if symbol.kind == "photo":
             img.putalpha(photo_mask(symbol.photo_shape or "circle", width_px, height_px))
     return img
-
-
-def rasterise_width(symbol: SymbolSpec, width_px: int) -> Image.Image:
-    """Draw an SVG symbol ``width_px`` wide at its natural aspect (RGBA).
-
-    Raises:
-        PrintdeckError: The SVG is missing or cannot be drawn.
-    """
-    return _svg_image(symbol, width_px, None)
 
 
 def _svg_image(symbol: SymbolSpec, width_px: int, height_px: int | None) -> Image.Image:

@@ -30,9 +30,12 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.layout.silhouette import Silhouette
+from printdeck.layout.silhouette import Silhouette, sizing_area
 
-START_DENSITY = (0.22, 0.12, 0.06, 0.03)  # ink share of the disc the symbols start at
+START_DENSITY = (0.6, 0.3, 0.1)  # ink share of the disc the symbols start at
+CANDIDATES = 160         # random poses tried at once when placing a symbol
+SHRINK_TRIES = 6         # a symbol with no free pose is tried this many times, 15 % smaller each
+OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
 MAX_STEP = 1.25          # largest growth factor per round
 GROW_EPS = 1e-3          # growth below this counts as blocked
 CAP_SLACK = 1.12         # a symbol may exceed its ladder share of the leader by this
@@ -40,6 +43,8 @@ CONTACT_MM = 0.25        # distances within gap + this count as contacts
 JITTER_RAD = 0.3
 REACH = 0.5              # neighbours within this many radii push a symbol
 SAFETY_MM = 1e-6
+BOLD = 3.0               # first try this many times the provable growth
+SHAKE_BELOW = 1.02       # symbols that grew less than this in a round get shaken
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class PackInput:
     gap_mm: float
     max_rotation_deg: float | None
     attempts: int
-    rounds: int = 60
+    rounds: int = 10
 
 
 @dataclass(frozen=True)
@@ -93,13 +98,40 @@ def _rotation(theta: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
-def _ring_index(outline: BaseGeometry) -> np.ndarray | None:
-    """Part number of each vertex of a multi-part outline (None for one part)."""
-    parts = shapely.get_parts(outline)
-    if len(parts) == 1:
-        return None
-    counts = [len(shapely.get_coordinates(shapely.get_exterior_ring(p))) for p in parts]
-    return np.repeat(np.arange(len(parts)), counts)
+@dataclass(frozen=True)
+class _Rings:
+    """How an outline's vertex array splits into rings and polygons (to rebuild it fast).
+
+    Attributes:
+        vertex_ring: ``(V,) int`` ring number of each vertex.
+        ring_poly: ``(rings,) int`` polygon number of each ring (shell first, then holes).
+        polys: Number of polygons (parts).
+    """
+
+    vertex_ring: np.ndarray
+    ring_poly: np.ndarray
+    polys: int
+
+    @classmethod
+    def of(cls, outline: BaseGeometry) -> _Rings:
+        counts: list[int] = []
+        ring_poly: list[int] = []
+        parts = shapely.get_parts(outline)
+        for k, part in enumerate(parts):
+            for ring in [part.exterior, *part.interiors]:
+                counts.append(len(ring.coords))
+                ring_poly.append(k)
+        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
+
+    def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
+        """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
+        n_rings = len(self.ring_poly)
+        vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
+        rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
+        polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
+        if self.polys == 1:
+            return polys
+        return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
 
 
 class _Card:
@@ -111,9 +143,10 @@ class _Card:
         n = len(prob.sils)
         self.n = n
         self.V = [s.vertices for s in prob.sils]
-        self.ring_index = [_ring_index(s.outline) for s in prob.sils]
+        self.rings = [_Rings.of(s.outline) for s in prob.sils]
         self.rad = np.array([s.radius for s in prob.sils])
-        self.sqa = np.sqrt([s.area for s in prob.sils])
+        self.sqa = np.sqrt([sizing_area(s) for s in prob.sils])
+        self.ink = np.sqrt([s.area for s in prob.sils])
         self.c = np.zeros((n, 2))
         self.th = np.zeros(n)
         self.h = np.zeros(n)
@@ -128,11 +161,7 @@ class _Card:
 
     def geom(self, i: int, c: np.ndarray, w: np.ndarray) -> BaseGeometry:
         """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
-        pts = w + c
-        if self.ring_index[i] is None:
-            return shapely.polygons(pts)
-        polys = shapely.polygons(shapely.linearrings(pts, indices=self.ring_index[i]))
-        return shapely.multipolygons(polys)
+        return self.rings[i].build(w + c)[0]
 
     def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
         """Whether every vertex ``c + w`` lies in the safe disc."""
@@ -162,7 +191,7 @@ class _Card:
         g = self.geom(i, c, w)
         nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
         nb = nb[self.h[nb] > 0]
-        if len(nb) and shapely.distance(g, self.polys[nb]).min() < self.gap + SAFETY_MM:
+        if len(nb) and shapely.dwithin(g, self.polys[nb], self.gap + SAFETY_MM).any():
             return None
         return g
 
@@ -177,6 +206,15 @@ class _Card:
         if m is None:
             return float(self.rng.uniform(0, 2 * math.pi))
         return math.radians(float(self.rng.uniform(-m, m)))
+
+    def angles(self, i: int, m: int) -> np.ndarray:
+        """``(m,)`` random starting angles (rad) allowed for symbol i."""
+        lim = self.p.max_rotation_deg
+        if not self.p.rotatable[i] or lim == 0:
+            return np.zeros(m)
+        if lim is None:
+            return self.rng.uniform(0, 2 * math.pi, m)
+        return np.radians(self.rng.uniform(-lim, lim, m))
 
     def clamp_angle(self, i: int, th: float) -> float:
         m = self.p.max_rotation_deg
@@ -201,47 +239,87 @@ def _sunflower(n: int, rng: np.random.Generator) -> np.ndarray:
     return pts[rng.permutation(n)]
 
 
+def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``m`` random poses of symbol i at height h: centres ``(k, 2)``, angles ``(k,)``, outlines ``(k,)``.
+
+    Only poses inside the safe disc and clear of the placed symbols (gap kept) are returned.
+    """
+    rng = card.rng
+    rho = card.R * np.sqrt(rng.uniform(0, 1, m))
+    phi = rng.uniform(0, 2 * math.pi, m)
+    c = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
+    th = card.angles(i, m)
+    cos, sin = np.cos(th), np.sin(th)
+    v = card.V[i] * h
+    x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + c[:, :1]
+    y = v[None, :, 0] * sin[:, None] + v[None, :, 1] * cos[:, None] + c[:, 1:]
+    ok = (x * x + y * y).max(axis=1) <= card.R * card.R
+    c, th, x, y = c[ok], th[ok], x[ok], y[ok]
+    k = len(c)
+    if k == 0:
+        return c, th, np.empty(0, dtype=object)
+    geoms = card.rings[i].build(np.stack([x, y], axis=2).reshape(-1, 2), k)
+    placed = card.polys[card.h > 0]
+    if len(placed):
+        union = shapely.multipolygons(shapely.get_parts(placed))  # disjoint: no union needed
+        shapely.prepare(union)
+        free = ~shapely.intersects(geoms, union)
+        idx = np.nonzero(free)[0]
+        if len(idx):
+            free[idx] = ~shapely.dwithin(geoms[idx], union, card.gap + SAFETY_MM)
+        c, th, geoms = c[free], th[free], geoms[free]
+    return c, th, geoms
+
+
 def _place_initial(card: _Card, density: float) -> bool:
-    """Place every symbol at ``density`` of the disc, biggest first; False if one won't fit."""
+    """Place the symbols biggest first at ``density`` of the disc, each at the free
+    pose farthest from the centre among random tries (outside-in filling); a symbol
+    with no free pose is tried smaller. False if one cannot be placed at all."""
     p = card.p
     t = p.targets
     unit = math.sqrt(density * math.pi * card.R ** 2 / float(np.sum(t * t)))
     card.h[:] = 0.0
-    seeds = _sunflower(card.n, card.rng)
-    for rank, i in enumerate(np.argsort(-t, kind="stable")):
+    batch = max(8, min(p.attempts, CANDIDATES))
+    for i in np.argsort(-t, kind="stable"):
         h = unit * t[i] / card.sqa[i]
-        r = card.rad[i] * h
-        if r >= card.R:
-            return False
-        for attempt in range(p.attempts):
-            if attempt == 0:
-                c = seeds[rank] * (card.R - r)
-            else:
-                rho = (card.R - r) * math.sqrt(card.rng.uniform())
-                phi = card.rng.uniform(0, 2 * math.pi)
-                c = np.array([rho * math.cos(phi), rho * math.sin(phi)])
-            th = card.angle(i)
-            g = card.valid(i, c, th, h)
-            if g is not None:
-                card.set(i, c, th, h, g)
+        if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
+            h = min(h, float((card.h * card.ink).max()) * t[i] / t.max() * CAP_SLACK / card.ink[i])
+        for _ in range(max(1, p.attempts // batch) + SHRINK_TRIES):
+            c, th, geoms = _candidates(card, int(i), h, batch)
+            if len(c):
+                score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.R, len(c))
+                k = int(np.argmax(score))
+                card.set(int(i), c[k], float(th[k]), h, geoms[k])
                 break
+            h *= 0.85
         else:
             return False
     return True
 
 
 def _grow(card: _Card, i: int, cap: float) -> float:
-    """Grow symbol i by the largest provably valid factor (<= cap); return the factor."""
+    """Grow symbol i about its centre as far as is valid (<= cap); return the factor.
+
+    The provable factor (see the module docstring) is always valid; a bolder
+    factor :data:`BOLD` times larger is tried first and kept if the exact check passes.
+    """
     h, r = card.h[i], card.rad[i] * card.h[i]
-    f = min(MAX_STEP, cap)
-    if f <= 1.0 + GROW_EPS:
+    top = min(MAX_STEP, cap)
+    if top <= 1.0 + GROW_EPS:
         return 1.0
+    w = card.offsets(i, card.th[i], h)
+    top = min(top, card.contain_factor(card.c[i], w) - 1e-9)
+    f = top
     nb = card.neighbours(i, card.c[i], r, card.gap + r * (f - 1.0))
     if len(nb):
         d = float(shapely.distance(card.polys[i], card.polys[nb]).min())
         f = min(f, 1.0 + (d - card.gap - SAFETY_MM) / r)
-    w = card.offsets(i, card.th[i], h)
-    f = min(f, card.contain_factor(card.c[i], w) - 1e-9)
+    bold = min(top, 1.0 + BOLD * (f - 1.0))
+    if bold > f + GROW_EPS:
+        g = card.valid(i, card.c[i], card.th[i], h * bold)
+        if g is not None:
+            card.set(i, card.c[i], card.th[i], h * bold, g)
+            return bold
     if f <= 1.0 + GROW_EPS:
         return 1.0
     g = card.geom(i, card.c[i], w * f)
@@ -291,11 +369,11 @@ def _shake(card: _Card, i: int) -> bool:
 def _caps(card: _Card) -> np.ndarray:
     """Growth factor each symbol may still take before leaving its ladder share.
 
-    Only the smallest slot is capped: it may reach ``CAP_SLACK * min(t) / max(t)``
-    times the card's largest symbol (so the card's size ratio stays near the
-    ladder's); the other symbols grow as far as the space allows.
+    Only the smallest slot is capped: its ink size (``h * sqrt(area)``) may reach
+    ``CAP_SLACK * min(t) / max(t)`` times the card's largest ink size (so the card's
+    size ratio stays near the ladder's); the others grow as far as space allows.
     """
-    size = card.h * card.sqa
+    size = card.h * card.ink
     t = card.p.targets / card.p.targets.max()
     caps = np.full(len(t), np.inf)
     small = t <= t.min() + 1e-9
@@ -331,7 +409,7 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
             f = _grow(card, int(i), float(caps[i]))
             if f > 1.0:
                 grown += f - 1.0
-            if caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
+            if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
                 moved += 1
         if grown < GROW_EPS and moved == 0:
             break

@@ -6,16 +6,19 @@ placement with ``box_mm = (w, h)`` therefore maps a silhouette point ``(x, y)`` 
 ``center + rotate(h * (x, y), rotation_deg)`` in card mm.
 
 Tracing: the box is rasterised with about :data:`TRACE_PIXELS` pixels (long side at
-most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` are ink.
-The ink mask is dilated by one pixel and turned into polygons exactly (union of
-pixel row runs), so every inked pixel lies inside the silhouette with a pixel to
-spare. The collision ``outline`` then closes small gaps and holes, is simplified, and
-is checked to contain the traced ink; it is what the layout keeps apart.
+most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` are ink
+and are turned into polygons exactly (union of pixel row runs), so the silhouette
+contains every inked pixel whole. The collision ``outline`` closes gaps narrower than
+:data:`CLOSING_PIXELS` and fills holes smaller than :data:`HOLE_MIN_AREA`, is
+simplified (Douglas-Peucker) and buffered outward by at least the simplification
+tolerance, and is checked to contain the traced ink; it is what the layout keeps
+apart, so it is conservative by one to three trace pixels.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import json
 import os
 from dataclasses import dataclass, field
@@ -26,7 +29,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.layout.artwork import alpha_array, natural_aspect, rasterise, rasterise_width
+from printdeck.layout.artwork import alpha_array, natural_aspect, rasterise
 from printdeck.model import SymbolSpec
 
 TRACE_PIXELS = 256 * 256
@@ -34,7 +37,9 @@ TRACE_MAX_SIDE = 720
 ALPHA_THRESHOLD = 8
 CLOSING_PIXELS = 2
 SIMPLIFY_PIXELS = 1.5
-CACHE_VERSION = 4
+HOLE_MIN_AREA = 0.04     # holes of the collision outline at least this big (box units²) stay open
+MIN_FILL = 0.16          # sizing treats a shape as filling at least this much of its (2 radius)² square
+CACHE_VERSION = 7
 
 
 @dataclass(frozen=True)
@@ -43,12 +48,13 @@ class Silhouette:
 
     Attributes:
         aspect: Width over height of the whole box.
-        shape: Traced ink, dilated by one trace pixel, holes kept.
-        outline: Collision shape: contains ``shape``, holes filled, simplified.
-        area: Ink area (alpha-weighted pixel count) in box units², excluding the
-            one-pixel dilation; the size measure is ``h_mm * sqrt(area)``.
-        vertices: ``(V, 2) float`` exterior vertices of ``outline`` (for fast
-            containment and radius checks).
+        shape: Traced ink (pixels with alpha > threshold), holes kept.
+        outline: Collision shape: contains ``shape``; small holes filled, big ones
+            (a ring's inside) kept; simplified.
+        area: Ink area (area of ``shape``) in box units²; a placed symbol's size is
+            ``h_mm * sqrt(area)`` mm.
+        vertices: ``(V, 2) float`` vertices of every ring of ``outline``, in
+            ``shapely.get_coordinates`` order (fast containment and radius checks).
         radius: Largest distance of an outline vertex from the box centre.
     """
 
@@ -58,6 +64,17 @@ class Silhouette:
     area: float
     vertices: np.ndarray = field(repr=False)
     radius: float
+
+
+def sizing_area(sil: Silhouette) -> float:
+    """Area (box units²) the layout sizes a symbol by: its ink area, but at least
+    :data:`MIN_FILL` of the square around its outline's circumscribed circle.
+
+    Sizing by ink area makes thin or spindly artwork as big as compact artwork;
+    the floor stops a long word or a hairline ring from growing a box wider than
+    the card.
+    """
+    return max(sil.area, MIN_FILL * (2.0 * sil.radius) ** 2)
 
 
 def silhouette(symbol: SymbolSpec) -> Silhouette:
@@ -118,18 +135,17 @@ def _disk_key(kind: str, path: str, text: str, font: str, crop: str) -> str | No
 
 
 def _to_json(sil: Silhouette) -> dict:
-    return {"aspect": sil.aspect, "area": sil.area, "shape": shapely.to_wkt(sil.shape, rounding_precision=-1),
-            "outline": shapely.to_wkt(sil.outline, rounding_precision=-1)}
+    return {"aspect": sil.aspect, "area": sil.area, "shape": shapely.to_wkb(sil.shape, hex=True),
+            "outline": shapely.to_wkb(sil.outline, hex=True)}
 
 
 def _from_json(data: dict) -> Silhouette:
-    outline = shapely.from_wkt(data["outline"])
-    return _make(float(data["aspect"]), shapely.from_wkt(data["shape"]), outline, float(data["area"]))
+    outline = shapely.from_wkb(data["outline"])
+    return _make(float(data["aspect"]), shapely.from_wkb(data["shape"]), outline, float(data["area"]))
 
 
 def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float) -> Silhouette:
-    parts = shapely.get_parts(outline)
-    verts = np.concatenate([shapely.get_coordinates(shapely.get_exterior_ring(p)) for p in parts])
+    verts = shapely.get_coordinates(outline)  # every ring of every part, in order
     radius = float(np.sqrt((verts ** 2).sum(axis=1)).max())
     return Silhouette(aspect=aspect, shape=shape, outline=outline, area=area, vertices=verts, radius=radius)
 
@@ -142,25 +158,21 @@ def trace(symbol: SymbolSpec) -> Silhouette:
     """
     from printdeck.errors import PrintdeckError
 
-    if symbol.kind == "svg":  # one render gives the aspect; redo only if not square
-        first = rasterise_width(symbol, int(np.sqrt(TRACE_PIXELS)))
-        aspect = first.width / first.height
-    else:
-        first, aspect = None, natural_aspect(symbol)
+    aspect = natural_aspect(symbol)
     h_px = int(np.clip(round(np.sqrt(TRACE_PIXELS / aspect)), 8, TRACE_MAX_SIDE))
     w_px = int(np.clip(round(h_px * aspect), 8, TRACE_MAX_SIDE))
-    img = first if first is not None and first.size == (w_px, h_px) else rasterise(symbol, w_px, h_px)
-    alpha = alpha_array(img)
+    alpha = alpha_array(rasterise(symbol, w_px, h_px))
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():
         raise PrintdeckError(f"symbol {symbol.name!r} ({symbol.source}): the artwork is fully transparent; "
                              "give an image with visible ink")
-    area = float(mask.sum()) / (h_px * h_px)
+    sx, sy = aspect / w_px, 1.0 / h_px  # one pixel in box units (x, y)
+    area = float(mask.sum()) * sx * sy
     ink = np.pad(mask, 1)
     pix = mask_to_polygon(ink)
-    unit = 1.0 / h_px
-    shape = shapely.affinity.affine_transform(pix, [unit, 0, 0, -unit, -aspect / 2, 0.5])
-    outline = collision_outline(ink, shape, unit, aspect)
+    to_box = [sx, 0, 0, -sy, -aspect / 2, 0.5]
+    shape = shapely.affinity.affine_transform(pix, to_box)
+    outline = collision_outline(ink, shape, to_box, max(sx, sy))
     return _make(aspect, shape, outline, area)
 
 
@@ -224,20 +236,20 @@ def _merge_runs(rows: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[
     return boxes
 
 
-def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, unit: float, aspect: float) -> BaseGeometry:
-    """Return a simplified, hole-free shape containing ``shape``.
+def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, to_box: list[float], unit: float) -> BaseGeometry:
+    """Return a simplified shape containing ``shape``, small holes filled.
 
-    A morphological closing of the (already dilated) ink mask by
+    A morphological closing of the ink mask by
     :data:`CLOSING_PIXELS` fills narrow gaps and small holes; the remaining holes
-    are filled, and Douglas-Peucker simplification (tolerance :data:`SIMPLIFY_PIXELS`)
+    smaller than :data:`HOLE_MIN_AREA` are filled, and Douglas-Peucker simplification (tolerance :data:`SIMPLIFY_PIXELS`)
     is followed by an outward mitred buffer of the same size. The result is checked
     to contain ``shape`` (the buffer doubles until it does).
 
     Args:
-        ink_mask: ``(H+2, W+2) bool`` dilated ink, as returned by :func:`dilate`.
+        ink_mask: ``(H+2, W+2) bool`` ink padded by one empty pixel on each side.
         shape: The same ink as polygons, in normalised units.
-        unit: One trace pixel in normalised units.
-        aspect: Box width over height.
+        to_box: Affine map (shapely order) from pixel to normalised box units.
+        unit: One trace pixel in normalised units (the larger side).
     """
     closed = ink_mask
     for _ in range(CLOSING_PIXELS):
@@ -247,25 +259,32 @@ def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, unit: float, as
     closed = closed[CLOSING_PIXELS:-CLOSING_PIXELS, CLOSING_PIXELS:-CLOSING_PIXELS] if CLOSING_PIXELS else closed
     pix = mask_to_polygon(closed | ink_mask)
     tol = SIMPLIFY_PIXELS * unit
-    pix = shapely.affinity.affine_transform(pix, [unit, 0, 0, -unit, -aspect / 2, 0.5])
-    filled = _fill_holes(pix).simplify(tol)
+    pix = shapely.affinity.affine_transform(pix, to_box)
+    filled = _fill_holes(pix, HOLE_MIN_AREA).simplify(tol)
     pad = tol
     for _ in range(6):
         cand = filled.buffer(pad, join_style="mitre", mitre_limit=2.0)
         if cand.contains(shape):
-            return _fill_holes(cand)
+            return _fill_holes(cand, HOLE_MIN_AREA)
         pad *= 2
-    return _fill_holes(pix)
+    return _fill_holes(pix, math.inf)
 
 
-def _fill_holes(geom: BaseGeometry) -> BaseGeometry:
-    """Drop the holes of every part; parts lying in another part's hole disappear."""
-    parts = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(geom)))
-    if len(parts) == 1:
-        return parts[0]
-    parts = sorted(parts, key=lambda p: -p.area)
+def _fill_holes(geom: BaseGeometry, keep_area: float) -> BaseGeometry:
+    """Fill every hole smaller than ``keep_area``; parts inside a filled hole disappear.
+
+    Holes at least ``keep_area`` big (e.g. the inside of a ring) stay open, so other
+    symbols may sit in them.
+    """
+    polys = []
+    for part in shapely.get_parts(geom):
+        holes = [r for r in part.interiors if shapely.area(shapely.polygons(r)) >= keep_area]
+        polys.append(shapely.polygons(part.exterior, holes=holes or None))
+    if len(polys) == 1:
+        return polys[0]
+    polys.sort(key=lambda p: -p.area)
     kept: list[BaseGeometry] = []
-    for p in parts:
+    for p in polys:
         if not any(k.contains(p) for k in kept):
             kept.append(p)
     merged = shapely.multipolygons(kept)

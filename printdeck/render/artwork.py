@@ -18,18 +18,18 @@ from defusedxml import DefusedXmlException
 from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, String
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout.artwork import text_metrics
-from printdeck.theme.images import prepared_image
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import fonts
+from printdeck.theme.images import prepared_image
 from printdeck.units import mm_to_pt
 
 WARN_DPI = 300.0
@@ -61,12 +61,12 @@ class ArtLibrary:
 
     Args:
         canvas: The ReportLab canvas of the document.
-        symbols: Indexable by symbol id (``symbols[i].id == i``).
+        symbols: Every symbol the placements name, looked up by ``SymbolSpec.id``.
     """
 
     def __init__(self, canvas: Canvas, symbols: Sequence[SymbolSpec]) -> None:
         self._canvas = canvas
-        self._symbols = symbols
+        self._symbols = by_id(symbols)
         self._forms: dict[int, Art] = {}
 
     @property
@@ -81,10 +81,9 @@ class ArtLibrary:
             PrintdeckError: The artwork file is missing, unsafe or unreadable.
         """
         if symbol_id not in self._forms:
-            symbol = self._symbols[symbol_id]
-            if symbol.id != symbol_id:
-                raise ValueError(f"symbols[{symbol_id}] has id {symbol.id}; symbols must be indexable by id")
-            self._forms[symbol_id] = _make_form(self._canvas, symbol)
+            if symbol_id not in self._symbols:
+                raise ValueError(f"a placement names symbol id {symbol_id}, which is not among the symbols given")
+            self._forms[symbol_id] = _make_form(self._canvas, self._symbols[symbol_id])
         return self._forms[symbol_id]
 
     def place(self, placement: Placement, card_center_pt: tuple[float, float]) -> None:
@@ -108,6 +107,11 @@ class ArtLibrary:
         c.restoreState()
 
 
+def by_id(symbols: Sequence[SymbolSpec]) -> dict[int, SymbolSpec]:
+    """Symbols keyed by their ``id`` (the renderer never relies on list positions)."""
+    return {s.id: s for s in symbols}
+
+
 def _make_form(canvas: Canvas, symbol: SymbolSpec) -> Art:
     name = f"sym{symbol.id}"
     if symbol.kind == "svg":
@@ -121,7 +125,8 @@ def _make_form(canvas: Canvas, symbol: SymbolSpec) -> Art:
 
 def _require_file(symbol: SymbolSpec) -> Path:
     if symbol.path is None or not Path(symbol.path).is_file():
-        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; restore it or remove it from the theme")
+        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; "
+                             "restore it or remove it from the theme")
     return Path(symbol.path)
 
 
@@ -239,7 +244,7 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
     Effective dpi = pixels / (printed size in mm / 25.4), the lower of the two axes.
 
     Args:
-        symbols: Indexable by symbol id.
+        symbols: The deck's symbols (looked up by ``id``).
         layouts: The laid-out cards.
 
     Returns:
@@ -253,9 +258,10 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
     """
     lowest: dict[int, tuple[float, int]] = {}
     sizes: dict[int, tuple[int, int]] = {}
+    table = by_id(symbols)
     for card in layouts:
         for p in card.placements:
-            sym = symbols[p.symbol_id]
+            sym = table[p.symbol_id]
             if sym.kind not in ("raster", "photo"):
                 continue
             if p.symbol_id not in sizes:
@@ -265,7 +271,7 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
                 lowest[p.symbol_id] = (dpi, card.index)
     for sid, (dpi, card_index) in sorted(lowest.items()):
-        src = symbols[sid].source
+        src = table[sid].source
         if dpi < REFUSE_DPI:
             raise PrintdeckError(f"{src}: prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
                                  f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}); use a larger image")

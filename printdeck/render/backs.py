@@ -1,10 +1,10 @@
 """Card backs for duplex printing: mirrored positions and the back design.
 
-A back sheet is printed on the other side of its front sheet. Turning the paper
-over its long edge (long-edge duplex, portrait sheets) mirrors it about the
-page's vertical axis, x -> W - x; turning it over the short edge mirrors about
-the horizontal axis, y -> H - y. The printer's drift is then corrected by
-adding the theme's (offset_x, offset_y) in mm.
+A back sheet is printed on the other side of its front sheet. Turning a portrait
+sheet over its long edge (long-edge duplex) mirrors it about the page's vertical
+axis, x -> W - x; turning it over the short edge mirrors it about the horizontal
+axis, y -> H - y (landscape sheets: the other way round). The printer's drift is
+then corrected by adding the theme's (offset_x, offset_y) in mm.
 """
 
 from __future__ import annotations
@@ -50,10 +50,15 @@ def mirror_mm(center_mm: tuple[float, float], page_size_mm: tuple[float, float],
               offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
     """Where the back of a card centred at ``center_mm`` must be drawn, mm.
 
+    The sheet turns over its long edge (``long-edge``) or its short edge
+    (``short-edge``); the back is the front mirrored about the page axis parallel
+    to that edge. Portrait (W <= H): long-edge x -> W - x, short-edge y -> H - y;
+    landscape pages swap the two.
+
     Args:
         center_mm: Front centre, mm from the page's bottom-left corner.
         page_size_mm: (W, H), mm.
-        duplex: ``long-edge`` (x -> W - x) or ``short-edge`` (y -> H - y).
+        duplex: ``long-edge`` or ``short-edge``.
         offset_mm: Printer-drift correction added afterwards, mm.
 
     Raises:
@@ -61,12 +66,12 @@ def mirror_mm(center_mm: tuple[float, float], page_size_mm: tuple[float, float],
     """
     x, y = center_mm
     w, h = page_size_mm
-    if duplex == "long-edge":
-        x = w - x
-    elif duplex == "short-edge":
-        y = h - y
-    else:
+    if duplex not in ("long-edge", "short-edge"):
         raise ValueError(f"duplex: expected long-edge or short-edge, got {duplex!r}")
+    if (duplex == "long-edge") == (w <= h):
+        x = w - x
+    else:
+        y = h - y
     return (x + offset_mm[0], y + offset_mm[1])
 
 

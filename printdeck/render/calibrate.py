@@ -64,6 +64,8 @@ def write_calibration(out_path: Path, paper: str | tuple[float, float] = "a4", d
         c.setTitle("printdeck duplex calibration")
         c.setAuthor("printdeck")
         c.setSubject(f"Duplex alignment test, {duplex}, offset {offset_mm[0]:g} mm, {offset_mm[1]:g} mm")
+        c.setViewerPreference("PrintScaling", "None")
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
         for t in targets:
             _cross(c, t, INK, 12.0, 0.6)
         _front_text(c, size, duplex)

@@ -8,7 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import SymbolSpec
-from printdeck.render.artwork import ArtLibrary
+from printdeck.render.artwork import ArtLibrary, by_id
 from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.sheet import INK
 from printdeck.units import mm_to_pt
@@ -64,7 +64,7 @@ def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec],
     Args:
         canvas: Target canvas (a fresh page is open; pages are ended here).
         art: The document's symbol forms (artwork is reused, not stored again).
-        symbols: Indexable by symbol id.
+        symbols: The deck's symbols (looked up by ``id``).
         used_ids: Symbol ids to list, in order.
         page_size_mm: (W, H) of the legend pages, mm.
         title: Deck title for the page heading.
@@ -75,6 +75,7 @@ def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec],
     per_page = cols * rows
     pages = max(1, -(-len(used_ids) // per_page))
     x_start = (w - cols * LEGEND_CELL_MM) / 2.0
+    table = by_id(symbols)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         _heading(canvas, f"{title}: symbol legend ({len(used_ids)} symbols)", page_size_mm)
@@ -82,7 +83,7 @@ def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec],
             r, c = divmod(k, cols)
             cx = x_start + (c + 0.5) * LEGEND_CELL_MM
             cy = h - PAGE_MARGIN_MM - 12.0 - (r + 0.5) * LEGEND_CELL_MM
-            _legend_cell(canvas, art, symbols[sid], (cx, cy))
+            _legend_cell(canvas, art, table[sid], (cx, cy))
         canvas.showPage()
     return pages
 

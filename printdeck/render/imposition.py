@@ -219,7 +219,7 @@ def _centre_on_page(pts: Points, page: tuple[float, float], d: float) -> Points:
     ox = page[0] / 2.0 - (min(xs) + max(xs)) / 2.0
     oy = page[1] / 2.0 - (min(ys) + max(ys)) / 2.0
     ordered = sorted(pts, key=lambda p: (-round(p[1], 6), round(p[0], 6)))
-    return [(round(x + ox, 6), round(y + oy, 6)) for x, y in ordered]
+    return [(x + ox, y + oy) for x, y in ordered]
 
 
 def cut_mark_segments(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> list[Segment]:

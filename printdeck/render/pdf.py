@@ -51,12 +51,13 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
 
     Args:
         theme: The loaded theme (card style, backs, paper, title, attribution).
-        symbols: Indexable by ``Placement.symbol_id`` (``symbols[i].id == i``).
+        symbols: Every symbol the placements name, looked up by ``SymbolSpec.id``.
         layouts: One per card, ``layouts[i].index == i``, in imposition slot order.
         imposition: From :func:`printdeck.render.imposition.impose`.
         out_path: The PDF to write (replaced only on success).
         options: Backs, legend, rules, single.
-        progress: Called with the number of front sheets done so far.
+        progress: Called after each front sheet with the number of cards drawn on
+            it (increments that add up to ``len(layouts)``).
 
     Returns:
         Number of PDF pages.
@@ -72,7 +73,7 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
     fonts.register_bundled()
     by_index = {c.index: c for c in layouts}
     with atomic_output(Path(out_path)) as tmp:
-        canvas = _new_canvas(tmp, theme, imposition, len(layouts))
+        canvas = _new_canvas(tmp, theme, imposition, len(layouts), theme.spec.backs.duplex if options.backs else None)
         art = ArtLibrary(canvas, symbols)
         pages = _sheets(canvas, art, theme, by_index, imposition, options, progress)
         extra_size = paper_size_mm(theme.spec.paper.size) if imposition.single else imposition.page_size_mm
@@ -87,7 +88,9 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
     return pages
 
 
-def _new_canvas(path: Path, theme: Theme, imposition: Imposition, n_cards: int) -> Canvas:
+def _new_canvas(path: Path, theme: Theme, imposition: Imposition, n_cards: int, duplex: str | None) -> Canvas:
+    """A deterministic canvas with metadata; the print dialog is preset to actual size
+    (``/PrintScaling /None``) and, with backs, to the theme's duplex flip."""
     w, h = imposition.page_size_mm
     rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
     canvas = Canvas(str(path), pagesize=(mm_to_pt(w), mm_to_pt(h)), invariant=1, pageCompression=1,
@@ -97,6 +100,9 @@ def _new_canvas(path: Path, theme: Theme, imposition: Imposition, n_cards: int) 
     canvas.setSubject(f"Spot-the-match card deck, {n_cards} cards of {imposition.diameter_mm:g} mm "
                       f"(theme {theme.name}), made with printdeck")
     canvas.setCreator("printdeck")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex is not None:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
     return canvas
 
 
@@ -146,7 +152,7 @@ def _sheets(canvas: Canvas, art: ArtLibrary, theme: Theme, layouts: dict[int, Ca
             canvas.showPage()
             pages += 1
         if progress is not None:
-            progress(page)
+            progress(len(slots))
     return pages
 
 

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render.artwork import by_id
 from printdeck.theme.images import prepared_image
 from printdeck.theme.model import Theme
 
@@ -32,7 +33,7 @@ def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[C
 
     Args:
         theme: Card diameter, bleed and background come from ``theme.spec.card``.
-        symbols: Indexable by symbol id.
+        symbols: The deck's symbols (looked up by ``id``).
         layouts: The laid-out cards.
         out_dir: Output folder.
         dpi: Pixels per inch, stored in the files.
@@ -57,14 +58,15 @@ def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[C
     radius_mm = card.diameter_mm / 2.0 + card.bleed_mm + extra_margin_mm
     side = round(2.0 * radius_mm * px_per_mm)
     paths: list[Path] = []
+    table = by_id(symbols)
     for layout in layouts:
         img = Image.new("RGB", (side, side), "#ffffff")
         ImageDraw.Draw(img).ellipse((0, 0, side - 1, side - 1), fill=card.background)
         for placement in layout.placements:
-            _paste(img, symbols[placement.symbol_id], placement, px_per_mm)
+            _paste(img, table[placement.symbol_id], placement, px_per_mm)
         path = out_dir / f"card-{layout.index + 1:03d}.png"
         try:
-            img.save(path, dpi=(dpi, dpi), compress_level=3)
+            img.save(path, dpi=(dpi, dpi), compress_level=1)
         except OSError as exc:
             raise PrintdeckError(f"{path}: cannot write ({exc.strerror})") from exc
         paths.append(path)
@@ -76,7 +78,7 @@ def _paste(img: Image.Image, symbol: SymbolSpec, p: Placement, px_per_mm: float)
     h_px = max(1, round(p.box_mm[1] * px_per_mm))
     art = symbol_image(symbol, w_px, h_px)
     if p.rotation_deg:
-        art = art.rotate(p.rotation_deg, resample=Image.Resampling.BICUBIC, expand=True)
+        art = art.rotate(p.rotation_deg, resample=Image.Resampling.BILINEAR, expand=True)
     cx = img.width / 2.0 + p.center_mm[0] * px_per_mm
     cy = img.height / 2.0 - p.center_mm[1] * px_per_mm
     img.paste(art, (round(cx - art.width / 2.0), round(cy - art.height / 2.0)), art)

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import CardLayout
 from printdeck.render.artwork import ArtLibrary
 from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
-from printdeck.render.freespace import Rect, find_spot, keepout_zone
+from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
 from printdeck.render.imposition import Imposition, cut_mark_segments
 from printdeck.units import mm_to_pt, pt_to_mm
 
@@ -79,7 +79,7 @@ def draw_card(canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tu
         canvas.restoreState()
 
 
-def draw_marks(canvas: Canvas, segments: Sequence[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+def draw_marks(canvas: Canvas, segments: Sequence[Segment]) -> None:
     """Stroke cut marks (mm segments) as ``MARK_WIDTH_PT`` lines."""
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(MARK_WIDTH_PT)
@@ -88,7 +88,7 @@ def draw_marks(canvas: Canvas, segments: Sequence[tuple[tuple[float, float], tup
         canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
 
 
-def page_marks(imposition: Imposition, page: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+def page_marks(imposition: Imposition, page: int) -> list[Segment]:
     """Cut-mark segments (mm) of one front page."""
     return cut_mark_segments(imposition.page_centers_mm(page), imposition.outer_radius_mm, imposition.inner_rect_mm())
 
@@ -128,7 +128,8 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
     return FooterPlan(imposition.ruler_mm, note, block)
 
 
-def _place_text(text: str, imposition: Imposition, centers, marks, taken: list[Rect], *, bold: bool) -> TextBlock | None:  # noqa: ANN001
+def _place_text(text: str, imposition: Imposition, centers: Sequence[tuple[float, float]], marks: Sequence[Segment],
+                taken: list[Rect], *, bold: bool) -> TextBlock | None:
     font = SANS_BOLD if bold else SANS
     zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)
     for size in (6.0, 5.0):
@@ -186,8 +187,3 @@ def draw_ruler(canvas: Canvas, rect_mm: Rect) -> None:
     for cm in range(6):
         text = f"{cm} cm" if cm == 5 else str(cm)
         canvas.drawCentredString(left + mm_to_pt(10 * cm), base, text)
-
-
-def fill_color(hex_color: str) -> Color:
-    """ReportLab colour from ``#rrggbb``."""
-    return HexColor(hex_color)

@@ -64,10 +64,15 @@ def check_font_file(path: Path, where: str) -> None:
         raise PrintdeckError(f"{where}: {path.name} is a font collection; give a single .ttf font")
     if magic not in (b"\x00\x01\x00\x00", b"true"):
         raise PrintdeckError(f"{where}: {path} is not a TrueType font file; give a .ttf (or TrueType .otf) font")
-    _load(str(path), where)
+    load_font(str(path), where)
 
 
-def _load(path: str, where: str) -> ImageFont.FreeTypeFont:
+def load_font(path: str, where: str) -> ImageFont.FreeTypeFont:
+    """Open a font with Pillow (cached, at a probe size of 48 px).
+
+    Raises:
+        PrintdeckError: FreeType cannot read it; the message names ``where``.
+    """
     try:
         return _cached_font(path)
     except (OSError, ValueError) as exc:
@@ -88,7 +93,7 @@ def missing_glyphs(font_path: Path, text: str) -> list[str]:
     Raises:
         PrintdeckError: The font cannot be read.
     """
-    font = _load(str(font_path), "text.font")
+    font = load_font(str(font_path), "text.font")
 
     def picture(ch: str) -> tuple[tuple[int, int], bytes]:
         mask = font.getmask(ch)
@@ -113,7 +118,7 @@ def text_ink_box_em(font_path: Path, text: str) -> tuple[float, float, float, fl
     Raises:
         PrintdeckError: The font cannot be read, or the text draws nothing.
     """
-    font = _load(str(font_path), "text.font")
+    font = load_font(str(font_path), "text.font")
     left, top, right, bottom = font.getbbox(text, anchor="ls")
     if right <= left or bottom <= top:
         raise PrintdeckError(f"text {text!r}: draws nothing with font {font_path.name}; give visible characters")

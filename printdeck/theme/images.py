@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
-from printdeck.theme.fonts import _load, default_font_path
+from printdeck.theme.fonts import default_font_path, load_font
 
 MAX_PIXELS = 60_000_000
 """Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
@@ -200,7 +200,24 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
         raise PrintdeckError(f"{where}: {path} is XML but not an SVG (root <{root.tag}>); give an SVG image")
     _check_references(root, path, where)
     size = _svg_size(root, path, where)
+    _check_draws(path, size, where)
     return FileCheck("svg", size, True, (hashlib.sha256(data).hexdigest(),))
+
+
+def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
+    """Render the SVG small (resvg, 32 px) and require some visible ink."""
+    import resvg_py  # noqa: PLC0415 - a Rust extension; import only when checking files
+
+    scale = 32 / max(size)
+    try:
+        png = resvg_py.svg_to_bytes(svg_path=str(path), width=max(1, round(size[0] * scale)),
+                                    height=max(1, round(size[1] * scale)))
+        alpha = np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGBA").getchannel("A"))
+    except Exception as exc:  # noqa: BLE001 - resvg raises plain exceptions for SVGs it cannot draw
+        raise PrintdeckError(f"{where}: {path} cannot be drawn ({str(exc)[:80] or type(exc).__name__}); "
+                             "re-export the SVG") from None
+    if not alpha.any():
+        raise PrintdeckError(f"{where}: {path} draws nothing visible; check the file")
 
 
 def _render_svg(path: Path, max_px: int) -> Image.Image:
@@ -282,7 +299,7 @@ def _photo(symbol: SymbolSpec, max_px: int) -> Image.Image:
 
 def _text(symbol: SymbolSpec, max_px: int) -> Image.Image:
     font_path = symbol.font_path or default_font_path()
-    _load(str(font_path), "text.font")
+    load_font(str(font_path), "text.font")
     text = symbol.text or symbol.name
     font = ImageFont.truetype(str(font_path), max_px)
     left, top, right, bottom = font.getbbox(text, anchor="ls")

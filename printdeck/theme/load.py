@@ -8,6 +8,7 @@ and the fix, and nothing is written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,7 +48,8 @@ def paper_mm(size: str | tuple[float, float]) -> tuple[float, float]:
     return PAPER_MM[size] if isinstance(size, str) else (float(size[0]), float(size[1]))
 
 
-def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Theme:
+def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
+               progress: Callable[[int], None] | None = None) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
     Args:
@@ -55,6 +57,8 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Th
             (``"junior"``); a path to a ``.yaml`` file or to a folder with ``theme.yaml``.
         check_files: Decode every image and font now (default). ``False`` skips
             the file checks (for quick listings); paths are still resolved.
+        progress: Called with 1 after each image file is checked (about 1.5 ms an
+            SVG, 100 ms a 12-megapixel JPEG), for a progress bar of unknown length.
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -73,7 +77,7 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True) -> Th
     try:
         _check_consistency(spec)
         base = path.parent
-        symbols = resolve_symbols(spec, base, check_files=check_files)
+        symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress)
         size = deck_size_requirements(spec.deck, len(symbols))
         _check_backs(spec, base, check_files)
     except PrintdeckError as exc:

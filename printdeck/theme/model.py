@@ -52,7 +52,8 @@ class DeckSpec(_Strict):
     symbols_per_card: int | None = Field(
         None, ge=3, le=32, description="k, symbols on each card; leave out (with order) for the largest "
         "deck (up to 8 a card) the symbols allow")
-    order: int | None = Field(None, ge=2, le=31, description="order q of the plane (k = q + 1); match 1 only")
+    order: int | None = Field(
+        None, ge=2, le=31, description="order n of the design: k = n + match (a plane of order 7 has 8 a card)")
     match: Literal[1, 2] = Field(1, description="λ: symbols every two cards share")
     cards: int | None = Field(None, ge=1, le=2000, description="trim the deck to this many cards")
     search: bool = Field(False, description="search a partial deck when no design exists")
@@ -64,8 +65,10 @@ class DeckSpec(_Strict):
 class CardSpec(_Strict):
     """The round card: cut diameter, bleed, safe zone, background."""
 
-    diameter_mm: Annotated[Length, Field(ge=20.0, le=400.0)] = Field(85.0, alias="diameter", description="cut diameter")
-    bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(3.0, alias="bleed", description="background beyond the cut")
+    diameter_mm: Annotated[Length, Field(ge=20.0, le=400.0)] = Field(
+        85.0, alias="diameter", description="cut diameter")
+    bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(
+        3.0, alias="bleed", description="background beyond the cut")
     safe_margin_mm: Annotated[Length, Field(ge=0.0, le=40.0)] = Field(
         3.0, alias="safe_margin", description="symbols stay this far inside the cut")
     background: Color = "#ffffff"
@@ -93,7 +96,8 @@ class LayoutSpec(_Strict):
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
 PaperSize = Annotated[
-    Union[Annotated[Literal["a4", "letter", "a3"], Tag("name")], Annotated[tuple[PaperLength, PaperLength], Tag("size")]],
+    Union[Annotated[Literal["a4", "letter", "a3"], Tag("name")],
+          Annotated[tuple[PaperLength, PaperLength], Tag("size")]],
     _by_type({str: "name", list: "size", tuple: "size"}, "name"),
 ]
 
@@ -102,8 +106,10 @@ class PaperSpec(_Strict):
     """The sheet the cards are imposed on."""
 
     size: PaperSize = Field("a4", description='"a4", "letter", "a3", or [width, height]')
-    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(5.0, alias="margin", description="distance from the paper edge")
-    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(4.0, alias="gap", description="space between neighbouring bleeds")
+    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        5.0, alias="margin", description="distance from the paper edge")
+    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        4.0, alias="gap", description="space between neighbouring bleeds")
     layout: Literal["sheet", "single"] = "sheet"
     cut_marks: bool = True
     cut_guide: bool = Field(False, description="draw the cut circle (for scissors)")

@@ -12,22 +12,36 @@ from pydantic import ValidationError
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
 from printdeck.resources import data_root
+from printdeck.units import format_mm
 from printdeck.theme.errors import describe_validation_error
 from printdeck.theme.images import check_raster_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
-from printdeck.theme.model import SCHEMA_FILE_NAME, ThemeSpec
+from printdeck.theme.model import LENGTH_PATTERN, SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.sizes import INFERRED_MAX_PER_CARD, deck_points, feasible_sizes, sizes_for_symbols
-from printdeck.theme.symbols import IMAGE_SUFFIXES, _folder_files, name_from_file, resolve_symbols
+from printdeck.theme.symbols import IMAGE_SUFFIXES, folder_images, name_from_file, resolve_symbols
 from printdeck.theme.yamlsafe import load_yaml_text
 
 MAX_WORD_CHARS = 40
 MAX_WORDS_FILE_BYTES = 200_000
 
 
+def _length_defaults(node: object) -> None:
+    """Write the defaults of length keys as the YAML spells them ("85mm", not 85.0)."""
+    if isinstance(node, dict):
+        if node.get("pattern") == LENGTH_PATTERN and isinstance(node.get("default"), (int, float)):
+            node["default"] = format_mm(float(node["default"]))
+        for value in node.values():
+            _length_defaults(value)
+    elif isinstance(node, list):
+        for value in node:
+            _length_defaults(value)
+
+
 def schema_json() -> str:
     """The theme's JSON Schema (draft 2020-12), by YAML key, as indented JSON text."""
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
               **ThemeSpec.model_json_schema(by_alias=True), "title": "printdeck theme"}
+    _length_defaults(schema)
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -61,7 +75,7 @@ def _image_entries(folder: Path, theme_dir: Path) -> list[str]:
     if not folder.is_dir():
         raise PrintdeckError(f"--images: {folder} is not a folder; give the folder holding your pictures")
     lines = []
-    for f in _folder_files(folder, "--images", photo=False):
+    for f in folder_images(folder, "--images", photo=False):
         rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         key = "image"
         if IMAGE_SUFFIXES[f.suffix.lower()] == "raster" and not check_raster_file(f, f"--images ({f.name})").has_alpha:
@@ -136,7 +150,7 @@ def _entries(theme_dir: Path, images: Path | None, words: Path | None) -> tuple[
     if words is not None:
         entries = [f"  - text: {_q(w)}\n" for w in read_words(words)]
         return entries, "words", "30", len(entries)
-    count = len(_folder_files(data_root("assets") / "twemoji", "init", photo=False))
+    count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
     return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
 
 

@@ -3,9 +3,9 @@
 A deck where every two cards share exactly one symbol (``match: 1``) with ``k``
 symbols a card is a finite projective plane of order ``q = k - 1``: ``q^2 + q + 1``
 cards and as many symbols. Planes exist for every prime power ``q`` (the
-Desarguesian plane over GF(q); Veblen & Bussey 1906); none exists for ``q = 6``
-or any ``q`` the Bruck–Ryser theorem (1949) rules out, nor for ``q = 10`` (Lam,
-Thiel & Swiercz 1989); for other ``q`` none is known.
+Desarguesian plane over GF(q); Veblen & Bussey 1906); for other ``q`` none is
+known, or none exists (Bruck–Ryser 1949; Lam, Thiel & Swiercz 1989): the refusal
+messages come from ``printdeck.design.reasons`` so both stages word them alike.
 
 With ``match: 2`` the deck is a symmetric 2-(v, k, 2) design (a biplane):
 ``v = 1 + k(k - 1)/2`` cards and symbols. Biplanes are known only for
@@ -40,25 +40,6 @@ def is_prime_power(n: int) -> bool:
     return True
 
 
-def _sum_of_two_squares(n: int) -> bool:
-    return any(math.isqrt(n - a * a) ** 2 == n - a * a for a in range(math.isqrt(n) + 1))
-
-
-def plane_status(q: int) -> str | None:
-    """Why no projective plane of order ``q`` is available, or ``None`` if one is.
-
-    Returns:
-        ``None`` for prime powers; otherwise the reason (a theorem or "none known").
-    """
-    if is_prime_power(q):
-        return None
-    if q % 4 in (1, 2) and not _sum_of_two_squares(q):
-        return f"no plane of order {q} exists (Bruck–Ryser theorem)"
-    if q == 10:
-        return "no plane of order 10 exists (Lam, Thiel & Swiercz 1989)"
-    return f"no plane of order {q} is known ({q} is not a prime power)"
-
-
 def deck_points(symbols_per_card: int, match: int) -> int:
     """Cards (= symbols) of the full design with ``k`` symbols a card and λ = ``match``."""
     k = symbols_per_card
@@ -69,7 +50,7 @@ def feasible_sizes(match: int) -> list[int]:
     """Every ``k`` (symbols a card, 3..32) with a known design, ascending."""
     if match == 2:
         return list(BIPLANE_K)
-    return [k for k in range(3, MAX_SYMBOLS_PER_CARD + 1) if plane_status(k - 1) is None]
+    return [k for k in range(3, MAX_SYMBOLS_PER_CARD + 1) if is_prime_power(k - 1)]
 
 
 @dataclass(frozen=True)
@@ -96,12 +77,11 @@ class DeckSize:
 def _symbols_per_card(deck: DeckSpec, n_symbols: int) -> int:
     """k from ``symbols_per_card``/``order``, or the largest deck ``n_symbols`` allow."""
     if deck.order is not None:
-        if deck.match != 1:
-            raise PrintdeckError("deck.order: order is for match 1 only; give symbols_per_card (e.g. 9) instead")
-        if deck.symbols_per_card is not None and deck.symbols_per_card != deck.order + 1:
-            raise PrintdeckError(f"deck.order: order {deck.order} means {deck.order + 1} symbols a card but "
-                                 f"symbols_per_card is {deck.symbols_per_card}; give only one of them")
-        return deck.order + 1
+        from_order = deck.order + deck.match
+        if deck.symbols_per_card is not None and deck.symbols_per_card != from_order:
+            raise PrintdeckError(f"deck.order: order {deck.order} means {from_order} symbols a card with match "
+                                 f"{deck.match} but symbols_per_card is {deck.symbols_per_card}; give only one of them")
+        return from_order
     if deck.symbols_per_card is not None:
         return deck.symbols_per_card
     fitting = [k for k in feasible_sizes(deck.match)
@@ -114,12 +94,8 @@ def _symbols_per_card(deck: DeckSpec, n_symbols: int) -> int:
     return fitting[-1]
 
 
-def _no_design(k: int, match: int) -> str | None:
-    if match == 1:
-        return plane_status(k - 1)
-    if k in BIPLANE_K:
-        return None
-    return f"no deck with match 2 and {k} symbols a card is known (known: {', '.join(map(str, BIPLANE_K))})"
+def _design_known(k: int, match: int) -> bool:
+    return is_prime_power(k - 1) if match == 1 else k in BIPLANE_K
 
 
 def deck_size_requirements(deck: DeckSpec, n_symbols: int) -> DeckSize:
@@ -134,18 +110,17 @@ def deck_size_requirements(deck: DeckSpec, n_symbols: int) -> DeckSize:
 
     Raises:
         PrintdeckError: order and symbols_per_card disagree; no design exists for
-            that size and ``search`` is off (the message names the theorem and the
-            nearest sizes that work); ``cards`` exceeds the design; fewer symbols
+            that size and ``search`` is off (or match is 2): the message, from
+            ``printdeck.design.reasons``, names the theorem and the nearest sizes; ``cards`` exceeds the design; fewer symbols
             than the deck needs (the message says how many more).
     """
     k = _symbols_per_card(deck, n_symbols)
-    reason = _no_design(k, deck.match)
-    if reason is not None and not deck.search:
-        sizes = feasible_sizes(deck.match)
-        near = sorted(sizes, key=lambda s: (abs(s - k), s))[:2]
-        raise PrintdeckError(f"deck.symbols_per_card: {k} a card is impossible: {reason}; use "
-                             f"{' or '.join(map(str, sorted(near)))}, or set deck.search: true for a partial deck")
-    points = None if reason is not None else deck_points(k, deck.match)
+    known = _design_known(k, deck.match)
+    if not known and (not deck.search or deck.match == 2):
+        from printdeck.design.reasons import biplane_refusal, plane_refusal  # noqa: PLC0415 - same wording
+
+        raise PrintdeckError(plane_refusal(k) if deck.match == 1 else biplane_refusal(k))
+    points = deck_points(k, deck.match) if known else None
     if points is not None and deck.cards is not None and deck.cards > points:
         raise PrintdeckError(f"deck.cards: the deck with {k} symbols a card has {points} cards; give at most {points}")
     needed = points if points is not None else k

@@ -10,6 +10,7 @@ decoded pixels, or the same word) are errors too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,6 +69,7 @@ class _Seen:
     digests: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     fonts: set[Path] = field(default_factory=set)
+    progress: Callable[[int], None] = lambda n: None
 
 
 def _only_key(entry: SymbolEntry, where: str) -> str:
@@ -78,8 +80,16 @@ def _only_key(entry: SymbolEntry, where: str) -> str:
     return given[0]
 
 
-def _folder_files(folder: Path, where: str, photo: bool) -> list[Path]:
-    """The image files of a folder, sorted by name; errors for unreadable formats."""
+def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
+    """The image files of a folder (PNG, JPEG, WebP, SVG), sorted by name.
+
+    Hidden files are skipped and so are non-image files (notes, licences).
+
+    Raises:
+        PrintdeckError: The folder cannot be listed; it holds an image format
+            printdeck cannot read (GIF, BMP, TIFF, HEIC...), an SVG where photos
+            are expected, an image name that is not a regular file, or no images.
+    """
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as exc:
@@ -115,6 +125,7 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
                                  "remove one of the two copies")
     for digest in check.digests:
         seen.digests[digest] = f"{where} ({path.name})"
+    seen.progress(1)
     return check
 
 
@@ -128,7 +139,7 @@ def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _S
             raise PrintdeckError(f"{where}.folder: {path} is not a folder; check the path (relative to the theme)")
         if entry.name is not None:
             raise PrintdeckError(f"{where}.name: a folder gives many symbols; name single images instead")
-        files = _folder_files(path, f"{where}.{key}", photo)
+        files = folder_images(path, f"{where}.{key}", photo)
         sources = [f"{source}/{f.name}" for f in files]
     else:
         suffix = path.suffix.lower()
@@ -140,8 +151,8 @@ def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _S
     for f, src in zip(files, sources):
         _check_file(f, f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})", seen, check_files)
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
-        out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind, source=src,  # type: ignore[arg-type]
-                              path=f, scale=entry.scale, rotate=entry.rotate,
+        out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind,  # type: ignore[arg-type]
+                              source=src, path=f, scale=entry.scale, rotate=entry.rotate,
                               photo_shape=entry.shape if photo else None,
                               remove_background=entry.remove_background and photo))
     return out
@@ -174,7 +185,8 @@ def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, se
                       color=entry.color or colors[index % len(colors)])
 
 
-def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True) -> tuple[SymbolSpec, ...]:
+def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
+                    progress: Callable[[int], None] | None = None) -> tuple[SymbolSpec, ...]:
     """Turn the theme's ``symbols:`` list into symbols with ids 0..n-1 in theme order.
 
     Args:
@@ -182,6 +194,7 @@ def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True) ->
         base: Folder relative paths resolve against (the theme file's folder).
         check_files: Open and fully check every image and font (the default);
             ``False`` only resolves paths (fast, for listings).
+        progress: Called with 1 after each image file is checked (for a progress bar).
 
     Returns:
         The symbols, ``id`` = position.
@@ -193,7 +206,7 @@ def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True) ->
             cannot be read or lacks a glyph; a symbol appears twice. The message
             starts with the dotted key (``symbols.3.image``).
     """
-    seen = _Seen()
+    seen = _Seen() if progress is None else _Seen(progress=progress)
     out: list[SymbolSpec] = []
     for i, item in enumerate(spec.symbols):
         where = f"symbols.{i}"

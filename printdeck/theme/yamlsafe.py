@@ -142,7 +142,8 @@ def load_yaml_file(path: Path) -> object:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise PrintdeckError(f"{path}: cannot read the theme ({reason}); check the file exists and is readable") from None
+        raise PrintdeckError(f"{path}: cannot read the theme ({reason}); "
+                             "check the file exists and is readable") from None
     if len(raw) > MAX_FILE_BYTES:
         raise PrintdeckError(f"{path}: the theme file is larger than {MAX_FILE_BYTES // 1000} kB; "
                              "is it really a theme? list symbols with a folder entry instead")

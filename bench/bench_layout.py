@@ -1,0 +1,90 @@
+"""Benchmark of the layout engine against the issue's targets (plain script, prints figures).
+
+Usage: python bench/bench_layout.py [--quick]
+
+Decks: the default theme's full order-7 deck (57 cards of 8), the awkward-artwork test
+theme (57 cards of 8), and the default theme's order-11 deck (133 cards of 12, speed).
+Symbols are assigned to the design's points the way the build does
+(``printdeck.pipeline.assign_symbols``). Silhouettes are traced (or read from the cache)
+before timing; the per-card time is the layout alone.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from printdeck.design import make_design
+from printdeck.layout import LayoutSettings, layout_deck, silhouette
+from printdeck.pipeline import assign_symbols
+from printdeck.theme import load_theme
+
+REPO = Path(__file__).resolve().parent.parent
+AWKWARD = REPO / "tests" / "fixtures" / "awkward" / "theme.yaml"
+
+
+def _deck(theme_ref: str | None, order: int) -> tuple[list, LayoutSettings, int]:
+    theme = load_theme(theme_ref)
+    design = make_design(order=order)
+    symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
+    cards = [[symbols[p] for p in block] for block in design.blocks]
+    for s in symbols:
+        silhouette(s)
+    return cards, LayoutSettings.from_theme(theme), theme.spec.seed
+
+
+def run(name: str, theme_ref: str | None, order: int) -> dict[str, float]:
+    """Lay out one deck; print and return its figures."""
+    cards, settings, seed = _deck(theme_ref, order)
+    stamps: list[float] = []
+    bar = tqdm(total=len(cards), desc=name, unit="card", file=sys.stderr, leave=False)
+
+    def tick(n: int) -> None:
+        stamps.append(time.perf_counter())
+        bar.update(n)
+
+    start = time.perf_counter()
+    layouts = layout_deck(cards, settings, seed, progress=tick)
+    total = time.perf_counter() - start
+    bar.close()
+    per_card = np.diff([start, *stamps])
+    cov = np.array([lay.coverage for lay in layouts])
+    ratio = np.array([lay.size_ratio for lay in layouts])
+    gap = np.array([lay.min_gap_mm for lay in layouts])
+    sizes: dict[int, list[float]] = {}
+    for lay, syms in zip(layouts, cards):
+        for p, s in zip(lay.placements, syms):
+            sizes.setdefault(s.source, []).append(p.box_mm[1] * math.sqrt(silhouette(s).area))  # type: ignore[arg-type]
+    means = np.array([statistics.fmean(v) for v in sizes.values()])
+    spread = means / means.mean() - 1
+    fig = {"cards": len(cards), "k": len(cards[0]), "cov_mean": cov.mean(), "cov_min": cov.min(),
+           "ratio_max": ratio.max(), "size_dev_min": spread.min(), "size_dev_max": spread.max(),
+           "gap_min": gap.min(), "median_ms": 1000 * float(np.median(per_card)), "total_s": total}
+    print(f"{name:<18} {fig['cards']:>3} cards x {fig['k']:>2} | coverage mean {fig['cov_mean']:.3f} "
+          f"min {fig['cov_min']:.3f} | size ratio max {fig['ratio_max']:.3f} | symbol mean size "
+          f"{fig['size_dev_min']:+.0%}..{fig['size_dev_max']:+.0%} | min gap {fig['gap_min']:.2f} mm "
+          f"(theme {settings.gap_mm:g}) | median {fig['median_ms']:.0f} ms/card | total {total:.1f} s")
+    return fig
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    print(f"printdeck layout benchmark ({'quick' if quick else 'full'}); targets: coverage mean >= 0.55, "
+          "min >= 0.45; ratio <= 0.6; sizes within +-25%; gap >= theme; median <= 50 ms (k=8); "
+          "order 11 < 30 s")
+    default = run("default (q=7)", None, 7)
+    awkward = run("awkward (q=7)", str(AWKWARD), 7)
+    print(f"awkward coverage gap to default: mean {default['cov_mean'] - awkward['cov_mean']:.3f} "
+          f"(target <= 0.1)")
+    if not quick:
+        run("default (q=11)", None, 11)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""design / verify / stats commands: output formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from printdeck.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_design_json_roundtrip_and_verify(tmp_path) -> None:
+    r = run("design", "--order", "7", "--cards", "55", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert (data["order"], data["lambda"], data["symbols"], len(data["cards"])) == (7, 1, 57, 55)
+    f = tmp_path / "deck.json"
+    f.write_text(r.output)
+    v = run("verify", str(f))
+    assert v.exit_code == 0 and "cards: 55" in v.output and "pairs sharing other than 1: 0" in v.output
+    v = run("verify", str(f), "--match", "2")
+    assert v.exit_code == 1
+
+
+def test_design_csv_and_broken_deck(tmp_path) -> None:
+    r = run("design", "-k", "4", "--format", "csv")
+    rows = r.output.strip().splitlines()
+    assert r.exit_code == 0 and len(rows) == 13 and rows[0] == "0,1,3,9"
+    rows[1] = "0,1,2,3"
+    f = tmp_path / "deck.csv"
+    f.write_text("\n".join(rows) + "\n")
+    v = run("verify", str(f))
+    assert v.exit_code == 1 and "cards 0 and 1 share 3 symbols" in v.output
+
+
+def test_biplane_text_and_json_verify(tmp_path) -> None:
+    r = run("design", "-k", "6", "--match", "2", "--format", "json")
+    f = tmp_path / "bi.json"
+    f.write_text(r.output)
+    v = run("verify", str(f), "--format", "json")  # λ read from the file
+    assert v.exit_code == 0 and json.loads(v.output)["ok"] is True
+    t = run("design", "-k", "6", "--match", "2")
+    assert t.exit_code == 0 and "every two share 2" in t.output
+
+
+def test_verify_manifest_shape(tmp_path) -> None:
+    manifest = {"design": {"order": 2, "lambda": 1},
+                "cards": [{"index": i, "symbols": [{"id": p} for p in blk]}
+                          for i, blk in enumerate([[0, 1, 3], [1, 2, 4], [2, 3, 5], [3, 4, 6]])]}
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps(manifest))
+    assert run("verify", str(f)).exit_code == 0
+
+
+def test_errors_exit_2(tmp_path) -> None:
+    r = run("design", "-k", "7")
+    assert r.exit_code == 2 and "printdeck: error:" in r.output and "Bruck–Ryser" in r.output
+    assert run("verify", str(tmp_path / "missing.json")).exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run("verify", str(bad)).exit_code == 2
+    bad.write_text('{"cards": [[0, "x"]]}')
+    assert run("verify", str(bad)).exit_code == 2
+
+
+def test_search_flag() -> None:
+    r = run("design", "-k", "7", "--search", "--time-limit", "0", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output.splitlines()[0])
+    assert data["order"] is None and len(data["cards"]) >= 23
+
+
+def test_stats(tmp_path) -> None:
+    r = run("stats", "--trials", "10", "--format", "json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert round(data["random"]["exact"][1], 4) == 0.4159
+    png = tmp_path / "p.png"
+    r = run("stats", "--trials", "5", "--plot", str(png))
+    assert r.exit_code == 0 and png.exists() and "0.7271" in r.output
+    assert run("stats", "--per-card", "90").exit_code == 2

@@ -1,0 +1,146 @@
+"""make_design: planes, refusals with reasons, trimming, searched decks."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+import pytest
+
+from printdeck.design import Design, make_design
+from printdeck.design.search import extend_greedy, macneish_mols, net_deck, padded_plane_deck, search_deck
+from printdeck.design.trim import trim_order
+from printdeck.errors import PrintdeckError
+
+
+def pairwise_ok(blocks: tuple[tuple[int, ...], ...] | list, lam: int = 1) -> bool:
+    sets = [set(b) for b in blocks]
+    return all(len(a & b) == lam for a, b in itertools.combinations(sets, 2))
+
+
+def test_default_dobble() -> None:
+    d = make_design(symbols_per_card=8, cards=55)
+    assert isinstance(d, Design)
+    assert (d.order, d.lam, d.n_points, len(d.blocks), d.full_cards) == (7, 1, 57, 55, 57)
+    assert d.incidence.shape == (55, 57) and d.incidence.sum() == 55 * 8
+    assert all(list(b) == sorted(b) for b in d.blocks)
+    assert pairwise_ok(d.blocks)
+    freq = np.bincount(np.concatenate(d.blocks), minlength=57)
+    assert sorted(np.unique(freq, return_counts=True)[1].tolist()) == [1, 14, 42]  # 6x1, 7x14, 8x42
+    assert "PG(2,7)" in d.construction and "trimmed to 55 of 57" in d.construction
+
+
+def test_order_and_k_agree() -> None:
+    assert make_design(order=4).blocks == make_design(symbols_per_card=5).blocks
+    with pytest.raises(PrintdeckError, match="give only one"):
+        make_design(order=4, symbols_per_card=6)
+    with pytest.raises(PrintdeckError, match="symbols_per_card"):
+        make_design()
+
+
+def test_q7_is_fast_in_process() -> None:
+    make_design(order=7)
+    t = time.perf_counter()
+    for _ in range(200):
+        make_design(order=7)
+    assert (time.perf_counter() - t) / 200 < 1e-3
+
+
+@pytest.mark.parametrize("k, reason", [
+    (7, "Bruck–Ryser theorem 1949"), (11, "Lam, Thiel & Swiercz 1989"), (13, "open problem"),
+    (15, "Bruck–Ryser"), (16, "open problem")])
+def test_no_plane_is_refused_with_reason_and_neighbours(k: int, reason: str) -> None:
+    with pytest.raises(PrintdeckError, match=reason) as exc:
+        make_design(symbols_per_card=k)
+    msg = str(exc.value)
+    assert "\n" not in msg and "search" in msg
+    near = {7: ("6 (order 5", "8 (order 7"), 11: ("10 (order 9", "12 (order 11"),
+            13: ("12 (order 11", "14 (order 13"), 15: ("14 (order 13", "17 (order 16"),
+            16: ("14 (order 13", "17 (order 16")}[k]
+    assert all(n in msg for n in near)
+
+
+def test_too_many_cards_refused() -> None:
+    with pytest.raises(PrintdeckError, match="at most 57"):
+        make_design(order=7, cards=58)
+
+
+@pytest.mark.parametrize("q, cards", [(3, 5), (4, 10), (7, 30), (8, 70)])
+def test_trim_keeps_frequencies_even(q: int, cards: int) -> None:
+    d = make_design(order=q, cards=cards)
+    assert len(d.blocks) == cards and pairwise_ok(d.blocks)
+    freq = np.bincount(np.concatenate(d.blocks), minlength=d.n_points)
+    assert freq.sum() == cards * (q + 1)
+    # never worse than one symbol above the even share
+    assert freq.max() <= -(-cards * (q + 1) // d.n_points) + 1
+
+
+def test_trim_rule_details() -> None:
+    blocks = np.array(make_design(order=2).blocks)
+    kept = trim_order(blocks, 7, 5)
+    assert kept.tolist() == [2, 3, 4, 5, 6]  # ties go to the lowest index: cards 0, 1 removed
+    assert trim_order(blocks, 7, 7).tolist() == list(range(7))
+
+
+def test_drop_unused_renumbers() -> None:
+    d = make_design(order=7, cards=3, drop_unused=True)
+    used = sorted({p for b in d.blocks for p in b})
+    assert used == list(range(d.n_points)) and d.n_points == 3 * 8 - 3
+    assert pairwise_ok(d.blocks) and "unused symbols dropped" in d.construction
+
+
+def test_order_6_net_gives_23_cards_fast_without_ortools() -> None:
+    t = time.perf_counter()
+    cards = net_deck(6)
+    assert time.perf_counter() - t < 1.0
+    assert len(cards) == 23 and all(len(c) == 7 for c in cards)
+    assert pairwise_ok(cards)
+    assert len({p for c in cards for p in c}) == 43
+
+
+@pytest.mark.parametrize("n", [10, 12, 14, 15])
+def test_macneish_nets_are_valid(n: int) -> None:
+    squares = macneish_mols(n)
+    for a, b in itertools.combinations(squares, 2):  # orthogonal: all n^2 pairs occur
+        assert len({(a[r][c], b[r][c]) for r in range(n) for c in range(n)}) == n * n
+    cards = net_deck(n)
+    assert len(cards) == (len(squares) + 2) * n + 1 and pairwise_ok(cards)
+    assert all(len(c) == n + 1 for c in cards)
+
+
+def test_padded_plane_and_greedy_extension() -> None:
+    cards = padded_plane_deck(6)
+    assert len(cards) == 31 and pairwise_ok(cards) and all(len(c) == 7 for c in cards)
+    # a plane minus one line is extended back to a full plane by the exact-cover step
+    plane = [tuple(b) for b in make_design(order=3).blocks]
+    grown = extend_greedy(plane[:-1], 4, time.monotonic() + 5)
+    assert len(grown) == 13 and pairwise_ok(grown)
+
+
+def test_search_design(monkeypatch: pytest.MonkeyPatch) -> None:
+    import printdeck.design.search as search
+
+    monkeypatch.setattr(search, "_cp_sat_extend", lambda core, k, deadline, slots: list(core))
+    t = time.perf_counter()
+    d = make_design(symbols_per_card=7, search=True, time_limit_s=5)
+    assert time.perf_counter() - t < 1.0
+    assert d.order is None and len(d.blocks) >= 23 and all(len(b) == 7 for b in d.blocks)
+    assert pairwise_ok(d.blocks)
+    assert f"{len(d.blocks)} cards, {d.n_points} symbols" in d.construction
+    d = make_design(symbols_per_card=11, search=True, cards=40, time_limit_s=1)
+    assert len(d.blocks) == 40 and pairwise_ok(d.blocks)
+
+
+def test_cp_sat_grows_the_order_6_net() -> None:
+    pytest.importorskip("ortools")
+    from printdeck.design.cpsat import extend_with_cp_sat
+
+    core = net_deck(6)[:18]
+    cards = extend_with_cp_sat(core, 7, time.monotonic() + 4, slots=3, fresh=3)
+    assert len(cards) == 21 and pairwise_ok(cards) and all(len(c) == 7 for c in cards)
+
+
+def test_search_deck_reports_counts() -> None:
+    cards, how = search_deck(7, time_limit_s=0)
+    assert f"{len(cards)} cards" in how and pairwise_ok(cards)

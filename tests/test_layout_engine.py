@@ -1,0 +1,143 @@
+"""The layout engine's promises: deterministic, complete, within limits, refusing clearly."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given, settings as hsettings, strategies as st
+from test_layout_support import AWKWARD, deck_cards
+
+from printdeck.errors import PrintdeckError
+from printdeck.layout import LayoutSettings, layout_deck, silhouette
+from printdeck.layout.deck import SizeBalancer, ladder
+from printdeck.layout.pack import _Card, PackInput
+from printdeck.theme import load_theme
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(None)
+
+
+@pytest.fixture(scope="module")
+def cards(theme):
+    return deck_cards(theme.symbols, 7)[:4]
+
+
+def _placed_outline(place, sil):
+    th = math.radians(place.rotation_deg)
+    h = place.box_mm[1]
+    co, si = math.cos(th) * h, math.sin(th) * h
+    return shapely.affinity.affine_transform(sil.outline, [co, -si, si, co, *place.center_mm])
+
+
+def test_same_seed_same_layout_other_seed_differs(theme, cards) -> None:
+    s = LayoutSettings.from_theme(theme)
+    a = layout_deck(cards[:2], s, seed=3)
+    assert a == layout_deck(cards[:2], s, seed=3)
+    assert a[0].placements != layout_deck(cards[:2], s, seed=4)[0].placements
+
+
+def test_layouts_complete_and_within_limits(theme, cards) -> None:
+    s = LayoutSettings.from_theme(theme)
+    calls: list[int] = []
+    layouts = layout_deck(cards, s, seed=1, progress=calls.append)
+    assert calls == [1] * len(cards)
+    for lay, syms in zip(layouts, cards):
+        assert [p.symbol_id for p in lay.placements] == [x.id for x in syms]  # nothing dropped or reordered
+        outlines = [_placed_outline(p, silhouette(x)) for p, x in zip(lay.placements, syms)]
+        i, j = np.triu_indices(len(outlines), 1)
+        gaps = shapely.distance(np.array(outlines)[i], np.array(outlines)[j])
+        assert gaps.min() >= s.gap_mm - 1e-6
+        assert lay.min_gap_mm == pytest.approx(gaps.min(), abs=1e-6)
+        radii = np.hypot(*shapely.get_coordinates(np.array(outlines)).T)
+        assert radii.max() <= s.safe_radius_mm + 1e-6
+        sizes = [p.box_mm[1] * math.sqrt(silhouette(x).area) for p, x in zip(lay.placements, syms)]
+        assert lay.size_ratio == pytest.approx(min(sizes) / max(sizes))
+        assert lay.size_ratio <= 0.6
+        assert lay.coverage == pytest.approx(sum(z * z for z in sizes) / (math.pi * s.safe_radius_mm ** 2))
+        assert lay.coverage > 0.45
+
+
+@pytest.mark.parametrize("rotation, limit", [("none", 0.0), (30.0, 30.0)])
+def test_rotation_limits(theme, cards, rotation, limit) -> None:
+    spec = theme.spec.model_copy(update={"layout": theme.spec.layout.model_copy(update={"rotation": rotation})})
+    s = LayoutSettings.from_theme(dataclasses.replace(theme, spec=spec))
+    assert s.max_rotation_deg == limit
+    for lay in layout_deck(cards[:2], s, seed=2):
+        for p in lay.placements:
+            signed = (p.rotation_deg + 180.0) % 360.0 - 180.0
+            assert abs(signed) <= limit + 1e-9
+
+
+def test_symbol_rotate_false_and_scale(theme, cards) -> None:
+    s = LayoutSettings.from_theme(theme)
+    card = [dataclasses.replace(x, rotate=False) if k == 0 else x for k, x in enumerate(cards[0])]
+    lay = layout_deck([card], s, seed=5)[0]
+    assert lay.placements[0].rotation_deg == 0.0
+
+
+def test_settings_from_theme(theme) -> None:
+    s = LayoutSettings.from_theme(theme)
+    assert s.safe_radius_mm == pytest.approx(85 / 2 - 3)
+    assert s.max_rotation_deg is None and s.gap_mm == 1.0 and s.size_ratio == 0.5
+
+
+def test_refuses_too_many_symbols_naming_card_and_setting(theme) -> None:
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), safe_radius_mm=12.0, gap_mm=3.0, attempts=40)
+    card = list(theme.symbols[:30])
+    with pytest.raises(PrintdeckError) as err:
+        layout_deck([card], s, seed=1)
+    msg = str(err.value)
+    assert "card 1" in msg and theme.symbols[0].name in msg and "symbols_per_card" in msg and "\n" not in msg
+
+
+def test_refuses_symbols_below_minimum_size(theme, cards) -> None:
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0)
+    with pytest.raises(PrintdeckError, match=r"card 1: symbol .* would be only .* mm"):
+        layout_deck(cards[:1], s, seed=1)
+
+
+def test_ladder_shapes() -> None:
+    s = LayoutSettings(safe_radius_mm=40, size_ratio=0.5)
+    t = ladder(8, s)
+    assert t[0] == 1.0 and t[-1] == pytest.approx(0.5) and np.all(np.diff(t) < 0)
+    s2 = dataclasses.replace(s, sizes=(1.0, 0.6, 0.8))
+    assert sorted(set(ladder(6, s2).round(6))) == [0.6, 0.8, 1.0]
+
+
+def test_balancer_gives_big_slots_to_least_served() -> None:
+    b = SizeBalancer(seed=0)
+    b.record([1, 2, 3], np.array([30.0, 10.0, 20.0]))
+    t = b.assign([1, 2, 3], np.array([1.0, 0.8, 0.6]))
+    assert list(t) == [0.6, 1.0, 0.8]
+
+
+def test_deck_sizes_balanced_on_awkward_theme() -> None:
+    th = load_theme(str(AWKWARD))
+    cards = deck_cards(th.symbols, 5)  # 31 cards of 6
+    layouts = layout_deck(cards, LayoutSettings.from_theme(th), seed=1)
+    sizes: dict[int, list[float]] = {}
+    for lay, syms in zip(layouts, cards):
+        for p, x in zip(lay.placements, syms):
+            sizes.setdefault(x.id, []).append(p.box_mm[1] * math.sqrt(silhouette(x).area))
+    means = np.array([np.mean(v) for v in sizes.values()])
+    assert np.all(np.abs(means / means.mean() - 1) <= 0.25)
+    assert max(lay.size_ratio for lay in layouts) <= 0.6
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(cx=st.floats(-20, 20), cy=st.floats(-20, 20), ang=st.floats(0, 6.28), h=st.floats(1, 30))
+def test_contain_factor_is_exact(theme, cx, cy, ang, h) -> None:
+    sil = silhouette(theme.symbols[0])
+    prob = PackInput(sils=(sil,), targets=np.ones(1), rotatable=np.ones(1, bool), radius_mm=39.5,
+                     gap_mm=1.0, max_rotation_deg=None, attempts=1)
+    card = _Card(prob, np.random.default_rng(0))
+    c = np.array([cx, cy])
+    w = card.offsets(0, ang, h)
+    f = card.contain_factor(c, w)
+    assert np.hypot(*(c + f * w).T).max() == pytest.approx(39.5, rel=1e-9)

@@ -1,0 +1,71 @@
+"""Independent checks of laid-out cards: stamp the artwork at the recorded transforms.
+
+Each symbol is rasterised at 8 px/mm with resvg / Pillow (not with the engine's code),
+rotated and pasted at its Placement; no pixel may hold two symbols' ink, no ink may
+leave the safe disc (1 px antialias tolerance), ink of two symbols must stay more
+than half the gap apart, and the recorded coverage must match the stamped ink.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+from test_layout_support import AWKWARD, deck_cards, pixel_radius_mm, stamp_card
+
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.theme import load_theme
+
+PX_PER_MM = 8.0
+
+
+def _cards(ref: object, picks: list[int]) -> tuple[list, list, LayoutSettings]:
+    theme = load_theme(ref)  # type: ignore[arg-type]
+    settings = LayoutSettings.from_theme(theme)
+    cards = [deck_cards(theme.symbols, 7)[i] for i in picks]
+    return cards, layout_deck(cards, settings, seed=11), settings
+
+
+def _check(cards: list, layouts: list, settings: LayoutSettings) -> None:
+    for syms, lay in zip(cards, layouts):
+        layers = stamp_card(lay, syms, settings.safe_radius_mm, PX_PER_MM)
+        count = layers.sum(axis=0)
+        assert count.max() <= 1, f"card {lay.index}: two symbols' ink on one pixel"
+        outside = pixel_radius_mm(count.shape[0], PX_PER_MM) > settings.safe_radius_mm + 1.0 / PX_PER_MM
+        assert not (count.astype(bool) & outside).any(), f"card {lay.index}: ink outside the safe disc"
+        half_gap_px = int(settings.gap_mm * PX_PER_MM / 2)  # square dilation: reach <= half gap * sqrt(2) < gap
+        for k in range(len(layers)):
+            grown = Image.fromarray(layers[k].astype(np.uint8) * 255).filter(ImageFilter.MaxFilter(2 * half_gap_px - 1))
+            others = count.astype(bool) & ~layers[k]
+            assert not (np.asarray(grown) > 0)[others].any(), f"card {lay.index}: symbol {k} within half a gap"
+        ink_mm2 = count.sum() / PX_PER_MM ** 2
+        stamped = ink_mm2 / (math.pi * settings.safe_radius_mm ** 2)
+        assert stamped == pytest.approx(lay.coverage, abs=0.03)
+
+
+def test_default_theme_cards_stamp_clean() -> None:
+    cards, layouts, settings = _cards(None, [0, 9, 56])
+    _check(cards, layouts, settings)
+
+
+def test_awkward_theme_cards_stamp_clean() -> None:
+    # card 56 is the line at infinity: seven wide words and a ring
+    cards, layouts, settings = _cards(str(AWKWARD), [3, 30, 56])
+    _check(cards, layouts, settings)
+
+
+def test_stamp_check_catches_overlap_and_clipping() -> None:
+    import dataclasses
+
+    cards, layouts, settings = _cards(None, [5])
+    lay = layouts[0]
+    moved = list(lay.placements)
+    moved[1] = dataclasses.replace(moved[1], center_mm=moved[0].center_mm)
+    with pytest.raises(AssertionError, match="two symbols"):
+        _check(cards, [dataclasses.replace(lay, placements=tuple(moved))], settings)
+    edge = list(lay.placements)
+    edge[0] = dataclasses.replace(edge[0], center_mm=(settings.safe_radius_mm, 0.0))
+    with pytest.raises(AssertionError):
+        _check(cards, [dataclasses.replace(lay, placements=tuple(edge))], settings)
