@@ -11,6 +11,12 @@ from pathlib import Path
 from printdeck.errors import PrintdeckError
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_output(path: Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; on success rename it over ``path``.
@@ -34,6 +40,7 @@ def atomic_output(path: Path) -> Iterator[Path]:
         raise PrintdeckError(f"{path}: cannot write there ({exc.strerror}); choose another output path") from exc
     os.close(fd)
     tmp = Path(tmp_name)
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file ordinary permissions
     try:
         yield tmp
         os.replace(tmp, path)

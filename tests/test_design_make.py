@@ -119,7 +119,7 @@ def test_padded_plane_and_greedy_extension() -> None:
 
 
 def test_search_design(monkeypatch: pytest.MonkeyPatch) -> None:
-    import printdeck.design.search as search
+    from printdeck.design import search
 
     monkeypatch.setattr(search, "_cp_sat_extend", lambda core, k, deadline, slots: list(core))
     t = time.perf_counter()
@@ -144,3 +144,36 @@ def test_cp_sat_grows_the_order_6_net() -> None:
 def test_search_deck_reports_counts() -> None:
     cards, how = search_deck(7, time_limit_s=0)
     assert f"{len(cards)} cards" in how and pairwise_ok(cards)
+
+
+def naive_trim(blocks: np.ndarray, v: int, cards: int) -> list[int]:
+    """The documented rule, recomputed from scratch at every step."""
+    alive = list(range(len(blocks)))
+    while len(alive) > cards:
+        def key(c: int) -> tuple[int, int, int]:
+            rest = [blocks[i] for i in alive if i != c]
+            freq = np.bincount(np.concatenate(rest), minlength=v)
+            return int(freq.max()), int((freq ** 2).sum()), c
+        alive.remove(min(alive, key=key))
+    return alive
+
+
+@pytest.mark.parametrize("q, cards", [(2, 3), (3, 7), (4, 9), (5, 17)])
+def test_trim_matches_the_documented_rule(q: int, cards: int) -> None:
+    blocks = np.array(make_design(order=q).blocks)
+    v = q * q + q + 1
+    assert trim_order(blocks, v, cards).tolist() == naive_trim(blocks, v, cards)
+
+
+def test_trim_large_deck_is_fast() -> None:
+    blocks = np.array(make_design(order=31).blocks)
+    t = time.perf_counter()
+    kept = trim_order(blocks, 993, 400)
+    assert time.perf_counter() - t < 2.0 and len(kept) == 400
+
+
+def test_refusal_names_the_key_given() -> None:
+    with pytest.raises(PrintdeckError, match=r"^deck\.order: 7 symbols a card needs a projective plane of order 6"):
+        make_design(order=6)
+    with pytest.raises(PrintdeckError, match=r"^deck\.order: no biplane with 8 symbols"):
+        make_design(order=6, match=2)

@@ -64,3 +64,24 @@ def test_difference_set_check() -> None:
     assert verify_difference_set((0, 1, 3), 7, 1)
     assert not verify_difference_set((0, 1, 2), 7, 1)
     assert verify_difference_set((1, 3, 4, 5, 9), 11, 2)
+
+
+def test_empty_cards_and_empty_deck() -> None:
+    rep = verify_blocks([[0, 1], [1, 2], []], 1)
+    assert not rep.ok and rep.bad_pairs == ((0, 2, 0), (1, 2, 0))
+    assert not verify_blocks([], 1).ok
+    assert verify_blocks([[0, 1]], 1).ok
+
+
+def test_corruption_found_in_a_large_deck() -> None:
+    """Several column blocks and row chunks (q = 47: 2257 cards): a swapped symbol in a
+    late card is found, with exactly the pairs a direct count gives."""
+    blocks = singer_blocks(47).copy()
+    card, other = 2200, 5
+    blocks[card, 3] = next(p for p in blocks[other] if p not in blocks[card])
+    blocks[card].sort()
+    rep = verify_blocks(blocks, 1)
+    sets = [set(b) for b in blocks.tolist()]
+    expect = sorted((min(card, j), max(card, j), len(sets[card] & sets[j]))
+                    for j in range(len(sets)) if j != card and len(sets[card] & sets[j]) != 1)
+    assert not rep.ok and sorted(rep.bad_pairs) == expect and rep.bad_pair_count == len(expect)

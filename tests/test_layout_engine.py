@@ -8,13 +8,15 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from test_layout_support import AWKWARD, deck_cards
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
 from printdeck.layout.deck import SizeBalancer, ladder
-from printdeck.layout.pack import _Card, PackInput
+from printdeck.layout.pack import PackInput, _Card
 from printdeck.theme import load_theme
 
 

@@ -23,7 +23,7 @@ def test_contact_sheet_tiles_cards_with_artwork() -> None:
     rgb = np.asarray(sheet.convert("RGB")).astype(int)
     first = rgb[: tile.height, : tile.width]
     coloured = (np.abs(first - first.mean(axis=2, keepdims=True)).max(axis=2) > 40).mean()
-    assert coloured > 0.15  # the emoji are drawn, not just the card discs
+    assert coloured > 0.08  # the emoji are drawn (an empty card disc scores 0)
     assert (rgb[tile.height:, 3 * tile.width:] == 0xEE).all()  # the empty eighth slot stays sheet-grey
 
 

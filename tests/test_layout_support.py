@@ -67,7 +67,7 @@ def stamp_card(layout: CardLayout, symbols: Sequence[SymbolSpec], radius_mm: flo
         ``(n, S, S) bool``: layer k = ink of placement k on a square of side
         ``2 * radius_mm`` (+ 2 mm) at ``px_per_mm``, card centre in the middle, y up.
     """
-    side = int(math.ceil((2 * radius_mm + 2) * px_per_mm))
+    side = math.ceil((2 * radius_mm + 2) * px_per_mm)
     layers = np.zeros((len(symbols), side, side), dtype=bool)
     for k, (place, sym) in enumerate(zip(layout.placements, symbols)):
         w = max(1, round(place.box_mm[0] * px_per_mm))

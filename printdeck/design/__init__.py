@@ -15,7 +15,7 @@ import numpy as np
 
 from printdeck.design.biplanes import BIPLANE_SIZES, biplane_blocks
 from printdeck.design.gf import is_prime_power
-from printdeck.design.planes import pg2_blocks, singer_blocks
+from printdeck.design.planes import singer_blocks
 from printdeck.design.reasons import biplane_refusal, plane_refusal
 from printdeck.design.trim import drop_unused as _drop_unused
 from printdeck.design.trim import trim_order
@@ -49,9 +49,9 @@ class Design:
     @cached_property
     def incidence(self) -> np.ndarray:
         """(cards, points) bool: ``incidence[c, p]`` when card c shows symbol p."""
+        sizes = [len(b) for b in self.blocks]
         m = np.zeros((len(self.blocks), self.n_points), dtype=bool)
-        for i, blk in enumerate(self.blocks):
-            m[i, list(blk)] = True
+        m[np.repeat(np.arange(len(sizes)), sizes), [p for b in self.blocks for p in b]] = True
         return m
 
     @property
@@ -83,9 +83,10 @@ def make_design(*, order: int | None = None, symbols_per_card: int | None = None
             nearest sizes that exist), parameters conflict, or ``cards`` exceeds the deck.
     """
     k = _symbols_per_card(order, symbols_per_card, match)
+    key = "deck.symbols_per_card:" if symbols_per_card is not None else "deck.order:"
     if match == 2:
         if k not in BIPLANE_SIZES:
-            raise PrintdeckError(biplane_refusal(k))
+            raise PrintdeckError(biplane_refusal(k).replace("deck.symbols_per_card:", key, 1))
         arr, how = biplane_blocks(k)
         base = (k - 2, arr, len(arr), how)
     elif is_prime_power(k - 1):
@@ -98,7 +99,7 @@ def make_design(*, order: int | None = None, symbols_per_card: int | None = None
         arr = np.array(deck, dtype=np.int64)
         base = (None, arr, int(arr.max()) + 1, f"search for k={k}: {how}")
     else:
-        raise PrintdeckError(plane_refusal(k))
+        raise PrintdeckError(plane_refusal(k).replace("deck.symbols_per_card:", key, 1))
     return _finish(base, match, cards, drop_unused)
 
 
@@ -142,7 +143,3 @@ def _finish(base: tuple, match: int, cards: int | None, drop: bool) -> Design:
         blocks, v = tuple(renumbered), v2
     return Design(order, match, v, blocks, how, full)
 
-
-def field_plane_blocks(q: int) -> np.ndarray:
-    """PG(2, q) built directly over GF(q) (homogeneous coordinates); see :mod:`planes`."""
-    return pg2_blocks(q)

@@ -21,7 +21,7 @@ k = 3, 4, 5, 6, 9, 11, 13; none other is known. Constructions used here:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import numpy as np
@@ -135,7 +135,7 @@ def _aschbacher_blocks() -> np.ndarray:
     return np.array(sorted(sorted(index[p] for p in blk) for blk in blocks), dtype=np.int64)
 
 
-@lru_cache(maxsize=None)
+@cache
 def biplane_blocks(k: int) -> tuple[np.ndarray, str]:
     """The biplane with k symbols a card.
 

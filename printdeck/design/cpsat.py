@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from typing import Any
 
 Deck = list[tuple[int, ...]]
 
@@ -38,8 +39,24 @@ def extend_with_cp_sat(core: Deck, k: int, deadline: float, slots: int = 12, fre
         from ortools.sat.python import cp_model
     except ImportError:
         return list(core)
-    v = max(max(c) for c in core) + 1
-    pts = range(v + fresh)
+    pts = range(max(max(c) for c in core) + 1 + fresh)
+    m, x, use = _model(cp_model, core, k, slots, pts)
+    solver = cp_model.CpSolver()
+    # deterministic time and one worker: the same input gives the same deck, unless
+    # the wall-clock limit (the user's budget) cuts in first on a slow machine
+    solver.parameters.max_deterministic_time = budget
+    solver.parameters.max_time_in_seconds = budget
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.Solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return list(core)
+    new = [tuple(p for p in pts if solver.Value(x[c][p])) for c in range(slots) if solver.Value(use[c])]
+    return _renumber(list(core) + new)
+
+
+def _model(cp_model: Any, core: Deck, k: int, slots: int, pts: range) -> tuple[Any, list[list[Any]], list[Any]]:
+    """The CP-SAT model (see module docstring); returns (model, x[slot][symbol], use[slot])."""
     m = cp_model.CpModel()
     x = [[m.NewBoolVar(f"x{c}_{p}") for p in pts] for c in range(slots)]
     use = [m.NewBoolVar(f"use{c}") for c in range(slots)]
@@ -63,15 +80,7 @@ def extend_with_cp_sat(core: Deck, k: int, deadline: float, slots: int = 12, fre
             ys.append(y)
         m.Add(sum(ys) == 1).OnlyEnforceIf(both)
     m.Maximize(sum(use))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = budget
-    solver.parameters.num_workers = 2
-    solver.parameters.random_seed = 0
-    status = solver.Solve(m)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return list(core)
-    new = [tuple(p for p in pts if solver.Value(x[c][p])) for c in range(slots) if solver.Value(use[c])]
-    return _renumber(list(core) + new)
+    return m, x, use
 
 
 def _renumber(cards: Deck) -> Deck:

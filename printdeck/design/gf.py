@@ -14,7 +14,7 @@ Tables are cached per q; building GF(128) takes about a millisecond.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -124,7 +124,7 @@ def _primitive_root(p: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-@lru_cache(maxsize=None)
+@cache
 def gf(q: int) -> GF:
     """Build (once, then cached) the tables of GF(q).
 

@@ -56,37 +56,46 @@ def _rank(field: GF, vec: np.ndarray) -> np.ndarray:
 def pg2_blocks(q: int) -> np.ndarray:
     """Lines of PG(2, q) over GF(q) as point numbers.
 
-    Line u (normalised) is spanned by two vectors v1, v2 orthogonal to u; its points
-    are s*v1 + v2 for s in GF(q), and v1.
+    Points and lines are numbered alike (see :func:`_normalized_vectors`): (1, y, z)
+    is y*q + z, (0, 1, z) is q^2 + z, (0, 0, 1) is q^2 + q. For each line u the
+    equation u . x = 0 is solved in closed form, case by case, with the GF(q) tables:
+
+    * u = (1, a, b), b != 0: (1, y, -(1 + a y)/b) for every y, and (0, 1, -a/b);
+    * u = (1, a, 0): (1, -1/a, z) for every z if a != 0, else (0, 1, z); and (0, 0, 1);
+    * u = (0, 1, b): (1, -b z, z) for every z, and (0, 1, -1/b) if b != 0 else (0, 0, 1);
+    * u = (0, 0, 1): (1, y, 0) for every y, and (0, 1, 0).
 
     Args:
         q: A prime power.
 
     Returns:
-        (N, q + 1) int64, N = q^2 + q + 1; row i is line number i (ranked like points),
-        each row sorted ascending. Read-only, cached.
+        (N, q + 1) int64, N = q^2 + q + 1; row i is line number i, each row sorted
+        ascending. Read-only, cached.
 
     Raises:
         ValueError: q is not a prime power.
     """
     f = gf(q)
-    u = _normalized_vectors(q)
-    n = len(u)
-    zero, one = np.zeros(n, np.int64), np.ones(n, np.int64)
-    u0, u1, u2 = u[:, 0], u[:, 1], u[:, 2]
-    aff, fin = u0 == 1, (u0 == 0) & (u1 == 1)
-    # u = (1,a,b): v1 = (-a,1,0), v2 = (-b,0,1); u = (0,1,b): v1 = (1,0,0), v2 = (0,-b,1);
-    # u = (0,0,1): v1 = (1,0,0), v2 = (0,1,0).
-    v1 = np.stack([np.where(aff, f.neg[u1], one), np.where(aff, one, zero), zero], axis=1)
-    v2 = np.stack([np.where(aff, f.neg[u2], zero),
-                   np.where(aff, zero, np.where(fin, f.neg[u2], one)),
-                   np.where(aff | fin, one, zero)], axis=1)
-    s = np.arange(q, dtype=np.int64)[None, :, None]
-    pts = f.add[f.mul[s, v1[:, None, :]], v2[:, None, :]]  # (n, q, 3)
-    ranks = np.concatenate([_rank(f, pts), _rank(f, v1)[:, None]], axis=1)
-    ranks.sort(axis=1)
-    ranks.setflags(write=False)
-    return ranks
+    e = np.arange(q, dtype=np.int64)
+    add, mul, neg, inv = f.add, f.mul, f.neg, f.inv
+    rows = np.empty((q * q + q + 1, q + 1), dtype=np.int64)
+    aff = rows[: q * q].reshape(q, q, q + 1)  # aff[a, b] is line (1, a, b)
+    inv_b = inv[e[1:]]
+    z = mul[neg[add[1, mul[e[:, None], e[None, :]]]][:, None, :], inv_b[None, :, None]]  # (a, b, y)
+    aff[:, 1:, :q] = e * q + z
+    aff[:, 1:, q] = q * q + mul[neg[e][:, None], inv_b[None, :]]
+    aff[1:, 0, :q] = neg[inv[e[1:]]][:, None] * q + e
+    aff[0, 0, :q] = q * q + e
+    aff[:, 0, q] = q * q + q
+    fin = rows[q * q: q * q + q]  # fin[b] is line (0, 1, b)
+    fin[:, :q] = mul[neg[e][:, None], e[None, :]] * q + e
+    fin[1:, q] = q * q + neg[inv[e[1:]]]
+    fin[0, q] = q * q + q
+    rows[-1, :q] = e * q  # line (0, 0, 1)
+    rows[-1, q] = q * q
+    rows.sort(axis=1)
+    rows.setflags(write=False)
+    return rows
 
 
 def _apply(field: GF, mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
@@ -139,7 +148,8 @@ def singer_difference_set(q: int) -> tuple[int, ...]:
     """A perfect (q^2+q+1, q+1, 1) difference set in Z_N (Singer 1938).
 
     Computed as the positions, along a Singer cycle, of the points of one line of
-    PG(2, q); its translates are the lines of the plane.
+    PG(2, q) (the line x0 = 0); the cycle maps lines to lines, so the translates of
+    this set are the lines of the plane.
 
     Args:
         q: A prime power.
@@ -150,7 +160,8 @@ def singer_difference_set(q: int) -> tuple[int, ...]:
     orbit = _singer_cycle(q)
     position = np.empty(len(orbit), dtype=np.int64)
     position[np.asarray(orbit)] = np.arange(len(orbit))
-    d = np.sort(position[pg2_blocks(q)[0]])
+    line = np.arange(q * q, q * q + q + 1)  # the line x0 = 0: points (0,1,b) and (0,0,1)
+    d = np.sort(position[line])
     return tuple(int(x) for x in np.sort((d - d[0]) % len(orbit)))
 
 

@@ -64,8 +64,8 @@ class StatsResult:
 
     def text(self) -> str:
         """Table: shared j, then P for each kind (exact / simulated)."""
-        rows = [f"S={self.symbols} symbols, s={self.per_card} per card, N={self.cards} cards; "
-                f"bags: {self.bags} bags of {self.cards_per_bag} cards; {self.trials} simulated decks each",
+        rows = [(f"S={self.symbols} symbols, s={self.per_card} per card, N={self.cards} cards; "
+                 f"bags: {self.bags} bags of {self.cards_per_bag} cards; {self.trials} simulated decks each"),
                 f"{'shared':>6}  {'random':>8} {'(sim)':>8}  {'bags':>8} {'(sim)':>8}  {'designed':>8}"]
         for j in range(self.per_card + 1):
             d = "-" if self.designed is None else f"{self.designed[j]:.4f}"

@@ -30,21 +30,38 @@ def trim_order(blocks: np.ndarray, n_points: int, cards: int) -> np.ndarray:
     b = len(blocks)
     if cards >= b:
         return np.arange(b)
-    freq = np.bincount(blocks.ravel(), minlength=n_points)
+    flat = blocks.ravel()
+    freq = np.bincount(flat, minlength=n_points)
+    by_point = np.argsort(flat, kind="stable")
+    pt_cards = by_point // blocks.shape[1]  # cards holding each symbol, grouped by symbol
+    pt_ptr = np.concatenate([[0], np.cumsum(freq)])
+    gain = (2 * freq - 1)[blocks].sum(axis=1)  # sum of squares drops by this if the card goes
     alive = np.ones(b, dtype=bool)
+    top, top_count, n_top = _top(freq, blocks)
     for _ in range(b - cards):
-        top = freq.max()
-        at_top = freq == top
         # after removing card c the max drops only if c holds every symbol at the top
-        new_max = np.where(at_top[blocks].sum(axis=1) == at_top.sum(), top - 1, top)
-        # the sum of squares drops by the sum over c's symbols of (2 f - 1)
-        gain = (2 * freq - 1)[blocks].sum(axis=1)
+        new_max = np.where(top_count == n_top, top - 1, top)
         key = new_max.astype(np.float64) * 1e12 - gain
         key[~alive] = np.inf
         c = int(np.argmin(key))  # argmin returns the lowest index among ties
         alive[c] = False
-        np.subtract.at(freq, blocks[c], 1)
+        for p in blocks[c]:
+            holders = pt_cards[pt_ptr[p]:pt_ptr[p + 1]]
+            gain[holders] -= 2  # (2 f - 1) falls by 2 for every card holding p
+            if freq[p] == top:
+                top_count[holders] -= 1
+                n_top -= 1
+            freq[p] -= 1
+        if n_top == 0:
+            top, top_count, n_top = _top(freq, blocks)
     return np.flatnonzero(alive)
+
+
+def _top(freq: np.ndarray, blocks: np.ndarray) -> tuple[int, np.ndarray, int]:
+    """(max frequency, per card how many of its symbols are at it, how many symbols are)."""
+    top = int(freq.max())
+    at_top = freq == top
+    return top, at_top[blocks].sum(axis=1), int(at_top.sum())
 
 
 def drop_unused(blocks: list[tuple[int, ...]], n_points: int) -> tuple[list[tuple[int, ...]], int]:

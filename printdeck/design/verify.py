@@ -19,6 +19,9 @@ import numpy as np
 MAX_LISTED_PAIRS = 1000
 #: Target number of bincount slots per chunk (bounds memory to ~8 bytes each).
 _CHUNK_SLOTS = 1 << 22
+#: Bit-parallel screen: words (64 cards each) per column block, and cards per row chunk.
+_BLOCK_WORDS = 32
+_CHUNK_CARDS = 512
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class VerifyReport:
             lines.append(f"  ... and {self.bad_pair_count - len(self.bad_pairs)} more")
         for c in self.duplicate_cards:
             lines.append(f"  card {c} lists a symbol twice")
-        lines.append("OK: every two cards share exactly %d" % self.lam if self.ok else "FAILED")
+        lines.append(f"OK: every two cards share exactly {self.lam}" if self.ok else "FAILED")
         return "\n".join(lines)
 
 
@@ -102,6 +105,10 @@ def _flatten(blocks: Sequence[Sequence[int]] | np.ndarray) -> tuple[np.ndarray, 
 
 def _dedupe(flat: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """Drop repeated symbols within a card; return cards that had repeats."""
+    if sizes.size and np.all(sizes == sizes[0]) and sizes[0] > 0:
+        grid = flat.reshape(len(sizes), int(sizes[0]))
+        if np.all(grid[:, 1:] > grid[:, :-1]):  # rows strictly increasing: no repeats
+            return flat, sizes, ()
     rows = np.repeat(np.arange(len(sizes)), sizes)
     n = int(flat.max()) + 1 if flat.size else 1
     key = rows * n + flat
@@ -139,11 +146,12 @@ def verify_blocks(blocks: Sequence[Sequence[int]] | np.ndarray, lam: int = 1) ->
     card_ptr = np.concatenate([[0], np.cumsum(sizes)])
     rows_of = np.repeat(np.arange(b, dtype=np.int64), sizes)
     freq = np.bincount(flat, minlength=v)
-    by_point = np.argsort(flat, kind="stable")
+    small = flat.astype(np.int16) if v < (1 << 15) else flat  # 16-bit keys: numpy radix sort
+    by_point = np.argsort(small, kind="stable")
     pt_cards = rows_of[by_point]  # cards holding each point, grouped by point
     pt_ptr = np.concatenate([[0], np.cumsum(freq)])
     suspects = np.arange(b)
-    if lam == 1 and b > 1:
+    if lam == 1 and b > 1 and sizes.min() > 0:  # bit-parallel screen (empty cards: count all)
         rank = np.empty(flat.size, dtype=np.int64)
         rank[by_point] = np.arange(flat.size)
         later = freq[flat] - 1 - (rank - pt_ptr[flat])
@@ -189,39 +197,38 @@ def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarr
     packed = np.bincount(byte, weights=np.left_shift(1, pt_cards % 8), minlength=len(freq) * words * 8)
     rows_t = packed.astype(np.uint8).view(np.uint64).reshape(len(freq), words)
     count_ok = np.add.reduceat(later, card_ptr[:-1]) == b - 1 - np.arange(b)
-    count_ok &= sizes > 0
     grid = _padded(flat, sizes, card_ptr)
-    # column blocks of 8 words (512 cards), each contiguous: a gathered row is one cache line
-    blocks = [np.ascontiguousarray(rows_t[:, w:w + 8]) for w in range(0, words, 8)]
+    # column blocks of _BLOCK_WORDS words, each contiguous, so gathered rows are short
+    bw = _BLOCK_WORDS
+    blocks = [np.ascontiguousarray(rows_t[:, w:w + bw]) for w in range(0, words, bw)]
     cover_ok = np.ones(b, dtype=bool)
 
     def cover(a: int, z: int) -> None:
         cols = grid[a:z]
-        for nb in range(a // 512, len(blocks)):
+        for nb in range(a // (64 * bw), len(blocks)):
             part = blocks[nb]
             union = part[cols[:, 0]]
             tmp = np.empty_like(union)
             for pos in range(1, cols.shape[1]):  # OR in place, the chunk stays in cache
                 np.take(part, cols[:, pos], axis=0, out=tmp)
                 np.bitwise_or(union, tmp, out=union)
-            j = nb * 512 + np.arange(part.shape[1] * 64)
+            j = nb * 64 * bw + np.arange(part.shape[1] * 64)
             need = (j[None, :] > np.arange(a, z)[:, None]) & (j[None, :] < b)
             need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
             cover_ok[a:z] &= ((union & need) == need).all(axis=1)
 
-    for a in range(0, b, 2048):
-        cover(a, min(b, a + 2048))
+    for a in range(0, b, _CHUNK_CARDS):
+        cover(a, min(b, a + _CHUNK_CARDS))
     return np.flatnonzero(~(count_ok & cover_ok))
 
 
 def _padded(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray) -> np.ndarray:
-    """(cards, max size) int64 grid of symbols; short cards repeat their first symbol
-    (harmless for a bitwise OR). Empty cards get symbol 0 (they fail the count test)."""
-    b, width = len(sizes), int(sizes.max()) if len(sizes) else 1
-    if b and np.all(sizes == width):
+    """(cards, max size) int64 grid of symbols; shorter cards repeat their first symbol
+    (harmless for a bitwise OR). Every card must have a symbol."""
+    b, width = len(sizes), int(sizes.max())
+    if np.all(sizes == width):
         return flat.reshape(b, width)
-    first = np.where(sizes > 0, flat[np.minimum(card_ptr[:-1], max(flat.size - 1, 0))], 0)
-    grid = np.repeat(first[:, None], width, axis=1)
+    grid = np.repeat(flat[card_ptr[:-1]][:, None], width, axis=1)
     col = np.arange(flat.size) - np.repeat(card_ptr[:-1], sizes)
     grid[np.repeat(np.arange(b), sizes), col] = flat
     return grid

@@ -9,9 +9,10 @@ Conventions for the kinds without a natural box:
 
 * ``text``: the box is the word's ink extent (Pillow ``getbbox`` with the
   baseline-left anchor) in its font; see :func:`text_metrics`.
-* ``photo``: the whole image box; only the crop shows: a circle of diameter
-  ``min(w, h)`` centred in the box, or a centred square of side ``min(w, h)``
-  with corners rounded by :data:`PHOTO_CORNER_FRACTION` of the side.
+* ``raster`` / ``photo``: the whole (EXIF-oriented) image box, drawn by
+  ``printdeck.theme.images.prepared_image``; for photos only the crop shows (a
+  circle of diameter ``min(w, h)`` centred in the box, or a centred square of that
+  side with rounded corners), minus a removed background if the theme asks.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 
-PHOTO_CORNER_FRACTION = 0.15
 TEXT_REFERENCE_PX = 200  # font size (px per em) used to measure and trace words
 
 
@@ -109,8 +109,9 @@ def natural_aspect(symbol: SymbolSpec) -> float:
         return text_metrics(symbol).aspect
     if symbol.kind == "svg":
         return svg_aspect(_existing(symbol))
-    img = _open_image(symbol)
-    return img.width / img.height
+    path = _existing(symbol)
+    w, h = _oriented_size(path, path.stat().st_mtime)
+    return w / h
 
 
 _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$")
@@ -160,10 +161,12 @@ def rasterise(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
         img = _svg_image(symbol, width_px, height_px)
     elif symbol.kind == "text":
         img = _text_image(symbol, width_px, height_px)
-    else:
-        img = _open_image(symbol).resize((width_px, height_px), Image.Resampling.LANCZOS)
-        if symbol.kind == "photo":
-            img.putalpha(photo_mask(symbol.photo_shape or "circle", width_px, height_px))
+    else:  # raster / photo: the theme's prepared picture (EXIF-oriented, photo crop, background)
+        from printdeck.theme.images import prepared_image
+
+        _existing(symbol)
+        img = prepared_image(symbol, max_px=max(width_px, height_px))
+        img = img.convert("RGBA").resize((width_px, height_px), Image.Resampling.LANCZOS)
     return img
 
 
@@ -203,41 +206,16 @@ def _existing(symbol: SymbolSpec) -> Path:
     return Path(symbol.path)
 
 
-@lru_cache(maxsize=64)
-def _open_cached(path: str, mtime: float) -> Image.Image:
+@lru_cache(maxsize=4096)
+def _oriented_size(path: Path, mtime: float) -> tuple[int, int]:
+    """(width, height) of an image file as displayed (EXIF orientation 5-8 swaps them)."""
     try:
-        img = Image.open(path)
-        img.load()
-    except (OSError, UnidentifiedImageError) as exc:
+        with Image.open(path) as im:
+            w, h = im.size
+            turned = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)
+    except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
         raise PrintdeckError(f"{path}: cannot read this image ({exc}); give a PNG, JPEG or WebP file") from exc
-    return img.convert("RGBA")
-
-
-def _open_image(symbol: SymbolSpec) -> Image.Image:
-    path = _existing(symbol)
-    return _open_cached(str(path), path.stat().st_mtime)
-
-
-def photo_mask(shape: str, width_px: int, height_px: int) -> Image.Image:
-    """Return the L-mode crop mask of a photo: circle or rounded square, centred.
-
-    Args:
-        shape: ``"circle"`` or ``"rounded"``.
-        width_px: Box width in pixels.
-        height_px: Box height in pixels.
-    """
-    scale = 4  # supersample for smooth edges
-    w, h = width_px * scale, height_px * scale
-    side = min(w, h)
-    x0, y0 = (w - side) / 2, (h - side) / 2
-    mask = Image.new("L", (w, h), 0)
-    draw = ImageDraw.Draw(mask)
-    if shape == "rounded":
-        draw.rounded_rectangle((x0, y0, x0 + side - 1, y0 + side - 1),
-                               radius=PHOTO_CORNER_FRACTION * side, fill=255)
-    else:
-        draw.ellipse((x0, y0, x0 + side - 1, y0 + side - 1), fill=255)
-    return mask.resize((width_px, height_px), Image.Resampling.BOX)
+    return (h, w) if turned else (w, h)
 
 
 def alpha_array(img: Image.Image) -> np.ndarray:

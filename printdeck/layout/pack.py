@@ -32,14 +32,16 @@ from shapely.geometry.base import BaseGeometry
 
 from printdeck.layout.silhouette import Silhouette, sizing_area
 
-START_DENSITY = (0.6, 0.3, 0.1)  # ink share of the disc the symbols start at
-CANDIDATES = 160         # random poses tried at once when placing a symbol
-SHRINK_TRIES = 6         # a symbol with no free pose is tried this many times, 15 % smaller each
+START_DENSITY = (0.55, 0.3, 0.1)  # ink share of the disc the symbols start at
+CANDIDATES = 96         # random poses tried at once when placing a symbol
+SHRINK_TRIES = 6         # a symbol with no free pose is tried this many times, smaller each
+SHRINK = 0.85            # ... by this factor
 OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
-MAX_STEP = 1.25          # largest growth factor per round
+MAX_STEP = 1.25          # largest growth factor per round (MAX_STEP - 1 bounds a step)
 GROW_EPS = 1e-3          # growth below this counts as blocked
 CAP_SLACK = 1.12         # a symbol may exceed its ladder share of the leader by this
 CONTACT_MM = 0.25        # distances within gap + this count as contacts
+SHAKE_STEPS = (0.08, 0.03, 0.01)  # shake distances tried, in symbol sizes
 JITTER_RAD = 0.3
 REACH = 0.5              # neighbours within this many radii push a symbol
 SAFETY_MM = 1e-6
@@ -69,7 +71,7 @@ class PackInput:
     gap_mm: float
     max_rotation_deg: float | None
     attempts: int
-    rounds: int = 10
+    rounds: int = 8
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,8 @@ class _Rings:
     def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
         """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
         n_rings = len(self.ring_poly)
+        if n_rings == 1:  # fast path: one simple polygon
+            return shapely.polygons(pts.reshape(copies, -1, 2))
         vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
         rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
         polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
@@ -198,15 +202,6 @@ class _Card:
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
         self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g
 
-    def angle(self, i: int) -> float:
-        """A random starting angle (rad) allowed for symbol i."""
-        m = self.p.max_rotation_deg
-        if not self.p.rotatable[i] or m == 0:
-            return 0.0
-        if m is None:
-            return float(self.rng.uniform(0, 2 * math.pi))
-        return math.radians(float(self.rng.uniform(-m, m)))
-
     def angles(self, i: int, m: int) -> np.ndarray:
         """``(m,)`` random starting angles (rad) allowed for symbol i."""
         lim = self.p.max_rotation_deg
@@ -226,29 +221,25 @@ class _Card:
         return min(max(th, -lim), lim)
 
 
-def _sunflower(n: int, rng: np.random.Generator) -> np.ndarray:
-    """``(n, 2)`` evenly spread points in the unit disc (Vogel 1979 spiral), shuffled.
-
-    The shuffle decides which symbol (biggest first) starts where; a random
-    twist makes cards differ.
-    """
-    j = np.arange(n) + 0.5
-    rho = np.sqrt(j / n)
-    phi = j * math.pi * (3.0 - math.sqrt(5.0)) + rng.uniform(0, 2 * math.pi)
-    pts = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
-    return pts[rng.permutation(n)]
-
-
 def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``m`` random poses of symbol i at height h: centres ``(k, 2)``, angles ``(k,)``, outlines ``(k,)``.
 
-    Only poses inside the safe disc and clear of the placed symbols (gap kept) are returned.
+    Only poses inside the safe disc and clear of the placed symbols (gap kept) are
+    returned; poses whose box centre falls on placed ink are dropped untested.
     """
     rng = card.rng
-    rho = card.R * np.sqrt(rng.uniform(0, 1, m))
+    reach = max(card.R - 0.5 * card.rad[i] * h, 0.0)  # centres nearer the rim cannot fit
+    rho = reach * np.sqrt(rng.uniform(0, 1, m))
     phi = rng.uniform(0, 2 * math.pi, m)
     c = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
     th = card.angles(i, m)
+    placed = card.polys[card.h > 0]
+    union = None
+    if len(placed):
+        union = shapely.multipolygons(shapely.get_parts(placed))  # disjoint: no union needed
+        shapely.prepare(union)
+        out = ~shapely.contains_xy(union, c[:, 0], c[:, 1])  # cheap first cut: centre on ink
+        c, th = c[out], th[out]
     cos, sin = np.cos(th), np.sin(th)
     v = card.V[i] * h
     x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + c[:, :1]
@@ -259,10 +250,7 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
     if k == 0:
         return c, th, np.empty(0, dtype=object)
     geoms = card.rings[i].build(np.stack([x, y], axis=2).reshape(-1, 2), k)
-    placed = card.polys[card.h > 0]
-    if len(placed):
-        union = shapely.multipolygons(shapely.get_parts(placed))  # disjoint: no union needed
-        shapely.prepare(union)
+    if union is not None:
         free = ~shapely.intersects(geoms, union)
         idx = np.nonzero(free)[0]
         if len(idx):
@@ -291,7 +279,7 @@ def _place_initial(card: _Card, density: float) -> bool:
                 k = int(np.argmax(score))
                 card.set(int(i), c[k], float(th[k]), h, geoms[k])
                 break
-            h *= 0.85
+            h *= SHRINK
         else:
             return False
     return True
@@ -356,7 +344,7 @@ def _shake(card: _Card, i: int) -> bool:
     """Move (and slightly turn) a jammed symbol i away from its contacts; True if moved."""
     d = _push_direction(card, i)
     size = card.h[i] * card.sqa[i]
-    for step in (0.08, 0.03, 0.01):
+    for step in SHAKE_STEPS:
         c = card.c[i] + d * step * size * card.rng.uniform(0.5, 1.5)
         th = card.clamp_angle(i, card.th[i] + card.rng.normal(0.0, 0.15))
         g = card.valid(i, c, th, card.h[i])

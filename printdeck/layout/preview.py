@@ -33,7 +33,7 @@ def card_image(layout: CardLayout, symbols: Sequence[SymbolSpec], diameter_mm: f
     Returns:
         An RGBA image ``(diameter_mm + 2) * px_per_mm`` pixels square, card centred.
     """
-    side = int(math.ceil((diameter_mm + 2) * px_per_mm))
+    side = math.ceil((diameter_mm + 2) * px_per_mm)
     img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     mid = side / 2
@@ -73,7 +73,10 @@ def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]
     Raises:
         PrintdeckError: The theme's deck cannot be made.
     """
-    from printdeck.pipeline import assign_symbols, deck_design  # the build's own choice of cards
+    from printdeck.pipeline import (  # the build's own choice of cards
+        assign_symbols,
+        deck_design,
+    )
 
     design = deck_design(theme)
     symbols = assign_symbols(theme, design.n_points, seed)

@@ -31,7 +31,7 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 10
+    rounds: int = 8
     min_size_mm: float = 3.0
 
     @classmethod

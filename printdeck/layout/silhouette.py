@@ -18,8 +18,8 @@ apart, so it is conservative by one to three trace pixels.
 from __future__ import annotations
 
 import hashlib
-import math
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,7 +39,7 @@ CLOSING_PIXELS = 2
 SIMPLIFY_PIXELS = 1.5
 HOLE_MIN_AREA = 0.04     # holes of the collision outline at least this big (box units²) stay open
 MIN_FILL = 0.16          # sizing treats a shape as filling at least this much of its (2 radius)² square
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,8 @@ def _cache_dir() -> Path:
 def _disk_key(kind: str, path: str, text: str, font: str, crop: str) -> str | None:
     if os.environ.get("PRINTDECK_NO_CACHE"):
         return None
-    h = hashlib.sha256(f"{CACHE_VERSION}|{kind}|{text}|{crop}|{TRACE_PIXELS}|{ALPHA_THRESHOLD}".encode())
+    params = (CACHE_VERSION, TRACE_PIXELS, ALPHA_THRESHOLD, CLOSING_PIXELS, SIMPLIFY_PIXELS, HOLE_MIN_AREA)
+    h = hashlib.sha256(f"{params}|{kind}|{text}|{crop}".encode())
     for p in (path, font):
         if p:
             try:
