@@ -166,7 +166,7 @@ def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray
     if sizes[k] < settings.min_size_mm:
         names = ", ".join(s.name for s in symbols)
         raise PrintdeckError(
-            f"card {index + 1}: symbol {symbols[k].name!r} would be only {sizes[k]:.1f} mm across "
-            f"(minimum {settings.min_size_mm:g} mm) among {len(symbols)} symbols ({names}); "
-            "use fewer deck.symbols_per_card, a smaller layout.gap, a larger card.diameter, "
-            "or a smaller layout.size_ratio")
+            f"card {index + 1}: symbol {symbols[k].name!r} would be only {sizes[k]:.1f} mm "
+            f"(square root of its ink area; minimum {settings.min_size_mm:g} mm) among {len(symbols)} "
+            f"symbols ({names}); use fewer deck.symbols_per_card, a smaller layout.gap, a larger "
+            "card.diameter, or a larger layout.size_ratio")

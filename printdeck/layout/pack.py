@@ -1,24 +1,31 @@
-"""Packing one card: place the symbols small, then grow and shake them until jammed.
+"""Packing one card: place the symbols outside-in, then grow and shake them until jammed.
 
-The method is an inflate-and-shake packer in the spirit of Lubachevsky and
-Stillinger (1990, "Geometric properties of random disk packings"), run on real
-polygon silhouettes instead of disks:
+The method combines a greedy constructive start with an inflate-and-shake packer in
+the spirit of Lubachevsky and Stillinger (1990, "Geometric properties of random disk
+packings"), run on real polygon silhouettes instead of disks:
 
-1. Symbols start at a fraction of their target size, biggest first, at random
-   valid positions and angles (rejection sampling).
-2. Rounds follow. In each, every symbol grows about its centre by the largest
-   factor that is *provably* valid: if a shape whose farthest vertex is ``r`` from
-   its centre grows by ``f``, no point moves more than ``(f - 1) r``, so
-   ``f = 1 + (distance - gap) / r`` keeps every gap; the safe-disc bound is solved
-   exactly per vertex. Growth is capped so each symbol stays within its share of
-   the card's size ladder (the size-ratio promise).
-3. A symbol that cannot grow is pushed away from its contacts (nearest points
-   from ``shapely.shortest_line``, and the safe circle), with a small random turn;
-   the move is kept only if the exact check (``shapely.distance`` >= gap, every
-   vertex inside the disc) passes.
+1. Placement. Symbols are sized from the card's size ladder so their ink would
+   cover :data:`START_DENSITY` of the safe disc, and placed biggest first. For each,
+   :data:`CANDIDATES` random poses (centre, angle) are tested at once (vectorised
+   shapely: inside the disc, not intersecting and not within the gap of the placed
+   outlines) and the free pose farthest from the centre is taken (outside-in
+   filling, which leaves the middle for later symbols). A symbol with no free pose
+   is tried smaller.
+2. Rounds. Every symbol grows about its centre by the largest factor that is
+   *provably* valid: if a shape whose farthest vertex is ``r`` from its centre grows
+   by ``f``, no point moves more than ``(f - 1) r``, so ``f = 1 + (distance - gap) / r``
+   keeps every gap; the safe-disc bound is solved exactly per vertex. A bolder
+   factor (:data:`BOLD` times larger) is tried first with the exact check. Only
+   the smallest ladder slot is capped, relative to the largest symbol, which keeps
+   the card's size ratio.
+3. A symbol that could not grow is pushed away from its neighbours (nearest points
+   from ``shapely.shortest_line`` weighted by closeness, and the safe circle), with a
+   small random turn; the move is kept only if the exact check passes
+   (``shapely.dwithin`` finds no outline within the gap, every vertex inside the disc).
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
-All lengths are mm in card coordinates (origin at the card centre, y up).
+All lengths are mm in card coordinates (origin at the card centre, y up); angles are
+radians inside this module, counter-clockwise.
 """
 
 from __future__ import annotations
@@ -32,19 +39,19 @@ from shapely.geometry.base import BaseGeometry
 
 from printdeck.layout.silhouette import Silhouette, sizing_area
 
-START_DENSITY = (0.55, 0.3, 0.1)  # ink share of the disc the symbols start at
+START_DENSITY = (0.55, 0.47, 0.4, 0.33, 0.25, 0.15, 0.08, 0.03)  # ink share of the disc to start at
 CANDIDATES = 96         # random poses tried at once when placing a symbol
-SHRINK_TRIES = 6         # a symbol with no free pose is tried this many times, smaller each
+SHRINK_TRIES = 4         # a symbol with no free pose is retried this many times, smaller each
 SHRINK = 0.85            # ... by this factor
 OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
 MAX_STEP = 1.25          # largest growth factor per round (MAX_STEP - 1 bounds a step)
 GROW_EPS = 1e-3          # growth below this counts as blocked
-CAP_SLACK = 1.12         # a symbol may exceed its ladder share of the leader by this
+CAP_SLACK = 1.12         # the smallest slot may reach this times its ladder share of the largest
 CONTACT_MM = 0.25        # distances within gap + this count as contacts
 SHAKE_STEPS = (0.08, 0.03, 0.01)  # shake distances tried, in symbol sizes
-JITTER_RAD = 0.3
+JITTER_RAD = 0.3         # spread (radians) of the random turn of a push direction
 REACH = 0.5              # neighbours within this many radii push a symbol
-SAFETY_MM = 1e-6
+SAFETY_MM = 1e-6         # numerical margin on every gap test
 BOLD = 3.0               # first try this many times the provable growth
 SHAKE_BELOW = 1.02       # symbols that grew less than this in a round get shaken
 
@@ -262,7 +269,8 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
 def _place_initial(card: _Card, density: float) -> bool:
     """Place the symbols biggest first at ``density`` of the disc, each at the free
     pose farthest from the centre among random tries (outside-in filling); a symbol
-    with no free pose is tried smaller. False if one cannot be placed at all."""
+    with no free pose is tried a little smaller (at most :data:`SHRINK_TRIES` times,
+    so no symbol starts far below its slot). False if one cannot be placed."""
     p = card.p
     t = p.targets
     unit = math.sqrt(density * math.pi * card.R ** 2 / float(np.sum(t * t)))
@@ -272,7 +280,7 @@ def _place_initial(card: _Card, density: float) -> bool:
         h = unit * t[i] / card.sqa[i]
         if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
             h = min(h, float((card.h * card.ink).max()) * t[i] / t.max() * CAP_SLACK / card.ink[i])
-        for _ in range(max(1, p.attempts // batch) + SHRINK_TRIES):
+        for _ in range(1 + SHRINK_TRIES):
             c, th, geoms = _candidates(card, int(i), h, batch)
             if len(c):
                 score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.R, len(c))
@@ -341,7 +349,11 @@ def _push_direction(card: _Card, i: int) -> np.ndarray:
 
 
 def _shake(card: _Card, i: int) -> bool:
-    """Move (and slightly turn) a jammed symbol i away from its contacts; True if moved."""
+    """Move (and slightly turn) a jammed symbol i away from its contacts; True if moved.
+
+    Steps of :data:`SHAKE_STEPS` symbol sizes are tried, longest first, each with
+    its own small random turn; the first valid one is kept.
+    """
     d = _push_direction(card, i)
     size = card.h[i] * card.sqa[i]
     for step in SHAKE_STEPS:
