@@ -1,10 +1,11 @@
 """Laying out a whole deck: size slots balanced across the deck, one packed card each.
 
 Size balance: every card gets the same size ladder (targets from 1 down to
-``size_ratio``, or the theme's ``sizes``). Cards are laid out in order; each
-symbol keeps a running mean of the sizes it actually got (relative to its card's
-mean), and on the next card the symbols with the smallest running mean take the
-biggest slots. No symbol is therefore always small. Sizes are by square root of
+``size_ratio``, or the theme's ``sizes``). The slots are handed out card by card
+before packing: each symbol keeps a running mean of the slots it was given
+(relative to its card's mean), and on the next card the symbols with the smallest
+running mean take the biggest slots. No symbol is therefore always small, and the
+cards can be packed independently (in parallel). Sizes are by square root of
 silhouette (ink) area, so thin or spindly artwork gets a bigger box and reads as
 large as compact artwork.
 """
@@ -57,46 +58,91 @@ class SizeBalancer:
         return out
 
     def record(self, ids: Sequence[int], sizes_mm: np.ndarray) -> None:
-        """Remember the sizes the symbols got, relative to the card's mean size."""
+        """Remember the sizes the symbols got (planned or measured), relative to the card's mean."""
         rel = sizes_mm / float(np.mean(sizes_mm))
         for i, r in zip(ids, rel):
             self.sum[i] = self.sum.get(i, 0.0) + float(r)
             self.count[i] = self.count.get(i, 0) + 1
 
 
+def plan_targets(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings, seed: int) -> list[np.ndarray]:
+    """Hand out every card's size slots before any card is packed.
+
+    Args:
+        cards: ``cards[i]`` = the symbols on card i.
+        settings: Gives the ladder (:func:`ladder`).
+        seed: Deck seed (breaks ties between equally served symbols).
+
+    Returns:
+        ``targets[i]``: ``(k_i,)`` relative target sizes of card i's symbols, in
+        card order. Cards are visited in order and the symbols with the smallest
+        running mean of planned (relative) sizes take the biggest slots, so the
+        cards can then be packed independently (in parallel) with the same result.
+    """
+    balancer = SizeBalancer(seed)
+    out: list[np.ndarray] = []
+    for symbols in cards:
+        ids = [s.id for s in symbols]
+        targets = balancer.assign(ids, ladder(len(symbols), settings))
+        balancer.record(ids, targets)
+        out.append(targets)
+    return out
+
+
 def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings, seed: int,
-                progress: Callable[[int], None] | None = None) -> list[CardLayout]:
+                progress: Callable[[int], None] | None = None, jobs: int | None = None) -> list[CardLayout]:
     """Lay out every card of a deck.
+
+    Silhouettes are traced (or read from the cache) here, once per symbol; the
+    size slots are planned here (:func:`plan_targets`); the cards are then packed
+    independently, each with its own random stream ``default_rng([seed, index])``,
+    in worker processes when there are more than :data:`PARALLEL_MIN_CARDS` cards
+    (see :mod:`printdeck.layout.parallel`). Serial and parallel give identical layouts.
 
     Args:
         cards: ``cards[i]`` = the symbols on card i, in order.
         settings: Safe zone, gap, size ladder, rotation and attempts.
         seed: Random seed; the same seed gives the same layouts.
-        progress: Called with 1 after each card (e.g. ``tqdm.update``).
+        progress: Called with 1 after each card (e.g. ``tqdm.update``), in the
+            calling process, as cards finish.
+        jobs: Worker processes; ``None`` = ``PRINTDECK_JOBS`` or the CPU count
+            (at most :data:`printdeck.layout.parallel.MAX_JOBS`); 1 = serial.
 
     Returns:
-        One :class:`CardLayout` per card, placements in the card's symbol order.
+        One :class:`CardLayout` per card (card order), placements in the card's symbol order.
 
     Raises:
         PrintdeckError: A card cannot be laid out (too many symbols for the safe
             zone, or its smallest symbol would fall under ``settings.min_size_mm``);
-            the message names the card, its symbols and the settings to change.
+            the message names the card (the first failing one), its symbols and
+            the settings to change.
     """
-    balancer = SizeBalancer(seed)
-    out: list[CardLayout] = []
-    for index, symbols in enumerate(cards):
-        sils = tuple(silhouette(s) for s in symbols)
-        ids = [s.id for s in symbols]
-        targets = balancer.assign(ids, ladder(len(symbols), settings))
-        result = layout_card(index, symbols, sils, targets, settings, seed)
-        layout = card_layout(index, symbols, sils, result, settings.safe_radius_mm)
-        sizes = result.heights_mm * np.sqrt([s.area for s in sils])
-        _check_min_size(index, symbols, sizes, settings)
-        balancer.record(ids, sizes)
-        out.append(layout)
-        if progress is not None:
-            progress(1)
-    return out
+    from printdeck.layout.parallel import CardTask, run_tasks
+
+    table: dict[int, Silhouette] = {}
+    keys: dict[int, int] = {}
+    tasks = []
+    for index, (symbols, targets) in enumerate(zip(cards, plan_targets(cards, settings, seed))):
+        refs = []
+        for s in symbols:
+            sil = silhouette(s)
+            refs.append(keys.setdefault(id(sil), len(keys)))
+            table[refs[-1]] = sil
+        tasks.append(CardTask(index=index, symbols=tuple(symbols), sil_refs=tuple(refs), targets=targets))
+    return run_tasks(tasks, table, settings, seed, progress, jobs)
+
+
+def layout_one(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray,
+               settings: LayoutSettings, seed: int) -> CardLayout:
+    """Pack card ``index`` and return its manifest record (see :func:`layout_card`).
+
+    Raises:
+        PrintdeckError: The card cannot be packed, or its smallest symbol is too small.
+    """
+    result = layout_card(index, symbols, sils, targets, settings, seed)
+    sizes = result.heights_mm * np.sqrt([s.area for s in sils])
+    _check_min_size(index, symbols, sizes, settings)
+    return card_layout(index, symbols, sils, result, settings.safe_radius_mm)
 
 
 def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray,
@@ -115,11 +161,12 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
         PrintdeckError: The symbols cannot be placed even small.
     """
     scale = np.array([s.scale for s in symbols], dtype=float)
+    low, high = settings.ratio_bounds()
     prob = PackInput(sils=tuple(sils), targets=targets * scale,
                      rotatable=np.array([s.rotate for s in symbols], dtype=bool),
                      radius_mm=settings.safe_radius_mm, gap_mm=settings.gap_mm,
                      max_rotation_deg=settings.max_rotation_deg, attempts=settings.attempts,
-                     rounds=settings.rounds)
+                     rounds=settings.rounds, ratio_low=low, ratio_high=high)
     try:
         return pack(prob, np.random.default_rng([seed, index]))
     except PackFailure as exc:

@@ -54,6 +54,8 @@ REACH = 0.5              # neighbours within this many radii push a symbol
 SAFETY_MM = 1e-6         # numerical margin on every gap test
 BOLD = 3.0               # first try this many times the provable growth
 SHAKE_BELOW = 1.02       # symbols that grew less than this in a round get shaken
+RELOCATE_GROWTH = (1.2,)  # a jammed smallest symbol is moved at these times its size
+RATIO_MARGIN = 0.99      # keep this much inside the size ratio bounds (rounding)
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ class PackInput:
         max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
         attempts: Random positions tried per symbol at the start.
         rounds: Grow-and-shake rounds.
+        ratio_low: Smallest allowed size ratio (smallest over largest ink size).
+        ratio_high: Largest allowed size ratio.
     """
 
     sils: tuple[Silhouette, ...]
@@ -79,6 +83,8 @@ class PackInput:
     max_rotation_deg: float | None
     attempts: int
     rounds: int = 8
+    ratio_low: float = 0.0
+    ratio_high: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -279,7 +285,7 @@ def _place_initial(card: _Card, density: float) -> bool:
     for i in np.argsort(-t, kind="stable"):
         h = unit * t[i] / card.sqa[i]
         if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
-            h = min(h, float((card.h * card.ink).max()) * t[i] / t.max() * CAP_SLACK / card.ink[i])
+            h = min(h, float((card.h * card.ink).max()) * _small_share(card) / card.ink[i])
         for _ in range(1 + SHRINK_TRIES):
             c, th, geoms = _candidates(card, int(i), h, batch)
             if len(c):
@@ -366,20 +372,85 @@ def _shake(card: _Card, i: int) -> bool:
     return False
 
 
-def _caps(card: _Card) -> np.ndarray:
-    """Growth factor each symbol may still take before leaving its ladder share.
+def _small_share(card: _Card) -> float:
+    """Largest ink size of the smallest ladder slot, as a share of the card's largest symbol."""
+    t = card.p.targets
+    return min(CAP_SLACK * float(t.min() / t.max()), card.p.ratio_high * RATIO_MARGIN)
 
-    Only the smallest slot is capped: its ink size (``h * sqrt(area)``) may reach
-    ``CAP_SLACK * min(t) / max(t)`` times the card's largest ink size (so the card's
-    size ratio stays near the ladder's); the others grow as far as space allows.
+
+def _caps(card: _Card) -> np.ndarray:
+    """Growth factor each symbol may still take before leaving the card's size ratio bounds.
+
+    The smallest ladder slot's ink size (``h * sqrt(area)``) may reach
+    :func:`_small_share` of the card's largest ink size (so the ratio stays at most
+    ``ratio_high``); no symbol may grow past the card's smallest ink size over
+    ``ratio_low`` (so the ratio stays at least ``ratio_low``: the big symbols wait
+    for the small ones). Sizes only grow, so caps taken at a round's start stay safe.
     """
     size = card.h * card.ink
     t = card.p.targets / card.p.targets.max()
     caps = np.full(len(t), np.inf)
     small = t <= t.min() + 1e-9
     if not small.all():
-        caps[small] = float(size.max()) * t[small] * CAP_SLACK / size[small]
+        caps[small] = float(size.max()) * _small_share(card) / size[small]
+    if card.p.ratio_low > 0:
+        caps = np.minimum(caps, float(size.min()) * RATIO_MARGIN / card.p.ratio_low / size)
     return caps
+
+
+def _enforce_floor(card: _Card) -> None:
+    """Shrink symbols bigger than the smallest over ``ratio_low`` (where still valid)."""
+    if card.p.ratio_low <= 0:
+        return
+    size = card.h * card.ink
+    limit = float(size.min()) * RATIO_MARGIN / card.p.ratio_low
+    for i in np.nonzero(size > limit)[0]:
+        h = card.h[i] * limit / size[i]
+        g = card.valid(int(i), card.c[i], card.th[i], h)
+        if g is not None:
+            card.set(int(i), card.c[i], card.th[i], h, g)
+
+
+def _round(card: _Card) -> bool:
+    """One grow-and-shake round over all symbols (random order); False once jammed.
+
+    Afterwards the card's smallest symbol, if it could not grow, is moved to the
+    roomiest free spot at a larger size (:func:`_relocate`): it holds back the
+    others' growth (see :func:`_caps`).
+    """
+    moved = 0
+    grown = np.ones(card.n)
+    caps = _caps(card)
+    for i in card.rng.permutation(card.n):
+        f = _grow(card, int(i), float(caps[i]))
+        grown[i] = f
+        if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
+            moved += 1
+    small = int(np.argmin(card.h * card.ink))
+    if grown[small] < SHAKE_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
+        moved += 1
+    return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
+
+
+def _relocate(card: _Card, i: int) -> bool:
+    """Move symbol i, larger by one of :data:`RELOCATE_GROWTH`, to the free pose (among
+    random tries) farthest from every other symbol; True if it moved."""
+    h0 = card.h[i]
+    cap = float(_caps(card)[i])
+    for factor in RELOCATE_GROWTH:
+        factor = min(factor, cap)
+        if factor <= 1.0 + GROW_EPS:
+            return False
+        card.h[i] = 0.0  # out of the way of its own candidates
+        c, th, geoms = _candidates(card, i, h0 * factor, CANDIDATES)
+        card.h[i] = h0
+        if len(c):
+            others = np.delete(card.polys, i)
+            room = shapely.distance(geoms, shapely.multipolygons(shapely.get_parts(others)))
+            k = int(np.argmax(room))
+            card.set(i, c[k], float(th[k]), h0 * factor, geoms[k])
+            return True
+    return False
 
 
 def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
@@ -401,17 +472,9 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
             break
     else:
         raise PackFailure("the symbols do not fit even when small")
+    _enforce_floor(card)
     for _ in range(prob.rounds):
-        moved = 0
-        grown = 0.0
-        caps = _caps(card)
-        for i in rng.permutation(card.n):
-            f = _grow(card, int(i), float(caps[i]))
-            if f > 1.0:
-                grown += f - 1.0
-            if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
-                moved += 1
-        if grown < GROW_EPS and moved == 0:
+        if not _round(card):
             break
     return PackResult(centers_mm=card.c.copy(), angles_deg=np.degrees(card.th),
                       heights_mm=card.h.copy(), outlines=tuple(card.polys))

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from printdeck.theme.model import Theme
 
+RATIO_FLOOR = 0.8    # a card's size ratio stays at least this times the intended spread
+RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
+
 
 @dataclass(frozen=True)
 class LayoutSettings:
@@ -14,10 +17,15 @@ class LayoutSettings:
     Attributes:
         safe_radius_mm: Radius of the safe zone (card diameter / 2 - safe margin), mm.
         gap_mm: Smallest allowed distance between two symbols' silhouettes, mm.
-        size_ratio: Target smallest over largest symbol on a card (by square root of
-            silhouette area); the size ladder spans 1 down to this value.
+        size_ratio: Intended spread of sizes on a card: smallest over largest symbol
+            (by square root of silhouette area, i.e. ``h_mm * sqrt(ink area)``); the
+            size ladder spans 1 down to this value. The engine keeps every card's
+            measured ratio within :meth:`ratio_bounds`: at least ``0.8 * size_ratio``
+            (small symbols stay legible) and at most ``0.6`` (a real spread of sizes),
+            or at most ``1.0`` when ``size_ratio`` itself is above 0.6 (e.g. a junior
+            deck of big symbols). See :meth:`ratio_bounds`.
         sizes: Optional size ladder, relative, largest first (overrides ``size_ratio``
-            for the spread).
+            for the spread; the spread is then ``min(sizes) / max(sizes)``).
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
         attempts: Random positions tried per symbol when first placing it.
         rounds: Grow-and-shake rounds per card (more = denser, slower).
@@ -31,8 +39,27 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 8
+    rounds: int = 12
     min_size_mm: float = 3.0
+
+    def spread(self) -> float:
+        """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
+        if self.sizes:
+            return min(self.sizes) / max(self.sizes)
+        return self.size_ratio
+
+    def ratio_bounds(self) -> tuple[float, float]:
+        """Return ``(low, high)``, the allowed measured size ratio of every card.
+
+        ``low = RATIO_FLOOR * spread`` and ``high = RATIO_CEILING`` (0.6) when the
+        spread is at most 0.6, else ``high = 1.0``; ``spread`` is :meth:`spread`.
+        The engine caps growth so the ratio never exceeds ``high``, and lets no
+        symbol grow beyond ``smallest / low`` (shrinking the big ones if a card's
+        smallest symbol stays jammed), so the ratio stays at least ``low``.
+        """
+        spread = self.spread()
+        high = RATIO_CEILING if spread <= RATIO_CEILING else 1.0
+        return min(RATIO_FLOOR * spread, high), high
 
     @classmethod
     def from_theme(cls, theme: Theme) -> LayoutSettings:
