@@ -11,7 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
-from printdeck.design import Design, make_design
+from printdeck.design import Design, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.manifest import build_manifest, write_manifest
@@ -78,7 +78,10 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
 
 
 def deck_design(theme: Theme) -> Design:
-    """Build the (trimmed) design the theme's ``deck`` section asks for.
+    """Build the (trimmed) design the theme's ``deck`` section asks for, verified.
+
+    The deck is checked from its incidence matrix (every two cards share exactly λ
+    symbols, no card repeats a symbol) before anything is laid out.
 
     Raises:
         PrintdeckError: no design of that size (see ``printdeck.design.make_design``).
@@ -86,8 +89,12 @@ def deck_design(theme: Theme) -> Design:
     deck = theme.spec.deck
     if deck.order is None and deck.symbols_per_card is None:
         raise PrintdeckError(f"theme {theme.name}: deck: give symbols_per_card (e.g. 8) or order (e.g. 7)")
-    return make_design(order=deck.order, symbols_per_card=deck.symbols_per_card, match=deck.match,
-                       cards=deck.cards, search=deck.search, drop_unused=deck.drop_unused)
+    design = make_design(order=deck.order, symbols_per_card=deck.symbols_per_card, match=deck.match,
+                         cards=deck.cards, search=deck.search, drop_unused=deck.drop_unused)
+    report = verify_blocks(design.blocks, design.lam)
+    if not report.ok:  # a construction bug, never a user error: refuse to print a wrong deck
+        raise RuntimeError(f"design {design.construction} failed verification: {report.summary()}")
+    return design
 
 
 def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
