@@ -103,7 +103,7 @@ def bench_order6() -> None:
     import printdeck.design.search as s
 
     real = s._cp_sat_extend
-    s._cp_sat_extend = lambda core, k, deadline, slots: list(core)
+    s._cp_sat_extend = lambda core, k, work, cap, slots: (list(core), False)
     (_, how), dt = timed(search_deck, 7, 10.0)
     s._cp_sat_extend = real
     print(f"order 6: search without CP-SAT: {how} in {dt:.3f} s")
@@ -115,9 +115,10 @@ def bench_order6() -> None:
     from printdeck.design.cpsat import extend_with_cp_sat
 
     limit = 5.0 if QUICK else 20.0
-    grown, dt = timed(extend_with_cp_sat, cards[:18], 7, time.monotonic() + limit, 12, 12)
+    (grown, capped), dt = timed(extend_with_cp_sat, cards[:18], 7, 0.1 * limit, limit, 12, 12)
     assert verify_blocks(grown, 1).ok
-    print(f"order 6: CP-SAT from the 18 net lines ({limit:.0f} s limit): {len(grown)} cards, "
+    print(f"order 6: CP-SAT from the 18 net lines (work {0.1 * limit:g}, cap {limit:.0f} s"
+          f"{', cap hit' if capped else ''}): {len(grown)} cards, "
           f"{len({p for c in grown for p in c})} symbols in {dt:.1f} s")
 
 

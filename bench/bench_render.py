@@ -47,7 +47,7 @@ def ring_layouts(lines: list[list[int]], symbol_ids: list[int]) -> list[CardLayo
     return cards
 
 
-def timed(label: str, fn):  # noqa: ANN001, ANN201
+def timed(label: str, fn):
     """Run ``fn`` and print its wall time."""
     t0 = time.perf_counter()
     value = fn()
@@ -95,19 +95,16 @@ def fidelity(symbols: list, pdf: Path, dpi: int = 254, box_mm: float = 20.0) -> 
     import pypdfium2 as pdfium
     import resvg_py
     from PIL import Image
-    from reportlab.pdfgen.canvas import Canvas
 
     from printdeck.model import Placement
-    from printdeck.render import fonts
     from printdeck.render.artwork import ArtLibrary
-    from printdeck.units import mm_to_pt
+    from printdeck.render.canvas import new_canvas
+    from printdeck.units import MM_PER_UNIT, mm_to_pt
 
     svgs = [s for s in symbols if s.kind == "svg"]
     cell, cols = box_mm + 5.0, 8  # dpi 254 = 10 px/mm: cells fall on whole pixels
     rows = -(-len(svgs) // cols)
-    fonts.register_bundled()
-    canvas = Canvas(str(pdf), pagesize=(mm_to_pt(cell * cols), mm_to_pt(cell * rows)), invariant=1,
-                    initialFontName=fonts.SANS)
+    canvas = new_canvas(pdf, (cell * cols, cell * rows), title="symbol fidelity", author="printdeck", subject="bench")
     art = ArtLibrary(canvas, svgs)
     aspects = []
     for k, s in enumerate(svgs):
@@ -121,7 +118,7 @@ def fidelity(symbols: list, pdf: Path, dpi: int = 254, box_mm: float = 20.0) -> 
     doc = pdfium.PdfDocument(str(pdf))
     page = np.asarray(doc[0].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
     doc.close()
-    px = dpi / 25.4
+    px = dpi / MM_PER_UNIT["in"]
     ious = []
     for k, s in enumerate(svgs):
         w, h = round(box_mm * px), round(box_mm * aspects[k] * px)

@@ -36,16 +36,12 @@ class BarReporter:
                 click.echo(f"printdeck: {name}: {time.perf_counter() - start:.2f} s", err=True)
 
 
-def _paper(value: str | None) -> str | tuple[float, float] | None:
-    if value is None or value.lower() in ("a4", "letter", "a3"):
-        return value.lower() if value else None
+def _paper(value: str | None) -> str | tuple[str, str] | None:
+    """Split ``WIDTHxHEIGHT``; the pipeline validates it like the theme's ``paper.size``."""
+    if value is None:
+        return None
     parts = value.lower().split("x")
-    try:
-        if len(parts) == 2:
-            return (parse_length_mm(parts[0]), parse_length_mm(parts[1]))
-    except ValueError:
-        pass
-    raise PrintdeckError(f'--paper: expected a4, letter, a3 or WIDTHxHEIGHT such as "200mmx280mm", got {value!r}')
+    return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else value
 
 
 def _margin(value: str) -> float:

@@ -23,7 +23,8 @@ def _fail(e: PrintdeckError) -> None:
               help="Symbols every two cards share.")
 @click.option("--cards", "-n", type=int, default=None, help="Trim to this many cards.")
 @click.option("--search", is_flag=True, help="No plane of that size known: build the largest partial deck.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Search budget, seconds.")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Search budget, seconds (fixes the deterministic work; also a wall-clock cap).")
 @click.option("--drop-unused", is_flag=True, help="After trimming, drop symbols no card uses.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True)
 def design(order: int | None, symbols_per_card: int | None, match: str, cards: int | None, search: bool,
@@ -45,7 +46,8 @@ def design(order: int | None, symbols_per_card: int | None, match: str, cards: i
 @click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--match", type=click.Choice(["1", "2"]), default=None,
-              help="Symbols every two cards must share (default: from the file, else 1).")
+              help="Symbols every two cards must share (default: the file's lambda, else 1; "
+                   "when given, the file's lambda is ignored).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def verify(file: Path, match: str | None, fmt: str) -> None:
     """Check a deck (design JSON, CSV, or a build's manifest): exit 0 if every two
@@ -54,15 +56,15 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
     from printdeck.design.verify import verify_blocks
 
     try:
-        cards, lam_in_file = read_deck(file)
+        deck = read_deck(file, int(match) if match else None)
     except PrintdeckError as e:
         _fail(e)
-    lam = int(match) if match else (lam_in_file or 1)
-    report = verify_blocks(cards, lam)
+    report = verify_blocks(deck.cards, deck.lam)
     if fmt == "json":
         click.echo(json.dumps({
-            "ok": report.ok, "cards": report.cards, "symbols": report.symbols, "lambda": lam,
+            "ok": report.ok, "cards": report.cards, "symbols": report.symbols, "lambda": deck.lam,
             "card_sizes": sorted({int(s) for s in report.card_sizes}),
+            "symbol_labels": deck.labels,
             "frequencies": [int(f) for f in report.frequencies],
             "bad_pair_count": report.bad_pair_count,
             "bad_pairs": [list(p) for p in report.bad_pairs],
@@ -77,7 +79,7 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
 @click.option("--per-card", "-s", type=int, default=8, show_default=True, help="Symbols on each card.")
 @click.option("--cards", "-N", type=int, default=55, show_default=True, help="Cards in the deck.")
 @click.option("--trials", type=int, default=200, show_default=True, help="Simulated decks of each kind.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--plot", type=click.Path(path_type=Path), default=None, help="Write the CDF plot (.png or .pdf).")
 def stats(symbols: int, per_card: int, cards: int, trials: int, seed: int, fmt: str, plot: Path | None) -> None:

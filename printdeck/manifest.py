@@ -5,11 +5,17 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
     {"theme": str, "seed": int,
      "design": {"order": int, "lambda": int, "points": int, "lines": int},
      "card": {"diameter_mm": float, "bleed_mm": float, "safe_margin_mm": float},
+     "paper": {"size_mm": [w, h], "layout": "sheet" | "single", "sheets": int,
+               "backs": bool, "duplex": str | null},
      "symbols": [{"id": int, "name": str, "source": str}],
-     "cards": [{"index": int, "page": int, "center_mm": [x, y],
+     "cards": [{"index": int, "page": int, "sheet": int, "center_mm": [x, y],
                 "coverage": float, "min_gap_mm": float, "size_ratio": float,
                 "symbols": [{"id": int, "center_mm": [dx, dy],
                              "rotation_deg": float, "box_mm": [w, h]}]}]}
+
+``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
+followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
+sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from typing import Any
 
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
-from printdeck.model import CardLayout, CardSlot, Placement, SymbolSpec
+from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render.imposition import Imposition
 from printdeck.theme.model import Theme
 
 
@@ -35,7 +42,7 @@ def _placement(p: Placement) -> dict[str, Any]:
 
 
 def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[SymbolSpec],
-                   layouts: Sequence[CardLayout], slots: Sequence[CardSlot]) -> dict[str, Any]:
+                   layouts: Sequence[CardLayout], imposition: Imposition) -> dict[str, Any]:
     """Assemble the manifest dictionary.
 
     Args:
@@ -44,15 +51,15 @@ def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[Sy
         design: The (trimmed) design; its points are the deck's symbol ids.
         symbols: Deck symbols, ``symbols[i].id == i`` (one per point of the design).
         layouts: One per card, in card order.
-        slots: Page and centre of each card, in card order.
+        imposition: Where each card sits (one slot a card, in card order) and the paper.
 
     Returns:
         A JSON-serialisable dict of the shape in this module's docstring.
     """
-    card = theme.spec.card
+    card, backs = theme.spec.card, theme.spec.backs.enabled
     cards = []
-    for layout, slot in zip(layouts, slots, strict=True):
-        cards.append({"index": layout.index, "page": slot.page,
+    for layout, slot in zip(layouts, imposition.slots, strict=True):
+        cards.append({"index": layout.index, "page": 2 * slot.page - 1 if backs else slot.page, "sheet": slot.page,
                       "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
                       "coverage": _r(layout.coverage), "min_gap_mm": _r(layout.min_gap_mm),
                       "size_ratio": _r(layout.size_ratio),
@@ -64,6 +71,9 @@ def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[Sy
                    "lines": len(design.blocks), "construction": design.construction},
         "card": {"diameter_mm": card.diameter_mm, "bleed_mm": card.bleed_mm,
                  "safe_margin_mm": card.safe_margin_mm},
+        "paper": {"size_mm": [_r(v) for v in imposition.page_size_mm],
+                  "layout": "single" if imposition.single else "sheet", "sheets": imposition.pages,
+                  "backs": backs, "duplex": theme.spec.backs.duplex if backs else None},
         "symbols": [{"id": s.id, "name": s.name, "source": s.source} for s in symbols],
         "cards": cards,
     }

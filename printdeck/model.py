@@ -74,8 +74,9 @@ class CardLayout:
         index: Card index in the deck (0-based).
         placements: One per symbol on the card, in the card's symbol order.
         coverage: Union of silhouettes over the safe-zone disc area, in [0, 1].
-        min_gap_mm: Smallest distance between two silhouettes, or between a
-            silhouette and the safe-zone circle.
+        min_gap_mm: Smallest distance between two symbols' silhouettes (their
+            conservative collision outlines); the safe-zone circle does not count
+            (symbols must lie inside it, with no gap required).
         size_ratio: Smallest over largest symbol, by square root of silhouette area.
     """
 

@@ -10,16 +10,21 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from pydantic import ValidationError
 
 from printdeck.design import Design, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
-from printdeck.render.imposition import impose, paper_size_mm
+from printdeck.fileio import atomic_output
+from printdeck.render.imposition import Imposition, impose, paper_size_mm
 from printdeck.render.pdf import RenderOptions, render_pdf
 from printdeck.render.png import render_pngs
 from printdeck.theme import Theme, load_theme
+from printdeck.theme.errors import describe_validation_error
+from printdeck.theme.load import check_consistency
+from printdeck.theme.model import PaperSpec
 
 
 class Reporter(Protocol):
@@ -41,7 +46,9 @@ class BuildOptions:
 
     Attributes:
         seed: Seed for symbol choice, assignment and layout.
-        paper: ``"a4"``, ``"letter"``, ``"a3"`` or (width_mm, height_mm).
+        paper: ``"a4"``, ``"letter"``, ``"a3"``, or (width, height) as lengths with units
+            (``("200mm", "280mm")``) or numbers in mm; validated like the theme's
+            ``paper.size``.
         backs: Turn on back pages (the theme's backs, or the default back).
         single: One card a page (page = trim + bleed), for print shops.
         legend: Add the symbol legend page(s).
@@ -52,7 +59,7 @@ class BuildOptions:
     """
 
     seed: int | None = None
-    paper: str | tuple[float, float] | None = None
+    paper: str | tuple[str | float, str | float] | None = None
     backs: bool | None = None
     single: bool | None = None
     legend: bool | None = None
@@ -62,19 +69,38 @@ class BuildOptions:
     png_margin_mm: float = 0.0
 
 
+def _paper_size(value: str | tuple[str | float, str | float]) -> object:
+    """Validate a ``--paper`` override exactly as the theme's ``paper.size`` is validated."""
+    raw = value.lower() if isinstance(value, str) else [f"{v}mm" if isinstance(v, (int, float)) else v for v in value]
+    try:
+        return PaperSpec.model_validate({"size": raw}).size
+    except ValidationError as exc:
+        detail = describe_validation_error(exc, PaperSpec, "--paper").split(": ", 2)[-1]
+        raise PrintdeckError(f"--paper: {detail}") from None
+
+
 def apply_options(theme: Theme, options: BuildOptions) -> Theme:
-    """Return ``theme`` with the command-line overrides written into its spec."""
+    """Return ``theme`` with the command-line overrides written into its spec, re-checked.
+
+    Raises:
+        PrintdeckError: an override is invalid or does not fit the theme (e.g. the card
+            does not fit the paper).
+    """
     spec = theme.spec
-    paper = spec.paper.model_copy(update={k: v for k, v in {
-        "size": options.paper, "layout": None if options.single is None else ("single" if options.single else "sheet"),
-    }.items() if v is not None})
+    paper_update: dict[str, object] = {}
+    if options.paper is not None:
+        paper_update["size"] = _paper_size(options.paper)
+    if options.single is not None:
+        paper_update["layout"] = "single" if options.single else "sheet"
     backs = spec.backs.model_copy(update={} if options.backs is None else {"enabled": options.backs})
     extras = spec.extras.model_copy(update={k: v for k, v in {
         "legend": options.legend, "rules": options.rules}.items() if v is not None})
-    update = {"paper": paper, "backs": backs, "extras": extras}
+    update: dict[str, object] = {"paper": spec.paper.model_copy(update=paper_update), "backs": backs, "extras": extras}
     if options.seed is not None:
         update["seed"] = options.seed
-    return dataclasses.replace(theme, spec=spec.model_copy(update=update))
+    spec = spec.model_copy(update=update)
+    check_consistency(spec)
+    return dataclasses.replace(theme, spec=spec)
 
 
 def deck_design(theme: Theme) -> Design:
@@ -122,10 +148,28 @@ def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
 
 
 def default_output(theme: Theme) -> Path:
-    """``output/<theme name>.pdf`` in the current folder (created if missing)."""
-    folder = Path("output")
-    folder.mkdir(exist_ok=True)
-    return folder / f"{theme.name}.pdf"
+    """``output/<theme name>.pdf`` in the current folder."""
+    return Path("output") / f"{theme.name}.pdf"
+
+
+def check_outputs(out: Path, png_dir: Path | None) -> Path:
+    """Check, before any work, that the outputs can be written; return the manifest path.
+
+    Raises:
+        PrintdeckError: the PDF name does not end in .pdf, its folder is missing, the
+            manifest path or the PDF path is a folder, or ``png_dir`` is a file.
+    """
+    if out.suffix.lower() != ".pdf":
+        raise PrintdeckError(f"{out}: the output must be a .pdf file name")
+    manifest_path = out.with_suffix(".json")
+    for path in (out, manifest_path):
+        if path.is_dir():
+            raise PrintdeckError(f"{path}: is a folder; choose another output name with -o")
+    if not out.parent.is_dir():
+        raise PrintdeckError(f"{out}: folder {out.parent} does not exist; create it or choose another -o")
+    if png_dir is not None and png_dir.exists() and not png_dir.is_dir():
+        raise PrintdeckError(f"--png-dir {png_dir}: is a file, not a folder; choose a folder name")
+    return manifest_path
 
 
 def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
@@ -134,52 +178,63 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
 
     Args:
         theme_ref: Bundled theme name, theme file or folder; ``None`` for the default theme.
-        out_path: PDF to write; default ``output/<theme name>.pdf``. The manifest goes
-            beside it as ``<out>.json``.
+        out_path: PDF to write; default ``output/<theme name>.pdf`` (the folder is created).
+            The manifest goes beside it as ``<out>.json``.
         options: Command-line overrides.
-        reporter: Progress receiver (stage names: theme, design, layout, render, manifest).
+        reporter: Progress receiver (stage names: theme, design, layout, render, png).
 
     Returns:
         What was written, with page and card counts and per-stage wall times (s).
 
     Raises:
-        PrintdeckError: any problem the user can fix; nothing is written or overwritten then.
+        PrintdeckError: any problem the user can fix. Everything that can be checked is
+            checked before the layout starts; the PDF and the manifest are committed
+            together at the end, so on an error nothing is written or overwritten.
     """
     rep = reporter or _Silent()
     times: dict[str, float] = {}
     with _timed(times, "theme"), rep.stage("theme", None):
         theme = apply_options(load_theme(theme_ref), options)
+    if out_path is None:
+        out_path = default_output(theme)
+        out_path.parent.mkdir(exist_ok=True)
+    out = Path(out_path)
+    check_outputs(out, options.png_dir)
     seed = theme.spec.seed
     with _timed(times, "design"), rep.stage("design", None):
         design = deck_design(theme)
         symbols = assign_symbols(theme, design.n_points, seed)
+    imposition = _impose(theme, len(design.blocks))
     cards = [[symbols[p] for p in block] for block in design.blocks]
     with _timed(times, "layout"), rep.stage("layout", len(cards)) as advance:
         layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
-    out = Path(out_path) if out_path is not None else default_output(theme)
-    if out.suffix.lower() != ".pdf":
-        raise PrintdeckError(f"{out}: the output must be a .pdf file name")
-    return _write(theme, design, symbols, layouts, out, options, rep, times)
+    return _write(theme, design, symbols, layouts, imposition, out, options, rep, times)
+
+
+def _impose(theme: Theme, n_cards: int) -> Imposition:
+    spec = theme.spec
+    return impose(paper_size_mm(spec.paper.size), spec.card.diameter_mm, spec.card.bleed_mm,
+                  spec.paper.margin_mm, spec.paper.gap_mm, n_cards, single=spec.paper.layout == "single")
 
 
 def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout],
-           out: Path, options: BuildOptions, rep: Reporter, times: dict[str, float]) -> BuildResult:
+           imposition: Imposition, out: Path, options: BuildOptions, rep: Reporter,
+           times: dict[str, float]) -> BuildResult:
+    """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
     spec = theme.spec
-    single = spec.paper.layout == "single"
-    imposition = impose(paper_size_mm(spec.paper.size), spec.card.diameter_mm, spec.card.bleed_mm,
-                        spec.paper.margin_mm, spec.paper.gap_mm, len(layouts), single=single)
     render_options = RenderOptions(backs=spec.backs.enabled, legend=spec.extras.legend,
-                                   rules=spec.extras.rules, single=single)
-    manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition.slots)
-    with _timed(times, "render"), rep.stage("render", len(layouts)) as advance:
-        pages = render_pdf(theme, symbols, layouts, imposition, out, render_options, progress=advance)
+                                   rules=spec.extras.rules, single=imposition.single)
+    manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition)
     manifest_path = out.with_suffix(".json")
-    write_manifest(manifest, manifest_path)
     pngs: list[Path] = []
-    if options.png_dir is not None:
-        with _timed(times, "png"), rep.stage("png", None):
-            pngs = render_pngs(theme, symbols, layouts, options.png_dir, dpi=options.dpi,
-                               extra_margin_mm=options.png_margin_mm)
+    with atomic_output(out) as tmp_pdf, atomic_output(manifest_path) as tmp_json:
+        with _timed(times, "render"), rep.stage("render", len(layouts)) as advance:
+            pages = render_pdf(theme, symbols, layouts, imposition, tmp_pdf, render_options, progress=advance)
+        write_manifest(manifest, tmp_json)
+        if options.png_dir is not None:
+            with _timed(times, "png"), rep.stage("png", len(layouts)):
+                pngs = render_pngs(theme, symbols, layouts, options.png_dir, dpi=options.dpi,
+                                   extra_margin_mm=options.png_margin_mm)
     return BuildResult(pdf_path=out, manifest_path=manifest_path, pages=pages, cards=len(layouts),
                        symbols_per_card=len(design.blocks[0]), size_bytes=out.stat().st_size,
                        png_paths=pngs, timings_s=times)

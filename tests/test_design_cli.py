@@ -68,7 +68,7 @@ def test_errors_exit_2(tmp_path) -> None:
 
 
 def test_search_flag() -> None:
-    r = run("design", "-k", "7", "--search", "--time-limit", "0", "--format", "json")
+    r = run("design", "-k", "7", "--search", "--time-limit", "0.1", "--format", "json")
     assert r.exit_code == 0
     data = json.loads(r.output.splitlines()[0])
     assert data["order"] is None and len(data["cards"]) >= 23

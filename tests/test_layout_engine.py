@@ -17,7 +17,14 @@ from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
 from printdeck.layout.deck import SizeBalancer, ladder
 from printdeck.layout.pack import PackInput, _Card
+from printdeck.layout.parallel import job_count
 from printdeck.theme import load_theme
+
+
+@pytest.fixture(autouse=True)
+def _no_layout_cache(monkeypatch):
+    """Every test here packs for real (the layout cache has its own test)."""
+    monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +67,7 @@ def test_layouts_complete_and_within_limits(theme, cards) -> None:
         assert radii.max() <= s.safe_radius_mm + 1e-6
         sizes = [p.box_mm[1] * math.sqrt(silhouette(x).area) for p, x in zip(lay.placements, syms)]
         assert lay.size_ratio == pytest.approx(min(sizes) / max(sizes))
-        assert lay.size_ratio <= 0.6
+        assert 0.8 * s.size_ratio <= lay.size_ratio <= 0.6
         assert lay.coverage == pytest.approx(sum(z * z for z in sizes) / (math.pi * s.safe_radius_mm ** 2))
         assert lay.coverage > 0.45
 
@@ -129,7 +136,49 @@ def test_deck_sizes_balanced_on_awkward_theme() -> None:
             sizes.setdefault(x.id, []).append(p.box_mm[1] * math.sqrt(silhouette(x).area))
     means = np.array([np.mean(v) for v in sizes.values()])
     assert np.all(np.abs(means / means.mean() - 1) <= 0.25)
-    assert max(lay.size_ratio for lay in layouts) <= 0.6
+    low, high = LayoutSettings.from_theme(th).ratio_bounds()
+    assert (low, high) == (pytest.approx(0.4), 0.6)
+    assert all(low <= lay.size_ratio <= high for lay in layouts)
+
+
+@pytest.mark.parametrize("ratio, sizes, bounds", [(0.5, None, (0.4, 0.6)), (0.3, None, (0.24, 0.6)),
+                                                  (0.8, None, (0.64, 1.0)), (0.5, (1.0, 0.7, 0.35), (0.28, 0.6))])
+def test_ratio_bounds_rule(ratio, sizes, bounds) -> None:
+    s = LayoutSettings(safe_radius_mm=40, size_ratio=ratio, sizes=sizes)
+    assert s.ratio_bounds() == pytest.approx(bounds)
+
+
+def test_big_size_ratio_is_honoured(theme, cards) -> None:
+    # a junior deck: size_ratio 0.8 means symbols of nearly one size (up to 1.0 allowed)
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), size_ratio=0.8)
+    for lay in layout_deck(cards[:2], s, seed=4):
+        assert 0.64 <= lay.size_ratio <= 1.0
+
+
+def test_parallel_equals_serial_and_reports_progress(theme) -> None:
+    s = LayoutSettings.from_theme(theme)
+    cards = deck_cards(theme.symbols, 7)[:10]
+    calls: list[int] = []
+    par = layout_deck(cards, s, seed=9, progress=calls.append, jobs=2)
+    assert calls == [1] * 10
+    assert [lay.index for lay in par] == list(range(10))
+    assert par == layout_deck(cards, s, seed=9, jobs=1)
+
+
+def test_parallel_failure_names_first_failing_card(theme) -> None:
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0, rounds=1)
+    cards = deck_cards(theme.symbols, 7)[:10]
+    with pytest.raises(PrintdeckError, match=r"^card 1: "):
+        layout_deck(cards, s, seed=1, jobs=2)
+
+
+def test_job_count(monkeypatch) -> None:
+    assert job_count(3, 100) == 3 and job_count(2, 8) == 1 and job_count(1, 100) == 1
+    monkeypatch.setenv("PRINTDECK_JOBS", "1")
+    assert job_count(None, 100) == 1
+    monkeypatch.setenv("PRINTDECK_JOBS", "two")
+    with pytest.raises(PrintdeckError, match="PRINTDECK_JOBS"):
+        job_count(None, 100)
 
 
 @hsettings(max_examples=60, deadline=None)
@@ -143,3 +192,18 @@ def test_contain_factor_is_exact(theme, cx, cy, ang, h) -> None:
     w = card.offsets(0, ang, h)
     f = card.contain_factor(c, w)
     assert np.hypot(*(c + f * w).T).max() == pytest.approx(39.5, rel=1e-9)
+
+
+def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> None:
+    monkeypatch.delenv("PRINTDECK_NO_LAYOUT_CACHE")
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))
+    s = LayoutSettings.from_theme(theme)
+    cards = deck_cards(theme.symbols, 7)[:3]
+    first = layout_deck(cards, s, seed=2)
+    entries = sorted((tmp_path / "layouts").glob("*.json"))
+    assert len(entries) == 3
+    assert layout_deck(cards, s, seed=2) == first  # read back exactly
+    assert layout_deck(cards, s, seed=3) != first  # another seed is another key
+    assert len(list((tmp_path / "layouts").glob("*.json"))) == 6
+    entries[0].write_text("{broken")  # a damaged entry is recomputed
+    assert layout_deck(cards, s, seed=2) == first

@@ -11,7 +11,15 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
-from test_render_support import BACK_COLOR, BACKGROUND, PageImage, close, fano_layouts, symbols_of, tiny_theme
+from test_render_support import (
+    BACK_COLOR,
+    BACKGROUND,
+    PageImage,
+    close,
+    fano_layouts,
+    symbols_of,
+    tiny_theme,
+)
 
 from printdeck.render.imposition import impose, paper_size_mm
 from printdeck.render.pdf import RenderOptions, render_pdf
@@ -138,7 +146,7 @@ def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, paper={"layout": "single"})
     out, pages = _render(tmp_path, theme, "single.pdf", RenderOptions(single=True, backs=True, legend=True))
     reader = PdfReader(out)
-    assert pages == len(reader.pages) == 7 * 2 + 1
+    assert pages == len(reader.pages) == 7 * 2 + 1 + 1  # fronts + backs, credits page, legend
     mm = [[round(float(v) * 25.4 / 72, 3) for v in box] for box in
           (reader.pages[0].mediabox, reader.pages[0].trimbox, reader.pages[0].bleedbox)]
     assert mm == [[0, 0, 91.0, 91.0], [3.0, 3.0, 88.0, 88.0], [0, 0, 91.0, 91.0]]

@@ -13,7 +13,11 @@ from test_render_support import PageImage, close, fano_layouts, symbols_of, tiny
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
-from printdeck.render.artwork import ResolutionWarning, check_raster_resolution, load_svg_drawing
+from printdeck.render.artwork import (
+    ResolutionWarning,
+    check_raster_resolution,
+    load_svg_drawing,
+)
 from printdeck.render.imposition import impose, paper_size_mm
 from printdeck.render.pdf import RenderOptions, render_pdf
 from printdeck.render.png import render_pngs

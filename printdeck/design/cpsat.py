@@ -12,47 +12,51 @@ Symmetry: used slots come first.
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any
 
 Deck = list[tuple[int, ...]]
 
 
-def extend_with_cp_sat(core: Deck, k: int, deadline: float, slots: int = 12, fresh: int = 12) -> Deck:
-    """Cards of ``core`` plus as many new cards as CP-SAT finds before ``deadline``.
+def extend_with_cp_sat(core: Deck, k: int, work: float, wall_cap_s: float, slots: int = 12,
+                       fresh: int = 12) -> tuple[Deck, bool]:
+    """Cards of ``core`` plus as many new cards as CP-SAT finds within a fixed work budget.
+
+    The search is deterministic (one worker, fixed ``random_seed``, stopped by
+    ``max_deterministic_time``), so the same input gives the same deck on any machine
+    that finishes within the wall-clock cap.
 
     Args:
         core: Fixed cards, each k symbols, any two sharing one.
         k: Symbols per card.
-        deadline: ``time.monotonic()`` value to stop at.
+        work: CP-SAT deterministic time budget (its own units, roughly 0.25 s of wall
+            time each on a 2-core laptop); below 0.05 CP-SAT is skipped.
+        wall_cap_s: Safety cap in wall-clock seconds.
         slots: Most new cards tried.
         fresh: New symbols available beyond the core's.
 
     Returns:
-        ``core`` + new cards (just ``core`` if ortools is missing, time is short, or
-        nothing was found).
+        (``core`` + new cards, whether the wall-clock cap stopped the search first).
+        Just ``core`` if ortools is missing, the budget is tiny, or nothing was found.
     """
-    budget = deadline - time.monotonic()
-    if budget < 0.5:
-        return list(core)
+    if work < 0.05 or wall_cap_s <= 0:
+        return list(core), work >= 0.05
     try:
         from ortools.sat.python import cp_model
     except ImportError:
-        return list(core)
+        return list(core), False
     pts = range(max(max(c) for c in core) + 1 + fresh)
     m, x, use = _model(cp_model, core, k, slots, pts)
     solver = cp_model.CpSolver()
-    # deterministic time and one worker: the same input gives the same deck, unless
-    # the wall-clock limit (the user's budget) cuts in first on a slow machine
-    solver.parameters.max_deterministic_time = budget
-    solver.parameters.max_time_in_seconds = budget
+    solver.parameters.max_deterministic_time = work
+    solver.parameters.max_time_in_seconds = wall_cap_s
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     status = solver.Solve(m)
+    capped = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and solver.response_proto.deterministic_time < 0.99 * work
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return list(core)
+        return list(core), capped
     new = [tuple(p for p in pts if solver.Value(x[c][p])) for c in range(slots) if solver.Value(use[c])]
-    return _renumber(list(core) + new)
+    return _renumber(list(core) + new), capped
 
 
 def _model(cp_model: Any, core: Deck, k: int, slots: int, pts: range) -> tuple[Any, list[list[Any]], list[Any]]:

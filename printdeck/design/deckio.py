@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,15 +47,16 @@ def format_design(design: Design, fmt: str = "text") -> str:
 
 
 def _symbol_id(item: Any, where: str) -> int:
-    if isinstance(item, bool):
-        raise PrintdeckError(f"{where}: symbol {item!r} is not a number")
-    if isinstance(item, int):
-        return item
+    """One symbol number: a non-negative int (not a bool), or an object holding one."""
     if isinstance(item, dict):
         for key in ("symbol_id", "id", "symbol"):
-            if isinstance(item.get(key), int):
-                return int(item[key])
-    raise PrintdeckError(f"{where}: cannot read a symbol number from {str(item)[:60]!r}")
+            if key in item:
+                return _symbol_id(item[key], where)
+    if isinstance(item, int) and not isinstance(item, bool):
+        if item < 0:
+            raise PrintdeckError(f"{where}: symbol {item} is negative; symbol numbers must be 0 or more")
+        return item
+    raise PrintdeckError(f"{where}: symbol {str(item)[:60]!r} is not a whole number 0 or more")
 
 
 def _card_symbols(card: Any, where: str) -> list[int]:
@@ -67,60 +69,121 @@ def _card_symbols(card: Any, where: str) -> list[int]:
     raise PrintdeckError(f"{where}: a card must be a list of symbol numbers or have a 'symbols' list")
 
 
-def _from_json(data: Any, path: Path) -> tuple[list[list[int]], int | None]:
+def _file_lambda(data: Any, path: Path) -> int | None:
+    """λ named in the file (``lambda`` or ``match``, top level or under ``design`` / ``deck``).
+
+    Raises:
+        PrintdeckError: λ is given but is not 1 or 2.
+    """
+    if not isinstance(data, dict):
+        return None
+    for src in (data, data.get("design"), data.get("deck")):
+        if not isinstance(src, dict):
+            continue
+        for key in ("lambda", "match"):
+            if key in src:
+                value = src[key]
+                if isinstance(value, bool) or value not in (1, 2):
+                    raise PrintdeckError(f"{path}: \"{key}\": {json.dumps(value)[:40]} is not supported; "
+                                         f"printdeck checks 1 or 2 (fix the file, or give --match 1 or 2)")
+                return int(value)
+    return None
+
+
+def _from_json(data: Any, path: Path) -> list[list[int]]:
     cards = data.get("cards") if isinstance(data, dict) else data
     if cards is None and isinstance(data, dict) and isinstance(data.get("deck"), dict):
         cards = data["deck"].get("cards")
     if not isinstance(cards, list):
         raise PrintdeckError(f"{path}: no 'cards' list found; expected printdeck design JSON or a manifest")
-    lam = None
-    if isinstance(data, dict):
-        for src in (data, data.get("design") or {}, data.get("deck") or {}):
-            if isinstance(src, dict) and src.get("lambda", src.get("match")) in (1, 2):
-                lam = int(src.get("lambda", src.get("match")))
-                break
-    return [_card_symbols(c, f"{path}: card {i}") for i, c in enumerate(cards)], lam
+    return [_card_symbols(c, f"{path}: card {i}") for i, c in enumerate(cards)]
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def _from_csv(text: str, path: Path) -> list[list[int]]:
+    """Cards from CSV rows; a first row with no number-like cell is a header."""
     cards: list[list[int]] = []
     for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
         cells = [c.strip() for c in row if c.strip()]
         if not cells or cells[0].startswith("#"):
             continue
+        if not cards and not any(_is_number(c) for c in cells):
+            continue  # header
+        where = f"{path}: line {n} (card {len(cards)})"
         try:
-            cards.append([int(c) for c in cells])
+            values = [int(c) for c in cells]
         except ValueError:
-            if cards:
-                raise PrintdeckError(f"{path}: line {n}: {row!r} is not a list of symbol numbers") from None
+            raise PrintdeckError(f"{where}: {','.join(cells)[:60]!r} is not a list of whole symbol numbers") from None
+        cards.append([_symbol_id(v, where) for v in values])
     return cards
 
 
-def read_deck(path: Path) -> tuple[list[list[int]], int | None]:
+@dataclass(frozen=True)
+class DeckFile:
+    """A deck read by :func:`read_deck`.
+
+    Attributes:
+        cards: Each card's symbols, renumbered 0..m-1 (in increasing order of label).
+        labels: (m,) the symbol numbers as written in the file, ``labels[i]`` for symbol i.
+        lam: λ to check: ``match`` if given, else the file's, else 1.
+        lam_from_file: λ the file names, or None.
+    """
+
+    cards: list[list[int]]
+    labels: list[int]
+    lam: int
+    lam_from_file: int | None
+
+
+def _renumber(cards: list[list[int]]) -> tuple[list[list[int]], list[int]]:
+    """Symbols as 0..m-1 by increasing label (so any size of label fits in int64)."""
+    labels = sorted({p for c in cards for p in c})
+    if not labels or labels[-1] == len(labels) - 1:
+        return cards, labels  # already 0..m-1
+    new = {p: i for i, p in enumerate(labels)}
+    return [[new[p] for p in c] for c in cards], labels
+
+
+def read_deck(path: Path, match: int | None = None) -> DeckFile:
     """Read a deck file (design JSON, build manifest JSON, or CSV).
 
+    Args:
+        path: The file.
+        match: λ to check, overriding the file's (then the file's λ is not checked).
+
     Returns:
-        (cards as lists of symbol numbers, λ named in the file or None).
+        The cards (symbols renumbered 0..m-1), the original labels and λ.
 
     Raises:
-        PrintdeckError: Missing, unreadable or malformed file, or negative symbols.
+        PrintdeckError: Missing, unreadable or malformed file; a symbol that is not a
+            whole number >= 0 (the message names the card); λ in the file that is not
+            1 or 2 (unless ``match`` is given); no cards.
     """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PrintdeckError(f"{path}: cannot read the deck ({exc.__class__.__name__}: {exc})") from exc
-    stripped = text.lstrip()
-    if stripped.startswith(("{", "[")):
+    lam_in_file = None
+    if text.lstrip().startswith(("{", "[")):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise PrintdeckError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from exc
-        cards, lam = _from_json(data, path)
+        except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
+            raise PrintdeckError(f"{path}: cannot read the JSON ({str(exc)[:80]})") from exc
+        cards = _from_json(data, path)
+        lam_in_file = None if match is not None else _file_lambda(data, path)
     else:
-        cards, lam = _from_csv(text, path), None
+        cards = _from_csv(text, path)
     if not cards:
         raise PrintdeckError(f"{path}: no cards found")
-    if any(p < 0 for c in cards for p in c):
-        raise PrintdeckError(f"{path}: symbol numbers must be 0 or more")
-    return cards, lam
+    cards, labels = _renumber(cards)
+    return DeckFile(cards, labels, match if match is not None else (lam_in_file or 1), lam_in_file)

@@ -18,11 +18,15 @@ there are just fewer cards than a plane would have. Deterministic constructions:
   never match anything.
 * **Greedy extension**: a new card meets every card exactly once iff its old
   symbols' card sets partition the deck; an exact-cover search finds one, the rest
-  of the card being new symbols. Repeated until none exists or time runs out.
+  of the card being new symbols. Repeated until none exists or the step budget
+  (:data:`GREEDY_STEPS` search nodes) is spent.
 * **CP-SAT** (optional ``ortools``): grows the net's parallel classes by a bounded
-  number of new cards within the time limit; used when it beats the others.
+  number of new cards within a deterministic work budget fixed by the time limit;
+  used when it beats the others.
 
-The result is the deck with the most cards; ties go to fewer symbols.
+The result is the deck with the most cards; ties go to fewer symbols. Budgets are
+counted in steps, not seconds, so the deck is the same on every machine; the time
+limit is only a wall-clock safety cap, and hitting it is reported in the description.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from printdeck.design.gf import gf, prime_power
 from printdeck.design.planes import singer_blocks
@@ -41,6 +46,36 @@ LATIN_6 = ((3, 1, 0, 5, 4, 2), (1, 3, 2, 0, 5, 4), (0, 5, 4, 1, 2, 3),
 Deck = list[tuple[int, ...]]
 #: CP-SAT is tried only when beating the best deterministic deck needs at most this many new cards.
 MAX_CP_SAT_SLOTS = 16
+#: Search nodes the greedy extension may visit (0.2-0.4 s on a 2-core laptop).
+GREEDY_STEPS = 100_000
+#: CP-SAT deterministic time per second of time limit (its units run ~4x slower than
+#: wall seconds here, so this leaves machines ~2x slower than that within the cap).
+CP_SAT_WORK_PER_S = 0.1
+
+
+@dataclass
+class Budget:
+    """Work left for a search: ``steps`` (deterministic) and a wall-clock safety cap.
+
+    Attributes:
+        steps: Search nodes still allowed.
+        deadline: ``time.monotonic()`` value at which to stop regardless.
+        capped: Set when the deadline, not the step budget, stopped the search.
+    """
+
+    steps: int
+    deadline: float
+    capped: bool = False
+
+    def spend(self) -> bool:
+        """Use one step; False when none is left or the wall-clock cap has passed."""
+        if self.steps <= 0:
+            return False
+        self.steps -= 1
+        if self.steps % 1024 == 0 and time.monotonic() > self.deadline:
+            self.capped, self.steps = True, 0
+            return False
+        return True
 
 
 def macneish_mols(n: int) -> list[list[list[int]]]:
@@ -134,7 +169,7 @@ def padded_plane_deck(n: int) -> Deck | None:
     return [tuple(blk) + tuple(range(v + i * pad, v + (i + 1) * pad)) for i, blk in enumerate(blocks)]
 
 
-def _extension(cards: Deck, k: int, deadline: float) -> tuple[int, ...] | None:
+def _extension(cards: Deck, k: int, budget: Budget) -> tuple[int, ...] | None:
     """A new card meeting every card exactly once (old symbols whose card sets
     partition the deck, topped up with new symbols), or None. Exact cover search."""
     n_pts = max(max(c) for c in cards) + 1
@@ -147,7 +182,7 @@ def _extension(cards: Deck, k: int, deadline: float) -> tuple[int, ...] | None:
     def solve(covered: int, chosen: list[int]) -> list[int] | None:
         if covered == full:
             return chosen
-        if len(chosen) == k or time.monotonic() > deadline:
+        if len(chosen) == k or not budget.spend():
             return None
         first = (~covered & full & -(~covered & full)).bit_length() - 1  # lowest uncovered card
         for p in cards[first]:
@@ -163,11 +198,22 @@ def _extension(cards: Deck, k: int, deadline: float) -> tuple[int, ...] | None:
     return tuple(sorted(got)) + tuple(range(n_pts, n_pts + k - len(got)))
 
 
-def extend_greedy(cards: Deck, k: int, deadline: float) -> Deck:
-    """Add cards found by :func:`_extension` until none exists or the deadline passes."""
+def extend_greedy(cards: Deck, k: int, budget: Budget | None = None) -> Deck:
+    """Add cards found by :func:`_extension` until none exists or the budget is spent.
+
+    Args:
+        cards: The deck to extend (any two cards share one symbol, k symbols each).
+        k: Symbols per card.
+        budget: Steps and wall-clock cap (default :data:`GREEDY_STEPS`, one minute);
+            ``budget.capped`` tells whether the cap stopped it.
+
+    Returns:
+        ``cards`` followed by the new cards.
+    """
+    budget = budget or Budget(GREEDY_STEPS, time.monotonic() + 60.0)
     cards = list(cards)
-    while time.monotonic() < deadline:
-        new = _extension(cards, k, deadline)
+    while budget.steps > 0:
+        new = _extension(cards, k, budget)
         if new is None:
             break
         cards.append(new)
@@ -177,42 +223,47 @@ def extend_greedy(cards: Deck, k: int, deadline: float) -> Deck:
 def search_deck(k: int, time_limit_s: float = 10.0) -> tuple[Deck, str]:
     """The largest deck found with exactly k symbols a card, any two sharing one.
 
-    The net is extended greedily (at most 0.5 s; the padded plane is maximal);
-    then, if ``ortools`` is installed and time is left, CP-SAT looks for a bigger
-    deck grown from the net's parallel classes. The most cards win; ties go to
-    fewer symbols.
+    The net is extended greedily (:data:`GREEDY_STEPS` nodes; the padded plane is
+    maximal); then, if ``ortools`` is installed, CP-SAT looks for a bigger deck grown
+    from the net's parallel classes with ``CP_SAT_WORK_PER_S * time_limit_s`` units of
+    deterministic work. The most cards win; ties go to fewer symbols. The result
+    depends only on k and ``time_limit_s``, unless the wall clock passes
+    ``time_limit_s`` first (a very slow machine): the description then says so.
 
     Args:
         k: Symbols per card (k - 1 need not be a prime power), k >= 3.
-        time_limit_s: Overall budget in seconds (the deterministic part takes well
-            under a second for k <= 14).
+        time_limit_s: Fixes the CP-SAT work budget, and caps the wall-clock time.
 
     Returns:
         (cards, description naming the construction, cards and symbols).
     """
     n = k - 1
-    start = time.monotonic()
-    deadline = start + time_limit_s
+    budget = Budget(GREEDY_STEPS, time.monotonic() + time_limit_s)
     candidates: list[tuple[Deck, str]] = []
     net = net_deck(n)
     note = " + 4 transversals" if n == 6 else ""
-    grown = extend_greedy(net, k, min(deadline, time.monotonic() + 0.5))
-    candidates.append((grown, f"net of Latin squares of order {n}{note}"))
+    candidates.append((extend_greedy(net, k, budget), f"net of Latin squares of order {n}{note}"))
     padded = padded_plane_deck(n)
     if padded is not None:
         q = max(m for m in range(2, n) if prime_power(m))
         # maximal already: a new card could hold at most one plane point x (two would
         # lie on a common line), so the q^2 lines missing x would need their own
         # padding symbols on it: q^2 > n symbols. No greedy step can succeed.
-        grown = padded
         extra = "an extra symbol" if n - q == 1 else f"{n - q} extra symbols"
-        candidates.append((grown, f"PG(2,{q}) with {extra} of its own on each card"))
+        candidates.append((padded, f"PG(2,{q}) with {extra} of its own on each card"))
     best, how = max(candidates, key=lambda c: (len(c[0]), -_symbols(c[0])))
     core = net[: n * ((len(net) - 1) // n)]  # the parallel classes, without the card at infinity
     slots = len(best) - len(core) + 1  # CP-SAT must place this many cards to win
-    more = _cp_sat_extend(core, k, deadline, slots) if slots <= MAX_CP_SAT_SLOTS else core
-    if len(more) > len(best):
-        best, how = more, f"CP-SAT grown from the net of order {n}"
+    capped = budget.capped
+    if slots <= MAX_CP_SAT_SLOTS:
+        more, hit = _cp_sat_extend(core, k, CP_SAT_WORK_PER_S * time_limit_s,
+                                   budget.deadline - time.monotonic(), slots)
+        capped = capped or hit
+        if len(more) > len(best):
+            best, how = more, f"CP-SAT grown from the net of order {n}"
+    if capped:
+        how += (f" (stopped by the {time_limit_s:g} s time limit before its fixed work budget: "
+                "a faster machine may find a different deck)")
     return best, f"{how}: {len(best)} cards, {_symbols(best)} symbols"
 
 
@@ -220,8 +271,9 @@ def _symbols(cards: Deck) -> int:
     return len({p for c in cards for p in c})
 
 
-def _cp_sat_extend(core: Deck, k: int, deadline: float, slots: int) -> Deck:
-    """``core`` plus the cards CP-SAT adds (``ortools`` optional: no-op without it)."""
+def _cp_sat_extend(core: Deck, k: int, work: float, wall_cap_s: float, slots: int) -> tuple[Deck, bool]:
+    """``core`` plus the cards CP-SAT adds, and whether the wall-clock cap stopped it
+    (``ortools`` optional: no-op without it)."""
     from printdeck.design.cpsat import extend_with_cp_sat
 
-    return extend_with_cp_sat(core, k, deadline, slots=slots, fresh=slots)
+    return extend_with_cp_sat(core, k, work, wall_cap_s, slots=slots, fresh=slots)

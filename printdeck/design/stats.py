@@ -12,6 +12,11 @@ Three kinds of deck with N cards of s symbols drawn from S:
 * **designed**: a projective plane (when s - 1 is a prime power): P(shared = 1) = 1.
 
 Exact values come from these formulas; :func:`simulate` checks them by Monte Carlo.
+The simulation never builds (trials x cards x symbols) arrays: random cards are drawn
+as index arrays by Floyd's algorithm (Bentley & Floyd 1987), bags as row permutations
+of (bags, S), and shared counts come from the sparse incidence, one deck at a time.
+Arguments are bounded (:data:`MAX_SYMBOLS`, :data:`MAX_SIM_CARDS`, :data:`MAX_WORK`)
+so that no request can hang or exhaust memory.
 """
 
 from __future__ import annotations
@@ -19,11 +24,48 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil, comb
 from pathlib import Path
+from typing import TypedDict
 
 import numpy as np
 
 from printdeck.design.gf import is_prime_power
+from printdeck.design.verify import _gram_rows
 from printdeck.errors import PrintdeckError
+
+#: Largest symbol pool S accepted.
+MAX_SYMBOLS = 100_000
+#: Most symbols a card s accepted.
+MAX_PER_CARD = 200
+#: Most cards in one simulated deck (random: N; bags: bags x cards per bag).
+MAX_SIM_CARDS = 2_000
+#: Most simulated decks of each kind.
+MAX_TRIALS = 100_000
+#: Most elementary steps of the whole simulation (about 1e8 a few seconds).
+MAX_WORK = 1e8
+#: A BLAS multiply-add costs about this fraction of a numpy element step.
+_BLAS_SPEEDUP = 15
+
+
+class KindDict(TypedDict):
+    """Exact and simulated distributions of one deck kind (index = shared symbols)."""
+
+    exact: list[float]
+    simulated: list[float]
+
+
+class StatsDict(TypedDict):
+    """JSON form of :class:`StatsResult`."""
+
+    symbols: int
+    per_card: int
+    cards: int
+    bags: int
+    cards_per_bag: int
+    trials: int
+    random: KindDict
+    bags_deck: KindDict
+    designed: list[float] | None
+    designed_note: str | None
 
 
 @dataclass(frozen=True)
@@ -35,9 +77,10 @@ class StatsResult:
         bags, cards_per_bag: b, p of the bags deck.
         random_exact, bags_exact: (s + 1,) float probabilities.
         random_sim, bags_sim: (s + 1,) float Monte Carlo frequencies over all card pairs.
-        designed: (s + 1,) float (one at j = 1) or None when no plane of order s - 1 is known
-            or S is below s^2 - s + 1.
+        designed: (s + 1,) float (one at j = 1), or None when no such deck exists
+            (see ``designed_note``).
         trials: Monte Carlo decks per kind.
+        designed_note: Why there is no designed deck (None when there is one).
     """
 
     symbols: int
@@ -51,16 +94,18 @@ class StatsResult:
     bags_sim: np.ndarray
     designed: np.ndarray | None
     trials: int
+    designed_note: str | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> StatsDict:
         """JSON-ready form."""
-        def r(a: np.ndarray | None) -> list[float] | None:
-            return None if a is None else [round(float(x), 6) for x in a]
+        def r(a: np.ndarray) -> list[float]:
+            return [round(float(x), 6) for x in a]
         return {"symbols": self.symbols, "per_card": self.per_card, "cards": self.cards,
                 "bags": self.bags, "cards_per_bag": self.cards_per_bag, "trials": self.trials,
                 "random": {"exact": r(self.random_exact), "simulated": r(self.random_sim)},
                 "bags_deck": {"exact": r(self.bags_exact), "simulated": r(self.bags_sim)},
-                "designed": r(self.designed)}
+                "designed": None if self.designed is None else r(self.designed),
+                "designed_note": self.designed_note}
 
     def text(self) -> str:
         """Table: shared j, then P for each kind (exact / simulated)."""
@@ -72,7 +117,8 @@ class StatsResult:
             rows.append(f"{j:>6}  {self.random_exact[j]:8.4f} {self.random_sim[j]:8.4f}  "
                         f"{self.bags_exact[j]:8.4f} {self.bags_sim[j]:8.4f}  {d:>8}")
         rows.append(f"P(shared > 0): random {1 - self.random_exact[0]:.4f}, bags {1 - self.bags_exact[0]:.4f}"
-                    + ("" if self.designed is None else ", designed 1.0000"))
+                    + (f"; no designed deck: {self.designed_note}" if self.designed is None
+                       else ", designed 1.0000"))
         return "\n".join(rows)
 
 
@@ -97,15 +143,67 @@ def bags_distribution(symbols: int, per_card: int, bags: int) -> np.ndarray:
     return y
 
 
-def _pair_histogram(decks: np.ndarray, symbols: int, per_card: int) -> np.ndarray:
-    """Shared-count histogram over all card pairs of (trials, N, s) decks, normalised."""
-    t, n, _ = decks.shape
-    inc = np.zeros((t, n, symbols), dtype=np.float32)
-    np.put_along_axis(inc, decks, 1.0, axis=2)
-    gram = inc @ inc.transpose(0, 2, 1)
-    iu = np.triu_indices(n, 1)
-    shared = gram[:, iu[0], iu[1]].astype(np.int64).ravel()
-    return np.bincount(shared, minlength=per_card + 1)[: per_card + 1] / shared.size
+def random_cards(rng: np.random.Generator, n: int, symbols: int, per_card: int) -> np.ndarray:
+    """n independent uniform s-subsets of 0..S-1 by Floyd's algorithm (Bentley & Floyd
+    1987), vectorised over cards: O(n s^2) work, no (n, S) array.
+
+    Returns:
+        (n, s) int64, distinct symbols on each row (not sorted).
+    """
+    out = np.empty((n, per_card), dtype=np.int64)
+    for i, j in enumerate(range(symbols - per_card, symbols)):
+        t = rng.integers(0, j + 1, size=n)
+        taken = (out[:, :i] == t[:, None]).any(axis=1)
+        out[:, i] = np.where(taken, j, t)
+    return out
+
+
+def bag_cards(rng: np.random.Generator, bags: int, symbols: int, per_card: int) -> np.ndarray:
+    """The bags deck: each bag a shuffled 0..S-1 cut into floor(S/s) cards.
+
+    Returns:
+        (bags * floor(S/s), s) int64, bag by bag.
+    """
+    p = symbols // per_card
+    perms = rng.permuted(np.broadcast_to(np.arange(symbols), (bags, symbols)), axis=1)
+    return perms[:, : p * per_card].reshape(bags * p, per_card)
+
+
+def shared_histogram(deck: np.ndarray, symbols: int) -> np.ndarray:
+    """How many card pairs share j symbols, from the sparse incidence of one deck.
+
+    Args:
+        deck: (n, s) int64, distinct symbols a row.
+        symbols: S (symbols are 0..S-1).
+
+    Returns:
+        (s + 1,) int64 pair counts, summing to n (n - 1) / 2.
+    """
+    n, s = deck.shape
+    if _dense_is_cheaper(n, symbols, s):
+        inc = np.zeros((n, symbols), dtype=np.float32)
+        np.put_along_axis(inc, deck, 1.0, axis=1)
+        gram = np.rint(inc @ inc.T).astype(np.int64)  # exact: small integer sums
+    else:
+        gram = _sparse_gram(deck, symbols)
+    hist = np.bincount(gram.ravel(), minlength=s + 1)
+    hist[s] -= n  # the diagonal: each card shares s with itself
+    return hist // 2
+
+
+def _dense_is_cheaper(n: int, symbols: int, per_card: int) -> bool:
+    """Dense (n, S) float32 incidence + BLAS product when small and cheaper than sparse."""
+    return n * symbols <= 1 << 22 and symbols < _BLAS_SPEEDUP * (1 + per_card * per_card / symbols)
+
+
+def _sparse_gram(deck: np.ndarray, symbols: int) -> np.ndarray:
+    """(n, n) int64 shared counts from the sparse incidence (sum r_p^2 steps)."""
+    n, s = deck.shape
+    flat = deck.ravel()
+    freq = np.bincount(flat, minlength=symbols)
+    holders = np.argsort(flat, kind="stable") // s  # cards holding each symbol, by symbol
+    ptr = np.concatenate([[0], np.cumsum(freq)])
+    return _gram_rows(flat, np.full(n, s), ptr, holders, freq, n)
 
 
 def simulate(symbols: int, per_card: int, cards: int, bags: int, trials: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -115,40 +213,97 @@ def simulate(symbols: int, per_card: int, cards: int, bags: int, trials: int, se
         (random (s+1,), bags (s+1,)) frequencies over all pairs of all decks.
     """
     rng = np.random.default_rng(seed)
-    keys = rng.random((trials, cards, symbols))
-    random_decks = np.argsort(keys, axis=2)[:, :, :per_card]
+    rnd = np.zeros(per_card + 1, dtype=np.int64)
+    bag = np.zeros(per_card + 1, dtype=np.int64)
+    for _ in range(trials):
+        rnd += shared_histogram(random_cards(rng, cards, symbols, per_card), symbols)
+        bag += shared_histogram(bag_cards(rng, bags, symbols, per_card), symbols)
+    return rnd / rnd.sum(), bag / bag.sum()
+
+
+def simulation_work(symbols: int, per_card: int, cards: int, bags: int, trials: int) -> float:
+    """Estimated elementary steps of :func:`simulate`: per deck, n^2 (pair counts) +
+    n^2 s^2 / S (shared incidences) + n s^2 (Floyd) + bags S (permutations)."""
+    n_bag = bags * (symbols // per_card)
+    s2 = per_card * per_card
+    per_deck = float(bags * symbols)
+    for n in (cards, n_bag):
+        pairs = n * n * symbols / _BLAS_SPEEDUP if _dense_is_cheaper(n, symbols, per_card) \
+            else n * n * (1 + s2 / symbols)
+        per_deck += pairs + n * s2
+    return trials * per_deck
+
+
+def _check_args(symbols: int, per_card: int, cards: int, trials: int, bags: int) -> None:
+    """Raise PrintdeckError (naming the option and the limit) for impossible or too large requests."""
+    if not 2 <= symbols <= MAX_SYMBOLS:
+        raise PrintdeckError(f"stats: --symbols {symbols} must be between 2 and {MAX_SYMBOLS}")
+    if not 1 <= per_card <= min(symbols, MAX_PER_CARD):
+        raise PrintdeckError(f"stats: --per-card {per_card} must be between 1 and --symbols {symbols} "
+                             f"(and at most {MAX_PER_CARD})")
+    if not 2 <= cards <= MAX_SIM_CARDS:
+        raise PrintdeckError(f"stats: --cards {cards} must be between 2 and {MAX_SIM_CARDS}")
+    if not 1 <= trials <= MAX_TRIALS:
+        raise PrintdeckError(f"stats: --trials {trials} must be between 1 and {MAX_TRIALS}")
     p = symbols // per_card
-    shuffled = np.argsort(rng.random((trials, bags, symbols)), axis=2)[:, :, : p * per_card]
-    bag_decks = shuffled.reshape(trials, bags * p, per_card)
-    return _pair_histogram(random_decks, symbols, per_card), _pair_histogram(bag_decks, symbols, per_card)
+    if bags * p > MAX_SIM_CARDS:
+        raise PrintdeckError(f"stats: the bags deck would have {bags * p} cards ({bags} bags of {p}); "
+                             f"at most {MAX_SIM_CARDS} can be simulated: use fewer --symbols or more --per-card")
+    work = simulation_work(symbols, per_card, cards, bags, trials)
+    if work / trials > MAX_WORK:
+        raise PrintdeckError(f"stats: decks of {cards} cards of {per_card} from {symbols} symbols are too large "
+                             f"to simulate; use fewer --cards or --per-card")
+    if work > MAX_WORK:
+        most = max(1, int(trials * MAX_WORK / work))
+        raise PrintdeckError(f"stats: {trials} trials of these decks is too much to simulate; "
+                             f"use --trials {most} or fewer")
+
+
+def designed_deck(symbols: int, per_card: int, cards: int) -> tuple[np.ndarray | None, str | None]:
+    """The designed deck's distribution (all mass at 1), or None and why there is none.
+
+    A designed deck is (part of) a projective plane of order s - 1: s^2 - s + 1 cards
+    and symbols; planes are known when s - 1 is a prime power (Veblen & Bussey 1906).
+    """
+    full = per_card * per_card - per_card + 1
+    if per_card < 3:
+        return None, "a designed deck needs at least 3 symbols a card"
+    if not is_prime_power(per_card - 1):
+        from printdeck.design.reasons import plane_status
+
+        return None, plane_status(per_card - 1)
+    if symbols < full:
+        return None, f"the plane of order {per_card - 1} needs {full} symbols, not {symbols}"
+    if cards > full:
+        return None, f"the plane of order {per_card - 1} has only {full} cards, not {cards}"
+    dist = np.zeros(per_card + 1)
+    dist[1] = 1.0
+    return dist, None
 
 
 def deck_stats(symbols: int = 57, per_card: int = 8, cards: int = 55, trials: int = 200, seed: int = 0) -> StatsResult:
     """Exact and simulated shared-symbol distributions for random, bags and designed decks.
 
     Args:
-        symbols: S, symbols in the pool.
-        per_card: s, symbols on each card.
-        cards: N, cards in the deck.
-        trials: Simulated decks of each kind.
+        symbols: S, symbols in the pool (2..MAX_SYMBOLS).
+        per_card: s, symbols on each card (1..min(S, MAX_PER_CARD)).
+        cards: N, cards in the deck (2..MAX_SIM_CARDS).
+        trials: Simulated decks of each kind (1..MAX_TRIALS).
         seed: Random seed (results are deterministic given it).
 
     Raises:
-        PrintdeckError: Impossible parameters (s > S, fewer than 2 cards, ...).
+        PrintdeckError: Impossible parameters (s > S, fewer than 2 cards, ...) or a
+            simulation over the limits (the message says what to lower).
     """
     if not 1 <= per_card <= symbols:
         raise PrintdeckError(f"stats: --per-card {per_card} must be between 1 and --symbols {symbols}")
-    if cards < 2 or trials < 1:
-        raise PrintdeckError("stats: --cards must be at least 2 and --trials at least 1")
     p = symbols // per_card
     bags = max(2, ceil(cards / p))
-    designed = None
-    if is_prime_power(per_card - 1) and symbols >= per_card * per_card - per_card + 1:
-        designed = np.zeros(per_card + 1)
-        designed[1] = 1.0
+    _check_args(symbols, per_card, cards, trials, bags)
+    designed, note = designed_deck(symbols, per_card, cards)
     rnd, bag = simulate(symbols, per_card, cards, bags, trials, seed)
     return StatsResult(symbols, per_card, cards, bags, p, hypergeometric(symbols, per_card),
-                       bags_distribution(symbols, per_card, bags), rnd, bag, designed, trials)
+                       bags_distribution(symbols, per_card, bags), rnd, bag, designed, trials, note)
 
 
 def plot_cdf(result: StatsResult, path: Path) -> None:

@@ -1,11 +1,12 @@
 """Laying out a whole deck: size slots balanced across the deck, one packed card each.
 
 Size balance: every card gets the same size ladder (targets from 1 down to
-``size_ratio``, or the theme's ``sizes``). The slots are handed out card by card
-before packing: each symbol keeps a running mean of the slots it was given
-(relative to its card's mean), and on the next card the symbols with the smallest
-running mean take the biggest slots. No symbol is therefore always small, and the
-cards can be packed independently (in parallel). Sizes are by square root of
+``size_ratio``, or the theme's ``sizes``). The slots are handed out card by card:
+each symbol keeps a running mean of its ink sizes (relative to its card's mean;
+measured for cards at least :data:`FEEDBACK_LAG` back, planned for the more recent
+ones), and on the next card the symbols with the smallest running mean take the
+biggest slots. No symbol is therefore always small, and up to ``FEEDBACK_LAG``
+cards can be packed at once (in parallel) with the same result as one by one. Sizes are by square root of
 silhouette (ink) area, so thin or spindly artwork gets a bigger box and reads as
 large as compact artwork.
 """
@@ -13,16 +14,20 @@ large as compact artwork.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import shapely
 
 from printdeck.errors import PrintdeckError
+from printdeck.layout.cache import card_key, layout_cache_on
 from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack
+from printdeck.layout.parallel import CardTask, run_cards
 from printdeck.layout.settings import LayoutSettings
-from printdeck.layout.silhouette import Silhouette, silhouette
+from printdeck.layout.silhouette import Silhouette, content_key, silhouette, sizing_area
 from printdeck.model import CardLayout, Placement, SymbolSpec
+
+FEEDBACK_LAG = 8  # card i's size slots use the measured sizes of cards before i - FEEDBACK_LAG
 
 
 def ladder(k: int, settings: LayoutSettings) -> np.ndarray:
@@ -64,29 +69,71 @@ class SizeBalancer:
             self.sum[i] = self.sum.get(i, 0.0) + float(r)
             self.count[i] = self.count.get(i, 0) + 1
 
+    def adjust(self, ids: Sequence[int], delta: np.ndarray) -> None:
+        """Correct already recorded relative sizes by ``delta`` (``(k,)``), e.g. planned -> measured."""
+        for i, d in zip(ids, delta):
+            self.sum[i] = self.sum.get(i, 0.0) + float(d)
 
-def plan_targets(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings, seed: int) -> list[np.ndarray]:
-    """Hand out every card's size slots before any card is packed.
+
+class DeckPlanner:
+    """Hands out each card's size slots just before the card is packed.
+
+    Card i's slots go to its symbols by their running mean relative ink size
+    (see :class:`SizeBalancer`): for cards up to ``i - FEEDBACK_LAG - 1`` the sizes
+    they actually got, for the cards in between the sizes planned for them (slot
+    times :func:`ink_share`). The plan of card i therefore depends only on earlier
+    cards' results, never on how many cards are being packed at once, and up to
+    :data:`FEEDBACK_LAG` cards can be packed in parallel.
 
     Args:
         cards: ``cards[i]`` = the symbols on card i.
+        sils: Their silhouettes, same shape.
+        sil_refs: Keys of those silhouettes in the shared table, same shape.
         settings: Gives the ladder (:func:`ladder`).
         seed: Deck seed (breaks ties between equally served symbols).
-
-    Returns:
-        ``targets[i]``: ``(k_i,)`` relative target sizes of card i's symbols, in
-        card order. Cards are visited in order and the symbols with the smallest
-        running mean of planned (relative) sizes take the biggest slots, so the
-        cards can then be packed independently (in parallel) with the same result.
     """
-    balancer = SizeBalancer(seed)
-    out: list[np.ndarray] = []
-    for symbols in cards:
+
+    def __init__(self, cards: Sequence[Sequence[SymbolSpec]], sils: Sequence[Sequence[Silhouette]],
+                 sil_refs: Sequence[Sequence[int]], settings: LayoutSettings, seed: int) -> None:
+        self.cards, self.sils, self.refs, self.settings = cards, sils, sil_refs, settings
+        self.balancer = SizeBalancer(seed)
+        self.seed = seed
+        unique = {s.id: s for card in cards for s in card}
+        self.content_keys = {i: content_key(s) for i, s in unique.items()} if layout_cache_on() else {}
+        self.planned: dict[int, np.ndarray] = {}
+        self.committed = 0  # cards whose measured sizes are in the balancer
+
+    def ready(self, i: int, done: Mapping[int, CardLayout]) -> bool:
+        """Whether card i can be planned: every card before ``i - FEEDBACK_LAG`` is done."""
+        return all(j in done for j in range(self.committed, i - FEEDBACK_LAG))
+
+    def task(self, i: int, done: Mapping[int, CardLayout]) -> CardTask:
+        """Plan card i (cards must be planned in order; :meth:`ready` must hold)."""
+        while self.committed < i - FEEDBACK_LAG:
+            self._commit(self.committed, done[self.committed])
+            self.committed += 1
+        symbols = self.cards[i]
         ids = [s.id for s in symbols]
-        targets = balancer.assign(ids, ladder(len(symbols), settings))
-        balancer.record(ids, targets)
-        out.append(targets)
-    return out
+        targets = self.balancer.assign(ids, ladder(len(symbols), self.settings))
+        planned = targets * np.array([ink_share(sil) for sil in self.sils[i]])
+        self.balancer.record(ids, planned)
+        self.planned[i] = planned / float(np.mean(planned))
+        key = card_key(i, symbols, [self.content_keys.get(s.id) for s in symbols], targets, self.settings, self.seed)
+        return CardTask(index=i, symbols=tuple(symbols), sil_refs=tuple(self.refs[i]), targets=targets,
+                        cache_key=key)
+
+    def _commit(self, j: int, layout: CardLayout) -> None:
+        sizes = np.array([p.box_mm[1] * math.sqrt(sil.area) for p, sil in zip(layout.placements, self.sils[j])])
+        self.balancer.adjust([s.id for s in self.cards[j]], sizes / float(np.mean(sizes)) - self.planned.pop(j))
+
+
+def ink_share(sil: Silhouette) -> float:
+    """``sqrt(area / sizing_area)``: a symbol's ink size per unit of its target size.
+
+    Below 1 for shapes sized by their outline (a long word, a hairline ring); the
+    balancer counts their slots smaller, so they get bigger slots more often.
+    """
+    return math.sqrt(sil.area / sizing_area(sil))
 
 
 def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings, seed: int,
@@ -94,10 +141,10 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
     """Lay out every card of a deck.
 
     Silhouettes are traced (or read from the cache) here, once per symbol; the
-    size slots are planned here (:func:`plan_targets`); the cards are then packed
-    independently, each with its own random stream ``default_rng([seed, index])``,
-    in worker processes when there are more than :data:`PARALLEL_MIN_CARDS` cards
-    (see :mod:`printdeck.layout.parallel`). Serial and parallel give identical layouts.
+    size slots are planned here, card by card (:class:`DeckPlanner`); each card is
+    packed with its own random stream ``default_rng([seed, index])``, in worker
+    processes when there are more than ``PARALLEL_MIN_CARDS`` cards (see
+    :mod:`printdeck.layout.parallel`). Serial and parallel give identical layouts.
 
     Args:
         cards: ``cards[i]`` = the symbols on card i, in order.
@@ -117,19 +164,14 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
             the message names the card (the first failing one), its symbols and
             the settings to change.
     """
-    from printdeck.layout.parallel import CardTask, run_tasks
-
     table: dict[int, Silhouette] = {}
     keys: dict[int, int] = {}
-    tasks = []
-    for index, (symbols, targets) in enumerate(zip(cards, plan_targets(cards, settings, seed))):
-        refs = []
-        for s in symbols:
-            sil = silhouette(s)
-            refs.append(keys.setdefault(id(sil), len(keys)))
-            table[refs[-1]] = sil
-        tasks.append(CardTask(index=index, symbols=tuple(symbols), sil_refs=tuple(refs), targets=targets))
-    return run_tasks(tasks, table, settings, seed, progress, jobs)
+    sils = [tuple(silhouette(s) for s in symbols) for symbols in cards]
+    refs = [[keys.setdefault(id(sil), len(keys)) for sil in card] for card in sils]
+    for card, card_refs in zip(sils, refs):
+        table.update(zip(card_refs, card))
+    planner = DeckPlanner(cards, sils, refs, settings, seed)
+    return run_cards(planner, len(cards), table, settings, seed, progress, jobs)
 
 
 def layout_one(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray,
@@ -148,6 +190,10 @@ def layout_one(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhoue
 def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray,
                 settings: LayoutSettings, seed: int) -> PackResult:
     """Pack one card (see :mod:`printdeck.layout.pack`).
+
+    A card whose coverage stays under ``settings.retry_below`` is packed again from
+    another random stream (``default_rng([seed, index, retry])``, at most
+    ``settings.retries`` times) and the densest packing is kept.
 
     Args:
         index: Card index (0-based), for the random stream and messages.
@@ -168,7 +214,16 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
                      max_rotation_deg=settings.max_rotation_deg, attempts=settings.attempts,
                      rounds=settings.rounds, ratio_low=low, ratio_high=high)
     try:
-        return pack(prob, np.random.default_rng([seed, index]))
+        best = pack(prob, np.random.default_rng([seed, index]))
+        ink = np.array([s.area for s in sils])
+        disc = math.pi * settings.safe_radius_mm ** 2
+        for retry in range(1, settings.retries + 1):
+            if float(np.sum(best.heights_mm ** 2 * ink)) / disc >= settings.retry_below:
+                break
+            again = pack(prob, np.random.default_rng([seed, index, retry]))
+            if np.sum(again.heights_mm ** 2 * ink) > np.sum(best.heights_mm ** 2 * ink):
+                best = again
+        return best
     except PackFailure as exc:
         names = ", ".join(s.name for s in symbols)
         raise PrintdeckError(

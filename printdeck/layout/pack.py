@@ -10,18 +10,24 @@ packings"), run on real polygon silhouettes instead of disks:
    shapely: inside the disc, not intersecting and not within the gap of the placed
    outlines) and the free pose farthest from the centre is taken (outside-in
    filling, which leaves the middle for later symbols). A symbol with no free pose
-   is tried smaller.
+   is tried smaller. The densest start that keeps the size ratio floor wins
+   (:func:`_start`).
 2. Rounds. Every symbol grows about its centre by the largest factor that is
    *provably* valid: if a shape whose farthest vertex is ``r`` from its centre grows
    by ``f``, no point moves more than ``(f - 1) r``, so ``f = 1 + (distance - gap) / r``
-   keeps every gap; the safe-disc bound is solved exactly per vertex. A bolder
-   factor (:data:`BOLD` times larger) is tried first with the exact check. Only
-   the smallest ladder slot is capped, relative to the largest symbol, which keeps
-   the card's size ratio.
+   keeps every gap; the safe-disc bound is solved exactly per vertex. Growth is
+   capped to keep the card's size ratio (smallest over largest ink size) within
+   ``[ratio_low, ratio_high]``: the smallest ladder slot may reach only a share of
+   the largest symbol, and no symbol may outgrow the card's smallest over
+   ``ratio_low`` (the big symbols wait for the small ones; see :func:`_caps`).
+   Symbols grow smallest first.
 3. A symbol that could not grow is pushed away from its neighbours (nearest points
    from ``shapely.shortest_line`` weighted by closeness, and the safe circle), with a
    small random turn; the move is kept only if the exact check passes
    (``shapely.dwithin`` finds no outline within the gap, every vertex inside the disc).
+   When the card's smallest symbol is jammed it is moved, a little larger, to the
+   roomiest free spot among random tries (:func:`_relocate`). Rounds stop after
+   ``rounds`` or when the ink area stalls.
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 All lengths are mm in card coordinates (origin at the card centre, y up); angles are
@@ -31,13 +37,20 @@ radians inside this module, counter-clockwise.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely.geometry.base import BaseGeometry
 
-from printdeck.layout.silhouette import Silhouette, sizing_area
+from printdeck.layout.cardstate import (
+    SAFETY_MM,
+    CardState,
+    PackFailure,
+    PackInput,
+    PackResult,
+    rotation,
+)
+
+__all__ = ["PackFailure", "PackInput", "PackResult", "pack"]
 
 START_DENSITY = (0.55, 0.47, 0.4, 0.33, 0.25, 0.15, 0.08, 0.03)  # ink share of the disc to start at
 CANDIDATES = 96         # random poses tried at once when placing a symbol
@@ -47,191 +60,18 @@ OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
 MAX_STEP = 1.25          # largest growth factor per round (MAX_STEP - 1 bounds a step)
 GROW_EPS = 1e-3          # growth below this counts as blocked
 CAP_SLACK = 1.12         # the smallest slot may reach this times its ladder share of the largest
-CONTACT_MM = 0.25        # distances within gap + this count as contacts
 SHAKE_STEPS = (0.08, 0.03, 0.01)  # shake distances tried, in symbol sizes
 JITTER_RAD = 0.3         # spread (radians) of the random turn of a push direction
 REACH = 0.5              # neighbours within this many radii push a symbol
-SAFETY_MM = 1e-6         # numerical margin on every gap test
-BOLD = 3.0               # first try this many times the provable growth
 SHAKE_BELOW = 1.02       # symbols that grew less than this in a round get shaken
 RELOCATE_GROWTH = (1.2,)  # a jammed smallest symbol is moved at these times its size
+STALL_ROUNDS = 3          # stop when the ink grew less than STALL_GAIN over this many rounds
+STALL_GAIN = 0.004
+FLOOR_START = 1.1         # start ink sizes at least this times ratio_low of the largest
 RATIO_MARGIN = 0.99      # keep this much inside the size ratio bounds (rounding)
 
 
-@dataclass(frozen=True)
-class PackInput:
-    """One card's packing problem.
-
-    Attributes:
-        sils: The symbols' silhouettes, in card order.
-        targets: ``(n,) float`` relative target sizes (largest about 1).
-        rotatable: ``(n,) bool`` whether each symbol may turn.
-        radius_mm: Safe-zone radius.
-        gap_mm: Minimum distance between silhouettes.
-        max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
-        attempts: Random positions tried per symbol at the start.
-        rounds: Grow-and-shake rounds.
-        ratio_low: Smallest allowed size ratio (smallest over largest ink size).
-        ratio_high: Largest allowed size ratio.
-    """
-
-    sils: tuple[Silhouette, ...]
-    targets: np.ndarray
-    rotatable: np.ndarray
-    radius_mm: float
-    gap_mm: float
-    max_rotation_deg: float | None
-    attempts: int
-    rounds: int = 8
-    ratio_low: float = 0.0
-    ratio_high: float = 1.0
-
-
-@dataclass(frozen=True)
-class PackResult:
-    """A packed card. Arrays are ``(n,)`` or ``(n, 2)``, in card order.
-
-    Attributes:
-        centers_mm: Box centres.
-        angles_deg: Rotations, counter-clockwise.
-        heights_mm: Box heights (width = aspect * height).
-        outlines: Placed collision outlines (mm).
-    """
-
-    centers_mm: np.ndarray
-    angles_deg: np.ndarray
-    heights_mm: np.ndarray
-    outlines: tuple[BaseGeometry, ...]
-
-
-class PackFailure(Exception):
-    """Raised when the symbols cannot even be placed small; carries the reason."""
-
-
-def _rotation(theta: float) -> np.ndarray:
-    c, s = math.cos(theta), math.sin(theta)
-    return np.array([[c, -s], [s, c]])
-
-
-@dataclass(frozen=True)
-class _Rings:
-    """How an outline's vertex array splits into rings and polygons (to rebuild it fast).
-
-    Attributes:
-        vertex_ring: ``(V,) int`` ring number of each vertex.
-        ring_poly: ``(rings,) int`` polygon number of each ring (shell first, then holes).
-        polys: Number of polygons (parts).
-    """
-
-    vertex_ring: np.ndarray
-    ring_poly: np.ndarray
-    polys: int
-
-    @classmethod
-    def of(cls, outline: BaseGeometry) -> _Rings:
-        counts: list[int] = []
-        ring_poly: list[int] = []
-        parts = shapely.get_parts(outline)
-        for k, part in enumerate(parts):
-            for ring in [part.exterior, *part.interiors]:
-                counts.append(len(ring.coords))
-                ring_poly.append(k)
-        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
-
-    def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
-        """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
-        n_rings = len(self.ring_poly)
-        if n_rings == 1:  # fast path: one simple polygon
-            return shapely.polygons(pts.reshape(copies, -1, 2))
-        vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
-        rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
-        polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
-        if self.polys == 1:
-            return polys
-        return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
-
-
-class _Card:
-    """Mutable packing state of one card (see the module docstring)."""
-
-    def __init__(self, prob: PackInput, rng: np.random.Generator) -> None:
-        self.p = prob
-        self.rng = rng
-        n = len(prob.sils)
-        self.n = n
-        self.V = [s.vertices for s in prob.sils]
-        self.rings = [_Rings.of(s.outline) for s in prob.sils]
-        self.rad = np.array([s.radius for s in prob.sils])
-        self.sqa = np.sqrt([sizing_area(s) for s in prob.sils])
-        self.ink = np.sqrt([s.area for s in prob.sils])
-        self.c = np.zeros((n, 2))
-        self.th = np.zeros(n)
-        self.h = np.zeros(n)
-        self.polys = np.empty(n, dtype=object)
-        self.R = prob.radius_mm
-        self.gap = prob.gap_mm
-
-    # --- geometry helpers -------------------------------------------------
-    def offsets(self, i: int, th: float, h: float) -> np.ndarray:
-        """``(m, 2)`` outline vertices of symbol i relative to its centre, mm."""
-        return (self.V[i] @ _rotation(th).T) * h
-
-    def geom(self, i: int, c: np.ndarray, w: np.ndarray) -> BaseGeometry:
-        """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
-        return self.rings[i].build(w + c)[0]
-
-    def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
-        """Whether every vertex ``c + w`` lies in the safe disc."""
-        pts = w + c
-        return bool(np.einsum("ij,ij->i", pts, pts).max() <= self.R * self.R)
-
-    def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
-        """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
-        ww = np.einsum("ij,ij->i", w, w)
-        cw = w @ c
-        cc = float(c @ c) - self.R * self.R
-        disc = np.maximum(cw * cw - ww * cc, 0.0)
-        f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
-        return float(f.min())
-
-    def neighbours(self, i: int, c: np.ndarray, r: float, reach: float) -> np.ndarray:
-        """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
-        d = np.hypot(*(self.c - c).T) - r - self.rad * self.h
-        d[i] = np.inf
-        return np.nonzero(d < reach)[0]
-
-    def valid(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry | None:
-        """The placed outline if symbol i fits there (gap kept, inside), else None."""
-        w = self.offsets(i, th, h)
-        if not self.inside(c, w):
-            return None
-        g = self.geom(i, c, w)
-        nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
-        nb = nb[self.h[nb] > 0]
-        if len(nb) and shapely.dwithin(g, self.polys[nb], self.gap + SAFETY_MM).any():
-            return None
-        return g
-
-    def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
-        self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g
-
-    def angles(self, i: int, m: int) -> np.ndarray:
-        """``(m,)`` random starting angles (rad) allowed for symbol i."""
-        lim = self.p.max_rotation_deg
-        if not self.p.rotatable[i] or lim == 0:
-            return np.zeros(m)
-        if lim is None:
-            return self.rng.uniform(0, 2 * math.pi, m)
-        return np.radians(self.rng.uniform(-lim, lim, m))
-
-    def clamp_angle(self, i: int, th: float) -> float:
-        m = self.p.max_rotation_deg
-        if not self.p.rotatable[i] or m == 0:
-            return 0.0
-        if m is None:
-            return th
-        lim = math.radians(m)
-        return min(max(th, -lim), lim)
+_Card = CardState  # short local name
 
 
 def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -276,14 +116,21 @@ def _place_initial(card: _Card, density: float) -> bool:
     """Place the symbols biggest first at ``density`` of the disc, each at the free
     pose farthest from the centre among random tries (outside-in filling); a symbol
     with no free pose is tried a little smaller (at most :data:`SHRINK_TRIES` times,
-    so no symbol starts far below its slot). False if one cannot be placed."""
+    so no symbol starts far below its slot). False if one cannot be placed.
+
+    Start heights come from the sizing areas, but no symbol's ink size starts under
+    :data:`FLOOR_START` times ``ratio_low`` of the largest (a word or a hairline ring,
+    sized by its outline, would otherwise start below the card's size ratio floor)."""
     p = card.p
     t = p.targets
     unit = math.sqrt(density * math.pi * card.R ** 2 / float(np.sum(t * t)))
+    heights = unit * t / card.sqa
+    ink = heights * card.ink
+    heights = np.maximum(heights, float(ink.max()) * p.ratio_low * FLOOR_START / card.ink)
     card.h[:] = 0.0
     batch = max(8, min(p.attempts, CANDIDATES))
     for i in np.argsort(-t, kind="stable"):
-        h = unit * t[i] / card.sqa[i]
+        h = float(heights[i])
         if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
             h = min(h, float((card.h * card.ink).max()) * _small_share(card) / card.ink[i])
         for _ in range(1 + SHRINK_TRIES):
@@ -302,8 +149,9 @@ def _place_initial(card: _Card, density: float) -> bool:
 def _grow(card: _Card, i: int, cap: float) -> float:
     """Grow symbol i about its centre as far as is valid (<= cap); return the factor.
 
-    The provable factor (see the module docstring) is always valid; a bolder
-    factor :data:`BOLD` times larger is tried first and kept if the exact check passes.
+    The provable factor (see the module docstring) is always valid, so no exact
+    check is needed. (Trying a bolder factor first with the exact check was measured
+    to succeed in under 10 % of tries, costing a quarter of the time for no coverage.)
     """
     h, r = card.h[i], card.rad[i] * card.h[i]
     top = min(MAX_STEP, cap)
@@ -316,12 +164,6 @@ def _grow(card: _Card, i: int, cap: float) -> float:
     if len(nb):
         d = float(shapely.distance(card.polys[i], card.polys[nb]).min())
         f = min(f, 1.0 + (d - card.gap - SAFETY_MM) / r)
-    bold = min(top, 1.0 + BOLD * (f - 1.0))
-    if bold > f + GROW_EPS:
-        g = card.valid(i, card.c[i], card.th[i], h * bold)
-        if g is not None:
-            card.set(i, card.c[i], card.th[i], h * bold, g)
-            return bold
     if f <= 1.0 + GROW_EPS:
         return 1.0
     g = card.geom(i, card.c[i], w * f)
@@ -351,7 +193,7 @@ def _push_direction(card: _Card, i: int) -> np.ndarray:
         phi = card.rng.uniform(0, 2 * math.pi)
         return np.array([math.cos(phi), math.sin(phi)])
     phi = card.rng.normal(0.0, JITTER_RAD)
-    return _rotation(phi) @ (push / n)
+    return rotation(phi) @ (push / n)
 
 
 def _shake(card: _Card, i: int) -> bool:
@@ -362,14 +204,16 @@ def _shake(card: _Card, i: int) -> bool:
     """
     d = _push_direction(card, i)
     size = card.h[i] * card.sqa[i]
-    for step in SHAKE_STEPS:
-        c = card.c[i] + d * step * size * card.rng.uniform(0.5, 1.5)
-        th = card.clamp_angle(i, card.th[i] + card.rng.normal(0.0, 0.15))
-        g = card.valid(i, c, th, card.h[i])
-        if g is not None:
-            card.set(i, c, th, card.h[i], g)
-            return True
-    return False
+    m = len(SHAKE_STEPS)
+    steps = np.array(SHAKE_STEPS) * size * card.rng.uniform(0.5, 1.5, m)
+    cs = card.c[i] + steps[:, None] * d[None, :]
+    ths = np.array([card.clamp_angle(i, t) for t in card.th[i] + card.rng.normal(0.0, 0.15, m)])
+    found = card.first_valid(i, cs, ths, card.h[i])
+    if found is None:
+        return False
+    k, g = found
+    card.set(i, cs[k], float(ths[k]), card.h[i], g)
+    return True
 
 
 def _small_share(card: _Card) -> float:
@@ -411,6 +255,35 @@ def _enforce_floor(card: _Card) -> None:
             card.set(int(i), card.c[i], card.th[i], h, g)
 
 
+def _ink(card: _Card) -> float:
+    """Total ink area of the card's symbols (mm²)."""
+    return float(np.sum((card.h * card.ink) ** 2))
+
+
+def _start(card: _Card) -> None:
+    """Place the symbols at the densest of :data:`START_DENSITY` that works and keeps
+    the size ratio at least ``ratio_low`` (after :func:`_enforce_floor`); if no
+    density keeps the ratio, the sparsest placement that works is kept.
+
+    Raises:
+        PackFailure: No density works.
+    """
+    placed = False
+    for density in START_DENSITY:
+        if not _place_initial(card, density):
+            continue
+        placed = True
+        _enforce_floor(card)
+        size = card.h * card.ink
+        if float(size.min() / size.max()) >= card.p.ratio_low:
+            return
+    for density in reversed(START_DENSITY) if placed else ():
+        if _place_initial(card, density):
+            _enforce_floor(card)
+            return
+    raise PackFailure("the symbols do not fit even when small")
+
+
 def _round(card: _Card) -> bool:
     """One grow-and-shake round over all symbols (random order); False once jammed.
 
@@ -421,14 +294,21 @@ def _round(card: _Card) -> bool:
     moved = 0
     grown = np.ones(card.n)
     caps = _caps(card)
-    for i in card.rng.permutation(card.n):
+    for i in np.argsort(card.h * card.ink, kind="stable"):  # smallest first: they hold the others back
         f = _grow(card, int(i), float(caps[i]))
         grown[i] = f
-        if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and _shake(card, int(i)):
-            moved += 1
+        if f > 1.0 + GROW_EPS:
+            card.futile[i] = False
+        if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and not card.futile[i]:
+            if _shake(card, int(i)):
+                moved += 1
+                card.futile[:] = False  # the neighbours may have room now
+            else:
+                card.futile[i] = True
     small = int(np.argmin(card.h * card.ink))
     if grown[small] < SHAKE_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
         moved += 1
+        card.futile[:] = False
     return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
 
 
@@ -467,14 +347,13 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
         PackFailure: The symbols cannot be placed even at a small fraction of the disc.
     """
     card = _Card(prob, rng)
-    for density in START_DENSITY:
-        if _place_initial(card, density):
-            break
-    else:
-        raise PackFailure("the symbols do not fit even when small")
-    _enforce_floor(card)
+    _start(card)
+    history = [_ink(card)]
     for _ in range(prob.rounds):
         if not _round(card):
+            break
+        history.append(_ink(card))
+        if len(history) > STALL_ROUNDS and history[-1] < history[-1 - STALL_ROUNDS] * (1.0 + STALL_GAIN):
             break
     return PackResult(centers_mm=card.c.copy(), angles_deg=np.degrees(card.th),
                       heights_mm=card.h.copy(), outlines=tuple(card.polys))

@@ -1,8 +1,9 @@
 """Packing a deck's cards, serially or in worker processes, with identical results.
 
-Every card is an independent task (its size slots are planned beforehand and it
-has its own random stream), so the cards can be packed in any order and on any
-process. Workers are started with the ``fork`` method where the platform has it
+Every card is a task of its own (its size slots are planned just before, from
+earlier cards' results at least a fixed number of cards back, and it has its own
+random stream), so cards can be packed several at a time, on any process, with
+the same result as one by one. Workers are started with the ``fork`` method where the platform has it
 (they inherit the silhouettes already traced in the parent; elsewhere the
 silhouette table is pickled once per worker), receive small :class:`CardTask`
 records and send back :class:`~printdeck.model.CardLayout` records. The parent
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -38,13 +40,15 @@ class CardTask:
         index: Card index (0-based).
         symbols: The card's symbols, in order.
         sil_refs: ``(k,)`` keys of their silhouettes in the shared table.
-        targets: ``(k,) float`` relative target sizes (see ``plan_targets``).
+        targets: ``(k,) float`` relative target sizes (see ``DeckPlanner``).
+        cache_key: Key of the card in the layout cache (None = do not cache).
     """
 
     index: int
     symbols: tuple[SymbolSpec, ...]
     sil_refs: tuple[int, ...]
     targets: np.ndarray
+    cache_key: str | None = None
 
 
 def job_count(jobs: int | None, cards: int) -> int:
@@ -71,27 +75,37 @@ def job_count(jobs: int | None, cards: int) -> int:
     return max(1, min(jobs, cards))
 
 
-def run_tasks(tasks: Sequence[CardTask], table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int,
-              progress: Callable[[int], None] | None, jobs: int | None) -> list[CardLayout]:
-    """Pack every task; return the layouts in task order.
+class Planner(Protocol):
+    """Plans cards in order (see ``printdeck.layout.deck.DeckPlanner``)."""
+
+    def ready(self, i: int, done: Mapping[int, CardLayout]) -> bool:
+        """Whether card i can be planned, given the finished cards ``done``."""
+
+    def task(self, i: int, done: Mapping[int, CardLayout]) -> CardTask:
+        """Card i's task (called in card order, once :meth:`ready`)."""
+
+
+def run_cards(planner: Planner, n_cards: int, table: Mapping[int, Silhouette], settings: LayoutSettings,
+              seed: int, progress: Callable[[int], None] | None, jobs: int | None) -> list[CardLayout]:
+    """Plan and pack cards ``0 .. n_cards - 1``; return the layouts in card order.
 
     Raises:
         PrintdeckError: A card cannot be laid out (the lowest-numbered failure is raised,
             as in the serial order).
     """
-    n_jobs = job_count(jobs, len(tasks))
+    n_jobs = job_count(jobs, n_cards)
     if n_jobs > 1:
         try:
-            return _run_parallel(tasks, table, settings, seed, progress, n_jobs)
+            return _run_parallel(planner, n_cards, table, settings, seed, progress, n_jobs)
         except OSError:  # no processes allowed here: fall back to this process
             pass
     _init_worker(dict(table), settings, seed)
-    out = []
-    for task in tasks:
-        out.append(_work(task))
+    done: dict[int, CardLayout] = {}
+    for i in range(n_cards):
+        done[i] = _work(planner.task(i, done))
         if progress is not None:
             progress(1)
-    return out
+    return [done[i] for i in range(n_cards)]
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -99,32 +113,36 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def _run_parallel(tasks: Sequence[CardTask], table: Mapping[int, Silhouette], settings: LayoutSettings,
+def _run_parallel(planner: Planner, n_cards: int, table: Mapping[int, Silhouette], settings: LayoutSettings,
                   seed: int, progress: Callable[[int], None] | None, n_jobs: int) -> list[CardLayout]:
-    results: dict[int, CardLayout] = {}
+    done: dict[int, CardLayout] = {}
     errors: dict[int, BaseException] = {}
-    pool = ProcessPoolExecutor(max_workers=n_jobs, mp_context=_context(), initializer=_init_worker,
-                               initargs=(dict(table), settings, seed))
-    try:
-        futures: dict[Future[CardLayout], int] = {pool.submit(_work, t): k for k, t in enumerate(tasks)}
-        for fut in as_completed(futures):
-            k = futures[fut]
-            exc = fut.exception()
-            if exc is not None:
-                errors[k] = exc
-                pool.shutdown(wait=True, cancel_futures=True)  # started cards finish; later ones never start
+    running: dict[Future[CardLayout], int] = {}
+    nxt = 0
+    with ProcessPoolExecutor(max_workers=n_jobs, mp_context=_context(), initializer=_init_worker,
+                             initargs=(dict(table), settings, seed)) as pool:
+        while nxt < n_cards or running:
+            while nxt < n_cards and not errors and planner.ready(nxt, done):
+                running[pool.submit(_work, planner.task(nxt, done))] = nxt
+                nxt += 1
+            if not running:
                 break
-            results[k] = fut.result()
-            if progress is not None:
-                progress(1)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    for fut, k in futures.items():
-        if fut.done() and not fut.cancelled() and fut.exception() is not None:
-            errors[k] = fut.exception()  # type: ignore[assignment]
-    if errors:
-        raise errors[min(errors)]
-    return [results[k] for k in range(len(tasks))]
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in sorted(finished, key=running.__getitem__):
+                k = running.pop(fut)
+                if fut.exception() is not None:
+                    errors[k] = fut.exception()  # type: ignore[assignment]
+                    continue
+                done[k] = fut.result()
+                if progress is not None:
+                    progress(1)
+            if errors:  # started cards finish (a lower one may fail too); no new ones
+                pool.shutdown(wait=True, cancel_futures=True)
+                for fut, k in running.items():
+                    if not fut.cancelled() and fut.exception() is not None:
+                        errors[k] = fut.exception()  # type: ignore[assignment]
+                raise errors[min(errors)]
+    return [done[i] for i in range(n_cards)]
 
 
 def _init_worker(table: dict[int, Silhouette], settings: LayoutSettings, seed: int) -> None:
@@ -132,9 +150,18 @@ def _init_worker(table: dict[int, Silhouette], settings: LayoutSettings, seed: i
 
 
 def _work(task: CardTask) -> CardLayout:
+    """Pack one card, or read it from the layout cache (:mod:`printdeck.layout.cache`)."""
+    from printdeck.layout import cache
     from printdeck.layout.deck import layout_one
 
+    if task.cache_key is not None:
+        cached = cache.load(task.cache_key)
+        if cached is not None:
+            return cached
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
     sils = tuple(table[r] for r in task.sil_refs)
-    return layout_one(task.index, task.symbols, sils, task.targets, _WORKER["settings"],  # type: ignore[arg-type]
-                      int(_WORKER["seed"]))  # type: ignore[call-overload]
+    layout = layout_one(task.index, task.symbols, sils, task.targets, _WORKER["settings"],  # type: ignore[arg-type]
+                        int(_WORKER["seed"]))  # type: ignore[call-overload]
+    if task.cache_key is not None:
+        cache.save(task.cache_key, layout)
+    return layout

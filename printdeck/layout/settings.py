@@ -23,7 +23,10 @@ class LayoutSettings:
             measured ratio within :meth:`ratio_bounds`: at least ``0.8 * size_ratio``
             (small symbols stay legible) and at most ``0.6`` (a real spread of sizes),
             or at most ``1.0`` when ``size_ratio`` itself is above 0.6 (e.g. a junior
-            deck of big symbols). See :meth:`ratio_bounds`.
+            deck of big symbols). See :meth:`ratio_bounds`. (Should a card's start
+            leave a symbol that cannot reach the floor and the bigger ones cannot
+            shrink, e.g. rings around others, that card may end below the floor;
+            no theme in the tests or benchmark does.)
         sizes: Optional size ladder, relative, largest first (overrides ``size_ratio``
             for the spread; the spread is then ``min(sizes) / max(sizes)``).
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
@@ -31,6 +34,9 @@ class LayoutSettings:
         rounds: Grow-and-shake rounds per card (more = denser, slower).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
+        retry_below: A card whose coverage is under this is packed again from another
+            random stream (the densest try is kept).
+        retries: At most this many extra tries per card.
     """
 
     safe_radius_mm: float
@@ -39,8 +45,10 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 12
+    rounds: int = 16
     min_size_mm: float = 3.0
+    retry_below: float = 0.48
+    retries: int = 1
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""

@@ -115,6 +115,13 @@ def _cached(kind: str, path: str, mtime: float, text: str, font: str, crop: str,
     return sil
 
 
+def content_key(symbol: SymbolSpec) -> str | None:
+    """A key of the symbol's artwork content and trace parameters (None when caching is off
+    or the file cannot be read); equal keys give equal silhouettes."""
+    path = str(symbol.path) if symbol.path is not None else ""
+    return _disk_key(symbol.kind, path, symbol.text or "", str(symbol.font_path or ""), symbol.photo_shape or "")
+
+
 def _cache_dir() -> Path:
     root = os.environ.get("PRINTDECK_CACHE_DIR")
     base = Path(root) if root else Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "printdeck"

@@ -8,6 +8,7 @@ file holds each artwork once however many cards show it.
 
 from __future__ import annotations
 
+import io
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import defusedxml.ElementTree as safe_et
 from defusedxml import DefusedXmlException
-from PIL import Image
+from PIL import Image, ImageOps
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import HexColor
@@ -30,7 +31,7 @@ from printdeck.layout.artwork import text_metrics
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import fonts
 from printdeck.theme.images import prepared_image
-from printdeck.units import mm_to_pt
+from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 WARN_DPI = 300.0
 """Raster symbols printing below this resolution draw a warning."""
@@ -130,7 +131,7 @@ def _require_file(symbol: SymbolSpec) -> Path:
     return Path(symbol.path)
 
 
-def load_svg_drawing(path: Path):  # noqa: ANN201 - svglib's Drawing
+def load_svg_drawing(path: Path) -> Drawing:
     """Parse an SVG safely (no DTD entities, no network, no files outside its folder).
 
     Raises:
@@ -191,6 +192,36 @@ def image_size_px(path: Path) -> tuple[int, int]:
     return (h, w) if turned else (w, h)
 
 
+def image_reader(path: Path) -> ImageReader:
+    """An ImageReader for ``path`` whose PDF name derives from the pixels, not the path.
+
+    ReportLab names an image XObject after a hash of the file name when given a
+    path, so the same theme in two folders would give two different PDFs; given
+    an ImageReader it hashes the decoded pixels. An upright JPEG stays JPEG (its
+    bytes go into the file as a DCT stream, not re-encoded); an image with an EXIF
+    rotation is turned upright first (then stored losslessly, Flate).
+
+    Args:
+        path: A JPEG, PNG or other image file Pillow reads.
+
+    Returns:
+        The reader (also gives the upright size via ``getSize()``, pixels).
+
+    Raises:
+        PrintdeckError: The file cannot be read or is not an image.
+    """
+    try:
+        data = Path(path).read_bytes()
+        with Image.open(io.BytesIO(data)) as im:
+            if im.getexif().get(EXIF_ORIENTATION, 1) in (1, None):
+                return ImageReader(io.BytesIO(data))
+            upright = ImageOps.exif_transpose(im)
+            upright.load()
+    except (OSError, Image.DecompressionBombError) as exc:
+        raise PrintdeckError(f"{path}: not a readable image ({exc})") from exc
+    return ImageReader(upright)
+
+
 def _embeds_as_is(path: Path, symbol: SymbolSpec) -> bool:
     """Whether the file can go into the PDF untouched (JPEG passthrough, PNG as is)."""
     if symbol.remove_background:
@@ -215,7 +246,7 @@ def _image_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
             else:
                 clip.circle(w / 2.0, h / 2.0, side / 2.0)
             canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.drawImage(str(path), 0, 0, w, h, mask="auto")
+        canvas.drawImage(image_reader(path), 0, 0, w, h, mask="auto")
     else:
         picture = prepared_image(symbol, max_px=int(max(w, h)))
         canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
@@ -267,7 +298,8 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             if p.symbol_id not in sizes:
                 sizes[p.symbol_id] = image_size_px(_require_file(sym))
             px_w, px_h = sizes[p.symbol_id]
-            dpi = min(px_w / (p.box_mm[0] / 25.4), px_h / (p.box_mm[1] / 25.4))
+            mm_per_in = MM_PER_UNIT["in"]
+            dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))
             if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
                 lowest[p.symbol_id] = (dpi, card.index)
     for sid, (dpi, card_index) in sorted(lowest.items()):

@@ -17,7 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.errors import PrintdeckError
-from printdeck.render.artwork import image_size_px
+from printdeck.render.artwork import image_reader
 from printdeck.render.fonts import SANS_BOLD
 from printdeck.units import mm_to_pt
 
@@ -102,9 +102,10 @@ def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_m
 def _cover_image(canvas: Canvas, path: Path, outer_pt: float) -> None:
     if not Path(path).is_file():
         raise PrintdeckError(f"backs.image: {path} not found; fix the path (relative to the theme)")
-    w, h = image_size_px(Path(path))
+    reader = image_reader(Path(path))
+    w, h = reader.getSize()
     scale = 2 * outer_pt / min(w, h)
-    canvas.drawImage(str(path), -w * scale / 2, -h * scale / 2, w * scale, h * scale, mask="auto")
+    canvas.drawImage(reader, -w * scale / 2, -h * scale / 2, w * scale, h * scale, mask="auto")
 
 
 def _light(canvas: Canvas, base: str, amount: float) -> None:

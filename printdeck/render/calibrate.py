@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.fileio import atomic_output
 from printdeck.render import fonts
 from printdeck.render.backs import mirror_mm
+from printdeck.render.canvas import new_canvas
 from printdeck.render.imposition import paper_size_mm
 from printdeck.render.sheet import INK, draw_ruler
 from printdeck.units import mm_to_pt
@@ -55,17 +55,11 @@ def write_calibration(out_path: Path, paper: str | tuple[float, float] = "a4", d
         ValueError: Unknown duplex mode.
     """
     size = paper_size_mm(paper)
-    fonts.register_bundled()
-    rl_config.useA85 = 0
     targets = calibration_targets_mm(size)
     with atomic_output(Path(out_path)) as tmp:
-        c = Canvas(str(tmp), pagesize=(mm_to_pt(size[0]), mm_to_pt(size[1])), invariant=1, pageCompression=1,
-                   initialFontName=fonts.SANS, initialFontSize=10, initialLeading=12)
-        c.setTitle("printdeck duplex calibration")
-        c.setAuthor("printdeck")
-        c.setSubject(f"Duplex alignment test, {duplex}, offset {offset_mm[0]:g} mm, {offset_mm[1]:g} mm")
-        c.setViewerPreference("PrintScaling", "None")
-        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
+        c = new_canvas(tmp, size, title="printdeck duplex calibration", author="printdeck",
+                       subject=f"Duplex alignment test, {duplex}, offset {offset_mm[0]:g} mm, {offset_mm[1]:g} mm",
+                       duplex=duplex)
         for t in targets:
             _cross(c, t, INK, 12.0, 0.6)
         _front_text(c, size, duplex)

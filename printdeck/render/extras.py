@@ -11,12 +11,20 @@ from printdeck.model import SymbolSpec
 from printdeck.render.artwork import ArtLibrary, by_id
 from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.sheet import INK
-from printdeck.units import mm_to_pt
+from printdeck.units import mm_to_pt, pt_to_mm
 
 LEGEND_CELL_MM = 32.0
 """Legend grid pitch, mm (artwork box 20 mm, name below)."""
 LEGEND_ART_MM = 20.0
 PAGE_MARGIN_MM = 12.0
+HEADING_PT = 14.0
+"""Page heading size, points (shrunk down to ``MIN_HEADING_PT``, then wrapped)."""
+MIN_HEADING_PT = 10.0
+MIN_NAME_PT = 5.0
+"""Smallest legend name size before it wraps to two lines, points."""
+CREDIT_PT = 7.0
+"""Artwork credit size at the foot of legend and rules pages, points."""
+ELLIPSIS = "\u2026"
 
 RULES: tuple[tuple[str, str], ...] = (
     ("Before you play",
@@ -58,7 +66,7 @@ RULES: tuple[tuple[str, str], ...] = (
 
 
 def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec], used_ids: Sequence[int],
-                 page_size_mm: tuple[float, float], title: str) -> int:
+                 page_size_mm: tuple[float, float], title: str, credit: str | None = None) -> int:
     """Draw a grid of every used symbol with its name; returns pages drawn.
 
     Args:
@@ -67,31 +75,88 @@ def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec],
         symbols: The deck's symbols (looked up by ``id``).
         used_ids: Symbol ids to list, in order.
         page_size_mm: (W, H) of the legend pages, mm.
-        title: Deck title for the page heading.
+        title: Deck title for the page heading (shrunk, then wrapped, to fit).
+        credit: Artwork credit printed at the foot of every page, or ``None``.
     """
     w, h = page_size_mm
+    heading = f"{title}: symbol legend ({len(used_ids)} symbols)"
+    head_mm = pt_to_mm(_fit_lines(heading, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(w))[2]) + 4.0
+    foot_mm = pt_to_mm(_credit_lines(credit, w)[1]) + 2.0 if credit else 0.0
     cols = max(1, int((w - 2 * PAGE_MARGIN_MM) // LEGEND_CELL_MM))
-    rows = max(1, int((h - 2 * PAGE_MARGIN_MM - 12.0) // LEGEND_CELL_MM))
+    rows = max(1, int((h - 2 * PAGE_MARGIN_MM - head_mm - foot_mm) // LEGEND_CELL_MM))
     per_page = cols * rows
     pages = max(1, -(-len(used_ids) // per_page))
     x_start = (w - cols * LEGEND_CELL_MM) / 2.0
     table = by_id(symbols)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-        _heading(canvas, f"{title}: symbol legend ({len(used_ids)} symbols)", page_size_mm)
+        _heading(canvas, heading, page_size_mm)
         for k, sid in enumerate(used_ids[page * per_page:(page + 1) * per_page]):
             r, c = divmod(k, cols)
             cx = x_start + (c + 0.5) * LEGEND_CELL_MM
-            cy = h - PAGE_MARGIN_MM - 12.0 - (r + 0.5) * LEGEND_CELL_MM
+            cy = h - PAGE_MARGIN_MM - head_mm - (r + 0.5) * LEGEND_CELL_MM
             _legend_cell(canvas, art, table[sid], (cx, cy))
+        _credit_foot(canvas, credit, page_size_mm)
         canvas.showPage()
     return pages
 
 
-def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> None:
+def _text_width_pt(page_width_mm: float) -> float:
+    """Width of the text column between the page margins, points."""
+    return mm_to_pt(page_width_mm - 2 * PAGE_MARGIN_MM)
+
+
+def _fit_lines(text: str, font: str, max_pt: float, min_pt: float, width_pt: float) -> tuple[list[str], float, float]:
+    """Shrink ``text`` from ``max_pt`` towards ``min_pt`` to fit ``width_pt``, then wrap it.
+
+    Returns:
+        (lines, size in pt, block height in pt at 1.2 leading); a single word
+        wider than the column is ellipsised.
+    """
+    size = max_pt
+    while size > min_pt and pdfmetrics.stringWidth(text, font, size) > width_pt:
+        size = max(min_pt, size - 0.5)
+    lines = wrap_text(text, font, size, width_pt) or [""]
+    lines = [_ellipsise(line, font, size, width_pt) for line in lines]
+    return lines, size, len(lines) * size * 1.2
+
+
+def _ellipsise(text: str, font: str, size_pt: float, width_pt: float) -> str:
+    """``text``, cut and ended with an ellipsis if wider than ``width_pt``."""
+    if pdfmetrics.stringWidth(text, font, size_pt) <= width_pt:
+        return text
+    while text and pdfmetrics.stringWidth(text + ELLIPSIS, font, size_pt) > width_pt:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> float:
+    """Draw a page heading fitted to the column; returns its height, points."""
+    lines, size, height = _fit_lines(text, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(page_size_mm[0]))
     canvas.setFillColor(INK)
-    canvas.setFont(SANS_BOLD, 14)
-    canvas.drawString(mm_to_pt(PAGE_MARGIN_MM), mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM) - 14, text)
+    canvas.setFont(SANS_BOLD, size)
+    top = mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM)
+    for i, line in enumerate(lines):
+        canvas.drawString(mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, line)
+    return height
+
+
+def _credit_lines(credit: str | None, page_width_mm: float) -> tuple[list[str], float]:
+    """The credit wrapped to the column at ``CREDIT_PT``, and its height, points."""
+    if not credit:
+        return [], 0.0
+    lines = wrap_text(credit, SANS, CREDIT_PT, _text_width_pt(page_width_mm))
+    return lines, len(lines) * CREDIT_PT * 1.2
+
+
+def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, float]) -> None:
+    """The artwork credit in small type above the bottom margin."""
+    lines, _ = _credit_lines(credit, page_size_mm[0])
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS, CREDIT_PT)
+    bottom = mm_to_pt(PAGE_MARGIN_MM)
+    for i, line in enumerate(reversed(lines)):
+        canvas.drawString(mm_to_pt(PAGE_MARGIN_MM), bottom + i * CREDIT_PT * 1.2, line)
 
 
 def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float]) -> None:
@@ -103,39 +168,85 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm:
     canvas.translate(-a.width_pt / 2.0, -a.height_pt / 2.0)
     canvas.doForm(a.form)
     canvas.restoreState()
+    lines, size = legend_name_lines(symbol.name)
     canvas.setFillColor(INK)
-    size = 7.0
-    name = symbol.name
-    while size > 4.0 and pdfmetrics.stringWidth(name, SANS, size) > mm_to_pt(LEGEND_CELL_MM - 2.0):
-        size -= 0.5
     canvas.setFont(SANS, size)
-    canvas.drawCentredString(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0) - size, name)
+    top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
+    for i, line in enumerate(lines):
+        canvas.drawCentredString(mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line)
 
 
-def rules_pages(canvas: Canvas, page_size_mm: tuple[float, float], title: str) -> int:
-    """Draw the rules of five mini-games and tournament scoring; returns pages drawn."""
+def legend_name_lines(name: str) -> tuple[list[str], float]:
+    """A legend name fitted to its cell: shrunk from 7 pt to 5 pt, then two lines, then ellipsised.
+
+    Returns:
+        (one or two lines, each no wider than the cell minus 2 mm; font size, pt).
+    """
+    width_pt = mm_to_pt(LEGEND_CELL_MM - 2.0)
+    size = 7.0
+    while size > MIN_NAME_PT and pdfmetrics.stringWidth(name, SANS, size) > width_pt:
+        size -= 0.5
+    lines = wrap_text(name, SANS, size, width_pt) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [_ellipsise(line, SANS, size, width_pt) for line in lines], size
+
+
+def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str) -> int:
+    """A page (the size of a single-card page) with the deck title and the artwork credit.
+
+    The text is kept inside the central square of the card's circle, so the
+    page can go to a print service with the cards. Returns pages drawn (1).
+    """
     w, h = page_size_mm
-    width_pt = mm_to_pt(w - 2 * PAGE_MARGIN_MM)
+    width_pt = mm_to_pt(min(w, h) * 0.62)
+    blocks = [_fit_lines(title, SANS_BOLD, 12.0, 6.0, width_pt), _fit_lines("Artwork credit", SANS_BOLD, 7.0, 5.0, width_pt),
+              _fit_lines(credit, SANS, 7.0, 4.0, width_pt), _fit_lines("Made with printdeck", SANS, 5.0, 4.0, width_pt)]
+    fonts_used = (SANS_BOLD, SANS_BOLD, SANS, SANS)
+    total = sum(b[2] for b in blocks) + 3 * 4.0
+    y = mm_to_pt(h) / 2.0 + total / 2.0
+    canvas.setFillColor(INK)
+    for (lines, size, height), font in zip(blocks, fonts_used, strict=True):
+        canvas.setFont(font, size)
+        for i, line in enumerate(lines):
+            canvas.drawCentredString(mm_to_pt(w) / 2.0, y - (i + 1) * size * 1.2 + 0.2 * size, line)
+        y -= height + 4.0
+    canvas.showPage()
+    return 1
+
+
+def rules_pages(canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str | None = None) -> int:
+    """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
+
+    Headings are fitted to the column (shrunk, then wrapped); the artwork credit,
+    if given, is at the foot of every page.
+    """
+    w, h = page_size_mm
+    width_pt = _text_width_pt(w)
     left = mm_to_pt(PAGE_MARGIN_MM)
-    bottom = mm_to_pt(PAGE_MARGIN_MM)
+    bottom = mm_to_pt(PAGE_MARGIN_MM) + _credit_lines(credit, w)[1] + (6.0 if credit else 0.0)
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-    _heading(canvas, f"{title}: how to play", page_size_mm)
-    y = mm_to_pt(h - PAGE_MARGIN_MM) - 34
+    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
     for heading, body in RULES:
+        head_lines, head_pt, head_h = _fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
         lines = wrap_text(body, SANS, 10, width_pt)
-        if y - 16 - len(lines) * 13 < bottom:
+        if y - head_h - len(lines) * 13 < bottom:
+            _credit_foot(canvas, credit, page_size_mm)
             canvas.showPage()
             pages += 1
             y = mm_to_pt(h - PAGE_MARGIN_MM) - 14
         canvas.setFillColor(INK)
-        canvas.setFont(SANS_BOLD, 12)
-        canvas.drawString(left, y, heading)
-        y -= 16
+        canvas.setFont(SANS_BOLD, head_pt)
+        for line in head_lines:
+            canvas.drawString(left, y, line)
+            y -= head_pt * 1.2
+        y -= 16 - 12 * 1.2
         canvas.setFont(SANS, 10)
         for line in lines:
             canvas.drawString(left, y, line)
             y -= 13
         y -= 10
+    _credit_foot(canvas, credit, page_size_mm)
     canvas.showPage()
     return pages

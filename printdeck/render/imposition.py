@@ -144,14 +144,14 @@ def impose(page_size_mm: tuple[float, float], diameter_mm: float, bleed_mm: floa
     if single:
         return _impose_single(diameter_mm, bleed_mm, n_cards)
     margin = max(margin_mm, MIN_MARGIN_MM)
-    outer_d = diameter_mm + 2.0 * bleed_mm
-    room = MARK_OFFSET_MM + MIN_MARK_MM
-    inner = (page_size_mm[0] - 2 * (margin + room), page_size_mm[1] - 2 * (margin + room))
-    if outer_d > min(inner):
+    outer_d_mm = diameter_mm + 2.0 * bleed_mm
+    room_mm = MARK_OFFSET_MM + MIN_MARK_MM
+    inner_mm = (page_size_mm[0] - 2 * (margin + room_mm), page_size_mm[1] - 2 * (margin + room_mm))
+    if outer_d_mm > min(inner_mm):
         raise PrintdeckError(
             f"card.diameter: a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
-            f"{outer_d + 2 * (margin + room):g} mm of paper each way; use larger paper.size or a smaller card")
-    best = _best_packing(page_size_mm, inner, outer_d, gap_mm, margin, room)
+            f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card")
+    best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm)
     name, centers, cols, rows, ruler = best
     slots = tuple(CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)])
                   for i in range(n_cards))
@@ -172,52 +172,75 @@ def _impose_single(diameter_mm: float, bleed_mm: float, n_cards: int) -> Imposit
 _Candidate = tuple[str, Points, int, int, "Rect | None"]
 
 
-def _best_packing(page: tuple[float, float], inner: tuple[float, float], outer_d: float, gap: float,
-                  margin: float, room: float) -> _Candidate:
-    """Try every packing; most cards with a footer ruler wins, then fewest rows."""
-    s = outer_d + gap
+def _best_packing(page_mm: tuple[float, float], inner_mm: tuple[float, float], outer_d_mm: float, gap_mm: float,
+                  margin_mm: float, room_mm: float) -> _Candidate:
+    """Try every packing; most cards with a footer ruler wins, then fewest rows.
+
+    Args:
+        page_mm: Paper (width, height), mm.
+        inner_mm: (width, height) the card centres' packing may span, bleeds
+            included (paper minus margins and cut-mark room), mm.
+        outer_d_mm: Card diameter with bleed, mm.
+        gap_mm: Space between neighbouring bleeds, mm.
+        margin_mm: Margin from the paper edge, mm.
+        room_mm: Cut-mark room kept inside the margins, mm (already in ``inner_mm``).
+    """
+    pitch_mm = outer_d_mm + gap_mm
+    margins = (margin_mm, margin_mm, page_mm[0] - margin_mm, page_mm[1] - margin_mm)
     found: list[_Candidate] = []
     for swapped in (False, True):
-        w, h = (inner[1], inner[0]) if swapped else inner
-        for name, pts, cols, rows in _packings(w, h, outer_d, s):
+        w_mm, h_mm = (inner_mm[1], inner_mm[0]) if swapped else inner_mm
+        for name, pts, cols, rows in _packings(w_mm, h_mm, outer_d_mm, pitch_mm):
             if swapped:
                 pts = [(y, x) for x, y in pts]
                 name, cols, rows = name + "-t", rows, cols
-            centers = _centre_on_page(pts, page, outer_d)
-            marks = cut_mark_segments(centers, outer_d / 2.0, (margin, margin, page[0] - margin, page[1] - margin))
-            zone = keepout_zone(centers, outer_d / 2.0, marks)
-            ruler = find_spot(RULER_BLOCK_MM, (margin, margin, page[0] - margin, page[1] - margin), zone)
+            centers = _centre_on_page(pts, page_mm)
+            marks = cut_mark_segments(centers, outer_d_mm / 2.0, margins)
+            zone = keepout_zone(centers, outer_d_mm / 2.0, marks)
+            ruler = find_spot(RULER_BLOCK_MM, margins, zone)
             found.append((name, centers, cols, rows, ruler))
     return max(found, key=lambda c: (c[4] is not None, len(c[1]), -c[3]))
 
 
-def _packings(w: float, h: float, d: float, s: float) -> list[tuple[str, Points, int, int]]:
-    """Centre lists (relative, first card at (0, 0), rows going down) fitting w x h."""
-    cols = int((w - d) // s) + 1
+def _packings(w_mm: float, h_mm: float, d_mm: float, pitch_mm: float) -> list[tuple[str, Points, int, int]]:
+    """Centre lists (relative, first card at (0, 0), rows going down) fitting ``w_mm`` x ``h_mm``.
+
+    Args:
+        w_mm: Width available to the discs, mm.
+        h_mm: Height available to the discs, mm.
+        d_mm: Disc diameter (card with bleed), mm.
+        pitch_mm: Least centre-to-centre distance (diameter + gap), mm.
+
+    Returns:
+        (name, centres in mm, columns, rows) for the square grid, the hexagonal
+        packing and a staggered grid (when it differs).
+    """
+    s = pitch_mm
+    cols = int((w_mm - d_mm) // s) + 1
     out: list[tuple[str, Points, int, int]] = []
-    grid_rows = int((h - d) // s) + 1
+    grid_rows = int((h_mm - d_mm) // s) + 1
     out.append(("grid", [(c * s, -r * s) for r in range(grid_rows) for c in range(cols)], cols, grid_rows))
     v = s * math.sqrt(3.0) / 2.0
-    hex_rows = int((h - d) // v) + 1
+    hex_rows = int((h_mm - d_mm) // v) + 1
     if cols >= 2:
         pts = [(c * s + (s / 2.0 if r % 2 else 0.0), -r * v)
                for r in range(hex_rows) for c in range(cols - (r % 2))]
         out.append(("hex", pts, cols, hex_rows))
-    dx = min(s / 2.0, w - d - (cols - 1) * s)
+    dx = min(s / 2.0, w_mm - d_mm - (cols - 1) * s)
     if dx > 1e-6:
         v2 = math.sqrt(s * s - dx * dx)
-        rows2 = int((h - d) // v2) + 1
+        rows2 = int((h_mm - d_mm) // v2) + 1
         pts = [(c * s + (dx if r % 2 else 0.0), -r * v2) for r in range(rows2) for c in range(cols)]
         out.append(("stagger", pts, cols, rows2))
     return out
 
 
-def _centre_on_page(pts: Points, page: tuple[float, float], d: float) -> Points:
-    """Shift a packing so its bounding box is centred on the page, rows top to bottom."""
+def _centre_on_page(pts: Points, page_mm: tuple[float, float]) -> Points:
+    """Shift a packing (mm) so its bounding box is centred on the page, rows top to bottom."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
-    ox = page[0] / 2.0 - (min(xs) + max(xs)) / 2.0
-    oy = page[1] / 2.0 - (min(ys) + max(ys)) / 2.0
+    ox = page_mm[0] / 2.0 - (min(xs) + max(xs)) / 2.0
+    oy = page_mm[1] / 2.0 - (min(ys) + max(ys)) / 2.0
     ordered = sorted(pts, key=lambda p: (-round(p[1], 6), round(p[0], 6)))
     return [(x + ox, y + oy) for x, y in ordered]
 
@@ -239,27 +262,39 @@ def cut_mark_segments(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect
         Segments ((x0, y0), (x1, y1)) in mm, inner end first.
     """
     out: list[Segment] = []
-    start = outer_radius_mm + MARK_OFFSET_MM
+    start_mm = outer_radius_mm + MARK_OFFSET_MM
     for i, (cx, cy) in enumerate(centers_mm):
         others = [c for j, c in enumerate(centers_mm) if j != i]
         for ux, uy in ((0.0, 1.0), (0.0, -1.0), (-1.0, 0.0), (1.0, 0.0)):
-            length = _mark_length(cx, cy, ux, uy, start, others, outer_radius_mm, inner_mm)
-            if length >= MIN_MARK_MM / 2.0:
-                p0 = (cx + ux * start, cy + uy * start)
-                out.append((p0, (p0[0] + ux * length, p0[1] + uy * length)))
+            length_mm = _mark_length_mm((cx, cy), (ux, uy), start_mm, others, outer_radius_mm, inner_mm)
+            if length_mm >= MIN_MARK_MM / 2.0:
+                p0 = (cx + ux * start_mm, cy + uy * start_mm)
+                out.append((p0, (p0[0] + ux * length_mm, p0[1] + uy * length_mm)))
     return out
 
 
-def _mark_length(cx: float, cy: float, ux: float, uy: float, start: float, others: Points,
-                 outer_r: float, inner: Rect) -> float:
-    """Longest mark (<= MARK_LENGTH_MM) from ``start`` along (ux, uy) that stays clear."""
-    t = start + np.arange(0.0, MARK_LENGTH_MM + 1e-9, 0.05)
-    x, y = cx + ux * t, cy + uy * t
-    ok = (x >= inner[0] - 1e-9) & (x <= inner[2] + 1e-9) & (y >= inner[1] - 1e-9) & (y <= inner[3] + 1e-9)
-    if others:
-        o = np.asarray(others, dtype=float)
+def _mark_length_mm(center_mm: tuple[float, float], direction: tuple[float, float], start_mm: float,
+                    others_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> float:
+    """Longest mark (<= MARK_LENGTH_MM) from ``start_mm`` along the unit ``direction`` that stays clear.
+
+    Args:
+        center_mm: The card's centre, mm.
+        direction: Unit vector (ux, uy) of the mark, unitless.
+        start_mm: Distance from the centre where the mark starts, mm.
+        others_mm: The other cards' centres, mm, shape (n, 2).
+        outer_radius_mm: Cut radius + bleed, mm.
+        inner_mm: Area inside the margins (x0, y0, x1, y1), mm.
+
+    Returns:
+        The mark's length in mm, or -1 if even its first point is not clear.
+    """
+    t = start_mm + np.arange(0.0, MARK_LENGTH_MM + 1e-9, 0.05)
+    x, y = center_mm[0] + direction[0] * t, center_mm[1] + direction[1] * t
+    ok = (x >= inner_mm[0] - 1e-9) & (x <= inner_mm[2] + 1e-9) & (y >= inner_mm[1] - 1e-9) & (y <= inner_mm[3] + 1e-9)
+    if others_mm:
+        o = np.asarray(others_mm, dtype=float)
         dist = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1])
-        ok &= (dist >= outer_r + MARK_CLEAR_MM).all(axis=1)
+        ok &= (dist >= outer_radius_mm + MARK_CLEAR_MM).all(axis=1)
     bad = np.flatnonzero(~ok)
     last = (bad[0] - 1) if bad.size else t.size - 1
-    return float(t[last] - start) if last >= 0 else -1.0
+    return float(t[last] - start_mm) if last >= 0 else -1.0

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.fileio import atomic_output
@@ -19,8 +18,16 @@ from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render import backs as backs_mod
 from printdeck.render import extras, fonts
 from printdeck.render.artwork import ArtLibrary, check_raster_resolution
+from printdeck.render.canvas import new_canvas
 from printdeck.render.imposition import Imposition, paper_size_mm
-from printdeck.render.sheet import CardStyle, draw_card, draw_footer, draw_marks, page_marks, plan_footer
+from printdeck.render.sheet import (
+    CardStyle,
+    draw_card,
+    draw_footer,
+    draw_marks,
+    page_marks,
+    plan_footer,
+)
 from printdeck.theme.model import Theme
 from printdeck.units import mm_to_pt
 
@@ -46,8 +53,11 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
                out_path: Path, options: RenderOptions, progress: Callable[[int], None] | None = None) -> int:
     """Write the deck's PDF atomically and return its page count.
 
-    Pages: front sheet 1, its back (if backs), front sheet 2, ... then the legend
-    (if asked) and the rules (if asked).
+    Pages: front sheet 1, its back (if backs), front sheet 2, ... then, for
+    single-card pages with an artwork credit, a credits page of the card's size,
+    then the legend (if asked) and the rules (if asked). The credit
+    (``theme.attribution``) is on every sheet's footer, the credits page, the
+    legend and rules pages, and in the document's Subject.
 
     Args:
         theme: The loaded theme (card style, backs, paper, title, attribution).
@@ -76,34 +86,29 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
         canvas = _new_canvas(tmp, theme, imposition, len(layouts), theme.spec.backs.duplex if options.backs else None)
         art = ArtLibrary(canvas, symbols)
         pages = _sheets(canvas, art, theme, by_index, imposition, options, progress)
+        if imposition.single and theme.attribution:
+            _page_setup(canvas, imposition)
+            pages += extras.credits_page(canvas, imposition.page_size_mm, theme.spec.title, theme.attribution)
         extra_size = paper_size_mm(theme.spec.paper.size) if imposition.single else imposition.page_size_mm
         canvas.setTrimBox(None)
         canvas.setBleedBox(None)
         used = sorted({p.symbol_id for c in layouts for p in c.placements})
         if options.legend:
-            pages += extras.legend_pages(canvas, art, symbols, used, extra_size, theme.spec.title)
+            pages += extras.legend_pages(canvas, art, symbols, used, extra_size, theme.spec.title, theme.attribution)
         if options.rules:
-            pages += extras.rules_pages(canvas, extra_size, theme.spec.title)
+            pages += extras.rules_pages(canvas, extra_size, theme.spec.title, theme.attribution)
         canvas.save()
     return pages
 
 
 def _new_canvas(path: Path, theme: Theme, imposition: Imposition, n_cards: int, duplex: str | None) -> Canvas:
-    """A deterministic canvas with metadata; the print dialog is preset to actual size
-    (``/PrintScaling /None``) and, with backs, to the theme's duplex flip."""
-    w, h = imposition.page_size_mm
-    rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
-    canvas = Canvas(str(path), pagesize=(mm_to_pt(w), mm_to_pt(h)), invariant=1, pageCompression=1,
-                    initialFontName=fonts.SANS, initialFontSize=10, initialLeading=12)
-    canvas.setTitle(theme.spec.title)
-    canvas.setAuthor(theme.spec.author or "printdeck")
-    canvas.setSubject(f"Spot-the-match card deck, {n_cards} cards of {imposition.diameter_mm:g} mm "
-                      f"(theme {theme.name}), made with printdeck")
-    canvas.setCreator("printdeck")
-    canvas.setViewerPreference("PrintScaling", "None")
-    if duplex is not None:
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
-    return canvas
+    """The document canvas; its Subject carries the artwork credit (kept in every layout)."""
+    subject = (f"Spot-the-match card deck, {n_cards} cards of {imposition.diameter_mm:g} mm "
+               f"(theme {theme.name}), made with printdeck")
+    if theme.attribution:
+        subject += f". Artwork credit: {theme.attribution}"
+    return new_canvas(path, imposition.page_size_mm, title=theme.spec.title, author=theme.spec.author or "printdeck",
+                      subject=subject, duplex=duplex)
 
 
 def _card_style(theme: Theme, imposition: Imposition) -> CardStyle:

@@ -9,6 +9,9 @@ PDF: the artwork's whole box scaled to ``box_mm``, rotated counter-clockwise.
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -17,60 +20,115 @@ import defusedxml.ElementTree as safe_et
 import resvg_py
 from defusedxml import DefusedXmlException
 from PIL import Image, ImageDraw
+from PIL.PngImagePlugin import PngInfo
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.artwork import by_id
 from printdeck.theme.images import prepared_image
 from printdeck.theme.model import Theme
-
-MM_PER_IN = 25.4
+from printdeck.units import MM_PER_UNIT
 
 
 def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], out_dir: Path,
                 dpi: int = 300, extra_margin_mm: float = 0.0) -> list[Path]:
-    """Write ``card-001.png`` ... one a card into ``out_dir`` (created if missing).
+    """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing.
+
+    The PNGs are drawn into a temporary folder beside ``out_dir`` (same file
+    system); only when every card is written are the old ``card-*.png`` files of
+    ``out_dir`` that this build does not replace removed and the new ones moved
+    in, so a smaller deck leaves no stale cards and a failed build leaves the
+    folder as it was. Each PNG carries its DPI (pHYs) and iTXt ``Title`` (theme
+    title), ``Copyright`` (the artwork credit, ``theme.attribution``) and
+    ``Software``.
 
     Args:
         theme: Card diameter, bleed and background come from ``theme.spec.card``.
         symbols: The deck's symbols (looked up by ``id``).
         layouts: The laid-out cards.
-        out_dir: Output folder.
+        out_dir: Output folder (created if missing).
         dpi: Pixels per inch, stored in the files.
         extra_margin_mm: Extra radial margin of background beyond the bleed (for
             services that cut wide), mm.
 
     Returns:
-        The PNG paths in card order.
+        The PNG paths (inside ``out_dir``) in card order.
 
     Raises:
-        PrintdeckError: Bad dpi or margin, unwritable folder, unusable artwork.
+        PrintdeckError: Bad dpi or margin, ``out_dir`` is a file or unwritable,
+            unusable artwork.
     """
     if not 30 <= dpi <= 2400 or extra_margin_mm < 0:
         raise PrintdeckError(f"--dpi must be 30..2400 and the extra margin not negative (got {dpi}, {extra_margin_mm})")
-    card = theme.spec.card
-    out_dir = Path(out_dir)
+    out_dir = _ensure_folder(Path(out_dir))
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".tmp", dir=out_dir.parent))
+    except OSError as exc:
+        raise PrintdeckError(f"--png-dir: cannot write beside {out_dir} ({exc.strerror})") from exc
+    try:
+        names = _write_cards(theme, symbols, layouts, staging, dpi, extra_margin_mm)
+        return _move_in(staging, out_dir, names)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _ensure_folder(out_dir: Path) -> Path:
+    """Create ``out_dir`` if missing; refuse a file in its place."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PrintdeckError(f"--png-dir: {out_dir} is a file, not a folder; choose a folder")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PrintdeckError(f"--png-dir: cannot create {out_dir} ({exc.strerror})") from exc
-    px_per_mm = dpi / MM_PER_IN
+    return out_dir
+
+
+def _png_info(theme: Theme) -> PngInfo:
+    """Text chunks of every card PNG: title, artwork credit, software."""
+    info = PngInfo()
+    info.add_itxt("Title", theme.spec.title)
+    if theme.attribution:
+        info.add_itxt("Copyright", theme.attribution)
+    info.add_itxt("Software", "printdeck")
+    return info
+
+
+def _write_cards(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], folder: Path,
+                 dpi: int, extra_margin_mm: float) -> list[str]:
+    """Draw every card into ``folder``; returns the file names in card order."""
+    card = theme.spec.card
+    px_per_mm = dpi / MM_PER_UNIT["in"]
     radius_mm = card.diameter_mm / 2.0 + card.bleed_mm + extra_margin_mm
     side = round(2.0 * radius_mm * px_per_mm)
-    paths: list[Path] = []
+    info = _png_info(theme)
     table = by_id(symbols)
+    names: list[str] = []
     for layout in layouts:
         img = Image.new("RGB", (side, side), "#ffffff")
         ImageDraw.Draw(img).ellipse((0, 0, side - 1, side - 1), fill=card.background)
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
-        path = out_dir / f"card-{layout.index + 1:03d}.png"
+        name = f"card-{layout.index + 1:03d}.png"
         try:
-            img.save(path, dpi=(dpi, dpi), compress_level=1)
+            img.save(folder / name, dpi=(dpi, dpi), compress_level=1, pnginfo=info)
         except OSError as exc:
-            raise PrintdeckError(f"{path}: cannot write ({exc.strerror})") from exc
-        paths.append(path)
-    return paths
+            raise PrintdeckError(f"{folder / name}: cannot write ({exc.strerror})") from exc
+        names.append(name)
+    return names
+
+
+def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
+    """Remove stale ``card-*.png`` of ``out_dir`` and move the new cards in."""
+    keep = set(names)
+    try:
+        for old in out_dir.glob("card-*.png"):
+            if old.name not in keep and old.is_file():
+                old.unlink()
+        for name in names:
+            os.replace(staging / name, out_dir / name)
+    except OSError as exc:
+        raise PrintdeckError(f"--png-dir: cannot write into {out_dir} ({exc.strerror})") from exc
+    return [out_dir / name for name in names]
 
 
 def _paste(img: Image.Image, symbol: SymbolSpec, p: Placement, px_per_mm: float) -> None:

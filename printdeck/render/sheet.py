@@ -8,6 +8,7 @@ radial ticks at its four tangent points outside the bleed (see
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import CardLayout
 from printdeck.render.artwork import ArtLibrary
-from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
 from printdeck.render.imposition import Imposition, cut_mark_segments
 from printdeck.units import mm_to_pt, pt_to_mm
@@ -28,7 +29,17 @@ BORDER_WIDTH_MM = 0.8
 """Width of the optional border ring, drawn just inside the cut, mm."""
 INK = HexColor("#1a1a1a")
 GUIDE = HexColor("#7f7f7f")
+MIN_CREDIT_PT = 4.0
+"""Smallest type the credit line is set in, points."""
+FOOTER_SIZES_PT = (6.0, 5.0, 4.5, MIN_CREDIT_PT)
+"""Type sizes tried for footer texts, largest first, points."""
+EDGE_CLEAR_MM = 2.5
+"""A credit pushed into the page margins stays this far from the paper edge, mm."""
 SCALE_NOTE = "Print at 100 % (actual size), not \"fit to page\": the scale bar on this sheet measures 50 mm"
+
+
+class CreditWarning(UserWarning):
+    """The artwork credit could not be placed on the sheets."""
 
 
 @dataclass(frozen=True)
@@ -114,33 +125,53 @@ class FooterPlan:
 def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
     """Find room for the scale note and the credit line around the full-sheet pattern.
 
-    Tries one line, then narrower wrapped blocks, at 6 pt then 5 pt, lowest free
-    spot first (see :func:`printdeck.render.freespace.find_spot`). ``credit``
-    should start with the widest page label (see :func:`draw_footer`).
+    Each text tries one line, then narrower wrapped blocks, at 6 pt down to
+    ``MIN_CREDIT_PT`` (4 pt), lowest free spot first (see
+    :func:`printdeck.render.freespace.find_spot`). The credit (the artwork's
+    licence asks for it) then falls back to the page margins (kept
+    ``EDGE_CLEAR_MM`` from the paper edge) and is never dropped silently.
+    ``credit`` should start with the widest page label (see :func:`draw_footer`).
+
+    Warns:
+        CreditWarning: The credit fits nowhere at 4 pt or more (names
+            ``extras.attribution``); the sheets then carry no credit.
     """
+    register_bundled()
     centers = imposition.full_page_centers_mm()
     marks = cut_mark_segments(centers, imposition.outer_radius_mm, imposition.inner_rect_mm())
     taken: list[Rect] = [imposition.ruler_mm] if imposition.ruler_mm else []
-    note = _place_text(SCALE_NOTE, imposition, centers, marks, taken, bold=True)
+    note = _place_text(SCALE_NOTE, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
     if note:
         taken.append(note.rect_mm)
-    block = _place_text(credit, imposition, centers, marks, taken, bold=False) if credit else None
+    block = None
+    if credit:
+        w, h = imposition.page_size_mm
+        for area in (imposition.inner_rect_mm(), (EDGE_CLEAR_MM, EDGE_CLEAR_MM, w - EDGE_CLEAR_MM, h - EDGE_CLEAR_MM)):
+            block = _place_text(credit, area, centers, imposition, marks, taken, bold=False)
+            if block is not None:
+                break
+        else:
+            warnings.warn(f"extras.attribution: the credit line ({len(credit)} characters) does not fit on the "
+                          f"sheets at {MIN_CREDIT_PT:g} pt or more, so the sheets carry none; shorten "
+                          "extras.attribution (it is still in the PDF's Subject and on the legend and rules pages)",
+                          CreditWarning, stacklevel=2)
     return FooterPlan(imposition.ruler_mm, note, block)
 
 
-def _place_text(text: str, imposition: Imposition, centers: Sequence[tuple[float, float]], marks: Sequence[Segment],
-                taken: list[Rect], *, bold: bool) -> TextBlock | None:
+def _place_text(text: str, area_mm: Rect, centers: Sequence[tuple[float, float]], imposition: Imposition,
+                marks: Sequence[Segment], taken: list[Rect], *, bold: bool) -> TextBlock | None:
+    """The first text block (size, wrap width) that finds a free spot inside ``area_mm``."""
     font = SANS_BOLD if bold else SANS
     zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)
-    for size in (6.0, 5.0):
+    for size in FOOTER_SIZES_PT:
         full = pdfmetrics.stringWidth(text, font, size)
-        for width_pt in (full, 255.0, 170.0, 115.0, 80.0):
+        for width_pt in (full, 255.0, 170.0, 115.0, 80.0, 55.0):
             if width_pt > full:
                 continue
             lines = wrap_text(text, font, size, width_pt)
             w = max(pdfmetrics.stringWidth(ln, font, size) for ln in lines)
             box = (pt_to_mm(w) + 0.5, pt_to_mm(len(lines) * size * 1.2) + 0.3)
-            rect = find_spot(box, imposition.inner_rect_mm(), zone)
+            rect = find_spot(box, area_mm, zone)
             if rect is not None:
                 return TextBlock(tuple(lines), size, rect)
     return None

@@ -23,7 +23,7 @@ from printdeck.theme.symbols import BUNDLED_PREFIX, IMAGE_SUFFIXES, resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file
 
 __all__ = ["BUNDLED_PREFIX", "IMAGE_SUFFIXES", "bundled_theme_names", "bundled_theme_path", "deck_size",
-           "load_theme", "paper_mm"]
+           "check_consistency", "load_theme", "paper_mm"]
 
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -75,7 +75,7 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
     path = _theme_file(ref)
     spec = _parse(path)
     try:
-        _check_consistency(spec)
+        check_consistency(spec)
         base = path.parent
         symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress)
         size = deck_size_requirements(spec.deck, len(symbols))
@@ -146,8 +146,12 @@ def _find_theme_file(ref: str | Path | None) -> Path:
     return path
 
 
-def _check_consistency(spec: ThemeSpec) -> None:
-    """Checks that involve several keys."""
+def check_consistency(spec: ThemeSpec) -> None:
+    """Check what involves several keys (safe margin vs. diameter, card vs. paper, ...).
+
+    Raises:
+        PrintdeckError: naming the key to change.
+    """
     card = spec.card
     radius = card.diameter_mm / 2
     if card.safe_margin_mm > radius * 0.4:

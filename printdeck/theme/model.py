@@ -85,7 +85,7 @@ class LayoutSpec(_Strict):
     """How symbols are placed on a card."""
 
     gap_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = Field(
-        1.0, alias="gap", description="minimum gap between symbols and to the safe zone")
+        1.0, alias="gap", description="minimum gap between symbols (they need only lie inside the safe zone)")
     size_ratio: float = Field(0.5, gt=0.05, le=1.0, description="smallest over largest symbol on a card")
     sizes: list[Annotated[float, Field(gt=0.05, le=1.0)]] | None = Field(
         None, min_length=1, max_length=32, description="size ladder, largest first, relative (e.g. [1, 0.8, 0.6])")

@@ -14,9 +14,9 @@ With ``match: 2`` the deck is a symmetric 2-(v, k, 2) design (a biplane):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from printdeck.design.gf import is_prime_power
 from printdeck.errors import PrintdeckError
 from printdeck.theme.model import DeckSpec
 
@@ -26,18 +26,6 @@ BIPLANE_K = (3, 4, 5, 6, 9, 11, 13)
 MAX_SYMBOLS_PER_CARD = 32
 INFERRED_MAX_PER_CARD = 8
 """Largest k chosen when a theme gives no size (the classic 8 a card)."""
-
-
-def is_prime_power(n: int) -> bool:
-    """Whether ``n`` = p^e for a prime p and e >= 1 (trial division; n is small)."""
-    if n < 2:
-        return False
-    for p in range(2, math.isqrt(n) + 1):
-        if n % p == 0:
-            while n % p == 0:
-                n //= p
-            return n == 1
-    return True
 
 
 def deck_points(symbols_per_card: int, match: int) -> int:

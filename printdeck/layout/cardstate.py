@@ -1,0 +1,221 @@
+"""One card's packing state: the problem, the placed outlines and the exact validity tests.
+
+Used by :mod:`printdeck.layout.pack`. Lengths are mm in card coordinates (origin at
+the card centre, y up); angles are radians, counter-clockwise. A symbol's outline
+vertices (normalised box units, see :mod:`printdeck.layout.silhouette`) are placed
+by ``centre + rotate(h * v, theta)`` with ``h`` the box height.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from printdeck.layout.silhouette import Silhouette, sizing_area
+
+SAFETY_MM = 1e-6         # numerical margin on every gap test
+
+
+@dataclass(frozen=True)
+class PackInput:
+    """One card's packing problem.
+
+    Attributes:
+        sils: The symbols' silhouettes, in card order.
+        targets: ``(n,) float`` relative target sizes (largest about 1).
+        rotatable: ``(n,) bool`` whether each symbol may turn.
+        radius_mm: Safe-zone radius.
+        gap_mm: Minimum distance between silhouettes.
+        max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
+        attempts: Random positions tried per symbol at the start.
+        rounds: Grow-and-shake rounds.
+        ratio_low: Smallest allowed size ratio (smallest over largest ink size).
+        ratio_high: Largest allowed size ratio.
+    """
+
+    sils: tuple[Silhouette, ...]
+    targets: np.ndarray
+    rotatable: np.ndarray
+    radius_mm: float
+    gap_mm: float
+    max_rotation_deg: float | None
+    attempts: int
+    rounds: int = 8
+    ratio_low: float = 0.0
+    ratio_high: float = 1.0
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """A packed card. Arrays are ``(n,)`` or ``(n, 2)``, in card order.
+
+    Attributes:
+        centers_mm: Box centres.
+        angles_deg: Rotations, counter-clockwise.
+        heights_mm: Box heights (width = aspect * height).
+        outlines: Placed collision outlines (mm).
+    """
+
+    centers_mm: np.ndarray
+    angles_deg: np.ndarray
+    heights_mm: np.ndarray
+    outlines: tuple[BaseGeometry, ...]
+
+
+class PackFailure(Exception):
+    """Raised when the symbols cannot even be placed small; carries the reason."""
+
+
+def rotation(theta: float) -> np.ndarray:
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+@dataclass(frozen=True)
+class Rings:
+    """How an outline's vertex array splits into rings and polygons (to rebuild it fast).
+
+    Attributes:
+        vertex_ring: ``(V,) int`` ring number of each vertex.
+        ring_poly: ``(rings,) int`` polygon number of each ring (shell first, then holes).
+        polys: Number of polygons (parts).
+    """
+
+    vertex_ring: np.ndarray
+    ring_poly: np.ndarray
+    polys: int
+
+    @classmethod
+    def of(cls, outline: BaseGeometry) -> Rings:
+        counts: list[int] = []
+        ring_poly: list[int] = []
+        parts = shapely.get_parts(outline)
+        for k, part in enumerate(parts):
+            for ring in [part.exterior, *part.interiors]:
+                counts.append(len(ring.coords))
+                ring_poly.append(k)
+        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
+
+    def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
+        """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
+        n_rings = len(self.ring_poly)
+        if n_rings == 1:  # fast path: one simple polygon
+            return shapely.polygons(pts.reshape(copies, -1, 2))
+        vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
+        rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
+        polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
+        if self.polys == 1:
+            return polys
+        return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
+
+
+class CardState:
+    """Mutable packing state of one card: poses ``c`` ``(n, 2)`` mm, ``th`` ``(n,)`` rad,
+    heights ``h`` ``(n,)`` mm (0 = not placed) and placed outlines ``polys`` ``(n,)``."""
+
+    def __init__(self, prob: PackInput, rng: np.random.Generator) -> None:
+        self.p = prob
+        self.rng = rng
+        n = len(prob.sils)
+        self.n = n
+        self.V = [s.vertices for s in prob.sils]
+        self.rings = [Rings.of(s.outline) for s in prob.sils]
+        self.rad = np.array([s.radius for s in prob.sils])
+        self.sqa = np.sqrt([sizing_area(s) for s in prob.sils])
+        self.ink = np.sqrt([s.area for s in prob.sils])
+        self.c = np.zeros((n, 2))
+        self.th = np.zeros(n)
+        self.h = np.zeros(n)
+        self.polys = np.empty(n, dtype=object)
+        self.futile = np.zeros(n, dtype=bool)  # last shake failed and nothing has moved since
+        self.R = prob.radius_mm
+        self.gap = prob.gap_mm
+
+    # --- geometry helpers -------------------------------------------------
+    def offsets(self, i: int, th: float, h: float) -> np.ndarray:
+        """``(m, 2)`` outline vertices of symbol i relative to its centre, mm."""
+        return (self.V[i] @ rotation(th).T) * h
+
+    def geom(self, i: int, c: np.ndarray, w: np.ndarray) -> BaseGeometry:
+        """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
+        return self.rings[i].build(w + c)[0]
+
+    def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
+        """Whether every vertex ``c + w`` lies in the safe disc."""
+        pts = w + c
+        return bool(np.einsum("ij,ij->i", pts, pts).max() <= self.R * self.R)
+
+    def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
+        """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
+        ww = np.einsum("ij,ij->i", w, w)
+        cw = w @ c
+        cc = float(c @ c) - self.R * self.R
+        disc = np.maximum(cw * cw - ww * cc, 0.0)
+        f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
+        return float(f.min())
+
+    def neighbours(self, i: int, c: np.ndarray, r: float, reach: float) -> np.ndarray:
+        """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
+        d = np.hypot(*(self.c - c).T) - r - self.rad * self.h
+        d[i] = np.inf
+        return np.nonzero(d < reach)[0]
+
+    def valid(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry | None:
+        """The placed outline if symbol i fits there (gap kept, inside), else None."""
+        w = self.offsets(i, th, h)
+        if not self.inside(c, w):
+            return None
+        g = self.geom(i, c, w)
+        nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
+        nb = nb[self.h[nb] > 0]
+        if len(nb) and shapely.dwithin(g, self.polys[nb], self.gap + SAFETY_MM).any():
+            return None
+        return g
+
+    def first_valid(self, i: int, cs: np.ndarray, ths: np.ndarray, h: float) -> tuple[int, BaseGeometry] | None:
+        """The first of the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` where symbol i fits
+        (as :meth:`valid`, all poses tested at once): ``(index, outline)``, or None."""
+        cos, sin = np.cos(ths), np.sin(ths)
+        v = self.V[i] * h
+        x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + cs[:, :1]
+        y = v[None, :, 0] * sin[:, None] + v[None, :, 1] * cos[:, None] + cs[:, 1:]
+        idx = np.nonzero((x * x + y * y).max(axis=1) <= self.R * self.R)[0]
+        if not len(idx):
+            return None
+        geoms = self.rings[i].build(np.stack([x[idx], y[idx]], axis=2).reshape(-1, 2), len(idx))
+        mid = cs[idx].mean(axis=0)
+        spread = float(np.hypot(*(cs[idx] - mid).T).max())
+        nb = self.neighbours(i, mid, self.rad[i] * h + spread, self.gap)
+        nb = nb[self.h[nb] > 0]
+        if len(nb):
+            bad = shapely.dwithin(geoms[:, None], self.polys[nb][None, :], self.gap + SAFETY_MM).any(axis=1)
+            ok = np.nonzero(~bad)[0]
+            if not len(ok):
+                return None
+            return int(idx[ok[0]]), geoms[ok[0]]
+        return int(idx[0]), geoms[0]
+
+    def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
+        self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g
+
+    def angles(self, i: int, m: int) -> np.ndarray:
+        """``(m,)`` random starting angles (rad) allowed for symbol i."""
+        lim = self.p.max_rotation_deg
+        if not self.p.rotatable[i] or lim == 0:
+            return np.zeros(m)
+        if lim is None:
+            return self.rng.uniform(0, 2 * math.pi, m)
+        return np.radians(self.rng.uniform(-lim, lim, m))
+
+    def clamp_angle(self, i: int, th: float) -> float:
+        m = self.p.max_rotation_deg
+        if not self.p.rotatable[i] or m == 0:
+            return 0.0
+        if m is None:
+            return th
+        lim = math.radians(m)
+        return min(max(th, -lim), lim)

@@ -1,0 +1,42 @@
+"""One place that opens a deterministic, metadata-carrying ReportLab canvas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.render import fonts
+from printdeck.units import mm_to_pt
+
+
+def new_canvas(path: Path, page_size_mm: tuple[float, float], *, title: str, author: str, subject: str,
+               duplex: str | None = None) -> Canvas:
+    """A canvas whose output is byte-identical for the same drawing calls.
+
+    ``invariant=1`` (no dates, fixed IDs), compressed binary streams, the embedded
+    sans font as the initial font (never the non-embedded Helvetica), title /
+    author / subject / creator set, the print dialog preset to actual size
+    (``/PrintScaling /None``) and, with ``duplex``, to that flip.
+
+    Args:
+        path: The PDF file the canvas will write on ``save()``.
+        page_size_mm: (width, height) of the first page, mm.
+        title: Document title.
+        author: Document author.
+        subject: Document subject (a description, may carry the artwork credit).
+        duplex: ``long-edge``, ``short-edge`` or ``None`` (no duplex preset).
+    """
+    fonts.register_bundled()
+    rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
+    canvas = Canvas(str(path), pagesize=(mm_to_pt(page_size_mm[0]), mm_to_pt(page_size_mm[1])), invariant=1,
+                    pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, initialLeading=12)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setSubject(subject)
+    canvas.setCreator("printdeck")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex is not None:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
+    return canvas

@@ -1,0 +1,93 @@
+"""The artwork credit (CC BY) is never dropped; extra-page headings and legend names fit their room."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
+from test_render_support import PageImage, fano_layouts, symbols_of, tiny_theme
+
+from printdeck.render.extras import LEGEND_CELL_MM, legend_name_lines
+from printdeck.render.fonts import SANS, register_bundled
+from printdeck.render.imposition import impose, paper_size_mm
+from printdeck.render.pdf import RenderOptions, render_pdf
+from printdeck.render.sheet import CreditWarning, plan_footer
+from printdeck.theme.model import Theme
+from printdeck.units import mm_to_pt
+
+CREDIT = "Artwork: Twemoji by Twitter, Inc and other contributors, CC BY 4.0"
+
+
+def _render(tmp: Path, theme: Theme, options: RenderOptions, n_cards: int = 7) -> Path:
+    spec = theme.spec
+    imp = impose(paper_size_mm(spec.paper.size), spec.card.diameter_mm, spec.card.bleed_mm, spec.paper.margin_mm,
+                 spec.paper.gap_mm, n_cards, single=options.single)
+    out = tmp / "deck.pdf"
+    render_pdf(theme, symbols_of(theme), fano_layouts(n_cards), imp, out, options)
+    return out
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_single_layout_has_a_credits_page_and_credit_metadata(tmp_path: Path) -> None:
+    theme = tiny_theme(tmp_path, paper={"layout": "single"}, extras={"attribution": CREDIT})
+    reader = PdfReader(_render(tmp_path, theme, RenderOptions(single=True), n_cards=3))
+    assert len(reader.pages) == 3 + 1
+    last = reader.pages[-1]
+    assert [round(float(v) * 25.4 / 72, 1) for v in last.mediabox] == [0, 0, 91.0, 91.0]  # same size as the cards
+    text = _flat(last.extract_text())
+    assert CREDIT in text and "Tiny Deck" in text
+    assert CREDIT in reader.metadata.subject
+
+
+def test_legend_and_rules_pages_carry_the_credit(tmp_path: Path) -> None:
+    theme = tiny_theme(tmp_path, extras={"attribution": CREDIT})
+    reader = PdfReader(_render(tmp_path, theme, RenderOptions(legend=True, rules=True)))
+    extra_pages = reader.pages[2:]  # two front sheets, then legend and rules
+    assert len(extra_pages) >= 2
+    assert all(CREDIT in _flat(p.extract_text()) for p in extra_pages)
+
+
+def test_long_title_heading_stays_on_the_page(tmp_path: Path) -> None:
+    title = "The Extraordinarily Long Title Of A Classroom Deck About Animals Plants And Weather Everywhere"
+    theme = tiny_theme(tmp_path, title=title)
+    out = _render(tmp_path, theme, RenderOptions(legend=True, rules=True), n_cards=1)
+    for index in (1, 2):  # legend, rules
+        page = PageImage(out, index, dpi=100)
+        w, h = page.size_mm
+        assert page.darkest(w - 11.0, h - 40.0, w - 0.5, h - 0.5) > 200  # right margin stays clear
+        assert page.darkest(12.0, h - 40.0, w - 12.0, h - 12.0) < 100  # the heading is there
+
+
+def test_long_credit_gets_smaller_type_instead_of_vanishing() -> None:
+    imp = impose((210.0, 297.0), 85.0, 3.0, 5.0, 4.0, 7)
+    credit = "Sheet 2/2 · Tiny Deck · " + "Artwork by many named contributors, " * 13
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        plan = plan_footer(imp, credit)
+    assert plan.credit is not None
+    assert plan.credit.size_pt >= 4.0
+    assert _flat(" ".join(plan.credit.lines)) == _flat(credit)
+
+
+def test_credit_that_cannot_fit_warns_naming_the_key() -> None:
+    imp = impose((120.0, 120.0), 85.0, 3.0, 5.0, 4.0, 1)
+    with pytest.warns(CreditWarning, match="extras.attribution"):
+        plan = plan_footer(imp, "Sheet 1/1 · " + "Artwork by many named contributors, " * 13)
+    assert plan.credit is None
+
+
+@pytest.mark.parametrize("name", ["Hippopotamus with a very long descriptive name indeed",
+                                  "Pneumonoultramicroscopicsilicovolcanoconiosis-and-more", "cat"])
+def test_legend_names_fit_their_cell(name: str) -> None:
+    register_bundled()
+    lines, size = legend_name_lines(name)
+    assert 1 <= len(lines) <= 2 and size >= 5.0
+    assert all(pdfmetrics.stringWidth(line, SANS, size) <= mm_to_pt(LEGEND_CELL_MM - 2.0) for line in lines)
+    if name == "cat":
+        assert lines == ["cat"] and size == 7.0

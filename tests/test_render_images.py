@@ -1,0 +1,93 @@
+"""Raster artwork in the PDF: content-named images (folder-independent files), JPEG kept, EXIF-upright backs."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import yaml
+from PIL import Image
+from test_render_support import PageImage, close, fano_layouts
+
+from printdeck.render.imposition import impose
+from printdeck.render.pdf import RenderOptions, render_pdf
+from printdeck.theme import load_theme
+from printdeck.theme.model import Theme
+
+COLORS = ["#d02020", "#20a020", "#2040d0", "#d0a000", "#a020a0", "#20a0a0", "#606060"]
+EXIF_ORIENTATION = 0x0112
+
+
+def _photo_theme(folder: Path, back_image: str | None = None) -> Theme:
+    """Seven 300 px JPEG photo symbols (one colour each) in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i, color in enumerate(COLORS):
+        Image.new("RGB", (300, 300), color).save(folder / f"p{i}.jpg", quality=90)
+    spec: dict = {"name": "photos", "title": "Photo Deck", "author": "T", "seed": 1,
+                  "card": {"diameter": "85mm", "bleed": "3mm", "background": "#ffffff"},
+                  "backs": {"enabled": True, "color": "#000000", "pattern": "none"},
+                  "symbols": [{"photo": f"p{i}.jpg"} for i in range(7)]}
+    if back_image:
+        spec["backs"]["image"] = back_image
+    (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    return load_theme(folder / "theme.yaml")
+
+
+def _render(theme: Theme, out: Path, backs: bool = False, n_cards: int = 7) -> Path:
+    imp = impose((210.0, 297.0), 85.0, 3.0, 5.0, 4.0, n_cards)
+    render_pdf(theme, list(theme.symbols), fano_layouts(n_cards, box_mm=20.0), imp, out, RenderOptions(backs=backs))
+    return out
+
+
+def _image_dicts(pdf: Path) -> list[bytes]:
+    """The dictionaries of every image XObject (ReportLab writes no object streams)."""
+    return re.findall(rb"<<[^<>]*/Subtype /Image[^<>]*>>", pdf.read_bytes())
+
+
+def test_same_theme_in_two_folders_gives_identical_pdfs(tmp_path: Path) -> None:
+    a = _render(_photo_theme(tmp_path / "one"), tmp_path / "a.pdf")
+    other = tmp_path / "elsewhere" / "deeper"
+    shutil.copytree(tmp_path / "one", other)
+    b = _render(load_theme(other / "theme.yaml"), tmp_path / "b.pdf")
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_jpeg_photos_stay_dct_and_are_stored_once(tmp_path: Path) -> None:
+    pdf = _render(_photo_theme(tmp_path / "t"), tmp_path / "a.pdf")
+    images = [d for d in _image_dicts(pdf) if b"/Width 300" in d]
+    assert len(images) == 7  # seven photos, each stored once although used on three cards
+    assert all(b"/DCTDecode" in d for d in images)
+
+
+def test_back_image_is_turned_upright_by_exif(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    # Stored 200 x 100 (left red, right blue) with EXIF "rotate 90 CW to display":
+    # upright it is 100 x 200, red on top, blue below.
+    stored = Image.new("RGB", (200, 100), "#e00000")
+    stored.paste("#0000e0", (100, 0, 200, 100))
+    exif = Image.Exif()
+    exif[EXIF_ORIENTATION] = 6
+    stored.save(folder / "back.jpg", quality=95, exif=exif)
+    theme = _photo_theme(folder, back_image="back.jpg")
+    pdf = _render(theme, tmp_path / "b.pdf", backs=True, n_cards=1)
+    img = PageImage(pdf, 1, dpi=100)
+    bx, by = 210.0 - 57.5, 243.5  # mirrored back of the first card
+    assert close(img.at(bx, by + 20.0), "#e00000", tol=40)
+    assert close(img.at(bx, by - 20.0), "#0000e0", tol=40)
+    assert close(img.at(bx - 20.0, by + 20.0), "#e00000", tol=40)  # not stretched: left-right uniform
+
+
+def test_theme_font_in_two_folders_gives_identical_pdfs(tmp_path: Path) -> None:
+    from printdeck.render.fonts import FONT_DIR
+
+    outs = []
+    for k, folder in enumerate((tmp_path / "one", tmp_path / "two" / "deeper")):
+        folder.mkdir(parents=True)
+        shutil.copy(FONT_DIR / "VeraBI.ttf", folder / "deck.ttf")
+        spec = {"name": "words", "title": "Words", "author": "T", "seed": 1, "text": {"font": "deck.ttf"},
+                "symbols": [{"text": w} for w in ("sun", "moon", "star", "tree", "leaf", "rock", "wave")]}
+        (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+        outs.append(_render(load_theme(folder / "theme.yaml"), tmp_path / f"{k}.pdf"))
+    assert outs[0].read_bytes() == outs[1].read_bytes()
