@@ -115,9 +115,9 @@ def bench_order6() -> None:
     from printdeck.design.cpsat import extend_with_cp_sat
 
     limit = 5.0 if QUICK else 20.0
-    (grown, capped), dt = timed(extend_with_cp_sat, cards[:18], 7, 0.1 * limit, limit, 12, 12)
+    (grown, capped), dt = timed(extend_with_cp_sat, cards[:18], 7, 0.05 * limit, limit, 12, 12)
     assert verify_blocks(grown, 1).ok
-    print(f"order 6: CP-SAT from the 18 net lines (work {0.1 * limit:g}, cap {limit:.0f} s"
+    print(f"order 6: CP-SAT from the 18 net lines (work {0.05 * limit:g}, cap {limit:.0f} s"
           f"{', cap hit' if capped else ''}): {len(grown)} cards, "
           f"{len({p for c in grown for p in c})} symbols in {dt:.1f} s")
 

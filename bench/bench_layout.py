@@ -74,6 +74,7 @@ def run(name: str, theme_ref: str | None, order: int) -> dict[str, float]:
         for p, s in zip(lay.placements, syms):
             sizes.setdefault(s.source, []).append(p.box_mm[1] * math.sqrt(silhouette(s).area))  # type: ignore[arg-type]
     means = np.array([statistics.fmean(v) for v in sizes.values()])
+    smallest = min(min(v) for v in sizes.values())
     spread = means / means.mean() - 1
     low, high = settings.ratio_bounds()
     fig = {"cards": len(cards), "k": len(cards[0]), "cov_mean": cov.mean(), "cov_min": cov.min(),
@@ -84,7 +85,8 @@ def run(name: str, theme_ref: str | None, order: int) -> dict[str, float]:
     print(f"{name:<15} {fig['cards']:>3} cards x {fig['k']:>2} | coverage mean {fig['cov_mean']:.3f} "
           f"min {fig['cov_min']:.3f} | size ratio {ratio.min():.2f}..{ratio.max():.2f} median "
           f"{fig['ratio_med']:.2f} (allowed {low:.2f}..{high:.2f}) | symbol mean size "
-          f"{fig['size_dev_min']:+.0%}..{fig['size_dev_max']:+.0%} | min gap {fig['gap_min']:.2f} mm "
+          f"{fig['size_dev_min']:+.0%}..{fig['size_dev_max']:+.0%} | smallest symbol {smallest:.1f} mm "
+          f"| min gap {fig['gap_min']:.2f} mm "
           f"(theme {settings.gap_mm:g})")
     print(f"{'':<15} serial: median {fig['median_ms']:.0f} ms/card, total {serial:.1f} s | {jobs} processes: "
           f"total {total:.1f} s = {fig['wall_ms']:.0f} ms/card | identical: {same}")

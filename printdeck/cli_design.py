@@ -41,6 +41,9 @@ def design(order: int | None, symbols_per_card: int | None, match: str, cards: i
     click.echo(format_design(d, fmt), nl=False)
     if search and d.order is None:
         click.echo(f"printdeck: searched deck: {len(d.blocks)} cards, {d.n_points} symbols", err=True)
+        if "time limit" in d.construction:
+            click.echo("printdeck: warning: the search hit --time-limit before its fixed work budget; "
+                       "a faster machine may find a different deck", err=True)
 
 
 @click.command()

@@ -9,7 +9,13 @@ import numpy as np
 import pytest
 
 from printdeck.design import Design, make_design
-from printdeck.design.search import extend_greedy, macneish_mols, net_deck, padded_plane_deck, search_deck
+from printdeck.design.search import (
+    extend_greedy,
+    macneish_mols,
+    net_deck,
+    padded_plane_deck,
+    search_deck,
+)
 from printdeck.design.trim import trim_order
 from printdeck.errors import PrintdeckError
 

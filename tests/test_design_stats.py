@@ -5,7 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from printdeck.design.stats import bags_distribution, deck_stats, hypergeometric, plot_cdf
+from printdeck.design.stats import (
+    bags_distribution,
+    deck_stats,
+    hypergeometric,
+    plot_cdf,
+)
 from printdeck.errors import PrintdeckError
 
 

@@ -9,7 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printdeck.design.planes import singer_blocks
-from printdeck.design.verify import incidence_matrix, verify_blocks, verify_difference_set
+from printdeck.design.verify import (
+    incidence_matrix,
+    verify_blocks,
+    verify_difference_set,
+)
 
 
 def reference_bad_pairs(blocks: list[list[int]], lam: int) -> list[tuple[int, int, int]]:

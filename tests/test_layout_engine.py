@@ -129,7 +129,8 @@ def test_balancer_gives_big_slots_to_least_served() -> None:
 def test_deck_sizes_balanced_on_awkward_theme() -> None:
     th = load_theme(str(AWKWARD))
     cards = deck_cards(th.symbols, 5)  # 31 cards of 6
-    layouts = layout_deck(cards, LayoutSettings.from_theme(th), seed=1)
+    fast = dataclasses.replace(LayoutSettings.from_theme(th), retries=0, rounds=8)  # balance, not density
+    layouts = layout_deck(cards, fast, seed=1)
     sizes: dict[int, list[float]] = {}
     for lay, syms in zip(layouts, cards):
         for p, x in zip(lay.placements, syms):
@@ -207,3 +208,16 @@ def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> N
     assert len(list((tmp_path / "layouts").glob("*.json"))) == 6
     entries[0].write_text("{broken")  # a damaged entry is recomputed
     assert layout_deck(cards, s, seed=2) == first
+
+
+def test_falls_back_to_serial_when_processes_cannot_start(theme, monkeypatch) -> None:
+    import printdeck.layout.parallel as par
+
+    def refuse(*args, **kwargs):
+        raise OSError("no processes here")
+
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
+    cards = deck_cards(theme.symbols, 7)[:9]
+    serial = layout_deck(cards, s, seed=6, jobs=1)
+    monkeypatch.setattr(par, "ProcessPoolExecutor", refuse)
+    assert layout_deck(cards, s, seed=6, jobs=2) == serial

@@ -73,7 +73,8 @@ def make_design(*, order: int | None = None, symbols_per_card: int | None = None
         search: When no plane of order k - 1 is known, build the largest partial deck
             found (λ = 1 only) instead of refusing.
         drop_unused: After trimming, renumber symbols so unused ones disappear.
-        time_limit_s: Budget for the search (CP-SAT uses what is left), seconds.
+        time_limit_s: Search budget, seconds: fixes CP-SAT's deterministic work (the
+            deck depends on it, not on machine speed) and caps the wall-clock time.
 
     Returns:
         The design; ``blocks`` hold symbol numbers 0..n_points-1.

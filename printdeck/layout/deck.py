@@ -13,6 +13,7 @@ large as compact artwork.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 
@@ -28,6 +29,7 @@ from printdeck.layout.silhouette import Silhouette, content_key, silhouette, siz
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
 FEEDBACK_LAG = 8  # card i's size slots use the measured sizes of cards before i - FEEDBACK_LAG
+RETRY_RELATIVE = 0.9  # retry a card under this times the deck's median coverage so far (see DeckPlanner)
 
 
 def ladder(k: int, settings: LayoutSettings) -> np.ndarray:
@@ -83,7 +85,8 @@ class DeckPlanner:
     they actually got, for the cards in between the sizes planned for them (slot
     times :func:`ink_share`). The plan of card i therefore depends only on earlier
     cards' results, never on how many cards are being packed at once, and up to
-    :data:`FEEDBACK_LAG` cards can be packed in parallel.
+    :data:`FEEDBACK_LAG` cards can be packed in parallel. The same measured cards
+    set the coverage under which a card is packed twice (:meth:`retry_below`).
 
     Args:
         cards: ``cards[i]`` = the symbols on card i.
@@ -102,6 +105,7 @@ class DeckPlanner:
         self.content_keys = {i: content_key(s) for i, s in unique.items()} if layout_cache_on() else {}
         self.planned: dict[int, np.ndarray] = {}
         self.committed = 0  # cards whose measured sizes are in the balancer
+        self.coverages: list[float] = []  # their coverages, in card order
 
     def ready(self, i: int, done: Mapping[int, CardLayout]) -> bool:
         """Whether card i can be planned: every card before ``i - FEEDBACK_LAG`` is done."""
@@ -118,11 +122,22 @@ class DeckPlanner:
         planned = targets * np.array([ink_share(sil) for sil in self.sils[i]])
         self.balancer.record(ids, planned)
         self.planned[i] = planned / float(np.mean(planned))
-        key = card_key(i, symbols, [self.content_keys.get(s.id) for s in symbols], targets, self.settings, self.seed)
+        retry = self.retry_below()
+        key = card_key(i, symbols, [self.content_keys.get(s.id) for s in symbols], targets,
+                       dataclasses.replace(self.settings, retry_below=retry), self.seed)
         return CardTask(index=i, symbols=tuple(symbols), sil_refs=tuple(self.refs[i]), targets=targets,
-                        cache_key=key)
+                        cache_key=key, retry_below=retry)
+
+    def retry_below(self) -> float:
+        """Coverage under which the next card is packed again: ``settings.retry_below``, but
+        at most :data:`RETRY_RELATIVE` times the median coverage of the cards measured so far
+        (a theme of thin artwork or words, whose every card is sparse, is not packed twice)."""
+        if not self.coverages:
+            return self.settings.retry_below
+        return min(self.settings.retry_below, RETRY_RELATIVE * float(np.median(self.coverages)))
 
     def _commit(self, j: int, layout: CardLayout) -> None:
+        self.coverages.append(layout.coverage)
         sizes = np.array([p.box_mm[1] * math.sqrt(sil.area) for p, sil in zip(layout.placements, self.sils[j])])
         self.balancer.adjust([s.id for s in self.cards[j]], sizes / float(np.mean(sizes)) - self.planned.pop(j))
 
@@ -170,8 +185,8 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
     refs = [[keys.setdefault(id(sil), len(keys)) for sil in card] for card in sils]
     for card, card_refs in zip(sils, refs):
         table.update(zip(card_refs, card))
-    planner = DeckPlanner(cards, sils, refs, settings, seed)
-    return run_cards(planner, len(cards), table, settings, seed, progress, jobs)
+    return run_cards(lambda: DeckPlanner(cards, sils, refs, settings, seed), len(cards), table, settings, seed,
+                     progress, jobs)
 
 
 def layout_one(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray,

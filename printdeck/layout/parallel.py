@@ -12,6 +12,7 @@ reports progress as cards finish and returns the layouts in card order.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 from collections.abc import Callable, Mapping
@@ -42,6 +43,7 @@ class CardTask:
         sil_refs: ``(k,)`` keys of their silhouettes in the shared table.
         targets: ``(k,) float`` relative target sizes (see ``DeckPlanner``).
         cache_key: Key of the card in the layout cache (None = do not cache).
+        retry_below: Replaces ``settings.retry_below`` for this card (None = keep).
     """
 
     index: int
@@ -49,6 +51,7 @@ class CardTask:
     sil_refs: tuple[int, ...]
     targets: np.ndarray
     cache_key: str | None = None
+    retry_below: float | None = None
 
 
 def job_count(jobs: int | None, cards: int) -> int:
@@ -85,9 +88,20 @@ class Planner(Protocol):
         """Card i's task (called in card order, once :meth:`ready`)."""
 
 
-def run_cards(planner: Planner, n_cards: int, table: Mapping[int, Silhouette], settings: LayoutSettings,
-              seed: int, progress: Callable[[int], None] | None, jobs: int | None) -> list[CardLayout]:
+def run_cards(new_planner: Callable[[], Planner], n_cards: int, table: Mapping[int, Silhouette],
+              settings: LayoutSettings, seed: int, progress: Callable[[int], None] | None,
+              jobs: int | None) -> list[CardLayout]:
     """Plan and pack cards ``0 .. n_cards - 1``; return the layouts in card order.
+
+    Args:
+        new_planner: Makes a fresh planner (a second one is made if worker processes
+            cannot be started and the cards are packed here instead).
+        n_cards: Number of cards.
+        table: Silhouettes by the keys the tasks use.
+        settings: Layout settings.
+        seed: Deck seed.
+        progress: Called with 1 in this process as each card finishes.
+        jobs: See :func:`job_count`.
 
     Raises:
         PrintdeckError: A card cannot be laid out (the lowest-numbered failure is raised,
@@ -96,9 +110,10 @@ def run_cards(planner: Planner, n_cards: int, table: Mapping[int, Silhouette], s
     n_jobs = job_count(jobs, n_cards)
     if n_jobs > 1:
         try:
-            return _run_parallel(planner, n_cards, table, settings, seed, progress, n_jobs)
-        except OSError:  # no processes allowed here: fall back to this process
+            return _run_parallel(new_planner(), n_cards, table, settings, seed, progress, n_jobs)
+        except OSError:  # no processes allowed here: start again in this process
             pass
+    planner = new_planner()
     _init_worker(dict(table), settings, seed)
     done: dict[int, CardLayout] = {}
     for i in range(n_cards):
@@ -160,8 +175,10 @@ def _work(task: CardTask) -> CardLayout:
             return cached
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
     sils = tuple(table[r] for r in task.sil_refs)
-    layout = layout_one(task.index, task.symbols, sils, task.targets, _WORKER["settings"],  # type: ignore[arg-type]
-                        int(_WORKER["seed"]))  # type: ignore[call-overload]
+    settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
+    if task.retry_below is not None:
+        settings = dataclasses.replace(settings, retry_below=task.retry_below)
+    layout = layout_one(task.index, task.symbols, sils, task.targets, settings, int(_WORKER["seed"]))  # type: ignore[call-overload]
     if task.cache_key is not None:
         cache.save(task.cache_key, layout)
     return layout

@@ -34,7 +34,8 @@ class LayoutSettings:
         rounds: Grow-and-shake rounds per card (more = denser, slower).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
-        retry_below: A card whose coverage is under this is packed again from another
+        retry_below: A card whose coverage is under this (and under 0.9 times the
+            median coverage of the deck's cards so far) is packed again from another
             random stream (the densest try is kept).
         retries: At most this many extra tries per card.
     """
