@@ -72,9 +72,15 @@ def check(theme: str | None) -> None:
     try:
         loaded = load_theme(theme)
         size = deck_size(loaded)
+        cards, needed = size.cards, size.symbols_needed
+        if cards is None:  # a searched deck: run the same search the build runs
+            from printdeck.pipeline import assign_symbols, deck_design  # noqa: PLC0415
+
+            design = deck_design(loaded)
+            assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
+            cards, needed = len(design.blocks), design.n_points
     except PrintdeckError as exc:
         _fail(exc)
         return
-    cards = "a searched number of" if size.cards is None else str(size.cards)
     click.echo(f"{loaded.name}: ok: {cards} cards of {size.symbols_per_card} symbols (match {size.match}), "
-               f"{size.symbols_needed} of {len(loaded.symbols)} symbols used")
+               f"{needed} of {len(loaded.symbols)} symbols used")

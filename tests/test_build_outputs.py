@@ -80,3 +80,10 @@ def test_manifest_pages_count_back_pages(tiny_theme: Path, tmp_path: Path) -> No
     for card in manifest["cards"]:
         assert card["page"] == 2 * card["sheet"] - 1
     assert len(manifest["cards"]) == 7 and len(manifest["symbols"]) == 7
+
+
+def test_check_runs_the_search_the_build_would(tmp_path: Path) -> None:
+    theme = tmp_path / "t.yaml"
+    theme.write_text('deck: {symbols_per_card: 11, search: true}\nsymbols:\n  - folder: "@assets/twemoji"\n')
+    result = CliRunner().invoke(main, ["check", str(theme)])
+    assert result.exit_code == 2 and "needs 182 symbols" in result.output
