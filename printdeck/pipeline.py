@@ -19,8 +19,6 @@ from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
 from printdeck.fileio import atomic_output
 from printdeck.render.imposition import Imposition, impose, paper_size_mm
-from printdeck.render.pdf import RenderOptions, render_pdf
-from printdeck.render.png import render_pngs
 from printdeck.theme import Theme, load_theme
 from printdeck.theme.errors import describe_validation_error
 from printdeck.theme.load import check_consistency
@@ -221,6 +219,9 @@ def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts:
            imposition: Imposition, out: Path, options: BuildOptions, rep: Reporter,
            times: dict[str, float]) -> BuildResult:
     """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
+    from printdeck.render.pdf import RenderOptions, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render.png import render_pngs  # noqa: PLC0415
+
     spec = theme.spec
     render_options = RenderOptions(backs=spec.backs.enabled, legend=spec.extras.legend,
                                    rules=spec.extras.rules, single=imposition.single)
