@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from printdeck.cli_common import fail
 from printdeck.errors import PrintdeckError
 from printdeck.units import parse_length_mm
 
@@ -91,8 +92,7 @@ def build(theme: str | None, output: Path | None, seed: int | None, paper: str |
             warnings.simplefilter("always")
             result = build_deck(theme, output, options, reporter)
     except PrintdeckError as exc:
-        click.echo(f"printdeck: error: {exc}", err=True)
-        sys.exit(2)
+        fail(exc)
     for warning in caught:
         click.echo(f"printdeck: warning: {' '.join(str(warning.message).split())}", err=True)
     if result.png_paths:

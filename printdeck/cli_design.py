@@ -8,12 +8,8 @@ from pathlib import Path
 
 import click
 
+from printdeck.cli_common import fail
 from printdeck.errors import PrintdeckError
-
-
-def _fail(e: PrintdeckError) -> None:
-    click.echo(f"printdeck: error: {e}", err=True)
-    sys.exit(2)
 
 
 @click.command()
@@ -37,7 +33,7 @@ def design(order: int | None, symbols_per_card: int | None, match: str, cards: i
         d = make_design(order=order, symbols_per_card=symbols_per_card, match=int(match), cards=cards,
                         search=search, drop_unused=drop_unused, time_limit_s=time_limit)
     except PrintdeckError as e:
-        _fail(e)
+        fail(e)
     click.echo(format_design(d, fmt), nl=False)
     if search and d.order is None:
         click.echo(f"printdeck: searched deck: {len(d.blocks)} cards, {d.n_points} symbols", err=True)
@@ -61,7 +57,7 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
     try:
         deck = read_deck(file, int(match) if match else None)
     except PrintdeckError as e:
-        _fail(e)
+        fail(e)
     report = verify_blocks(deck.cards, deck.lam)
     if fmt == "json":
         click.echo(json.dumps({
@@ -94,5 +90,5 @@ def stats(symbols: int, per_card: int, cards: int, trials: int, seed: int, fmt: 
         if plot is not None:
             plot_cdf(result, plot)
     except PrintdeckError as e:
-        _fail(e)
+        fail(e)
     click.echo(json.dumps(result.as_dict()) if fmt == "json" else result.text())

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
+from printdeck.cli_common import fail
 from printdeck.errors import PrintdeckError
 
 
@@ -15,7 +15,7 @@ from printdeck.errors import PrintdeckError
 @click.option("-o", "--output", "out_path", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("preview.png"), show_default=True, help="PNG file to write.")
 @click.option("--cards", "count", type=int, default=12, show_default=True, help="How many cards to draw.")
-@click.option("--seed", type=int, default=None, help="Override the theme's seed.")
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=None, help="Override the theme's seed.")
 @click.option("--dpmm", "px_per_mm", type=click.FloatRange(1.0, 20.0), default=3.0, show_default=True,
               help="Pixels per millimetre.")
 def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float) -> None:
@@ -23,8 +23,7 @@ def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_
     from printdeck.layout.preview import write_preview
 
     try:
-        path = write_preview(theme, out_path, count=count, seed=seed, px_per_mm=px_per_mm)
+        path, drawn = write_preview(theme, out_path, count=count, seed=seed, px_per_mm=px_per_mm)
     except PrintdeckError as e:
-        click.echo(f"printdeck: error: {e}", err=True)
-        sys.exit(2)
-    click.echo(f"printdeck: wrote {path} ({count} cards)")
+        fail(e)
+    click.echo(f"printdeck: wrote {path} ({drawn} cards)")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
+from printdeck.cli_common import fail
 from printdeck.errors import PrintdeckError
 from printdeck.units import parse_length_mm
 
@@ -34,6 +34,5 @@ def calibrate(output: Path, paper: str, duplex: str, offset_x: float, offset_y: 
     try:
         write_calibration(output, paper, duplex, (offset_x, offset_y))
     except PrintdeckError as e:
-        click.echo(f"printdeck: error: {e}", err=True)
-        sys.exit(2)
+        fail(e)
     click.echo(f"wrote {output} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")

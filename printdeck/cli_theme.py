@@ -6,17 +6,12 @@ turns a ``PrintdeckError`` into one line on stderr with exit status 2.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
+from printdeck.cli_common import fail
 from printdeck.errors import PrintdeckError
-
-
-def _fail(exc: PrintdeckError) -> None:
-    click.echo(f"printdeck: error: {exc}", err=True)
-    sys.exit(2)
 
 
 @click.command()
@@ -31,7 +26,7 @@ def init(directory: Path, images: Path | None, words: Path | None, force: bool) 
     try:
         result = init_theme(directory, images=images, words=words, force=force)
     except PrintdeckError as exc:
-        _fail(exc)
+        fail(exc)
         return
     click.echo(f"wrote {result.path}: {result.symbols} {result.kind}: {result.sizes}")
     click.echo(f"next: edit it, then run `printdeck build {result.path}`")
@@ -45,7 +40,7 @@ def themes() -> None:
     try:
         rows = list_themes()
     except PrintdeckError as exc:
-        _fail(exc)
+        fail(exc)
         return
     click.echo(f"{'name':<10} {'cards':>5} {'a card':>6} {'match':>5} {'symbols':>9}  title")
     for r in rows:
@@ -80,7 +75,7 @@ def check(theme: str | None) -> None:
             assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
             cards, needed = len(design.blocks), design.n_points
     except PrintdeckError as exc:
-        _fail(exc)
+        fail(exc)
         return
     click.echo(f"{loaded.name}: ok: {cards} cards of {size.symbols_per_card} symbols (match {size.match}), "
                f"{needed} of {len(loaded.symbols)} symbols used")

@@ -84,7 +84,7 @@ def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]
 
 
 def write_preview(theme_ref: str | Path | None, out_path: Path, count: int = 12, seed: int | None = None,
-                  px_per_mm: float = 3.0) -> Path:
+                  px_per_mm: float = 3.0) -> tuple[Path, int]:
     """Lay out the first ``count`` cards of a theme and write them as a PNG contact sheet.
 
     Args:
@@ -95,7 +95,7 @@ def write_preview(theme_ref: str | Path | None, out_path: Path, count: int = 12,
         px_per_mm: Resolution of the sheet.
 
     Returns:
-        ``out_path``.
+        (``out_path``, cards drawn: ``count`` or the whole deck if it is smaller).
 
     Raises:
         PrintdeckError: Bad theme, impossible deck or layout, unwritable output.
@@ -112,4 +112,4 @@ def write_preview(theme_ref: str | Path | None, out_path: Path, count: int = 12,
     sheet = contact_sheet(layouts, cards, theme.spec.card.diameter_mm, settings.safe_radius_mm, px_per_mm)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)
-    return Path(out_path)
+    return Path(out_path), len(layouts)
