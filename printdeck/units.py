@@ -5,8 +5,12 @@ from __future__ import annotations
 import math
 import re
 
+from printdeck.errors import PrintdeckError
+
 MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+"""Named paper sizes, portrait (width, height) in mm."""
 
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*$", re.IGNORECASE)
 
@@ -48,3 +52,26 @@ def pt_to_mm(pt: float) -> float:
 def format_mm(mm: float) -> str:
     """Write a length in mm the way a theme would, e.g. ``85mm`` or ``2.5mm``."""
     return f"{mm:g}mm"
+
+
+def paper_size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
+    """Paper (width, height) in mm, portrait for the named sizes.
+
+    Args:
+        size: ``"a4"``, ``"letter"``, ``"a3"`` or a custom (width, height) in mm.
+
+    Raises:
+        PrintdeckError: Unknown name, or a custom size that is not two positive numbers.
+    """
+    if isinstance(size, str):
+        key = size.strip().lower()
+        if key not in PAPER_SIZES_MM:
+            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use a4, letter, a3 or [width, height]")
+        return PAPER_SIZES_MM[key]
+    try:
+        w, h = (float(v) for v in size)
+    except (TypeError, ValueError) as exc:
+        raise PrintdeckError(f"paper.size: expected a4, letter, a3 or [width, height], got {size!r}") from exc
+    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
+        raise PrintdeckError(f"paper.size: width and height must be positive, got {size!r}")
+    return (w, h)

@@ -17,13 +17,9 @@ import numpy as np
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardSlot
+from printdeck.units import PAPER_SIZES_MM, paper_size_mm  # noqa: F401 - re-exported
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
 
-PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "a3": (297.0, 420.0),
-}
 MIN_MARGIN_MM = 5.0
 """Nothing is printed closer than this to the paper edge."""
 MARK_OFFSET_MM = 1.0
@@ -94,29 +90,6 @@ class Imposition:
         w, h = self.page_size_mm
         m = self.margin_mm
         return (m, m, w - m, h - m)
-
-
-def paper_size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
-    """Paper (width, height) in mm, portrait for the named sizes.
-
-    Args:
-        size: ``"a4"``, ``"letter"``, ``"a3"`` or a custom (width, height) in mm.
-
-    Raises:
-        PrintdeckError: Unknown name, or a custom size that is not two positive numbers.
-    """
-    if isinstance(size, str):
-        key = size.strip().lower()
-        if key not in PAPER_SIZES_MM:
-            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use a4, letter, a3 or [width, height]")
-        return PAPER_SIZES_MM[key]
-    try:
-        w, h = (float(v) for v in size)
-    except (TypeError, ValueError) as exc:
-        raise PrintdeckError(f"paper.size: expected a4, letter, a3 or [width, height], got {size!r}") from exc
-    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
-        raise PrintdeckError(f"paper.size: width and height must be positive, got {size!r}")
-    return (w, h)
 
 
 def impose(page_size_mm: tuple[float, float], diameter_mm: float, bleed_mm: float, margin_mm: float,

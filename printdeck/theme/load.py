@@ -21,12 +21,12 @@ from printdeck.theme.model import Theme, ThemeSpec
 from printdeck.theme.sizes import DeckSize, deck_size_requirements
 from printdeck.theme.symbols import BUNDLED_PREFIX, IMAGE_SUFFIXES, resolve_path, resolve_symbols
 from printdeck.theme.yamlsafe import load_yaml_file
+from printdeck.units import paper_size_mm
 
 __all__ = ["BUNDLED_PREFIX", "IMAGE_SUFFIXES", "bundled_theme_names", "bundled_theme_path", "deck_size",
-           "check_consistency", "load_theme", "paper_mm"]
+           "check_consistency", "load_theme"]
 
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
-PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 
 
 def bundled_theme_path(name: str) -> Path | None:
@@ -41,11 +41,6 @@ def bundled_theme_names() -> list[str]:
     """Names of the bundled themes, sorted (``default`` first)."""
     names = sorted(p.stem for p in data_root("themes").glob("*.yaml"))
     return sorted(names, key=lambda n: (n != "default", n))
-
-
-def paper_mm(size: str | tuple[float, float]) -> tuple[float, float]:
-    """Paper (width, height) in mm for a theme's ``paper.size``."""
-    return PAPER_MM[size] if isinstance(size, str) else (float(size[0]), float(size[1]))
 
 
 def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
@@ -164,7 +159,7 @@ def check_consistency(spec: ThemeSpec) -> None:
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
         raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
     if spec.paper.layout == "sheet":
-        width, height = paper_mm(spec.paper.size)
+        width, height = paper_size_mm(spec.paper.size)
         room = min(width, height) - 2 * spec.paper.margin_mm
         need = card.diameter_mm + 2 * card.bleed_mm
         if need > room:
