@@ -5,7 +5,7 @@ Usage: python bench/bench_layout.py [--quick]
 Decks: the default theme's full order-7 deck (57 cards of 8), the awkward-artwork test
 theme (57 cards of 8), and the default theme's order-11 deck (133 cards of 12, speed).
 Symbols are assigned to the design's points the way the build does
-(``printdeck.pipeline.assign_symbols``). Silhouettes are traced (or read from the cache)
+(``printdeck.pipeline.deck_symbols``: a seeded choice, balanced over the cards). Silhouettes are traced (or read from the cache)
 before timing. Each deck is laid out twice: serially (per-card median time) and with the
 default number of worker processes (wall time per card = total / cards), and the two
 results are compared (they must be identical). The machine's other load skews times.
@@ -26,7 +26,7 @@ from tqdm import tqdm
 from printdeck.design import make_design
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
 from printdeck.layout.parallel import job_count
-from printdeck.pipeline import assign_symbols
+from printdeck.pipeline import deck_symbols
 from printdeck.theme import load_theme
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,7 +36,7 @@ AWKWARD = REPO / "tests" / "fixtures" / "awkward" / "theme.yaml"
 def _deck(theme_ref: str | None, order: int) -> tuple[list, LayoutSettings, int]:
     theme = load_theme(theme_ref)
     design = make_design(order=order)
-    symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
+    symbols = deck_symbols(theme, design, theme.spec.seed)
     cards = [[symbols[p] for p in block] for block in design.blocks]
     for s in symbols:
         silhouette(s)

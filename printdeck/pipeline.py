@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from printdeck.design import Design, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout.balance import balance_symbols
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
 from printdeck.fileio import atomic_output
@@ -145,6 +146,16 @@ def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
     return [dataclasses.replace(pool[int(j)], id=p) for p, j in enumerate(order)]
 
 
+def deck_symbols(theme: Theme, design: Design, seed: int) -> list[SymbolSpec]:
+    """The deck's symbols indexed by point: :func:`assign_symbols`, then balanced so no
+    card gathers the hard-to-pack artwork (:func:`printdeck.layout.balance.balance_symbols`).
+
+    Raises:
+        PrintdeckError: the theme has fewer symbols than the design has points.
+    """
+    return balance_symbols(design.blocks, assign_symbols(theme, design.n_points, seed))
+
+
 def default_output(theme: Theme) -> Path:
     """``output/<theme name>.pdf`` in the current folder."""
     return Path("output") / f"{theme.name}.pdf"
@@ -201,7 +212,7 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
     seed = theme.spec.seed
     with _timed(times, "design"), rep.stage("design", None):
         design = deck_design(theme)
-        symbols = assign_symbols(theme, design.n_points, seed)
+        symbols = deck_symbols(theme, design, seed)
     imposition = _impose(theme, len(design.blocks))
     cards = [[symbols[p] for p in block] for block in design.blocks]
     with _timed(times, "layout"), rep.stage("layout", len(cards)) as advance:

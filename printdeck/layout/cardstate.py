@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from printdeck.layout.silhouette import Silhouette, sizing_area
 
 SAFETY_MM = 1e-6         # numerical margin on every gap test
+PROBES = 12              # outline vertices probed for a cheap first overlap test
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class CardState:
         self.rad = np.array([s.radius for s in prob.sils])
         self.sqa = np.sqrt([sizing_area(s) for s in prob.sils])
         self.ink = np.sqrt([s.area for s in prob.sils])
+        self.probes = [np.unique(np.linspace(0, len(v) - 1, PROBES).round().astype(int)) for v in self.V]
         self.c = np.zeros((n, 2))
         self.th = np.zeros(n)
         self.h = np.zeros(n)
@@ -176,28 +178,42 @@ class CardState:
             return None
         return g
 
-    def first_valid(self, i: int, cs: np.ndarray, ths: np.ndarray, h: float) -> tuple[int, BaseGeometry] | None:
-        """The first of the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` where symbol i fits
-        (as :meth:`valid`, all poses tested at once): ``(index, outline)``, or None."""
+    def valid_poses(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """Which of the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` at heights ``hs`` (``(m,)`` or
+        one for all) symbol i fits (as :meth:`valid`, all checked at once).
+
+        Returns:
+            ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
+        """
+        hs = np.broadcast_to(np.asarray(hs, dtype=float), (len(cs),))
         cos, sin = np.cos(ths), np.sin(ths)
-        v = self.V[i] * h
-        x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + cs[:, :1]
-        y = v[None, :, 0] * sin[:, None] + v[None, :, 1] * cos[:, None] + cs[:, 1:]
+        v = self.V[i][None] * hs[:, None, None]
+        x = v[:, :, 0] * cos[:, None] - v[:, :, 1] * sin[:, None] + cs[:, :1]
+        y = v[:, :, 0] * sin[:, None] + v[:, :, 1] * cos[:, None] + cs[:, 1:]
         idx = np.nonzero((x * x + y * y).max(axis=1) <= self.R * self.R)[0]
         if not len(idx):
-            return None
+            return idx, np.empty(0, dtype=object)
         geoms = self.rings[i].build(np.stack([x[idx], y[idx]], axis=2).reshape(-1, 2), len(idx))
         mid = cs[idx].mean(axis=0)
         spread = float(np.hypot(*(cs[idx] - mid).T).max())
-        nb = self.neighbours(i, mid, self.rad[i] * h + spread, self.gap)
+        nb = self.neighbours(i, mid, self.rad[i] * float(hs.max()) + spread, self.gap)
         nb = nb[self.h[nb] > 0]
         if len(nb):
-            bad = shapely.dwithin(geoms[:, None], self.polys[nb][None, :], self.gap + SAFETY_MM).any(axis=1)
-            ok = np.nonzero(~bad)[0]
-            if not len(ok):
-                return None
-            return int(idx[ok[0]]), geoms[ok[0]]
-        return int(idx[0]), geoms[0]
+            union = shapely.multipolygons(shapely.get_parts(self.polys[nb]))  # disjoint: no union needed
+            shapely.prepare(union)
+            ok = np.nonzero(~shapely.intersects(union, geoms))[0]  # cheap first cut
+            ok = ok[~shapely.dwithin(union, geoms[ok], self.gap + SAFETY_MM)]
+            idx, geoms = idx[ok], geoms[ok]
+        return idx, geoms
+
+    def snapshot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A copy of the poses, heights and outlines (see :meth:`restore`)."""
+        return self.c.copy(), self.th.copy(), self.h.copy(), self.polys.copy()
+
+    def restore(self, snap: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
+        """Go back to a :meth:`snapshot`."""
+        self.c, self.th, self.h, self.polys = (a.copy() for a in snap)
 
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
         self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g

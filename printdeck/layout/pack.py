@@ -1,17 +1,17 @@
-"""Packing one card: place the symbols outside-in, then grow and shake them until jammed.
+"""Packing one card: place the symbols outside-in, then grow and wiggle them until jammed.
 
 The method combines a greedy constructive start with an inflate-and-shake packer in
 the spirit of Lubachevsky and Stillinger (1990, "Geometric properties of random disk
 packings"), run on real polygon silhouettes instead of disks:
 
 1. Placement. Symbols are sized from the card's size ladder so their ink would
-   cover :data:`START_DENSITY` of the safe disc, and placed biggest first. For each,
-   :data:`CANDIDATES` random poses (centre, angle) are tested at once (vectorised
-   shapely: inside the disc, not intersecting and not within the gap of the placed
-   outlines) and the free pose farthest from the centre is taken (outside-in
-   filling, which leaves the middle for later symbols). A symbol with no free pose
-   is tried smaller. The densest start that keeps the size ratio floor wins
-   (:func:`_start`).
+   cover a share of the safe disc (a level of :data:`START_DENSITY`), and placed
+   biggest first. For each, :data:`CANDIDATES` random poses (centre, angle) are
+   tested at once (vectorised shapely: inside the disc, not intersecting and not
+   within the gap of the placed outlines) and the free pose farthest from the
+   centre is taken (outside-in filling, which leaves the middle for later symbols).
+   A symbol with no free pose is tried smaller. The densest level that works and
+   keeps the size ratio floor is found by bisection (:func:`_start`).
 2. Rounds. Every symbol grows about its centre by the largest factor that is
    *provably* valid: if a shape whose farthest vertex is ``r`` from its centre grows
    by ``f``, no point moves more than ``(f - 1) r``, so ``f = 1 + (distance - gap) / r``
@@ -21,13 +21,15 @@ packings"), run on real polygon silhouettes instead of disks:
    the largest symbol, and no symbol may outgrow the card's smallest over
    ``ratio_low`` (the big symbols wait for the small ones; see :func:`_caps`).
    Symbols grow smallest first.
-3. A symbol that could not grow is pushed away from its neighbours (nearest points
-   from ``shapely.shortest_line`` weighted by closeness, and the safe circle), with a
-   small random turn; the move is kept only if the exact check passes
-   (``shapely.dwithin`` finds no outline within the gap, every vertex inside the disc).
-   When the card's smallest symbol is jammed it is moved, a little larger, to the
-   roomiest free spot among random tries (:func:`_relocate`). Rounds stop after
-   ``rounds`` or when the ink area stalls.
+3. A symbol that could not grow tries to grow while moving: a batch of poses
+   around its own (small shifts and turns), each at a few growth factors, is
+   checked exactly at once (``shapely.intersects`` then ``shapely.dwithin`` against
+   the prepared neighbours, every vertex inside the disc) and the biggest valid
+   growth wins (:func:`_wiggle`). The provable bound of step 2 is far too cautious
+   for long or hollow shapes (``r`` is half a bar's length), so this exact search is
+   what packs bars, rings and words. When the card's smallest symbol is jammed it
+   is moved, a little larger, to the roomiest free spot among random tries
+   (:func:`_relocate`). Rounds stop after ``rounds`` or when the ink area stalls.
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 All lengths are mm in card coordinates (origin at the card centre, y up); angles are
@@ -47,27 +49,29 @@ from printdeck.layout.cardstate import (
     PackFailure,
     PackInput,
     PackResult,
-    rotation,
 )
 
 __all__ = ["PackFailure", "PackInput", "PackResult", "pack"]
 
-START_DENSITY = (0.55, 0.47, 0.4, 0.33, 0.25, 0.15, 0.08, 0.03)  # ink share of the disc to start at
-CANDIDATES = 96         # random poses tried at once when placing a symbol
+START_DENSITY = (0.6, 0.55, 0.51, 0.47, 0.44, 0.4, 0.37, 0.33, 0.29, 0.25, 0.15, 0.08, 0.03)  # see _start
+CANDIDATES = 256        # random poses tried at most when placing a symbol
+FIRST_BATCH = 96        # poses tried first when placing a symbol; up to CANDIDATES if few are free
+ENOUGH_FREE = 8         # ... "few": fewer free poses than this
 SHRINK_TRIES = 4         # a symbol with no free pose is retried this many times, smaller each
 SHRINK = 0.85            # ... by this factor
 OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
 MAX_STEP = 1.25          # largest growth factor per round (MAX_STEP - 1 bounds a step)
 GROW_EPS = 1e-3          # growth below this counts as blocked
 CAP_SLACK = 1.12         # the smallest slot may reach this times its ladder share of the largest
-SHAKE_STEPS = (0.08, 0.03, 0.01)  # shake distances tried, in symbol sizes
-JITTER_RAD = 0.3         # spread (radians) of the random turn of a push direction
-REACH = 0.5              # neighbours within this many radii push a symbol
-SHAKE_BELOW = 1.02       # symbols that grew less than this in a round get shaken
-RELOCATE_GROWTH = (1.2,)  # a jammed smallest symbol is moved at these times its size
-STALL_ROUNDS = 3          # stop when the ink grew less than STALL_GAIN over this many rounds
-STALL_GAIN = 0.004
-FLOOR_START = 1.1         # start ink sizes at least this times ratio_low of the largest
+JAMMED_BELOW = 1.02      # a symbol that grew less than this in a round is jammed
+WIGGLE_TRIES = 16        # poses a jammed symbol tries around its own (see _wiggle)
+WIGGLE_STEP = 0.12       # ... shifted up to this many symbol sizes
+WIGGLE_TURN = 0.25       # ... turned with this spread (radians)
+WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth factors
+RELOCATE_GROWTH = 1.2    # a jammed smallest symbol is moved at this times its size
+STALL_ROUNDS = 3         # stop when the ink grew less than STALL_GAIN over this many rounds
+STALL_GAIN = 0.01
+FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
 RATIO_MARGIN = 0.99      # keep this much inside the size ratio bounds (rounding)
 
 
@@ -98,16 +102,19 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
     x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + c[:, :1]
     y = v[None, :, 0] * sin[:, None] + v[None, :, 1] * cos[:, None] + c[:, 1:]
     ok = (x * x + y * y).max(axis=1) <= card.R * card.R
+    if union is not None and ok.any():  # second cheap cut: a few outline points on ink
+        probe = card.probes[i]
+        ok[ok] = ~shapely.contains_xy(union, x[ok][:, probe], y[ok][:, probe]).any(axis=1)
     c, th, x, y = c[ok], th[ok], x[ok], y[ok]
     k = len(c)
     if k == 0:
         return c, th, np.empty(0, dtype=object)
     geoms = card.rings[i].build(np.stack([x, y], axis=2).reshape(-1, 2), k)
     if union is not None:
-        free = ~shapely.intersects(geoms, union)
+        free = ~shapely.intersects(union, geoms)  # the prepared geometry first
         idx = np.nonzero(free)[0]
         if len(idx):
-            free[idx] = ~shapely.dwithin(geoms[idx], union, card.gap + SAFETY_MM)
+            free[idx] = ~shapely.dwithin(union, geoms[idx], card.gap + SAFETY_MM)
         c, th, geoms = c[free], th[free], geoms[free]
     return c, th, geoms
 
@@ -134,7 +141,10 @@ def _place_initial(card: _Card, density: float) -> bool:
         if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
             h = min(h, float((card.h * card.ink).max()) * _small_share(card) / card.ink[i])
         for _ in range(1 + SHRINK_TRIES):
-            c, th, geoms = _candidates(card, int(i), h, batch)
+            c, th, geoms = _candidates(card, int(i), h, min(batch, FIRST_BATCH))
+            if len(c) < ENOUGH_FREE and batch > FIRST_BATCH:  # room is scarce: look harder
+                more = _candidates(card, int(i), h, batch - FIRST_BATCH)
+                c, th, geoms = np.concatenate([c, more[0]]), np.concatenate([th, more[1]]), np.concatenate([geoms, more[2]])
             if len(c):
                 score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.R, len(c))
                 k = int(np.argmax(score))
@@ -171,48 +181,39 @@ def _grow(card: _Card, i: int, cap: float) -> float:
     return f
 
 
-def _push_direction(card: _Card, i: int) -> np.ndarray:
-    """Unit vector pushing symbol i away from its contacts (random if balanced)."""
-    c, r = card.c[i], card.rad[i] * card.h[i]
-    push = np.zeros(2)
-    reach = card.gap + REACH * r
-    nb = card.neighbours(i, c, r, reach)
-    if len(nb):
-        lines = shapely.shortest_line(card.polys[i], card.polys[nb])
-        pts = shapely.get_coordinates(lines).reshape(-1, 2, 2)
-        vec = pts[:, 0] - pts[:, 1]
-        dist = np.hypot(vec[:, 0], vec[:, 1])
-        w = 1.0 / (np.maximum(dist - card.gap, 0.0) + 0.05 * r) ** 2
-        push += (vec / np.maximum(dist, 1e-9)[:, None] * w[:, None]).sum(axis=0)
-    pts = card.offsets(i, card.th[i], card.h[i]) + c
-    norm = np.hypot(pts[:, 0], pts[:, 1])
-    k = int(np.argmax(norm))
-    push -= pts[k] / norm[k] / (card.R - norm[k] + 0.05 * r) ** 2
-    n = float(np.hypot(*push))
-    if n < 1e-6:
-        phi = card.rng.uniform(0, 2 * math.pi)
-        return np.array([math.cos(phi), math.sin(phi)])
-    phi = card.rng.normal(0.0, JITTER_RAD)
-    return rotation(phi) @ (push / n)
+def _wiggle(card: _Card, i: int, cap: float) -> bool:
+    """Grow a jammed symbol i while moving and turning it: True if it grew.
 
-
-def _shake(card: _Card, i: int) -> bool:
-    """Move (and slightly turn) a jammed symbol i away from its contacts; True if moved.
-
-    Steps of :data:`SHAKE_STEPS` symbol sizes are tried, longest first, each with
-    its own small random turn; the first valid one is kept.
+    Poses are drawn around the current one (:data:`WIGGLE_TRIES` shifts up to
+    :data:`WIGGLE_STEP` symbol sizes, turns of spread :data:`WIGGLE_TURN` radians),
+    each at every growth factor of :data:`WIGGLE_FACTORS` (capped by ``cap``); all are
+    checked exactly at once and the largest valid factor wins (the smallest shift
+    among equals).
     """
-    d = _push_direction(card, i)
-    size = card.h[i] * card.sqa[i]
-    m = len(SHAKE_STEPS)
-    steps = np.array(SHAKE_STEPS) * size * card.rng.uniform(0.5, 1.5, m)
-    cs = card.c[i] + steps[:, None] * d[None, :]
-    ths = np.array([card.clamp_angle(i, t) for t in card.th[i] + card.rng.normal(0.0, 0.15, m)])
-    found = card.first_valid(i, cs, ths, card.h[i])
-    if found is None:
+    h = card.h[i]
+    size = h * card.sqa[i]
+    m = WIGGLE_TRIES
+    fs = WIGGLE_FACTORS[WIGGLE_FACTORS <= cap]
+    if not len(fs):
         return False
-    k, g = found
-    card.set(i, cs[k], float(ths[k]), card.h[i], g)
+    rho = WIGGLE_STEP * size * np.sqrt(card.rng.uniform(0, 1, m))
+    phi = card.rng.uniform(0, 2 * math.pi, m)
+    shift = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
+    ths = card.th[i] + card.rng.normal(0.0, WIGGLE_TURN, m)
+    ths = np.array([card.clamp_angle(i, t) for t in ths])
+    order = np.argsort(rho)
+    cs, ths = card.c[i] + shift[order], ths[order]
+    idx, geoms = card.valid_poses(i, cs, ths, h * float(fs[0]))  # the smallest growth: most fail here
+    if not len(idx):
+        return False
+    k, f, g = int(idx[0]), float(fs[0]), geoms[0]
+    if len(fs) > 1:  # the poses that grew a little, at every bigger factor (biggest first)
+        big = fs[1:][::-1]
+        ok, gs = card.valid_poses(i, np.tile(cs[idx], (len(big), 1)), np.tile(ths[idx], len(big)),
+                                  np.repeat(h * big, len(idx)))
+        if len(ok):
+            k, f, g = int(idx[ok[0] % len(idx)]), float(big[ok[0] // len(idx)]), gs[0]
+    card.set(i, cs[k], float(ths[k]), h * f, g)
     return True
 
 
@@ -262,22 +263,31 @@ def _ink(card: _Card) -> float:
 
 def _start(card: _Card) -> None:
     """Place the symbols at the densest of :data:`START_DENSITY` that works and keeps
-    the size ratio at least ``ratio_low`` (after :func:`_enforce_floor`); if no
-    density keeps the ratio, the sparsest placement that works is kept.
+    the size ratio at least ``ratio_low`` (after :func:`_enforce_floor`), found by
+    bisection over the levels (a success counts as all sparser levels working); if
+    no level keeps the ratio, the sparsest placement that works is kept.
 
     Raises:
         PackFailure: No density works.
     """
-    placed = False
-    for density in START_DENSITY:
-        if not _place_initial(card, density):
-            continue
-        placed = True
-        _enforce_floor(card)
-        size = card.h * card.ink
-        if float(size.min() / size.max()) >= card.p.ratio_low:
-            return
-    for density in reversed(START_DENSITY) if placed else ():
+    lo, hi = 0, len(START_DENSITY) - 1  # the answer lies in [lo, hi]
+    best: tuple | None = None
+    first = True
+    while lo <= hi:
+        mid = lo if first else (lo + hi) // 2  # the densest level first: compact art starts there
+        first = False
+        if _place_initial(card, START_DENSITY[mid]):
+            _enforce_floor(card)
+            size = card.h * card.ink
+            if float(size.min() / size.max()) >= card.p.ratio_low:
+                best = card.snapshot()
+                hi = mid - 1
+                continue
+        lo = mid + 1
+    if best is not None:
+        card.restore(best)
+        return
+    for density in reversed(START_DENSITY):
         if _place_initial(card, density):
             _enforce_floor(card)
             return
@@ -285,8 +295,10 @@ def _start(card: _Card) -> None:
 
 
 def _round(card: _Card) -> bool:
-    """One grow-and-shake round over all symbols (random order); False once jammed.
+    """One round over all symbols, smallest first; False once jammed.
 
+    Each symbol grows about its centre (:func:`_grow`); one that is jammed (and has
+    room under its cap) tries to grow while moving and turning (:func:`_wiggle`).
     Afterwards the card's smallest symbol, if it could not grow, is moved to the
     roomiest free spot at a larger size (:func:`_relocate`): it holds back the
     others' growth (see :func:`_caps`).
@@ -299,38 +311,36 @@ def _round(card: _Card) -> bool:
         grown[i] = f
         if f > 1.0 + GROW_EPS:
             card.futile[i] = False
-        if f < SHAKE_BELOW and caps[i] / f > 1.0 + GROW_EPS and not card.futile[i]:
-            if _shake(card, int(i)):
+        if f < JAMMED_BELOW and caps[i] / f > 1.0 + GROW_EPS and not card.futile[i]:
+            if _wiggle(card, int(i), float(caps[i]) / f):
                 moved += 1
                 card.futile[:] = False  # the neighbours may have room now
             else:
                 card.futile[i] = True
     small = int(np.argmin(card.h * card.ink))
-    if grown[small] < SHAKE_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
+    if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
         moved += 1
         card.futile[:] = False
     return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
 
 
 def _relocate(card: _Card, i: int) -> bool:
-    """Move symbol i, larger by one of :data:`RELOCATE_GROWTH`, to the free pose (among
-    random tries) farthest from every other symbol; True if it moved."""
+    """Move symbol i, :data:`RELOCATE_GROWTH` times larger (within its cap), to the free
+    pose (among random tries) farthest from every other symbol; True if it moved."""
     h0 = card.h[i]
-    cap = float(_caps(card)[i])
-    for factor in RELOCATE_GROWTH:
-        factor = min(factor, cap)
-        if factor <= 1.0 + GROW_EPS:
-            return False
-        card.h[i] = 0.0  # out of the way of its own candidates
-        c, th, geoms = _candidates(card, i, h0 * factor, CANDIDATES)
-        card.h[i] = h0
-        if len(c):
-            others = np.delete(card.polys, i)
-            room = shapely.distance(geoms, shapely.multipolygons(shapely.get_parts(others)))
-            k = int(np.argmax(room))
-            card.set(i, c[k], float(th[k]), h0 * factor, geoms[k])
-            return True
-    return False
+    factor = min(RELOCATE_GROWTH, float(_caps(card)[i]))
+    if factor <= 1.0 + GROW_EPS:
+        return False
+    card.h[i] = 0.0  # out of the way of its own candidates
+    c, th, geoms = _candidates(card, i, h0 * factor, CANDIDATES)
+    card.h[i] = h0
+    if not len(c):
+        return False
+    others = np.delete(card.polys, i)
+    room = shapely.distance(geoms, shapely.multipolygons(shapely.get_parts(others)))
+    k = int(np.argmax(room))
+    card.set(i, c[k], float(th[k]), h0 * factor, geoms[k])
+    return True
 
 
 def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:

@@ -73,13 +73,10 @@ def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]
     Raises:
         PrintdeckError: The theme's deck cannot be made.
     """
-    from printdeck.pipeline import (  # the build's own choice of cards
-        assign_symbols,
-        deck_design,
-    )
+    from printdeck.pipeline import deck_design, deck_symbols  # the build's own choice of cards
 
     design = deck_design(theme)
-    symbols = assign_symbols(theme, design.n_points, seed)
+    symbols = deck_symbols(theme, design, seed)
     return [[symbols[p] for p in block] for block in list(design.blocks)[:count]]
 
 
