@@ -102,7 +102,8 @@ def main() -> None:
     default = run("default (q=7)", None, 7)
     awkward = run("awkward (q=7)", str(AWKWARD), 7)
     print(f"awkward coverage gap to default: mean {default['cov_mean'] - awkward['cov_mean']:.3f} "
-          f"(target <= 0.1)")
+          f"(target <= 0.1); read as the default targets less 0.1: mean {awkward['cov_mean']:.3f} "
+          f"(>= 0.45), min {awkward['cov_min']:.3f} (>= 0.35)")
     if not quick:
         run("default (q=11)", None, 11)
 

@@ -33,7 +33,7 @@ class PackInput:
         gap_mm: Minimum distance between silhouettes.
         max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
         attempts: Random positions tried per symbol at the start.
-        rounds: Grow-and-shake rounds.
+        rounds: Grow-and-wiggle rounds.
         ratio_low: Smallest allowed size ratio (smallest over largest ink size).
         ratio_high: Largest allowed size ratio.
     """
@@ -133,7 +133,7 @@ class CardState:
         self.th = np.zeros(n)
         self.h = np.zeros(n)
         self.polys = np.empty(n, dtype=object)
-        self.futile = np.zeros(n, dtype=bool)  # last shake failed and nothing has moved since
+        self.futile = np.zeros(n, dtype=bool)  # last wiggle failed and nothing has moved since
         self.R = prob.radius_mm
         self.gap = prob.gap_mm
 

@@ -31,7 +31,7 @@ class LayoutSettings:
             for the spread; the spread is then ``min(sizes) / max(sizes)``).
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
         attempts: Random positions tried per symbol when first placing it.
-        rounds: Grow-and-shake rounds per card (more = denser, slower).
+        rounds: Grow-and-wiggle rounds per card (more = denser, slower).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
         retry_below: A card whose coverage is under this (and under 0.9 times the
