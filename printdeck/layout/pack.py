@@ -68,6 +68,7 @@ WIGGLE_TRIES = 16        # poses a jammed symbol tries around its own (see _wigg
 WIGGLE_STEP = 0.12       # ... shifted up to this many symbol sizes
 WIGGLE_TURN = 0.25       # ... turned with this spread (radians)
 WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth factors
+UNJAM_REACH = 0.5        # a move frees the symbols within this many radii of the old spot
 RELOCATE_GROWTH = 1.2    # a jammed smallest symbol is moved at this times its size
 STALL_ROUNDS = 3         # stop when the ink grew less than STALL_GAIN over this many rounds
 STALL_GAIN = 0.01
@@ -298,7 +299,8 @@ def _round(card: _Card) -> bool:
     """One round over all symbols, smallest first; False once jammed.
 
     Each symbol grows about its centre (:func:`_grow`); one that is jammed (and has
-    room under its cap) tries to grow while moving and turning (:func:`_wiggle`).
+    room under its cap) tries to grow while moving and turning (:func:`_wiggle`),
+    unless its last try failed and no neighbour has moved away since.
     Afterwards the card's smallest symbol, if it could not grow, is moved to the
     roomiest free spot at a larger size (:func:`_relocate`): it holds back the
     others' growth (see :func:`_caps`).
@@ -311,17 +313,25 @@ def _round(card: _Card) -> bool:
         grown[i] = f
         if f > 1.0 + GROW_EPS:
             card.futile[i] = False
-        if f < JAMMED_BELOW and caps[i] / f > 1.0 + GROW_EPS and not card.futile[i]:
+        if f < JAMMED_BELOW and caps[i] / f > WIGGLE_FACTORS[0] and not card.futile[i]:
+            old = card.c[i].copy(), card.rad[i] * card.h[i]
             if _wiggle(card, int(i), float(caps[i]) / f):
                 moved += 1
-                card.futile[:] = False  # the neighbours may have room now
+                _unjam_near(card, int(i), *old)
             else:
                 card.futile[i] = True
     small = int(np.argmin(card.h * card.ink))
+    old = card.c[small].copy(), card.rad[small] * card.h[small]
     if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
         moved += 1
-        card.futile[:] = False
+        _unjam_near(card, small, *old)
     return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
+
+
+def _unjam_near(card: _Card, i: int, c: np.ndarray, r: float) -> None:
+    """Symbol i left the spot ``c`` (bounding radius ``r``): its old neighbours may grow again."""
+    card.futile[card.neighbours(i, c, r, card.gap + UNJAM_REACH * r)] = False
+    card.futile[i] = False
 
 
 def _relocate(card: _Card, i: int) -> bool:

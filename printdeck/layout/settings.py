@@ -49,7 +49,7 @@ class LayoutSettings:
     rounds: int = 16
     min_size_mm: float = 3.0
     retry_below: float = 0.48
-    retries: int = 1
+    retries: int = 2
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
