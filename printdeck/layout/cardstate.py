@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from printdeck.layout.silhouette import Silhouette, sizing_area
 
 SAFETY_MM = 1e-6         # numerical margin on every gap test
-PROBES = 12              # outline vertices probed for a cheap first overlap test
+PROBES = 6               # outline vertices probed for a cheap first overlap test
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,8 @@ class CardState:
         self.futile = np.zeros(n, dtype=bool)  # last wiggle failed and nothing has moved since
         self.R = prob.radius_mm
         self.gap = prob.gap_mm
+        self._union: BaseGeometry | None = None
+        self._union_key: tuple[int, ...] = ()
 
     # --- geometry helpers -------------------------------------------------
     def offsets(self, i: int, th: float, h: float) -> np.ndarray:
@@ -214,6 +216,21 @@ class CardState:
     def restore(self, snap: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
         """Go back to a :meth:`snapshot`."""
         self.c, self.th, self.h, self.polys = (a.copy() for a in snap)
+
+    def placed_union(self) -> BaseGeometry | None:
+        """The placed symbols' outlines (``h > 0``) as one prepared multipolygon, or None.
+
+        The outlines never overlap, so no union is computed; the result is kept until
+        the placed outlines change."""
+        placed = self.polys[self.h > 0]
+        if not len(placed):
+            return None
+        key = tuple(id(g) for g in placed)
+        if self._union_key != key:
+            union = shapely.multipolygons(shapely.get_parts(placed))
+            shapely.prepare(union)
+            self._union, self._union_key = union, key
+        return self._union
 
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
         self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g

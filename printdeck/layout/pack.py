@@ -91,11 +91,8 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
     phi = rng.uniform(0, 2 * math.pi, m)
     c = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
     th = card.angles(i, m)
-    placed = card.polys[card.h > 0]
-    union = None
-    if len(placed):
-        union = shapely.multipolygons(shapely.get_parts(placed))  # disjoint: no union needed
-        shapely.prepare(union)
+    union = card.placed_union()
+    if union is not None:
         out = ~shapely.contains_xy(union, c[:, 0], c[:, 1])  # cheap first cut: centre on ink
         c, th = c[out], th[out]
     cos, sin = np.cos(th), np.sin(th)
