@@ -86,7 +86,7 @@ class DeckPlanner:
     times :func:`ink_share`). The plan of card i therefore depends only on earlier
     cards' results, never on how many cards are being packed at once, and up to
     :data:`FEEDBACK_LAG` cards can be packed in parallel. The same measured cards
-    set the coverage under which a card is packed twice (:meth:`retry_below`).
+    set the coverage under which a card is packed again (:meth:`retry_below`).
 
     Args:
         cards: ``cards[i]`` = the symbols on card i.
@@ -131,7 +131,7 @@ class DeckPlanner:
     def retry_below(self) -> float:
         """Coverage under which the next card is packed again: ``settings.retry_below``, but
         at most :data:`RETRY_RELATIVE` times the median coverage of the cards measured so far
-        (a theme of thin artwork or words, whose every card is sparse, is not packed twice)."""
+        (a theme of thin artwork or words, whose every card is sparse, is not packed again)."""
         if not self.coverages:
             return self.settings.retry_below
         return min(self.settings.retry_below, RETRY_RELATIVE * float(np.median(self.coverages)))
