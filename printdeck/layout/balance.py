@@ -5,10 +5,11 @@ share exactly one symbol), so the build is free to choose which symbol sits on w
 point. A card that gathers several spindly symbols (a snowflake, a spider, a hammer,
 a wrench) packs sparsely however well it is laid out, because such artwork covers
 little of the space it claims. The deck is balanced instead: each symbol gets a
-*solidity*, its ink area over the area of its convex hull (1 for a disc or a square,
-about 0.3 for a thin ring or a word), and symbols are swapped between points to lift
-the least solid cards (see :func:`balance_points`). Measured on the default theme and the awkward test theme, a card's mean
-solidity correlates 0.64 to 0.74 with the coverage its layout reaches.
+*solidity*, its ink area over the area of its convex hull (1 for a disc or a bar,
+about 0.3 for a word, under 0.2 for a hairline ring), and symbols are swapped to lift
+the least solid cards (see :func:`balance_points`). Measured on the default theme and
+the awkward test theme, a card's mean solidity correlates 0.64 to 0.74 with the
+coverage its layout reaches.
 """
 
 from __future__ import annotations

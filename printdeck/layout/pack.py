@@ -142,7 +142,7 @@ def _place_initial(card: _Card, density: float) -> bool:
             c, th, geoms = _candidates(card, int(i), h, min(batch, FIRST_BATCH))
             if len(c) < ENOUGH_FREE and batch > FIRST_BATCH:  # room is scarce: look harder
                 more = _candidates(card, int(i), h, batch - FIRST_BATCH)
-                c, th, geoms = np.concatenate([c, more[0]]), np.concatenate([th, more[1]]), np.concatenate([geoms, more[2]])
+                c, th, geoms = (np.concatenate(pair) for pair in zip((c, th, geoms), more))
             if len(c):
                 score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.R, len(c))
                 k = int(np.argmax(score))
@@ -184,9 +184,11 @@ def _wiggle(card: _Card, i: int, cap: float) -> bool:
 
     Poses are drawn around the current one (:data:`WIGGLE_TRIES` shifts up to
     :data:`WIGGLE_STEP` symbol sizes, turns of spread :data:`WIGGLE_TURN` radians),
-    each at every growth factor of :data:`WIGGLE_FACTORS` (capped by ``cap``); all are
-    checked exactly at once and the largest valid factor wins (the smallest shift
-    among equals).
+    each at the growth factors of :data:`WIGGLE_FACTORS` (capped by ``cap``). All
+    poses are checked exactly at once at the smallest factor (most fail there), the
+    ones that pass at every bigger factor; the largest valid factor wins (the
+    smallest shift among equals). Every accepted pose is valid: no overlap within the
+    gap, every vertex inside the disc.
     """
     h = card.h[i]
     size = h * card.sqa[i]
@@ -269,7 +271,7 @@ def _start(card: _Card) -> None:
         PackFailure: No density works.
     """
     lo, hi = 0, len(START_DENSITY) - 1  # the answer lies in [lo, hi]
-    best: tuple | None = None
+    best: tuple[np.ndarray, ...] | None = None
     first = True
     while lo <= hi:
         mid = lo if first else (lo + hi) // 2  # the densest level first: compact art starts there
