@@ -12,7 +12,14 @@ from test_layout_support import AWKWARD, prime_plane
 
 from printdeck.design import make_design, verify_blocks
 from printdeck.layout import silhouette
-from printdeck.layout.balance import balance_points, balance_symbols, solidity
+from printdeck.layout.balance import (
+    TEMPERATURE,
+    balance_points,
+    balance_symbols,
+    card_weights,
+    solidity,
+    swap_changes,
+)
 from printdeck.pipeline import assign_symbols, deck_symbols
 from printdeck.theme import load_theme
 
@@ -34,6 +41,31 @@ def test_balance_is_a_permutation_that_never_lowers_the_worst_card(q, trim, scor
     before, after = _card_scores(blocks, s), _card_scores(blocks, s[perm])
     assert after.min() >= before.min() - 1e-12
     assert np.sum(np.exp(-after / 0.02)) <= np.sum(np.exp(-before / 0.02)) * (1 + 1e-9)
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(q=st.sampled_from([2, 3, 5]), trim=st.integers(0, 5), p=st.integers(0, 30),
+       scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31))
+def test_swap_changes_match_recomputing_the_penalty(q, trim, p, scores) -> None:
+    blocks = prime_plane(q)[:q * q + q + 1 - min(trim, q * q)]
+    n, k = q * q + q + 1, q + 1
+    p = p % n
+    s = np.array(scores[:n])
+    member = np.zeros((len(blocks), n), dtype=bool)
+    for c, block in enumerate(blocks):
+        member[c, block] = True
+    e = card_weights(member, s, k)
+    scale = float(np.exp(-_card_scores(blocks, s).min() / TEMPERATURE))  # card_weights' factor
+    delta = swap_changes(member, s, k, p, e)
+    before = np.exp(-_card_scores(blocks, s) / TEMPERATURE).sum()
+    for other in range(n):
+        if other == p:
+            assert delta[other] == np.inf
+            continue
+        t = s.copy()
+        t[[p, other]] = t[[other, p]]
+        after = np.exp(-_card_scores(blocks, t) / TEMPERATURE).sum()
+        assert np.isclose(delta[other] * scale, after - before, rtol=1e-6, atol=1e-12 * before)
 
 
 def test_balanced_deck_keeps_one_shared_symbol_and_every_symbol() -> None:

@@ -63,21 +63,29 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     :data:`MAX_SWAPS` times, among swaps that move a point of the
     :data:`WORST_CARDS` lowest cards.
 
+    Each candidate swap is scored from the cards it touches only (the ``k`` cards
+    through each of the two points), so one step costs ``O(WORST_CARDS * k^2 * n)``.
+
     Args:
-        blocks: ``(b, k)`` point indices of each card.
+        blocks: ``(b, k)`` point indices of each card (every card has k points).
         scores: ``(n,)`` score of the symbol that starts on each point.
 
     Returns:
         ``(n,) int`` ``perm`` such that point p gets the symbol that started on point ``perm[p]``.
+
+    Raises:
+        ValueError: The cards do not all have the same number of points.
     """
-    n = len(scores)
-    inc = np.zeros((len(blocks), n))
+    n, k = len(scores), len(blocks[0])
+    if any(len(block) != k for block in blocks):
+        raise ValueError("balance_points: every card must have the same number of points")
+    member = np.zeros((len(blocks), n), dtype=bool)
     for c, block in enumerate(blocks):
-        inc[c, list(block)] = 1.0 / len(block)
+        member[c, list(block)] = True
     perm = np.arange(n)
     s = np.asarray(scores, dtype=float).copy()
     for _ in range(MAX_SWAPS):
-        best = _best_swap(inc, s)
+        best = _best_swap(member, s, k)
         if best is None:
             break
         p, q = best
@@ -86,23 +94,44 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     return perm
 
 
-def _penalty(card: np.ndarray) -> np.ndarray:
-    """Soft minimum of card scores ``(b, ...)`` over axis 0 (lower is better)."""
-    return np.exp(-card / TEMPERATURE).sum(axis=0)
+def card_weights(member: np.ndarray, s: np.ndarray, k: int) -> np.ndarray:
+    """``(b,)`` each card's term of the soft-minimum penalty, ``exp(-card_score / T)``,
+    scaled by one positive factor (so the lowest card's term is 1)."""
+    card = member @ s / k
+    return np.exp(-(card - card.min()) / TEMPERATURE)
 
 
-def _best_swap(inc: np.ndarray, s: np.ndarray) -> tuple[int, int] | None:
-    """The swap ``(p, q)`` that lowers :func:`_penalty` most, or None if none lowers it."""
-    card = inc @ s
-    now = float(_penalty(card))
+def swap_changes(member: np.ndarray, s: np.ndarray, k: int, p: int, e: np.ndarray) -> np.ndarray:
+    """Change of the soft-minimum penalty if the scores of point p and each point q are exchanged.
+
+    Only the cards through p or q (not both) change, by ``+-(s[q] - s[p]) / k``.
+
+    Args:
+        member: ``(b, n) bool`` incidence matrix (card c holds point q).
+        s: ``(n,)`` current scores.
+        k: Points per card.
+        p: The point to move.
+        e: ``(b,)`` the cards' penalty terms (:func:`card_weights`).
+
+    Returns:
+        ``(n,)`` the penalty's change for every q, in the units of ``e``; ``inf`` at p.
+    """
+    through_p = member[:, p]
+    shared = (member[through_p] * e[through_p, None]).sum(axis=0)  # (n,) terms of the cards holding p and q
+    d = (s - s[p]) / (k * TEMPERATURE)
+    delta = np.expm1(-d) * (e[through_p].sum() - shared) + np.expm1(d) * (e @ member - shared)
+    delta[p] = np.inf
+    return delta
+
+
+def _best_swap(member: np.ndarray, s: np.ndarray, k: int) -> tuple[int, int] | None:
+    """The swap ``(p, q)`` that lowers the penalty most, or None if none lowers it."""
+    e = card_weights(member, s, k)
+    worst = np.argsort(-e, kind="stable")[:WORST_CARDS]
     best: tuple[float, int, int] | None = None
-    points = np.nonzero(inc[np.argsort(card, kind="stable")[:WORST_CARDS]].any(axis=0))[0]
-    for p in points:
-        diff = s - s[p]  # (n,) score change at p if swapped with q
-        new = card[:, None] + (inc[:, [p]] - inc) * diff[None, :]  # (b, n) card scores after p <-> q
-        pen = _penalty(new)
-        pen[p] = np.inf
-        q = int(np.argmin(pen))
-        if pen[q] < now * (1 - 1e-9) and (best is None or pen[q] < best[0]):
-            best = (float(pen[q]), int(p), q)
+    for p in np.nonzero(member[worst].any(axis=0))[0]:
+        delta = swap_changes(member, s, k, int(p), e)
+        q = int(np.argmin(delta))
+        if delta[q] < -1e-9 * e.sum() and (best is None or delta[q] < best[0]):
+            best = (float(delta[q]), int(p), q)
     return None if best is None else (best[1], best[2])

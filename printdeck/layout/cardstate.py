@@ -203,7 +203,6 @@ class CardState:
         nb = nb[self.h[nb] > 0]
         if len(nb):
             union = shapely.multipolygons(shapely.get_parts(self.polys[nb]))  # disjoint: no union needed
-            shapely.prepare(union)
             ok = np.nonzero(~shapely.intersects(union, geoms))[0]  # cheap first cut
             ok = ok[~shapely.dwithin(union, geoms[ok], self.gap + SAFETY_MM)]
             idx, geoms = idx[ok], geoms[ok]

@@ -6,10 +6,11 @@ packings"), run on real polygon silhouettes instead of disks:
 
 1. Placement. Symbols are sized from the card's size ladder so their ink would
    cover a share of the safe disc (a level of :data:`START_DENSITY`), and placed
-   biggest first. For each, :data:`CANDIDATES` random poses (centre, angle) are
-   tested at once (vectorised shapely: inside the disc, not intersecting and not
-   within the gap of the placed outlines) and the free pose farthest from the
-   centre is taken (outside-in filling, which leaves the middle for later symbols).
+   biggest first. For each, :data:`FIRST_BATCH` random poses (centre, angle), or up
+   to :data:`CANDIDATES` where room is scarce, are tested at once (vectorised
+   shapely: inside the disc, not intersecting and not within the gap of the placed
+   outlines) and the free pose farthest from the centre is taken (outside-in
+   filling, which leaves the middle for later symbols).
    A symbol with no free pose is tried smaller. The densest level that works and
    keeps the size ratio floor is found by bisection (:func:`_start`).
 2. Rounds. Every symbol grows about its centre by the largest factor that is
@@ -53,7 +54,7 @@ from printdeck.layout.cardstate import (
 
 __all__ = ["PackFailure", "PackInput", "PackResult", "pack"]
 
-START_DENSITY = (0.6, 0.55, 0.51, 0.47, 0.44, 0.4, 0.37, 0.33, 0.29, 0.25, 0.15, 0.08, 0.03)  # see _start
+START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at (see _place_initial)
 CANDIDATES = 256        # random poses tried at most when placing a symbol
 FIRST_BATCH = 96        # poses tried first when placing a symbol; up to CANDIDATES if few are free
 ENOUGH_FREE = 8         # ... "few": fewer free poses than this
@@ -70,6 +71,7 @@ WIGGLE_TURN = 0.25       # ... turned with this spread (radians)
 WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth factors
 UNJAM_REACH = 0.5        # a move frees the symbols within this many radii of the old spot
 RELOCATE_GROWTH = 1.2    # a jammed smallest symbol is moved at this times its size
+RELOCATE_TRIES = 256     # ... to the roomiest of this many random poses
 STALL_ROUNDS = 3         # stop when the ink grew less than STALL_GAIN over this many rounds
 STALL_GAIN = 0.01
 FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
@@ -341,7 +343,7 @@ def _relocate(card: _Card, i: int) -> bool:
     if factor <= 1.0 + GROW_EPS:
         return False
     card.h[i] = 0.0  # out of the way of its own candidates
-    c, th, geoms = _candidates(card, i, h0 * factor, CANDIDATES)
+    c, th, geoms = _candidates(card, i, h0 * factor, RELOCATE_TRIES)
     card.h[i] = h0
     if not len(c):
         return False
