@@ -137,7 +137,7 @@ class CardState:
         self.R = prob.radius_mm
         self.gap = prob.gap_mm
         self._union: BaseGeometry | None = None
-        self._union_key: tuple[int, ...] = ()
+        self._union_of: tuple[BaseGeometry, ...] = ()
 
     # --- geometry helpers -------------------------------------------------
     def offsets(self, i: int, th: float, h: float) -> np.ndarray:
@@ -220,15 +220,15 @@ class CardState:
         """The placed symbols' outlines (``h > 0``) as one prepared multipolygon, or None.
 
         The outlines never overlap, so no union is computed; the result is kept until
-        the placed outlines change."""
-        placed = self.polys[self.h > 0]
-        if not len(placed):
+        the placed outlines change (compared by identity: the outlines it was made from
+        are held, so their ids cannot be reused meanwhile)."""
+        placed = tuple(self.polys[self.h > 0])
+        if not placed:
             return None
-        key = tuple(id(g) for g in placed)
-        if self._union_key != key:
-            union = shapely.multipolygons(shapely.get_parts(placed))
+        if len(placed) != len(self._union_of) or any(a is not b for a, b in zip(placed, self._union_of)):
+            union = shapely.multipolygons(shapely.get_parts(np.array(placed, dtype=object)))
             shapely.prepare(union)
-            self._union, self._union_key = union, key
+            self._union, self._union_of = union, placed
         return self._union
 
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
