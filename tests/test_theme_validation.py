@@ -136,3 +136,13 @@ def test_name_defaults_to_the_folder_of_theme_yaml(tmp_path: Path) -> None:
     del data["name"]
     write_theme(folder, data)
     assert load_theme(folder).name == "Class-3B"
+
+
+def test_paper_names_ignore_case() -> None:
+    from pydantic import ValidationError
+
+    from printdeck.theme.model import PaperSpec
+
+    assert PaperSpec(size="A4").size == "a4" and PaperSpec(size=" Letter ").size == "letter"
+    with pytest.raises(ValidationError):
+        PaperSpec(size="A5")

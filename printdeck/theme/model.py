@@ -99,6 +99,7 @@ PaperSize = Annotated[
     Union[Annotated[Literal["a4", "letter", "a3"], Tag("name")],
           Annotated[tuple[PaperLength, PaperLength], Tag("size")]],
     _by_type({str: "name", list: "size", tuple: "size"}, "name"),
+    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
 ]
 
 
