@@ -180,6 +180,24 @@ class CardState:
             return None
         return g
 
+    def placed_vertices(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float
+                        ) -> tuple[np.ndarray, np.ndarray]:
+        """Outline vertices of symbol i at the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` and
+        heights ``hs`` (``(m,)`` or one for all): ``x``, ``y``, each ``(m, V)`` mm."""
+        hs = np.broadcast_to(np.asarray(hs, dtype=float), (len(cs),))
+        cos, sin = np.cos(ths), np.sin(ths)
+        v = self.V[i][None] * hs[:, None, None]
+        return (v[:, :, 0] * cos[:, None] - v[:, :, 1] * sin[:, None] + cs[:, :1],
+                v[:, :, 0] * sin[:, None] + v[:, :, 1] * cos[:, None] + cs[:, 1:])
+
+    def clear_of(self, union: BaseGeometry, geoms: np.ndarray) -> np.ndarray:
+        """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (exact)."""
+        free = ~shapely.intersects(union, geoms)  # cheap first cut; a prepared union goes first
+        idx = np.nonzero(free)[0]
+        if len(idx):
+            free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap + SAFETY_MM)
+        return free
+
     def valid_poses(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float
                     ) -> tuple[np.ndarray, np.ndarray]:
         """Which of the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` at heights ``hs`` (``(m,)`` or
@@ -188,24 +206,18 @@ class CardState:
         Returns:
             ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
         """
-        hs = np.broadcast_to(np.asarray(hs, dtype=float), (len(cs),))
-        cos, sin = np.cos(ths), np.sin(ths)
-        v = self.V[i][None] * hs[:, None, None]
-        x = v[:, :, 0] * cos[:, None] - v[:, :, 1] * sin[:, None] + cs[:, :1]
-        y = v[:, :, 0] * sin[:, None] + v[:, :, 1] * cos[:, None] + cs[:, 1:]
+        x, y = self.placed_vertices(i, cs, ths, hs)
         idx = np.nonzero((x * x + y * y).max(axis=1) <= self.R * self.R)[0]
         if not len(idx):
             return idx, np.empty(0, dtype=object)
         geoms = self.rings[i].build(np.stack([x[idx], y[idx]], axis=2).reshape(-1, 2), len(idx))
         mid = cs[idx].mean(axis=0)
         spread = float(np.hypot(*(cs[idx] - mid).T).max())
-        nb = self.neighbours(i, mid, self.rad[i] * float(hs.max()) + spread, self.gap)
+        nb = self.neighbours(i, mid, self.rad[i] * float(np.max(hs)) + spread, self.gap)
         nb = nb[self.h[nb] > 0]
         if len(nb):
-            union = shapely.multipolygons(shapely.get_parts(self.polys[nb]))  # disjoint: no union needed
-            ok = np.nonzero(~shapely.intersects(union, geoms))[0]  # cheap first cut
-            ok = ok[~shapely.dwithin(union, geoms[ok], self.gap + SAFETY_MM)]
-            idx, geoms = idx[ok], geoms[ok]
+            free = self.clear_of(shapely.multipolygons(shapely.get_parts(self.polys[nb])), geoms)
+            idx, geoms = idx[free], geoms[free]
         return idx, geoms
 
     def snapshot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -97,10 +97,7 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
     if union is not None:
         out = ~shapely.contains_xy(union, c[:, 0], c[:, 1])  # cheap first cut: centre on ink
         c, th = c[out], th[out]
-    cos, sin = np.cos(th), np.sin(th)
-    v = card.V[i] * h
-    x = v[None, :, 0] * cos[:, None] - v[None, :, 1] * sin[:, None] + c[:, :1]
-    y = v[None, :, 0] * sin[:, None] + v[None, :, 1] * cos[:, None] + c[:, 1:]
+    x, y = card.placed_vertices(i, c, th, h)
     ok = (x * x + y * y).max(axis=1) <= card.R * card.R
     if union is not None and ok.any():  # second cheap cut: a few outline points on ink
         probe = card.probes[i]
@@ -111,10 +108,7 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
         return c, th, np.empty(0, dtype=object)
     geoms = card.rings[i].build(np.stack([x, y], axis=2).reshape(-1, 2), k)
     if union is not None:
-        free = ~shapely.intersects(union, geoms)  # the prepared geometry first
-        idx = np.nonzero(free)[0]
-        if len(idx):
-            free[idx] = ~shapely.dwithin(union, geoms[idx], card.gap + SAFETY_MM)
+        free = card.clear_of(union, geoms)
         c, th, geoms = c[free], th[free], geoms[free]
     return c, th, geoms
 
@@ -322,10 +316,11 @@ def _round(card: _Card) -> bool:
             else:
                 card.futile[i] = True
     small = int(np.argmin(card.h * card.ink))
-    old = card.c[small].copy(), card.rad[small] * card.h[small]
-    if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS and _relocate(card, small):
-        moved += 1
-        _unjam_near(card, small, *old)
+    if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS:
+        old = card.c[small].copy(), card.rad[small] * card.h[small]
+        if _relocate(card, small):
+            moved += 1
+            _unjam_near(card, small, *old)
     return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
 
 
