@@ -212,10 +212,10 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
     seed = theme.spec.seed
     with _timed(times, "design"), rep.stage("design", None):
         design = deck_design(theme)
-        assign_symbols(theme, design.n_points, seed)  # refuses too few symbols before any work
+        symbols = assign_symbols(theme, design.n_points, seed)  # refuses too few symbols early
     imposition = _impose(theme, len(design.blocks))
     with _timed(times, "layout"), rep.stage("layout", len(design.blocks)) as advance:
-        symbols = deck_symbols(theme, design, seed)  # traces every silhouette (cached on disk)
+        symbols = balance_symbols(design.blocks, symbols)  # as deck_symbols; traces the silhouettes
         cards = [[symbols[p] for p in block] for block in design.blocks]
         layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
     return _write(theme, design, symbols, layouts, imposition, out, options, rep, times)
