@@ -16,11 +16,11 @@ import click
 
 from printdeck import __version__
 from printdeck.cli_build import build
+from printdeck.cli_common import fail
 from printdeck.cli_design import design, stats, verify
 from printdeck.cli_layout import preview
 from printdeck.cli_render import calibrate
 from printdeck.cli_theme import check, init, schema, themes
-
 
 _NO_ARGS: tuple[type[click.ClickException], ...] = tuple(
     getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",) if hasattr(click.exceptions, name))
@@ -38,8 +38,7 @@ class _OneLineErrors(click.Group):
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             where = f" (see '{exc.ctx.command_path} --help')" if getattr(exc, "ctx", None) else ""
-            click.echo(f"printdeck: error: {exc.format_message()}{where}", err=True)
-            sys.exit(exc.exit_code)
+            fail(f"{exc.format_message()}{where}", exc.exit_code)
         except click.Abort:
             click.echo("printdeck: aborted", err=True)
             sys.exit(1)

@@ -10,7 +10,7 @@ import click
 from printdeck.errors import PrintdeckError
 
 
-def fail(exc: PrintdeckError) -> NoReturn:
-    """Print ``exc`` as one line on stderr and exit with status 2 (no traceback)."""
+def fail(exc: PrintdeckError | str, code: int = 2) -> NoReturn:
+    """Print ``exc`` as one line on stderr and exit with status ``code`` (no traceback)."""
     click.echo(f"printdeck: error: {exc}", err=True)
-    sys.exit(2)
+    sys.exit(code)
