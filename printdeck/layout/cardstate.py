@@ -255,11 +255,12 @@ class CardState:
             return self.rng.uniform(0, 2 * math.pi, m)
         return np.radians(self.rng.uniform(-lim, lim, m))
 
-    def clamp_angle(self, i: int, th: float) -> float:
+    def clamp_angles(self, i: int, ths: np.ndarray) -> np.ndarray:
+        """``(m,)`` angles (rad) brought within what symbol i may turn."""
         m = self.p.max_rotation_deg
         if not self.p.rotatable[i] or m == 0:
-            return 0.0
+            return np.zeros_like(ths)
         if m is None:
-            return th
+            return ths
         lim = math.radians(m)
-        return min(max(th, -lim), lim)
+        return np.clip(ths, -lim, lim)

@@ -195,8 +195,7 @@ def _wiggle(card: _Card, i: int, cap: float) -> bool:
     rho = WIGGLE_STEP * size * np.sqrt(card.rng.uniform(0, 1, m))
     phi = card.rng.uniform(0, 2 * math.pi, m)
     shift = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
-    ths = card.th[i] + card.rng.normal(0.0, WIGGLE_TURN, m)
-    ths = np.array([card.clamp_angle(i, t) for t in ths])
+    ths = card.clamp_angles(i, card.th[i] + card.rng.normal(0.0, WIGGLE_TURN, m))
     order = np.argsort(rho)
     cs, ths = card.c[i] + shift[order], ths[order]
     idx, geoms = card.valid_poses(i, cs, ths, h * float(fs[0]))  # the smallest growth: most fail here
