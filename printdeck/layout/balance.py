@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
+from printdeck.design.verify import incidence_matrix
 from printdeck.layout.silhouette import Silhouette, silhouette
 from printdeck.model import SymbolSpec
 
@@ -79,9 +80,7 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     n, k = len(scores), len(blocks[0])
     if any(len(block) != k for block in blocks):
         raise ValueError("balance_points: every card must have the same number of points")
-    member = np.zeros((len(blocks), n), dtype=bool)
-    for c, block in enumerate(blocks):
-        member[c, list(block)] = True
+    member = incidence_matrix(blocks, n)
     perm = np.arange(n)
     s = np.asarray(scores, dtype=float).copy()
     for _ in range(MAX_SWAPS):
@@ -101,7 +100,8 @@ def card_weights(member: np.ndarray, s: np.ndarray, k: int) -> np.ndarray:
     return np.exp(-(card - card.min()) / TEMPERATURE)
 
 
-def swap_changes(member: np.ndarray, s: np.ndarray, k: int, p: int, e: np.ndarray) -> np.ndarray:
+def swap_changes(member: np.ndarray, s: np.ndarray, k: int, p: int, e: np.ndarray,
+                 e_by_point: np.ndarray | None = None) -> np.ndarray:
     """Change of the soft-minimum penalty if the scores of point p and each point q are exchanged.
 
     Only the cards through p or q (not both) change, by ``+-(s[q] - s[p]) / k``.
@@ -112,6 +112,8 @@ def swap_changes(member: np.ndarray, s: np.ndarray, k: int, p: int, e: np.ndarra
         k: Points per card.
         p: The point to move.
         e: ``(b,)`` the cards' penalty terms (:func:`card_weights`).
+        e_by_point: ``(n,)`` ``e @ member``, the terms of the cards through each point
+            (pass it when scoring many p against the same ``e``; computed if None).
 
     Returns:
         ``(n,)`` the penalty's change for every q, in the units of ``e``; ``inf`` at p.
@@ -119,7 +121,9 @@ def swap_changes(member: np.ndarray, s: np.ndarray, k: int, p: int, e: np.ndarra
     through_p = member[:, p]
     shared = (member[through_p] * e[through_p, None]).sum(axis=0)  # (n,) terms of the cards holding p and q
     d = (s - s[p]) / (k * TEMPERATURE)
-    delta = np.expm1(-d) * (e[through_p].sum() - shared) + np.expm1(d) * (e @ member - shared)
+    if e_by_point is None:
+        e_by_point = e @ member
+    delta = np.expm1(-d) * (e[through_p].sum() - shared) + np.expm1(d) * (e_by_point - shared)
     delta[p] = np.inf
     return delta
 
@@ -128,9 +132,10 @@ def _best_swap(member: np.ndarray, s: np.ndarray, k: int) -> tuple[int, int] | N
     """The swap ``(p, q)`` that lowers the penalty most, or None if none lowers it."""
     e = card_weights(member, s, k)
     worst = np.argsort(-e, kind="stable")[:WORST_CARDS]
+    e_by_point = e @ member
     best: tuple[float, int, int] | None = None
     for p in np.nonzero(member[worst].any(axis=0))[0]:
-        delta = swap_changes(member, s, k, int(p), e)
+        delta = swap_changes(member, s, k, int(p), e, e_by_point)
         q = int(np.argmin(delta))
         if delta[q] < -1e-9 * e.sum() and (best is None or delta[q] < best[0]):
             best = (float(delta[q]), int(p), q)
