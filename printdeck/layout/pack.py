@@ -256,6 +256,13 @@ def _ink(card: _Card) -> float:
     return float(np.sum((card.h * card.ink) ** 2))
 
 
+def _keeps_floor(card: _Card) -> bool:
+    """After :func:`_enforce_floor`: whether the card's size ratio is at least ``ratio_low``."""
+    _enforce_floor(card)
+    size = card.h * card.ink
+    return float(size.min() / size.max()) >= card.p.ratio_low
+
+
 def _start(card: _Card) -> None:
     """Place the symbols at the densest of :data:`START_DENSITY` that works and keeps
     the size ratio at least ``ratio_low`` (after :func:`_enforce_floor`), found by
@@ -267,18 +274,13 @@ def _start(card: _Card) -> None:
     """
     lo, hi = 0, len(START_DENSITY) - 1  # the answer lies in [lo, hi]
     best: tuple[np.ndarray, ...] | None = None
-    first = True
+    mid = 0  # the densest level first: compact art starts there
     while lo <= hi:
-        mid = lo if first else (lo + hi) // 2  # the densest level first: compact art starts there
-        first = False
-        if _place_initial(card, START_DENSITY[mid]):
-            _enforce_floor(card)
-            size = card.h * card.ink
-            if float(size.min() / size.max()) >= card.p.ratio_low:
-                best = card.snapshot()
-                hi = mid - 1
-                continue
-        lo = mid + 1
+        if _place_initial(card, START_DENSITY[mid]) and _keeps_floor(card):
+            best, hi = card.snapshot(), mid - 1
+        else:
+            lo = mid + 1
+        mid = (lo + hi) // 2
     if best is not None:
         card.restore(best)
         return
