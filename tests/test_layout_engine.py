@@ -195,6 +195,36 @@ def test_contain_factor_is_exact(theme, cx, cy, ang, h) -> None:
     assert np.hypot(*(c + f * w).T).max() == pytest.approx(39.5, rel=1e-9)
 
 
+@pytest.fixture(scope="module")
+def awkward_sils():
+    by_name = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
+    return [silhouette(by_name[n]) for n in ("ring 0", "bar 9", "ell 2", "crescent 4", "Mississippi")]
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), k=st.integers(0, 4), h=st.floats(4, 30))
+def test_pole_cut_never_refuses_a_valid_pose(awkward_sils, seed, k, h) -> None:
+    """The inscribed-disc cut only drops poses the exact test refuses too."""
+    rng = np.random.default_rng(seed)
+    sils = (*awkward_sils, awkward_sils[k])
+    prob = PackInput(sils=sils, targets=np.ones(len(sils)), rotatable=np.ones(len(sils), bool), radius_mm=39.5,
+                     gap_mm=1.0, max_rotation_deg=None, attempts=1)
+    card = _Card(prob, rng)
+    for j in range(len(awkward_sils)):  # some placed symbols, anywhere valid
+        for _ in range(50):
+            c, th, hj = rng.uniform(-30, 30, 2), rng.uniform(0, 2 * math.pi), rng.uniform(5, 25)
+            g = card.valid(j, c, th, hj)
+            if g is not None:
+                card.set(j, c, th, hj, g)
+                break
+    i = len(sils) - 1
+    cs, ths = rng.uniform(-40, 40, (300, 2)), rng.uniform(0, 2 * math.pi, 300)
+    kept = card.pole_clear(i, card.placed_union(without=i), cs, ths, h)
+    valid, _ = card.valid_poses(i, cs, ths, h)
+    assert kept[valid].all()
+    assert (~kept).any()  # the cut does work here
+
+
 def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> None:
     monkeypatch.delenv("PRINTDECK_NO_LAYOUT_CACHE")
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))

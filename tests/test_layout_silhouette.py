@@ -63,6 +63,17 @@ def test_shape_inside_outline_and_area(symbols) -> None:
         assert sil.radius == pytest.approx(np.hypot(*sil.vertices.T).max())
 
 
+def test_inscribed_disc_lies_inside_the_outline(symbols) -> None:
+    for sym in symbols:
+        sil = silhouette(sym)
+        centre, r = sil.inscribed
+        assert r > 0, sym.name
+        disc = shapely.Point(centre.real, centre.imag).buffer(r * 0.999, quad_segs=32)
+        assert sil.outline.contains(disc), sym.name
+        # as big as GEOS finds: no vertex-free bigger disc around the centre fits
+        assert not sil.outline.contains(shapely.Point(centre.real, centre.imag).buffer(r * 1.01)), sym.name
+
+
 def test_ring_keeps_its_hole_and_bar_its_aspect() -> None:
     by_name = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
     ring = silhouette(by_name["ring 0"])

@@ -124,6 +124,9 @@ class CardState:
         n = len(prob.sils)
         self.n = n
         self.V = [s.vertices for s in prob.sils]
+        self.Z = [v[:, 0] + 1j * v[:, 1] for v in self.V]  # the same vertices as complex x + iy
+        self.pole = np.array([s.inscribed[0] for s in prob.sils])  # inscribed disc centre, box units
+        self.inr = np.array([s.inscribed[1] for s in prob.sils])  # ... and radius
         self.rings = [Rings.of(s.outline) for s in prob.sils]
         self.rad = np.array([s.radius for s in prob.sils])
         self.sqa = np.sqrt([sizing_area(s) for s in prob.sils])
@@ -133,11 +136,13 @@ class CardState:
         self.th = np.zeros(n)
         self.h = np.zeros(n)
         self.polys = np.empty(n, dtype=object)
+        self.relocate_fails = 0  # moves of the smallest symbol that found no free pose (see pack._round)
         self.futile = np.zeros(n, dtype=bool)  # last wiggle failed and nothing has moved since
         self.R = prob.radius_mm
         self.gap = prob.gap_mm
+        self._version = 0  # bumped whenever a placed outline changes (see placed_union)
         self._union: BaseGeometry | None = None
-        self._union_of: tuple[BaseGeometry, ...] = ()
+        self._union_key: tuple[int, int] = (-1, -1)
 
     # --- geometry helpers -------------------------------------------------
     def offsets(self, i: int, th: float, h: float) -> np.ndarray:
@@ -180,15 +185,20 @@ class CardState:
             return None
         return g
 
-    def placed_vertices(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float
-                        ) -> tuple[np.ndarray, np.ndarray]:
+    def placed(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float) -> np.ndarray:
         """Outline vertices of symbol i at the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` and
-        heights ``hs`` (``(m,)`` or one for all): ``x``, ``y``, each ``(m, V)`` mm."""
-        hs = np.broadcast_to(np.asarray(hs, dtype=float), (len(cs),))
-        cos, sin = np.cos(ths), np.sin(ths)
-        v = self.V[i][None] * hs[:, None, None]
-        return (v[:, :, 0] * cos[:, None] - v[:, :, 1] * sin[:, None] + cs[:, :1],
-                v[:, :, 0] * sin[:, None] + v[:, :, 1] * cos[:, None] + cs[:, 1:])
+        heights ``hs`` (``(m,)`` or one for all): ``(m, V) complex``, ``x + iy`` mm."""
+        turn = np.exp(1j * ths) * hs
+        return turn[:, None] * self.Z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+
+    def inside_all(self, z: np.ndarray) -> np.ndarray:
+        """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe disc."""
+        return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.R * self.R
+
+    def outlines(self, i: int, z: np.ndarray) -> np.ndarray:
+        """``(m,)`` outlines of symbol i from placed vertices ``z`` ``(m, V) complex``."""
+        pts = np.ascontiguousarray(z).view(np.float64).reshape(-1, 2)
+        return self.rings[i].build(pts, len(z))
 
     def clear_of(self, union: BaseGeometry, geoms: np.ndarray) -> np.ndarray:
         """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (exact)."""
@@ -206,19 +216,34 @@ class CardState:
         Returns:
             ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
         """
-        x, y = self.placed_vertices(i, cs, ths, hs)
-        idx = np.nonzero((x * x + y * y).max(axis=1) <= self.R * self.R)[0]
+        z = self.placed(i, cs, ths, hs)
+        idx = np.nonzero(self.inside_all(z))[0]
         if not len(idx):
             return idx, np.empty(0, dtype=object)
-        geoms = self.rings[i].build(np.stack([x[idx], y[idx]], axis=2).reshape(-1, 2), len(idx))
         mid = cs[idx].mean(axis=0)
         spread = float(np.hypot(*(cs[idx] - mid).T).max())
         nb = self.neighbours(i, mid, self.rad[i] * float(np.max(hs)) + spread, self.gap)
         nb = nb[self.h[nb] > 0]
-        if len(nb):
-            free = self.clear_of(shapely.multipolygons(shapely.get_parts(self.polys[nb])), geoms)
-            idx, geoms = idx[free], geoms[free]
-        return idx, geoms
+        if not len(nb):
+            return idx, self.outlines(i, z[idx])
+        others = shapely.multipolygons(shapely.get_parts(self.polys[nb]))
+        shapely.prepare(others)
+        geoms = self.outlines(i, z[idx])
+        free = self.clear_of(others, geoms)
+        return idx[free], geoms[free]
+
+    def pole_clear(self, i: int, union: BaseGeometry, cs: np.ndarray, ths: np.ndarray, h: float) -> np.ndarray:
+        """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` of symbol i at height
+        ``h`` keep its inscribed disc (see ``Silhouette.inscribed``) inside the safe disc
+        and its centre off ``union``. The outline contains that disc, so a False pose
+        is surely invalid; a True one still needs the exact test. One point test a
+        pose, far cheaper than the outline's. (Testing the disc's distance to
+        ``union`` as well was measured to cost more than it saves.)"""
+        r = self.inr[i] * h
+        pole = cs[:, 0] + 1j * cs[:, 1] + h * np.exp(1j * ths) * self.pole[i]
+        ok = np.abs(pole) <= self.R - r
+        ok[ok] = ~shapely.contains_xy(union, pole.real[ok], pole.imag[ok])
+        return ok
 
     def snapshot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """A copy of the poses, heights and outlines (see :meth:`restore`)."""
@@ -227,24 +252,35 @@ class CardState:
     def restore(self, snap: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
         """Go back to a :meth:`snapshot`."""
         self.c, self.th, self.h, self.polys = (a.copy() for a in snap)
+        self._version += 1
 
-    def placed_union(self) -> BaseGeometry | None:
-        """The placed symbols' outlines (``h > 0``) as one prepared multipolygon, or None.
+    def placed_union(self, without: int = -1) -> BaseGeometry | None:
+        """The placed symbols' outlines (``h > 0``), except symbol ``without``, as one
+        prepared multipolygon, or None if there are none.
 
-        The outlines never overlap, so no union is computed; the result is kept until
-        the placed outlines change (compared by identity: the outlines it was made from
-        are held, so their ids cannot be reused meanwhile)."""
-        placed = tuple(self.polys[self.h > 0])
-        if not placed:
-            return None
-        if len(placed) != len(self._union_of) or any(a is not b for a, b in zip(placed, self._union_of)):
-            union = shapely.multipolygons(shapely.get_parts(np.array(placed, dtype=object)))
-            shapely.prepare(union)
-            self._union, self._union_of = union, placed
+        The outlines never overlap, so no union is computed; the result is kept until a
+        placed outline changes (:meth:`set`, :meth:`clear`, :meth:`restore`)."""
+        key = (self._version, without)
+        if key != self._union_key:
+            placed = self.h > 0
+            if 0 <= without < self.n:
+                placed[without] = False
+            union = None
+            if placed.any():
+                union = shapely.multipolygons(shapely.get_parts(self.polys[placed]))
+                shapely.prepare(union)
+            self._union, self._union_key = union, key
         return self._union
 
+    def clear(self) -> None:
+        """Take every symbol off the card (heights 0)."""
+        self.h[:] = 0.0
+        self._version += 1
+
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
+        """Put symbol i at centre ``c`` (mm), angle ``th`` (rad), height ``h`` (mm), outline ``g``."""
         self.c[i], self.th[i], self.h[i], self.polys[i] = c, th, h, g
+        self._version += 1
 
     def angles(self, i: int, m: int) -> np.ndarray:
         """``(m,)`` random starting angles (rad) allowed for symbol i."""

@@ -30,7 +30,9 @@ packings"), run on real polygon silhouettes instead of disks:
    for long or hollow shapes (``r`` is half a bar's length), so this exact search is
    what packs bars, rings and words. When the card's smallest symbol is jammed it
    is moved, a little larger, to the roomiest free spot among random tries
-   (:func:`_relocate`). Rounds stop after ``rounds`` or when the ink area stalls.
+   (:func:`_relocate`; after :data:`RELOCATE_FAILS` tries that find no free spot,
+   a card stops trying: measured, later tries almost never find one). Rounds stop
+   after ``rounds`` or when the ink area stalls.
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 All lengths are mm in card coordinates (origin at the card centre, y up); angles are
@@ -72,6 +74,7 @@ WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth facto
 UNJAM_REACH = 0.5        # a move frees the symbols within this many radii of the old spot
 RELOCATE_GROWTH = 1.2    # a jammed smallest symbol is moved at this times its size
 RELOCATE_TRIES = 256     # ... to the roomiest of this many random poses
+RELOCATE_FAILS = 2       # ... but no more once this many moves have found no free pose on the card
 STALL_ROUNDS = 3         # stop when the ink grew less than STALL_GAIN over this many rounds
 STALL_GAIN = 0.01
 FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
@@ -84,8 +87,10 @@ _Card = CardState  # short local name
 def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``m`` random poses of symbol i at height h: centres ``(k, 2)``, angles ``(k,)``, outlines ``(k,)``.
 
-    Only poses inside the safe disc and clear of the placed symbols (gap kept) are
-    returned; poses whose box centre falls on placed ink are dropped untested.
+    Only poses inside the safe disc and clear of the other placed symbols (gap kept)
+    are returned. Two cheap cuts go first, both exact: poses whose inscribed disc
+    reaches past the rim or has its centre on placed ink (:meth:`CardState.pole_clear`),
+    and poses with one of a few outline vertices on placed ink.
     """
     rng = card.rng
     reach = max(card.R - 0.5 * card.rad[i] * h, 0.0)  # centres nearer the rim cannot fit
@@ -93,20 +98,19 @@ def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.n
     phi = rng.uniform(0, 2 * math.pi, m)
     c = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
     th = card.angles(i, m)
-    union = card.placed_union()
-    if union is not None:
-        out = ~shapely.contains_xy(union, c[:, 0], c[:, 1])  # cheap first cut: centre on ink
+    union = card.placed_union(without=i)
+    if union is not None and card.inr[i] > 0:  # first cut: the inscribed disc
+        out = card.pole_clear(i, union, c, th, h)
         c, th = c[out], th[out]
-    x, y = card.placed_vertices(i, c, th, h)
-    ok = (x * x + y * y).max(axis=1) <= card.R * card.R
-    if union is not None and ok.any():  # second cheap cut: a few outline points on ink
-        probe = card.probes[i]
-        ok[ok] = ~shapely.contains_xy(union, x[ok][:, probe], y[ok][:, probe]).any(axis=1)
-    c, th, x, y = c[ok], th[ok], x[ok], y[ok]
-    k = len(c)
-    if k == 0:
+    z = card.placed(i, c, th, h)
+    ok = card.inside_all(z)
+    if union is not None and ok.any():  # second cut: a few outline vertices on placed ink
+        zp = z[ok][:, card.probes[i]]
+        ok[ok] = ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+    c, th, z = c[ok], th[ok], z[ok]
+    if len(c) == 0:
         return c, th, np.empty(0, dtype=object)
-    geoms = card.rings[i].build(np.stack([x, y], axis=2).reshape(-1, 2), k)
+    geoms = card.outlines(i, z)
     if union is not None:
         free = card.clear_of(union, geoms)
         c, th, geoms = c[free], th[free], geoms[free]
@@ -128,7 +132,7 @@ def _place_initial(card: _Card, density: float) -> bool:
     heights = unit * t / card.sqa
     ink = heights * card.ink
     heights = np.maximum(heights, float(ink.max()) * p.ratio_low * FLOOR_START / card.ink)
-    card.h[:] = 0.0
+    card.clear()
     batch = max(8, min(p.attempts, CANDIDATES))
     for i in np.argsort(-t, kind="stable"):
         h = float(heights[i])
@@ -317,11 +321,13 @@ def _round(card: _Card) -> bool:
             else:
                 card.futile[i] = True
     small = int(np.argmin(card.h * card.ink))
-    if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS:
+    if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS and card.relocate_fails < RELOCATE_FAILS:
         old = card.c[small].copy(), card.rad[small] * card.h[small]
         if _relocate(card, small):
             moved += 1
             _unjam_near(card, small, *old)
+        else:
+            card.relocate_fails += 1
     return float((grown - 1.0).sum()) >= GROW_EPS or moved > 0
 
 
@@ -338,9 +344,7 @@ def _relocate(card: _Card, i: int) -> bool:
     factor = min(RELOCATE_GROWTH, float(_caps(card)[i]))
     if factor <= 1.0 + GROW_EPS:
         return False
-    card.h[i] = 0.0  # out of the way of its own candidates
     c, th, geoms = _candidates(card, i, h0 * factor, RELOCATE_TRIES)
-    card.h[i] = h0
     if not len(c):
         return False
     others = np.delete(card.polys, i)

@@ -22,7 +22,7 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -64,6 +64,22 @@ class Silhouette:
     area: float
     vertices: np.ndarray = field(repr=False)
     radius: float
+
+    @cached_property
+    def inscribed(self) -> tuple[complex, float]:
+        """``(centre x + iy, radius)`` of a disc inside ``outline`` (box units), as big as
+        found by GEOS's maximum inscribed circle (Garcia-Castellanos and Lombardo 2007,
+        "Poles of inaccessibility"); radius 0 if none is found.
+
+        The radius is the centre's exact distance to the outline's boundary, so the
+        disc is inside the outline whatever the search's tolerance: any placement
+        whose disc comes within the gap of another symbol is invalid.
+        """
+        centre = shapely.get_point(shapely.maximum_inscribed_circle(self.outline, 1e-3), 0)
+        if not self.outline.contains(centre):
+            return 0j, 0.0
+        r = float(shapely.distance(centre, self.outline.boundary)) * (1.0 - 1e-9)
+        return complex(centre.x, centre.y), r
 
 
 def sizing_area(sil: Silhouette) -> float:
