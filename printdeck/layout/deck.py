@@ -185,6 +185,8 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
     refs = [[keys.setdefault(id(sil), len(keys)) for sil in card] for card in sils]
     for card, card_refs in zip(sils, refs):
         table.update(zip(card_refs, card))
+    for sil in table.values():  # found once here, not in every worker process
+        _ = sil.inscribed
     return run_cards(lambda: DeckPlanner(cards, sils, refs, settings, seed), len(cards), table, settings, seed,
                      progress, jobs)
 

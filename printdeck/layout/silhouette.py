@@ -40,6 +40,7 @@ SIMPLIFY_PIXELS = 1.5
 HOLE_MIN_AREA = 0.04     # holes of the collision outline at least this big (box units²) stay open
 MIN_FILL = 0.16          # sizing treats a shape as filling at least this much of its (2 radius)² square
 CACHE_VERSION = 8
+INSCRIBED_TOLERANCE = 3e-3  # box units: how close to the largest inscribed disc the search gets
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Silhouette:
         disc is inside the outline whatever the search's tolerance: any placement
         whose disc comes within the gap of another symbol is invalid.
         """
-        centre = shapely.get_point(shapely.maximum_inscribed_circle(self.outline, 1e-3), 0)
+        centre = shapely.get_point(shapely.maximum_inscribed_circle(self.outline, INSCRIBED_TOLERANCE), 0)
         if not self.outline.contains(centre):
             return 0j, 0.0
         r = float(shapely.distance(centre, self.outline.boundary)) * (1.0 - 1e-9)
