@@ -153,11 +153,6 @@ class CardState:
         """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
         return self.rings[i].build(w + c)[0]
 
-    def inside(self, c: np.ndarray, w: np.ndarray) -> bool:
-        """Whether every vertex ``c + w`` lies in the safe disc."""
-        pts = w + c
-        return bool(np.einsum("ij,ij->i", pts, pts).max() <= self.R * self.R)
-
     def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
         """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
         ww = np.einsum("ij,ij->i", w, w)
@@ -175,15 +170,8 @@ class CardState:
 
     def valid(self, i: int, c: np.ndarray, th: float, h: float) -> BaseGeometry | None:
         """The placed outline if symbol i fits there (gap kept, inside), else None."""
-        w = self.offsets(i, th, h)
-        if not self.inside(c, w):
-            return None
-        g = self.geom(i, c, w)
-        nb = self.neighbours(i, c, self.rad[i] * h, self.gap)
-        nb = nb[self.h[nb] > 0]
-        if len(nb) and shapely.dwithin(g, self.polys[nb], self.gap + SAFETY_MM).any():
-            return None
-        return g
+        idx, geoms = self.valid_poses(i, c[None, :], np.array([th]), h)
+        return geoms[0] if len(idx) else None
 
     def placed(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float) -> np.ndarray:
         """Outline vertices of symbol i at the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` and
@@ -208,10 +196,28 @@ class CardState:
             free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap + SAFETY_MM)
         return free
 
-    def valid_poses(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float
-                    ) -> tuple[np.ndarray, np.ndarray]:
+    def near(self, i: int, cs: np.ndarray, h: float) -> BaseGeometry | None:
+        """The placed outlines symbol i could come within the gap of, at any of the centres
+        ``cs`` ``(m, 2)`` and heights up to ``h``, as one prepared multipolygon (None if none)."""
+        mid = cs.mean(axis=0)
+        spread = float(np.hypot(*(cs - mid).T).max())
+        nb = self.neighbours(i, mid, self.rad[i] * h + spread, self.gap)
+        nb = nb[self.h[nb] > 0]
+        if not len(nb):
+            return None
+        others = shapely.multipolygons(shapely.get_parts(self.polys[nb]))
+        shapely.prepare(others)
+        return others
+
+    def valid_poses(self, i: int, cs: np.ndarray, ths: np.ndarray, hs: np.ndarray | float,
+                    near: BaseGeometry | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Which of the poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` at heights ``hs`` (``(m,)`` or
-        one for all) symbol i fits (as :meth:`valid`, all checked at once).
+        one for all) symbol i fits (gap kept, every vertex inside the safe disc), all
+        checked at once.
+
+        Args:
+            near: :meth:`near` for these poses or any that reach farther, when the caller
+                checks several batches of poses around one spot; found here if None.
 
         Returns:
             ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
@@ -220,16 +226,12 @@ class CardState:
         idx = np.nonzero(self.inside_all(z))[0]
         if not len(idx):
             return idx, np.empty(0, dtype=object)
-        mid = cs[idx].mean(axis=0)
-        spread = float(np.hypot(*(cs[idx] - mid).T).max())
-        nb = self.neighbours(i, mid, self.rad[i] * float(np.max(hs)) + spread, self.gap)
-        nb = nb[self.h[nb] > 0]
-        if not len(nb):
-            return idx, self.outlines(i, z[idx])
-        others = shapely.multipolygons(shapely.get_parts(self.polys[nb]))
-        shapely.prepare(others)
         geoms = self.outlines(i, z[idx])
-        free = self.clear_of(others, geoms)
+        if near is None:
+            near = self.near(i, cs[idx], float(np.max(hs)))
+        if near is None:
+            return idx, geoms
+        free = self.clear_of(near, geoms)
         return idx[free], geoms[free]
 
     def pole_clear(self, i: int, union: BaseGeometry, cs: np.ndarray, ths: np.ndarray, h: float) -> np.ndarray:

@@ -202,14 +202,15 @@ def _wiggle(card: _Card, i: int, cap: float) -> bool:
     ths = card.clamp_angles(i, card.th[i] + card.rng.normal(0.0, WIGGLE_TURN, m))
     order = np.argsort(rho)
     cs, ths = card.c[i] + shift[order], ths[order]
-    idx, geoms = card.valid_poses(i, cs, ths, h * float(fs[0]))  # the smallest growth: most fail here
+    near = card.near(i, cs, h * float(fs[-1]))  # one neighbourhood for both checks below
+    idx, geoms = card.valid_poses(i, cs, ths, h * float(fs[0]), near)  # the smallest growth: most fail here
     if not len(idx):
         return False
     k, f, g = int(idx[0]), float(fs[0]), geoms[0]
     if len(fs) > 1:  # the poses that grew a little, at every bigger factor (biggest first)
         big = fs[1:][::-1]
         ok, gs = card.valid_poses(i, np.tile(cs[idx], (len(big), 1)), np.tile(ths[idx], len(big)),
-                                  np.repeat(h * big, len(idx)))
+                                  np.repeat(h * big, len(idx)), near)
         if len(ok):
             k, f, g = int(idx[ok[0] % len(idx)]), float(big[ok[0] // len(idx)]), gs[0]
     card.set(i, cs[k], float(ths[k]), h * f, g)
@@ -347,9 +348,8 @@ def _relocate(card: _Card, i: int) -> bool:
     c, th, geoms = _candidates(card, i, h0 * factor, RELOCATE_TRIES)
     if not len(c):
         return False
-    others = np.delete(card.polys, i)
-    room = shapely.distance(geoms, shapely.multipolygons(shapely.get_parts(others)))
-    k = int(np.argmax(room))
+    others = card.placed_union(without=i)  # built for the candidates just now
+    k = int(np.argmax(shapely.distance(geoms, others))) if others is not None else 0
     card.set(i, c[k], float(th[k]), h0 * factor, geoms[k])
     return True
 
