@@ -15,8 +15,8 @@ from test_layout_support import AWKWARD, deck_cards
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
-from printdeck.layout.deck import SizeBalancer, ladder
-from printdeck.layout.pack import PackInput, _Card
+from printdeck.layout.deck import SizeBalancer, layout_card, ladder
+from printdeck.layout.pack import PackInput, _Card, pack, polish
 from printdeck.layout.parallel import job_count
 from printdeck.theme import load_theme
 
@@ -223,6 +223,47 @@ def test_pole_cut_never_refuses_a_valid_pose(awkward_sils, seed, k, h) -> None:
     valid, _ = card.valid_poses(i, cs, ths, h)
     assert kept[valid].all()
     assert (~kept).any()  # the cut does work here
+
+
+def _outlines_valid(outlines, gap_mm: float, radius_mm: float) -> bool:
+    """No two outlines within the gap, every vertex inside the safe disc (plain shapely)."""
+    arr = np.array(outlines)
+    i, j = np.triu_indices(len(arr), 1)
+    far = shapely.distance(arr[i], arr[j]).min() >= gap_mm - 1e-6
+    return bool(far and np.hypot(*shapely.get_coordinates(arr).T).max() <= radius_mm + 1e-6)
+
+
+def test_polish_only_grows_sparse_cards_and_stays_valid() -> None:
+    """The polish pass keeps every symbol at least as big, the card valid, and adds ink."""
+    awkward = load_theme(str(AWKWARD))
+    s = LayoutSettings.from_theme(awkward)
+    gained = []
+    for k, card in enumerate(deck_cards(awkward.symbols, 7)[:6]):
+        sils = tuple(silhouette(x) for x in card)
+        prob = PackInput(sils=sils, targets=ladder(8, s), rotatable=np.ones(8, bool), radius_mm=s.safe_radius_mm,
+                         gap_mm=s.gap_mm, max_rotation_deg=None, attempts=s.attempts, rounds=s.rounds)
+        packed = pack(prob, np.random.default_rng([5, k]))
+        done = polish(prob, packed, np.random.default_rng([5, k, 1]))
+        assert (done.heights_mm >= packed.heights_mm * (1 - 1e-12)).all()
+        assert _outlines_valid(done.outlines, s.gap_mm, s.safe_radius_mm)
+        ink = np.array([x.area for x in sils])
+        gained.append(np.sum(done.heights_mm ** 2 * ink) / np.sum(packed.heights_mm ** 2 * ink) - 1)
+    assert max(gained) > 0.01  # it does find room that the rounds left
+
+
+def test_layout_card_polishes_only_cards_under_the_threshold() -> None:
+    awkward = load_theme(str(AWKWARD))
+    card = deck_cards(awkward.symbols, 7)[3]
+    sils = [silhouette(x) for x in card]
+    base = dataclasses.replace(LayoutSettings.from_theme(awkward), retries=0)
+    targets = ladder(8, base)
+    plain = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=0.0), seed=2)
+    polished = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=1.0), seed=2)
+    assert (polished.heights_mm >= plain.heights_mm * (1 - 1e-12)).all()
+    assert np.sum(polished.heights_mm) > np.sum(plain.heights_mm)
+    assert _outlines_valid(polished.outlines, base.gap_mm, base.safe_radius_mm)
+    again = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=1.0), seed=2)
+    assert np.array_equal(again.centers_mm, polished.centers_mm)  # seeded: the same pass again
 
 
 def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> None:

@@ -22,13 +22,14 @@ import shapely
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout.cache import card_key, layout_cache_on
-from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack
+from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack, polish
 from printdeck.layout.parallel import CardTask, run_cards
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.silhouette import Silhouette, content_key, silhouette, sizing_area
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
 FEEDBACK_LAG = 8  # card i's size slots use the measured sizes of cards before i - FEEDBACK_LAG
+POLISH_STREAM = 1000  # random stream of a card's polish pass: default_rng([seed, index, POLISH_STREAM])
 RETRY_RELATIVE = 0.9  # retry a card under this times the deck's median coverage so far (see DeckPlanner)
 
 
@@ -210,7 +211,9 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
 
     A card whose coverage stays under ``settings.retry_below`` is packed again from
     another random stream (``default_rng([seed, index, retry])``, at most
-    ``settings.retries`` times) and the densest packing is kept.
+    ``settings.retries`` times) and the densest packing is kept; if that is still
+    under ``settings.polish_below``, it is polished (:func:`~printdeck.layout.pack.polish`,
+    stream ``default_rng([seed, index, POLISH_STREAM])``).
 
     Args:
         index: Card index (0-based), for the random stream and messages.
@@ -230,16 +233,17 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
                      radius_mm=settings.safe_radius_mm, gap_mm=settings.gap_mm,
                      max_rotation_deg=settings.max_rotation_deg, attempts=settings.attempts,
                      rounds=settings.rounds, ratio_low=low, ratio_high=high)
+    ink = np.array([s.area for s in sils]) / (math.pi * settings.safe_radius_mm ** 2)
     try:
         best = pack(prob, np.random.default_rng([seed, index]))
-        ink = np.array([s.area for s in sils])
-        disc = math.pi * settings.safe_radius_mm ** 2
         for retry in range(1, settings.retries + 1):
-            if float(np.sum(best.heights_mm ** 2 * ink)) / disc >= settings.retry_below:
+            if float(np.sum(best.heights_mm ** 2 * ink)) >= settings.retry_below:
                 break
             again = pack(prob, np.random.default_rng([seed, index, retry]))
             if np.sum(again.heights_mm ** 2 * ink) > np.sum(best.heights_mm ** 2 * ink):
                 best = again
+        if float(np.sum(best.heights_mm ** 2 * ink)) < settings.polish_below:
+            best = polish(prob, best, np.random.default_rng([seed, index, POLISH_STREAM]))
         return best
     except PackFailure as exc:
         names = ", ".join(s.name for s in symbols)

@@ -33,6 +33,12 @@ packings"), run on real polygon silhouettes instead of disks:
    (:func:`_relocate`; after :data:`RELOCATE_FAILS` tries that find no free spot,
    a card stops trying: measured, later tries almost never find one). Rounds stop
    after ``rounds`` or when the ink area stalls.
+4. Polish (:func:`polish`, which the caller runs on a card that came out sparse, as
+   awkward artwork leaves it): up to :data:`POLISH_ROUNDS` more rounds in which a
+   jammed symbol tries :data:`POLISH_TRIES` poses instead of :data:`WIGGLE_TRIES`.
+   More poses find growth that 16 miss, but cost: measured on the benchmark decks,
+   polishing every card adds about 0.012 coverage for about 1.45 times the work, so
+   only sparse cards get it (the awkward deck then gains 0.011 for 1.18 times).
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 All lengths are mm in card coordinates (origin at the card centre, y up); angles are
@@ -54,7 +60,7 @@ from printdeck.layout.cardstate import (
     PackResult,
 )
 
-__all__ = ["PackFailure", "PackInput", "PackResult", "pack"]
+__all__ = ["PackFailure", "PackInput", "PackResult", "pack", "polish"]
 
 START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at (see _place_initial)
 CANDIDATES = 256        # random poses tried at most when placing a symbol
@@ -68,6 +74,8 @@ GROW_EPS = 1e-3          # growth below this counts as blocked
 CAP_SLACK = 1.12         # the smallest slot may reach this times its ladder share of the largest
 JAMMED_BELOW = 1.02      # a symbol that grew less than this in a round is jammed
 WIGGLE_TRIES = 16        # poses a jammed symbol tries around its own (see _wiggle)
+POLISH_TRIES = 64        # ... in the polish pass of a sparse card (see polish)
+POLISH_ROUNDS = 6        # rounds of that pass (more were measured to add nothing)
 WIGGLE_STEP = 0.12       # ... shifted up to this many symbol sizes
 WIGGLE_TURN = 0.25       # ... turned with this spread (radians)
 WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth factors
@@ -179,10 +187,10 @@ def _grow(card: _Card, i: int, cap: float) -> float:
     return f
 
 
-def _wiggle(card: _Card, i: int, cap: float) -> bool:
+def _wiggle(card: _Card, i: int, cap: float, tries: int = WIGGLE_TRIES) -> bool:
     """Grow a jammed symbol i while moving and turning it: True if it grew.
 
-    Poses are drawn around the current one (:data:`WIGGLE_TRIES` shifts up to
+    Poses are drawn around the current one (``tries`` shifts up to
     :data:`WIGGLE_STEP` symbol sizes, turns of spread :data:`WIGGLE_TURN` radians),
     each at the growth factors of :data:`WIGGLE_FACTORS` (capped by ``cap``). All
     poses are checked exactly at once at the smallest factor (most fail there), the
@@ -192,7 +200,7 @@ def _wiggle(card: _Card, i: int, cap: float) -> bool:
     """
     h = card.h[i]
     size = h * card.sqa[i]
-    m = WIGGLE_TRIES
+    m = tries
     fs = WIGGLE_FACTORS[WIGGLE_FACTORS <= cap]
     if not len(fs):
         return False
@@ -296,11 +304,12 @@ def _start(card: _Card) -> None:
     raise PackFailure("the symbols do not fit even when small")
 
 
-def _round(card: _Card) -> bool:
+def _round(card: _Card, tries: int = WIGGLE_TRIES) -> bool:
     """One round over all symbols, smallest first; False once jammed.
 
     Each symbol grows about its centre (:func:`_grow`); one that is jammed (and has
-    room under its cap) tries to grow while moving and turning (:func:`_wiggle`),
+    room under its cap) tries to grow while moving and turning (:func:`_wiggle`
+    with ``tries`` poses),
     unless its last try failed and no neighbour has moved away since.
     Afterwards the card's smallest symbol, if it could not grow, is moved to the
     roomiest free spot at a larger size (:func:`_relocate`): it holds back the
@@ -316,7 +325,7 @@ def _round(card: _Card) -> bool:
             card.futile[i] = False
         if f < JAMMED_BELOW and caps[i] / f > WIGGLE_FACTORS[0] and not card.futile[i]:
             old = card.c[i].copy(), card.rad[i] * card.h[i]
-            if _wiggle(card, int(i), float(caps[i]) / f):
+            if _wiggle(card, int(i), float(caps[i]) / f, tries):
                 moved += 1
                 _unjam_near(card, int(i), *old)
             else:
@@ -354,6 +363,18 @@ def _relocate(card: _Card, i: int) -> bool:
     return True
 
 
+def _rounds(card: _Card, rounds: int, tries: int) -> None:
+    """Run up to ``rounds`` rounds (:func:`_round`, ``tries`` wiggle poses) until the
+    card is jammed or its ink grew less than :data:`STALL_GAIN` over :data:`STALL_ROUNDS` rounds."""
+    history = [_ink(card)]
+    for _ in range(rounds):
+        if not _round(card, tries):
+            break
+        history.append(_ink(card))
+        if len(history) > STALL_ROUNDS and history[-1] < history[-1 - STALL_ROUNDS] * (1.0 + STALL_GAIN):
+            break
+
+
 def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
     """Pack one card (see the module docstring for the method).
 
@@ -369,12 +390,31 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
     """
     card = _Card(prob, rng)
     _start(card)
-    history = [_ink(card)]
-    for _ in range(prob.rounds):
-        if not _round(card):
-            break
-        history.append(_ink(card))
-        if len(history) > STALL_ROUNDS and history[-1] < history[-1 - STALL_ROUNDS] * (1.0 + STALL_GAIN):
-            break
+    _rounds(card, prob.rounds, WIGGLE_TRIES)
+    return _result(card)
+
+
+def polish(prob: PackInput, packed: PackResult, rng: np.random.Generator) -> PackResult:
+    """Go on packing a packed card with more poses per jammed symbol (step 4 of the
+    module docstring): up to :data:`POLISH_ROUNDS` rounds of :data:`POLISH_TRIES` poses.
+
+    Args:
+        prob: The card's problem, as given to :func:`pack`.
+        packed: What :func:`pack` returned for it.
+        rng: Random source (seeded by the caller for determinism).
+
+    Returns:
+        The card with no symbol smaller than in ``packed`` (sizes only grow), every
+        gap >= ``gap_mm`` and every outline inside the disc.
+    """
+    card = _Card(prob, rng)
+    for i in range(card.n):
+        card.set(i, packed.centers_mm[i], math.radians(float(packed.angles_deg[i])), float(packed.heights_mm[i]),
+                 packed.outlines[i])
+    _rounds(card, POLISH_ROUNDS, POLISH_TRIES)
+    return _result(card)
+
+
+def _result(card: _Card) -> PackResult:
     return PackResult(centers_mm=card.c.copy(), angles_deg=np.degrees(card.th),
                       heights_mm=card.h.copy(), outlines=tuple(card.polys))

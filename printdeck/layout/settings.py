@@ -38,6 +38,9 @@ class LayoutSettings:
             median coverage of the deck's cards so far) is packed again from another
             random stream (the densest try is kept).
         retries: At most this many extra tries per card.
+        polish_below: A card whose coverage is still under this after its tries is
+            polished (more rounds, more poses per jammed symbol; see
+            :func:`printdeck.layout.pack.polish`), whatever the deck's other cards reach.
     """
 
     safe_radius_mm: float
@@ -50,6 +53,7 @@ class LayoutSettings:
     min_size_mm: float = 3.0
     retry_below: float = 0.48
     retries: int = 2
+    polish_below: float = 0.48
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
