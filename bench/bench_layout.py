@@ -10,7 +10,9 @@ before timing. Each deck is laid out twice: serially (per-card median time) and 
 default number of worker processes (wall time per card = total / cards), and the two
 results are compared (they must be identical). The machine's other load skews times.
 Coverage depends on the random stream, so the full run also lays out the order-7 decks
-from :data:`SEEDS` layout seeds and prints every one.
+from :data:`SEEDS` layout seeds and prints every one. For a deck with words, coverage is
+also split by the number of words on a card (a word's letters ink a small share of the
+room the word takes).
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def run(name: str, theme_ref: str | None, order: int, seeds: int = 1) -> dict[st
           f"(theme {settings.gap_mm:g})")
     print(f"{'':<15} serial: median {fig['median_ms']:.0f} ms/card, total {serial:.1f} s | {jobs} processes: "
           f"total {total:.1f} s = {fig['wall_ms']:.0f} ms/card | identical: {same}")
+    words = np.array([sum(x.kind == "text" for x in syms) for syms in cards])
+    if words.any():  # a word's ink is a small share of the room it takes: split coverage by words on the card
+        print(f"{'':<15} coverage by words on the card: " + ", ".join(
+            f"{k}: {cov[words == k].mean():.3f} ({int((words == k).sum())} cards)" for k in np.unique(words)))
     if seeds > 1:  # coverage is a random variable: the same deck from other layout seeds
         runs = [cov] + [np.array([lay.coverage for lay in layout_deck(cards, settings, seed + k, jobs=jobs)])
                         for k in range(1, seeds)]
