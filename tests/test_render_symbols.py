@@ -9,14 +9,16 @@ import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from test_render_support import PageImage, close, fano_layouts, symbols_of, tiny_theme
+from test_render_support import ART, BACKGROUND, PageImage, close, fano_layouts, symbols_of, tiny_theme
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.artwork import (
     ResolutionWarning,
+    SvgImageWarning,
     check_raster_resolution,
     load_svg_drawing,
+    svg_undrawn_feature,
 )
 from printdeck.render.imposition import impose, paper_size_mm
 from printdeck.render.pdf import RenderOptions, render_pdf
@@ -49,6 +51,7 @@ def test_raster_photo_and_text_symbols_draw_in_pdf_and_png(tmp_path: Path) -> No
     out = tmp_path / "mixed.pdf"
     with warnings.catch_warnings():
         warnings.simplefilter("error", ResolutionWarning)  # 400 px over 20 mm = 508 dpi: no warning
+        warnings.simplefilter("error", SvgImageWarning)  # plain SVGs stay vectors
         render_pdf(theme, symbols_of(theme), layouts, imp, out, RenderOptions())
     cx, cy = imp.slots[0].center_mm
     img = PageImage(out, 0, dpi=100)
@@ -98,6 +101,40 @@ def test_svg_with_entities_is_refused(tmp_path: Path) -> None:
                     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>&x;</text></svg>')
     with pytest.raises(PrintdeckError, match="evil.svg"):
         load_svg_drawing(evil)
+
+
+MOON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><mask id="m">'
+        '<rect width="100" height="100" fill="white"/><circle cx="75" cy="50" r="40" fill="black"/></mask>'
+        '<circle cx="50" cy="50" r="46" fill="#d00000" mask="url(#m)"/></svg>')
+
+
+def test_svg_with_a_mask_prints_as_the_layout_traced_it(tmp_path: Path) -> None:
+    """svglib ignores masks (a crescent would print as a full disc over its neighbours):
+    such an SVG is printed as resvg's image, the shape the layout packed."""
+    (tmp_path / "moon.svg").write_text(MOON)
+    theme = tiny_theme(tmp_path, symbols=["moon.svg", *(f"@assets/twemoji/{n}.svg" for n in ART[1:])])
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 1)
+    out = tmp_path / "moon.pdf"
+    with pytest.warns(SvgImageWarning, match="moon.svg.*mask.*1200 x 1200 px"):
+        render_pdf(theme, symbols_of(theme), _one_card(), imp, out, RenderOptions())
+    cx, cy = imp.slots[0].center_mm
+    img = PageImage(out, 0, dpi=150)
+    assert close(img.at(cx - 26.0, cy), "#d00000", tol=30)  # the crescent's body (box 20 mm centred at -20)
+    assert close(img.at(cx - 16.0, cy), BACKGROUND, tol=12)  # the bite the mask cuts: card, not ink
+
+
+@pytest.mark.parametrize("body, feature", [
+    ('<circle r="4" fill="red"/>', None),
+    ('<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><circle r="4"/>', "filter"),
+    ('<circle r="4" style="fill: red; filter: url(#f)"/>', "filter"),
+    ('<path d="M0 0L5 5" marker-end="url(#a)"/>', "marker"),
+    ('<rect width="5" height="5" mask="url(#m)"/>', "mask"),
+    ('<foreignObject width="5" height="5"/>', "foreignObject"),
+])
+def test_svg_features_svglib_cannot_draw_are_found(tmp_path: Path, body: str, feature: str | None) -> None:
+    path = tmp_path / "a.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{body}</svg>')
+    assert svg_undrawn_feature(path) == feature
 
 
 def test_missing_artwork_names_the_symbol(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from printdeck.errors import PrintdeckError
-from printdeck.layout.artwork import text_metrics
+from printdeck.layout.artwork import rasterise, text_metrics
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import fonts
 from printdeck.theme.images import prepared_image
@@ -42,10 +42,19 @@ TEXT_FORM_SIZE_PT = 100.0
 ROUNDED_RADIUS = 0.15
 """Corner radius of a rounded photo crop, as a fraction of the square's side."""
 EXIF_ORIENTATION = 0x0112
+SVG_IMAGE_PX = 1200
+"""Longer side, pixels, of an SVG printed as an image (see :func:`svg_undrawn_feature`):
+600 dpi on a 50 mm symbol (a big one on an 85 mm card), more on smaller ones."""
+SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
+"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
 
 
 class ResolutionWarning(UserWarning):
     """A raster symbol prints below 300 dpi (still accepted down to 150 dpi)."""
+
+
+class SvgImageWarning(UserWarning):
+    """An SVG uses a feature the vector path cannot draw, so it is printed as an image."""
 
 
 @dataclass(frozen=True)
@@ -168,11 +177,42 @@ def _embed_fonts(node: object) -> None:
         _embed_fonts(child)
 
 
+def svg_undrawn_feature(path: Path) -> str | None:
+    """The first feature of :data:`SVG_UNDRAWN` the SVG at ``path`` uses, or None.
+
+    svglib skips these without a word (a crescent cut by a ``<mask>`` would print
+    as a full disc over its neighbours), so such an SVG is printed as an image
+    drawn by resvg, the renderer the layout traced it with.
+    """
+    refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
+    for el in safe_et.parse(str(path)).getroot().iter():
+        tag = str(el.tag).rsplit("}", 1)[-1]
+        if tag in SVG_UNDRAWN:
+            return tag
+        style = {k.strip(): v for k, _, v in (d.partition(":") for d in el.attrib.get("style", "").split(";"))}
+        for key in refs:
+            if "url(" in el.attrib.get(key, "") + style.get(key, ""):
+                return key.split("-")[0]
+    return None
+
+
 def _svg_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
-    drawing = load_svg_drawing(_require_file(symbol))
+    """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
+    when it uses a feature svglib cannot draw (warns :class:`SvgImageWarning`)."""
+    path = _require_file(symbol)
+    drawing = load_svg_drawing(path)
     w, h = float(drawing.width), float(drawing.height)
+    feature = svg_undrawn_feature(path)
     canvas.beginForm(name, 0, 0, w, h)
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    if feature is None:
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    else:
+        scale = SVG_IMAGE_PX / max(w, h)
+        picture = rasterise(symbol, round(w * scale), round(h * scale))
+        canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+        warnings.warn(f"{symbol.source}: the SVG uses {feature}, which the PDF's vector path cannot draw; "
+                      f"printed as a {picture.width} x {picture.height} px image instead", SvgImageWarning,
+                      stacklevel=2)
     canvas.endForm()
     return Art(name, w, h)
 
