@@ -123,6 +123,21 @@ def test_svg_with_a_mask_prints_as_the_layout_traced_it(tmp_path: Path) -> None:
     assert close(img.at(cx - 16.0, cy), BACKGROUND, tol=12)  # the bite the mask cuts: card, not ink
 
 
+def test_stroked_ring_has_no_seam(tmp_path: Path) -> None:
+    """ReportLab strokes a circle as an open path; with butt caps viewers show a hairline
+    seam where it starts (the right-hand side). Round caps cover it."""
+    (tmp_path / "ring.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle '
+                                       'cx="50" cy="50" r="38" fill="none" stroke="#1d3557" stroke-width="20"/></svg>')
+    theme = tiny_theme(tmp_path, symbols=["ring.svg", *(f"@assets/twemoji/{n}.svg" for n in ART[1:])])
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 1)
+    out = tmp_path / "ring.pdf"
+    render_pdf(theme, symbols_of(theme), _one_card(), imp, out, RenderOptions())
+    cx, cy = imp.slots[0].center_mm
+    img = PageImage(out, 0, dpi=600)
+    band = [img.at(cx - 20.0 + 7.6 + dx, cy + dy) for dx in np.linspace(-1.2, 1.2, 13) for dy in np.linspace(-0.3, 0.3, 31)]
+    assert all(close(rgb, "#1d3557", tol=8) for rgb in band)  # ring ink everywhere across its start point
+
+
 @pytest.mark.parametrize("body, feature", [
     ('<circle r="4" fill="red"/>', None),
     ('<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><circle r="4"/>', "filter"),

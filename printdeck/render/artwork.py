@@ -18,7 +18,7 @@ import defusedxml.ElementTree as safe_et
 from defusedxml import DefusedXmlException
 from PIL import Image, ImageOps
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.shapes import Circle, Drawing, Ellipse, String
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -154,7 +154,23 @@ def load_svg_drawing(path: Path) -> Drawing:
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         raise PrintdeckError(f"{path}: SVG has no size (needs a viewBox or width/height)")
     _embed_fonts(drawing)
+    _round_closed_curve_caps(drawing)
     return drawing
+
+
+def _round_closed_curve_caps(node: object) -> None:
+    """Give stroked circles and ellipses round line caps.
+
+    ReportLab strokes them as open paths (no closepath), so the two butt caps where
+    the path starts and ends meet edge to edge and anti-aliasing viewers show a
+    hairline seam across the ring. A round cap of a closed curve lies inside the
+    stroke (every point of it is within half the width of the centre line), so the
+    seam is covered and nothing else changes.
+    """
+    if isinstance(node, (Circle, Ellipse)):
+        node.strokeLineCap = 1
+    for child in getattr(node, "contents", ()) or ():
+        _round_closed_curve_caps(child)
 
 
 def _embed_fonts(node: object) -> None:
