@@ -1,0 +1,78 @@
+"""What the PDF prints of each SVG stays inside the silhouette the layout packed.
+
+The layout traces SVGs with resvg; the PDF draws them with svglib (vectors), which
+skips some SVG features. Were it to draw ink where resvg draws none (a masked
+crescent printed as a full disc), printed symbols could overlap although the
+layout kept them apart. Each bundled and awkward-fixture SVG is drawn through the
+renderer's own forms, rasterised with pdfium, and compared with resvg's alpha.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageFilter
+from reportlab.pdfgen.canvas import Canvas
+from test_layout_support import AWKWARD
+
+from printdeck.layout.artwork import rasterise
+from printdeck.render.artwork import ArtLibrary
+from printdeck.theme import load_theme
+
+PX = 160     # raster side, pixels
+SLACK_PX = 2  # anti-aliasing: PDF ink may lie this close to resvg's ink
+
+
+def _not_white(rgb: np.ndarray) -> np.ndarray:
+    return (255 - rgb.astype(int)).max(axis=2) > 40
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """``mask`` grown by :data:`SLACK_PX` pixels."""
+    return np.asarray(Image.fromarray(mask.astype(np.uint8) * 255).filter(ImageFilter.MaxFilter(2 * SLACK_PX + 1))) > 0
+
+
+def _printed_ink(symbols: list) -> list[np.ndarray]:
+    """``(PX, PX) bool`` ink masks of the symbols' PDF forms, each stretched over one page."""
+    buf = io.BytesIO()
+    side_pt = PX * 72.0 / 96.0
+    canvas = Canvas(buf, pagesize=(side_pt, side_pt), invariant=1)
+    library = ArtLibrary(canvas, symbols)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the SVG-as-image notice
+        for sym in symbols:
+            art = library.art(sym.id)
+            canvas.saveState()
+            canvas.scale(side_pt / art.width_pt, side_pt / art.height_pt)
+            canvas.doForm(art.form)
+            canvas.restoreState()
+            canvas.showPage()
+        canvas.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    masks = []
+    for k in range(len(symbols)):
+        masks.append(_not_white(np.asarray(doc[k].render(scale=96.0 / 72.0).to_pil().convert("RGB").resize((PX, PX)))))
+    doc.close()
+    return masks
+
+
+@pytest.mark.parametrize("theme_ref", [None, str(AWKWARD)], ids=["bundled", "awkward"])
+def test_printed_svg_ink_stays_inside_the_layout_silhouette(theme_ref: str | None) -> None:
+    symbols = [s for s in load_theme(theme_ref).symbols if s.kind == "svg"]
+    assert len(symbols) >= 50
+    outside, missing = {}, {}
+    for sym, printed in zip(symbols, _printed_ink(symbols)):
+        art = rasterise(sym, PX, PX)
+        traced = np.asarray(art)[..., 3] > 8  # the layout's ink
+        on_white = Image.alpha_composite(Image.new("RGBA", art.size, "white"), art).convert("RGB")
+        visible = _not_white(np.asarray(on_white))  # resvg's ink that is not white
+        if (stray := int((printed & ~_grown(traced)).sum())):
+            outside[sym.name] = stray
+        if (lost := int((visible & ~_grown(printed)).sum())) > 0.01 * visible.sum():
+            missing[sym.name] = lost
+    assert not outside, f"PDF ink outside the layout's silhouette (pixels): {outside}"
+    assert not missing, f"ink resvg draws that the PDF leaves out (pixels): {missing}"
