@@ -7,8 +7,9 @@ stretched to the requested pixel size, so it matches ``Placement.box_mm``.
 
 Conventions for the kinds without a natural box:
 
-* ``text``: the box is the word's ink extent (Pillow ``getbbox`` with the
-  baseline-left anchor) in its font; see :func:`text_metrics`.
+* ``text``: the box is the word's ink extent (the pixels Pillow draws, from the
+  baseline-left origin) in its font, set with plain advances (no kerning or
+  ligatures, as the PDF sets it); see :func:`text_metrics`.
 * ``raster`` / ``photo``: the whole (EXIF-oriented) image box, drawn by
   ``printdeck.theme.images.prepared_image``; for photos only the crop shows (a
   circle of diameter ``min(w, h)`` centred in the box, or a centred square of that
@@ -26,12 +27,16 @@ from pathlib import Path
 import numpy as np
 import resvg_py
 from defusedxml import ElementTree
-from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageFont, UnidentifiedImageError, features
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 
 TEXT_REFERENCE_PX = 200  # font size (px per em) used to measure and trace words
+# Words are set with the font's plain advances, as ReportLab sets them in the PDF: with
+# libraqm Pillow would kern ("ke" 3 % of an em tighter) and the traced word would not
+# match the printed one.
+PLAIN_TEXT: dict = {"features": ["-kern", "-liga", "-clig", "-calt"]} if features.check("raqm") else {}
 
 
 def default_font_path() -> Path:
@@ -43,7 +48,7 @@ def default_font_path() -> Path:
 
 @dataclass(frozen=True)
 class TextMetrics:
-    """Ink extent of a word relative to its baseline-left origin, in em (font size = 1).
+    """Ink extent (the pixels drawn, not the advance) of a word relative to its baseline-left origin, in em.
 
     ``left``/``right`` are x offsets (right positive); ``top``/``bottom`` are y
     offsets (up positive), so the box is ``right - left`` em wide and
@@ -92,11 +97,18 @@ def _text_metrics_cached(text: str, font_path: str, name: str) -> TextMetrics:
     spec = SymbolSpec(id=0, name=name, kind="text", source=f"text:{text}", text=text,
                       font_path=Path(font_path) if font_path else None)
     font = _font(spec, TEXT_REFERENCE_PX)
-    left, top, right, bottom = font.getbbox(text, anchor="ls")
-    if not text.strip() or right <= left or bottom <= top:
-        raise PrintdeckError(f"symbol {name!r}: text {text!r} draws nothing; give a visible word")
-    em = float(TEXT_REFERENCE_PX)
-    return TextMetrics(left=left / em, top=-top / em, right=right / em, bottom=-bottom / em)
+    left, top, right, bottom = font.getbbox(text, anchor="ls", **PLAIN_TEXT)  # horizontally the advance
+    if text.strip() and right > left and bottom > top:
+        pad = 4
+        img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad))
+        ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255, anchor="ls", **PLAIN_TEXT)
+        ink = img.getbbox()  # the pixels drawn: what the layout traces and the PDF must match
+        if ink is not None:
+            em = float(TEXT_REFERENCE_PX)
+            x0, y0, x1, y1 = (v - pad for v in ink)
+            return TextMetrics(left=(x0 + left) / em, top=-(y0 + top) / em, right=(x1 + left) / em,
+                               bottom=-(y1 + top) / em)
+    raise PrintdeckError(f"symbol {name!r}: text {text!r} draws nothing; give a visible word")
 
 
 def natural_aspect(symbol: SymbolSpec) -> float:
@@ -186,7 +198,7 @@ def _svg_image(symbol: SymbolSpec, width_px: int, height_px: int | None) -> Imag
 
 def _text_image(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
     m = text_metrics(symbol)
-    size = max(1, round(height_px / (m.top - m.bottom)))
+    size = max(TEXT_REFERENCE_PX, round(height_px / (m.top - m.bottom)))  # small sizes: drawn big, then scaled
     font = _font(symbol, size)
     pad = 2
     w = max(1, round(size * (m.right - m.left))) + 2 * pad
@@ -194,7 +206,7 @@ def _text_image(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Imag
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     draw.text((pad - m.left * size, pad + m.top * size), symbol.text or "", font=font,
-              fill=symbol.color, anchor="ls")
+              fill=symbol.color, anchor="ls", **PLAIN_TEXT)
     bbox = img.getbbox() or (0, 0, w, h)
     return img.crop(bbox).resize((width_px, height_px), Image.Resampling.LANCZOS)
 

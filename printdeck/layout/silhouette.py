@@ -39,7 +39,7 @@ CLOSING_PIXELS = 2
 SIMPLIFY_PIXELS = 1.5
 HOLE_MIN_AREA = 0.04     # holes of the collision outline at least this big (box units²) stay open
 MIN_FILL = 0.16          # sizing treats a shape as filling at least this much of its (2 radius)² square
-CACHE_VERSION = 8
+CACHE_VERSION = 9  # 9: text boxes are the drawn ink (see artwork.text_metrics)
 INSCRIBED_TOLERANCE = 3e-3  # box units: how close to the largest inscribed disc the search gets
 
 

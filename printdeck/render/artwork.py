@@ -311,7 +311,8 @@ def _image_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
 
 
 def _text_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
-    """The word's ink box (the layout's convention, Pillow ``getbbox``) as the form box."""
+    """The word's ink box (the layout's convention: the pixels Pillow draws with plain
+    advances, see :func:`~printdeck.layout.artwork.text_metrics`) as the form box."""
     text = symbol.text or symbol.name
     font = fonts.register_font(symbol.font_path)
     m = text_metrics(symbol)
