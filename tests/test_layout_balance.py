@@ -65,7 +65,7 @@ def test_swap_changes_match_recomputing_the_penalty(q, trim, p, scores) -> None:
         t = s.copy()
         t[[p, other]] = t[[other, p]]
         after = np.exp(-_card_scores(blocks, t) / TEMPERATURE).sum()
-        assert np.isclose(delta[other] * scale, after - before, rtol=1e-6, atol=1e-12 * before)
+        assert np.isclose(delta[other] * scale, after - before, rtol=1e-6, atol=1e-9 * before)  # cancellation noise
 
 
 def test_balanced_deck_keeps_one_shared_symbol_and_every_symbol() -> None:
