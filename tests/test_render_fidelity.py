@@ -1,11 +1,12 @@
-"""What the PDF prints of each SVG or word stays inside the silhouette the layout packed.
+"""What the PDF prints of each symbol stays inside the silhouette the layout packed.
 
-The layout traces SVGs with resvg and words with Pillow; the PDF draws them with
-svglib (vectors) and ReportLab's text. Were the PDF to draw ink where the layout
-saw none (a masked crescent printed as a full disc; a word whose letters sit a few
-per cent off), printed symbols could overlap although the layout kept them apart.
-Each bundled SVG, awkward-fixture SVG and word is drawn through the renderer's own
-forms, rasterised with pdfium, and compared with the layout's raster.
+The layout traces SVGs with resvg, words and pictures with Pillow; the PDF draws
+them with svglib (vectors), ReportLab's text and clip paths. Were the PDF to draw
+ink where the layout saw none (a masked crescent printed as a full disc; a word
+whose letters sit a few per cent off), printed symbols could overlap although the
+layout kept them apart. Each bundled SVG, awkward-fixture SVG, word, photo crop and
+transparent image is drawn through the renderer's own forms, rasterised with
+pdfium, and compared with the layout's raster.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import warnings
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 from test_layout_support import AWKWARD
 
@@ -62,11 +63,8 @@ def _printed_ink(symbols: list) -> list[np.ndarray]:
     return masks
 
 
-@pytest.mark.parametrize("theme_ref, kind", [(None, "svg"), (str(AWKWARD), "svg"), ("words", "text"),
-                                             (str(AWKWARD), "text")], ids=["bundled", "awkward", "words", "wide-words"])
-def test_printed_ink_stays_inside_the_layout_silhouette(theme_ref: str | None, kind: str) -> None:
-    symbols = [s for s in load_theme(theme_ref).symbols if s.kind == kind]
-    assert len(symbols) >= (3 if theme_ref == str(AWKWARD) and kind == "text" else 50)
+def _assert_printed_as_laid_out(symbols: list) -> None:
+    """No PDF ink outside the layout's (grown) ink; no visible layout ink missing from the PDF."""
     outside, missing = {}, {}
     for sym, printed in zip(symbols, _printed_ink(symbols)):
         art = rasterise(sym, PX, PX)
@@ -79,3 +77,32 @@ def test_printed_ink_stays_inside_the_layout_silhouette(theme_ref: str | None, k
             missing[sym.name] = lost
     assert not outside, f"PDF ink outside the layout's silhouette (pixels): {outside}"
     assert not missing, f"ink the layout draws that the PDF leaves out (pixels): {missing}"
+
+
+@pytest.mark.parametrize("theme_ref, kind", [(None, "svg"), (str(AWKWARD), "svg"), ("words", "text"),
+                                             (str(AWKWARD), "text")], ids=["bundled", "awkward", "words", "wide-words"])
+def test_printed_ink_stays_inside_the_layout_silhouette(theme_ref: str | None, kind: str) -> None:
+    symbols = [s for s in load_theme(theme_ref).symbols if s.kind == kind]
+    assert len(symbols) >= (3 if theme_ref == str(AWKWARD) and kind == "text" else 50)
+    _assert_printed_as_laid_out(symbols)
+
+
+def test_printed_photos_and_transparent_images_match_the_layout(tmp_path) -> None:
+    """Circle and rounded photo crops (landscape and portrait) and PNGs with alpha."""
+    pictures = {"wide.jpg": ((640, 480), "#3060c0"), "tall.jpg": ((400, 600), "#20a040"),
+                "wide2.jpg": ((600, 300), "#c08020"), "tall2.jpg": ((300, 700), "#a0a020")}
+    for name, (size, colour) in pictures.items():
+        im = Image.new("RGB", size, colour)
+        ImageDraw.Draw(im).rectangle((0, 0, size[0] // 3, size[1]), fill="#c03020")  # not one flat colour
+        im.save(tmp_path / name, quality=95)
+    for name, box in (("tri.png", (500, 500)), ("oval.png", (500, 300))):
+        im = Image.new("RGBA", box, (0, 0, 0, 0))
+        ImageDraw.Draw(im).polygon([(box[0] // 2, 10), (box[0] - 10, box[1] - 10), (10, box[1] - 10)], fill="#8030a0")
+        im.save(tmp_path / name)
+    (tmp_path / "theme.yaml").write_text(
+        "name: pictures\nsymbols:\n  - photo: wide.jpg\n  - {photo: tall.jpg, shape: rounded}\n"
+        "  - {photo: wide2.jpg, shape: rounded}\n  - photo: tall2.jpg\n  - image: tri.png\n  - image: oval.png\n"
+        "  - text: hello\n")
+    symbols = [s for s in load_theme(str(tmp_path / "theme.yaml")).symbols if s.kind in ("photo", "raster")]
+    assert len(symbols) == 6
+    _assert_printed_as_laid_out(symbols)
