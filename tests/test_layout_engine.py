@@ -251,7 +251,7 @@ def test_polish_only_grows_sparse_cards_and_stays_valid() -> None:
     assert max(gained) > 0.01  # it does find room that the rounds left
 
 
-def test_layout_card_polishes_only_cards_under_the_threshold() -> None:
+def test_layout_card_polishes_a_card_under_the_threshold() -> None:
     awkward = load_theme(str(AWKWARD))
     card = deck_cards(awkward.symbols, 7)[3]
     sils = [silhouette(x) for x in card]
