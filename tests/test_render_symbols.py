@@ -134,7 +134,8 @@ def test_stroked_ring_has_no_seam(tmp_path: Path) -> None:
     render_pdf(theme, symbols_of(theme), _one_card(), imp, out, RenderOptions())
     cx, cy = imp.slots[0].center_mm
     img = PageImage(out, 0, dpi=600)
-    band = [img.at(cx - 20.0 + 7.6 + dx, cy + dy) for dx in np.linspace(-1.2, 1.2, 13) for dy in np.linspace(-0.3, 0.3, 31)]
+    band = [img.at(cx - 20.0 + 7.6 + dx, cy + dy)  # across the ring's right-hand side, where its path starts
+            for dx in np.linspace(-1.2, 1.2, 13) for dy in np.linspace(-0.3, 0.3, 31)]
     assert all(close(rgb, "#1d3557", tol=8) for rgb in band)  # ring ink everywhere across its start point
 
 

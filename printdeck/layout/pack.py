@@ -20,7 +20,8 @@ packings"), run on real polygon silhouettes instead of disks:
    capped to keep the card's size ratio (smallest over largest ink size) within
    ``[ratio_low, ratio_high]``: the smallest ladder slot may reach only a share of
    the largest symbol, and no symbol may outgrow the card's smallest over
-   ``ratio_low`` (the big symbols wait for the small ones; see :func:`_caps`).
+   ``ratio_low`` (the big symbols wait for the small ones; see
+   :func:`~printdeck.layout.ratio.growth_caps`).
    Symbols grow smallest first.
 3. A symbol that could not grow tries to grow while moving: a batch of poses
    around its own (small shifts and turns), each at a few growth factors, is
@@ -35,10 +36,11 @@ packings"), run on real polygon silhouettes instead of disks:
    after ``rounds`` or when the ink area stalls.
 4. Polish (:func:`polish`, which the caller runs on a card that came out sparse, as
    awkward artwork leaves it): up to :data:`POLISH_ROUNDS` more rounds in which a
-   jammed symbol tries :data:`POLISH_TRIES` poses instead of :data:`WIGGLE_TRIES`.
-   More poses find growth that 16 miss, but cost: measured on the benchmark decks,
-   polishing every card adds about 0.012 coverage for about 1.45 times the work, so
-   only sparse cards get it (the awkward deck then gains 0.012 for 1.3 times).
+   jammed symbol tries :data:`POLISH` moves (64 poses, finer shifts and turns)
+   instead of :data:`WIGGLE` (16). More poses find growth that 16 miss, but cost:
+   measured on the benchmark decks, polishing every card adds about 0.012 coverage
+   for about 1.45 times the work, so only sparse cards get it (the awkward deck then
+   gains about 0.015 for 1.3 times; the finer moves add 0.005 of that).
 
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 All lengths are mm in card coordinates (origin at the card centre, y up); angles are
@@ -48,6 +50,7 @@ radians inside this module, counter-clockwise.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import shapely
@@ -59,6 +62,7 @@ from printdeck.layout.cardstate import (
     PackInput,
     PackResult,
 )
+from printdeck.layout.ratio import enforce_floor, growth_caps, keeps_floor, small_share
 
 __all__ = ["PackFailure", "PackInput", "PackResult", "pack", "polish"]
 
@@ -71,14 +75,9 @@ SHRINK = 0.85            # ... by this factor
 OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in choice, in safe radii
 MAX_STEP = 1.25          # largest growth factor per round (MAX_STEP - 1 bounds a step)
 GROW_EPS = 1e-3          # growth below this counts as blocked
-CAP_SLACK = 1.12         # the smallest slot may reach this times its ladder share of the largest
 JAMMED_BELOW = 1.02      # a symbol that grew less than this in a round is jammed
-WIGGLE_TRIES = 16        # poses a jammed symbol tries around its own (see _wiggle)
-POLISH_TRIES = 64        # ... in the polish pass of a sparse card (see polish)
-POLISH_ROUNDS = 6        # rounds of that pass (more were measured to add nothing)
-WIGGLE_STEP = 0.12       # ... shifted up to this many symbol sizes
-WIGGLE_TURN = 0.25       # ... turned with this spread (radians)
-WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # ... at these growth factors
+POLISH_ROUNDS = 6        # rounds of the polish pass (more were measured to add nothing)
+WIGGLE_FACTORS = np.array([1.005, 1.02, 1.05, 1.1])  # growth factors a wiggled pose is tried at (see _wiggle)
 UNJAM_REACH = 0.5        # a move frees the symbols within this many radii of the old spot
 RELOCATE_GROWTH = 1.2    # a jammed smallest symbol is moved at this times its size
 RELOCATE_TRIES = 256     # ... to the roomiest of this many random poses
@@ -86,10 +85,28 @@ RELOCATE_FAILS = 2       # ... but no more once this many moves have found no fr
 STALL_ROUNDS = 3         # stop when the ink grew less than STALL_GAIN over this many rounds
 STALL_GAIN = 0.01
 FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
-RATIO_MARGIN = 0.99      # keep this much inside the size ratio bounds (rounding)
 
 
 _Card = CardState  # short local name
+
+
+@dataclass(frozen=True)
+class Moves:
+    """How a jammed symbol searches for growth (see :func:`_wiggle`).
+
+    Attributes:
+        tries: Poses tried around its own.
+        step: Shifts up to this many symbol sizes.
+        turn: Turns with this spread, radians.
+    """
+
+    tries: int
+    step: float
+    turn: float
+
+
+WIGGLE = Moves(tries=16, step=0.12, turn=0.25)  # in the rounds
+POLISH = Moves(tries=64, step=0.06, turn=0.05)  # in the polish pass: more poses, finer (measured +0.005 on awkward)
 
 
 def _candidates(card: _Card, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -145,7 +162,7 @@ def _place_initial(card: _Card, density: float) -> bool:
     for i in np.argsort(-t, kind="stable"):
         h = float(heights[i])
         if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
-            h = min(h, float((card.h * card.ink).max()) * _small_share(card) / card.ink[i])
+            h = min(h, float((card.h * card.ink).max()) * small_share(card) / card.ink[i])
         for _ in range(1 + SHRINK_TRIES):
             c, th, geoms = _candidates(card, int(i), h, min(batch, FIRST_BATCH))
             if len(c) < ENOUGH_FREE and batch > FIRST_BATCH:  # room is scarce: look harder
@@ -187,11 +204,11 @@ def _grow(card: _Card, i: int, cap: float) -> float:
     return f
 
 
-def _wiggle(card: _Card, i: int, cap: float, tries: int = WIGGLE_TRIES) -> bool:
+def _wiggle(card: _Card, i: int, cap: float, moves: Moves = WIGGLE) -> bool:
     """Grow a jammed symbol i while moving and turning it: True if it grew.
 
-    Poses are drawn around the current one (``tries`` shifts up to
-    :data:`WIGGLE_STEP` symbol sizes, turns of spread :data:`WIGGLE_TURN` radians),
+    Poses are drawn around the current one (``moves.tries`` shifts up to
+    ``moves.step`` symbol sizes, turns of spread ``moves.turn`` radians),
     each at the growth factors of :data:`WIGGLE_FACTORS` (capped by ``cap``). All
     poses are checked exactly at once at the smallest factor (most fail there), the
     ones that pass at every bigger factor; the largest valid factor wins (the
@@ -200,14 +217,14 @@ def _wiggle(card: _Card, i: int, cap: float, tries: int = WIGGLE_TRIES) -> bool:
     """
     h = card.h[i]
     size = h * card.sqa[i]
-    m = tries
+    m = moves.tries
     fs = WIGGLE_FACTORS[WIGGLE_FACTORS <= cap]
     if not len(fs):
         return False
-    rho = WIGGLE_STEP * size * np.sqrt(card.rng.uniform(0, 1, m))
+    rho = moves.step * size * np.sqrt(card.rng.uniform(0, 1, m))
     phi = card.rng.uniform(0, 2 * math.pi, m)
     shift = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
-    ths = card.clamp_angles(i, card.th[i] + card.rng.normal(0.0, WIGGLE_TURN, m))
+    ths = card.clamp_angles(i, card.th[i] + card.rng.normal(0.0, moves.turn, m))
     order = np.argsort(rho)
     cs, ths = card.c[i] + shift[order], ths[order]
     near = card.near(i, cs, h * float(fs[-1]))  # one neighbourhood for both checks below
@@ -225,60 +242,14 @@ def _wiggle(card: _Card, i: int, cap: float, tries: int = WIGGLE_TRIES) -> bool:
     return True
 
 
-def _small_share(card: _Card) -> float:
-    """Largest ink size of the smallest ladder slot, as a share of the card's largest symbol."""
-    t = card.p.targets
-    return min(CAP_SLACK * float(t.min() / t.max()), card.p.ratio_high * RATIO_MARGIN)
-
-
-def _caps(card: _Card) -> np.ndarray:
-    """Growth factor each symbol may still take before leaving the card's size ratio bounds.
-
-    The smallest ladder slot's ink size (``h * sqrt(area)``) may reach
-    :func:`_small_share` of the card's largest ink size (so the ratio stays at most
-    ``ratio_high``); no symbol may grow past the card's smallest ink size over
-    ``ratio_low`` (so the ratio stays at least ``ratio_low``: the big symbols wait
-    for the small ones). Sizes only grow, so caps taken at a round's start stay safe.
-    """
-    size = card.h * card.ink
-    t = card.p.targets / card.p.targets.max()
-    caps = np.full(len(t), np.inf)
-    small = t <= t.min() + 1e-9
-    if not small.all():
-        caps[small] = float(size.max()) * _small_share(card) / size[small]
-    if card.p.ratio_low > 0:
-        caps = np.minimum(caps, float(size.min()) * RATIO_MARGIN / card.p.ratio_low / size)
-    return caps
-
-
-def _enforce_floor(card: _Card) -> None:
-    """Shrink symbols bigger than the smallest over ``ratio_low`` (where still valid)."""
-    if card.p.ratio_low <= 0:
-        return
-    size = card.h * card.ink
-    limit = float(size.min()) * RATIO_MARGIN / card.p.ratio_low
-    for i in np.nonzero(size > limit)[0]:
-        h = card.h[i] * limit / size[i]
-        g = card.valid(int(i), card.c[i], card.th[i], h)
-        if g is not None:
-            card.set(int(i), card.c[i], card.th[i], h, g)
-
-
 def _ink(card: _Card) -> float:
     """Total ink area of the card's symbols (mm²)."""
     return float(np.sum((card.h * card.ink) ** 2))
 
 
-def _keeps_floor(card: _Card) -> bool:
-    """After :func:`_enforce_floor`: whether the card's size ratio is at least ``ratio_low``."""
-    _enforce_floor(card)
-    size = card.h * card.ink
-    return float(size.min() / size.max()) >= card.p.ratio_low
-
-
 def _start(card: _Card) -> None:
     """Place the symbols at the densest of :data:`START_DENSITY` that works and keeps
-    the size ratio at least ``ratio_low`` (after :func:`_enforce_floor`), found by
+    the size ratio at least ``ratio_low`` (after :func:`~printdeck.layout.ratio.enforce_floor`), found by
     bisection over the levels (a success counts as all sparser levels working); if
     no level keeps the ratio, the sparsest placement that works is kept.
 
@@ -289,7 +260,7 @@ def _start(card: _Card) -> None:
     best: tuple[np.ndarray, ...] | None = None
     mid = 0  # the densest level first: compact art starts there
     while lo <= hi:
-        if _place_initial(card, START_DENSITY[mid]) and _keeps_floor(card):
+        if _place_initial(card, START_DENSITY[mid]) and keeps_floor(card):
             best, hi = card.snapshot(), mid - 1
         else:
             lo = mid + 1
@@ -299,25 +270,25 @@ def _start(card: _Card) -> None:
         return
     for density in reversed(START_DENSITY):
         if _place_initial(card, density):
-            _enforce_floor(card)
+            enforce_floor(card)
             return
     raise PackFailure("the symbols do not fit even when small")
 
 
-def _round(card: _Card, tries: int = WIGGLE_TRIES) -> bool:
+def _round(card: _Card, moves: Moves = WIGGLE) -> bool:
     """One round over all symbols, smallest first; False once jammed.
 
     Each symbol grows about its centre (:func:`_grow`); one that is jammed (and has
     room under its cap) tries to grow while moving and turning (:func:`_wiggle`
-    with ``tries`` poses),
+    with ``moves``),
     unless its last try failed and no neighbour has moved away since.
     Afterwards the card's smallest symbol, if it could not grow, is moved to the
     roomiest free spot at a larger size (:func:`_relocate`): it holds back the
-    others' growth (see :func:`_caps`).
+    others' growth (see :func:`~printdeck.layout.ratio.growth_caps`).
     """
     moved = 0
     grown = np.ones(card.n)
-    caps = _caps(card)
+    caps = growth_caps(card)
     for i in np.argsort(card.h * card.ink, kind="stable"):  # smallest first: they hold the others back
         f = _grow(card, int(i), float(caps[i]))
         grown[i] = f
@@ -325,7 +296,7 @@ def _round(card: _Card, tries: int = WIGGLE_TRIES) -> bool:
             card.futile[i] = False
         if f < JAMMED_BELOW and caps[i] / f > WIGGLE_FACTORS[0] and not card.futile[i]:
             old = card.c[i].copy(), card.rad[i] * card.h[i]
-            if _wiggle(card, int(i), float(caps[i]) / f, tries):
+            if _wiggle(card, int(i), float(caps[i]) / f, moves):
                 moved += 1
                 _unjam_near(card, int(i), *old)
             else:
@@ -351,7 +322,7 @@ def _relocate(card: _Card, i: int) -> bool:
     """Move symbol i, :data:`RELOCATE_GROWTH` times larger (within its cap), to the free
     pose (among random tries) farthest from every other symbol; True if it moved."""
     h0 = card.h[i]
-    factor = min(RELOCATE_GROWTH, float(_caps(card)[i]))
+    factor = min(RELOCATE_GROWTH, float(growth_caps(card)[i]))
     if factor <= 1.0 + GROW_EPS:
         return False
     c, th, geoms = _candidates(card, i, h0 * factor, RELOCATE_TRIES)
@@ -363,12 +334,12 @@ def _relocate(card: _Card, i: int) -> bool:
     return True
 
 
-def _rounds(card: _Card, rounds: int, tries: int) -> None:
-    """Run up to ``rounds`` rounds (:func:`_round`, ``tries`` wiggle poses) until the
+def _rounds(card: _Card, rounds: int, moves: Moves) -> None:
+    """Run up to ``rounds`` rounds (:func:`_round` with ``moves``) until the
     card is jammed or its ink grew less than :data:`STALL_GAIN` over :data:`STALL_ROUNDS` rounds."""
     history = [_ink(card)]
     for _ in range(rounds):
-        if not _round(card, tries):
+        if not _round(card, moves):
             break
         history.append(_ink(card))
         if len(history) > STALL_ROUNDS and history[-1] < history[-1 - STALL_ROUNDS] * (1.0 + STALL_GAIN):
@@ -390,13 +361,13 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
     """
     card = _Card(prob, rng)
     _start(card)
-    _rounds(card, prob.rounds, WIGGLE_TRIES)
+    _rounds(card, prob.rounds, WIGGLE)
     return _result(card)
 
 
 def polish(prob: PackInput, packed: PackResult, rng: np.random.Generator) -> PackResult:
     """Go on packing a packed card with more poses per jammed symbol (step 4 of the
-    module docstring): up to :data:`POLISH_ROUNDS` rounds of :data:`POLISH_TRIES` poses.
+    module docstring): up to :data:`POLISH_ROUNDS` rounds with :data:`POLISH` moves.
 
     Args:
         prob: The card's problem, as given to :func:`pack`.
@@ -411,7 +382,7 @@ def polish(prob: PackInput, packed: PackResult, rng: np.random.Generator) -> Pac
     for i in range(card.n):
         card.set(i, packed.centers_mm[i], math.radians(float(packed.angles_deg[i])), float(packed.heights_mm[i]),
                  packed.outlines[i])
-    _rounds(card, POLISH_ROUNDS, POLISH_TRIES)
+    _rounds(card, POLISH_ROUNDS, POLISH)
     return _result(card)
 
 
