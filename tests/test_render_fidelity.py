@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from test_layout_support import AWKWARD
 
 from printdeck.layout.artwork import rasterise
+from printdeck.model import Placement
 from printdeck.render.artwork import ArtLibrary
 from printdeck.theme import load_theme
 
@@ -45,14 +46,11 @@ def _printed_ink(symbols: list) -> list[np.ndarray]:
     side_pt = PX * 72.0 / 96.0
     canvas = Canvas(buf, pagesize=(side_pt, side_pt), invariant=1)
     library = ArtLibrary(canvas, symbols)
+    side_mm = side_pt * 25.4 / 72.0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the SVG-as-image notice
-        for sym in symbols:
-            art = library.art(sym.id)
-            canvas.saveState()
-            canvas.scale(side_pt / art.width_pt, side_pt / art.height_pt)
-            canvas.doForm(art.form)
-            canvas.restoreState()
+        for sym in symbols:  # each stretched over its page, as a card places it
+            library.place(Placement(sym.id, (0.0, 0.0), 0.0, (side_mm, side_mm)), (side_pt / 2.0, side_pt / 2.0))
             canvas.showPage()
         canvas.save()
     doc = pdfium.PdfDocument(buf.getvalue())

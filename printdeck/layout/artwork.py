@@ -96,19 +96,29 @@ def text_metrics(symbol: SymbolSpec) -> TextMetrics:
 def _text_metrics_cached(text: str, font_path: str, name: str) -> TextMetrics:
     spec = SymbolSpec(id=0, name=name, kind="text", source=f"text:{text}", text=text,
                       font_path=Path(font_path) if font_path else None)
-    font = _font(spec, TEXT_REFERENCE_PX)
+    drawn = _drawn_word(_font(spec, TEXT_REFERENCE_PX), text, "black")
+    if drawn is None:
+        raise PrintdeckError(f"symbol {name!r}: text {text!r} draws nothing; give a visible word")
+    img, (x0, y0) = drawn
+    em = float(TEXT_REFERENCE_PX)
+    return TextMetrics(left=x0 / em, top=-y0 / em, right=(x0 + img.width) / em, bottom=-(y0 + img.height) / em)
+
+
+def _drawn_word(font: ImageFont.FreeTypeFont, text: str, fill: str) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The word drawn with :data:`PLAIN_TEXT` advances and cropped to its ink (the pixels
+    drawn: what the layout traces and the PDF must match): ``(RGBA image, (x, y))``, where
+    ``(x, y)`` is the ink's top-left corner from the baseline-left origin (pixels, y down);
+    None if the word draws nothing."""
     left, top, right, bottom = font.getbbox(text, anchor="ls", **PLAIN_TEXT)  # horizontally the advance
-    if text.strip() and right > left and bottom > top:
-        pad = 4
-        img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad))
-        ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255, anchor="ls", **PLAIN_TEXT)
-        ink = img.getbbox()  # the pixels drawn: what the layout traces and the PDF must match
-        if ink is not None:
-            em = float(TEXT_REFERENCE_PX)
-            x0, y0, x1, y1 = (v - pad for v in ink)
-            return TextMetrics(left=(x0 + left) / em, top=-(y0 + top) / em, right=(x1 + left) / em,
-                               bottom=-(y1 + top) / em)
-    raise PrintdeckError(f"symbol {name!r}: text {text!r} draws nothing; give a visible word")
+    if not text.strip() or right <= left or bottom <= top:
+        return None
+    pad = 4
+    img = Image.new("RGBA", (right - left + 2 * pad, bottom - top + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=fill, anchor="ls", **PLAIN_TEXT)
+    ink = img.getbbox()
+    if ink is None:
+        return None
+    return img.crop(ink), (ink[0] - pad + left, ink[1] - pad + top)
 
 
 def natural_aspect(symbol: SymbolSpec) -> float:
@@ -199,16 +209,10 @@ def _svg_image(symbol: SymbolSpec, width_px: int, height_px: int | None) -> Imag
 def _text_image(symbol: SymbolSpec, width_px: int, height_px: int) -> Image.Image:
     m = text_metrics(symbol)
     size = max(TEXT_REFERENCE_PX, round(height_px / (m.top - m.bottom)))  # small sizes: drawn big, then scaled
-    font = _font(symbol, size)
-    pad = 2
-    w = max(1, round(size * (m.right - m.left))) + 2 * pad
-    h = max(1, round(size * (m.top - m.bottom))) + 2 * pad
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.text((pad - m.left * size, pad + m.top * size), symbol.text or "", font=font,
-              fill=symbol.color, anchor="ls", **PLAIN_TEXT)
-    bbox = img.getbbox() or (0, 0, w, h)
-    return img.crop(bbox).resize((width_px, height_px), Image.Resampling.LANCZOS)
+    drawn = _drawn_word(_font(symbol, size), symbol.text or "", symbol.color)
+    if drawn is None:
+        raise PrintdeckError(f"symbol {symbol.name!r}: text {symbol.text!r} draws nothing; give a visible word")
+    return drawn[0].resize((width_px, height_px), Image.Resampling.LANCZOS)
 
 
 def _existing(symbol: SymbolSpec) -> Path:

@@ -234,15 +234,19 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
                      max_rotation_deg=settings.max_rotation_deg, attempts=settings.attempts,
                      rounds=settings.rounds, ratio_low=low, ratio_high=high)
     ink = np.array([s.area for s in sils]) / (math.pi * settings.safe_radius_mm ** 2)
+
+    def coverage(packed: PackResult) -> float:
+        return float(np.sum(packed.heights_mm ** 2 * ink))
+
     try:
         best = pack(prob, np.random.default_rng([seed, index]))
         for retry in range(1, settings.retries + 1):
-            if float(np.sum(best.heights_mm ** 2 * ink)) >= settings.retry_below:
+            if coverage(best) >= settings.retry_below:
                 break
             again = pack(prob, np.random.default_rng([seed, index, retry]))
-            if np.sum(again.heights_mm ** 2 * ink) > np.sum(best.heights_mm ** 2 * ink):
+            if coverage(again) > coverage(best):
                 best = again
-        if float(np.sum(best.heights_mm ** 2 * ink)) < settings.polish_below:
+        if coverage(best) < settings.polish_below:
             best = polish(prob, best, np.random.default_rng([seed, index, POLISH_STREAM]))
         return best
     except PackFailure as exc:

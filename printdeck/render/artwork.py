@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,13 +153,23 @@ def load_svg_drawing(path: Path) -> Drawing:
     drawing = svg2rlg(str(path), resolve_entities=False, external_reference_root=str(path.parent))
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         raise PrintdeckError(f"{path}: SVG has no size (needs a viewBox or width/height)")
-    _embed_fonts(drawing)
-    _round_closed_curve_caps(drawing)
+    fonts.register_bundled()
+    drawing.initialFontName = fonts.SANS  # type: ignore[attr-defined]
+    for node in _nodes(drawing):
+        _embed_font(node)
+        _round_closed_curve_caps(node)
     return drawing
 
 
+def _nodes(node: object) -> Iterator[object]:
+    """The node and every node under it (a ReportLab drawing's tree)."""
+    yield node
+    for child in getattr(node, "contents", ()) or ():
+        yield from _nodes(child)
+
+
 def _round_closed_curve_caps(node: object) -> None:
-    """Give stroked circles and ellipses round line caps.
+    """Give a stroked circle or ellipse round line caps.
 
     ReportLab strokes them as open paths (no closepath), so the two butt caps where
     the path starts and ends meet edge to edge and anti-aliasing viewers show a
@@ -169,19 +179,14 @@ def _round_closed_curve_caps(node: object) -> None:
     """
     if isinstance(node, (Circle, Ellipse)):
         node.strokeLineCap = 1
-    for child in getattr(node, "contents", ()) or ():
-        _round_closed_curve_caps(child)
 
 
-def _embed_fonts(node: object) -> None:
-    """Make the drawing's default font and any SVG text use the embedded sans font.
+def _embed_font(node: object) -> None:
+    """Make SVG text use the embedded sans font unless its font is embedded already.
 
     ReportLab would otherwise fall back to the standard Helvetica, which is not
-    embedded in the file.
+    embedded in the file (the drawing's default font is set to the sans font too).
     """
-    fonts.register_bundled()
-    if isinstance(node, Drawing):
-        node.initialFontName = fonts.SANS  # type: ignore[attr-defined]
     if isinstance(node, String):
         try:
             embedded = isinstance(pdfmetrics.getFont(node.fontName), TTFont)
@@ -189,8 +194,6 @@ def _embed_fonts(node: object) -> None:
             embedded = False
         if not embedded:
             node.fontName = fonts.SANS
-    for child in getattr(node, "contents", ()) or ():
-        _embed_fonts(child)
 
 
 def svg_undrawn_feature(path: Path) -> str | None:
