@@ -16,7 +16,7 @@ from test_layout_support import AWKWARD, deck_cards
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
 from printdeck.layout.deck import SizeBalancer, layout_card, ladder
-from printdeck.layout.pack import PackInput, _Card, pack, polish
+from printdeck.layout.cardstate import CardState, PackInput
 from printdeck.layout.parallel import job_count
 from printdeck.theme import load_theme
 
@@ -188,82 +188,11 @@ def test_contain_factor_is_exact(theme, cx, cy, ang, h) -> None:
     sil = silhouette(theme.symbols[0])
     prob = PackInput(sils=(sil,), targets=np.ones(1), rotatable=np.ones(1, bool), radius_mm=39.5,
                      gap_mm=1.0, max_rotation_deg=None, attempts=1)
-    card = _Card(prob, np.random.default_rng(0))
+    card = CardState(prob, np.random.default_rng(0))
     c = np.array([cx, cy])
     w = card.offsets(0, ang, h)
     f = card.contain_factor(c, w)
     assert np.hypot(*(c + f * w).T).max() == pytest.approx(39.5, rel=1e-9)
-
-
-@pytest.fixture(scope="module")
-def awkward_sils():
-    by_name = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
-    return [silhouette(by_name[n]) for n in ("ring 0", "bar 9", "ell 2", "crescent 4", "Mississippi")]
-
-
-@hsettings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), k=st.integers(0, 4), h=st.floats(4, 30))
-def test_pole_cut_never_refuses_a_valid_pose(awkward_sils, seed, k, h) -> None:
-    """The inscribed-disc cut only drops poses the exact test refuses too."""
-    rng = np.random.default_rng(seed)
-    sils = (*awkward_sils, awkward_sils[k])
-    prob = PackInput(sils=sils, targets=np.ones(len(sils)), rotatable=np.ones(len(sils), bool), radius_mm=39.5,
-                     gap_mm=1.0, max_rotation_deg=None, attempts=1)
-    card = _Card(prob, rng)
-    for j in range(len(awkward_sils)):  # some placed symbols, anywhere valid
-        for _ in range(50):
-            c, th, hj = rng.uniform(-30, 30, 2), rng.uniform(0, 2 * math.pi), rng.uniform(5, 25)
-            g = card.valid(j, c, th, hj)
-            if g is not None:
-                card.set(j, c, th, hj, g)
-                break
-    i = len(sils) - 1
-    cs, ths = rng.uniform(-40, 40, (300, 2)), rng.uniform(0, 2 * math.pi, 300)
-    kept = card.pole_clear(i, card.placed_union(without=i), cs, ths, h)
-    valid, _ = card.valid_poses(i, cs, ths, h)
-    assert kept[valid].all()
-    assert (~kept).any()  # the cut does work here
-
-
-def _outlines_valid(outlines, gap_mm: float, radius_mm: float) -> bool:
-    """No two outlines within the gap, every vertex inside the safe disc (plain shapely)."""
-    arr = np.array(outlines)
-    i, j = np.triu_indices(len(arr), 1)
-    far = shapely.distance(arr[i], arr[j]).min() >= gap_mm - 1e-6
-    return bool(far and np.hypot(*shapely.get_coordinates(arr).T).max() <= radius_mm + 1e-6)
-
-
-def test_polish_only_grows_sparse_cards_and_stays_valid() -> None:
-    """The polish pass keeps every symbol at least as big, the card valid, and adds ink."""
-    awkward = load_theme(str(AWKWARD))
-    s = LayoutSettings.from_theme(awkward)
-    gained = []
-    for k, card in enumerate(deck_cards(awkward.symbols, 7)[:6]):
-        sils = tuple(silhouette(x) for x in card)
-        prob = PackInput(sils=sils, targets=ladder(8, s), rotatable=np.ones(8, bool), radius_mm=s.safe_radius_mm,
-                         gap_mm=s.gap_mm, max_rotation_deg=None, attempts=s.attempts, rounds=s.rounds)
-        packed = pack(prob, np.random.default_rng([5, k]))
-        done = polish(prob, packed, np.random.default_rng([5, k, 1]))
-        assert (done.heights_mm >= packed.heights_mm * (1 - 1e-12)).all()
-        assert _outlines_valid(done.outlines, s.gap_mm, s.safe_radius_mm)
-        ink = np.array([x.area for x in sils])
-        gained.append(np.sum(done.heights_mm ** 2 * ink) / np.sum(packed.heights_mm ** 2 * ink) - 1)
-    assert max(gained) > 0.01  # it does find room that the rounds left
-
-
-def test_layout_card_polishes_a_card_under_the_threshold() -> None:
-    awkward = load_theme(str(AWKWARD))
-    card = deck_cards(awkward.symbols, 7)[3]
-    sils = [silhouette(x) for x in card]
-    base = dataclasses.replace(LayoutSettings.from_theme(awkward), retries=0)
-    targets = ladder(8, base)
-    plain = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=0.0), seed=2)
-    polished = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=1.0), seed=2)
-    assert (polished.heights_mm >= plain.heights_mm * (1 - 1e-12)).all()
-    assert np.sum(polished.heights_mm) > np.sum(plain.heights_mm)
-    assert _outlines_valid(polished.outlines, base.gap_mm, base.safe_radius_mm)
-    again = layout_card(3, card, sils, targets, dataclasses.replace(base, polish_below=1.0), seed=2)
-    assert np.array_equal(again.centers_mm, polished.centers_mm)  # seeded: the same pass again
 
 
 def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> None:

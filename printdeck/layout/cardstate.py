@@ -34,6 +34,7 @@ class PackInput:
         max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
         attempts: Random positions tried per symbol at the start.
         rounds: Grow-and-wiggle rounds.
+        compact_steps: Linear programs of the compaction (see :mod:`printdeck.layout.compact`).
         ratio_low: Smallest allowed size ratio (smallest over largest ink size).
         ratio_high: Largest allowed size ratio.
     """
@@ -46,6 +47,7 @@ class PackInput:
     max_rotation_deg: float | None
     attempts: int
     rounds: int = 8
+    compact_steps: int = 6
     ratio_low: float = 0.0
     ratio_high: float = 1.0
 
@@ -114,6 +116,12 @@ class Rings:
         return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
 
 
+def _hull(outline: BaseGeometry) -> np.ndarray:
+    """The outline's convex hull vertices, complex ``x + iy`` box units."""
+    xy = shapely.get_coordinates(shapely.convex_hull(outline))
+    return xy[:, 0] + 1j * xy[:, 1]
+
+
 class CardState:
     """Mutable packing state of one card: poses ``c`` ``(n, 2)`` mm, ``th`` ``(n,)`` rad,
     heights ``h`` ``(n,)`` mm (0 = not placed) and placed outlines ``polys`` ``(n,)``."""
@@ -125,6 +133,8 @@ class CardState:
         self.n = n
         self.V = [s.vertices for s in prob.sils]
         self.Z = [v[:, 0] + 1j * v[:, 1] for v in self.V]  # the same vertices as complex x + iy
+        self.fields = [s.field for s in prob.sils]  # distance bounds of each outline (see distfield)
+        self.hull = [_hull(s.outline) for s in prob.sils]  # convex hull vertices, complex (containment)
         self.pole = np.array([s.inscribed[0] for s in prob.sils])  # inscribed disc centre, box units
         self.inr = np.array([s.inscribed[1] for s in prob.sils])  # ... and radius
         self.rings = [Rings.of(s.outline) for s in prob.sils]
@@ -178,6 +188,13 @@ class CardState:
         heights ``hs`` (``(m,)`` or one for all): ``(m, V) complex``, ``x + iy`` mm."""
         turn = np.exp(1j * ths) * hs
         return turn[:, None] * self.Z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+
+    def inside(self, i: int, cs: np.ndarray, ths: np.ndarray, h: float) -> np.ndarray:
+        """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` of symbol i at height h
+        keep the outline inside the safe disc (exact: the farthest point of a shape from
+        any centre is a vertex of its convex hull)."""
+        z = (np.exp(1j * ths) * h)[:, None] * self.hull[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+        return self.inside_all(z)
 
     def inside_all(self, z: np.ndarray) -> np.ndarray:
         """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe disc."""
@@ -234,34 +251,12 @@ class CardState:
         free = self.clear_of(near, geoms)
         return idx[free], geoms[free]
 
-    def pole_clear(self, i: int, union: BaseGeometry, cs: np.ndarray, ths: np.ndarray, h: float) -> np.ndarray:
-        """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``ths`` ``(m,)`` of symbol i at height
-        ``h`` keep its inscribed disc (see ``Silhouette.inscribed``) inside the safe disc
-        and its centre off ``union``. The outline contains that disc, so a False pose
-        is surely invalid; a True one still needs the exact test. One point test a
-        pose, far cheaper than the outline's. (Testing the disc's distance to
-        ``union`` as well was measured to cost more than it saves.)"""
-        r = self.inr[i] * h
-        pole = cs[:, 0] + 1j * cs[:, 1] + h * np.exp(1j * ths) * self.pole[i]
-        ok = np.abs(pole) <= self.R - r
-        ok[ok] = ~shapely.contains_xy(union, pole.real[ok], pole.imag[ok])
-        return ok
-
-    def snapshot(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """A copy of the poses, heights and outlines (see :meth:`restore`)."""
-        return self.c.copy(), self.th.copy(), self.h.copy(), self.polys.copy()
-
-    def restore(self, snap: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
-        """Go back to a :meth:`snapshot`."""
-        self.c, self.th, self.h, self.polys = (a.copy() for a in snap)
-        self._version += 1
-
     def placed_union(self, without: int = -1) -> BaseGeometry | None:
         """The placed symbols' outlines (``h > 0``), except symbol ``without``, as one
         prepared multipolygon, or None if there are none.
 
         The outlines never overlap, so no union is computed; the result is kept until a
-        placed outline changes (:meth:`set`, :meth:`clear`, :meth:`restore`)."""
+        placed outline changes (:meth:`set`, :meth:`clear`)."""
         key = (self._version, without)
         if key != self._union_key:
             placed = self.h > 0

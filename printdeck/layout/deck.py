@@ -22,15 +22,15 @@ import shapely
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout.cache import card_key, layout_cache_on
-from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack, polish
+from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack
 from printdeck.layout.parallel import CardTask, run_cards
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.silhouette import Silhouette, content_key, silhouette, sizing_area
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
 FEEDBACK_LAG = 8  # card i's size slots use the measured sizes of cards before i - FEEDBACK_LAG
-POLISH_STREAM = 1000  # random stream of a card's polish pass: default_rng([seed, index, POLISH_STREAM])
-RETRY_RELATIVE = 0.9  # retry a card under this times the deck's median coverage so far (see DeckPlanner)
+RETRY_RELATIVE = 0.85  # retry a card under this times the deck's median coverage so far (see DeckPlanner)
+RETRY_STEPS = 3  # a retry compacts this many times as long as the first try (low cards gain the most from it)
 
 
 def ladder(k: int, settings: LayoutSettings) -> np.ndarray:
@@ -187,7 +187,7 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
     for card, card_refs in zip(sils, refs):
         table.update(zip(card_refs, card))
     for sil in table.values():  # found once here, not in every worker process
-        _ = sil.inscribed
+        _ = sil.inscribed, sil.field
     return run_cards(lambda: DeckPlanner(cards, sils, refs, settings, seed), len(cards), table, settings, seed,
                      progress, jobs)
 
@@ -211,9 +211,7 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
 
     A card whose coverage stays under ``settings.retry_below`` is packed again from
     another random stream (``default_rng([seed, index, retry])``, at most
-    ``settings.retries`` times) and the densest packing is kept; if that is still
-    under ``settings.polish_below``, it is polished (:func:`~printdeck.layout.pack.polish`,
-    stream ``default_rng([seed, index, POLISH_STREAM])``).
+    ``settings.retries`` times) and the densest packing is kept.
 
     Args:
         index: Card index (0-based), for the random stream and messages.
@@ -232,22 +230,21 @@ def layout_card(index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhou
                      rotatable=np.array([s.rotate for s in symbols], dtype=bool),
                      radius_mm=settings.safe_radius_mm, gap_mm=settings.gap_mm,
                      max_rotation_deg=settings.max_rotation_deg, attempts=settings.attempts,
-                     rounds=settings.rounds, ratio_low=low, ratio_high=high)
+                     rounds=settings.rounds, compact_steps=settings.compact_steps, ratio_low=low, ratio_high=high)
     ink = np.array([s.area for s in sils]) / (math.pi * settings.safe_radius_mm ** 2)
 
     def coverage(packed: PackResult) -> float:
         return float(np.sum(packed.heights_mm ** 2 * ink))
 
+    deeper = dataclasses.replace(prob, compact_steps=RETRY_STEPS * prob.compact_steps)
     try:
         best = pack(prob, np.random.default_rng([seed, index]))
         for retry in range(1, settings.retries + 1):
             if coverage(best) >= settings.retry_below:
                 break
-            again = pack(prob, np.random.default_rng([seed, index, retry]))
+            again = pack(deeper, np.random.default_rng([seed, index, retry]))
             if coverage(again) > coverage(best):
                 best = again
-        if coverage(best) < settings.polish_below:
-            best = polish(prob, best, np.random.default_rng([seed, index, POLISH_STREAM]))
         return best
     except PackFailure as exc:
         names = ", ".join(s.name for s in symbols)

@@ -32,15 +32,14 @@ class LayoutSettings:
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
         attempts: Random positions tried per symbol when first placing it.
         rounds: Grow-and-wiggle rounds per card (more = denser, slower).
+        compact_steps: Linear programs per card in the compaction (more = denser,
+            slower; see :mod:`printdeck.layout.compact`).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
-        retry_below: A card whose coverage is under this (and under 0.9 times the
+        retry_below: A card whose coverage is under this (and under 0.85 times the
             median coverage of the deck's cards so far) is packed again from another
             random stream (the densest try is kept).
         retries: At most this many extra tries per card.
-        polish_below: A card whose coverage is still under this after its tries is
-            polished (more rounds, more poses per jammed symbol; see
-            :func:`printdeck.layout.pack.polish`), whatever the deck's other cards reach.
     """
 
     safe_radius_mm: float
@@ -49,11 +48,11 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 16
+    rounds: int = 4
+    compact_steps: int = 6
     min_size_mm: float = 3.0
-    retry_below: float = 0.48
+    retry_below: float = 0.42
     retries: int = 2
-    polish_below: float = 0.48
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""

@@ -30,6 +30,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from printdeck.layout.artwork import alpha_array, natural_aspect, rasterise
+from printdeck.layout.distfield import ShapeField, shape_field
 from printdeck.model import SymbolSpec
 
 TRACE_PIXELS = 256 * 256
@@ -65,6 +66,11 @@ class Silhouette:
     area: float
     vertices: np.ndarray = field(repr=False)
     radius: float
+
+    @cached_property
+    def field(self) -> ShapeField:
+        """Upper bounds of the distance to ``outline`` on a grid (see :mod:`printdeck.layout.distfield`)."""
+        return shape_field(self.outline)
 
     @cached_property
     def inscribed(self) -> tuple[complex, float]:

@@ -1,0 +1,154 @@
+"""Distance fields: how far a point is from a symbol's outline, or from a card's placed
+symbols, bounded from above on a grid.
+
+The layout's first placement (see :func:`printdeck.layout.pack._pole_poses`) throws
+away random poses whose inscribed disc would come within the gap of a placed symbol.
+Buffering the placed outlines for every try costs a polygon overlay each time; these
+fields cost one grid lookup a point instead.
+
+Each silhouette gets a :class:`ShapeField` once: on a grid over its outline (box units,
+plus :data:`MARGIN` all round), the Euclidean distance transform of the grid points
+that lie inside the outline. Those points are in the outline, so a point's distance to
+the nearest of them bounds its distance to the outline from above; the distance is
+1-Lipschitz, so a point between grid points adds at most half a grid diagonal.
+
+A card's :class:`CardField` is, on a square grid over the safe disc, the smallest of
+the placed symbols' bounds (each scaled to the card and read at the point mapped into
+the symbol's box). Every value is an upper bound, so a point it places within ``d`` of
+the placed symbols is within ``d``: dropping it never drops a valid pose.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from scipy.ndimage import distance_transform_edt
+from shapely.geometry.base import BaseGeometry
+
+GRID_POINTS = 96      # grid points along a shape's longer side
+DISCS = 8             # inner discs kept per shape (see shape_field)
+MARGIN = 0.5          # the shape grid reaches this far (box units) beyond the outline's bounds
+CARD_STEP_MM = 0.5    # spacing of a card's grid, mm
+
+
+@dataclass(frozen=True)
+class ShapeField:
+    """Upper bounds of the distance to an outline on a grid (box units).
+
+    Attributes:
+        origin: Box coordinates of grid point ``[0, 0]``, complex ``x + iy``.
+        step: Grid spacing, box units.
+        bound: ``(ny, nx) float`` at each grid point, an upper bound of its distance
+            to the outline plus half a grid diagonal: an upper bound of the distance
+            of every point in its grid cell.
+        disc_centres: ``(k,) complex`` centres of up to :data:`DISCS` discs inside the
+            outline, biggest first, spread over it (box units).
+        disc_radii: ``(k,)`` their radii (exact distances to the outline's boundary).
+    """
+
+    origin: complex
+    step: float
+    bound: np.ndarray
+    disc_centres: np.ndarray
+    disc_radii: np.ndarray
+
+
+def shape_field(outline: BaseGeometry) -> ShapeField:
+    """Build a shape's :class:`ShapeField` (see the module docstring).
+
+    Args:
+        outline: The collision outline, box units.
+    """
+    x0, y0, x1, y1 = outline.bounds
+    step = max(x1 - x0, y1 - y0) / GRID_POINTS
+    nx = int(math.ceil((x1 - x0 + 2 * MARGIN) / step)) + 1
+    ny = int(math.ceil((y1 - y0 + 2 * MARGIN) / step)) + 1
+    origin = complex(x0 - MARGIN, y0 - MARGIN)
+    gx, gy = np.meshgrid(origin.real + step * np.arange(nx), origin.imag + step * np.arange(ny))
+    shapely.prepare(outline)
+    inside = shapely.contains_xy(outline, gx, gy)
+    if not inside.any():  # thinner than the grid: mark the vertices' nearest points instead
+        xy = shapely.get_coordinates(outline)
+        inside[np.clip(np.round((xy[:, 1] - origin.imag) / step).astype(int), 0, ny - 1),
+               np.clip(np.round((xy[:, 0] - origin.real) / step).astype(int), 0, nx - 1)] = True
+        extra = step * math.sqrt(2) / 2  # a vertex is at most this far from its grid point
+    else:
+        extra = 0.0
+    bound = distance_transform_edt(~inside) * step + extra + step * math.sqrt(2) / 2
+    centres, radii = _inner_discs(outline, gx + 1j * gy, distance_transform_edt(inside) * step)
+    return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32), disc_centres=centres,
+                      disc_radii=radii)
+
+
+def _inner_discs(outline: BaseGeometry, points: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Up to :data:`DISCS` discs inside ``outline``, greedily: the deepest grid point
+    (``depth``: distance to the nearest grid point outside), then the deepest one not
+    inside a disc already taken, and so on. Radii are exact distances to the boundary."""
+    depth = depth.ravel().copy()
+    points = points.ravel()
+    centres: list[complex] = []
+    radii: list[float] = []
+    boundary = outline.boundary
+    while len(centres) < DISCS and depth.max() > 0:
+        k = int(np.argmax(depth))
+        z = complex(points[k])
+        r = float(shapely.distance(shapely.Point(z.real, z.imag), boundary)) * (1.0 - 1e-9)
+        depth[np.abs(points - z) <= max(r, 1e-12)] = 0.0
+        if r > 0 and outline.contains(shapely.Point(z.real, z.imag)):
+            centres.append(z)
+            radii.append(r)
+    return np.array(centres, dtype=complex), np.array(radii)
+
+
+class CardField:
+    """Upper bounds of the distance to a card's placed symbols on a square grid (mm).
+
+    Args:
+        radius_mm: Safe-zone radius; the grid covers ``[-R, R]²`` at :data:`CARD_STEP_MM`.
+    """
+
+    def __init__(self, radius_mm: float) -> None:
+        n = int(math.ceil(2 * radius_mm / CARD_STEP_MM)) + 1
+        self.lo = -radius_mm
+        self.n = n
+        axis = self.lo + CARD_STEP_MM * np.arange(n)
+        self.points = axis[None, :] + 1j * axis[:, None]  # (n, n): row = y, column = x
+        self.bound = np.full((n, n), np.inf)
+
+    def clear(self) -> None:
+        """Forget every symbol."""
+        self.bound[:] = np.inf
+
+    def add(self, field: ShapeField, centre: complex, angle: float, height: float, reach: float) -> None:
+        """Take in a placed symbol: ``field`` of its outline at ``centre`` (mm), ``angle``
+        (rad), box ``height`` (mm); grid points farther than ``reach`` (mm) from its centre
+        are left as they are."""
+        lo = max(int((centre.real - reach - self.lo) / CARD_STEP_MM), 0)
+        hi = min(int((centre.real + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
+        bot = max(int((centre.imag - reach - self.lo) / CARD_STEP_MM), 0)
+        top = min(int((centre.imag + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
+        if lo >= hi or bot >= top:
+            return
+        q = ((self.points[bot:top, lo:hi] - centre) * complex(math.cos(-angle), math.sin(-angle)) / height
+             - field.origin) / field.step
+        ix, iy = np.rint(q.real).astype(int), np.rint(q.imag).astype(int)
+        ny, nx = field.bound.shape
+        ok = (ix >= 0) & (ix < nx) & (iy >= 0) & (iy < ny)
+        d = np.full(q.shape, np.inf)
+        d[ok] = field.bound[iy[ok], ix[ok]] * height
+        np.minimum(self.bound[bot:top, lo:hi], d, out=self.bound[bot:top, lo:hi])
+
+    def near(self, z: np.ndarray, dist: float | np.ndarray) -> np.ndarray:
+        """``bool`` like ``z``: which points (complex, mm) are surely within ``dist`` (mm, a
+        number or an array broadcast to ``z``) of a placed symbol (the nearest grid point's
+        bound plus half a grid diagonal)."""
+        dist = np.broadcast_to(dist, z.shape)
+        ix = np.rint((z.real - self.lo) / CARD_STEP_MM).astype(int)
+        iy = np.rint((z.imag - self.lo) / CARD_STEP_MM).astype(int)
+        out = np.zeros(z.shape, dtype=bool)
+        ok = (ix >= 0) & (ix < self.n) & (iy >= 0) & (iy < self.n)
+        out[ok] = self.bound[iy[ok], ix[ok]] + CARD_STEP_MM * math.sqrt(2) / 2 < dist[ok]
+        return out

@@ -1,0 +1,188 @@
+"""The first placement of a card: every symbol at its slot's size, biggest first, outside-in.
+
+Symbols are sized from the card's size ladder so their ink would cover a share of the
+safe disc (a level of :data:`START_DENSITY`) and placed biggest first, each at the
+best of :data:`CANDIDATES` random poses that fits: best is farthest from the centre
+(plus noise), which fills the rim first and leaves the middle for later symbols. A
+symbol with no pose that fits is tried smaller, at most :data:`SHRINK_TRIES` times.
+The densest level at which every symbol fits and the card keeps its size ratio floor
+wins (:func:`start`); a dense start is what the later stages can least make up for.
+
+Poses are drawn where they can fit. The pose's *pole* (the centre of the symbol's
+largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly in the safe
+disc, and kept only if the card's distance field (:class:`~printdeck.layout.distfield.
+CardField`, of the symbols placed so far) does not put it within the disc's radius plus
+the gap of placed ink; more are drawn until enough are kept. So when little room is
+left, the draws still land in it. Kept poses are scored, cut further by the shape's
+other inner discs against the same field, then built and checked exactly in score
+order, a chunk at a time, until one fits. Every cut only drops poses that cannot fit.
+
+All lengths are mm in card coordinates (origin at the card centre, y up); angles are
+radians, counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+from printdeck.layout.cardstate import CardState, PackFailure
+from printdeck.layout.distfield import CardField
+from printdeck.layout.ratio import enforce_floor, keeps_floor, small_share
+
+START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at, densest first
+CANDIDATES = 256         # random poses scored when placing a symbol
+POLE_DRAWS = 32          # ... drawing at most this many poles per pose wanted
+TEST_CHUNK = 8           # poses built and checked exactly at a time, best first (doubling)
+SHRINK_TRIES = 4         # a symbol with no pose that fits is tried this many times more, smaller each
+SHRINK = 0.85            # ... by this factor
+OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in score, in safe radii
+FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
+
+
+def start(card: CardState) -> None:
+    """Place every symbol at the densest of :data:`START_DENSITY` that works and keeps the
+    card's size ratio at least ``ratio_low`` (after :func:`~printdeck.layout.ratio.enforce_floor`),
+    densest first; if no level keeps the ratio, the sparsest placement that works.
+
+    Raises:
+        PackFailure: The symbols do not fit even at the sparsest level.
+    """
+    for density in START_DENSITY:
+        if place_all(card, density) and keeps_floor(card):
+            return
+    for density in reversed(START_DENSITY):
+        if place_all(card, density):
+            enforce_floor(card)
+            return
+    raise PackFailure("the symbols do not fit even when small")
+
+
+def place_all(card: CardState, density: float) -> bool:
+    """Place the symbols biggest first at ``density`` of the disc (see the module
+    docstring); False if one does not fit even after :data:`SHRINK_TRIES` shrinks.
+
+    Heights come from the sizing areas, but no symbol's ink size starts under
+    :data:`FLOOR_START` times ``ratio_low`` of the largest (a word or a hairline ring,
+    sized by its outline, would otherwise start below the card's size ratio floor),
+    and the smallest slot starts at most at its share of the largest placed symbol.
+    """
+    p = card.p
+    t = p.targets
+    unit = math.sqrt(density * math.pi * card.R ** 2 / float(np.sum(t * t)))
+    heights = unit * t / card.sqa
+    heights = np.maximum(heights, float((heights * card.ink).max()) * p.ratio_low * FLOOR_START / card.ink)
+    card.clear()
+    field = CardField(card.R)
+    reach = float((card.inr * heights).max()) + card.gap  # the farthest any pole test looks
+    batch = max(8, min(p.attempts, CANDIDATES))
+    for i in np.argsort(-t, kind="stable"):
+        i = int(i)
+        h = float(heights[i])
+        if t[i] <= t.min() + 1e-9 < t.max() and (card.h > 0).any():  # smallest slot: keep the ratio
+            h = min(h, float((card.h * card.ink).max()) * small_share(card) / card.ink[i])
+        for _ in range(1 + SHRINK_TRIES):
+            if place_best(card, i, h, batch, field):
+                field.add(card.fields[i], complex(*card.c[i]), float(card.th[i]), float(card.h[i]),
+                          card.rad[i] * card.h[i] + reach)
+                break
+            h *= SHRINK
+        else:
+            return False
+    return True
+
+
+def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> bool:
+    """Put symbol i at height h at the best-scoring of ``m`` random poses that fits
+    (:func:`poses`, score: distance from the centre plus noise of :data:`OUTSIDE_IN_NOISE`
+    safe radii); False if none fits.
+
+    Args:
+        card: The card, the symbols placed so far in ``field``.
+        i: The symbol to place.
+        h: Its box height, mm.
+        m: Poses to score.
+        field: Distance field of the placed symbols.
+    """
+    c, th = poses(card, i, h, m, field)
+    score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.R, len(c))
+    keep = card.inside(i, c, th, h)
+    if keep.any():  # the shape's other inner discs, surely too near placed ink
+        f = card.fields[i]
+        discs = (c[keep, 0] + 1j * c[keep, 1])[:, None] + (h * np.exp(1j * th[keep]))[:, None] * f.disc_centres
+        keep[keep] = ~field.near(discs, h * f.disc_radii + card.gap).any(axis=1)
+    c, th, score = c[keep], th[keep], score[keep]
+    order = np.argsort(-score, kind="stable")
+    union = card.placed_union(without=i)
+    lo, chunk = 0, TEST_CHUNK
+    while lo < len(order):
+        idx = order[lo:lo + chunk]
+        lo, chunk = lo + chunk, 2 * chunk
+        z = card.placed(i, c[idx], th[idx], h)
+        if union is not None:  # a few outline vertices on placed ink
+            zp = z[:, card.probes[i]]
+            off = ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+            idx, z = idx[off], z[off]
+            if not len(idx):
+                continue
+        geoms = card.outlines(i, z)
+        free = np.nonzero(card.clear_of(union, geoms))[0] if union is not None else np.zeros(1, dtype=int)
+        if len(free):
+            k = int(free[0])
+            card.set(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])
+            return True
+    return False
+
+
+def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) -> tuple[np.ndarray, np.ndarray]:
+    """Up to ``m`` random poses of symbol i at height h whose inscribed disc lies inside
+    the safe disc and, by ``field`` (if given), may keep the gap to the placed symbols:
+    centres ``(k, 2)`` mm, angles ``(k,)`` rad.
+
+    The disc's centre (the pole) is drawn uniformly within ``R - r`` of the card centre
+    (``r`` the disc's radius); with a field, poles it puts within ``r + gap`` of placed
+    ink are dropped and more are drawn, at most :data:`POLE_DRAWS` ``m`` in all, each
+    batch sized by the share kept so far. No pole kept in the first ``m`` means the
+    room is (almost surely) gone: fewer than ``m`` poses come back.
+    """
+    r = float(card.inr[i]) * h
+    reach = card.R - r
+    if reach <= 0:
+        return np.empty((0, 2)), np.empty(0)
+    kept: list[np.ndarray] = []
+    found, drawn, k = 0, 0, m
+    while found < m and drawn < POLE_DRAWS * m:
+        pole = reach * np.sqrt(card.rng.uniform(0, 1, k)) * np.exp(1j * card.rng.uniform(0, 2 * math.pi, k))
+        drawn += k
+        if field is not None and r > 0:
+            pole = pole[~field.near(pole, r + card.gap)]
+        kept.append(pole)
+        found += len(pole)
+        if field is None or r <= 0 or found == 0:
+            break
+        k = min(int((m - found) * drawn / found * 1.2) + 1, POLE_DRAWS * m - drawn)
+    pole = np.concatenate(kept)[:m]
+    th = card.angles(i, len(pole))
+    c = pole - h * np.exp(1j * th) * card.pole[i]
+    return np.stack([c.real, c.imag], axis=1), th
+
+
+def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``m`` random poses of symbol i at height h (:func:`poses`, no field) that pass the
+    cheap cuts: the pole off placed ink, every vertex inside the safe disc, a few outline
+    vertices off placed ink. Returns centres ``(k, 2)``, angles ``(k,)`` and placed
+    vertices ``(k, V) complex``; the exact test is left to the caller."""
+    union = card.placed_union(without=i)
+    c, th = poses(card, i, h, m, None)
+    if union is not None:
+        pole = c[:, 0] + 1j * c[:, 1] + h * np.exp(1j * th) * card.pole[i]
+        off = ~shapely.contains_xy(union, pole.real, pole.imag)
+        c, th = c[off], th[off]
+    z = card.placed(i, c, th, h)
+    ok = card.inside_all(z)
+    if union is not None and ok.any():
+        zp = z[ok][:, card.probes[i]]
+        ok[ok] = ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+    return c[ok], th[ok], z[ok]

@@ -1,0 +1,129 @@
+"""Collective compaction (printdeck.layout.compact): valid, growing, exact in its contacts."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from test_layout_support import AWKWARD, deck_cards
+
+from printdeck.layout import LayoutSettings, silhouette
+from printdeck.layout.cardstate import CardState, PackInput
+from printdeck.layout.compact import RIM_POLYGON, compact, contacts
+from printdeck.layout.deck import ladder
+from printdeck.layout.pack import pack
+from printdeck.theme import load_theme
+
+
+@pytest.fixture(scope="module")
+def awkward():
+    return load_theme(str(AWKWARD))
+
+
+def _problem(theme, card, **kw) -> PackInput:
+    s = LayoutSettings.from_theme(theme)
+    low, high = s.ratio_bounds()
+    sils = tuple(silhouette(x) for x in card)
+    return PackInput(sils=sils, targets=ladder(len(card), s), rotatable=np.ones(len(card), bool),
+                     radius_mm=s.safe_radius_mm, gap_mm=s.gap_mm, max_rotation_deg=s.max_rotation_deg,
+                     attempts=s.attempts, rounds=s.rounds, ratio_low=low, ratio_high=high, **kw)
+
+
+def _state(prob: PackInput, packed) -> CardState:
+    card = CardState(prob, np.random.default_rng(0))
+    for i in range(card.n):
+        card.set(i, packed.centers_mm[i], math.radians(float(packed.angles_deg[i])), float(packed.heights_mm[i]),
+                 packed.outlines[i])
+    return card
+
+
+def _valid(card: CardState) -> bool:
+    """No two outlines within the gap, every vertex inside the safe disc (plain shapely)."""
+    arr = np.array(list(card.polys))
+    i, j = np.triu_indices(len(arr), 1)
+    far = shapely.distance(arr[i], arr[j]).min() >= card.gap - 1e-6
+    return bool(far and np.hypot(*shapely.get_coordinates(arr).T).max() <= card.R + 1e-6)
+
+
+@pytest.fixture(scope="module")
+def jammed(awkward):
+    """Awkward cards after the start and the rounds, before any compaction."""
+    out = []
+    for k, card in enumerate(deck_cards(awkward.symbols, 7)[:6]):
+        prob = _problem(awkward, card, compact_steps=0)
+        out.append((prob, pack(prob, np.random.default_rng([5, k]))))
+    return out
+
+
+def test_compaction_stays_valid_only_grows_keeps_ratio_and_adds_ink(jammed) -> None:
+    gained = []
+    for prob, packed in jammed:
+        card = _state(prob, packed)
+        before = card.h.copy()
+        ratio0 = (card.h * card.ink).min() / (card.h * card.ink).max()
+        steps = compact(card, 6)
+        assert 1 <= steps <= 6
+        assert _valid(card)
+        assert (card.h >= before * (1 - 1e-12)).all()
+        sizes = card.h * card.ink
+        ratio = sizes.min() / sizes.max()
+        assert ratio >= min(prob.ratio_low, ratio0) - 1e-9 and ratio <= max(prob.ratio_high, ratio0) + 1e-9
+        gained.append(np.sum(sizes ** 2) / np.sum((before * card.ink) ** 2) - 1)
+    assert np.mean(gained) > 0.02  # jammed cards are far from full: moving all at once finds room
+
+
+def test_compaction_is_deterministic(jammed) -> None:
+    prob, packed = jammed[0]
+    a, b = _state(prob, packed), _state(prob, packed)
+    compact(a, 4)
+    compact(b, 4)
+    assert np.array_equal(a.c, b.c) and np.array_equal(a.h, b.h) and np.array_equal(a.th, b.th)
+
+
+def test_compaction_keeps_rotation_limits(awkward) -> None:
+    card = deck_cards(awkward.symbols, 7)[2]
+    prob = dataclasses.replace(_problem(awkward, card, compact_steps=0), max_rotation_deg=20.0,
+                               rotatable=np.arange(8) != 0)
+    state = _state(prob, pack(prob, np.random.default_rng(3)))
+    compact(state, 5)
+    assert state.th[0] == 0.0
+    assert np.all(np.abs(state.th) <= math.radians(20.0) + 1e-12)
+
+
+@hsettings(max_examples=25, deadline=None)
+@given(k=st.integers(0, 5))
+def test_contacts_find_each_pairs_true_distance(jammed, k) -> None:
+    """Two outlines are nearest at a vertex of one, so the closest contact of every pair
+    (within reach) is their exact distance; rim contacts keep to the inscribed polygon."""
+    prob, packed = jammed[k]
+    card = _state(prob, packed)
+    con = contacts(card)
+    for a in range(card.n):
+        for b in range(a + 1, card.n):
+            d = float(shapely.distance(card.polys[a], card.polys[b]))
+            mine = (con.b >= 0) & (((con.a == a) & (con.b == b)) | ((con.a == b) & (con.b == a)))
+            if d < card.gap + 2.0:
+                assert con.slack[mine].min() + card.gap == pytest.approx(d, abs=1e-9)
+            else:
+                assert not mine.any() or con.slack[mine].min() + card.gap >= d - 1e-9
+    rim = con.b < 0
+    apothem = card.R * math.cos(math.pi / RIM_POLYGON)
+    assert np.allclose(con.slack[rim], apothem + (np.conj(con.normal[rim]) * con.p[rim]).real)
+
+
+def test_solver_prints_nothing(capfd) -> None:
+    import printdeck.layout.compact as K
+
+    K._SOLVER.clear()
+    cost = np.array([-1.0, -1.0])
+    x = K.solve(cost, np.ones((1, 2)), np.array([1.0]), np.array([[0.0, 1.0], [0.0, np.inf]]))
+    assert x is not None and x.sum() == pytest.approx(1.0)
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+    assert K.solve(cost, np.ones((1, 2)), np.array([-1.0]), np.array([[0.0, 1.0], [0.0, 1.0]])) is None
