@@ -15,7 +15,8 @@ from test_layout_support import AWKWARD, deck_cards
 
 from printdeck.layout import LayoutSettings, silhouette
 from printdeck.layout.cardstate import CardState, PackInput
-from printdeck.layout.compact import RIM_POLYGON, compact, contacts
+from printdeck.layout.compact import compact
+from printdeck.layout.contacts import RIM_POLYGON, contacts
 from printdeck.layout.deck import ladder
 from printdeck.layout.pack import pack
 from printdeck.theme import load_theme
@@ -118,7 +119,7 @@ def test_contacts_find_each_pairs_true_distance(jammed, k) -> None:
 
 
 def test_solver_prints_nothing(capfd) -> None:
-    import printdeck.layout.compact as K
+    import printdeck.layout.lpsolve as K
 
     K._SOLVER.clear()
     cost = np.array([-1.0, -1.0])

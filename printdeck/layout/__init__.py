@@ -3,9 +3,11 @@
 Public API: :class:`LayoutSettings`, :func:`layout_deck`, :func:`silhouette`
 (and :class:`Silhouette`); :func:`rasterise` draws a symbol's whole box.
 
-Modules: ``silhouette`` (tracing, cached), ``cardstate`` + ``pack`` (one card),
-``deck`` (size planning across the deck), ``parallel`` (cards on worker
-processes, identical to serial), ``cache`` (packed cards on disk), ``preview``.
+Modules: ``silhouette`` (tracing, cached) and ``distfield`` (distance bounds);
+``cardstate``, ``place`` (first placement), ``pack`` (growth rounds), ``contacts``,
+``compact`` and ``lpsolve`` (compaction by linear programming): one card; ``deck`` (size
+planning across the deck), ``parallel`` (cards on worker processes, identical to
+serial), ``cache`` (packed cards on disk), ``preview``.
 """
 
 from printdeck.layout.artwork import rasterise, text_metrics

@@ -1,8 +1,9 @@
 """A disk cache of packed cards, so a repeated preview or build skips the packing.
 
 A card's entry is keyed by everything its layout depends on: the layout code itself
-(a hash of the source of the ``pack``, ``place``, ``compact``, ``distfield``, ``cardstate``,
-``ratio``, ``deck``, ``settings``, ``silhouette``, ``artwork`` and ``parallel`` modules, so any change to the engine starts afresh),
+(a hash of the source of the ``pack``, ``place``, ``compact``, ``contacts``, ``lpsolve``,
+``distfield``, ``cardstate``, ``ratio``, ``deck``, ``settings``, ``silhouette``, ``artwork`` and
+``parallel`` modules, so any change to the engine starts afresh),
 the settings, the seed, the card index, its planned targets, and per symbol its id,
 ``scale``, ``rotate`` and the content key of its silhouette (artwork bytes and trace
 parameters, see :mod:`printdeck.layout.silhouette`). Entries live next to the
@@ -33,8 +34,8 @@ def code_hash() -> str:
     import importlib
 
     h = hashlib.sha256()
-    for name in ("pack", "place", "compact", "distfield", "cardstate", "ratio", "deck", "settings", "silhouette",
-                 "artwork", "parallel"):
+    for name in ("pack", "place", "compact", "contacts", "lpsolve", "distfield", "cardstate", "ratio", "deck",
+                 "settings", "silhouette", "artwork", "parallel"):
         h.update(Path(str(importlib.import_module(f"printdeck.layout.{name}").__file__)).read_bytes())
     return h.hexdigest()[:16]
 

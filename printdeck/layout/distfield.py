@@ -44,6 +44,8 @@ class ShapeField:
         bound: ``(ny, nx) float`` at each grid point, an upper bound of its distance
             to the outline plus half a grid diagonal: an upper bound of the distance
             of every point in its grid cell.
+        lower: ``(ny, nx) float``, likewise a lower bound of the distance of every point
+            in the grid point's cell (see :meth:`at_least`).
         disc_centres: ``(k,) complex`` centres of up to :data:`DISCS` discs inside the
             outline, biggest first, spread over it (box units).
         disc_radii: ``(k,)`` their radii (exact distances to the outline's boundary).
@@ -52,8 +54,20 @@ class ShapeField:
     origin: complex
     step: float
     bound: np.ndarray
+    lower: np.ndarray
     disc_centres: np.ndarray
     disc_radii: np.ndarray
+
+    def at_least(self, q: np.ndarray) -> np.ndarray:
+        """Lower bounds of the distance to the outline of the points ``q`` (complex, box
+        units), like ``q``; points off the grid are at least :data:`MARGIN` from it."""
+        ix = np.rint((q.real - self.origin.real) / self.step).astype(int)
+        iy = np.rint((q.imag - self.origin.imag) / self.step).astype(int)
+        ny, nx = self.lower.shape
+        out = np.full(q.shape, MARGIN)
+        ok = (ix >= 0) & (ix < nx) & (iy >= 0) & (iy < ny)
+        out[ok] = self.lower[iy[ok], ix[ok]]
+        return out
 
 
 def shape_field(outline: BaseGeometry) -> ShapeField:
@@ -79,8 +93,30 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
         extra = 0.0
     bound = distance_transform_edt(~inside) * step + extra + step * math.sqrt(2) / 2
     centres, radii = _inner_discs(outline, gx + 1j * gy, distance_transform_edt(inside) * step)
-    return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32), disc_centres=centres,
-                      disc_radii=radii)
+    return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32), lower=_lower(outline, inside, origin, step),
+                      disc_centres=centres, disc_radii=radii)
+
+
+def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: float) -> np.ndarray:
+    """Lower bounds of the distance to ``outline`` on the grid (see :class:`ShapeField`).
+
+    Marked: the grid points inside, and the nearest grid point of every point sampled
+    along the boundary a quarter step apart. Every point of the outline is then within
+    ``d = step (sqrt(2) / 2 + 1 / 8)`` of a marked point, so a point's distance to the
+    outline is at least its distance to the nearest marked point less ``d``; a point in
+    a grid point's cell is within half a diagonal of it."""
+    rings = [np.asarray(r.coords) for part in shapely.get_parts(outline) for r in (part.exterior, *part.interiors)]
+    a = np.concatenate([r[:-1] for r in rings])
+    b = np.concatenate([r[1:] for r in rings])
+    n = np.maximum(np.ceil(np.hypot(*(b - a).T) / (step / 4)).astype(int), 1)
+    t = np.concatenate([np.arange(k) / k for k in n])
+    pts = np.repeat(a, n, axis=0) + t[:, None] * np.repeat(b - a, n, axis=0)
+    marked = inside.copy()
+    ny, nx = marked.shape
+    marked[np.clip(np.rint((pts[:, 1] - origin.imag) / step).astype(int), 0, ny - 1),
+           np.clip(np.rint((pts[:, 0] - origin.real) / step).astype(int), 0, nx - 1)] = True
+    slack = step * (math.sqrt(2) / 2 + 1 / 8) + step * math.sqrt(2) / 2
+    return np.maximum(distance_transform_edt(~marked) * step - slack, 0.0).astype(np.float32)
 
 
 def _inner_discs(outline: BaseGeometry, points: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

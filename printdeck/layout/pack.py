@@ -20,6 +20,12 @@
 3. Compaction (:func:`printdeck.layout.compact.compact`): once no symbol can grow on
    its own, linear programs move, turn and grow all of them at once.
 
+The first placement may leave a small symbol under the card's size ratio floor (it
+had to shrink to fit); the rounds and the compaction usually bring the ratio back, and a
+card that still ends under it is packed again with a placement that keeps the floor
+(measured on the awkward deck: accepting such starts instead of trying a sparser level
+first gave 0.477 coverage against 0.464, at 0.9 times the time).
+
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 Lengths are mm in card coordinates (origin at the card centre, y up); angles are
 radians, counter-clockwise.
@@ -36,7 +42,7 @@ import shapely
 from printdeck.layout.cardstate import SAFETY_MM, CardState, PackFailure, PackInput, PackResult
 from printdeck.layout.compact import compact
 from printdeck.layout.place import candidates, start
-from printdeck.layout.ratio import growth_caps
+from printdeck.layout.ratio import below_floor, growth_caps
 
 __all__ = ["PackFailure", "PackInput", "PackResult", "pack"]
 
@@ -78,15 +84,19 @@ def pack(prob: PackInput, rng: np.random.Generator) -> PackResult:
         rng: Random source (seeded by the caller for determinism).
 
     Returns:
-        The packed card; every gap >= ``gap_mm`` and every outline inside the disc.
+        The packed card; every gap >= ``gap_mm``, every outline inside the disc, and the
+        size ratio at least ``ratio_low`` unless no placement keeps it.
 
     Raises:
         PackFailure: The symbols cannot be placed even at a small fraction of the disc.
     """
     card = CardState(prob, rng)
-    start(card)
-    _rounds(card, prob.rounds)
-    compact(card, prob.compact_steps)
+    for keep_floor in (False, True):
+        start(card, keep_floor)
+        _rounds(card, prob.rounds)
+        compact(card, prob.compact_steps)
+        if not below_floor(card):
+            break
     return PackResult(centers_mm=card.c.copy(), angles_deg=np.degrees(card.th),
                       heights_mm=card.h.copy(), outlines=tuple(card.polys))
 

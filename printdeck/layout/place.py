@@ -42,16 +42,22 @@ OUTSIDE_IN_NOISE = 0.1   # randomness of the outside-in score, in safe radii
 FLOOR_START = 1.1        # start ink sizes at least this times ratio_low of the largest
 
 
-def start(card: CardState) -> None:
-    """Place every symbol at the densest of :data:`START_DENSITY` that works and keeps the
-    card's size ratio at least ``ratio_low`` (after :func:`~printdeck.layout.ratio.enforce_floor`),
-    densest first; if no level keeps the ratio, the sparsest placement that works.
+def start(card: CardState, keep_floor: bool = False) -> None:
+    """Place every symbol at the densest of :data:`START_DENSITY` that works, densest first.
+
+    Args:
+        card: The card to place (anything placed is cleared).
+        keep_floor: Only accept a level whose placement keeps the card's size ratio at
+            least ``ratio_low`` (after :func:`~printdeck.layout.ratio.enforce_floor`); if
+            none does, the sparsest placement that works. Without it a level whose small
+            symbols had to shrink below the floor is taken as it is: the rounds and the
+            compaction usually bring the ratio back (see :func:`printdeck.layout.pack.pack`).
 
     Raises:
         PackFailure: The symbols do not fit even at the sparsest level.
     """
     for density in START_DENSITY:
-        if place_all(card, density) and keeps_floor(card):
+        if place_all(card, density) and (keeps_floor(card) or not keep_floor):
             return
     for density in reversed(START_DENSITY):
         if place_all(card, density):

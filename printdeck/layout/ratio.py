@@ -59,3 +59,9 @@ def keeps_floor(card: CardState) -> bool:
     enforce_floor(card)
     size = card.h * card.ink
     return float(size.min() / size.max()) >= card.p.ratio_low
+
+
+def below_floor(card: CardState) -> bool:
+    """Whether the card's size ratio is under ``ratio_low`` (by more than the rounding margin)."""
+    size = card.h * card.ink
+    return card.p.ratio_low > 0 and float(size.min() / size.max()) < card.p.ratio_low / RATIO_MARGIN

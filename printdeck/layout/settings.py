@@ -23,10 +23,10 @@ class LayoutSettings:
             measured ratio within :meth:`ratio_bounds`: at least ``0.8 * size_ratio``
             (small symbols stay legible) and at most ``0.6`` (a real spread of sizes),
             or at most ``1.0`` when ``size_ratio`` itself is above 0.6 (e.g. a junior
-            deck of big symbols). See :meth:`ratio_bounds`. (Should a card's start
-            leave a symbol that cannot reach the floor and the bigger ones cannot
-            shrink, e.g. rings around others, that card may end below the floor;
-            no theme in the tests or benchmark does.)
+            deck of big symbols). See :meth:`ratio_bounds`. (Should no first placement
+            keep the floor, e.g. rings around others that cannot shrink, and the later
+            stages not restore it, that card may end below the floor; no theme in the
+            tests or benchmark does.)
         sizes: Optional size ladder, relative, largest first (overrides ``size_ratio``
             for the spread; the spread is then ``min(sizes) / max(sizes)``).
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
@@ -48,7 +48,7 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 4
+    rounds: int = 3
     compact_steps: int = 6
     min_size_mm: float = 3.0
     retry_below: float = 0.42

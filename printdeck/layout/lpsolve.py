@@ -1,0 +1,73 @@
+"""Linear programs solved by HiGHS (Huangfu and Hall 2018, "Parallelizing the dual revised
+simplex method", Mathematical Programming Computation 10), through its own Python
+binding, highspy, quietly.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import highspy
+import numpy as np
+
+_SOLVER: list[highspy.Highs] = []  # one quiet HiGHS instance per process (see _solver)
+
+
+def _solver() -> highspy.Highs:
+    """This process's HiGHS instance: silent, one thread, no presolve (the programs are small).
+
+    HiGHS prints a banner on standard output as a ``highspy.Highs`` is made, before any
+    option can turn logging off (HiGHS issues 1702 and 2749), so it is made with file
+    descriptor 1 pointed at ``os.devnull``. One thread keeps it safe in forked workers."""
+    if not _SOLVER:
+        try:
+            saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+        except OSError:  # no standard output to protect
+            saved = null = -1
+        try:
+            if saved >= 0:
+                sys.stdout.flush()
+                os.dup2(null, 1)
+            solver = highspy.Highs()
+        finally:
+            if saved >= 0:
+                os.dup2(saved, 1)
+                os.close(saved)
+                os.close(null)
+        for option, value in (("output_flag", False), ("threads", 1), ("presolve", "off")):
+            solver.setOptionValue(option, value)
+        _SOLVER.append(solver)
+    return _SOLVER[0]
+
+
+def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarray) -> np.ndarray | None:
+    """Minimise ``cost @ x`` subject to ``a_ub @ x <= b_ub`` and the bounds, with HiGHS.
+
+    Args:
+        cost: ``(n,)`` objective.
+        a_ub: ``(m, n)`` constraint matrix (mostly zeros; passed to HiGHS row-wise sparse).
+        b_ub: ``(m,)`` right-hand sides.
+        bounds: ``(n, 2)`` lower and upper bound of each variable (``±inf`` allowed).
+
+    Returns:
+        The optimal ``(n,) x``, or None if the program is infeasible or unbounded.
+    """
+    rows, cols = np.nonzero(a_ub)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = len(cost), len(b_ub)
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.where(np.isinf(bounds[:, 0]), -highspy.kHighsInf, bounds[:, 0])
+    lp.col_upper_ = np.where(np.isinf(bounds[:, 1]), highspy.kHighsInf, bounds[:, 1])
+    lp.row_lower_ = np.full(len(b_ub), -highspy.kHighsInf)
+    lp.row_upper_ = b_ub
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_ = np.searchsorted(rows, np.arange(len(b_ub) + 1)).astype(np.int32)
+    lp.a_matrix_.index_ = cols.astype(np.int32)
+    lp.a_matrix_.value_ = a_ub[rows, cols]
+    solver = _solver()
+    solver.passModel(lp)
+    solver.run()
+    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    return np.array(solver.getSolution().col_value)
