@@ -62,20 +62,20 @@ def jammed(awkward):
     return out
 
 
-def test_compaction_stays_valid_only_grows_keeps_ratio_and_adds_ink(jammed) -> None:
+def test_compaction_stays_valid_keeps_ratio_and_adds_ink(jammed) -> None:
     gained = []
     for prob, packed in jammed:
         card = _state(prob, packed)
-        before = card.h.copy()
+        ink0 = np.sum((card.h * card.ink) ** 2)
         ratio0 = (card.h * card.ink).min() / (card.h * card.ink).max()
         steps = compact(card, 6)
         assert 1 <= steps <= 6
         assert _valid(card)
-        assert (card.h >= before * (1 - 1e-12)).all()
         sizes = card.h * card.ink
         ratio = sizes.min() / sizes.max()
         assert ratio >= min(prob.ratio_low, ratio0) - 1e-9 and ratio <= max(prob.ratio_high, ratio0) + 1e-9
-        gained.append(np.sum(sizes ** 2) / np.sum((before * card.ink) ** 2) - 1)
+        gained.append(np.sum(sizes ** 2) / ink0 - 1)
+    assert min(gained) >= 0.0  # no card loses ink (none of these starts under its ratio floor)
     assert np.mean(gained) > 0.02  # jammed cards are far from full: moving all at once finds room
 
 
