@@ -128,3 +128,20 @@ def test_solver_prints_nothing(capfd) -> None:
     out, err = capfd.readouterr()
     assert out == "" and err == ""
     assert K.solve(cost, np.ones((1, 2)), np.array([-1.0]), np.array([[0.0, 1.0], [0.0, 1.0]])) is None
+
+
+def test_only_symbols_ahead_of_their_slots_may_shrink(jammed) -> None:
+    """A symbol bigger, beside the card's others, than its planned slot may shrink in a
+    step; the others may only grow (so the deck's size balance holds)."""
+    from printdeck.layout.compact import GROWTH, program
+    from printdeck.layout.contacts import contacts as find
+
+    prob, packed = jammed[1]
+    card = _state(prob, packed)
+    _, _, _, bounds = program(card, find(card))
+    planned = prob.targets * card.ink / card.sqa
+    size = card.h * card.ink
+    ahead = size / size.mean() > planned / planned.mean()
+    assert ahead.any() and (~ahead).any()
+    assert np.array_equal(bounds[3:-1:4, 0], np.where(ahead, -GROWTH, 0.0))
+    assert np.all(bounds[3:-1:4, 1] == GROWTH)

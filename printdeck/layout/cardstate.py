@@ -46,7 +46,7 @@ class PackInput:
     gap_mm: float
     max_rotation_deg: float | None
     attempts: int
-    rounds: int = 8
+    rounds: int = 3
     compact_steps: int = 6
     ratio_low: float = 0.0
     ratio_high: float = 1.0

@@ -18,12 +18,16 @@ a shrinking container. Each step:
    component of its two points' relative motion), and the card's size ratio stays within
    its bounds; on a card whose ratio is under its floor (a start may leave it so) the
    ratio must come back towards the floor by :data:`REPAIR` ``GROWTH`` each step. Each
-   variable has a trust region (:data:`SHIFT_MM`, :data:`TURN_RAD`, :data:`GROWTH`);
-   growth may be negative: a symbol shrinks when that lets the others gain more. The
+   variable has a trust region (:data:`SHIFT_MM`, :data:`TURN_RAD`, :data:`GROWTH`).
+   A symbol bigger, beside the card's others, than its planned size slot may also
+   shrink, when that lets the others gain more (as may every symbol of a card under its
+   floor); one at or under its slot may not, so the deck's size balance holds. The
    objective is the card's ink area gained, ``Σ 2 a_i g_i`` (``a_i`` symbol i's ink
-   area); HiGHS solves it (:mod:`printdeck.layout.lpsolve`). (Letting symbols shrink
-   was measured at +0.005 coverage on the awkward deck and +0.010 on the default one,
-   for the same time.)
+   area); HiGHS solves it (:mod:`printdeck.layout.lpsolve`). (Measured over 3 layout
+   seeds: shrinking raised coverage by 0.005 on the awkward deck and by 0.005 to 0.010
+   on the default one, for the same time; letting every symbol shrink, not only those
+   ahead of their slots, put the words of the awkward deck 22 % under the deck's mean
+   size, against 19 %.)
 3. Step. The solution is applied exactly (turns as rotations) and checked exactly, as
    everywhere in the engine: first the contacts themselves, then every vertex inside the
    safe disc and every two outlines more than ``gap`` apart. A turn moves points off
@@ -90,9 +94,18 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
     bounds = np.zeros((NV * n + 1, 2))
     bounds[0:NV * n:NV] = bounds[1:NV * n:NV] = (-SHIFT_MM, SHIFT_MM)
     bounds[2:NV * n:NV] = np.stack(_turn_bounds(card), axis=1)
-    bounds[3:NV * n:NV] = (-GROWTH, GROWTH)
+    bounds[3:NV * n:NV, 0] = np.where(_ahead(card) | below_floor(card), -GROWTH, 0.0)
+    bounds[3:NV * n:NV, 1] = GROWTH
     bounds[NV * n] = (0.0, np.inf)
     return cost, a_ub, b_ub, bounds
+
+
+def _ahead(card: CardState) -> np.ndarray:
+    """``(n,) bool``: the symbols bigger, relative to the card's others, than their size
+    slots planned (see ``printdeck.layout.deck.DeckPlanner``)."""
+    planned = card.p.targets * card.ink / card.sqa
+    size = card.h * card.ink
+    return size / size.mean() > planned / planned.mean()
 
 
 def _turn_bounds(card: CardState) -> tuple[np.ndarray, np.ndarray]:

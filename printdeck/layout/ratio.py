@@ -62,6 +62,6 @@ def keeps_floor(card: CardState) -> bool:
 
 
 def below_floor(card: CardState) -> bool:
-    """Whether the card's size ratio is under ``ratio_low`` (by more than the rounding margin)."""
+    """Whether the card's size ratio (smallest over largest ink size) is under ``ratio_low``."""
     size = card.h * card.ink
-    return card.p.ratio_low > 0 and float(size.min() / size.max()) < card.p.ratio_low / RATIO_MARGIN
+    return float(size.min() / size.max()) < card.p.ratio_low
