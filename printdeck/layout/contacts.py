@@ -77,7 +77,8 @@ def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> 
     """Rim contacts of the vertices ``allz`` within ``reach`` of the rim: one for each of the
     :data:`RIM_SIDES` sides nearest the vertex's direction of the regular polygon inscribed
     in the safe disc (inside it is inside the disc, and a side stays exact under a shift).
-    Returns ``(a, b, p, q, normal, distance)`` arrays, ``b`` = -1."""
+    Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``
+    and ``e1`` the vertex itself."""
     far = np.abs(allz) > card.R - reach
     p, a = allz[far], owner[far]
     k0 = np.rint(np.angle(p) / (2 * math.pi / RIM_POLYGON)).astype(int)
@@ -92,26 +93,32 @@ def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> 
 def _nearest_edges(card: CardState, b: int, zb: np.ndarray, allz: np.ndarray, owner: np.ndarray,
                    cb: complex, within: float) -> tuple[np.ndarray, ...]:
     """Contacts of the other symbols' vertices with symbol b's outline: per vertex within
-    ``within`` of b's centre, its nearest edge of b (kept if closer than ``within - rad_b``).
-    Returns ``(a, b, p, q, normal, distance)`` arrays."""
+    ``within`` of b's centre (and not put farther by b's distance field), its nearest edge
+    of b, kept if closer than ``within - rad_b``. Returns ``(a, b, p, q, normal, distance,
+    e0, e1)`` arrays."""
     sel = (owner != b) & (np.abs(allz - cb) < within)
     h = float(card.h[b])
-    q = (allz[sel] - cb) * complex(math.cos(-card.th[b]), math.sin(-card.th[b])) / h  # in b's box
-    sel[sel] = card.fields[b].at_least(q) * h < within - card.rad[b] * h  # surely too far: no contact
+    box = (allz[sel] - cb) * complex(math.cos(-card.th[b]), math.sin(-card.th[b])) / h  # in b's box
+    sel[sel] = card.fields[b].at_least(box) * h < within - card.rad[b] * h  # surely too far: no contact
     p = allz[sel]
     ring = card.rings[b].vertex_ring
     same = ring[:-1] == ring[1:]  # consecutive vertices of one ring make an edge
     e0, d = zb[:-1][same], (zb[1:] - zb[:-1])[same]
-    t = np.clip(((p[:, None] - e0) * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
-    gap = np.abs(p[:, None] - e0 - t * d)
-    k = np.argmin(gap, axis=1) if len(p) else np.zeros(0, dtype=int)
+    t, dist = to_segments(p[:, None], e0, d)
+    k = np.argmin(dist, axis=1) if len(p) else np.zeros(0, dtype=int)
     rows = np.arange(len(p))
-    dist = gap[rows, k]
-    q = e0[k] + t[rows, k] * d[k]
-    keep = dist < within - card.rad[b] * card.h[b]
+    dist, q = dist[rows, k], e0[k] + t[rows, k] * d[k]
+    keep = dist < within - card.rad[b] * h
     p, q, dist, k = p[keep], q[keep], dist[keep], k[keep]
     return (owner[sel][keep], np.full(len(p), b), p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0[k],
             e0[k] + d[k])
+
+
+def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points ``p`` against segments from ``e0`` along ``d`` (complex, broadcast together):
+    ``(t, distance)``, ``e0 + t d`` the segment's point nearest ``p``."""
+    t = np.clip(((p - e0) * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
+    return t, np.abs(p - e0 - t * d)
 
 
 def moved(card: CardState, step: np.ndarray, who: np.ndarray, z: np.ndarray) -> np.ndarray:
@@ -133,6 +140,4 @@ def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
         return False
     b = con.b[pair]
     e0, e1 = moved(card, step, b, con.e0[pair]), moved(card, step, b, con.e1[pair])
-    d = e1 - e0
-    t = np.clip(((p[pair] - e0) * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
-    return bool((np.abs(p[pair] - e0 - t * d) > card.gap).all())
+    return bool((to_segments(p[pair], e0, e1 - e0)[1] > card.gap).all())

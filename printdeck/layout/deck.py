@@ -130,12 +130,12 @@ class DeckPlanner:
                         cache_key=key, retry_below=retry)
 
     def retry_below(self) -> float:
-        """Coverage under which the next card is packed again: ``settings.retry_below``, but
-        at most :data:`RETRY_RELATIVE` times the median coverage of the cards measured so far
-        (a theme of thin artwork or words, whose every card is sparse, is not packed again)."""
+        """Coverage under which the next card is packed again: :data:`RETRY_RELATIVE` times
+        the median coverage of the cards measured so far (the deck's weakest cards, whatever
+        its artwork), or ``settings.retry_below`` before any is measured."""
         if not self.coverages:
             return self.settings.retry_below
-        return min(self.settings.retry_below, RETRY_RELATIVE * float(np.median(self.coverages)))
+        return RETRY_RELATIVE * float(np.median(self.coverages))
 
     def _commit(self, j: int, layout: CardLayout) -> None:
         self.coverages.append(layout.coverage)

@@ -36,9 +36,9 @@ class LayoutSettings:
             slower; see :mod:`printdeck.layout.compact`).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
-        retry_below: A card whose coverage is under this (and under 0.85 times the
-            median coverage of the deck's cards so far) is packed again from another
-            random stream (the densest try is kept).
+        retry_below: A card whose coverage is under this is packed again from another
+            random stream (the densest try is kept); once cards are measured, 0.85 times
+            their median coverage takes its place (see ``DeckPlanner.retry_below``).
         retries: At most this many extra tries per card.
     """
 
@@ -52,7 +52,7 @@ class LayoutSettings:
     compact_steps: int = 6
     min_size_mm: float = 3.0
     retry_below: float = 0.42
-    retries: int = 2
+    retries: int = 3
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
