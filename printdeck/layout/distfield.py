@@ -92,7 +92,7 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
     else:
         extra = 0.0
     bound = distance_transform_edt(~inside) * step + extra + step * math.sqrt(2) / 2
-    centres, radii = _inner_discs(outline, gx + 1j * gy, distance_transform_edt(inside) * step)
+    centres, radii = _inner_discs(outline, origin, step, distance_transform_edt(inside) * step)
     return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32), lower=_lower(outline, inside, origin, step),
                       disc_centres=centres, disc_radii=radii)
 
@@ -119,20 +119,24 @@ def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: flo
     return np.maximum(distance_transform_edt(~marked) * step - slack, 0.0).astype(np.float32)
 
 
-def _inner_discs(outline: BaseGeometry, points: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _inner_discs(outline: BaseGeometry, origin: complex, step: float, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Up to :data:`DISCS` discs inside ``outline``, greedily: the deepest grid point
     (``depth``: distance to the nearest grid point outside), then the deepest one not
     inside a disc already taken, and so on. Radii are exact distances to the boundary."""
-    depth = depth.ravel().copy()
-    points = points.ravel()
+    depth = depth.copy()
+    ny, nx = depth.shape
     centres: list[complex] = []
     radii: list[float] = []
     boundary = outline.boundary
     while len(centres) < DISCS and depth.max() > 0:
-        k = int(np.argmax(depth))
-        z = complex(points[k])
+        iy, ix = np.unravel_index(int(np.argmax(depth)), depth.shape)
+        z = origin + step * complex(ix, iy)
         r = float(shapely.distance(shapely.Point(z.real, z.imag), boundary)) * (1.0 - 1e-9)
-        depth[np.abs(points - z) <= max(r, 1e-12)] = 0.0
+        k = int(r / step) + 1  # the grid points within r of z lie in this window
+        rows, cols = slice(max(iy - k, 0), min(iy + k + 1, ny)), slice(max(ix - k, 0), min(ix + k + 1, nx))
+        ys, xs = np.ogrid[rows, cols]
+        depth[rows, cols][np.hypot(xs - ix, ys - iy) * step <= r] = 0.0
+        depth[iy, ix] = 0.0
         if r > 0 and outline.contains(shapely.Point(z.real, z.imag)):
             centres.append(z)
             radii.append(r)
