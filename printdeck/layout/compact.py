@@ -180,9 +180,9 @@ def _apply(card: CardState, step: np.ndarray) -> list[tuple[np.ndarray, float, f
     polys = np.array([m[3] for m in after], dtype=object)
     centre = np.array([m[0] for m in after])
     rad = card.rad * np.array([m[2] for m in after])
-    i, j = np.triu_indices(card.n, 1)
-    near = np.hypot(*(centre[i] - centre[j]).T) <= rad[i] + rad[j] + card.gap + SAFETY_MM
-    if shapely.dwithin(polys[i[near]], polys[j[near]], card.gap + SAFETY_MM).any():
+    a, b = np.triu_indices(card.n, 1)
+    near = np.hypot(*(centre[a] - centre[b]).T) <= rad[a] + rad[b] + card.gap + SAFETY_MM
+    if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap + SAFETY_MM).any():
         return None
     return after
 

@@ -1,21 +1,28 @@
 """Distance fields: how far a point is from a symbol's outline, or from a card's placed
-symbols, bounded from above on a grid.
+symbols, bounded on a grid.
 
-The layout's first placement (see :func:`printdeck.layout.pack._pole_poses`) throws
-away random poses whose inscribed disc would come within the gap of a placed symbol.
-Buffering the placed outlines for every try costs a polygon overlay each time; these
-fields cost one grid lookup a point instead.
+The first placement (:mod:`printdeck.layout.place`) throws away random poses whose
+inner discs would come within the gap of a placed symbol, and the contacts of the
+compaction (:mod:`printdeck.layout.contacts`) skip vertices too far from an outline to
+meet it. Exact tests for these (buffering the placed outlines, or polygon distances)
+cost a polygon operation a try; these fields cost one grid lookup a point.
 
-Each silhouette gets a :class:`ShapeField` once: on a grid over its outline (box units,
-plus :data:`MARGIN` all round), the Euclidean distance transform of the grid points
-that lie inside the outline. Those points are in the outline, so a point's distance to
-the nearest of them bounds its distance to the outline from above; the distance is
-1-Lipschitz, so a point between grid points adds at most half a grid diagonal.
+Each silhouette gets a :class:`ShapeField` once (box units, on a grid over its outline
+plus :data:`MARGIN` all round):
+
+- upper bounds: the Euclidean distance transform of the grid points inside the outline
+  (those points are in the outline, so the distance to the nearest bounds the distance
+  to the outline from above; the distance is 1-Lipschitz, so a point between grid
+  points adds at most half a grid diagonal);
+- lower bounds, from grid points marked inside or next to the boundary (see
+  :func:`_lower`);
+- up to :data:`DISCS` discs inside the outline, spread over it (the shape's
+  stand-ins in the placement's cut).
 
 A card's :class:`CardField` is, on a square grid over the safe disc, the smallest of
-the placed symbols' bounds (each scaled to the card and read at the point mapped into
-the symbol's box). Every value is an upper bound, so a point it places within ``d`` of
-the placed symbols is within ``d``: dropping it never drops a valid pose.
+the placed symbols' upper bounds (each scaled to the card and read at the point mapped
+into the symbol's box). Every value is an upper bound, so a point it places within
+``d`` of the placed symbols is within ``d``: dropping it never drops a valid pose.
 """
 
 from __future__ import annotations
@@ -93,8 +100,8 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
         extra = 0.0
     bound = distance_transform_edt(~inside) * step + extra + step * math.sqrt(2) / 2
     centres, radii = _inner_discs(outline, origin, step, distance_transform_edt(inside) * step)
-    return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32), lower=_lower(outline, inside, origin, step),
-                      disc_centres=centres, disc_radii=radii)
+    return ShapeField(origin=origin, step=step, bound=bound.astype(np.float32),
+                      lower=_lower(outline, inside, origin, step), disc_centres=centres, disc_radii=radii)
 
 
 def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: float) -> np.ndarray:
@@ -119,7 +126,8 @@ def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: flo
     return np.maximum(distance_transform_edt(~marked) * step - slack, 0.0).astype(np.float32)
 
 
-def _inner_discs(outline: BaseGeometry, origin: complex, step: float, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _inner_discs(outline: BaseGeometry, origin: complex, step: float,
+                 depth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Up to :data:`DISCS` discs inside ``outline``, greedily: the deepest grid point
     (``depth``: distance to the nearest grid point outside), then the deepest one not
     inside a disc already taken, and so on. Radii are exact distances to the boundary."""

@@ -69,7 +69,8 @@ class Silhouette:
 
     @cached_property
     def field(self) -> ShapeField:
-        """Upper bounds of the distance to ``outline`` on a grid (see :mod:`printdeck.layout.distfield`)."""
+        """Bounds of the distance to ``outline`` on a grid, and discs inside it (see
+        :mod:`printdeck.layout.distfield`)."""
         return shape_field(self.outline)
 
     @cached_property
