@@ -35,7 +35,7 @@ import shapely
 from scipy.ndimage import distance_transform_edt
 from shapely.geometry.base import BaseGeometry
 
-GRID_POINTS = 96      # grid points along a shape's longer side
+GRID_POINTS = 64      # grid points along a shape's longer side
 DISCS = 8             # inner discs kept per shape (see shape_field)
 MARGIN = 0.5          # the shape grid reaches this far (box units) beyond the outline's bounds
 CARD_STEP_MM = 0.5    # spacing of a card's grid, mm
