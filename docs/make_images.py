@@ -1,7 +1,8 @@
 """Regenerate the README's pictures: python docs/make_images.py (needs the test extras).
 
 Builds the default deck and a deck with backs, legend and rules into a temporary folder,
-rasterises pages with pypdfium2 and writes small PNGs to docs/images/.
+rasterises pages with pypdfium2 and writes small PNGs to docs/images/, with layout
+previews of the default theme and of the tests' awkward artwork.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def main() -> None:
                  page_image(extras, n - 1, 40), page_image(single, 0, 80)]
         montage(pages, 420).save(OUT / "extras.png", optimize=True)
     write_preview(None, OUT / "preview.png", count=8, px_per_mm=1.6)
+    awkward = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "awkward" / "theme.yaml"
+    write_preview(awkward, OUT / "preview-awkward.png", count=8, px_per_mm=1.6)
 
 
 if __name__ == "__main__":
