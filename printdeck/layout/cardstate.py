@@ -196,6 +196,13 @@ class CardState:
         z = (np.exp(1j * ths) * h)[:, None] * self.hull[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
         return self.inside_all(z)
 
+    def probes_off(self, i: int, z: np.ndarray, union: BaseGeometry) -> np.ndarray:
+        """``(m,) bool``: which rows of symbol i's placed vertices ``z`` ``(m, V) complex``
+        have none of a few probe vertices on ``union`` (a cheap first cut: a pose with one
+        is surely invalid)."""
+        zp = z[:, self.probes[i]]
+        return ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+
     def inside_all(self, z: np.ndarray) -> np.ndarray:
         """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe disc."""
         return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.R * self.R

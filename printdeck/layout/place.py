@@ -127,9 +127,8 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         idx = order[lo:lo + chunk]
         lo, chunk = lo + chunk, 2 * chunk
         z = card.placed(i, c[idx], th[idx], h)
-        if union is not None:  # a few outline vertices on placed ink
-            zp = z[:, card.probes[i]]
-            off = ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+        if union is not None:
+            off = card.probes_off(i, z, union)
             idx, z = idx[off], z[off]
             if not len(idx):
                 continue
@@ -189,6 +188,5 @@ def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, n
     z = card.placed(i, c, th, h)
     ok = card.inside_all(z)
     if union is not None and ok.any():
-        zp = z[ok][:, card.probes[i]]
-        ok[ok] = ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+        ok[ok] = card.probes_off(i, z[ok], union)
     return c[ok], th[ok], z[ok]
