@@ -277,8 +277,10 @@ class CardState:
         return self._union
 
     def clear(self) -> None:
-        """Take every symbol off the card (heights 0)."""
+        """Take every symbol off the card (heights 0) and forget what the rounds learnt of it."""
         self.h[:] = 0.0
+        self.futile[:] = False
+        self.relocate_fails = 0
         self._version += 1
 
     def set(self, i: int, c: np.ndarray, th: float, h: float, g: BaseGeometry) -> None:
