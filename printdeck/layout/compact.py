@@ -51,6 +51,7 @@ from printdeck.layout.cardstate import SAFETY_MM, CardState
 from printdeck.layout.contacts import Contacts, contacts, kept
 from printdeck.layout.lpsolve import solve
 from printdeck.layout.ratio import RATIO_MARGIN, below_floor, small_share
+from printdeck.layout.silhouette import ink_share
 
 SHIFT_MM = 1.0       # trust region of a step: shifts up to this in x and in y
 TURN_RAD = 0.05      # ... turns up to this
@@ -103,7 +104,7 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
 def _ahead(card: CardState) -> np.ndarray:
     """``(n,) bool``: the symbols bigger, relative to the card's others, than their size
     slots planned (see ``printdeck.layout.deck.DeckPlanner``)."""
-    planned = card.p.targets * card.ink / card.sqa
+    planned = card.p.targets * np.array([ink_share(s) for s in card.p.sils])  # as DeckPlanner plans them
     size = card.h * card.ink
     return size / size.mean() > planned / planned.mean()
 

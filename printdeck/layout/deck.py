@@ -25,7 +25,7 @@ from printdeck.layout.cache import card_key, layout_cache_on
 from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack
 from printdeck.layout.parallel import CardTask, run_cards
 from printdeck.layout.settings import LayoutSettings
-from printdeck.layout.silhouette import Silhouette, content_key, silhouette, sizing_area
+from printdeck.layout.silhouette import Silhouette, content_key, ink_share, silhouette
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
 FEEDBACK_LAG = 8  # card i's size slots use the measured sizes of cards before i - FEEDBACK_LAG
@@ -141,15 +141,6 @@ class DeckPlanner:
         self.coverages.append(layout.coverage)
         sizes = np.array([p.box_mm[1] * math.sqrt(sil.area) for p, sil in zip(layout.placements, self.sils[j])])
         self.balancer.adjust([s.id for s in self.cards[j]], sizes / float(np.mean(sizes)) - self.planned.pop(j))
-
-
-def ink_share(sil: Silhouette) -> float:
-    """``sqrt(area / sizing_area)``: a symbol's ink size per unit of its target size.
-
-    Below 1 for shapes sized by their outline (a long word, a hairline ring); the
-    balancer counts their slots smaller, so they get bigger slots more often.
-    """
-    return math.sqrt(sil.area / sizing_area(sil))
 
 
 def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings, seed: int,

@@ -5,8 +5,9 @@ safe disc (a level of :data:`START_DENSITY`) and placed biggest first, each at t
 best of :data:`CANDIDATES` random poses that fits: best is farthest from the centre
 (plus noise), which fills the rim first and leaves the middle for later symbols. A
 symbol with no pose that fits is tried smaller, at most :data:`SHRINK_TRIES` times.
-The densest level at which every symbol fits and the card keeps its size ratio floor
-wins (:func:`start`); a dense start is what the later stages can least make up for.
+The densest level at which every symbol fits wins (:func:`start`; optionally only one
+that also keeps the card's size ratio floor); a dense start is what the later stages can
+least make up for.
 
 Poses are drawn where they can fit. The pose's *pole* (the centre of the symbol's
 largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly in the safe

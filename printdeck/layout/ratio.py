@@ -57,8 +57,7 @@ def enforce_floor(card: CardState) -> None:
 def keeps_floor(card: CardState) -> bool:
     """After :func:`enforce_floor`: whether the card's size ratio is at least ``ratio_low``."""
     enforce_floor(card)
-    size = card.h * card.ink
-    return float(size.min() / size.max()) >= card.p.ratio_low
+    return not below_floor(card)
 
 
 def below_floor(card: CardState) -> bool:

@@ -101,6 +101,15 @@ def sizing_area(sil: Silhouette) -> float:
     return max(sil.area, MIN_FILL * (2.0 * sil.radius) ** 2)
 
 
+def ink_share(sil: Silhouette) -> float:
+    """``sqrt(area / sizing_area)``: a symbol's ink size per unit of its target size.
+
+    Below 1 for shapes sized by their outline (a long word, a hairline ring); the
+    deck's balancer counts their slots smaller, so they get bigger slots more often.
+    """
+    return math.sqrt(sil.area / sizing_area(sil))
+
+
 def silhouette(symbol: SymbolSpec) -> Silhouette:
     """Return the symbol's silhouette, traced once per artwork and cached.
 
