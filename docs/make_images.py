@@ -1,8 +1,9 @@
 """Regenerate the README's pictures: python docs/make_images.py (needs the test extras).
 
-Builds the default deck and a deck with backs, legend and rules into a temporary folder,
-rasterises pages with pypdfium2 and writes small PNGs to docs/images/, with layout
-previews of the default theme and of the tests' awkward artwork.
+Builds the default deck, the multilingual deck and a deck with backs, legend and rules into
+a temporary folder, rasterises pages with pypdfium2 and writes small PNGs to docs/images/,
+with layout previews of the default theme, of the tests' awkward artwork and of their
+outline icons.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         default = build(None, Path(tmp) / "default.pdf").pdf_path
         page_image(default, 0, 60).save(OUT / "default-sheet.png", optimize=True)
+        languages = build("languages", Path(tmp) / "languages.pdf").pdf_path
+        page_image(languages, 0, 60).save(OUT / "languages-sheet.png", optimize=True)
         extras = build("junior", Path(tmp) / "junior.pdf",
                        BuildOptions(backs=True, legend=True, rules=True)).pdf_path
         n = len(pdfium.PdfDocument(str(extras)))
@@ -52,6 +55,8 @@ def main() -> None:
     write_preview(None, OUT / "preview.png", count=8, px_per_mm=1.6)
     awkward = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "awkward" / "theme.yaml"
     write_preview(awkward, OUT / "preview-awkward.png", count=8, px_per_mm=1.6)
+    icons = awkward.parent.parent / "icons" / "theme.yaml"
+    write_preview(icons, OUT / "preview-icons.png", count=8, px_per_mm=1.6)
 
 
 if __name__ == "__main__":

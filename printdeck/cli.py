@@ -2,7 +2,10 @@
 
 Every command turns a ``PrintdeckError`` into one line on stderr and exit status 2;
 the group does the same for click's own usage errors (a bad option value, a missing
-argument, an unknown command), naming the option and the help to read.
+argument, an unknown command), naming the option and the help to read. SIGTERM,
+SIGINT and SIGHUP unwind the stack (temporary files are removed) and end in one
+line and exit status 128 + the signal; warnings print as one line each, after a
+command that succeeded (a refusal stays one line).
 The commands live beside their stage (``cli_build``, ``cli_design``, ``cli_layout``,
 ``cli_render``, ``cli_theme``); this module only gathers them into one group.
 """
@@ -10,17 +13,19 @@ The commands live beside their stage (``cli_build``, ``cli_design``, ``cli_layou
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Any
 
 import click
 
 from printdeck import __version__
 from printdeck.cli_build import build
-from printdeck.cli_common import fail
+from printdeck.cli_common import fail, show_warnings, stopped
 from printdeck.cli_design import design, stats, verify
 from printdeck.cli_layout import preview
 from printdeck.cli_render import calibrate
 from printdeck.cli_theme import check, init, schema, themes
+from printdeck.signals import Interrupted, install_handlers, stopped_by
 
 _NO_ARGS: tuple[type[click.ClickException], ...] = tuple(
     getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",) if hasattr(click.exceptions, name))
@@ -30,9 +35,25 @@ class _OneLineErrors(click.Group):
     """A click group whose usage errors end as one line on stderr (exit status 2)."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102 - click's entry point
+        install_handlers()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for category in (DeprecationWarning, PendingDeprecationWarning):  # for developers, not users
+                warnings.simplefilter("ignore", category)
+            try:
+                self._main(*args, **kwargs)
+            except SystemExit as exc:
+                if exc.code in (0, None):  # a refusal stays one line: warnings show on success only
+                    show_warnings(caught)
+                raise
+
+    def _main(self, *args: Any, **kwargs: Any) -> None:
+        """Run the command; always ends in ``sys.exit``."""
         kwargs["standalone_mode"] = False
         try:
             code = super().main(*args, **kwargs)
+        except Interrupted:  # SIGTERM / Ctrl-C: temporary files removed, finally blocks run
+            stopped()
         except _NO_ARGS as exc:  # plain ``printdeck``: the help, as click shows it
             exc.show()
             sys.exit(exc.exit_code)
@@ -42,6 +63,12 @@ class _OneLineErrors(click.Group):
         except click.Abort:
             click.echo("printdeck: aborted", err=True)
             sys.exit(1)
+        except BaseException:  # a library swallowed the signal and failed after it
+            if stopped_by() is not None:
+                stopped()
+            raise
+        if stopped_by() is not None:
+            stopped()
         sys.exit(code if isinstance(code, int) else 0)
 
 

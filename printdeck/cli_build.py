@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from printdeck.cli_common import fail
-from printdeck.errors import PrintdeckError
+from printdeck.cli_common import fail, show_warnings
+from printdeck.errors import PrintdeckError, shown
 from printdeck.units import parse_length_mm
 
 
@@ -73,29 +73,31 @@ def _size(n: int) -> str:
 @click.option("--png-dir", type=click.Path(file_okay=False, path_type=Path), help="Also write one PNG a card here.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="PNG resolution.")
 @click.option("--png-margin", default="0mm", show_default=True, help="Extra radial margin around PNG cards.")
+@click.option("--allow-outside", is_flag=True,
+              help="Let the theme read files outside its folder (and the bundled assets).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bars.")
 @click.option("-v", "--verbose", is_flag=True, help="Show each stage and its time.")
 def build(theme: str | None, output: Path | None, seed: int | None, paper: str | None, backs: bool | None,
           layout: str | None, legend: bool | None, rules: bool | None, png_dir: Path | None, dpi: int,
-          png_margin: str, quiet: bool, verbose: bool) -> None:
+          png_margin: str, allow_outside: bool, quiet: bool, verbose: bool) -> None:
     """Build the deck of THEME (a bundled theme name, a .yaml file or a theme folder;
     default: the embedded default theme) into a print-ready PDF."""
-    from printdeck.pipeline import BuildOptions, build as build_deck  # heavy imports: only when building
+    from printdeck.pipeline import BuildOptions  # heavy imports: only when building
+    from printdeck.pipeline import build as build_deck
 
     reporter = BarReporter(show_bars=not quiet and sys.stderr.isatty(), verbose=verbose)
     try:
         options = BuildOptions(seed=seed, paper=_paper(paper), backs=backs,
                                single=None if layout is None else layout == "single",
                                legend=legend, rules=rules, png_dir=png_dir, dpi=dpi,
-                               png_margin_mm=_margin(png_margin))
+                               png_margin_mm=_margin(png_margin), allow_outside=allow_outside)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             result = build_deck(theme, output, options, reporter)
     except PrintdeckError as exc:
         fail(exc)
-    for warning in caught:
-        click.echo(f"printdeck: warning: {' '.join(str(warning.message).split())}", err=True)
+    show_warnings(caught)
     if result.png_paths:
-        click.echo(f"wrote {len(result.png_paths)} PNG cards to {png_dir}")
-    click.echo(f"wrote {result.pdf_path}: {result.cards} cards, {result.symbols_per_card} symbols a card, "
+        click.echo(f"wrote {len(result.png_paths)} PNG cards to {shown(png_dir or '')}")
+    click.echo(f"wrote {shown(result.pdf_path)}: {result.cards} cards, {result.symbols_per_card} symbols a card, "
                f"{result.pages} pages, {_size(result.size_bytes)} (manifest {result.manifest_path.name})")

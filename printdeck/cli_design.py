@@ -52,13 +52,13 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
     """Check a deck (design JSON, CSV, or a build's manifest): exit 0 if every two
     cards share exactly --match symbols, 1 if not, 2 if the file cannot be read."""
     from printdeck.design.deckio import read_deck
-    from printdeck.design.verify import verify_blocks
+    from printdeck.design.verify import verify_flat
 
     try:
         deck = read_deck(file, int(match) if match else None)
     except PrintdeckError as e:
         fail(e)
-    report = verify_blocks(deck.cards, deck.lam)
+    report = verify_flat(deck.flat, deck.sizes, deck.lam)
     if fmt == "json":
         click.echo(json.dumps({
             "ok": report.ok, "cards": report.cards, "symbols": report.symbols, "lambda": deck.lam,

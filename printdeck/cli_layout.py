@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from printdeck.cli_common import fail
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
 
 
 @click.command()
@@ -18,12 +18,28 @@ from printdeck.errors import PrintdeckError
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=None, help="Override the theme's seed.")
 @click.option("--dpmm", "px_per_mm", type=click.FloatRange(1.0, 20.0), default=3.0, show_default=True,
               help="Pixels per millimetre.")
-def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float) -> None:
+@click.option("--allow-outside", is_flag=True,
+              help="Let the theme read files outside its folder (and the bundled assets).")
+def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float,
+            allow_outside: bool) -> None:
     """Lay out the first cards of THEME (default theme if omitted) and write a PNG contact sheet."""
+    from printdeck.fileio import check_replaceable
     from printdeck.layout.preview import write_preview
+    from printdeck.outputs import check_not_inputs, theme_inputs
+    from printdeck.theme import load_theme
 
     try:
-        path, drawn = write_preview(theme, out_path, count=count, seed=seed, px_per_mm=px_per_mm)
+        if count < 1:
+            raise PrintdeckError(f"--cards: expected 1 or more, got {count}")
+        if out_path.suffix.lower() != ".png":
+            raise PrintdeckError(f"{shown(out_path)}: the preview must be a .png file name")
+        if not (out_path.parent if str(out_path.parent) else Path(".")).is_dir():
+            raise PrintdeckError(f"{shown(out_path)}: folder {shown(out_path.parent)} does not exist; "
+                                 "create it or choose another -o")
+        loaded = load_theme(theme, allow_outside=allow_outside)
+        check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
+        check_replaceable(out_path)  # not a symlink, a device or a pipe
+        path, drawn = write_preview(loaded, out_path, count=count, seed=seed, px_per_mm=px_per_mm)  # type: ignore[arg-type]
     except PrintdeckError as e:
         fail(e)
-    click.echo(f"printdeck: wrote {path} ({drawn} cards)")
+    click.echo(f"printdeck: wrote {shown(path)} ({drawn} cards)")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from printdeck.cli_common import fail
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
 from printdeck.units import parse_length_mm
 
 
@@ -35,4 +35,4 @@ def calibrate(output: Path, paper: str, duplex: str, offset_x: float, offset_y: 
         write_calibration(output, paper, duplex, (offset_x, offset_y))
     except PrintdeckError as e:
         fail(e)
-    click.echo(f"wrote {output} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")
+    click.echo(f"wrote {shown(output)} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")

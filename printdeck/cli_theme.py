@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from printdeck.cli_common import fail
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
 
 
 @click.command()
@@ -28,8 +28,8 @@ def init(directory: Path, images: Path | None, words: Path | None, force: bool) 
     except PrintdeckError as exc:
         fail(exc)
         return
-    click.echo(f"wrote {result.path}: {result.symbols} {result.kind}: {result.sizes}")
-    click.echo(f"next: edit it, then run `printdeck build {result.path}`")
+    click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
+    click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
 
 
 @click.command()
@@ -60,12 +60,14 @@ def schema() -> None:
 
 @click.command()
 @click.argument("theme", required=False)
-def check(theme: str | None) -> None:
+@click.option("--allow-outside", is_flag=True,
+              help="Let the theme read files outside its folder (and the bundled assets).")
+def check(theme: str | None, allow_outside: bool) -> None:
     """Check THEME (file, folder or bundled name) without building: every key and file."""
     from printdeck.theme import deck_size, load_theme  # noqa: PLC0415
 
     try:
-        loaded = load_theme(theme)
+        loaded = load_theme(theme, allow_outside=allow_outside)
         size = deck_size(loaded)
         cards, needed = size.cards, size.symbols_needed
         if cards is None:  # a searched deck: run the same search the build runs

@@ -1,51 +1,421 @@
-"""Writing output files safely: a temporary file in the same folder, then a rename."""
+"""Reading a user's files with bounded work, and writing outputs safely.
+
+Inputs are read by :func:`read_user_file`: only a regular file, at most a given
+size, opened without blocking (a FIFO, ``/dev/zero``, a device or a folder is
+refused at once with one line naming it).
+
+Outputs are written to a temporary file beside the output
+(``.<name>.<pid>.<random>.tmp``, same file system) and renamed over it only on
+success (:func:`atomic_output`, :func:`atomic_outputs`), so an output is never
+half-written and a failed build leaves the old one in place. Every temporary file
+and staging folder is recorded before it exists and removed on any error, and on
+Ctrl-C, SIGTERM or SIGHUP (see :mod:`printdeck.signals`); the temporary files of a
+build that was killed outright (SIGKILL, power cut) are removed by the next build
+writing the same output, once they are :data:`STALE_AFTER_S` old and their process
+is gone.
+Errors name the real output, never the hidden temporary file.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import tempfile
-from collections.abc import Iterator
+import secrets
+import shutil
+import stat
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
+from printdeck.signals import deferred
+
+STALE_AFTER_S = 600.0
+"""Age (s, by modification time) after which a dead build's temporary file is removed."""
+
+_ACTIVE: dict[Path, Path] = {}
+"""Temporary files being written in this process -> the output each becomes."""
+_FOLDERS: set[Path] = set()
+"""Staging folders being written in this process."""
+_COMMITTED: list[Path] = []
+"""Outputs this process has written (replaced), in order."""
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words (``"a pipe (FIFO)"``, ``"a device"``...)."""
+    return next((word for test, word in _KINDS if test(mode)), "not a regular file")
+
+
+def _prefix(where: str) -> str:
+    return f"{where}: " if where else ""
+
+
+def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -> bytes:
+    """Read a file a user named, at most ``limit`` bytes, never blocking.
+
+    The file is opened non-blocking and checked with ``fstat`` on the open handle
+    (no race with a swapped name): it must be a regular file of at most ``limit``
+    bytes. Reading stops after ``limit + 1`` bytes, whatever the file claims.
+
+    Args:
+        path: The file.
+        where: The option or theme key that named it (``"--words"``,
+            ``"symbols.3.image"``), put first in messages; ``""`` for none.
+        limit: Largest size accepted, bytes.
+        what: What the file is, for messages (``"the theme"``).
+
+    Returns:
+        The file's bytes (possibly empty).
+
+    Raises:
+        PrintdeckError: Missing, a folder, a FIFO, a device, a socket, unreadable,
+            or larger than ``limit``; one line naming ``where`` and the file.
+    """
+    head = f"{_prefix(where)}{shown(path)}"
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise PrintdeckError(f"{head} not found; check the path") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise PrintdeckError(f"{head}: cannot read {what} ({reason}); check the path and its permissions") from None
+    try:
+        mode = os.fstat(fd)
+        if not stat.S_ISREG(mode.st_mode):
+            raise PrintdeckError(f"{head} is {_kind(mode.st_mode)}, not a regular file; give {what} as a file")
+        if mode.st_size > limit:
+            raise PrintdeckError(f"{head} is {mode.st_size:,} bytes, larger than the {limit:,} allowed; "
+                                 f"is it really {what}?")
+        data = _read_up_to(fd, limit + 1)
+    except OSError as exc:
+        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise PrintdeckError(f"{head} is larger than the {limit:,} bytes allowed; is it really {what}?")
+    return data
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    """Read until ``count`` bytes or the end of the file (reads may be short)."""
+    parts: list[bytes] = []
+    got = 0
+    while got < count:
+        chunk = os.read(fd, min(count - got, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        got += len(chunk)
+    return b"".join(parts)
+
+
+def write_error(path: Path, exc: OSError) -> PrintdeckError:
+    """The one-line error for an output that cannot be written (a full disk named as such).
+
+    Args:
+        path: The real output (never the temporary file).
+        exc: What the operating system said.
+    """
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return PrintdeckError(f"{shown(path)}: cannot write it: the disk is full (or over quota); "
+                              "free some space or choose another output path")
+    reason = exc.strerror or type(exc).__name__
+    return PrintdeckError(f"{shown(path)}: cannot write there ({reason}); choose another output path")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` may still run (unknown counts as alive)."""
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill(pid, 0) would send CTRL_C_EVENT there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, under another user
+        return True
+    return True
+
+
+def _stale_owner_gone(name: str, prefix: str) -> bool:
+    """For ``.<out>.<pid>.<random>.tmp``: whether the pid in the name is not running.
+    Names without a pid (older printdeck) count as gone."""
+    middle = name[len(prefix):-len(".tmp")]
+    pid, dot, _ = middle.partition(".")
+    return not (dot and pid.isdigit() and _alive(int(pid)))
+
+
+def _only_cards(folder: str) -> bool:
+    """A PNG staging folder holds nothing but card PNGs (so it is ours to remove)."""
+    try:
+        with os.scandir(folder) as entries:
+            return all(e.is_file(follow_symlinks=False) and e.name.startswith("card-") and e.name.endswith(".png")
+                       for e in entries)
+    except OSError:
+        return False
+
+
+def remove_stale_temps(folder: Path, name: str, now: float | None = None) -> int:
+    """Remove the temporary files (and PNG staging folders) a killed build left for ``name``.
+
+    Only entries named ``.<name>.<pid>.<random>.tmp`` are considered, only when
+    older than :data:`STALE_AFTER_S` and their process is not running; a staging
+    folder only when it holds nothing but ``card-*.png`` files. Errors are ignored.
+
+    Args:
+        folder: The output's folder.
+        name: The output's file (or PNG folder) name.
+        now: The current time (s since the epoch), for tests.
+
+    Returns:
+        How many entries were removed.
+    """
+    prefix, now = f".{name}.", time.time() if now is None else now
+    removed = 0
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if now - info.st_mtime < STALE_AFTER_S or not _stale_owner_gone(entry.name, prefix):
+                continue
+            if stat.S_ISREG(info.st_mode):
+                os.unlink(entry.path)
+                removed += 1
+            elif stat.S_ISDIR(info.st_mode) and _only_cards(entry.path):
+                shutil.rmtree(entry.path)
+                removed += 1
+    return removed
+
+
+def temp_name_prefix(name: str) -> str:
+    """The prefix of this process's temporary files for the output ``name``."""
+    return f".{name}.{os.getpid()}."
+
+
+def _folder_of(path: Path) -> Path:
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise PrintdeckError(f"{shown(path)}: folder {shown(folder)} does not exist; "
+                             "create it or choose another output path")
+    return folder
+
+
+def note_written(output: Path) -> None:
+    """Record that ``output`` (a file or a folder of files) was written whole."""
+    _COMMITTED.append(output)
+
+
+def written() -> list[Path]:
+    """The outputs this process has written so far (see :func:`note_written`)."""
+    return list(_COMMITTED)
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file and staging folder this process is writing (the
+    signal handler calls this; never raises)."""
+    for tmp in list(_ACTIVE):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    for folder in list(_FOLDERS):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _fresh_name(folder: Path, name: str) -> Path:
+    """A new temporary name ``.<name>.<pid>.<random>.tmp`` in ``folder`` (not created)."""
+    return folder / f"{temp_name_prefix(name)}{secrets.token_hex(4)}.tmp"
+
+
+def create_temp_file(folder: Path, name: str, output: Path) -> Path:
+    """Create an empty temporary file for ``output`` in ``folder``, recorded (before it
+    exists) for removal by :func:`remove_temporaries`.
+
+    Raises:
+        OSError: It cannot be created.
+    """
+    for _ in range(100):
+        tmp = _fresh_name(folder, name)
+        with deferred():
+            _ACTIVE[tmp] = output
+            try:
+                os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666))
+            except FileExistsError:
+                _ACTIVE.pop(tmp, None)
+                continue
+            except OSError:
+                _ACTIVE.pop(tmp, None)
+                raise
+        return tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+
+
+def forget_temp(tmp: Path) -> None:
+    """Stop tracking a temporary file (renamed into place, or removed)."""
+    _ACTIVE.pop(tmp, None)
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path) -> Iterator[Path]:
+def staging_folder(beside: Path) -> Iterator[Path]:
+    """A new folder ``.<name>.<pid>.<random>.tmp`` beside ``beside``, removed at the end
+    (and by :func:`remove_temporaries` on a signal).
+
+    Raises:
+        OSError: It cannot be created.
+    """
+    folder = beside.parent if str(beside.parent) else Path(".")
+    for _ in range(100):
+        staging = _fresh_name(folder, beside.name)
+        with deferred():
+            _FOLDERS.add(staging)
+            try:
+                staging.mkdir()
+                break
+            except FileExistsError:
+                _FOLDERS.discard(staging)
+            except OSError:
+                _FOLDERS.discard(staging)
+                raise
+    else:
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        _FOLDERS.discard(staging)
+
+
+@contextlib.contextmanager
+def tracked_folder(folder: Path) -> Iterator[None]:
+    """Count ``folder`` as temporary (removed on a signal) while the body runs."""
+    _FOLDERS.add(folder)
+    try:
+        yield
+    finally:
+        _FOLDERS.discard(folder)
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse an output that is a symbolic link (``/dev/stdout``...) or exists but is not a
+    regular file (a folder, a device, a pipe): renaming over it would replace the link or
+    the special file itself."""
+    if path.is_symlink():
+        raise PrintdeckError(f"{shown(path)}: is a symbolic link; give the path of a real file to write")
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing (or a dangling link): a new file is made
+    if not stat.S_ISREG(mode):
+        raise PrintdeckError(f"{shown(path)}: is {_kind(mode)}, not a regular file; choose another output path")
+
+
+def _new_temp(path: Path) -> Path:
+    """Create an empty temporary file beside ``path`` (ordinary permissions), recorded
+    for removal before it exists."""
+    check_replaceable(path)
+    folder = _folder_of(path)
+    remove_stale_temps(folder, path.name)
+    try:
+        return create_temp_file(folder, path.name, path)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+
+
+def _named_right(exc: PrintdeckError, temps: Sequence[Path]) -> PrintdeckError:
+    """``exc`` with any temporary file's name replaced by its output's."""
+    text = str(exc)
+    for tmp in temps:
+        for spelled in {str(tmp), shown(tmp)}:
+            text = text.replace(spelled, shown(_ACTIVE.get(tmp, tmp)))
+    return exc if text == str(exc) else PrintdeckError(text)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an advisory lock on ``folder`` (POSIX ``flock``; none elsewhere), so two
+    builds committing outputs into the same folder do it one after the other."""
+    try:
+        import fcntl  # POSIX only
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Path]]:
+    """Yield one temporary path beside each of ``paths``; on success rename them all
+    over their outputs, under a lock on the first output's folder (so outputs
+    written together, a PDF and its manifest, come from the same build even when
+    two builds write them at once).
+
+    If the body raises (or a signal interrupts it), every temporary file is
+    removed and the outputs are left as they were. A path that is itself a
+    temporary file of an enclosing :func:`atomic_output` is used as it is.
+
+    Args:
+        paths: The final output files.
+        lock: Take the folder lock to commit (False when the caller holds it).
+
+    Yields:
+        The temporary files, in the order of ``paths``.
+
+    Raises:
+        PrintdeckError: A folder does not exist, or an output cannot be written (a
+            full disk says so); the message names the output, never the temporary file.
+    """
+    outs = [Path(p) for p in paths]
+    temps: list[Path] = []
+    try:
+        for out in outs:
+            temps.append(out if out in _ACTIVE else _new_temp(out))
+        yield temps
+        if temps == outs:  # all nested: the enclosing atomic_outputs commits
+            return
+        with folder_lock(_folder_of(outs[0])) if lock else contextlib.nullcontext(), deferred():
+            for out, tmp in zip(outs, temps):  # all renamed, or (signal) none
+                if tmp != out:
+                    os.replace(tmp, out)
+                    note_written(out)
+    except OSError as exc:
+        named = [t for t in temps if getattr(exc, "filename", None) == str(t)] or outs[:1]
+        raise write_error(_ACTIVE.get(named[0], named[0]), exc) from None
+    except PrintdeckError as exc:
+        raise _named_right(exc, temps) from None
+    finally:  # every temporary file of these outputs, even one made as a signal came
+        for tmp in [t for t, out in _ACTIVE.items() if out in outs and t not in outs]:
+            forget_temp(tmp)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path, lock: bool = True) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; on success rename it over ``path``.
 
     If the body raises, the temporary file is removed and ``path`` is left as it was
-    (never half-written, never clobbered).
+    (never half-written, never clobbered). See :func:`atomic_outputs`.
 
     Args:
         path: The final output file.
+        lock: Take the folder lock to commit (False when the caller holds it).
 
     Raises:
-        PrintdeckError: The folder does not exist or cannot be written.
+        PrintdeckError: The folder does not exist or cannot be written (the message
+            names ``path``; a full disk says so).
     """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise PrintdeckError(f"{path}: folder {folder} does not exist; create it or choose another output path")
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise PrintdeckError(f"{path}: cannot write there ({exc.strerror}); choose another output path") from exc
-    os.close(fd)
-    tmp = Path(tmp_name)
-    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file ordinary permissions
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise PrintdeckError(f"{path}: cannot write there ({exc.strerror}); choose another output path") from exc
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+    with atomic_outputs([path], lock) as temps:
+        yield temps[0]

@@ -11,7 +11,8 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
      "cards": [{"index": int, "page": int, "sheet": int, "center_mm": [x, y],
                 "coverage": float, "min_gap_mm": float, "size_ratio": float,
                 "symbols": [{"id": int, "center_mm": [dx, dy],
-                             "rotation_deg": float, "box_mm": [w, h]}]}]}
+                             "rotation_deg": float, "box_mm": [w, h],
+                             "color": "#rrggbb" (words only)}]}]}
 
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
 followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
@@ -37,8 +38,11 @@ def _r(value: float, digits: int = 4) -> float:
 
 
 def _placement(p: Placement) -> dict[str, Any]:
-    return {"id": p.symbol_id, "center_mm": [_r(p.center_mm[0]), _r(p.center_mm[1])],
-            "rotation_deg": _r(p.rotation_deg, 3), "box_mm": [_r(p.box_mm[0]), _r(p.box_mm[1])]}
+    out = {"id": p.symbol_id, "center_mm": [_r(p.center_mm[0]), _r(p.center_mm[1])],
+           "rotation_deg": _r(p.rotation_deg, 3), "box_mm": [_r(p.box_mm[0]), _r(p.box_mm[1])]}
+    if p.color is not None:
+        out["color"] = p.color
+    return out
 
 
 def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[SymbolSpec],

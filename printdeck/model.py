@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Literal
 
 SymbolKind = Literal["svg", "raster", "text", "photo"]
+NOT_DRAWN = {"drawing": False}
+"""Field metadata of :class:`SymbolSpec` fields that do not change the symbol's drawing
+(every other field is part of the drawing's cache key, see ``printdeck.artwork.drawing_key``)."""
 
 
 @dataclass(frozen=True)
@@ -27,27 +30,44 @@ class SymbolSpec:
             or ``text:<word>`` for text symbols.
         path: Absolute path of the artwork file; ``None`` for text symbols.
         text: The word of a text symbol; ``None`` otherwise.
-        font_path: TTF/OTF used for a text symbol; ``None`` means the bundled font.
+        font_path: The font file (``.ttf``, ``.otf``, ``.ttc``) the theme names for a
+            text symbol; ``None``: chosen by coverage from the bundled and the
+            machine's fonts (``printdeck.artwork.fonts``).
+        font_index: The face of a font collection (``.ttc``) to use, 0 for the first.
         scale: Per-symbol size multiplier (1.0 = as the layout chooses).
         rotate: Whether the layout may rotate this symbol.
         photo_shape: ``circle`` or ``rounded`` crop for photos; ``None`` otherwise.
-        color: Fill colour of a text symbol as ``#rrggbb``.
+        color: Home fill colour of a text symbol as ``#rrggbb`` (a card may set the
+            word in another colour of the palette, see ``Placement.color``).
+        color_fixed: The theme set this word's colour, so every card keeps it.
+        lang: BCP 47 language of a text symbol (shaping forms, CJK regional glyphs), or None.
+        focus: Photo only: the crop's centre as fractions of the (upright) width and
+            height; None: around the faces found, else the centre.
+        zoom: Photo only: the crop's side is ``min(w, h) / zoom``.
+        nest: Other symbols may sit in this symbol's big holes (``layout.nest``);
+            by default its collision outline has no holes.
         remove_background: Photo only: make a plain background touching the
-            corners transparent (see ``printdeck.theme.images.prepared_image``).
+            corners transparent (see ``printdeck.artwork.prepared_picture``).
     """
 
-    id: int
-    name: str
+    id: int = field(metadata=NOT_DRAWN)
+    name: str = field(metadata=NOT_DRAWN)
     kind: SymbolKind
-    source: str
+    source: str = field(metadata=NOT_DRAWN)
     path: Path | None = None
     text: str | None = None
     font_path: Path | None = None
-    scale: float = 1.0
-    rotate: bool = True
+    font_index: int = 0
+    scale: float = field(default=1.0, metadata=NOT_DRAWN)
+    rotate: bool = field(default=True, metadata=NOT_DRAWN)
     photo_shape: Literal["circle", "rounded"] | None = None
-    color: str = "#1a1a1a"
+    color: str = field(default="#1a1a1a", metadata=NOT_DRAWN)
+    color_fixed: bool = field(default=False, metadata=NOT_DRAWN)
     remove_background: bool = False
+    lang: str | None = None
+    focus: tuple[float, float] | None = None
+    zoom: float = 1.0
+    nest: bool = field(default=False, metadata=NOT_DRAWN)
 
 
 @dataclass(frozen=True)
@@ -57,13 +77,15 @@ class Placement:
     The artwork's whole box (full image, or the SVG's full viewBox) is scaled to
     ``box_mm`` = (width, height), centred at ``center_mm`` relative to the card
     centre (x right, y up, mm), then rotated ``rotation_deg`` degrees
-    counter-clockwise about that centre.
+    counter-clockwise about that centre. ``color`` is the fill of a word on this card
+    (``#rrggbb``; None for pictures).
     """
 
     symbol_id: int
     center_mm: tuple[float, float]
     rotation_deg: float
     box_mm: tuple[float, float]
+    color: str | None = None
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,14 @@ import numpy as np
 from pydantic import ValidationError
 
 from printdeck.design import Design, make_design, verify_blocks
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import atomic_outputs, check_replaceable
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.layout.balance import balance_symbols
+from printdeck.layout.colours import colour_words
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
-from printdeck.fileio import atomic_output
+from printdeck.outputs import check_not_inputs, check_png_dir, theme_inputs
 from printdeck.render.imposition import Imposition, impose, paper_size_mm
 from printdeck.theme import Theme, load_theme
 from printdeck.theme.errors import describe_validation_error
@@ -55,6 +57,8 @@ class BuildOptions:
         png_dir: Also write one PNG a card into this folder.
         dpi: Resolution of those PNGs.
         png_margin_mm: Extra radial margin around each PNG card.
+        allow_outside: Let the theme read files outside its folder and the bundled
+            assets (``--allow-outside``).
     """
 
     seed: int | None = None
@@ -66,6 +70,7 @@ class BuildOptions:
     png_dir: Path | None = None
     dpi: int = 300
     png_margin_mm: float = 0.0
+    allow_outside: bool = False
 
 
 def _paper_size(value: str | tuple[str | float, str | float]) -> object:
@@ -166,18 +171,20 @@ def check_outputs(out: Path, png_dir: Path | None) -> Path:
 
     Raises:
         PrintdeckError: the PDF name does not end in .pdf, its folder is missing, the
-            manifest path or the PDF path is a folder, or ``png_dir`` is a file.
+            manifest path or the PDF path is a folder, a symlink or a special file, or
+            ``png_dir`` is a file.
     """
     if out.suffix.lower() != ".pdf":
-        raise PrintdeckError(f"{out}: the output must be a .pdf file name")
+        raise PrintdeckError(f"{shown(out)}: the output must be a .pdf file name")
     manifest_path = out.with_suffix(".json")
     for path in (out, manifest_path):
         if path.is_dir():
-            raise PrintdeckError(f"{path}: is a folder; choose another output name with -o")
+            raise PrintdeckError(f"{shown(path)}: is a folder; choose another output name with -o")
+        check_replaceable(path)  # not a symlink, a device or a pipe
     if not out.parent.is_dir():
-        raise PrintdeckError(f"{out}: folder {out.parent} does not exist; create it or choose another -o")
+        raise PrintdeckError(f"{shown(out)}: folder {shown(out.parent)} does not exist; create it or choose another -o")
     if png_dir is not None and png_dir.exists() and not png_dir.is_dir():
-        raise PrintdeckError(f"--png-dir {png_dir}: is a file, not a folder; choose a folder name")
+        raise PrintdeckError(f"--png-dir {shown(png_dir)}: is a file, not a folder; choose a folder name")
     return manifest_path
 
 
@@ -197,18 +204,27 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
 
     Raises:
         PrintdeckError: any problem the user can fix. Everything that can be checked is
-            checked before the layout starts; the PDF and the manifest are committed
-            together at the end, so on an error nothing is written or overwritten.
+            checked before the layout starts (an output on an input, the theme file
+            or an artwork, a font, the backs image, or a PNG folder holding one, is
+            refused); the PDF and the manifest are committed together at the end, so
+            on an error nothing is written or overwritten.
     """
     rep = reporter or _Silent()
     times: dict[str, float] = {}
     with _timed(times, "theme"), rep.stage("theme", None):
-        theme = apply_options(load_theme(theme_ref), options)
+        theme = apply_options(load_theme(theme_ref, allow_outside=options.allow_outside), options)
     if out_path is None:
         out_path = default_output(theme)
-        out_path.parent.mkdir(exist_ok=True)
+        try:
+            out_path.parent.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise PrintdeckError(f"{shown(out_path.parent)}: cannot create the output folder "
+                                 f"({exc.strerror}); give the PDF's name with -o") from None
     out = Path(out_path)
     check_outputs(out, options.png_dir)
+    check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
+    if options.png_dir is not None:
+        check_png_dir(options.png_dir, theme, theme_inputs(theme))
     seed = theme.spec.seed
     with _timed(times, "design"), rep.stage("design", None):
         design = deck_design(theme)
@@ -218,6 +234,7 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
         symbols = balance_symbols(design.blocks, symbols)  # as deck_symbols; traces the silhouettes
         cards = [[symbols[p] for p in block] for block in design.blocks]
         layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
+        layouts = colour_words(layouts, symbols, theme.spec.text.colors)
     return _write(theme, design, symbols, layouts, imposition, out, options, rep, times)
 
 
@@ -240,7 +257,7 @@ def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts:
     manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition)
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
-    with atomic_output(out) as tmp_pdf, atomic_output(manifest_path) as tmp_json:
+    with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
         with _timed(times, "render"), rep.stage("render", len(layouts)) as advance:
             pages = render_pdf(theme, symbols, layouts, imposition, tmp_pdf, render_options, progress=advance)
         write_manifest(manifest, tmp_json)

@@ -106,7 +106,7 @@ def test_refuses_too_many_symbols_naming_card_and_setting(theme) -> None:
 
 
 def test_refuses_symbols_below_minimum_size(theme, cards) -> None:
-    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0)
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=25.0)  # fits alone, not 8 a card
     with pytest.raises(PrintdeckError, match=r"card 1: symbol .* would be only .* mm"):
         layout_deck(cards[:1], s, seed=1)
 
@@ -167,10 +167,16 @@ def test_parallel_equals_serial_and_reports_progress(theme) -> None:
 
 
 def test_parallel_failure_names_first_failing_card(theme) -> None:
-    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0, rounds=1)
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=25.0, rounds=1)
     cards = deck_cards(theme.symbols, 7)[:10]
     with pytest.raises(PrintdeckError, match=r"^card 1: "):
         layout_deck(cards, s, seed=1, jobs=2)
+
+
+def test_a_symbol_too_thin_even_alone_is_named(theme, cards) -> None:
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0)
+    with pytest.raises(PrintdeckError, match=r"^symbol '.*': the image .* is too thin .* even alone on the card"):
+        layout_deck(cards[:1], s, seed=1)
 
 
 def test_job_count(monkeypatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import numpy as np
@@ -12,8 +13,8 @@ from PIL import Image, ImageDraw
 from test_layout_support import AWKWARD
 
 from printdeck.errors import PrintdeckError
-from printdeck.layout import silhouette, text_metrics
-from printdeck.layout.artwork import rasterise
+from printdeck.artwork import drawing, rasterise
+from printdeck.layout import silhouette
 from printdeck.layout.silhouette import _cached, trace
 from printdeck.model import SymbolSpec
 from printdeck.theme import load_theme
@@ -74,19 +75,23 @@ def test_inscribed_disc_lies_inside_the_outline(symbols) -> None:
         assert not sil.outline.contains(shapely.Point(centre.real, centre.imag).buffer(r * 1.01)), sym.name
 
 
-def test_ring_keeps_its_hole_and_bar_its_aspect() -> None:
+def test_ring_is_filled_unless_symbols_may_nest_and_bar_keeps_its_aspect() -> None:
     by_name = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
     ring = silhouette(by_name["ring 0"])
-    assert not ring.outline.contains(shapely.Point(0, 0))  # other symbols may sit inside a ring
+    assert ring.outline.contains(shapely.Point(0, 0))  # no symbol is placed inside a ring
+    nesting = silhouette(dataclasses.replace(by_name["ring 0"], nest=True))
+    assert not nesting.outline.contains(shapely.Point(0, 0))  # layout.nest: true keeps the hole open
+    assert nesting.area == ring.area  # the ink is the same
     bar = silhouette(by_name["bar 9"])
     assert bar.aspect == pytest.approx(7.5)
 
 
 def test_text_box_is_the_word_ink_extent() -> None:
     word = SymbolSpec(id=0, name="wide", kind="text", source="text:Mississippi", text="Mississippi")
-    m = text_metrics(word)
-    assert m.aspect > 4 and m.bottom < 0 < m.top  # descender below the baseline
-    alpha = np.asarray(rasterise(word, 400, round(400 / m.aspect)).getchannel("A"))
+    art = drawing(word)
+    x0, y0, x1, y1 = art.word.ink_em
+    assert art.aspect > 4 and y0 < 0 < y1  # descender below the baseline
+    alpha = np.asarray(rasterise(word, 400, round(400 / art.aspect)).getchannel("A"))
     assert alpha[:, 0].max() > 0 and alpha[:, -1].max() > 0 and alpha[0].max() > 0 and alpha[-1].max() > 0
 
 

@@ -3,7 +3,9 @@
 Each symbol is rasterised at 8 px/mm with resvg / Pillow (not with the engine's code),
 rotated and pasted at its Placement; no pixel may hold two symbols' ink, no ink may
 leave the safe disc (1 px antialias tolerance), ink of two symbols must stay more
-than half the gap apart, and the recorded coverage must match the stamped ink.
+than half the gap apart, no symbol may lie inside another's holes (a ring, an outline
+icon: the stamped ink with its holes filled), and the recorded coverage must match the
+stamped ink.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import math
 import numpy as np
 import pytest
 from PIL import Image, ImageFilter
+from scipy import ndimage
 from test_layout_support import AWKWARD, deck_cards, pixel_radius_mm, stamp_card
 
 from printdeck.layout import LayoutSettings, layout_deck
@@ -40,6 +43,10 @@ def _check(cards: list, layouts: list, settings: LayoutSettings) -> None:
             grown = Image.fromarray(layers[k].astype(np.uint8) * 255).filter(ImageFilter.MaxFilter(2 * half_gap_px - 1))
             others = count.astype(bool) & ~layers[k]
             assert not (np.asarray(grown) > 0)[others].any(), f"card {lay.index}: symbol {k} within half a gap"
+        for k in range(len(layers)):
+            inside = ndimage.binary_fill_holes(layers[k]) & ~layers[k]
+            others = count.astype(bool) & ~layers[k]
+            assert (inside & others).sum() <= 2, f"card {lay.index}: a symbol sits inside symbol {k}'s hole"
         ink_mm2 = count.sum() / PX_PER_MM ** 2
         stamped = ink_mm2 / (math.pi * settings.safe_radius_mm ** 2)
         assert stamped == pytest.approx(lay.coverage, abs=0.03)
@@ -54,6 +61,33 @@ def test_awkward_theme_cards_stamp_clean() -> None:
     # card 56 is the line at infinity: seven wide words and a ring
     cards, layouts, settings = _cards(str(AWKWARD), [3, 30, 56])
     _check(cards, layouts, settings)
+
+
+@pytest.mark.parametrize("ref, picks", [("junior", [0, 17]), ("double", [0, 20]), ("languages", [0, 30]),
+                                        ("words", [4])])
+def test_bundled_themes_stamp_clean(ref: str, picks: list[int]) -> None:
+    theme = load_theme(ref)
+    settings = LayoutSettings.from_theme(theme)
+    from printdeck.pipeline import deck_design, deck_symbols
+
+    design = deck_design(theme)
+    symbols = deck_symbols(theme, design, theme.spec.seed)
+    cards = [[symbols[p] for p in design.blocks[i]] for i in picks]
+    _check(cards, layout_deck(cards, settings, seed=theme.spec.seed), settings)
+
+
+def test_stamp_check_catches_a_symbol_inside_a_ring() -> None:
+    import dataclasses
+
+    from printdeck.model import CardLayout, Placement
+
+    symbols = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
+    ring, dot = symbols["ring 0"], next(s for s in symbols.values() if s.kind == "svg" and s.name != "ring 0")
+    layout = CardLayout(0, (Placement(ring.id, (0.0, 0.0), 0.0, (60.0, 60.0)),
+                            Placement(dot.id, (0.0, 0.0), 0.0, (6.0, 6.0))), 0.3, 1.0, 0.1)
+    settings = dataclasses.replace(LayoutSettings.from_theme(load_theme(str(AWKWARD))), gap_mm=0.25)
+    with pytest.raises(AssertionError, match="inside symbol 0's hole"):
+        _check([[ring, dot]], [layout], settings)
 
 
 def test_stamp_check_catches_overlap_and_clipping() -> None:

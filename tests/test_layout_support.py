@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-import reportlab
 import resvg_py
 from PIL import Image, ImageDraw, ImageFont
 
+from printdeck.artwork import drawing
 from printdeck.model import CardLayout, SymbolSpec
 
 REPO = Path(__file__).resolve().parent.parent
@@ -50,9 +50,10 @@ def _art(symbol: SymbolSpec, w: int, h: int) -> Image.Image:
     if symbol.kind == "svg":
         png = resvg_py.svg_to_bytes(svg_path=str(symbol.path), width=w, height=h)
         return Image.open(io.BytesIO(bytes(png))).convert("RGBA").resize((w, h))
-    if symbol.kind == "text":
-        font_path = symbol.font_path or Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-        font = ImageFont.truetype(str(font_path), 4 * max(h, 16))
+    if symbol.kind == "text":  # Pillow + libraqm in the font printdeck chose for the word
+        (face,) = drawing(symbol).word.faces
+        font = ImageFont.truetype(str(face.path), 4 * max(h, 16), index=face.index,
+                                  layout_engine=ImageFont.Layout.RAQM)
         img = Image.new("RGBA", (font.getbbox(symbol.text or "")[2] + 40, 8 * max(h, 16)), (0, 0, 0, 0))
         ImageDraw.Draw(img).text((20, 6 * max(h, 16)), symbol.text or "", font=font, fill="#000000", anchor="ls")
         return img.crop(img.getbbox()).resize((w, h), Image.Resampling.LANCZOS)

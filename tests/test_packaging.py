@@ -28,6 +28,9 @@ def installed_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert "printdeck/_themes/default.yaml" in names
         assert sum(n.startswith("printdeck/_assets/twemoji/") and n.endswith(".svg") for n in names) >= 133
         assert "printdeck/_assets/twemoji/LICENSE-GRAPHICS.txt" in names
+        assert "printdeck/_assets/fonts/OFL.txt" in names and "printdeck/_themes/languages.yaml" in names
+        assert sum(n.startswith("printdeck/_assets/fonts/Noto") for n in names) == 5
+        assert "printdeck/artwork/shaping.py" in names
         zf.extractall(site)
     return site
 
@@ -42,3 +45,14 @@ def test_wheel_builds_the_default_deck_without_the_repo(installed_wheel: Path, t
     assert done.returncode == 0, done.stderr
     where, cards, source = done.stdout.split()
     assert where.startswith(str(installed_wheel)) and cards == "55" and source.startswith("assets/twemoji/")
+
+
+def test_wheel_sets_words_in_every_bundled_script(installed_wheel: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(installed_wheel)}
+    code = ("from printdeck.artwork import drawing; from printdeck.theme import load_theme; "
+            "print(sorted({f.path.name for s in load_theme('languages').symbols for f in drawing(s).word.faces}))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for name in ("Vera.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+                 "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf"):
+        assert name in done.stdout

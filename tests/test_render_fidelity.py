@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from reportlab.pdfgen.canvas import Canvas
 from test_layout_support import AWKWARD
 
-from printdeck.layout.artwork import rasterise
+from printdeck.artwork import rasterise
 from printdeck.model import Placement
 from printdeck.render.artwork import ArtLibrary
 from printdeck.theme import load_theme

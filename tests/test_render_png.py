@@ -20,7 +20,8 @@ def test_smaller_deck_leaves_no_stale_cards(tmp_path: Path) -> None:
     (out / "notes.txt").write_text("mine")
     render_pngs(theme, symbols_of(theme), fano_layouts(5), out, dpi=30)
     paths = render_pngs(theme, symbols_of(theme), fano_layouts(3), out, dpi=30)
-    assert sorted(p.name for p in out.iterdir()) == ["card-001.png", "card-002.png", "card-003.png", "notes.txt"]
+    assert sorted(p.name for p in out.iterdir()) == [".printdeck-pngs.json", "card-001.png", "card-002.png",
+                                                     "card-003.png", "notes.txt"]
     assert [p.name for p in paths] == ["card-001.png", "card-002.png", "card-003.png"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cards")]  # staging folder removed
 

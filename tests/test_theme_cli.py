@@ -125,7 +125,7 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
                                           + SVG_HEAD.encode() + b"<text>&b;</text></svg>"), ("DTD or entities",)),
     "svg remote reference": (_folder_with("x.svg", SVG_HEAD.encode() + b'<image xlink:href="https://evil.example/a.png"'
                                           b' width="9" height="9"/></svg>'), ("outside resource 'https://evil",)),
-    "unreadable font": (_font(b"\x00\x01\x00\x00garbage"), ("text.font: cannot read font",)),
+    "unreadable font": (_font(b"\x00\x01\x00\x00garbage"), ("text.font: ", "not a font file printdeck can read")),
 }
 
 
@@ -174,11 +174,12 @@ def test_themes_lists_every_bundled_theme_with_sizes() -> None:
     assert result.exit_code == 0
     rows = {line.split()[0]: line.split()[1:5] for line in result.output.splitlines()[1:-1]}
     assert rows == {"default": ["55", "8", "1", "57/171"], "double": ["37", "9", "2", "37/171"],
-                    "junior": ["31", "6", "1", "31/171"], "words": ["57", "8", "1", "57/57"]}
+                    "junior": ["31", "6", "1", "31/171"], "languages": ["31", "6", "1", "31/31"],
+                    "words": ["57", "8", "1", "57/57"]}
 
 
 def test_bundled_themes_load_with_every_file_checked() -> None:
-    assert bundled_theme_names() == ["default", "double", "junior", "words"]
+    assert bundled_theme_names() == ["default", "double", "junior", "languages", "words"]
     sizes = {name: deck_size(load_theme(name)) for name in bundled_theme_names()}
     assert (sizes["default"].symbols_per_card, sizes["default"].cards, sizes["default"].design_points) == (8, 55, 57)
     assert (sizes["junior"].symbols_per_card, sizes["junior"].cards) == (6, 31)

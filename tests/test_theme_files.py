@@ -14,7 +14,7 @@ from test_theme_support import WORDS, image_folder, png_bytes, small_theme, writ
 
 from printdeck.errors import PrintdeckError
 from printdeck.theme import load_theme
-from printdeck.theme.fonts import default_font_path
+from printdeck.artwork.fonts import default_face
 
 GOOD_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
 
@@ -51,7 +51,7 @@ def _jpeg() -> bytes:
     ("truncated.png", png_bytes((1, 2, 3), (300, 300))[:200], "truncated or corrupt"),
     ("truncated.jpg", _jpeg()[:400], "truncated or corrupt"),
     ("corrupt.png", b"\x89PNG\r\n\x1a\n" + b"garbage" * 50, "is truncated or corrupt"),
-    ("text.png", b"hello, I am not a picture", "not a PNG, JPEG or WebP image"),
+    ("text.png", b"hello, I am not a picture", "not a PNG, JPEG, WebP, HEIC or AVIF image"),
     ("bomb.png", _bomb_png(30000, 30000), "a decompression bomb?"),
     ("huge.png", _bomb_png(10000, 7000), "is 10000x7000 pixels, more than 60 megapixels; scale it down"),
     ("tiny.png", png_bytes((1, 2, 3), (4, 4)), "only 4x4 pixels"),
@@ -160,16 +160,16 @@ def test_a_folder_entry_cannot_have_one_name(tmp_path: Path) -> None:
 
 def test_svg_cannot_be_a_photo(tmp_path: Path) -> None:
     (tmp_path / "a.svg").write_text(GOOD_SVG)
-    assert "symbols.0.photo: a.svg is not a PNG, JPEG or WebP file" in _error(
+    assert "symbols.0.photo: a.svg is not a PNG, JPEG, WebP, HEIC or AVIF file" in _error(
         write_theme(tmp_path, small_theme(symbols=[{"photo": "a.svg"}])))
 
 
 @pytest.mark.parametrize("content, expected", [
     (b"", "is empty"),
-    (b"OTTO" + b"\0" * 100, "CFF outlines"),
-    (b"ttcf" + b"\0" * 100, "font collection"),
-    (b"hello world, not a font", "not a TrueType font"),
-    (b"\x00\x01\x00\x00" + b"\0" * 100, "cannot read font"),
+    (b"OTTO" + b"\0" * 100, "not a font file printdeck can read"),
+    (b"ttcf" + b"\0" * 100, "not a font file printdeck can read"),
+    (b"hello world, not a font", "not a font file printdeck can read"),
+    (b"\x00\x01\x00\x00" + b"\0" * 100, "not a font file printdeck can read"),
 ])
 def test_bad_fonts(tmp_path: Path, content: bytes, expected: str) -> None:
     (tmp_path / "f.ttf").write_bytes(content)
@@ -180,15 +180,16 @@ def test_bad_fonts(tmp_path: Path, content: bytes, expected: str) -> None:
 def test_missing_font_and_per_symbol_font(tmp_path: Path) -> None:
     data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "x", "font": "nope.ttf"}])
     assert "symbols.6.font: font file" in _error(write_theme(tmp_path, data))
-    shutil.copy(default_font_path(), tmp_path / "mine.ttf")
+    shutil.copy(default_face().path, tmp_path / "mine.ttf")
     data["symbols"][-1]["font"] = "mine.ttf"
     assert load_theme(write_theme(tmp_path, data)).symbols[-1].font_path == (tmp_path / "mine.ttf").resolve()
 
 
-def test_a_word_the_font_cannot_draw(tmp_path: Path) -> None:
-    data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "猫"}])
+def test_a_word_no_font_can_draw(tmp_path: Path) -> None:
+    data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "ab\u0378"}])  # U+0378: unassigned
     message = _error(write_theme(tmp_path, data))
-    assert "symbols.6.text: the font Vera.ttf has no glyph for '猫'" in message
+    assert "symbols.6.text: no font has" in message and "(U+0378)" in message
+    assert "install a font" in message and "text.font" in message
 
 
 def test_back_image_is_checked(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from test_theme_support import image_folder, png_bytes
 
 from printdeck.theme import deck_size, load_theme
-from printdeck.theme.fonts import default_font_path
+from printdeck.artwork.fonts import default_face
 from printdeck.theme.model import SymbolEntry, ThemeSpec
 
 REFERENCE = Path(__file__).resolve().parent.parent / "printdeck" / "theme" / "reference.yaml"
@@ -52,7 +52,7 @@ def test_reference_theme_shows_every_key() -> None:
 
 def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     shutil.copy(REFERENCE, tmp_path / "theme.yaml")
-    image_folder(tmp_path / "pictures", 50)
+    image_folder(tmp_path / "pictures", 49)
     (tmp_path / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" '
                                        'height="3"/></svg>')
     (tmp_path / "photos").mkdir()
@@ -60,7 +60,7 @@ def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     (tmp_path / "photos" / "rex.jpg").write_bytes(png_bytes((90, 60, 20), (120, 90), alpha=False))
     (tmp_path / "back.png").write_bytes(png_bytes((40, 70, 120), (100, 100), alpha=False))
     (tmp_path / "fonts").mkdir()
-    shutil.copy(default_font_path(), tmp_path / "fonts" / "handwriting.ttf")
+    shutil.copy(default_face().path, tmp_path / "fonts" / "handwriting.ttf")
     theme = load_theme(tmp_path)
     size = deck_size(theme)
     assert (size.symbols_per_card, size.cards, size.symbols_needed, len(theme.symbols)) == (8, 55, 57, 57)

@@ -13,12 +13,23 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from printdeck.design import Design
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
+
+MAX_DECK_BYTES = 24_000_000
+"""Largest deck file read (the design of order 127, 16,513 cards of 128, is 11 MB as CSV)."""
+MAX_CARDS = 60_000
+"""Most cards verified (time grows as cards², memory as symbols on cards)."""
+MAX_CARD_SYMBOLS = 10_000
+"""Most symbols on one card (a plane within :data:`MAX_CARDS` has at most 245)."""
 
 
 def design_json(design: Design) -> dict[str, Any]:
@@ -60,6 +71,8 @@ def _symbol_id(item: Any, where: str) -> int:
 
 
 def _card_symbols(card: Any, where: str) -> list[int]:
+    if isinstance(card, list) and len(card) > MAX_CARD_SYMBOLS:
+        raise PrintdeckError(f"{where}: more than {MAX_CARD_SYMBOLS:,} symbols on one card; is this a deck?")
     if isinstance(card, list):
         return [_symbol_id(x, where) for x in card]
     if isinstance(card, dict):
@@ -84,7 +97,7 @@ def _file_lambda(data: Any, path: Path) -> int | None:
             if key in src:
                 value = src[key]
                 if isinstance(value, bool) or value not in (1, 2):
-                    raise PrintdeckError(f"{path}: \"{key}\": {json.dumps(value)[:40]} is not supported; "
+                    raise PrintdeckError(f"{shown(path)}: \"{key}\": {json.dumps(value)[:40]} is not supported; "
                                          f"printdeck checks 1 or 2 (fix the file, or give --match 1 or 2)")
                 return int(value)
     return None
@@ -95,8 +108,9 @@ def _from_json(data: Any, path: Path) -> list[list[int]]:
     if cards is None and isinstance(data, dict) and isinstance(data.get("deck"), dict):
         cards = data["deck"].get("cards")
     if not isinstance(cards, list):
-        raise PrintdeckError(f"{path}: no 'cards' list found; expected printdeck design JSON or a manifest")
-    return [_card_symbols(c, f"{path}: card {i}") for i, c in enumerate(cards)]
+        raise PrintdeckError(f"{shown(path)}: no 'cards' list found; expected printdeck design JSON or a manifest")
+    _check_count(len(cards), path)
+    return [_card_symbols(c, f"{shown(path)}: card {i}") for i, c in enumerate(cards)]
 
 
 def _is_number(cell: str) -> bool:
@@ -108,21 +122,42 @@ def _is_number(cell: str) -> bool:
 
 
 def _from_csv(text: str, path: Path) -> list[list[int]]:
-    """Cards from CSV rows; a first row with no number-like cell is a header."""
+    """Cards from CSV rows; a first row with no number-like cell is a header.
+
+    Raises:
+        PrintdeckError: A row that is not whole symbol numbers, or more than
+            :data:`MAX_CARDS` cards.
+    """
     cards: list[list[int]] = []
-    for n, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    for n, row in enumerate(csv.reader(_short_lines(text, path)), start=1):
         cells = [c.strip() for c in row if c.strip()]
         if not cells or cells[0].startswith("#"):
             continue
         if not cards and not any(_is_number(c) for c in cells):
             continue  # header
-        where = f"{path}: line {n} (card {len(cards)})"
+        where = f"{shown(path)}: line {n} (card {len(cards)})"
         try:
             values = [int(c) for c in cells]
         except ValueError:
             raise PrintdeckError(f"{where}: {','.join(cells)[:60]!r} is not a list of whole symbol numbers") from None
         cards.append([_symbol_id(v, where) for v in values])
+        _check_count(len(cards), path)
     return cards
+
+
+def _short_lines(text: str, path: Path) -> Iterator[str]:
+    """The lines of ``text``, refusing one too long to be a card (before csv splits it)."""
+    longest = 16 * MAX_CARD_SYMBOLS
+    for n, line in enumerate(io.StringIO(text), start=1):
+        if len(line) > longest:
+            raise PrintdeckError(f"{shown(path)}: line {n} is longer than {longest:,} characters; "
+                                 "give one card a line")
+        yield line
+
+
+def _check_count(cards: int, path: Path) -> None:
+    if cards > MAX_CARDS:
+        raise PrintdeckError(f"{shown(path)}: more than {MAX_CARDS:,} cards; printdeck verifies decks up to that size")
 
 
 @dataclass(frozen=True)
@@ -130,29 +165,54 @@ class DeckFile:
     """A deck read by :func:`read_deck`.
 
     Attributes:
-        cards: Each card's symbols, renumbered 0..m-1 (in increasing order of label).
+        flat: (n,) int64, every card's symbols, renumbered 0..m-1 (in increasing
+            order of label), one card after another.
+        sizes: (cards,) int64, symbols each card lists.
         labels: (m,) the symbol numbers as written in the file, ``labels[i]`` for symbol i.
         lam: λ to check: ``match`` if given, else the file's, else 1.
         lam_from_file: λ the file names, or None.
     """
 
-    cards: list[list[int]]
+    flat: np.ndarray
+    sizes: np.ndarray
     labels: list[int]
     lam: int
     lam_from_file: int | None
 
+    @property
+    def cards(self) -> list[list[int]]:
+        """Each card's symbols (renumbered) as lists."""
+        ends = np.cumsum(self.sizes)
+        return [part.tolist() for part in np.split(self.flat, ends[:-1])] if len(self.sizes) else []
 
-def _renumber(cards: list[list[int]]) -> tuple[list[list[int]], list[int]]:
-    """Symbols as 0..m-1 by increasing label (so any size of label fits in int64)."""
-    labels = sorted({p for c in cards for p in c})
-    if not labels or labels[-1] == len(labels) - 1:
-        return cards, labels  # already 0..m-1
-    new = {p: i for i, p in enumerate(labels)}
-    return [[new[p] for p in c] for c in cards], labels
+
+def _renumber(cards: list[list[int]]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """Symbols as 0..m-1 by increasing label (any size of label); returns (flat, sizes, labels)."""
+    sizes = np.fromiter((len(c) for c in cards), dtype=np.int64, count=len(cards))
+    top = max((max(c) for c in cards if c), default=0)
+    if top < 2**62:
+        raw = np.fromiter((p for c in cards for p in c), dtype=np.int64, count=int(sizes.sum()))
+        labels, flat = np.unique(raw, return_inverse=True)
+        return flat.astype(np.int64).ravel(), sizes, [int(x) for x in labels]
+    labels_list = sorted({p for c in cards for p in c})
+    new = {p: i for i, p in enumerate(labels_list)}
+    flat = np.fromiter((new[p] for c in cards for p in c), dtype=np.int64, count=int(sizes.sum()))
+    return flat, sizes, labels_list
+
+
+def _decode(raw: bytes, path: Path) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PrintdeckError(f"{shown(path)}: not UTF-8 text (byte {exc.start}); give a design JSON or CSV") from None
 
 
 def read_deck(path: Path, match: int | None = None) -> DeckFile:
     """Read a deck file (design JSON, build manifest JSON, or CSV).
+
+    The file must be a regular file of at most :data:`MAX_DECK_BYTES` (a FIFO, a
+    device or a folder is refused at once, without blocking) with at most
+    :data:`MAX_CARDS` cards.
 
     Args:
         path: The file.
@@ -162,28 +222,27 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         The cards (symbols renumbered 0..m-1), the original labels and λ.
 
     Raises:
-        PrintdeckError: Missing, unreadable or malformed file; a symbol that is not a
-            whole number >= 0 (the message names the card); λ in the file that is not
-            1 or 2 (unless ``match`` is given); no cards.
+        PrintdeckError: Missing, not a regular file, too large, unreadable or
+            malformed file; a symbol that is not a whole number >= 0 (the message
+            names the card); λ in the file that is not 1 or 2 (unless ``match`` is
+            given); no cards, or too many.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PrintdeckError(f"{path}: cannot read the deck ({exc.__class__.__name__}: {exc})") from exc
+    text = _decode(read_user_file(path, "", MAX_DECK_BYTES, "a deck file"), path)
     lam_in_file = None
     if text.lstrip().startswith(("{", "[")):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise PrintdeckError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from exc
+            raise PrintdeckError(f"{shown(path)}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
         except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
-            raise PrintdeckError(f"{path}: cannot read the JSON ({str(exc)[:80]})") from exc
+            raise PrintdeckError(f"{shown(path)}: cannot read the JSON ({str(exc)[:80]})") from None
+        del text
         cards = _from_json(data, path)
         lam_in_file = None if match is not None else _file_lambda(data, path)
     else:
         cards = _from_csv(text, path)
     if not cards:
-        raise PrintdeckError(f"{path}: no cards found")
-    cards, labels = _renumber(cards)
-    return DeckFile(cards, labels, match if match is not None else (lam_in_file or 1), lam_in_file)
+        raise PrintdeckError(f"{shown(path)}: no cards found")
+    flat, sizes, labels = _renumber(cards)
+    return DeckFile(flat, sizes, labels, match if match is not None else (lam_in_file or 1), lam_in_file)

@@ -6,11 +6,15 @@ diagonal each card's size. M is sparse (k ones a row), so G is computed in row c
 as sparse products with ``numpy.bincount``: for a chunk of cards, every symbol of a card
 contributes +1 to each card holding that symbol. That is sum_p r_p^2 additions
 (r_p = cards holding symbol p) instead of cards^2 * symbols for a dense product.
+Everything works block by block (column blocks of the bit-parallel screen, row chunks
+and incidence batches of the count), so memory stays bounded (about 200 MB for 30,000
+random cards) whatever the deck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,6 +23,8 @@ import numpy as np
 MAX_LISTED_PAIRS = 1000
 #: Target number of bincount slots per chunk (bounds memory to ~8 bytes each).
 _CHUNK_SLOTS = 1 << 22
+#: Target number of symbol incidences expanded at a time by the exact count.
+_WORK_SLOTS = 1 << 22
 #: Bit-parallel screen: words (64 cards each) per column block, and cards per row chunk.
 _BLOCK_WORDS = 32
 _CHUNK_CARDS = 512
@@ -138,37 +144,123 @@ def verify_blocks(blocks: Sequence[Sequence[int]] | np.ndarray, lam: int = 1) ->
         ValueError: A symbol number is negative.
     """
     flat, sizes = _flatten(blocks)
+    return verify_flat(flat, sizes, lam)
+
+
+def verify_flat(flat: np.ndarray, sizes: np.ndarray, lam: int = 1) -> VerifyReport:
+    """:func:`verify_blocks` for cards given as concatenated symbols and card sizes.
+
+    Work is done in blocks of bounded size: the λ = 1 screen a column block of
+    ``64 * _BLOCK_WORDS`` cards at a time, the exact count about ``_CHUNK_SLOTS``
+    card pairs and ``_WORK_SLOTS`` symbol incidences at a time, so memory stays
+    O(incidences + cards) (about 100 MB at most) whatever the deck; time is
+    O(cards² · k / 64) for the screen plus O(suspect cards · cards) for the count.
+
+    Args:
+        flat: (n,) int64, every card's symbols one card after another (>= 0).
+        sizes: (cards,) int64, how many symbols each card lists.
+        lam: λ, the number of symbols every two cards must share.
+
+    Returns:
+        The report.
+
+    Raises:
+        ValueError: A symbol number is negative.
+    """
+    flat, sizes = np.asarray(flat, dtype=np.int64), np.asarray(sizes, dtype=np.int64)
     if flat.size and flat.min() < 0:
         raise ValueError("symbol numbers must be >= 0")
     flat, sizes, dups = _dedupe(flat, sizes)
     b = len(sizes)
     v = int(flat.max()) + 1 if flat.size else 0
-    card_ptr = np.concatenate([[0], np.cumsum(sizes)])
-    rows_of = np.repeat(np.arange(b, dtype=np.int64), sizes)
+    card_ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     freq = np.bincount(flat, minlength=v)
     small = flat.astype(np.int16) if v < (1 << 15) else flat  # 16-bit keys: numpy radix sort
     by_point = np.argsort(small, kind="stable")
-    pt_cards = rows_of[by_point]  # cards holding each point, grouped by point
-    pt_ptr = np.concatenate([[0], np.cumsum(freq)])
+    pt_cards = np.repeat(np.arange(b, dtype=np.int64), sizes)[by_point]  # cards holding each point
+    pt_ptr = np.concatenate([[0], np.cumsum(freq)]).astype(np.int64)
     suspects = np.arange(b)
     if lam == 1 and b > 1 and sizes.min() > 0:  # bit-parallel screen (empty cards: count all)
         rank = np.empty(flat.size, dtype=np.int64)
         rank[by_point] = np.arange(flat.size)
         later = freq[flat] - 1 - (rank - pt_ptr[flat])
         suspects = _lambda_one_failures(flat, sizes, card_ptr, pt_cards, freq, later)
-    bad_count, bad = 0, []
-    chunk = max(1, min(b, _CHUNK_SLOTS // max(b, 1)))
-    for start in range(0, len(suspects), chunk):
-        rows = suspects[start:start + chunk]
-        pts = np.concatenate([flat[card_ptr[r]:card_ptr[r + 1]] for r in rows])
-        counts = _gram_rows(pts, sizes[rows], pt_ptr, pt_cards, freq, b)
-        counts[np.arange(len(rows)), rows] = lam  # diagonal is the card size
-        wrong = np.argwhere(counts != lam)
-        wrong = wrong[rows[wrong[:, 0]] < wrong[:, 1]]
-        bad_count += len(wrong)
-        for i, j in wrong[: max(0, MAX_LISTED_PAIRS - len(bad))]:
-            bad.append((int(rows[i]), int(j), int(counts[i, j])))
+    graph = _Incidence(flat, sizes, card_ptr, pt_ptr, pt_cards, freq)
+    bad_count, bad = _count_bad_pairs(graph, suspects, lam)
     return VerifyReport(b, v, lam, sizes, freq, bad_count, tuple(bad), dups)
+
+
+@dataclass(frozen=True)
+class _Incidence:
+    """A deck both ways: cards as symbol lists (``flat``/``card_ptr``) and symbols as
+    card lists (``pt_cards``/``pt_ptr``), with ``sizes`` and ``freq`` (r_p)."""
+
+    flat: np.ndarray
+    sizes: np.ndarray
+    card_ptr: np.ndarray
+    pt_ptr: np.ndarray
+    pt_cards: np.ndarray
+    freq: np.ndarray
+
+
+def _count_bad_pairs(graph: _Incidence, suspects: np.ndarray, lam: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """Count pairs (i, j), i a suspect, j > i, sharing other than ``lam`` symbols; list
+    the first :data:`MAX_LISTED_PAIRS` as (i, j, shared)."""
+    b = len(graph.sizes)
+    bad_count = 0
+    bad: list[tuple[int, int, int]] = []
+    for rows in _row_chunks(graph, suspects):
+        counts = _gram_chunk(graph, rows)
+        wrong = (counts != lam) & (np.arange(b)[None, :] > rows[:, None])
+        found = int(np.count_nonzero(wrong))
+        bad_count += found
+        if found and len(bad) < MAX_LISTED_PAIRS:
+            for i, j in np.argwhere(wrong)[: MAX_LISTED_PAIRS - len(bad)]:
+                bad.append((int(rows[i]), int(j), int(counts[i, j])))
+    return bad_count, bad
+
+
+def _row_chunks(graph: _Incidence, rows: np.ndarray) -> Iterator[np.ndarray]:
+    """``rows`` in consecutive chunks of at most ``_CHUNK_SLOTS / cards`` cards and about
+    ``_WORK_SLOTS`` symbol incidences (one card at least)."""
+    b = max(len(graph.sizes), 1)
+    per_point = np.concatenate([[0], np.cumsum(graph.freq[graph.flat])])
+    work = per_point[graph.card_ptr[rows + 1]] - per_point[graph.card_ptr[rows]]
+    most = max(1, _CHUNK_SLOTS // b)
+    start, total = 0, 0
+    for end, w in enumerate(work.tolist()):
+        if end > start and (end - start >= most or total + w > _WORK_SLOTS):
+            yield rows[start:end]
+            start, total = end, 0
+        total += w
+    if start < len(rows):
+        yield rows[start:]
+
+
+def _gram_chunk(graph: _Incidence, rows: np.ndarray) -> np.ndarray:
+    """(len(rows), cards) int64: symbols each card of ``rows`` shares with every card,
+    summed over batches of about ``_WORK_SLOTS`` incidences (bounded memory)."""
+    b, c = len(graph.sizes), len(rows)
+    pts = np.concatenate([graph.flat[graph.card_ptr[r]:graph.card_ptr[r + 1]] for r in rows])
+    local = np.repeat(np.arange(c, dtype=np.int64), graph.sizes[rows])
+    counts = np.zeros((c, b), dtype=np.int64)
+    for lo, hi in _batches(graph.freq[pts]):
+        first, last = int(local[lo]), int(local[hi - 1]) + 1
+        per_row = np.bincount(local[lo:hi] - first, minlength=last - first)
+        counts[first:last] += _gram_rows(pts[lo:hi], per_row, graph.pt_ptr, graph.pt_cards, graph.freq, b)
+    return counts
+
+
+def _batches(lengths: np.ndarray) -> Iterator[tuple[int, int]]:
+    """Consecutive ranges [lo, hi) of entries whose ``lengths`` add up to about
+    ``_WORK_SLOTS`` (one entry at least)."""
+    ends = np.cumsum(lengths)
+    marks = np.arange(_WORK_SLOTS, int(ends[-1]) if ends.size else 0, _WORK_SLOTS)
+    cuts = sorted({int(x) for x in np.searchsorted(ends, marks, side="right")} - {0, len(lengths)})
+    bounds = [0, *cuts, len(lengths)]
+    for lo, hi in itertools.pairwise(bounds):
+        if hi > lo:
+            yield lo, hi
 
 
 def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray, pt_cards: np.ndarray,
@@ -180,6 +272,8 @@ def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarr
     (bitwise OR of packed rows of M.T) and (b) have sizes adding up to b - 1 - i:
     then they are disjoint and cover, so each later card is met once. Pairs are
     checked once each (j > i), so only the upper triangle of the Gram matrix is done.
+    M.T is packed one column block (``64 * _BLOCK_WORDS`` cards) at a time, so
+    memory is (symbols x ``_BLOCK_WORDS``) words whatever the deck's size.
 
     Args:
         flat, sizes, card_ptr: Cards as concatenated symbols, sizes, offsets.
@@ -191,35 +285,44 @@ def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarr
         (m,) int64 indices of cards failing the test (to be examined by counting).
     """
     b = len(sizes)
-    words = (b + 63) // 64
-    pt_of = np.repeat(np.arange(len(freq), dtype=np.int64), freq)
-    byte = pt_of * (words * 8) + pt_cards // 8
-    packed = np.bincount(byte, weights=np.left_shift(1, pt_cards % 8), minlength=len(freq) * words * 8)
-    rows_t = packed.astype(np.uint8).view(np.uint64).reshape(len(freq), words)
-    count_ok = np.add.reduceat(later, card_ptr[:-1]) == b - 1 - np.arange(b)
+    per_entry = np.concatenate([[0], np.cumsum(later)])
+    count_ok = per_entry[card_ptr[1:]] - per_entry[card_ptr[:-1]] == b - 1 - np.arange(b)
     grid = _padded(flat, sizes, card_ptr)
-    # column blocks of _BLOCK_WORDS words, each contiguous, so gathered rows are short
-    bw = _BLOCK_WORDS
-    blocks = [np.ascontiguousarray(rows_t[:, w:w + bw]) for w in range(0, words, bw)]
+    pt_of = np.repeat(np.arange(len(freq), dtype=np.int64), freq)
+    span = 64 * _BLOCK_WORDS
     cover_ok = np.ones(b, dtype=bool)
-
-    def cover(a: int, z: int) -> None:
-        cols = grid[a:z]
-        for nb in range(a // (64 * bw), len(blocks)):
-            part = blocks[nb]
-            union = part[cols[:, 0]]
-            tmp = np.empty_like(union)
-            for pos in range(1, cols.shape[1]):  # OR in place, the chunk stays in cache
-                np.take(part, cols[:, pos], axis=0, out=tmp)
-                np.bitwise_or(union, tmp, out=union)
-            j = nb * 64 * bw + np.arange(part.shape[1] * 64)
-            need = (j[None, :] > np.arange(a, z)[:, None]) & (j[None, :] < b)
-            need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
-            cover_ok[a:z] &= ((union & need) == need).all(axis=1)
-
-    for a in range(0, b, _CHUNK_CARDS):
-        cover(a, min(b, a + _CHUNK_CARDS))
+    for c0 in range(0, b, span):
+        c1 = min(b, c0 + span)
+        part = _column_block(pt_of, pt_cards, len(freq), c0, c1)
+        for a in range(0, c1, _CHUNK_CARDS):  # rows at or after c1 need nothing from this block
+            z = min(c1, a + _CHUNK_CARDS)
+            cover_ok[a:z] &= _covers(part, grid[a:z], a, c0, c1)
     return np.flatnonzero(~(count_ok & cover_ok))
+
+
+def _column_block(pt_of: np.ndarray, pt_cards: np.ndarray, n_points: int, c0: int, c1: int) -> np.ndarray:
+    """(symbols, words) uint64: bit j - c0 of row p set when card j (c0 <= j < c1) holds p."""
+    words = (c1 - c0 + 63) // 64
+    keep = (pt_cards >= c0) & (pt_cards < c1)
+    local = pt_cards[keep] - c0
+    packed = np.zeros(n_points * words * 8, dtype=np.uint8)
+    np.add.at(packed, pt_of[keep] * (words * 8) + local // 8,  # (point, card) pairs are unique: add = or
+              np.left_shift(1, local % 8).astype(np.uint8))
+    return packed.view(np.uint64).reshape(n_points, words)
+
+
+def _covers(part: np.ndarray, cols: np.ndarray, a: int, c0: int, c1: int) -> np.ndarray:
+    """For cards a.. (their symbols ``cols``): do their symbols' cards cover every j in
+    [c0, c1) with j > i? (bool per card)."""
+    union = part[cols[:, 0]]
+    tmp = np.empty_like(union)
+    for pos in range(1, cols.shape[1]):  # OR in place, the chunk stays in cache
+        np.take(part, cols[:, pos], axis=0, out=tmp)
+        np.bitwise_or(union, tmp, out=union)
+    j = c0 + np.arange(part.shape[1] * 64)
+    need = (j[None, :] > np.arange(a, a + len(cols))[:, None]) & (j[None, :] < c1)
+    need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
+    return ((union & need) == need).all(axis=1)
 
 
 def _padded(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ import numpy as np
 import shapely
 
 from printdeck.design.verify import incidence_matrix
-from printdeck.layout.silhouette import Silhouette, silhouette
+from printdeck.layout.silhouette import Silhouette, silhouettes
 from printdeck.model import SymbolSpec
 
 MAX_SWAPS = 400     # local search budget (swaps made); each swap strictly improves the objective
@@ -47,7 +47,7 @@ def balance_symbols(blocks: Sequence[Sequence[int]], symbols: Sequence[SymbolSpe
         Deterministic: depends only on the blocks and the symbols' artwork (see
         :func:`balance_points`).
     """
-    scores = np.array([solidity(silhouette(s)) for s in symbols])
+    scores = np.array([solidity(sil) for sil in silhouettes(symbols)])
     perm = balance_points(blocks, scores)
     return [dataclasses.replace(symbols[int(j)], id=p) for p, j in enumerate(perm)]
 

@@ -2,13 +2,15 @@
 
 A card's entry is keyed by everything its layout depends on: the layout code itself
 (a hash of the source of the ``pack``, ``place``, ``compact``, ``contacts``, ``lpsolve``,
-``distfield``, ``cardstate``, ``ratio``, ``deck``, ``settings``, ``silhouette``, ``artwork`` and
-``parallel`` modules, so any change to the engine starts afresh),
+``distfield``, ``cardstate``, ``ratio``, ``deck``, ``settings``, ``silhouette`` and
+``parallel`` modules, so any change to the engine starts afresh; the drawing code counts
+through the silhouettes' keys),
 the settings, the seed, the card index, its planned targets, and per symbol its id,
-``scale``, ``rotate`` and the content key of its silhouette (artwork bytes and trace
-parameters, see :mod:`printdeck.layout.silhouette`). Entries live next to the
-silhouette cache (``$PRINTDECK_CACHE_DIR`` or ``~/.cache/printdeck``, folder
-``layouts``); ``PRINTDECK_NO_CACHE`` turns every cache off, ``PRINTDECK_NO_LAYOUT_CACHE``
+``scale``, ``rotate`` and the content key of its silhouette (everything that changes its
+drawing, and the trace, see :mod:`printdeck.layout.silhouette`). Entries live next to the
+silhouette cache (:func:`printdeck.cache.cache_dir`, folder ``layouts``); every entry
+read is checked (shape, types, finite numbers, the card and symbols asked for) and a bad
+one is ignored and written again; ``PRINTDECK_NO_CACHE`` turns every cache off, ``PRINTDECK_NO_LAYOUT_CACHE``
 this one only (benchmarks use it to time the packing itself). Floats are stored with
 ``repr`` precision, so a cached card equals the computed one exactly.
 """
@@ -18,13 +20,16 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import os
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from printdeck.cache import cache_dir, read_entry, write_entry
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
 
@@ -35,7 +40,7 @@ def code_hash() -> str:
 
     h = hashlib.sha256()
     for name in ("pack", "place", "compact", "contacts", "lpsolve", "distfield", "cardstate", "ratio", "deck",
-                 "settings", "silhouette", "artwork", "parallel"):
+                 "settings", "silhouette", "parallel"):
         h.update(Path(str(importlib.import_module(f"printdeck.layout.{name}").__file__)).read_bytes())
     return h.hexdigest()[:16]
 
@@ -66,34 +71,86 @@ def card_key(index: int, symbols: Sequence[SymbolSpec], sil_keys: Sequence[str |
     return h.hexdigest()[:32]
 
 
-def _dir() -> Path:
-    root = os.environ.get("PRINTDECK_CACHE_DIR")
-    base = Path(root) if root else Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "printdeck"
-    return base / "layouts"
+def _dir() -> Path | None:
+    """The layouts' folder (see :func:`printdeck.cache.cache_dir`), None when off."""
+    return cache_dir("layouts")
 
 
-def load(key: str) -> CardLayout | None:
-    """The cached card for ``key``, or None (missing or unreadable)."""
+def _number(value: object) -> float:
+    """A finite JSON number (not a bool); ValueError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"not a finite number: {value!r:.40}")
+    return float(value)
+
+
+def _pair(value: object, positive: bool = False) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("not a pair of numbers")
+    a, b = _number(value[0]), _number(value[1])
+    if positive and not (a > 0 and b > 0):
+        raise ValueError("not a positive size")
+    return a, b
+
+
+def _placement(item: object, symbol_id: int | None) -> Placement:
+    if not isinstance(item, dict) or not isinstance(item.get("id"), int) or isinstance(item.get("id"), bool):
+        raise TypeError("a placement must be an object with an integer id")
+    if symbol_id is not None and item["id"] != symbol_id:
+        raise ValueError("the placements are not the card's symbols")
+    return Placement(symbol_id=item["id"], center_mm=_pair(item.get("c")), rotation_deg=_number(item.get("r")),
+                     box_mm=_pair(item.get("b"), positive=True))
+
+
+def parse_entry(text: str, index: int | None = None, symbol_ids: Sequence[int] | None = None) -> CardLayout:
+    """A cached card from its JSON text, checked field by field.
+
+    Args:
+        text: The entry's text.
+        index: The card index expected (None: any).
+        symbol_ids: The card's symbol ids, in order (None: any).
+
+    Raises:
+        ValueError: Not JSON, NaN or infinite numbers, the wrong shape or types, or a
+            card other than the one expected.
+    """
+    data = json.loads(text, parse_constant=lambda name: _number(float(name)))
+    if not isinstance(data, dict) or not isinstance(data.get("placements"), list):
+        raise TypeError("not a cached card")
+    card_index = data.get("index")
+    if not isinstance(card_index, int) or isinstance(card_index, bool) or (index is not None and card_index != index):
+        raise ValueError("not the card asked for")
+    items = data["placements"]
+    if symbol_ids is not None and len(items) != len(symbol_ids):
+        raise ValueError("not the card's symbols")
+    ids: Sequence[int | None] = symbol_ids if symbol_ids is not None else [None] * len(items)
+    places = tuple(_placement(item, sid) for item, sid in zip(items, ids))
+    return CardLayout(index=card_index, placements=places, coverage=_number(data.get("coverage")),
+                      min_gap_mm=_number(data.get("min_gap_mm")), size_ratio=_number(data.get("size_ratio")))
+
+
+def load(key: str, index: int | None = None, symbol_ids: Sequence[int] | None = None) -> CardLayout | None:
+    """The cached card for ``key``, or None: missing, unreadable, or failing the checks
+    of :func:`parse_entry` (an entry of the wrong shape is ignored and written again)."""
+    folder = _dir()
+    text = None if folder is None or not re.fullmatch(r"[0-9a-f]{1,64}", key) else read_entry(folder / f"{key}.json")
+    if text is None:
+        return None
     try:
-        data = json.loads((_dir() / f"{key}.json").read_text())
-        places = tuple(Placement(symbol_id=p["id"], center_mm=tuple(p["c"]), rotation_deg=p["r"],
-                                 box_mm=tuple(p["b"])) for p in data["placements"])
-        return CardLayout(index=data["index"], placements=places, coverage=data["coverage"],
-                          min_gap_mm=data["min_gap_mm"], size_ratio=data["size_ratio"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return parse_entry(text, index, symbol_ids)
+    except (ValueError, TypeError, RecursionError):
         return None
 
 
 def save(key: str, layout: CardLayout) -> None:
-    """Store a card (atomically; errors are ignored: the cache is only a speed-up)."""
+    """Store a card, whole or not at all; errors are ignored (the cache is only a speed-up)."""
+    folder = _dir()
+    if folder is None or not re.fullmatch(r"[0-9a-f]{1,64}", key):
+        return
     data = dataclasses.asdict(layout)
     data["placements"] = [{"id": p.symbol_id, "c": list(p.center_mm), "r": p.rotation_deg, "b": list(p.box_mm)}
                           for p in layout.placements]
-    path = _dir() / f"{key}.json"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, path)
-    except OSError:
-        pass
+        text = json.dumps(data, allow_nan=False)
+    except ValueError:  # a NaN in a layout: not worth caching
+        return
+    write_entry(folder / f"{key}.json", text)

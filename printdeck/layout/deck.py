@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import shapely
 
-from printdeck.errors import PrintdeckError
+from printdeck.cache import cache_dir
+from printdeck.errors import PrintdeckError, shown
 from printdeck.layout.cache import card_key, layout_cache_on
 from printdeck.layout.pack import PackFailure, PackInput, PackResult, pack
 from printdeck.layout.parallel import CardTask, run_cards
@@ -174,6 +175,11 @@ def layout_deck(cards: Sequence[Sequence[SymbolSpec]], settings: LayoutSettings,
     table: dict[int, Silhouette] = {}
     keys: dict[int, int] = {}
     sils = [tuple(silhouette(s) for s in symbols) for symbols in cards]
+    for symbols, card_sils in zip(cards, sils):
+        for symbol, sil in zip(symbols, card_sils):
+            _check_not_too_thin(symbol, sil, settings)
+    if layout_cache_on():
+        cache_dir("layouts")  # warns here, once, when the cache folder is unusable
     refs = [[keys.setdefault(id(sil), len(keys)) for sil in card] for card in sils]
     for card, card_refs in zip(sils, refs):
         table.update(zip(card_refs, card))
@@ -274,6 +280,28 @@ def min_gap(outlines: Sequence[shapely.Geometry]) -> float:
     i, j = np.triu_indices(n, 1)
     arr = np.asarray(outlines, dtype=object)
     return float(shapely.distance(arr[i], arr[j]).min())
+
+
+def alone_size_mm(sil: Silhouette, settings: LayoutSettings) -> float:
+    """The largest size (square root of its ink area, mm) a symbol can have, alone on
+    the card: its outline's farthest point on the safe zone's edge."""
+    return settings.safe_radius_mm / sil.radius * math.sqrt(sil.area)
+
+
+def _check_not_too_thin(symbol: SymbolSpec, sil: Silhouette, settings: LayoutSettings) -> None:
+    """Refuse artwork that stays under the smallest size even alone on the card (a hairline,
+    a very long thin strip): the picture is at fault, not the deck's size.
+
+    Raises:
+        PrintdeckError: Naming the image (or word) and what to change.
+    """
+    alone = alone_size_mm(sil, settings)
+    if alone < settings.min_size_mm:
+        what = f"the word {symbol.text!r}" if symbol.kind == "text" else f"the image {shown(symbol.source)}"
+        raise PrintdeckError(
+            f"symbol {symbol.name!r}: {what} is too thin (width:height {sil.aspect:.3g}): even alone on the card "
+            f"its ink would be only {alone:.1f} mm (square root of its ink area; minimum {settings.min_size_mm:g} "
+            "mm); crop it closer or give a rounder picture, or make card.diameter larger")
 
 
 def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray, settings: LayoutSettings) -> None:

@@ -170,7 +170,7 @@ def _work(task: CardTask) -> CardLayout:
     from printdeck.layout.deck import layout_one
 
     if task.cache_key is not None:
-        cached = cache.load(task.cache_key)
+        cached = cache.load(task.cache_key, task.index, [s.id for s in task.symbols])
         if cached is not None:
             return cached
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]

@@ -10,7 +10,8 @@ from PIL import Image, ImageDraw
 
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
-from printdeck.layout.artwork import rasterise
+from printdeck.artwork import rasterise
+from printdeck.layout.colours import colour_words
 from printdeck.layout.deck import layout_deck
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, SymbolSpec
@@ -45,7 +46,7 @@ def card_image(layout: CardLayout, symbols: Sequence[SymbolSpec], diameter_mm: f
     for place, sym in zip(layout.placements, symbols):
         w = max(1, round(place.box_mm[0] * px_per_mm))
         h = max(1, round(place.box_mm[1] * px_per_mm))
-        art = rasterise(sym, w, h).rotate(place.rotation_deg, resample=Image.Resampling.BICUBIC, expand=True)
+        art = rasterise(sym, w, h, place.color).rotate(place.rotation_deg, resample=Image.Resampling.BICUBIC, expand=True)
         x = mid + place.center_mm[0] * px_per_mm - art.width / 2
         y = mid - place.center_mm[1] * px_per_mm - art.height / 2
         img.alpha_composite(art, (round(x), round(y)))
@@ -106,6 +107,7 @@ def write_preview(theme_ref: str | Path | None, out_path: Path, count: int = 12,
     cards = preview_cards(theme, count, seed)
     settings = LayoutSettings.from_theme(theme)
     layouts = layout_deck(cards, settings, seed)
+    layouts = colour_words(layouts, [s for card in cards for s in card], theme.spec.text.colors)
     sheet = contact_sheet(layouts, cards, theme.spec.card.diameter_mm, settings.safe_radius_mm, px_per_mm)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)

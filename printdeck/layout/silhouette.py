@@ -9,7 +9,8 @@ Tracing: the box is rasterised with about :data:`TRACE_PIXELS` pixels (long side
 most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` are ink
 and are turned into polygons exactly (union of pixel row runs), so the silhouette
 contains every inked pixel whole. The collision ``outline`` closes gaps narrower than
-:data:`CLOSING_PIXELS` and fills holes smaller than :data:`HOLE_MIN_AREA`, is
+:data:`CLOSING_PIXELS` and fills its holes (with ``layout.nest``, only those smaller than
+:data:`HOLE_MIN_AREA`), is
 simplified (Douglas-Peucker) and buffered outward by at least the simplification
 tolerance, and is checked to contain the traced ink; it is what the layout keeps
 apart, so it is conservative by one to three trace pixels.
@@ -21,6 +22,8 @@ import hashlib
 import json
 import math
 import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -29,7 +32,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.layout.artwork import alpha_array, natural_aspect, rasterise
+from printdeck.artwork import Drawing, alpha_array, drawing, drawing_key, rasterise
+from printdeck.cache import cache_dir, read_entry, write_entry
 from printdeck.layout.distfield import ShapeField, shape_field
 from printdeck.model import SymbolSpec
 
@@ -38,9 +42,10 @@ TRACE_MAX_SIDE = 720
 ALPHA_THRESHOLD = 8
 CLOSING_PIXELS = 2
 SIMPLIFY_PIXELS = 1.5
-HOLE_MIN_AREA = 0.04     # holes of the collision outline at least this big (box units²) stay open
+HOLE_MIN_AREA = 0.04     # with layout.nest, holes of the collision outline this big (box units²) stay open
 MIN_FILL = 0.16          # sizing treats a shape as filling at least this much of its (2 radius)² square
-CACHE_VERSION = 9  # 9: text boxes are the drawn ink (see artwork.text_metrics)
+LINE_ART_INK = 0.6       # ink under this share of the filled outline: line art (twemoji are all above 0.68)
+LINE_ART_CLEARANCE = 0.02  # box heights line art keeps clear on top of the gap (0.45 mm at 22 mm)
 INSCRIBED_TOLERANCE = 3e-3  # box units: how close to the largest inscribed disc the search gets
 
 
@@ -51,8 +56,8 @@ class Silhouette:
     Attributes:
         aspect: Width over height of the whole box.
         shape: Traced ink (pixels with alpha > threshold), holes kept.
-        outline: Collision shape: contains ``shape``; small holes filled, big ones
-            (a ring's inside) kept; simplified.
+        outline: Collision shape: contains ``shape``; holes filled (big ones, such as a
+            ring's inside, kept when the symbol may ``nest``); simplified.
         area: Ink area (area of ``shape``) in box units²; a placed symbol's size is
             ``h_mm * sqrt(area)`` mm.
         vertices: ``(V, 2) float`` vertices of every ring of ``outline``, in
@@ -111,68 +116,62 @@ def ink_share(sil: Silhouette) -> float:
 
 
 def silhouette(symbol: SymbolSpec) -> Silhouette:
-    """Return the symbol's silhouette, traced once per artwork and cached.
+    """Return the symbol's silhouette, traced once per drawing and cached.
 
-    Cached in memory per (kind, file, mtime, word, font, crop shape) and, unless
-    ``PRINTDECK_NO_CACHE`` is set, on disk under ``$PRINTDECK_CACHE_DIR`` (default
-    ``~/.cache/printdeck/silhouettes``), keyed by the file's content hash.
+    Cached in memory and, unless ``PRINTDECK_NO_CACHE`` is set, on disk
+    (:func:`printdeck.cache.cache_dir`, folder ``silhouettes``), keyed by
+    :func:`content_key`: the drawing's key (everything that changes the drawing, see
+    :func:`printdeck.artwork.drawing_key`) and this module's code.
 
     Raises:
         PrintdeckError: The artwork cannot be read, or draws nothing visible.
     """
-    path = str(symbol.path) if symbol.path is not None else ""
-    mtime = os.path.getmtime(path) if path and os.path.isfile(path) else 0.0
-    return _cached(symbol.kind, path, mtime, symbol.text or "", str(symbol.font_path or ""),
-                   symbol.photo_shape or "", symbol)
+    return _cached(symbol, content_key(symbol))
 
 
 @lru_cache(maxsize=4096)
-def _cached(kind: str, path: str, mtime: float, text: str, font: str, crop: str,
-            symbol: SymbolSpec) -> Silhouette:
-    key = _disk_key(kind, path, text, font, crop)
-    cache_file = _cache_dir() / f"{key}.json" if key else None
-    if cache_file is not None and cache_file.is_file():
+def _cached(symbol: SymbolSpec, key: str) -> Silhouette:
+    folder = cache_dir("silhouettes")
+    text = read_entry(folder / f"{key}.json") if folder else None
+    if text is not None:
         try:
-            return _from_json(json.loads(cache_file.read_text()))
-        except (ValueError, KeyError, OSError, shapely.errors.GEOSException):
+            return _from_json(json.loads(text))
+        except (ValueError, KeyError, TypeError, shapely.errors.GEOSException):
             pass
     sil = trace(symbol)
-    if cache_file is not None:
-        try:
-            cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(_to_json(sil)))
-            os.replace(tmp, cache_file)
-        except OSError:
-            pass
+    if folder:
+        write_entry(folder / f"{key}.json", json.dumps(_to_json(sil)))
     return sil
 
 
-def content_key(symbol: SymbolSpec) -> str | None:
-    """A key of the symbol's artwork content and trace parameters (None when caching is off
-    or the file cannot be read); equal keys give equal silhouettes."""
-    path = str(symbol.path) if symbol.path is not None else ""
-    return _disk_key(symbol.kind, path, symbol.text or "", str(symbol.font_path or ""), symbol.photo_shape or "")
+def silhouettes(symbols: Sequence[SymbolSpec], threads: int | None = None) -> list[Silhouette]:
+    """The silhouettes of ``symbols`` (in order), traced on ``threads`` threads (default:
+    one a processor, at most 4): decoding pictures, finding faces and drawing SVGs run
+    in native code that releases the GIL, so a deck of photos traces about as many times
+    faster. The result does not depend on the number of threads.
+    """
+    unique = list(dict.fromkeys(symbols))
+    workers = threads or min(4, os.cpu_count() or 1)
+    if workers <= 1 or len(unique) <= 1:
+        return [silhouette(s) for s in symbols]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        done = dict(zip(unique, pool.map(silhouette, unique)))
+    return [done[s] for s in symbols]
 
 
-def _cache_dir() -> Path:
-    root = os.environ.get("PRINTDECK_CACHE_DIR")
-    base = Path(root) if root else Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "printdeck"
-    return base / "silhouettes"
+def content_key(symbol: SymbolSpec) -> str:
+    """The silhouette's key: the drawing's key, whether holes stay open (``nest``) and this
+    module's source (trace parameters included); equal keys give equal silhouettes.
+
+    Raises:
+        PrintdeckError: The artwork cannot be read, or a word cannot be set.
+    """
+    return hashlib.sha256(f"{drawing_key(symbol)}|nest={symbol.nest}|{_code_digest()}".encode()).hexdigest()[:32]
 
 
-def _disk_key(kind: str, path: str, text: str, font: str, crop: str) -> str | None:
-    if os.environ.get("PRINTDECK_NO_CACHE"):
-        return None
-    params = (CACHE_VERSION, TRACE_PIXELS, ALPHA_THRESHOLD, CLOSING_PIXELS, SIMPLIFY_PIXELS, HOLE_MIN_AREA)
-    h = hashlib.sha256(f"{params}|{kind}|{text}|{crop}".encode())
-    for p in (path, font):
-        if p:
-            try:
-                h.update(Path(p).read_bytes())
-            except OSError:
-                return None
-    return h.hexdigest()[:32]
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
 
 
 def _to_json(sil: Silhouette) -> dict:
@@ -181,8 +180,18 @@ def _to_json(sil: Silhouette) -> dict:
 
 
 def _from_json(data: dict) -> Silhouette:
-    outline = shapely.from_wkb(data["outline"])
-    return _make(float(data["aspect"]), shapely.from_wkb(data["shape"]), outline, float(data["area"]))
+    """A silhouette read back from the cache.
+
+    Raises:
+        ValueError, KeyError, TypeError, GEOSException: the entry is not a valid silhouette.
+    """
+    aspect, area = float(data["aspect"]), float(data["area"])
+    if not (math.isfinite(aspect) and math.isfinite(area) and aspect > 0 and area > 0):
+        raise ValueError("not a silhouette")
+    outline, shape = shapely.from_wkb(data["outline"]), shapely.from_wkb(data["shape"])
+    if outline.is_empty or shape.is_empty or not outline.is_valid:
+        raise ValueError("not a silhouette")
+    return _make(aspect, shape, outline, area)
 
 
 def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float) -> Silhouette:
@@ -191,21 +200,27 @@ def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float
     return Silhouette(aspect=aspect, shape=shape, outline=outline, area=area, vertices=verts, radius=radius)
 
 
-def trace(symbol: SymbolSpec) -> Silhouette:
-    """Trace a symbol's silhouette from its pixels (uncached; see :func:`silhouette`).
+def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
+    """Trace a symbol's silhouette from the pixels of its drawing (uncached; see :func:`silhouette`).
+
+    A word's collision outline keeps its drawing's ``clearance`` (half a word space)
+    clear around the ink, so two words stand a word space apart besides the gap; line
+    art (ink under :data:`LINE_ART_INK` of its outline: outline icons, rings) keeps
+    :data:`LINE_ART_CLEARANCE`, so two black line icons do not read as one shape.
 
     Raises:
         PrintdeckError: The artwork cannot be read, or draws nothing visible.
     """
     from printdeck.errors import PrintdeckError
 
-    aspect = natural_aspect(symbol)
+    art = symbol if isinstance(symbol, Drawing) else drawing(symbol)
+    aspect = art.aspect
     h_px = int(np.clip(round(np.sqrt(TRACE_PIXELS / aspect)), 8, TRACE_MAX_SIDE))
     w_px = int(np.clip(round(h_px * aspect), 8, TRACE_MAX_SIDE))
-    alpha = alpha_array(rasterise(symbol, w_px, h_px))
+    alpha = alpha_array(rasterise(art, w_px, h_px))
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():
-        raise PrintdeckError(f"symbol {symbol.name!r} ({symbol.source}): the artwork is fully transparent; "
+        raise PrintdeckError(f"symbol {art.symbol.name!r} ({art.symbol.source}): the artwork is fully transparent; "
                              "give an image with visible ink")
     sx, sy = aspect / w_px, 1.0 / h_px  # one pixel in box units (x, y)
     area = float(mask.sum()) * sx * sy
@@ -213,7 +228,11 @@ def trace(symbol: SymbolSpec) -> Silhouette:
     pix = mask_to_polygon(ink)
     to_box = [sx, 0, 0, -sy, -aspect / 2, 0.5]
     shape = shapely.affinity.affine_transform(pix, to_box)
-    outline = collision_outline(ink, shape, to_box, max(sx, sy))
+    keep_holes = HOLE_MIN_AREA if art.symbol.nest else math.inf
+    outline = collision_outline(ink, shape, to_box, max(sx, sy), keep_holes)
+    clearance = art.clearance or (LINE_ART_CLEARANCE if area < LINE_ART_INK * outline.area else 0.0)
+    if clearance > 0:
+        outline = _fill_holes(outline.buffer(clearance, join_style="mitre", mitre_limit=2.0), keep_holes)
     return _make(aspect, shape, outline, area)
 
 
@@ -277,12 +296,15 @@ def _merge_runs(rows: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[
     return boxes
 
 
-def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, to_box: list[float], unit: float) -> BaseGeometry:
-    """Return a simplified shape containing ``shape``, small holes filled.
+def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, to_box: list[float], unit: float,
+                      keep_holes: float = math.inf) -> BaseGeometry:
+    """Return a simplified shape containing ``shape``, holes smaller than ``keep_holes`` filled.
 
     A morphological closing of the ink mask by
     :data:`CLOSING_PIXELS` fills narrow gaps and small holes; the remaining holes
-    smaller than :data:`HOLE_MIN_AREA` are filled, and Douglas-Peucker simplification (tolerance :data:`SIMPLIFY_PIXELS`)
+    smaller than ``keep_holes`` (box units²; every hole by default, so no symbol sits
+    inside another; :data:`HOLE_MIN_AREA` when the theme lets symbols nest) are filled,
+    and Douglas-Peucker simplification (tolerance :data:`SIMPLIFY_PIXELS`)
     is followed by an outward mitred buffer of the same size. The result is checked
     to contain ``shape`` (the buffer doubles until it does).
 
@@ -301,12 +323,12 @@ def collision_outline(ink_mask: np.ndarray, shape: BaseGeometry, to_box: list[fl
     pix = mask_to_polygon(closed | ink_mask)
     tol = SIMPLIFY_PIXELS * unit
     pix = shapely.affinity.affine_transform(pix, to_box)
-    filled = _fill_holes(pix, HOLE_MIN_AREA).simplify(tol)
+    filled = _fill_holes(pix, keep_holes).simplify(tol)
     pad = tol
     for _ in range(6):
         cand = filled.buffer(pad, join_style="mitre", mitre_limit=2.0)
         if cand.contains(shape):
-            return _fill_holes(cand, HOLE_MIN_AREA)
+            return _fill_holes(cand, keep_holes)
         pad *= 2
     return _fill_holes(pix, math.inf)
 

@@ -1,36 +1,49 @@
-"""Symbol artwork stored once as PDF Form XObjects and placed by transformation.
+"""Symbol drawings stored once as PDF Form XObjects and placed by transformation.
 
-Each symbol's artwork (SVG as vectors, raster/photo at native resolution, or a
-word in an embedded TTF) becomes one Form XObject the first time a card uses it;
-every placement then draws that form with a translate / rotate / scale, so the
-file holds each artwork once however many cards show it.
+Each symbol's drawing (:func:`printdeck.artwork.drawing`: SVG as vectors, raster or
+photo at native resolution, a word as its shaped glyph outlines) becomes one Form
+XObject the first time a card uses it; every placement then draws that form with a
+translate / rotate / scale, so the file holds each artwork once however many cards
+show it. A word's form paints with the current fill colour, which each placement sets
+(``Placement.color``), so one form serves every colour the word takes.
 """
 
 from __future__ import annotations
 
-import io
+import logging
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import defusedxml.ElementTree as safe_et
 from defusedxml import DefusedXmlException
-from PIL import Image, ImageOps
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Ellipse, String
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from svglib.svglib import svg2rlg
 
+from printdeck.artwork import Drawing as SymbolDrawing
+from printdeck.artwork import (
+    drawing,
+    existing_file,
+    rasterise,
+)
 from printdeck.errors import PrintdeckError
-from printdeck.layout.artwork import rasterise, text_metrics
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import fonts
-from printdeck.theme.images import prepared_image
+from printdeck.render.pictures import (
+    StoredPicture,
+    draw_picture,
+    store_picture,
+    store_pictures,
+)
+from printdeck.render.proof import prints_as_raster
+from printdeck.render.text import PathPen
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 WARN_DPI = 300.0
@@ -38,15 +51,16 @@ WARN_DPI = 300.0
 REFUSE_DPI = 150.0
 """Raster symbols printing below this resolution are refused."""
 TEXT_FORM_SIZE_PT = 100.0
-"""Font size a text symbol's form is drawn at before scaling, points."""
-ROUNDED_RADIUS = 0.15
-"""Corner radius of a rounded photo crop, as a fraction of the square's side."""
-EXIF_ORIENTATION = 0x0112
+"""Size of one em in a word's form before scaling, points."""
 SVG_IMAGE_PX = 1200
 """Longer side, pixels, of an SVG printed as an image (see :func:`svg_undrawn_feature`):
 600 dpi on a 50 mm symbol (a big one on an 85 mm card), more on smaller ones."""
 SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
 """SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
+
+
+logging.getLogger("svglib").addHandler(logging.NullHandler())  # its notes ("Can't handle color") are not
+# the user's business: an SVG svglib cannot draw faithfully fails its proof and prints as an image
 
 
 class ResolutionWarning(UserWarning):
@@ -59,11 +73,13 @@ class SvgImageWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Art:
-    """One symbol's form: its name and natural size (points) before scaling."""
+    """One symbol's form: its name and natural size (points) before scaling; ``word``
+    when the form paints with the current fill colour."""
 
     form: str
     width_pt: float
     height_pt: float
+    word: bool = False
 
 
 class ArtLibrary:
@@ -72,12 +88,30 @@ class ArtLibrary:
     Args:
         canvas: The ReportLab canvas of the document.
         symbols: Every symbol the placements name, looked up by ``SymbolSpec.id``.
+        max_box_mm: The longest box side (mm) each symbol prints at; pictures are stored
+            with the pixels ``max_ppi`` needs there (all their pixels where missing).
+        max_ppi: Largest resolution pictures are stored at, pixels an inch.
     """
 
-    def __init__(self, canvas: Canvas, symbols: Sequence[SymbolSpec]) -> None:
+    def __init__(self, canvas: Canvas, symbols: Sequence[SymbolSpec], max_box_mm: Mapping[int, float] | None = None,
+                 max_ppi: int = 450) -> None:
         self._canvas = canvas
         self._symbols = by_id(symbols)
         self._forms: dict[int, Art] = {}
+        self._max_box_mm = dict(max_box_mm or {})
+        self._max_ppi = max_ppi
+        self._stored: dict[int, StoredPicture] = {}
+
+    def prepare_pictures(self, symbol_ids: Sequence[int]) -> None:
+        """Make the pictures of these symbols ready for the PDF at once, on a few threads
+        (the forms are then drawn in order, as before: the file is the same).
+
+        Raises:
+            PrintdeckError: A picture cannot be read.
+        """
+        ids = [i for i in symbol_ids if i not in self._forms and self._symbols[i].kind in ("raster", "photo")]
+        jobs = [(drawing(self._symbols[i]), self._max_box_mm.get(i)) for i in ids]
+        self._stored.update(zip(ids, store_pictures(jobs, self._max_ppi)))
 
     @property
     def form_count(self) -> int:
@@ -93,7 +127,9 @@ class ArtLibrary:
         if symbol_id not in self._forms:
             if symbol_id not in self._symbols:
                 raise ValueError(f"a placement names symbol id {symbol_id}, which is not among the symbols given")
-            self._forms[symbol_id] = _make_form(self._canvas, self._symbols[symbol_id])
+            self._forms[symbol_id] = symbol_form(self._canvas, self._symbols[symbol_id], f"sym{symbol_id}",
+                                                 self._max_box_mm.get(symbol_id), self._max_ppi,
+                                                 self._stored.pop(symbol_id, None))
         return self._forms[symbol_id]
 
     def place(self, placement: Placement, card_center_pt: tuple[float, float]) -> None:
@@ -107,6 +143,8 @@ class ArtLibrary:
         art = self.art(placement.symbol_id)
         c = self._canvas
         c.saveState()
+        if art.word:
+            c.setFillColor(HexColor(placement.color or self._symbols[placement.symbol_id].color))
         c.translate(card_center_pt[0] + mm_to_pt(placement.center_mm[0]),
                     card_center_pt[1] + mm_to_pt(placement.center_mm[1]))
         if placement.rotation_deg:
@@ -122,22 +160,27 @@ def by_id(symbols: Sequence[SymbolSpec]) -> dict[int, SymbolSpec]:
     return {s.id: s for s in symbols}
 
 
-def _make_form(canvas: Canvas, symbol: SymbolSpec) -> Art:
-    name = f"sym{symbol.id}"
-    if symbol.kind == "svg":
-        return _svg_form(canvas, name, symbol)
-    if symbol.kind in ("raster", "photo"):
-        return _image_form(canvas, name, symbol)
-    if symbol.kind == "text":
-        return _text_form(canvas, name, symbol)
-    raise PrintdeckError(f"symbol {symbol.name!r}: unknown kind {symbol.kind!r}")
+def symbol_form(canvas: Canvas, symbol: SymbolSpec, name: str, max_box_mm: float | None = None,
+                max_ppi: int = 450, stored: StoredPicture | None = None) -> Art:
+    """Draw a symbol's drawing once into the form ``name`` (see :class:`ArtLibrary`).
 
+    Args:
+        canvas: The document's canvas.
+        symbol: The symbol (or a back picture made a symbol).
+        name: The form's name.
+        max_box_mm: Longest box side it prints at, mm (pictures are sized for it).
+        max_ppi: Largest resolution pictures are stored at.
+        stored: The picture already made ready (:func:`~printdeck.render.pictures.store_pictures`).
 
-def _require_file(symbol: SymbolSpec) -> Path:
-    if symbol.path is None or not Path(symbol.path).is_file():
-        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; "
-                             "restore it or remove it from the theme")
-    return Path(symbol.path)
+    Raises:
+        PrintdeckError: The artwork is missing or unreadable.
+    """
+    art = drawing(symbol)
+    if art.kind == "svg":
+        return _svg_form(canvas, name, art)
+    if art.kind == "picture":
+        return _image_form(canvas, name, art, stored or store_picture(art, max_box_mm, max_ppi))
+    return _text_form(canvas, name, art)
 
 
 def load_svg_drawing(path: Path) -> Drawing:
@@ -215,124 +258,74 @@ def svg_undrawn_feature(path: Path) -> str | None:
     return None
 
 
-def _svg_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
+def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
+    """The SVG's vector form (svglib) drawn into the form ``name``, stretched to the
+    drawing's box (its viewBox, the box the layout packed).
+
+    Raises:
+        PrintdeckError: The SVG is unsafe or has no size.
+        Exception: Whatever svglib or ReportLab raise on an SVG they cannot draw
+            (:mod:`printdeck.render.proof` tries this first and prints such SVGs as images).
+    """
+    vectors = load_svg_drawing(existing_file(art.symbol))
+    w, h = art.size
+    canvas.beginForm(name, 0, 0, w, h)
+    canvas.scale(w / float(vectors.width), h / float(vectors.height))
+    renderPDF.draw(vectors, canvas, 0, 0, showBoundary=False)
+    canvas.endForm()
+    return Art(name, w, h)
+
+
+def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
     """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
-    when it uses a feature svglib cannot draw (warns :class:`SvgImageWarning`)."""
-    path = _require_file(symbol)
-    drawing = load_svg_drawing(path)
-    w, h = float(drawing.width), float(drawing.height)
-    feature = svg_undrawn_feature(path)
+    when it uses a feature svglib cannot draw or its vector form failed its proof
+    (:func:`printdeck.render.proof.prints_as_raster`; warns :class:`SvgImageWarning`)."""
+    symbol = art.symbol
+    feature = svg_undrawn_feature(existing_file(symbol))
+    if feature is None and not prints_as_raster(symbol):
+        return vector_form(canvas, art, name)
+    w, h = art.size
+    scale = SVG_IMAGE_PX / max(w, h)
+    picture = rasterise(art, max(1, round(w * scale)), max(1, round(h * scale)))
     canvas.beginForm(name, 0, 0, w, h)
-    if feature is None:
-        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
-    else:
-        scale = SVG_IMAGE_PX / max(w, h)
-        picture = rasterise(symbol, round(w * scale), round(h * scale))
-        canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
-        warnings.warn(f"{symbol.source}: the SVG uses {feature}, which the PDF's vector path cannot draw; "
-                      f"printed as a {picture.width} x {picture.height} px image instead", SvgImageWarning,
-                      stacklevel=2)
+    canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+    canvas.endForm()
+    why = f"uses {feature}, which the PDF's vector path cannot draw" if feature else \
+        "draws differently through the PDF's vector path"
+    warnings.warn(f"{symbol.source}: the SVG {why}; printed as a {picture.width} x {picture.height} px image "
+                  "instead", SvgImageWarning, stacklevel=2)
+    return Art(name, w, h)
+
+
+def _image_form(canvas: Canvas, name: str, art: SymbolDrawing, stored: StoredPicture) -> Art:
+    """A raster or photo (its crop square) sized for print (:mod:`printdeck.render.pictures`)."""
+    w, h = art.size
+    canvas.beginForm(name, 0, 0, w, h)
+    draw_picture(canvas, art, stored)
     canvas.endForm()
     return Art(name, w, h)
 
 
-def image_size_px(path: Path) -> tuple[int, int]:
-    """Pixel (width, height) of an image file as displayed (EXIF rotation applied).
-
-    Raises:
-        PrintdeckError: The file is not an image Pillow can read.
-    """
-    try:
-        with Image.open(path) as im:
-            w, h = im.size
-            turned = im.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
-    except (OSError, Image.DecompressionBombError) as exc:
-        raise PrintdeckError(f"{path}: not a readable image ({exc})") from exc
-    return (h, w) if turned else (w, h)
-
-
-def image_reader(path: Path) -> ImageReader:
-    """An ImageReader for ``path`` whose PDF name derives from the pixels, not the path.
-
-    ReportLab names an image XObject after a hash of the file name when given a
-    path, so the same theme in two folders would give two different PDFs; given
-    an ImageReader it hashes the decoded pixels. An upright JPEG stays JPEG (its
-    bytes go into the file as a DCT stream, not re-encoded); an image with an EXIF
-    rotation is turned upright first (then stored losslessly, Flate).
-
-    Args:
-        path: A JPEG, PNG or other image file Pillow reads.
-
-    Returns:
-        The reader (also gives the upright size via ``getSize()``, pixels).
-
-    Raises:
-        PrintdeckError: The file cannot be read or is not an image.
-    """
-    try:
-        data = Path(path).read_bytes()
-        with Image.open(io.BytesIO(data)) as im:
-            if im.getexif().get(EXIF_ORIENTATION, 1) in (1, None):
-                return ImageReader(io.BytesIO(data))
-            upright = ImageOps.exif_transpose(im)
-            upright.load()
-    except (OSError, Image.DecompressionBombError) as exc:
-        raise PrintdeckError(f"{path}: not a readable image ({exc})") from exc
-    return ImageReader(upright)
-
-
-def _embeds_as_is(path: Path, symbol: SymbolSpec) -> bool:
-    """Whether the file can go into the PDF untouched (JPEG passthrough, PNG as is)."""
-    if symbol.remove_background:
-        return False
-    with Image.open(path) as im:
-        return im.format in ("JPEG", "PNG") and im.getexif().get(EXIF_ORIENTATION, 1) == 1
-
-
-def _image_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
-    """Raster or photo at native resolution; photos cropped (circle or rounded square
-    of side min(w, h), centred: the layout's convention)."""
-    path = _require_file(symbol)
-    w, h = (float(v) for v in image_size_px(path))
-    canvas.beginForm(name, 0, 0, w, h)
-    if _embeds_as_is(path, symbol):
-        if symbol.kind == "photo":
-            side = min(w, h)
-            x0, y0 = (w - side) / 2.0, (h - side) / 2.0
-            clip = canvas.beginPath()
-            if symbol.photo_shape == "rounded":
-                clip.roundRect(x0, y0, side, side, ROUNDED_RADIUS * side)
-            else:
-                clip.circle(w / 2.0, h / 2.0, side / 2.0)
-            canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.drawImage(image_reader(path), 0, 0, w, h, mask="auto")
-    else:
-        picture = prepared_image(symbol, max_px=int(max(w, h)))
-        canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
-    canvas.endForm()
-    return Art(name, w, h)
-
-
-def _text_form(canvas: Canvas, name: str, symbol: SymbolSpec) -> Art:
-    """The word's ink box (the layout's convention: the pixels Pillow draws with plain
-    advances, see :func:`~printdeck.layout.artwork.text_metrics`) as the form box."""
-    text = symbol.text or symbol.name
-    font = fonts.register_font(symbol.font_path)
-    m = text_metrics(symbol)
+def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
+    """The word's shaped glyph outlines, its ink box as the form box, filled (non-zero
+    winding) with whatever fill colour the placement sets."""
     size = TEXT_FORM_SIZE_PT
-    w, h = (m.right - m.left) * size, (m.top - m.bottom) * size
+    w, h = art.size[0] * size, art.size[1] * size
     canvas.beginForm(name, 0, 0, w, h)
-    canvas.setFillColor(HexColor(symbol.color))
-    canvas.setFont(font, size)
-    canvas.drawString(-m.left * size, -m.bottom * size, text)
+    path = canvas.beginPath()
+    pen = PathPen(path, size)
+    for op, pts in art.word_ops():
+        getattr(pen, op)(*pts)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
     canvas.endForm()
-    return Art(name, max(w, 1e-3), max(h, 1e-3))
+    return Art(name, max(w, 1e-3), max(h, 1e-3), word=True)
 
 
 def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout]) -> dict[int, float]:
     """Lowest print resolution of every raster or photo symbol, warning or refusing.
 
-    Effective dpi = pixels / (printed size in mm / 25.4), the lower of the two axes.
+    Effective dpi = pixels / (printed size in mm / 25.4), the lower of the two axes; a
+    photo's pixels are those of its crop square.
 
     Args:
         symbols: The deck's symbols (looked up by ``id``).
@@ -348,7 +341,7 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
         ResolutionWarning: once per symbol printing below 300 dpi.
     """
     lowest: dict[int, tuple[float, int]] = {}
-    sizes: dict[int, tuple[int, int]] = {}
+    sizes: dict[int, tuple[int, int]] = {}  # pixels of the drawing's box
     table = by_id(symbols)
     for card in layouts:
         for p in card.placements:
@@ -356,7 +349,8 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             if sym.kind not in ("raster", "photo"):
                 continue
             if p.symbol_id not in sizes:
-                sizes[p.symbol_id] = image_size_px(_require_file(sym))
+                w, h = drawing(sym).size
+                sizes[p.symbol_id] = (int(w), int(h))
             px_w, px_h = sizes[p.symbol_id]
             mm_per_in = MM_PER_UNIT["in"]
             dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))

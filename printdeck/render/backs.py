@@ -10,15 +10,14 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.errors import PrintdeckError
-from printdeck.render.artwork import image_reader
+from printdeck.model import SymbolSpec
+from printdeck.render.artwork import Art, symbol_form
 from printdeck.render.fonts import SANS_BOLD
+from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt
 
 BACK_FORM = "cardback"
@@ -33,7 +32,10 @@ class BackDesign:
         color: Background colour ``#rrggbb``.
         pattern: ``none``, ``title``, ``rings`` or ``dots``.
         title: Text for the ``title`` pattern.
-        image: Image file cover-fitted into the bleed disc, or ``None``.
+        image: The back picture or logo (drawn as a symbol is), or ``None``.
+        fit: ``cover`` (the picture fills the bleed disc) or ``contain`` (all of it
+            shows, its longer side ``size`` times the card's diameter).
+        size: The share of the diameter a contained picture spans.
         duplex: ``long-edge`` or ``short-edge``.
         offset_mm: (x, y) shift of the backs, mm.
     """
@@ -41,7 +43,9 @@ class BackDesign:
     color: str = DEFAULT_BACK_COLOR
     pattern: str = "title"
     title: str = "printdeck"
-    image: Path | None = None
+    image: SymbolSpec | None = None
+    fit: str = "cover"
+    size: float = 0.6
     duplex: str = "long-edge"
     offset_mm: tuple[float, float] = (0.0, 0.0)
 
@@ -82,14 +86,17 @@ def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_m
         PrintdeckError: The back image is missing or unreadable.
     """
     outer = mm_to_pt(radius_mm + bleed_mm)
+    picture = None  # made first: a form cannot be made inside another
+    if design.image is not None:
+        picture = symbol_form(canvas, design.image, BACK_FORM + "-image", 2 * (radius_mm + bleed_mm))
     canvas.beginForm(BACK_FORM, -outer, -outer, outer, outer)
     clip = canvas.beginPath()
     clip.circle(0, 0, outer)
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setFillColor(HexColor(design.color))
     canvas.rect(-outer, -outer, 2 * outer, 2 * outer, stroke=0, fill=1)
-    if design.image is not None:
-        _cover_image(canvas, design.image, outer)
+    if picture is not None:
+        _back_picture(canvas, picture, design, mm_to_pt(radius_mm), outer)
     elif design.pattern == "rings":
         _rings(canvas, design.color, mm_to_pt(radius_mm))
     elif design.pattern == "dots":
@@ -99,13 +106,18 @@ def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_m
     canvas.endForm()
 
 
-def _cover_image(canvas: Canvas, path: Path, outer_pt: float) -> None:
-    if not Path(path).is_file():
-        raise PrintdeckError(f"backs.image: {path} not found; fix the path (relative to the theme)")
-    reader = image_reader(Path(path))
-    w, h = reader.getSize()
-    scale = 2 * outer_pt / min(w, h)
-    canvas.drawImage(reader, -w * scale / 2, -h * scale / 2, w * scale, h * scale, mask="auto")
+def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:
+    """The back picture's form, cover- or contain-fitted, centred on (0, 0)."""
+    w, h = art.width_pt, art.height_pt
+    if design.fit == "contain":
+        scale = design.size * 2 * radius_pt / max(w, h)
+    else:
+        scale = 2 * outer_pt / min(w, h)
+    canvas.saveState()
+    canvas.translate(-w * scale / 2, -h * scale / 2)
+    canvas.scale(scale, scale)
+    canvas.doForm(art.form)
+    canvas.restoreState()
 
 
 def _light(canvas: Canvas, base: str, amount: float) -> None:
@@ -140,11 +152,11 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     canvas.setLineWidth(radius_pt * 0.02)
     canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
     text = title.strip() or "printdeck"
-    width1 = pdfmetrics.stringWidth(text, SANS_BOLD, 1.0)
+    width1 = string_width(text, SANS_BOLD, 1.0)
     size = min(1.4 * radius_pt / max(width1, 1e-6), radius_pt * 0.35)
     _light(canvas, color, 0.92)
     canvas.setFont(SANS_BOLD, size)
-    canvas.drawCentredString(0, -0.35 * size, text)
+    draw_string(canvas, 0, -0.35 * size, text, "middle")
 
 
 def draw_back(canvas: Canvas, center_mm: tuple[float, float]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from reportlab import rl_config
@@ -40,3 +41,9 @@ def new_canvas(path: Path, page_size_mm: tuple[float, float], *, title: str, aut
     if duplex is not None:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
     return canvas
+
+
+def scratch_canvas(buffer: io.BytesIO, page_size_pt: tuple[float, float]) -> Canvas:
+    """An in-memory, deterministic one-off canvas (for proofs that a drawing prints), pt."""
+    fonts.register_bundled()
+    return Canvas(buffer, pagesize=page_size_pt, invariant=1, initialFontName=fonts.SANS)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import SymbolSpec
 from printdeck.render.artwork import ArtLibrary, by_id
 from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.sheet import INK
+from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
 LEGEND_CELL_MM = 32.0
@@ -114,7 +115,7 @@ def _fit_lines(text: str, font: str, max_pt: float, min_pt: float, width_pt: flo
         wider than the column is ellipsised.
     """
     size = max_pt
-    while size > min_pt and pdfmetrics.stringWidth(text, font, size) > width_pt:
+    while size > min_pt and string_width(text, font, size) > width_pt:
         size = max(min_pt, size - 0.5)
     lines = wrap_text(text, font, size, width_pt) or [""]
     lines = [_ellipsise(line, font, size, width_pt) for line in lines]
@@ -123,9 +124,9 @@ def _fit_lines(text: str, font: str, max_pt: float, min_pt: float, width_pt: flo
 
 def _ellipsise(text: str, font: str, size_pt: float, width_pt: float) -> str:
     """``text``, cut and ended with an ellipsis if wider than ``width_pt``."""
-    if pdfmetrics.stringWidth(text, font, size_pt) <= width_pt:
+    if string_width(text, font, size_pt) <= width_pt:
         return text
-    while text and pdfmetrics.stringWidth(text + ELLIPSIS, font, size_pt) > width_pt:
+    while text and string_width(text + ELLIPSIS, font, size_pt) > width_pt:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
 
@@ -137,7 +138,7 @@ def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> fl
     canvas.setFont(SANS_BOLD, size)
     top = mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM)
     for i, line in enumerate(lines):
-        canvas.drawString(mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, line)
+        draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, line)
     return height
 
 
@@ -156,7 +157,7 @@ def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, 
     canvas.setFont(SANS, CREDIT_PT)
     bottom = mm_to_pt(PAGE_MARGIN_MM)
     for i, line in enumerate(reversed(lines)):
-        canvas.drawString(mm_to_pt(PAGE_MARGIN_MM), bottom + i * CREDIT_PT * 1.2, line)
+        draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), bottom + i * CREDIT_PT * 1.2, line)
 
 
 def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float]) -> None:
@@ -166,6 +167,8 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm:
     canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1] + 3.0))
     canvas.scale(scale, scale)
     canvas.translate(-a.width_pt / 2.0, -a.height_pt / 2.0)
+    if a.word:  # a word's form paints in the current fill colour: the word's home colour
+        canvas.setFillColor(HexColor(symbol.color))
     canvas.doForm(a.form)
     canvas.restoreState()
     lines, size = legend_name_lines(symbol.name)
@@ -173,7 +176,7 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm:
     canvas.setFont(SANS, size)
     top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
     for i, line in enumerate(lines):
-        canvas.drawCentredString(mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line)
+        draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
 
 
 def legend_name_lines(name: str) -> tuple[list[str], float]:
@@ -184,7 +187,7 @@ def legend_name_lines(name: str) -> tuple[list[str], float]:
     """
     width_pt = mm_to_pt(LEGEND_CELL_MM - 2.0)
     size = 7.0
-    while size > MIN_NAME_PT and pdfmetrics.stringWidth(name, SANS, size) > width_pt:
+    while size > MIN_NAME_PT and string_width(name, SANS, size) > width_pt:
         size -= 0.5
     lines = wrap_text(name, SANS, size, width_pt) or [""]
     if len(lines) > 2:
@@ -209,7 +212,7 @@ def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, 
     for (lines, size, height), font in zip(blocks, fonts_used, strict=True):
         canvas.setFont(font, size)
         for i, line in enumerate(lines):
-            canvas.drawCentredString(mm_to_pt(w) / 2.0, y - (i + 1) * size * 1.2 + 0.2 * size, line)
+            draw_string(canvas, mm_to_pt(w) / 2.0, y - (i + 1) * size * 1.2 + 0.2 * size, line, "middle")
         y -= height + 4.0
     canvas.showPage()
     return 1
@@ -239,12 +242,12 @@ def rules_pages(canvas: Canvas, page_size_mm: tuple[float, float], title: str, c
         canvas.setFillColor(INK)
         canvas.setFont(SANS_BOLD, head_pt)
         for line in head_lines:
-            canvas.drawString(left, y, line)
+            draw_string(canvas, left, y, line)
             y -= head_pt * 1.2
         y -= 16 - 12 * 1.2
         canvas.setFont(SANS, 10)
         for line in lines:
-            canvas.drawString(left, y, line)
+            draw_string(canvas, left, y, line)
             y -= 13
         y -= 10
     _credit_foot(canvas, credit, page_size_mm)

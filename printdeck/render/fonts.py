@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from printdeck.errors import PrintdeckError
+from printdeck.render.text import string_width
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 SANS = "PrintdeckSans"
@@ -63,7 +64,7 @@ def wrap_text(text: str, font: str, size_pt: float, width_pt: float) -> list[str
     current = ""
     for word in text.split():
         trial = f"{current} {word}".strip()
-        if current and pdfmetrics.stringWidth(trial, font, size_pt) > width_pt:
+        if current and string_width(trial, font, size_pt) > width_pt:
             lines.append(current)
             current = word
         else:

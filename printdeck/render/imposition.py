@@ -17,8 +17,8 @@ import numpy as np
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardSlot
-from printdeck.units import PAPER_SIZES_MM, paper_size_mm  # noqa: F401 - re-exported
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
+from printdeck.units import PAPER_SIZES_MM, paper_size_mm  # noqa: F401 - re-exported
 
 MIN_MARGIN_MM = 5.0
 """Nothing is printed closer than this to the paper edge."""

@@ -21,14 +21,15 @@ from printdeck.render.artwork import ArtLibrary, check_raster_resolution
 from printdeck.render.canvas import new_canvas
 from printdeck.render.imposition import Imposition, paper_size_mm
 from printdeck.render.sheet import (
-    CardStyle,
     draw_card,
     draw_footer,
     draw_marks,
     page_marks,
     plan_footer,
 )
+from printdeck.render.style import CardStyle
 from printdeck.theme.model import Theme
+from printdeck.theme.symbols import resolve_path
 from printdeck.units import mm_to_pt
 
 
@@ -84,7 +85,8 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
     by_index = {c.index: c for c in layouts}
     with atomic_output(Path(out_path)) as tmp:
         canvas = _new_canvas(tmp, theme, imposition, len(layouts), theme.spec.backs.duplex if options.backs else None)
-        art = ArtLibrary(canvas, symbols)
+        art = ArtLibrary(canvas, symbols, largest_boxes_mm(layouts), theme.spec.paper.max_ppi)
+        art.prepare_pictures(sorted({p.symbol_id for c in layouts for p in c.placements}))
         pages = _sheets(canvas, art, theme, by_index, imposition, options, progress)
         if imposition.single and theme.attribution:
             _page_setup(canvas, imposition)
@@ -99,6 +101,15 @@ def render_pdf(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[Ca
             pages += extras.rules_pages(canvas, extra_size, theme.spec.title, theme.attribution)
         canvas.save()
     return pages
+
+
+def largest_boxes_mm(layouts: Sequence[CardLayout]) -> dict[int, float]:
+    """The longest box side (mm) each symbol is printed at, over the deck."""
+    out: dict[int, float] = {}
+    for card in layouts:
+        for p in card.placements:
+            out[p.symbol_id] = max(out.get(p.symbol_id, 0.0), *p.box_mm)
+    return out
 
 
 def _new_canvas(path: Path, theme: Theme, imposition: Imposition, n_cards: int, duplex: str | None) -> Canvas:
@@ -120,9 +131,13 @@ def _card_style(theme: Theme, imposition: Imposition) -> CardStyle:
 
 def _back_design(theme: Theme) -> backs_mod.BackDesign:
     b = theme.spec.backs
-    image = (theme.base_dir / b.image).resolve() if b.image else None
-    return backs_mod.BackDesign(color=b.color, pattern=b.pattern, title=theme.spec.title, image=image,
-                                duplex=b.duplex, offset_mm=(b.offset_x_mm, b.offset_y_mm))
+    image = None
+    if b.image:
+        path = resolve_path(b.image, theme.base_dir, "backs.image")[0]
+        image = SymbolSpec(id=-1, name="card back", kind="svg" if path.suffix.lower() == ".svg" else "raster",
+                           source=b.image, path=path, rotate=False)
+    return backs_mod.BackDesign(color=b.color, pattern=b.pattern, title=theme.spec.title, image=image, fit=b.fit,
+                                size=b.size, duplex=b.duplex, offset_mm=(b.offset_x_mm, b.offset_y_mm))
 
 
 def _sheets(canvas: Canvas, art: ArtLibrary, theme: Theme, layouts: dict[int, CardLayout], imposition: Imposition,

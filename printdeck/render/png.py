@@ -2,30 +2,35 @@
 
 The image is (diameter + 2 x bleed + 2 x extra) x dpi / 25.4 pixels square, the
 card centred, its bleed disc in the card background colour, white outside, the
-resolution stored in the file (pHYs). Symbols follow the same convention as the
-PDF: the artwork's whole box scaled to ``box_mm``, rotated counter-clockwise.
+border ring where the theme asks for one, the resolution stored in the file (pHYs).
+Symbols are the drawings the layout traced (:func:`printdeck.artwork.rasterise`),
+their whole box scaled to ``box_mm`` and rotated counter-clockwise, as in the PDF.
 """
 
 from __future__ import annotations
 
-import io
+import contextlib
 import os
-import shutil
-import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-import defusedxml.ElementTree as safe_et
-import resvg_py
-from defusedxml import DefusedXmlException
 from PIL import Image, ImageDraw
 from PIL.PngImagePlugin import PngInfo
 
-from printdeck.errors import PrintdeckError
+from printdeck.artwork import rasterise
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import (
+    folder_lock,
+    note_written,
+    remove_stale_temps,
+    staging_folder,
+    write_error,
+)
 from printdeck.model import CardLayout, Placement, SymbolSpec
-from printdeck.render.artwork import by_id
-from printdeck.theme.images import prepared_image
+from printdeck.outputs import read_png_record, write_png_record
+from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
+from printdeck.signals import deferred
 from printdeck.theme.model import Theme
 from printdeck.units import MM_PER_UNIT
 
@@ -60,16 +65,37 @@ def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[C
     """
     if not 30 <= dpi <= 2400 or extra_margin_mm < 0:
         raise PrintdeckError(f"--dpi must be 30..2400 and the extra margin not negative (got {dpi}, {extra_margin_mm})")
+    made = [p for p in (Path(out_dir), *Path(out_dir).parents) if not p.exists()]
     out_dir = _ensure_folder(Path(out_dir))
     try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".tmp", dir=out_dir.parent))
-    except OSError as exc:
-        raise PrintdeckError(f"--png-dir: cannot write beside {out_dir} ({exc.strerror})") from exc
+        return _staged(theme, symbols, layouts, out_dir, dpi, extra_margin_mm)
+    except BaseException:  # an error, Ctrl-C or SIGTERM: no folder left that this call made
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only while empty
+        raise
+
+
+def _staged(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], out_dir: Path,
+            dpi: int, extra_margin_mm: float) -> list[Path]:
+    """Draw the cards into a staging folder beside ``out_dir``, then move them in.
+
+    Raises:
+        PrintdeckError: Unusable artwork, or the folder cannot be written (naming
+            ``out_dir``, never the staging folder; a full disk says so).
+    """
+    remove_stale_temps(out_dir.parent, out_dir.name)
     try:
-        names = _write_cards(theme, symbols, layouts, staging, dpi, extra_margin_mm)
-        return _move_in(staging, out_dir, names)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        with staging_folder(out_dir) as staging:
+            try:
+                names = _write_cards(theme, symbols, layouts, staging, dpi, extra_margin_mm)
+            except PrintdeckError as exc:
+                if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
+                    raise write_error(out_dir, exc.__cause__) from None
+                raise
+            return _move_in(staging, out_dir, names)
+    except OSError as exc:  # the staging folder cannot be made (a full disk, no permission)
+        raise write_error(out_dir, exc) from None
 
 
 def _ensure_folder(out_dir: Path) -> Path:
@@ -101,11 +127,13 @@ def _write_cards(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[
     radius_mm = card.diameter_mm / 2.0 + card.bleed_mm + extra_margin_mm
     side = round(2.0 * radius_mm * px_per_mm)
     info = _png_info(theme)
-    table = by_id(symbols)
+    table = {s.id: s for s in symbols}
+    style = CardStyle(radius_mm=card.diameter_mm / 2.0, bleed_mm=card.bleed_mm, background=card.background,
+                      border_color=card.border_color)
     names: list[str] = []
     for layout in layouts:
         img = Image.new("RGB", (side, side), "#ffffff")
-        ImageDraw.Draw(img).ellipse((0, 0, side - 1, side - 1), fill=card.background)
+        draw_disc(img, style, radius_mm, px_per_mm)
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
         name = f"card-{layout.index + 1:03d}.png"
@@ -118,53 +146,67 @@ def _write_cards(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[
 
 
 def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
-    """Remove stale ``card-*.png`` of ``out_dir`` and move the new cards in."""
-    keep = set(names)
-    try:
-        for old in out_dir.glob("card-*.png"):
-            if old.name not in keep and old.is_file():
-                old.unlink()
-        for name in names:
-            os.replace(staging / name, out_dir / name)
-    except OSError as exc:
-        raise PrintdeckError(f"--png-dir: cannot write into {out_dir} ({exc.strerror})") from exc
+    """Move the new cards into ``out_dir`` and remove the stale cards of an earlier build.
+
+    Only files printdeck recorded writing (:data:`printdeck.outputs.PNG_RECORD`) are
+    replaced or removed; a ``card-*.png`` the record does not list is refused. The
+    record lists old and new cards while files move, then the new ones only, under
+    a lock on the folder (two builds into one folder take turns).
+
+    Raises:
+        PrintdeckError: A card file in the way was not written by printdeck, or the
+            folder cannot be written (a full disk says so).
+    """
+    with folder_lock(out_dir):
+        recorded = read_png_record(out_dir)
+        present = {p.name for p in out_dir.glob("card-*.png")}
+        foreign = sorted((present & set(names)) - recorded)
+        if foreign:
+            raise PrintdeckError(f"--png-dir {shown(out_dir)}: holds {shown(foreign[0])}, which printdeck did not "
+                                 "write; move it away or choose an empty folder")
+        try:
+            with deferred():  # quick; a signal meanwhile stops the build after it
+                write_png_record(out_dir, recorded | set(names))
+                for name in names:
+                    os.replace(staging / name, out_dir / name)
+                for old in sorted((recorded & present) - set(names)):
+                    if (out_dir / old).is_file() and not (out_dir / old).is_symlink():
+                        (out_dir / old).unlink()
+                write_png_record(out_dir, names)
+                note_written(out_dir)
+        except OSError as exc:
+            raise write_error(out_dir, exc) from None
     return [out_dir / name for name in names]
+
+
+def draw_disc(img: Image.Image, style: CardStyle, outer_mm: float, px_per_mm: float) -> None:
+    """The card's background disc (radius ``outer_mm``) and its border ring, as the PDF draws them."""
+    draw = ImageDraw.Draw(img)
+    side = img.width
+    draw.ellipse((0, 0, side - 1, side - 1), fill=style.background)
+    if style.border_color:
+        inset = (outer_mm - style.border_outer_mm) * px_per_mm
+        draw.ellipse((inset, inset, side - 1 - inset, side - 1 - inset), outline=style.border_color,
+                     width=max(1, round(BORDER_WIDTH_MM * px_per_mm)))
 
 
 def _paste(img: Image.Image, symbol: SymbolSpec, p: Placement, px_per_mm: float) -> None:
     w_px = max(1, round(p.box_mm[0] * px_per_mm))
     h_px = max(1, round(p.box_mm[1] * px_per_mm))
-    art = symbol_image(symbol, w_px, h_px)
+    art = symbol_image(symbol, w_px, h_px, p.color)
     if p.rotation_deg:
-        art = art.rotate(p.rotation_deg, resample=Image.Resampling.BILINEAR, expand=True)
+        art = art.rotate(p.rotation_deg, resample=Image.Resampling.BICUBIC, expand=True)
     cx = img.width / 2.0 + p.center_mm[0] * px_per_mm
     cy = img.height / 2.0 - p.center_mm[1] * px_per_mm
     img.paste(art, (round(cx - art.width / 2.0), round(cy - art.height / 2.0)), art)
 
 
 @lru_cache(maxsize=256)
-def symbol_image(symbol: SymbolSpec, w_px: int, h_px: int) -> Image.Image:
-    """The symbol's whole box as an RGBA image of exactly ``w_px`` x ``h_px`` pixels.
-
-    SVGs are drawn by resvg at that width (after a defusedxml safety parse);
-    rasters, photos (crop, removed background) and words (ink box) come from
-    ``printdeck.theme.images.prepared_image``, the picture the layout traced.
+def symbol_image(symbol: SymbolSpec, w_px: int, h_px: int, color: str | None = None) -> Image.Image:
+    """The symbol's whole box as an RGBA image of exactly ``w_px`` x ``h_px`` pixels: its
+    drawing (:func:`printdeck.artwork.rasterise`), a word in ``color``.
 
     Raises:
         PrintdeckError: The artwork is missing, unsafe or unreadable.
     """
-    if symbol.kind == "svg":
-        if symbol.path is None or not Path(symbol.path).is_file():
-            raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found")
-        path = Path(symbol.path)
-        try:
-            safe_et.parse(str(path))
-            data = resvg_py.svg_to_bytes(svg_path=str(path), width=w_px, resources_dir=str(path.parent))
-        except (DefusedXmlException, safe_et.ParseError, ValueError, OSError) as exc:
-            raise PrintdeckError(f"{path}: cannot rasterise this SVG ({exc})") from exc
-        art = Image.open(io.BytesIO(bytes(data))).convert("RGBA")
-    else:
-        art = prepared_image(symbol, max_px=max(w_px, h_px))
-    if art.size != (w_px, h_px):
-        art = art.resize((w_px, h_px), Image.Resampling.LANCZOS)
-    return art
+    return rasterise(symbol, w_px, h_px, color)

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import CardLayout
@@ -21,12 +20,12 @@ from printdeck.render.artwork import ArtLibrary
 from printdeck.render.fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
 from printdeck.render.imposition import Imposition, cut_mark_segments
+from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
+from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
 MARK_WIDTH_PT = 0.25
 """Cut-mark and cut-guide line width, points."""
-BORDER_WIDTH_MM = 0.8
-"""Width of the optional border ring, drawn just inside the cut, mm."""
 INK = HexColor("#1a1a1a")
 GUIDE = HexColor("#7f7f7f")
 MIN_CREDIT_PT = 4.0
@@ -40,25 +39,6 @@ SCALE_NOTE = "Print at 100 % (actual size), not \"fit to page\": the scale bar o
 
 class CreditWarning(UserWarning):
     """The artwork credit could not be placed on the sheets."""
-
-
-@dataclass(frozen=True)
-class CardStyle:
-    """How the card disc is drawn.
-
-    Attributes:
-        radius_mm: Cut radius, mm.
-        bleed_mm: Bleed beyond the cut, mm.
-        background: Disc colour, ``#rrggbb``.
-        border_color: Ring just inside the cut, or ``None``.
-        cut_guide: Draw the cut circle as a thin dashed line.
-    """
-
-    radius_mm: float
-    bleed_mm: float
-    background: str = "#ffffff"
-    border_color: str | None = None
-    cut_guide: bool = False
 
 
 def draw_card(canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float],
@@ -78,7 +58,7 @@ def draw_card(canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tu
     if style.border_color:
         canvas.setStrokeColor(HexColor(style.border_color))
         canvas.setLineWidth(mm_to_pt(BORDER_WIDTH_MM))
-        canvas.circle(cx, cy, mm_to_pt(style.radius_mm - BORDER_WIDTH_MM / 2.0 - 0.3), stroke=1, fill=0)
+        canvas.circle(cx, cy, mm_to_pt(style.border_outer_mm - BORDER_WIDTH_MM / 2.0), stroke=1, fill=0)
     for placement in layout.placements:
         art.place(placement, (cx, cy))
     if style.cut_guide:
@@ -164,12 +144,12 @@ def _place_text(text: str, area_mm: Rect, centers: Sequence[tuple[float, float]]
     font = SANS_BOLD if bold else SANS
     zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)
     for size in FOOTER_SIZES_PT:
-        full = pdfmetrics.stringWidth(text, font, size)
+        full = string_width(text, font, size)
         for width_pt in (full, 255.0, 170.0, 115.0, 80.0, 55.0):
             if width_pt > full:
                 continue
             lines = wrap_text(text, font, size, width_pt)
-            w = max(pdfmetrics.stringWidth(ln, font, size) for ln in lines)
+            w = max(string_width(ln, font, size) for ln in lines)
             box = (pt_to_mm(w) + 0.5, pt_to_mm(len(lines) * size * 1.2) + 0.3)
             rect = find_spot(box, area_mm, zone)
             if rect is not None:
@@ -194,7 +174,7 @@ def draw_footer(canvas: Canvas, plan: FooterPlan, widest_label: str = "", page_l
         for i, line in enumerate(block.lines):
             if i == 0 and widest_label:
                 line = line.replace(widest_label, page_label, 1)
-            canvas.drawString(mm_to_pt(x0), mm_to_pt(y1) - (i + 1) * block.size_pt * 1.2 + 0.25 * block.size_pt, line)
+            draw_string(canvas, mm_to_pt(x0), mm_to_pt(y1) - (i + 1) * block.size_pt * 1.2 + 0.25 * block.size_pt, line)
 
 
 def draw_ruler(canvas: Canvas, rect_mm: Rect) -> None:
@@ -217,4 +197,4 @@ def draw_ruler(canvas: Canvas, rect_mm: Rect) -> None:
     base = mm_to_pt(y0 + 0.4)
     for cm in range(6):
         text = f"{cm} cm" if cm == 5 else str(cm)
-        canvas.drawCentredString(left + mm_to_pt(10 * cm), base, text)
+        draw_string(canvas, left + mm_to_pt(10 * cm), base, text, "middle")

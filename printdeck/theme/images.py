@@ -1,4 +1,4 @@
-"""Checking artwork files before a build, and preparing symbol pictures.
+"""Checking artwork files before a build.
 
 Every file a theme names is opened and fully decoded once at load time, so a
 missing, empty, truncated, corrupt or hostile file stops the build before any
@@ -7,9 +7,7 @@ external references) and may refer only to their own elements (``#id``) or to
 embedded ``data:`` URIs. Rasters are refused above ``MAX_PIXELS`` before their
 pixels are decoded (decompression bombs).
 
-``prepared_image`` gives the one RGBA picture of a symbol that layout (for its
-silhouette) and render (for rasters and photos) both use, so they agree on
-crops, masks and removed backgrounds.
+Symbols are drawn by :mod:`printdeck.artwork`.
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-import warnings
+import xml.parsers.expat
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -25,22 +23,18 @@ from xml.etree.ElementTree import Element
 import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET
-from PIL import Image, ImageDraw, ImageFont, ImageOps
+from PIL import Image
 
-from printdeck.errors import PrintdeckError
-from printdeck.model import SymbolSpec
-from printdeck.theme.fonts import default_font_path, load_font
+from printdeck.artwork.picture import (
+    MAX_IMAGE_BYTES,
+    open_raster,
+    read_limited,
+)
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
 
-MAX_PIXELS = 60_000_000
-"""Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
-MAX_IMAGE_BYTES = 80_000_000
 MAX_SVG_BYTES = 5_000_000
 MIN_SIDE_PX = 8
-RASTER_FORMATS = {"PNG", "JPEG", "MPO", "WEBP"}
-PHOTO_CORNER_FRACTION = 0.15
-"""Corner radius of a rounded photo crop, as a fraction of the square's side."""
-BACKGROUND_TOLERANCE = 40
-"""Largest per-channel difference from the corner colour still counted as background."""
 
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
 _SVG_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$")
@@ -63,49 +57,8 @@ class FileCheck:
     digests: tuple[str, ...]
 
 
-def _read(path: Path, where: str, limit: int) -> bytes:
-    if not path.is_file():
-        raise PrintdeckError(f"{where}: {path} not found; check the path (relative to the theme file)")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError as exc:
-        raise PrintdeckError(f"{where}: cannot read {path} ({exc.strerror}); check its permissions") from None
-    if not data:
-        raise PrintdeckError(f"{where}: {path} is empty (0 bytes); replace it with a real image")
-    if len(data) > limit:
-        raise PrintdeckError(f"{where}: {path} is larger than {limit // 1_000_000} MB; use a smaller image")
-    return data
-
-
-def _open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None) -> Image.Image:
-    """Open and fully decode raster bytes, refusing bombs and broken files."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            image = Image.open(io.BytesIO(data), formats=["PNG", "JPEG", "WEBP"])
-            if image.width * image.height > MAX_PIXELS:
-                raise PrintdeckError(f"{where}: {path} is {image.width}x{image.height} pixels, more than "
-                                     f"{MAX_PIXELS // 1_000_000} megapixels; scale it down")
-            if draft_px is not None and image.format in ("JPEG", "MPO"):
-                image.draft("RGB", (draft_px, draft_px))
-            image.load()
-        except PrintdeckError:
-            raise
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PrintdeckError(f"{where}: {path} claims a huge size (a decompression bomb?); "
-                                 "use an ordinary image") from None
-        except Image.UnidentifiedImageError:
-            raise PrintdeckError(f"{where}: {path} is not a PNG, JPEG or WebP image (or it is corrupt); "
-                                 "re-export it as PNG") from None
-        except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
-            raise PrintdeckError(f"{where}: {path} is truncated or corrupt ({str(exc) or type(exc).__name__}); "
-                                 "re-export the image") from None
-    return image
-
-
 def check_raster_file(path: Path, where: str) -> FileCheck:
-    """Fully decode a PNG/JPEG/WebP file.
+    """Fully decode a PNG, JPEG, WebP, HEIC/HEIF or AVIF file.
 
     Args:
         path: The image file.
@@ -115,11 +68,11 @@ def check_raster_file(path: Path, where: str) -> FileCheck:
         Size, transparency and fingerprints.
 
     Raises:
-        PrintdeckError: Missing, unreadable, empty, too large, not PNG/JPEG/WebP,
+        PrintdeckError: Missing, unreadable, empty, too large, not an image format above,
             truncated or corrupt, a decompression bomb, tiny, or fully transparent.
     """
-    data = _read(path, where, MAX_IMAGE_BYTES)
-    image = _open_raster(data, path, where, draft_px=1024)
+    data = read_limited(path, where, MAX_IMAGE_BYTES)
+    image = open_raster(data, path, where, draft_px=1024)
     if min(image.size) < MIN_SIDE_PX:
         raise PrintdeckError(f"{where}: {path} is only {image.width}x{image.height} pixels; "
                              f"give an image at least {MIN_SIDE_PX} pixels a side")
@@ -173,6 +126,141 @@ def _check_references(root: Element, path: Path, where: str) -> None:
                                          "embed it or remove the reference")
 
 
+MAX_SVG_DEPTH = 100
+"""Deepest element nesting accepted in an SVG (resvg crashes on thousands of levels)."""
+MAX_SVG_ELEMENTS = 50_000
+"""Most elements accepted in an SVG (a detailed emoji has a few dozen)."""
+MAX_SVG_COORDINATE = 1e7
+"""Largest absolute number accepted in an SVG's geometry (path data, positions, sizes, transforms)."""
+
+_SVG_GEOMETRY = frozenset({
+    "d", "points", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "dx", "dy",
+    "width", "height", "viewBox", "transform", "gradientTransform", "patternTransform", "offset", "rotate",
+    "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "font-size", "letter-spacing",
+    "word-spacing", "textLength", "startOffset", "refX", "refY", "markerWidth", "markerHeight", "pathLength",
+    "stdDeviation", "baseFrequency", "numOctaves", "scale", "radius", "k1", "k2", "k3", "k4", "opacity",
+    "fill-opacity", "stroke-opacity", "stop-opacity", "kernelMatrix", "order", "values", "tableValues",
+})
+_SVG_ANY_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_SVG_NOT_A_NUMBER = re.compile(r"nan|inf", re.IGNORECASE)  # no geometry keyword holds these letters
+_CSS_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
+_CHUNK_BYTES = 1 << 16
+
+
+class _SvgRefused(Exception):
+    """Raised inside the expat handlers to stop the pre-check at the first problem."""
+
+    def __init__(self, problem: str, fix: str = "simplify it or re-export the SVG") -> None:
+        super().__init__(problem)
+        self.fix = fix
+
+
+def _check_numbers(value: str, name: str) -> None:
+    """Refuse NaN, infinity or a number beyond ``MAX_SVG_COORDINATE`` in one geometry value."""
+    bad = _SVG_NOT_A_NUMBER.search(value)
+    if bad:
+        raise _SvgRefused(f"its {name} holds {bad.group(0)!r}, not a number")
+    for match in _SVG_ANY_NUMBER.finditer(value):
+        number = float(match.group(0))
+        if not abs(number) <= MAX_SVG_COORDINATE:  # also catches inf from 1e999
+            raise _SvgRefused(f"its {name} holds the number {match.group(0)[:24]}, beyond "
+                              f"±{MAX_SVG_COORDINATE:g}")
+
+
+def _check_css(text: str) -> None:
+    """Check the geometry declarations of a ``style`` attribute or element (``url(...)`` skipped)."""
+    for prop, value in _CSS_DECLARATION.findall(_URL_ANYWHERE.sub("", text)):
+        if prop.strip().lower() in _SVG_GEOMETRY:
+            _check_numbers(value, f"style {prop.strip()}")
+
+
+_URL_ANYWHERE = re.compile(r"url\([^)]*\)", re.IGNORECASE)
+
+
+class _SvgCounter:
+    """Expat handlers counting depth and elements and checking geometry numbers as they stream by."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.elements = 0
+        self.in_style = 0
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        self.elements += 1
+        if self.depth > MAX_SVG_DEPTH:
+            raise _SvgRefused(f"its elements nest more than {MAX_SVG_DEPTH} deep")
+        if self.elements > MAX_SVG_ELEMENTS:
+            raise _SvgRefused(f"it has more than {MAX_SVG_ELEMENTS:,} elements")
+        for key, value in attrs.items():
+            local = key.rsplit(" ", 1)[-1]  # "namespace local" with namespace processing
+            if local == "style":
+                _check_css(value)
+            elif local in _SVG_GEOMETRY:
+                _check_numbers(value, local)
+        if name.rsplit(" ", 1)[-1] == "style":
+            self.in_style += 1
+
+    def end(self, name: str) -> None:
+        self.depth -= 1
+        if name.rsplit(" ", 1)[-1] == "style":
+            self.in_style -= 1
+
+    def text(self, data: str) -> None:
+        if self.in_style:
+            _check_css(data)
+
+    @staticmethod
+    def refuse_dtd(*_args: object) -> None:
+        raise _SvgRefused("it declares a DTD or entities, which are not allowed", "remove the <!DOCTYPE ...> part")
+
+
+def _svg_parser(counter: _SvgCounter) -> xml.parsers.expat.XMLParserType:
+    """An expat parser (namespaces on, no DTD, no entities) wired to ``counter``."""
+    parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartElementHandler = counter.start
+    parser.EndElementHandler = counter.end
+    parser.CharacterDataHandler = counter.text
+    parser.StartDoctypeDeclHandler = counter.refuse_dtd
+    parser.EntityDeclHandler = counter.refuse_dtd
+    parser.ExternalEntityRefHandler = counter.refuse_dtd
+    return parser
+
+
+def svg_structure_check(data: bytes, path: Path, where: str) -> None:
+    """Check an SVG's structure, streaming, before any parser or rasteriser sees it.
+
+    Expat reads the bytes in 64 kB chunks (no tree is built) and stops at the first
+    problem: nesting deeper than :data:`MAX_SVG_DEPTH`, more than
+    :data:`MAX_SVG_ELEMENTS` elements, a DTD or entity declaration, or a NaN, an
+    infinity or a number beyond ±:data:`MAX_SVG_COORDINATE` in a geometry
+    attribute (path data, points, positions, sizes, transforms, ``style``
+    declarations). Work and memory are linear in the file's size.
+
+    Args:
+        data: The SVG file's bytes.
+        path: The file, for messages.
+        where: The theme key naming it (``symbols.3.image``), for messages.
+
+    Raises:
+        PrintdeckError: One line naming ``where``, the file and the problem; also
+            for bytes that are not well-formed XML (binary data, a truncated file).
+    """
+    counter = _SvgCounter()
+    parser = _svg_parser(counter)
+    try:
+        for start in range(0, len(data), _CHUNK_BYTES):
+            parser.Parse(data[start:start + _CHUNK_BYTES], False)
+        parser.Parse(b"", True)
+    except _SvgRefused as exc:
+        raise PrintdeckError(f"{where}: {shown(path)} is refused: {exc}; {exc.fix}") from None
+    except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError) as exc:
+        raise PrintdeckError(f"{where}: {shown(path)} is not a well-formed SVG ({exc}); re-export it") from None
+    if counter.elements == 0:
+        raise PrintdeckError(f"{where}: {shown(path)} holds no SVG elements; re-export it")
+
+
 def check_svg_file(path: Path, where: str) -> FileCheck:
     """Parse an SVG safely and check it draws something.
 
@@ -184,11 +272,16 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
         The viewBox size and the file's fingerprint.
 
     Raises:
-        PrintdeckError: Missing, unreadable, empty, too large, not well-formed XML,
-            has a DTD/entities/external references, not an ``<svg>``, refers to
-            outside files or URLs, has no size, or cannot be rendered.
+        PrintdeckError: Missing, not a regular file, unreadable, empty, too large,
+            not well-formed XML, too deep, too many elements, absurd or NaN
+            coordinates (see :func:`svg_structure_check`), has a DTD/entities/external
+            references, not an ``<svg>``, refers to outside files or URLs, has no
+            size, or cannot be rendered.
     """
-    data = _read(path, where, MAX_SVG_BYTES)
+    data = read_user_file(path, where, MAX_SVG_BYTES, "an SVG image")  # a regular file only, never blocking
+    if not data:
+        raise PrintdeckError(f"{where}: {shown(path)} is empty (0 bytes); replace it with a real image")
+    svg_structure_check(data, path, where)  # before defusedxml and resvg see it
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
@@ -206,7 +299,7 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
 
 def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
     """Render the SVG small (resvg, 32 px) and require some visible ink."""
-    import resvg_py  # noqa: PLC0415 - a Rust extension; import only when checking files
+    import resvg_py
 
     scale = 32 / max(size)
     try:
@@ -218,127 +311,3 @@ def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
                              "re-export the SVG") from None
     if not alpha.any():
         raise PrintdeckError(f"{where}: {path} draws nothing visible; check the file")
-
-
-def _render_svg(path: Path, max_px: int) -> Image.Image:
-    import resvg_py  # noqa: PLC0415 - only needed when pictures are prepared
-
-    width, height = _svg_size(SafeET.parse(str(path), forbid_dtd=True).getroot(), path, str(path))
-    scale = max_px / max(width, height)
-    png = resvg_py.svg_to_bytes(svg_path=str(path), width=max(1, round(width * scale)),
-                                height=max(1, round(height * scale)))
-    return Image.open(io.BytesIO(bytes(png))).convert("RGBA")
-
-
-def _background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
-    """Alpha (H, W) uint8: 0 where a plain background connected to a corner shows.
-
-    The flood fill (Pillow ``ImageDraw.floodfill`` from the four corners) runs on a
-    128-pixel copy; its mask is scaled up and intersected with "close to the
-    corner colour" at full size, so edges stay sharp.
-    """
-    small = rgb.copy()
-    small.thumbnail((128, 128))
-    marked = small.convert("RGBA")
-    for xy in ((0, 0), (marked.width - 1, 0), (0, marked.height - 1), (marked.width - 1, marked.height - 1)):
-        if marked.getpixel(xy)[3] == 255:
-            ImageDraw.floodfill(marked, xy, (0, 0, 0, 0), thresh=tolerance * 3)
-    reached = marked.getchannel("A").point(lambda a: 255 if a == 0 else 0)
-    reached = np.asarray(reached.resize(rgb.size, Image.Resampling.BILINEAR)) > 0
-    pixels = np.asarray(rgb, dtype=np.int16)
-    corners = np.array([pixels[0, 0], pixels[0, -1], pixels[-1, 0], pixels[-1, -1]])
-    close = np.zeros(pixels.shape[:2], dtype=bool)
-    for colour in corners:
-        close |= (np.abs(pixels - colour).max(axis=2) <= tolerance)
-    return np.where(reached & close, 0, 255).astype(np.uint8)
-
-
-def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
-    """The crop mask of a photo box, (height_px, width_px) uint8 (255 = shown).
-
-    A circle of diameter min(w, h), or a square of side min(w, h) with corners
-    rounded by ``PHOTO_CORNER_FRACTION`` of the side, centred in the box (the
-    same convention as ``printdeck.layout.artwork.photo_mask``).
-    """
-    scale = 4
-    w, h = width_px * scale, height_px * scale
-    side = min(w, h)
-    x0, y0 = (w - side) / 2, (h - side) / 2
-    mask = Image.new("L", (w, h), 0)
-    draw = ImageDraw.Draw(mask)
-    box = (x0, y0, x0 + side - 1, y0 + side - 1)
-    if shape == "rounded":
-        draw.rounded_rectangle(box, radius=PHOTO_CORNER_FRACTION * side, fill=255)
-    else:
-        draw.ellipse(box, fill=255)
-    return np.asarray(mask.resize((width_px, height_px), Image.Resampling.LANCZOS))
-
-
-def _oriented(symbol: SymbolSpec, max_px: int) -> Image.Image:
-    """The symbol's raster, EXIF-oriented, scaled so its longer side is ``max_px``."""
-    assert symbol.path is not None
-    data = _read(symbol.path, f"symbol {symbol.name!r}", MAX_IMAGE_BYTES)
-    image = ImageOps.exif_transpose(_open_raster(data, symbol.path, f"symbol {symbol.name!r}", draft_px=max_px * 2))
-    image = image.convert("RGBA")
-    scale = max_px / max(image.size)
-    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-    return image.resize(size, Image.Resampling.LANCZOS)
-
-
-def _photo(symbol: SymbolSpec, max_px: int) -> Image.Image:
-    image = _oriented(symbol, max_px)
-    flat = Image.new("RGB", image.size, "#ffffff")
-    flat.paste(image, mask=image.getchannel("A"))
-    alpha = photo_mask(symbol.photo_shape, flat.width, flat.height)
-    if symbol.remove_background:
-        alpha = np.minimum(alpha, _background_alpha(flat, BACKGROUND_TOLERANCE))
-    out = flat.convert("RGBA")
-    out.putalpha(Image.fromarray(alpha))
-    return out
-
-
-def _text(symbol: SymbolSpec, max_px: int) -> Image.Image:
-    font_path = symbol.font_path or default_font_path()
-    load_font(str(font_path), "text.font")
-    text = symbol.text or symbol.name
-    font = ImageFont.truetype(str(font_path), max_px)
-    left, top, right, bottom = font.getbbox(text, anchor="ls")
-    scale = max_px / max(right - left, bottom - top, 1)
-    font = ImageFont.truetype(str(font_path), max(4, int(max_px * scale)))
-    left, top, right, bottom = font.getbbox(text, anchor="ls")
-    out = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-    ImageDraw.Draw(out).text((-left, -top), text, font=font, fill=symbol.color, anchor="ls")
-    return out
-
-
-def prepared_image(symbol: SymbolSpec, max_px: int = 512) -> Image.Image:
-    """The symbol's picture as RGBA, its longer side ``max_px`` pixels.
-
-    - ``svg``: rendered with resvg, the whole viewBox.
-    - ``raster``: the whole image (EXIF orientation applied), alpha kept.
-    - ``photo``: the whole image box (EXIF-oriented, transparency flattened on
-      white), alpha = the crop mask (``photo_mask``: circle or rounded square of
-      side min(w, h), centred) and, with ``remove_background``, 0 where a plain
-      background touching the corners shows (flood fill, tolerance
-      ``BACKGROUND_TOLERANCE``).
-    - ``text``: the word in its colour, cropped to its ink box (see
-      ``printdeck.theme.fonts.text_ink_box_em``).
-
-    Args:
-        symbol: A symbol of a loaded theme.
-        max_px: Longer side of the result, pixels.
-
-    Returns:
-        An RGBA ``PIL.Image`` of size (W, H) with max(W, H) == ``max_px`` (text: about).
-
-    Raises:
-        PrintdeckError: The file cannot be read or decoded.
-    """
-    if symbol.kind == "svg":
-        assert symbol.path is not None
-        return _render_svg(symbol.path, max_px)
-    if symbol.kind == "photo":
-        return _photo(symbol, max_px)
-    if symbol.kind == "text":
-        return _text(symbol, max_px)
-    return _oriented(symbol, max_px)

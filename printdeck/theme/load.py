@@ -13,18 +13,34 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from printdeck.errors import PrintdeckError
+from printdeck.artwork import drawing
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.errors import describe_validation_error
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.model import Theme, ThemeSpec
 from printdeck.theme.sizes import DeckSize, deck_size_requirements
-from printdeck.theme.symbols import BUNDLED_PREFIX, IMAGE_SUFFIXES, resolve_path, resolve_symbols
+from printdeck.theme.symbols import (
+    BUNDLED_PREFIX,
+    IMAGE_SUFFIXES,
+    allowed_roots,
+    check_inside,
+    resolve_path,
+    resolve_symbols,
+)
 from printdeck.theme.yamlsafe import load_yaml_file
 from printdeck.units import paper_size_mm
 
-__all__ = ["BUNDLED_PREFIX", "IMAGE_SUFFIXES", "bundled_theme_names", "bundled_theme_path", "deck_size",
-           "check_consistency", "load_theme"]
+__all__ = [
+    "BUNDLED_PREFIX",
+    "IMAGE_SUFFIXES",
+    "bundled_theme_names",
+    "bundled_theme_path",
+    "check_consistency",
+    "deck_size",
+    "load_theme",
+]
 
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
 
@@ -43,8 +59,8 @@ def bundled_theme_names() -> list[str]:
     return sorted(names, key=lambda n: (n != "default", n))
 
 
-def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
-               progress: Callable[[int], None] | None = None) -> Theme:
+def load_theme(ref: str | Path | Theme | None = None, *, check_files: bool = True,
+               progress: Callable[[int], None] | None = None, allow_outside: bool = False) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
     Args:
@@ -54,6 +70,8 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
             the file checks (for quick listings); paths are still resolved.
         progress: Called with 1 after each image file is checked (about 1.5 ms an
             SVG, 100 ms a 12-megapixel JPEG), for a progress bar of unknown length.
+        allow_outside: Let the theme read files outside its folder and the bundled
+            assets (refused by default, symlinks followed).
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -67,23 +85,25 @@ def load_theme(ref: str | Path | None = None, *, check_files: bool = True,
             symbols (with how many are needed), duplicate symbols, and any missing,
             empty, corrupt, oversized or unsafe image or font.
     """
+    if isinstance(ref, Theme):  # already loaded (a caller checked its outputs first)
+        return ref
     path = _theme_file(ref)
     spec = _parse(path)
     try:
         check_consistency(spec)
         base = path.parent
-        symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress)
+        symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside)
         size = deck_size_requirements(spec.deck, len(symbols))
-        _check_backs(spec, base, check_files)
+        _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
-        raise PrintdeckError(f"{path}: {exc}") from None
+        raise PrintdeckError(f"{shown(path)}: {exc}") from None
     deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
     spec = spec.model_copy(update={"deck": deck})
     credit = spec.extras.attribution
     if credit is None and any(s.source.startswith("assets/twemoji/") for s in symbols):
         credit = TWEMOJI_CREDIT
     return Theme(spec=spec, name=spec.name or _default_name(path), base_dir=path.parent.resolve(),
-                 symbols=symbols, attribution=credit)
+                 symbols=symbols, attribution=credit, path=path)
 
 
 def _parse(path: Path) -> ThemeSpec:
@@ -92,12 +112,12 @@ def _parse(path: Path) -> ThemeSpec:
     if not isinstance(data, dict):
         got = "an empty file" if data is None else (
             "a list" if isinstance(data, list) else f"the single value {data!r:.40}")
-        raise PrintdeckError(f"{path}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
+        raise PrintdeckError(f"{shown(path)}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
                              f"got {got}; see `printdeck init` for a starter theme")
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(path))) from None
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, shown(path))) from None
 
 
 def deck_size(theme: Theme) -> DeckSize:
@@ -132,11 +152,11 @@ def _find_theme_file(ref: str | Path | None) -> Path:
         if bundled is not None:
             return bundled
         names = ", ".join(bundled_theme_names())
-        raise PrintdeckError(f"{ref}: no such theme file or bundled theme; bundled themes are {names}")
+        raise PrintdeckError(f"{shown(ref)}: no such theme file or bundled theme; bundled themes are {names}")
     if path.is_dir():
         path = path / "theme.yaml"
-    if not path.is_file():
-        raise PrintdeckError(f"{path}: theme file not found; give a .yaml file, a folder with theme.yaml, "
+    if not path.exists() or path.is_dir():  # a FIFO or a device is refused when read, without blocking
+        raise PrintdeckError(f"{shown(path)}: theme file not found; give a .yaml file, a folder with theme.yaml, "
                              "or a bundled theme name (printdeck themes)")
     return path
 
@@ -168,15 +188,23 @@ def check_consistency(spec: ThemeSpec) -> None:
                                  "make the card smaller or the paper larger")
 
 
-def _check_backs(spec: ThemeSpec, base: Path, check_files: bool) -> None:
+def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Path, ...] | None) -> None:
     if spec.backs.image is None:
         return
-    path, _ = resolve_path(spec.backs.image, base)
+    path, _ = resolve_path(spec.backs.image, base, "backs.image")
+    check_inside(path, "backs.image", roots)
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
-        raise PrintdeckError(f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG or WebP file; convert it")
+        raise PrintdeckError(f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; "
+                             "convert it")
     if check_files:
         if suffix == ".svg":
             check_svg_file(path, "backs.image")
         else:
             check_raster_file(path, "backs.image")
+        back = SymbolSpec(id=-1, name="card back", kind="svg" if suffix == ".svg" else "raster",
+                          source=spec.backs.image, path=path)
+        try:
+            drawing(back)  # the drawing the back prints, made now: a bad file stops the build before the layout
+        except PrintdeckError as exc:
+            raise PrintdeckError(f"backs.image: {exc}") from None

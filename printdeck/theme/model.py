@@ -28,6 +28,7 @@ Length = Annotated[
 ]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
+Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
 
 
 def _by_type(kinds: dict[type, str], default: str) -> Any:
@@ -92,6 +93,9 @@ class LayoutSpec(_Strict):
     rotation: Rotation = Field(
         "any", description='"any", "none", or the largest angle in degrees either way (e.g. 30)')
     attempts: int = Field(400, ge=1, le=100000, description="placement tries a symbol before giving up")
+    rotate_photos: bool = Field(False, description="whether photos may turn too (faces print upright by default)")
+    nest: bool = Field(False, description="let symbols sit inside other symbols' holes (a ring, an outline "
+                                          "icon); by default holes are filled, so symbols never nest")
 
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
@@ -114,6 +118,8 @@ class PaperSpec(_Strict):
     layout: Literal["sheet", "single"] = "sheet"
     cut_marks: bool = True
     cut_guide: bool = Field(False, description="draw the cut circle (for scissors)")
+    max_ppi: int = Field(450, ge=150, le=2400, description="pictures are stored at most this many pixels an "
+                                                          "inch at their largest printed size")
 
 
 Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
@@ -123,7 +129,12 @@ class BacksSpec(_Strict):
     """Card backs for duplex printing."""
 
     enabled: bool = False
-    image: str | None = Field(None, min_length=1, description="image file for the back (relative to the theme)")
+    image: str | None = Field(None, min_length=1, description="picture or logo for the back: SVG, PNG, JPEG, "
+                                                            "WebP, HEIC or AVIF (relative to the theme)")
+    fit: Literal["cover", "contain"] = Field("cover", description="cover: the image fills the back; contain: "
+                                                                   "the whole image shows, centred on the colour")
+    size: float = Field(0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the "
+                                                          "card's diameter")
     color: Color = "#2b4c7e"
     pattern: Literal["none", "title", "rings", "dots"] = "title"
     duplex: Literal["long-edge", "short-edge"] = "long-edge"
@@ -154,11 +165,19 @@ class SymbolEntry(_Strict):
     name: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
         None, description="name in the legend; default: file name or the word")
     scale: float = Field(1.0, gt=0.1, le=3.0, description="size multiplier for this symbol")
-    rotate: bool = Field(True, description="whether the layout may turn this symbol")
+    rotate: bool | None = Field(None, description="whether the layout may turn this symbol (default: yes, "
+                                                  "photos as layout.rotate_photos)")
     shape: Literal["circle", "rounded"] = Field("circle", description="photo crop")
+    focus: tuple[Annotated[float, Field(ge=0.0, le=1.0)], Annotated[float, Field(ge=0.0, le=1.0)]] | None = Field(
+        None, description="photo: the point to centre the crop on, as fractions of width and height, e.g. "
+                          "[0.5, 0.3] (default: around the faces found, else the centre)")
+    zoom: float = Field(1.0, ge=1.0, le=10.0, description="photo: crop closer (2 = half the side)")
     remove_background: bool = Field(False, description="photo: make a plain background around the subject transparent")
-    font: NonEmptyText | None = Field(None, description="text: TTF/OTF font for this word (default: text.font)")
-    color: Color | None = Field(None, description="text: colour of this word (default: cycles text.colors)")
+    font: NonEmptyText | None = Field(
+        None, description="text: font file for this word: .ttf, .otf, or .ttc#N for face N (default: text.font)")
+    color: Color | None = Field(None, description="text: colour of this word on every card (default: each card "
+                                                  "gives its words different colours of text.colors)")
+    lang: Language | None = Field(None, description="text: language of this word, e.g. ja, zh-Hans (default: text.lang)")
 
 
 SymbolItem = Annotated[
@@ -167,13 +186,25 @@ SymbolItem = Annotated[
 ]
 
 
+WORD_PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#1a1a1a", "#882255",
+                "#332288")
+"""The default word colours: Okabe and Ito's (2008) colour-blind-safe set without its yellow
+(too pale for words on white), plus Paul Tol's wine and indigo; distinct in print and for
+protanopia, deuteranopia and tritanopia."""
+
+
 class TextSpec(_Strict):
     """Fonts and colours for text symbols."""
 
-    font: NonEmptyText | None = Field(None, description="TTF/OTF file; default is the bundled Vera font")
+    font: NonEmptyText | None = Field(
+        None, description="font file (.ttf, .otf, or .ttc#N for face N); default: chosen per word from the "
+                          "bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai) and the "
+                          "computer's fonts")
     colors: list[Color] = Field(
-        default_factory=lambda: ["#d62828", "#1d3557", "#2a9d8f", "#e76f51", "#6a4c93", "#f4a261"],
-        min_length=1, max_length=64)
+        default_factory=lambda: list(WORD_PALETTE), min_length=1, max_length=64,
+        description="word colours; the words of one card get different ones while there are enough")
+    lang: Language | None = Field(None, description="language of the words (BCP 47, e.g. ja, zh-Hans, sr): "
+                                                    "picks regional glyph forms")
 
 
 class ThemeSpec(_Strict):
@@ -207,6 +238,7 @@ class Theme:
         symbols: Every symbol the theme offers, ids 0..len-1 in theme order
             (the deck may use a subset: see ``deck.choose``).
         attribution: Credit line for the artwork, printed on the PDF.
+        path: The theme file read (None for a theme made in code).
     """
 
     spec: ThemeSpec
@@ -214,3 +246,4 @@ class Theme:
     base_dir: Path
     symbols: tuple[SymbolSpec, ...]
     attribution: str | None = None
+    path: Path | None = None

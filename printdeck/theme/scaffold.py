@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from printdeck.errors import PrintdeckError
-from printdeck.fileio import atomic_output
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import (
+    atomic_output,
+    read_user_file,
+    staging_folder,
+    tracked_folder,
+    write_error,
+)
+from printdeck.outputs import check_not_inputs
 from printdeck.resources import data_root
-from printdeck.units import format_mm
 from printdeck.theme.errors import describe_validation_error
 from printdeck.theme.images import check_raster_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.model import LENGTH_PATTERN, SCHEMA_FILE_NAME, ThemeSpec
-from printdeck.theme.sizes import INFERRED_MAX_PER_CARD, deck_points, feasible_sizes, sizes_for_symbols
-from printdeck.theme.symbols import IMAGE_SUFFIXES, folder_images, name_from_file, resolve_symbols
+from printdeck.theme.sizes import (
+    INFERRED_MAX_PER_CARD,
+    deck_points,
+    feasible_sizes,
+    sizes_for_symbols,
+)
+from printdeck.theme.symbols import (
+    IMAGE_SUFFIXES,
+    folder_images,
+    name_from_file,
+    resolve_symbols,
+)
 from printdeck.theme.yamlsafe import load_yaml_text
+from printdeck.units import format_mm
 
 MAX_WORD_CHARS = 40
 MAX_WORDS_FILE_BYTES = 200_000
@@ -71,17 +91,72 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def _image_entries(folder: Path, theme_dir: Path) -> list[str]:
+PICTURES_FOLDER = "images"
+"""Where ``init --images`` copies pictures from outside the new theme's folder."""
+
+
+def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[str]:
+    """The symbols' YAML lines for a folder of pictures.
+
+    A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
+    as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
+    """
     if not folder.is_dir():
-        raise PrintdeckError(f"--images: {folder} is not a folder; give the folder holding your pictures")
+        raise PrintdeckError(f"--images: {shown(folder)} is not a folder; give the folder holding your pictures")
+    inside = folder.resolve().is_relative_to(theme_dir.resolve())
     lines = []
     for f in folder_images(folder, "--images", photo=False):
-        rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
+        if inside:
+            rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
+        else:
+            rel = f"{PICTURES_FOLDER}/{f.name}"
+            copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
         key = "image"
         if IMAGE_SUFFIXES[f.suffix.lower()] == "raster" and not check_raster_file(f, f"--images ({f.name})").has_alpha:
             key = "photo"
         lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name_from_file(f))}\n")
     return lines
+
+
+@contextlib.contextmanager
+def _prepared_folder(theme_dir: Path, copies: list[tuple[Path, Path]]) -> Iterator[None]:
+    """Create ``theme_dir`` and copy the pictures into it; undo both if the body fails.
+
+    Raises:
+        PrintdeckError: The folder cannot be created, ``images/`` already exists, or
+            a copy fails (the disk is full...).
+    """
+    created = [p for p in (theme_dir, *theme_dir.parents) if not p.exists()]
+    pictures = theme_dir / PICTURES_FOLDER
+    if copies and (pictures.exists() or pictures.is_symlink()):
+        raise PrintdeckError(f"{shown(pictures)}: already exists; remove it, or give --images {shown(pictures)}")
+    try:
+        theme_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintdeckError(f"{shown(theme_dir)}: cannot create the folder ({exc.strerror}); choose another") from None
+    try:
+        with tracked_folder(pictures) if copies else contextlib.nullcontext():  # removed on a signal
+            if copies:
+                _copy_pictures(copies, pictures)
+            yield
+    except BaseException:  # also Ctrl-C / SIGTERM: leave nothing behind
+        if copies:
+            shutil.rmtree(pictures, ignore_errors=True)
+        for folder in created:  # deepest first; only the empty folders made here
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _copy_pictures(copies: list[tuple[Path, Path]], pictures: Path) -> None:
+    """Copy into a staging folder, then rename it to ``pictures`` (all or nothing)."""
+    try:
+        with staging_folder(pictures) as staging:
+            for source, copy in copies:
+                shutil.copyfile(source, staging / copy.name)
+            os.rename(staging, pictures)
+    except OSError as exc:
+        raise write_error(pictures, exc) from None
 
 
 def read_words(path: Path) -> list[str]:
@@ -91,15 +166,13 @@ def read_words(path: Path) -> list[str]:
         PrintdeckError: Unreadable or not UTF-8, a word too long, or a word twice
             (the message gives the line numbers).
     """
+    if not path.exists() and not path.is_symlink():
+        raise PrintdeckError(f"--words: cannot read {shown(path)} (not found); check the file")
+    raw = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
-        raw = path.read_bytes()[:MAX_WORDS_FILE_BYTES + 1]
         text = raw.decode("utf-8-sig")
-    except OSError as exc:
-        raise PrintdeckError(f"--words: cannot read {path} ({exc.strerror}); check the file") from None
     except UnicodeDecodeError:
-        raise PrintdeckError(f"--words: {path} is not UTF-8 text; save it as UTF-8, one word a line") from None
-    if len(raw) > MAX_WORDS_FILE_BYTES:
-        raise PrintdeckError(f"--words: {path} is too large for a word list; give one word a line")
+        raise PrintdeckError(f"--words: {shown(path)} is not UTF-8 text; save it as UTF-8, one word a line") from None
     words: list[str] = []
     first_line: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -142,10 +215,12 @@ def _safe_name(stem: str) -> str:
     return cleaned or "mydeck"
 
 
-def _entries(theme_dir: Path, images: Path | None, words: Path | None) -> tuple[list[str], str, str, int]:
-    """(YAML lines of the symbols, their kind, the rotation to use, how many symbols)."""
+def _entries(theme_dir: Path, images: Path | None, words: Path | None,
+             copies: list[tuple[Path, Path]]) -> tuple[list[str], str, str, int]:
+    """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
+    pictures to copy into the theme are appended to ``copies``."""
     if images is not None:
-        entries = _image_entries(images, theme_dir)
+        entries = _image_entries(images, theme_dir, copies)
         return entries, "images", "any", len(entries)
     if words is not None:
         entries = [f"  - text: {_q(w)}\n" for w in read_words(words)]
@@ -160,7 +235,10 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
     list, or (neither) the bundled artwork.
 
     Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
-    others ``image`` entries; names come from the file names. The deck is the
+    others ``image`` entries; names come from the file names. Pictures outside
+    ``theme_dir`` are copied into ``theme_dir/images`` (a theme reads only its own
+    folder and the bundled assets); on any failure the copies and the folders
+    made are removed again. The deck is the
     largest projective plane the symbols allow. The theme is validated exactly as
     ``load_theme`` would before it is written (atomically).
 
@@ -176,27 +254,31 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
 
     Raises:
         PrintdeckError: Both sources given; ``theme.yaml`` exists (without
-            ``force``); a source is unreadable, holds bad files or duplicates;
-            fewer symbols than the smallest deck; the folder cannot be written.
+            ``force``) or is the word list; a source is unreadable, not a regular
+            file, too large, holds bad files or duplicates; fewer symbols than the
+            smallest deck; ``images/`` exists already; the folder cannot be written.
     """
     if images is not None and words is not None:
         raise PrintdeckError("init: give --images or --words, not both")
     target = theme_dir / "theme.yaml"
     if target.exists() and not force:
-        raise PrintdeckError(f"{target}: already exists; choose another folder or pass --force to overwrite")
-    entries, kind, rotation, count = _entries(theme_dir, images, words)
+        raise PrintdeckError(f"{shown(target)}: already exists; choose another folder or pass --force to overwrite")
+    if words is not None:
+        check_not_inputs([("init", target)], [words])
+    copies: list[tuple[Path, Path]] = []
+    entries, kind, rotation, count = _entries(theme_dir, images, words, copies)
     text = _theme_text(theme_dir, "My deck", entries, count, rotation)
     try:
-        spec = ThemeSpec.model_validate(load_yaml_text(text, str(target)))
+        spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, str(target))) from None
-    symbols = resolve_symbols(spec, theme_dir)
-    try:
-        theme_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PrintdeckError(f"{theme_dir}: cannot create the folder ({exc.strerror}); choose another") from None
-    with atomic_output(target) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, shown(target))) from None
+    if not copies:
+        symbols = resolve_symbols(spec, theme_dir)  # everything checked before anything is written
+    with _prepared_folder(theme_dir, copies):
+        if copies:  # the copies are checked where the theme will read them
+            symbols = resolve_symbols(spec, theme_dir)
+        with atomic_output(target) as tmp:
+            tmp.write_text(text, encoding="utf-8")
     k = spec.deck.symbols_per_card or 0
     sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {deck_points(k, 1)} cards of {k}"
     return InitResult(target, len(symbols), kind, sizes)

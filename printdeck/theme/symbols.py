@@ -14,24 +14,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError
+from printdeck.artwork import drawing, open_face, parse_font_ref
+from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
-from printdeck.theme.fonts import check_font_file, default_font_path, missing_glyphs
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
-from printdeck.theme.model import SymbolEntry, ThemeSpec
+from printdeck.theme.model import LayoutSpec, SymbolEntry, ThemeSpec
 
 BUNDLED_PREFIX = "@assets/"
-IMAGE_SUFFIXES = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster", ".webp": "raster"}
-UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".avif", ".jp2", ".ico", ".psd",
+IMAGE_SUFFIXES = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster", ".webp": "raster",
+                  ".heic": "raster", ".heif": "raster", ".avif": "raster"}
+UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".jp2", ".ico", ".psd",
                         ".svgz", ".eps", ".ai", ".pdf"}
 
 
-def resolve_path(raw: str, base: Path) -> tuple[Path, str]:
+def resolve_path(raw: str, base: Path, where: str = "") -> tuple[Path, str]:
     """Return (absolute path, manifest ``source``) for a path written in a theme.
 
     ``@assets/...`` names the bundled artwork; other relative paths are relative to
     ``base`` (the theme file's folder); ``~`` is expanded.
+
+    Args:
+        raw: The path as written in the theme.
+        base: The theme file's folder.
+        where: The theme key that holds it (``symbols.3.image``), for messages.
 
     Raises:
         PrintdeckError: The path holds a NUL or an unencodable character, or a
@@ -52,8 +58,40 @@ def resolve_path(raw: str, base: Path) -> tuple[Path, str]:
         if any(len(part.encode("utf-8")) > 255 for part in path.parts):
             raise ValueError("a name longer than 255 bytes")
     except (ValueError, OSError, RuntimeError) as exc:
-        raise PrintdeckError(f"path {raw[:60]!r} is not a usable file name ({exc}); fix the path") from None
+        head = f"{where}: " if where else ""
+        raise PrintdeckError(f"{head}path {raw[:60]!r} is not a usable file name ({exc}); fix the path") from None
     return path, source
+
+
+def allowed_roots(base: Path, allow_outside: bool = False) -> tuple[Path, ...] | None:
+    """The folders a theme may read files from: its own folder and the bundled
+    ``assets/`` (None, anywhere, with ``allow_outside``)."""
+    if allow_outside:
+        return None
+    return (base.resolve(), data_root("assets").resolve())
+
+
+def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None:
+    """Refuse a file the theme names (after following every symlink) outside ``roots``.
+
+    Args:
+        path: The file or folder, as resolved from the theme.
+        where: The theme key naming it, for the message.
+        roots: From :func:`allowed_roots`; None allows any path.
+
+    Raises:
+        PrintdeckError: The path, or a symlink on it, leads outside the theme folder
+            and the bundled assets (or cannot be resolved: a symlink loop).
+    """
+    if roots is None:
+        return
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        raise PrintdeckError(f"{where}: {shown(path)} cannot be resolved (a symlink loop?); fix the path") from None
+    if not any(real == root or real.is_relative_to(root) for root in roots):
+        raise PrintdeckError(f"{where}: {shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
+                             "the theme folder, or pass --allow-outside to read it where it is")
 
 
 def name_from_file(path: Path) -> str:
@@ -68,8 +106,9 @@ class _Seen:
     paths: dict[Path, str] = field(default_factory=dict)
     digests: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
-    fonts: set[Path] = field(default_factory=set)
+    fonts: set[tuple[Path, int]] = field(default_factory=set)
     progress: Callable[[int], None] = lambda n: None
+    roots: tuple[Path, ...] | None = None
 
 
 def _only_key(entry: SymbolEntry, where: str) -> str:
@@ -93,35 +132,35 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as exc:
-        raise PrintdeckError(f"{where}: cannot list {folder} ({exc.strerror}); check its permissions") from None
+        raise PrintdeckError(f"{where}: cannot list {shown(folder)} ({exc.strerror}); check its permissions") from None
     files = []
     for p in entries:
         suffix = p.suffix.lower()
         if suffix in UNSUPPORTED_SUFFIXES:
-            raise PrintdeckError(f"{where}: {p} is a {suffix} file, which printdeck cannot read; "
+            raise PrintdeckError(f"{where}: {shown(p)} is a {suffix} file, which printdeck cannot read; "
                                  "convert it to PNG or JPEG (or move it out of the folder)")
         if suffix == ".svg" and photo:
-            raise PrintdeckError(f"{where}: {p} is an SVG, not a photo; list it under image: instead")
+            raise PrintdeckError(f"{where}: {shown(p)} is an SVG, not a photo; list it under image: instead")
         if suffix in IMAGE_SUFFIXES:
             if not p.is_file():
-                raise PrintdeckError(f"{where}: {p} is not a regular file; replace it with an image or remove it")
+                raise PrintdeckError(f"{where}: {shown(p)} is not a regular file; replace it with an image or remove it")
             files.append(p)
     if not files:
-        raise PrintdeckError(f"{where}: {folder} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
+        raise PrintdeckError(f"{where}: {shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
     return files
 
 
 def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
     resolved = path.resolve()
     if resolved in seen.paths:
-        raise PrintdeckError(f"{where}: {path} is already used by {seen.paths[resolved]}; list each picture once")
+        raise PrintdeckError(f"{where}: {shown(path)} is already used by {seen.paths[resolved]}; list each picture once")
     seen.paths[resolved] = where
     if not check_files:
         return None
     check = check_svg_file(path, where) if path.suffix.lower() == ".svg" else check_raster_file(path, where)
     for digest in check.digests:
         if digest in seen.digests:
-            raise PrintdeckError(f"{where}: {path} is the same picture as {seen.digests[digest]}; "
+            raise PrintdeckError(f"{where}: {shown(path)} is the same picture as {seen.digests[digest]}; "
                                  "remove one of the two copies")
     for digest in check.digests:
         seen.digests[digest] = f"{where} ({path.name})"
@@ -130,13 +169,18 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
 
 
 def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _Seen,
-                  check_files: bool) -> list[SymbolSpec]:
+                  check_files: bool, layout: LayoutSpec) -> list[SymbolSpec]:
     raw = getattr(entry, key)
-    path, source = resolve_path(raw, base)
+    path, source = resolve_path(raw, base, f"{where}.{key}")
+    check_inside(path, f"{where}.{key}", seen.roots)
     photo = key == "photo"
+    if not photo and (entry.focus is not None or entry.zoom != 1.0):
+        raise PrintdeckError(f"{where}.{'focus' if entry.focus is not None else 'zoom'}: only photos are cropped; "
+                             "list the picture under photo: or remove the key")
+    rotate = entry.rotate if entry.rotate is not None else (layout.rotate_photos if photo else True)
     if key == "folder" or path.is_dir():
         if not path.is_dir():
-            raise PrintdeckError(f"{where}.folder: {path} is not a folder; check the path (relative to the theme)")
+            raise PrintdeckError(f"{where}.folder: {shown(path)} is not a folder; check the path (relative to the theme)")
         if entry.name is not None:
             raise PrintdeckError(f"{where}.name: a folder gives many symbols; name single images instead")
         files = folder_images(path, f"{where}.{key}", photo)
@@ -144,22 +188,25 @@ def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _S
     else:
         suffix = path.suffix.lower()
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
-            kinds = "PNG, JPEG or WebP" if photo else "SVG, PNG, JPEG or WebP"
-            raise PrintdeckError(f"{where}.{key}: {raw} is not a {kinds} file; convert it or fix the name")
+            kinds = "PNG, JPEG, WebP, HEIC or AVIF" if photo else "SVG, PNG, JPEG, WebP, HEIC or AVIF"
+            raise PrintdeckError(f"{where}.{key}: {shown(raw)} is not a {kinds} file; convert it or fix the name")
         files, sources = [path], [source]
     out = []
     for f, src in zip(files, sources):
+        check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
         _check_file(f, f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})", seen, check_files)
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
         out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind,  # type: ignore[arg-type]
-                              source=src, path=f, scale=entry.scale, rotate=entry.rotate,
+                              source=src, path=f, scale=entry.scale, rotate=rotate,
                               photo_shape=entry.shape if photo else None,
-                              remove_background=entry.remove_background and photo))
+                              remove_background=entry.remove_background and photo,
+                              focus=entry.focus if photo else None, zoom=entry.zoom if photo else 1.0,
+                              nest=layout.nest))
     return out
 
 
 def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen,
-                 index: int, check_files: bool) -> SymbolSpec:
+                 index_in_deck: int, check_files: bool) -> SymbolSpec:
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
         raise PrintdeckError(f"{where}.text: {word!r} is blank or spans lines; give one word or a short phrase")
@@ -169,24 +216,31 @@ def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, se
     seen.words[folded] = where
     font_key = f"{where}.font" if entry.font else "text.font"
     raw_font = entry.font or spec.text.font
-    font = resolve_path(raw_font, base)[0] if raw_font else None
-    if check_files:
-        font_file = font or default_font_path()
-        if font is not None and font not in seen.fonts:
-            check_font_file(font, font_key)
-            seen.fonts.add(font)
-        missing = missing_glyphs(font_file, word)
-        if missing:
-            raise PrintdeckError(f"{where}.text: the font {font_file.name} has no glyph for "
-                                 f"{''.join(missing)!r} in {word!r}; choose a font that has it ({font_key})")
+    font, index = None, 0
+    if raw_font:
+        raw_path, index = parse_font_ref(raw_font)
+        font = resolve_path(raw_path, base, font_key)[0]
+        check_inside(font, font_key, seen.roots)
+        if check_files and (font, index) not in seen.fonts:
+            open_face(font, index, font_key)
+            seen.fonts.add((font, index))
     colors = spec.text.colors
-    return SymbolSpec(id=0, name=entry.name or word, kind="text", source=f"text:{word}", text=word,
-                      font_path=font, scale=entry.scale, rotate=entry.rotate,
-                      color=entry.color or colors[index % len(colors)])
+    symbol = SymbolSpec(id=0, name=entry.name or word, kind="text", source=f"text:{word}", text=word,
+                        font_path=font, font_index=index, scale=entry.scale,
+                        rotate=True if entry.rotate is None else entry.rotate, nest=spec.layout.nest,
+                        color=entry.color or colors[index_in_deck % len(colors)], color_fixed=entry.color is not None,
+                        lang=entry.lang or spec.text.lang)
+    if check_files:
+        try:
+            drawing(symbol)  # sets the word: a font for every character, visible ink
+        except PrintdeckError as exc:
+            raise PrintdeckError(f"{where}.text: {exc}") from None
+    return symbol
 
 
 def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
-                    progress: Callable[[int], None] | None = None) -> tuple[SymbolSpec, ...]:
+                    progress: Callable[[int], None] | None = None,
+                    allow_outside: bool = False) -> tuple[SymbolSpec, ...]:
     """Turn the theme's ``symbols:`` list into symbols with ids 0..n-1 in theme order.
 
     Args:
@@ -195,6 +249,8 @@ def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
         check_files: Open and fully check every image and font (the default);
             ``False`` only resolves paths (fast, for listings).
         progress: Called with 1 after each image file is checked (for a progress bar).
+        allow_outside: Read files outside the theme folder and the bundled assets
+            too (refused by default, symlinks followed).
 
     Returns:
         The symbols, ``id`` = position.
@@ -206,7 +262,9 @@ def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
             cannot be read or lacks a glyph; a symbol appears twice. The message
             starts with the dotted key (``symbols.3.image``).
     """
-    seen = _Seen() if progress is None else _Seen(progress=progress)
+    seen = _Seen(roots=allowed_roots(base, allow_outside))
+    if progress is not None:
+        seen.progress = progress
     out: list[SymbolSpec] = []
     for i, item in enumerate(spec.symbols):
         where = f"symbols.{i}"
@@ -215,5 +273,5 @@ def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
         if key == "text":
             out.append(_text_symbol(entry, where, spec, base, seen, len(out), check_files))
         else:
-            out.extend(_file_symbols(entry, key, where, base, seen, check_files))
+            out.extend(_file_symbols(entry, key, where, base, seen, check_files, spec.layout))
     return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))

@@ -5,7 +5,9 @@ aliases (``*a``) and accepts duplicate keys. A handful of nested aliases (the
 "billion laughs" attack) describe a document with billions of nodes, and a
 duplicate key silently drops the first value. This module caps the file size,
 counts the document's nodes *with aliases expanded* before anything is
-constructed, refuses recursive aliases, and makes duplicate keys an error.
+constructed (merge keys ``<<: *x`` included: a merge is an alias), refuses
+recursive aliases, and makes duplicate keys an error. Merge keys are accepted;
+a key written beside a merge overrides the merged one.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from pathlib import Path
 
 import yaml
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
 
 MAX_FILE_BYTES = 1_000_000
 """Largest theme file read (a theme with a thousand symbols is ~50 kB)."""
@@ -23,13 +26,25 @@ MAX_EXPANDED_NODES = 100_000
 """Largest number of YAML nodes after expanding aliases."""
 
 
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
 class _CheckedLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate mapping keys."""
+    """SafeLoader that refuses duplicate mapping keys and accepts merge keys (``<<: *x``).
+
+    A key written twice in one mapping is an error; a key written in a mapping
+    and also brought in by its ``<<`` merge is not: the written one wins, as the
+    YAML merge-key spec says. ``<<`` itself may appear once a mapping (merge
+    several with ``<<: [*a, *b]``).
+    """
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:  # type: ignore[override]
         seen: dict[object, yaml.Node] = {}
         for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            if key_node.tag == _MERGE_TAG:
+                key: object = "<<"
+            else:
+                key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
             try:
                 hash(key)
             except TypeError:
@@ -40,7 +55,7 @@ class _CheckedLoader(yaml.SafeLoader):
                 raise yaml.constructor.ConstructorError(
                     None, None, f"key {key!r} given twice (first on line {first}); keep one", key_node.start_mark)
             seen[key] = key_node
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # flattens the merges, written keys last
 
 
 def _expanded_size(root: yaml.Node, limit: int) -> int:
@@ -134,23 +149,15 @@ def load_yaml_file(path: Path) -> object:
         The parsed document (see ``load_yaml_text``).
 
     Raises:
-        PrintdeckError: The file cannot be read, is too large, is not UTF-8 text,
-            or is not valid, safe YAML.
+        PrintdeckError: The file is missing, not a regular file (a FIFO, a device,
+            a folder), cannot be read, is too large, is not UTF-8 text, or is not
+            valid, safe YAML.
     """
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise PrintdeckError(f"{path}: cannot read the theme ({reason}); "
-                             "check the file exists and is readable") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise PrintdeckError(f"{path}: the theme file is larger than {MAX_FILE_BYTES // 1000} kB; "
-                             "is it really a theme? list symbols with a folder entry instead")
+    raw = read_user_file(path, "", MAX_FILE_BYTES, "the theme")  # a regular file only, never blocking
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PrintdeckError(f"{path}: not UTF-8 text (byte {exc.start}); save the theme as UTF-8") from None
+        raise PrintdeckError(f"{shown(path)}: not UTF-8 text (byte {exc.start}); save the theme as UTF-8") from None
     if "\x00" in text:
-        raise PrintdeckError(f"{path}: contains NUL bytes, so it is not a text file; give a YAML theme")
-    return load_yaml_text(text, str(path))
+        raise PrintdeckError(f"{shown(path)}: contains NUL bytes, so it is not a text file; give a YAML theme")
+    return load_yaml_text(text, shown(path))

@@ -1,0 +1,231 @@
+"""The one drawing of each symbol, and the cache key derived from everything that makes it.
+
+:func:`drawing` turns a :class:`~printdeck.model.SymbolSpec` into a :class:`Drawing`:
+
+* ``svg``: the file itself (its whole viewBox is the box);
+* ``text``: the word shaped and set as outlines (:mod:`printdeck.artwork.shaping`), its
+  box the exact ink bounds of the outlines;
+* ``raster``: the EXIF-upright picture; ``photo``: its crop square (around the faces, or
+  where the theme's ``focus`` says), masked to a circle or rounded square, background
+  removed if asked (:mod:`printdeck.artwork.picture`).
+
+The silhouette is traced from :func:`printdeck.artwork.raster.rasterise` of this drawing,
+and the PNGs, the preview and the PDF (``printdeck.render.artwork``, the legend too)
+draw the same one, so what the layout packed is what prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from printdeck.artwork import fonts
+from printdeck.artwork.picture import Crop, oriented_size, photo_crop
+from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
+from printdeck.artwork.svg import svg_size
+from printdeck.cache import cache_dir, read_entry, write_entry
+from printdeck.errors import PrintdeckError
+from printdeck.model import SymbolSpec
+
+DrawingKind = Literal["svg", "text", "picture"]
+WORD_SPACE_EM = 0.25
+"""Space kept clear between two words on a card, in em of the smaller word (a word space)."""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A symbol's drawing and its natural box.
+
+    Attributes:
+        symbol: The symbol drawn.
+        kind: ``svg``, ``text`` or ``picture`` (raster and photo symbols).
+        size: The natural box ``(width, height)``: SVG user units, em, or pixels.
+        key: Hex digest of everything that changes the drawing (:func:`drawing_key`).
+        word: The shaped word (``text`` only).
+        crop: The crop square of a photo, upright source pixels (``size`` is its side).
+        clearance: Extra room (box heights) the layout keeps clear around the ink on
+            top of ``layout.gap``: half a word space for words (so two words stand at
+            least :data:`WORD_SPACE_EM` of the smaller one apart), 0 otherwise.
+    """
+
+    symbol: SymbolSpec
+    kind: DrawingKind
+    size: tuple[float, float]
+    key: str
+    word: ShapedWord | None = None
+    clearance: float = 0.0
+    crop: Crop | None = None
+
+    @property
+    def aspect(self) -> float:
+        """Width over height of the box."""
+        return self.size[0] / self.size[1]
+
+    def word_ops(self) -> PathOps:
+        """The word's outlines moved into the box frame: origin at the box's bottom-left
+        corner, x right, y up, em units (``text`` only).
+
+        Raises:
+            ValueError: The drawing is not a word.
+        """
+        if self.word is None:
+            raise ValueError(f"symbol {self.symbol.name!r} is not a word")
+        x0, y0 = self.word.ink_em[0], self.word.ink_em[1]
+        return tuple((op, tuple((x - x0, y - y0) for x, y in pts)) for op, pts in self.word.ops)
+
+
+def drawing(symbol: SymbolSpec) -> Drawing:
+    """The symbol's drawing (cached per :func:`drawing_key`).
+
+    Raises:
+        PrintdeckError: The artwork file is missing or unreadable, no font has a
+            character of a word (the message names the word, the characters and what
+            to install or set), or the word draws no ink.
+    """
+    return _drawing(symbol, drawing_key(symbol))
+
+
+@lru_cache(maxsize=2048)
+def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
+    if symbol.kind == "text":
+        word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
+        x0, y0, x1, y1 = word.ink_em
+        height = y1 - y0
+        return Drawing(symbol, "text", (x1 - x0, height), key, word, WORD_SPACE_EM / 2.0 / height)
+    path = existing_file(symbol)
+    if symbol.kind == "svg":
+        return Drawing(symbol, "svg", svg_size(path), key)
+    w, h = oriented_size(path)
+    if symbol.kind == "photo":
+        crop = _stored_crop(key, (w, h))
+        if crop is None:
+            crop = photo_crop(symbol, (w, h))
+            _store_crop(key, crop)
+        return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop)
+    return Drawing(symbol, "picture", (float(w), float(h)), key)
+
+
+def _stored_crop(key: str, size_px: tuple[int, int]) -> Crop | None:
+    """A photo's crop found by an earlier build (face search is the slow part), if it
+    is on disk and valid for a picture of ``size_px``."""
+    folder = cache_dir("crops")
+    text = read_entry(folder / f"{key}.json") if folder is not None else None
+    try:
+        left, top, side = (float(v) for v in json.loads(text or "null"))
+    except (TypeError, ValueError):
+        return None
+    w, h = size_px
+    if all(math.isfinite(v) for v in (left, top, side)) and 0 < side <= min(w, h) + 1e-6 \
+            and -1e-6 <= left <= w - side + 1e-6 and -1e-6 <= top <= h - side + 1e-6:
+        return Crop(left, top, side)
+    return None
+
+
+def _store_crop(key: str, crop: Crop) -> None:
+    folder = cache_dir("crops")
+    if folder is not None:
+        write_entry(folder / f"{key}.json", json.dumps([crop.left, crop.top, crop.side]))
+
+
+def existing_file(symbol: SymbolSpec) -> Path:
+    """The symbol's artwork file.
+
+    Raises:
+        PrintdeckError: The symbol has no file or it is missing.
+    """
+    if symbol.path is None or not Path(symbol.path).is_file():
+        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; "
+                             "restore it or fix the path in the theme's symbols list")
+    return Path(symbol.path)
+
+
+def user_faces(symbol: SymbolSpec) -> list[fonts.FontFace]:
+    """The face the theme names for a word (``text.font`` or the word's ``font``), if any."""
+    if symbol.font_path is None:
+        return []
+    return [fonts.FontFace(Path(symbol.font_path), symbol.font_index)]
+
+
+def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
+    """The faces a word is set in, first choice first (see :mod:`printdeck.artwork.fonts`).
+
+    Raises:
+        PrintdeckError: No face, bundled or on this machine, has some character of
+            the word; the message names the word, the characters and the fix.
+    """
+    text = symbol.text or symbol.name
+    chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
+    missing = fonts.missing_chars(text, chain)
+    if missing:
+        raise PrintdeckError(
+            f"no font has {fonts.describe_chars(missing)} of {text!r}; install a font "
+            "for this script (e.g. Noto Sans CJK: apt install fonts-noto-cjk) or set text.font to a font file "
+            "that has it")
+    return chain
+
+
+def guess_lang(text: str) -> str | None:
+    """A language hint for fontconfig from the word's letters: Korean for Hangul,
+    Japanese for kana, else None (the theme's ``text.lang`` decides Han characters)."""
+    if any(0xAC00 <= ord(c) <= 0xD7AF or 0x1100 <= ord(c) <= 0x11FF for c in text):
+        return "ko"
+    if any(0x3040 <= ord(c) <= 0x30FF for c in text):
+        return "ja"
+    return None
+
+
+def drawing_key(symbol: SymbolSpec) -> str:
+    """Hex digest of everything that changes a symbol's drawing.
+
+    Made of: every :class:`~printdeck.model.SymbolSpec` field not marked
+    ``NOT_DRAWN`` (so a field added later counts by default), the artwork file's
+    bytes, the bytes of every font a word may be set in, and the source code of
+    :mod:`printdeck.artwork`. Two symbols with equal keys draw the same.
+
+    Raises:
+        PrintdeckError: The artwork file cannot be read, or a word cannot be set.
+    """
+    h = hashlib.sha256(code_digest().encode())
+    for f in dataclasses.fields(symbol):
+        if f.metadata.get("drawing", True):
+            h.update(f"|{f.name}={getattr(symbol, f.name)!r}".encode())
+    if symbol.path is not None:
+        h.update(b"|file=" + file_digest(existing_file(symbol)).encode())
+    if symbol.kind == "text":
+        for _, face in fonts.font_runs(symbol.text or symbol.name, word_chain(symbol)):
+            h.update(f"|face={face.index}:{face.digest()}".encode())
+    return h.hexdigest()[:32]
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes (cached per size and modification time).
+
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    try:
+        stat = path.stat()
+        return _file_digest(str(path), stat.st_size, stat.st_mtime_ns)
+    except OSError as exc:
+        raise PrintdeckError(f"{path}: cannot read ({exc.strerror}); check the file") from None
+
+
+@lru_cache(maxsize=4096)
+def _file_digest(path: str, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """SHA-256 of the source of every module of :mod:`printdeck.artwork` (and the model)."""
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for path in sorted(here.glob("*.py")) + [here.parent / "model.py"]:
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()

@@ -1,0 +1,277 @@
+"""Raster and photo symbols: decoding (bounded), image modes, crops and removed backgrounds.
+
+:func:`prepared_picture` gives the one RGBA picture of a raster or photo symbol that
+the silhouette is traced from and that the PNGs and the preview show; the PDF prints
+the same pixels (with the crop as a clip path where the picture is untouched).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageOps
+
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
+from printdeck.model import SymbolSpec
+
+MAX_PIXELS = 60_000_000
+"""Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
+MAX_IMAGE_BYTES = 80_000_000
+PHOTO_CORNER_FRACTION = 0.15
+"""Corner radius of a rounded photo crop, as a fraction of the square's side."""
+BACKGROUND_TOLERANCE = 40
+"""Largest per-channel difference from the corner colour still counted as background."""
+EXIF_ORIENTATION = 0x0112
+RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
+"""Formats a raster or photo symbol may be in (HEIC/HEIF through pillow-heif, AVIF through Pillow)."""
+FACE_PROBE_PX = 640
+"""Longer side, pixels, of the copy of a photo searched for faces."""
+
+try:  # HEIC/HEIF photos (what iPhones save), read by libheif through pillow-heif
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()
+except ImportError:  # pragma: no cover - a dependency; only a broken install lacks it
+    pass
+
+
+@dataclass(frozen=True)
+class Crop:
+    """A photo's crop square, in upright source pixels (x right, y down).
+
+    Attributes:
+        left: x of the square's left side.
+        top: y of its top side.
+        side: its side.
+    """
+
+    left: float
+    top: float
+    side: float
+
+
+def read_limited(path: Path, where: str, limit: int) -> bytes:
+    """The bytes of a regular, non-empty file of at most ``limit`` bytes
+    (:func:`printdeck.fileio.read_user_file`, which never blocks on a pipe or device).
+
+    Raises:
+        PrintdeckError: Missing, not a regular file, unreadable, empty or too large.
+    """
+    data = read_user_file(path, where, limit, "an image")
+    if not data:
+        raise PrintdeckError(f"{where}: {shown(path)} is empty (0 bytes); replace it with a real image")
+    return data
+
+
+def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None) -> Image.Image:
+    """Open and fully decode raster bytes, refusing bombs and broken files.
+
+    Args:
+        data: The file's bytes.
+        path: The file (for messages).
+        where: The theme key naming it (for messages).
+        draft_px: Decode a JPEG reduced (Pillow ``draft``) to at least this many pixels a side.
+
+    Raises:
+        PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
+            if image.width * image.height > MAX_PIXELS:
+                raise PrintdeckError(f"{where}: {path} is {image.width}x{image.height} pixels, more than "
+                                     f"{MAX_PIXELS // 1_000_000} megapixels; scale it down")
+            if draft_px is not None and image.format in ("JPEG", "MPO"):
+                image.draft("RGB", (draft_px, draft_px))
+            image.load()
+        except PrintdeckError:
+            raise
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise PrintdeckError(f"{where}: {path} claims a huge size (a decompression bomb?); "
+                                 "use an ordinary image") from None
+        except Image.UnidentifiedImageError:
+            raise PrintdeckError(f"{where}: {shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+                                 "corrupt); re-export it as PNG or JPEG") from None
+        except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
+            raise PrintdeckError(f"{where}: {path} is truncated or corrupt ({str(exc) or type(exc).__name__}); "
+                                 "re-export the image") from None
+    return image
+
+
+def to_rgba(image: Image.Image) -> Image.Image:
+    """Convert any Pillow mode to 8-bit RGBA with the picture's real tones.
+
+    16- and 32-bit greyscale (``I;16``, ``I``) is scaled to 8 bits (Pillow's own
+    conversion clips it, so a 16-bit PNG would print near-white); floating point
+    (``F``) is scaled from its range; CMYK, palette (with transparency), ``LA``,
+    ``PA`` and bilevel convert as Pillow does.
+    """
+    if image.mode.startswith("I;16") or image.mode in ("I", "F"):
+        values = np.asarray(image, dtype=np.float64)
+        top = 65535.0 if image.mode.startswith("I;16") or values.max() > 255 else 255.0
+        if image.mode == "F":
+            top = max(float(values.max()), 1e-12) if values.max() > 1.0 else 1.0
+        grey = np.clip(np.round(values / top * 255.0), 0, 255).astype(np.uint8)
+        return Image.fromarray(grey).convert("RGBA")
+    if image.mode == "P" and "transparency" in image.info:
+        image = image.convert("PA")
+    return image.convert("RGBA")
+
+
+def oriented_size(path: Path) -> tuple[int, int]:
+    """Pixel (width, height) of an image file as displayed (EXIF orientations 5-8 swap them).
+
+    Raises:
+        PrintdeckError: The file is not an image Pillow can read.
+    """
+    try:
+        with Image.open(path) as im:
+            w, h = im.size
+            turned = im.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
+    except (OSError, Image.DecompressionBombError, ValueError) as exc:
+        raise PrintdeckError(f"{path}: not a readable image ({exc}); give a PNG, JPEG or WebP file") from None
+    return (h, w) if turned else (w, h)
+
+
+def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
+    """The crop mask of a photo box, ``(height_px, width_px) uint8`` (255 = shown).
+
+    A circle of diameter min(w, h), or a square of side min(w, h) with corners
+    rounded by :data:`PHOTO_CORNER_FRACTION` of the side, centred in the box; drawn
+    4x over-sampled, then reduced (anti-aliased edge).
+    """
+    scale = 4
+    w, h = width_px * scale, height_px * scale
+    side = min(w, h)
+    x0, y0 = (w - side) / 2, (h - side) / 2
+    mask = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    box = (x0, y0, x0 + side - 1, y0 + side - 1)
+    if shape == "rounded":
+        draw.rounded_rectangle(box, radius=PHOTO_CORNER_FRACTION * side, fill=255)
+    else:
+        draw.ellipse(box, fill=255)
+    return np.asarray(mask.resize((width_px, height_px), Image.Resampling.LANCZOS))
+
+
+def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
+    """Alpha ``(H, W) uint8``: 0 where a plain background connected to a corner shows.
+
+    The flood fill (Pillow ``ImageDraw.floodfill`` from the four corners) runs on a
+    128-pixel copy; its mask is scaled up and intersected with "close to the corner
+    colour" at full size, so edges stay sharp.
+    """
+    small = rgb.copy()
+    small.thumbnail((128, 128))
+    marked = small.convert("RGBA")
+    for xy in ((0, 0), (marked.width - 1, 0), (0, marked.height - 1), (marked.width - 1, marked.height - 1)):
+        if marked.getpixel(xy)[3] == 255:
+            ImageDraw.floodfill(marked, xy, (0, 0, 0, 0), thresh=tolerance * 3)
+    reached = marked.getchannel("A").point(lambda a: 255 if a == 0 else 0)
+    reached_mask = np.asarray(reached.resize(rgb.size, Image.Resampling.BILINEAR)) > 0
+    pixels = np.asarray(rgb, dtype=np.int16)
+    corners = np.array([pixels[0, 0], pixels[0, -1], pixels[-1, 0], pixels[-1, -1]])
+    close = np.zeros(pixels.shape[:2], dtype=bool)
+    for colour in corners:
+        close |= (np.abs(pixels - colour).max(axis=2) <= tolerance)
+    return np.where(reached_mask & close, 0, 255).astype(np.uint8)
+
+
+def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
+    """The symbol's raster, EXIF-oriented, RGBA, scaled so its longer side is ``max_px``.
+
+    Raises:
+        PrintdeckError: The file is missing, unreadable or not an image.
+    """
+    if symbol.path is None:
+        raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
+    where = f"symbol {symbol.name!r}"
+    data = read_limited(Path(symbol.path), where, MAX_IMAGE_BYTES)
+    image = open_raster(data, Path(symbol.path), where, draft_px=max_px * 2)
+    if image.mode not in ("RGB", "RGBA", "L", "LA"):
+        image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
+    turned = image.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
+    w, h = (image.height, image.width) if turned else image.size
+    scale = max_px / max(w, h)
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)  # exact enough, much faster
+    return to_rgba(ImageOps.exif_transpose(image))
+
+
+def photo_crop(symbol: SymbolSpec, size_px: tuple[int, int]) -> Crop:
+    """Where a photo is cropped: a square of side ``min(w, h) / zoom`` centred on the
+    symbol's ``focus``, else placed to hold the faces found whole
+    (:mod:`printdeck.artwork.faces`), else centred; always inside the picture.
+
+    Args:
+        symbol: A photo symbol.
+        size_px: The photo's upright (width, height), pixels.
+
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    w, h = size_px
+    side = min(w, h) / max(symbol.zoom, 1.0)
+    if symbol.focus is not None:
+        cx, cy = symbol.focus[0] * w, symbol.focus[1] * h
+    else:
+        cx, cy = _face_centre(symbol, size_px, side)
+    left = min(max(cx - side / 2.0, 0.0), w - side)
+    top = min(max(cy - side / 2.0, 0.0), h - side)
+    return Crop(left, top, side)
+
+
+def _face_centre(symbol: SymbolSpec, size_px: tuple[int, int], side: float) -> tuple[float, float]:
+    """The crop's centre that holds the photo's faces (the picture's centre if none is found)."""
+    w, h = size_px
+    try:
+        from printdeck.artwork.faces import face_crop
+    except ImportError:  # pragma: no cover - OpenCV is a dependency
+        return w / 2.0, h / 2.0
+    probe = upright(symbol, min(FACE_PROBE_PX, max(w, h)))
+    rgb = np.asarray(probe.convert("RGB"))
+    scale = probe.width / w
+    window = face_crop(rgb, None, min(w, h) / side, symbol.photo_shape or "circle")
+    return window.cx / scale, window.cy / scale
+
+
+def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:
+    """The picture of a raster or photo symbol as RGBA, its longer side ``max_px`` pixels.
+
+    - ``raster``: the whole image (EXIF orientation applied), alpha kept.
+    - ``photo``: the ``crop`` square (default: centred, side min(w, h)) of the
+      EXIF-upright photo, transparency flattened on white; alpha = the shape mask
+      (:func:`photo_mask`) and, with ``remove_background``, 0 where a plain background
+      touching the square's corners shows (:func:`background_alpha`).
+
+    Only as many pixels are decoded as ``max_px`` needs (JPEG ``draft``).
+
+    Raises:
+        PrintdeckError: The file cannot be read or decoded, or the symbol is not a picture.
+    """
+    if symbol.kind not in ("raster", "photo"):
+        raise PrintdeckError(f"symbol {symbol.name!r}: a {symbol.kind} symbol has no picture")
+    if symbol.kind == "raster":
+        return upright(symbol, max_px)
+    w, h = oriented_size(Path(symbol.path or ""))
+    crop = crop or Crop((w - min(w, h)) / 2.0, (h - min(w, h)) / 2.0, float(min(w, h)))
+    full = upright(symbol, min(max(w, h), math.ceil(max_px * max(w, h) / crop.side)))
+    sx, sy = full.width / w, full.height / h
+    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
+           min(full.height, (crop.top + crop.side) * sy))
+    image = full.resize((max_px, max_px), Image.Resampling.LANCZOS, box=box)
+    flat = Image.new("RGB", image.size, "#ffffff")
+    flat.paste(image, mask=image.getchannel("A"))
+    alpha = photo_mask(symbol.photo_shape, flat.width, flat.height)
+    if symbol.remove_background:
+        alpha = np.minimum(alpha, background_alpha(flat, BACKGROUND_TOLERANCE))
+    out = flat.convert("RGBA")
+    out.putalpha(Image.fromarray(alpha))
+    return out

@@ -1,0 +1,83 @@
+"""SVG artwork: its natural box, and drawing it (or a word's outlines) to pixels with resvg."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import resvg_py
+from defusedxml import ElementTree
+from PIL import Image
+
+from printdeck.errors import PrintdeckError
+
+_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$", re.IGNORECASE)
+
+
+def svg_size(path: Path) -> tuple[float, float]:
+    """``(width, height)`` of an SVG's whole box in user units: its ``viewBox``, else
+    ``width``/``height``, else the size resvg draws it at.
+
+    Raises:
+        PrintdeckError: The file is not readable SVG.
+    """
+    return _svg_size(Path(path), Path(path).stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4096)
+def _svg_size(path: Path, mtime_ns: int) -> tuple[float, float]:
+    try:
+        root = ElementTree.parse(str(path), forbid_dtd=True).getroot()
+    except (ElementTree.ParseError, OSError, ValueError) as exc:
+        raise PrintdeckError(f"{path}: not a readable SVG file ({exc}); check the file") from None
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    try:
+        if len(box) == 4 and 0 < float(box[2]) < 1e9 and 0 < float(box[3]) < 1e9:
+            return float(box[2]), float(box[3])
+    except ValueError:
+        pass
+    w, h = _NUMBER.match(root.get("width") or ""), _NUMBER.match(root.get("height") or "")
+    if w and h and 0 < float(w.group(1)) < 1e9 and 0 < float(h.group(1)) < 1e9:
+        return float(w.group(1)), float(h.group(1))
+    img = svg_pixels(path, None, None)
+    return float(img.width), float(img.height)
+
+
+def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image.Image:
+    """The SVG file's whole box drawn by resvg at ``width_px`` x ``height_px`` (RGBA).
+
+    Raises:
+        PrintdeckError: resvg cannot draw the file.
+    """
+    try:
+        png = resvg_py.svg_to_bytes(svg_path=str(path), width=width_px, height=height_px,
+                                    resources_dir=str(Path(path).parent))
+        img = Image.open(io.BytesIO(bytes(png)))
+        img.load()
+    except Exception as exc:  # noqa: BLE001 - resvg raises plain exceptions on bad SVG
+        raise PrintdeckError(f"{path}: cannot draw this SVG ({str(exc)[:80]}); check the file") from None
+    return _exact(img.convert("RGBA"), width_px, height_px)
+
+
+def svg_text_pixels(document: str, width_px: int, height_px: int) -> Image.Image:
+    """An SVG document made by printdeck (a word's outlines) drawn by resvg (RGBA).
+
+    Raises:
+        RuntimeError: resvg refuses the document (a printdeck bug, never the user's).
+    """
+    try:
+        png = resvg_py.svg_to_bytes(svg_string=document, skip_system_fonts=True)
+    except Exception as exc:
+        raise RuntimeError(f"resvg refused a word's outlines: {exc}") from exc
+    img = Image.open(io.BytesIO(bytes(png)))
+    img.load()
+    return _exact(img.convert("RGBA"), width_px, height_px)
+
+
+def _exact(img: Image.Image, width_px: int | None, height_px: int | None) -> Image.Image:
+    """``img`` resized to exactly the size asked (resvg may round one side)."""
+    if width_px is not None and height_px is not None and img.size != (width_px, height_px):
+        img = img.resize((width_px, height_px), Image.Resampling.LANCZOS)
+    return img

@@ -1,0 +1,139 @@
+"""Where printdeck keeps its disk caches, and writing a cache entry safely.
+
+One folder holds every cache, a subfolder a kind (``layouts``, ``silhouettes``,
+``drawings``...): ``$PRINTDECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/printdeck``
+(an absolute ``XDG_CACHE_HOME`` only, as the XDG spec says), else
+``~/.cache/printdeck``. ``PRINTDECK_NO_CACHE`` turns every cache off. When no
+usable folder exists (no home folder, a read-only or full file system, a file in
+the way), :func:`cache_dir` returns None and warns once (``cache disabled: ...``):
+the cache is only a speed-up, so the build goes on without it.
+
+Entries are written whole or not at all (:func:`write_entry`: a temporary file
+beside the entry, then a rename; removed on any error, a full disk included) and
+read with a size cap, regular files only (:func:`read_entry`); callers validate
+what they read and treat anything odd as a miss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import warnings
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import create_temp_file, forget_temp, read_user_file
+from printdeck.signals import deferred
+
+MAX_ENTRY_BYTES = 20_000_000
+"""Largest cache entry read (a silhouette is a few kB, a card under 2 kB)."""
+
+_KIND = re.compile(r"[a-z][a-z0-9_-]{0,40}")
+_warned: set[str] = set()
+
+
+class CacheWarning(UserWarning):
+    """The disk cache is off for this run (the build goes on without it)."""
+
+
+def cache_root() -> Path:
+    """The cache folder named by the environment (not created, not checked).
+
+    Raises:
+        RuntimeError: No ``PRINTDECK_CACHE_DIR``, no absolute ``XDG_CACHE_HOME``
+            and no home folder (no ``HOME`` and no password entry).
+    """
+    root = os.environ.get("PRINTDECK_CACHE_DIR")
+    if root:
+        return Path(root).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "printdeck"
+    return Path.home() / ".cache" / "printdeck"  # RuntimeError without a home folder
+
+
+def _warn_once(reason: str) -> None:
+    """Warn the first time a cache is found unusable in this process (one line for all kinds)."""
+    if not _warned:
+        _warned.add(reason)
+        warnings.warn(f"cache disabled: {reason}; the build goes on without a cache "
+                      "(set PRINTDECK_CACHE_DIR to a writable folder)", CacheWarning, stacklevel=3)
+
+
+def cache_dir(kind: str) -> Path | None:
+    """The folder of one kind of cache entry, created if missing; None when caching is off.
+
+    Args:
+        kind: The cache's name (``"layouts"``, ``"silhouettes"``, ``"drawings"``):
+            lowercase letters, digits, ``-`` and ``_``.
+
+    Returns:
+        The folder, or None when ``PRINTDECK_NO_CACHE`` is set or no usable folder
+        exists (then a :class:`CacheWarning` ``"cache disabled: ..."`` is issued,
+        once per process, whatever the kind).
+
+    Raises:
+        ValueError: ``kind`` is not a plain name (a programming error).
+    """
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"cache kind {kind!r}: expected a plain lowercase name")
+    if os.environ.get("PRINTDECK_NO_CACHE"):
+        return None
+    try:
+        folder = cache_root() / kind
+    except (RuntimeError, KeyError, OSError):
+        _warn_once("no home folder to keep it in")
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        usable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    except (OSError, ValueError) as exc:
+        _warn_once(f"cannot create {shown(folder)} ({getattr(exc, 'strerror', None) or exc})")
+        return None
+    if not usable:
+        _warn_once(f"{shown(folder)} is not a writable folder")
+        return None
+    return folder
+
+
+def write_entry(path: Path, text: str) -> bool:
+    """Write a cache entry whole or not at all; never raises.
+
+    The text goes to a temporary file beside ``path`` that is renamed over it; on
+    any error (a full disk, a read-only folder) the temporary file is removed.
+
+    Args:
+        path: The entry's file (its folder from :func:`cache_dir`).
+        text: Its content (UTF-8).
+
+    Returns:
+        Whether the entry was written.
+    """
+    tmp: Path | None = None
+    done = False
+    try:
+        tmp = create_temp_file(path.parent, path.name, path)
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        with deferred():
+            os.replace(tmp, path)
+            forget_temp(tmp)
+            done = True
+    except (OSError, ValueError, UnicodeError):
+        pass
+    finally:  # also on Ctrl-C / SIGTERM: no partial entry is left behind
+        if tmp is not None and not done:
+            forget_temp(tmp)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+    return done
+
+
+def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:
+    """A cache entry's text, or None (missing, not a regular file, too large, not
+    UTF-8); never raises and never blocks (see :func:`printdeck.fileio.read_user_file`)."""
+    try:
+        return read_user_file(path, "", limit).decode("utf-8")
+    except (PrintdeckError, UnicodeError, OSError):
+        return None

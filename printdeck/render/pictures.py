@@ -1,0 +1,160 @@
+"""Raster and photo symbols in the PDF: sized for print, JPEG kept JPEG, crops as clip paths.
+
+Each picture is stored once, at most ``paper.max_ppi`` pixels an inch at the largest
+size any card prints it (never more pixels than the source has). A JPEG (or HEIC,
+AVIF, lossy WebP) source is stored as JPEG (DCT); an upright JPEG that needs no
+scaling passes through byte for byte. A photo's crop is a clip path (a circle or a
+rounded square) over an opaque picture, so print shops' PDF/X conversion keeps it a
+plain image; alpha (a soft mask) is kept only where the picture really has
+transparency or a removed background.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageOps
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.artwork import Drawing, prepared_picture
+from printdeck.artwork.picture import EXIF_ORIENTATION, PHOTO_CORNER_FRACTION, to_rgba
+from printdeck.errors import PrintdeckError
+from printdeck.units import MM_PER_UNIT
+
+JPEG_QUALITY = 92
+"""Quality of pictures stored as JPEG (4:4:4, no chroma subsampling)."""
+LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
+PASS_THROUGH_SLACK = 1.25
+"""An upright JPEG up to this many times the pixels needed goes in untouched."""
+
+
+def picture_px(art: Drawing, max_box_mm: float | None, max_ppi: int) -> int:
+    """Pixels the picture's longer side is stored with: what ``max_ppi`` needs at its
+    largest printed box side ``max_box_mm`` (mm), at most the source's own."""
+    natural = max(art.size)
+    if max_box_mm is None:
+        return int(natural)
+    needed = math.ceil(max_box_mm / MM_PER_UNIT["in"] * max_ppi)
+    return int(min(natural, max(needed, 16)))
+
+
+@dataclass(frozen=True)
+class StoredPicture:
+    """A picture ready for the PDF: what :func:`draw_picture` embeds.
+
+    Attributes:
+        reader: The image (JPEG bytes, the file itself, or pixels).
+        clip: The photo crop's shape (``circle``/``rounded``), or None.
+        mask: Whether the image has an alpha channel (stored as a soft mask).
+    """
+
+    reader: ImageReader
+    clip: str | None
+    mask: bool
+
+
+def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> StoredPicture:
+    """Decode, crop, scale and encode a raster or photo drawing for the PDF (no canvas:
+    safe to run on worker threads, see :func:`store_pictures`).
+
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    target = picture_px(art, max_box_mm, max_ppi)
+    symbol = art.symbol
+    if symbol.kind == "photo":
+        picture = prepared_picture(symbol, target, art.crop)
+        if not symbol.remove_background:
+            picture = picture.convert("RGB")  # the clip path crops; no soft mask
+        return StoredPicture(_reader(picture, _lossy(art)), symbol.photo_shape or "circle", picture.mode == "RGBA")
+    if _passes_through(art, target):
+        return StoredPicture(ImageReader(io.BytesIO(Path(symbol.path or "").read_bytes())), None, False)
+    picture = prepared_picture(symbol, target)
+    if picture.getchannel("A").getextrema()[0] == 255:
+        picture = picture.convert("RGB")
+    return StoredPicture(_reader(picture, _lossy(art)), None, picture.mode == "RGBA")
+
+
+def store_pictures(jobs: Sequence[tuple[Drawing, float | None]], max_ppi: int) -> list[StoredPicture]:
+    """:func:`store_picture` of many drawings on a few threads (decoding, scaling and
+    JPEG encoding release the GIL); the results do not depend on the threads."""
+    if len(jobs) <= 1:
+        return [store_picture(art, box, max_ppi) for art, box in jobs]
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        return list(pool.map(lambda job: store_picture(job[0], job[1], max_ppi), jobs))
+
+
+def draw_picture(canvas: Canvas, art: Drawing, stored: StoredPicture) -> None:
+    """Draw a stored picture into the current form, box ``(0, 0)..art.size``."""
+    w, h = art.size
+    if stored.clip is not None:
+        _clip(canvas, w, h, stored.clip)
+    canvas.drawImage(stored.reader, 0, 0, w, h, mask="auto" if stored.mask else None)
+
+
+def _clip(canvas: Canvas, w: float, h: float, shape: str) -> None:
+    """Clip to the photo's shape, as :func:`printdeck.artwork.picture.photo_mask` draws it."""
+    side = min(w, h)
+    x0, y0 = (w - side) / 2.0, (h - side) / 2.0
+    clip = canvas.beginPath()
+    if shape == "rounded":
+        clip.roundRect(x0, y0, side, side, PHOTO_CORNER_FRACTION * side)
+    else:
+        clip.circle(w / 2.0, h / 2.0, side / 2.0)
+    canvas.clipPath(clip, stroke=0, fill=0)
+
+
+def _lossy(art: Drawing) -> bool:
+    """Whether the source is a lossy (photographic) format, so JPEG storage loses nothing new."""
+    with Image.open(art.symbol.path or "") as im:
+        return im.format in LOSSY_FORMATS or (im.format == "WEBP" and not im.info.get("lossless"))
+
+
+def _passes_through(art: Drawing, target_px: int) -> bool:
+    """An upright 8-bit JPEG whose pixels are not much more than needed."""
+    with Image.open(art.symbol.path or "") as im:
+        upright = im.getexif().get(EXIF_ORIENTATION, 1) in (1, None)
+        plain = im.format == "JPEG" and im.mode in ("RGB", "L") and upright
+        return plain and max(im.size) <= PASS_THROUGH_SLACK * target_px
+
+
+def _reader(picture: Image.Image, lossy: bool) -> ImageReader:
+    """An ImageReader of ``picture``: JPEG bytes for an opaque picture from a lossy
+    source (ReportLab stores them as DCT), else the pixels (Flate, with a soft mask
+    for alpha). Named by content, so the same theme in two folders gives the same PDF."""
+    if lossy and picture.mode == "RGB":
+        data = io.BytesIO()
+        picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        data.seek(0)
+        return ImageReader(data)
+    return ImageReader(picture)
+
+
+def image_reader(path: Path) -> ImageReader:
+    """An ImageReader for an image file (a back picture), upright, named by its content.
+
+    An upright JPEG stays JPEG (its bytes go into the file as a DCT stream); an image
+    with an EXIF rotation is turned upright first.
+
+    Raises:
+        PrintdeckError: The file cannot be read or is not an image.
+    """
+    try:
+        data = Path(path).read_bytes()
+        with Image.open(io.BytesIO(data)) as im:
+            if im.format == "JPEG" and im.getexif().get(EXIF_ORIENTATION, 1) in (1, None):
+                return ImageReader(io.BytesIO(data))
+            upright = ImageOps.exif_transpose(im)
+            upright.load()
+            if upright.mode.startswith("I") or upright.mode == "F":
+                upright = to_rgba(upright)  # 16-bit grey would print near-white
+    except (OSError, Image.DecompressionBombError, ValueError) as exc:
+        raise PrintdeckError(f"{path}: not a readable image ({exc})") from None
+    return ImageReader(upright)

@@ -1,0 +1,186 @@
+"""Proving, before any layout, that every symbol prints the ink its silhouette shows.
+
+For each symbol the drawing is made once (:func:`printdeck.artwork.drawing`) and checked
+at print size against the card's background: a symbol with no visible ink (white on a
+white card, ink outside its viewBox, a transparent picture) is refused with one line.
+An SVG's vector form, the one the PDF embeds (svglib), is drawn into a one-page PDF,
+rasterised with pdfium and compared with resvg's raster, the one the silhouette is
+traced from: where svglib drops, adds or moves ink (CSS variables, masks, broken path
+data, an exception inside svglib), the PDF prints resvg's high-resolution raster instead,
+with a warning. Verdicts are cached on disk by the drawing's key, so ``check`` and
+``build`` decide alike and only once per artwork.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import warnings
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+from scipy import ndimage
+
+from printdeck.artwork import drawing, rasterise
+from printdeck.cache import cache_dir, read_entry, write_entry
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import SymbolSpec
+from printdeck.render.canvas import scratch_canvas
+
+PROOF_PX = 160
+"""Longer side, pixels, of the rasters compared."""
+MIN_VISIBLE_SHARE = 0.002
+"""A symbol must show visible ink on at least this share of its box."""
+STRAY_SHARE = 0.003
+"""Vector ink beyond the traced ink (grown by :data:`SLACK_PX`) allowed, as a share of the visible ink."""
+LOST_SHARE = 0.01
+"""Visible traced ink the vector form may leave out, as a share of it."""
+SLACK_PX = 2
+CONTRAST = 40
+"""Smallest largest-channel difference from the background that counts as visible."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What proving one symbol found.
+
+    Attributes:
+        visible_share: Share of the box showing ink against the card background.
+        vector_ok: For an SVG, whether its vector form prints what was traced (always
+            True for other kinds).
+        stray_share: Vector ink outside the traced ink, share of the visible ink.
+        lost_share: Traced visible ink the vector form leaves out, share of it.
+    """
+
+    visible_share: float
+    vector_ok: bool = True
+    stray_share: float = 0.0
+    lost_share: float = 0.0
+
+
+class VectorWarning(UserWarning):
+    """An SVG's vector form does not print what was traced: printed as a raster instead."""
+
+
+def _visible(rgba: Image.Image, background: str) -> np.ndarray:
+    """``(H, W) bool``: pixels whose colour stands out from ``background`` once composited."""
+    base = Image.new("RGBA", rgba.size, background)
+    shown_rgb = np.asarray(Image.alpha_composite(base, rgba).convert("RGB"), dtype=np.int16)
+    bg = np.array([int(background[i:i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
+    return (np.abs(shown_rgb - bg).max(axis=2) > CONTRAST) & (np.asarray(rgba.getchannel("A")) > 8)
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """``mask`` grown by :data:`SLACK_PX` pixels (a square)."""
+    return ndimage.binary_dilation(mask, np.ones((2 * SLACK_PX + 1,) * 2, dtype=bool))
+
+
+def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
+    """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium."""
+    import pypdfium2 as pdfium
+
+    from printdeck.render.artwork import vector_form
+
+    w_px, h_px = size_px
+    buf = io.BytesIO()
+    canvas = scratch_canvas(buf, (w_px * 0.75, h_px * 0.75))
+    art = vector_form(canvas, drawing(symbol), "proof")
+    canvas.scale(w_px * 0.75 / art.width_pt, h_px * 0.75 / art.height_pt)
+    canvas.doForm(art.form)
+    canvas.showPage()
+    canvas.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        page = doc[0].render(scale=1 / 0.75).to_pil().convert("RGB").resize((w_px, h_px))
+    finally:
+        doc.close()
+    return (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
+
+
+def _measure(symbol: SymbolSpec, background: str) -> Proof:
+    art = drawing(symbol)
+    scale = PROOF_PX / max(art.size)
+    size = (max(8, round(art.size[0] * scale)), max(8, round(art.size[1] * scale)))
+    raster = rasterise(art, *size)
+    visible_share = float(_visible(raster, background).mean())
+    if art.kind != "svg":
+        return Proof(visible_share)
+    traced = np.asarray(raster.getchannel("A")) > 8
+    on_white = _visible(raster, "#ffffff")
+    try:
+        printed = _vector_raster(symbol, size)
+    except Exception:  # noqa: BLE001 - svglib or ReportLab failing on odd SVG: print the raster
+        return Proof(visible_share, False, 1.0, 1.0)
+    count = max(int(on_white.sum()), 1)
+    stray = float((printed & ~_grown(traced)).sum()) / count
+    lost = float((on_white & ~_grown(printed)).sum()) / count
+    return Proof(visible_share, stray <= STRAY_SHARE and lost <= LOST_SHARE, stray, lost)
+
+
+@lru_cache(maxsize=1)
+def _code() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
+    """Prove one symbol (cached on disk by its drawing's key and the background).
+
+    Raises:
+        PrintdeckError: The artwork cannot be drawn.
+    """
+    key = hashlib.sha256(f"{drawing(symbol).key}|{background.lower()}|{_code()}".encode()).hexdigest()[:32]
+    return _cached_proof(symbol, background.lower(), key)
+
+
+@lru_cache(maxsize=4096)
+def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
+    folder = cache_dir("proofs")
+    entry = folder / f"{key}.json" if folder is not None else None
+    try:
+        found = Proof(**json.loads(read_entry(entry) or "null")) if entry is not None else None
+        if found is not None and isinstance(found.vector_ok, bool):
+            return found
+    except (TypeError, ValueError):
+        pass
+    result = _measure(symbol, background)
+    if entry is not None:
+        write_entry(entry, json.dumps(asdict(result)))
+    return result
+
+
+def prints_as_raster(symbol: SymbolSpec) -> bool:
+    """Whether an SVG's vector form failed its proof (on a white page): print its raster."""
+    return symbol.kind == "svg" and not proof(symbol).vector_ok
+
+
+def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None) -> None:
+    """Prove every symbol; refuse the first that shows no ink, warn for SVGs printed as rasters.
+
+    Args:
+        symbols: The symbols to prove (each once).
+        background: The card's background colour, ``#rrggbb``.
+        where: The theme key of each symbol, for messages (default: its name).
+
+    Raises:
+        PrintdeckError: A symbol shows no visible ink on the background (one line
+            naming it and what to change), or cannot be drawn.
+
+    Warns:
+        VectorWarning: once per SVG whose vector form is replaced by its raster.
+    """
+    for k, symbol in enumerate(symbols):
+        label = where[k] if where is not None else f"symbol {symbol.name!r}"
+        result = proof(symbol, background)
+        if result.visible_share < MIN_VISIBLE_SHARE:
+            raise PrintdeckError(f"{label}: {shown(symbol.source)} shows no visible ink on the card background "
+                                 f"{background} (nothing, or ink the colour of the card); change the artwork or "
+                                 "card.background")
+        if not result.vector_ok:
+            warnings.warn(f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
+                          f"traced ({100 * max(result.stray_share, result.lost_share):.0f} % of its ink); printed "
+                          "as a high-resolution image instead", VectorWarning, stacklevel=2)

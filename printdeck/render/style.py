@@ -1,0 +1,34 @@
+"""How a card face is drawn, shared by the PDF (``sheet``) and the PNGs (``png``); no ReportLab."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BORDER_WIDTH_MM = 0.8
+"""Width of the optional border ring, drawn just inside the cut, mm."""
+BORDER_INSET_MM = 0.3
+"""Gap between the cut and the outer edge of the border ring, mm (so a slightly off cut keeps the ring)."""
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How the card disc is drawn.
+
+    Attributes:
+        radius_mm: Cut radius, mm.
+        bleed_mm: Bleed beyond the cut, mm.
+        background: Disc colour, ``#rrggbb``.
+        border_color: Ring just inside the cut, or ``None``.
+        cut_guide: Draw the cut circle as a thin dashed line.
+    """
+
+    radius_mm: float
+    bleed_mm: float
+    background: str = "#ffffff"
+    border_color: str | None = None
+    cut_guide: bool = False
+
+    @property
+    def border_outer_mm(self) -> float:
+        """Outer radius of the border ring, mm."""
+        return self.radius_mm - BORDER_INSET_MM

@@ -1,0 +1,99 @@
+"""Lines of the theme's own text (title, author, credit, symbol names) in any script.
+
+Text the embedded sans font can set (Latin) is drawn as PDF text, as before. Text with
+letters that font lacks (a Russian title, Arabic or Hindi symbol names in the legend) is
+shaped by :func:`printdeck.artwork.shape_word` with the same font fallback as the words
+on the cards and drawn as glyph outlines in the current fill colour, so it prints right
+to left, joined and with its clusters, instead of as missing-glyph boxes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from fontTools.pens.basePen import BasePen
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from printdeck.artwork import ShapedWord, shape_word
+from printdeck.artwork.fonts import fallback_chain
+
+Anchor = Literal["start", "middle"]
+
+
+class PathPen(BasePen):  # type: ignore[misc]
+    """A fontTools pen drawing into a ReportLab path: ``(x, y)`` becomes
+    ``(dx + x * scale, dy + y * scale)``; quadratic curves become cubic ones exactly
+    (fontTools' ``BasePen``)."""
+
+    def __init__(self, path: PDFPathObject, scale: float, dx: float = 0.0, dy: float = 0.0) -> None:
+        super().__init__(None)
+        self._path, self._s, self._dx, self._dy = path, scale, dx, dy
+
+    def _xy(self, pt: tuple[float, float]) -> tuple[float, float]:
+        return self._dx + pt[0] * self._s, self._dy + pt[1] * self._s
+
+    def _moveTo(self, pt: tuple[float, float]) -> None:
+        self._path.moveTo(*self._xy(pt))
+
+    def _lineTo(self, pt: tuple[float, float]) -> None:
+        self._path.lineTo(*self._xy(pt))
+
+    def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
+        self._path.curveTo(*self._xy(p1), *self._xy(p2), *self._xy(p3))
+
+    def _closePath(self) -> None:
+        self._path.close()
+
+
+def font_has(font_name: str, text: str) -> bool:
+    """Whether the registered ReportLab font ``font_name`` has a glyph for every character."""
+    font = pdfmetrics.getFont(font_name)
+    if not isinstance(font, TTFont):
+        return all(ord(c) < 128 for c in text)
+    widths = font.face.charWidths
+    return all(ord(c) in widths or c in " \u00a0" for c in text)
+
+
+@lru_cache(maxsize=512)
+def _shaped(text: str) -> ShapedWord:
+    return shape_word(text, tuple(fallback_chain([], text)))
+
+
+def string_width(text: str, font_name: str, size_pt: float) -> float:
+    """Advance width of ``text`` in points, as :func:`draw_string` sets it.
+
+    Raises:
+        PrintdeckError: No font, bundled or on this machine, has a character.
+    """
+    if not text or font_has(font_name, text):
+        return float(pdfmetrics.stringWidth(text, font_name, size_pt))
+    return _shaped(text).advance_em * size_pt
+
+
+def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anchor = "start") -> None:
+    """Set one line of text on its baseline at ``(x_pt, y_pt)`` in the canvas's current
+    font, size and fill colour; ``anchor`` says whether x is the start or the middle.
+
+    Raises:
+        PrintdeckError: No font, bundled or on this machine, has a character.
+    """
+    font_name, size = canvas._fontname, canvas._fontsize
+    if not text.strip():
+        return
+    if font_has(font_name, text):
+        if anchor == "middle":
+            canvas.drawCentredString(x_pt, y_pt, text)
+        else:
+            canvas.drawString(x_pt, y_pt, text)
+        return
+    word = _shaped(text)
+    left = x_pt - word.advance_em * size / 2.0 if anchor == "middle" else x_pt
+    path = canvas.beginPath()
+    pen = PathPen(path, size, left, y_pt)
+    for op, pts in word.ops:
+        getattr(pen, op)(*pts)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)

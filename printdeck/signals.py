@@ -1,0 +1,89 @@
+"""SIGTERM, SIGINT and SIGHUP end a command cleanly: temporary files go, outputs stay.
+
+The CLI installs :func:`install_handlers`. On the first signal the handler removes every
+temporary file and staging folder this process is writing
+(:func:`printdeck.fileio.remove_temporaries`), ignores further signals and raises
+:class:`Interrupted`, so the stack unwinds through every ``finally`` block. A library
+that swallows the exception (a bare ``except:``) cannot commit anything afterwards:
+its temporary files are gone. Short critical sections (creating and recording a
+temporary file, renaming outputs into place) run under :func:`deferred`: a signal
+arriving there takes effect when the section ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Iterator
+from types import FrameType
+
+SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
+
+_state: dict[str, int | None] = {"main_pid": None, "critical": 0, "pending": None, "stopped_by": None}
+
+
+class Interrupted(BaseException):
+    """A signal stopped the command (a ``BaseException``, like ``KeyboardInterrupt``, so no
+    ``except Exception`` swallows it); the CLI exits with status 128 + ``signum``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stopped_by() -> int | None:
+    """The signal that stopped this process, or None."""
+    return _state["stopped_by"]
+
+
+def _stop(signum: int) -> None:
+    """Remove the temporary files, ignore further signals, raise :class:`Interrupted`."""
+    from printdeck.fileio import remove_temporaries  # here: fileio imports this module
+
+    _state["stopped_by"] = signum
+    for name in SIGNALS:
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    remove_temporaries()
+    raise Interrupted(signum)
+
+
+def _on_signal(signum: int, _frame: FrameType | None) -> None:
+    if os.getpid() != _state["main_pid"]:  # a forked worker process inherited this handler
+        if signum == signal.SIGINT:
+            return  # Ctrl-C reaches the whole group: the parent stops the workers
+        os._exit(128 + signum)
+    if _state["critical"]:
+        _state["pending"] = _state["pending"] or signum
+        return
+    _stop(signum)
+
+
+def install_handlers() -> None:
+    """Handle SIGTERM, SIGINT and SIGHUP in this (main) process as described above.
+
+    Does nothing outside the main thread (``signal`` allows handlers only there).
+    """
+    _state["main_pid"] = os.getpid()
+    for name in SIGNALS:
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), _on_signal)
+            except (ValueError, OSError):  # not the main thread
+                return
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Run the body with signals held back; a signal that came meanwhile takes effect
+    (raises :class:`Interrupted`) when the outermost such section ends."""
+    _state["critical"] = int(_state["critical"] or 0) + 1
+    try:
+        yield
+    finally:
+        _state["critical"] = int(_state["critical"] or 0) - 1
+        pending = _state["pending"]
+        if not _state["critical"] and pending is not None:
+            _state["pending"] = None
+            _stop(pending)

@@ -1,0 +1,135 @@
+"""The pictures of raster and photo symbols (prepared_picture), and rasterise of every kind."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from printdeck.model import SymbolSpec
+from printdeck.resources import data_root
+from printdeck.artwork import drawing, rasterise
+from printdeck.artwork import prepared_picture as prepared_image
+from printdeck.artwork.picture import oriented_size, photo_mask, to_rgba
+
+
+def _photo_file(tmp_path: Path, exif_rotate: bool = False) -> Path:
+    """A 300x200 JPEG: plain light-grey background, a dark red square in the middle."""
+    image = Image.new("RGB", (300, 200), (235, 235, 235))
+    ImageDraw.Draw(image).rectangle((120, 70, 180, 130), fill=(150, 20, 20))
+    path = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    if exif_rotate:
+        exif[0x0112] = 6  # rotate 90 degrees clockwise when shown
+    image.save(path, "JPEG", quality=95, exif=exif)
+    return path
+
+
+def _photo(path: Path, **kw: object) -> SymbolSpec:
+    return SymbolSpec(id=0, name="p", kind="photo", source="photo.jpg", path=path, **kw)  # type: ignore[arg-type]
+
+
+def test_photo_is_its_centred_square_masked_to_a_circle(tmp_path: Path) -> None:
+    image = prepared_image(_photo(_photo_file(tmp_path), photo_shape="circle"), max_px=200)
+    alpha = np.asarray(image.getchannel("A"))
+    assert image.size == (200, 200)  # the 200 x 200 square in the middle of the 300 x 200 photo
+    assert alpha[100, 100] == 255 and alpha[100, 10] == 255      # inside the circle
+    assert alpha[5, 5] == 0 and alpha[195, 195] == 0             # outside: the corners
+    assert alpha[2, 100] > 0                                     # background kept without removal
+    red = np.asarray(image)[100, 100]
+    assert red[0] > 120 and red[1] < 60  # the red square is in the middle of the crop
+
+
+def test_rounded_photo_shows_corners_of_the_square_more_than_a_circle(tmp_path: Path) -> None:
+    path = _photo_file(tmp_path)
+    circle = np.asarray(prepared_image(_photo(path, photo_shape="circle"), 200).getchannel("A"))
+    rounded = np.asarray(prepared_image(_photo(path, photo_shape="rounded"), 200).getchannel("A"))
+    assert (rounded > 127).sum() > (circle > 127).sum()
+    assert rounded[20, 20] == 255 and circle[20, 20] == 0
+
+
+def test_background_removal_clears_the_plain_background_only(tmp_path: Path) -> None:
+    image = prepared_image(_photo(_photo_file(tmp_path), photo_shape="circle", remove_background=True), 200)
+    alpha = np.asarray(image.getchannel("A"))
+    assert alpha[100, 100] == 255                   # the red subject stays
+    assert alpha[100, 50] == 0 and alpha[40, 100] == 0  # grey background inside the circle is cleared
+    red = np.asarray(image)[100, 100]
+    assert red[0] > 120 and red[1] < 60
+
+
+def test_exif_orientation_is_applied(tmp_path: Path) -> None:
+    path = _photo_file(tmp_path, exif_rotate=True)
+    assert oriented_size(path) == (200, 300)
+    raster = SymbolSpec(id=0, name="p", kind="raster", source="photo.jpg", path=path)
+    assert prepared_image(raster, 300).size == (200, 300)
+
+
+def test_raster_keeps_alpha_and_aspect(tmp_path: Path) -> None:
+    path = tmp_path / "a.png"
+    source = Image.new("RGBA", (100, 50), (0, 0, 0, 0))
+    ImageDraw.Draw(source).rectangle((10, 10, 40, 40), fill=(0, 0, 255, 255))
+    source.save(path)
+    image = prepared_image(SymbolSpec(id=0, name="a", kind="raster", source="a.png", path=path), 200)
+    assert image.size == (200, 100) and image.mode == "RGBA"
+    alpha = np.asarray(image.getchannel("A"))
+    assert alpha[50, 50] == 255 and alpha[50, 150] == 0
+
+
+def test_svg_is_rendered_at_its_viewbox_aspect() -> None:
+    path = data_root("assets") / "twemoji" / "horse.svg"
+    image = rasterise(SymbolSpec(id=0, name="horse", kind="svg", source="x", path=path), 128, 128)
+    assert image.size == (128, 128) and np.asarray(image.getchannel("A")).max() == 255
+
+
+def test_text_is_its_ink_box_in_its_colour() -> None:
+    symbol = SymbolSpec(id=0, name="tiger", kind="text", source="text:tiger", text="tiger", color="#d62828")
+    art = drawing(symbol)
+    image = rasterise(symbol, 256, round(256 / art.aspect))
+    x0, y0, x1, y1 = art.word.ink_em
+    assert image.width / image.height == pytest.approx((x1 - x0) / (y1 - y0), rel=0.02)
+    assert image.getchannel("A").getbbox() == (0, 0, image.width, image.height)  # ink touches every side
+    pixels = np.asarray(image)
+    inked = pixels[pixels[..., 3] == 255]
+    assert np.all(np.abs(inked[:, :3].astype(int) - [0xD6, 0x28, 0x28]) <= 1)
+    blue = np.asarray(rasterise(symbol, 256, round(256 / art.aspect), "#0072b2"))
+    assert np.array_equal(blue[..., 3], pixels[..., 3])  # another colour, the same ink
+    assert np.all(np.abs(blue[blue[..., 3] == 255][:, :3].astype(int) - [0x00, 0x72, 0xB2]) <= 1)
+
+
+def test_text_ink_box_has_a_descender_below_the_baseline() -> None:
+    x0, y0, x1, y1 = drawing(SymbolSpec(id=0, name="gy", kind="text", source="text:gy", text="gy")).word.ink_em
+    assert y0 < 0 < y1 and x1 > x0
+
+
+@pytest.mark.parametrize("mode", ["I;16", "I", "L", "LA", "P", "PA", "CMYK", "1", "F", "RGBA"])
+def test_every_image_mode_keeps_its_tones(mode: str) -> None:
+    """16-bit grey, palette with transparency, CMYK...: mid grey stays mid grey (a 16-bit
+    PNG converted by Pillow alone clips to near-white)."""
+    values = {"I;16": 32768, "I": 32768, "F": 0.5, "1": 0}
+    if mode in ("I;16", "I", "F"):
+        image = Image.new(mode, (4, 4), values[mode])
+    elif mode == "1":
+        image = Image.new("1", (4, 4), 0)
+    else:
+        image = Image.new("RGBA", (4, 4), (128, 128, 128, 255)).convert(mode)
+    rgba = np.asarray(to_rgba(image))
+    expected = 0 if mode == "1" else 128
+    assert rgba.shape == (4, 4, 4) and rgba[..., 3].min() == 255
+    assert np.abs(rgba[..., :3].astype(int) - expected).max() <= 2, mode
+
+
+def test_photo_mask_is_symmetric() -> None:
+    mask = photo_mask("circle", 90, 60)
+    assert mask.shape == (60, 90) and np.array_equal(mask, mask[:, ::-1]) and np.array_equal(mask, mask[::-1])
+
+
+def test_unreadable_photo_at_prepare_time(tmp_path: Path) -> None:
+    path = tmp_path / "gone.jpg"
+    path.write_bytes(io.BytesIO(b"x").getvalue())
+    from printdeck.errors import PrintdeckError
+
+    with pytest.raises(PrintdeckError, match="gone.jpg"):
+        prepared_image(_photo(path))
