@@ -101,3 +101,12 @@ def build(theme: str | None, output: Path | None, seed: int | None, paper: str |
         click.echo(f"wrote {len(result.png_paths)} PNG cards to {shown(png_dir or '')}")
     click.echo(f"wrote {shown(result.pdf_path)}: {result.cards} cards, {result.symbols_per_card} symbols a card, "
                f"{result.pages} pages, {_size(result.size_bytes)} (manifest {result.manifest_path.name})")
+    if result.unused:
+        click.echo(left_out_line(result.unused))
+
+
+def left_out_line(names: list[str], most: int = 12) -> str:
+    """``left out 9 symbols no card shows: a, b, ...`` (at most ``most`` names, then how many more)."""
+    listed = ", ".join(shown(n) for n in names[:most])
+    more = f" and {len(names) - most} more (the manifest lists them)" if len(names) > most else ""
+    return f"left out {len(names)} symbol{'s' if len(names) != 1 else ''} no card shows: {listed}{more}"

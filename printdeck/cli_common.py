@@ -14,8 +14,9 @@ from printdeck.signals import stopped_by
 
 
 def show_warnings(caught: list[warnings.WarningMessage]) -> None:
-    """Print each distinct warning as one line ``printdeck: warning: ...`` on stderr."""
-    for text in dict.fromkeys(one_line(str(w.message)) for w in caught):
+    """Print each distinct warning as one line ``printdeck: warning: ...`` on stderr (printdeck's
+    own ``UserWarning`` kinds only: not a stray ``ResourceWarning`` of the interpreter's)."""
+    for text in dict.fromkeys(one_line(str(w.message)) for w in caught if issubclass(w.category, UserWarning)):
         click.echo(f"printdeck: warning: {text}", err=True)
 
 

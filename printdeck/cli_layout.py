@@ -23,8 +23,9 @@ from printdeck.errors import PrintdeckError, shown
 def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float,
             allow_outside: bool) -> None:
     """Lay out the first cards of THEME (default theme if omitted) and write a PNG contact sheet."""
+    from printdeck.cli_build import left_out_line
     from printdeck.fileio import check_replaceable
-    from printdeck.layout.preview import write_preview
+    from printdeck.layout.preview import unused_in_deck, write_preview
     from printdeck.outputs import check_not_inputs, theme_inputs
     from printdeck.theme import load_theme
 
@@ -39,7 +40,10 @@ def preview(theme: str | None, out_path: Path, count: int, seed: int | None, px_
         loaded = load_theme(theme, allow_outside=allow_outside)
         check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
         check_replaceable(out_path)  # not a symlink, a device or a pipe
-        path, drawn = write_preview(loaded, out_path, count=count, seed=seed, px_per_mm=px_per_mm)  # type: ignore[arg-type]
+        path, drawn = write_preview(loaded, out_path, count=count, seed=seed, px_per_mm=px_per_mm)
+        unused = unused_in_deck(loaded, loaded.spec.seed if seed is None else seed)
     except PrintdeckError as e:
         fail(e)
     click.echo(f"printdeck: wrote {shown(path)} ({drawn} cards)")
+    if unused:
+        click.echo(left_out_line(unused))

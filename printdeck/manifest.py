@@ -8,6 +8,7 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
      "paper": {"size_mm": [w, h], "layout": "sheet" | "single", "sheets": int,
                "backs": bool, "duplex": str | null},
      "symbols": [{"id": int, "name": str, "source": str}],
+     "unused": [{"name": str, "source": str}],
      "cards": [{"index": int, "page": int, "sheet": int, "center_mm": [x, y],
                 "coverage": float, "min_gap_mm": float, "size_ratio": float,
                 "symbols": [{"id": int, "center_mm": [dx, dy],
@@ -46,7 +47,8 @@ def _placement(p: Placement) -> dict[str, Any]:
 
 
 def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[SymbolSpec],
-                   layouts: Sequence[CardLayout], imposition: Imposition) -> dict[str, Any]:
+                   layouts: Sequence[CardLayout], imposition: Imposition,
+                   unused: Sequence[SymbolSpec] = ()) -> dict[str, Any]:
     """Assemble the manifest dictionary.
 
     Args:
@@ -56,6 +58,7 @@ def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[Sy
         symbols: Deck symbols, ``symbols[i].id == i`` (one per point of the design).
         layouts: One per card, in card order.
         imposition: Where each card sits (one slot a card, in card order) and the paper.
+        unused: The theme's symbols no card shows.
 
     Returns:
         A JSON-serialisable dict of the shape in this module's docstring.
@@ -79,6 +82,7 @@ def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[Sy
                   "layout": "single" if imposition.single else "sheet", "sheets": imposition.pages,
                   "backs": backs, "duplex": theme.spec.backs.duplex if backs else None},
         "symbols": [{"id": s.id, "name": s.name, "source": s.source} for s in symbols],
+        "unused": [{"name": s.name, "source": s.source} for s in unused],
         "cards": cards,
     }
 

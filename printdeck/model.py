@@ -131,3 +131,5 @@ class BuildResult:
     size_bytes: int
     png_paths: list[Path] = field(default_factory=list)
     timings_s: dict[str, float] = field(default_factory=dict)
+    unused: list[str] = field(default_factory=list)
+    """Names of the theme's symbols that no card shows."""

@@ -197,7 +197,7 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
         out_path: PDF to write; default ``output/<theme name>.pdf`` (the folder is created).
             The manifest goes beside it as ``<out>.json``.
         options: Command-line overrides.
-        reporter: Progress receiver (stage names: theme, design, layout, render, png).
+        reporter: Progress receiver (stage names: theme, design, proof, layout, render, png).
 
     Returns:
         What was written, with page and card counts and per-stage wall times (s).
@@ -229,6 +229,8 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
     with _timed(times, "design"), rep.stage("design", None):
         design = deck_design(theme)
         symbols = assign_symbols(theme, design.n_points, seed)  # refuses too few symbols early
+    with _timed(times, "proof"), rep.stage("proof", None):
+        prove_symbols(theme, symbols)
     imposition = _impose(theme, len(design.blocks))
     with _timed(times, "layout"), rep.stage("layout", len(design.blocks)) as advance:
         symbols = balance_symbols(design.blocks, symbols)  # as deck_symbols; traces the silhouettes
@@ -236,6 +238,38 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
         layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
         layouts = colour_words(layouts, symbols, theme.spec.text.colors)
     return _write(theme, design, symbols, layouts, imposition, out, options, rep, times)
+
+
+def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> None:
+    """Prove that each symbol (default: every symbol of the theme) prints what its
+    silhouette shows, on the card's background (:mod:`printdeck.render.proof`).
+
+    Raises:
+        PrintdeckError: a symbol shows no visible ink, a word colour does not show on
+            the card's background, or a symbol cannot be drawn.
+
+    Warns:
+        VectorWarning: an SVG is printed as its raster instead of its vector form.
+    """
+    from printdeck.render.proof import check_word_colours  # noqa: PLC0415 - ReportLab only when proving
+    from printdeck.render.proof import prove_symbols as prove  # noqa: PLC0415
+
+    chosen = list(theme.symbols if symbols is None else symbols)
+    if any(s.kind == "text" and not s.color_fixed for s in chosen):
+        check_word_colours(theme.spec.text.colors, theme.spec.card.background)
+    prove(chosen, theme.spec.card.background)
+
+
+def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence[Sequence[int]]) -> list[SymbolSpec]:
+    """The theme's symbols no card shows (not chosen for the deck, or on no card after trimming).
+
+    Args:
+        theme: The loaded theme.
+        symbols: The deck's symbols, indexed by point.
+        blocks: The deck's cards (point indices).
+    """
+    shown_sources = {symbols[p].source for block in blocks for p in block}
+    return [s for s in theme.symbols if s.source not in shown_sources]
 
 
 def _impose(theme: Theme, n_cards: int) -> Imposition:
@@ -254,7 +288,8 @@ def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts:
     spec = theme.spec
     render_options = RenderOptions(backs=spec.backs.enabled, legend=spec.extras.legend,
                                    rules=spec.extras.rules, single=imposition.single)
-    manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition)
+    unused = unused_symbols(theme, symbols, design.blocks)
+    manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition, unused)
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
     with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
@@ -267,7 +302,7 @@ def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts:
                                    extra_margin_mm=options.png_margin_mm)
     return BuildResult(pdf_path=out, manifest_path=manifest_path, pages=pages, cards=len(layouts),
                        symbols_per_card=len(design.blocks[0]), size_bytes=out.stat().st_size,
-                       png_paths=pngs, timings_s=times)
+                       png_paths=pngs, timings_s=times, unused=[s.name for s in unused])
 
 
 @contextlib.contextmanager

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from printdeck.model import SymbolSpec
-from printdeck.resources import data_root
 from printdeck.artwork import drawing, rasterise
 from printdeck.artwork import prepared_picture as prepared_image
 from printdeck.artwork.picture import oriented_size, photo_mask, to_rgba
+from printdeck.model import SymbolSpec
+from printdeck.resources import data_root
 
 
 def _photo_file(tmp_path: Path, exif_rotate: bool = False) -> Path:

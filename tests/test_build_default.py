@@ -61,8 +61,10 @@ def test_cli_build_summary_line(tmp_path: Path) -> None:
     out = tmp_path / "deck.pdf"
     result = CliRunner().invoke(main, ["build", "junior", "-o", str(out), "--seed", "5", "--paper", "letter"])
     assert result.exit_code == 0, result.output
-    last = result.output.strip().splitlines()[-1]
-    assert str(out) in last and "31 cards" in last and "pages" in last
+    lines = result.output.strip().splitlines()
+    summary = next(line for line in lines if line.startswith("wrote "))
+    assert str(out) in summary and "31 cards" in summary and "pages" in summary
+    assert lines[-1].startswith("left out 140 symbols no card shows: ")  # junior offers 171, a deck shows 31
     assert out.is_file() and out.with_suffix(".json").is_file()
     reader = PdfReader(out)
     assert round(float(reader.pages[0].mediabox.width)) == 612  # US Letter, 8.5 in

@@ -15,8 +15,8 @@ from test_layout_support import AWKWARD, deck_cards
 
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck, silhouette
-from printdeck.layout.deck import SizeBalancer, layout_card, ladder
 from printdeck.layout.cardstate import CardState, PackInput
+from printdeck.layout.deck import SizeBalancer, ladder, layout_card
 from printdeck.layout.parallel import job_count
 from printdeck.theme import load_theme
 

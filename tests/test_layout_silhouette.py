@@ -12,8 +12,8 @@ import shapely
 from PIL import Image, ImageDraw
 from test_layout_support import AWKWARD
 
-from printdeck.errors import PrintdeckError
 from printdeck.artwork import drawing, rasterise
+from printdeck.errors import PrintdeckError
 from printdeck.layout import silhouette
 from printdeck.layout.silhouette import _cached, trace
 from printdeck.model import SymbolSpec

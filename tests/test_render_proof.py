@@ -19,14 +19,19 @@ from printdeck.render.proof import VectorWarning, proof, prove_symbols
 from printdeck.theme import load_theme
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+CSS_VARIABLES = {  # neither svglib nor resvg draws custom properties: printdeck resolves them
+    "fallback": '<rect style="fill: var(--c, #0080ff)" width="8" height="8"/>',
+    "class": '<style>.a{fill: var(--c, #0080ff)}</style><rect class="a" width="10" height="10"/>',
+    "declared": '<style>svg{--c: #0080ff}.a{fill: var(--c)}</style><rect class="a" width="10" height="10"/>',
+}
 DRAWN_WRONG = {  # svglib leaves these out or fails on them; resvg draws them
-    "css-variable": '<rect style="fill: var(--c, #0080ff)" width="8" height="8"/>',
-    "class-variable": '<style>.a{fill: var(--c, #0080ff)}</style><rect class="a" width="10" height="10"/>',
     "path-without-move": '<path d="1 2 3 4"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
-    "nan-path": '<path d="M nan nan L 5 5"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
-    "huge-exponent": '<path d="M 1e999 0 L 5 5"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
     "mask": '<mask id="m"><rect width="10" height="10" fill="#fff"/><circle cx="7" cy="5" r="4"/></mask>'
             '<circle cx="5" cy="5" r="4" fill="#0080ff" mask="url(#m)"/>',
+}
+REFUSED = {  # numbers no renderer can draw: refused before any parser sees them
+    "nan-path": '<path d="M nan nan L 5 5"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
+    "huge-exponent": '<path d="M 1e999 0 L 5 5"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
 }
 INVISIBLE = {
     "white-on-white": '<circle cx="5" cy="5" r="4" fill="#ffffff"/>',
@@ -66,10 +71,37 @@ def test_svgs_svglib_draws_wrongly_print_as_their_raster(tmp_path: Path, name: s
     assert _printed_ink(symbol) > 0.1  # the PDF shows the blue shape, not nothing
 
 
+def _blue_share(symbol: SymbolSpec) -> float:
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(120, 120), invariant=1)
+    ArtLibrary(canvas, [symbol]).place(Placement(0, (0.0, 0.0), 0.0, (120 / 72 * 25.4,) * 2), (60, 60))
+    canvas.showPage()
+    canvas.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    px = np.asarray(doc[0].render(scale=2).to_pil().convert("RGB"), dtype=int)
+    doc.close()
+    return float(((px[..., 2] > 200) & (px[..., 0] < 60) & (abs(px[..., 1] - 128) < 40)).mean())
+
+
+@pytest.mark.parametrize("name", sorted(CSS_VARIABLES))
+def test_css_variables_print_in_their_colour_as_vectors(tmp_path: Path, name: str) -> None:
+    symbol = _svg(tmp_path, name, CSS_VARIABLES[name])
+    assert proof(symbol).vector_ok
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no fallback to the raster
+        assert _blue_share(symbol) > 0.5
+
+
 def test_ordinary_svgs_keep_their_vectors(tmp_path: Path) -> None:
     symbols = [s for s in load_theme(None).symbols if s.kind == "svg"][:25]
     symbols.append(_svg(tmp_path, "plain", '<circle cx="5" cy="5" r="4" fill="#c00"/>'))
     assert all(proof(s).vector_ok for s in symbols), [s.name for s in symbols if not proof(s).vector_ok]
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_unusable_numbers_are_refused_in_one_line(tmp_path: Path, name: str) -> None:
+    with pytest.raises(PrintdeckError, match=rf"^{name}.svg: .* is refused: its d holds"):
+        proof(_svg(tmp_path, name, REFUSED[name]))
 
 
 @pytest.mark.parametrize("name", sorted(INVISIBLE))
@@ -87,9 +119,68 @@ def test_visibility_is_judged_against_the_card_background(tmp_path: Path) -> Non
     word = SymbolSpec(id=0, name="cat", kind="text", source="text:cat", text="cat", color="#ffffff")
     with pytest.raises(PrintdeckError, match="no visible ink"):
         prove_symbols([word], "#ffffff")
+    from printdeck.render.proof import check_word_colours
+
+    check_word_colours(["#0072b2", "#d55e00"], "#ffffff")
+    with pytest.raises(PrintdeckError, match=r"^text.colors: #fafafa does not show on the card background #ffffff"):
+        check_word_colours(["#0072b2", "#fafafa"], "#ffffff")
 
 
 def test_a_vector_failure_warns_once_when_proven(tmp_path: Path) -> None:
-    symbol = _svg(tmp_path, "var", DRAWN_WRONG["css-variable"])
-    with pytest.warns(VectorWarning, match="var.svg: the PDF's vector drawing"):
+    symbol = _svg(tmp_path, "nomove", DRAWN_WRONG["path-without-move"])
+    with pytest.warns(VectorWarning, match="nomove.svg: the PDF's vector drawing"):
         prove_symbols([symbol], "#ffffff")
+
+
+def _cli(*args: str, cwd: Path) -> tuple[int, str, str]:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
+    done = subprocess.run([sys.executable, "-m", "printdeck", *args], cwd=cwd, capture_output=True, text=True,
+                          env=env, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _theme_with(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "odd.svg").write_text(SVG.format(body))
+    words = "".join(f"  - text: word{i}\n" for i in range(6))
+    (tmp_path / "theme.yaml").write_text(f"name: t\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - image: odd.svg\n{words}")
+    return tmp_path / "theme.yaml"
+
+
+def test_check_and_build_refuse_an_invisible_symbol_with_the_same_line(tmp_path: Path) -> None:
+    _theme_with(tmp_path, INVISIBLE["white-on-white"])
+    check = _cli("check", "theme.yaml", cwd=tmp_path)
+    build = _cli("build", "theme.yaml", "-o", "deck.pdf", "--quiet", cwd=tmp_path)
+    assert check[0] == build[0] == 2
+    assert check[2] == build[2] and len(check[2].splitlines()) == 1 and "no visible ink" in check[2]
+    assert not (tmp_path / "deck.pdf").exists()
+
+
+def test_check_warns_and_build_prints_the_raster_of_an_svg_svglib_cannot_draw(tmp_path: Path) -> None:
+    _theme_with(tmp_path, DRAWN_WRONG["path-without-move"])
+    code, out, err = _cli("check", "theme.yaml", cwd=tmp_path)
+    assert code == 0 and "ok: 7 cards" in out and "odd.svg: the PDF's vector drawing" in err
+    code, out, err = _cli("build", "theme.yaml", "-o", "deck.pdf", "--quiet", cwd=tmp_path)
+    assert code == 0 and "Can't handle" not in out + err
+    doc = pdfium.PdfDocument(str(tmp_path / "deck.pdf"))
+    page = np.asarray(doc[0].render(scale=1).to_pil().convert("RGB"), dtype=int)
+    doc.close()
+    blue = (page[..., 2] > 200) & (page[..., 0] < 60) & (page[..., 1] > 100) & (page[..., 1] < 160)
+    assert blue.sum() > 300  # the #0080ff disc prints on its cards
+
+
+def test_build_check_and_preview_name_the_symbols_no_card_shows(tmp_path: Path) -> None:
+    words = "".join(f"  - text: w{i:02d}\n" for i in range(10))
+    (tmp_path / "theme.yaml").write_text(f"name: t\ndeck: {{symbols_per_card: 3}}\nsymbols:\n{words}")
+    code, out, _ = _cli("build", "theme.yaml", "-o", "deck.pdf", "--quiet", cwd=tmp_path)
+    manifest = __import__("json").loads((tmp_path / "deck.json").read_text())
+    left = sorted(u["name"] for u in manifest["unused"])
+    shown = {s["name"] for s in manifest["symbols"]}
+    assert code == 0 and len(left) == 3 and not set(left) & shown and set(left) | shown == {f"w{i:02d}" for i in range(10)}
+    assert f"left out 3 symbols no card shows: {', '.join(left)}" in out
+    for command in (("check", "theme.yaml"), ("preview", "theme.yaml", "-o", "p.png", "--cards", "1")):
+        code, out, _ = _cli(*command, cwd=tmp_path)
+        assert code == 0 and f"left out 3 symbols no card shows: {', '.join(left)}" in out

@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from test_render_support import ART, BACKGROUND, PageImage, close, fano_layouts, symbols_of, tiny_theme
+from test_render_support import (
+    ART,
+    BACKGROUND,
+    PageImage,
+    close,
+    fano_layouts,
+    symbols_of,
+    tiny_theme,
+)
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec

@@ -248,7 +248,6 @@ def test_init_without_source_uses_the_bundled_artwork(tmp_path: Path) -> None:
     ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
     ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),
     ("", ["--images", "{tmp}/nowhere"], ("--images: ", "is not a folder")),
-    ("", ["--images", "{tmp}", "--words", "{tmp}/w.txt"], ("give --images or --words, not both",)),
 ])
 def test_init_failures_write_nothing(tmp_path: Path, setup: str, args: list[str], fragments: tuple[str, ...]) -> None:
     words = tmp_path / "w.txt"

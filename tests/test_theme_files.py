@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 from test_theme_support import WORDS, image_folder, png_bytes, small_theme, write_theme
 
+from printdeck.artwork.fonts import default_face
 from printdeck.errors import PrintdeckError
 from printdeck.theme import load_theme
-from printdeck.artwork.fonts import default_face
 
 GOOD_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
 

@@ -10,8 +10,8 @@ import yaml
 from pydantic import BaseModel
 from test_theme_support import image_folder, png_bytes
 
-from printdeck.theme import deck_size, load_theme
 from printdeck.artwork.fonts import default_face
+from printdeck.theme import deck_size, load_theme
 from printdeck.theme.model import SymbolEntry, ThemeSpec
 
 REFERENCE = Path(__file__).resolve().parent.parent / "printdeck" / "theme" / "reference.yaml"

@@ -7,7 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printdeck.design import make_design
-from printdeck.theme.sizes import BIPLANE_K, deck_points, feasible_sizes, is_prime_power, sizes_for_symbols
+from printdeck.theme.sizes import (
+    BIPLANE_K,
+    deck_points,
+    feasible_sizes,
+    is_prime_power,
+    sizes_for_symbols,
+)
 
 
 def _prime_power_brute(n: int) -> bool:

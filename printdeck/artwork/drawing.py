@@ -25,6 +25,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from fontTools.unicodedata import script as unicode_script
+from fontTools.unicodedata import script_name as unicode_script_name
+
 from printdeck.artwork import fonts
 from printdeck.artwork.picture import Crop, oriented_size, photo_crop
 from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
@@ -163,11 +166,20 @@ def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
     chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
     missing = fonts.missing_chars(text, chain)
     if missing:
-        raise PrintdeckError(
-            f"no font has {fonts.describe_chars(missing)} of {text!r}; install a font "
-            "for this script (e.g. Noto Sans CJK: apt install fonts-noto-cjk) or set text.font to a font file "
-            "that has it")
+        raise PrintdeckError(f"no font has {fonts.describe_chars(missing)} of {text!r}; {install_hint(missing)} "
+                             "or set text.font to a font file that has it")
     return chain
+
+
+def install_hint(chars: list[str]) -> str:
+    """What to install for ``chars``: Noto Sans CJK for Chinese, Japanese and Korean, else
+    the Noto font of their script (named by its Unicode script)."""
+    scripts = sorted({unicode_script_name(unicode_script(c)) for c in chars} - {"Common", "Inherited", "Unknown"})
+    if set(scripts) & {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}:
+        return "install a CJK font (e.g. Noto Sans CJK: apt install fonts-noto-cjk)"
+    if scripts:
+        return f"install a font for {', '.join(scripts)} (e.g. Noto Sans {scripts[0]})"
+    return "install a font that has these characters"
 
 
 def guess_lang(text: str) -> str | None:

@@ -162,7 +162,7 @@ def _cv2() -> ModuleType:
     try:
         with _import_lock:
             import cv2
-            import cv2.data  # noqa: F401 - the bundled cascades' folder
+            import cv2.data
     except ImportError as exc:  # pragma: no cover - a declared dependency
         raise ImportError("face detection needs OpenCV: pip install 'opencv-python-headless<5'") from exc
     if not hasattr(cv2, "CascadeClassifier"):  # pragma: no cover - OpenCV 5 dropped them

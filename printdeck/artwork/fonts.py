@@ -156,11 +156,10 @@ def face_count(path: Path, where: str) -> int:
     try:
         with open(path, "rb") as handle:
             magic = handle.read(4)
-        if magic == b"ttcf":
-            with TTCollection(str(path), lazy=True) as collection:
-                return len(collection.fonts)
-        with TTFont(str(path), lazy=True) as font:
-            font.getGlyphOrder()
+        with open(path, "rb") as handle:  # closed even when fontTools raises
+            if magic == b"ttcf":
+                return len(TTCollection(handle, lazy=True).fonts)
+            TTFont(handle, lazy=True).getGlyphOrder()
         return 1
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
         raise PrintdeckError(f"{where}: {path} is not a font file printdeck can read ({exc}); "
@@ -180,8 +179,8 @@ def coverage(face: FontFace) -> frozenset[int]:
 @lru_cache(maxsize=64)
 def _coverage(path: str, index: int, size: int, mtime_ns: int, where: str) -> frozenset[int]:
     try:
-        with TTFont(path, fontNumber=index, lazy=True) as font:
-            return frozenset(font.getBestCmap() or {})
+        with open(path, "rb") as handle:  # closed even when fontTools raises
+            return frozenset(TTFont(handle, fontNumber=index, lazy=True).getBestCmap() or {})
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
         raise PrintdeckError(f"{where}: cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font") from None
 

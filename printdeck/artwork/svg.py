@@ -11,7 +11,13 @@ import resvg_py
 from defusedxml import ElementTree
 from PIL import Image
 
-from printdeck.errors import PrintdeckError
+from printdeck.artwork.svgcheck import (
+    MAX_SVG_BYTES,
+    resolve_css_variables,
+    svg_structure_check,
+)
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
 
 _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$", re.IGNORECASE)
 
@@ -45,14 +51,38 @@ def _svg_size(path: Path, mtime_ns: int) -> tuple[float, float]:
     return float(img.width), float(img.height)
 
 
+def svg_text(path: Path) -> str:
+    """The SVG as printdeck draws it (the same text for resvg and the PDF): read as a
+    regular file under :data:`~printdeck.artwork.svgcheck.MAX_SVG_BYTES`, its structure
+    checked before any parser sees it, CSS custom properties resolved.
+
+    Raises:
+        PrintdeckError: The file is missing, too large, not UTF-8 or badly structured.
+    """
+    stat = Path(path).stat()
+    return _svg_text(Path(path), stat.st_size, stat.st_mtime_ns)
+
+
+@lru_cache(maxsize=512)
+def _svg_text(path: Path, size: int, mtime_ns: int) -> str:
+    data = read_user_file(path, "", MAX_SVG_BYTES, "an SVG file")
+    svg_structure_check(data, path, shown(path.name))
+    try:
+        return resolve_css_variables(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise PrintdeckError(f"{shown(path)}: an SVG that is not UTF-8 text; re-export it") from None
+
+
 def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image.Image:
-    """The SVG file's whole box drawn by resvg at ``width_px`` x ``height_px`` (RGBA).
+    """The SVG file's whole box drawn by resvg at ``width_px`` x ``height_px`` (RGBA),
+    from :func:`svg_text`.
 
     Raises:
         PrintdeckError: resvg cannot draw the file.
     """
+    text = svg_text(path)
     try:
-        png = resvg_py.svg_to_bytes(svg_path=str(path), width=width_px, height=height_px,
+        png = resvg_py.svg_to_bytes(svg_string=text, width=width_px, height=height_px,
                                     resources_dir=str(Path(path).parent))
         img = Image.open(io.BytesIO(bytes(png)))
         img.load()

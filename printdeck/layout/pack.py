@@ -39,7 +39,13 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from printdeck.layout.cardstate import SAFETY_MM, CardState, PackFailure, PackInput, PackResult
+from printdeck.layout.cardstate import (
+    SAFETY_MM,
+    CardState,
+    PackFailure,
+    PackInput,
+    PackResult,
+)
 from printdeck.layout.compact import compact
 from printdeck.layout.place import candidates, start
 from printdeck.layout.ratio import below_floor, growth_caps

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from printdeck.artwork import rasterise
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
-from printdeck.artwork import rasterise
 from printdeck.layout.colours import colour_words
 from printdeck.layout.deck import layout_deck
 from printdeck.layout.settings import LayoutSettings
@@ -74,19 +74,30 @@ def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]
     Raises:
         PrintdeckError: The theme's deck cannot be made.
     """
-    from printdeck.pipeline import deck_design, deck_symbols  # the build's own choice of cards
+    from printdeck.pipeline import (  # the build's own choice of cards
+        deck_design,
+        deck_symbols,
+    )
 
     design = deck_design(theme)
     symbols = deck_symbols(theme, design, seed)
     return [[symbols[p] for p in block] for block in list(design.blocks)[:count]]
 
 
-def write_preview(theme_ref: str | Path | None, out_path: Path, count: int = 12, seed: int | None = None,
+def unused_in_deck(theme: Theme, seed: int) -> list[str]:
+    """Names of the theme's symbols no card of its deck shows (as ``build`` reports them)."""
+    from printdeck.pipeline import deck_design, deck_symbols, unused_symbols
+
+    design = deck_design(theme)
+    return [s.name for s in unused_symbols(theme, deck_symbols(theme, design, seed), design.blocks)]
+
+
+def write_preview(theme_ref: str | Path | Theme | None, out_path: Path, count: int = 12, seed: int | None = None,
                   px_per_mm: float = 3.0) -> tuple[Path, int]:
     """Lay out the first ``count`` cards of a theme and write them as a PNG contact sheet.
 
     Args:
-        theme_ref: Theme name, file or folder (``None`` = default theme).
+        theme_ref: Theme name, file or folder (``None`` = default theme), or a loaded theme.
         out_path: The ``.png`` to write (atomically).
         count: Cards to draw (>= 1).
         seed: Overrides the theme's seed.

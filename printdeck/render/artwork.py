@@ -10,6 +10,7 @@ show it. A word's form paints with the current fill colour, which each placement
 
 from __future__ import annotations
 
+import io
 import logging
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,6 +34,7 @@ from printdeck.artwork import (
     existing_file,
     rasterise,
 )
+from printdeck.artwork.svg import svg_text
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import fonts
@@ -193,7 +195,9 @@ def load_svg_drawing(path: Path) -> Drawing:
         safe_et.parse(str(path))
     except (DefusedXmlException, safe_et.ParseError, OSError) as exc:
         raise PrintdeckError(f"{path}: not a safe, well-formed SVG ({exc}); re-export it without DTD or entities") from exc
-    drawing = svg2rlg(str(path), resolve_entities=False, external_reference_root=str(path.parent))
+    text = svg_text(path)  # structure-checked, CSS variables resolved: what resvg traced
+    drawing = svg2rlg(io.BytesIO(text.encode("utf-8")), resolve_entities=False,
+                      external_reference_root=str(path.parent))
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         raise PrintdeckError(f"{path}: SVG has no size (needs a viewBox or width/height)")
     fonts.register_bundled()

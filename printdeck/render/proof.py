@@ -133,7 +133,8 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
     Raises:
         PrintdeckError: The artwork cannot be drawn.
     """
-    key = hashlib.sha256(f"{drawing(symbol).key}|{background.lower()}|{_code()}".encode()).hexdigest()[:32]
+    paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
+    key = hashlib.sha256(f"{drawing(symbol).key}|{paint}|{background.lower()}|{_code()}".encode()).hexdigest()[:32]
     return _cached_proof(symbol, background.lower(), key)
 
 
@@ -151,6 +152,20 @@ def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
     if entry is not None:
         write_entry(entry, json.dumps(asdict(result)))
     return result
+
+
+def check_word_colours(colours: Sequence[str], background: str) -> None:
+    """Refuse a word colour that would not show on the card's background.
+
+    Raises:
+        PrintdeckError: ``text.colors`` holds a colour within :data:`CONTRAST` of ``background``.
+    """
+    bg = [int(background[i:i + 2], 16) for i in (1, 3, 5)]
+    for colour in colours:
+        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        if max(abs(a - b) for a, b in zip(rgb, bg)) <= CONTRAST:
+            raise PrintdeckError(f"text.colors: {colour} does not show on the card background {background}; "
+                                 "choose darker (or lighter) word colours or another card.background")
 
 
 def prints_as_raster(symbol: SymbolSpec) -> bool:

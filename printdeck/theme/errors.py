@@ -109,7 +109,7 @@ def _expected(err: dict[str, Any]) -> str:
     if kind == "value_error":
         text = str(ctx.get("error", err["msg"]))
         text = text.split(", got ")[0]
-        return text[len("expected "):] if text.startswith("expected ") else text
+        return text.removeprefix("expected ")
     return _PLAIN.get(kind, err["msg"][0].lower() + err["msg"][1:])
 
 

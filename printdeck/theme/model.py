@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    WithJsonSchema,
+)
 
 from printdeck.model import SymbolSpec
 from printdeck.units import parse_length_mm
@@ -77,7 +85,7 @@ class CardSpec(_Strict):
 
 
 Rotation = Annotated[
-    Union[Annotated[Literal["any", "none"], Tag("word")], Annotated[float, Field(ge=0, le=180), Tag("degrees")]],
+    Annotated[Literal["any", "none"], Tag("word")] | Annotated[float, Field(ge=0, le=180), Tag("degrees")],
     _by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
 ]
 
@@ -100,8 +108,7 @@ class LayoutSpec(_Strict):
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
 PaperSize = Annotated[
-    Union[Annotated[Literal["a4", "letter", "a3"], Tag("name")],
-          Annotated[tuple[PaperLength, PaperLength], Tag("size")]],
+    Annotated[Literal["a4", "letter", "a3"], Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
     _by_type({str: "name", list: "size", tuple: "size"}, "name"),
     BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
 ]
@@ -181,7 +188,7 @@ class SymbolEntry(_Strict):
 
 
 SymbolItem = Annotated[
-    Union[Annotated[NonEmptyText, Tag("path")], Annotated[SymbolEntry, Tag("entry")]],
+    Annotated[NonEmptyText, Tag("path")] | Annotated[SymbolEntry, Tag("entry")],
     _by_type({str: "path"}, "entry"),
 ]
 

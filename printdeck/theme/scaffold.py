@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from printdeck.artwork import FontFace, open_face, parse_font_ref, word_chain
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
     atomic_output,
@@ -20,6 +21,7 @@ from printdeck.fileio import (
     tracked_folder,
     write_error,
 )
+from printdeck.model import SymbolSpec
 from printdeck.outputs import check_not_inputs
 from printdeck.resources import data_root
 from printdeck.theme.errors import describe_validation_error
@@ -93,6 +95,8 @@ def _q(text: str) -> str:
 
 PICTURES_FOLDER = "images"
 """Where ``init --images`` copies pictures from outside the new theme's folder."""
+FONTS_FOLDER = "fonts"
+"""Where ``init --font`` copies a font from outside the new theme's folder."""
 
 
 def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[str]:
@@ -120,31 +124,35 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
 
 @contextlib.contextmanager
 def _prepared_folder(theme_dir: Path, copies: list[tuple[Path, Path]]) -> Iterator[None]:
-    """Create ``theme_dir`` and copy the pictures into it; undo both if the body fails.
+    """Create ``theme_dir`` and copy the pictures (``images/``) and the font (``fonts/``)
+    into it; undo all of it if the body fails.
 
     Raises:
-        PrintdeckError: The folder cannot be created, ``images/`` already exists, or
-            a copy fails (the disk is full...).
+        PrintdeckError: The folder cannot be created, ``images/`` or ``fonts/`` already
+            exists, or a copy fails (the disk is full...).
     """
     created = [p for p in (theme_dir, *theme_dir.parents) if not p.exists()]
-    pictures = theme_dir / PICTURES_FOLDER
-    if copies and (pictures.exists() or pictures.is_symlink()):
-        raise PrintdeckError(f"{shown(pictures)}: already exists; remove it, or give --images {shown(pictures)}")
+    folders = sorted({copy.parent for _, copy in copies})
+    for folder in folders:
+        if folder.exists() or folder.is_symlink():
+            option = "--images" if folder.name == PICTURES_FOLDER else "--font"
+            raise PrintdeckError(f"{shown(folder)}: already exists; remove it, or give {option} from inside it")
     try:
         theme_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PrintdeckError(f"{shown(theme_dir)}: cannot create the folder ({exc.strerror}); choose another") from None
     try:
-        with tracked_folder(pictures) if copies else contextlib.nullcontext():  # removed on a signal
-            if copies:
-                _copy_pictures(copies, pictures)
+        with contextlib.ExitStack() as stack:
+            for folder in folders:
+                stack.enter_context(tracked_folder(folder))  # removed on a signal
+                _copy_pictures([c for c in copies if c[1].parent == folder], folder)
             yield
     except BaseException:  # also Ctrl-C / SIGTERM: leave nothing behind
-        if copies:
-            shutil.rmtree(pictures, ignore_errors=True)
-        for folder in created:  # deepest first; only the empty folders made here
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        for made in created:  # deepest first; only the empty folders made here
             with contextlib.suppress(OSError):
-                folder.rmdir()
+                made.rmdir()
         raise
 
 
@@ -191,7 +199,8 @@ def read_words(path: Path) -> list[str]:
     return words
 
 
-def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str) -> str:
+def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str,
+                font: str | None = None) -> str:
     fitting = [k for k in feasible_sizes(1) if deck_points(k, 1) <= n_symbols and k <= INFERRED_MAX_PER_CARD]
     if not fitting:
         need = deck_points(feasible_sizes(1)[0], 1)
@@ -206,7 +215,9 @@ def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int,
             + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
             + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
             + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
+            + "  rotate_photos: false   # photos stay upright (faces!)\n"
             + "paper:\n  size: a4\n  cut_marks: true\n"
+            + (f"text:\n  font: {_q(font)}\n" if font else "")
             + "symbols:\n" + "".join(entries))
 
 
@@ -215,24 +226,70 @@ def _safe_name(stem: str) -> str:
     return cleaned or "mydeck"
 
 
-def _entries(theme_dir: Path, images: Path | None, words: Path | None,
+def _entries(theme_dir: Path, images: Path | None, words: list[str] | None,
              copies: list[tuple[Path, Path]]) -> tuple[list[str], str, str, int]:
     """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
     pictures to copy into the theme are appended to ``copies``."""
+    entries: list[str] = []
+    kinds: list[str] = []
     if images is not None:
-        entries = _image_entries(images, theme_dir, copies)
-        return entries, "images", "any", len(entries)
+        entries += _image_entries(images, theme_dir, copies)
+        kinds.append("images")
     if words is not None:
-        entries = [f"  - text: {_q(w)}\n" for w in read_words(words)]
-        return entries, "words", "30", len(entries)
-    count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
-    return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
+        entries += [f"  - text: {_q(w)}\n" for w in words]
+        kinds.append("words")
+    if not kinds:
+        count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
+        return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
+    return entries, " and ".join(kinds), "any" if kinds == ["images"] else "30", len(entries)
+
+
+def check_word_fonts(words: list[str], words_file: Path, face: FontFace | None) -> None:
+    """Check that every word has a font: ``face`` (``--font``), a bundled one or the computer's.
+
+    Raises:
+        PrintdeckError: A word has letters no font has; names the word, its line, the
+            letters and what to install or pass.
+    """
+    lines = _word_lines(words_file)
+    for word in words:
+        probe = SymbolSpec(id=0, name=word, kind="text", source=f"text:{word}", text=word,
+                           font_path=face.path if face else None, font_index=face.index if face else 0)
+        try:
+            word_chain(probe)
+        except PrintdeckError as exc:
+            raise PrintdeckError(f"--words: {shown(words_file)} line {lines.get(word, '?')}: {exc}, or pass "
+                                 "--font FILE with a font that has these letters") from None
+
+
+def _word_lines(path: Path) -> dict[str, int]:
+    """The line each word of a word list is on."""
+    text = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list").decode("utf-8-sig")
+    out: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        out.setdefault(" ".join(line.split()), number)
+    return out
+
+
+def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
+    """The theme's ``text.font`` for ``--font``: where it is if inside ``theme_dir``, else
+    ``fonts/<name>``, appended to ``copies``."""
+    if face.path.resolve().is_relative_to(theme_dir.resolve()):
+        ref = Path(os.path.relpath(face.path.resolve(), theme_dir.resolve())).as_posix()
+    else:
+        ref = f"{FONTS_FOLDER}/{face.path.name}"
+        copies.append((face.path, theme_dir / FONTS_FOLDER / face.path.name))
+    return ref + (f"#{face.index}" if face.index else "")
 
 
 def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | None = None,
-               force: bool = False) -> InitResult:
+               font: str | None = None, force: bool = False) -> InitResult:
     """Write ``theme_dir/theme.yaml``: a starter theme from a folder of images, a word
-    list, or (neither) the bundled artwork.
+    list in any language, both, or (neither) the bundled artwork.
+
+    Words may be in any script: each takes a font that has its letters (``font``, the
+    bundled fonts, or the computer's, see :mod:`printdeck.artwork.fonts`); a word no font
+    has stops ``init`` with one line naming its line and letters.
 
     Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
     others ``image`` entries; names come from the file names. Pictures outside
@@ -245,7 +302,9 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
     Args:
         theme_dir: Folder to write into (created if missing).
         images: Folder of pictures.
-        words: Text file, one word a line.
+        words: Text file, one word a line (UTF-8).
+        font: A font file for the words (``.ttf``, ``.otf``, ``.ttc#N``); copied into
+            ``theme_dir/fonts`` when outside it, and named by ``text.font``.
         force: Overwrite an existing ``theme.yaml``.
 
     Returns:
@@ -253,21 +312,28 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
         they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``).
 
     Raises:
-        PrintdeckError: Both sources given; ``theme.yaml`` exists (without
+        PrintdeckError: ``theme.yaml`` exists (without
             ``force``) or is the word list; a source is unreadable, not a regular
-            file, too large, holds bad files or duplicates; fewer symbols than the
-            smallest deck; ``images/`` exists already; the folder cannot be written.
+            file, too large, holds bad files or duplicates; a word has letters no font
+            has; fewer symbols than the smallest deck; ``images/`` exists already;
+            the folder cannot be written.
     """
-    if images is not None and words is not None:
-        raise PrintdeckError("init: give --images or --words, not both")
     target = theme_dir / "theme.yaml"
     if target.exists() and not force:
         raise PrintdeckError(f"{shown(target)}: already exists; choose another folder or pass --force to overwrite")
     if words is not None:
         check_not_inputs([("init", target)], [words])
     copies: list[tuple[Path, Path]] = []
-    entries, kind, rotation, count = _entries(theme_dir, images, words, copies)
-    text = _theme_text(theme_dir, "My deck", entries, count, rotation)
+    face = None
+    if font is not None:
+        raw, index = parse_font_ref(font)
+        face = open_face(Path(raw).expanduser().resolve(), index, "--font")
+    word_list = read_words(words) if words is not None else None
+    if words is not None and word_list is not None:
+        check_word_fonts(word_list, words, face)
+    entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
+    font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
+    text = _theme_text(theme_dir, "My deck", entries, count, rotation, font_ref)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:
@@ -280,7 +346,10 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
         with atomic_output(target) as tmp:
             tmp.write_text(text, encoding="utf-8")
     k = spec.deck.symbols_per_card or 0
-    sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {deck_points(k, 1)} cards of {k}"
+    used = deck_points(k, 1)
+    left = (f"; {len(symbols) - used} left out of each build (a seeded choice; "
+            "`printdeck check` names them)") if len(symbols) > used else ""
+    sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {used} cards of {k}{left}"
     return InitResult(target, len(symbols), kind, sizes)
 
 

@@ -105,7 +105,7 @@ def deck_size_requirements(deck: DeckSpec, n_symbols: int) -> DeckSize:
     k = _symbols_per_card(deck, n_symbols)
     known = _design_known(k, deck.match)
     if not known and (not deck.search or deck.match == 2):
-        from printdeck.design.reasons import biplane_refusal, plane_refusal  # noqa: PLC0415 - same wording
+        from printdeck.design.reasons import biplane_refusal, plane_refusal
 
         raise PrintdeckError(plane_refusal(k) if deck.match == 1 else biplane_refusal(k))
     points = deck_points(k, deck.match) if known else None

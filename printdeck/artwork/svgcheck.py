@@ -1,0 +1,170 @@
+"""The structure of an SVG, checked streaming before any parser or rasteriser sees it.
+
+A file of 10,000 nested groups crashes native SVG renderers; NaN, infinite or huge
+coordinates make vector writers raise deep inside. Expat reads the bytes in chunks and
+the first problem ends the check with one line naming the file.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.parsers.expat
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError, shown
+
+MAX_SVG_BYTES = 5_000_000
+"""Largest SVG file accepted."""
+MAX_SVG_DEPTH = 100
+"""Deepest element nesting accepted in an SVG (resvg crashes on thousands of levels)."""
+MAX_SVG_ELEMENTS = 50_000
+"""Most elements accepted in an SVG (a detailed emoji has a few dozen)."""
+MAX_SVG_COORDINATE = 1e7
+"""Largest absolute number accepted in an SVG's geometry (path data, positions, sizes, transforms)."""
+
+_SVG_GEOMETRY = frozenset({
+    "d", "points", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "dx", "dy",
+    "width", "height", "viewBox", "transform", "gradientTransform", "patternTransform", "offset", "rotate",
+    "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "font-size", "letter-spacing",
+    "word-spacing", "textLength", "startOffset", "refX", "refY", "markerWidth", "markerHeight", "pathLength",
+    "stdDeviation", "baseFrequency", "numOctaves", "scale", "radius", "k1", "k2", "k3", "k4", "opacity",
+    "fill-opacity", "stroke-opacity", "stop-opacity", "kernelMatrix", "order", "values", "tableValues",
+})
+_SVG_ANY_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_SVG_NOT_A_NUMBER = re.compile(r"nan|inf", re.IGNORECASE)  # no geometry keyword holds these letters
+_CSS_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
+_CHUNK_BYTES = 1 << 16
+
+
+class _SvgRefused(Exception):
+    """Raised inside the expat handlers to stop the pre-check at the first problem."""
+
+    def __init__(self, problem: str, fix: str = "simplify it or re-export the SVG") -> None:
+        super().__init__(problem)
+        self.fix = fix
+
+
+def _check_numbers(value: str, name: str) -> None:
+    """Refuse NaN, infinity or a number beyond ``MAX_SVG_COORDINATE`` in one geometry value."""
+    bad = _SVG_NOT_A_NUMBER.search(value)
+    if bad:
+        raise _SvgRefused(f"its {name} holds {bad.group(0)!r}, not a number")
+    for match in _SVG_ANY_NUMBER.finditer(value):
+        number = float(match.group(0))
+        if not abs(number) <= MAX_SVG_COORDINATE:  # also catches inf from 1e999
+            raise _SvgRefused(f"its {name} holds the number {match.group(0)[:24]}, beyond "
+                              f"±{MAX_SVG_COORDINATE:g}")
+
+
+def _check_css(text: str) -> None:
+    """Check the geometry declarations of a ``style`` attribute or element (``url(...)`` skipped)."""
+    for prop, value in _CSS_DECLARATION.findall(_URL_ANYWHERE.sub("", text)):
+        if prop.strip().lower() in _SVG_GEOMETRY:
+            _check_numbers(value, f"style {prop.strip()}")
+
+
+_URL_ANYWHERE = re.compile(r"url\([^)]*\)", re.IGNORECASE)
+
+
+class _SvgCounter:
+    """Expat handlers counting depth and elements and checking geometry numbers as they stream by."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.elements = 0
+        self.in_style = 0
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        self.elements += 1
+        if self.depth > MAX_SVG_DEPTH:
+            raise _SvgRefused(f"its elements nest more than {MAX_SVG_DEPTH} deep")
+        if self.elements > MAX_SVG_ELEMENTS:
+            raise _SvgRefused(f"it has more than {MAX_SVG_ELEMENTS:,} elements")
+        for key, value in attrs.items():
+            local = key.rsplit(" ", 1)[-1]  # "namespace local" with namespace processing
+            if local == "style":
+                _check_css(value)
+            elif local in _SVG_GEOMETRY:
+                _check_numbers(value, local)
+        if name.rsplit(" ", 1)[-1] == "style":
+            self.in_style += 1
+
+    def end(self, name: str) -> None:
+        self.depth -= 1
+        if name.rsplit(" ", 1)[-1] == "style":
+            self.in_style -= 1
+
+    def text(self, data: str) -> None:
+        if self.in_style:
+            _check_css(data)
+
+    @staticmethod
+    def refuse_dtd(*_args: object) -> None:
+        raise _SvgRefused("it declares a DTD or entities, which are not allowed", "remove the <!DOCTYPE ...> part")
+
+
+def _svg_parser(counter: _SvgCounter) -> xml.parsers.expat.XMLParserType:
+    """An expat parser (namespaces on, no DTD, no entities) wired to ``counter``."""
+    parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.StartElementHandler = counter.start
+    parser.EndElementHandler = counter.end
+    parser.CharacterDataHandler = counter.text
+    parser.StartDoctypeDeclHandler = counter.refuse_dtd
+    parser.EntityDeclHandler = counter.refuse_dtd
+    parser.ExternalEntityRefHandler = counter.refuse_dtd
+    return parser
+
+
+def svg_structure_check(data: bytes, path: Path, where: str) -> None:
+    """Check an SVG's structure, streaming, before any parser or rasteriser sees it.
+
+    Expat reads the bytes in 64 kB chunks (no tree is built) and stops at the first
+    problem: nesting deeper than :data:`MAX_SVG_DEPTH`, more than
+    :data:`MAX_SVG_ELEMENTS` elements, a DTD or entity declaration, or a NaN, an
+    infinity or a number beyond ±:data:`MAX_SVG_COORDINATE` in a geometry
+    attribute (path data, points, positions, sizes, transforms, ``style``
+    declarations). Work and memory are linear in the file's size.
+
+    Args:
+        data: The SVG file's bytes.
+        path: The file, for messages.
+        where: The theme key naming it (``symbols.3.image``), for messages.
+
+    Raises:
+        PrintdeckError: One line naming ``where``, the file and the problem; also
+            for bytes that are not well-formed XML (binary data, a truncated file).
+    """
+    counter = _SvgCounter()
+    parser = _svg_parser(counter)
+    try:
+        for start in range(0, len(data), _CHUNK_BYTES):
+            parser.Parse(data[start:start + _CHUNK_BYTES], False)
+        parser.Parse(b"", True)
+    except _SvgRefused as exc:
+        raise PrintdeckError(f"{where}: {shown(path)} is refused: {exc}; {exc.fix}") from None
+    except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError) as exc:
+        raise PrintdeckError(f"{where}: {shown(path)} is not a well-formed SVG ({exc}); re-export it") from None
+    if counter.elements == 0:
+        raise PrintdeckError(f"{where}: {shown(path)} holds no SVG elements; re-export it")
+
+
+_CUSTOM_PROPERTY = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}]+)")
+_VAR = re.compile(r"var\(\s*(--[A-Za-z0-9_-]+)\s*(?:,\s*([^()]*(?:\([^()]*\)[^()]*)*))?\)")
+
+
+def resolve_css_variables(text: str) -> str:
+    """``text`` with every CSS ``var(--name, fallback)`` replaced by the value the SVG
+    declares for ``--name`` (first declaration wins), else by its fallback, else by
+    nothing. Neither svglib nor resvg draws custom properties (a ``fill: var(--c, #08f)``
+    would print black or not at all), so both are given the resolved text."""
+    declared: dict[str, str] = {}
+    for name, value in _CUSTOM_PROPERTY.findall(text):
+        declared.setdefault(name, value.strip())
+    for _ in range(8):  # values may refer to other variables
+        resolved = _VAR.sub(lambda m: declared.get(m.group(1), (m.group(2) or "").strip()), text)
+        if resolved == text:
+            break
+        text = resolved
+    return text

@@ -1,0 +1,66 @@
+"""`printdeck init` for a word list in any language, with pictures, and with a font of one's own."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from printdeck.artwork import drawing
+from printdeck.artwork.fonts import default_face
+from printdeck.theme import load_theme
+
+WORDS = ["кошка", "собака", "قطة", "כלב", "शेर", "แมว", "γάτα", "cat"]
+
+
+def _init(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
+    return subprocess.run([sys.executable, "-m", "printdeck", "init", *args], cwd=cwd, capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_a_word_list_in_seven_scripts_makes_a_theme(tmp_path: Path) -> None:
+    (tmp_path / "words.txt").write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    done = _init(tmp_path, "deck", "--words", "words.txt")
+    assert done.returncode == 0, done.stderr
+    assert "8 words: order 2, 7 cards of 3" in done.stdout and "1 left out" in done.stdout
+    theme = load_theme(str(tmp_path / "deck"))
+    assert [s.text for s in theme.symbols] == WORDS
+    assert theme.spec.layout.rotation == 30
+    faces = {s.text: drawing(s).word.faces[0].path.name for s in theme.symbols}
+    assert faces["قطة"] == "NotoSansArabic-Regular.ttf" and faces["शेर"] == "NotoSansDevanagari-Regular.ttf"
+    assert faces["cat"] == "Vera.ttf"  # the look printdeck always had, where Vera has the letters
+
+
+def test_pictures_and_words_together_with_a_font_copied_in(tmp_path: Path) -> None:
+    pictures = tmp_path / "pics"
+    pictures.mkdir()
+    repo = Path(__file__).resolve().parent.parent
+    for name in ("horse", "cat", "dog"):
+        shutil.copy(repo / "assets" / "twemoji" / f"{name}.svg", pictures)
+    (tmp_path / "words.txt").write_text("apple\npear\nplum\nfig\n", encoding="utf-8")
+    font = tmp_path / "elsewhere" / "Mine.ttf"
+    font.parent.mkdir()
+    shutil.copy(default_face().path, font)
+    done = _init(tmp_path, "deck", "--images", "pics", "--words", "words.txt", "--font", str(font))
+    assert done.returncode == 0, done.stderr
+    assert "7 images and words" in done.stdout
+    spec = yaml.safe_load((tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8"))
+    assert spec["text"]["font"] == "fonts/Mine.ttf" and (tmp_path / "deck" / "fonts" / "Mine.ttf").is_file()
+    theme = load_theme(str(tmp_path / "deck"))
+    assert sorted(s.kind for s in theme.symbols) == ["svg"] * 3 + ["text"] * 4
+    assert all(s.font_path == (tmp_path / "deck" / "fonts" / "Mine.ttf").resolve()
+               for s in theme.symbols if s.kind == "text")
+
+
+def test_a_word_no_font_has_is_named_with_its_line_and_nothing_is_written(tmp_path: Path) -> None:
+    (tmp_path / "words.txt").write_text("one\ntwo\nሰላም\nthree\nfour\nfive\nsix\n", encoding="utf-8")
+    done = _init(tmp_path, "deck", "--words", "words.txt")
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert "words.txt line 3" in done.stderr and "U+1230" in done.stderr and "Ethiopic" in done.stderr
+    assert "--font" in done.stderr
+    assert not (tmp_path / "deck").exists()
