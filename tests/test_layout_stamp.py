@@ -63,8 +63,11 @@ def test_awkward_theme_cards_stamp_clean() -> None:
     _check(cards, layouts, settings)
 
 
+ICONS = str(AWKWARD.parent.parent / "icons" / "theme.yaml")
+
+
 @pytest.mark.parametrize("ref, picks", [("junior", [0, 17]), ("double", [0, 20]), ("languages", [0, 30]),
-                                        ("words", [4])])
+                                        ("words", [4]), (ICONS, [0, 5, 12])])
 def test_bundled_themes_stamp_clean(ref: str, picks: list[int]) -> None:
     theme = load_theme(ref)
     settings = LayoutSettings.from_theme(theme)

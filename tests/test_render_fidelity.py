@@ -93,14 +93,18 @@ def test_printed_photos_and_transparent_images_match_the_layout(tmp_path) -> Non
         im = Image.new("RGB", size, colour)
         ImageDraw.Draw(im).rectangle((0, 0, size[0] // 3, size[1]), fill="#c03020")  # not one flat colour
         im.save(tmp_path / name, quality=95)
+    subject = Image.new("RGB", (640, 480), (236, 236, 230))  # a plain wall behind a subject
+    ImageDraw.Draw(subject).ellipse((220, 120, 420, 380), fill="#803020")
+    ImageDraw.Draw(subject).rectangle((300, 60, 340, 140), fill="#204080")
+    subject.save(tmp_path / "subject.jpg", quality=95)
     for name, box in (("tri.png", (500, 500)), ("oval.png", (500, 300))):
         im = Image.new("RGBA", box, (0, 0, 0, 0))
         ImageDraw.Draw(im).polygon([(box[0] // 2, 10), (box[0] - 10, box[1] - 10), (10, box[1] - 10)], fill="#8030a0")
         im.save(tmp_path / name)
     (tmp_path / "theme.yaml").write_text(
         "name: pictures\nsymbols:\n  - photo: wide.jpg\n  - {photo: tall.jpg, shape: rounded}\n"
-        "  - {photo: wide2.jpg, shape: rounded}\n  - photo: tall2.jpg\n  - image: tri.png\n  - image: oval.png\n"
+        "  - {photo: wide2.jpg, shape: rounded}\n  - {photo: subject.jpg, remove_background: true}\n  - photo: tall2.jpg\n  - image: tri.png\n  - image: oval.png\n"
         "  - text: hello\n")
     symbols = [s for s in load_theme(str(tmp_path / "theme.yaml")).symbols if s.kind in ("photo", "raster")]
-    assert len(symbols) == 6
+    assert len(symbols) == 7
     _assert_printed_as_laid_out(symbols)

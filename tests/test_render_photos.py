@@ -91,14 +91,14 @@ def test_photos_are_stored_once_as_jpeg_at_print_resolution_without_soft_masks(t
 
 
 @needs_pdfimages
-def test_removed_background_keeps_a_soft_mask_and_max_ppi_is_a_theme_key(tmp_path: Path) -> None:
+def test_removed_background_is_a_clip_path_over_a_jpeg_and_max_ppi_is_a_theme_key(tmp_path: Path) -> None:
     theme = _deck(tmp_path, "paper:\n  max_ppi: 200\n")
     text = theme.read_text().replace("  - photo: photos\n", "  - photo: photos\n    remove_background: true\n")
     theme.write_text(text)
     out = tmp_path / "deck.pdf"
     build(str(theme), out, BuildOptions())
     rows = _pdfimages(out)
-    assert {r["type"] for r in rows} == {"image", "smask"}
+    assert {r["type"] for r in rows} == {"image"} and {r["enc"] for r in rows} == {"jpeg"}  # no soft mask
     at_largest: dict[str, float] = {}  # each picture's resolution where it prints biggest
     for r in rows:
         if r["type"] == "image":

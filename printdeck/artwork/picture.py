@@ -7,10 +7,12 @@ the same pixels (with the crop as a clip path where the picture is untouched).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +32,11 @@ BACKGROUND_TOLERANCE = 40
 EXIF_ORIENTATION = 0x0112
 RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
 """Formats a raster or photo symbol may be in (HEIC/HEIF through pillow-heif, AVIF through Pillow)."""
-FACE_PROBE_PX = 640
+FACE_PROBE_PX = 512
+BACKGROUND_PX = 512
+"""Side, pixels, of the crop square a removed background is found on."""
+MIN_RING_PX2 = 12.0
+"""Outline rings of a removed background smaller than this (pixels² at :data:`BACKGROUND_PX`) are dropped."""
 """Longer side, pixels, of the copy of a photo searched for faces."""
 
 try:  # HEIC/HEIF photos (what iPhones save), read by libheif through pillow-heif
@@ -72,6 +78,11 @@ def read_limited(path: Path, where: str, limit: int) -> bytes:
 def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None) -> Image.Image:
     """Open and fully decode raster bytes, refusing bombs and broken files.
 
+    HEIC/HEIF and AVIF have no reduced decoding (JPEG's ``draft``), so their full
+    decode is kept for the next call with the same bytes (two pictures at most): a
+    photo is read for its check, its faces, its silhouette and its print once, not
+    four times. Callers never change the image they get.
+
     Args:
         data: The file's bytes.
         path: The file (for messages).
@@ -81,6 +92,18 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
     Raises:
         PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
     """
+    if data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypmsf1", b"ftypavif", b"ftypheif"):
+        return _decoded_once(hashlib.sha256(data).hexdigest(), data, str(path), where)
+    return _decode(data, path, where, draft_px)
+
+
+@lru_cache(maxsize=2)
+def _decoded_once(digest: str, data: bytes, path: str, where: str) -> Image.Image:
+    return _decode(data, Path(path), where, None)
+
+
+def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
+    """:func:`open_raster` without the cache."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -271,7 +294,55 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
     flat.paste(image, mask=image.getchannel("A"))
     alpha = photo_mask(symbol.photo_shape, flat.width, flat.height)
     if symbol.remove_background:
-        alpha = np.minimum(alpha, background_alpha(flat, BACKGROUND_TOLERANCE))
+        alpha = np.minimum(alpha, rings_mask(subject_rings(symbol, crop), flat.width))
     out = flat.convert("RGBA")
     out.putalpha(Image.fromarray(alpha))
     return out
+
+
+@lru_cache(maxsize=256)
+def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """What a photo keeps once its plain background is removed, as closed rings in the crop
+    square (0..1, x right, y down), filled by the even-odd rule.
+
+    Found once, at :data:`BACKGROUND_PX` pixels (:func:`background_alpha`), traced with
+    OpenCV's contours: the PNGs, the preview and the silhouette draw these rings
+    (:func:`rings_mask`) and the PDF clips to them, so all agree and the PDF keeps a
+    plain JPEG (no soft mask).
+    """
+    import cv2  # noqa: PLC0415 - OpenCV only for photos
+
+    w, h = oriented_size(Path(symbol.path or ""))
+    full = upright(symbol, min(max(w, h), math.ceil(BACKGROUND_PX * max(w, h) / crop.side)))
+    sx, sy = full.width / w, full.height / h
+    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
+           min(full.height, (crop.top + crop.side) * sy))
+    square = full.resize((BACKGROUND_PX, BACKGROUND_PX), Image.Resampling.LANCZOS, box=box)
+    flat = Image.new("RGB", square.size, "#ffffff")
+    flat.paste(square, mask=square.getchannel("A"))
+    keep = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)  # specks of noise are not the subject, nor pinholes in it
+    keep = cv2.morphologyEx(cv2.morphologyEx(keep, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(keep, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    rings = []
+    for contour in contours:
+        if abs(cv2.contourArea(contour)) < MIN_RING_PX2:
+            continue
+        points = cv2.approxPolyDP(contour, 0.7, True)[:, 0, :].astype(float)
+        if len(points) >= 3:
+            rings.append(tuple((float(x + 0.5) / BACKGROUND_PX, float(y + 0.5) / BACKGROUND_PX) for x, y in points))
+    return tuple(rings)
+
+
+def rings_mask(rings: tuple[tuple[tuple[float, float], ...], ...], side_px: int) -> np.ndarray:
+    """``(side_px, side_px) uint8``: closed rings (0..1 square, y down) filled by the even-odd
+    rule, drawn 4x over-sampled then reduced (anti-aliased edges)."""
+    import cv2  # noqa: PLC0415 - OpenCV only for photos
+
+    big = side_px * 4
+    inside = np.zeros((big, big), dtype=np.uint8)
+    polygons = [np.round(np.array(ring) * big * 16).astype(np.int32) for ring in rings]  # 4 fractional bits
+    if polygons:
+        cv2.fillPoly(inside, polygons, 255, lineType=cv2.LINE_8, shift=4)  # several contours: even-odd
+    mask = Image.fromarray(inside)
+    return np.asarray(mask.resize((side_px, side_px), Image.Resampling.BOX))

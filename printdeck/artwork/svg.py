@@ -19,6 +19,9 @@ from printdeck.artwork.svgcheck import (
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 
+CSS_DPI = 96.0
+"""Resolution resvg converts physical SVG units (mm, in, pt) with: CSS's 96 px an inch
+(resvg-py's default of 0 makes an SVG sized in mm fail as "invalid size")."""
 _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$", re.IGNORECASE)
 
 
@@ -82,7 +85,7 @@ def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image
     """
     text = svg_text(path)
     try:
-        png = resvg_py.svg_to_bytes(svg_string=text, width=width_px, height=height_px,
+        png = resvg_py.svg_to_bytes(svg_string=text, width=width_px, height=height_px, dpi=CSS_DPI,
                                     resources_dir=str(Path(path).parent))
         img = Image.open(io.BytesIO(bytes(png)))
         img.load()

@@ -21,10 +21,15 @@ from pathlib import Path
 
 from PIL import Image, ImageOps
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printdeck.artwork import Drawing, prepared_picture
-from printdeck.artwork.picture import EXIF_ORIENTATION, PHOTO_CORNER_FRACTION, to_rgba
+from printdeck.artwork.picture import (
+    EXIF_ORIENTATION,
+    PHOTO_CORNER_FRACTION,
+    subject_rings,
+    to_rgba,
+)
 from printdeck.errors import PrintdeckError
 from printdeck.units import MM_PER_UNIT
 
@@ -53,11 +58,14 @@ class StoredPicture:
         reader: The image (JPEG bytes, the file itself, or pixels).
         clip: The photo crop's shape (``circle``/``rounded``), or None.
         mask: Whether the image has an alpha channel (stored as a soft mask).
+        subject: A removed background's outline, rings in the crop square (0..1, y
+            down; even-odd), clipped to as well; None when the background stays.
     """
 
     reader: ImageReader
     clip: str | None
     mask: bool
+    subject: tuple[tuple[tuple[float, float], ...], ...] | None = None
 
 
 def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> StoredPicture:
@@ -70,10 +78,9 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> Store
     target = picture_px(art, max_box_mm, max_ppi)
     symbol = art.symbol
     if symbol.kind == "photo":
-        picture = prepared_picture(symbol, target, art.crop)
-        if not symbol.remove_background:
-            picture = picture.convert("RGB")  # the clip path crops; no soft mask
-        return StoredPicture(_reader(picture, _lossy(art)), symbol.photo_shape or "circle", picture.mode == "RGBA")
+        picture = prepared_picture(symbol, target, art.crop).convert("RGB")  # clip paths crop: no soft mask
+        rings = subject_rings(symbol, art.crop) if symbol.remove_background and art.crop is not None else None
+        return StoredPicture(_reader(picture, _lossy(art)), symbol.photo_shape or "circle", False, rings)
     if _passes_through(art, target):
         return StoredPicture(ImageReader(io.BytesIO(Path(symbol.path or "").read_bytes())), None, False)
     picture = prepared_picture(symbol, target)
@@ -96,6 +103,16 @@ def draw_picture(canvas: Canvas, art: Drawing, stored: StoredPicture) -> None:
     w, h = art.size
     if stored.clip is not None:
         _clip(canvas, w, h, stored.clip)
+    if stored.subject is not None:
+        if not stored.subject:  # the whole picture was background: nothing shows
+            return
+        outline = canvas.beginPath()
+        for ring in stored.subject:
+            outline.moveTo(ring[0][0] * w, (1.0 - ring[0][1]) * h)
+            for x, y in ring[1:]:
+                outline.lineTo(x * w, (1.0 - y) * h)
+            outline.close()
+        canvas.clipPath(outline, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)  # clips add up: the crop and the subject
     canvas.drawImage(stored.reader, 0, 0, w, h, mask="auto" if stored.mask else None)
 
 

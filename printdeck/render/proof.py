@@ -16,8 +16,11 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import threading
 import warnings
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +44,7 @@ STRAY_SHARE = 0.003
 LOST_SHARE = 0.01
 """Visible traced ink the vector form may leave out, as a share of it."""
 SLACK_PX = 2
+_PDFIUM = threading.Lock()
 CONTRAST = 40
 """Smallest largest-channel difference from the background that counts as visible."""
 
@@ -94,11 +98,12 @@ def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     canvas.doForm(art.form)
     canvas.showPage()
     canvas.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
-    try:
-        page = doc[0].render(scale=1 / 0.75).to_pil().convert("RGB").resize((w_px, h_px))
-    finally:
-        doc.close()
+    with _PDFIUM:  # PDFium is not thread-safe
+        doc = pdfium.PdfDocument(buf.getvalue())
+        try:
+            page = doc[0].render(scale=1 / 0.75).to_pil().convert("RGB").resize((w_px, h_px))
+        finally:
+            doc.close()
     return (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
 
 
@@ -188,9 +193,10 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
     Warns:
         VectorWarning: once per SVG whose vector form is replaced by its raster.
     """
-    for k, symbol in enumerate(symbols):
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # decoding, faces, resvg
+        results = list(pool.map(lambda s: proof(s, background), symbols))  # release the GIL
+    for k, (symbol, result) in enumerate(zip(symbols, results)):
         label = where[k] if where is not None else f"symbol {symbol.name!r}"
-        result = proof(symbol, background)
         if result.visible_share < MIN_VISIBLE_SHARE:
             raise PrintdeckError(f"{label}: {shown(symbol.source)} shows no visible ink on the card background "
                                  f"{background} (nothing, or ink the colour of the card); change the artwork or "

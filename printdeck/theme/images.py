@@ -13,7 +13,6 @@ Symbols are drawn by :mod:`printdeck.artwork`.
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,13 +21,13 @@ from xml.etree.ElementTree import Element
 import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET
-from PIL import Image
 
 from printdeck.artwork.picture import (
     MAX_IMAGE_BYTES,
     open_raster,
     read_limited,
 )
+from printdeck.artwork.svg import svg_pixels
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES, svg_structure_check
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
@@ -162,16 +161,12 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
 
 
 def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
-    """Render the SVG small (resvg, 32 px) and require some visible ink."""
-    import resvg_py
-
+    """Draw the SVG small (32 px, as printdeck draws it: :func:`printdeck.artwork.svg.svg_pixels`)
+    and require some ink."""
     scale = 32 / max(size)
     try:
-        png = resvg_py.svg_to_bytes(svg_path=str(path), width=max(1, round(size[0] * scale)),
-                                    height=max(1, round(size[1] * scale)))
-        alpha = np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGBA").getchannel("A"))
-    except Exception as exc:  # noqa: BLE001 - resvg raises plain exceptions for SVGs it cannot draw
-        raise PrintdeckError(f"{where}: {path} cannot be drawn ({str(exc)[:80] or type(exc).__name__}); "
-                             "re-export the SVG") from None
-    if not alpha.any():
-        raise PrintdeckError(f"{where}: {path} draws nothing visible; check the file")
+        image = svg_pixels(path, max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+    except PrintdeckError as exc:
+        raise PrintdeckError(f"{where}: {exc}") from None
+    if not np.asarray(image.getchannel("A")).any():
+        raise PrintdeckError(f"{where}: {shown(path)} draws nothing visible; check the file")

@@ -10,7 +10,9 @@ decoded pixels, or the same word) are errors too.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,6 +109,7 @@ class _Seen:
     digests: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     fonts: set[tuple[Path, int]] = field(default_factory=set)
+    checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
     progress: Callable[[int], None] = lambda n: None
     roots: tuple[Path, ...] | None = None
 
@@ -150,6 +153,22 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     return files
 
 
+def _checked(path: Path, where: str) -> FileCheck | PrintdeckError:
+    """The check of one artwork file, or the refusal it ends in (raised later, in theme order)."""
+    try:
+        return check_svg_file(path, where) if path.suffix.lower() == ".svg" else check_raster_file(path, where)
+    except PrintdeckError as exc:
+        return exc
+
+
+def _prefetch_checks(files: list[Path], wheres: list[str], seen: _Seen) -> None:
+    """Check a folder's files on a few threads (decoding releases the GIL); the results wait
+    in ``seen.checked`` for :func:`_check_file`, which takes them in theme order."""
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for f, result in zip(files, pool.map(_checked, files, wheres)):
+            seen.checked[f] = result
+
+
 def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
     resolved = path.resolve()
     if resolved in seen.paths:
@@ -157,7 +176,9 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
     seen.paths[resolved] = where
     if not check_files:
         return None
-    check = check_svg_file(path, where) if path.suffix.lower() == ".svg" else check_raster_file(path, where)
+    check = seen.checked.pop(path, None) or _checked(path, where)
+    if isinstance(check, PrintdeckError):
+        raise check
     for digest in check.digests:
         if digest in seen.digests:
             raise PrintdeckError(f"{where}: {shown(path)} is the same picture as {seen.digests[digest]}; "
@@ -192,9 +213,14 @@ def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _S
             raise PrintdeckError(f"{where}.{key}: {shown(raw)} is not a {kinds} file; convert it or fix the name")
         files, sources = [path], [source]
     out = []
-    for f, src in zip(files, sources):
+    wheres = [f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})" for f in files]
+    if check_files and len(files) > 1:
+        for f in files:  # nothing outside the theme is read, not even ahead of time
+            check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
+        _prefetch_checks(files, wheres, seen)
+    for f, src, place in zip(files, sources, wheres):
         check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
-        _check_file(f, f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})", seen, check_files)
+        _check_file(f, place, seen, check_files)
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
         out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind,  # type: ignore[arg-type]
                               source=src, path=f, scale=entry.scale, rotate=rotate,
