@@ -15,7 +15,6 @@ import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from printdeck.model import CardLayout, SymbolSpec
 
@@ -39,6 +38,8 @@ def card_word_colours(words: Sequence[SymbolSpec], palette: Sequence[str],
     """
     if not words:
         return []
+    from scipy.optimize import linear_sum_assignment  # noqa: PLC0415 - only decks with words need it
+
     colours = list(dict.fromkeys(c.lower() for c in palette))
     copies = -(-(len(words) + len(taken)) // len(colours))
     slots = [(c, k + sum(1 for t in taken if t.lower() == c)) for k in range(copies) for c in colours]

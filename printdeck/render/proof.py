@@ -27,7 +27,6 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from scipy import ndimage
 
 from printdeck.artwork import drawing, rasterise
 from printdeck.cache import cache_dir, read_entry, write_entry
@@ -81,6 +80,8 @@ def _visible(rgba: Image.Image, background: str) -> np.ndarray:
 
 def _grown(mask: np.ndarray) -> np.ndarray:
     """``mask`` grown by :data:`SLACK_PX` pixels (a square)."""
+    from scipy import ndimage  # noqa: PLC0415 - only when a proof is measured, not read from the cache
+
     return ndimage.binary_dilation(mask, np.ones((2 * SLACK_PX + 1,) * 2, dtype=bool))
 
 

@@ -12,8 +12,11 @@ Symbols are drawn by :mod:`printdeck.artwork`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -22,6 +25,7 @@ import numpy as np
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET
 
+from printdeck.artwork import svgcheck as svgcheck_module
 from printdeck.artwork.picture import (
     MAX_IMAGE_BYTES,
     open_raster,
@@ -29,6 +33,7 @@ from printdeck.artwork.picture import (
 )
 from printdeck.artwork.svg import svg_pixels
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES, svg_structure_check
+from printdeck.cache import cache_dir, read_entry, write_entry
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 
@@ -144,6 +149,10 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
     data = read_user_file(path, where, MAX_SVG_BYTES, "an SVG image")  # a regular file only, never blocking
     if not data:
         raise PrintdeckError(f"{where}: {shown(path)} is empty (0 bytes); replace it with a real image")
+    digest = hashlib.sha256(data).hexdigest()
+    passed = _passed_before(digest)
+    if passed is not None:  # these very bytes passed every check below in an earlier run
+        return FileCheck("svg", passed, True, (digest,))
     svg_structure_check(data, path, where)  # before defusedxml and resvg see it
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -157,7 +166,32 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
     _check_references(root, path, where)
     size = _svg_size(root, path, where)
     _check_draws(path, size, where)
-    return FileCheck("svg", size, True, (hashlib.sha256(data).hexdigest(),))
+    folder = cache_dir("svgchecks")
+    if folder is not None:
+        write_entry(folder / f"{_check_key(digest)}.json", json.dumps(list(size)))
+    return FileCheck("svg", size, True, (digest,))
+
+
+def _check_key(digest: str) -> str:
+    """Cache key of an SVG's passed checks: its bytes and the checking code."""
+    return hashlib.sha256(f"{digest}|{_check_code()}".encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=1)
+def _check_code() -> str:
+    modules = (sys.modules[__name__], svgcheck_module, sys.modules["printdeck.artwork.svg"])
+    return hashlib.sha256(b"".join(Path(m.__file__ or "").read_bytes() for m in modules)).hexdigest()
+
+
+def _passed_before(digest: str) -> tuple[float, float] | None:
+    """The viewBox size of an SVG whose bytes passed :func:`check_svg_file` before, if cached."""
+    folder = cache_dir("svgchecks")
+    text = read_entry(folder / f"{_check_key(digest)}.json") if folder is not None else None
+    try:
+        w, h = (float(v) for v in json.loads(text or "null"))
+    except (TypeError, ValueError):
+        return None
+    return (w, h) if 0 < w < 1e9 and 0 < h < 1e9 else None
 
 
 def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
