@@ -20,6 +20,7 @@ from test_hostile_support import (
     run,
     run_cases,
     snapshot,
+    special_file,
     svg_theme,
 )
 
@@ -76,18 +77,8 @@ def _words_theme(tmp: Path) -> None:
 
 def _words(kind: str) -> Callable[[Path], None]:
     def setup(tmp: Path) -> None:
-        path = tmp / "words.txt"
-        if kind == "fifo":
-            os.mkfifo(path)
-        elif kind == "device":
-            path.symlink_to("/dev/zero")
-        elif kind == "folder":
-            path.mkdir()
-        else:
-            with open(path, "wb") as handle:
-                handle.truncate(10**12)  # sparse: a terabyte that is never read
+        special_file(tmp / "words.txt", kind)
     return setup
-
 
 BUILD = ("build", "t", "-q")
 REFUSED: dict[str, tuple[Callable[[Path], None], tuple[str, ...], tuple[str, ...]]] = {

@@ -154,6 +154,24 @@ def png_bytes(colour: tuple[int, int, int], size: tuple[int, int] = (64, 64)) ->
     return out.getvalue()
 
 
+def special_file(path: Path, kind: str) -> bool:
+    """Make ``path`` a file no reader may block on or swallow: ``fifo``, ``device``
+    (a link to /dev/zero), ``folder`` or a sparse terabyte (``huge``, ``sparse terabyte``);
+    False for any other kind (left to the caller)."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind in ("huge", "sparse terabyte"):
+        with open(path, "wb") as handle:
+            handle.truncate(10**12)  # sparse: a terabyte that is never read
+    else:
+        return False
+    return True
+
+
 def dead_pid() -> int:
     """The id of a process that has exited (and been reaped)."""
     child = subprocess.Popen([sys.executable, "-c", "pass"])

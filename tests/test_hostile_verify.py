@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from test_hostile_support import Case, assert_refused, env, run_cases
+from test_hostile_support import Case, assert_refused, env, run_cases, special_file
 
 import printdeck.design.verify as verify_module
 from printdeck.design import make_design
@@ -26,16 +25,7 @@ UNREADABLE: dict[str, tuple[str, ...]] = {
 
 
 def _deck_file(path: Path, kind: str) -> None:
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "device":
-        path.symlink_to("/dev/zero")
-    elif kind == "folder":
-        path.mkdir()
-    elif kind == "sparse terabyte":
-        with open(path, "wb") as handle:
-            handle.truncate(10**12)
-    else:
+    if not special_file(path, kind):
         path.write_bytes({"binary": bytes(range(128, 256)) * 4, "deep json": b"[" * 100_000 + b"]" * 100_000,
                           "nan json": b'{"cards": [[0, NaN], [1, 2]]}', "empty": b"",
                           "too many cards": b"0,1\n" * (MAX_CARDS + 1),

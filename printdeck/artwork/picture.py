@@ -285,19 +285,27 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
         return upright(symbol, max_px)
     w, h = oriented_size(Path(symbol.path or ""))
     crop = crop or Crop((w - min(w, h)) / 2.0, (h - min(w, h)) / 2.0, float(min(w, h)))
-    full = upright(symbol, min(max(w, h), math.ceil(max_px * max(w, h) / crop.side)))
-    sx, sy = full.width / w, full.height / h
-    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
-           min(full.height, (crop.top + crop.side) * sy))
-    image = full.resize((max_px, max_px), Image.Resampling.LANCZOS, box=box)
-    flat = Image.new("RGB", image.size, "#ffffff")
-    flat.paste(image, mask=image.getchannel("A"))
+    flat = _square(symbol, crop, max_px)
     alpha = photo_mask(symbol.photo_shape, flat.width, flat.height)
     if symbol.remove_background:
         alpha = np.minimum(alpha, rings_mask(subject_rings(symbol, crop), flat.width))
     out = flat.convert("RGBA")
     out.putalpha(Image.fromarray(alpha))
     return out
+
+
+def _square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
+    """The photo's crop square, ``side_px`` pixels a side, transparency flattened on white (RGB);
+    decoded with only the pixels it needs."""
+    w, h = oriented_size(Path(symbol.path or ""))
+    full = upright(symbol, min(max(w, h), math.ceil(side_px * max(w, h) / crop.side)))
+    sx, sy = full.width / w, full.height / h
+    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
+           min(full.height, (crop.top + crop.side) * sy))
+    square = full.resize((side_px, side_px), Image.Resampling.LANCZOS, box=box)
+    flat = Image.new("RGB", square.size, "#ffffff")
+    flat.paste(square, mask=square.getchannel("A"))
+    return flat
 
 
 @lru_cache(maxsize=256)
@@ -312,14 +320,7 @@ def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, fl
     """
     import cv2  # noqa: PLC0415 - OpenCV only for photos
 
-    w, h = oriented_size(Path(symbol.path or ""))
-    full = upright(symbol, min(max(w, h), math.ceil(BACKGROUND_PX * max(w, h) / crop.side)))
-    sx, sy = full.width / w, full.height / h
-    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
-           min(full.height, (crop.top + crop.side) * sy))
-    square = full.resize((BACKGROUND_PX, BACKGROUND_PX), Image.Resampling.LANCZOS, box=box)
-    flat = Image.new("RGB", square.size, "#ffffff")
-    flat.paste(square, mask=square.getchannel("A"))
+    flat = _square(symbol, crop, BACKGROUND_PX)
     keep = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)  # specks of noise are not the subject, nor pinholes in it
     keep = cv2.morphologyEx(cv2.morphologyEx(keep, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
