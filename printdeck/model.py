@@ -6,6 +6,7 @@ ReportLab; the stages exchange only these frozen dataclasses and numpy arrays.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -68,6 +69,15 @@ class SymbolSpec:
     focus: tuple[float, float] | None = None
     zoom: float = 1.0
     nest: bool = field(default=False, metadata=NOT_DRAWN)
+
+
+def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
+    """``symbol`` with every field that does not change its drawing (``NOT_DRAWN``) reset,
+    so caches of drawings share one entry between a theme's symbol and the same symbol
+    renumbered for the deck."""
+    defaults = {f.name: f.default for f in dataclasses.fields(symbol)
+                if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING}
+    return dataclasses.replace(symbol, **defaults, id=0, name="", source="")
 
 
 @dataclass(frozen=True)

@@ -198,3 +198,27 @@ def test_a_broken_back_image_is_refused_when_the_theme_loads(tmp_path: Path) -> 
                                          "backs:\n  image: logo.svg\n")
     with pytest.raises(PrintdeckError, match="^.*backs.image: "):
         load_theme(str(tmp_path / "theme.yaml"))
+
+
+def test_removing_a_plain_background_keeps_the_person_whole(tmp_path: Path) -> None:
+    from skimage import data
+
+    person = Image.fromarray(data.astronaut()).resize((600, 600))
+    canvas = Image.new("RGB", (1200, 900), (48, 190, 72))  # a plain green wall
+    canvas.paste(person, (300, 150))
+    canvas.save(tmp_path / "person.jpg", quality=92)
+    (tmp_path / "theme.yaml").write_text("name: t\nsymbols:\n  - photo: person.jpg\n    remove_background: true\n"
+                                         "    focus: [0.5, 0.5]\n" + MORE)
+    symbol = load_theme(str(tmp_path / "theme.yaml")).symbols[0]
+    art = drawing(symbol)
+    alpha = np.asarray(prepared_picture(symbol, 450, art.crop).getchannel("A"))  # the 900 x 900 square, halved
+    scale = 450 / 900
+    x0, y0, x1, y1 = ((v * 600 / 512 + off - crop) * scale for v, off, crop in
+                      zip(ASTRONAUT_FACE, (300, 150, 300, 150), (art.crop.left, art.crop.top) * 2))
+    face = alpha[round(y0):round(y1), round(x0):round(x1)]
+    assert (face == 255).mean() > 0.99  # the face is kept whole
+    body = alpha[round(150 * scale):round(750 * scale), round((300 - art.crop.left) * scale) + 5:
+                 round((900 - art.crop.left) * scale) - 5]
+    assert (body > 127).mean() > 0.97  # and so is the rest of the picture
+    wall = alpha[round(450 * scale) - 5:round(450 * scale) + 5, 8:round((300 - art.crop.left) * scale) - 8]
+    assert (wall == 0).mean() > 0.95  # the plain wall inside the circle is gone

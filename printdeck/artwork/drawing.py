@@ -34,7 +34,7 @@ from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
 from printdeck.artwork.svg import svg_size
 from printdeck.cache import cache_dir, read_entry, write_entry
 from printdeck.errors import PrintdeckError
-from printdeck.model import SymbolSpec
+from printdeck.model import SymbolSpec, drawn_only
 
 DrawingKind = Literal["svg", "text", "picture"]
 WORD_SPACE_EM = 0.25
@@ -91,11 +91,13 @@ def drawing(symbol: SymbolSpec) -> Drawing:
             character of a word (the message names the word, the characters and what
             to install or set), or the word draws no ink.
     """
-    return _drawing(symbol, drawing_key(symbol))
+    art = _drawing(drawn_only(symbol), drawing_key(symbol))
+    return art if art.symbol == symbol else dataclasses.replace(art, symbol=symbol)
 
 
 @lru_cache(maxsize=2048)
 def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
+    """The drawing of ``symbol`` (its drawn fields only: one entry for every copy of it)."""
     if symbol.kind == "text":
         word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
         x0, y0, x1, y1 = word.ink_em

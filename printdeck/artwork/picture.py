@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
-from printdeck.model import SymbolSpec
+from printdeck.model import SymbolSpec, drawn_only
 
 MAX_PIXELS = 60_000_000
 """Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
@@ -187,17 +187,22 @@ def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
 def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
     """Alpha ``(H, W) uint8``: 0 where a plain background connected to a corner shows.
 
-    The flood fill (Pillow ``ImageDraw.floodfill`` from the four corners) runs on a
-    128-pixel copy; its mask is scaled up and intersected with "close to the corner
-    colour" at full size, so edges stay sharp.
+    The flood fill (OpenCV's ``floodFill`` from the four corners, within ``tolerance`` of
+    each corner's colour on every channel) runs on a 128-pixel copy; its mask is scaled up
+    and intersected with "close to the corner colour" at full size, so edges stay sharp.
     """
+    import cv2  # noqa: PLC0415 - OpenCV only for photos
+
     small = rgb.copy()
     small.thumbnail((128, 128))
-    marked = small.convert("RGBA")
-    for xy in ((0, 0), (marked.width - 1, 0), (0, marked.height - 1), (marked.width - 1, marked.height - 1)):
-        if marked.getpixel(xy)[3] == 255:
-            ImageDraw.floodfill(marked, xy, (0, 0, 0, 0), thresh=tolerance * 3)
-    reached = marked.getchannel("A").point(lambda a: 255 if a == 0 else 0)
+    pixels_small = np.array(small.convert("RGB"), dtype=np.uint8)  # writable, as OpenCV wants
+    h, w = pixels_small.shape[:2]
+    flooded = np.zeros((h + 2, w + 2), dtype=np.uint8)  # OpenCV's mask has a one-pixel border
+    flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+    for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        if not flooded[y + 1, x + 1]:
+            cv2.floodFill(pixels_small, flooded, (x, y), 0, (tolerance,) * 3, (tolerance,) * 3, flags)
+    reached = Image.fromarray(flooded[1:-1, 1:-1])
     reached_mask = np.asarray(reached.resize(rgb.size, Image.Resampling.BILINEAR)) > 0
     pixels = np.asarray(rgb, dtype=np.int16)
     corners = np.array([pixels[0, 0], pixels[0, -1], pixels[-1, 0], pixels[-1, -1]])
@@ -285,7 +290,7 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
         return upright(symbol, max_px)
     w, h = oriented_size(Path(symbol.path or ""))
     crop = crop or Crop((w - min(w, h)) / 2.0, (h - min(w, h)) / 2.0, float(min(w, h)))
-    flat = _square(symbol, crop, max_px)
+    flat = crop_square(symbol, crop, max_px)
     alpha = photo_mask(symbol.photo_shape, flat.width, flat.height)
     if symbol.remove_background:
         alpha = np.minimum(alpha, rings_mask(subject_rings(symbol, crop), flat.width))
@@ -294,7 +299,7 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
     return out
 
 
-def _square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
+def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     """The photo's crop square, ``side_px`` pixels a side, transparency flattened on white (RGB);
     decoded with only the pixels it needs."""
     w, h = oriented_size(Path(symbol.path or ""))
@@ -308,7 +313,6 @@ def _square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     return flat
 
 
-@lru_cache(maxsize=256)
 def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:
     """What a photo keeps once its plain background is removed, as closed rings in the crop
     square (0..1, x right, y down), filled by the even-odd rule.
@@ -318,9 +322,14 @@ def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, fl
     (:func:`rings_mask`) and the PDF clips to them, so all agree and the PDF keeps a
     plain JPEG (no soft mask).
     """
+    return _subject_rings(drawn_only(symbol), crop)
+
+
+@lru_cache(maxsize=256)
+def _subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:
     import cv2  # noqa: PLC0415 - OpenCV only for photos
 
-    flat = _square(symbol, crop, BACKGROUND_PX)
+    flat = crop_square(symbol, crop, BACKGROUND_PX)
     keep = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)  # specks of noise are not the subject, nor pinholes in it
     keep = cv2.morphologyEx(cv2.morphologyEx(keep, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)

@@ -27,6 +27,7 @@ from printdeck.artwork import Drawing, prepared_picture
 from printdeck.artwork.picture import (
     EXIF_ORIENTATION,
     PHOTO_CORNER_FRACTION,
+    crop_square,
     subject_rings,
     to_rgba,
 )
@@ -77,8 +78,9 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> Store
     """
     target = picture_px(art, max_box_mm, max_ppi)
     symbol = art.symbol
-    if symbol.kind == "photo":
-        picture = prepared_picture(symbol, target, art.crop).convert("RGB")  # clip paths crop: no soft mask
+    if symbol.kind == "photo":  # the opaque crop square: the clip paths crop it, no soft mask
+        crop = art.crop
+        picture = crop_square(symbol, crop, target) if crop else prepared_picture(symbol, target).convert("RGB")
         rings = subject_rings(symbol, art.crop) if symbol.remove_background and art.crop is not None else None
         return StoredPicture(_reader(picture, _lossy(art)), symbol.photo_shape or "circle", False, rings)
     if _passes_through(art, target):
