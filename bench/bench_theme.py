@@ -12,7 +12,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from printdeck.theme import load_theme, prepared_image
+from printdeck.artwork import prepared_picture as prepared_image
+from printdeck.theme import load_theme
 from printdeck.theme.load import bundled_theme_names
 
 
