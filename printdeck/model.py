@@ -72,12 +72,12 @@ class SymbolSpec:
 
 
 def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
-    """``symbol`` with every field that does not change its drawing (``NOT_DRAWN``) reset,
-    so caches of drawings share one entry between a theme's symbol and the same symbol
-    renumbered for the deck."""
+    """``symbol`` with its id and the other fields that do not change its drawing
+    (``NOT_DRAWN``) reset, name and source kept for messages, so caches of drawings share
+    one entry between a theme's symbol and the same symbol renumbered for the deck."""
     defaults = {f.name: f.default for f in dataclasses.fields(symbol)
                 if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING}
-    return dataclasses.replace(symbol, **defaults, id=0, name="", source="")
+    return dataclasses.replace(symbol, **defaults, id=0)
 
 
 @dataclass(frozen=True)
