@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageOps
+from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
@@ -29,9 +29,7 @@ from printdeck.artwork.picture import (
     PHOTO_CORNER_FRACTION,
     crop_square,
     subject_rings,
-    to_rgba,
 )
-from printdeck.errors import PrintdeckError
 from printdeck.units import MM_PER_UNIT
 
 JPEG_QUALITY = 92
@@ -154,26 +152,3 @@ def _reader(picture: Image.Image, lossy: bool) -> ImageReader:
         data.seek(0)
         return ImageReader(data)
     return ImageReader(picture)
-
-
-def image_reader(path: Path) -> ImageReader:
-    """An ImageReader for an image file (a back picture), upright, named by its content.
-
-    An upright JPEG stays JPEG (its bytes go into the file as a DCT stream); an image
-    with an EXIF rotation is turned upright first.
-
-    Raises:
-        PrintdeckError: The file cannot be read or is not an image.
-    """
-    try:
-        data = Path(path).read_bytes()
-        with Image.open(io.BytesIO(data)) as im:
-            if im.format == "JPEG" and im.getexif().get(EXIF_ORIENTATION, 1) in (1, None):
-                return ImageReader(io.BytesIO(data))
-            upright = ImageOps.exif_transpose(im)
-            upright.load()
-            if upright.mode.startswith("I") or upright.mode == "F":
-                upright = to_rgba(upright)  # 16-bit grey would print near-white
-    except (OSError, Image.DecompressionBombError, ValueError) as exc:
-        raise PrintdeckError(f"{path}: not a readable image ({exc})") from None
-    return ImageReader(upright)
