@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from printdeck.design import make_design
-from printdeck.design.biplanes import BIPLANE_SIZES, biplane_blocks
+from printdeck.design import BIPLANE_SIZES, make_design
+from printdeck.design.biplanes import biplane_blocks
 from printdeck.design.gf import gf, is_prime_power
 from printdeck.design.planes import pg2_blocks, singer_blocks, singer_difference_set
 from printdeck.design.search import net_deck, search_deck
@@ -47,8 +47,10 @@ def bench_q7() -> None:
         assert verify_blocks(d.blocks, 1).ok
     warm = (time.perf_counter() - t) / n
     _, build = timed(lambda: [make_design(order=7) for _ in range(n)])
-    print(f"q=7: make_design + verify_blocks {warm * 1e3:.3f} ms warm ({build / n * 1e3:.3f} ms build only), "
-          f"first call {first * 1e3:.1f} ms")
+    print(
+        f"q=7: make_design + verify_blocks {warm * 1e3:.3f} ms warm ({build / n * 1e3:.3f} ms build only), "
+        f"first call {first * 1e3:.1f} ms"
+    )
 
 
 def bench_all_planes() -> None:
@@ -92,14 +94,18 @@ def bench_verify_101() -> None:
     _, npy = timed(verify_blocks, singer_blocks(q), 1)
     pairs, pairs101 = len(small) * (len(small) - 1) / 2, len(blocks) * (len(blocks) - 1) / 2
     scale = pairs101 / pairs * (102 / (q + 1))
-    print(f"  pure-Python pairwise, order {q} ({len(small)} cards): {py:.2f} s (numpy {npy * 1e3:.1f} ms); "
-          f"extrapolated to order 101: ~{py * scale:.0f} s")
+    print(
+        f"  pure-Python pairwise, order {q} ({len(small)} cards): {py:.2f} s (numpy {npy * 1e3:.1f} ms); "
+        f"extrapolated to order 101: ~{py * scale:.0f} s"
+    )
 
 
 def bench_order6() -> None:
     cards, dt = timed(net_deck, 6)
-    print(f"order 6: Latin-square net + 4 transversals: {len(cards)} cards, "
-          f"{len({p for c in cards for p in c})} symbols in {dt * 1e3:.1f} ms")
+    print(
+        f"order 6: Latin-square net + 4 transversals: {len(cards)} cards, "
+        f"{len({p for c in cards for p in c})} symbols in {dt * 1e3:.1f} ms"
+    )
     import printdeck.design.search as s
 
     real = s._cp_sat_extend
@@ -117,9 +123,11 @@ def bench_order6() -> None:
     limit = 5.0 if QUICK else 20.0
     (grown, capped), dt = timed(extend_with_cp_sat, cards[:18], 7, 0.05 * limit, limit, 12, 12)
     assert verify_blocks(grown, 1).ok
-    print(f"order 6: CP-SAT from the 18 net lines (work {0.05 * limit:g}, cap {limit:.0f} s"
-          f"{', cap hit' if capped else ''}): {len(grown)} cards, "
-          f"{len({p for c in grown for p in c})} symbols in {dt:.1f} s")
+    print(
+        f"order 6: CP-SAT from the 18 net lines (work {0.05 * limit:g}, cap {limit:.0f} s"
+        f"{', cap hit' if capped else ''}): {len(grown)} cards, "
+        f"{len({p for c in grown for p in c})} symbols in {dt:.1f} s"
+    )
 
 
 def bench_biplanes() -> None:

@@ -5,10 +5,11 @@ Usage: python bench/bench_layout.py [--quick]
 Decks: the default theme's full order-7 deck (57 cards of 8), the awkward-artwork test
 theme (57 cards of 8), and the default theme's order-11 deck (133 cards of 12, speed).
 Symbols are assigned to the design's points the way the build does
-(``printdeck.pipeline.deck_symbols``: a seeded choice, balanced over the cards). Silhouettes are traced (or read from the cache)
-before timing. Each deck is laid out twice: serially (per-card median time) and with the
-default number of worker processes (wall time per card = total / cards), and the two
-results are compared (they must be identical). The machine's other load skews times.
+(``printdeck.assign.deck_symbols``: a seeded choice, balanced over the cards).
+Silhouettes are traced (or read from the cache) before timing. Each deck is laid out
+twice: serially (per-card median time) and with the default number of worker processes
+(wall time per card = total / cards), and the two results are compared (they must be
+identical). The machine's other load skews times.
 Coverage depends on the random stream, so the full run also lays out the order-7 decks
 from :data:`SEEDS` layout seeds and prints every one. For a deck with words, coverage is
 also split by the number of words on a card (a word's letters ink a small share of the
@@ -27,10 +28,11 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from printdeck.artwork import silhouette
+from printdeck.assign import deck_symbols
 from printdeck.design import make_design
-from printdeck.layout import LayoutSettings, layout_deck, silhouette
-from printdeck.layout.parallel import job_count
-from printdeck.pipeline import deck_symbols
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout.workers import job_count
 from printdeck.theme import load_theme
 
 REPO = Path(__file__).resolve().parent.parent
@@ -84,49 +86,78 @@ def run(name: str, theme_ref: str | None, order: int, seeds: int = 1) -> dict[st
     smallest = min(min(v) for v in sizes.values())
     spread = means / means.mean() - 1
     low, high = settings.ratio_bounds()
-    fig = {"cards": len(cards), "k": len(cards[0]), "cov_mean": cov.mean(), "cov_min": cov.min(),
-           "ratio_min": ratio.min(), "ratio_med": float(np.median(ratio)), "ratio_max": ratio.max(),
-           "size_dev_min": spread.min(), "size_dev_max": spread.max(), "gap_min": gap.min(),
-           "median_ms": 1000 * float(np.median(per_card)), "serial_s": serial, "total_s": total,
-           "wall_ms": 1000 * total / len(cards)}
-    print(f"{name:<15} {fig['cards']:>3} cards x {fig['k']:>2} | coverage mean {fig['cov_mean']:.3f} "
-          f"min {fig['cov_min']:.3f} | size ratio {ratio.min():.2f}..{ratio.max():.2f} median "
-          f"{fig['ratio_med']:.2f} (allowed {low:.2f}..{high:.2f}) | symbol mean size "
-          f"{fig['size_dev_min']:+.0%}..{fig['size_dev_max']:+.0%} | smallest symbol {smallest:.1f} mm "
-          f"| min gap {fig['gap_min']:.2f} mm "
-          f"(theme {settings.gap_mm:g})")
-    print(f"{'':<15} serial: median {fig['median_ms']:.0f} ms/card, total {serial:.1f} s | {jobs} processes: "
-          f"total {total:.1f} s = {fig['wall_ms']:.0f} ms/card | identical: {same}")
+    fig = {
+        "cards": len(cards),
+        "k": len(cards[0]),
+        "cov_mean": cov.mean(),
+        "cov_min": cov.min(),
+        "ratio_min": ratio.min(),
+        "ratio_med": float(np.median(ratio)),
+        "ratio_max": ratio.max(),
+        "size_dev_min": spread.min(),
+        "size_dev_max": spread.max(),
+        "gap_min": gap.min(),
+        "median_ms": 1000 * float(np.median(per_card)),
+        "serial_s": serial,
+        "total_s": total,
+        "wall_ms": 1000 * total / len(cards),
+    }
+    print(
+        f"{name:<15} {fig['cards']:>3} cards x {fig['k']:>2} | coverage mean {fig['cov_mean']:.3f} "
+        f"min {fig['cov_min']:.3f} | size ratio {ratio.min():.2f}..{ratio.max():.2f} median "
+        f"{fig['ratio_med']:.2f} (allowed {low:.2f}..{high:.2f}) | symbol mean size "
+        f"{fig['size_dev_min']:+.0%}..{fig['size_dev_max']:+.0%} | smallest symbol {smallest:.1f} mm "
+        f"| min gap {fig['gap_min']:.2f} mm "
+        f"(theme {settings.gap_mm:g})"
+    )
+    print(
+        f"{'':<15} serial: median {fig['median_ms']:.0f} ms/card, total {serial:.1f} s | {jobs} processes: "
+        f"total {total:.1f} s = {fig['wall_ms']:.0f} ms/card | identical: {same}"
+    )
     words = np.array([sum(x.kind == "text" for x in syms) for syms in cards])
     if words.any():  # a word's ink is a small share of the room it takes: split coverage by words on the card
-        print(f"{'':<15} coverage by words on the card: " + ", ".join(
-            f"{k}: {cov[words == k].mean():.3f} ({int((words == k).sum())} cards)" for k in np.unique(words)))
+        print(
+            f"{'':<15} coverage by words on the card: "
+            + ", ".join(
+                f"{k}: {cov[words == k].mean():.3f} ({int((words == k).sum())} cards)" for k in np.unique(words)
+            )
+        )
     if seeds > 1:  # coverage is a random variable: the same deck from other layout seeds
-        runs = [cov] + [np.array([lay.coverage for lay in layout_deck(cards, settings, seed + k, jobs=jobs)])
-                        for k in range(1, seeds)]
+        runs = [cov] + [
+            np.array([lay.coverage for lay in layout_deck(cards, settings, seed + k, jobs=jobs)])
+            for k in range(1, seeds)
+        ]
         fig["seeds_mean"] = float(np.mean([r.mean() for r in runs]))
         fig["seeds_min"] = float(min(r.min() for r in runs))
-        print(f"{'':<15} layout seeds {seed}..{seed + seeds - 1}: coverage means "
-              f"{' '.join(f'{r.mean():.3f}' for r in runs)} (average {fig['seeds_mean']:.3f}), mins "
-              f"{' '.join(f'{r.min():.3f}' for r in runs)}")
+        print(
+            f"{'':<15} layout seeds {seed}..{seed + seeds - 1}: coverage means "
+            f"{' '.join(f'{r.mean():.3f}' for r in runs)} (average {fig['seeds_mean']:.3f}), mins "
+            f"{' '.join(f'{r.min():.3f}' for r in runs)}"
+        )
     return fig
 
 
 def main() -> None:
     os.environ["PRINTDECK_NO_LAYOUT_CACHE"] = "1"  # time the packing, not the cache
     quick = "--quick" in sys.argv
-    print(f"printdeck layout benchmark ({'quick' if quick else 'full'}); targets: coverage mean >= 0.55, "
-          "min >= 0.45; ratio 0.8 x size_ratio..0.6; sizes within +-25%; gap >= theme; median <= 50 ms (k=8); "
-          "order 11 < 30 s")
+    print(
+        f"printdeck layout benchmark ({'quick' if quick else 'full'}); targets: coverage mean >= 0.55, "
+        "min >= 0.45; ratio 0.8 x size_ratio..0.6; sizes within +-25%; gap >= theme; median <= 50 ms (k=8); "
+        "order 11 < 30 s"
+    )
     seeds = 1 if quick else SEEDS
     default = run("default (q=7)", None, 7, seeds)
     awkward = run("awkward (q=7)", str(AWKWARD), 7, seeds)
-    print(f"awkward coverage gap to default: mean {default['cov_mean'] - awkward['cov_mean']:.3f} "
-          f"(target <= 0.1); read as the default targets less 0.1: mean {awkward['cov_mean']:.3f} "
-          f"(>= 0.45), min {awkward['cov_min']:.3f} (>= 0.35)")
+    print(
+        f"awkward coverage gap to default: mean {default['cov_mean'] - awkward['cov_mean']:.3f} "
+        f"(target <= 0.1); read as the default targets less 0.1: mean {awkward['cov_mean']:.3f} "
+        f"(>= 0.45), min {awkward['cov_min']:.3f} (>= 0.35)"
+    )
     if seeds > 1:
-        print(f"{'':<15} averaged over {seeds} layout seeds: gap {default['seeds_mean'] - awkward['seeds_mean']:.3f}, "
-              f"awkward mean {awkward['seeds_mean']:.3f}, lowest card {awkward['seeds_min']:.3f}")
+        print(
+            f"{'':<15} averaged over {seeds} layout seeds: gap {default['seeds_mean'] - awkward['seeds_mean']:.3f}, "
+            f"awkward mean {awkward['seeds_mean']:.3f}, lowest card {awkward['seeds_min']:.3f}"
+        )
     if not quick:
         run("default (q=11)", None, 11)
 

@@ -29,7 +29,7 @@ SIDE_PX = (4000, 3000)
 
 
 def _sources() -> list[np.ndarray]:
-    from skimage import data  # noqa: PLC0415 - a test/bench dependency
+    from skimage import data
 
     return [data.astronaut(), data.coffee(), data.chelsea(), data.rocket(), np.dstack([data.camera()] * 3)]
 
@@ -54,7 +54,7 @@ def make_photos(folder: Path) -> None:
         pixels = np.clip(np.asarray(canvas, dtype=np.int16) + noise, 0, 255).astype(np.uint8)
         photo = Image.fromarray(pixels)
         if i == 5:
-            import pillow_heif  # noqa: PLC0415
+            import pillow_heif
 
             pillow_heif.register_heif_opener()
             photo.save(folder / f"photo-{i:02d}.heic", quality=90)
@@ -69,8 +69,11 @@ def make_photos(folder: Path) -> None:
 def write_theme(work: Path, remove_background: bool) -> Path:
     extra = "\n    remove_background: true" if remove_background else ""
     theme = work / "theme.yaml"
-    theme.write_text(f"name: phones\ntitle: Phone photos\nseed: 1\ndeck:\n  symbols_per_card: 8\n"
-                     f"symbols:\n  - photo: photos{extra}\n", encoding="utf-8")
+    theme.write_text(
+        f"name: phones\ntitle: Phone photos\nseed: 1\ndeck:\n  symbols_per_card: 8\n"
+        f"symbols:\n  - photo: photos{extra}\n",
+        encoding="utf-8",
+    )
     return theme
 
 
@@ -78,8 +81,9 @@ def build(theme: Path, out: Path) -> tuple[float, float]:
     """Build in a child process; (wall seconds, peak resident MB of the child)."""
     env = {**os.environ, "PRINTDECK_NO_CACHE": "1"}
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "printdeck", "build", str(theme), "-o", str(out), "--quiet"],
-                   check=True, env=env)
+    subprocess.run(
+        [sys.executable, "-m", "printdeck", "build", str(theme), "-o", str(out), "--quiet"], check=True, env=env
+    )
     wall = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
     return wall, peak_mb
@@ -107,11 +111,15 @@ def main() -> None:
     out = work / "phones.pdf"
     wall, peak = build(theme, out)
     ppi = placed_ppi(out)
-    print(f"57 phone photos ({source_mb:.0f} MB of JPEG/HEIC) -> {out.stat().st_size / 1e6:.1f} MB PDF "
-          f"in {wall:.1f} s, peak {peak:.0f} MB (targets: <= 40 MB, <= 25 s, <= 1024 MB)")
+    print(
+        f"57 phone photos ({source_mb:.0f} MB of JPEG/HEIC) -> {out.stat().st_size / 1e6:.1f} MB PDF "
+        f"in {wall:.1f} s, peak {peak:.0f} MB (targets: <= 40 MB, <= 25 s, <= 1024 MB)"
+    )
     if ppi:
-        print(f"placed pictures: {len(ppi)}, effective ppi min {min(ppi):.0f}, median {np.median(ppi):.0f}, "
-              f"max {max(ppi):.0f} (target: >= 300 where the source allows)")
+        print(
+            f"placed pictures: {len(ppi)}, effective ppi min {min(ppi):.0f}, median {np.median(ppi):.0f}, "
+            f"max {max(ppi):.0f} (target: >= 300 where the source allows)"
+        )
 
 
 if __name__ == "__main__":

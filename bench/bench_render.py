@@ -8,17 +8,15 @@ Writes deck PDFs, 300-dpi PNGs, a calibration sheet and 50-dpi page previews.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import sys
 import time
 from pathlib import Path
 
 from printdeck.model import CardLayout, Placement
-from printdeck.render.calibrate import write_calibration
-from printdeck.render.imposition import impose, paper_size_mm
-from printdeck.render.pdf import RenderOptions, render_pdf
-from printdeck.render.png import render_pngs
-from printdeck.theme import load_theme
+from printdeck.render import PrintJob, impose, paper_size_mm, render_pdf, render_pngs, write_calibration
+from printdeck.theme import Theme, load_theme
 
 Q = 7
 
@@ -47,6 +45,18 @@ def ring_layouts(lines: list[list[int]], symbol_ids: list[int]) -> list[CardLayo
     return cards
 
 
+def print_job(theme: Theme, backs: bool = False, legend: bool = False, rules: bool = False) -> PrintJob:
+    """The theme's print job with backs, legend and rules turned on or off."""
+    spec = theme.spec
+    spec = spec.model_copy(
+        update={
+            "backs": spec.backs.model_copy(update={"enabled": backs}),
+            "extras": spec.extras.model_copy(update={"legend": legend, "rules": rules}),
+        }
+    )
+    return PrintJob.from_theme(dataclasses.replace(theme, spec=spec))
+
+
 def timed(label: str, fn):
     """Run ``fn`` and print its wall time."""
     t0 = time.perf_counter()
@@ -64,22 +74,30 @@ def main(out_dir: Path) -> None:
     layouts = ring_layouts(plane_lines(Q)[:55], ids)
     card = theme.spec.card
     for paper in ("a4", "letter", "a3"):
-        imp = timed(f"impose 55 cards on {paper}", lambda p=paper: impose(
-            paper_size_mm(p), card.diameter_mm, card.bleed_mm, 5.0, 4.0, 55))
+        imp = timed(
+            f"impose 55 cards on {paper}",
+            lambda p=paper: impose(paper_size_mm(p), card.diameter_mm, card.bleed_mm, 5.0, 4.0, 55),
+        )
         print(f"  {paper}: {imp.per_page} a sheet ({imp.packing}), {imp.pages} sheets")
     imp = impose(paper_size_mm("a4"), card.diameter_mm, card.bleed_mm, 5.0, 4.0, 55)
-    runs = {"fronts": RenderOptions(), "fronts+backs": RenderOptions(backs=True),
-            "all (backs, legend, rules)": RenderOptions(backs=True, legend=True, rules=True)}
-    for name, options in runs.items():
+    runs = {
+        "fronts": print_job(theme),
+        "fronts+backs": print_job(theme, backs=True),
+        "all (backs, legend, rules)": print_job(theme, backs=True, legend=True, rules=True),
+    }
+    for name, job in runs.items():
         pdf = out_dir / f"deck-{name.split()[0].replace('+', '-')}.pdf"
-        pages = timed(f"render_pdf {name}", lambda o=options, p=pdf: render_pdf(theme, symbols, layouts, imp, p, o))
+        pages = timed(f"render_pdf {name}", lambda j=job, p=pdf: render_pdf(j, symbols, layouts, imp, p))
         print(f"  {pages} pages, {pdf.stat().st_size / 1e6:.3f} MB -> {pdf}")
     single = impose(paper_size_mm("a4"), card.diameter_mm, card.bleed_mm, 5.0, 4.0, 55, single=True)
     pdf = out_dir / "deck-single.pdf"
-    timed("render_pdf single (55 trim+bleed pages)", lambda: render_pdf(
-        theme, symbols, layouts, single, pdf, RenderOptions(single=True)))
+    timed(
+        "render_pdf single (55 trim+bleed pages)", lambda: render_pdf(print_job(theme), symbols, layouts, single, pdf)
+    )
     print(f"  {pdf.stat().st_size / 1e6:.3f} MB")
-    pngs = timed("render_pngs 55 cards at 300 dpi", lambda: render_pngs(theme, symbols, layouts, out_dir / "png"))
+    pngs = timed(
+        "render_pngs 55 cards at 300 dpi", lambda: render_pngs(print_job(theme), symbols, layouts, out_dir / "png")
+    )
     print(f"  {sum(p.stat().st_size for p in pngs) / 1e6:.1f} MB in {len(pngs)} files")
     timed("calibration sheet", lambda: write_calibration(out_dir / "calibrate.pdf"))
     _previews(out_dir)
@@ -97,8 +115,8 @@ def fidelity(symbols: list, pdf: Path, dpi: int = 254, box_mm: float = 20.0) -> 
     from PIL import Image
 
     from printdeck.model import Placement
-    from printdeck.render.artwork import ArtLibrary
     from printdeck.render.canvas import new_canvas
+    from printdeck.render.forms import ArtLibrary
     from printdeck.units import MM_PER_UNIT, mm_to_pt
 
     svgs = [s for s in symbols if s.kind == "svg"]
@@ -125,15 +143,17 @@ def fidelity(symbols: list, pdf: Path, dpi: int = 254, box_mm: float = 20.0) -> 
         r, c = divmod(k, cols)
         x0 = round((c * cell + 2.5) * px)
         y0 = round((r * cell + (cell - box_mm * aspects[k]) / 2) * px)
-        ink_pdf = (255 - page[y0:y0 + h, x0:x0 + w]).max(axis=2) > 40
+        ink_pdf = (255 - page[y0 : y0 + h, x0 : x0 + w]).max(axis=2) > 40
         im = Image.open(io.BytesIO(bytes(resvg_py.svg_to_bytes(svg_path=str(s.path), width=w)))).convert("RGBA")
         flat = Image.new("RGB", im.size, "white")
         flat.paste(im, mask=im.getchannel("A"))
         ink_svg = (255 - np.asarray(flat.resize((w, h))).astype(int)).max(axis=2) > 40
         ious.append(((ink_pdf & ink_svg).sum() / max(1, (ink_pdf | ink_svg).sum()), s.name))
     ious.sort()
-    print(f"  {len(ious)} SVGs at {dpi} dpi: mean ink IoU {np.mean([v for v, _ in ious]):.3f}, "
-          f"worst " + ", ".join(f"{n} {v:.3f}" for v, n in ious[:3]))
+    print(
+        f"  {len(ious)} SVGs at {dpi} dpi: mean ink IoU {np.mean([v for v, _ in ious]):.3f}, "
+        f"worst " + ", ".join(f"{n} {v:.3f}" for v, n in ious[:3])
+    )
 
 
 def _previews(out_dir: Path) -> None:
@@ -142,9 +162,15 @@ def _previews(out_dir: Path) -> None:
         import pypdfium2 as pdfium
     except ImportError:
         return
-    shots = {"sheet-front": ("deck-all.pdf", 0), "sheet-back": ("deck-all.pdf", 1),
-             "legend": ("deck-all.pdf", 20), "rules": ("deck-all.pdf", -1), "single": ("deck-single.pdf", 0),
-             "calibrate-front": ("calibrate.pdf", 0), "calibrate-back": ("calibrate.pdf", 1)}
+    shots = {
+        "sheet-front": ("deck-all.pdf", 0),
+        "sheet-back": ("deck-all.pdf", 1),
+        "legend": ("deck-all.pdf", 20),
+        "rules": ("deck-all.pdf", -1),
+        "single": ("deck-single.pdf", 0),
+        "calibrate-front": ("calibrate.pdf", 0),
+        "calibrate-back": ("calibrate.pdf", 1),
+    }
     for name, (pdf, index) in shots.items():
         doc = pdfium.PdfDocument(str(out_dir / pdf))
         doc[index % len(doc)].render(scale=50 / 72).to_pil().save(out_dir / f"preview-{name}.png")

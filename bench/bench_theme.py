@@ -13,11 +13,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import prepared_picture as prepared_image
-from printdeck.theme import load_theme
-from printdeck.theme.load import bundled_theme_names
+from printdeck.theme import bundled_theme_names, load_theme
 
 
-def _timed(label: str, fn, repeat: int = 3) -> None:  # noqa: ANN001
+def _timed(label: str, fn, repeat: int = 3) -> None:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -30,8 +29,9 @@ def _photos(folder: Path, n: int, size: tuple[int, int]) -> None:
     folder.mkdir()
     for i in range(n):
         image = Image.new("RGB", size, (230, 232, 235))
-        ImageDraw.Draw(image).ellipse((size[0] // 4, size[1] // 5, 3 * size[0] // 4, 4 * size[1] // 5),
-                                      fill=(i * 4 % 256, 90, 160))
+        ImageDraw.Draw(image).ellipse(
+            (size[0] // 4, size[1] // 5, 3 * size[0] // 4, 4 * size[1] // 5), fill=(i * 4 % 256, 90, 160)
+        )
         image.save(folder / f"photo_{i:02d}.jpg", quality=90)
 
 

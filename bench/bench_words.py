@@ -27,8 +27,12 @@ def build_once(theme: str, out: Path) -> tuple[float, float]:
     env = {**os.environ, "PRINTDECK_NO_CACHE": "1"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "printdeck", "build", theme, "-o", str(out), "--quiet"],
-                   check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "printdeck", "build", theme, "-o", str(out), "--quiet"],
+        check=True,
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - start
     return wall, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024.0
 
@@ -40,8 +44,10 @@ def main() -> None:
             out = Path(tmp) / f"{theme}.pdf"
             results = [build_once(theme, out) for _ in range(runs)]
             wall = statistics.median(r[0] for r in results)
-            print(f"{theme:>10}: median {wall:5.1f} s over {runs} builds (min {min(r[0] for r in results):.1f}), "
-                  f"peak {max(r[1] for r in results):.0f} MB, PDF {out.stat().st_size / 1e6:.2f} MB")
+            print(
+                f"{theme:>10}: median {wall:5.1f} s over {runs} builds (min {min(r[0] for r in results):.1f}), "
+                f"peak {max(r[1] for r in results):.0f} MB, PDF {out.stat().st_size / 1e6:.2f} MB"
+            )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,172 @@
-"""printdeck: YAML theme in, print-ready PDF of a spot-the-match deck out."""
+"""printdeck: YAML theme in, print-ready PDF of a spot-the-match deck out.
+
+The public library (see docs/api.md)::
+
+    import printdeck
+
+    result = printdeck.build("themes/default.yaml", out="deck.pdf")
+    theme = printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [...]})
+    design = printdeck.make_design(symbols_per_card=8)
+    report = printdeck.verify(design)
+
+Names load on first use (``import printdeck`` stays quick for the command line).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from printdeck.errors import PrintdeckError
 
-__all__ = ["PrintdeckError", "__version__"]
-__version__ = "0.1.0"
+if TYPE_CHECKING:  # the names for type checkers and editors; at run time they load on first use
+    from printdeck.api import (
+        CheckReport as CheckReport,
+        PreviewResult as PreviewResult,
+        ThemeSource as ThemeSource,
+        build as build,
+        check_theme as check_theme,
+        deck_sizes_text as deck_sizes_text,
+        lay_out as lay_out,
+        load_theme as load_theme,
+        plan as plan,
+        preview_page as preview_page,
+        verify as verify,
+        verify_file as verify_file,
+        write_preview as write_preview,
+    )
+    from printdeck.deck_plan import (
+        DeckPlan as DeckPlan,
+    )
+    from printdeck.design import (
+        DeckFile as DeckFile,
+        Design as Design,
+        DesignRequestError as DesignRequestError,
+        NoDesign as NoDesign,
+        Spelling as Spelling,
+        StatsResult as StatsResult,
+        VerifyReport as VerifyReport,
+        deck_stats as deck_stats,
+        format_design as format_design,
+        make_design as make_design,
+        plot_cdf as plot_cdf,
+    )
+    from printdeck.model import (
+        BuildResult as BuildResult,
+        CardLayout as CardLayout,
+        Placement as Placement,
+        SymbolSpec as SymbolSpec,
+    )
+    from printdeck.pipeline import (
+        Reporter as Reporter,
+    )
+    from printdeck.render import (
+        write_calibration as write_calibration,
+    )
+    from printdeck.theme import (
+        InitResult as InitResult,
+        Theme as Theme,
+        ThemeInfo as ThemeInfo,
+        init_theme as init_theme,
+        list_themes as list_themes,
+        schema_json as schema_json,
+    )
+
+__version__ = "0.2.0"
+
+_WHERE = {
+    "build": "printdeck.api",
+    "load_theme": "printdeck.api",
+    "verify": "printdeck.api",
+    "plan": "printdeck.api",
+    "lay_out": "printdeck.api",
+    "preview_page": "printdeck.api",
+    "ThemeSource": "printdeck.api",
+    "deck_sizes_text": "printdeck.api",
+    "make_design": "printdeck.design",
+    "Design": "printdeck.design",
+    "VerifyReport": "printdeck.design",
+    "NoDesign": "printdeck.design",
+    "DesignRequestError": "printdeck.design",
+    "Spelling": "printdeck.design",
+    "BuildResult": "printdeck.model",
+    "CardLayout": "printdeck.model",
+    "Placement": "printdeck.model",
+    "SymbolSpec": "printdeck.model",
+    "DeckPlan": "printdeck.deck_plan",
+    "Reporter": "printdeck.pipeline",
+    "Theme": "printdeck.theme",
+    # used by the CLI
+    "CheckReport": "printdeck.api",
+    "PreviewResult": "printdeck.api",
+    "check_theme": "printdeck.api",
+    "verify_file": "printdeck.api",
+    "write_preview": "printdeck.api",
+    "DeckFile": "printdeck.design",
+    "StatsResult": "printdeck.design",
+    "deck_stats": "printdeck.design",
+    "format_design": "printdeck.design",
+    "plot_cdf": "printdeck.design",
+    "write_calibration": "printdeck.render",
+    "InitResult": "printdeck.theme",
+    "ThemeInfo": "printdeck.theme",
+    "init_theme": "printdeck.theme",
+    "list_themes": "printdeck.theme",
+    "schema_json": "printdeck.theme",
+}
+
+__all__ = [
+    "BuildResult",
+    "CardLayout",
+    "CheckReport",
+    "DeckFile",
+    "DeckPlan",
+    "Design",
+    "DesignRequestError",
+    "InitResult",
+    "NoDesign",
+    "Placement",
+    "PreviewResult",
+    "PrintdeckError",
+    "Reporter",
+    "Spelling",
+    "StatsResult",
+    "SymbolSpec",
+    "Theme",
+    "ThemeInfo",
+    "ThemeSource",
+    "VerifyReport",
+    "__version__",
+    "build",
+    "check_theme",
+    "deck_sizes_text",
+    "deck_stats",
+    "format_design",
+    "init_theme",
+    "lay_out",
+    "list_themes",
+    "load_theme",
+    "make_design",
+    "plan",
+    "plot_cdf",
+    "preview_page",
+    "schema_json",
+    "verify",
+    "verify_file",
+    "write_calibration",
+    "write_preview",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first use (PEP 562)."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'printdeck' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -8,18 +8,23 @@ usable folder exists (no home folder, a read-only or full file system, a file in
 the way), :func:`cache_dir` returns None and warns once (``cache disabled: ...``):
 the cache is only a speed-up, so the build goes on without it.
 
-Entries are written whole or not at all (:func:`write_entry`: a temporary file
-beside the entry, then a rename; removed on any error, a full disk included) and
-read with a size cap, regular files only (:func:`read_entry`); callers validate
-what they read and treat anything odd as a miss.
+An entry's name is a key derived here (:func:`entry_key`) from everything its content
+depends on, the code that computes it included (:func:`code_digest`), so a change
+to either starts afresh. Entries are written whole or not at all
+(:func:`write_entry`: a temporary file beside the entry, then a rename; removed on
+any error, a full disk included) and read with a size cap, regular files only
+(:func:`read_entry`); callers validate what they read and treat anything odd as a miss.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import importlib
 import os
 import re
 import warnings
+from functools import lru_cache
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, shown
@@ -57,8 +62,12 @@ def _warn_once(reason: str) -> None:
     """Warn the first time a cache is found unusable in this process (one line for all kinds)."""
     if not _warned:
         _warned.add(reason)
-        warnings.warn(f"cache disabled: {reason}; the build goes on without a cache "
-                      "(set PRINTDECK_CACHE_DIR to a writable folder)", CacheWarning, stacklevel=3)
+        warnings.warn(
+            f"cache disabled: {reason}; the build goes on without a cache "
+            "(set PRINTDECK_CACHE_DIR to a writable folder)",
+            CacheWarning,
+            stacklevel=3,
+        )
 
 
 def cache_dir(kind: str) -> Path | None:
@@ -95,6 +104,63 @@ def cache_dir(kind: str) -> Path | None:
         _warn_once(f"{shown(folder)} is not a writable folder")
         return None
     return folder
+
+
+def entry_key(*parts: object) -> str:
+    """A cache entry's name: 32 hex digits of the SHA-256 of ``parts``.
+
+    Args:
+        parts: Everything the entry depends on; ``bytes`` count as they are, anything
+            else by ``str``. Each part is framed by its length, so no two different
+            lists of parts give the same key by running together.
+    """
+    h = hashlib.sha256()
+    for part in parts:
+        data = part if isinstance(part, bytes) else str(part).encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "little") + data)
+    return h.hexdigest()[:32]
+
+
+@lru_cache(maxsize=64)
+def code_digest(*modules: str) -> str:
+    """SHA-256 (hex) of the source of the named modules, for cache keys that must change
+    with the code computing the entries.
+
+    Args:
+        modules: Dotted module names (``"printdeck.layout.card"``); a package counts
+            with every module in its folder and subfolders.
+
+    Raises:
+        ImportError: A name is not an importable module (a programming error).
+    """
+    h = hashlib.sha256()
+    for name in modules:
+        module = importlib.import_module(name)
+        source = Path(module.__file__ or "")
+        files = sorted(source.parent.rglob("*.py")) if source.name == "__init__.py" else [source]
+        for path in files:
+            rel = path.relative_to(source.parent).as_posix()
+            h.update(f"{name}:{rel}:{path.stat().st_size}|".encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 (hex) of a file's bytes, for keys that must change with an input file
+    (artwork, fonts); read once per path, size and modification time.
+
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    try:
+        stat = path.stat()
+        return _file_digest(str(path), stat.st_size, stat.st_mtime_ns)
+    except OSError as exc:
+        raise PrintdeckError(f"{shown(path)}: cannot read ({exc.strerror or exc}); check the file") from None
+
+
+@lru_cache(maxsize=4096)
+def _file_digest(path: str, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def write_entry(path: Path, text: str) -> bool:

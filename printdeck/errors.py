@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Iterable
 from os import PathLike
 
 _SPACES = re.compile(r" {2,}")
@@ -45,3 +47,11 @@ class PrintdeckError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+
+
+def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:
+    """printdeck's warnings as the command line and the studio show them: each distinct one
+    once, as ``printdeck: warning: <one line>`` (only ``UserWarning`` kinds: not a stray
+    ``ResourceWarning`` of the interpreter's)."""
+    texts = dict.fromkeys(one_line(str(w.message)) for w in caught if issubclass(w.category, UserWarning))
+    return [f"printdeck: warning: {text}" for text in texts]

@@ -25,7 +25,7 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, shown
@@ -41,8 +41,13 @@ _FOLDERS: set[Path] = set()
 _COMMITTED: list[Path] = []
 """Outputs this process has written (replaced), in order."""
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def _kind(mode: int) -> str:
@@ -76,6 +81,35 @@ def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -
             or larger than ``limit``; one line naming ``where`` and the file.
     """
     head = f"{_prefix(where)}{shown(path)}"
+    fd, _ = _open_checked(path, head, limit, what)
+    try:
+        data = _read_up_to(fd, limit + 1)
+    except OSError as exc:
+        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise PrintdeckError(f"{head} is larger than the {limit:,} bytes allowed; is it really {what}?")
+    return data
+
+
+def user_file_size(path: Path, where: str, limit: int, what: str = "the file") -> int:
+    """The size, bytes, of a file a user named, checked as :func:`read_user_file` checks it
+    but not read: for a file a library reads itself (a font) or that is read later.
+
+    Raises:
+        PrintdeckError: As :func:`read_user_file`: missing, a folder, a FIFO, a device, a
+            socket, unreadable, or larger than ``limit``.
+    """
+    fd, size = _open_checked(path, f"{_prefix(where)}{shown(path)}", limit, what)
+    os.close(fd)
+    return size
+
+
+def _open_checked(path: Path, head: str, limit: int, what: str) -> tuple[int, int]:
+    """Open ``path`` non-blocking and check on the open handle (no race with a swapped name)
+    that it is a regular file of at most ``limit`` bytes. Returns the descriptor (the caller
+    closes it) and the size; messages start with ``head`` (the key and the file)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
@@ -89,16 +123,16 @@ def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -
         if not stat.S_ISREG(mode.st_mode):
             raise PrintdeckError(f"{head} is {_kind(mode.st_mode)}, not a regular file; give {what} as a file")
         if mode.st_size > limit:
-            raise PrintdeckError(f"{head} is {mode.st_size:,} bytes, larger than the {limit:,} allowed; "
-                                 f"is it really {what}?")
-        data = _read_up_to(fd, limit + 1)
+            raise PrintdeckError(
+                f"{head} is {mode.st_size:,} bytes, larger than the {limit:,} allowed; is it really {what}?"
+            )
     except OSError as exc:
-        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
-    finally:
         os.close(fd)
-    if len(data) > limit:
-        raise PrintdeckError(f"{head} is larger than the {limit:,} bytes allowed; is it really {what}?")
-    return data
+        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+    except PrintdeckError:
+        os.close(fd)
+        raise
+    return fd, mode.st_size
 
 
 def _read_up_to(fd: int, count: int) -> bytes:
@@ -122,8 +156,10 @@ def write_error(path: Path, exc: OSError) -> PrintdeckError:
         exc: What the operating system said.
     """
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return PrintdeckError(f"{shown(path)}: cannot write it: the disk is full (or over quota); "
-                              "free some space or choose another output path")
+        return PrintdeckError(
+            f"{shown(path)}: cannot write it: the disk is full (or over quota); "
+            "free some space or choose another output path"
+        )
     reason = exc.strerror or type(exc).__name__
     return PrintdeckError(f"{shown(path)}: cannot write there ({reason}); choose another output path")
 
@@ -146,7 +182,7 @@ def _alive(pid: int) -> bool:
 def _stale_owner_gone(name: str, prefix: str) -> bool:
     """For ``.<out>.<pid>.<random>.tmp``: whether the pid in the name is not running.
     Names without a pid (older printdeck) count as gone."""
-    middle = name[len(prefix):-len(".tmp")]
+    middle = name[len(prefix) : -len(".tmp")]
     pid, dot, _ = middle.partition(".")
     return not (dot and pid.isdigit() and _alive(int(pid)))
 
@@ -155,8 +191,10 @@ def _only_cards(folder: str) -> bool:
     """A PNG staging folder holds nothing but card PNGs (so it is ours to remove)."""
     try:
         with os.scandir(folder) as entries:
-            return all(e.is_file(follow_symlinks=False) and e.name.startswith("card-") and e.name.endswith(".png")
-                       for e in entries)
+            return all(
+                e.is_file(follow_symlinks=False) and e.name.startswith("card-") and e.name.endswith(".png")
+                for e in entries
+            )
     except OSError:
         return False
 
@@ -204,8 +242,9 @@ def temp_name_prefix(name: str) -> str:
 def _folder_of(path: Path) -> Path:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise PrintdeckError(f"{shown(path)}: folder {shown(folder)} does not exist; "
-                             "create it or choose another output path")
+        raise PrintdeckError(
+            f"{shown(path)}: folder {shown(folder)} does not exist; create it or choose another output path"
+        )
     return folder
 
 
@@ -342,7 +381,8 @@ def folder_lock(folder: Path) -> Iterator[None]:
     """Hold an advisory lock on ``folder`` (POSIX ``flock``; none elsewhere), so two
     builds committing outputs into the same folder do it one after the other."""
     try:
-        import fcntl  # POSIX only
+        import fcntl  # noqa: PLC0415 - POSIX only
+
         fd = os.open(folder, os.O_RDONLY)
     except (ImportError, OSError):
         yield
@@ -419,3 +459,41 @@ def atomic_output(path: Path, lock: bool = True) -> Iterator[Path]:
     """
     with atomic_outputs([path], lock) as temps:
         yield temps[0]
+
+
+def real_path(path: Path) -> str:
+    """``path`` with symlinks followed and made absolute (it need not exist)."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (one real path, or one inode: a hard link)."""
+    if real_path(a) == real_path(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_not_inputs(outputs: Sequence[tuple[str, Path]], inputs: Iterable[Path]) -> None:
+    """Refuse any output that would land on an input.
+
+    Args:
+        outputs: (what it is, e.g. ``"-o"`` or ``"the manifest"``, path) pairs.
+        inputs: The files the command reads.
+
+    Raises:
+        PrintdeckError: Naming the output, the input it would overwrite and the fix.
+    """
+    inputs = list(inputs)
+    for label, out in outputs:
+        for source in inputs:
+            if same_file(out, source):
+                raise PrintdeckError(
+                    f"{label} {shown(out)}: is an input of this build ({shown(source)}) and would "
+                    "be overwritten; choose another output name"
+                )

@@ -25,13 +25,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, Placement, SymbolSpec
-from printdeck.render.imposition import Imposition
-from printdeck.theme.model import Theme
+from printdeck.theme import Theme
+
+if TYPE_CHECKING:
+    from printdeck.render import Imposition
 
 
 def _r(value: float, digits: int = 4) -> float:
@@ -39,16 +41,26 @@ def _r(value: float, digits: int = 4) -> float:
 
 
 def _placement(p: Placement) -> dict[str, Any]:
-    out = {"id": p.symbol_id, "center_mm": [_r(p.center_mm[0]), _r(p.center_mm[1])],
-           "rotation_deg": _r(p.rotation_deg, 3), "box_mm": [_r(p.box_mm[0]), _r(p.box_mm[1])]}
+    out = {
+        "id": p.symbol_id,
+        "center_mm": [_r(p.center_mm[0]), _r(p.center_mm[1])],
+        "rotation_deg": _r(p.rotation_deg, 3),
+        "box_mm": [_r(p.box_mm[0]), _r(p.box_mm[1])],
+    }
     if p.color is not None:
         out["color"] = p.color
     return out
 
 
-def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[SymbolSpec],
-                   layouts: Sequence[CardLayout], imposition: Imposition,
-                   unused: Sequence[SymbolSpec] = ()) -> dict[str, Any]:
+def build_manifest(
+    theme: Theme,
+    seed: int,
+    design: Design,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    imposition: Imposition,
+    unused: Sequence[SymbolSpec] = (),
+) -> dict[str, Any]:
     """Assemble the manifest dictionary.
 
     Args:
@@ -66,21 +78,36 @@ def build_manifest(theme: Theme, seed: int, design: Design, symbols: Sequence[Sy
     card, backs = theme.spec.card, theme.spec.backs.enabled
     cards = []
     for layout, slot in zip(layouts, imposition.slots, strict=True):
-        cards.append({"index": layout.index, "page": 2 * slot.page - 1 if backs else slot.page, "sheet": slot.page,
-                      "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
-                      "coverage": _r(layout.coverage), "min_gap_mm": _r(layout.min_gap_mm),
-                      "size_ratio": _r(layout.size_ratio),
-                      "symbols": [_placement(p) for p in layout.placements]})
+        cards.append(
+            {
+                "index": layout.index,
+                "page": 2 * slot.page - 1 if backs else slot.page,
+                "sheet": slot.page,
+                "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
+                "coverage": _r(layout.coverage),
+                "min_gap_mm": _r(layout.min_gap_mm),
+                "size_ratio": _r(layout.size_ratio),
+                "symbols": [_placement(p) for p in layout.placements],
+            }
+        )
     return {
         "theme": theme.name,
         "seed": seed,
-        "design": {"order": design.order, "lambda": design.lam, "points": design.n_points,
-                   "lines": len(design.blocks), "construction": design.construction},
-        "card": {"diameter_mm": card.diameter_mm, "bleed_mm": card.bleed_mm,
-                 "safe_margin_mm": card.safe_margin_mm},
-        "paper": {"size_mm": [_r(v) for v in imposition.page_size_mm],
-                  "layout": "single" if imposition.single else "sheet", "sheets": imposition.pages,
-                  "backs": backs, "duplex": theme.spec.backs.duplex if backs else None},
+        "design": {
+            "order": design.order,
+            "lambda": design.lam,
+            "points": design.n_points,
+            "lines": len(design.blocks),
+            "construction": design.construction,
+        },
+        "card": {"diameter_mm": card.diameter_mm, "bleed_mm": card.bleed_mm, "safe_margin_mm": card.safe_margin_mm},
+        "paper": {
+            "size_mm": [_r(v) for v in imposition.page_size_mm],
+            "layout": "single" if imposition.single else "sheet",
+            "sheets": imposition.pages,
+            "backs": backs,
+            "duplex": theme.spec.backs.duplex if backs else None,
+        },
         "symbols": [{"id": s.id, "name": s.name, "source": s.source} for s in symbols],
         "unused": [{"name": s.name, "source": s.source} for s in unused],
         "cards": cards,

@@ -7,9 +7,12 @@ ReportLab; the stages exchange only these frozen dataclasses and numpy arrays.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+
+from printdeck.errors import shown
 
 SymbolKind = Literal["svg", "raster", "text", "photo"]
 NOT_DRAWN = {"drawing": False}
@@ -75,8 +78,11 @@ def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
     """``symbol`` with its id and the other fields that do not change its drawing
     (``NOT_DRAWN``) reset, name and source kept for messages, so caches of drawings share
     one entry between a theme's symbol and the same symbol renumbered for the deck."""
-    defaults = {f.name: f.default for f in dataclasses.fields(symbol)
-                if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING}
+    defaults = {
+        f.name: f.default
+        for f in dataclasses.fields(symbol)
+        if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING
+    }
     return dataclasses.replace(symbol, **defaults, id=0)
 
 
@@ -131,7 +137,7 @@ class CardSlot:
 
 @dataclass
 class BuildResult:
-    """What ``printdeck.pipeline.build`` produced (for the CLI's summary line)."""
+    """What ``printdeck.build`` wrote (the command line prints it as its summary)."""
 
     pdf_path: Path
     manifest_path: Path
@@ -140,6 +146,35 @@ class BuildResult:
     symbols_per_card: int
     size_bytes: int
     png_paths: list[Path] = field(default_factory=list)
-    timings_s: dict[str, float] = field(default_factory=dict)
     unused: list[str] = field(default_factory=list)
     """Names of the theme's symbols that no card shows."""
+
+    def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
+        """What a build says when it is done, the same words on the command line and in
+        the studio: the PNGs (if any), the PDF with its counts and size, the left-out symbols.
+
+        Args:
+            path_text: How a path is written (default: as given, made safe to print).
+        """
+        lines = []
+        if self.png_paths:
+            lines.append(f"wrote {len(self.png_paths)} PNG cards to {path_text(self.png_paths[0].parent)}")
+        lines.append(
+            f"wrote {path_text(self.pdf_path)}: {self.cards} cards, {self.symbols_per_card} symbols a card, "
+            f"{self.pages} pages, {size_text(self.size_bytes)} (manifest {self.manifest_path.name})"
+        )
+        if self.unused:
+            lines.append(left_out_line(self.unused))
+        return lines
+
+
+def size_text(size_bytes: int) -> str:
+    """A file size as printdeck reports it: ``3.40 MB`` from 0.1 MB up, else ``412 kB``."""
+    return f"{size_bytes / 1e6:.2f} MB" if size_bytes >= 1e5 else f"{size_bytes / 1e3:.0f} kB"
+
+
+def left_out_line(names: list[str] | tuple[str, ...], most: int = 12) -> str:
+    """``left out 9 symbols no card shows: a, b, ...`` (at most ``most`` names, then how many more)."""
+    listed = ", ".join(shown(n) for n in names[:most])
+    more = f" and {len(names) - most} more (the manifest lists them)" if len(names) > most else ""
+    return f"left out {len(names)} symbol{'s' if len(names) != 1 else ''} no card shows: {listed}{more}"

@@ -4,28 +4,24 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
 from pydantic import ValidationError
 
-from printdeck.design import Design, make_design, verify_blocks
+from printdeck.assign import assign_symbols, balance_symbols, colour_words
+from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, shown
-from printdeck.fileio import atomic_outputs, check_replaceable
+from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.layout import LayoutSettings, layout_deck
-from printdeck.layout.balance import balance_symbols
-from printdeck.layout.colours import colour_words
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout, SymbolSpec
-from printdeck.outputs import check_not_inputs, check_png_dir, theme_inputs
-from printdeck.render.imposition import Imposition, impose, paper_size_mm
-from printdeck.theme import Theme, load_theme
-from printdeck.theme.errors import describe_validation_error
-from printdeck.theme.load import check_consistency
-from printdeck.theme.model import PaperSpec
+from printdeck.outputs import check_png_dir, theme_inputs
+from printdeck.theme import PaperSpec, Theme, check_consistency, describe_validation_error, load_theme, theme_worded
+
+if TYPE_CHECKING:
+    from printdeck.render import Imposition
 
 
 class Reporter(Protocol):
@@ -97,8 +93,9 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     if options.single is not None:
         paper_update["layout"] = "single" if options.single else "sheet"
     backs = spec.backs.model_copy(update={} if options.backs is None else {"enabled": options.backs})
-    extras = spec.extras.model_copy(update={k: v for k, v in {
-        "legend": options.legend, "rules": options.rules}.items() if v is not None})
+    extras = spec.extras.model_copy(
+        update={k: v for k, v in {"legend": options.legend, "rules": options.rules}.items() if v is not None}
+    )
     update: dict[str, object] = {"paper": spec.paper.model_copy(update=paper_update), "backs": backs, "extras": extras}
     if options.seed is not None:
         update["seed"] = options.seed
@@ -119,46 +116,21 @@ def deck_design(theme: Theme) -> Design:
     deck = theme.spec.deck
     if deck.order is None and deck.symbols_per_card is None:
         raise PrintdeckError(f"theme {theme.name}: deck: give symbols_per_card (e.g. 8) or order (e.g. 7)")
-    design = make_design(order=deck.order, symbols_per_card=deck.symbols_per_card, match=deck.match,
-                         cards=deck.cards, search=deck.search, drop_unused=deck.drop_unused)
+    try:
+        design = make_design(
+            order=deck.order,
+            symbols_per_card=deck.symbols_per_card,
+            match=deck.match,
+            cards=deck.cards,
+            search=deck.search,
+            drop_unused=deck.drop_unused,
+        )
+    except DesignRequestError as exc:  # worded with the theme's keys: deck.symbols_per_card: ...
+        raise theme_worded(exc) from None
     report = verify_blocks(design.blocks, design.lam)
     if not report.ok:  # a construction bug, never a user error: refuse to print a wrong deck
         raise RuntimeError(f"design {design.construction} failed verification: {report.summary()}")
     return design
-
-
-def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
-    """Choose the deck's symbols and assign them to the design's points.
-
-    ``deck.choose: first`` takes the theme's first ``n_points`` symbols, ``seeded`` a seeded
-    random choice; either way a seeded shuffle then maps point ``p`` to a symbol, and the
-    returned list is indexed by point (``result[p].id == p``).
-
-    Raises:
-        PrintdeckError: the theme has fewer symbols than the design has points.
-    """
-    pool = list(theme.symbols)
-    if len(pool) < n_points:
-        raise PrintdeckError(f"theme {theme.name}: symbols: the deck needs {n_points} symbols but the theme "
-                             f"gives {len(pool)}; add {n_points - len(pool)} more or choose a smaller deck")
-    rng = np.random.default_rng([seed, 0x5EED])
-    if theme.spec.deck.choose == "seeded":
-        picked = sorted(rng.choice(len(pool), size=n_points, replace=False).tolist())
-        pool = [pool[i] for i in picked]
-    else:
-        pool = pool[:n_points]
-    order = rng.permutation(n_points)
-    return [dataclasses.replace(pool[int(j)], id=p) for p, j in enumerate(order)]
-
-
-def deck_symbols(theme: Theme, design: Design, seed: int) -> list[SymbolSpec]:
-    """The deck's symbols indexed by point: :func:`assign_symbols`, then balanced so no
-    card gathers the hard-to-pack artwork (:func:`printdeck.layout.balance.balance_symbols`).
-
-    Raises:
-        PrintdeckError: the theme has fewer symbols than the design has points.
-    """
-    return balance_symbols(design.blocks, assign_symbols(theme, design.n_points, seed))
 
 
 def default_output(theme: Theme) -> Path:
@@ -188,19 +160,24 @@ def check_outputs(out: Path, png_dir: Path | None) -> Path:
     return manifest_path
 
 
-def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
-          options: BuildOptions = BuildOptions(), reporter: Reporter | None = None) -> BuildResult:
+def build(
+    theme_ref: str | Path | Theme | None = None,
+    out_path: Path | None = None,
+    options: BuildOptions = BuildOptions(),
+    reporter: Reporter | None = None,
+) -> BuildResult:
     """Build a deck: load the theme, make the design, lay out every card, write PDF + manifest.
 
     Args:
-        theme_ref: Bundled theme name, theme file or folder; ``None`` for the default theme.
+        theme_ref: Bundled theme name, theme file or folder, or a loaded theme; ``None`` for the
+            default theme.
         out_path: PDF to write; default ``output/<theme name>.pdf`` (the folder is created).
             The manifest goes beside it as ``<out>.json``.
         options: Command-line overrides.
         reporter: Progress receiver (stage names: theme, design, proof, layout, render, png).
 
     Returns:
-        What was written, with page and card counts and per-stage wall times (s).
+        What was written, with page and card counts (a reporter times the stages).
 
     Raises:
         PrintdeckError: any problem the user can fix. Everything that can be checked is
@@ -210,34 +187,35 @@ def build(theme_ref: str | Path | None = None, out_path: Path | None = None,
             on an error nothing is written or overwritten.
     """
     rep = reporter or _Silent()
-    times: dict[str, float] = {}
-    with _timed(times, "theme"), rep.stage("theme", None):
+    with rep.stage("theme", None):
         theme = apply_options(load_theme(theme_ref, allow_outside=options.allow_outside), options)
     if out_path is None:
         out_path = default_output(theme)
         try:
             out_path.parent.mkdir(exist_ok=True)
         except OSError as exc:
-            raise PrintdeckError(f"{shown(out_path.parent)}: cannot create the output folder "
-                                 f"({exc.strerror}); give the PDF's name with -o") from None
+            raise PrintdeckError(
+                f"{shown(out_path.parent)}: cannot create the output folder "
+                f"({exc.strerror}); give the PDF's name with -o"
+            ) from None
     out = Path(out_path)
     check_outputs(out, options.png_dir)
     check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     seed = theme.spec.seed
-    with _timed(times, "design"), rep.stage("design", None):
+    with rep.stage("design", None):
         design = deck_design(theme)
         symbols = assign_symbols(theme, design.n_points, seed)  # refuses too few symbols early
-    with _timed(times, "proof"), rep.stage("proof", None):
+    with rep.stage("proof", None):
         prove_symbols(theme, symbols)
-    imposition = _impose(theme, len(design.blocks))
-    with _timed(times, "layout"), rep.stage("layout", len(design.blocks)) as advance:
+    imposition = impose_theme(theme, len(design.blocks))
+    with rep.stage("layout", len(design.blocks)) as advance:
         symbols = balance_symbols(design.blocks, symbols)  # as deck_symbols; traces the silhouettes
         cards = [[symbols[p] for p in block] for block in design.blocks]
         layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
         layouts = colour_words(layouts, symbols, theme.spec.text.colors)
-    return _write(theme, design, symbols, layouts, imposition, out, options, rep, times)
+    return _write(theme, design, symbols, layouts, imposition, out, options, rep)
 
 
 def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> None:
@@ -251,8 +229,10 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     Warns:
         VectorWarning: an SVG is printed as its raster instead of its vector form.
     """
-    from printdeck.render.proof import check_word_colours  # noqa: PLC0415 - ReportLab only when proving
-    from printdeck.render.proof import prove_symbols as prove  # noqa: PLC0415
+    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when proving
+        check_word_colours,
+        prove_symbols as prove,
+    )
 
     chosen = list(theme.symbols if symbols is None else symbols)
     if any(s.kind == "text" and not s.color_fixed for s in chosen):
@@ -272,43 +252,57 @@ def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence
     return [s for s in theme.symbols if s.source not in shown_sources]
 
 
-def _impose(theme: Theme, n_cards: int) -> Imposition:
+def impose_theme(theme: Theme, n_cards: int) -> Imposition:
+    """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`)."""
+    from printdeck.render import impose, paper_size_mm  # noqa: PLC0415 - ReportLab only when rendering
+
     spec = theme.spec
-    return impose(paper_size_mm(spec.paper.size), spec.card.diameter_mm, spec.card.bleed_mm,
-                  spec.paper.margin_mm, spec.paper.gap_mm, n_cards, single=spec.paper.layout == "single")
+    return impose(
+        paper_size_mm(spec.paper.size),
+        spec.card.diameter_mm,
+        spec.card.bleed_mm,
+        spec.paper.margin_mm,
+        spec.paper.gap_mm,
+        n_cards,
+        single=spec.paper.layout == "single",
+    )
 
 
-def _write(theme: Theme, design: Design, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout],
-           imposition: Imposition, out: Path, options: BuildOptions, rep: Reporter,
-           times: dict[str, float]) -> BuildResult:
+def _write(
+    theme: Theme,
+    design: Design,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    imposition: Imposition,
+    out: Path,
+    options: BuildOptions,
+    rep: Reporter,
+) -> BuildResult:
     """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
-    from printdeck.render.pdf import RenderOptions, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
-    from printdeck.render.png import render_pngs  # noqa: PLC0415
+    from printdeck.render import PrintJob, render_pdf, render_pngs  # noqa: PLC0415 - ReportLab only when rendering
 
     spec = theme.spec
-    render_options = RenderOptions(backs=spec.backs.enabled, legend=spec.extras.legend,
-                                   rules=spec.extras.rules, single=imposition.single)
+    job = PrintJob.from_theme(theme)
     unused = unused_symbols(theme, symbols, design.blocks)
     manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition, unused)
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
     with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
-        with _timed(times, "render"), rep.stage("render", len(layouts)) as advance:
-            pages = render_pdf(theme, symbols, layouts, imposition, tmp_pdf, render_options, progress=advance)
+        with rep.stage("render", len(layouts)) as advance:
+            pages = render_pdf(job, symbols, layouts, imposition, tmp_pdf, progress=advance)
         write_manifest(manifest, tmp_json)
         if options.png_dir is not None:
-            with _timed(times, "png"), rep.stage("png", len(layouts)):
-                pngs = render_pngs(theme, symbols, layouts, options.png_dir, dpi=options.dpi,
-                                   extra_margin_mm=options.png_margin_mm)
-    return BuildResult(pdf_path=out, manifest_path=manifest_path, pages=pages, cards=len(layouts),
-                       symbols_per_card=len(design.blocks[0]), size_bytes=out.stat().st_size,
-                       png_paths=pngs, timings_s=times, unused=[s.name for s in unused])
-
-
-@contextlib.contextmanager
-def _timed(times: dict[str, float], name: str) -> Iterator[None]:
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        times[name] = time.perf_counter() - start
+            with rep.stage("png", len(layouts)):
+                pngs = render_pngs(
+                    job, symbols, layouts, options.png_dir, dpi=options.dpi, extra_margin_mm=options.png_margin_mm
+                )
+    return BuildResult(
+        pdf_path=out,
+        manifest_path=manifest_path,
+        pages=pages,
+        cards=len(layouts),
+        symbols_per_card=len(design.blocks[0]),
+        size_bytes=out.stat().st_size,
+        png_paths=pngs,
+        unused=[s.name for s in unused],
+    )

@@ -36,12 +36,3 @@ def data_root(kind: str) -> Path:
         return checkout
     locations = list(spec.submodule_search_locations or []) if spec else []
     return Path(locations[0]) if locations else checkout
-
-
-def repo_root() -> Path:
-    """Return the root that manifest ``source`` paths of bundled artwork are relative to.
-
-    In a checkout this is the repository root; installed, it is the folder that holds
-    ``assets/`` (so ``assets/twemoji/horse.svg`` names the same file either way).
-    """
-    return data_root("assets").parent

@@ -39,7 +39,7 @@ def stopped_by() -> int | None:
 
 def _stop(signum: int) -> None:
     """Remove the temporary files, ignore further signals, raise :class:`Interrupted`."""
-    from printdeck.fileio import remove_temporaries  # here: fileio imports this module
+    from printdeck.fileio import remove_temporaries  # noqa: PLC0415 - fileio imports this module
 
     _state["stopped_by"] = signum
     for name in SIGNALS:

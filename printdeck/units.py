@@ -12,7 +12,14 @@ PT_PER_MM = 72.0 / 25.4
 PAPER_SIZES_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 """Named paper sizes, portrait (width, height) in mm."""
 
-_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)\s*$", re.IGNORECASE)
+LENGTH_PATTERN = (
+    r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*("
+    + "|".join("".join(f"[{c.lower()}{c.upper()}]" for c in unit) for unit in MM_PER_UNIT)
+    + r")\s*$"
+)
+"""A length with its unit in any case ("85mm", "3.15 IN"): group 1 the number, group 2 the
+unit. Written without flags, so a JSON Schema (ECMA-262 regular expressions) can use it too."""
+_LENGTH = re.compile(LENGTH_PATTERN)
 
 
 def parse_length_mm(value: object) -> float:

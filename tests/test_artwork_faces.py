@@ -16,8 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 import skimage.data
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import faces as F
@@ -33,6 +32,7 @@ CORNER = 0.15  # the rounded square's corner radius, as a fraction of its side
 
 
 # ----------------------------------------------------------------- independent geometry
+
 
 def holds(win: CropWindow, shape: str, box: tuple[float, float, float, float], tol: float = 0.0) -> bool:
     """Whether the crop's shape holds the four corners of ``box`` (``tol`` > 0 lenient, < 0 strict)."""
@@ -73,14 +73,22 @@ def holds_many(cx: np.ndarray, cy: np.ndarray, side: float, shape: str, box) -> 
 def padded(face, w: float, h: float) -> tuple[float, float, float, float]:
     """The face box grown by the documented margins, clipped to the image."""
     fw, fh = face[2] - face[0], face[3] - face[1]
-    return (max(0.0, face[0] - F.PAD_SIDE * fw), max(0.0, face[1] - F.PAD_TOP * fh),
-            min(w, face[2] + F.PAD_SIDE * fw), min(h, face[3] + F.PAD_BOTTOM * fh))
+    return (
+        max(0.0, face[0] - F.PAD_SIDE * fw),
+        max(0.0, face[1] - F.PAD_TOP * fh),
+        min(w, face[2] + F.PAD_SIDE * fw),
+        min(h, face[3] + F.PAD_BOTTOM * fh),
+    )
 
 
 def inside_image(win: CropWindow, w: float, h: float) -> bool:
     eps = 1e-9 * max(w, h)
-    return win.cx - win.side / 2 >= -eps and win.cy - win.side / 2 >= -eps and \
-        win.cx + win.side / 2 <= w + eps and win.cy + win.side / 2 <= h + eps
+    return (
+        win.cx - win.side / 2 >= -eps
+        and win.cy - win.side / 2 >= -eps
+        and win.cx + win.side / 2 <= w + eps
+        and win.cy + win.side / 2 <= h + eps
+    )
 
 
 def centred(w: float, h: float, zoom: float = 1.0) -> CropWindow:
@@ -96,6 +104,7 @@ def overlap(a, b) -> float:
 
 # ----------------------------------------------------------------- the photographs
 
+
 def _rgb(gray: np.ndarray) -> np.ndarray:
     return np.repeat(gray[..., None], 3, axis=2)
 
@@ -108,7 +117,7 @@ def _sources() -> dict[str, tuple[np.ndarray, tuple[tuple[float, float, float, f
     truth = []
     for i, k in enumerate((3, 11, 27)):
         tile = Image.fromarray((lfw[k] * 255).astype(np.uint8)).resize((100, 100), Image.Resampling.BICUBIC)
-        trio[30:130, 50 + 120 * i:150 + 120 * i] = np.asarray(tile)
+        trio[30:130, 50 + 120 * i : 150 + 120 * i] = np.asarray(tile)
         truth.append((65.0 + 120 * i, 45.0, 135.0 + 120 * i, 120.0))
     return {
         "astronaut": (skimage.data.astronaut(), ((180.0, 75.0, 272.0, 178.0),)),
@@ -122,10 +131,10 @@ def _sources() -> dict[str, tuple[np.ndarray, tuple[tuple[float, float, float, f
 @dataclass(frozen=True)
 class Case:
     photo: str
-    size: tuple[int, int]      # canvas (W, H)
-    background: str            # plain or noise
+    size: tuple[int, int]  # canvas (W, H)
+    background: str  # plain or noise
     scale: float
-    where: str                 # left, right, top, bottom
+    where: str  # left, right, top, bottom
     shape: str
 
     @property
@@ -161,7 +170,7 @@ def scene(case: Case) -> tuple[np.ndarray, tuple[tuple[float, float, float, floa
     small = np.asarray(Image.fromarray(photo).resize((pw, ph), Image.Resampling.LANCZOS))
     x = {"left": 0, "right": w - pw}.get(case.where, (w - pw) // 2)
     y = {"top": 0, "bottom": h - ph}.get(case.where, (h - ph) // 2)
-    canvas[y:y + ph, x:x + pw] = small
+    canvas[y : y + ph, x : x + pw] = small
     s = pw / photo.shape[1]
     return canvas, tuple((x + a * s, y + b * s, x + c * s, y + d * s) for a, b, c, d in truth)
 
@@ -191,8 +200,7 @@ def test_every_face_is_found_and_kept_inside_the_crop(case: Case) -> None:
 def test_the_centred_crop_would_have_cut_faces() -> None:
     """The cases matter: a centred crop loses a face in most of them; the margins are as documented."""
     assert F.PAD_TOP > F.PAD_BOTTOM > 0 and F.PAD_SIDE > 0
-    cut = [c.id for c in CASES
-           if not all(holds(centred(*c.size), c.shape, t) for t in scene(c)[1])]
+    cut = [c.id for c in CASES if not all(holds(centred(*c.size), c.shape, t) for t in scene(c)[1])]
     assert len(cut) >= len(CASES) // 2, cut
 
 
@@ -214,8 +222,9 @@ def test_grayscale_and_rgba_photos_after_conversion() -> None:
 def _gradient(w: int = 600, h: int = 400) -> np.ndarray:
     x = np.linspace(0, 255, w)[None, :, None]
     y = np.linspace(0, 255, h)[:, None, None]
-    return np.concatenate([np.broadcast_to(x, (h, w, 1)), np.broadcast_to(y, (h, w, 1)),
-                           np.broadcast_to((x + y) / 2, (h, w, 1))], axis=2).astype(np.uint8)
+    return np.concatenate(
+        [np.broadcast_to(x, (h, w, 1)), np.broadcast_to(y, (h, w, 1)), np.broadcast_to((x + y) / 2, (h, w, 1))], axis=2
+    ).astype(np.uint8)
 
 
 def _shapes(w: int = 600, h: int = 400) -> np.ndarray:
@@ -228,8 +237,9 @@ def _shapes(w: int = 600, h: int = 400) -> np.ndarray:
     return np.asarray(im)
 
 
-@pytest.mark.parametrize("make", [_gradient, _shapes, lambda: skimage.data.chelsea()],
-                         ids=["gradient", "shapes", "cat"])
+@pytest.mark.parametrize(
+    "make", [_gradient, _shapes, lambda: skimage.data.chelsea()], ids=["gradient", "shapes", "cat"]
+)
 def test_no_face_gives_the_centred_crop(make) -> None:
     rgb = make()
     h, w = rgb.shape[:2]
@@ -240,6 +250,7 @@ def test_no_face_gives_the_centred_crop(make) -> None:
 
 
 # ----------------------------------------------------------------- focus, zoom, fallbacks
+
 
 @pytest.mark.parametrize("shape", ["circle", "rounded"])
 def test_focus_and_zoom(shape: str) -> None:
@@ -292,6 +303,7 @@ def test_a_face_bigger_than_the_crop_is_centred_on() -> None:
 
 
 # ----------------------------------------------------------------- properties
+
 
 @st.composite
 def scenes(draw, n_faces: tuple[int, int] = (1, 1)):

@@ -47,13 +47,13 @@ import shapely
 from PIL import Image, ImageDraw
 from scipy import ndimage
 
+from printdeck.artwork import silhouette
 from printdeck.artwork.fonts import system_faces
-from printdeck.layout import silhouette
 from printdeck.pipeline import BuildOptions, build
 from printdeck.theme import load_theme
 
-PX_PER_MM = 8.0     # PDF raster and preview resolution
-PNG_DPI = 203       # 8 px/mm
+PX_PER_MM = 8.0  # PDF raster and preview resolution
+PNG_DPI = 203  # 8 px/mm
 GROW_PX = 2
 STRAY_SHARE = 0.001
 STRAY_SHARE_PDFIUM = 0.003
@@ -64,11 +64,32 @@ BORDER = "#1d3557"
 DIAMETER_MM = 70.0
 BLEED_MM = 2.0
 HAVE_CJK = bool(system_faces("熊猫ねこ고양이"))  # CI installs fonts-noto-cjk; a bare machine has none
-WORDS = ["cat", "żółw", "γάτα", "кошка", "قطة", "عام 2024", "חתול", "שָׁלוֹם", "शिक्षक", "कुत्ता", "แมว", "ช้าง",
-         *(["熊猫", "ねこ", "고양이"] if HAVE_CJK else ["лиса", "αλεπού", "fox"]), "שלום world"]
-SCRIPTS = {"Latin": "cat", "Greek": "γάτα", "Cyrillic": "кошка", "Arabic": "قطة", "Hebrew": "חתול",
-           "Devanagari": "शिक्षक", "Thai": "แมว",
-           **({"CJK": "熊猫", "Kana": "ねこ", "Hangul": "고양이"} if HAVE_CJK else {})}
+WORDS = [
+    "cat",
+    "żółw",
+    "γάτα",
+    "кошка",
+    "قطة",
+    "عام 2024",
+    "חתול",
+    "שָׁלוֹם",
+    "शिक्षक",
+    "कुत्ता",
+    "แมว",
+    "ช้าง",
+    *(["熊猫", "ねこ", "고양이"] if HAVE_CJK else ["лиса", "αλεπού", "fox"]),
+    "שלום world",
+]
+SCRIPTS = {
+    "Latin": "cat",
+    "Greek": "γάτα",
+    "Cyrillic": "кошка",
+    "Arabic": "قطة",
+    "Hebrew": "חתול",
+    "Devanagari": "शिक्षक",
+    "Thai": "แมว",
+    **({"CJK": "熊猫", "Kana": "ねこ", "Hangul": "고양이"} if HAVE_CJK else {}),
+}
 THEME = f"""\
 name: fidelity
 title: Fidelity
@@ -102,7 +123,8 @@ def _write_artwork(folder: Path) -> None:
     (folder / "simple.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 80">'
         '<polygon points="20,70 40,10 60,70 5,30 75,30" fill="#e63946"/>'
-        '<circle cx="95" cy="40" r="20" fill="none" stroke="#1d3557" stroke-width="8"/></svg>')
+        '<circle cx="95" cy="40" r="20" fill="none" stroke="#1d3557" stroke-width="8"/></svg>'
+    )
 
 
 @pytest.fixture(scope="module")
@@ -116,22 +138,32 @@ def deck(tmp_path_factory: pytest.TempPathFactory) -> dict:
         (theme_dir / "theme.yaml").write_text(THEME, encoding="utf-8")
         out = root / "out"
         out.mkdir()
-        result = build(theme_dir / "theme.yaml", out / "deck.pdf",
-                       BuildOptions(legend=True, png_dir=out / "png", dpi=PNG_DPI))
+        result = build(
+            theme_dir / "theme.yaml", out / "deck.pdf", BuildOptions(legend=True, png_dir=out / "png", dpi=PNG_DPI)
+        )
         manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
         specs = {s.source: s for s in load_theme(theme_dir / "theme.yaml").symbols}
         symbols = {m["id"]: specs[m["source"]] for m in manifest["symbols"]}
         shapes = {sid: silhouette(s).shape for sid, s in symbols.items()}
         aspects = {sid: silhouette(s).aspect for sid, s in symbols.items()}
-        yield {"pdf": result.pdf_path, "manifest": manifest, "symbols": symbols, "shapes": shapes, "aspects": aspects,
-               "pngs": result.png_paths, "theme": theme_dir / "theme.yaml", "root": root}
+        yield {
+            "pdf": result.pdf_path,
+            "manifest": manifest,
+            "symbols": symbols,
+            "shapes": shapes,
+            "aspects": aspects,
+            "pngs": result.png_paths,
+            "theme": theme_dir / "theme.yaml",
+            "root": root,
+        }
 
 
 # ---------------------------------------------------------------- stamping
 
 
-def _stamp(shape: shapely.Geometry, placement: dict, center_px: tuple[float, float], px_per_mm: float,
-           size: tuple[int, int]) -> np.ndarray:
+def _stamp(
+    shape: shapely.Geometry, placement: dict, center_px: tuple[float, float], px_per_mm: float, size: tuple[int, int]
+) -> np.ndarray:
     """``(H, W) bool``: pixels whose centre lies in ``shape`` placed as ``placement`` says.
 
     A silhouette point (x, y) lands at center + rotate(h * (x, y), rotation) mm (card frame,
@@ -157,7 +189,7 @@ def _stamp(shape: shapely.Geometry, placement: dict, center_px: tuple[float, flo
 
 
 def _rgb(hex_colour: str) -> np.ndarray:
-    return np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)])
+    return np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)])
 
 
 def _ink(rgb: np.ndarray, background: str = BACKGROUND) -> np.ndarray:
@@ -169,8 +201,14 @@ def _radius_px(size: tuple[int, int], center_px: tuple[float, float]) -> np.ndar
     return np.hypot(xs - center_px[0], ys - center_px[1])
 
 
-def _check_card(rgb: np.ndarray, card: dict, deck: dict, center_px: tuple[float, float], px_per_mm: float,
-                ignore: np.ndarray | None = None) -> dict:
+def _check_card(
+    rgb: np.ndarray,
+    card: dict,
+    deck: dict,
+    center_px: tuple[float, float],
+    px_per_mm: float,
+    ignore: np.ndarray | None = None,
+) -> dict:
     """Stamp one card's silhouettes into ``rgb`` (its whole image) and check the ink."""
     size = (rgb.shape[1], rgb.shape[0])
     radius = _radius_px(size, center_px)
@@ -196,26 +234,31 @@ def _check_card(rgb: np.ndarray, card: dict, deck: dict, center_px: tuple[float,
     return {"stray": stray, "ink": int(ink.sum()), "fills": fills, "colours": colours}
 
 
-def _assert_cards(results: list[tuple[dict, dict]], deck: dict, what: str, every_symbol: bool = True,
-                  stray_share: float = STRAY_SHARE) -> None:
+def _assert_cards(
+    results: list[tuple[dict, dict]], deck: dict, what: str, every_symbol: bool = True, stray_share: float = STRAY_SHARE
+) -> None:
     """Apply the thresholds to every card (and print the measured extremes, ``pytest -s``)."""
     seen: set[int] = set()
     worst_stray, worst_fill = 0.0, 1.0
     for card, res in results:
         share = res["stray"] / max(res["ink"], 1)
         worst_stray = max(worst_stray, share)
-        assert share <= stray_share, (f"{what} card {card['index'] + 1}: {res['stray']} ink px ({share:.2%}) "
-                                      f"outside the layout's silhouettes")
+        assert share <= stray_share, (
+            f"{what} card {card['index'] + 1}: {res['stray']} ink px ({share:.2%}) outside the layout's silhouettes"
+        )
         for sid, fill in res["fills"].items():
             name = deck["symbols"][sid].name
             worst_fill = min(worst_fill, fill)
             assert fill >= FILL_MIN, f"{what} card {card['index'] + 1}: {name!r} shows ink on only {fill:.0%}"
             seen.add(sid)
         for sid, (got, want) in res["colours"].items():
-            assert np.abs(got - want).max() <= 40, (f"{what} card {card['index'] + 1}: word "
-                                                    f"{deck['symbols'][sid].name!r} is {got} not {want}")
-    print(f"{what}: {len(results)} cards, stray ink at most {worst_stray:.3%} of a card's ink, "
-          f"silhouettes at least {worst_fill:.0%} inked")
+            assert np.abs(got - want).max() <= 40, (
+                f"{what} card {card['index'] + 1}: word {deck['symbols'][sid].name!r} is {got} not {want}"
+            )
+    print(
+        f"{what}: {len(results)} cards, stray ink at most {worst_stray:.3%} of a card's ink, "
+        f"silhouettes at least {worst_fill:.0%} inked"
+    )
     if every_symbol:
         assert seen == set(deck["symbols"]), f"{what}: symbols never checked: {set(deck['symbols']) - seen}"
         words = {deck["symbols"][sid].text for sid in seen}
@@ -233,14 +276,20 @@ def _pdf_pages(pdf: Path, px_per_mm: float, folder: Path, last: int) -> dict[int
     looser :data:`STRAY_SHARE_PDFIUM` when only pdfium is there.
     """
     if shutil.which("pdftoppm"):
-        subprocess.run(["pdftoppm", "-r", f"{px_per_mm * 25.4:.4f}", "-l", str(last), "-png", str(pdf),
-                        str(folder / "page")], check=True, timeout=60)
-        return {int(p.stem.rsplit("-", 1)[1]): np.asarray(Image.open(p).convert("RGB"))
-                for p in sorted(folder.glob("page-*.png"))}
+        subprocess.run(
+            ["pdftoppm", "-r", f"{px_per_mm * 25.4:.4f}", "-l", str(last), "-png", str(pdf), str(folder / "page")],
+            check=True,
+            timeout=60,
+        )
+        return {
+            int(p.stem.rsplit("-", 1)[1]): np.asarray(Image.open(p).convert("RGB"))
+            for p in sorted(folder.glob("page-*.png"))
+        }
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        return {k + 1: np.asarray(doc[k].render(scale=px_per_mm * 25.4 / 72.0).to_pil().convert("RGB"))
-                for k in range(last)}
+        return {
+            k + 1: np.asarray(doc[k].render(scale=px_per_mm * 25.4 / 72.0).to_pil().convert("RGB")) for k in range(last)
+        }
     finally:
         doc.close()
 
@@ -256,7 +305,7 @@ def test_pdf_cards_print_inside_the_silhouettes(deck: dict, tmp_path: Path) -> N
         cx, cy = card["center_mm"][0] * PX_PER_MM, (height_mm - card["center_mm"][1]) * PX_PER_MM
         half = math.ceil((DIAMETER_MM / 2.0 + BLEED_MM) * PX_PER_MM)  # the card and its bleed
         x0, y0 = int(cx) - half, int(cy) - half
-        rgb = page[y0:y0 + 2 * half, x0:x0 + 2 * half]
+        rgb = page[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
         assert rgb.shape[:2] == (2 * half, 2 * half), f"card {card['index'] + 1} is off its page"
         results.append((card, _check_card(rgb, card, deck, (cx - x0, cy - y0), PX_PER_MM)))
     _assert_cards(results, deck, "PDF", stray_share=STRAY_SHARE if shutil.which("pdftoppm") else STRAY_SHARE_PDFIUM)
@@ -275,8 +324,9 @@ def test_png_cards_draw_inside_the_silhouettes(deck: dict) -> None:
     _assert_cards(results, deck, "PNG")
 
 
-@pytest.mark.parametrize("change", ["turned 10 deg", "moved 0.5 mm", "box 8 % smaller", "box 8 % bigger",
-                                    "upside down"])
+@pytest.mark.parametrize(
+    "change", ["turned 10 deg", "moved 0.5 mm", "box 8 % smaller", "box 8 % bigger", "upside down"]
+)
 def test_the_check_catches_a_misdrawn_symbol(deck: dict, change: str) -> None:
     """The same check on a correct PNG card fails when the manifest is altered slightly
     for any one symbol: it tells a misdrawn symbol from anti-aliasing."""
@@ -299,7 +349,7 @@ def test_the_check_catches_a_misdrawn_symbol(deck: dict, change: str) -> None:
         else:
             f = 0.92 if "smaller" in change else 1.08
             q["box_mm"] = [p["box_mm"][0] * f, p["box_mm"][1] * f]
-        altered = dict(card, symbols=[*card["symbols"][:k], q, *card["symbols"][k + 1:]])
+        altered = dict(card, symbols=[*card["symbols"][:k], q, *card["symbols"][k + 1 :]])
         res = _check_card(rgb, altered, deck, center, px_per_mm)
         caught = res["stray"] > STRAY_SHARE * res["ink"] or res["fills"][p["id"]] < FILL_MIN
         assert caught, f"{deck['symbols'][p['id']].name!r} {change}: not caught ({res['stray']} stray px)"
@@ -329,9 +379,9 @@ def test_png_cards_have_the_border_ring(deck: dict) -> None:
 def test_preview_draws_inside_the_silhouettes(deck: dict) -> None:
     """``write_preview`` (the ``printdeck preview`` command): its cards stamped with the
     layout the preview makes (the same public functions, the same seed)."""
+    from printdeck.assign import colour_words
+    from printdeck.deck_plan import preview_cards, write_preview
     from printdeck.layout import LayoutSettings, layout_deck
-    from printdeck.layout.colours import colour_words
-    from printdeck.layout.preview import preview_cards, write_preview
 
     count, columns = 5, 4
     with pytest.MonkeyPatch.context() as mp:
@@ -340,8 +390,9 @@ def test_preview_draws_inside_the_silhouettes(deck: dict) -> None:
         theme = load_theme(deck["theme"])
         cards = preview_cards(theme, count, theme.spec.seed)
         settings = LayoutSettings.from_theme(theme)
-        layouts = colour_words(layout_deck(cards, settings, theme.spec.seed), [s for c in cards for s in c],
-                               theme.spec.text.colors)
+        layouts = colour_words(
+            layout_deck(cards, settings, theme.spec.seed), [s for c in cards for s in c], theme.spec.text.colors
+        )
     assert drawn == count
     sheet = np.asarray(Image.open(out).convert("RGB"))
     tile = math.ceil((DIAMETER_MM + 2) * PX_PER_MM)
@@ -349,11 +400,21 @@ def test_preview_draws_inside_the_silhouettes(deck: dict) -> None:
     by_source = {s.source: sid for sid, s in deck["symbols"].items()}
     results = []
     for k, (lay, syms) in enumerate(zip(layouts, cards)):
-        card = {"index": k, "symbols": [
-            {"id": by_source[s.source], "center_mm": p.center_mm, "rotation_deg": p.rotation_deg,
-             "box_mm": p.box_mm, **({"color": p.color} if p.color else {})} for p, s in zip(lay.placements, syms)]}
+        card = {
+            "index": k,
+            "symbols": [
+                {
+                    "id": by_source[s.source],
+                    "center_mm": p.center_mm,
+                    "rotation_deg": p.rotation_deg,
+                    "box_mm": p.box_mm,
+                    **({"color": p.color} if p.color else {}),
+                }
+                for p, s in zip(lay.placements, syms)
+            ],
+        }
         row, col = divmod(k, columns)
-        rgb = sheet[row * tile:(row + 1) * tile, col * tile:(col + 1) * tile]
+        rgb = sheet[row * tile : (row + 1) * tile, col * tile : (col + 1) * tile]
         center = (tile / 2.0, tile / 2.0)
         safe = _radius_px((tile, tile), center)
         ignore = np.abs(safe - settings.safe_radius_mm * PX_PER_MM) <= 1.5  # the faint safe-zone circle
@@ -385,7 +446,7 @@ def test_legend_page_shows_every_symbol(deck: dict) -> None:
         name = deck["symbols"][sid].name
         assert cell.sum() > 50, f"legend: {name!r} shows no ink"
         ys_ink, xs_ink = np.nonzero(cell)
-        cropped = cell[ys_ink.min():ys_ink.max() + 1, xs_ink.min():xs_ink.max() + 1]
+        cropped = cell[ys_ink.min() : ys_ink.max() + 1, xs_ink.min() : xs_ink.max() + 1]
         rows, cols = cropped.shape
         a, b, c, d = deck["shapes"][sid].bounds  # the silhouette's ink box, sampled at the same pixels
         xs, ys = np.meshgrid(a + (np.arange(cols) + 0.5) * (c - a) / cols, d - (np.arange(rows) + 0.5) * (d - b) / rows)

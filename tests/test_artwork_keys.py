@@ -1,6 +1,6 @@
 """Cache keys: a symbol's drawing key changes exactly when its drawing may change.
 
-``drawing_key`` (and the silhouette's ``content_key`` built on it) must change when any
+``drawing_key`` (and the silhouette's ``silhouette_key`` built on it) must change when any
 field that draws changes (every ``SymbolSpec`` field whose metadata is not ``NOT_DRAWN``),
 when the artwork file's bytes change, or when the bytes of a font a word is set in
 change; and must NOT change with a field that does not draw (name, id, source, scale,
@@ -16,12 +16,10 @@ from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTCollection, TTFont
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import Image, ImageDraw
 
-from printdeck.artwork import drawing_key
-from printdeck.layout.silhouette import content_key, silhouette
+from printdeck.artwork import drawing_key, silhouette, silhouette_key
 from printdeck.model import SymbolSpec
 
 REPORTLAB_FONTS = Path(__import__("reportlab").__file__).parent / "fonts"
@@ -41,8 +39,10 @@ def _make_files(root: Path) -> dict[str, Path]:
     files = {}
     for k, colour in enumerate(("#e63946", "#2a9d8f")):
         files[f"svg{k}"] = root / f"art{k}.svg"
-        files[f"svg{k}"].write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-                                    f'<circle cx="5" cy="5" r="{3 + k}" fill="{colour}"/></svg>')
+        files[f"svg{k}"].write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+            f'<circle cx="5" cy="5" r="{3 + k}" fill="{colour}"/></svg>'
+        )
         im = Image.new("RGBA", (40, 30), (0, 0, 0, 0))
         ImageDraw.Draw(im).ellipse((2, 2, 30 + k * 5, 25), fill=colour)
         files[f"png{k}"] = root / f"art{k}.png"
@@ -96,8 +96,16 @@ def test_every_field_has_values_to_try(files: dict[str, Path]) -> None:
     assert set(_pools(files)) == set(FIELDS), "update _pools() for the new SymbolSpec fields"
     not_drawn = {name for name, f in FIELDS.items() if not _drawn(f)}
     assert {"id", "name", "source", "scale", "rotate", "color"} <= not_drawn
-    assert not not_drawn & {"path", "text", "font_path", "font_index", "photo_shape", "remove_background", "lang",
-                            "kind"}
+    assert not not_drawn & {
+        "path",
+        "text",
+        "font_path",
+        "font_index",
+        "photo_shape",
+        "remove_background",
+        "lang",
+        "kind",
+    }
 
 
 @st.composite
@@ -106,13 +114,18 @@ def _base(draw: st.DrawFn, files: dict[str, Path]) -> SymbolSpec:
     path = {"svg": files["svg0"], "raster": files["png0"], "photo": files["jpg0"], "text": None}[kind]
     font = draw(st.sampled_from([None, files["font0"], files["ttc"]])) if kind == "text" else None
     return SymbolSpec(
-        id=draw(st.integers(0, 60)), name=draw(st.sampled_from(["cat", "dog"])), kind=kind,
-        source=f"text:{kind}" if kind == "text" else path.name, path=path,
+        id=draw(st.integers(0, 60)),
+        name=draw(st.sampled_from(["cat", "dog"])),
+        kind=kind,
+        source=f"text:{kind}" if kind == "text" else path.name,
+        path=path,
         text=draw(st.sampled_from(["cat", "sun"])) if kind == "text" else None,
-        font_path=font, font_index=draw(st.sampled_from([0, 1])) if font == files["ttc"] else 0,
+        font_path=font,
+        font_index=draw(st.sampled_from([0, 1])) if font == files["ttc"] else 0,
         photo_shape=draw(st.sampled_from(["circle", "rounded"])) if kind == "photo" else None,
         remove_background=draw(st.booleans()) if kind == "photo" else False,
-        lang=draw(st.sampled_from([None, "en"])))
+        lang=draw(st.sampled_from([None, "en"])),
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -127,11 +140,11 @@ def test_key_changes_exactly_with_the_drawn_fields(files: dict[str, Path], data:
     before, after = drawing_key(base), drawing_key(changed)
     if _drawn(FIELDS[name]):
         assert before != after, f"{base.kind}: {name} {current!r} -> {new!r} keeps the drawing key"
-        assert content_key(base) != content_key(changed)
+        assert silhouette_key(base) != silhouette_key(changed)
     else:
         assert before == after, f"{base.kind}: {name} {current!r} -> {new!r} changes the drawing key"
         # the silhouette follows the drawing, plus the layout's own say on holes (nest)
-        assert (content_key(base) != content_key(changed)) == (name in SILHOUETTE_FIELDS)
+        assert (silhouette_key(base) != silhouette_key(changed)) == (name in SILHOUETTE_FIELDS)
 
 
 @pytest.mark.parametrize("kind, name", [("svg", "svg0"), ("raster", "png0"), ("photo", "jpg0")])
@@ -139,16 +152,17 @@ def test_key_follows_the_artwork_bytes(tmp_path: Path, kind: str, name: str) -> 
     """Same path, other bytes: a new key; the old bytes back: the old key (content, not mtime)."""
     files = _make_files(tmp_path)
     path = files[name]
-    sym = SymbolSpec(id=0, name="x", kind=kind, source=path.name, path=path,
-                     photo_shape="circle" if kind == "photo" else None)
+    sym = SymbolSpec(
+        id=0, name="x", kind=kind, source=path.name, path=path, photo_shape="circle" if kind == "photo" else None
+    )
     original = path.read_bytes()
-    key, sil_key = drawing_key(sym), content_key(sym)
+    key, sil_key = drawing_key(sym), silhouette_key(sym)
     other = files[name.replace("0", "1")].read_bytes()
     assert other != original
     path.write_bytes(other)
-    assert drawing_key(sym) != key and content_key(sym) != sil_key
+    assert drawing_key(sym) != key and silhouette_key(sym) != sil_key
     path.write_bytes(original)
-    assert drawing_key(sym) == key and content_key(sym) == sil_key
+    assert drawing_key(sym) == key and silhouette_key(sym) == sil_key
 
 
 @pytest.mark.parametrize("font", ["font0", "ttc"])
@@ -156,9 +170,16 @@ def test_key_follows_the_font_bytes(tmp_path: Path, font: str) -> None:
     """A word set in the theme's font: other font bytes at the same path give a new key."""
     files = _make_files(tmp_path)
     path = files[font]
-    sym = SymbolSpec(id=0, name="cat", kind="text", source="text:cat", text="cat", font_path=path,
-                     font_index=1 if font == "ttc" else 0)
-    key, sil_key = drawing_key(sym), content_key(sym)
+    sym = SymbolSpec(
+        id=0,
+        name="cat",
+        kind="text",
+        source="text:cat",
+        text="cat",
+        font_path=path,
+        font_index=1 if font == "ttc" else 0,
+    )
+    key, sil_key = drawing_key(sym), silhouette_key(sym)
     original = path.read_bytes()
     if font == "ttc":  # the same two faces, the other way round
         collection = TTCollection()
@@ -167,9 +188,9 @@ def test_key_follows_the_font_bytes(tmp_path: Path, font: str) -> None:
     else:
         shutil.copyfile(files["font1"], path)
     assert path.read_bytes() != original
-    assert drawing_key(sym) != key and content_key(sym) != sil_key
+    assert drawing_key(sym) != key and silhouette_key(sym) != sil_key
     path.write_bytes(original)
-    assert drawing_key(sym) == key and content_key(sym) == sil_key
+    assert drawing_key(sym) == key and silhouette_key(sym) == sil_key
 
 
 def test_word_key_follows_each_run_font(tmp_path: Path) -> None:
@@ -196,8 +217,9 @@ def test_remove_background_regression(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
     path = tmp_path / "dog.jpg"
     _photo_on_plain_background(path)
-    on = SymbolSpec(id=0, name="dog", kind="photo", source="dog.jpg", path=path, photo_shape="circle",
-                    remove_background=True)
+    on = SymbolSpec(
+        id=0, name="dog", kind="photo", source="dog.jpg", path=path, photo_shape="circle", remove_background=True
+    )
     off = dataclasses.replace(on, remove_background=False)
     assert drawing_key(on) != drawing_key(off)
     first_on, first_off = silhouette(on).area, silhouette(off).area
@@ -209,4 +231,4 @@ def test_remove_background_regression(tmp_path: Path, monkeypatch: pytest.Monkey
     assert first_on < 0.25 * first_off
     assert again_off == pytest.approx(first_off) and again_on == pytest.approx(first_on)
     stored = {p.stem for p in (tmp_path / "cache").rglob("*.json")}
-    assert {content_key(on), content_key(off)} <= stored, "two cache entries, one per drawing"
+    assert {silhouette_key(on), silhouette_key(off)} <= stored, "two cache entries, one per drawing"

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from printdeck.artwork import drawing, rasterise
-from printdeck.artwork import prepared_picture as prepared_image
+from printdeck.artwork import drawing, prepared_picture as prepared_image, rasterise
 from printdeck.artwork.picture import oriented_size, photo_mask, to_rgba
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
@@ -36,9 +35,9 @@ def test_photo_is_its_centred_square_masked_to_a_circle(tmp_path: Path) -> None:
     image = prepared_image(_photo(_photo_file(tmp_path), photo_shape="circle"), max_px=200)
     alpha = np.asarray(image.getchannel("A"))
     assert image.size == (200, 200)  # the 200 x 200 square in the middle of the 300 x 200 photo
-    assert alpha[100, 100] == 255 and alpha[100, 10] == 255      # inside the circle
-    assert alpha[5, 5] == 0 and alpha[195, 195] == 0             # outside: the corners
-    assert alpha[2, 100] > 0                                     # background kept without removal
+    assert alpha[100, 100] == 255 and alpha[100, 10] == 255  # inside the circle
+    assert alpha[5, 5] == 0 and alpha[195, 195] == 0  # outside: the corners
+    assert alpha[2, 100] > 0  # background kept without removal
     red = np.asarray(image)[100, 100]
     assert red[0] > 120 and red[1] < 60  # the red square is in the middle of the crop
 
@@ -54,7 +53,7 @@ def test_rounded_photo_shows_corners_of_the_square_more_than_a_circle(tmp_path: 
 def test_background_removal_clears_the_plain_background_only(tmp_path: Path) -> None:
     image = prepared_image(_photo(_photo_file(tmp_path), photo_shape="circle", remove_background=True), 200)
     alpha = np.asarray(image.getchannel("A"))
-    assert alpha[100, 100] == 255                   # the red subject stays
+    assert alpha[100, 100] == 255  # the red subject stays
     assert alpha[100, 50] == 0 and alpha[40, 100] == 0  # grey background inside the circle is cleared
     red = np.asarray(image)[100, 100]
     assert red[0] > 120 and red[1] < 60
@@ -131,5 +130,5 @@ def test_unreadable_photo_at_prepare_time(tmp_path: Path) -> None:
     path.write_bytes(io.BytesIO(b"x").getvalue())
     from printdeck.errors import PrintdeckError
 
-    with pytest.raises(PrintdeckError, match="gone.jpg"):
+    with pytest.raises(PrintdeckError, match=r"gone\.jpg"):
         prepared_image(_photo(path))

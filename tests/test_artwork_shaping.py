@@ -32,9 +32,9 @@ from printdeck.artwork import drawing, rasterise
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 
-H = 64            # comparison height, px
-DRAW_PX = 256     # drawing height (ink / font size), px: 4x over-sampled
-IOU_MIN = 0.90    # see the module docstring
+H = 64  # comparison height, px
+DRAW_PX = 256  # drawing height (ink / font size), px: 4x over-sampled
+IOU_MIN = 0.90  # see the module docstring
 
 pytestmark = pytest.mark.skipif(not features.check_feature("raqm"), reason="Pillow without libraqm")
 
@@ -45,25 +45,25 @@ BASIC = ImageFont.Layout.BASIC
 WORDS = [
     ("قطة", "rtl", "ar", None, True),
     ("مدرسة", "rtl", "ar", None, True),
-    ("لا", "rtl", "ar", None, True),                     # lam-alef ligature
-    ("عام 2024", "rtl", "ar", None, True),               # Arabic with digits
+    ("لا", "rtl", "ar", None, True),  # lam-alef ligature
+    ("عام 2024", "rtl", "ar", None, True),  # Arabic with digits
     ("חתול", "rtl", "he", None, True),
-    ("שָׁלוֹם", "rtl", "he", None, True),                  # niqqud
-    ("शिक्षक", "ltr", "hi", None, True),                  # conjunct, i-matra reordering
+    ("שָׁלוֹם", "rtl", "he", None, True),  # niqqud
+    ("शिक्षक", "ltr", "hi", None, True),  # conjunct, i-matra reordering
     ("कुत्ता", "ltr", "hi", None, True),
     ("แมว", "ltr", "th", None, False),
-    ("ช้าง", "ltr", "th", None, False),                   # stacked marks
+    ("ช้าง", "ltr", "th", None, False),  # stacked marks
     ("γάτα", "ltr", "el", None, False),
     ("кошка", "ltr", "ru", None, False),
     ("żółw", "ltr", "pl", None, False),
-    ("e\u0301\u0323", "ltr", "en", None, False),         # two combining marks on one base
+    ("e\u0301\u0323", "ltr", "en", None, False),  # two combining marks on one base
     ("ếch", "ltr", "vi", None, False),
     ("猫", None, None, None, False),
     ("熊猫", None, None, None, False),
     ("ねこ", None, "ja", None, False),
     ("日本語", None, "ja", None, False),
     ("고양이", None, "ko", None, False),
-    ("熊猫", None, "zh-Hans", "zh-Hans", False),          # Chinese regional forms
+    ("熊猫", None, "zh-Hans", "zh-Hans", False),  # Chinese regional forms
 ]
 
 
@@ -85,8 +85,9 @@ def _printdeck_ink(word: str, lang: str | None = None) -> tuple[np.ndarray, obje
     return np.asarray(img.getchannel("A")) > 127, art
 
 
-def _pillow_ink(text: str, face, direction: str | None = None, language: str | None = None,
-                engine: ImageFont.Layout = RAQM) -> np.ndarray:
+def _pillow_ink(
+    text: str, face, direction: str | None = None, language: str | None = None, engine: ImageFont.Layout = RAQM
+) -> np.ndarray:
     """Pillow's drawing of ``text`` in ``face`` (font size ``DRAW_PX``) as a bool mask."""
     font = ImageFont.truetype(str(face.path), DRAW_PX, index=face.index, layout_engine=engine)
     kw = {"direction": direction, "language": language} if engine == RAQM else {}
@@ -99,7 +100,7 @@ def _pillow_ink(text: str, face, direction: str | None = None, language: str | N
 def _crop(mask: np.ndarray) -> np.ndarray:
     ys, xs = np.nonzero(mask)
     assert len(ys), "no ink"
-    return mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
 
 
 def _normalised(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -146,10 +147,14 @@ def _read(mask: np.ndarray, face, alphabet: str) -> str:
     return "".join(out)
 
 
-@pytest.mark.parametrize("word, direction, language, lang, complex_script", WORDS,
-                         ids=[f"{w.encode('unicode_escape').decode()[:24]}-{lg}" for w, _, _, lg, _ in WORDS])
-def test_word_matches_raqm_reference(word: str, direction: str | None, language: str | None, lang: str | None,
-                                     complex_script: bool) -> None:
+@pytest.mark.parametrize(
+    "word, direction, language, lang, complex_script",
+    WORDS,
+    ids=[f"{w.encode('unicode_escape').decode()[:24]}-{lg}" for w, _, _, lg, _ in WORDS],
+)
+def test_word_matches_raqm_reference(
+    word: str, direction: str | None, language: str | None, lang: str | None, complex_script: bool
+) -> None:
     mine, art = _printdeck_ink(word, lang)
     faces = art.word.faces
     assert len(faces) == 1, f"{word!r} is set in several faces {faces}: compare it by runs"
@@ -179,10 +184,14 @@ def test_regional_han_forms_follow_lang() -> None:
     assert _compare(zh, ref_ja) < IOU_MIN and _compare(ja, ref_zh) < IOU_MIN
 
 
-@pytest.mark.parametrize("word, left, right", [
-    ("שלום world", "world", "שלום"),   # right-to-left paragraph: the Latin run goes to the left
-    ("cat قطة", "cat", "قطة"),          # left-to-right paragraph: the Arabic run goes to the right
-], ids=["hebrew-latin", "latin-arabic"])
+@pytest.mark.parametrize(
+    "word, left, right",
+    [
+        ("שלום world", "world", "שלום"),  # right-to-left paragraph: the Latin run goes to the left
+        ("cat قطة", "cat", "قطة"),  # left-to-right paragraph: the Arabic run goes to the right
+    ],
+    ids=["hebrew-latin", "latin-arabic"],
+)
 def test_mixed_script_words_by_run(word: str, left: str, right: str) -> None:
     """A word no single face covers: each run (split at the word space) is compared with
     raqm in the face that covers it, and the runs are in bidi order."""
@@ -230,11 +239,15 @@ def _bodies(mask: np.ndarray) -> int:
     return int((sizes >= 0.1 * sizes.max()).sum())
 
 
-@pytest.mark.parametrize("word, bodies, forms", [
-    ("قطة", 1, "\ufe94\ufec4\ufed7"),                  # teh marbuta fina, tah medi, qaf init
-    ("مدرسة", 3, "\ufe94\ufeb3\ufead\ufeaa\ufee3"),   # dal and reh do not join to the left
-    ("لا", 1, "\ufefb"),                               # the lam-alef ligature
-], ids=["qitta", "madrasa", "lam-alef"])
+@pytest.mark.parametrize(
+    "word, bodies, forms",
+    [
+        ("قطة", 1, "\ufe94\ufec4\ufed7"),  # teh marbuta fina, tah medi, qaf init
+        ("مدرسة", 3, "\ufe94\ufeb3\ufead\ufeaa\ufee3"),  # dal and reh do not join to the left
+        ("لا", 1, "\ufefb"),  # the lam-alef ligature
+    ],
+    ids=["qitta", "madrasa", "lam-alef"],
+)
 def test_arabic_letters_join(word: str, bodies: int, forms: str) -> None:
     """Joined: the word's letter bodies connect (fewer than its letters drawn in isolated
     forms), and the drawing matches the font's own contextual presentation-form glyphs
@@ -261,8 +274,8 @@ def test_devanagari_conjunct_and_i_matra() -> None:
         top = int(rows.argmax())
         while top > 0 and rows[top - 1] > 0.5 * rows.max():
             top -= 1
-        above = mask[:max(0, top - 3)]  # strictly above the headline band
-        return bool(above[:, :mask.shape[1] // 20].any()) and np.nonzero(above)[1].mean() < 0.25 * mask.shape[1]
+        above = mask[: max(0, top - 3)]  # strictly above the headline band
+        return bool(above[:, : mask.shape[1] // 20].any()) and np.nonzero(above)[1].mean() < 0.25 * mask.shape[1]
 
     mine, art = _printdeck_ink("शिक्षक")
     assert loop_starts_left(mine)

@@ -22,8 +22,13 @@ def test_default_manifest_is_a_55_card_deck(default_build: tuple[Path, dict]) ->
     assert {i for c in cards for i in c} == {s["id"] for s in manifest["symbols"]}
     for a, b in itertools.combinations(cards, 2):
         assert len(set(a) & set(b)) == 1
-    assert manifest["design"] == {"order": 7, "lambda": 1, "points": 57, "lines": 55,
-                                  "construction": manifest["design"]["construction"]}
+    assert manifest["design"] == {
+        "order": 7,
+        "lambda": 1,
+        "points": 57,
+        "lines": 55,
+        "construction": manifest["design"]["construction"],
+    }
 
 
 def test_default_manifest_symbols_name_real_artwork(default_build: tuple[Path, dict]) -> None:
@@ -89,5 +94,6 @@ def test_cli_bad_paper_option(tmp_path: Path) -> None:
 def test_python_dash_m_entry_point() -> None:
     import subprocess
     import sys
+
     done = subprocess.run([sys.executable, "-m", "printdeck", "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and "printdeck" in done.stdout

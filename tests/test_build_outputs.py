@@ -23,7 +23,7 @@ symbols:
 """
 
 
-@pytest.fixture()
+@pytest.fixture
 def tiny_theme(tmp_path: Path) -> Path:
     path = tmp_path / "tiny.yaml"
     path.write_text(JUNIOR_SMALL)
@@ -35,8 +35,9 @@ def _run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("paper, words", [("10000mmx10000mm", "1500"), ("huge", "--paper"),
-                                          ("100mmx100mm", "card.diameter")])
+@pytest.mark.parametrize(
+    "paper, words", [("10000mmx10000mm", "1500"), ("huge", "--paper"), ("100mmx100mm", "card.diameter")]
+)
 def test_bad_paper_is_refused_before_any_work(tmp_path: Path, paper: str, words: str) -> None:
     start = time.perf_counter()
     code, out = _run("-o", str(tmp_path / "x.pdf"), "--paper", paper)

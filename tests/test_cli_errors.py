@@ -8,12 +8,15 @@ from click.testing import CliRunner
 from printdeck.cli import main
 
 
-@pytest.mark.parametrize(("args", "names"), [
-    (["build", "--dpi", "5"], ["--dpi", "72<=x<=1200", "printdeck build --help"]),
-    (["bogus"], ["bogus", "printdeck --help"]),
-    (["build", "--paper"], ["--paper"]),
-    (["preview", "--cards", "many"], ["--cards"]),
-])
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (["build", "--dpi", "5"], ["--dpi", "72<=x<=1200", "printdeck build --help"]),
+        (["bogus"], ["bogus", "printdeck --help"]),
+        (["build", "--paper"], ["--paper"]),
+        (["preview", "--cards", "many"], ["--cards"]),
+    ],
+)
 def test_usage_errors_are_one_line(args, names) -> None:
     result = CliRunner().invoke(main, args, prog_name="printdeck")
     assert result.exit_code == 2, result.output

@@ -7,8 +7,8 @@ import itertools
 import numpy as np
 import pytest
 
-from printdeck.design import make_design
-from printdeck.design.biplanes import BIPLANE_SIZES, biplane_blocks
+from printdeck.design import BIPLANE_SIZES, make_design
+from printdeck.design.biplanes import biplane_blocks
 from printdeck.errors import PrintdeckError
 
 
@@ -49,8 +49,16 @@ def test_make_design_match_two() -> None:
     assert make_design(order=11, match=2).n_points == 79
 
 
-@pytest.mark.parametrize("k, reason", [(7, "Bruck–Ryser–Chowla"), (8, "Bruck–Ryser–Chowla"),
-                                       (10, "Bruck–Ryser–Chowla"), (14, "Schützenberger"), (20, "largest known")])
+@pytest.mark.parametrize(
+    "k, reason",
+    [
+        (7, "Bruck–Ryser–Chowla"),
+        (8, "Bruck–Ryser–Chowla"),
+        (10, "Bruck–Ryser–Chowla"),
+        (14, "Schützenberger"),
+        (20, "largest known"),
+    ],
+)
 def test_missing_biplanes_are_refused_with_reason(k: int, reason: str) -> None:
     with pytest.raises(PrintdeckError, match=reason) as exc:
         make_design(symbols_per_card=k, match=2)

@@ -48,9 +48,13 @@ def test_biplane_text_and_json_verify(tmp_path) -> None:
 
 
 def test_verify_manifest_shape(tmp_path) -> None:
-    manifest = {"design": {"order": 2, "lambda": 1},
-                "cards": [{"index": i, "symbols": [{"id": p} for p in blk]}
-                          for i, blk in enumerate([[0, 1, 3], [1, 2, 4], [2, 3, 5], [3, 4, 6]])]}
+    manifest = {
+        "design": {"order": 2, "lambda": 1},
+        "cards": [
+            {"index": i, "symbols": [{"id": p} for p in blk]}
+            for i, blk in enumerate([[0, 1, 3], [1, 2, 4], [2, 3, 5], [3, 4, 6]])
+        ],
+    }
     f = tmp_path / "m.json"
     f.write_text(json.dumps(manifest))
     assert run("verify", str(f)).exit_code == 0
@@ -58,13 +62,28 @@ def test_verify_manifest_shape(tmp_path) -> None:
 
 def test_errors_exit_2(tmp_path) -> None:
     r = run("design", "-k", "7")
-    assert r.exit_code == 2 and "printdeck: error:" in r.output and "Bruck–Ryser" in r.output
+    assert r.exit_code == 2 and "printdeck: error: -k 7: 7 symbols a card" in r.output and "Bruck–Ryser" in r.output
+    assert "or add --search for the largest partial deck" in r.output and "deck." not in r.output
     assert run("verify", str(tmp_path / "missing.json")).exit_code == 2
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     assert run("verify", str(bad)).exit_code == 2
     bad.write_text('{"cards": [[0, "x"]]}')
     assert run("verify", str(bad)).exit_code == 2
+
+
+def test_design_refusals_name_the_options() -> None:
+    """Design refusals name this command's options, not a theme's keys."""
+    cases = {
+        ("--order", "3", "-k", "5"): "--order 3: order 3 means 4 symbols a card with match 1, but -k is 5",
+        ("-k", "8", "--match", "2"): "-k 8: no biplane with 8 symbols a card exists",
+        ("--order", "7", "--cards", "60"): "--cards 60: 60 is more than the 57 cards",
+        ("--order", "1"): "--order 1: 1 is too small; use at least 2",
+        (): "give -k (e.g. 8) or --order (e.g. 7)",
+    }
+    for args, message in cases.items():
+        r = run("design", *args)
+        assert r.exit_code == 2 and f"printdeck: error: {message}" in r.output and "deck." not in r.output
 
 
 def test_search_flag() -> None:

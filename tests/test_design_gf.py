@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from printdeck.design.gf import find_primitive_poly, gf, is_prime_power, prime_power
 
@@ -55,8 +54,9 @@ def test_against_galois() -> None:
     for q in (4, 8, 9, 25, 27, 49, 125, 128):
         f = gf(q)
         prime = galois.GF(f.p, compile="python-calculate")
-        field = galois.GF(q, irreducible_poly=galois.Poly(list(reversed(f.poly)), field=prime),
-                          compile="python-calculate")  # no JIT: fast enough for these sizes
+        field = galois.GF(
+            q, irreducible_poly=galois.Poly(list(reversed(f.poly)), field=prime), compile="python-calculate"
+        )  # no JIT: fast enough for these sizes
         a = field(np.arange(q))
         assert np.array_equal(np.asarray(a[:, None] + a[None, :]), f.add), q
         assert np.array_equal(np.asarray(a[:, None] * a[None, :]), f.mul), q

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 import time
 
 import numpy as np
 import pytest
 
-from printdeck.design import Design, make_design
+from printdeck.design import Design, DesignRequestError, NoDesign, Spelling, make_design
 from printdeck.design.search import (
     extend_greedy,
     macneish_mols,
@@ -53,17 +54,28 @@ def test_q7_is_fast_in_process() -> None:
     assert (time.perf_counter() - t) / 200 < 1e-3
 
 
-@pytest.mark.parametrize("k, reason", [
-    (7, "Bruck–Ryser theorem 1949"), (11, "Lam, Thiel & Swiercz 1989"), (13, "open problem"),
-    (15, "Bruck–Ryser"), (16, "open problem")])
+@pytest.mark.parametrize(
+    "k, reason",
+    [
+        (7, "Bruck–Ryser theorem 1949"),
+        (11, "Lam, Thiel & Swiercz 1989"),
+        (13, "open problem"),
+        (15, "Bruck–Ryser"),
+        (16, "open problem"),
+    ],
+)
 def test_no_plane_is_refused_with_reason_and_neighbours(k: int, reason: str) -> None:
     with pytest.raises(PrintdeckError, match=reason) as exc:
         make_design(symbols_per_card=k)
     msg = str(exc.value)
     assert "\n" not in msg and "search" in msg
-    near = {7: ("6 (order 5", "8 (order 7"), 11: ("10 (order 9", "12 (order 11"),
-            13: ("12 (order 11", "14 (order 13"), 15: ("14 (order 13", "17 (order 16"),
-            16: ("14 (order 13", "17 (order 16")}[k]
+    near = {
+        7: ("6 (order 5", "8 (order 7"),
+        11: ("10 (order 9", "12 (order 11"),
+        13: ("12 (order 11", "14 (order 13"),
+        15: ("14 (order 13", "17 (order 16"),
+        16: ("14 (order 13", "17 (order 16"),
+    }[k]
     assert all(n in msg for n in near)
 
 
@@ -156,10 +168,12 @@ def naive_trim(blocks: np.ndarray, v: int, cards: int) -> list[int]:
     """The documented rule, recomputed from scratch at every step."""
     alive = list(range(len(blocks)))
     while len(alive) > cards:
+
         def key(c: int) -> tuple[int, int, int]:
             rest = [blocks[i] for i in alive if i != c]
             freq = np.bincount(np.concatenate(rest), minlength=v)
-            return int(freq.max()), int((freq ** 2).sum()), c
+            return int(freq.max()), int((freq**2).sum()), c
+
         alive.remove(min(alive, key=key))
     return alive
 
@@ -179,7 +193,52 @@ def test_trim_large_deck_is_fast() -> None:
 
 
 def test_refusal_names_the_key_given() -> None:
-    with pytest.raises(PrintdeckError, match=r"^deck\.order: 7 symbols a card needs a projective plane of order 6"):
+    with pytest.raises(NoDesign, match=r"^order=6: 7 symbols a card needs a projective plane of order 6") as plane:
         make_design(order=6)
-    with pytest.raises(PrintdeckError, match=r"^deck\.order: no biplane with 8 symbols"):
+    assert (plane.value.symbols_per_card, plane.value.match, plane.value.argument) == (7, 1, "order")
+    assert [k for k, _ in plane.value.nearest] == [6, 8] and "Bruck–Ryser" in plane.value.reason
+    with pytest.raises(NoDesign, match=r"^order=6: no biplane with 8 symbols") as biplane:
         make_design(order=6, match=2)
+    assert "with match=2 use 6 or 9 symbols a card" in str(biplane.value)
+    with pytest.raises(NoDesign, match=r"^symbols_per_card=7: .*or pass search=True"):
+        make_design(symbols_per_card=7)
+
+
+THEME = Spelling(label="deck.{name}", setting="{name}: {value}", switch_on="set {name}: true")
+CLI = Spelling(
+    names={"symbols_per_card": "-k", "order": "--order", "match": "--match", "search": "--search", "cards": "--cards"},
+    label="{name} {value}",
+    setting="{name} {value}",
+    switch_on="add {name}",
+)
+
+
+@pytest.mark.parametrize(
+    "kwargs, theme, cli",
+    [
+        ({"symbols_per_card": 7}, "deck.symbols_per_card: 7 symbols a card needs", "-k 7: 7 symbols a card needs"),
+        ({"order": 6, "match": 2}, "deck.order: no biplane with 8", "--order 6: no biplane with 8"),
+        ({"order": 1}, "deck.order: 1 is too small; use at least 2", "--order 1: 1 is too small; use at least 2"),
+        (
+            {"order": 3, "symbols_per_card": 5},
+            "deck.order: order 3 means 4 symbols a card with match 1, but symbols_per_card is 5",
+            "--order 3: order 3 means 4 symbols a card with match 1, but -k is 5",
+        ),
+        ({"match": 3, "order": 3}, "deck.match: 3 is not supported", "--match 3: 3 is not supported"),
+        ({}, "give symbols_per_card (e.g. 8) or order (e.g. 7)", "give -k (e.g. 8) or --order (e.g. 7)"),
+        ({"order": 2, "cards": 8}, "deck.cards: 8 is more than the 7 cards", "--cards 8: 8 is more than the 7 cards"),
+    ],
+)
+def test_refusals_are_worded_by_the_caller(kwargs: dict, theme: str, cli: str) -> None:
+    with pytest.raises(DesignRequestError) as caught:
+        make_design(**kwargs)
+    assert caught.value.worded(THEME).startswith(theme) and caught.value.worded(CLI).startswith(cli)
+    assert "deck." not in str(caught.value) and "--" not in str(caught.value)
+    assert pickle.loads(pickle.dumps(caught.value)).worded(CLI) == caught.value.worded(CLI)
+
+
+def test_plane_refusal_offers_the_search_in_the_callers_words() -> None:
+    with pytest.raises(NoDesign) as caught:
+        make_design(symbols_per_card=7)
+    assert caught.value.worded(THEME).endswith("or set search: true for the largest partial deck printdeck can build")
+    assert "or add --search for the largest" in caught.value.worded(CLI)

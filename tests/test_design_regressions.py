@@ -42,9 +42,17 @@ def test_read_deck_renumbers_and_keeps_labels(tmp_path) -> None:
     assert plain.cards == [[0, 1], [1, 2]] and plain.labels == [0, 1, 2]
 
 
-@pytest.mark.parametrize("card, word", [
-    ("[1, -3]", "negative"), ("[1, true]", "whole number"), ("[1, 2.5]", "whole number"),
-    ("[1, 1e25]", "whole number"), ('[1, {"id": true}]', "whole number"), ('[1, {"id": -1}]', "negative")])
+@pytest.mark.parametrize(
+    "card, word",
+    [
+        ("[1, -3]", "negative"),
+        ("[1, true]", "whole number"),
+        ("[1, 2.5]", "whole number"),
+        ("[1, 1e25]", "whole number"),
+        ('[1, {"id": true}]', "whole number"),
+        ('[1, {"id": -1}]', "negative"),
+    ],
+)
 def test_verify_rejects_bad_symbols_naming_the_card(tmp_path, card: str, word: str) -> None:
     f = write(tmp_path, '{"cards": [[0, 1], ' + card + "]}")
     with pytest.raises(PrintdeckError, match=f"card 1: .*{word}"):
@@ -88,11 +96,14 @@ def test_stats_large_requests_fail_cleanly_and_fast() -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert abs(data["random"]["simulated"][0] - data["random"]["exact"][0]) < 0.01
-    for args, word in [(["--symbols", "1000000", "--cards", "5"], "--symbols"),
-                       (["--symbols", "100000", "--cards", "5"], "bags deck"),
-                       (["--cards", "100000"], "--cards"), (["--trials", "0"], "--trials"),
-                       (["--symbols", "2000", "--cards", "2000", "--trials", "10000"], "--trials"),
-                       (["--per-card", "0"], "--per-card")]:
+    for args, word in [
+        (["--symbols", "1000000", "--cards", "5"], "--symbols"),
+        (["--symbols", "100000", "--cards", "5"], "bags deck"),
+        (["--cards", "100000"], "--cards"),
+        (["--trials", "0"], "--trials"),
+        (["--symbols", "2000", "--cards", "2000", "--trials", "10000"], "--trials"),
+        (["--per-card", "0"], "--per-card"),
+    ]:
         r = run("stats", *args)
         assert r.exit_code == 2 and word in r.output and "Traceback" not in r.output, (args, r.output)
     with pytest.raises(PrintdeckError, match="too large"):
@@ -162,14 +173,15 @@ def test_search_reports_a_hit_wall_clock_cap(monkeypatch: pytest.MonkeyPatch) ->
     assert "stopped by the 0.5 s time limit" in how
 
 
-def test_theme_sizes_uses_the_design_prime_power_check() -> None:
+def test_theme_deck_sizes_come_from_the_design_package() -> None:
     import subprocess
     import sys
 
-    from printdeck.design import gf
-    from printdeck.theme import sizes
+    from printdeck import design
+    from printdeck.theme import deck_section
 
-    assert sizes.is_prime_power is gf.is_prime_power
-    code = "import printdeck.theme.sizes, sys; print('printdeck.theme.sizes' in sys.modules)"
+    assert deck_section.deck_points is design.deck_points
+    assert not hasattr(deck_section, "is_prime_power") and not hasattr(deck_section, "BIPLANE_SIZES")
+    code = "import printdeck.theme.deck_section, sys; print('printdeck.theme.deck_section' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "True"  # no import cycle

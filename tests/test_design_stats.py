@@ -53,5 +53,5 @@ def test_plot(tmp_path) -> None:
     pdf = tmp_path / "cdf.pdf"
     plot_cdf(r, pdf)
     assert pdf.read_bytes()[:5] == b"%PDF-"
-    with pytest.raises(PrintdeckError, match="png or .pdf"):
+    with pytest.raises(PrintdeckError, match=r"png or \.pdf"):
         plot_cdf(r, tmp_path / "cdf.svg")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from printdeck.design.planes import singer_blocks
 from printdeck.design.verify import (
@@ -18,13 +17,18 @@ from printdeck.design.verify import (
 
 def reference_bad_pairs(blocks: list[list[int]], lam: int) -> list[tuple[int, int, int]]:
     sets = [set(b) for b in blocks]
-    return [(i, j, len(sets[i] & sets[j])) for i, j in itertools.combinations(range(len(sets)), 2)
-            if len(sets[i] & sets[j]) != lam]
+    return [
+        (i, j, len(sets[i] & sets[j]))
+        for i, j in itertools.combinations(range(len(sets)), 2)
+        if len(sets[i] & sets[j]) != lam
+    ]
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 12), min_size=1, max_size=6, unique=True), min_size=2, max_size=14),
-       st.sampled_from([1, 2]))
+@given(
+    st.lists(st.lists(st.integers(0, 12), min_size=1, max_size=6, unique=True), min_size=2, max_size=14),
+    st.sampled_from([1, 2]),
+)
 def test_matches_pure_python_on_random_decks(blocks: list[list[int]], lam: int) -> None:
     rep = verify_blocks(blocks, lam)
     ref = reference_bad_pairs(blocks, lam)
@@ -86,6 +90,9 @@ def test_corruption_found_in_a_large_deck() -> None:
     blocks[card].sort()
     rep = verify_blocks(blocks, 1)
     sets = [set(b) for b in blocks.tolist()]
-    expect = sorted((min(card, j), max(card, j), len(sets[card] & sets[j]))
-                    for j in range(len(sets)) if j != card and len(sets[card] & sets[j]) != 1)
+    expect = sorted(
+        (min(card, j), max(card, j), len(sets[card] & sets[j]))
+        for j in range(len(sets))
+        if j != card and len(sets[card] & sets[j]) != 1
+    )
     assert not rep.ok and sorted(rep.bad_pairs) == expect and rep.bad_pair_count == len(expect)

@@ -23,7 +23,7 @@ import printdeck.pipeline as pipeline_module
 from printdeck.cache import cache_dir, read_entry, write_entry
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import STALE_AFTER_S, atomic_output, remove_stale_temps
-from printdeck.layout import cache as layout_cache
+from printdeck.layout import stored_cards as layout_cache
 from printdeck.model import CardLayout, Placement
 from printdeck.pipeline import BuildOptions, build
 
@@ -37,8 +37,13 @@ def test_a_signal_mid_build_leaves_the_old_outputs_and_no_debris(tmp_path: Path,
     svg_theme(tmp_path / "t")
     (tmp_path / "deck.pdf").write_bytes(b"old deck")
     before = snapshot(tmp_path)
-    child = subprocess.Popen([sys.executable, "-m", "printdeck", "build", "t", "-o", "deck.pdf", "-q", "--png-dir",
-                              "pngs"], cwd=tmp_path, env=env(tmp_path), stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "printdeck", "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs"],
+        cwd=tmp_path,
+        env=env(tmp_path),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not _debris(tmp_path) and child.poll() is None:
         time.sleep(0.002)  # the temporary PDF exists from the render on
@@ -81,9 +86,30 @@ def test_stale_files_of_other_outputs_are_left_alone(tmp_path: Path) -> None:
 
 def test_two_builds_of_one_output_at_once(tmp_path: Path) -> None:
     svg_theme(tmp_path / "t")
-    children = [subprocess.Popen([sys.executable, "-m", "printdeck", "build", "t", "-o", "deck.pdf", "-q", "--seed",
-                                  str(seed), "--png-dir", "pngs"], cwd=tmp_path, env=env(tmp_path),
-                                 stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) for seed in (1, 2)]
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "printdeck",
+                "build",
+                "t",
+                "-o",
+                "deck.pdf",
+                "-q",
+                "--seed",
+                str(seed),
+                "--png-dir",
+                "pngs",
+            ],
+            cwd=tmp_path,
+            env=env(tmp_path),
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
     codes = []
     for child in children:
         _, err = child.communicate(timeout=60)
@@ -101,8 +127,9 @@ def _enospc(*_args: object, **_kwargs: object) -> None:
 
 
 @pytest.mark.parametrize("where", ["replace", "write"])
-def test_a_full_disk_names_the_output_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         where: str) -> None:
+def test_a_full_disk_names_the_output_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
     theme = svg_theme(tmp_path / "t")
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path.parent / "hostile-cache"))
     (tmp_path / "deck.pdf").write_bytes(b"old deck")
@@ -110,6 +137,7 @@ def test_a_full_disk_names_the_output_and_leaves_nothing(tmp_path: Path, monkeyp
     if where == "replace":
         monkeypatch.setattr(os, "replace", _enospc)
     else:
+
         def half_written(_manifest: object, path: Path) -> None:
             path.write_bytes(b'{"theme": "ti')
             _enospc()
@@ -137,14 +165,24 @@ def test_a_full_disk_while_writing_pngs_names_the_folder(tmp_path: Path, monkeyp
 
 def test_an_atomic_output_interrupted_leaves_nothing(tmp_path: Path) -> None:
     (tmp_path / "out.txt").write_text("old")
-    with pytest.raises(KeyboardInterrupt), atomic_output(tmp_path / "out.txt") as tmp:
-        tmp.write_text("half")
-        raise KeyboardInterrupt
+
+    def interrupted_write() -> None:
+        with atomic_output(tmp_path / "out.txt") as tmp:
+            tmp.write_text("half")
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_write()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"] and (tmp_path / "out.txt").read_text() == "old"
 
 
-GOOD_CARD = {"index": 0, "placements": [{"id": 4, "c": [1.0, 2.0], "r": 10.0, "b": [5.0, 6.0]}],
-             "coverage": 0.5, "min_gap_mm": 1.0, "size_ratio": 0.7}
+GOOD_CARD = {
+    "index": 0,
+    "placements": [{"id": 4, "c": [1.0, 2.0], "r": 10.0, "b": [5.0, 6.0]}],
+    "coverage": 0.5,
+    "min_gap_mm": 1.0,
+    "size_ratio": 0.7,
+}
 BAD_CARDS = {
     "not json": "{nope",
     "a list": "[1, 2, 3]",
@@ -169,13 +207,12 @@ def test_bad_layout_cache_entries_are_ignored(tmp_path: Path, monkeypatch: pytes
     assert layout_cache.load("abc123", 0, [4]) is None
     (tmp_path / "layouts" / "abc123.json").write_text(json.dumps(GOOD_CARD))
     assert layout_cache.load("abc123", 0, [4]) == CardLayout(
-        index=0, placements=(Placement(4, (1.0, 2.0), 10.0, (5.0, 6.0)),), coverage=0.5, min_gap_mm=1.0,
-        size_ratio=0.7)
+        index=0, placements=(Placement(4, (1.0, 2.0), 10.0, (5.0, 6.0)),), coverage=0.5, min_gap_mm=1.0, size_ratio=0.7
+    )
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
-def test_a_cache_entry_that_is_not_a_file_is_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    kind: str) -> None:
+def test_a_cache_entry_that_is_not_a_file_is_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))
     (tmp_path / "layouts").mkdir()
     entry = tmp_path / "layouts" / "abc123.json"
@@ -198,13 +235,16 @@ def test_a_build_replaces_corrupt_cache_entries(tmp_path: Path) -> None:
     assert all(layout_cache.parse_entry(e.read_text()) for e in entries)
 
 
-NO_PASSWD = ("import pwd, runpy, sys\n"
-             "def nobody(uid): raise KeyError(uid)\n"
-             "pwd.getpwuid = nobody\n"  # as if this uid had no password entry
-             "sys.argv = ['printdeck', *sys.argv[1:]]\n"
-             "runpy.run_module('printdeck', run_name='__main__')\n")
-SILHOUETTES_USE_THE_CACHE_MODULE = "printdeck.cache" in Path(
-    str(importlib.util.find_spec("printdeck.layout.silhouette").origin)).read_text()
+NO_PASSWD = (
+    "import pwd, runpy, sys\n"
+    "def nobody(uid): raise KeyError(uid)\n"
+    "pwd.getpwuid = nobody\n"  # as if this uid had no password entry
+    "sys.argv = ['printdeck', *sys.argv[1:]]\n"
+    "runpy.run_module('printdeck', run_name='__main__')\n"
+)
+SILHOUETTES_USE_THE_CACHE_MODULE = (
+    "printdeck.cache" in Path(str(importlib.util.find_spec("printdeck.artwork.tracing").origin)).read_text()
+)
 
 
 def test_a_cache_folder_blocked_by_a_file_warns_once_and_the_build_goes_on(tmp_path: Path) -> None:
@@ -222,8 +262,15 @@ def test_a_cache_folder_blocked_by_a_file_warns_once_and_the_build_goes_on(tmp_p
 def test_no_home_and_no_password_entry_warns_once_and_the_build_goes_on(tmp_path: Path) -> None:
     svg_theme(tmp_path / "t")
     environ = {k: v for k, v in env(tmp_path).items() if k not in ("PRINTDECK_CACHE_DIR", "HOME", "XDG_CACHE_HOME")}
-    done = subprocess.run([sys.executable, "-c", NO_PASSWD, "build", "t", "-o", "deck.pdf", "-q"], cwd=tmp_path,
-                          env=environ, capture_output=True, text=True, timeout=30, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", NO_PASSWD, "build", "t", "-o", "deck.pdf", "-q"],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("cache disabled") == 1 and len(done.stderr.strip().splitlines()) == 1
 
@@ -236,9 +283,12 @@ def test_cache_dir_without_any_home(monkeypatch: pytest.MonkeyPatch) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         assert cache_dir("layouts") is None and cache_dir("silhouettes") is None
-    assert [str(w.message) for w in caught] == [(
-        "cache disabled: no home folder to keep it in; the build goes on without a cache "
-        "(set PRINTDECK_CACHE_DIR to a writable folder)")]
+    assert [str(w.message) for w in caught] == [
+        (
+            "cache disabled: no home folder to keep it in; the build goes on without a cache "
+            "(set PRINTDECK_CACHE_DIR to a writable folder)"
+        )
+    ]
 
 
 def test_cache_dir_read_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,10 +40,16 @@ BAD_SVGS: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "binary as svg": (bytes(range(256)) * 40, ("not a well-formed SVG",)),
     "png named svg": (png_bytes((10, 20, 30)), ("not a well-formed SVG",)),
     "not svg root": (b"<html><body>hi</body></html>", ("not an SVG",)),
-    "entity bomb": (b'<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
-                    + SVG_HEAD.encode() + b"<text>&b;</text></svg>", ("DTD or entities",)),
-    "external entity": (b'<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>' + SVG_HEAD.encode()
-                        + b"<text>&e;</text></svg>", ("DTD or entities",)),
+    "entity bomb": (
+        b'<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
+        + SVG_HEAD.encode()
+        + b"<text>&b;</text></svg>",
+        ("DTD or entities",),
+    ),
+    "external entity": (
+        b'<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>' + SVG_HEAD.encode() + b"<text>&e;</text></svg>",
+        ("DTD or entities",),
+    ),
     "deep nesting": (_nested(10_000), ("nest more than 100 deep",)),
     "many elements": (_svg('<rect width="1" height="1"/>' * 60_000), ("more than 50,000 elements",)),
     "huge coordinate": (_svg('<path d="M0 0L1e9 5L5 5z"/>'), ("number 1e9",)),
@@ -51,8 +57,10 @@ BAD_SVGS: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "nan path": (_svg('<path d="M0 0LNaN 5L5 5z"/>'), ("'NaN', not a number",)),
     "huge transform in style": (_svg('<rect style="transform:scale(1e30)" width="5" height="5"/>'), ("1e30",)),
     "outside href": (_svg('<image href="file:///etc/passwd" width="5" height="5"/>'), ("outside resource",)),
-    "bad viewBox": (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 -1 x"><rect width="5" height="5"/></svg>',
-                    ("bad viewBox",)),
+    "bad viewBox": (
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 -1 x"><rect width="5" height="5"/></svg>',
+        ("bad viewBox",),
+    ),
     "draws nothing": (_svg('<rect width="5" height="5" fill="none"/>'), ("draws nothing",)),
     "too large": (SVG_HEAD.encode() + b" " * 5_000_001 + b"</svg>", ("larger than",)),
 }
@@ -99,6 +107,7 @@ def _art_folder(extra: Callable[[Path], None]) -> Setup:
             (art / f"a{i}.svg").write_bytes(_svg(f'<rect width="{i + 2}" height="5" fill="#0{i}0"/>'))
         extra(tmp)
         svg_theme(tmp / "t", symbols=[{"folder": "art"}, "@assets/twemoji/bee.svg"])
+
     return setup
 
 
@@ -114,6 +123,7 @@ def _link_out(tmp: Path) -> None:
 
 def _linked(target: str, *more: tuple[str, str]) -> Setup:
     """x.svg in the theme a link to ``target`` (``{tmp}`` filled in; ``fifo`` made first)."""
+
     def setup(tmp: Path) -> None:
         (tmp / "t").mkdir()
         os.mkfifo(tmp / "fifo")
@@ -122,6 +132,7 @@ def _linked(target: str, *more: tuple[str, str]) -> Setup:
         for name, to in more:
             (tmp / "t" / name).symlink_to(to)
         theme_with(tmp / "t", "x.svg", None)
+
     return setup
 
 
@@ -131,6 +142,7 @@ def _outside(ref: str, key: str = "image") -> Setup:
         (tmp / "outside" / "o.svg").write_bytes(GOOD_SVG)
         (tmp / "outside" / "p.png").write_bytes(png_bytes((200, 10, 10)))
         theme_with(tmp / "t", ref.format(tmp=str(tmp).lstrip("/")), None, key)
+
     return setup
 
 
@@ -139,6 +151,7 @@ def _other_outside(key: str, value: dict) -> Setup:
         (tmp / "b.png").write_bytes(png_bytes((9, 9, 9)))
         symbols = ["@assets/twemoji/anchor.svg", {"text": "cat"}] + [f"@assets/twemoji/{n}.svg" for n in ART[2:]]
         svg_theme(tmp / "t", symbols=symbols, **{key: value})
+
     return setup
 
 
@@ -155,10 +168,16 @@ CHECKS: dict[str, tuple[Setup, tuple[str, ...], tuple[str, ...]]] = {
     "broken jpeg": (_with("x.jpg", b"\xff\xd8\xff\xe0 not a jpeg at all"), (), ("symbols.0.image", "x.jpg")),
     "gif": (_with("x.gif", b"GIF89a"), (), ("symbols.0.image", "x.gif is not a")),
     "folder named like an svg": (_svg_folder, (), ("symbols.0",)),
-    "fifo in an artwork folder": (_art_folder(lambda tmp: os.mkfifo(tmp / "t" / "art" / "pipe.svg")), (),
-                                  ("symbols.0.folder", "pipe.svg", "not a regular file")),
-    "link in an artwork folder to outside": (_art_folder(_link_out), (),
-                                             ("symbols.0.folder", "z.svg", "outside the theme folder")),
+    "fifo in an artwork folder": (
+        _art_folder(lambda tmp: os.mkfifo(tmp / "t" / "art" / "pipe.svg")),
+        (),
+        ("symbols.0.folder", "pipe.svg", "not a regular file"),
+    ),
+    "link in an artwork folder to outside": (
+        _art_folder(_link_out),
+        (),
+        ("symbols.0.folder", "z.svg", "outside the theme folder"),
+    ),
     "link to a device": (_linked("/dev/zero"), (), ("symbols.0.image", "outside the theme folder", "--allow-outside")),
     "link to a device, allowed": (_linked("/dev/zero"), ("--allow-outside",), ("symbols.0.image",)),
     "link to a fifo": (_linked("{tmp}/fifo"), (), ("symbols.0.image", "outside the theme folder")),
@@ -168,14 +187,23 @@ CHECKS: dict[str, tuple[Setup, tuple[str, ...], tuple[str, ...]]] = {
     "dangling link": (_linked("gone.svg"), (), ("symbols.0.image", "not found")),
     "absolute path outside": (_outside("/{tmp}/outside/o.svg"), (), ("symbols.0.image", "outside the theme folder")),
     "parent path outside": (_outside("../outside/o.svg"), (), ("symbols.0.image", "outside the theme folder")),
-    "home path outside": (_outside("~/../../../../../../{tmp}/outside/o.svg"), (),
-                          ("symbols.0.image", "outside the theme folder")),
+    "home path outside": (
+        _outside("~/../../../../../../{tmp}/outside/o.svg"),
+        (),
+        ("symbols.0.image", "outside the theme folder"),
+    ),
     "escape from the assets": (_outside("@assets/../pyproject.toml"), (), ("symbols.0.image", "outside the theme")),
     "photo outside": (_outside("../outside/p.png", "photo"), (), ("symbols.0.photo", "outside the theme folder")),
-    "backs image outside": (_other_outside("backs", {"enabled": True, "image": "../b.png"}), (),
-                            ("backs.image", "outside the theme folder")),
-    "font outside": (_other_outside("text", {"font": "/usr/share/fonts/none.ttf"}), (),
-                     ("text.font", "outside the theme folder")),
+    "backs image outside": (
+        _other_outside("backs", {"enabled": True, "image": "../b.png"}),
+        (),
+        ("backs.image", "outside the theme folder"),
+    ),
+    "font outside": (
+        _other_outside("text", {"font": "/usr/share/fonts/none.ttf"}),
+        (),
+        ("text.font", "outside the theme folder"),
+    ),
     "deep backs image": (_deep_backs, (), ("backs.image", "back.svg", "nest more than 100 deep")),
 }
 

@@ -24,7 +24,7 @@ from test_hostile_support import (
     svg_theme,
 )
 
-from printdeck.outputs import PNG_RECORD
+from printdeck.render import PNG_RECORD
 
 
 def _backs_theme(tmp_path: Path) -> Path:
@@ -67,6 +67,7 @@ def _linked_output(target: str) -> Callable[[Path], None]:
         svg_theme(tmp / "t")
         (tmp / "elsewhere.pdf").write_bytes(b"keep me")
         (tmp / "x.pdf").symlink_to(target)
+
     return setup
 
 
@@ -78,29 +79,58 @@ def _words_theme(tmp: Path) -> None:
 def _words(kind: str) -> Callable[[Path], None]:
     def setup(tmp: Path) -> None:
         special_file(tmp / "words.txt", kind)
+
     return setup
+
 
 BUILD = ("build", "t", "-q")
 REFUSED: dict[str, tuple[Callable[[Path], None], tuple[str, ...], tuple[str, ...]]] = {
-    "manifest over a json theme": (_json_theme, ("build", "deck.json", "-o", "deck.pdf", "-q"),
-                                   ("the manifest deck.json", "input of this build")),
-    "manifest hard-linked to the theme": (_hard_linked_manifest, (*BUILD, "-o", "deck.pdf"),
-                                          ("deck.json", "input of this build")),
-    "preview over the backs image": (_linked_preview, ("preview", "t", "-o", "t/card-back.png", "--cards", "1"),
-                                     ("input of this build", "card-back.png")),
-    "preview over it by another path": (_linked_preview, ("preview", "t", "-o", "t/../t/card-back.png"),
-                                        ("input of this build", "card-back.png")),
-    "preview over it through a link": (_linked_preview, ("preview", "t", "-o", "link.png"),
-                                       ("input of this build", "card-back.png")),
+    "manifest over a json theme": (
+        _json_theme,
+        ("build", "deck.json", "-o", "deck.pdf", "-q"),
+        ("the manifest deck.json", "input of this build"),
+    ),
+    "manifest hard-linked to the theme": (
+        _hard_linked_manifest,
+        (*BUILD, "-o", "deck.pdf"),
+        ("deck.json", "input of this build"),
+    ),
+    "preview over the backs image": (
+        _linked_preview,
+        ("preview", "t", "-o", "t/card-back.png", "--cards", "1"),
+        ("input of this build", "card-back.png"),
+    ),
+    "preview over it by another path": (
+        _linked_preview,
+        ("preview", "t", "-o", "t/../t/card-back.png"),
+        ("input of this build", "card-back.png"),
+    ),
+    "preview over it through a link": (
+        _linked_preview,
+        ("preview", "t", "-o", "link.png"),
+        ("input of this build", "card-back.png"),
+    ),
     "png folder is the theme folder": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "t"), ("--png-dir t",)),
-    "png folder is the theme folder, dotted": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "t/."),
-                                               ("--png-dir",)),
-    "png folder is the theme folder, round about": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "t/../t"),
-                                                    ("--png-dir",)),
-    "png folder holds the theme folder": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "."),
-                                          ("--png-dir", "holds an input")),
-    "png folder with a card printdeck did not write": (_foreign_card, (*BUILD, "-o", "deck.pdf", "--png-dir", "pngs"),
-                                                       ("card-001.png", "did not write")),
+    "png folder is the theme folder, dotted": (
+        _backs_theme,
+        (*BUILD, "-o", "deck.pdf", "--png-dir", "t/."),
+        ("--png-dir",),
+    ),
+    "png folder is the theme folder, round about": (
+        _backs_theme,
+        (*BUILD, "-o", "deck.pdf", "--png-dir", "t/../t"),
+        ("--png-dir",),
+    ),
+    "png folder holds the theme folder": (
+        _backs_theme,
+        (*BUILD, "-o", "deck.pdf", "--png-dir", "."),
+        ("--png-dir", "holds an input"),
+    ),
+    "png folder with a card printdeck did not write": (
+        _foreign_card,
+        (*BUILD, "-o", "deck.pdf", "--png-dir", "pngs"),
+        ("card-001.png", "did not write"),
+    ),
     "output folder missing": (_odd_outputs, (*BUILD, "-o", "missing/deck.pdf"), ("missing", "does not exist")),
     "output is a folder": (_odd_outputs, (*BUILD, "-o", "adir.pdf"), ("adir.pdf", "directory")),
     "output is not a pdf": (_odd_outputs, (*BUILD, "-o", "deck.png"), (".pdf",)),
@@ -108,12 +138,21 @@ REFUSED: dict[str, tuple[Callable[[Path], None], tuple[str, ...], tuple[str, ...
     "default output folder is a file": (_odd_outputs, BUILD, ("output", "-o")),
     "output links to a device": (_linked_output("/dev/null"), (*BUILD, "-o", "x.pdf"), ("x.pdf", "symbolic link")),
     "output links to a file": (_linked_output("elsewhere.pdf"), (*BUILD, "-o", "x.pdf"), ("x.pdf", "symbolic link")),
-    "calibration links to a device": (_linked_output("/dev/null"), ("calibrate", "-o", "x.pdf"),
-                                      ("x.pdf", "symbolic link")),
-    "calibration links to stdout": (_linked_output("/proc/self/fd/1"), ("calibrate", "-o", "x.pdf"),
-                                    ("x.pdf", "symbolic link")),
-    "init over its word list": (_words_theme, ("init", "d", "--words", "d/theme.yaml", "--force"),
-                                ("input of this build",)),
+    "calibration links to a device": (
+        _linked_output("/dev/null"),
+        ("calibrate", "-o", "x.pdf"),
+        ("x.pdf", "symbolic link"),
+    ),
+    "calibration links to stdout": (
+        _linked_output("/proc/self/fd/1"),
+        ("calibrate", "-o", "x.pdf"),
+        ("x.pdf", "symbolic link"),
+    ),
+    "init over its word list": (
+        _words_theme,
+        ("init", "d", "--words", "d/theme.yaml", "--force"),
+        ("input of this build",),
+    ),
     "words from a fifo": (_words("fifo"), ("init", "d", "--words", "words.txt"), ("--words", "words.txt", "pipe")),
     "words from a device": (_words("device"), ("init", "d", "--words", "words.txt"), ("--words", "device")),
     "words from a folder": (_words("folder"), ("init", "d", "--words", "words.txt"), ("--words", "folder")),
@@ -151,15 +190,17 @@ def test_a_rebuild_removes_only_recorded_cards(tmp_path: Path) -> None:
     second = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs")
     assert second.code == 0, second.err
     assert sorted(p.name for p in pngs.iterdir()) == sorted(
-        [PNG_RECORD, "notes.txt"] + [f"card-{i:03d}.png" for i in range(1, 6)])
+        [PNG_RECORD, "notes.txt"] + [f"card-{i:03d}.png" for i in range(1, 6)]
+    )
 
 
 def test_a_hostile_record_cannot_remove_other_files(tmp_path: Path) -> None:
     svg_theme(tmp_path / "t")
     pngs = tmp_path / "pngs"
     pngs.mkdir()
-    (pngs / PNG_RECORD).write_text(json.dumps({"cards": ["../t/theme.yaml", "/etc/hostname", "notes.txt",
-                                                         "card-099.png"]}))
+    (pngs / PNG_RECORD).write_text(
+        json.dumps({"cards": ["../t/theme.yaml", "/etc/hostname", "notes.txt", "card-099.png"]})
+    )
     (pngs / "notes.txt").write_text("mine")
     before = snapshot(tmp_path)
     result = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs")

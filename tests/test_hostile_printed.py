@@ -55,16 +55,30 @@ CASES: dict[str, tuple[str, Callable[[], bytes] | str]] = {
     "grey and alpha PNG": ("odd.png", lambda: _png("LA")),
     "bilevel PNG": ("odd.png", lambda: _png("1")),
     "CMYK JPEG": ("odd.jpg", lambda: _png("CMYK-jpeg")),
-    "SVG coloured by a CSS variable": ("odd.svg", lambda: (SVG_HEAD + '<circle cx="5" cy="5" r="4" '
-                                                           'style="fill: var(--c, #08f)"/></svg>').encode()),
+    "SVG coloured by a CSS variable": (
+        "odd.svg",
+        lambda: (SVG_HEAD + '<circle cx="5" cy="5" r="4" style="fill: var(--c, #08f)"/></svg>').encode(),
+    ),
     "SVG with an embedded PNG": ("odd.svg", _data_uri_svg),
-    "SVG path without a move": ("odd.svg", lambda: (SVG_HEAD + '<path d="1 2 3 4"/><circle cx="5" cy="5" r="4" '
-                                                    'fill="#c00"/></svg>').encode()),
-    "SVG with a mask": ("odd.svg", lambda: (SVG_HEAD + '<mask id="m"><rect width="10" height="10" fill="#fff"/>'
-                                            '<circle cx="7" cy="5" r="4"/></mask><circle cx="5" cy="5" r="4" '
-                                            'fill="#c00" mask="url(#m)"/></svg>').encode()),
-    "SVG with width and height in mm": ("odd.svg", lambda: b'<svg xmlns="http://www.w3.org/2000/svg" width="30mm" '
-                                        b'height="10mm" viewBox="0 0 30 10"><rect width="30" height="10"/></svg>'),
+    "SVG path without a move": (
+        "odd.svg",
+        lambda: (SVG_HEAD + '<path d="1 2 3 4"/><circle cx="5" cy="5" r="4" fill="#c00"/></svg>').encode(),
+    ),
+    "SVG with a mask": (
+        "odd.svg",
+        lambda: (
+            SVG_HEAD + '<mask id="m"><rect width="10" height="10" fill="#fff"/>'
+            '<circle cx="7" cy="5" r="4"/></mask><circle cx="5" cy="5" r="4" '
+            'fill="#c00" mask="url(#m)"/></svg>'
+        ).encode(),
+    ),
+    "SVG with width and height in mm": (
+        "odd.svg",
+        lambda: (
+            b'<svg xmlns="http://www.w3.org/2000/svg" width="30mm" '
+            b'height="10mm" viewBox="0 0 30 10"><rect width="30" height="10"/></svg>'
+        ),
+    ),
     "word of combining marks": ("text", "\u0301\u0323\u0306"),
     "word with a joiner": ("text", "\u0915\u094d\u200d\u0937"),
     "right-to-left word with digits": ("text", "\u0639\u0627\u0645 2024"),
@@ -82,13 +96,16 @@ def _theme(folder: Path, name: str) -> Path:
         (folder / kind).write_bytes(content())  # type: ignore[operator]
         odd = f"  - {'photo' if kind.endswith('.jpg') else 'image'}: {kind}\n    name: odd\n"
     theme = folder / "theme.yaml"
-    theme.write_text(f"name: odd\ndeck: {{symbols_per_card: 3}}\nlayout: {{rotation: none}}\nsymbols:\n{odd}{words}",
-                     encoding="utf-8")
+    theme.write_text(
+        f"name: odd\ndeck: {{symbols_per_card: 3}}\nlayout: {{rotation: none}}\nsymbols:\n{odd}{words}",
+        encoding="utf-8",
+    )
     return theme
 
 
-def _box_mask(shape: tuple[int, int], page_h_mm: float, centre_mm: tuple[float, float], box_mm: list[float],
-              rotation_deg: float) -> np.ndarray:
+def _box_mask(
+    shape: tuple[int, int], page_h_mm: float, centre_mm: tuple[float, float], box_mm: list[float], rotation_deg: float
+) -> np.ndarray:
     """``(H, W) bool``: the placement's rotated box on the page raster."""
     a = math.radians(rotation_deg)
     corners = []
@@ -109,8 +126,9 @@ def _assert_every_placement_inked(pdf: Path, manifest: dict) -> None:
         for card in manifest["cards"]:
             page = card["page"] - 1
             if page not in pages:
-                pages[page] = np.asarray(doc[page].render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB"),
-                                         dtype=int)
+                pages[page] = np.asarray(
+                    doc[page].render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB"), dtype=int
+                )
             pixels = pages[page]
             page_h_mm = pixels.shape[0] / PX_PER_MM
             ink = (255 - pixels).max(axis=2) > 40
@@ -127,8 +145,14 @@ def _assert_every_placement_inked(pdf: Path, manifest: dict) -> None:
 def test_odd_but_usable_symbols_print_visibly(tmp_path: Path, name: str) -> None:
     theme = _theme(tmp_path, name)
     env = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-m", "printdeck", "build", str(theme), "-o", "deck.pdf", "--quiet"],
-                          cwd=tmp_path, capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "printdeck", "build", str(theme), "-o", "deck.pdf", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "Can't handle" not in done.stdout + done.stderr
     manifest = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))

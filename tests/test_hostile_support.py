@@ -44,17 +44,24 @@ def env(tmp: Path, **extra: str) -> dict[str, str]:
     """The environment of a run: a cache folder shared by the session's tests (beside
     their folders, never inside), one process."""
     base = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    base.update(PRINTDECK_CACHE_DIR=str(tmp.parent / "hostile-cache"), PRINTDECK_JOBS="1",
-                PYTHONDONTWRITEBYTECODE="1")
+    base.update(PRINTDECK_CACHE_DIR=str(tmp.parent / "hostile-cache"), PRINTDECK_JOBS="1", PYTHONDONTWRITEBYTECODE="1")
     base.update(extra)
     return base
 
 
 def run(cwd: Path, *args: str, environ: dict[str, str] | None = None, timeout: float = TIMEOUT_S) -> Run:
     """``python -m printdeck ARGS`` in ``cwd`` (stdin closed), at most ``timeout`` seconds."""
-    done = subprocess.run([sys.executable, "-m", "printdeck", *args], check=False, cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout, stdin=subprocess.DEVNULL, env=environ or env(cwd),
-                          errors="backslashreplace")
+    done = subprocess.run(
+        [sys.executable, "-m", "printdeck", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        env=environ or env(cwd),
+        errors="backslashreplace",
+    )
     return Run(done.returncode, done.stdout, done.stderr)
 
 
@@ -106,11 +113,12 @@ def assert_refused(result: Run, *fragments: str) -> None:
     assert "Traceback" not in result.err and result.err.startswith("printdeck: error: ")
     for fragment in fragments:
         assert fragment in result.err, (fragment, result.err)
-    assert result.err.isprintable() or result.err.endswith("\n") and result.err[:-1].isprintable()
+    assert result.err.isprintable() or (result.err.endswith("\n") and result.err[:-1].isprintable())
 
 
-def assert_clean(result: Run, before: dict[str, str], after: dict[str, str], *fragments: str,
-                 new: set[str] | None = None) -> None:
+def assert_clean(
+    result: Run, before: dict[str, str], after: dict[str, str], *fragments: str, new: set[str] | None = None
+) -> None:
     """A refusal (exit 2, one line) that changed nothing, or a success (exit 0) that left
     every input as it was and added only ``new`` (any names if ``new`` is None)."""
     assert "Traceback" not in result.err, result.err
@@ -127,8 +135,14 @@ def assert_clean(result: Run, before: dict[str, str], after: dict[str, str], *fr
 def svg_theme(folder: Path, **overrides: object) -> Path:
     """A 7-symbol theme (3 a card, 7 cards, 60 mm) of bundled Twemoji in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    spec: dict = {"name": "tiny", "seed": 3, "deck": {"symbols_per_card": 3}, "card": {"diameter": "60mm"},
-                  "layout": {"attempts": 60}, "symbols": [f"@assets/twemoji/{name}.svg" for name in ART]}
+    spec: dict = {
+        "name": "tiny",
+        "seed": 3,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "60mm"},
+        "layout": {"attempts": 60},
+        "symbols": [f"@assets/twemoji/{name}.svg" for name in ART],
+    }
     spec.update(overrides)
     path = folder / "theme.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")

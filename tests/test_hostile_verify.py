@@ -17,20 +17,33 @@ from printdeck.design.deckio import MAX_CARDS
 from printdeck.design.verify import verify_blocks
 
 UNREADABLE: dict[str, tuple[str, ...]] = {
-    "fifo": ("pipe",), "device": ("device",), "folder": ("folder",), "sparse terabyte": ("larger than",),
-    "binary": ("not UTF-8",), "deep json": ("cannot read the JSON",), "nan json": ("card 0",),
-    "too many cards": (f"more than {MAX_CARDS:,} cards",), "empty": ("no cards",),
-    "one huge csv card": ("line 2 is longer",), "one huge json card": ("card 1", "symbols on one card"),
+    "fifo": ("pipe",),
+    "device": ("device",),
+    "folder": ("folder",),
+    "sparse terabyte": ("larger than",),
+    "binary": ("not UTF-8",),
+    "deep json": ("cannot read the JSON",),
+    "nan json": ("card 0",),
+    "too many cards": (f"more than {MAX_CARDS:,} cards",),
+    "empty": ("no cards",),
+    "one huge csv card": ("line 2 is longer",),
+    "one huge json card": ("card 1", "symbols on one card"),
 }
 
 
 def _deck_file(path: Path, kind: str) -> None:
     if not special_file(path, kind):
-        path.write_bytes({"binary": bytes(range(128, 256)) * 4, "deep json": b"[" * 100_000 + b"]" * 100_000,
-                          "nan json": b'{"cards": [[0, NaN], [1, 2]]}', "empty": b"",
-                          "too many cards": b"0,1\n" * (MAX_CARDS + 1),
-                          "one huge csv card": b"0,1\n" + b"7," * 200_000 + b"\n",
-                          "one huge json card": b'{"cards": [[0, 1], [' + b"2, " * 20_000 + b"3]]}"}[kind])
+        path.write_bytes(
+            {
+                "binary": bytes(range(128, 256)) * 4,
+                "deep json": b"[" * 100_000 + b"]" * 100_000,
+                "nan json": b'{"cards": [[0, NaN], [1, 2]]}',
+                "empty": b"",
+                "too many cards": b"0,1\n" * (MAX_CARDS + 1),
+                "one huge csv card": b"0,1\n" + b"7," * 200_000 + b"\n",
+                "one huge json card": b'{"cards": [[0, 1], [' + b"2, " * 20_000 + b"3]]}",
+            }[kind]
+        )
 
 
 @pytest.fixture(scope="module")
@@ -51,20 +64,22 @@ def test_unreadable_decks_are_one_line_without_blocking(unreadable: dict[str, Ca
     assert case.after == case.before
 
 
-PEAK_MEMORY = ("import atexit, contextlib, resource, runpy, sys\n"
-               # Linux keeps the peak RSS across fork and exec: a child of a big pytest process
-               # would report the parent's peak; writing 5 to clear_refs resets the mark
-               "with contextlib.suppress(OSError):\n"
-               "    open('/proc/self/clear_refs', 'w').write('5')\n"
-               "def peak_kb():\n"
-               "    with contextlib.suppress(OSError):\n"
-               "        for line in open('/proc/self/status'):\n"
-               "            if line.startswith('VmHWM:'):\n"
-               "                return int(line.split()[1])\n"
-               "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-               "atexit.register(lambda: sys.stderr.write(f'peak_kb={peak_kb()}\\n'))\n"
-               "sys.argv = ['printdeck', *sys.argv[1:]]\n"
-               "runpy.run_module('printdeck', run_name='__main__')\n")
+PEAK_MEMORY = (
+    "import atexit, contextlib, resource, runpy, sys\n"
+    # Linux keeps the peak RSS across fork and exec: a child of a big pytest process
+    # would report the parent's peak; writing 5 to clear_refs resets the mark
+    "with contextlib.suppress(OSError):\n"
+    "    open('/proc/self/clear_refs', 'w').write('5')\n"
+    "def peak_kb():\n"
+    "    with contextlib.suppress(OSError):\n"
+    "        for line in open('/proc/self/status'):\n"
+    "            if line.startswith('VmHWM:'):\n"
+    "                return int(line.split()[1])\n"
+    "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+    "atexit.register(lambda: sys.stderr.write(f'peak_kb={peak_kb()}\\n'))\n"
+    "sys.argv = ['printdeck', *sys.argv[1:]]\n"
+    "runpy.run_module('printdeck', run_name='__main__')\n"
+)
 
 
 def test_a_30000_card_deck_is_verified_in_bounded_memory(tmp_path: Path) -> None:
@@ -72,8 +87,15 @@ def test_a_30000_card_deck_is_verified_in_bounded_memory(tmp_path: Path) -> None
     cards = np.array([rng.choice(30_000, 3, replace=False) for _ in range(30_000)])
     (tmp_path / "big.csv").write_text("".join(",".join(map(str, c)) + "\n" for c in cards.tolist()))
     assert (tmp_path / "big.csv").stat().st_size > 400_000
-    done = subprocess.run([sys.executable, "-c", PEAK_MEMORY, "verify", "big.csv", "--format", "json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60, env=env(tmp_path), check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_MEMORY, "verify", "big.csv", "--format", "json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env(tmp_path),
+        check=False,
+    )
     assert done.returncode == 1 and '"ok": false' in done.stdout, done.stderr
     peak_mb = int(done.stderr.rsplit("peak_kb=", 1)[1].split()[0]) / 1024
     assert peak_mb < 600, peak_mb

@@ -20,7 +20,7 @@ from test_hostile_support import (
 from printdeck.errors import PrintdeckError
 from printdeck.theme.yamlsafe import load_yaml_text
 
-SYMBOLS = "symbols:\n" + "".join(f"  - \"@assets/twemoji/{n}.svg\"\n" for n in ART)
+SYMBOLS = "symbols:\n" + "".join(f'  - "@assets/twemoji/{n}.svg"\n' for n in ART)
 HEAD = "name: tiny\ndeck: {symbols_per_card: 3}\ncard: &card {diameter: 60mm, bleed: 2mm}\n"
 
 
@@ -33,15 +33,12 @@ def _theme(tmp_path: Path, text: str | bytes) -> Path:
 
 
 GOOD = {
-    "merge key": HEAD + "layout: &lay {gap: 1mm, size_ratio: 0.5}\npaper:\n  <<: {margin: 6mm}\n  gap: 3mm\n"
-                 + SYMBOLS,
-    "merge of an anchor with an override": HEAD + "symbols:\n  - &first {image: \"@assets/twemoji/anchor.svg\", "
-                                                  "scale: 0.9}\n"
-                                           + "".join(f"  - {{<<: *first, image: \"@assets/twemoji/{n}.svg\"}}\n"
-                                                     for n in ART[1:]),
+    "merge key": HEAD + "layout: &lay {gap: 1mm, size_ratio: 0.5}\npaper:\n  <<: {margin: 6mm}\n  gap: 3mm\n" + SYMBOLS,
+    "merge of an anchor with an override": HEAD + 'symbols:\n  - &first {image: "@assets/twemoji/anchor.svg", '
+    "scale: 0.9}\n" + "".join(f'  - {{<<: *first, image: "@assets/twemoji/{n}.svg"}}\n' for n in ART[1:]),
     "merge of several mappings": "name: tiny\ndeck: {symbols_per_card: 3}\nlayout: &a {gap: 1mm}\n"
-                                 "card:\n  <<: [{diameter: 60mm}, {bleed: 2mm}]\n" + SYMBOLS,
-    "plain aliases": HEAD + "backs: {enabled: true, color: &c \"#102030\"}\ntext: {colors: [*c]}\n" + SYMBOLS,
+    "card:\n  <<: [{diameter: 60mm}, {bleed: 2mm}]\n" + SYMBOLS,
+    "plain aliases": HEAD + 'backs: {enabled: true, color: &c "#102030"}\ntext: {colors: [*c]}\n' + SYMBOLS,
     "byte order mark": "\ufeff" + HEAD + SYMBOLS,
     "windows line ends": (HEAD + SYMBOLS).replace("\n", "\r\n"),
 }
@@ -71,7 +68,8 @@ def test_a_merged_key_is_overridden_by_the_written_one() -> None:
 
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n" for p, c in zip("abcdef", "bcdefg"))
+    f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n" for p, c in zip("abcdef", "bcdefg")
+)
 
 BAD: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
     "duplicate key": (HEAD + "seed: 1\nseed: 2\n" + SYMBOLS, ("key 'seed' given twice",)),
@@ -93,7 +91,7 @@ BAD: dict[str, tuple[str | bytes, tuple[str, ...]]] = {
     "deep nesting": ("x: " + "[" * 20_000 + "]" * 20_000 + "\n", ("theme.yaml",)),
     "huge document": ("title: '" + "a" * 1_100_000 + "'\n", ("larger than",)),
     "unhashable key": (HEAD + "? [a, b]\n: 1\n" + SYMBOLS, ("plain word or number",)),
-    "control characters": (HEAD + "title: \"\\e[31mred\"\n" + SYMBOLS, ()),
+    "control characters": (HEAD + 'title: "\\e[31mred"\n' + SYMBOLS, ()),
     "lone surrogate": (HEAD + 'title: "\\ud800"\n' + SYMBOLS, ("invalid character",)),
     "several documents": (HEAD + SYMBOLS + "---\nname: two\n", ("not valid YAML",)),
 }

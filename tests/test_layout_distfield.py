@@ -7,15 +7,14 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given
-from hypothesis import settings as hsettings
-from hypothesis import strategies as st
+from hypothesis import given, settings as hsettings, strategies as st
 from test_layout_support import AWKWARD
 
-from printdeck.layout import silhouette
-from printdeck.layout.cardstate import CardState, PackInput
-from printdeck.layout.distfield import CardField
-from printdeck.layout.place import poses
+from printdeck.artwork import silhouette
+from printdeck.layout.packing import PackInput
+from printdeck.layout.packing.card_field import CardField
+from printdeck.layout.packing.card_state import CardState
+from printdeck.layout.packing.first_placement import poses
 from printdeck.theme import load_theme
 
 NAMES = ("ring 0", "ring 11", "bar 9", "ell 2", "crescent 4", "diagonal 3", "Mississippi", "kangaroo")
@@ -45,23 +44,30 @@ def test_shape_field_bounds_the_distance_from_above(sils, k, seed) -> None:
 def test_inner_discs_lie_inside_their_outline(sils) -> None:
     for sil in sils:
         f = sil.field
-        assert 1 <= len(f.disc_radii) and f.disc_radii[0] > 0
+        assert len(f.disc_radii) >= 1 and f.disc_radii[0] > 0
         discs = shapely.buffer(shapely.points(f.disc_centres.real, f.disc_centres.imag), f.disc_radii * 0.999)
         assert shapely.contains(sil.outline, discs).all()
 
 
 def _card(sils, rng, placed: int) -> tuple[CardState, CardField]:
-    prob = PackInput(sils=tuple(sils), targets=np.ones(len(sils)), rotatable=np.ones(len(sils), bool),
-                     radius_mm=39.5, gap_mm=1.0, max_rotation_deg=None, attempts=1)
+    prob = PackInput(
+        silhouettes=tuple(sils),
+        targets=np.ones(len(sils)),
+        rotatable=np.ones(len(sils), bool),
+        radius_mm=39.5,
+        gap_mm=1.0,
+        max_rotation_deg=None,
+        attempts=1,
+    )
     card = CardState(prob, rng)
-    field = CardField(card.R)
+    field = CardField(card.radius_mm)
     for j in range(placed):  # some symbols, anywhere valid
         for _ in range(60):
             c, th, h = rng.uniform(-30, 30, 2), rng.uniform(0, 2 * math.pi), rng.uniform(8, 25)
             g = card.valid(j, c, th, h)
             if g is not None:
-                card.set(j, c, th, h, g)
-                field.add(card.fields[j], complex(*c), th, h, card.rad[j] * h + 20.0)
+                card.put(j, c, th, h, g)
+                field.add(card.shape_fields[j], complex(*c), th, h, card.radius_box[j] * h + 20.0)
                 break
     return card, field
 
@@ -75,25 +81,25 @@ def test_card_field_cuts_never_drop_a_pose_that_fits(sils, seed, k, h) -> None:
     order = list(rng.permutation(len(sils)))
     order.remove(k)
     card, field = _card([sils[j] for j in order[:5]] + [sils[k]], rng, placed=5)
-    i = card.n - 1
+    i = card.n_symbols - 1
     cs, ths = rng.uniform(-40, 40, (400, 2)), rng.uniform(0, 2 * math.pi, 400)
-    f = card.fields[i]
+    f = card.shape_fields[i]
     at = (cs[:, 0] + 1j * cs[:, 1])[:, None] + (h * np.exp(1j * ths))[:, None] * f.disc_centres
-    cut = field.near(at, h * f.disc_radii + card.gap).any(axis=1)
+    cut = field.near(at, h * f.disc_radii + card.gap_mm).any(axis=1)
     valid, _ = card.valid_poses(i, cs, ths, h)
     assert not cut[valid].any()
     near = shapely.distance(shapely.points(at.real.ravel(), at.imag.ravel()), card.placed_union(without=i))
-    flagged = field.near(at, h * f.disc_radii + card.gap).ravel()
-    assert (near[flagged] < np.broadcast_to(h * f.disc_radii + card.gap, at.shape).ravel()[flagged]).all()
+    flagged = field.near(at, h * f.disc_radii + card.gap_mm).ravel()
+    assert (near[flagged] < np.broadcast_to(h * f.disc_radii + card.gap_mm, at.shape).ravel()[flagged]).all()
 
 
 def test_poses_land_in_the_free_room(sils) -> None:
     """With most of the card taken, the drawn poles still lie where the field allows."""
     rng = np.random.default_rng(11)
     card, field = _card(sils[:7] + [sils[4]], rng, placed=7)
-    i, h = card.n - 1, 10.0
+    i, h = card.n_symbols - 1, 10.0
     c, th = poses(card, i, h, 64, field)
     assert len(c) > 0
-    pole = c[:, 0] + 1j * c[:, 1] + h * np.exp(1j * th) * card.pole[i]
-    assert not field.near(pole, card.inr[i] * h + card.gap).any()
-    assert (np.abs(pole) <= card.R - card.inr[i] * h + 1e-9).all()
+    pole = c[:, 0] + 1j * c[:, 1] + h * np.exp(1j * th) * card.pole_z[i]
+    assert not field.near(pole, card.pole_radius_box[i] * h + card.gap_mm).any()
+    assert (np.abs(pole) <= card.radius_mm - card.pole_radius_box[i] * h + 1e-9).all()

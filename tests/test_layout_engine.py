@@ -8,16 +8,16 @@ import math
 import numpy as np
 import pytest
 import shapely
-from hypothesis import given
-from hypothesis import settings as hsettings
-from hypothesis import strategies as st
+from hypothesis import given, settings as hsettings, strategies as st
 from test_layout_support import AWKWARD, deck_cards
 
+from printdeck.artwork import silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout import LayoutSettings, layout_deck, silhouette
-from printdeck.layout.cardstate import CardState, PackInput
-from printdeck.layout.deck import SizeBalancer, ladder, layout_card
-from printdeck.layout.parallel import job_count
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout.packing import PackInput
+from printdeck.layout.packing.card_state import CardState
+from printdeck.layout.size_plan import SizeBalancer, ladder
+from printdeck.layout.workers import job_count
 from printdeck.theme import load_theme
 
 
@@ -68,7 +68,7 @@ def test_layouts_complete_and_within_limits(theme, cards) -> None:
         sizes = [p.box_mm[1] * math.sqrt(silhouette(x).area) for p, x in zip(lay.placements, syms)]
         assert lay.size_ratio == pytest.approx(min(sizes) / max(sizes))
         assert 0.8 * s.size_ratio <= lay.size_ratio <= 0.6
-        assert lay.coverage == pytest.approx(sum(z * z for z in sizes) / (math.pi * s.safe_radius_mm ** 2))
+        assert lay.coverage == pytest.approx(sum(z * z for z in sizes) / (math.pi * s.safe_radius_mm**2))
         assert lay.coverage > 0.45
 
 
@@ -142,8 +142,10 @@ def test_deck_sizes_balanced_on_awkward_theme() -> None:
     assert all(low <= lay.size_ratio <= high for lay in layouts)
 
 
-@pytest.mark.parametrize("ratio, sizes, bounds", [(0.5, None, (0.4, 0.6)), (0.3, None, (0.24, 0.6)),
-                                                  (0.8, None, (0.64, 1.0)), (0.5, (1.0, 0.7, 0.35), (0.28, 0.6))])
+@pytest.mark.parametrize(
+    "ratio, sizes, bounds",
+    [(0.5, None, (0.4, 0.6)), (0.3, None, (0.24, 0.6)), (0.8, None, (0.64, 1.0)), (0.5, (1.0, 0.7, 0.35), (0.28, 0.6))],
+)
 def test_ratio_bounds_rule(ratio, sizes, bounds) -> None:
     s = LayoutSettings(safe_radius_mm=40, size_ratio=ratio, sizes=sizes)
     assert s.ratio_bounds() == pytest.approx(bounds)
@@ -192,8 +194,15 @@ def test_job_count(monkeypatch) -> None:
 @given(cx=st.floats(-20, 20), cy=st.floats(-20, 20), ang=st.floats(0, 6.28), h=st.floats(1, 30))
 def test_contain_factor_is_exact(theme, cx, cy, ang, h) -> None:
     sil = silhouette(theme.symbols[0])
-    prob = PackInput(sils=(sil,), targets=np.ones(1), rotatable=np.ones(1, bool), radius_mm=39.5,
-                     gap_mm=1.0, max_rotation_deg=None, attempts=1)
+    prob = PackInput(
+        silhouettes=(sil,),
+        targets=np.ones(1),
+        rotatable=np.ones(1, bool),
+        radius_mm=39.5,
+        gap_mm=1.0,
+        max_rotation_deg=None,
+        attempts=1,
+    )
     card = CardState(prob, np.random.default_rng(0))
     c = np.array([cx, cy])
     w = card.offsets(0, ang, h)
@@ -217,7 +226,7 @@ def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> N
 
 
 def test_falls_back_to_serial_when_processes_cannot_start(theme, monkeypatch) -> None:
-    import printdeck.layout.parallel as par
+    import printdeck.layout.workers as par
 
     def refuse(*args, **kwargs):
         raise OSError("no processes here")

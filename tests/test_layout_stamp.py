@@ -47,8 +47,8 @@ def _check(cards: list, layouts: list, settings: LayoutSettings) -> None:
             inside = ndimage.binary_fill_holes(layers[k]) & ~layers[k]
             others = count.astype(bool) & ~layers[k]
             assert (inside & others).sum() <= 2, f"card {lay.index}: a symbol sits inside symbol {k}'s hole"
-        ink_mm2 = count.sum() / PX_PER_MM ** 2
-        stamped = ink_mm2 / (math.pi * settings.safe_radius_mm ** 2)
+        ink_mm2 = count.sum() / PX_PER_MM**2
+        stamped = ink_mm2 / (math.pi * settings.safe_radius_mm**2)
         assert stamped == pytest.approx(lay.coverage, abs=0.03)
 
 
@@ -66,12 +66,15 @@ def test_awkward_theme_cards_stamp_clean() -> None:
 ICONS = str(AWKWARD.parent.parent / "icons" / "theme.yaml")
 
 
-@pytest.mark.parametrize("ref, picks", [("junior", [0, 17]), ("double", [0, 20]), ("languages", [0, 30]),
-                                        ("words", [4]), (ICONS, [0, 5, 12])])
+@pytest.mark.parametrize(
+    "ref, picks",
+    [("junior", [0, 17]), ("double", [0, 20]), ("languages", [0, 30]), ("words", [4]), (ICONS, [0, 5, 12])],
+)
 def test_bundled_themes_stamp_clean(ref: str, picks: list[int]) -> None:
     theme = load_theme(ref)
     settings = LayoutSettings.from_theme(theme)
-    from printdeck.pipeline import deck_design, deck_symbols
+    from printdeck.assign import deck_symbols
+    from printdeck.pipeline import deck_design
 
     design = deck_design(theme)
     symbols = deck_symbols(theme, design, theme.spec.seed)
@@ -86,8 +89,13 @@ def test_stamp_check_catches_a_symbol_inside_a_ring() -> None:
 
     symbols = {s.name: s for s in load_theme(str(AWKWARD)).symbols}
     ring, dot = symbols["ring 0"], next(s for s in symbols.values() if s.kind == "svg" and s.name != "ring 0")
-    layout = CardLayout(0, (Placement(ring.id, (0.0, 0.0), 0.0, (60.0, 60.0)),
-                            Placement(dot.id, (0.0, 0.0), 0.0, (6.0, 6.0))), 0.3, 1.0, 0.1)
+    layout = CardLayout(
+        0,
+        (Placement(ring.id, (0.0, 0.0), 0.0, (60.0, 60.0)), Placement(dot.id, (0.0, 0.0), 0.0, (6.0, 6.0))),
+        0.3,
+        1.0,
+        0.1,
+    )
     settings = dataclasses.replace(LayoutSettings.from_theme(load_theme(str(AWKWARD))), gap_mm=0.25)
     with pytest.raises(AssertionError, match="inside symbol 0's hole"):
         _check([[ring, dot]], [layout], settings)

@@ -30,6 +30,7 @@ def prime_plane(q: int) -> list[list[int]]:
     Points: (x, y) in Z_q^2 plus q + 1 directions at infinity; lines y = m x + b,
     x = c, and the line at infinity (completion of the affine plane AG(2, q)).
     """
+
     def pt(x: int, y: int) -> int:
         return x * q + y
 
@@ -52,16 +53,16 @@ def _art(symbol: SymbolSpec, w: int, h: int) -> Image.Image:
         return Image.open(io.BytesIO(bytes(png))).convert("RGBA").resize((w, h))
     if symbol.kind == "text":  # Pillow + libraqm in the font printdeck chose for the word
         (face,) = drawing(symbol).word.faces
-        font = ImageFont.truetype(str(face.path), 4 * max(h, 16), index=face.index,
-                                  layout_engine=ImageFont.Layout.RAQM)
+        font = ImageFont.truetype(str(face.path), 4 * max(h, 16), index=face.index, layout_engine=ImageFont.Layout.RAQM)
         img = Image.new("RGBA", (font.getbbox(symbol.text or "")[2] + 40, 8 * max(h, 16)), (0, 0, 0, 0))
         ImageDraw.Draw(img).text((20, 6 * max(h, 16)), symbol.text or "", font=font, fill="#000000", anchor="ls")
         return img.crop(img.getbbox()).resize((w, h), Image.Resampling.LANCZOS)
     return Image.open(symbol.path).convert("RGBA").resize((w, h), Image.Resampling.LANCZOS)
 
 
-def stamp_card(layout: CardLayout, symbols: Sequence[SymbolSpec], radius_mm: float,
-               px_per_mm: float = 8.0) -> np.ndarray:
+def stamp_card(
+    layout: CardLayout, symbols: Sequence[SymbolSpec], radius_mm: float, px_per_mm: float = 8.0
+) -> np.ndarray:
     """Stamp each placed symbol's ink into its own layer.
 
     Returns:
@@ -92,4 +93,4 @@ def test_prime_plane_is_a_projective_plane() -> None:
     cards = prime_plane(5)
     assert len(cards) == 31 and all(len(c) == 6 for c in cards)
     sets = [set(c) for c in cards]
-    assert all(len(a & b) == 1 for i, a in enumerate(sets) for b in sets[i + 1:])
+    assert all(len(a & b) == 1 for i, a in enumerate(sets) for b in sets[i + 1 :])

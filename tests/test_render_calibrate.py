@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from test_render_support import PageImage
 
-from printdeck.cli_render import calibrate
+from printdeck.cli.sheets import calibrate
 from printdeck.render.calibrate import calibration_targets_mm, write_calibration
 
 

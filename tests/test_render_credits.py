@@ -8,25 +8,31 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
-from test_render_support import PageImage, fano_layouts, symbols_of, tiny_theme
+from test_render_support import PageImage, fano_layouts, print_job, symbols_of, tiny_theme
 
+from printdeck.render import impose, paper_size_mm, render_pdf
 from printdeck.render.extras import LEGEND_CELL_MM, legend_name_lines
-from printdeck.render.fonts import SANS, register_bundled
-from printdeck.render.imposition import impose, paper_size_mm
-from printdeck.render.pdf import RenderOptions, render_pdf
+from printdeck.render.pdf_fonts import SANS, register_bundled
 from printdeck.render.sheet import CreditWarning, plan_footer
-from printdeck.theme.model import Theme
+from printdeck.theme import Theme
 from printdeck.units import mm_to_pt
 
 CREDIT = "Artwork: Twemoji by Twitter, Inc and other contributors, CC BY 4.0"
 
 
-def _render(tmp: Path, theme: Theme, options: RenderOptions, n_cards: int = 7) -> Path:
+def _render(tmp: Path, theme: Theme, n_cards: int = 7, single: bool = False, **extras: bool) -> Path:
     spec = theme.spec
-    imp = impose(paper_size_mm(spec.paper.size), spec.card.diameter_mm, spec.card.bleed_mm, spec.paper.margin_mm,
-                 spec.paper.gap_mm, n_cards, single=options.single)
+    imp = impose(
+        paper_size_mm(spec.paper.size),
+        spec.card.diameter_mm,
+        spec.card.bleed_mm,
+        spec.paper.margin_mm,
+        spec.paper.gap_mm,
+        n_cards,
+        single=single,
+    )
     out = tmp / "deck.pdf"
-    render_pdf(theme, symbols_of(theme), fano_layouts(n_cards), imp, out, options)
+    render_pdf(print_job(theme, **extras), symbols_of(theme), fano_layouts(n_cards), imp, out)
     return out
 
 
@@ -36,7 +42,7 @@ def _flat(text: str) -> str:
 
 def test_single_layout_has_a_credits_page_and_credit_metadata(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, paper={"layout": "single"}, extras={"attribution": CREDIT})
-    reader = PdfReader(_render(tmp_path, theme, RenderOptions(single=True), n_cards=3))
+    reader = PdfReader(_render(tmp_path, theme, single=True, n_cards=3))
     assert len(reader.pages) == 3 + 1
     last = reader.pages[-1]
     assert [round(float(v) * 25.4 / 72, 1) for v in last.mediabox] == [0, 0, 91.0, 91.0]  # same size as the cards
@@ -47,7 +53,7 @@ def test_single_layout_has_a_credits_page_and_credit_metadata(tmp_path: Path) ->
 
 def test_legend_and_rules_pages_carry_the_credit(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, extras={"attribution": CREDIT})
-    reader = PdfReader(_render(tmp_path, theme, RenderOptions(legend=True, rules=True)))
+    reader = PdfReader(_render(tmp_path, theme, legend=True, rules=True))
     extra_pages = reader.pages[2:]  # two front sheets, then legend and rules
     assert len(extra_pages) >= 2
     assert all(CREDIT in _flat(p.extract_text()) for p in extra_pages)
@@ -56,7 +62,7 @@ def test_legend_and_rules_pages_carry_the_credit(tmp_path: Path) -> None:
 def test_long_title_heading_stays_on_the_page(tmp_path: Path) -> None:
     title = "The Extraordinarily Long Title Of A Classroom Deck About Animals Plants And Weather Everywhere"
     theme = tiny_theme(tmp_path, title=title)
-    out = _render(tmp_path, theme, RenderOptions(legend=True, rules=True), n_cards=1)
+    out = _render(tmp_path, theme, legend=True, rules=True, n_cards=1)
     for index in (1, 2):  # legend, rules
         page = PageImage(out, index, dpi=100)
         w, h = page.size_mm
@@ -82,8 +88,14 @@ def test_credit_that_cannot_fit_warns_naming_the_key() -> None:
     assert plan.credit is None
 
 
-@pytest.mark.parametrize("name", ["Hippopotamus with a very long descriptive name indeed",
-                                  "Pneumonoultramicroscopicsilicovolcanoconiosis-and-more", "cat"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Hippopotamus with a very long descriptive name indeed",
+        "Pneumonoultramicroscopicsilicovolcanoconiosis-and-more",
+        "cat",
+    ],
+)
 def test_legend_names_fit_their_cell(name: str) -> None:
     register_bundled()
     lines, size = legend_name_lines(name)

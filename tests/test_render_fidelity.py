@@ -23,10 +23,10 @@ from test_layout_support import AWKWARD
 
 from printdeck.artwork import rasterise
 from printdeck.model import Placement
-from printdeck.render.artwork import ArtLibrary
+from printdeck.render.forms import ArtLibrary
 from printdeck.theme import load_theme
 
-PX = 160     # raster side, pixels
+PX = 160  # raster side, pixels
 SLACK_PX = 2  # anti-aliasing: PDF ink may lie this close to the layout's ink
 STRAY_SHARE = 0.002  # ... and a word's hinted pixels this share of its ink beyond that
 
@@ -77,8 +77,11 @@ def _assert_printed_as_laid_out(symbols: list) -> None:
     assert not missing, f"ink the layout draws that the PDF leaves out (pixels): {missing}"
 
 
-@pytest.mark.parametrize("theme_ref, kind", [(None, "svg"), (str(AWKWARD), "svg"), ("words", "text"),
-                                             (str(AWKWARD), "text")], ids=["bundled", "awkward", "words", "wide-words"])
+@pytest.mark.parametrize(
+    "theme_ref, kind",
+    [(None, "svg"), (str(AWKWARD), "svg"), ("words", "text"), (str(AWKWARD), "text")],
+    ids=["bundled", "awkward", "words", "wide-words"],
+)
 def test_printed_ink_stays_inside_the_layout_silhouette(theme_ref: str | None, kind: str) -> None:
     symbols = [s for s in load_theme(theme_ref).symbols if s.kind == kind]
     assert len(symbols) >= (3 if theme_ref == str(AWKWARD) and kind == "text" else 50)
@@ -87,8 +90,12 @@ def test_printed_ink_stays_inside_the_layout_silhouette(theme_ref: str | None, k
 
 def test_printed_photos_and_transparent_images_match_the_layout(tmp_path) -> None:
     """Circle and rounded photo crops (landscape and portrait) and PNGs with alpha."""
-    pictures = {"wide.jpg": ((640, 480), "#3060c0"), "tall.jpg": ((400, 600), "#20a040"),
-                "wide2.jpg": ((600, 300), "#c08020"), "tall2.jpg": ((300, 700), "#a0a020")}
+    pictures = {
+        "wide.jpg": ((640, 480), "#3060c0"),
+        "tall.jpg": ((400, 600), "#20a040"),
+        "wide2.jpg": ((600, 300), "#c08020"),
+        "tall2.jpg": ((300, 700), "#a0a020"),
+    }
     for name, (size, colour) in pictures.items():
         im = Image.new("RGB", size, colour)
         ImageDraw.Draw(im).rectangle((0, 0, size[0] // 3, size[1]), fill="#c03020")  # not one flat colour
@@ -103,8 +110,10 @@ def test_printed_photos_and_transparent_images_match_the_layout(tmp_path) -> Non
         im.save(tmp_path / name)
     (tmp_path / "theme.yaml").write_text(
         "name: pictures\nsymbols:\n  - photo: wide.jpg\n  - {photo: tall.jpg, shape: rounded}\n"
-        "  - {photo: wide2.jpg, shape: rounded}\n  - {photo: subject.jpg, remove_background: true}\n  - photo: tall2.jpg\n  - image: tri.png\n  - image: oval.png\n"
-        "  - text: hello\n")
+        "  - {photo: wide2.jpg, shape: rounded}\n  - {photo: subject.jpg, remove_background: true}\n"
+        "  - photo: tall2.jpg\n  - image: tri.png\n  - image: oval.png\n"
+        "  - text: hello\n"
+    )
     symbols = [s for s in load_theme(str(tmp_path / "theme.yaml")).symbols if s.kind in ("photo", "raster")]
     assert len(symbols) == 7
     _assert_printed_as_laid_out(symbols)

@@ -6,17 +6,17 @@ import re
 import shutil
 from pathlib import Path
 
+import reportlab
 import yaml
 from PIL import Image
-from test_render_support import PageImage, close, fano_layouts
+from test_render_support import PageImage, close, fano_layouts, print_job
 
-from printdeck.render.imposition import impose
-from printdeck.render.pdf import RenderOptions, render_pdf
-from printdeck.theme import load_theme
-from printdeck.theme.model import Theme
+from printdeck.artwork import EXIF_ORIENTATION
+from printdeck.render import impose, render_pdf
+from printdeck.theme import Theme, load_theme
 
 COLORS = ["#d02020", "#20a020", "#2040d0", "#d0a000", "#a020a0", "#20a0a0", "#606060"]
-EXIF_ORIENTATION = 0x0112
+REPORTLAB_FONTS = Path(reportlab.__file__ or "").parent / "fonts"
 
 
 def _photo_theme(folder: Path, back_image: str | None = None) -> Theme:
@@ -24,10 +24,15 @@ def _photo_theme(folder: Path, back_image: str | None = None) -> Theme:
     folder.mkdir(parents=True, exist_ok=True)
     for i, color in enumerate(COLORS):
         Image.new("RGB", (300, 300), color).save(folder / f"p{i}.jpg", quality=90)
-    spec: dict = {"name": "photos", "title": "Photo Deck", "author": "T", "seed": 1,
-                  "card": {"diameter": "85mm", "bleed": "3mm", "background": "#ffffff"},
-                  "backs": {"enabled": True, "color": "#000000", "pattern": "none"},
-                  "symbols": [{"photo": f"p{i}.jpg"} for i in range(7)]}
+    spec: dict = {
+        "name": "photos",
+        "title": "Photo Deck",
+        "author": "T",
+        "seed": 1,
+        "card": {"diameter": "85mm", "bleed": "3mm", "background": "#ffffff"},
+        "backs": {"enabled": True, "color": "#000000", "pattern": "none"},
+        "symbols": [{"photo": f"p{i}.jpg"} for i in range(7)],
+    }
     if back_image:
         spec["backs"]["image"] = back_image
     (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
@@ -36,7 +41,7 @@ def _photo_theme(folder: Path, back_image: str | None = None) -> Theme:
 
 def _render(theme: Theme, out: Path, backs: bool = False, n_cards: int = 7) -> Path:
     imp = impose((210.0, 297.0), 85.0, 3.0, 5.0, 4.0, n_cards)
-    render_pdf(theme, list(theme.symbols), fano_layouts(n_cards, box_mm=20.0), imp, out, RenderOptions(backs=backs))
+    render_pdf(print_job(theme, backs=backs), list(theme.symbols), fano_layouts(n_cards, box_mm=20.0), imp, out)
     return out
 
 
@@ -80,14 +85,18 @@ def test_back_image_is_turned_upright_by_exif(tmp_path: Path) -> None:
 
 
 def test_theme_font_in_two_folders_gives_identical_pdfs(tmp_path: Path) -> None:
-    from printdeck.render.fonts import FONT_DIR
-
     outs = []
     for k, folder in enumerate((tmp_path / "one", tmp_path / "two" / "deeper")):
         folder.mkdir(parents=True)
-        shutil.copy(FONT_DIR / "VeraBI.ttf", folder / "deck.ttf")
-        spec = {"name": "words", "title": "Words", "author": "T", "seed": 1, "text": {"font": "deck.ttf"},
-                "symbols": [{"text": w} for w in ("sun", "moon", "star", "tree", "leaf", "rock", "wave")]}
+        shutil.copy(REPORTLAB_FONTS / "VeraBI.ttf", folder / "deck.ttf")  # not a bundled face
+        spec = {
+            "name": "words",
+            "title": "Words",
+            "author": "T",
+            "seed": 1,
+            "text": {"font": "deck.ttf"},
+            "symbols": [{"text": w} for w in ("sun", "moon", "star", "tree", "leaf", "rock", "wave")],
+        }
         (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
         outs.append(_render(load_theme(folder / "theme.yaml"), tmp_path / f"{k}.pdf"))
     assert outs[0].read_bytes() == outs[1].read_bytes()

@@ -17,24 +17,33 @@ from test_render_support import (
     PageImage,
     close,
     fano_layouts,
+    print_job,
     symbols_of,
     tiny_theme,
 )
 
-from printdeck.render.imposition import impose, paper_size_mm
-from printdeck.render.pdf import RenderOptions, render_pdf
-from printdeck.theme.model import Theme
+from printdeck.render import impose, paper_size_mm, render_pdf
+from printdeck.theme import Theme
 
 A4 = (210.0, 297.0)
 R, B = 42.5, 3.0
 
 
-def _render(tmp: Path, theme: Theme, name: str, options: RenderOptions, n_cards: int = 7) -> tuple[Path, int]:
+def _render(
+    tmp: Path, theme: Theme, name: str, n_cards: int = 7, single: bool = False, **extras: bool
+) -> tuple[Path, int]:
     theme_spec = theme.spec
-    imp = impose(paper_size_mm(theme_spec.paper.size), theme_spec.card.diameter_mm, theme_spec.card.bleed_mm,
-                 theme_spec.paper.margin_mm, theme_spec.paper.gap_mm, n_cards, single=options.single)
+    imp = impose(
+        paper_size_mm(theme_spec.paper.size),
+        theme_spec.card.diameter_mm,
+        theme_spec.card.bleed_mm,
+        theme_spec.paper.margin_mm,
+        theme_spec.paper.gap_mm,
+        n_cards,
+        single=single,
+    )
     out = tmp / name
-    pages = render_pdf(theme, symbols_of(theme), fano_layouts(n_cards), imp, out, options)
+    pages = render_pdf(print_job(theme, **extras), symbols_of(theme), fano_layouts(n_cards), imp, out)
     return out, pages
 
 
@@ -43,7 +52,7 @@ def sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, Theme]:
     """7 cards on A4 (6 + 1), long-edge backs shifted (1.5, -1) mm, legend and rules."""
     tmp = tmp_path_factory.mktemp("sheet")
     theme = tiny_theme(tmp, backs={"offset_x": "1.5mm", "offset_y": "-1mm"})
-    out, pages = _render(tmp, theme, "deck.pdf", RenderOptions(backs=True, legend=True, rules=True))
+    out, pages = _render(tmp, theme, "deck.pdf", backs=True, legend=True, rules=True)
     return out, pages, theme
 
 
@@ -93,7 +102,7 @@ def test_each_symbol_artwork_is_stored_once(sheet: tuple[Path, int, Theme]) -> N
 
 def test_render_is_byte_identical(sheet: tuple[Path, int, Theme], tmp_path: Path) -> None:
     pdf, _, theme = sheet
-    again, _ = _render(tmp_path, theme, "again.pdf", RenderOptions(backs=True, legend=True, rules=True))
+    again, _ = _render(tmp_path, theme, "again.pdf", backs=True, legend=True, rules=True)
     assert again.read_bytes() == pdf.read_bytes()
 
 
@@ -116,8 +125,8 @@ def test_front_cards_bleed_marks_and_safe_zone(sheet: tuple[Path, int, Theme]) -
 def test_footer_ruler_is_50_mm(sheet: tuple[Path, int, Theme]) -> None:
     img = PageImage(sheet[0], 0, dpi=300)
     # ruler baseline along y = 10 - 0.3 mm, bar from x = 79 to 129 mm (block centred on the page)
-    row = int(round((297.0 - 9.7) / 25.4 * 300))
-    dark = [c for c in range(img.rgb.shape[1]) if img.rgb[row - 1:row + 2, c].max(axis=1).min() < 128]
+    row = round((297.0 - 9.7) / 25.4 * 300)
+    dark = [c for c in range(img.rgb.shape[1]) if img.rgb[row - 1 : row + 2, c].max(axis=1).min() < 128]
     assert dark and abs((dark[-1] - dark[0]) * 25.4 / 300 - 50.0) < 0.3
 
 
@@ -136,7 +145,7 @@ def test_backs_are_mirrored_and_offset(sheet: tuple[Path, int, Theme]) -> None:
 
 def test_short_edge_backs_flip_vertically(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, backs={"duplex": "short-edge"})
-    out, _ = _render(tmp_path, theme, "short.pdf", RenderOptions(backs=True))
+    out, _ = _render(tmp_path, theme, "short.pdf", backs=True)
     back = PageImage(out, 3, dpi=50)
     assert close(back.at(57.5, 297.0 - 243.5 + R), BACK_COLOR, tol=60)
     assert close(back.at(57.5, 243.5), "#ffffff")
@@ -144,11 +153,13 @@ def test_short_edge_backs_flip_vertically(tmp_path: Path) -> None:
 
 def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, paper={"layout": "single"})
-    out, pages = _render(tmp_path, theme, "single.pdf", RenderOptions(single=True, backs=True, legend=True))
+    out, pages = _render(tmp_path, theme, "single.pdf", single=True, backs=True, legend=True)
     reader = PdfReader(out)
     assert pages == len(reader.pages) == 7 * 2 + 1 + 1  # fronts + backs, credits page, legend
-    mm = [[round(float(v) * 25.4 / 72, 3) for v in box] for box in
-          (reader.pages[0].mediabox, reader.pages[0].trimbox, reader.pages[0].bleedbox)]
+    mm = [
+        [round(float(v) * 25.4 / 72, 3) for v in box]
+        for box in (reader.pages[0].mediabox, reader.pages[0].trimbox, reader.pages[0].bleedbox)
+    ]
     assert mm == [[0, 0, 91.0, 91.0], [3.0, 3.0, 88.0, 88.0], [0, 0, 91.0, 91.0]]
     assert [round(float(v) * 25.4 / 72) for v in reader.pages[-1].mediabox] == [0, 0, 210, 297]  # legend on A4
     img = PageImage(out, 0, dpi=100)
@@ -167,7 +178,7 @@ def test_progress_counts_cards(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path)
     imp = impose(A4, 85.0, 3.0, 5.0, 4.0, 7)
     steps: list[int] = []
-    render_pdf(theme, symbols_of(theme), fano_layouts(7), imp, tmp_path / "p.pdf", RenderOptions(), steps.append)
+    render_pdf(print_job(theme), symbols_of(theme), fano_layouts(7), imp, tmp_path / "p.pdf", steps.append)
     assert steps == [6, 1]
 
 
@@ -175,15 +186,23 @@ def test_cut_guide_border_and_back_image(tmp_path: Path) -> None:
     back = Image.new("RGB", (200, 100), "#e00000")
     back.paste("#0000e0", (100, 0, 200, 100))  # left half red, right half blue
     back.save(tmp_path / "back.png")
-    theme = tiny_theme(tmp_path, card={"border_color": "#00a000"}, paper={"cut_guide": True},
-                       backs={"image": "back.png"})
-    out, _ = _render(tmp_path, theme, "guide.pdf", RenderOptions(backs=True), n_cards=1)
+    theme = tiny_theme(
+        tmp_path, card={"border_color": "#00a000"}, paper={"cut_guide": True}, backs={"image": "back.png"}
+    )
+    out, _ = _render(tmp_path, theme, "guide.pdf", backs=True, n_cards=1)
     front = PageImage(out, 0, dpi=300)
     cx, cy = 57.5, 243.5
     assert close(front.at(cx - R + 0.7, cy), "#00a000", tol=40)  # border ring just inside the cut
-    hits = sum(front.darkest(cx + R * math.cos(a) - 0.1, cy + R * math.sin(a) - 0.1,
-                             cx + R * math.cos(a) + 0.1, cy + R * math.sin(a) + 0.1) < 200
-               for a in (math.radians(d) for d in range(200, 340, 2)))
+    hits = sum(
+        front.darkest(
+            cx + R * math.cos(a) - 0.1,
+            cy + R * math.sin(a) - 0.1,
+            cx + R * math.cos(a) + 0.1,
+            cy + R * math.sin(a) + 0.1,
+        )
+        < 200
+        for a in (math.radians(d) for d in range(200, 340, 2))
+    )
     assert 15 < hits < 65  # a dashed circle on the cut line: some dashes, some gaps
     img = PageImage(out, 1, dpi=100)
     bx = 210.0 - cx  # cover-fitted image, clipped to the bleed disc, not mirrored itself

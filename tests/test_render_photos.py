@@ -110,11 +110,16 @@ def test_removed_background_is_a_clip_path_over_a_jpeg_and_max_ppi_is_a_theme_ke
 @pytest.mark.parametrize("orientation", range(1, 9))
 def test_every_exif_orientation_shows_the_photo_upright(tmp_path: Path, orientation: int) -> None:
     upright = _photo((300, 200), 3)
-    stored = {1: upright, 2: upright.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
-              3: upright.transpose(Image.Transpose.ROTATE_180), 4: upright.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
-              5: upright.transpose(Image.Transpose.TRANSPOSE), 6: upright.transpose(Image.Transpose.ROTATE_90),
-              7: upright.transpose(Image.Transpose.TRANSVERSE),
-              8: upright.transpose(Image.Transpose.ROTATE_270)}[orientation]
+    stored = {
+        1: upright,
+        2: upright.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
+        3: upright.transpose(Image.Transpose.ROTATE_180),
+        4: upright.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
+        5: upright.transpose(Image.Transpose.TRANSPOSE),
+        6: upright.transpose(Image.Transpose.ROTATE_90),
+        7: upright.transpose(Image.Transpose.TRANSVERSE),
+        8: upright.transpose(Image.Transpose.ROTATE_270),
+    }[orientation]
     exif = Image.Exif()
     exif[0x0112] = orientation
     stored.save(tmp_path / "p.png", exif=exif)
@@ -146,7 +151,9 @@ def test_the_crop_holds_an_off_centre_face(tmp_path: Path) -> None:
 
 def test_focus_and_zoom_place_the_crop(tmp_path: Path) -> None:
     _photo((1200, 800), 1).save(tmp_path / "p.jpg")
-    (tmp_path / "theme.yaml").write_text(f"name: t\nsymbols:\n  - photo: p.jpg\n    focus: [0.1, 0.5]\n    zoom: 2\n{MORE}")
+    (tmp_path / "theme.yaml").write_text(
+        f"name: t\nsymbols:\n  - photo: p.jpg\n    focus: [0.1, 0.5]\n    zoom: 2\n{MORE}"
+    )
     crop = drawing(load_theme(str(tmp_path / "theme.yaml")).symbols[0]).crop
     assert crop is not None
     assert (crop.left, crop.top, crop.side) == pytest.approx((0.0, 200.0, 400.0))  # clamped at the left edge
@@ -158,17 +165,22 @@ def test_photos_stay_upright_unless_the_theme_turns_them(tmp_path: Path) -> None
     (tmp_path / "theme.yaml").write_text(f"name: t\nsymbols:\n  - photo: p.jpg\n  - image: q.png\n{MORE}")
     photo, image = load_theme(str(tmp_path / "theme.yaml")).symbols[:2]
     assert not photo.rotate and image.rotate
-    (tmp_path / "theme.yaml").write_text(f"name: t\nlayout: {{rotate_photos: true}}\nsymbols:\n  - photo: p.jpg\n{MORE}")
+    (tmp_path / "theme.yaml").write_text(
+        f"name: t\nlayout: {{rotate_photos: true}}\nsymbols:\n  - photo: p.jpg\n{MORE}"
+    )
     assert load_theme(str(tmp_path / "theme.yaml")).symbols[0].rotate
 
 
 def test_an_svg_logo_on_the_backs_is_contained_and_centred(tmp_path: Path) -> None:
-    (tmp_path / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
-                                       '<rect x="0" y="0" width="10" height="10" fill="#ff0000"/></svg>')
+    (tmp_path / "logo.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect x="0" y="0" width="10" height="10" fill="#ff0000"/></svg>'
+    )
     (tmp_path / "theme.yaml").write_text(
         "name: t\ndeck: {symbols_per_card: 3}\nsymbols:\n  - folder: '@assets/twemoji'\n"
         "backs:\n  enabled: true\n  image: logo.svg\n  fit: contain\n  size: 0.5\n  color: '#0000ff'\n"
-        "card: {diameter: 80mm, bleed: 3mm}\n")
+        "card: {diameter: 80mm, bleed: 3mm}\n"
+    )
     out = tmp_path / "deck.pdf"
     build(str(tmp_path / "theme.yaml"), out, BuildOptions())
     manifest = json.loads(out.with_suffix(".json").read_text())
@@ -181,7 +193,7 @@ def test_an_svg_logo_on_the_backs_is_contained_and_centred(tmp_path: Path) -> No
     px = lambda mm: mm * 72 / 25.4 * scale  # noqa: E731
     cx, cy = px(cx_mm), page_h_px - px(cy_mm)
     red = (back[..., 0] > 200) & (back[..., 1] < 60) & (back[..., 2] < 60)
-    near = np.hypot(*np.mgrid[0:back.shape[0], 0:back.shape[1]][::-1] - np.array([cx, cy])[:, None, None]) < px(43)
+    near = np.hypot(*np.mgrid[0 : back.shape[0], 0 : back.shape[1]][::-1] - np.array([cx, cy])[:, None, None]) < px(43)
     ys, xs = np.nonzero(red & near)  # this card's back only
     assert xs.size > 0
     assert (xs.max() - xs.min()) == pytest.approx(px(40.0), rel=0.03)  # half of the 80 mm diameter
@@ -194,9 +206,10 @@ def test_a_broken_back_image_is_refused_when_the_theme_loads(tmp_path: Path) -> 
     from printdeck.errors import PrintdeckError
 
     (tmp_path / "logo.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><rect width='3'")
-    (tmp_path / "theme.yaml").write_text("name: t\nsymbols:\n  - folder: '@assets/twemoji'\n"
-                                         "backs:\n  image: logo.svg\n")
-    with pytest.raises(PrintdeckError, match="^.*backs.image: "):
+    (tmp_path / "theme.yaml").write_text(
+        "name: t\nsymbols:\n  - folder: '@assets/twemoji'\nbacks:\n  image: logo.svg\n"
+    )
+    with pytest.raises(PrintdeckError, match=r"^.*backs\.image: "):
         load_theme(str(tmp_path / "theme.yaml"))
 
 
@@ -207,18 +220,23 @@ def test_removing_a_plain_background_keeps_the_person_whole(tmp_path: Path) -> N
     canvas = Image.new("RGB", (1200, 900), (48, 190, 72))  # a plain green wall
     canvas.paste(person, (300, 150))
     canvas.save(tmp_path / "person.jpg", quality=92)
-    (tmp_path / "theme.yaml").write_text("name: t\nsymbols:\n  - photo: person.jpg\n    remove_background: true\n"
-                                         "    focus: [0.5, 0.5]\n" + MORE)
+    (tmp_path / "theme.yaml").write_text(
+        "name: t\nsymbols:\n  - photo: person.jpg\n    remove_background: true\n    focus: [0.5, 0.5]\n" + MORE
+    )
     symbol = load_theme(str(tmp_path / "theme.yaml")).symbols[0]
     art = drawing(symbol)
     alpha = np.asarray(prepared_picture(symbol, 450, art.crop).getchannel("A"))  # the 900 x 900 square, halved
     scale = 450 / 900
-    x0, y0, x1, y1 = ((v * 600 / 512 + off - crop) * scale for v, off, crop in
-                      zip(ASTRONAUT_FACE, (300, 150, 300, 150), (art.crop.left, art.crop.top) * 2))
-    face = alpha[round(y0):round(y1), round(x0):round(x1)]
+    x0, y0, x1, y1 = (
+        (v * 600 / 512 + off - crop) * scale
+        for v, off, crop in zip(ASTRONAUT_FACE, (300, 150, 300, 150), (art.crop.left, art.crop.top) * 2)
+    )
+    face = alpha[round(y0) : round(y1), round(x0) : round(x1)]
     assert (face == 255).mean() > 0.99  # the face is kept whole
-    body = alpha[round(150 * scale):round(750 * scale), round((300 - art.crop.left) * scale) + 5:
-                 round((900 - art.crop.left) * scale) - 5]
+    body = alpha[
+        round(150 * scale) : round(750 * scale),
+        round((300 - art.crop.left) * scale) + 5 : round((900 - art.crop.left) * scale) - 5,
+    ]
     assert (body > 127).mean() > 0.97  # and so is the rest of the picture
-    wall = alpha[round(450 * scale) - 5:round(450 * scale) + 5, 8:round((300 - art.crop.left) * scale) - 8]
+    wall = alpha[round(450 * scale) - 5 : round(450 * scale) + 5, 8 : round((300 - art.crop.left) * scale) - 8]
     assert (wall == 0).mean() > 0.95  # the plain wall inside the circle is gone

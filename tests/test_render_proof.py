@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.errors import PrintdeckError
 from printdeck.model import Placement, SymbolSpec
-from printdeck.render.artwork import ArtLibrary
+from printdeck.render.forms import ArtLibrary
 from printdeck.render.proof import VectorWarning, proof, prove_symbols
 from printdeck.theme import load_theme
 
@@ -27,7 +27,7 @@ CSS_VARIABLES = {  # neither svglib nor resvg draws custom properties: printdeck
 DRAWN_WRONG = {  # svglib leaves these out or fails on them; resvg draws them
     "path-without-move": '<path d="1 2 3 4"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
     "mask": '<mask id="m"><rect width="10" height="10" fill="#fff"/><circle cx="7" cy="5" r="4"/></mask>'
-            '<circle cx="5" cy="5" r="4" fill="#0080ff" mask="url(#m)"/>',
+    '<circle cx="5" cy="5" r="4" fill="#0080ff" mask="url(#m)"/>',
 }
 REFUSED = {  # numbers no renderer can draw: refused before any parser sees them
     "nan-path": '<path d="M nan nan L 5 5"/><circle cx="5" cy="5" r="3" fill="#0080ff"/>',
@@ -137,15 +137,18 @@ def _cli(*args: str, cwd: Path) -> tuple[int, str, str]:
     import sys
 
     env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
-    done = subprocess.run([sys.executable, "-m", "printdeck", *args], cwd=cwd, capture_output=True, text=True,
-                          env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "printdeck", *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=120
+    )
     return done.returncode, done.stdout, done.stderr
 
 
 def _theme_with(tmp_path: Path, body: str) -> Path:
     (tmp_path / "odd.svg").write_text(SVG.format(body))
     words = "".join(f"  - text: word{i}\n" for i in range(6))
-    (tmp_path / "theme.yaml").write_text(f"name: t\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - image: odd.svg\n{words}")
+    (tmp_path / "theme.yaml").write_text(
+        f"name: t\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - image: odd.svg\n{words}"
+    )
     return tmp_path / "theme.yaml"
 
 
@@ -178,8 +181,17 @@ def test_build_check_and_preview_name_the_symbols_no_card_shows(tmp_path: Path) 
     manifest = __import__("json").loads((tmp_path / "deck.json").read_text())
     left = sorted(u["name"] for u in manifest["unused"])
     shown = {s["name"] for s in manifest["symbols"]}
-    assert code == 0 and len(left) == 3 and not set(left) & shown and set(left) | shown == {f"w{i:02d}" for i in range(10)}
+    assert code == 0 and len(left) == 3 and not set(left) & shown
+    assert set(left) | shown == {f"w{i:02d}" for i in range(10)}
     assert f"left out 3 symbols no card shows: {', '.join(left)}" in out
     for command in (("check", "theme.yaml"), ("preview", "theme.yaml", "-o", "p.png", "--cards", "1")):
         code, out, _ = _cli(*command, cwd=tmp_path)
         assert code == 0 and f"left out 3 symbols no card shows: {', '.join(left)}" in out
+
+
+def test_custom_property_at_the_end_of_a_style_attribute_is_resolved() -> None:
+    """``style="--c: #08f"`` (no ``;``) ends at the attribute's quote, not at the document's end."""
+    from printdeck.artwork import resolve_css_variables
+
+    text = '<svg><g style="--c: #08f"><path style="fill: var(--c)" d="M0 0h9v9z"/></g></svg>'
+    assert resolve_css_variables(text) == text.replace("var(--c)", "#08f")

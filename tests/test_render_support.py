@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -10,8 +11,8 @@ import pypdfium2 as pdfium
 import yaml
 
 from printdeck.model import CardLayout, Placement, SymbolSpec
-from printdeck.theme import load_theme
-from printdeck.theme.model import Theme
+from printdeck.render import PrintJob
+from printdeck.theme import Theme, load_theme
 
 ART = ["anchor", "apple", "bee", "bell", "bicycle", "broom", "cactus"]
 FANO = [(0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (1, 4, 6), (2, 3, 6), (2, 4, 5)]
@@ -23,7 +24,10 @@ BACK_COLOR = "#2040c0"
 def write_theme(folder: Path, **overrides: object) -> Path:
     """A 7-symbol Twemoji theme (yellow cards) in ``folder``, sections overridable."""
     spec: dict = {
-        "name": "tiny", "title": "Tiny Deck", "author": "Test Author", "seed": 3,
+        "name": "tiny",
+        "title": "Tiny Deck",
+        "author": "Test Author",
+        "seed": 3,
         "card": {"diameter": "85mm", "bleed": "3mm", "safe_margin": "3mm", "background": BACKGROUND},
         "backs": {"enabled": True, "color": BACK_COLOR, "pattern": "rings"},
         "symbols": [f"@assets/twemoji/{name}.svg" for name in ART],
@@ -43,16 +47,35 @@ def tiny_theme(folder: Path, **overrides: object) -> Theme:
     return load_theme(write_theme(folder, **overrides))
 
 
+def print_job(theme: Theme, *, backs: bool = False, legend: bool = False, rules: bool = False) -> PrintJob:
+    """The theme's :class:`PrintJob` with backs, legend and rules turned on or off (as ``--backs`` etc. do)."""
+    spec = theme.spec
+    spec = spec.model_copy(
+        update={
+            "backs": spec.backs.model_copy(update={"enabled": backs}),
+            "extras": spec.extras.model_copy(update={"legend": legend, "rules": rules}),
+        }
+    )
+    return PrintJob.from_theme(dataclasses.replace(theme, spec=spec))
+
+
 def fano_layouts(n_cards: int = 7, box_mm: float = 22.0, radius_mm: float = 18.0) -> list[CardLayout]:
     """Cards of the Fano plane: three symbols on a ring, each a different angle."""
     cards = []
     for i in range(n_cards):
         line = FANO[i % 7]
         placements = tuple(
-            Placement(symbol_id=s, center_mm=(radius_mm * math.cos(2 * math.pi * j / 3 + i),
-                                              radius_mm * math.sin(2 * math.pi * j / 3 + i)),
-                      rotation_deg=(37.0 * i + 90.0 * j) % 360, box_mm=(box_mm, box_mm))
-            for j, s in enumerate(line))
+            Placement(
+                symbol_id=s,
+                center_mm=(
+                    radius_mm * math.cos(2 * math.pi * j / 3 + i),
+                    radius_mm * math.sin(2 * math.pi * j / 3 + i),
+                ),
+                rotation_deg=(37.0 * i + 90.0 * j) % 360,
+                box_mm=(box_mm, box_mm),
+            )
+            for j, s in enumerate(line)
+        )
         cards.append(CardLayout(index=i, placements=placements, coverage=0.3, min_gap_mm=2.0, size_ratio=1.0))
     return cards
 
@@ -76,18 +99,19 @@ class PageImage:
 
     def at(self, x_mm: float, y_mm: float) -> tuple[int, int, int]:
         """RGB of the pixel at (x, y) mm."""
-        col = int(round(x_mm / 25.4 * self.dpi))
-        row = int(round((self.size_mm[1] - y_mm) / 25.4 * self.dpi))
+        col = round(x_mm / 25.4 * self.dpi)
+        row = round((self.size_mm[1] - y_mm) / 25.4 * self.dpi)
         return tuple(int(v) for v in self.rgb[row, col])  # type: ignore[return-value]
 
     def darkest(self, x0: float, y0: float, x1: float, y1: float) -> int:
         """Lowest brightness (max of R, G, B; 0 = black) inside the mm rectangle."""
-        c0, c1 = sorted((int(x0 / 25.4 * self.dpi), int(math.ceil(x1 / 25.4 * self.dpi))))
-        r0, r1 = sorted((int((self.size_mm[1] - y1) / 25.4 * self.dpi), int(math.ceil((self.size_mm[1] - y0) / 25.4 * self.dpi))))
-        return int(self.rgb[r0:r1 + 1, c0:c1 + 1].max(axis=2).min())
+        c0, c1 = sorted((int(x0 / 25.4 * self.dpi), math.ceil(x1 / 25.4 * self.dpi)))
+        h = self.size_mm[1]
+        r0, r1 = sorted((int((h - y1) / 25.4 * self.dpi), math.ceil((h - y0) / 25.4 * self.dpi)))
+        return int(self.rgb[r0 : r1 + 1, c0 : c1 + 1].max(axis=2).min())
 
 
 def close(rgb: tuple[int, int, int], hex_color: str, tol: int = 12) -> bool:
     """Whether a pixel is ``hex_color`` within ``tol`` per channel."""
-    want = [int(hex_color[i:i + 2], 16) for i in (1, 3, 5)]
+    want = [int(hex_color[i : i + 2], 16) for i in (1, 3, 5)]
     return all(abs(a - b) <= tol for a, b in zip(rgb, want, strict=True))

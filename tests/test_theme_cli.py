@@ -24,7 +24,7 @@ def _cli() -> click.Group:
     try:
         from printdeck.cli import main
     except ImportError:
-        from printdeck.cli_theme import check, init, schema, themes
+        from printdeck.cli.theme import check, init, schema, themes
 
         main = click.Group(commands=[check, init, schema, themes])
     return main
@@ -49,11 +49,13 @@ def _assert_clean_failure(result: Result, *fragments: str) -> None:
 
 # --- the bad-input cases of the issue: (builder of the theme ref, fragments of the message) ---
 
+
 def _theme_text(text: str | bytes) -> Callable[[Path], str]:
     def make(tmp: Path) -> str:
         path = tmp / "theme.yaml"
         path.write_bytes(text if isinstance(text, bytes) else text.encode())
         return str(path)
+
     return make
 
 
@@ -66,6 +68,7 @@ def _folder_with(name: str, content: bytes, n_good: int = 6) -> Callable[[Path],
         image_folder(tmp / "pics", n_good)
         (tmp / "pics" / name).write_bytes(content)
         return str(write_theme(tmp, small_theme(symbols=[{"folder": "pics"}])))
+
     return make
 
 
@@ -81,6 +84,7 @@ def _bomb() -> bytes:
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     ihdr = struct.pack(">IIBBBBB", 40000, 40000, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
 
@@ -89,11 +93,14 @@ def _font(content: bytes) -> Callable[[Path], str]:
     def make(tmp: Path) -> str:
         (tmp / "font.ttf").write_bytes(content)
         return str(write_theme(tmp, small_theme(text={"font": "font.ttf"})))
+
     return make
 
 
-BOMB_YAML = "\n".join(["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-                      + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)])
+BOMB_YAML = "\n".join(
+    ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+)
 SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
 
 BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
@@ -108,23 +115,43 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
     "negative size": (_theme_data(card={"bleed": "-1mm"}), ("card.bleed: expected a length at least 0mm",)),
     "absurd size": (_theme_data(card={"diameter": "3m"}), ("card.diameter: expected a length",)),
     "absurd size in range": (_theme_data(card={"diameter": "400mm"}), ("card.diameter: a 400mm card",)),
-    "no design": (_theme_data(deck={"symbols_per_card": 7}), ("deck.symbols_per_card: 7 symbols a card needs",
-                                                              "Bruck–Ryser", "search: true")),
+    "no design": (
+        _theme_data(deck={"symbols_per_card": 7}),
+        ("deck.symbols_per_card: 7 symbols a card needs", "Bruck–Ryser", "search: true"),
+    ),
     "too few symbols": (_theme_data(deck={"order": 3}), ("needs 13 symbols but the theme gives 7; add 6 more",)),
-    "duplicate file": (_theme_data(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "apple"}]),
-                       ("symbols.6.text: 'apple' is already symbols.0",)),
+    "duplicate file": (
+        _theme_data(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "apple"}]),
+        ("symbols.6.text: 'apple' is already symbols.0",),
+    ),
     "duplicate picture": (_duplicate_picture, ("zz.png is the same picture as",)),
     "missing image": (_theme_data(symbols=["gone.png"]), ("symbols.0.image", "gone.png not found")),
     "empty image": (_folder_with("e.png", b""), ("e.png is empty",)),
     "truncated image": (_folder_with("t.png", png_bytes((9, 9, 9), (200, 200))[:150]), ("t.png is truncated",)),
     "corrupt image": (_folder_with("c.jpg", b"\xff\xd8\xff\xe0 not really a jpeg"), ("c.jpg",)),
     "decompression bomb": (_folder_with("b.png", _bomb()), ("b.png claims a huge size",)),
-    "svg external entity": (_folder_with("x.svg", b'<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>'
-                                         + SVG_HEAD.encode() + b"<text>&e;</text></svg>"), ("DTD or entities",)),
-    "svg entity expansion": (_folder_with("x.svg", b'<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'
-                                          + SVG_HEAD.encode() + b"<text>&b;</text></svg>"), ("DTD or entities",)),
-    "svg remote reference": (_folder_with("x.svg", SVG_HEAD.encode() + b'<image xlink:href="https://evil.example/a.png"'
-                                          b' width="9" height="9"/></svg>'), ("outside resource 'https://evil",)),
+    "svg external entity": (
+        _folder_with(
+            "x.svg",
+            b'<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>' + SVG_HEAD.encode() + b"<text>&e;</text></svg>",
+        ),
+        ("DTD or entities",),
+    ),
+    "svg entity expansion": (
+        _folder_with(
+            "x.svg",
+            b'<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'
+            + SVG_HEAD.encode()
+            + b"<text>&b;</text></svg>",
+        ),
+        ("DTD or entities",),
+    ),
+    "svg remote reference": (
+        _folder_with(
+            "x.svg", SVG_HEAD.encode() + b'<image xlink:href="https://evil.example/a.png" width="9" height="9"/></svg>'
+        ),
+        ("outside resource 'https://evil",),
+    ),
     "unreadable font": (_font(b"\x00\x01\x00\x00garbage"), ("text.font: ", "not a font file printdeck can read")),
 }
 
@@ -173,9 +200,13 @@ def test_themes_lists_every_bundled_theme_with_sizes() -> None:
     result = _run("themes")
     assert result.exit_code == 0
     rows = {line.split()[0]: line.split()[1:5] for line in result.output.splitlines()[1:-1]}
-    assert rows == {"default": ["55", "8", "1", "57/171"], "double": ["37", "9", "2", "37/171"],
-                    "junior": ["31", "6", "1", "31/171"], "languages": ["31", "6", "1", "31/31"],
-                    "words": ["57", "8", "1", "57/57"]}
+    assert rows == {
+        "default": ["55", "8", "1", "57/171"],
+        "double": ["37", "9", "2", "37/171"],
+        "junior": ["31", "6", "1", "31/171"],
+        "languages": ["31", "6", "1", "31/31"],
+        "words": ["57", "8", "1", "57/57"],
+    }
 
 
 def test_bundled_themes_load_with_every_file_checked() -> None:
@@ -213,8 +244,9 @@ def test_init_from_images_names_photos_and_sizes(tmp_path: Path) -> None:
         (pics / f"holiday_{i:02d}.jpg").write_bytes(out.getvalue())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"wrote {tmp_path / 'deck' / 'theme.yaml'}: 40 images: order 5, 31 cards of 6; "
-                                    "57 needed for 8 a card")
+    assert result.output.startswith(
+        f"wrote {tmp_path / 'deck' / 'theme.yaml'}: 40 images: order 5, 31 cards of 6; 57 needed for 8 a card"
+    )
     text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
     schema_line = text.splitlines()[0]
     assert schema_line.startswith("# yaml-language-server: $schema=")
@@ -242,13 +274,16 @@ def test_init_without_source_uses_the_bundled_artwork(tmp_path: Path) -> None:
     assert len(load_theme(tmp_path / "d").symbols) == 171
 
 
-@pytest.mark.parametrize("setup, args, fragments", [
-    ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "--force")),
-    ("", ["--words", "{tmp}/missing.txt"], ("--words: cannot read",)),
-    ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
-    ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),
-    ("", ["--images", "{tmp}/nowhere"], ("--images: ", "is not a folder")),
-])
+@pytest.mark.parametrize(
+    "setup, args, fragments",
+    [
+        ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "--force")),
+        ("", ["--words", "{tmp}/missing.txt"], ("--words: ", "missing.txt not found; check the path")),
+        ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
+        ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),
+        ("", ["--images", "{tmp}/nowhere"], ("--images: ", "is not a folder")),
+    ],
+)
 def test_init_failures_write_nothing(tmp_path: Path, setup: str, args: list[str], fragments: tuple[str, ...]) -> None:
     words = tmp_path / "w.txt"
     lines = {"dup": ["Apple", "pear", "apple"], "few": ["a", "b", "c"]}.get(setup, WORDS[:7])

@@ -19,8 +19,14 @@ WORDS = ["кошка", "собака", "قطة", "כלב", "शेर", "แม�
 
 def _init(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
-    return subprocess.run([sys.executable, "-m", "printdeck", "init", *args], cwd=cwd, capture_output=True,
-                          text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "printdeck", "init", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_a_word_list_in_seven_scripts_makes_a_theme(tmp_path: Path) -> None:
@@ -53,8 +59,9 @@ def test_pictures_and_words_together_with_a_font_copied_in(tmp_path: Path) -> No
     assert spec["text"]["font"] == "fonts/Mine.ttf" and (tmp_path / "deck" / "fonts" / "Mine.ttf").is_file()
     theme = load_theme(str(tmp_path / "deck"))
     assert sorted(s.kind for s in theme.symbols) == ["svg"] * 3 + ["text"] * 4
-    assert all(s.font_path == (tmp_path / "deck" / "fonts" / "Mine.ttf").resolve()
-               for s in theme.symbols if s.kind == "text")
+    assert all(
+        s.font_path == (tmp_path / "deck" / "fonts" / "Mine.ttf").resolve() for s in theme.symbols if s.kind == "text"
+    )
 
 
 def test_a_word_no_font_has_is_named_with_its_line_and_nothing_is_written(tmp_path: Path) -> None:

@@ -11,8 +11,7 @@ from pydantic import BaseModel
 from test_theme_support import image_folder, png_bytes
 
 from printdeck.artwork.fonts import default_face
-from printdeck.theme import deck_size, load_theme
-from printdeck.theme.model import SymbolEntry, ThemeSpec
+from printdeck.theme import SymbolEntry, ThemeSpec, deck_size, load_theme
 
 REFERENCE = Path(__file__).resolve().parent.parent / "printdeck" / "theme" / "reference.yaml"
 
@@ -53,8 +52,9 @@ def test_reference_theme_shows_every_key() -> None:
 def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     shutil.copy(REFERENCE, tmp_path / "theme.yaml")
     image_folder(tmp_path / "pictures", 49)
-    (tmp_path / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" '
-                                       'height="3"/></svg>')
+    (tmp_path / "logo.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="3"/></svg>'
+    )
     (tmp_path / "photos").mkdir()
     (tmp_path / "photos" / "grandma.jpg").write_bytes(png_bytes((200, 150, 120), (90, 120), alpha=False))
     (tmp_path / "photos" / "rex.jpg").write_bytes(png_bytes((90, 60, 20), (120, 90), alpha=False))

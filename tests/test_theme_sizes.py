@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from printdeck.design import make_design
-from printdeck.theme.sizes import (
-    BIPLANE_K,
+from printdeck.design import (
+    BIPLANE_SIZES,
     deck_points,
     feasible_sizes,
     is_prime_power,
+    make_design,
     sizes_for_symbols,
 )
 
 
 def _prime_power_brute(n: int) -> bool:
     primes = [p for p in range(2, n + 1) if all(p % d for d in range(2, p))]
-    return any(p ** e == n for p in primes for e in range(1, 20) if p ** e <= n)
+    return any(p**e == n for p in primes for e in range(1, 20) if p**e <= n)
 
 
 @given(st.integers(-5, 600))
@@ -36,7 +35,7 @@ def test_plane_sizes_match_the_design_stage(k: int) -> None:
 def test_biplane_sizes_match_the_design_stage(k: int) -> None:
     design = make_design(symbols_per_card=k, match=2)
     assert design.n_points == deck_points(k, 2) == len(design.blocks)
-    assert k in BIPLANE_K
+    assert k in BIPLANE_SIZES
 
 
 def test_sizes_message_from_the_issue() -> None:

@@ -9,8 +9,21 @@ from typing import Any
 import yaml
 from PIL import Image, ImageDraw
 
-WORDS = ["apple", "bread", "chair", "cloud", "dance", "earth", "field", "flower", "garden", "house",
-         "island", "jacket", "kitchen"]
+WORDS = [
+    "apple",
+    "bread",
+    "chair",
+    "cloud",
+    "dance",
+    "earth",
+    "field",
+    "flower",
+    "garden",
+    "house",
+    "island",
+    "jacket",
+    "kitchen",
+]
 
 
 def small_theme(**overrides: Any) -> dict[str, Any]:

@@ -18,35 +18,41 @@ def _error(tmp_path: Path, data: Any) -> str:
         load_theme(path)
     message = str(info.value)
     assert message.startswith(f"{path}: ") and "\n" not in message
-    return message[len(str(path)) + 2:]
+    return message[len(str(path)) + 2 :]
 
 
-@pytest.mark.parametrize("override, expected", [
-    ({"card": {"diameter": "big"}}, 'card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"'),
-    ({"card": {"diameter": 85}}, 'card.diameter: expected a length such as "85mm"'),
-    ({"card": {"diamter": "85mm"}}, "card: unknown key 'diamter'; did you mean 'diameter'?"),
-    ({"titel": "x"}, "(top level): unknown key 'titel'; did you mean 'title'?"),
-    ({"colour": "red"}, "(top level): unknown key 'colour'; allowed keys here: author, backs, card,"),
-    ({"card": {"zzz": 1}}, "card: unknown key 'zzz'; allowed keys here: background, bleed,"),
-    ({"card": {"diameter": "1mm"}}, 'card.diameter: expected a length at least 20mm, got "1mm"'),
-    ({"card": {"bleed": "-3mm"}}, 'card.bleed: expected a length at least 0mm, got "-3mm"'),
-    ({"card": {"diameter": "2m"}}, "card.diameter: expected a length such as"),
-    ({"card": {"background": "red"}}, 'card.background: expected a colour such as "#ff8800", got "red"'),
-    ({"seed": "abc"}, 'seed: expected a whole number, got "abc"'),
-    ({"seed": -1}, "seed: expected a number at least 0, got -1"),
-    ({"deck": {"match": 3}}, "deck.match: expected one of 1 or 2, got 3"),
-    ({"deck": "big"}, 'deck: expected a mapping of keys (key: value lines), got "big"'),
-    ({"deck": {"order": 500}}, "deck.order: expected a number at most 31, got 500"),
-    ({"layout": {"rotation": "sideways"}}, "layout.rotation: expected one of 'any' or 'none', got \"sideways\""),
-    ({"layout": {"rotation": 400}}, "layout.rotation: expected a number at most 180, got 400"),
-    ({"paper": {"size": "a5"}}, "paper.size: expected one of 'a4', 'letter' or 'a3', got \"a5\""),
-    ({"paper": {"size": ["10mm", "297mm"]}}, 'paper.size.0: expected a length at least 50mm, got "10mm"'),
-    ({"symbols": [{"txt": "a"}]}, "symbols.0: unknown key 'txt'; did you mean 'text'?"),
-    ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
-    ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
-    ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
-    ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
-])
+@pytest.mark.parametrize(
+    "override, expected",
+    [
+        (
+            {"card": {"diameter": "big"}},
+            'card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"',
+        ),
+        ({"card": {"diameter": 85}}, 'card.diameter: expected a length such as "85mm"'),
+        ({"card": {"diamter": "85mm"}}, "card: unknown key 'diamter'; did you mean 'diameter'?"),
+        ({"titel": "x"}, "(top level): unknown key 'titel'; did you mean 'title'?"),
+        ({"colour": "red"}, "(top level): unknown key 'colour'; allowed keys here: author, backs, card,"),
+        ({"card": {"zzz": 1}}, "card: unknown key 'zzz'; allowed keys here: background, bleed,"),
+        ({"card": {"diameter": "1mm"}}, 'card.diameter: expected a length at least 20mm, got "1mm"'),
+        ({"card": {"bleed": "-3mm"}}, 'card.bleed: expected a length at least 0mm, got "-3mm"'),
+        ({"card": {"diameter": "2m"}}, "card.diameter: expected a length such as"),
+        ({"card": {"background": "red"}}, 'card.background: expected a colour such as "#ff8800", got "red"'),
+        ({"seed": "abc"}, 'seed: expected a whole number, got "abc"'),
+        ({"seed": -1}, "seed: expected a number at least 0, got -1"),
+        ({"deck": {"match": 3}}, "deck.match: expected one of 1 or 2, got 3"),
+        ({"deck": "big"}, 'deck: expected a mapping of keys (key: value lines), got "big"'),
+        ({"deck": {"order": 500}}, "deck.order: expected a number at most 31, got 500"),
+        ({"layout": {"rotation": "sideways"}}, "layout.rotation: expected one of 'any' or 'none', got \"sideways\""),
+        ({"layout": {"rotation": 400}}, "layout.rotation: expected a number at most 180, got 400"),
+        ({"paper": {"size": "a5"}}, "paper.size: expected one of 'a4', 'letter' or 'a3', got \"a5\""),
+        ({"paper": {"size": ["10mm", "297mm"]}}, 'paper.size.0: expected a length at least 50mm, got "10mm"'),
+        ({"symbols": [{"txt": "a"}]}, "symbols.0: unknown key 'txt'; did you mean 'text'?"),
+        ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
+        ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
+        ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
+        ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
+    ],
+)
 def test_bad_values_name_the_key_and_what_is_expected(tmp_path: Path, override: dict, expected: str) -> None:
     assert _error(tmp_path, small_theme(**override)).startswith(expected)
 
@@ -56,18 +62,47 @@ def test_several_problems_are_counted(tmp_path: Path) -> None:
     assert message.endswith("(and 1 more problem)")
 
 
-@pytest.mark.parametrize("text, mm", [("8.5cm", 85.0), ("3.5in", 88.9), ("240pt", 84.666)])
+@pytest.mark.parametrize(
+    "text, mm",
+    [("8.5cm", 85.0), ("3.5in", 88.9), ("240pt", 84.666), ("85MM", 85.0), (" 3.5 In ", 88.9), ("8.5Cm", 85.0)],
+)
 def test_lengths_accept_units(tmp_path: Path, text: str, mm: float) -> None:
     theme = load_theme(write_theme(tmp_path, small_theme(card={"diameter": text})))
     assert theme.spec.card.diameter_mm == pytest.approx(mm, abs=1e-3)
 
 
-@pytest.mark.parametrize("override, expected", [
-    ({"card": {"diameter": "250mm"}}, "card.diameter: a 250mm card with 3mm bleed needs 256mm"),
-    ({"card": {"safe_margin": "30mm"}}, "card.safe_margin: 30mm leaves little room"),
-    ({"layout": {"gap": "15mm"}}, "layout.gap: 15mm is too large"),
-    ({"layout": {"sizes": [0.5, 1.0]}}, "layout.sizes: list the sizes largest first"),
-])
+def test_lengths_have_one_pattern_in_any_case() -> None:
+    """The schema editors check against is the pattern the loader parses with: "85MM" passes both."""
+    import json
+    import re
+
+    from printdeck.theme import schema_json
+    from printdeck.units import LENGTH_PATTERN, parse_length_mm
+
+    def patterns(node: object) -> list[str]:
+        if isinstance(node, dict):
+            return [str(node.get("pattern"))] * ("pattern" in node) + [p for v in node.values() for p in patterns(v)]
+        return [p for v in node for p in patterns(v)] if isinstance(node, list) else []
+
+    length_patterns = {p for p in patterns(json.loads(schema_json())) if "[mM][mM]" in p or "mm" in p}
+    assert length_patterns == {LENGTH_PATTERN}
+    for text in ("85MM", "85mm", "3.15In", " 12 PT ", "-.5cm"):
+        assert re.fullmatch(LENGTH_PATTERN, text) and parse_length_mm(text) == parse_length_mm(text.lower())
+    for text in ("85", "85 m", "85mmm", "mm"):
+        assert not re.fullmatch(LENGTH_PATTERN, text)
+        with pytest.raises(ValueError, match="expected a length such as"):
+            parse_length_mm(text)
+
+
+@pytest.mark.parametrize(
+    "override, expected",
+    [
+        ({"card": {"diameter": "250mm"}}, "card.diameter: a 250mm card with 3mm bleed needs 256mm"),
+        ({"card": {"safe_margin": "30mm"}}, "card.safe_margin: 30mm leaves little room"),
+        ({"layout": {"gap": "15mm"}}, "layout.gap: 15mm is too large"),
+        ({"layout": {"sizes": [0.5, 1.0]}}, "layout.sizes: list the sizes largest first"),
+    ],
+)
 def test_sizes_that_do_not_fit_together(tmp_path: Path, override: dict, expected: str) -> None:
     assert _error(tmp_path, small_theme(**override)).startswith(expected)
 
@@ -77,19 +112,31 @@ def test_single_layout_allows_a_card_wider_than_a4(tmp_path: Path) -> None:
     assert theme.spec.card.diameter_mm == 250
 
 
-@pytest.mark.parametrize("deck, expected", [
-    ({"symbols_per_card": 7}, "deck.symbols_per_card: 7 symbols a card needs a projective plane of order 6, "
-                              "but no projective plane of order 6 exists (Bruck–Ryser theorem 1949"),
-    ({"symbols_per_card": 7}, "use 6 (order 5, 31 cards) or 8 (order 7, 57 cards) symbols a card, or set search: true"),
-    ({"symbols_per_card": 11}, "(Lam, Thiel & Swiercz 1989"),
-    ({"symbols_per_card": 13}, "no projective plane of order 12 is known"),
-    ({"symbols_per_card": 7, "match": 2}, "no biplane with 7 symbols a card exists (Bruck–Ryser–Chowla"),
-    ({"symbols_per_card": 7, "match": 2, "search": True}, "no biplane with 7 symbols a card exists"),
-    ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card with match 1"),
-    ({"order": 5, "match": 2}, "deck.symbols_per_card: no biplane with 7 symbols a card"),
-    ({"order": 2, "cards": 8}, "deck.cards: the deck with 3 symbols a card has 7 cards; give at most 7"),
-    ({"order": 3}, "symbols: the deck (4 a card, match 1) needs 13 symbols but the theme gives 7; add 6 more"),
-])
+@pytest.mark.parametrize(
+    "deck, expected",
+    [
+        (
+            {"symbols_per_card": 7},
+            "deck.symbols_per_card: 7 symbols a card needs a projective plane of order 6, "
+            "but no projective plane of order 6 exists (Bruck–Ryser theorem 1949",
+        ),
+        (
+            {"symbols_per_card": 7},
+            "use 6 (order 5, 31 cards) or 8 (order 7, 57 cards) symbols a card, or set search: true",
+        ),
+        ({"symbols_per_card": 11}, "(Lam, Thiel & Swiercz 1989"),
+        ({"symbols_per_card": 13}, "no projective plane of order 12 is known"),
+        ({"symbols_per_card": 7, "match": 2}, "no biplane with 7 symbols a card exists (Bruck–Ryser–Chowla"),
+        ({"symbols_per_card": 7, "match": 2, "search": True}, "no biplane with 7 symbols a card exists"),
+        ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card with match 1"),
+        ({"order": 5, "match": 2}, "deck.order: no biplane with 7 symbols a card"),
+        (
+            {"order": 2, "cards": 8},
+            "deck.cards: 8 is more than the 7 cards of the deck with 3 symbols a card; give at most 7",
+        ),
+        ({"order": 3}, "symbols: the deck (4 a card, match 1) needs 13 symbols but the theme gives 7; add 6 more"),
+    ],
+)
 def test_impossible_decks(tmp_path: Path, deck: dict, expected: str) -> None:
     assert expected in _error(tmp_path, small_theme(deck=deck))
 
@@ -119,8 +166,9 @@ def test_biplane_size(tmp_path: Path, deck: dict) -> None:
 
 def test_entry_needs_exactly_one_source(tmp_path: Path) -> None:
     data = small_theme(symbols=[{"text": "a", "image": "b.png"}])
-    assert _error(tmp_path, data).startswith("symbols.0: give exactly one of folder, image, text or photo "
-                                              "(found image, text)")
+    assert _error(tmp_path, data).startswith(
+        "symbols.0: give exactly one of folder, image, text or photo (found image, text)"
+    )
     assert _error(tmp_path, small_theme(symbols=[{"name": "x"}])).startswith("symbols.0: give exactly one of")
 
 
@@ -141,7 +189,7 @@ def test_name_defaults_to_the_folder_of_theme_yaml(tmp_path: Path) -> None:
 def test_paper_names_ignore_case() -> None:
     from pydantic import ValidationError
 
-    from printdeck.theme.model import PaperSpec
+    from printdeck.theme import PaperSpec
 
     assert PaperSpec(size="A4").size == "a4" and PaperSpec(size=" Letter ").size == "letter"
     with pytest.raises(ValidationError):

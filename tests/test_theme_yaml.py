@@ -10,8 +10,10 @@ from printdeck.errors import PrintdeckError
 from printdeck.theme import load_theme
 from printdeck.theme.yamlsafe import MAX_FILE_BYTES, load_yaml_file, load_yaml_text
 
-BOMB = "\n".join(["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-                 + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)])
+BOMB = "\n".join(
+    ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+)
 
 
 def test_billion_laughs_is_refused_quickly() -> None:
@@ -65,10 +67,13 @@ def test_oversized_file_is_refused_without_reading_it_all(tmp_path: Path) -> Non
         load_yaml_file(path)
 
 
-@pytest.mark.parametrize("content, expected", [
-    (b"\xff\xfe\x00garbage", "not UTF-8"),
-    (b"name: x\x00\n", "NUL bytes"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"name: x\x00\n", "NUL bytes"),
+    ],
+)
 def test_binary_files_are_refused(tmp_path: Path, content: bytes, expected: str) -> None:
     path = tmp_path / "theme.yaml"
     path.write_bytes(content)
@@ -76,12 +81,15 @@ def test_binary_files_are_refused(tmp_path: Path, content: bytes, expected: str)
         load_theme(path)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("", "got an empty file"),
-    ("- a\n- b\n", "got a list"),
-    ("just words\n", "got the single value 'just words'"),
-    ("42\n", "got the single value 42"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("", "got an empty file"),
+        ("- a\n- b\n", "got a list"),
+        ("just words\n", "got the single value 'just words'"),
+        ("42\n", "got the single value 42"),
+    ],
+)
 def test_a_theme_must_be_a_mapping(tmp_path: Path, text: str, expected: str) -> None:
     path = tmp_path / "theme.yaml"
     path.write_text(text, encoding="utf-8")

@@ -2,26 +2,85 @@
 
 Public names: :class:`Drawing` and :func:`drawing` (a symbol's one drawing),
 :func:`drawing_key` (its cache key), :func:`rasterise` (its pixels, for the
-silhouette, the PNGs and the preview), :func:`prepared_picture` (a raster or photo
+silhouette, the PNGs and the preview), :func:`silhouette` / :class:`Silhouette` (the
+trace of a symbol's drawing that the layout packs, cached; :func:`silhouettes` for many,
+:class:`ShapeField` its distance bounds), :func:`prepared_picture` (a raster or photo
 symbol's picture), :class:`FontFace` and the font helpers, :func:`shape_word`.
-ReportLab never appears here: ``printdeck.render.artwork`` turns a :class:`Drawing`
+ReportLab never appears here: ``printdeck.render.forms`` turns a :class:`Drawing`
 into PDF forms.
 """
 
 from printdeck.artwork.drawing import (
-           WORD_SPACE_EM,
-           Drawing,
-           drawing,
-           drawing_key,
-           existing_file,
-           word_chain,
+    WORD_SPACE_EM,
+    Drawing,
+    drawing,
+    drawing_key,
+    existing_file,
+    word_chain,
 )
-from printdeck.artwork.fonts import FontFace, bundled_faces, open_face, parse_font_ref
-from printdeck.artwork.picture import oriented_size, prepared_picture, to_rgba
+from printdeck.artwork.fonts import FontFace, bundled_faces, default_face, fallback_chain, open_face, parse_font_ref
+from printdeck.artwork.picture import (
+    EXIF_ORIENTATION,
+    MAX_IMAGE_BYTES,
+    PHOTO_CORNER_FRACTION,
+    crop_square,
+    is_upright,
+    open_raster,
+    oriented_size,
+    prepared_picture,
+    read_limited,
+    subject_rings,
+    to_rgba,
+)
 from printdeck.artwork.raster import alpha_array, rasterise, word_svg
+from printdeck.artwork.shape_field import ShapeField
 from printdeck.artwork.shaping import ShapedWord, shape_word
-from printdeck.artwork.svg import svg_size
+from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
+from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, svg_structure_check
+from printdeck.artwork.tracing import Silhouette, ink_share, silhouette, silhouette_key, silhouettes, sizing_area
 
-__all__ = ["WORD_SPACE_EM", "Drawing", "FontFace", "ShapedWord", "alpha_array", "bundled_faces", "drawing",
-           "drawing_key", "existing_file", "open_face", "oriented_size", "parse_font_ref", "prepared_picture",
-           "rasterise", "shape_word", "svg_size", "to_rgba", "word_chain", "word_svg"]
+__all__ = [
+    "EXIF_ORIENTATION",
+    "MAX_IMAGE_BYTES",
+    "MAX_SVG_BYTES",
+    "PHOTO_CORNER_FRACTION",
+    "WORD_SPACE_EM",
+    "Drawing",
+    "FontFace",
+    "ShapeField",
+    "ShapedWord",
+    "Silhouette",
+    "alpha_array",
+    "bundled_faces",
+    "crop_square",
+    "declared_svg_size",
+    "default_face",
+    "drawing",
+    "drawing_key",
+    "existing_file",
+    "fallback_chain",
+    "ink_share",
+    "is_upright",
+    "open_face",
+    "open_raster",
+    "oriented_size",
+    "parse_font_ref",
+    "prepared_picture",
+    "rasterise",
+    "read_limited",
+    "resolve_css_variables",
+    "shape_word",
+    "silhouette",
+    "silhouette_key",
+    "silhouettes",
+    "sizing_area",
+    "subject_rings",
+    "svg_pixels",
+    "svg_root",
+    "svg_size",
+    "svg_structure_check",
+    "svg_text",
+    "to_rgba",
+    "word_chain",
+    "word_svg",
+]

@@ -10,14 +10,13 @@
   removed if asked (:mod:`printdeck.artwork.picture`).
 
 The silhouette is traced from :func:`printdeck.artwork.raster.rasterise` of this drawing,
-and the PNGs, the preview and the PDF (``printdeck.render.artwork``, the legend too)
+and the PNGs, the preview and the PDF (``printdeck.render.forms``, the legend too)
 draw the same one, so what the layout packed is what prints.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -25,15 +24,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from fontTools.unicodedata import script as unicode_script
-from fontTools.unicodedata import script_name as unicode_script_name
+from fontTools.unicodedata import script as unicode_script, script_name as unicode_script_name
 
 from printdeck.artwork import fonts
-from printdeck.artwork.picture import Crop, oriented_size, photo_crop
+from printdeck.artwork.picture import MAX_IMAGE_BYTES, Crop, oriented_size, photo_crop
 from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
 from printdeck.artwork.svg import svg_size
-from printdeck.cache import cache_dir, read_entry, write_entry
+from printdeck.artwork.svgcheck import MAX_SVG_BYTES
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError
+from printdeck.fileio import user_file_size
 from printdeck.model import SymbolSpec, drawn_only
 
 DrawingKind = Literal["svg", "text", "picture"]
@@ -126,8 +126,12 @@ def _stored_crop(key: str, size_px: tuple[int, int]) -> Crop | None:
     except (TypeError, ValueError):
         return None
     w, h = size_px
-    if all(math.isfinite(v) for v in (left, top, side)) and 0 < side <= min(w, h) + 1e-6 \
-            and -1e-6 <= left <= w - side + 1e-6 and -1e-6 <= top <= h - side + 1e-6:
+    if (
+        all(math.isfinite(v) for v in (left, top, side))
+        and 0 < side <= min(w, h) + 1e-6
+        and -1e-6 <= left <= w - side + 1e-6
+        and -1e-6 <= top <= h - side + 1e-6
+    ):
         return Crop(left, top, side)
     return None
 
@@ -139,14 +143,19 @@ def _store_crop(key: str, crop: Crop) -> None:
 
 
 def existing_file(symbol: SymbolSpec) -> Path:
-    """The symbol's artwork file.
+    """The symbol's artwork file, checked (not read) by :func:`printdeck.fileio.user_file_size`.
 
     Raises:
-        PrintdeckError: The symbol has no file or it is missing.
+        PrintdeckError: The symbol has no file, or it is missing, not a regular file or
+            larger than :data:`~printdeck.artwork.svgcheck.MAX_SVG_BYTES` (an SVG) or
+            :data:`~printdeck.artwork.picture.MAX_IMAGE_BYTES` (a picture); the message
+            names the symbol.
     """
-    if symbol.path is None or not Path(symbol.path).is_file():
-        raise PrintdeckError(f"symbol {symbol.name!r}: artwork file {symbol.source} not found; "
-                             "restore it or fix the path in the theme's symbols list")
+    where = f"symbol {symbol.name!r}"
+    if symbol.path is None:
+        raise PrintdeckError(f"{where}: no artwork file; fix the theme's symbols list")
+    limit = MAX_SVG_BYTES if symbol.kind == "svg" else MAX_IMAGE_BYTES
+    user_file_size(Path(symbol.path), where, limit, "an artwork file")
     return Path(symbol.path)
 
 
@@ -168,8 +177,10 @@ def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
     chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
     missing = fonts.missing_chars(text, chain)
     if missing:
-        raise PrintdeckError(f"no font has {fonts.describe_chars(missing)} of {text!r}; {install_hint(missing)} "
-                             "or set text.font to a font file that has it")
+        raise PrintdeckError(
+            f"no font has {fonts.describe_chars(missing)} of {text!r}; {install_hint(missing)} "
+            "or set text.font to a font file that has it"
+        )
     return chain
 
 
@@ -195,7 +206,8 @@ def guess_lang(text: str) -> str | None:
 
 
 def drawing_key(symbol: SymbolSpec) -> str:
-    """Hex digest of everything that changes a symbol's drawing.
+    """Hex digest of everything that changes a symbol's drawing
+    (:func:`printdeck.cache.entry_key`).
 
     Made of: every :class:`~printdeck.model.SymbolSpec` field not marked
     ``NOT_DRAWN`` (so a field added later counts by default), the artwork file's
@@ -205,41 +217,15 @@ def drawing_key(symbol: SymbolSpec) -> str:
     Raises:
         PrintdeckError: The artwork file cannot be read, or a word cannot be set.
     """
-    h = hashlib.sha256(code_digest().encode())
-    for f in dataclasses.fields(symbol):
-        if f.metadata.get("drawing", True):
-            h.update(f"|{f.name}={getattr(symbol, f.name)!r}".encode())
+    parts = [code_digest("printdeck.artwork", "printdeck.model")]
+    parts += [
+        f"{f.name}={getattr(symbol, f.name)!r}" for f in dataclasses.fields(symbol) if f.metadata.get("drawing", True)
+    ]
     if symbol.path is not None:
-        h.update(b"|file=" + file_digest(existing_file(symbol)).encode())
+        parts.append("file=" + file_digest(existing_file(symbol)))
     if symbol.kind == "text":
-        for _, face in fonts.font_runs(symbol.text or symbol.name, word_chain(symbol)):
-            h.update(f"|face={face.index}:{face.digest()}".encode())
-    return h.hexdigest()[:32]
-
-
-def file_digest(path: Path) -> str:
-    """SHA-256 of a file's bytes (cached per size and modification time).
-
-    Raises:
-        PrintdeckError: The file cannot be read.
-    """
-    try:
-        stat = path.stat()
-        return _file_digest(str(path), stat.st_size, stat.st_mtime_ns)
-    except OSError as exc:
-        raise PrintdeckError(f"{path}: cannot read ({exc.strerror}); check the file") from None
-
-
-@lru_cache(maxsize=4096)
-def _file_digest(path: str, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """SHA-256 of the source of every module of :mod:`printdeck.artwork` (and the model)."""
-    h = hashlib.sha256()
-    here = Path(__file__).parent
-    for path in sorted(here.glob("*.py")) + [here.parent / "model.py"]:
-        h.update(path.name.encode() + path.read_bytes())
-    return h.hexdigest()
+        parts += [
+            f"face={face.index}:{face.digest()}"
+            for _, face in fonts.font_runs(symbol.text or symbol.name, word_chain(symbol))
+        ]
+    return entry_key(*parts)

@@ -34,8 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point
-from shapely.geometry import box as shapely_box
+from shapely.geometry import LineString, Point, box as shapely_box
 from shapely.ops import nearest_points
 
 from printdeck.artwork.picture import PHOTO_CORNER_FRACTION
@@ -161,8 +160,8 @@ def _cv2() -> ModuleType:
     """OpenCV, imported on first use (it takes a moment and only photos need it)."""
     try:
         with _import_lock:
-            import cv2
-            import cv2.data
+            import cv2  # noqa: PLC0415 - OpenCV only for photos
+            import cv2.data  # noqa: PLC0415
     except ImportError as exc:  # pragma: no cover - a declared dependency
         raise ImportError("face detection needs OpenCV: pip install 'opencv-python-headless<5'") from exc
     if not hasattr(cv2, "CascadeClassifier"):  # pragma: no cover - OpenCV 5 dropped them
@@ -209,12 +208,8 @@ def find_faces(rgb: np.ndarray) -> list[FaceBox]:
     :data:`MIN_FACE_PX` pixels of that copy are not searched for, so faces under
     ~5 % of the photo's longest side are missed (too small to matter on a card).
     Detections overlapping by half of the smaller one are merged into their union
-    (the same face seen by two cascades). The settings were tuned on photographs
-    scikit-image ships: the astronaut and the cameraman pasted off-centre at 144
-    places, scales and backgrounds were all found, and 20 faces of its LFW subset
-    in groups of four; its ~25 photos without people, each at 3 scales, gave no
-    detection but two heads on its Greek coins. A 12-megapixel photo takes
-    0.3-1.2 s (busier pictures take longer), most of it in the profile cascade.
+    (the same face seen by two cascades). How the settings were tuned, and the
+    time a photo takes: bench/RESULTS.md, "Face crops".
 
     Raises:
         ValueError: ``rgb`` is not an ``(H, W, 3) uint8`` array.
@@ -253,8 +248,10 @@ def _check_rgb(rgb: object) -> None:
     """Raise ValueError unless ``rgb`` is an ``(H, W, 3) uint8`` array."""
     if not isinstance(rgb, np.ndarray) or rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
         got = f"{rgb.dtype} array of shape {rgb.shape}" if isinstance(rgb, np.ndarray) else type(rgb).__name__
-        raise ValueError(f"faces are found in an (H, W, 3) uint8 RGB array, got a {got}; "
-                         "convert grayscale or RGBA images to RGB first")
+        raise ValueError(
+            f"faces are found in an (H, W, 3) uint8 RGB array, got a {got}; "
+            "convert grayscale or RGBA images to RGB first"
+        )
 
 
 def _merge(boxes: list[FaceBox]) -> list[FaceBox]:
@@ -270,19 +267,20 @@ def _merge(boxes: list[FaceBox]) -> list[FaceBox]:
     for i, a in enumerate(boxes):
         for j in range(i + 1, len(boxes)):
             b = boxes[j]
-            overlap = (max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0))
-                       * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0)))
+            overlap = max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
             if overlap >= _SAME_FACE_OVERLAP * min(a.area, b.area):
                 parent[root(j)] = root(i)
     groups: dict[int, FaceBox] = {}
     for i, b in enumerate(boxes):
         g = groups.get(root(i))
-        groups[root(i)] = b if g is None else FaceBox(min(g.x0, b.x0), min(g.y0, b.y0),
-                                                      max(g.x1, b.x1), max(g.y1, b.y1))
+        groups[root(i)] = (
+            b if g is None else FaceBox(min(g.x0, b.x0), min(g.y0, b.y0), max(g.x1, b.x1), max(g.y1, b.y1))
+        )
     return list(groups.values())
 
 
 # --------------------------------------------------------------------------- placement
+
 
 def pad_face(face: FaceBox, size_px: tuple[float, float]) -> FaceBox | None:
     """The part of the photo the crop keeps for ``face``: the box grown by
@@ -314,8 +312,10 @@ def _holders(box: FaceBox, radius: float, shape: CropShape) -> shapely.Geometry:
     else:
         corner = PHOTO_CORNER_FRACTION * 2.0 * radius
         inner = radius - corner
-        parts = [shapely_box(x - inner, y - inner, x + inner, y + inner).buffer(corner, quad_segs=_QUAD_SEGS)
-                 for x, y in corners]
+        parts = [
+            shapely_box(x - inner, y - inner, x + inner, y + inner).buffer(corner, quad_segs=_QUAD_SEGS)
+            for x, y in corners
+        ]
     return shapely.intersection_all(parts)
 
 
@@ -330,8 +330,13 @@ def _centres(width: float, height: float, radius: float) -> shapely.Geometry:
     return Point(xs[0], ys[0])
 
 
-def crop_window(size_px: tuple[int, int], faces: Sequence[FaceBox], focus: tuple[float, float] | None = None,
-                zoom: float = 1.0, shape: CropShape = "circle") -> CropWindow:
+def crop_window(
+    size_px: tuple[int, int],
+    faces: Sequence[FaceBox],
+    focus: tuple[float, float] | None = None,
+    zoom: float = 1.0,
+    shape: CropShape = "circle",
+) -> CropWindow:
     """Where a photo's crop goes: its square's centre and side, in pixels.
 
     Args:
@@ -403,14 +408,17 @@ def crop_window(size_px: tuple[int, int], faces: Sequence[FaceBox], focus: tuple
             continue
         region = narrower
         held.append(padded)
-    target = Point((min(b.x0 for b in held) + max(b.x1 for b in held)) / 2.0,
-                   (min(b.y0 for b in held) + max(b.y1 for b in held)) / 2.0)
+    target = Point(
+        (min(b.x0 for b in held) + max(b.x1 for b in held)) / 2.0,
+        (min(b.y0 for b in held) + max(b.y1 for b in held)) / 2.0,
+    )
     best = nearest_points(region, target)[0]  # the target itself when inside
     return clamped(best.x, best.y)
 
 
-def face_crop(rgb: np.ndarray, focus: tuple[float, float] | None = None, zoom: float = 1.0,
-              shape: CropShape = "circle") -> CropWindow:
+def face_crop(
+    rgb: np.ndarray, focus: tuple[float, float] | None = None, zoom: float = 1.0, shape: CropShape = "circle"
+) -> CropWindow:
     """The crop of an ``(H, W, 3) uint8`` RGB photo: :func:`find_faces` then :func:`crop_window`.
 
     With a ``focus`` the faces would be ignored, so detection is skipped. Arguments,

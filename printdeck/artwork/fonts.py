@@ -16,7 +16,7 @@ PDF fonts.
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -28,18 +28,33 @@ from pathlib import Path
 
 from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
-from printdeck.errors import PrintdeckError
+from printdeck.cache import file_digest
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import user_file_size
 from printdeck.resources import data_root
 
 MAX_FONT_BYTES = 64_000_000
 """Largest font file accepted (a full Noto CJK collection is about 20 MB)."""
-BUNDLED = ("Vera.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
-           "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf")
+DEFAULT_FONT = "Vera.ttf"
+"""The default face: Bitstream Vera, from ReportLab's font folder (words, and the PDF's own text)."""
+DEFAULT_BOLD_FONT = "VeraBd.ttf"
+"""The bold of :data:`DEFAULT_FONT` (the PDF's headings), from the same folder."""
+BUNDLED = (
+    DEFAULT_FONT,
+    "NotoSans-Regular.ttf",
+    "NotoSansArabic-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf",
+    "NotoSansThai-Regular.ttf",
+)
 """The bundled faces in fallback order (Vera from ReportLab's font folder, the rest from ``assets/fonts``)."""
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 IGNORABLE = frozenset(
     [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x034F, 0x061C]
-    + list(range(0x202A, 0x202F)) + list(range(0x2066, 0x206A)) + list(range(0xFE00, 0xFE10)))
+    + list(range(0x202A, 0x202F))
+    + list(range(0x2066, 0x206A))
+    + list(range(0xFE00, 0xFE10))
+)
 """Code points shaping handles without a glyph of their own (joiners, bidi marks, variation selectors)."""
 SYSTEM_FOLDERS = {
     "win32": ["%WINDIR%/Fonts", "%LOCALAPPDATA%/Microsoft/Windows/Fonts"],
@@ -67,18 +82,16 @@ class FontFace:
         return self.path.name + (f"#{self.index}" if self.index else "")
 
     def digest(self) -> str:
-        """SHA-256 of the font file's bytes (hex; cached per file size and mtime)."""
-        stat = self.path.stat()
-        return _digest(str(self.path), stat.st_size, stat.st_mtime_ns)
+        """SHA-256 of the font file's bytes (hex; :func:`printdeck.cache.file_digest`).
+
+        Raises:
+            PrintdeckError: The file cannot be read.
+        """
+        return file_digest(self.path)
 
     def covers(self, char: str) -> bool:
         """Whether the face maps ``char`` to a glyph (ignorable code points always count)."""
         return ord(char) in IGNORABLE or ord(char) in coverage(self)
-
-
-@lru_cache(maxsize=256)
-def _digest(path: str, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def bundled_faces() -> tuple[FontFace, ...]:
@@ -92,22 +105,34 @@ def bundled_faces() -> tuple[FontFace, ...]:
 
 @lru_cache(maxsize=1)
 def _bundled() -> tuple[FontFace, ...]:
-    import importlib.util
+    return tuple(FontFace(bundled_font_file(name)) for name in BUNDLED)
 
+
+@lru_cache(maxsize=16)
+def bundled_font_file(name: str) -> Path:
+    """The file of a bundled font (:data:`BUNDLED`, :data:`DEFAULT_BOLD_FONT`): ReportLab's
+    font folder first (the Vera faces; ReportLab is found, not imported), then ``assets/fonts``.
+
+    Raises:
+        PrintdeckError: The file is in neither folder (a broken install).
+    """
     spec = importlib.util.find_spec("reportlab")
     folders = [Path(p) / "fonts" for p in (spec.submodule_search_locations or [])] if spec else []
-    faces = []
-    for name in BUNDLED:
-        found = [f / name for f in [*folders, data_root("assets") / "fonts"] if (f / name).is_file()]
-        if not found:
-            raise PrintdeckError(f"the bundled font {name} is missing; reinstall printdeck")
-        faces.append(FontFace(found[0]))
-    return tuple(faces)
+    found = [f / name for f in [*folders, data_root("assets") / "fonts"] if (f / name).is_file()]
+    if not found:
+        raise PrintdeckError(f"the bundled font {name} is missing; reinstall printdeck")
+    return found[0]
 
 
-def default_face() -> FontFace:
-    """The face of Latin words when the theme names no font (Bitstream Vera)."""
-    return bundled_faces()[0]
+def default_face(bold: bool = False) -> FontFace:
+    """The face of Latin words when the theme names no font (Bitstream Vera, the first of
+    :data:`BUNDLED`); with ``bold``, its bold (:data:`DEFAULT_BOLD_FONT`), which no word
+    uses but the PDF's headings do.
+
+    Raises:
+        PrintdeckError: The font file is missing (a broken install).
+    """
+    return FontFace(bundled_font_file(DEFAULT_BOLD_FONT)) if bold else bundled_faces()[0]
 
 
 def parse_font_ref(raw: str) -> tuple[str, int]:
@@ -127,20 +152,19 @@ def open_face(path: Path, index: int, where: str) -> FontFace:
         where: The theme key that named it (``text.font``), for messages.
 
     Raises:
-        PrintdeckError: Missing, not a regular file, empty, too large, not a font
-            fontTools can read, a face index the collection does not have, or a font
+        PrintdeckError: Missing, not a regular file, empty, too large (these checked by
+            :func:`printdeck.fileio.user_file_size`; fontTools reads the file itself), not a
+            font fontTools can read, a face index the collection does not have, or a font
             without a Unicode character map.
     """
-    if not path.is_file():
-        raise PrintdeckError(f"{where}: font file {path} not found; check the path (relative to the theme file)")
-    size = path.stat().st_size
-    if size == 0 or size > MAX_FONT_BYTES:
-        what = "empty" if size == 0 else f"larger than {MAX_FONT_BYTES // 1_000_000} MB"
-        raise PrintdeckError(f"{where}: font file {path} is {what}; give a .ttf, .otf or .ttc font")
+    size = user_file_size(path, where, MAX_FONT_BYTES, "a font file")
+    if size == 0:
+        raise PrintdeckError(f"{where}: font file {shown(path)} is empty; give a .ttf, .otf or .ttc font")
     faces = face_count(path, where)
     if not 0 <= index < faces:
-        raise PrintdeckError(f"{where}: {path.name} holds {faces} face(s), so #{index} does not exist; "
-                             f"use #0 to #{faces - 1}")
+        raise PrintdeckError(
+            f"{where}: {path.name} holds {faces} face(s), so #{index} does not exist; use #0 to #{faces - 1}"
+        )
     face = FontFace(path, index)
     if not _coverage(str(path), index, size, path.stat().st_mtime_ns, where):
         raise PrintdeckError(f"{where}: {path.name} has no Unicode character map; give another font")
@@ -162,8 +186,9 @@ def face_count(path: Path, where: str) -> int:
             TTFont(handle, lazy=True).getGlyphOrder()
         return 1
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
-        raise PrintdeckError(f"{where}: {path} is not a font file printdeck can read ({exc}); "
-                             "give a .ttf, .otf or .ttc font") from None
+        raise PrintdeckError(
+            f"{where}: {path} is not a font file printdeck can read ({exc}); give a .ttf, .otf or .ttc font"
+        ) from None
 
 
 def coverage(face: FontFace) -> frozenset[int]:
@@ -271,8 +296,13 @@ def _fontconfig(chars: str, lang: str | None) -> list[FontFace]:
     if lang:
         pattern += f":lang={lang}"
     try:
-        out = subprocess.run(["fc-match", "-s", "--format=%{file}\t%{index}\n", pattern], capture_output=True,
-                             text=True, timeout=20, check=False).stdout
+        out = subprocess.run(
+            ["fc-match", "-s", "--format=%{file}\t%{index}\n", pattern],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return []
     faces = []
@@ -297,7 +327,7 @@ def _folder_faces() -> list[FontFace]:
         root = Path(os.path.expanduser(os.path.expandvars(folder)))
         if root.is_dir():
             files.extend(p for p in root.rglob("*") if p.suffix.lower() in FONT_SUFFIXES and p.is_file())
-    faces = []
+    faces: list[FontFace] = []
     for path in sorted(set(files))[:2000]:
         try:
             faces.extend(FontFace(path, i) for i in range(face_count(path, str(path))))

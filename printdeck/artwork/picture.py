@@ -30,6 +30,7 @@ PHOTO_CORNER_FRACTION = 0.15
 BACKGROUND_TOLERANCE = 40
 """Largest per-channel difference from the corner colour still counted as background."""
 EXIF_ORIENTATION = 0x0112
+"""The EXIF tag saying how a picture is turned when shown (1 upright; 5-8 turn it a quarter)."""
 RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
 """Formats a raster or photo symbol may be in (HEIC/HEIF through pillow-heif, AVIF through Pillow)."""
 FACE_PROBE_PX = 512
@@ -109,22 +110,28 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         try:
             image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
             if image.width * image.height > MAX_PIXELS:
-                raise PrintdeckError(f"{where}: {path} is {image.width}x{image.height} pixels, more than "
-                                     f"{MAX_PIXELS // 1_000_000} megapixels; scale it down")
+                raise PrintdeckError(
+                    f"{where}: {path} is {image.width}x{image.height} pixels, more than "
+                    f"{MAX_PIXELS // 1_000_000} megapixels; scale it down"
+                )
             if draft_px is not None and image.format in ("JPEG", "MPO"):
                 image.draft("RGB", (draft_px, draft_px))
             image.load()
         except PrintdeckError:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PrintdeckError(f"{where}: {path} claims a huge size (a decompression bomb?); "
-                                 "use an ordinary image") from None
+            raise PrintdeckError(
+                f"{where}: {path} claims a huge size (a decompression bomb?); use an ordinary image"
+            ) from None
         except Image.UnidentifiedImageError:
-            raise PrintdeckError(f"{where}: {shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
-                                 "corrupt); re-export it as PNG or JPEG") from None
+            raise PrintdeckError(
+                f"{where}: {shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+                "corrupt); re-export it as PNG or JPEG"
+            ) from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
-            raise PrintdeckError(f"{where}: {path} is truncated or corrupt ({str(exc) or type(exc).__name__}); "
-                                 "re-export the image") from None
+            raise PrintdeckError(
+                f"{where}: {path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image"
+            ) from None
     return image
 
 
@@ -148,19 +155,35 @@ def to_rgba(image: Image.Image) -> Image.Image:
     return image.convert("RGBA")
 
 
+def exif_orientation(image: Image.Image) -> int | None:
+    """The picture's EXIF orientation (:data:`EXIF_ORIENTATION`): 1 (upright, also when the
+    picture has none) to 8; the one place printdeck reads the tag."""
+    orientation: int | None = image.getexif().get(EXIF_ORIENTATION, 1)
+    return orientation
+
+
+def is_upright(image: Image.Image) -> bool:
+    """Whether the picture is shown as stored (EXIF orientation 1, or none)."""
+    return exif_orientation(image) in (1, None)
+
+
+def shown_size(image: Image.Image) -> tuple[int, int]:
+    """Pixel (width, height) of an opened picture as shown (EXIF orientations 5-8 swap them)."""
+    w, h = image.size
+    return (h, w) if exif_orientation(image) in (5, 6, 7, 8) else (w, h)
+
+
 def oriented_size(path: Path) -> tuple[int, int]:
-    """Pixel (width, height) of an image file as displayed (EXIF orientations 5-8 swap them).
+    """Pixel (width, height) of an image file as displayed (:func:`shown_size`).
 
     Raises:
         PrintdeckError: The file is not an image Pillow can read.
     """
     try:
         with Image.open(path) as im:
-            w, h = im.size
-            turned = im.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
+            return shown_size(im)
     except (OSError, Image.DecompressionBombError, ValueError) as exc:
         raise PrintdeckError(f"{path}: not a readable image ({exc}); give a PNG, JPEG or WebP file") from None
-    return (h, w) if turned else (w, h)
 
 
 def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
@@ -208,7 +231,7 @@ def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
     corners = np.array([pixels[0, 0], pixels[0, -1], pixels[-1, 0], pixels[-1, -1]])
     close = np.zeros(pixels.shape[:2], dtype=bool)
     for colour in corners:
-        close |= (np.abs(pixels - colour).max(axis=2) <= tolerance)
+        close |= np.abs(pixels - colour).max(axis=2) <= tolerance
     return np.where(reached_mask & close, 0, 255).astype(np.uint8)
 
 
@@ -225,9 +248,7 @@ def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
     image = open_raster(data, Path(symbol.path), where, draft_px=max_px * 2)
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
-    turned = image.getexif().get(EXIF_ORIENTATION, 1) in (5, 6, 7, 8)
-    w, h = (image.height, image.width) if turned else image.size
-    scale = max_px / max(w, h)
+    scale = max_px / max(shown_size(image))
     size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
     image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)  # exact enough, much faster
     return to_rgba(ImageOps.exif_transpose(image))
@@ -260,7 +281,7 @@ def _face_centre(symbol: SymbolSpec, size_px: tuple[int, int], side: float) -> t
     """The crop's centre that holds the photo's faces (the picture's centre if none is found)."""
     w, h = size_px
     try:
-        from printdeck.artwork.faces import face_crop
+        from printdeck.artwork.faces import face_crop  # noqa: PLC0415 - OpenCV only for photos
     except ImportError:  # pragma: no cover - OpenCV is a dependency
         return w / 2.0, h / 2.0
     probe = upright(symbol, min(FACE_PROBE_PX, max(w, h)))
@@ -305,8 +326,12 @@ def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     w, h = oriented_size(Path(symbol.path or ""))
     full = upright(symbol, min(max(w, h), math.ceil(side_px * max(w, h) / crop.side)))
     sx, sy = full.width / w, full.height / h
-    box = (crop.left * sx, crop.top * sy, min(full.width, (crop.left + crop.side) * sx),
-           min(full.height, (crop.top + crop.side) * sy))
+    box = (
+        crop.left * sx,
+        crop.top * sy,
+        min(full.width, (crop.left + crop.side) * sx),
+        min(full.height, (crop.top + crop.side) * sy),
+    )
     square = full.resize((side_px, side_px), Image.Resampling.LANCZOS, box=box)
     flat = Image.new("RGB", square.size, "#ffffff")
     flat.paste(square, mask=square.getchannel("A"))
@@ -330,9 +355,9 @@ def _subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, f
     import cv2  # noqa: PLC0415 - OpenCV only for photos
 
     flat = crop_square(symbol, crop, BACKGROUND_PX)
-    keep = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
+    subject = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)  # specks of noise are not the subject, nor pinholes in it
-    keep = cv2.morphologyEx(cv2.morphologyEx(keep, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
+    keep = cv2.morphologyEx(cv2.morphologyEx(subject, cv2.MORPH_OPEN, kernel), cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(keep, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     rings = []
     for contour in contours:

@@ -47,10 +47,12 @@ def word_svg(art: Drawing, color: str, size_px: tuple[int, int] | None = None) -
         getattr(pen, op)(*pts)
     w, h = art.size
     px_w, px_h = size_px or (w, h)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" viewBox="0 0 {w!r} {h!r}" '
-            'preserveAspectRatio="none">'
-            f'<path transform="matrix(1 0 0 -1 0 {h!r})" fill="{color}" fill-rule="nonzero" d="{pen.getCommands()}"/>'
-            "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" viewBox="0 0 {w!r} {h!r}" '
+        'preserveAspectRatio="none">'
+        f'<path transform="matrix(1 0 0 -1 0 {h!r})" fill="{color}" fill-rule="nonzero" d="{pen.getCommands()}"/>'
+        "</svg>"
+    )
 
 
 def alpha_array(img: Image.Image) -> np.ndarray:

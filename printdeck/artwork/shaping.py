@@ -95,7 +95,8 @@ def visual_runs(levels: list[int], keys: list[object]) -> list[tuple[int, int, i
     if lowest_odd is None:
         return runs
     for level in range(max(levels), lowest_odd - 1, -1):
-        out, i = [], 0
+        out: list[tuple[int, int, int]] = []
+        i = 0
         while i < len(runs):
             j = i
             while j < len(runs) and runs[j][2] >= level:
@@ -153,8 +154,14 @@ def shape_word(text: str, chain: tuple[FontFace, ...], lang: str | None = None) 
     bounds = BoundsPen(None)
     rec.replay(bounds)
     if bounds.bounds is None or bounds.bounds[2] <= bounds.bounds[0] or bounds.bounds[3] <= bounds.bounds[1]:
-        raise PrintdeckError(f"text {text!r} draws no ink in {', '.join(f.label for f in used)}; "
-                             "give a word with visible letters")
+        raise PrintdeckError(
+            f"text {text!r} draws no ink in {', '.join(f.label for f in used)}; give a word with visible letters"
+        )
     ops = tuple((op, tuple((float(x), float(y)) for x, y in pts)) for op, pts in rec.value)
-    return ShapedWord(ops=ops, ink_em=tuple(float(v) for v in bounds.bounds),  # type: ignore[arg-type]
-                      advance_em=x_em, faces=tuple(dict.fromkeys(used)), glyph_count=glyphs)
+    return ShapedWord(
+        ops=ops,
+        ink_em=tuple(float(v) for v in bounds.bounds),  # type: ignore[arg-type]
+        advance_em=x_em,
+        faces=tuple(dict.fromkeys(used)),
+        glyph_count=glyphs,
+    )

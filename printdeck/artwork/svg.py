@@ -6,6 +6,7 @@ import io
 import re
 from functools import lru_cache
 from pathlib import Path
+from xml.etree.ElementTree import Element
 
 import resvg_py
 from defusedxml import ElementTree
@@ -27,7 +28,8 @@ _NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|
 
 def svg_size(path: Path) -> tuple[float, float]:
     """``(width, height)`` of an SVG's whole box in user units: its ``viewBox``, else
-    ``width``/``height``, else the size resvg draws it at.
+    ``width``/``height`` (:func:`declared_svg_size` of :func:`svg_root`), else the size
+    resvg draws it at. The one size of an SVG: the drawing's box, the PDF form's box.
 
     Raises:
         PrintdeckError: The file is not readable SVG.
@@ -37,10 +39,17 @@ def svg_size(path: Path) -> tuple[float, float]:
 
 @lru_cache(maxsize=4096)
 def _svg_size(path: Path, mtime_ns: int) -> tuple[float, float]:
-    try:
-        root = ElementTree.parse(str(path), forbid_dtd=True).getroot()
-    except (ElementTree.ParseError, OSError, ValueError) as exc:
-        raise PrintdeckError(f"{path}: not a readable SVG file ({exc}); check the file") from None
+    declared = declared_svg_size(svg_root(path))
+    if declared is not None:
+        return declared
+    img = svg_pixels(path, None, None)
+    return float(img.width), float(img.height)
+
+
+def declared_svg_size(root: Element) -> tuple[float, float] | None:
+    """``(width, height)`` an SVG's root element declares, in user units: its ``viewBox``
+    (four numbers, a positive size under 1e9), else its ``width`` and ``height``; None
+    when it declares neither usably."""
     box = (root.get("viewBox") or "").replace(",", " ").split()
     try:
         if len(box) == 4 and 0 < float(box[2]) < 1e9 and 0 < float(box[3]) < 1e9:
@@ -50,8 +59,7 @@ def _svg_size(path: Path, mtime_ns: int) -> tuple[float, float]:
     w, h = _NUMBER.match(root.get("width") or ""), _NUMBER.match(root.get("height") or "")
     if w and h and 0 < float(w.group(1)) < 1e9 and 0 < float(h.group(1)) < 1e9:
         return float(w.group(1)), float(h.group(1))
-    img = svg_pixels(path, None, None)
-    return float(img.width), float(img.height)
+    return None
 
 
 def svg_text(path: Path) -> str:
@@ -76,6 +84,20 @@ def _svg_text(path: Path, size: int, mtime_ns: int) -> str:
         raise PrintdeckError(f"{shown(path)}: an SVG that is not UTF-8 text; re-export it") from None
 
 
+def svg_root(path: Path) -> Element:
+    """The root element of :func:`svg_text` (the SVG as printdeck draws it), parsed by
+    defusedxml: what printdeck reads of an SVG's elements (its size, its features).
+
+    Raises:
+        PrintdeckError: The file is missing, too large, badly structured or not well-formed.
+    """
+    try:
+        root: Element = ElementTree.fromstring(svg_text(path), forbid_dtd=True)
+    except (ElementTree.ParseError, ValueError) as exc:
+        raise PrintdeckError(f"{shown(path)}: not a readable SVG file ({exc}); check the file") from None
+    return root
+
+
 def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image.Image:
     """The SVG file's whole box drawn by resvg at ``width_px`` x ``height_px`` (RGBA),
     from :func:`svg_text`.
@@ -85,8 +107,9 @@ def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image
     """
     text = svg_text(path)
     try:
-        png = resvg_py.svg_to_bytes(svg_string=text, width=width_px, height=height_px, dpi=CSS_DPI,
-                                    resources_dir=str(Path(path).parent))
+        png = resvg_py.svg_to_bytes(
+            svg_string=text, width=width_px, height=height_px, dpi=CSS_DPI, resources_dir=str(Path(path).parent)
+        )
         img = Image.open(io.BytesIO(bytes(png)))
         img.load()
     except Exception as exc:  # noqa: BLE001 - resvg raises plain exceptions on bad SVG

@@ -22,14 +22,67 @@ MAX_SVG_ELEMENTS = 50_000
 MAX_SVG_COORDINATE = 1e7
 """Largest absolute number accepted in an SVG's geometry (path data, positions, sizes, transforms)."""
 
-_SVG_GEOMETRY = frozenset({
-    "d", "points", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy", "fr", "dx", "dy",
-    "width", "height", "viewBox", "transform", "gradientTransform", "patternTransform", "offset", "rotate",
-    "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "font-size", "letter-spacing",
-    "word-spacing", "textLength", "startOffset", "refX", "refY", "markerWidth", "markerHeight", "pathLength",
-    "stdDeviation", "baseFrequency", "numOctaves", "scale", "radius", "k1", "k2", "k3", "k4", "opacity",
-    "fill-opacity", "stroke-opacity", "stop-opacity", "kernelMatrix", "order", "values", "tableValues",
-})
+_SVG_GEOMETRY = frozenset(
+    {
+        "d",
+        "points",
+        "x",
+        "y",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "cx",
+        "cy",
+        "r",
+        "rx",
+        "ry",
+        "fx",
+        "fy",
+        "fr",
+        "dx",
+        "dy",
+        "width",
+        "height",
+        "viewBox",
+        "transform",
+        "gradientTransform",
+        "patternTransform",
+        "offset",
+        "rotate",
+        "stroke-width",
+        "stroke-dasharray",
+        "stroke-dashoffset",
+        "stroke-miterlimit",
+        "font-size",
+        "letter-spacing",
+        "word-spacing",
+        "textLength",
+        "startOffset",
+        "refX",
+        "refY",
+        "markerWidth",
+        "markerHeight",
+        "pathLength",
+        "stdDeviation",
+        "baseFrequency",
+        "numOctaves",
+        "scale",
+        "radius",
+        "k1",
+        "k2",
+        "k3",
+        "k4",
+        "opacity",
+        "fill-opacity",
+        "stroke-opacity",
+        "stop-opacity",
+        "kernelMatrix",
+        "order",
+        "values",
+        "tableValues",
+    }
+)
 _SVG_ANY_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _SVG_NOT_A_NUMBER = re.compile(r"nan|inf", re.IGNORECASE)  # no geometry keyword holds these letters
 _CSS_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
@@ -52,8 +105,7 @@ def _check_numbers(value: str, name: str) -> None:
     for match in _SVG_ANY_NUMBER.finditer(value):
         number = float(match.group(0))
         if not abs(number) <= MAX_SVG_COORDINATE:  # also catches inf from 1e999
-            raise _SvgRefused(f"its {name} holds the number {match.group(0)[:24]}, beyond "
-                              f"±{MAX_SVG_COORDINATE:g}")
+            raise _SvgRefused(f"its {name} holds the number {match.group(0)[:24]}, beyond ±{MAX_SVG_COORDINATE:g}")
 
 
 def _check_css(text: str) -> None:
@@ -100,7 +152,7 @@ class _SvgCounter:
             _check_css(data)
 
     @staticmethod
-    def refuse_dtd(*_args: object) -> None:
+    def refuse_dtd(*_args: object) -> int:
         raise _SvgRefused("it declares a DTD or entities, which are not allowed", "remove the <!DOCTYPE ...> part")
 
 
@@ -140,7 +192,7 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
     parser = _svg_parser(counter)
     try:
         for start in range(0, len(data), _CHUNK_BYTES):
-            parser.Parse(data[start:start + _CHUNK_BYTES], False)
+            parser.Parse(data[start : start + _CHUNK_BYTES], False)
         parser.Parse(b"", True)
     except _SvgRefused as exc:
         raise PrintdeckError(f"{where}: {shown(path)} is refused: {exc}; {exc.fix}") from None
@@ -150,7 +202,7 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
         raise PrintdeckError(f"{where}: {shown(path)} holds no SVG elements; re-export it")
 
 
-_CUSTOM_PROPERTY = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}]+)")
+_CUSTOM_PROPERTY = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}\"'<>]+)")  # ends at ; } or the attribute's end
 _VAR = re.compile(r"var\(\s*(--[A-Za-z0-9_-]+)\s*(?:,\s*([^()]*(?:\([^()]*\)[^()]*)*))?\)")
 
 

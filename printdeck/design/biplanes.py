@@ -27,9 +27,7 @@ from itertools import product
 import numpy as np
 
 from printdeck.design.planes import cyclic_blocks
-
-#: k -> v for every known biplane.
-BIPLANE_SIZES: dict[int, int] = {3: 4, 4: 7, 5: 11, 6: 16, 9: 37, 11: 56, 13: 79}
+from printdeck.design.sizes import BIPLANE_SIZES
 
 
 def _residues(v: int, power: int) -> tuple[int, ...]:
@@ -126,8 +124,10 @@ def _aschbacher_blocks() -> np.ndarray:
     b3 += [point(4, _mul(_power(X, s), y)) for s in (1, 4) for y in y_orbit]
     x = {n: _power(X, n) for n in (1, -1, 2, -2, 5, -5)}
     b4 = [point(2, x[2]), point(2, x[-2]), point(3, x[5]), point(3, x[-5]), point(4, e)]
-    b4 += [point(4, _mul(x[s], _power(Y, t))) for s, t in ((1, 2), (-1, 2), (1, 1), (-1, 1),
-                                                         (5, 1), (-5, 1), (5, 4), (-5, 4))]
+    b4 += [
+        point(4, _mul(x[s], _power(Y, t)))
+        for s, t in ((1, 2), (-1, 2), (1, 1), (-1, 1), (5, 1), (-5, 1), (5, 4), (-5, 4))
+    ]
     blocks = {frozenset(b1), frozenset(b2)}
     for base in (b3, b4):
         blocks |= {frozenset(act(p, g) for p in base) for g in G}
@@ -140,7 +140,7 @@ def biplane_blocks(k: int) -> tuple[np.ndarray, str]:
     """The biplane with k symbols a card.
 
     Args:
-        k: One of :data:`BIPLANE_SIZES` (3, 4, 5, 6, 9, 11, 13).
+        k: One of :data:`~printdeck.design.sizes.BIPLANE_SIZES` (3, 4, 5, 6, 9, 11, 13).
 
     Returns:
         ((v, k) int64 blocks, rows sorted; construction name).

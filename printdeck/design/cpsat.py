@@ -17,8 +17,9 @@ from typing import Any
 Deck = list[tuple[int, ...]]
 
 
-def extend_with_cp_sat(core: Deck, k: int, work: float, wall_cap_s: float, slots: int = 12,
-                       fresh: int = 12) -> tuple[Deck, bool]:
+def extend_with_cp_sat(
+    core: Deck, k: int, work: float, wall_cap_s: float, slots: int = 12, fresh: int = 12
+) -> tuple[Deck, bool]:
     """Cards of ``core`` plus as many new cards as CP-SAT finds within a fixed work budget.
 
     The search is deterministic (one worker, fixed ``random_seed``, stopped by
@@ -28,8 +29,8 @@ def extend_with_cp_sat(core: Deck, k: int, work: float, wall_cap_s: float, slots
     Args:
         core: Fixed cards, each k symbols, any two sharing one.
         k: Symbols per card.
-        work: CP-SAT deterministic time budget (its own units, roughly 0.25 s of wall
-            time each on a 2-core laptop); below 0.05 CP-SAT is skipped.
+        work: CP-SAT deterministic time budget (its own units; against wall time see
+            bench/RESULTS.md); below 0.05 CP-SAT is skipped.
         wall_cap_s: Safety cap in wall-clock seconds.
         slots: Most new cards tried.
         fresh: New symbols available beyond the core's.
@@ -41,7 +42,7 @@ def extend_with_cp_sat(core: Deck, k: int, work: float, wall_cap_s: float, slots
     if work < 0.05 or wall_cap_s <= 0:
         return list(core), work >= 0.05
     try:
-        from ortools.sat.python import cp_model
+        from ortools.sat.python import cp_model  # noqa: PLC0415 - optional, and slow to import
     except ImportError:
         return list(core), False
     pts = range(max(max(c) for c in core) + 1 + fresh)
@@ -52,7 +53,8 @@ def extend_with_cp_sat(core: Deck, k: int, work: float, wall_cap_s: float, slots
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     status = solver.Solve(m)
-    capped = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and solver.response_proto.deterministic_time < 0.99 * work
+    finished = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    capped = not finished and solver.response_proto.deterministic_time < 0.99 * work
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return list(core), capped
     new = [tuple(p for p in pts if solver.Value(x[c][p])) for c in range(slots) if solver.Value(use[c])]

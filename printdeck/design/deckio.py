@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from printdeck.design import Design
+from printdeck.design.make import Design
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 
@@ -34,8 +34,13 @@ MAX_CARD_SYMBOLS = 10_000
 
 def design_json(design: Design) -> dict[str, Any]:
     """The JSON form: order, lambda, symbols, cards (plus construction, for humans)."""
-    return {"order": design.order, "lambda": design.lam, "symbols": design.n_points,
-            "cards": [list(b) for b in design.blocks], "construction": design.construction}
+    return {
+        "order": design.order,
+        "lambda": design.lam,
+        "symbols": design.n_points,
+        "cards": [list(b) for b in design.blocks],
+        "construction": design.construction,
+    }
 
 
 def format_design(design: Design, fmt: str = "text") -> str:
@@ -50,11 +55,15 @@ def format_design(design: Design, fmt: str = "text") -> str:
         return "".join(",".join(map(str, b)) + "\n" for b in design.blocks)
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}")
-    head = (f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
-            f"{design.symbols_per_card} a card, every two share {design.lam}\n")
+    head = (
+        f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
+        f"{design.symbols_per_card} a card, every two share {design.lam}\n"
+    )
     width = len(str(max(design.n_points - 1, 0)))
-    return head + "".join(f"{i:>{len(str(len(design.blocks)))}}: " + " ".join(f"{p:>{width}}" for p in b) + "\n"
-                          for i, b in enumerate(design.blocks))
+    return head + "".join(
+        f"{i:>{len(str(len(design.blocks)))}}: " + " ".join(f"{p:>{width}}" for p in b) + "\n"
+        for i, b in enumerate(design.blocks)
+    )
 
 
 def _symbol_id(item: Any, where: str) -> int:
@@ -97,8 +106,10 @@ def _file_lambda(data: Any, path: Path) -> int | None:
             if key in src:
                 value = src[key]
                 if isinstance(value, bool) or value not in (1, 2):
-                    raise PrintdeckError(f"{shown(path)}: \"{key}\": {json.dumps(value)[:40]} is not supported; "
-                                         f"printdeck checks 1 or 2 (fix the file, or give --match 1 or 2)")
+                    raise PrintdeckError(
+                        f'{shown(path)}: "{key}": {json.dumps(value)[:40]} is not supported; '
+                        f"printdeck checks 1 or 2 (fix the file, or give --match 1 or 2)"
+                    )
                 return int(value)
     return None
 
@@ -150,8 +161,7 @@ def _short_lines(text: str, path: Path) -> Iterator[str]:
     longest = 16 * MAX_CARD_SYMBOLS
     for n, line in enumerate(io.StringIO(text), start=1):
         if len(line) > longest:
-            raise PrintdeckError(f"{shown(path)}: line {n} is longer than {longest:,} characters; "
-                                 "give one card a line")
+            raise PrintdeckError(f"{shown(path)}: line {n} is longer than {longest:,} characters; give one card a line")
         yield line
 
 

@@ -8,7 +8,7 @@ primitive, x generates the multiplicative group, so ``exp[i] = x^i`` and its inv
 irreducible (if f factored, the unit group of GF(p)[x]/(f) would have fewer than q - 1
 elements and x could not have order q - 1), so the tables describe a field.
 
-Tables are cached per q; building GF(128) takes about a millisecond.
+Tables are built once per q and cached.
 """
 
 from __future__ import annotations

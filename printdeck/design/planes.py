@@ -87,7 +87,7 @@ def pg2_blocks(q: int) -> np.ndarray:
     aff[1:, 0, :q] = neg[inv[e[1:]]][:, None] * q + e
     aff[0, 0, :q] = q * q + e
     aff[:, 0, q] = q * q + q
-    fin = rows[q * q: q * q + q]  # fin[b] is line (0, 1, b)
+    fin = rows[q * q : q * q + q]  # fin[b] is line (0, 1, b)
     fin[:, :q] = mul[neg[e][:, None], e[None, :]] * q + e
     fin[1:, q] = q * q + neg[inv[e[1:]]]
     fin[0, q] = q * q + q
@@ -101,8 +101,7 @@ def pg2_blocks(q: int) -> np.ndarray:
 def _apply(field: GF, mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
     """Matrix times vectors over GF(q): (3, 3) @ (n, 3) -> (n, 3)."""
     add, mul = field.add, field.mul
-    cols = [add[add[mul[mat[r, 0], vec[:, 0]], mul[mat[r, 1], vec[:, 1]]], mul[mat[r, 2], vec[:, 2]]]
-            for r in range(3)]
+    cols = [add[add[mul[mat[r, 0], vec[:, 0]], mul[mat[r, 1], vec[:, 1]]], mul[mat[r, 2], vec[:, 2]]] for r in range(3)]
     return np.stack(cols, axis=1)
 
 
@@ -132,8 +131,7 @@ def _singer_cycle(q: int) -> list[int]:
     for code in range(q, q**3):
         c0, c1, c2 = code % q, (code // q) % q, code // (q * q)
         # a root t in GF(q) means reducible: skip quickly
-        val = f.add[f.add[f.mul[f.mul[t, t], t], f.neg[f.mul[c2, f.mul[t, t]]]],
-                    f.neg[f.add[f.mul[c1, t], c0]]]
+        val = f.add[f.add[f.mul[f.mul[t, t], t], f.neg[f.mul[c2, f.mul[t, t]]]], f.neg[f.add[f.mul[c1, t], c0]]]
         if np.any(val == 0):
             continue
         comp = np.array([[0, 0, c0], [1, 0, c1], [0, 1, c2]], dtype=np.int64)

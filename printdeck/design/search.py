@@ -40,16 +40,22 @@ from printdeck.design.gf import gf, prime_power
 from printdeck.design.planes import singer_blocks
 
 #: A Latin square of order 6 with 24 transversals (found by a seeded random search).
-LATIN_6 = ((3, 1, 0, 5, 4, 2), (1, 3, 2, 0, 5, 4), (0, 5, 4, 1, 2, 3),
-           (4, 2, 5, 3, 0, 1), (2, 0, 1, 4, 3, 5), (5, 4, 3, 2, 1, 0))
+LATIN_6 = (
+    (3, 1, 0, 5, 4, 2),
+    (1, 3, 2, 0, 5, 4),
+    (0, 5, 4, 1, 2, 3),
+    (4, 2, 5, 3, 0, 1),
+    (2, 0, 1, 4, 3, 5),
+    (5, 4, 3, 2, 1, 0),
+)
 
 Deck = list[tuple[int, ...]]
 #: CP-SAT is tried only when beating the best deterministic deck needs at most this many new cards.
 MAX_CP_SAT_SLOTS = 16
-#: Search nodes the greedy extension may visit (0.2-0.4 s on a 2-core laptop).
+#: Search nodes the greedy extension may visit (its time: bench/RESULTS.md).
 GREEDY_STEPS = 100_000
-#: CP-SAT deterministic time per second of time limit (its units run ~4x slower than
-#: wall seconds on a 2-core laptop, up to ~8x under load: this keeps well within the cap).
+#: CP-SAT deterministic time per second of time limit: small enough that the search ends
+#: well within the wall-clock cap (CP-SAT's units against wall time: bench/RESULTS.md).
 CP_SAT_WORK_PER_S = 0.05
 
 
@@ -115,8 +121,11 @@ def macneish_mols(n: int) -> list[list[list[int]]]:
 def _transversals(square: Sequence[Sequence[int]]) -> list[frozenset[int]]:
     """All transversals (one cell per row, column and symbol) as sets of cell numbers r*n+c."""
     n = len(square)
-    return [frozenset(r * n + s[r] for r in range(n)) for s in itertools.permutations(range(n))
-            if len({square[r][s[r]] for r in range(n)}) == n]
+    return [
+        frozenset(r * n + s[r] for r in range(n))
+        for s in itertools.permutations(range(n))
+        if len({square[r][s[r]] for r in range(n)}) == n
+    ]
 
 
 def net_deck(n: int) -> Deck:
@@ -126,8 +135,7 @@ def net_deck(n: int) -> Deck:
     then padding on the card at infinity. Every card has n + 1 symbols.
     """
     squares = [list(map(list, LATIN_6))] if n == 6 else macneish_mols(n)
-    classes = [[[r * n + c for c in range(n)] for r in range(n)],
-               [[r * n + c for r in range(n)] for c in range(n)]]
+    classes = [[[r * n + c for c in range(n)] for r in range(n)], [[r * n + c for r in range(n)] for c in range(n)]]
     for sq in squares:
         classes.append([[r * n + c for r in range(n) for c in range(n) if sq[r][c] == s] for s in range(n)])
     nxt = n * n
@@ -256,14 +264,15 @@ def search_deck(k: int, time_limit_s: float = 10.0) -> tuple[Deck, str]:
     slots = len(best) - len(core) + 1  # CP-SAT must place this many cards to win
     capped = budget.capped
     if slots <= MAX_CP_SAT_SLOTS:
-        more, hit = _cp_sat_extend(core, k, CP_SAT_WORK_PER_S * time_limit_s,
-                                   budget.deadline - time.monotonic(), slots)
+        more, hit = _cp_sat_extend(core, k, CP_SAT_WORK_PER_S * time_limit_s, budget.deadline - time.monotonic(), slots)
         capped = capped or hit
         if len(more) > len(best):
             best, how = more, f"CP-SAT grown from the net of order {n}"
     if capped:
-        how += (f" (stopped by the {time_limit_s:g} s time limit before its fixed work budget: "
-                "a faster machine may find a different deck)")
+        how += (
+            f" (stopped by the {time_limit_s:g} s time limit before its fixed work budget: "
+            "a faster machine may find a different deck)"
+        )
     return best, f"{how}: {len(best)} cards, {_symbols(best)} symbols"
 
 
@@ -274,6 +283,6 @@ def _symbols(cards: Deck) -> int:
 def _cp_sat_extend(core: Deck, k: int, work: float, wall_cap_s: float, slots: int) -> tuple[Deck, bool]:
     """``core`` plus the cards CP-SAT adds, and whether the wall-clock cap stopped it
     (``ortools`` optional: no-op without it)."""
-    from printdeck.design.cpsat import extend_with_cp_sat
+    from printdeck.design.cpsat import extend_with_cp_sat  # noqa: PLC0415 - ortools only when searching
 
     return extend_with_cp_sat(core, k, work, wall_cap_s, slots=slots, fresh=slots)

@@ -28,9 +28,11 @@ from typing import TypedDict
 
 import numpy as np
 
-from printdeck.design.gf import is_prime_power
+from printdeck.design.reasons import plane_status
+from printdeck.design.sizes import deck_points, design_known
 from printdeck.design.verify import _gram_rows
 from printdeck.errors import PrintdeckError
+from printdeck.fileio import atomic_output
 
 #: Largest symbol pool S accepted.
 MAX_SYMBOLS = 100_000
@@ -40,7 +42,7 @@ MAX_PER_CARD = 200
 MAX_SIM_CARDS = 2_000
 #: Most simulated decks of each kind.
 MAX_TRIALS = 100_000
-#: Most elementary steps of the whole simulation (about 1e8 a few seconds).
+#: Most elementary steps of the whole simulation (its time: bench/RESULTS.md).
 MAX_WORK = 1e8
 #: A BLAS multiply-add costs about this fraction of a numpy element step.
 _BLAS_SPEEDUP = 15
@@ -98,27 +100,42 @@ class StatsResult:
 
     def as_dict(self) -> StatsDict:
         """JSON-ready form."""
+
         def r(a: np.ndarray) -> list[float]:
             return [round(float(x), 6) for x in a]
-        return {"symbols": self.symbols, "per_card": self.per_card, "cards": self.cards,
-                "bags": self.bags, "cards_per_bag": self.cards_per_bag, "trials": self.trials,
-                "random": {"exact": r(self.random_exact), "simulated": r(self.random_sim)},
-                "bags_deck": {"exact": r(self.bags_exact), "simulated": r(self.bags_sim)},
-                "designed": None if self.designed is None else r(self.designed),
-                "designed_note": self.designed_note}
+
+        return {
+            "symbols": self.symbols,
+            "per_card": self.per_card,
+            "cards": self.cards,
+            "bags": self.bags,
+            "cards_per_bag": self.cards_per_bag,
+            "trials": self.trials,
+            "random": {"exact": r(self.random_exact), "simulated": r(self.random_sim)},
+            "bags_deck": {"exact": r(self.bags_exact), "simulated": r(self.bags_sim)},
+            "designed": None if self.designed is None else r(self.designed),
+            "designed_note": self.designed_note,
+        }
 
     def text(self) -> str:
         """Table: shared j, then P for each kind (exact / simulated)."""
-        rows = [(f"S={self.symbols} symbols, s={self.per_card} per card, N={self.cards} cards; "
-                 f"bags: {self.bags} bags of {self.cards_per_bag} cards; {self.trials} simulated decks each"),
-                f"{'shared':>6}  {'random':>8} {'(sim)':>8}  {'bags':>8} {'(sim)':>8}  {'designed':>8}"]
+        rows = [
+            (
+                f"S={self.symbols} symbols, s={self.per_card} per card, N={self.cards} cards; "
+                f"bags: {self.bags} bags of {self.cards_per_bag} cards; {self.trials} simulated decks each"
+            ),
+            f"{'shared':>6}  {'random':>8} {'(sim)':>8}  {'bags':>8} {'(sim)':>8}  {'designed':>8}",
+        ]
         for j in range(self.per_card + 1):
             d = "-" if self.designed is None else f"{self.designed[j]:.4f}"
-            rows.append(f"{j:>6}  {self.random_exact[j]:8.4f} {self.random_sim[j]:8.4f}  "
-                        f"{self.bags_exact[j]:8.4f} {self.bags_sim[j]:8.4f}  {d:>8}")
-        rows.append(f"P(shared > 0): random {1 - self.random_exact[0]:.4f}, bags {1 - self.bags_exact[0]:.4f}"
-                    + (f"; no designed deck: {self.designed_note}" if self.designed is None
-                       else ", designed 1.0000"))
+            rows.append(
+                f"{j:>6}  {self.random_exact[j]:8.4f} {self.random_sim[j]:8.4f}  "
+                f"{self.bags_exact[j]:8.4f} {self.bags_sim[j]:8.4f}  {d:>8}"
+            )
+        rows.append(
+            f"P(shared > 0): random {1 - self.random_exact[0]:.4f}, bags {1 - self.bags_exact[0]:.4f}"
+            + (f"; no designed deck: {self.designed_note}" if self.designed is None else ", designed 1.0000")
+        )
         return "\n".join(rows)
 
 
@@ -129,8 +146,7 @@ def hypergeometric(symbols: int, per_card: int) -> np.ndarray:
         (s + 1,) float64, sums to 1.
     """
     total = comb(symbols, per_card)
-    return np.array([comb(per_card, j) * comb(symbols - per_card, per_card - j) / total
-                     for j in range(per_card + 1)])
+    return np.array([comb(per_card, j) * comb(symbols - per_card, per_card - j) / total for j in range(per_card + 1)])
 
 
 def bags_distribution(symbols: int, per_card: int, bags: int) -> np.ndarray:
@@ -206,7 +222,9 @@ def _sparse_gram(deck: np.ndarray, symbols: int) -> np.ndarray:
     return _gram_rows(flat, np.full(n, s), ptr, holders, freq, n)
 
 
-def simulate(symbols: int, per_card: int, cards: int, bags: int, trials: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def simulate(
+    symbols: int, per_card: int, cards: int, bags: int, trials: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Monte Carlo: shared-count frequencies for random decks and bags decks.
 
     Returns:
@@ -228,8 +246,9 @@ def simulation_work(symbols: int, per_card: int, cards: int, bags: int, trials: 
     s2 = per_card * per_card
     per_deck = float(bags * symbols)
     for n in (cards, n_bag):
-        pairs = n * n * symbols / _BLAS_SPEEDUP if _dense_is_cheaper(n, symbols, per_card) \
-            else n * n * (1 + s2 / symbols)
+        pairs = (
+            n * n * symbols / _BLAS_SPEEDUP if _dense_is_cheaper(n, symbols, per_card) else n * n * (1 + s2 / symbols)
+        )
         per_deck += pairs + n * s2
     return trials * per_deck
 
@@ -239,24 +258,30 @@ def _check_args(symbols: int, per_card: int, cards: int, trials: int, bags: int)
     if not 2 <= symbols <= MAX_SYMBOLS:
         raise PrintdeckError(f"stats: --symbols {symbols} must be between 2 and {MAX_SYMBOLS}")
     if not 1 <= per_card <= min(symbols, MAX_PER_CARD):
-        raise PrintdeckError(f"stats: --per-card {per_card} must be between 1 and --symbols {symbols} "
-                             f"(and at most {MAX_PER_CARD})")
+        raise PrintdeckError(
+            f"stats: --per-card {per_card} must be between 1 and --symbols {symbols} (and at most {MAX_PER_CARD})"
+        )
     if not 2 <= cards <= MAX_SIM_CARDS:
         raise PrintdeckError(f"stats: --cards {cards} must be between 2 and {MAX_SIM_CARDS}")
     if not 1 <= trials <= MAX_TRIALS:
         raise PrintdeckError(f"stats: --trials {trials} must be between 1 and {MAX_TRIALS}")
     p = symbols // per_card
     if bags * p > MAX_SIM_CARDS:
-        raise PrintdeckError(f"stats: the bags deck would have {bags * p} cards ({bags} bags of {p}); "
-                             f"at most {MAX_SIM_CARDS} can be simulated: use fewer --symbols or more --per-card")
+        raise PrintdeckError(
+            f"stats: the bags deck would have {bags * p} cards ({bags} bags of {p}); "
+            f"at most {MAX_SIM_CARDS} can be simulated: use fewer --symbols or more --per-card"
+        )
     work = simulation_work(symbols, per_card, cards, bags, trials)
     if work / trials > MAX_WORK:
-        raise PrintdeckError(f"stats: decks of {cards} cards of {per_card} from {symbols} symbols are too large "
-                             f"to simulate; use fewer --cards or --per-card")
+        raise PrintdeckError(
+            f"stats: decks of {cards} cards of {per_card} from {symbols} symbols are too large "
+            f"to simulate; use fewer --cards or --per-card"
+        )
     if work > MAX_WORK:
         most = max(1, int(trials * MAX_WORK / work))
-        raise PrintdeckError(f"stats: {trials} trials of these decks is too much to simulate; "
-                             f"use --trials {most} or fewer")
+        raise PrintdeckError(
+            f"stats: {trials} trials of these decks is too much to simulate; use --trials {most} or fewer"
+        )
 
 
 def designed_deck(symbols: int, per_card: int, cards: int) -> tuple[np.ndarray | None, str | None]:
@@ -265,13 +290,11 @@ def designed_deck(symbols: int, per_card: int, cards: int) -> tuple[np.ndarray |
     A designed deck is (part of) a projective plane of order s - 1: s^2 - s + 1 cards
     and symbols; planes are known when s - 1 is a prime power (Veblen & Bussey 1906).
     """
-    full = per_card * per_card - per_card + 1
     if per_card < 3:
         return None, "a designed deck needs at least 3 symbols a card"
-    if not is_prime_power(per_card - 1):
-        from printdeck.design.reasons import plane_status
-
+    if not design_known(per_card, 1):
         return None, plane_status(per_card - 1)
+    full = deck_points(per_card, 1)
     if symbols < full:
         return None, f"the plane of order {per_card - 1} needs {full} symbols, not {symbols}"
     if cards > full:
@@ -302,8 +325,20 @@ def deck_stats(symbols: int = 57, per_card: int = 8, cards: int = 55, trials: in
     _check_args(symbols, per_card, cards, trials, bags)
     designed, note = designed_deck(symbols, per_card, cards)
     rnd, bag = simulate(symbols, per_card, cards, bags, trials, seed)
-    return StatsResult(symbols, per_card, cards, bags, p, hypergeometric(symbols, per_card),
-                       bags_distribution(symbols, per_card, bags), rnd, bag, designed, trials, note)
+    return StatsResult(
+        symbols,
+        per_card,
+        cards,
+        bags,
+        p,
+        hypergeometric(symbols, per_card),
+        bags_distribution(symbols, per_card, bags),
+        rnd,
+        bag,
+        designed,
+        trials,
+        note,
+    )
 
 
 def plot_cdf(result: StatsResult, path: Path) -> None:
@@ -317,13 +352,12 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     if path.suffix.lower() not in (".png", ".pdf"):
         raise PrintdeckError(f"--plot {path}: use a .png or .pdf file name")
     try:
-        import matplotlib
+        import matplotlib  # noqa: PLC0415 - optional, and slow to import
+
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError as exc:
         raise PrintdeckError('stats --plot needs matplotlib: pip install "printdeck[plot]"') from exc
-    from printdeck.fileio import atomic_output
-
     j = np.arange(result.per_card + 1)
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.step(j, np.cumsum(result.random_exact), where="post", label="random cards")

@@ -46,7 +46,7 @@ def trim_order(blocks: np.ndarray, n_points: int, cards: int) -> np.ndarray:
         c = int(np.argmin(key))  # argmin returns the lowest index among ties
         alive[c] = False
         for p in blocks[c]:
-            holders = pt_cards[pt_ptr[p]:pt_ptr[p + 1]]
+            holders = pt_cards[pt_ptr[p] : pt_ptr[p + 1]]
             gain[holders] -= 2  # (2 f - 1) falls by 2 for every card holding p
             if freq[p] == top:
                 top_count[holders] -= 1

@@ -7,8 +7,8 @@ as sparse products with ``numpy.bincount``: for a chunk of cards, every symbol o
 contributes +1 to each card holding that symbol. That is sum_p r_p^2 additions
 (r_p = cards holding symbol p) instead of cards^2 * symbols for a dense product.
 Everything works block by block (column blocks of the bit-parallel screen, row chunks
-and incidence batches of the count), so memory stays bounded (about 200 MB for 30,000
-random cards) whatever the deck.
+and incidence batches of the count), so memory stays bounded whatever the deck (figures:
+bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -67,10 +67,9 @@ class VerifyReport:
         lines = [
             f"cards: {self.cards}",
             f"symbols: {self.symbols} ({int((freq == 0).sum())} unused)",
-            "symbols per card: " + ", ".join(
-                f"{int(s)} ({int((self.card_sizes == s).sum())} cards)" for s in sizes),
-            "symbol frequencies: " + (", ".join(
-                f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
+            "symbols per card: " + ", ".join(f"{int(s)} ({int((self.card_sizes == s).sum())} cards)" for s in sizes),
+            "symbol frequencies: "
+            + (", ".join(f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
             f"pairs sharing other than {self.lam}: {self.bad_pair_count}",
         ]
         for i, j, s in self.bad_pairs:
@@ -241,7 +240,7 @@ def _gram_chunk(graph: _Incidence, rows: np.ndarray) -> np.ndarray:
     """(len(rows), cards) int64: symbols each card of ``rows`` shares with every card,
     summed over batches of about ``_WORK_SLOTS`` incidences (bounded memory)."""
     b, c = len(graph.sizes), len(rows)
-    pts = np.concatenate([graph.flat[graph.card_ptr[r]:graph.card_ptr[r + 1]] for r in rows])
+    pts = np.concatenate([graph.flat[graph.card_ptr[r] : graph.card_ptr[r + 1]] for r in rows])
     local = np.repeat(np.arange(c, dtype=np.int64), graph.sizes[rows])
     counts = np.zeros((c, b), dtype=np.int64)
     for lo, hi in _batches(graph.freq[pts]):
@@ -263,8 +262,9 @@ def _batches(lengths: np.ndarray) -> Iterator[tuple[int, int]]:
             yield lo, hi
 
 
-def _lambda_one_failures(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray, pt_cards: np.ndarray,
-                         freq: np.ndarray, later: np.ndarray) -> np.ndarray:
+def _lambda_one_failures(
+    flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray, pt_cards: np.ndarray, freq: np.ndarray, later: np.ndarray
+) -> np.ndarray:
     """Cards i that may share other than one symbol with some later card j > i.
 
     Exact and bit-parallel: card i meets every later card exactly once iff the sets
@@ -306,8 +306,11 @@ def _column_block(pt_of: np.ndarray, pt_cards: np.ndarray, n_points: int, c0: in
     keep = (pt_cards >= c0) & (pt_cards < c1)
     local = pt_cards[keep] - c0
     packed = np.zeros(n_points * words * 8, dtype=np.uint8)
-    np.add.at(packed, pt_of[keep] * (words * 8) + local // 8,  # (point, card) pairs are unique: add = or
-              np.left_shift(1, local % 8).astype(np.uint8))
+    np.add.at(
+        packed,
+        pt_of[keep] * (words * 8) + local // 8,  # (point, card) pairs are unique: add = or
+        np.left_shift(1, local % 8).astype(np.uint8),
+    )
     return packed.view(np.uint64).reshape(n_points, words)
 
 
@@ -322,7 +325,8 @@ def _covers(part: np.ndarray, cols: np.ndarray, a: int, c0: int, c1: int) -> np.
     j = c0 + np.arange(part.shape[1] * 64)
     need = (j[None, :] > np.arange(a, a + len(cols))[:, None]) & (j[None, :] < c1)
     need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
-    return ((union & need) == need).all(axis=1)
+    covered: np.ndarray = ((union & need) == need).all(axis=1)
+    return covered
 
 
 def _padded(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray) -> np.ndarray:
@@ -337,8 +341,9 @@ def _padded(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray) -> np.nda
     return grid
 
 
-def _gram_rows(points: np.ndarray, sizes: np.ndarray, pt_ptr: np.ndarray, pt_cards: np.ndarray,
-               freq: np.ndarray, n_cards: int) -> np.ndarray:
+def _gram_rows(
+    points: np.ndarray, sizes: np.ndarray, pt_ptr: np.ndarray, pt_cards: np.ndarray, freq: np.ndarray, n_cards: int
+) -> np.ndarray:
     """Rows of G = M @ M.T for a chunk of cards.
 
     Args:

@@ -1,17 +1,17 @@
 """printdeck.layout: dense, varied, overlap-free cards judged on real silhouettes.
 
-Public API: :class:`LayoutSettings`, :func:`layout_deck`, :func:`silhouette`
-(and :class:`Silhouette`). Symbols are drawn by :mod:`printdeck.artwork`.
+Public API: :class:`LayoutSettings` (read from a theme) and :func:`layout_deck` (every
+card of a deck, in card order). The symbols' silhouettes come from
+:mod:`printdeck.artwork`.
 
-Modules: ``silhouette`` (tracing, cached) and ``distfield`` (distance bounds);
-``cardstate``, ``place`` (first placement), ``pack`` (growth rounds), ``contacts``,
-``compact`` and ``lpsolve`` (compaction by linear programming): one card; ``deck`` (size
-planning across the deck), ``parallel`` (cards on worker processes, identical to
-serial), ``cache`` (packed cards on disk), ``preview``.
+Modules: :mod:`.packing` (one card's packing: first placement, growth rounds,
+compaction), the runners :mod:`.card` (one card: retries, size check, measured
+record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
+:mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`
+(the whole deck), :mod:`.settings`, and :mod:`.stored_cards` (packed cards on disk).
 """
 
 from printdeck.layout.deck import layout_deck
 from printdeck.layout.settings import LayoutSettings
-from printdeck.layout.silhouette import Silhouette, silhouette
 
-__all__ = ["LayoutSettings", "Silhouette", "layout_deck", "silhouette"]
+__all__ = ["LayoutSettings", "layout_deck"]

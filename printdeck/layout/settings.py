@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from printdeck.theme.model import Theme
+from printdeck.theme import Theme
 
-RATIO_FLOOR = 0.8    # a card's size ratio stays at least this times the intended spread
+RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 
 
@@ -33,13 +34,16 @@ class LayoutSettings:
         attempts: Random positions tried per symbol when first placing it.
         rounds: Grow-and-wiggle rounds per card (more = denser, slower).
         compact_steps: Linear programs per card in the compaction (more = denser,
-            slower; see :mod:`printdeck.layout.compact`).
+            slower; see :mod:`printdeck.layout.packing.compaction`).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
         retry_below: A card whose coverage is under this is packed again from another
             random stream (the densest try is kept); once cards are measured, 0.85 times
             their median coverage takes its place (see ``DeckPlanner.retry_below``).
         retries: At most this many extra tries per card.
+        reroll: Card index (0-based) -> attempt number: a card with attempt ``a > 0``
+            packs from another random stream (see :mod:`printdeck.layout.card`), to
+            re-roll one card's layout; absent or 0 = the first attempt.
     """
 
     safe_radius_mm: float
@@ -53,6 +57,7 @@ class LayoutSettings:
     min_size_mm: float = 3.0
     retry_below: float = 0.42
     retries: int = 3
+    reroll: Mapping[int, int] = field(default_factory=dict)
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
@@ -81,7 +86,9 @@ class LayoutSettings:
             theme: A loaded theme.
 
         Returns:
-            The settings; ``safe_radius_mm`` = ``card.diameter/2 - card.safe_margin``.
+            The settings; ``safe_radius_mm`` = ``card.diameter/2 - card.safe_margin``;
+            ``reroll`` from ``layout.reroll`` (1-based card numbers there, 0-based here;
+            attempts of 0 left out).
         """
         card, lay = theme.spec.card, theme.spec.layout
         rot = lay.rotation
@@ -101,4 +108,5 @@ class LayoutSettings:
             sizes=tuple(lay.sizes) if lay.sizes else None,
             max_rotation_deg=max_rot,
             attempts=lay.attempts,
+            reroll={number - 1: attempt for number, attempt in sorted(lay.reroll.items()) if attempt},
         )

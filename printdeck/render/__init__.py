@@ -1,1 +1,56 @@
-"""printdeck.render."""
+"""printdeck.render: the printed outputs. Laid-out cards in; PDF, PNGs and test sheets out.
+
+Public names (everything else in the package is internal):
+
+- :class:`PrintJob` (with :class:`BackDesign`, :class:`CardStyle`): what is printed
+  besides the cards, made from a theme once by :meth:`PrintJob.from_theme`;
+- :func:`impose` / :class:`Imposition`: where each card sits on the paper (pure
+  geometry), with :func:`paper_size_mm` (from :mod:`printdeck.units`) for named papers;
+- :func:`render_pdf`: the print-ready PDF; :func:`render_pngs`: one PNG a card (with
+  the folder's record of them: :data:`PNG_RECORD`, :func:`card_files`,
+  :func:`read_png_record`);
+- :func:`prove_symbols` / :func:`check_word_colours`: the proof, before any layout,
+  that every symbol prints the ink its silhouette shows;
+- :func:`write_calibration`: the duplex alignment test sheet;
+- :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
+- the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
+  :class:`VectorWarning`, :class:`CreditWarning`.
+
+Importing this package loads ReportLab: the pipeline imports it only when it renders.
+"""
+
+from printdeck.render.calibrate import write_calibration
+from printdeck.render.forms import ResolutionWarning, SvgImageWarning
+from printdeck.render.imposition import Imposition, impose
+from printdeck.render.pdf import render_pdf
+from printdeck.render.png import render_pngs
+from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
+from printdeck.render.preview import card_image, contact_sheet
+from printdeck.render.print_job import BackDesign, PrintJob
+from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
+from printdeck.render.sheet import CreditWarning
+from printdeck.render.style import CardStyle
+from printdeck.units import paper_size_mm
+
+__all__ = [
+    "PNG_RECORD",
+    "BackDesign",
+    "CardStyle",
+    "CreditWarning",
+    "Imposition",
+    "PrintJob",
+    "ResolutionWarning",
+    "SvgImageWarning",
+    "VectorWarning",
+    "card_files",
+    "card_image",
+    "check_word_colours",
+    "contact_sheet",
+    "impose",
+    "paper_size_mm",
+    "prove_symbols",
+    "read_png_record",
+    "render_pdf",
+    "render_pngs",
+    "write_calibration",
+]

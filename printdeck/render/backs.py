@@ -9,49 +9,24 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.model import SymbolSpec
-from printdeck.render.artwork import Art, symbol_form
-from printdeck.render.fonts import SANS_BOLD
+from printdeck.render.forms import Art, symbol_form
+from printdeck.render.pdf_fonts import SANS_BOLD
+from printdeck.render.print_job import BackDesign
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt
 
 BACK_FORM = "cardback"
-DEFAULT_BACK_COLOR = "#2b4c7e"
 
 
-@dataclass(frozen=True)
-class BackDesign:
-    """What a card back shows.
-
-    Attributes:
-        color: Background colour ``#rrggbb``.
-        pattern: ``none``, ``title``, ``rings`` or ``dots``.
-        title: Text for the ``title`` pattern.
-        image: The back picture or logo (drawn as a symbol is), or ``None``.
-        fit: ``cover`` (the picture fills the bleed disc) or ``contain`` (all of it
-            shows, its longer side ``size`` times the card's diameter).
-        size: The share of the diameter a contained picture spans.
-        duplex: ``long-edge`` or ``short-edge``.
-        offset_mm: (x, y) shift of the backs, mm.
-    """
-
-    color: str = DEFAULT_BACK_COLOR
-    pattern: str = "title"
-    title: str = "printdeck"
-    image: SymbolSpec | None = None
-    fit: str = "cover"
-    size: float = 0.6
-    duplex: str = "long-edge"
-    offset_mm: tuple[float, float] = (0.0, 0.0)
-
-
-def mirror_mm(center_mm: tuple[float, float], page_size_mm: tuple[float, float], duplex: str,
-              offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+def mirror_mm(
+    center_mm: tuple[float, float],
+    page_size_mm: tuple[float, float],
+    duplex: str,
+    offset_mm: tuple[float, float] = (0.0, 0.0),
+) -> tuple[float, float]:
     """Where the back of a card centred at ``center_mm`` must be drawn, mm.
 
     The sheet turns over its long edge (``long-edge``) or its short edge
@@ -109,10 +84,7 @@ def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_m
 def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:
     """The back picture's form, cover- or contain-fitted, centred on (0, 0)."""
     w, h = art.width_pt, art.height_pt
-    if design.fit == "contain":
-        scale = design.size * 2 * radius_pt / max(w, h)
-    else:
-        scale = 2 * outer_pt / min(w, h)
+    scale = design.size * 2 * radius_pt / max(w, h) if design.fit == "contain" else 2 * outer_pt / min(w, h)
     canvas.saveState()
     canvas.translate(-w * scale / 2, -h * scale / 2)
     canvas.scale(scale, scale)
@@ -122,7 +94,7 @@ def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float
 
 def _light(canvas: Canvas, base: str, amount: float) -> None:
     """Stroke and fill in ``base`` mixed with white (no transparency in the file)."""
-    rgb = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    rgb = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
     mixed = "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
     canvas.setStrokeColor(HexColor(mixed))
     canvas.setFillColor(HexColor(mixed))

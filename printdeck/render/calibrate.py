@@ -20,12 +20,11 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.fileio import atomic_output
-from printdeck.render import fonts
+from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.imposition import paper_size_mm
 from printdeck.render.sheet import INK, draw_ruler
-from printdeck.units import mm_to_pt
+from printdeck.units import mm_to_pt, paper_size_mm
 
 SCALE_HALF_MM = 10
 TARGET_INSET_MM = (35.0, 50.0)
@@ -40,8 +39,12 @@ def calibration_targets_mm(page_size_mm: tuple[float, float]) -> list[tuple[floa
     return [(w / 2.0, h / 2.0), (ix, iy), (w - ix, iy), (ix, h - iy), (w - ix, h - iy)]
 
 
-def write_calibration(out_path: Path, paper: str | tuple[float, float] = "a4", duplex: str = "long-edge",
-                      offset_mm: tuple[float, float] = (0.0, 0.0)) -> int:
+def write_calibration(
+    out_path: Path,
+    paper: str | tuple[float, float] = "a4",
+    duplex: str = "long-edge",
+    offset_mm: tuple[float, float] = (0.0, 0.0),
+) -> int:
     """Write the two-page duplex alignment test and return its page count (2).
 
     Args:
@@ -57,9 +60,14 @@ def write_calibration(out_path: Path, paper: str | tuple[float, float] = "a4", d
     size = paper_size_mm(paper)
     targets = calibration_targets_mm(size)
     with atomic_output(Path(out_path)) as tmp:
-        c = new_canvas(tmp, size, title="printdeck duplex calibration", author="printdeck",
-                       subject=f"Duplex alignment test, {duplex}, offset {offset_mm[0]:g} mm, {offset_mm[1]:g} mm",
-                       duplex=duplex)
+        c = new_canvas(
+            tmp,
+            size,
+            title="printdeck duplex calibration",
+            author="printdeck",
+            subject=f"Duplex alignment test, {duplex}, offset {offset_mm[0]:g} mm, {offset_mm[1]:g} mm",
+            duplex=duplex,
+        )
         for t in targets:
             _cross(c, t, INK, 12.0, 0.6)
         _front_text(c, size, duplex)
@@ -89,7 +97,7 @@ def _scales(c: Canvas, center_mm: tuple[float, float]) -> None:
     c.setStrokeColor(BACK_INK)
     c.setFillColor(BACK_INK)
     c.setLineWidth(0.25)
-    c.setFont(fonts.SANS, 4.5)
+    c.setFont(pdf_fonts.SANS, 4.5)
     for mm in range(-SCALE_HALF_MM, SCALE_HALF_MM + 1):
         tick = mm_to_pt(2.0 if mm % 5 == 0 else 1.0)
         d = mm_to_pt(mm)
@@ -105,25 +113,35 @@ def _scales(c: Canvas, center_mm: tuple[float, float]) -> None:
 def _text_lines(c: Canvas, lines: list[str], x_mm: float, top_mm: float) -> None:
     c.setFillColor(INK)
     for i, line in enumerate(lines):
-        c.setFont(fonts.SANS_BOLD if i == 0 else fonts.SANS, 9 if i == 0 else 7.5)
+        c.setFont(pdf_fonts.SANS_BOLD if i == 0 else pdf_fonts.SANS, 9 if i == 0 else 7.5)
         c.drawString(mm_to_pt(x_mm), mm_to_pt(top_mm) - i * 10.5, line)
 
 
 def _front_text(c: Canvas, size: tuple[float, float], duplex: str) -> None:
-    _text_lines(c, [
-        "printdeck duplex calibration: FRONT",
-        f"Print both pages on one sheet, at 100 % (actual size), duplex {duplex} ('flip on "
-        f"{'long' if duplex == 'long-edge' else 'short'} edge').",
-        "Check the scale bar below measures 50 mm. Then turn the sheet over and follow the steps on the back.",
-    ], 15.0, size[1] / 2.0 - 25.0)
+    _text_lines(
+        c,
+        [
+            "printdeck duplex calibration: FRONT",
+            f"Print both pages on one sheet, at 100 % (actual size), duplex {duplex} ('flip on "
+            f"{'long' if duplex == 'long-edge' else 'short'} edge').",
+            "Check the scale bar below measures 50 mm. Then turn the sheet over and follow the steps on the back.",
+        ],
+        15.0,
+        size[1] / 2.0 - 25.0,
+    )
     draw_ruler(c, (size[0] / 2.0 - 28.0, 8.0, size[0] / 2.0 + 28.0, 13.0))
 
 
 def _back_text(c: Canvas, size: tuple[float, float], offset_mm: tuple[float, float]) -> None:
-    _text_lines(c, [
-        "printdeck duplex calibration: BACK",
-        "Hold the sheet against a window or lamp, looking at THIS side. The black crosshairs of the",
-        "front show through: read where each one falls on the red x and y scales (mm, right and up positive).",
-        f"New backs.offset_x = {offset_mm[0]:g}mm + x reading; new backs.offset_y = {offset_mm[1]:g}mm + y reading",
-        "(average the five targets). Put them in the theme's backs: section and print this test again to check.",
-    ], 15.0, size[1] / 2.0 - 25.0)
+    _text_lines(
+        c,
+        [
+            "printdeck duplex calibration: BACK",
+            "Hold the sheet against a window or lamp, looking at THIS side. The black crosshairs of the",
+            "front show through: read where each one falls on the red x and y scales (mm, right and up positive).",
+            f"New backs.offset_x = {offset_mm[0]:g}mm + x reading; new backs.offset_y = {offset_mm[1]:g}mm + y reading",
+            "(average the five targets). Put them in the theme's backs: section and print this test again to check.",
+        ],
+        15.0,
+        size[1] / 2.0 - 25.0,
+    )

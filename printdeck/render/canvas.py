@@ -8,12 +8,13 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.render import fonts
+from printdeck.render import pdf_fonts
 from printdeck.units import mm_to_pt
 
 
-def new_canvas(path: Path, page_size_mm: tuple[float, float], *, title: str, author: str, subject: str,
-               duplex: str | None = None) -> Canvas:
+def new_canvas(
+    path: Path, page_size_mm: tuple[float, float], *, title: str, author: str, subject: str, duplex: str | None = None
+) -> Canvas:
     """A canvas whose output is byte-identical for the same drawing calls.
 
     ``invariant=1`` (no dates, fixed IDs), compressed binary streams, the embedded
@@ -29,10 +30,17 @@ def new_canvas(path: Path, page_size_mm: tuple[float, float], *, title: str, aut
         subject: Document subject (a description, may carry the artwork credit).
         duplex: ``long-edge``, ``short-edge`` or ``None`` (no duplex preset).
     """
-    fonts.register_bundled()
-    rl_config.useA85 = 0  # binary streams: a quarter smaller than ASCII85 text
-    canvas = Canvas(str(path), pagesize=(mm_to_pt(page_size_mm[0]), mm_to_pt(page_size_mm[1])), invariant=1,
-                    pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10, initialLeading=12)
+    pdf_fonts.register_bundled()
+    rl_config.useA85 = 0  # binary streams, smaller than ASCII85 text (bench/RESULTS.md)
+    canvas = Canvas(
+        str(path),
+        pagesize=(mm_to_pt(page_size_mm[0]), mm_to_pt(page_size_mm[1])),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=pdf_fonts.SANS,
+        initialFontSize=10,
+        initialLeading=12,
+    )
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)
@@ -45,5 +53,5 @@ def new_canvas(path: Path, page_size_mm: tuple[float, float], *, title: str, aut
 
 def scratch_canvas(buffer: io.BytesIO, page_size_pt: tuple[float, float]) -> Canvas:
     """An in-memory, deterministic one-off canvas (for proofs that a drawing prints), pt."""
-    fonts.register_bundled()
-    return Canvas(buffer, pagesize=page_size_pt, invariant=1, initialFontName=fonts.SANS)
+    pdf_fonts.register_bundled()
+    return Canvas(buffer, pagesize=page_size_pt, invariant=1, initialFontName=pdf_fonts.SANS)

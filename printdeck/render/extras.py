@@ -8,8 +8,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import SymbolSpec
-from printdeck.render.artwork import ArtLibrary, by_id
-from printdeck.render.fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.forms import ArtLibrary, by_id
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.sheet import INK
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
@@ -28,46 +28,67 @@ CREDIT_PT = 7.0
 ELLIPSIS = "\u2026"
 
 RULES: tuple[tuple[str, str], ...] = (
-    ("Before you play",
-     "Any two cards of this deck show exactly one symbol in common; sizes and angles differ, so look "
-     "for the shape, not the size. Say the name of the shared symbol out loud to claim a match. "
-     "Shuffle before each game. Two to eight players."),
-    ("1. The Heap",
-     "Give one card to each player, face down, and put the rest face up in a heap in the middle. "
-     "Everyone turns their card over at once. Whoever first names the symbol their own top card "
-     "shares with the heap's top card takes that heap card and lays it on their own pile, which "
-     "changes their top card. When the heap is gone, the player holding the most cards wins."),
-    ("2. Empty Your Pile",
-     "Put one card face up in the middle and deal the rest out evenly, face down. Players hold their "
-     "pile and turn the top card over. Spot a match between your top card and the middle card, name "
-     "it, and drop your card onto the middle: it becomes the new card to match. The first player "
-     "with no cards left wins; the last one still holding cards loses the round."),
-    ("3. Pass the Parcel",
-     "Played in rounds. Each player gets a few face-down cards (three in the first round, more later). "
-     "At the signal, everyone turns one card up. When you spot a match between your card and another "
-     "player's, name it and put your card on theirs, so that player now has more to get rid of. "
-     "The last player left with cards in hand collects every card that was passed and sets them "
-     "aside; after the agreed number of rounds, the fewest collected cards wins."),
-    ("4. Ring Around",
-     "Played in rounds. Put one card face up in the centre and deal cards face up in a circle around "
-     "it, one more than there are players. Everyone hunts at the same time for circle cards that "
-     "share a symbol with the centre card; name the match and take the card. When no circle card is "
-     "left, the round ends. Whoever took the most cards across all rounds wins."),
-    ("5. Gift Giver",
-     "Give each player one card face down and put the rest face up in the middle. Players turn their "
-     "card over. When you spot a match between the middle card and another player's top card, name it "
-     "and put the middle card on that player's pile. Your aim is to give cards away: when the middle "
-     "runs out, the player with the fewest cards wins."),
-    ("Tournament scoring",
-     "Play the five games in a row (or any three). After each game rank the players: the winner scores "
-     "as many points as there are players, second place one point fewer, and so on down to one point "
-     "for last. Ties share the higher score. After the last game, the highest total wins; a tie is "
-     "broken by one quick round of Empty Your Pile between the tied players."),
+    (
+        "Before you play",
+        "Any two cards of this deck show exactly one symbol in common; sizes and angles differ, so look "
+        "for the shape, not the size. Say the name of the shared symbol out loud to claim a match. "
+        "Shuffle before each game. Two to eight players.",
+    ),
+    (
+        "1. The Heap",
+        "Give one card to each player, face down, and put the rest face up in a heap in the middle. "
+        "Everyone turns their card over at once. Whoever first names the symbol their own top card "
+        "shares with the heap's top card takes that heap card and lays it on their own pile, which "
+        "changes their top card. When the heap is gone, the player holding the most cards wins.",
+    ),
+    (
+        "2. Empty Your Pile",
+        "Put one card face up in the middle and deal the rest out evenly, face down. Players hold their "
+        "pile and turn the top card over. Spot a match between your top card and the middle card, name "
+        "it, and drop your card onto the middle: it becomes the new card to match. The first player "
+        "with no cards left wins; the last one still holding cards loses the round.",
+    ),
+    (
+        "3. Pass the Parcel",
+        "Played in rounds. Each player gets a few face-down cards (three in the first round, more later). "
+        "At the signal, everyone turns one card up. When you spot a match between your card and another "
+        "player's, name it and put your card on theirs, so that player now has more to get rid of. "
+        "The last player left with cards in hand collects every card that was passed and sets them "
+        "aside; after the agreed number of rounds, the fewest collected cards wins.",
+    ),
+    (
+        "4. Ring Around",
+        "Played in rounds. Put one card face up in the centre and deal cards face up in a circle around "
+        "it, one more than there are players. Everyone hunts at the same time for circle cards that "
+        "share a symbol with the centre card; name the match and take the card. When no circle card is "
+        "left, the round ends. Whoever took the most cards across all rounds wins.",
+    ),
+    (
+        "5. Gift Giver",
+        "Give each player one card face down and put the rest face up in the middle. Players turn their "
+        "card over. When you spot a match between the middle card and another player's top card, name it "
+        "and put the middle card on that player's pile. Your aim is to give cards away: when the middle "
+        "runs out, the player with the fewest cards wins.",
+    ),
+    (
+        "Tournament scoring",
+        "Play the five games in a row (or any three). After each game rank the players: the winner scores "
+        "as many points as there are players, second place one point fewer, and so on down to one point "
+        "for last. Ties share the higher score. After the last game, the highest total wins; a tie is "
+        "broken by one quick round of Empty Your Pile between the tied players.",
+    ),
 )
 
 
-def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec], used_ids: Sequence[int],
-                 page_size_mm: tuple[float, float], title: str, credit: str | None = None) -> int:
+def legend_pages(
+    canvas: Canvas,
+    art: ArtLibrary,
+    symbols: Sequence[SymbolSpec],
+    used_ids: Sequence[int],
+    page_size_mm: tuple[float, float],
+    title: str,
+    credit: str | None = None,
+) -> int:
     """Draw a grid of every used symbol with its name; returns pages drawn.
 
     Args:
@@ -92,7 +113,7 @@ def legend_pages(canvas: Canvas, art: ArtLibrary, symbols: Sequence[SymbolSpec],
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         _heading(canvas, heading, page_size_mm)
-        for k, sid in enumerate(used_ids[page * per_page:(page + 1) * per_page]):
+        for k, sid in enumerate(used_ids[page * per_page : (page + 1) * per_page]):
             r, c = divmod(k, cols)
             cx = x_start + (c + 0.5) * LEGEND_CELL_MM
             cy = h - PAGE_MARGIN_MM - head_mm - (r + 0.5) * LEGEND_CELL_MM
@@ -203,8 +224,12 @@ def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, 
     """
     w, h = page_size_mm
     width_pt = mm_to_pt(min(w, h) * 0.62)
-    blocks = [_fit_lines(title, SANS_BOLD, 12.0, 6.0, width_pt), _fit_lines("Artwork credit", SANS_BOLD, 7.0, 5.0, width_pt),
-              _fit_lines(credit, SANS, 7.0, 4.0, width_pt), _fit_lines("Made with printdeck", SANS, 5.0, 4.0, width_pt)]
+    blocks = [
+        _fit_lines(title, SANS_BOLD, 12.0, 6.0, width_pt),
+        _fit_lines("Artwork credit", SANS_BOLD, 7.0, 5.0, width_pt),
+        _fit_lines(credit, SANS, 7.0, 4.0, width_pt),
+        _fit_lines("Made with printdeck", SANS, 5.0, 4.0, width_pt),
+    ]
     fonts_used = (SANS_BOLD, SANS_BOLD, SANS, SANS)
     total = sum(b[2] for b in blocks) + 3 * 4.0
     y = mm_to_pt(h) / 2.0 + total / 2.0

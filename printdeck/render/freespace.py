@@ -31,8 +31,12 @@ class KeepOut:
     rects: np.ndarray
 
 
-def keepout_zone(centers_mm: Sequence[tuple[float, float]], outer_radius_mm: float,
-                 marks: Sequence[Segment] = (), taken: Sequence[Rect] = ()) -> KeepOut:
+def keepout_zone(
+    centers_mm: Sequence[tuple[float, float]],
+    outer_radius_mm: float,
+    marks: Sequence[Segment] = (),
+    taken: Sequence[Rect] = (),
+) -> KeepOut:
     """Everything a footer item may not touch, grown by ``KEEP_CLEAR_MM``.
 
     Args:
@@ -52,7 +56,8 @@ def _free(x0: np.ndarray, y0: np.ndarray, w: float, h: float, zone: KeepOut) -> 
     """Which rectangles [x0, x0 + w] x [y0, y0 + h] (arrays) clear the zone."""
     ok = np.ones(np.broadcast(x0, y0).shape, dtype=bool)
     lo, hi = float(np.min(y0)), float(np.max(y0)) + h
-    circles = zone.circles[(zone.circles[:, 1] + zone.circles[:, 2] > lo) & (zone.circles[:, 1] - zone.circles[:, 2] < hi)]
+    centre_y, radius = zone.circles[:, 1], zone.circles[:, 2]
+    circles = zone.circles[(centre_y + radius > lo) & (centre_y - radius < hi)]
     rects = zone.rects[(zone.rects[:, 3] > lo) & (zone.rects[:, 1] < hi)]
     for cx, cy, r in circles:
         dx = np.maximum(np.maximum(x0 - cx, cx - (x0 + w)), 0.0)
@@ -84,7 +89,7 @@ def find_spot(size_mm: tuple[float, float], inner_mm: Rect, zone: KeepOut, step_
     mid = (x0 + x1) / 2.0
     xs = xs[np.argsort(np.abs(xs + w / 2.0 - mid), kind="stable")]
     for start in range(0, ys.size, 16):  # bottom-up in bands: usually done in the first
-        band = ys[start:start + 16]
+        band = ys[start : start + 16]
         free = _free(xs[None, :], band[:, None], w, h, zone)
         rows = np.flatnonzero(free.any(axis=1))
         if rows.size:

@@ -18,7 +18,6 @@ import numpy as np
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardSlot
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
-from printdeck.units import PAPER_SIZES_MM, paper_size_mm  # noqa: F401 - re-exported
 
 MIN_MARGIN_MM = 5.0
 """Nothing is printed closer than this to the paper edge."""
@@ -92,8 +91,16 @@ class Imposition:
         return (m, m, w - m, h - m)
 
 
-def impose(page_size_mm: tuple[float, float], diameter_mm: float, bleed_mm: float, margin_mm: float,
-           gap_mm: float, n_cards: int, *, single: bool = False) -> Imposition:
+def impose(
+    page_size_mm: tuple[float, float],
+    diameter_mm: float,
+    bleed_mm: float,
+    margin_mm: float,
+    gap_mm: float,
+    n_cards: int,
+    *,
+    single: bool = False,
+) -> Imposition:
     """Place ``n_cards`` round cards on as few sheets as possible.
 
     Args:
@@ -123,30 +130,60 @@ def impose(page_size_mm: tuple[float, float], diameter_mm: float, bleed_mm: floa
     if outer_d_mm > min(inner_mm):
         raise PrintdeckError(
             f"card.diameter: a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
-            f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card")
+            f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card"
+        )
     best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm)
     name, centers, cols, rows, ruler = best
-    slots = tuple(CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)])
-                  for i in range(n_cards))
+    slots = tuple(
+        CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)]) for i in range(n_cards)
+    )
     pages = max(1, math.ceil(n_cards / len(centers)))
-    return Imposition(page_size_mm=page_size_mm, slots=slots, pages=pages, per_page=len(centers), columns=cols,
-                      rows=rows, diameter_mm=diameter_mm, bleed_mm=bleed_mm, margin_mm=margin, gap_mm=gap_mm,
-                      packing=name, ruler_mm=ruler)
+    return Imposition(
+        page_size_mm=page_size_mm,
+        slots=slots,
+        pages=pages,
+        per_page=len(centers),
+        columns=cols,
+        rows=rows,
+        diameter_mm=diameter_mm,
+        bleed_mm=bleed_mm,
+        margin_mm=margin,
+        gap_mm=gap_mm,
+        packing=name,
+        ruler_mm=ruler,
+    )
 
 
 def _impose_single(diameter_mm: float, bleed_mm: float, n_cards: int) -> Imposition:
     side = diameter_mm + 2.0 * bleed_mm
     slots = tuple(CardSlot(card_index=i, page=i + 1, center_mm=(side / 2.0, side / 2.0)) for i in range(n_cards))
-    return Imposition(page_size_mm=(side, side), slots=slots, pages=max(1, n_cards), per_page=1, columns=1, rows=1,
-                      diameter_mm=diameter_mm, bleed_mm=bleed_mm, margin_mm=0.0, gap_mm=0.0, single=True,
-                      packing="single")
+    return Imposition(
+        page_size_mm=(side, side),
+        slots=slots,
+        pages=max(1, n_cards),
+        per_page=1,
+        columns=1,
+        rows=1,
+        diameter_mm=diameter_mm,
+        bleed_mm=bleed_mm,
+        margin_mm=0.0,
+        gap_mm=0.0,
+        single=True,
+        packing="single",
+    )
 
 
 _Candidate = tuple[str, Points, int, int, "Rect | None"]
 
 
-def _best_packing(page_mm: tuple[float, float], inner_mm: tuple[float, float], outer_d_mm: float, gap_mm: float,
-                  margin_mm: float, room_mm: float) -> _Candidate:
+def _best_packing(
+    page_mm: tuple[float, float],
+    inner_mm: tuple[float, float],
+    outer_d_mm: float,
+    gap_mm: float,
+    margin_mm: float,
+    room_mm: float,
+) -> _Candidate:
     """Try every packing; most cards with a footer ruler wins, then fewest rows.
 
     Args:
@@ -196,8 +233,7 @@ def _packings(w_mm: float, h_mm: float, d_mm: float, pitch_mm: float) -> list[tu
     v = s * math.sqrt(3.0) / 2.0
     hex_rows = int((h_mm - d_mm) // v) + 1
     if cols >= 2:
-        pts = [(c * s + (s / 2.0 if r % 2 else 0.0), -r * v)
-               for r in range(hex_rows) for c in range(cols - (r % 2))]
+        pts = [(c * s + (s / 2.0 if r % 2 else 0.0), -r * v) for r in range(hex_rows) for c in range(cols - (r % 2))]
         out.append(("hex", pts, cols, hex_rows))
     dx = min(s / 2.0, w_mm - d_mm - (cols - 1) * s)
     if dx > 1e-6:
@@ -246,8 +282,14 @@ def cut_mark_segments(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect
     return out
 
 
-def _mark_length_mm(center_mm: tuple[float, float], direction: tuple[float, float], start_mm: float,
-                    others_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> float:
+def _mark_length_mm(
+    center_mm: tuple[float, float],
+    direction: tuple[float, float],
+    start_mm: float,
+    others_mm: Points,
+    outer_radius_mm: float,
+    inner_mm: Rect,
+) -> float:
     """Longest mark (<= MARK_LENGTH_MM) from ``start_mm`` along the unit ``direction`` that stays clear.
 
     Args:

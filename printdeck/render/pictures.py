@@ -23,11 +23,12 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printdeck.artwork import Drawing, prepared_picture
-from printdeck.artwork.picture import (
-    EXIF_ORIENTATION,
+from printdeck.artwork import (
     PHOTO_CORNER_FRACTION,
+    Drawing,
     crop_square,
+    is_upright,
+    prepared_picture,
     subject_rings,
 )
 from printdeck.units import MM_PER_UNIT
@@ -137,8 +138,7 @@ def _lossy(art: Drawing) -> bool:
 def _passes_through(art: Drawing, target_px: int) -> bool:
     """An upright 8-bit JPEG whose pixels are not much more than needed."""
     with Image.open(art.symbol.path or "") as im:
-        upright = im.getexif().get(EXIF_ORIENTATION, 1) in (1, None)
-        plain = im.format == "JPEG" and im.mode in ("RGB", "L") and upright
+        plain = im.format == "JPEG" and im.mode in ("RGB", "L") and is_upright(im)
         return plain and max(im.size) <= PASS_THROUGH_SLACK * target_px
 
 

@@ -28,27 +28,33 @@ from printdeck.fileio import (
     write_error,
 )
 from printdeck.model import CardLayout, Placement, SymbolSpec
-from printdeck.outputs import read_png_record, write_png_record
+from printdeck.render.png_record import read_png_record, write_png_record
+from printdeck.render.print_job import PrintJob
 from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
 from printdeck.signals import deferred
-from printdeck.theme.model import Theme
 from printdeck.units import MM_PER_UNIT
 
 
-def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], out_dir: Path,
-                dpi: int = 300, extra_margin_mm: float = 0.0) -> list[Path]:
+def render_pngs(
+    job: PrintJob,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    out_dir: Path,
+    dpi: int = 300,
+    extra_margin_mm: float = 0.0,
+) -> list[Path]:
     """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing.
 
     The PNGs are drawn into a temporary folder beside ``out_dir`` (same file
     system); only when every card is written are the old ``card-*.png`` files of
     ``out_dir`` that this build does not replace removed and the new ones moved
     in, so a smaller deck leaves no stale cards and a failed build leaves the
-    folder as it was. Each PNG carries its DPI (pHYs) and iTXt ``Title`` (theme
-    title), ``Copyright`` (the artwork credit, ``theme.attribution``) and
+    folder as it was. Each PNG carries its DPI (pHYs) and iTXt ``Title`` (the
+    deck's title), ``Copyright`` (the artwork credit, ``job.attribution``) and
     ``Software``.
 
     Args:
-        theme: Card diameter, bleed and background come from ``theme.spec.card``.
+        job: The card's radius, bleed, background and border (``job.card``), title and credit.
         symbols: The deck's symbols (looked up by ``id``).
         layouts: The laid-out cards.
         out_dir: Output folder (created if missing).
@@ -68,7 +74,7 @@ def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[C
     made = [p for p in (Path(out_dir), *Path(out_dir).parents) if not p.exists()]
     out_dir = _ensure_folder(Path(out_dir))
     try:
-        return _staged(theme, symbols, layouts, out_dir, dpi, extra_margin_mm)
+        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm)
     except BaseException:  # an error, Ctrl-C or SIGTERM: no folder left that this call made
         for folder in made:
             with contextlib.suppress(OSError):
@@ -76,8 +82,14 @@ def render_pngs(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[C
         raise
 
 
-def _staged(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], out_dir: Path,
-            dpi: int, extra_margin_mm: float) -> list[Path]:
+def _staged(
+    job: PrintJob,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    out_dir: Path,
+    dpi: int,
+    extra_margin_mm: float,
+) -> list[Path]:
     """Draw the cards into a staging folder beside ``out_dir``, then move them in.
 
     Raises:
@@ -88,7 +100,7 @@ def _staged(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardL
     try:
         with staging_folder(out_dir) as staging:
             try:
-                names = _write_cards(theme, symbols, layouts, staging, dpi, extra_margin_mm)
+                names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm)
             except PrintdeckError as exc:
                 if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
                     raise write_error(out_dir, exc.__cause__) from None
@@ -109,27 +121,31 @@ def _ensure_folder(out_dir: Path) -> Path:
     return out_dir
 
 
-def _png_info(theme: Theme) -> PngInfo:
+def _png_info(job: PrintJob) -> PngInfo:
     """Text chunks of every card PNG: title, artwork credit, software."""
     info = PngInfo()
-    info.add_itxt("Title", theme.spec.title)
-    if theme.attribution:
-        info.add_itxt("Copyright", theme.attribution)
+    info.add_itxt("Title", job.title)
+    if job.attribution:
+        info.add_itxt("Copyright", job.attribution)
     info.add_itxt("Software", "printdeck")
     return info
 
 
-def _write_cards(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout], folder: Path,
-                 dpi: int, extra_margin_mm: float) -> list[str]:
+def _write_cards(
+    job: PrintJob,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    folder: Path,
+    dpi: int,
+    extra_margin_mm: float,
+) -> list[str]:
     """Draw every card into ``folder``; returns the file names in card order."""
-    card = theme.spec.card
+    style = job.card
     px_per_mm = dpi / MM_PER_UNIT["in"]
-    radius_mm = card.diameter_mm / 2.0 + card.bleed_mm + extra_margin_mm
+    radius_mm = style.radius_mm + style.bleed_mm + extra_margin_mm
     side = round(2.0 * radius_mm * px_per_mm)
-    info = _png_info(theme)
+    info = _png_info(job)
     table = {s.id: s for s in symbols}
-    style = CardStyle(radius_mm=card.diameter_mm / 2.0, bleed_mm=card.bleed_mm, background=card.background,
-                      border_color=card.border_color)
     names: list[str] = []
     for layout in layouts:
         img = Image.new("RGB", (side, side), "#ffffff")
@@ -148,7 +164,7 @@ def _write_cards(theme: Theme, symbols: Sequence[SymbolSpec], layouts: Sequence[
 def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
     """Move the new cards into ``out_dir`` and remove the stale cards of an earlier build.
 
-    Only files printdeck recorded writing (:data:`printdeck.outputs.PNG_RECORD`) are
+    Only files printdeck recorded writing (:data:`printdeck.render.png_record.PNG_RECORD`) are
     replaced or removed; a ``card-*.png`` the record does not list is refused. The
     record lists old and new cards while files move, then the new ones only, under
     a lock on the folder (two builds into one folder take turns).
@@ -162,8 +178,10 @@ def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
         present = {p.name for p in out_dir.glob("card-*.png")}
         foreign = sorted((present & set(names)) - recorded)
         if foreign:
-            raise PrintdeckError(f"--png-dir {shown(out_dir)}: holds {shown(foreign[0])}, which printdeck did not "
-                                 "write; move it away or choose an empty folder")
+            raise PrintdeckError(
+                f"--png-dir {shown(out_dir)}: holds {shown(foreign[0])}, which printdeck did not "
+                "write; move it away or choose an empty folder"
+            )
         try:
             with deferred():  # quick; a signal meanwhile stops the build after it
                 write_png_record(out_dir, recorded | set(names))
@@ -186,8 +204,11 @@ def draw_disc(img: Image.Image, style: CardStyle, outer_mm: float, px_per_mm: fl
     draw.ellipse((0, 0, side - 1, side - 1), fill=style.background)
     if style.border_color:
         inset = (outer_mm - style.border_outer_mm) * px_per_mm
-        draw.ellipse((inset, inset, side - 1 - inset, side - 1 - inset), outline=style.border_color,
-                     width=max(1, round(BORDER_WIDTH_MM * px_per_mm)))
+        draw.ellipse(
+            (inset, inset, side - 1 - inset, side - 1 - inset),
+            outline=style.border_color,
+            width=max(1, round(BORDER_WIDTH_MM * px_per_mm)),
+        )
 
 
 def _paste(img: Image.Image, symbol: SymbolSpec, p: Placement, px_per_mm: float) -> None:

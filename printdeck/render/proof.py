@@ -13,7 +13,6 @@ with a warning. Verdicts are cached on disk by the drawing's key, so ``check`` a
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -23,13 +22,12 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 from PIL import Image
 
 from printdeck.artwork import drawing, rasterise
-from printdeck.cache import cache_dir, read_entry, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec
 from printdeck.render.canvas import scratch_canvas
@@ -74,22 +72,24 @@ def _visible(rgba: Image.Image, background: str) -> np.ndarray:
     """``(H, W) bool``: pixels whose colour stands out from ``background`` once composited."""
     base = Image.new("RGBA", rgba.size, background)
     shown_rgb = np.asarray(Image.alpha_composite(base, rgba).convert("RGB"), dtype=np.int16)
-    bg = np.array([int(background[i:i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
-    return (np.abs(shown_rgb - bg).max(axis=2) > CONTRAST) & (np.asarray(rgba.getchannel("A")) > 8)
+    bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
+    visible: np.ndarray = (np.abs(shown_rgb - bg).max(axis=2) > CONTRAST) & (np.asarray(rgba.getchannel("A")) > 8)
+    return visible
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
     """``mask`` grown by :data:`SLACK_PX` pixels (a square)."""
     from scipy import ndimage  # noqa: PLC0415 - only when a proof is measured, not read from the cache
 
-    return ndimage.binary_dilation(mask, np.ones((2 * SLACK_PX + 1,) * 2, dtype=bool))
+    grown: np.ndarray = ndimage.binary_dilation(mask, np.ones((2 * SLACK_PX + 1,) * 2, dtype=bool))
+    return grown
 
 
 def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # noqa: PLC0415 - only when a proof is measured, not read from the cache
 
-    from printdeck.render.artwork import vector_form
+    from printdeck.render.forms import vector_form  # noqa: PLC0415 - forms imports this module
 
     w_px, h_px = size_px
     buf = io.BytesIO()
@@ -105,7 +105,8 @@ def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
             page = doc[0].render(scale=1 / 0.75).to_pil().convert("RGB").resize((w_px, h_px))
         finally:
             doc.close()
-    return (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
+    ink: np.ndarray = (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
+    return ink
 
 
 def _measure(symbol: SymbolSpec, background: str) -> Proof:
@@ -128,11 +129,6 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     return Proof(visible_share, stray <= STRAY_SHARE and lost <= LOST_SHARE, stray, lost)
 
 
-@lru_cache(maxsize=1)
-def _code() -> str:
-    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-
-
 def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
     """Prove one symbol (cached on disk by its drawing's key and the background).
 
@@ -140,7 +136,7 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
         PrintdeckError: The artwork cannot be drawn.
     """
     paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
-    key = hashlib.sha256(f"{drawing(symbol).key}|{paint}|{background.lower()}|{_code()}".encode()).hexdigest()[:32]
+    key = entry_key(drawing(symbol).key, paint, background.lower(), code_digest(__name__))
     return _cached_proof(symbol, background.lower(), key)
 
 
@@ -166,12 +162,14 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
     Raises:
         PrintdeckError: ``text.colors`` holds a colour within :data:`CONTRAST` of ``background``.
     """
-    bg = [int(background[i:i + 2], 16) for i in (1, 3, 5)]
+    bg = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
     for colour in colours:
-        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
         if max(abs(a - b) for a, b in zip(rgb, bg)) <= CONTRAST:
-            raise PrintdeckError(f"text.colors: {colour} does not show on the card background {background}; "
-                                 "choose darker (or lighter) word colours or another card.background")
+            raise PrintdeckError(
+                f"text.colors: {colour} does not show on the card background {background}; "
+                "choose darker (or lighter) word colours or another card.background"
+            )
 
 
 def prints_as_raster(symbol: SymbolSpec) -> bool:
@@ -199,10 +197,16 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
     for k, (symbol, result) in enumerate(zip(symbols, results)):
         label = where[k] if where is not None else f"symbol {symbol.name!r}"
         if result.visible_share < MIN_VISIBLE_SHARE:
-            raise PrintdeckError(f"{label}: {shown(symbol.source)} shows no visible ink on the card background "
-                                 f"{background} (nothing, or ink the colour of the card); change the artwork or "
-                                 "card.background")
+            raise PrintdeckError(
+                f"{label}: {shown(symbol.source)} shows no visible ink on the card background "
+                f"{background} (nothing, or ink the colour of the card); change the artwork or "
+                "card.background"
+            )
         if not result.vector_ok:
-            warnings.warn(f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
-                          f"traced ({100 * max(result.stray_share, result.lost_share):.0f} % of its ink); printed "
-                          "as a high-resolution image instead", VectorWarning, stacklevel=2)
+            warnings.warn(
+                f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
+                f"traced ({100 * max(result.stray_share, result.lost_share):.0f} % of its ink); printed "
+                "as a high-resolution image instead",
+                VectorWarning,
+                stacklevel=2,
+            )

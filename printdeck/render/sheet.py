@@ -16,10 +16,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import CardLayout
-from printdeck.render.artwork import ArtLibrary
-from printdeck.render.fonts import SANS, SANS_BOLD, register_bundled, wrap_text
+from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
 from printdeck.render.imposition import Imposition, cut_mark_segments
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
@@ -34,15 +34,16 @@ FOOTER_SIZES_PT = (6.0, 5.0, 4.5, MIN_CREDIT_PT)
 """Type sizes tried for footer texts, largest first, points."""
 EDGE_CLEAR_MM = 2.5
 """A credit pushed into the page margins stays this far from the paper edge, mm."""
-SCALE_NOTE = "Print at 100 % (actual size), not \"fit to page\": the scale bar on this sheet measures 50 mm"
+SCALE_NOTE = 'Print at 100 % (actual size), not "fit to page": the scale bar on this sheet measures 50 mm'
 
 
 class CreditWarning(UserWarning):
     """The artwork credit could not be placed on the sheets."""
 
 
-def draw_card(canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float],
-              style: CardStyle) -> None:
+def draw_card(
+    canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float], style: CardStyle
+) -> None:
     """Draw one card face: bleed disc, optional border and cut guide, every symbol.
 
     Args:
@@ -131,15 +132,26 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
             if block is not None:
                 break
         else:
-            warnings.warn(f"extras.attribution: the credit line ({len(credit)} characters) does not fit on the "
-                          f"sheets at {MIN_CREDIT_PT:g} pt or more, so the sheets carry none; shorten "
-                          "extras.attribution (it is still in the PDF's Subject and on the legend and rules pages)",
-                          CreditWarning, stacklevel=2)
+            warnings.warn(
+                f"extras.attribution: the credit line ({len(credit)} characters) does not fit on the "
+                f"sheets at {MIN_CREDIT_PT:g} pt or more, so the sheets carry none; shorten "
+                "extras.attribution (it is still in the PDF's Subject and on the legend and rules pages)",
+                CreditWarning,
+                stacklevel=2,
+            )
     return FooterPlan(imposition.ruler_mm, note, block)
 
 
-def _place_text(text: str, area_mm: Rect, centers: Sequence[tuple[float, float]], imposition: Imposition,
-                marks: Sequence[Segment], taken: list[Rect], *, bold: bool) -> TextBlock | None:
+def _place_text(
+    text: str,
+    area_mm: Rect,
+    centers: Sequence[tuple[float, float]],
+    imposition: Imposition,
+    marks: Sequence[Segment],
+    taken: list[Rect],
+    *,
+    bold: bool,
+) -> TextBlock | None:
     """The first text block (size, wrap width) that finds a free spot inside ``area_mm``."""
     font = SANS_BOLD if bold else SANS
     zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)

@@ -18,13 +18,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from printdeck.artwork import ShapedWord, shape_word
-from printdeck.artwork.fonts import fallback_chain
+from printdeck.artwork import ShapedWord, fallback_chain, shape_word
 
 Anchor = Literal["start", "middle"]
 
 
-class PathPen(BasePen):  # type: ignore[misc]
+class PathPen(BasePen):
     """A fontTools pen drawing into a ReportLab path: ``(x, y)`` becomes
     ``(dx + x * scale, dy + y * scale)``; quadratic curves become cubic ones exactly
     (fontTools' ``BasePen``)."""
@@ -50,7 +49,9 @@ class PathPen(BasePen):  # type: ignore[misc]
 
 
 def font_has(font_name: str, text: str) -> bool:
-    """Whether the registered ReportLab font ``font_name`` has a glyph for every character."""
+    """Whether the registered ReportLab font ``font_name`` has a glyph for every character,
+    so the text can be PDF text in it (read from ReportLab's metrics of the font, which
+    decide how it is set; the words' faces are chosen by :mod:`printdeck.artwork.fonts`)."""
     font = pdfmetrics.getFont(font_name)
     if not isinstance(font, TTFont):
         return all(ord(c) < 128 for c in text)
@@ -64,7 +65,15 @@ def _shaped(text: str) -> ShapedWord:
 
 
 def string_width(text: str, font_name: str, size_pt: float) -> float:
-    """Advance width of ``text`` in points, as :func:`draw_string` sets it.
+    """Advance width of ``text`` in points, as :func:`draw_string` sets it: two measures
+    for the two ways it draws, not one fact twice.
+
+    - Text the registered font has (:func:`font_has`) is PDF text, which ReportLab places
+      glyph by glyph from the embedded font's own widths, without kerning: its width is
+      ReportLab's ``stringWidth``, the only measure that matches where it prints.
+    - Other text is drawn as outlines shaped by HarfBuzz (:func:`printdeck.artwork.shape_word`,
+      with kerning, joining and reordering, in whatever fallback faces it needs): its
+      width is that shaping's ``advance_em``.
 
     Raises:
         PrintdeckError: No font, bundled or on this machine, has a character.

@@ -1,13 +1,52 @@
-"""printdeck.theme: the YAML theme, validated and resolved (and starter themes)."""
+"""printdeck.theme: the YAML theme, validated and resolved (and starter themes).
 
+:func:`load_theme` reads a theme file (or :func:`load_theme_data` a mapping), checks
+every key (:mod:`~printdeck.theme.spec`, errors worded by :mod:`~printdeck.theme.messages`),
+every file it names and the deck it asks for (:func:`deck_size_requirements`), and
+returns a :class:`Theme` with its symbols resolved.
+"""
+
+from printdeck.theme.deck_section import THEME_SPELLING, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
-           bundled_theme_names,
-           bundled_theme_path,
-           deck_size,
-           load_theme,
+    bundled_theme_names,
+    bundled_theme_path,
+    check_consistency,
+    deck_size,
+    load_theme,
+    load_theme_data,
+    parse_theme_data,
 )
-from printdeck.theme.model import Theme, ThemeSpec
-from printdeck.theme.sizes import DeckSize, deck_size_requirements
+from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
+from printdeck.theme.spec import WORD_PALETTE, DeckSpec, PaperSpec, SymbolEntry, Theme, ThemeSpec
+from printdeck.theme.symbols import resolve_path
+from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
-__all__ = ["DeckSize", "Theme", "ThemeSpec", "bundled_theme_names", "bundled_theme_path", "deck_size",
-           "deck_size_requirements", "load_theme"]
+__all__ = [
+    "THEME_SPELLING",
+    "WORD_PALETTE",
+    "DeckSize",
+    "DeckSpec",
+    "InitResult",
+    "PaperSpec",
+    "SymbolEntry",
+    "Theme",
+    "ThemeInfo",
+    "ThemeSpec",
+    "bundled_theme_names",
+    "bundled_theme_path",
+    "check_consistency",
+    "deck_size",
+    "deck_size_requirements",
+    "describe_validation_error",
+    "init_theme",
+    "list_themes",
+    "load_theme",
+    "load_theme_data",
+    "load_yaml_file",
+    "load_yaml_text",
+    "parse_theme_data",
+    "resolve_path",
+    "schema_json",
+    "theme_worded",
+]

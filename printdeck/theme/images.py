@@ -12,35 +12,31 @@ Symbols are drawn by :mod:`printdeck.artwork`.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
 import numpy as np
-from defusedxml import DefusedXmlException
-from defusedxml import ElementTree as SafeET
+from defusedxml import DefusedXmlException, ElementTree as SafeET
 
-from printdeck.artwork import svgcheck as svgcheck_module
-from printdeck.artwork.picture import (
+from printdeck.artwork import (
     MAX_IMAGE_BYTES,
+    MAX_SVG_BYTES,
+    declared_svg_size,
     open_raster,
     read_limited,
+    svg_pixels,
+    svg_structure_check,
 )
-from printdeck.artwork.svg import svg_pixels
-from printdeck.artwork.svgcheck import MAX_SVG_BYTES, svg_structure_check
-from printdeck.cache import cache_dir, read_entry, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, shown
-from printdeck.fileio import read_user_file
 
 MIN_SIDE_PX = 8
 
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
-_SVG_NUMBER = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in)?\s*$")
 
 
 @dataclass(frozen=True)
@@ -77,8 +73,10 @@ def check_raster_file(path: Path, where: str) -> FileCheck:
     data = read_limited(path, where, MAX_IMAGE_BYTES)
     image = open_raster(data, path, where, draft_px=1024)
     if min(image.size) < MIN_SIDE_PX:
-        raise PrintdeckError(f"{where}: {path} is only {image.width}x{image.height} pixels; "
-                             f"give an image at least {MIN_SIDE_PX} pixels a side")
+        raise PrintdeckError(
+            f"{where}: {path} is only {image.width}x{image.height} pixels; "
+            f"give an image at least {MIN_SIDE_PX} pixels a side"
+        )
     has_alpha = False
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
         alpha = np.asarray(image.convert("RGBA").getchannel("A"))
@@ -86,30 +84,20 @@ def check_raster_file(path: Path, where: str) -> FileCheck:
             raise PrintdeckError(f"{where}: {path} is fully transparent, so nothing would show; check the file")
         has_alpha = bool((alpha < 255).any())
     pixels = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
-    return FileCheck("raster", (float(image.width), float(image.height)), has_alpha,
-                     (hashlib.sha256(data).hexdigest(), pixels))
-
-
-def _svg_length(value: str | None) -> float | None:
-    if value is None:
-        return None
-    match = _SVG_NUMBER.match(value)
-    return float(match.group(1)) if match else None
+    return FileCheck(
+        "raster", (float(image.width), float(image.height)), has_alpha, (hashlib.sha256(data).hexdigest(), pixels)
+    )
 
 
 def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
+    """The size the SVG declares (:func:`printdeck.artwork.declared_svg_size`), required here:
+    printdeck sizes an SVG by its box, not by what resvg would guess."""
+    size = declared_svg_size(root)
+    if size is not None:
+        return size
     box = root.get("viewBox")
     if box is not None:
-        try:
-            numbers = [float(v) for v in box.replace(",", " ").split()]
-        except ValueError:
-            numbers = []
-        if len(numbers) == 4 and numbers[2] > 0 and numbers[3] > 0 and all(np.isfinite(numbers)):
-            return numbers[2], numbers[3]
         raise PrintdeckError(f"{where}: {path} has a bad viewBox {box!r}; give four numbers with positive size")
-    width, height = _svg_length(root.get("width")), _svg_length(root.get("height"))
-    if width and height and np.isfinite(width) and np.isfinite(height):
-        return width, height
     raise PrintdeckError(f"{where}: {path} has no viewBox (nor width and height); add a viewBox")
 
 
@@ -125,8 +113,10 @@ def _check_references(root: Element, path: Path, where: str) -> None:
                 targets.append("@import")
             for target in targets:
                 if target and not target.startswith(("#", "data:")):
-                    raise PrintdeckError(f"{where}: {path} refers to an outside resource {target[:60]!r}; "
-                                         "embed it or remove the reference")
+                    raise PrintdeckError(
+                        f"{where}: {path} refers to an outside resource {target[:60]!r}; "
+                        "embed it or remove the reference"
+                    )
 
 
 def check_svg_file(path: Path, where: str) -> FileCheck:
@@ -146,9 +136,7 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
             references, not an ``<svg>``, refers to outside files or URLs, has no
             size, or cannot be rendered.
     """
-    data = read_user_file(path, where, MAX_SVG_BYTES, "an SVG image")  # a regular file only, never blocking
-    if not data:
-        raise PrintdeckError(f"{where}: {shown(path)} is empty (0 bytes); replace it with a real image")
+    data = read_limited(path, where, MAX_SVG_BYTES)  # a regular, non-empty file only, never blocking
     digest = hashlib.sha256(data).hexdigest()
     passed = _passed_before(digest)
     if passed is not None:  # these very bytes passed every check below in an earlier run
@@ -157,8 +145,9 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
-        raise PrintdeckError(f"{where}: {path} declares a DTD or entities, which are not allowed; "
-                             "remove the <!DOCTYPE ...> part") from None
+        raise PrintdeckError(
+            f"{where}: {path} declares a DTD or entities, which are not allowed; remove the <!DOCTYPE ...> part"
+        ) from None
     except (SafeET.ParseError, ValueError, UnicodeError) as exc:
         raise PrintdeckError(f"{where}: {path} is not a well-formed SVG ({exc}); re-export it") from None
     if not str(root.tag).rsplit("}", 1)[-1] == "svg":
@@ -173,14 +162,9 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
 
 
 def _check_key(digest: str) -> str:
-    """Cache key of an SVG's passed checks: its bytes and the checking code."""
-    return hashlib.sha256(f"{digest}|{_check_code()}".encode()).hexdigest()[:32]
-
-
-@functools.lru_cache(maxsize=1)
-def _check_code() -> str:
-    modules = (sys.modules[__name__], svgcheck_module, sys.modules["printdeck.artwork.svg"])
-    return hashlib.sha256(b"".join(Path(m.__file__ or "").read_bytes() for m in modules)).hexdigest()
+    """Cache key of an SVG's passed checks: its bytes and the checking code (this module and
+    the artwork package, whose SVG checks and drawing it relies on)."""
+    return entry_key(digest, code_digest(__name__, "printdeck.artwork"))
 
 
 def _passed_before(digest: str) -> tuple[float, float] | None:

@@ -17,12 +17,11 @@ from printdeck.artwork import drawing
 from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
-from printdeck.theme.errors import describe_validation_error
+from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
-from printdeck.theme.model import Theme, ThemeSpec
-from printdeck.theme.sizes import DeckSize, deck_size_requirements
+from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.spec import Theme, ThemeSpec
 from printdeck.theme.symbols import (
-    BUNDLED_PREFIX,
     IMAGE_SUFFIXES,
     allowed_roots,
     check_inside,
@@ -33,13 +32,13 @@ from printdeck.theme.yamlsafe import load_yaml_file
 from printdeck.units import paper_size_mm
 
 __all__ = [
-    "BUNDLED_PREFIX",
-    "IMAGE_SUFFIXES",
     "bundled_theme_names",
     "bundled_theme_path",
     "check_consistency",
     "deck_size",
     "load_theme",
+    "load_theme_data",
+    "parse_theme_data",
 ]
 
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
@@ -59,8 +58,13 @@ def bundled_theme_names() -> list[str]:
     return sorted(names, key=lambda n: (n != "default", n))
 
 
-def load_theme(ref: str | Path | Theme | None = None, *, check_files: bool = True,
-               progress: Callable[[int], None] | None = None, allow_outside: bool = False) -> Theme:
+def load_theme(
+    ref: str | Path | Theme | None = None,
+    *,
+    check_files: bool = True,
+    progress: Callable[[int], None] | None = None,
+    allow_outside: bool = False,
+) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
     Args:
@@ -68,8 +72,8 @@ def load_theme(ref: str | Path | Theme | None = None, *, check_files: bool = Tru
             (``"junior"``); a path to a ``.yaml`` file or to a folder with ``theme.yaml``.
         check_files: Decode every image and font now (default). ``False`` skips
             the file checks (for quick listings); paths are still resolved.
-        progress: Called with 1 after each image file is checked (about 1.5 ms an
-            SVG, 100 ms a 12-megapixel JPEG), for a progress bar of unknown length.
+        progress: Called with 1 after each image file is checked, for a progress bar
+            of unknown length.
         allow_outside: Let the theme read files outside its folder and the bundled
             assets (refused by default, symlinks followed).
 
@@ -88,36 +92,80 @@ def load_theme(ref: str | Path | Theme | None = None, *, check_files: bool = Tru
     if isinstance(ref, Theme):  # already loaded (a caller checked its outputs first)
         return ref
     path = _theme_file(ref)
-    spec = _parse(path)
+    spec = parse_theme_data(load_yaml_file(path), shown(path))
+    return _resolved(spec, path.parent, shown(path), check_files, progress, allow_outside, path=path)
+
+
+def load_theme_data(
+    data: object,
+    base_dir: Path,
+    *,
+    label: str = "<theme>",
+    check_files: bool = True,
+    progress: Callable[[int], None] | None = None,
+    allow_outside: bool = False,
+) -> Theme:
+    """Load a theme given as data (the mapping a theme file holds), not as a file.
+
+    Args:
+        data: The theme's keys, as ``yaml.safe_load`` of a theme file would give them.
+        base_dir: Folder the theme's relative paths resolve against (and stay inside).
+        label: What messages call the theme, in place of a file name.
+        check_files, progress, allow_outside: As :func:`load_theme`.
+
+    Raises:
+        PrintdeckError: As :func:`load_theme`, each message starting with ``label``.
+    """
+    spec = parse_theme_data(data, label)
+    return _resolved(spec, Path(base_dir), label, check_files, progress, allow_outside, path=None)
+
+
+def _resolved(
+    spec: ThemeSpec,
+    base: Path,
+    label: str,
+    check_files: bool,
+    progress: Callable[[int], None] | None,
+    allow_outside: bool,
+    path: Path | None,
+) -> Theme:
+    """Check what involves several keys and every file; set the deck's size."""
     try:
         check_consistency(spec)
-        base = path.parent
         symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside)
         size = deck_size_requirements(spec.deck, len(symbols))
         _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
-        raise PrintdeckError(f"{shown(path)}: {exc}") from None
+        raise PrintdeckError(f"{label}: {exc}") from None
     deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
     spec = spec.model_copy(update={"deck": deck})
     credit = spec.extras.attribution
     if credit is None and any(s.source.startswith("assets/twemoji/") for s in symbols):
         credit = TWEMOJI_CREDIT
-    return Theme(spec=spec, name=spec.name or _default_name(path), base_dir=path.parent.resolve(),
-                 symbols=symbols, attribution=credit, path=path)
+    name = spec.name or (_default_name(path) if path is not None else "theme")
+    return Theme(spec=spec, name=name, base_dir=base.resolve(), symbols=symbols, attribution=credit, path=path)
 
 
-def _parse(path: Path) -> ThemeSpec:
-    """Read and validate the theme file (types, units, keys, ranges)."""
-    data = load_yaml_file(path)
+def parse_theme_data(data: object, label: str) -> ThemeSpec:
+    """Validate a theme's keys (types, units, keys, ranges); ``label`` starts each message.
+
+    Raises:
+        PrintdeckError: ``data`` is not a mapping, or a key is wrong (one line naming it).
+    """
     if not isinstance(data, dict):
-        got = "an empty file" if data is None else (
-            "a list" if isinstance(data, list) else f"the single value {data!r:.40}")
-        raise PrintdeckError(f"{shown(path)}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
-                             f"got {got}; see `printdeck init` for a starter theme")
+        got = (
+            "an empty file"
+            if data is None
+            else ("a list" if isinstance(data, list) else f"the single value {data!r:.40}")
+        )
+        raise PrintdeckError(
+            f"{label}: a theme must be a mapping of keys (name:, deck:, symbols: ...), "
+            f"got {got}; see `printdeck init` for a starter theme"
+        )
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, shown(path))) from None
+        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, label)) from None
 
 
 def deck_size(theme: Theme) -> DeckSize:
@@ -139,8 +187,10 @@ def _theme_file(ref: str | Path | None) -> Path:
     try:
         return _find_theme_file(ref)
     except (OSError, ValueError) as exc:
-        raise PrintdeckError(f"{str(ref)[:80]!r}: not a usable theme path ({exc}); give a .yaml file, a folder "
-                             "with theme.yaml, or a bundled theme name") from None
+        raise PrintdeckError(
+            f"{str(ref)[:80]!r}: not a usable theme path ({exc}); give a .yaml file, a folder "
+            "with theme.yaml, or a bundled theme name"
+        ) from None
 
 
 def _find_theme_file(ref: str | Path | None) -> Path:
@@ -156,8 +206,10 @@ def _find_theme_file(ref: str | Path | None) -> Path:
     if path.is_dir():
         path = path / "theme.yaml"
     if not path.exists() or path.is_dir():  # a FIFO or a device is refused when read, without blocking
-        raise PrintdeckError(f"{shown(path)}: theme file not found; give a .yaml file, a folder with theme.yaml, "
-                             "or a bundled theme name (printdeck themes)")
+        raise PrintdeckError(
+            f"{shown(path)}: theme file not found; give a .yaml file, a folder with theme.yaml, "
+            "or a bundled theme name (printdeck themes)"
+        )
     return path
 
 
@@ -170,11 +222,15 @@ def check_consistency(spec: ThemeSpec) -> None:
     card = spec.card
     radius = card.diameter_mm / 2
     if card.safe_margin_mm > radius * 0.4:
-        raise PrintdeckError(f"card.safe_margin: {card.safe_margin_mm:g}mm leaves little room on a "
-                             f"{card.diameter_mm:g}mm card; use at most {radius * 0.4:.4g}mm")
+        raise PrintdeckError(
+            f"card.safe_margin: {card.safe_margin_mm:g}mm leaves little room on a "
+            f"{card.diameter_mm:g}mm card; use at most {radius * 0.4:.4g}mm"
+        )
     if spec.layout.gap_mm * 6 > radius - card.safe_margin_mm:
-        raise PrintdeckError(f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {card.diameter_mm:g}mm card; "
-                             "use a few millimetres at most")
+        raise PrintdeckError(
+            f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {card.diameter_mm:g}mm card; "
+            "use a few millimetres at most"
+        )
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
         raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
@@ -183,9 +239,11 @@ def check_consistency(spec: ThemeSpec) -> None:
         room = min(width, height) - 2 * spec.paper.margin_mm
         need = card.diameter_mm + 2 * card.bleed_mm
         if need > room:
-            raise PrintdeckError(f"card.diameter: a {card.diameter_mm:g}mm card with {card.bleed_mm:g}mm bleed "
-                                 f"needs {need:g}mm but the paper has {room:g}mm inside its margins; "
-                                 "make the card smaller or the paper larger")
+            raise PrintdeckError(
+                f"card.diameter: a {card.diameter_mm:g}mm card with {card.bleed_mm:g}mm bleed "
+                f"needs {need:g}mm but the paper has {room:g}mm inside its margins; "
+                "make the card smaller or the paper larger"
+            )
 
 
 def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Path, ...] | None) -> None:
@@ -195,15 +253,17 @@ def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Pa
     check_inside(path, "backs.image", roots)
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
-        raise PrintdeckError(f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; "
-                             "convert it")
+        raise PrintdeckError(
+            f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; convert it"
+        )
     if check_files:
         if suffix == ".svg":
             check_svg_file(path, "backs.image")
         else:
             check_raster_file(path, "backs.image")
-        back = SymbolSpec(id=-1, name="card back", kind="svg" if suffix == ".svg" else "raster",
-                          source=spec.backs.image, path=path)
+        back = SymbolSpec(
+            id=-1, name="card back", kind="svg" if suffix == ".svg" else "raster", source=spec.backs.image, path=path
+        )
         try:
             drawing(back)  # the drawing the back prints, made now: a bad file stops the build before the layout
         except PrintdeckError as exc:

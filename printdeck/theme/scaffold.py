@@ -13,27 +13,23 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from printdeck.artwork import FontFace, open_face, parse_font_ref, word_chain
+from printdeck.design import deck_points, feasible_sizes, largest_deck, sizes_for_symbols
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
     atomic_output,
+    check_not_inputs,
     read_user_file,
     staging_folder,
     tracked_folder,
     write_error,
 )
 from printdeck.model import SymbolSpec
-from printdeck.outputs import check_not_inputs
 from printdeck.resources import data_root
-from printdeck.theme.errors import describe_validation_error
+from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
-from printdeck.theme.model import LENGTH_PATTERN, SCHEMA_FILE_NAME, ThemeSpec
-from printdeck.theme.sizes import (
-    INFERRED_MAX_PER_CARD,
-    deck_points,
-    feasible_sizes,
-    sizes_for_symbols,
-)
+from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
     folder_images,
@@ -41,7 +37,7 @@ from printdeck.theme.symbols import (
     resolve_symbols,
 )
 from printdeck.theme.yamlsafe import load_yaml_text
-from printdeck.units import format_mm
+from printdeck.units import LENGTH_PATTERN, format_mm
 
 MAX_WORD_CHARS = 40
 MAX_WORDS_FILE_BYTES = 200_000
@@ -61,8 +57,11 @@ def _length_defaults(node: object) -> None:
 
 def schema_json() -> str:
     """The theme's JSON Schema (draft 2020-12), by YAML key, as indented JSON text."""
-    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-              **ThemeSpec.model_json_schema(by_alias=True), "title": "printdeck theme"}
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **ThemeSpec.model_json_schema(by_alias=True),
+        "title": "printdeck theme",
+    }
     _length_defaults(schema)
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
@@ -174,8 +173,6 @@ def read_words(path: Path) -> list[str]:
         PrintdeckError: Unreadable or not UTF-8, a word too long, or a word twice
             (the message gives the line numbers).
     """
-    if not path.exists() and not path.is_symlink():
-        raise PrintdeckError(f"--words: cannot read {shown(path)} (not found); check the file")
     raw = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
         text = raw.decode("utf-8-sig")
@@ -188,37 +185,44 @@ def read_words(path: Path) -> list[str]:
         if not word or word.startswith("#"):
             continue
         if len(word) > MAX_WORD_CHARS:
-            raise PrintdeckError(f"--words: {path} line {number}: {word[:20]!r}... is longer than "
-                                 f"{MAX_WORD_CHARS} characters; shorten it")
+            raise PrintdeckError(
+                f"--words: {path} line {number}: {word[:20]!r}... is longer than "
+                f"{MAX_WORD_CHARS} characters; shorten it"
+            )
         key = word.casefold()
         if key in first_line:
-            raise PrintdeckError(f"--words: {path} line {number}: {word!r} is already on line "
-                                 f"{first_line[key]}; list each word once")
+            raise PrintdeckError(
+                f"--words: {path} line {number}: {word!r} is already on line {first_line[key]}; list each word once"
+            )
         first_line[key] = number
         words.append(word)
     return words
 
 
-def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str,
-                font: str | None = None) -> str:
-    fitting = [k for k in feasible_sizes(1) if deck_points(k, 1) <= n_symbols and k <= INFERRED_MAX_PER_CARD]
-    if not fitting:
+def _theme_text(
+    theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str, font: str | None = None
+) -> str:
+    k = largest_deck(n_symbols, 1, INFERRED_MAX_PER_CARD)
+    if k is None:
         need = deck_points(feasible_sizes(1)[0], 1)
-        raise PrintdeckError(f"{n_symbols} symbols are too few: the smallest deck needs {need}; add "
-                             f"{need - n_symbols} more")
-    k = fitting[-1]
+        raise PrintdeckError(
+            f"{n_symbols} symbols are too few: the smallest deck needs {need}; add {need - n_symbols} more"
+        )
     choose = "first" if deck_points(k, 1) == n_symbols else "seeded"
-    return (schema_comment(theme_dir)
-            + f"# Starter theme from printdeck init. {n_symbols} symbols: {sizes_for_symbols(n_symbols)}.\n"
-            + "# Every key: see the README; your editor completes keys from the schema above.\n"
-            + f"name: {_q(_safe_name(theme_dir.name))}\ntitle: {_q(title)}\nseed: 1\n"
-            + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
-            + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
-            + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
-            + "  rotate_photos: false   # photos stay upright (faces!)\n"
-            + "paper:\n  size: a4\n  cut_marks: true\n"
-            + (f"text:\n  font: {_q(font)}\n" if font else "")
-            + "symbols:\n" + "".join(entries))
+    return (
+        schema_comment(theme_dir)
+        + f"# Starter theme from printdeck init. {n_symbols} symbols: {sizes_for_symbols(n_symbols)}.\n"
+        + "# Every key: see the README; your editor completes keys from the schema above.\n"
+        + f"name: {_q(_safe_name(theme_dir.name))}\ntitle: {_q(title)}\nseed: 1\n"
+        + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
+        + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
+        + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
+        + "  rotate_photos: false   # photos stay upright (faces!)\n"
+        + "paper:\n  size: a4\n  cut_marks: true\n"
+        + (f"text:\n  font: {_q(font)}\n" if font else "")
+        + "symbols:\n"
+        + "".join(entries)
+    )
 
 
 def _safe_name(stem: str) -> str:
@@ -226,8 +230,9 @@ def _safe_name(stem: str) -> str:
     return cleaned or "mydeck"
 
 
-def _entries(theme_dir: Path, images: Path | None, words: list[str] | None,
-             copies: list[tuple[Path, Path]]) -> tuple[list[str], str, str, int]:
+def _entries(
+    theme_dir: Path, images: Path | None, words: list[str] | None, copies: list[tuple[Path, Path]]
+) -> tuple[list[str], str, str, int]:
     """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
     pictures to copy into the theme are appended to ``copies``."""
     entries: list[str] = []
@@ -253,13 +258,22 @@ def check_word_fonts(words: list[str], words_file: Path, face: FontFace | None) 
     """
     lines = _word_lines(words_file)
     for word in words:
-        probe = SymbolSpec(id=0, name=word, kind="text", source=f"text:{word}", text=word,
-                           font_path=face.path if face else None, font_index=face.index if face else 0)
+        probe = SymbolSpec(
+            id=0,
+            name=word,
+            kind="text",
+            source=f"text:{word}",
+            text=word,
+            font_path=face.path if face else None,
+            font_index=face.index if face else 0,
+        )
         try:
             word_chain(probe)
         except PrintdeckError as exc:
-            raise PrintdeckError(f"--words: {shown(words_file)} line {lines.get(word, '?')}: {exc}, or pass "
-                                 "--font FILE with a font that has these letters") from None
+            raise PrintdeckError(
+                f"--words: {shown(words_file)} line {lines.get(word, '?')}: {exc}, or pass "
+                "--font FILE with a font that has these letters"
+            ) from None
 
 
 def _word_lines(path: Path) -> dict[str, int]:
@@ -282,8 +296,14 @@ def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]])
     return ref + (f"#{face.index}" if face.index else "")
 
 
-def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | None = None,
-               font: str | None = None, force: bool = False) -> InitResult:
+def init_theme(
+    theme_dir: Path,
+    *,
+    images: Path | None = None,
+    words: Path | None = None,
+    font: str | None = None,
+    force: bool = False,
+) -> InitResult:
     """Write ``theme_dir/theme.yaml``: a starter theme from a folder of images, a word
     list in any language, both, or (neither) the bundled artwork.
 
@@ -347,8 +367,11 @@ def init_theme(theme_dir: Path, *, images: Path | None = None, words: Path | Non
             tmp.write_text(text, encoding="utf-8")
     k = spec.deck.symbols_per_card or 0
     used = deck_points(k, 1)
-    left = (f"; {len(symbols) - used} left out of each build (a seeded choice; "
-            "`printdeck check` names them)") if len(symbols) > used else ""
+    left = (
+        (f"; {len(symbols) - used} left out of each build (a seeded choice; `printdeck check` names them)")
+        if len(symbols) > used
+        else ""
+    )
     sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {used} cards of {k}{left}"
     return InitResult(target, len(symbols), kind, sizes)
 
@@ -376,6 +399,15 @@ def list_themes() -> list[ThemeInfo]:
     for name in bundled_theme_names():
         theme = load_theme(name, check_files=False)
         size = deck_size(theme)
-        rows.append(ThemeInfo(name, theme.spec.title, size.cards, size.symbols_per_card, size.match,
-                              size.symbols_needed, len(theme.symbols)))
+        rows.append(
+            ThemeInfo(
+                name,
+                theme.spec.title,
+                size.cards,
+                size.symbols_per_card,
+                size.match,
+                size.symbols_needed,
+                len(theme.symbols),
+            )
+        )
     return rows

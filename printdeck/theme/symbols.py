@@ -21,13 +21,20 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
-from printdeck.theme.model import LayoutSpec, SymbolEntry, ThemeSpec
+from printdeck.theme.spec import LayoutSpec, SymbolEntry, ThemeSpec
 
 BUNDLED_PREFIX = "@assets/"
-IMAGE_SUFFIXES = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster", ".webp": "raster",
-                  ".heic": "raster", ".heif": "raster", ".avif": "raster"}
-UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".jp2", ".ico", ".psd",
-                        ".svgz", ".eps", ".ai", ".pdf"}
+IMAGE_SUFFIXES = {
+    ".svg": "svg",
+    ".png": "raster",
+    ".jpg": "raster",
+    ".jpeg": "raster",
+    ".webp": "raster",
+    ".heic": "raster",
+    ".heif": "raster",
+    ".avif": "raster",
+}
+UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".jp2", ".ico", ".psd", ".svgz", ".eps", ".ai", ".pdf"}
 
 
 def resolve_path(raw: str, base: Path, where: str = "") -> tuple[Path, str]:
@@ -49,7 +56,7 @@ def resolve_path(raw: str, base: Path, where: str = "") -> tuple[Path, str]:
         if "\x00" in raw or len(raw.encode("utf-8")) > 4000:
             raise ValueError("NUL character or too long")
         if raw.startswith(BUNDLED_PREFIX):
-            rel = raw[len(BUNDLED_PREFIX):]
+            rel = raw[len(BUNDLED_PREFIX) :]
             path, source = data_root("assets") / rel, "assets/" + rel
         else:
             path = (base / Path(raw).expanduser()).resolve()
@@ -92,8 +99,10 @@ def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None
     except (OSError, RuntimeError, ValueError):
         raise PrintdeckError(f"{where}: {shown(path)} cannot be resolved (a symlink loop?); fix the path") from None
     if not any(real == root or real.is_relative_to(root) for root in roots):
-        raise PrintdeckError(f"{where}: {shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
-                             "the theme folder, or pass --allow-outside to read it where it is")
+        raise PrintdeckError(
+            f"{where}: {shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
+            "the theme folder, or pass --allow-outside to read it where it is"
+        )
 
 
 def name_from_file(path: Path) -> str:
@@ -140,16 +149,22 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     for p in entries:
         suffix = p.suffix.lower()
         if suffix in UNSUPPORTED_SUFFIXES:
-            raise PrintdeckError(f"{where}: {shown(p)} is a {suffix} file, which printdeck cannot read; "
-                                 "convert it to PNG or JPEG (or move it out of the folder)")
+            raise PrintdeckError(
+                f"{where}: {shown(p)} is a {suffix} file, which printdeck cannot read; "
+                "convert it to PNG or JPEG (or move it out of the folder)"
+            )
         if suffix == ".svg" and photo:
             raise PrintdeckError(f"{where}: {shown(p)} is an SVG, not a photo; list it under image: instead")
         if suffix in IMAGE_SUFFIXES:
             if not p.is_file():
-                raise PrintdeckError(f"{where}: {shown(p)} is not a regular file; replace it with an image or remove it")
+                raise PrintdeckError(
+                    f"{where}: {shown(p)} is not a regular file; replace it with an image or remove it"
+                )
             files.append(p)
     if not files:
-        raise PrintdeckError(f"{where}: {shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
+        raise PrintdeckError(
+            f"{where}: {shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path"
+        )
     return files
 
 
@@ -172,7 +187,9 @@ def _prefetch_checks(files: list[Path], wheres: list[str], seen: _Seen) -> None:
 def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
     resolved = path.resolve()
     if resolved in seen.paths:
-        raise PrintdeckError(f"{where}: {shown(path)} is already used by {seen.paths[resolved]}; list each picture once")
+        raise PrintdeckError(
+            f"{where}: {shown(path)} is already used by {seen.paths[resolved]}; list each picture once"
+        )
     seen.paths[resolved] = where
     if not check_files:
         return None
@@ -181,27 +198,33 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
         raise check
     for digest in check.digests:
         if digest in seen.digests:
-            raise PrintdeckError(f"{where}: {shown(path)} is the same picture as {seen.digests[digest]}; "
-                                 "remove one of the two copies")
+            raise PrintdeckError(
+                f"{where}: {shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies"
+            )
     for digest in check.digests:
         seen.digests[digest] = f"{where} ({path.name})"
     seen.progress(1)
     return check
 
 
-def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _Seen,
-                  check_files: bool, layout: LayoutSpec) -> list[SymbolSpec]:
+def _file_symbols(
+    entry: SymbolEntry, key: str, where: str, base: Path, seen: _Seen, check_files: bool, layout: LayoutSpec
+) -> list[SymbolSpec]:
     raw = getattr(entry, key)
     path, source = resolve_path(raw, base, f"{where}.{key}")
     check_inside(path, f"{where}.{key}", seen.roots)
     photo = key == "photo"
     if not photo and (entry.focus is not None or entry.zoom != 1.0):
-        raise PrintdeckError(f"{where}.{'focus' if entry.focus is not None else 'zoom'}: only photos are cropped; "
-                             "list the picture under photo: or remove the key")
+        raise PrintdeckError(
+            f"{where}.{'focus' if entry.focus is not None else 'zoom'}: only photos are cropped; "
+            "list the picture under photo: or remove the key"
+        )
     rotate = entry.rotate if entry.rotate is not None else (layout.rotate_photos if photo else True)
     if key == "folder" or path.is_dir():
         if not path.is_dir():
-            raise PrintdeckError(f"{where}.folder: {shown(path)} is not a folder; check the path (relative to the theme)")
+            raise PrintdeckError(
+                f"{where}.folder: {shown(path)} is not a folder; check the path (relative to the theme)"
+            )
         if entry.name is not None:
             raise PrintdeckError(f"{where}.name: a folder gives many symbols; name single images instead")
         files = folder_images(path, f"{where}.{key}", photo)
@@ -222,17 +245,28 @@ def _file_symbols(entry: SymbolEntry, key: str, where: str, base: Path, seen: _S
         check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
         _check_file(f, place, seen, check_files)
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
-        out.append(SymbolSpec(id=0, name=entry.name or name_from_file(f), kind=kind,  # type: ignore[arg-type]
-                              source=src, path=f, scale=entry.scale, rotate=rotate,
-                              photo_shape=entry.shape if photo else None,
-                              remove_background=entry.remove_background and photo,
-                              focus=entry.focus if photo else None, zoom=entry.zoom if photo else 1.0,
-                              nest=layout.nest))
+        out.append(
+            SymbolSpec(
+                id=0,
+                name=entry.name or name_from_file(f),
+                kind=kind,  # type: ignore[arg-type]
+                source=src,
+                path=f,
+                scale=entry.scale,
+                rotate=rotate,
+                photo_shape=entry.shape if photo else None,
+                remove_background=entry.remove_background and photo,
+                focus=entry.focus if photo else None,
+                zoom=entry.zoom if photo else 1.0,
+                nest=layout.nest,
+            )
+        )
     return out
 
 
-def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen,
-                 index_in_deck: int, check_files: bool) -> SymbolSpec:
+def _text_symbol(
+    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index_in_deck: int, check_files: bool
+) -> SymbolSpec:
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
         raise PrintdeckError(f"{where}.text: {word!r} is blank or spans lines; give one word or a short phrase")
@@ -251,11 +285,21 @@ def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, se
             open_face(font, index, font_key)
             seen.fonts.add((font, index))
     colors = spec.text.colors
-    symbol = SymbolSpec(id=0, name=entry.name or word, kind="text", source=f"text:{word}", text=word,
-                        font_path=font, font_index=index, scale=entry.scale,
-                        rotate=True if entry.rotate is None else entry.rotate, nest=spec.layout.nest,
-                        color=entry.color or colors[index_in_deck % len(colors)], color_fixed=entry.color is not None,
-                        lang=entry.lang or spec.text.lang)
+    symbol = SymbolSpec(
+        id=0,
+        name=entry.name or word,
+        kind="text",
+        source=f"text:{word}",
+        text=word,
+        font_path=font,
+        font_index=index,
+        scale=entry.scale,
+        rotate=True if entry.rotate is None else entry.rotate,
+        nest=spec.layout.nest,
+        color=entry.color or colors[index_in_deck % len(colors)],
+        color_fixed=entry.color is not None,
+        lang=entry.lang or spec.text.lang,
+    )
     if check_files:
         try:
             drawing(symbol)  # sets the word: a font for every character, visible ink
@@ -264,9 +308,14 @@ def _text_symbol(entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, se
     return symbol
 
 
-def resolve_symbols(spec: ThemeSpec, base: Path, *, check_files: bool = True,
-                    progress: Callable[[int], None] | None = None,
-                    allow_outside: bool = False) -> tuple[SymbolSpec, ...]:
+def resolve_symbols(
+    spec: ThemeSpec,
+    base: Path,
+    *,
+    check_files: bool = True,
+    progress: Callable[[int], None] | None = None,
+    allow_outside: bool = False,
+) -> tuple[SymbolSpec, ...]:
     """Turn the theme's ``symbols:`` list into symbols with ids 0..n-1 in theme order.
 
     Args:

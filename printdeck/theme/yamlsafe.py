@@ -13,6 +13,7 @@ a key written beside a merge overrides the merged one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -29,7 +30,7 @@ MAX_EXPANDED_NODES = 100_000
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
-class _CheckedLoader(yaml.SafeLoader):
+class _CheckedLoader(yaml.SafeLoader):  # type: ignore[misc, unused-ignore]  # (PyYAML has no stubs here)
     """SafeLoader that refuses duplicate mapping keys and accepts merge keys (``<<: *x``).
 
     A key written twice in one mapping is an error; a key written in a mapping
@@ -38,24 +39,27 @@ class _CheckedLoader(yaml.SafeLoader):
     several with ``<<: [*a, *b]``).
     """
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override, unused-ignore]
         seen: dict[object, yaml.Node] = {}
         for key_node, _ in node.value:
             if key_node.tag == _MERGE_TAG:
                 key: object = "<<"
             else:
-                key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+                key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call, unused-ignore]
             try:
                 hash(key)
             except TypeError:
                 raise yaml.constructor.ConstructorError(
-                    None, None, "a key must be a plain word or number", key_node.start_mark) from None
+                    None, None, "a key must be a plain word or number", key_node.start_mark
+                ) from None
             if key in seen:
                 first = seen[key].start_mark.line + 1
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"key {key!r} given twice (first on line {first}); keep one", key_node.start_mark)
+                    None, None, f"key {key!r} given twice (first on line {first}); keep one", key_node.start_mark
+                )
             seen[key] = key_node
-        return super().construct_mapping(node, deep=deep)  # flattens the merges, written keys last
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)  # flattens the merges, written keys last
+        return mapping
 
 
 def _expanded_size(root: yaml.Node, limit: int) -> int:
@@ -76,8 +80,9 @@ def _expanded_size(root: yaml.Node, limit: int) -> int:
         on_path.add(key)
         total = 1
         if isinstance(node, yaml.ScalarNode) and any("\ud800" <= ch <= "\udfff" for ch in node.value):
-            raise ValueError(f"line {node.start_mark.line + 1}: a value holds an invalid character "
-                             "(a lone surrogate escape)")
+            raise ValueError(
+                f"line {node.start_mark.line + 1}: a value holds an invalid character (a lone surrogate escape)"
+            )
         if isinstance(node, yaml.SequenceNode):
             total += sum(size(child) for child in node.value)
         elif isinstance(node, yaml.MappingNode):

@@ -1,0 +1,369 @@
+"""printdeck's public library API: what a script, the command line and the studio call.
+
+Everything here is exported from :mod:`printdeck` itself::
+
+    import printdeck
+
+    theme = printdeck.load_theme("name: pets\\ndeck: {symbols_per_card: 3}\\nsymbols: [...]")
+    result = printdeck.build(theme, out="pets.pdf", backs=True)
+    print(result.pages, result.cards)
+
+    design = printdeck.make_design(symbols_per_card=8, cards=55)
+    assert printdeck.verify(design).ok
+
+Semantic versioning applies to the names in ``printdeck.__all__`` from 0.2.0 on: a
+release that removes or changes one of them bumps the major version. See docs/api.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from printdeck.deck_plan import (
+    DeckPlan,
+    lay_out_plan,
+    plan_deck,
+    preview_page_png,
+    unused_in_deck,
+    write_preview as write_contact_sheet,
+)
+from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import check_not_inputs, check_replaceable
+from printdeck.model import BuildResult, CardLayout
+from printdeck.outputs import theme_inputs
+from printdeck.pipeline import (
+    BuildOptions,
+    Reporter,
+    build as _build_deck,
+    prove_symbols,
+)
+from printdeck.theme import Theme, load_theme as _load_theme_ref, load_theme_data, load_yaml_text
+
+ThemeSource = Theme | Mapping[str, object] | str | Path | None
+"""A theme as :func:`load_theme` accepts it."""
+
+
+def load_theme(
+    source: ThemeSource = None,
+    *,
+    base_dir: str | Path | None = None,
+    check_files: bool = True,
+    allow_outside: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Theme:
+    """Load and check a theme from a file, a folder, a bundled name, a mapping or YAML text.
+
+    Args:
+        source: One of
+            - ``None``: the bundled default theme;
+            - a :class:`~pathlib.Path`, or a ``str`` without a line break: a ``.yaml``
+              file, a folder holding ``theme.yaml``, or a bundled theme's name
+              (``"junior"``; see ``printdeck themes``);
+            - a ``str`` with a line break: the text of a theme file (YAML);
+            - a mapping: the keys a theme file holds (``{"deck": {"symbols_per_card":
+              3}, "symbols": [{"text": "cat"}, ...]}``);
+            - a :class:`Theme`: returned as it is.
+        base_dir: Folder the relative paths of a mapping or YAML text resolve against
+            (default: the current folder). Ignored for files and folders (their own
+            folder is used).
+        check_files: Decode every image and font now (default), so a bad file fails
+            here, in a fraction of a second, instead of during the build.
+        allow_outside: Let the theme read files outside its folder and the bundled assets.
+        progress: Called with 1 after each image file is checked.
+
+    Returns:
+        The validated theme, every symbol resolved; ``theme.spec.deck.symbols_per_card``
+        is set (the largest deck the symbols allow when the theme gives no size).
+
+    Raises:
+        PrintdeckError: One line naming the file (or ``<theme>`` for a mapping, ``<YAML
+            text>`` for text), the key and the fix: bad YAML, wrong keys, types or units,
+            a missing, corrupt or unsafe file, an impossible deck, too few symbols.
+    """
+    if isinstance(source, Theme):
+        return source
+    if isinstance(source, Mapping) or (isinstance(source, str) and "\n" in source):
+        data = source if isinstance(source, Mapping) else load_yaml_text(source, "<YAML text>")
+        label = "<theme>" if isinstance(source, Mapping) else "<YAML text>"
+        base = Path.cwd() if base_dir is None else Path(base_dir)
+        if not base.is_dir():
+            raise PrintdeckError(f"base_dir {str(base)!r}: not a folder; give the folder the theme's files are in")
+        return load_theme_data(
+            dict(data) if isinstance(data, Mapping) else data,
+            base,
+            label=label,
+            check_files=check_files,
+            progress=progress,
+            allow_outside=allow_outside,
+        )
+    return _load_theme_ref(source, check_files=check_files, progress=progress, allow_outside=allow_outside)
+
+
+def build(
+    theme: ThemeSource = None,
+    out: str | Path | None = None,
+    *,
+    seed: int | None = None,
+    paper: str | tuple[str | float, str | float] | None = None,
+    backs: bool | None = None,
+    single: bool | None = None,
+    legend: bool | None = None,
+    rules: bool | None = None,
+    png_dir: str | Path | None = None,
+    dpi: int = 300,
+    png_margin_mm: float = 0.0,
+    allow_outside: bool = False,
+    reporter: Reporter | None = None,
+) -> BuildResult:
+    """Build a deck: design, layout, and the print-ready PDF with its JSON manifest.
+
+    Args:
+        theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
+        out: The PDF to write (default ``output/<theme name>.pdf``, the folder created);
+            the manifest goes beside it as ``<out>.json``.
+        seed: Overrides the theme's ``seed`` (0 .. 2**32 - 1).
+        paper: ``"a4"``, ``"letter"``, ``"a3"`` or ``(width, height)`` as lengths
+            (``("200mm", "280mm")``) or numbers in mm.
+        backs: Interleave back pages for duplex printing (``None`` keeps the theme's).
+        single: One card a page (trim + bleed), for print shops.
+        legend: Add the symbol legend page(s).
+        rules: Add the rules sheet.
+        png_dir: Also write one PNG a card into this folder.
+        dpi: Resolution of those PNGs (72 .. 1200).
+        png_margin_mm: Extra radial margin around each PNG card, mm.
+        allow_outside: Let the theme read files outside its folder.
+        reporter: Receives progress (stages theme, design, proof, layout, render, png).
+
+    Returns:
+        The files written, with page, card and symbol counts and the left-out symbols.
+
+    Raises:
+        PrintdeckError: Anything the user can fix, as one line; everything checkable
+            is checked before the layout, and on an error nothing is written or
+            overwritten (the PDF and manifest are committed together).
+    """
+    options = BuildOptions(
+        seed=seed,
+        paper=paper,
+        backs=backs,
+        single=single,
+        legend=legend,
+        rules=rules,
+        png_dir=None if png_dir is None else Path(png_dir),
+        dpi=dpi,
+        png_margin_mm=png_margin_mm,
+        allow_outside=allow_outside,
+    )
+    ref: Theme | str | Path | None
+    if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
+        ref = load_theme(theme, allow_outside=allow_outside)
+    else:
+        ref = theme  # a file or a name loads in the build's "theme" stage
+    return _build_deck(ref, None if out is None else Path(out), options, reporter)
+
+
+def verify(deck: Design | Sequence[Sequence[int]], lam: int | None = None) -> VerifyReport:
+    """Check a deck from its incidence matrix: every two cards share exactly λ symbols
+    and no card shows a symbol twice.
+
+    Args:
+        deck: A :class:`Design`, or cards as lists of symbol numbers (``[[0, 1, 2], ...]``).
+        lam: λ to check (default: the design's, else 1).
+
+    Returns:
+        The report: ``ok``, the counts, and the first offending pairs of cards.
+
+    Raises:
+        ValueError: ``lam`` is not 1 or more.
+    """
+    if lam is not None and lam < 1:
+        raise ValueError(f"lam: expected 1 or more, got {lam}")
+    if isinstance(deck, Design):
+        return verify_blocks(deck.blocks, deck.lam if lam is None else lam)
+    return verify_blocks(deck, 1 if lam is None else lam)
+
+
+def plan(theme: ThemeSource = None, *, prove: bool = True) -> DeckPlan:
+    """The deck a theme makes, before layout: its design and the symbol on each point,
+    exactly as :func:`build` chooses them (for previews; see :class:`DeckPlan`).
+
+    Raises:
+        PrintdeckError: as :func:`build`, for the theme and the design.
+    """
+    return plan_deck(load_theme(theme), prove=prove)
+
+
+def lay_out(deck: DeckPlan, progress: Callable[[int], None] | None = None, jobs: int | None = None) -> list[CardLayout]:
+    """Lay out every card of a planned deck as :func:`build` does (cards packed before
+    come from the cache). ``progress`` is called with 1 a card; ``jobs`` caps workers.
+
+    Raises:
+        PrintdeckError: a card cannot be laid out (naming it and the fix).
+    """
+    return lay_out_plan(deck, progress=progress, jobs=jobs)
+
+
+def preview_page(deck: DeckPlan, layouts: Sequence[CardLayout], page: int, *, ppi: float = 96.0) -> bytes:
+    """Front sheet ``page`` (1-based) drawn by the PDF renderer and rasterised (PNG bytes).
+
+    Raises:
+        ValueError: ``page`` out of range, or a card of that page has no layout.
+    """
+    return preview_page_png(deck, layouts, page, ppi)
+
+
+def deck_sizes_text(n_symbols: int, match: int = 1) -> str:
+    """What ``n_symbols`` symbols allow, in one line, e.g.
+    ``"40 symbols: 31 cards of 6; add 17 for 57 cards of 8"``: the largest full deck
+    that fits, then the next larger deck and how many more symbols it needs (``"(match
+    2)"`` follows the count for λ = 2).
+
+    Raises:
+        ValueError: ``match`` is not 1 or 2, or ``n_symbols`` is negative.
+    """
+    from printdeck.design import deck_points, largest_deck, next_larger_deck  # noqa: PLC0415
+
+    if match not in (1, 2) or n_symbols < 0:
+        raise ValueError(f"deck_sizes_text: expected match 1 or 2 and 0 or more symbols, got {match}, {n_symbols}")
+    fit = largest_deck(n_symbols, match)
+    bigger = next_larger_deck(n_symbols, match)
+    parts = [] if fit is None else [f"{deck_points(fit, match)} cards of {fit}"]
+    if bigger is not None:
+        needed = deck_points(bigger, match)
+        parts.append(f"add {needed - n_symbols} for {needed} cards of {bigger}")
+    head = f"{n_symbols} symbol{'' if n_symbols == 1 else 's'}{' (match 2)' if match == 2 else ''}"
+    return f"{head}: {'; '.join(parts)}"
+
+
+# --- used by the CLI ---
+# ``printdeck check``, ``preview`` and ``verify`` (the other commands call the functions
+# above or names re-exported from the stages' packages, see ``printdeck/__init__``).
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What :func:`check_theme` found: the deck a build of the theme makes.
+
+    Attributes:
+        name: The theme's name.
+        cards: Cards in the deck.
+        symbols_per_card: Symbols on each card.
+        match: Symbols every two cards share.
+        symbols_used: Symbols the deck needs (the design's points).
+        symbols_offered: Symbols the theme gives.
+        unused: Names of the theme's symbols no card shows, in theme order.
+    """
+
+    name: str
+    cards: int
+    symbols_per_card: int
+    match: int
+    symbols_used: int
+    symbols_offered: int
+    unused: tuple[str, ...]
+
+
+def check_theme(theme: ThemeSource = None, *, allow_outside: bool = False) -> CheckReport:
+    """Check a theme as :func:`build` does before the layout, writing nothing.
+
+    Every key and file is checked, every symbol of the theme (not only the deck's) is
+    proven to print the ink its silhouette shows, the design is made (a searched deck
+    is searched, as the build searches it) and the symbols are assigned to it.
+
+    Raises:
+        PrintdeckError: Anything :func:`build` would refuse before the layout, as one line.
+
+    Warns:
+        VectorWarning: An SVG will print as its raster instead of its vector form.
+    """
+    loaded = load_theme(theme, allow_outside=allow_outside)
+    prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
+    deck = plan_deck(loaded, prove=False)
+    return CheckReport(
+        name=loaded.name,
+        cards=len(deck.design.blocks),
+        symbols_per_card=len(deck.design.blocks[0]),
+        match=deck.design.lam,
+        symbols_used=deck.design.n_points,
+        symbols_offered=len(loaded.symbols),
+        unused=deck.unused,
+    )
+
+
+@dataclass(frozen=True)
+class PreviewResult:
+    """What :func:`write_preview` wrote.
+
+    Attributes:
+        path: The PNG contact sheet.
+        cards: Cards drawn on it.
+        unused: Names of the theme's symbols no card of the whole deck shows.
+    """
+
+    path: Path
+    cards: int
+    unused: tuple[str, ...]
+
+
+def write_preview(
+    theme: ThemeSource = None,
+    out: str | Path = "preview.png",
+    *,
+    cards: int = 12,
+    seed: int | None = None,
+    px_per_mm: float = 3.0,
+    allow_outside: bool = False,
+) -> PreviewResult:
+    """Lay out the deck's first ``cards`` cards and write them as a PNG contact sheet.
+
+    Args:
+        theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
+        out: The ``.png`` to write (atomically; its folder must exist).
+        cards: Cards to draw (1 or more; the whole deck if it is smaller).
+        seed: Overrides the theme's ``seed``.
+        px_per_mm: Resolution of the sheet, pixels per millimetre.
+
+    Raises:
+        PrintdeckError: A bad count or output name, a missing folder, an output that is
+            one of the theme's files, a symlink or a special file; a bad theme, an
+            impossible deck or layout.
+    """
+
+    out_path = Path(out)
+    if cards < 1:
+        raise PrintdeckError(f"--cards: expected 1 or more, got {cards}")
+    if out_path.suffix.lower() != ".png":
+        raise PrintdeckError(f"{shown(out_path)}: the preview must be a .png file name")
+    if not (out_path.parent if str(out_path.parent) else Path(".")).is_dir():
+        raise PrintdeckError(
+            f"{shown(out_path)}: folder {shown(out_path.parent)} does not exist; create it or choose another -o"
+        )
+    loaded = load_theme(theme, allow_outside=allow_outside)
+    check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
+    check_replaceable(out_path)  # not a symlink, a device or a pipe
+    path, drawn = write_contact_sheet(loaded, out_path, count=cards, seed=seed, px_per_mm=px_per_mm)
+    unused = unused_in_deck(loaded, loaded.spec.seed if seed is None else seed)
+    return PreviewResult(path, drawn, tuple(unused))
+
+
+def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, VerifyReport]:
+    """Read a deck file (design JSON or CSV, or a build's manifest) and check it as
+    :func:`verify` does (every two cards share exactly λ symbols, no card repeats one).
+
+    Args:
+        path: The file (limits: :func:`printdeck.design.read_deck`).
+        match: λ to check, overriding the file's (default: the file's, else 1).
+
+    Returns:
+        The deck as read (symbols renumbered, their labels, λ) and the report.
+
+    Raises:
+        PrintdeckError: The file is missing, not a regular file, too large or malformed.
+    """
+    from printdeck.design import read_deck, verify_flat  # noqa: PLC0415
+
+    deck = read_deck(Path(path), match)
+    return deck, verify_flat(deck.flat, deck.sizes, deck.lam)

@@ -1,0 +1,90 @@
+"""What every command shares: its exit status, and how an error, a warning and a signal end.
+
+A problem the user can fix is one line ``printdeck: error: ...`` on stderr and exit
+status 2; warnings are one line each, printed after a command that succeeded; a
+signal ends in one line and exit status 128 + its number.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import IntEnum
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from printdeck.errors import PrintdeckError, one_line, shown, warning_lines
+from printdeck.fileio import written
+from printdeck.signals import stopped_by
+
+
+class ExitStatus(IntEnum):
+    """The exit status of a ``printdeck`` command."""
+
+    OK = 0
+    """Done (``verify``: the deck is right)."""
+    FAILED = 1
+    """Done, and the answer is no (``verify``: the deck is wrong), or aborted at a prompt."""
+    USER_ERROR = 2
+    """A usage error or a problem the user can fix, reported in one line."""
+
+    @staticmethod
+    def after_signal(signum: int) -> int:
+        """``128 + signum``: the status a shell reports for a command a signal stopped."""
+        return 128 + signum
+
+
+def show_warnings(caught: list[warnings.WarningMessage]) -> None:
+    """Print each distinct warning as one line ``printdeck: warning: ...`` on stderr (printdeck's
+    own ``UserWarning`` kinds only: not a stray ``ResourceWarning`` of the interpreter's)."""
+    for line in warning_lines(caught):
+        click.echo(line, err=True)
+
+
+@contextmanager
+def caught_warnings() -> Iterator[list[warnings.WarningMessage]]:
+    """Record every warning inside the block (shown later with :func:`show_warnings`)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield caught
+
+
+def fail(exc: PrintdeckError | str, code: int = ExitStatus.USER_ERROR) -> NoReturn:
+    """Print ``exc`` as one safe line on stderr and exit with status ``code`` (no traceback);
+    after a signal, report the signal instead (what failed then is its consequence)."""
+    if stopped_by() is not None:
+        stopped()
+    click.echo(f"printdeck: error: {one_line(str(exc))}", err=True)
+    sys.exit(code)
+
+
+def stopped() -> NoReturn:
+    """Report the signal that stopped the command as one line and exit 128 + its number.
+
+    Temporary files are gone by now; the line says whether outputs were left as they
+    were or which were already written (whole) when the signal came.
+    """
+    signum = stopped_by() or signal.SIGTERM
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        name = f"signal {signum}"
+    done = written()
+    what = (
+        "outputs were left as they were"
+        if not done
+        else "already written (whole): " + ", ".join(shown(p) for p in done)
+    )
+    click.echo(f"printdeck: stopped by {name}; {what}", err=True)
+    sys.exit(ExitStatus.after_signal(signum))
+
+
+def theme_ref(argument: str | None) -> str | Path | None:
+    """A THEME argument as the library takes it: a bundled name, a file or a folder, never
+    YAML text (the library reads a string with a line break as YAML; a file name may hold one)."""
+    return Path(argument) if argument is not None and "\n" in argument else argument

@@ -1,0 +1,99 @@
+"""``printdeck preview`` and ``printdeck calibrate``: one sheet to look at before printing a deck.
+
+``preview`` lays out a theme's first cards into a PNG contact sheet
+(:func:`printdeck.write_preview`); ``calibrate`` writes the duplex alignment test PDF
+(:func:`printdeck.write_calibration`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+import printdeck
+from printdeck.cli.common import fail, theme_ref
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import left_out_line
+from printdeck.units import parse_length_mm
+
+
+@click.command()
+@click.argument("theme", required=False)
+@click.option(
+    "-o",
+    "--output",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("preview.png"),
+    show_default=True,
+    help="PNG file to write.",
+)
+@click.option("--cards", "count", type=int, default=12, show_default=True, help="How many cards to draw.")
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=None, help="Override the theme's seed.")
+@click.option(
+    "--dpmm",
+    "px_per_mm",
+    type=click.FloatRange(1.0, 20.0),
+    default=3.0,
+    show_default=True,
+    help="Pixels per millimetre.",
+)
+@click.option(
+    "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
+)
+def preview(
+    theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float, allow_outside: bool
+) -> None:
+    """Lay out the first cards of THEME (default theme if omitted) and write a PNG contact sheet."""
+    try:
+        result = printdeck.write_preview(
+            theme_ref(theme), out_path, cards=count, seed=seed, px_per_mm=px_per_mm, allow_outside=allow_outside
+        )
+    except PrintdeckError as e:
+        fail(e)
+    click.echo(f"printdeck: wrote {shown(result.path)} ({result.cards} cards)")
+    if result.unused:
+        click.echo(left_out_line(result.unused))
+
+
+def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
+    try:
+        return parse_length_mm(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param=param) from exc
+
+
+@click.command()
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("calibration.pdf"),
+    show_default=True,
+    help="PDF to write.",
+)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option(
+    "--offset-x",
+    default="0mm",
+    callback=_length,
+    show_default=True,
+    help="Current backs.offset_x (e.g. 1.5mm), applied to the back.",
+)
+@click.option(
+    "--offset-y",
+    default="0mm",
+    callback=_length,
+    show_default=True,
+    help="Current backs.offset_y, applied to the back.",
+)
+def calibrate(output: Path, paper: str, duplex: str, offset_x: float, offset_y: float) -> None:
+    """Write a two-page duplex alignment test to read backs.offset_x / offset_y from."""
+    try:
+        printdeck.write_calibration(output, paper, duplex, (offset_x, offset_y))
+    except PrintdeckError as e:
+        fail(e)
+    click.echo(f"wrote {shown(output)} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")

@@ -1,0 +1,76 @@
+"""Theme commands: ``printdeck init``, ``themes``, ``schema`` and ``check``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+import printdeck
+from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import left_out_line
+
+
+@click.command()
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--images", type=click.Path(path_type=Path), help="Folder of pictures (PNG, JPEG, WebP, SVG).")
+@click.option(
+    "--words",
+    type=click.Path(path_type=Path),
+    help="Text file with one word a line, in any language (with --images too: pictures and words).",
+)
+@click.option("--font", help="Font for the words (.ttf, .otf, or .ttc#N); copied into the theme.")
+@click.option("--force", is_flag=True, help="Overwrite an existing theme.yaml.")
+def init(directory: Path, images: Path | None, words: Path | None, font: str | None, force: bool) -> None:
+    """Write DIRECTORY/theme.yaml, a starter theme from a folder of images or a word list."""
+    try:
+        result = printdeck.init_theme(directory, images=images, words=words, font=font, force=force)
+    except PrintdeckError as exc:
+        fail(exc)
+    click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
+    click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
+
+
+@click.command()
+def themes() -> None:
+    """List the bundled themes and their deck sizes."""
+    try:
+        rows = printdeck.list_themes()
+    except PrintdeckError as exc:
+        fail(exc)
+    click.echo(f"{'name':<10} {'cards':>5} {'a card':>6} {'match':>5} {'symbols':>9}  title")
+    for r in rows:
+        cards = "?" if r.cards is None else str(r.cards)
+        click.echo(
+            f"{r.name:<10} {cards:>5} {r.symbols_per_card:>6} {r.match:>5} "
+            f"{f'{r.symbols_used}/{r.symbols_offered}':>9}  {r.title}"
+        )
+    click.echo("build one with `printdeck build NAME`")
+
+
+@click.command()
+def schema() -> None:
+    """Print the theme file's JSON Schema (for editors and validators)."""
+    click.echo(printdeck.schema_json(), nl=False)
+
+
+@click.command()
+@click.argument("theme", required=False)
+@click.option(
+    "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
+)
+def check(theme: str | None, allow_outside: bool) -> None:
+    """Check THEME (file, folder or bundled name) without building: every key and file."""
+    try:
+        with caught_warnings() as caught:
+            report = printdeck.check_theme(theme_ref(theme), allow_outside=allow_outside)
+    except PrintdeckError as exc:
+        fail(exc)
+    show_warnings(caught)
+    click.echo(
+        f"{report.name}: ok: {report.cards} cards of {report.symbols_per_card} symbols (match {report.match}), "
+        f"{report.symbols_used} of {report.symbols_offered} symbols used"
+    )
+    if report.unused:
+        click.echo(left_out_line(report.unused))

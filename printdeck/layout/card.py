@@ -1,0 +1,179 @@
+"""Laying out one card: pack it (again from other random streams while it is sparse),
+check its smallest symbol, and measure it for the manifest.
+
+Card ``i`` of a deck with seed ``s`` packs from ``default_rng([s, i])``; re-rolled to
+attempt ``a`` (``LayoutSettings.reroll``), from ``default_rng([s, i, 1000 + a])``. A
+retry ``r`` (1, 2, ...) of a sparse card appends ``r`` to that seed sequence, so every
+try of every card and attempt has a stream of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from printdeck.artwork import Silhouette
+from printdeck.errors import PrintdeckError
+from printdeck.layout.packing import PackFailure, PackInput, PackResult, pack_card
+from printdeck.layout.settings import LayoutSettings
+from printdeck.model import CardLayout, Placement, SymbolSpec
+
+RETRY_STEPS = 3  # a retry compacts this many times as long as the first try (low cards gain the most from it)
+REROLL_BASE = 1000  # attempt a > 0 of a card packs from default_rng([seed, index, REROLL_BASE + a])
+
+
+def card_seed(seed: int, index: int, attempt: int = 0) -> list[int]:
+    """The seed sequence card ``index`` packs from: ``[seed, index]`` for the first
+    attempt, ``[seed, index, REROLL_BASE + attempt]`` for a re-roll (see the module docstring)."""
+    return [seed, index] if attempt == 0 else [seed, index, REROLL_BASE + attempt]
+
+
+def lay_out_card(
+    index: int,
+    symbols: Sequence[SymbolSpec],
+    sils: Sequence[Silhouette],
+    targets: np.ndarray,
+    settings: LayoutSettings,
+    seed: int,
+) -> CardLayout:
+    """Pack card ``index`` (:func:`pack_with_retries`) and return its manifest record
+    (:func:`measured_layout`).
+
+    Raises:
+        PrintdeckError: The card cannot be packed, or its smallest symbol is smaller
+            than ``settings.min_size_mm``.
+    """
+    result = pack_with_retries(index, symbols, sils, targets, settings, seed)
+    sizes = result.heights_mm * np.sqrt([s.area for s in sils])
+    _check_min_size(index, symbols, sizes, settings)
+    return measured_layout(index, symbols, sils, result, settings.safe_radius_mm)
+
+
+def pack_with_retries(
+    index: int,
+    symbols: Sequence[SymbolSpec],
+    sils: Sequence[Silhouette],
+    targets: np.ndarray,
+    settings: LayoutSettings,
+    seed: int,
+) -> PackResult:
+    """Pack one card (:func:`~printdeck.layout.packing.pack_card`), again while it is sparse.
+
+    The card packs from the stream of :func:`card_seed` (its attempt is
+    ``settings.reroll.get(index, 0)``). A card whose coverage stays under
+    ``settings.retry_below`` is packed again from that seed sequence plus the retry
+    number (at most ``settings.retries`` times, each with :data:`RETRY_STEPS` times the
+    compaction steps) and the densest packing is kept.
+
+    Args:
+        index: Card index (0-based), for the random stream and messages.
+        symbols: The card's symbols.
+        sils: Their silhouettes.
+        targets: ``(k,)`` relative target sizes (before each symbol's ``scale``).
+        settings: Layout settings.
+        seed: Deck seed.
+
+    Raises:
+        PrintdeckError: The symbols cannot be placed even small.
+    """
+    scale = np.array([s.scale for s in symbols], dtype=float)
+    low, high = settings.ratio_bounds()
+    problem = PackInput(
+        silhouettes=tuple(sils),
+        targets=targets * scale,
+        rotatable=np.array([s.rotate for s in symbols], dtype=bool),
+        radius_mm=settings.safe_radius_mm,
+        gap_mm=settings.gap_mm,
+        max_rotation_deg=settings.max_rotation_deg,
+        attempts=settings.attempts,
+        rounds=settings.rounds,
+        compact_steps=settings.compact_steps,
+        ratio_low=low,
+        ratio_high=high,
+    )
+    ink_share_of_disc = np.array([s.area for s in sils]) / (math.pi * settings.safe_radius_mm**2)
+
+    def coverage(packed: PackResult) -> float:
+        return float(np.sum(packed.heights_mm**2 * ink_share_of_disc))
+
+    deeper = dataclasses.replace(problem, compact_steps=RETRY_STEPS * problem.compact_steps)
+    stream = card_seed(seed, index, settings.reroll.get(index, 0))
+    try:
+        best = pack_card(problem, np.random.default_rng(stream))
+        for retry in range(1, settings.retries + 1):
+            if coverage(best) >= settings.retry_below:
+                break
+            again = pack_card(deeper, np.random.default_rng([*stream, retry]))
+            if coverage(again) > coverage(best):
+                best = again
+        return best
+    except PackFailure as exc:
+        names = ", ".join(s.name for s in symbols)
+        raise PrintdeckError(
+            f"card {index + 1}: cannot fit its {len(symbols)} symbols ({names}) in a "
+            f"{2 * settings.safe_radius_mm:g} mm safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
+            "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
+            "a larger card.diameter, or raise layout.attempts"
+        ) from exc
+
+
+def measured_layout(
+    index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], result: PackResult, radius_mm: float
+) -> CardLayout:
+    """Turn a packed card into the manifest record with its measured figures.
+
+    ``coverage`` = total silhouette (ink) area over the safe disc's area (the
+    silhouettes never overlap, so this is the union's share); ``min_gap_mm`` =
+    smallest distance between two placed collision outlines (a lower bound of the
+    ink-to-ink distance); ``size_ratio`` = smallest over largest ``sqrt(area)``.
+    """
+    ink_side = np.sqrt([s.area for s in sils])
+    sizes = result.heights_mm * ink_side
+    disc = math.pi * radius_mm**2
+    placements = tuple(
+        Placement(
+            symbol_id=sym.id,
+            center_mm=(float(c[0]), float(c[1])),
+            rotation_deg=float(a % 360.0),
+            box_mm=(float(h * sil.aspect), float(h)),
+        )
+        for sym, sil, c, a, h in zip(symbols, sils, result.centers_mm, result.angles_deg, result.heights_mm)
+    )
+    return CardLayout(
+        index=index,
+        placements=placements,
+        coverage=float(np.sum(sizes**2) / disc),
+        min_gap_mm=min_gap(result.outlines),
+        size_ratio=float(sizes.min() / sizes.max()),
+    )
+
+
+def min_gap(outlines: Sequence[shapely.Geometry]) -> float:
+    """Smallest distance between any two of the placed outlines (mm); inf if fewer than two."""
+    n = len(outlines)
+    if n < 2:
+        return math.inf
+    i, j = np.triu_indices(n, 1)
+    arr = np.asarray(outlines, dtype=object)
+    return float(shapely.distance(arr[i], arr[j]).min())
+
+
+def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray, settings: LayoutSettings) -> None:
+    """Refuse a card whose smallest symbol (``sizes``: ink sizes, mm) is under ``settings.min_size_mm``.
+
+    Raises:
+        PrintdeckError: Naming the card, the symbol and the settings to change.
+    """
+    k = int(np.argmin(sizes))
+    if sizes[k] < settings.min_size_mm:
+        names = ", ".join(s.name for s in symbols)
+        raise PrintdeckError(
+            f"card {index + 1}: symbol {symbols[k].name!r} would be only {sizes[k]:.1f} mm "
+            f"(square root of its ink area; minimum {settings.min_size_mm:g} mm) among {len(symbols)} "
+            f"symbols ({names}); use fewer deck.symbols_per_card, a smaller layout.gap, a larger "
+            "card.diameter, or a larger layout.size_ratio"
+        )

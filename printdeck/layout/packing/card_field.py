@@ -1,0 +1,67 @@
+"""A card's distance field: how far a point is from the symbols placed so far, bounded on a grid.
+
+The first placement (:mod:`printdeck.layout.packing.first_placement`) drops random poses
+whose inner discs this field puts within the gap of placed ink. A :class:`CardField` is,
+on a square grid over the safe disc, the smallest of the placed symbols' upper bounds
+(each symbol's :class:`~printdeck.artwork.ShapeField`, scaled to the card and read at the
+point mapped into the symbol's box). Every value is an upper bound, so a point it places
+within ``d`` of the placed symbols is within ``d``: dropping it never drops a valid pose.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from printdeck.artwork import ShapeField
+
+CARD_STEP_MM = 0.5  # spacing of a card's grid, mm
+
+
+class CardField:
+    """Upper bounds of the distance to a card's placed symbols on a square grid (mm).
+
+    Args:
+        radius_mm: Safe-zone radius; the grid covers ``[-R, R]²`` at :data:`CARD_STEP_MM`.
+    """
+
+    def __init__(self, radius_mm: float) -> None:
+        n = math.ceil(2 * radius_mm / CARD_STEP_MM) + 1
+        self.lo = -radius_mm
+        self.n = n
+        axis = self.lo + CARD_STEP_MM * np.arange(n)
+        self.points = axis[None, :] + 1j * axis[:, None]  # (n, n): row = y, column = x
+        self.bound = np.full((n, n), np.inf)
+
+    def add(self, field: ShapeField, centre: complex, angle: float, height: float, reach: float) -> None:
+        """Take in a placed symbol: ``field`` of its outline at ``centre`` (mm), ``angle``
+        (rad), box ``height`` (mm); grid points farther than ``reach`` (mm) from its centre
+        are left as they are."""
+        lo = max(int((centre.real - reach - self.lo) / CARD_STEP_MM), 0)
+        hi = min(int((centre.real + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
+        bot = max(int((centre.imag - reach - self.lo) / CARD_STEP_MM), 0)
+        top = min(int((centre.imag + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
+        if lo >= hi or bot >= top:
+            return
+        q = (
+            (self.points[bot:top, lo:hi] - centre) * complex(math.cos(-angle), math.sin(-angle)) / height - field.origin
+        ) / field.step
+        ix, iy = np.rint(q.real).astype(int), np.rint(q.imag).astype(int)
+        ny, nx = field.bound.shape
+        ok = (ix >= 0) & (ix < nx) & (iy >= 0) & (iy < ny)
+        d = np.full(q.shape, np.inf)
+        d[ok] = field.bound[iy[ok], ix[ok]] * height
+        np.minimum(self.bound[bot:top, lo:hi], d, out=self.bound[bot:top, lo:hi])
+
+    def near(self, z: np.ndarray, dist: float | np.ndarray) -> np.ndarray:
+        """``bool`` like ``z``: which points (complex, mm) are surely within ``dist`` (mm, a
+        number or an array broadcast to ``z``) of a placed symbol (the nearest grid point's
+        bound plus half a grid diagonal)."""
+        dist = np.broadcast_to(dist, z.shape)
+        ix = np.rint((z.real - self.lo) / CARD_STEP_MM).astype(int)
+        iy = np.rint((z.imag - self.lo) / CARD_STEP_MM).astype(int)
+        out = np.zeros(z.shape, dtype=bool)
+        ok = (ix >= 0) & (ix < self.n) & (iy >= 0) & (iy < self.n)
+        out[ok] = self.bound[iy[ok], ix[ok]] + CARD_STEP_MM * math.sqrt(2) / 2 < dist[ok]
+        return out

@@ -1,0 +1,348 @@
+"""One card's packing state: the problem, the placed outlines and the exact validity tests.
+
+Used by every stage of :mod:`printdeck.layout.packing`. Lengths are mm in card
+coordinates (origin at the card centre, y up); angles are radians, counter-clockwise.
+A symbol's outline vertices (normalised box units, see :mod:`printdeck.artwork.tracing`)
+are placed by ``centre + rotate(h * v, angle)`` with ``h`` the box height.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from printdeck.artwork import Silhouette, sizing_area
+
+SAFETY_MM = 1e-6  # numerical margin on every gap test
+PROBES = 6  # outline vertices probed for a cheap first overlap test
+
+
+@dataclass(frozen=True)
+class PackInput:
+    """One card's packing problem.
+
+    Attributes:
+        silhouettes: The symbols' silhouettes, in card order.
+        targets: ``(n,) float`` relative target sizes (largest about 1).
+        rotatable: ``(n,) bool`` whether each symbol may turn.
+        radius_mm: Safe-zone radius.
+        gap_mm: Minimum distance between silhouettes.
+        max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
+        attempts: Random positions tried per symbol at the start.
+        rounds: Grow-and-wiggle rounds.
+        compact_steps: Linear programs of the compaction (see :mod:`.compaction`).
+        ratio_low: Smallest allowed size ratio (smallest over largest ink size).
+        ratio_high: Largest allowed size ratio.
+    """
+
+    silhouettes: tuple[Silhouette, ...]
+    targets: np.ndarray
+    rotatable: np.ndarray
+    radius_mm: float
+    gap_mm: float
+    max_rotation_deg: float | None
+    attempts: int
+    rounds: int = 3
+    compact_steps: int = 6
+    ratio_low: float = 0.0
+    ratio_high: float = 1.0
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """A packed card. Arrays are ``(n,)`` or ``(n, 2)``, in card order.
+
+    Attributes:
+        centers_mm: Box centres.
+        angles_deg: Rotations, counter-clockwise.
+        heights_mm: Box heights (width = aspect * height).
+        outlines: Placed collision outlines (mm).
+    """
+
+    centers_mm: np.ndarray
+    angles_deg: np.ndarray
+    heights_mm: np.ndarray
+    outlines: tuple[BaseGeometry, ...]
+
+
+class PackFailure(Exception):
+    """Raised when the symbols cannot even be placed small; carries the reason."""
+
+
+def rotation(theta: float) -> np.ndarray:
+    """``(2, 2)`` matrix turning points by ``theta`` radians counter-clockwise."""
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+@dataclass(frozen=True)
+class Rings:
+    """How an outline's vertex array splits into rings and polygons (to rebuild it fast).
+
+    Attributes:
+        vertex_ring: ``(V,) int`` ring number of each vertex.
+        ring_poly: ``(rings,) int`` polygon number of each ring (shell first, then holes).
+        polys: Number of polygons (parts).
+    """
+
+    vertex_ring: np.ndarray
+    ring_poly: np.ndarray
+    polys: int
+
+    @classmethod
+    def of(cls, outline: BaseGeometry) -> Rings:
+        """How ``outline``'s vertices (in ``shapely.get_coordinates`` order) split into rings."""
+        counts: list[int] = []
+        ring_poly: list[int] = []
+        parts = shapely.get_parts(outline)
+        for k, part in enumerate(parts):
+            for ring in [part.exterior, *part.interiors]:
+                counts.append(len(ring.coords))
+                ring_poly.append(k)
+        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
+
+    def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
+        """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
+        n_rings = len(self.ring_poly)
+        if n_rings == 1:  # fast path: one simple polygon
+            return shapely.polygons(pts.reshape(copies, -1, 2))
+        vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
+        rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
+        polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
+        if self.polys == 1:
+            return polys
+        return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
+
+
+def _hull(outline: BaseGeometry) -> np.ndarray:
+    """The outline's convex hull vertices, complex ``x + iy`` box units."""
+    xy = shapely.get_coordinates(shapely.convex_hull(outline))
+    return xy[:, 0] + 1j * xy[:, 1]
+
+
+class CardState:
+    """Mutable packing state of one card: the problem's per-symbol geometry and the poses so far.
+
+    Per symbol ``i`` of the ``n_symbols`` (card order); "box units" are the silhouette's
+    normalised box (height 1), so a length in box units times the height is mm.
+
+    Attributes:
+        problem: The :class:`PackInput`.
+        rng: Random source of every stage.
+        n_symbols: ``n``, the number of symbols.
+        vertices_box: ``n`` arrays ``(V_i, 2) float``: outline vertices, box units.
+        vertices_z: ``n`` arrays ``(V_i,) complex``: the same vertices as ``x + iy``.
+        shape_fields: ``n`` :class:`~printdeck.artwork.ShapeField`: distance bounds of each outline.
+        hull_z: ``n`` arrays ``(H_i,) complex``: convex hull vertices, box units (containment).
+        pole_z: ``(n,) complex``: centre of the largest inscribed disc found, box units.
+        pole_radius_box: ``(n,) float``: that disc's radius, box units.
+        rings: ``n`` :class:`Rings`: how each vertex array splits into rings and polygons.
+        radius_box: ``(n,) float``: farthest outline vertex from the box centre, box units.
+        sizing_side_box: ``(n,) float``: square root of the sizing area (see
+            :func:`~printdeck.artwork.sizing_area`), box units; heights are planned by it.
+        ink_side_box: ``(n,) float``: square root of the ink area, box units; a symbol's
+            *ink size* is ``heights_mm * ink_side_box`` (mm).
+        probe_vertices: ``n`` arrays ``(<= PROBES,) int``: vertices probed first for overlaps.
+        centers_mm: ``(n, 2) float``: box centres, mm.
+        angles_rad: ``(n,) float``: rotations, radians counter-clockwise.
+        heights_mm: ``(n,) float``: box heights, mm (0 = not placed).
+        outlines_mm: ``(n,) object``: placed collision outlines (shapely), mm.
+        relocate_fails: Moves of the smallest symbol that found no free pose (see
+            :mod:`.growth`).
+        wiggle_futile: ``(n,) bool``: last wiggle failed and nothing has moved since.
+        radius_mm: Safe-zone radius, mm.
+        gap_mm: Smallest distance between two outlines, mm.
+    """
+
+    def __init__(self, problem: PackInput, rng: np.random.Generator) -> None:
+        sils = problem.silhouettes
+        n = len(sils)
+        self.problem = problem
+        self.rng = rng
+        self.n_symbols = n
+        self.vertices_box = [s.vertices for s in sils]
+        self.vertices_z = [v[:, 0] + 1j * v[:, 1] for v in self.vertices_box]
+        self.shape_fields = [s.field for s in sils]
+        self.hull_z = [_hull(s.outline) for s in sils]
+        self.pole_z = np.array([s.inscribed[0] for s in sils])
+        self.pole_radius_box = np.array([s.inscribed[1] for s in sils])
+        self.rings = [Rings.of(s.outline) for s in sils]
+        self.radius_box = np.array([s.radius for s in sils])
+        self.sizing_side_box = np.sqrt([sizing_area(s) for s in sils])
+        self.ink_side_box = np.sqrt([s.area for s in sils])
+        self.probe_vertices = [
+            np.unique(np.linspace(0, len(v) - 1, PROBES).round().astype(int)) for v in self.vertices_box
+        ]
+        self.centers_mm = np.zeros((n, 2))
+        self.angles_rad = np.zeros(n)
+        self.heights_mm = np.zeros(n)
+        self.outlines_mm = np.empty(n, dtype=object)
+        self.relocate_fails = 0
+        self.wiggle_futile = np.zeros(n, dtype=bool)
+        self.radius_mm = problem.radius_mm
+        self.gap_mm = problem.gap_mm
+        self._version = 0  # bumped whenever a placed outline changes (see placed_union)
+        self._union: BaseGeometry | None = None
+        self._union_key: tuple[int, int] = (-1, -1)
+
+    def ink_sizes_mm(self) -> np.ndarray:
+        """``(n,)`` each symbol's ink size, ``heights_mm * ink_side_box`` (mm; 0 if not placed)."""
+        return self.heights_mm * self.ink_side_box
+
+    # --- geometry helpers -------------------------------------------------
+    def offsets(self, i: int, angle: float, h: float) -> np.ndarray:
+        """``(m, 2)`` outline vertices of symbol i relative to its centre, mm."""
+        return (self.vertices_box[i] @ rotation(angle).T) * h
+
+    def outline_at(self, i: int, c: np.ndarray, w: np.ndarray) -> BaseGeometry:
+        """Symbol i's outline from its placed vertex offsets ``w`` (see :meth:`offsets`) and centre ``c``."""
+        return self.rings[i].build(w + c)[0]
+
+    def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
+        """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
+        ww = np.einsum("ij,ij->i", w, w)
+        cw = w @ c
+        cc = float(c @ c) - self.radius_mm * self.radius_mm
+        disc = np.maximum(cw * cw - ww * cc, 0.0)
+        f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
+        return float(f.min())
+
+    def neighbours(self, i: int, c: np.ndarray, r: float, reach: float) -> np.ndarray:
+        """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
+        d = np.hypot(*(self.centers_mm - c).T) - r - self.radius_box * self.heights_mm
+        d[i] = np.inf
+        return np.nonzero(d < reach)[0]
+
+    def valid(self, i: int, c: np.ndarray, angle: float, h: float) -> BaseGeometry | None:
+        """The placed outline if symbol i fits there (gap kept, inside), else None."""
+        idx, geoms = self.valid_poses(i, c[None, :], np.array([angle]), h)
+        return geoms[0] if len(idx) else None
+
+    def placed_vertices(self, i: int, cs: np.ndarray, angles: np.ndarray, hs: np.ndarray | float) -> np.ndarray:
+        """Outline vertices of symbol i at the poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` and
+        heights ``hs`` (``(m,)`` or one for all): ``(m, V) complex``, ``x + iy`` mm."""
+        turn = np.exp(1j * angles) * hs
+        return turn[:, None] * self.vertices_z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+
+    def inside(self, i: int, cs: np.ndarray, angles: np.ndarray, h: float) -> np.ndarray:
+        """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` of symbol i at height h
+        keep the outline inside the safe disc (exact: the farthest point of a shape from
+        any centre is a vertex of its convex hull)."""
+        z = (np.exp(1j * angles) * h)[:, None] * self.hull_z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+        return self.inside_all(z)
+
+    def probes_off(self, i: int, z: np.ndarray, union: BaseGeometry) -> np.ndarray:
+        """``(m,) bool``: which rows of symbol i's placed vertices ``z`` ``(m, V) complex``
+        have none of a few probe vertices on ``union`` (a cheap first cut: a pose with one
+        is surely invalid)."""
+        zp = z[:, self.probe_vertices[i]]
+        return ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
+
+    def inside_all(self, z: np.ndarray) -> np.ndarray:
+        """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe disc."""
+        return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.radius_mm * self.radius_mm
+
+    def outlines_from(self, i: int, z: np.ndarray) -> np.ndarray:
+        """``(m,)`` outlines of symbol i from placed vertices ``z`` ``(m, V) complex``."""
+        pts = np.ascontiguousarray(z).view(np.float64).reshape(-1, 2)
+        return self.rings[i].build(pts, len(z))
+
+    def clear_of(self, union: BaseGeometry, geoms: np.ndarray) -> np.ndarray:
+        """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (exact)."""
+        free = ~shapely.intersects(union, geoms)  # cheap first cut; a prepared union goes first
+        idx = np.nonzero(free)[0]
+        if len(idx):
+            free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap_mm + SAFETY_MM)
+        return free
+
+    def near(self, i: int, cs: np.ndarray, h: float) -> BaseGeometry | None:
+        """The placed outlines symbol i could come within the gap of, at any of the centres
+        ``cs`` ``(m, 2)`` and heights up to ``h``, as one prepared multipolygon (None if none)."""
+        mid = cs.mean(axis=0)
+        spread = float(np.hypot(*(cs - mid).T).max())
+        nb = self.neighbours(i, mid, self.radius_box[i] * h + spread, self.gap_mm)
+        nb = nb[self.heights_mm[nb] > 0]
+        if not len(nb):
+            return None
+        others = shapely.multipolygons(shapely.get_parts(self.outlines_mm[nb]))
+        shapely.prepare(others)
+        return others
+
+    def valid_poses(
+        self, i: int, cs: np.ndarray, angles: np.ndarray, hs: np.ndarray | float, near: BaseGeometry | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Which of the poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` at heights ``hs`` (``(m,)`` or
+        one for all) symbol i fits (gap kept, every vertex inside the safe disc), all
+        checked at once.
+
+        Args:
+            near: :meth:`near` for these poses or any that reach farther, when the caller
+                checks several batches of poses around one spot; found here if None.
+
+        Returns:
+            ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
+        """
+        z = self.placed_vertices(i, cs, angles, hs)
+        idx = np.nonzero(self.inside_all(z))[0]
+        if not len(idx):
+            return idx, np.empty(0, dtype=object)
+        geoms = self.outlines_from(i, z[idx])
+        if near is None:
+            near = self.near(i, cs[idx], float(np.max(hs)))
+        if near is None:
+            return idx, geoms
+        free = self.clear_of(near, geoms)
+        return idx[free], geoms[free]
+
+    def placed_union(self, without: int = -1) -> BaseGeometry | None:
+        """The placed symbols' outlines (``heights_mm > 0``), except symbol ``without``, as
+        one prepared multipolygon, or None if there are none.
+
+        The outlines never overlap, so no union is computed; the result is kept until a
+        placed outline changes (:meth:`put`, :meth:`clear`)."""
+        key = (self._version, without)
+        if key != self._union_key:
+            placed = self.heights_mm > 0
+            if 0 <= without < self.n_symbols:
+                placed[without] = False
+            union = None
+            if placed.any():
+                union = shapely.multipolygons(shapely.get_parts(self.outlines_mm[placed]))
+                shapely.prepare(union)
+            self._union, self._union_key = union, key
+        return self._union
+
+    def clear(self) -> None:
+        """Take every symbol off the card (heights 0) and forget what the rounds learnt of it."""
+        self.heights_mm[:] = 0.0
+        self.wiggle_futile[:] = False
+        self.relocate_fails = 0
+        self._version += 1
+
+    def put(self, i: int, c: np.ndarray, angle: float, h: float, outline: BaseGeometry) -> None:
+        """Put symbol i at centre ``c`` (mm), ``angle`` (rad), height ``h`` (mm), with its placed ``outline``."""
+        self.centers_mm[i], self.angles_rad[i], self.heights_mm[i], self.outlines_mm[i] = c, angle, h, outline
+        self._version += 1
+
+    def random_angles(self, i: int, m: int) -> np.ndarray:
+        """``(m,)`` random starting angles (rad) allowed for symbol i."""
+        lim = self.problem.max_rotation_deg
+        if not self.problem.rotatable[i] or lim == 0:
+            return np.zeros(m)
+        if lim is None:
+            return self.rng.uniform(0, 2 * math.pi, m)
+        return np.radians(self.rng.uniform(-lim, lim, m))
+
+    def clamp_angles(self, i: int, angles: np.ndarray) -> np.ndarray:
+        """``(m,)`` angles (rad) brought within what symbol i may turn."""
+        m = self.problem.max_rotation_deg
+        if not self.problem.rotatable[i] or m == 0:
+            return np.zeros_like(angles)
+        if m is None:
+            return angles
+        lim = math.radians(m)
+        return np.clip(angles, -lim, lim)

@@ -1,0 +1,222 @@
+"""Collective compaction: every symbol moves, turns and grows at once, by linear programming.
+
+A card packed one symbol at a time ends *jammed*: no symbol can grow alone, because
+each touches neighbours that would have to move first. This stage moves all of them
+together by sequential linear programming, as in the compaction of non-convex
+polygons of Li and Milenkovic (1995, "Compaction and separation algorithms for
+non-convex polygons and their applications", European Journal of Operational
+Research 84) and the adaptive shrinking cell of Torquato and Jiao (2009, "Dense
+packings of the Platonic and Archimedean solids", Nature 460), with growth in place of
+a shrinking container. Each step:
+
+1. Contacts (:func:`~.contacts.contacts`): each vertex near another
+   outline with its nearest edge there, and each vertex near the rim.
+2. Linear program (:func:`program`). Per symbol: a shift ``(dx, dy)`` (mm), a turn ``dθ``
+   (rad) and a growth ``g`` (height ``h -> h (1 + g)``). To first order a point at offset
+   ``w`` from its symbol's centre moves by ``(dx, dy) + dθ J w + g w`` (``J`` a quarter
+   turn). No contact may close by more than its slack less :data:`MARGIN_MM` (the normal
+   component of its two points' relative motion), and the card's size ratio stays within
+   its bounds; on a card whose ratio is under its floor (a start may leave it so) the
+   ratio must come back towards the floor by :data:`REPAIR` ``GROWTH`` each step. Each
+   variable has a trust region (:data:`SHIFT_MM`, :data:`TURN_RAD`, :data:`GROWTH`).
+   A symbol bigger, beside the card's others, than its planned size slot may also
+   shrink, when that lets the others gain more (as may every symbol of a card under its
+   floor); one at or under its slot may not, so the deck's size balance holds. The
+   objective is the card's ink area gained, ``Σ 2 a_i g_i`` (``a_i`` symbol i's ink
+   area); HiGHS solves it (:mod:`~.lp_solve`). (What shrinking gains, and why only
+   symbols ahead of their slots may: bench/RESULTS.md.)
+3. Step. The solution is applied exactly (turns as rotations) and checked exactly, as
+   everywhere in the engine: first the contacts themselves, then every vertex inside the
+   safe disc and every two outlines more than ``gap`` apart. A turn moves points off
+   their linear path (second order), so a step can fail; it is then halved, at most
+   :data:`HALVINGS` times (the error falls four times faster than the step).
+
+It stops after ``steps`` steps, when a step gains less than :data:`MIN_GAIN` of the
+disc, or when no fraction of a step passes; a step that would lose ink is not taken,
+unless it restores the size ratio floor. Every state is valid. Lengths are
+mm in card coordinates (origin at the centre, y up), angles radians counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+from printdeck.artwork import ink_share
+from printdeck.layout.packing.card_state import SAFETY_MM, CardState
+from printdeck.layout.packing.contacts import Contacts, contacts, kept
+from printdeck.layout.packing.lp_solve import solve
+from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
+
+SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
+TURN_RAD = 0.05  # ... turns up to this
+GROWTH = 0.05  # ... growth up to this share of the height
+MARGIN_MM = 0.01  # contacts keep this much more than the gap (room for second-order error)
+HALVINGS = 6  # a step failing the exact check is halved at most this many times
+MIN_GAIN = 1e-4  # stop when a step gains less ink than this share of the disc
+REPAIR = 2.0  # a card under its size ratio floor brings its spread back by this times GROWTH a step
+NV = 4  # variables per symbol: dx, dy, dθ, g
+
+
+def _motion(normal: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``(k, 4)``: the normal component of a point's first-order motion per variable
+    ``(dx, dy, dθ, g)`` of its symbol, for points at offsets ``w`` from the centre."""
+    return np.stack([normal.real, normal.imag, (np.conj(normal) * 1j * w).real, (np.conj(normal) * w).real], axis=1)
+
+
+def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A step's linear program: minimise ``c x`` subject to ``A x <= b`` and ``bounds``.
+
+    Variables: ``(dx, dy, dθ, g)`` of each symbol in turn, then ``μ``, a lower bound of
+    the card's smallest ink size after the step (see :func:`_ratio_rows`).
+
+    Returns:
+        ``(c (4n+1,), A (k, 4n+1), b (k,), bounds (4n+1, 2))``.
+    """
+    n = card.n_symbols
+    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
+    k = len(con.a)
+    rows = np.zeros((k, NV * n + 1))
+    idx = np.arange(k)[:, None]
+    rows[idx, NV * con.a[:, None] + np.arange(NV)] = -_motion(con.normal, con.p - centre[con.a])
+    pair = con.b >= 0
+    b = con.b[pair]
+    rows[idx[pair], NV * b[:, None] + np.arange(NV)] = _motion(con.normal[pair], con.q[pair] - centre[b])
+    ratio_a, ratio_b = _ratio_rows(card)
+    a_ub = np.vstack([rows, ratio_a])
+    b_ub = np.concatenate([con.slack - MARGIN_MM, ratio_b])
+    cost = np.zeros(NV * n + 1)
+    cost[3 : NV * n : NV] = -2.0 * card.ink_sizes_mm() ** 2
+    bounds = np.zeros((NV * n + 1, 2))
+    bounds[0 : NV * n : NV] = bounds[1 : NV * n : NV] = (-SHIFT_MM, SHIFT_MM)
+    bounds[2 : NV * n : NV] = np.stack(_turn_bounds(card), axis=1)
+    bounds[3 : NV * n : NV, 0] = np.where(_ahead(card) | below_floor(card), -GROWTH, 0.0)
+    bounds[3 : NV * n : NV, 1] = GROWTH
+    bounds[NV * n] = (0.0, np.inf)
+    return cost, a_ub, b_ub, bounds
+
+
+def _ahead(card: CardState) -> np.ndarray:
+    """``(n,) bool``: the symbols bigger, relative to the card's others, than their size
+    slots planned (see ``printdeck.layout.size_plan.DeckPlanner``)."""
+    shares = np.array([ink_share(s) for s in card.problem.silhouettes])
+    planned = card.problem.targets * shares  # as DeckPlanner plans them
+    size = card.ink_sizes_mm()
+    return size / size.mean() > planned / planned.mean()
+
+
+def _turn_bounds(card: CardState) -> tuple[np.ndarray, np.ndarray]:
+    """``(lo, hi)`` ``(n,)``: the turn each symbol may take in a step (rotation limits kept)."""
+    lim = card.problem.max_rotation_deg
+    lo, hi = np.full(card.n_symbols, -TURN_RAD), np.full(card.n_symbols, TURN_RAD)
+    if lim is not None and lim > 0:
+        cap = math.radians(lim)
+        angles = card.angles_rad
+        lo, hi = np.minimum(np.maximum(lo, -cap - angles), 0.0), np.maximum(np.minimum(hi, cap - angles), 0.0)
+    fixed = ~card.problem.rotatable | (lim == 0)
+    lo[fixed], hi[fixed] = 0.0, 0.0
+    return lo, hi
+
+
+def _spread_bound(card: CardState) -> float:
+    """The largest over the smallest ink size the step may leave: the floor's
+    ``m / ratio_low``, or for a card below the floor a spread :data:`REPAIR` times
+    closer to it than now (see :func:`program`: such a card's symbols may shrink)."""
+    s = card.ink_sizes_mm()
+    floor, now = RATIO_MARGIN / card.problem.ratio_low, float(s.max() / s.min())
+    return floor if now <= floor else max(floor, now / (1.0 + REPAIR * GROWTH))
+
+
+def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
+    """Rows that keep the card's size ratio within its bounds after the step.
+
+    Ink sizes after the step are ``s_i (1 + g_i)``. Floor: ``μ <= s_i (1 + g_i)`` and
+    ``s_i (1 + g_i) <= μ m / ratio_low`` for every i (``m`` =
+    :data:`~.size_ratio.RATIO_MARGIN`). Ceiling: each symbol of the smallest
+    ladder slot stays at most :func:`~.size_ratio.small_share` of the one
+    that is now the largest. A card already past a bound may not go further past it.
+    """
+    n = card.n_symbols
+    s = card.ink_sizes_mm()
+    eye = np.eye(n)
+    g_cols = NV * np.arange(n) + 3
+    lower = np.zeros((n, NV * n + 1))
+    lower[:, g_cols], lower[:, -1] = -s * eye, 1.0
+    rows, rhs = [lower], [s]
+    low = card.problem.ratio_low
+    if low > 0:
+        upper = np.zeros((n, NV * n + 1))
+        upper[:, g_cols], upper[:, -1] = s * eye, -_spread_bound(card)
+        rows.append(upper)
+        rhs.append(-s)
+    t = card.problem.targets
+    big = int(np.argmax(s))
+    small = np.nonzero((t <= t.min() + 1e-9) & (np.arange(n) != big))[0] if t.min() < t.max() else np.zeros(0, int)
+    if len(small):
+        share = small_share(card)
+        cap = np.zeros((len(small), NV * n + 1))
+        cap[np.arange(len(small)), g_cols[small]] = s[small]
+        cap[:, g_cols[big]] = -share * s[big]
+        rows.append(cap)
+        rhs.append(np.maximum(share * s[big] - s[small], 0.0))
+    return np.vstack(rows), np.concatenate(rhs)
+
+
+def _apply(card: CardState, step: np.ndarray) -> list[tuple[np.ndarray, float, float, object]] | None:
+    """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`),
+    exactly: ``(centre, angle, height, outline)`` per symbol, or None if a vertex leaves
+    the safe disc or two outlines come within the gap."""
+    after = []
+    for i in range(card.n_symbols):
+        dx, dy, dth, g = step[i]
+        c = card.centers_mm[i] + (dx, dy)
+        th, h = float(card.angles_rad[i] + dth), float(card.heights_mm[i] * (1.0 + g))
+        z = card.placed_vertices(i, c[None, :], np.array([th]), h)
+        if not card.inside_all(z)[0]:
+            return None
+        after.append((c, th, h, card.outlines_from(i, z)[0]))
+    polys = np.array([m[3] for m in after], dtype=object)
+    centre = np.array([m[0] for m in after])
+    rad = card.radius_box * np.array([m[2] for m in after])
+    a, b = np.triu_indices(card.n_symbols, 1)
+    near = np.hypot(*(centre[a] - centre[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
+    if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM).any():
+        return None
+    return after
+
+
+def compact(card: CardState, steps: int) -> int:
+    """Compact a packed card in place (see the module docstring).
+
+    Args:
+        card: Every symbol placed, every gap kept.
+        steps: Most linear programs to solve.
+
+    Returns:
+        The number of steps taken.
+    """
+    disc = math.pi * card.radius_mm**2
+    for step in range(steps):
+        con = contacts(card)
+        cost, a_ub, b_ub, bounds = program(card, con)
+        x = solve(cost, a_ub, b_ub, bounds)
+        if x is None:  # no step keeps every margin
+            return step
+        gain = -float(cost @ x)
+        if gain < 0 and not below_floor(card):  # only restoring the size ratio floor may cost ink
+            return step
+        move = x[: NV * card.n_symbols].reshape(card.n_symbols, NV)
+        for _ in range(HALVINGS + 1):
+            after = _apply(card, move) if kept(card, con, move) else None
+            if after is not None:
+                break
+            move, gain = 0.5 * move, 0.5 * gain
+        else:
+            return step
+        for i, (c, th, h, outline) in enumerate(after):
+            card.put(i, c, th, h, outline)
+        if gain < MIN_GAIN * disc:
+            return step + 1
+    return steps

@@ -1,0 +1,148 @@
+"""Contacts: where the symbols of a packed card meet each other and the rim.
+
+Two outlines that keep a distance are nearest at a vertex of one of them, so a card's
+contacts are its vertices near another outline, each with its nearest edge there
+(:func:`contacts`): the vertex ``p``, the nearest point ``q`` on the edge, the unit normal
+``n = (p - q) / |p - q|`` and the slack ``|p - q| - gap``. Near the rim the safe disc is
+kept as the regular :data:`RIM_POLYGON`-gon inscribed in it (inside the polygon is
+inside the disc, and the polygon's sides, unlike the circle, are lines): a vertex near
+the rim gets a contact with each of the :data:`RIM_SIDES` sides nearest its direction.
+The compaction (:mod:`~.compaction`) linearises these. Lengths are mm,
+points complex ``x + iy`` in card coordinates (origin at the centre, y up).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from printdeck.layout.packing.card_state import CardState
+
+RIM_POLYGON = 64  # the rim is kept as this regular polygon inscribed in the safe disc
+RIM_SIDES = 3  # ... whose this many sides nearest a vertex's direction are its rim contacts
+REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
+
+
+@dataclass(frozen=True)
+class Contacts:
+    """A card's contacts (see the module docstring). Arrays are ``(k,)``.
+
+    Attributes:
+        a: Symbol owning the vertex ``p``.
+        b: Symbol owning the nearest point ``q``; -1 for the rim.
+        p: The vertex, complex ``x + iy`` mm.
+        q: Its nearest point on symbol ``b`` (for the rim: ``p`` itself).
+        normal: Unit normal, away from ``b`` (for the rim: towards the centre).
+        slack: How far the contact may close before it breaks the gap (or the rim), mm.
+        e0: Start of the edge of ``b`` nearest ``p`` (for the rim: ``p``).
+        e1: Its end (for the rim: ``p``).
+    """
+
+    a: np.ndarray
+    b: np.ndarray
+    p: np.ndarray
+    q: np.ndarray
+    normal: np.ndarray
+    slack: np.ndarray
+    e0: np.ndarray
+    e1: np.ndarray
+
+
+def contacts(card: CardState, reach: float = REACH_MM) -> Contacts:
+    """Each vertex's nearest edge on every other symbol within ``gap + reach``, and
+    every vertex within ``reach`` of the rim.
+
+    Args:
+        card: A card with every symbol placed.
+        reach: How far beyond the gap to look, mm.
+
+    Returns:
+        The contacts (see :class:`Contacts`), symbol pairs first, rim last.
+    """
+    z = [
+        card.placed_vertices(i, card.centers_mm[i : i + 1], card.angles_rad[i : i + 1], card.heights_mm[i])[0]
+        for i in range(card.n_symbols)
+    ]
+    owner = np.concatenate([np.full(len(zi), i) for i, zi in enumerate(z)])
+    allz = np.concatenate(z)
+    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
+    rad = card.radius_box * card.heights_mm
+    parts = [
+        _nearest_edges(card, b, z[b], allz, owner, centre[b], rad[b] + card.gap_mm + reach)
+        for b in range(card.n_symbols)
+    ]
+    parts.append(_rim(card, allz, owner, reach))
+    a, b, p, q, normal, dist, e0, e1 = (np.concatenate(x) for x in zip(*parts))
+    return Contacts(a=a.astype(int), b=b.astype(int), p=p, q=q, normal=normal, slack=dist - card.gap_mm, e0=e0, e1=e1)
+
+
+def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
+    """Rim contacts of the vertices ``allz`` within ``reach`` of the rim: one for each of the
+    :data:`RIM_SIDES` sides nearest the vertex's direction of the regular polygon inscribed
+    in the safe disc (inside it is inside the disc, and a side stays exact under a shift).
+    Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``
+    and ``e1`` the vertex itself."""
+    far = np.abs(allz) > card.radius_mm - reach
+    p, a = allz[far], owner[far]
+    k0 = np.rint(np.angle(p) / (2 * math.pi / RIM_POLYGON)).astype(int)
+    sides = k0[:, None] + np.arange(-(RIM_SIDES // 2), RIM_SIDES // 2 + 1)[None, :]
+    u = np.exp(2j * math.pi * sides / RIM_POLYGON)
+    apothem = card.radius_mm * math.cos(math.pi / RIM_POLYGON)
+    slack = apothem - (np.conj(u) * p[:, None]).real
+    pp = np.repeat(p, sides.shape[1])
+    return (np.repeat(a, sides.shape[1]), np.full(len(pp), -1), pp, pp, -u.ravel(), slack.ravel() + card.gap_mm, pp, pp)
+
+
+def _nearest_edges(
+    card: CardState, b: int, zb: np.ndarray, allz: np.ndarray, owner: np.ndarray, cb: complex, within: float
+) -> tuple[np.ndarray, ...]:
+    """Contacts of the other symbols' vertices with symbol b's outline: per vertex within
+    ``within`` of b's centre (and not put farther by b's distance field), its nearest edge
+    of b, kept if closer than ``within - rad_b``. Returns ``(a, b, p, q, normal, distance,
+    e0, e1)`` arrays."""
+    sel = (owner != b) & (np.abs(allz - cb) < within)
+    h = float(card.heights_mm[b])
+    box = (allz[sel] - cb) * complex(math.cos(-card.angles_rad[b]), math.sin(-card.angles_rad[b])) / h  # in b's box
+    sel[sel] = card.shape_fields[b].at_least(box) * h < within - card.radius_box[b] * h  # surely too far: no contact
+    p = allz[sel]
+    ring = card.rings[b].vertex_ring
+    same = ring[:-1] == ring[1:]  # consecutive vertices of one ring make an edge
+    e0, d = zb[:-1][same], (zb[1:] - zb[:-1])[same]
+    t, dist = to_segments(p[:, None], e0, d)
+    k = np.argmin(dist, axis=1) if len(p) else np.zeros(0, dtype=int)
+    rows = np.arange(len(p))
+    dist, q = dist[rows, k], e0[k] + t[rows, k] * d[k]
+    keep = dist < within - card.radius_box[b] * h
+    p, q, dist, k = p[keep], q[keep], dist[keep], k[keep]
+    return (owner[sel][keep], np.full(len(p), b), p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0[k], e0[k] + d[k])
+
+
+def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points ``p`` against segments from ``e0`` along ``d`` (complex, broadcast together):
+    ``(t, distance)``, ``e0 + t d`` the segment's point nearest ``p``."""
+    t = np.clip(((p - e0) * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
+    return t, np.abs(p - e0 - t * d)
+
+
+def moved(card: CardState, step: np.ndarray, who: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """Points ``z`` (complex mm) of symbols ``who`` after ``step`` (``(n, 4)``: each
+    symbol's shift ``dx, dy`` mm, turn ``dθ`` rad and growth ``g``), exactly."""
+    v = step[who]
+    centre = card.centers_mm[who, 0] + 1j * card.centers_mm[who, 1]
+    return centre + v[:, 0] + 1j * v[:, 1] + (1.0 + v[:, 3]) * np.exp(1j * v[:, 2]) * (z - centre)
+
+
+def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
+    """Whether after ``step`` (see :func:`moved`) every contact's vertex is still farther
+    than the gap from its edge, and every rim contact's vertex inside the safe disc:
+    exact for these points, so a cheap first check of a step (not a whole one: other
+    points may meet)."""
+    p = moved(card, step, con.a, con.p)
+    pair = con.b >= 0
+    if (np.abs(p[~pair]) > card.radius_mm).any():
+        return False
+    b = con.b[pair]
+    e0, e1 = moved(card, step, b, con.e0[pair]), moved(card, step, b, con.e1[pair])
+    return bool((to_segments(p[pair], e0, e1 - e0)[1] > card.gap_mm).all())

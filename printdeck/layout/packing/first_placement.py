@@ -1,0 +1,205 @@
+"""The first placement of a card: every symbol at its slot's size, biggest first, outside-in.
+
+Symbols are sized from the card's size ladder so their ink would cover a share of the
+safe disc (a level of :data:`START_DENSITY`) and placed biggest first, each at the
+best of :data:`CANDIDATES` random poses that fits: best is farthest from the centre
+(plus noise), which fills the rim first and leaves the middle for later symbols. A
+symbol with no pose that fits is tried smaller, at most :data:`SHRINK_TRIES` times.
+The densest level at which every symbol fits wins (:func:`start`; optionally only one
+that also keeps the card's size ratio floor); a dense start is what the later stages can
+least make up for.
+
+Poses are drawn where they can fit. The pose's *pole* (the centre of the symbol's
+largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly in the safe
+disc, and kept only if the card's distance field (:class:`~.card_field.CardField`, of
+the symbols placed so far) does not put it within the disc's radius plus
+the gap of placed ink; more are drawn until enough are kept. So when little room is
+left, the draws still land in it. Kept poses are scored, cut further by the shape's
+other inner discs against the same field, then built and checked exactly in score
+order, a chunk at a time, until one fits. Every cut only drops poses that cannot fit.
+
+All lengths are mm in card coordinates (origin at the card centre, y up); angles are
+radians, counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+from printdeck.layout.packing.card_field import CardField
+from printdeck.layout.packing.card_state import CardState, PackFailure
+from printdeck.layout.packing.size_ratio import below_floor, enforce_floor, small_share
+
+START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at, densest first
+CANDIDATES = 256  # random poses scored when placing a symbol
+POLE_DRAWS = 32  # ... drawing at most this many poles per pose wanted
+TEST_CHUNK = 8  # poses built and checked exactly at a time, best first (doubling)
+SHRINK_TRIES = 4  # a symbol with no pose that fits is tried this many times more, smaller each
+SHRINK = 0.85  # ... by this factor
+OUTSIDE_IN_NOISE = 0.1  # randomness of the outside-in score, in safe radii
+FLOOR_START = 1.1  # start ink sizes at least this times ratio_low of the largest
+
+
+def place_first(card: CardState, keep_floor: bool = False) -> None:
+    """Place every symbol at the densest of :data:`START_DENSITY` that works, densest first.
+
+    Every placement that works has its big symbols shrunk towards the size ratio floor
+    (:func:`~.size_ratio.enforce_floor`, where still valid).
+
+    Args:
+        card: The card to place (anything placed is cleared).
+        keep_floor: Only accept a level whose placement keeps the card's size ratio at
+            least ``ratio_low`` (after that shrinking); if none does, the sparsest
+            placement that works. Without it a level whose small symbols had to shrink
+            below the floor is taken as it is: the rounds and the compaction usually
+            bring the ratio back (see :func:`~.packer.pack_card`).
+
+    Raises:
+        PackFailure: The symbols do not fit even at the sparsest level.
+    """
+    for density in START_DENSITY:
+        if place_all(card, density):
+            enforce_floor(card)
+            if not keep_floor or not below_floor(card):
+                return
+    for density in reversed(START_DENSITY):
+        if place_all(card, density):
+            enforce_floor(card)
+            return
+    raise PackFailure("the symbols do not fit even when small")
+
+
+def place_all(card: CardState, density: float) -> bool:
+    """Place the symbols biggest first at ``density`` of the disc (see the module
+    docstring); False if one does not fit even after :data:`SHRINK_TRIES` shrinks.
+
+    Heights come from the sizing areas, but no symbol's ink size starts under
+    :data:`FLOOR_START` times ``ratio_low`` of the largest (a word or a hairline ring,
+    sized by its outline, would otherwise start below the card's size ratio floor),
+    and the smallest slot starts at most at its share of the largest placed symbol.
+    """
+    problem = card.problem
+    t = problem.targets
+    unit = math.sqrt(density * math.pi * card.radius_mm**2 / float(np.sum(t * t)))
+    heights = unit * t / card.sizing_side_box
+    heights = np.maximum(
+        heights, float((heights * card.ink_side_box).max()) * problem.ratio_low * FLOOR_START / card.ink_side_box
+    )
+    card.clear()
+    field = CardField(card.radius_mm)
+    reach = float((card.pole_radius_box * heights).max()) + card.gap_mm  # the farthest any pole test looks
+    batch = max(8, min(problem.attempts, CANDIDATES))
+    for i in np.argsort(-t, kind="stable"):
+        i = int(i)
+        h = float(heights[i])
+        if t[i] <= t.min() + 1e-9 < t.max() and (card.heights_mm > 0).any():  # smallest slot: keep the ratio
+            h = min(h, float(card.ink_sizes_mm().max()) * small_share(card) / card.ink_side_box[i])
+        for _ in range(1 + SHRINK_TRIES):
+            if place_best(card, i, h, batch, field):
+                field.add(
+                    card.shape_fields[i],
+                    complex(*card.centers_mm[i]),
+                    float(card.angles_rad[i]),
+                    float(card.heights_mm[i]),
+                    card.radius_box[i] * card.heights_mm[i] + reach,
+                )
+                break
+            h *= SHRINK
+        else:
+            return False
+    return True
+
+
+def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> bool:
+    """Put symbol i at height h at the best-scoring of ``m`` random poses that fits
+    (:func:`poses`, score: distance from the centre plus noise of :data:`OUTSIDE_IN_NOISE`
+    safe radii); False if none fits.
+
+    Args:
+        card: The card, the symbols placed so far in ``field``.
+        i: The symbol to place.
+        h: Its box height, mm.
+        m: Poses to score.
+        field: Distance field of the placed symbols.
+    """
+    c, th = poses(card, i, h, m, field)
+    score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.radius_mm, len(c))
+    keep = card.inside(i, c, th, h)
+    if keep.any():  # the shape's other inner discs, surely too near placed ink
+        f = card.shape_fields[i]
+        discs = (c[keep, 0] + 1j * c[keep, 1])[:, None] + (h * np.exp(1j * th[keep]))[:, None] * f.disc_centres
+        keep[keep] = ~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1)
+    c, th, score = c[keep], th[keep], score[keep]
+    order = np.argsort(-score, kind="stable")
+    union = card.placed_union(without=i)
+    lo, chunk = 0, TEST_CHUNK
+    while lo < len(order):
+        idx = order[lo : lo + chunk]
+        lo, chunk = lo + chunk, 2 * chunk
+        z = card.placed_vertices(i, c[idx], th[idx], h)
+        if union is not None:
+            off = card.probes_off(i, z, union)
+            idx, z = idx[off], z[off]
+            if not len(idx):
+                continue
+        geoms = card.outlines_from(i, z)
+        free = np.nonzero(card.clear_of(union, geoms))[0] if union is not None else np.zeros(1, dtype=int)
+        if len(free):
+            k = int(free[0])
+            card.put(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])
+            return True
+    return False
+
+
+def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) -> tuple[np.ndarray, np.ndarray]:
+    """Up to ``m`` random poses of symbol i at height h whose inscribed disc lies inside
+    the safe disc and, by ``field`` (if given), may keep the gap to the placed symbols:
+    centres ``(k, 2)`` mm, angles ``(k,)`` rad.
+
+    The disc's centre (the pole) is drawn uniformly within ``R - r`` of the card centre
+    (``r`` the disc's radius); with a field, poles it puts within ``r + gap`` of placed
+    ink are dropped and more are drawn, at most :data:`POLE_DRAWS` ``m`` in all, each
+    batch sized by the share kept so far. No pole kept in the first ``m`` means the
+    room is (almost surely) gone: fewer than ``m`` poses come back.
+    """
+    r = float(card.pole_radius_box[i]) * h
+    reach = card.radius_mm - r
+    if reach <= 0:
+        return np.empty((0, 2)), np.empty(0)
+    kept: list[np.ndarray] = []
+    found, drawn, k = 0, 0, m
+    while found < m and drawn < POLE_DRAWS * m:
+        pole = reach * np.sqrt(card.rng.uniform(0, 1, k)) * np.exp(1j * card.rng.uniform(0, 2 * math.pi, k))
+        drawn += k
+        if field is not None and r > 0:
+            pole = pole[~field.near(pole, r + card.gap_mm)]
+        kept.append(pole)
+        found += len(pole)
+        if field is None or r <= 0 or found == 0:
+            break
+        k = min(int((m - found) * drawn / found * 1.2) + 1, POLE_DRAWS * m - drawn)
+    pole = np.concatenate(kept)[:m]
+    th = card.random_angles(i, len(pole))
+    c = pole - h * np.exp(1j * th) * card.pole_z[i]
+    return np.stack([c.real, c.imag], axis=1), th
+
+
+def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``m`` random poses of symbol i at height h (:func:`poses`, no field) that pass the
+    cheap cuts: the pole off placed ink, every vertex inside the safe disc, a few outline
+    vertices off placed ink. Returns centres ``(k, 2)``, angles ``(k,)`` and placed
+    vertices ``(k, V) complex``; the exact test is left to the caller."""
+    union = card.placed_union(without=i)
+    c, th = poses(card, i, h, m, None)
+    if union is not None:
+        pole = c[:, 0] + 1j * c[:, 1] + h * np.exp(1j * th) * card.pole_z[i]
+        off = ~shapely.contains_xy(union, pole.real, pole.imag)
+        c, th = c[off], th[off]
+    z = card.placed_vertices(i, c, th, h)
+    ok = card.inside_all(z)
+    if union is not None and ok.any():
+        ok[ok] = card.probes_off(i, z[ok], union)
+    return c[ok], th[ok], z[ok]

@@ -1,0 +1,58 @@
+"""Packing one card: a dense first placement, rounds of growth, then collective compaction.
+
+1. Placement (:func:`~.first_placement.place_first`): every symbol at its slot's size,
+   biggest first and outside-in, at the densest level that fits.
+2. Rounds of growth (:func:`~.growth.grow_rounds`): every symbol grows in place by a
+   provably valid factor, a jammed one grows while moving and turning, and a jammed
+   smallest symbol moves to the roomiest free spot.
+3. Compaction (:func:`~.compaction.compact`): once no symbol can grow on its own,
+   linear programs move, turn and grow all of them at once.
+
+The first placement may leave a small symbol under the card's size ratio floor (it
+had to shrink to fit); the rounds and the compaction usually bring the ratio back, and a
+card that still ends under it is packed again with a placement that keeps the floor
+(cheaper than trying a sparser level first; see bench/RESULTS.md).
+
+Every accepted state is valid, so the engine never overlaps or clips to succeed.
+Lengths are mm in card coordinates (origin at the card centre, y up); angles are
+radians, counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from printdeck.layout.packing.card_state import CardState, PackInput, PackResult
+from printdeck.layout.packing.compaction import compact
+from printdeck.layout.packing.first_placement import place_first
+from printdeck.layout.packing.growth import grow_rounds
+from printdeck.layout.packing.size_ratio import below_floor
+
+
+def pack_card(problem: PackInput, rng: np.random.Generator) -> PackResult:
+    """Pack one card (see the module docstring for the method).
+
+    Args:
+        problem: The card's symbols, targets and limits.
+        rng: Random source (seeded by the caller for determinism).
+
+    Returns:
+        The packed card; every gap >= ``gap_mm``, every outline inside the disc, and the
+        size ratio at least ``ratio_low`` unless no placement keeps it.
+
+    Raises:
+        PackFailure: The symbols cannot be placed even at a small fraction of the disc.
+    """
+    card = CardState(problem, rng)
+    for keep_floor in (False, True):
+        place_first(card, keep_floor)
+        grow_rounds(card, problem.rounds)
+        compact(card, problem.compact_steps)
+        if not below_floor(card):
+            break
+    return PackResult(
+        centers_mm=card.centers_mm.copy(),
+        angles_deg=np.degrees(card.angles_rad),
+        heights_mm=card.heights_mm.copy(),
+        outlines=tuple(card.outlines_mm),
+    )

@@ -1,0 +1,200 @@
+"""Packing a deck's cards, serially or in worker processes, with identical results.
+
+Every card is a task of its own (its size slots are planned just before, from
+earlier cards' results at least a fixed number of cards back, and it has its own
+random stream), so cards can be packed several at a time, on any process, with
+the same result as one by one. Workers are started with the ``fork`` method where the platform has it
+(they inherit the silhouettes already traced in the parent; elsewhere the
+silhouette table is pickled once per worker), receive small :class:`CardTask`
+records and send back :class:`~printdeck.model.CardLayout` records. The parent
+reports progress as cards finish and returns the layouts in card order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from printdeck.artwork import Silhouette
+from printdeck.errors import PrintdeckError
+from printdeck.layout import stored_cards
+from printdeck.layout.card import lay_out_card
+from printdeck.layout.settings import LayoutSettings
+from printdeck.model import CardLayout, SymbolSpec
+
+MAX_JOBS = 4  # never more worker processes than this
+PARALLEL_MIN_CARDS = 8  # decks of at most this many cards are packed serially (start-up costs more)
+
+_WORKER: dict[str, object] = {}  # per worker process: silhouette table, settings, seed
+
+
+@dataclass(frozen=True)
+class CardTask:
+    """One card to pack.
+
+    Attributes:
+        index: Card index (0-based).
+        symbols: The card's symbols, in order.
+        sil_refs: ``(k,)`` keys of their silhouettes in the shared table.
+        targets: ``(k,) float`` relative target sizes (see ``printdeck.layout.size_plan.DeckPlanner``).
+        cache_key: Key of the card in the layout cache (None = do not cache).
+        retry_below: Replaces ``settings.retry_below`` for this card (None = keep).
+    """
+
+    index: int
+    symbols: tuple[SymbolSpec, ...]
+    sil_refs: tuple[int, ...]
+    targets: np.ndarray
+    cache_key: str | None = None
+    retry_below: float | None = None
+
+
+def job_count(jobs: int | None, cards: int) -> int:
+    """Worker processes to use for ``cards`` cards (1 = serial in this process).
+
+    ``jobs`` wins if given; else ``PRINTDECK_JOBS`` if set; else the CPU count,
+    at most :data:`MAX_JOBS`. Decks of at most :data:`PARALLEL_MIN_CARDS` cards
+    are always packed serially.
+
+    Raises:
+        PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number.
+    """
+    if jobs is None:
+        env = os.environ.get("PRINTDECK_JOBS", "").strip()
+        if env:
+            try:
+                jobs = int(env)
+            except ValueError as exc:
+                raise PrintdeckError(f"PRINTDECK_JOBS={env!r}: expected a whole number of processes, e.g. 2") from exc
+        else:
+            jobs = min(os.cpu_count() or 1, MAX_JOBS)
+    if cards <= PARALLEL_MIN_CARDS:
+        return 1
+    return max(1, min(jobs, cards))
+
+
+class Planner(Protocol):
+    """Plans cards in order (see ``printdeck.layout.size_plan.DeckPlanner``)."""
+
+    def ready(self, i: int, done: Mapping[int, CardLayout]) -> bool:
+        """Whether card i can be planned, given the finished cards ``done``."""
+
+    def task(self, i: int, done: Mapping[int, CardLayout]) -> CardTask:
+        """Card i's task (called in card order, once :meth:`ready`)."""
+
+
+def run_cards(
+    new_planner: Callable[[], Planner],
+    n_cards: int,
+    table: Mapping[int, Silhouette],
+    settings: LayoutSettings,
+    seed: int,
+    progress: Callable[[int], None] | None,
+    jobs: int | None,
+) -> list[CardLayout]:
+    """Plan and pack cards ``0 .. n_cards - 1``; return the layouts in card order.
+
+    Args:
+        new_planner: Makes a fresh planner (a second one is made if worker processes
+            cannot be started and the cards are packed here instead).
+        n_cards: Number of cards.
+        table: Silhouettes by the keys the tasks use.
+        settings: Layout settings.
+        seed: Deck seed.
+        progress: Called with 1 in this process as each card finishes.
+        jobs: See :func:`job_count`.
+
+    Raises:
+        PrintdeckError: A card cannot be laid out (the lowest-numbered failure is raised,
+            as in the serial order).
+    """
+    n_jobs = job_count(jobs, n_cards)
+    if n_jobs > 1:
+        try:
+            return _run_parallel(new_planner(), n_cards, table, settings, seed, progress, n_jobs)
+        except OSError:  # no processes allowed here: start again in this process
+            pass
+    planner = new_planner()
+    _init_worker(dict(table), settings, seed)
+    done: dict[int, CardLayout] = {}
+    for i in range(n_cards):
+        done[i] = _work(planner.task(i, done))
+        if progress is not None:
+            progress(1)
+    return [done[i] for i in range(n_cards)]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``fork`` where there is one (workers share the parent's imports and silhouettes at no
+    cost; ``forkserver`` or ``spawn`` would re-run a script without a ``__main__`` guard)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def _run_parallel(
+    planner: Planner,
+    n_cards: int,
+    table: Mapping[int, Silhouette],
+    settings: LayoutSettings,
+    seed: int,
+    progress: Callable[[int], None] | None,
+    n_jobs: int,
+) -> list[CardLayout]:
+    done: dict[int, CardLayout] = {}
+    errors: dict[int, BaseException] = {}
+    running: dict[Future[CardLayout], int] = {}
+    nxt = 0
+    with ProcessPoolExecutor(
+        max_workers=n_jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(table), settings, seed)
+    ) as pool:
+        while nxt < n_cards or running:
+            while nxt < n_cards and not errors and planner.ready(nxt, done):
+                running[pool.submit(_work, planner.task(nxt, done))] = nxt
+                nxt += 1
+            if not running:
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in sorted(finished, key=running.__getitem__):
+                k = running.pop(fut)
+                if fut.exception() is not None:
+                    errors[k] = fut.exception()  # type: ignore[assignment]
+                    continue
+                done[k] = fut.result()
+                if progress is not None:
+                    progress(1)
+            if errors:  # started cards finish (a lower one may fail too); no new ones
+                pool.shutdown(wait=True, cancel_futures=True)
+                for fut, k in running.items():
+                    if not fut.cancelled() and fut.exception() is not None:
+                        errors[k] = fut.exception()  # type: ignore[assignment]
+                raise errors[min(errors)]
+    return [done[i] for i in range(n_cards)]
+
+
+def _init_worker(table: dict[int, Silhouette], settings: LayoutSettings, seed: int) -> None:
+    _WORKER.update(table=table, settings=settings, seed=seed)
+
+
+def _work(task: CardTask) -> CardLayout:
+    """Pack one card (:func:`~printdeck.layout.card.lay_out_card`), or read it from the
+    layout cache (:mod:`printdeck.layout.stored_cards`)."""
+    if task.cache_key is not None:
+        cached = stored_cards.load(task.cache_key, task.index, [s.id for s in task.symbols])
+        if cached is not None:
+            return cached
+    table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
+    sils = tuple(table[r] for r in task.sil_refs)
+    settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
+    if task.retry_below is not None:
+        settings = dataclasses.replace(settings, retry_below=task.retry_below)
+    layout = lay_out_card(task.index, task.symbols, sils, task.targets, settings, int(_WORKER["seed"]))  # type: ignore[call-overload]
+    if task.cache_key is not None:
+        stored_cards.save(task.cache_key, layout)
+    return layout

@@ -1,0 +1,391 @@
+"""Symbol drawings stored once as PDF Form XObjects and placed by transformation.
+
+Each symbol's drawing (:func:`printdeck.artwork.drawing`: SVG as vectors, raster or
+photo at native resolution, a word as its shaped glyph outlines) becomes one Form
+XObject the first time a card uses it; every placement then draws that form with a
+translate / rotate / scale, so the file holds each artwork once however many cards
+show it. A word's form paints with the current fill colour, which each placement sets
+(``Placement.color``), so one form serves every colour the word takes.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Circle, Drawing, Ellipse, String
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from svglib.svglib import svg2rlg
+
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise, svg_root, svg_text
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render import pdf_fonts
+from printdeck.render.pictures import (
+    StoredPicture,
+    draw_picture,
+    store_picture,
+    store_pictures,
+)
+from printdeck.render.proof import prints_as_raster
+from printdeck.render.text import PathPen
+from printdeck.units import MM_PER_UNIT, mm_to_pt
+
+WARN_DPI = 300.0
+"""Raster symbols printing below this resolution draw a warning."""
+REFUSE_DPI = 150.0
+"""Raster symbols printing below this resolution are refused."""
+TEXT_FORM_SIZE_PT = 100.0
+"""Size of one em in a word's form before scaling, points."""
+SVG_IMAGE_PX = 1200
+"""Longer side, pixels, of an SVG printed as an image (see :func:`svg_undrawn_feature`):
+600 dpi on a 50 mm symbol (a big one on an 85 mm card), more on smaller ones."""
+SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
+"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
+
+
+logging.getLogger("svglib").addHandler(logging.NullHandler())  # its notes ("Can't handle color") are not
+# the user's business: an SVG svglib cannot draw faithfully fails its proof and prints as an image
+
+
+class ResolutionWarning(UserWarning):
+    """A raster symbol prints below 300 dpi (still accepted down to 150 dpi)."""
+
+
+class SvgImageWarning(UserWarning):
+    """An SVG uses a feature the vector path cannot draw, so it is printed as an image."""
+
+
+@dataclass(frozen=True)
+class Art:
+    """One symbol's form: its name and natural size (points) before scaling; ``word``
+    when the form paints with the current fill colour."""
+
+    form: str
+    width_pt: float
+    height_pt: float
+    word: bool = False
+
+
+class ArtLibrary:
+    """Forms for the symbols of one document, created on first use.
+
+    Args:
+        canvas: The ReportLab canvas of the document.
+        symbols: Every symbol the placements name, looked up by ``SymbolSpec.id``.
+        max_box_mm: The longest box side (mm) each symbol prints at; pictures are stored
+            with the pixels ``max_ppi`` needs there (all their pixels where missing).
+        max_ppi: Largest resolution pictures are stored at, pixels an inch.
+    """
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        symbols: Sequence[SymbolSpec],
+        max_box_mm: Mapping[int, float] | None = None,
+        max_ppi: int = 450,
+    ) -> None:
+        self._canvas = canvas
+        self._symbols = by_id(symbols)
+        self._forms: dict[int, Art] = {}
+        self._max_box_mm = dict(max_box_mm or {})
+        self._max_ppi = max_ppi
+        self._stored: dict[int, StoredPicture] = {}
+
+    def prepare_pictures(self, symbol_ids: Sequence[int]) -> None:
+        """Make the pictures of these symbols ready for the PDF at once, on a few threads
+        (the forms are then drawn in order, as before: the file is the same).
+
+        Raises:
+            PrintdeckError: A picture cannot be read.
+        """
+        ids = [i for i in symbol_ids if i not in self._forms and self._symbols[i].kind in ("raster", "photo")]
+        jobs = [(drawing(self._symbols[i]), self._max_box_mm.get(i)) for i in ids]
+        self._stored.update(zip(ids, store_pictures(jobs, self._max_ppi)))
+
+    def art(self, symbol_id: int) -> Art:
+        """The form of symbol ``symbol_id``, created the first time it is asked for.
+
+        Raises:
+            PrintdeckError: The artwork file is missing, unsafe or unreadable.
+        """
+        if symbol_id not in self._forms:
+            if symbol_id not in self._symbols:
+                raise ValueError(f"a placement names symbol id {symbol_id}, which is not among the symbols given")
+            self._forms[symbol_id] = symbol_form(
+                self._canvas,
+                self._symbols[symbol_id],
+                f"sym{symbol_id}",
+                self._max_box_mm.get(symbol_id),
+                self._max_ppi,
+                self._stored.pop(symbol_id, None),
+            )
+        return self._forms[symbol_id]
+
+    def place(self, placement: Placement, card_center_pt: tuple[float, float]) -> None:
+        """Draw one placement on the current page.
+
+        Args:
+            placement: Symbol, centre (mm from the card centre, y up), rotation
+                (degrees, counter-clockwise) and box (mm) of the artwork.
+            card_center_pt: The card centre on the page, points.
+        """
+        art = self.art(placement.symbol_id)
+        c = self._canvas
+        c.saveState()
+        if art.word:
+            c.setFillColor(HexColor(placement.color or self._symbols[placement.symbol_id].color))
+        c.translate(
+            card_center_pt[0] + mm_to_pt(placement.center_mm[0]), card_center_pt[1] + mm_to_pt(placement.center_mm[1])
+        )
+        if placement.rotation_deg:
+            c.rotate(placement.rotation_deg)
+        c.scale(mm_to_pt(placement.box_mm[0]) / art.width_pt, mm_to_pt(placement.box_mm[1]) / art.height_pt)
+        c.translate(-art.width_pt / 2.0, -art.height_pt / 2.0)
+        c.doForm(art.form)
+        c.restoreState()
+
+
+def by_id(symbols: Sequence[SymbolSpec]) -> dict[int, SymbolSpec]:
+    """Symbols keyed by their ``id`` (the renderer never relies on list positions)."""
+    return {s.id: s for s in symbols}
+
+
+def symbol_form(
+    canvas: Canvas,
+    symbol: SymbolSpec,
+    name: str,
+    max_box_mm: float | None = None,
+    max_ppi: int = 450,
+    stored: StoredPicture | None = None,
+) -> Art:
+    """Draw a symbol's drawing once into the form ``name`` (see :class:`ArtLibrary`).
+
+    Args:
+        canvas: The document's canvas.
+        symbol: The symbol (or a back picture made a symbol).
+        name: The form's name.
+        max_box_mm: Longest box side it prints at, mm (pictures are sized for it).
+        max_ppi: Largest resolution pictures are stored at.
+        stored: The picture already made ready (:func:`~printdeck.render.pictures.store_pictures`).
+
+    Raises:
+        PrintdeckError: The artwork is missing or unreadable.
+    """
+    art = drawing(symbol)
+    if art.kind == "svg":
+        return _svg_form(canvas, name, art)
+    if art.kind == "picture":
+        return _image_form(canvas, name, art, stored or store_picture(art, max_box_mm, max_ppi))
+    return _text_form(canvas, name, art)
+
+
+def load_svg_drawing(path: Path) -> Drawing:
+    """svglib's drawing of :func:`printdeck.artwork.svg_text` (the SVG as resvg traced it:
+    structure-checked, no DTD or entities, CSS variables resolved), never reaching the
+    network or files outside the SVG's folder.
+
+    Raises:
+        PrintdeckError: The SVG is unsafe or malformed (:func:`~printdeck.artwork.svg_text`),
+            or svglib made no drawing of it, or one without a size to scale it by.
+    """
+    text = svg_text(path)
+    drawing = svg2rlg(
+        io.BytesIO(text.encode("utf-8")), resolve_entities=False, external_reference_root=str(path.parent)
+    )
+    # svglib's own width and height only scale its drawing onto the form's box (the SVG's
+    # size, artwork's svg_size); svglib reads no size from some SVGs resvg draws (no viewBox)
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        raise PrintdeckError(
+            f"{shown(path)}: the PDF's vector path (svglib) finds no size in this SVG; give it a viewBox"
+        )
+    pdf_fonts.register_bundled()
+    drawing.initialFontName = pdf_fonts.SANS
+    for node in _nodes(drawing):
+        _embed_font(node)
+        _round_closed_curve_caps(node)
+    return drawing
+
+
+def _nodes(node: object) -> Iterator[object]:
+    """The node and every node under it (a ReportLab drawing's tree)."""
+    yield node
+    for child in getattr(node, "contents", ()) or ():
+        yield from _nodes(child)
+
+
+def _round_closed_curve_caps(node: object) -> None:
+    """Give a stroked circle or ellipse round line caps.
+
+    ReportLab strokes them as open paths (no closepath), so the two butt caps where
+    the path starts and ends meet edge to edge and anti-aliasing viewers show a
+    hairline seam across the ring. A round cap of a closed curve lies inside the
+    stroke (every point of it is within half the width of the centre line), so the
+    seam is covered and nothing else changes.
+    """
+    if isinstance(node, (Circle, Ellipse)):
+        node.strokeLineCap = 1
+
+
+def _embed_font(node: object) -> None:
+    """Make SVG text use the embedded sans font unless its font is embedded already.
+
+    ReportLab would otherwise fall back to the standard Helvetica, which is not
+    embedded in the file (the drawing's default font is set to the sans font too).
+    """
+    if isinstance(node, String):
+        try:
+            embedded = isinstance(pdfmetrics.getFont(node.fontName), TTFont)
+        except KeyError:
+            embedded = False
+        if not embedded:
+            node.fontName = pdf_fonts.SANS
+
+
+def svg_undrawn_feature(path: Path) -> str | None:
+    """The first feature of :data:`SVG_UNDRAWN` the SVG at ``path`` uses, or None.
+
+    svglib skips these without a word (a crescent cut by a ``<mask>`` would print
+    as a full disc over its neighbours), so such an SVG is printed as an image
+    drawn by resvg, the renderer the layout traced it with. Read from
+    :func:`printdeck.artwork.svg_root`, the text both svglib and resvg are given.
+    """
+    refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
+    for el in svg_root(path).iter():
+        tag = str(el.tag).rsplit("}", 1)[-1]
+        if tag in SVG_UNDRAWN:
+            return tag
+        style = {k.strip(): v for k, _, v in (d.partition(":") for d in el.attrib.get("style", "").split(";"))}
+        for key in refs:
+            if "url(" in el.attrib.get(key, "") + style.get(key, ""):
+                return key.split("-")[0]
+    return None
+
+
+def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
+    """The SVG's vector form (svglib) drawn into the form ``name``, stretched to the
+    drawing's box (its viewBox, the box the layout packed).
+
+    Raises:
+        PrintdeckError: The SVG is unsafe or has no size.
+        Exception: Whatever svglib or ReportLab raise on an SVG they cannot draw
+            (:mod:`printdeck.render.proof` tries this first and prints such SVGs as images).
+    """
+    vectors = load_svg_drawing(existing_file(art.symbol))
+    w, h = art.size
+    canvas.beginForm(name, 0, 0, w, h)
+    canvas.scale(w / float(vectors.width), h / float(vectors.height))
+    renderPDF.draw(vectors, canvas, 0, 0, showBoundary=False)
+    canvas.endForm()
+    return Art(name, w, h)
+
+
+def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
+    """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
+    when it uses a feature svglib cannot draw or its vector form failed its proof
+    (:func:`printdeck.render.proof.prints_as_raster`; warns :class:`SvgImageWarning`)."""
+    symbol = art.symbol
+    feature = svg_undrawn_feature(existing_file(symbol))
+    if feature is None and not prints_as_raster(symbol):
+        return vector_form(canvas, art, name)
+    w, h = art.size
+    scale = SVG_IMAGE_PX / max(w, h)
+    picture = rasterise(art, max(1, round(w * scale)), max(1, round(h * scale)))
+    canvas.beginForm(name, 0, 0, w, h)
+    canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+    canvas.endForm()
+    why = (
+        f"uses {feature}, which the PDF's vector path cannot draw"
+        if feature
+        else "draws differently through the PDF's vector path"
+    )
+    warnings.warn(
+        f"{symbol.source}: the SVG {why}; printed as a {picture.width} x {picture.height} px image instead",
+        SvgImageWarning,
+        stacklevel=2,
+    )
+    return Art(name, w, h)
+
+
+def _image_form(canvas: Canvas, name: str, art: SymbolDrawing, stored: StoredPicture) -> Art:
+    """A raster or photo (its crop square) sized for print (:mod:`printdeck.render.pictures`)."""
+    w, h = art.size
+    canvas.beginForm(name, 0, 0, w, h)
+    draw_picture(canvas, art, stored)
+    canvas.endForm()
+    return Art(name, w, h)
+
+
+def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
+    """The word's shaped glyph outlines, its ink box as the form box, filled (non-zero
+    winding) with whatever fill colour the placement sets."""
+    size = TEXT_FORM_SIZE_PT
+    w, h = art.size[0] * size, art.size[1] * size
+    canvas.beginForm(name, 0, 0, w, h)
+    path = canvas.beginPath()
+    pen = PathPen(path, size)
+    for op, pts in art.word_ops():
+        getattr(pen, op)(*pts)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    canvas.endForm()
+    return Art(name, max(w, 1e-3), max(h, 1e-3), word=True)
+
+
+def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout]) -> dict[int, float]:
+    """Lowest print resolution of every raster or photo symbol, warning or refusing.
+
+    Effective dpi = pixels / (printed size in mm / 25.4), the lower of the two axes; a
+    photo's pixels are those of its crop square.
+
+    Args:
+        symbols: The deck's symbols (looked up by ``id``).
+        layouts: The laid-out cards.
+
+    Returns:
+        ``{symbol_id: lowest dpi}`` for raster and photo symbols that are used.
+
+    Raises:
+        PrintdeckError: A symbol prints below 150 dpi (names the symbol and card).
+
+    Warns:
+        ResolutionWarning: once per symbol printing below 300 dpi.
+    """
+    lowest: dict[int, tuple[float, int]] = {}
+    sizes: dict[int, tuple[int, int]] = {}  # pixels of the drawing's box
+    table = by_id(symbols)
+    for card in layouts:
+        for p in card.placements:
+            sym = table[p.symbol_id]
+            if sym.kind not in ("raster", "photo"):
+                continue
+            if p.symbol_id not in sizes:
+                w, h = drawing(sym).size
+                sizes[p.symbol_id] = (int(w), int(h))
+            px_w, px_h = sizes[p.symbol_id]
+            mm_per_in = MM_PER_UNIT["in"]
+            dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))
+            if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
+                lowest[p.symbol_id] = (dpi, card.index)
+    for sid, (dpi, card_index) in sorted(lowest.items()):
+        src = table[sid].source
+        if dpi < REFUSE_DPI:
+            raise PrintdeckError(
+                f"{src}: prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
+                f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}); use a larger image"
+            )
+        if dpi < WARN_DPI:
+            warnings.warn(
+                f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",
+                ResolutionWarning,
+                stacklevel=2,
+            )
+    return {sid: v[0] for sid, v in lowest.items()}

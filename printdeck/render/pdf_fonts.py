@@ -1,0 +1,47 @@
+"""The PDF's embedded TrueType fonts: every piece of PDF text is set in one of these.
+
+ReportLab embeds a subset of each registered TTF (``/FontFile2``), so no stray
+non-embedded Helvetica ends up in the file. (Words on the cards are not PDF text:
+they are drawn as their shaped glyph outlines, see :mod:`printdeck.render.forms`.)
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printdeck.artwork import default_face
+from printdeck.render.text import string_width
+
+SANS = "PrintdeckSans"
+"""ReportLab's name for the default face (:func:`printdeck.artwork.default_face`, Bitstream Vera)."""
+SANS_BOLD = "PrintdeckSans-Bold"
+"""ReportLab's name for its bold (``default_face(bold=True)``)."""
+
+
+def register_bundled() -> None:
+    """Register the default face and its bold (whose files :mod:`printdeck.artwork.fonts`
+    finds) as ``PrintdeckSans`` and ``PrintdeckSans-Bold``.
+
+    Raises:
+        PrintdeckError: A font file is missing (a broken install).
+    """
+    for name, bold in ((SANS, False), (SANS_BOLD, True)):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(default_face(bold).path)))
+
+
+def wrap_text(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
+    """Greedy word wrap of ``text`` to lines no wider than ``width_pt`` (longer words stay whole)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and string_width(trial, font, size_pt) > width_pt:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,81 @@
+"""A quick PNG contact sheet of laid-out cards (Pillow + resvg rasters), for a look before printing.
+
+:func:`card_image` draws one laid-out card, :func:`contact_sheet` tiles them;
+``printdeck.deck_plan.write_preview`` lays out a theme's first cards and writes the sheet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from printdeck.artwork import rasterise
+from printdeck.errors import PrintdeckError
+from printdeck.model import CardLayout, SymbolSpec
+
+
+def card_image(
+    layout: CardLayout,
+    symbols: Sequence[SymbolSpec],
+    diameter_mm: float,
+    safe_radius_mm: float,
+    px_per_mm: float,
+    background: str = "#ffffff",
+    show_safe: bool = True,
+) -> Image.Image:
+    """Draw one laid-out card.
+
+    Args:
+        layout: The card's placements.
+        symbols: The card's symbols, in placement order.
+        diameter_mm: Cut diameter (the image is this wide plus a 1 mm border).
+        safe_radius_mm: Safe-zone radius (drawn as a faint dotted circle if ``show_safe``).
+        px_per_mm: Resolution.
+        background: Card colour.
+        show_safe: Draw the safe-zone circle.
+
+    Returns:
+        An RGBA image ``(diameter_mm + 2) * px_per_mm`` pixels square, card centred.
+    """
+    side = math.ceil((diameter_mm + 2) * px_per_mm)
+    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    mid = side / 2
+    r = diameter_mm / 2 * px_per_mm
+    draw.ellipse((mid - r, mid - r, mid + r, mid + r), fill=background, outline="#999999")
+    if show_safe:
+        rs = safe_radius_mm * px_per_mm
+        draw.ellipse((mid - rs, mid - rs, mid + rs, mid + rs), outline="#e4e4e4")
+    for place, sym in zip(layout.placements, symbols):
+        w = max(1, round(place.box_mm[0] * px_per_mm))
+        h = max(1, round(place.box_mm[1] * px_per_mm))
+        art = rasterise(sym, w, h, place.color).rotate(
+            place.rotation_deg, resample=Image.Resampling.BICUBIC, expand=True
+        )
+        x = mid + place.center_mm[0] * px_per_mm - art.width / 2
+        y = mid - place.center_mm[1] * px_per_mm - art.height / 2
+        img.alpha_composite(art, (round(x), round(y)))
+    return img
+
+
+def contact_sheet(
+    layouts: Sequence[CardLayout],
+    cards: Sequence[Sequence[SymbolSpec]],
+    diameter_mm: float,
+    safe_radius_mm: float,
+    px_per_mm: float = 3.0,
+    columns: int = 4,
+) -> Image.Image:
+    """Tile card images on a light grey sheet, ``columns`` across; returns an RGB image."""
+    tiles = [card_image(lay, syms, diameter_mm, safe_radius_mm, px_per_mm) for lay, syms in zip(layouts, cards)]
+    if not tiles:
+        raise PrintdeckError("preview: no cards to draw; ask for --cards 1 or more")
+    cols = max(1, min(columns, len(tiles)))
+    rows = math.ceil(len(tiles) / cols)
+    t = tiles[0].width
+    sheet = Image.new("RGB", (cols * t, rows * t), "#eeeeee")
+    for k, tile in enumerate(tiles):
+        sheet.paste(tile, ((k % cols) * t, (k // cols) * t), tile)
+    return sheet

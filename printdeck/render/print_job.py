@@ -1,0 +1,132 @@
+"""What the PDF and the PNGs print besides the cards: one frozen record, made from the theme once.
+
+:meth:`PrintJob.from_theme` is the only place that reads a theme for rendering; the
+renderers (:func:`printdeck.render.render_pdf`, :func:`printdeck.render.render_pngs`)
+take a :class:`PrintJob` and never see the theme. No ReportLab here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printdeck.model import SymbolSpec
+from printdeck.render.style import CardStyle
+from printdeck.theme import Theme, resolve_path
+from printdeck.units import paper_size_mm
+
+DEFAULT_BACK_COLOR = "#2b4c7e"
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """What a card back shows.
+
+    Attributes:
+        color: Background colour ``#rrggbb``.
+        pattern: ``none``, ``title``, ``rings`` or ``dots``.
+        title: Text for the ``title`` pattern.
+        image: The back picture or logo (drawn as a symbol is), or ``None``.
+        fit: ``cover`` (the picture fills the bleed disc) or ``contain`` (all of it
+            shows, its longer side ``size`` times the card's diameter).
+        size: The share of the diameter a contained picture spans.
+        duplex: ``long-edge`` or ``short-edge``.
+        offset_mm: (x, y) shift of the backs, mm.
+    """
+
+    color: str = DEFAULT_BACK_COLOR
+    pattern: str = "title"
+    title: str = "printdeck"
+    image: SymbolSpec | None = None
+    fit: str = "cover"
+    size: float = 0.6
+    duplex: str = "long-edge"
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """Everything printed besides the cards' layouts.
+
+    Attributes:
+        name: The theme's name (in the PDF's Subject).
+        title: The deck's title (document title, sheet footers, legend and rules headings).
+        author: The document's author.
+        attribution: The artwork credit (sheet footers, credits page, legend and rules
+            pages, the PDF's Subject, the PNGs' Copyright), or ``None``.
+        card: How the card disc is drawn (cut radius, bleed, colours, cut guide).
+        paper_size_mm: The paper (width, height), mm: the size of the legend and rules
+            pages when the cards are printed one a page.
+        cut_marks: Draw cut marks on the front sheets.
+        max_ppi: Largest resolution pictures are stored at in the PDF, pixels an inch.
+        backs: The card back, printed on a page after each front sheet; ``None``: no backs.
+        legend: Add the symbol legend page(s).
+        rules: Add the rules sheet.
+    """
+
+    name: str
+    title: str
+    author: str
+    attribution: str | None
+    card: CardStyle
+    paper_size_mm: tuple[float, float]
+    cut_marks: bool = True
+    max_ppi: int = 450
+    backs: BackDesign | None = None
+    legend: bool = False
+    rules: bool = False
+
+    @classmethod
+    def from_theme(cls, theme: Theme) -> PrintJob:
+        """The print job of a loaded theme (with any command-line overrides already applied).
+
+        Raises:
+            PrintdeckError: The paper size or the backs image path is unusable.
+        """
+        spec = theme.spec
+        card, paper = spec.card, spec.paper
+        style = CardStyle(
+            radius_mm=card.diameter_mm / 2.0,
+            bleed_mm=card.bleed_mm,
+            background=card.background,
+            border_color=card.border_color,
+            cut_guide=paper.cut_guide,
+        )
+        return cls(
+            name=theme.name,
+            title=spec.title,
+            author=spec.author or "printdeck",
+            attribution=theme.attribution,
+            card=style,
+            paper_size_mm=paper_size_mm(paper.size),
+            cut_marks=paper.cut_marks,
+            max_ppi=paper.max_ppi,
+            backs=_back_design(theme) if spec.backs.enabled else None,
+            legend=spec.extras.legend,
+            rules=spec.extras.rules,
+        )
+
+
+def _back_design(theme: Theme) -> BackDesign:
+    """The theme's ``backs`` section, its image (if any) made a symbol drawn as symbols are."""
+    b = theme.spec.backs
+    image = None
+    if b.image:
+        path = resolve_path(b.image, theme.base_dir, "backs.image")[0]
+        image = SymbolSpec(
+            id=-1,
+            name="card back",
+            kind="svg" if path.suffix.lower() == ".svg" else "raster",
+            source=b.image,
+            path=path,
+            rotate=False,
+        )
+    return BackDesign(
+        color=b.color,
+        pattern=b.pattern,
+        title=theme.spec.title,
+        image=image,
+        fit=b.fit,
+        size=b.size,
+        duplex=b.duplex,
+        offset_mm=(b.offset_x_mm, b.offset_y_mm),
+    )

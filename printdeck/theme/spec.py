@@ -1,0 +1,318 @@
+"""The theme file's typed model (pydantic v2): what a YAML theme may say.
+
+Lengths are written with units in YAML (``diameter: 85mm``) and stored in mm in
+fields whose names end in ``_mm``; the YAML key is the field's alias. Bounds on
+every number turn absurd sizes (a 1 mm card, a 5 m bleed) into errors that name
+the key. Unions carry tags (see ``printdeck.theme.messages``) so that a wrong value
+gives one error about the branch the user meant, not one per branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    WithJsonSchema,
+)
+
+from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
+from printdeck.model import SymbolSpec
+from printdeck.units import LENGTH_PATTERN, parse_length_mm
+
+SCHEMA_FILE_NAME = "theme.schema.json"
+
+Length = Annotated[
+    float,
+    BeforeValidator(parse_length_mm),
+    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"]}),
+]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
+NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
+Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
+
+
+def _by_type(kinds: dict[type, str], default: str) -> Any:
+    """A discriminator choosing a union branch from the Python type of the input."""
+
+    def pick(value: object) -> str:
+        for kind, tag in kinds.items():
+            if isinstance(value, kind) and not isinstance(value, bool):
+                return tag
+        return default
+
+    return Discriminator(pick)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+
+class DeckSpec(_Strict):
+    """Which design: size, λ, trim, symbol choice."""
+
+    symbols_per_card: int | None = Field(
+        default=None,
+        ge=MIN_SYMBOLS_PER_CARD,
+        le=MAX_SYMBOLS_PER_CARD,
+        description="k, symbols on each card; leave out (with order) for the largest deck (up to 8 a card) the "
+        "symbols allow",
+    )
+    order: int | None = Field(
+        default=None,
+        ge=MIN_ORDER,
+        le=MAX_SYMBOLS_PER_CARD - 1,
+        description="order n of the design: k = n + match (a plane of order 7 has 8 a card)",
+    )
+    match: Literal[1, 2] = Field(default=1, description="λ: symbols every two cards share")
+    cards: int | None = Field(default=None, ge=1, le=2000, description="trim the deck to this many cards")
+    search: bool = Field(default=False, description="search a partial deck when no design exists")
+    choose: Literal["first", "seeded"] = Field(
+        default="seeded", description="which symbols to use when more are given than needed"
+    )
+    drop_unused: bool = Field(default=False, description="after trimming, drop symbols no card uses")
+
+
+class CardSpec(_Strict):
+    """The round card: cut diameter, bleed, safe zone, background."""
+
+    diameter_mm: Annotated[Length, Field(ge=20.0, le=400.0)] = Field(
+        default=85.0, alias="diameter", description="cut diameter"
+    )
+    bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(
+        default=3.0, alias="bleed", description="background beyond the cut"
+    )
+    safe_margin_mm: Annotated[Length, Field(ge=0.0, le=40.0)] = Field(
+        default=3.0, alias="safe_margin", description="symbols stay this far inside the cut"
+    )
+    background: Color = "#ffffff"
+    border_color: Color | None = Field(default=None, description="optional ring just inside the cut")
+
+
+Rotation = Annotated[
+    Annotated[Literal["any", "none"], Tag("word")] | Annotated[float, Field(ge=0, le=180), Tag("degrees")],
+    _by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
+]
+
+
+class LayoutSpec(_Strict):
+    """How symbols are placed on a card."""
+
+    gap_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = Field(
+        default=1.0, alias="gap", description="minimum gap between symbols (they need only lie inside the safe zone)"
+    )
+    size_ratio: float = Field(default=0.5, gt=0.05, le=1.0, description="smallest over largest symbol on a card")
+    sizes: list[Annotated[float, Field(gt=0.05, le=1.0)]] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=32,
+        description="size ladder, largest first, relative (e.g. [1, 0.8, 0.6])",
+    )
+    rotation: Rotation = Field(
+        default="any", description='"any", "none", or the largest angle in degrees either way (e.g. 30)'
+    )
+    attempts: int = Field(default=400, ge=1, le=100000, description="placement tries a symbol before giving up")
+    rotate_photos: bool = Field(
+        default=False, description="whether photos may turn too (faces print upright by default)"
+    )
+    nest: bool = Field(
+        default=False,
+        description="let symbols sit inside other symbols' holes (a ring, an outline "
+        "icon); by default holes are filled, so symbols never nest",
+    )
+    reroll: dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=0, le=1_000_000)]] = Field(
+        default_factory=dict,
+        description="re-roll single cards' layouts: card number (1 = first) -> attempt "
+        "(1, 2, ...; 0 = the first layout), e.g. {3: 1}",
+    )
+
+
+PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
+PaperSize = Annotated[
+    Annotated[Literal["a4", "letter", "a3"], Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
+    _by_type({str: "name", list: "size", tuple: "size"}, "name"),
+    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
+]
+
+
+class PaperSpec(_Strict):
+    """The sheet the cards are imposed on."""
+
+    size: PaperSize = Field(default="a4", description='"a4", "letter", "a3", or [width, height]')
+    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        default=5.0, alias="margin", description="distance from the paper edge"
+    )
+    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        default=4.0, alias="gap", description="space between neighbouring bleeds"
+    )
+    layout: Literal["sheet", "single"] = "sheet"
+    cut_marks: bool = True
+    cut_guide: bool = Field(default=False, description="draw the cut circle (for scissors)")
+    max_ppi: int = Field(
+        default=450,
+        ge=150,
+        le=2400,
+        description="pictures are stored at most this many pixels an inch at their largest printed size",
+    )
+
+
+Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
+
+
+class BacksSpec(_Strict):
+    """Card backs for duplex printing."""
+
+    enabled: bool = False
+    image: str | None = Field(
+        default=None,
+        min_length=1,
+        description="picture or logo for the back: SVG, PNG, JPEG, WebP, HEIC or AVIF (relative to the theme)",
+    )
+    fit: Literal["cover", "contain"] = Field(
+        default="cover",
+        description="cover: the image fills the back; contain: the whole image shows, centred on the colour",
+    )
+    size: float = Field(
+        default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
+    )
+    color: Color = "#2b4c7e"
+    pattern: Literal["none", "title", "rings", "dots"] = "title"
+    duplex: Literal["long-edge", "short-edge"] = "long-edge"
+    offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
+    offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
+
+
+class ExtrasSpec(_Strict):
+    """Optional pages."""
+
+    legend: bool = Field(default=False, description="a page of every symbol with its name")
+    rules: bool = Field(default=False, description="a rules sheet for five mini-games")
+    attribution: str | None = Field(default=None, max_length=500, description="credit line printed in small type")
+
+
+class SymbolEntry(_Strict):
+    """One item of ``symbols:``: exactly one of folder, image, text, photo.
+
+    ``image`` and ``photo`` may also name a folder: every PNG, JPEG, WebP (and,
+    for ``image``, SVG) file in it, sorted by name.
+    """
+
+    folder: NonEmptyText | None = Field(default=None, description="folder of images (PNG, JPEG, WebP, SVG)")
+    image: NonEmptyText | None = Field(default=None, description="one image file (PNG, JPEG, WebP, SVG) or a folder")
+    text: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
+        default=None, description="a word or a character drawn with the theme's font"
+    )
+    photo: NonEmptyText | None = Field(
+        default=None, description="an opaque photo (or folder of them), cropped to shape"
+    )
+    name: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        default=None, description="name in the legend; default: file name or the word"
+    )
+    scale: float = Field(default=1.0, gt=0.1, le=3.0, description="size multiplier for this symbol")
+    rotate: bool | None = Field(
+        default=None,
+        description="whether the layout may turn this symbol (default: yes, photos as layout.rotate_photos)",
+    )
+    shape: Literal["circle", "rounded"] = Field(default="circle", description="photo crop")
+    focus: tuple[Annotated[float, Field(ge=0.0, le=1.0)], Annotated[float, Field(ge=0.0, le=1.0)]] | None = Field(
+        default=None,
+        description="photo: the point to centre the crop on, as fractions of width and height, e.g. "
+        "[0.5, 0.3] (default: around the faces found, else the centre)",
+    )
+    zoom: float = Field(default=1.0, ge=1.0, le=10.0, description="photo: crop closer (2 = half the side)")
+    remove_background: bool = Field(
+        default=False, description="photo: make a plain background around the subject transparent"
+    )
+    font: NonEmptyText | None = Field(
+        default=None, description="text: font file for this word: .ttf, .otf, or .ttc#N for face N (default: text.font)"
+    )
+    color: Color | None = Field(
+        default=None,
+        description="text: colour of this word on every card (default: each card "
+        "gives its words different colours of text.colors)",
+    )
+    lang: Language | None = Field(
+        default=None, description="text: language of this word, e.g. ja, zh-Hans (default: text.lang)"
+    )
+
+
+SymbolItem = Annotated[
+    Annotated[NonEmptyText, Tag("path")] | Annotated[SymbolEntry, Tag("entry")],
+    _by_type({str: "path"}, "entry"),
+]
+
+
+WORD_PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#1a1a1a", "#882255", "#332288")
+"""The default word colours: Okabe and Ito's (2008) colour-blind-safe set without its yellow
+(too pale for words on white), plus Paul Tol's wine and indigo; distinct in print and for
+protanopia, deuteranopia and tritanopia."""
+
+
+class TextSpec(_Strict):
+    """Fonts and colours for text symbols."""
+
+    font: NonEmptyText | None = Field(
+        default=None,
+        description="font file (.ttf, .otf, or .ttc#N for face N); default: chosen per word from the "
+        "bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai) and the "
+        "computer's fonts",
+    )
+    colors: list[Color] = Field(
+        default_factory=lambda: list(WORD_PALETTE),
+        min_length=1,
+        max_length=64,
+        description="word colours; the words of one card get different ones while there are enough",
+    )
+    lang: Language | None = Field(
+        default=None, description="language of the words (BCP 47, e.g. ja, zh-Hans, sr): picks regional glyph forms"
+    )
+
+
+class ThemeSpec(_Strict):
+    """A whole theme file."""
+
+    name: Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")] | None = Field(
+        default=None, description="short name (letters, digits, - _ .), used for the output file"
+    )
+    title: str = Field(default="printdeck", max_length=200)
+    author: str = Field(default="", max_length=200)
+    seed: int = Field(default=1, ge=0, le=2**32 - 1)
+    deck: DeckSpec = Field(default_factory=DeckSpec)
+    card: CardSpec = Field(default_factory=CardSpec)
+    layout: LayoutSpec = Field(default_factory=LayoutSpec)
+    paper: PaperSpec = Field(default_factory=PaperSpec)
+    backs: BacksSpec = Field(default_factory=BacksSpec)
+    extras: ExtrasSpec = Field(default_factory=ExtrasSpec)
+    text: TextSpec = Field(default_factory=TextSpec)
+    symbols: list[SymbolItem] = Field(default_factory=list, max_length=5000)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A loaded, validated theme with its symbols resolved to files or words.
+
+    Attributes:
+        spec: The validated theme file. After ``load_theme``,
+            ``spec.deck.symbols_per_card`` is always set (inferred from the number
+            of symbols when the file gives neither it nor ``order``).
+        name: Theme name (the ``name`` key, else the file or folder stem).
+        base_dir: Folder relative paths in the theme resolve against.
+        symbols: Every symbol the theme offers, ids 0..len-1 in theme order
+            (the deck may use a subset: see ``deck.choose``).
+        attribution: Credit line for the artwork, printed on the PDF.
+        path: The theme file read (None for a theme made in code).
+    """
+
+    spec: ThemeSpec
+    name: str
+    base_dir: Path
+    symbols: tuple[SymbolSpec, ...]
+    attribution: str | None = None
+    path: Path | None = None

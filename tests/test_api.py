@@ -1,0 +1,172 @@
+"""The public library API: ``printdeck.load_theme/build/make_design/verify/plan/lay_out/preview_page``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+import pytest
+from PIL import Image
+
+import printdeck
+
+REPO = Path(__file__).resolve().parent.parent
+WORDS_YAML = """\
+name: seven-words
+seed: 3
+deck:
+  symbols_per_card: 3
+card:
+  diameter: 60mm
+symbols:
+  - text: one
+  - text: two
+  - text: three
+  - text: four
+  - text: five
+  - text: six
+  - text: seven
+"""
+
+
+def _words_dict() -> dict:
+    return {
+        "name": "seven-words",
+        "seed": 3,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "60mm"},
+        "symbols": [{"text": w} for w in ("one", "two", "three", "four", "five", "six", "seven")],
+    }
+
+
+def test_every_public_name_resolves() -> None:
+    for name in printdeck.__all__:
+        assert getattr(printdeck, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = printdeck.nope  # type: ignore[attr-defined]
+
+
+def test_importing_printdeck_loads_no_heavy_library() -> None:
+    heavy = "('reportlab', 'shapely', 'scipy', 'cv2')"
+    code = f"import sys, printdeck; print(sorted(m for m in {heavy} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_load_theme_from_path_text_and_mapping_agree(tmp_path: Path) -> None:
+    path = tmp_path / "words.yaml"
+    path.write_text(WORDS_YAML, encoding="utf-8")
+    from_file = printdeck.load_theme(path)
+    from_text = printdeck.load_theme(WORDS_YAML, base_dir=tmp_path)
+    from_dict = printdeck.load_theme(_words_dict(), base_dir=tmp_path)
+    assert from_file.spec == from_text.spec == from_dict.spec
+    assert [s.name for s in from_dict.symbols] == ["one", "two", "three", "four", "five", "six", "seven"]
+    assert from_dict.path is None and from_file.path == path
+    assert printdeck.load_theme(from_dict) is from_dict
+
+
+def test_mapping_theme_resolves_files_against_base_dir(tmp_path: Path) -> None:
+    art = REPO / "assets" / "twemoji"
+    for name in ("apple", "cat", "dog", "bee", "owl", "pig", "cow"):
+        (tmp_path / f"{name}.svg").write_bytes((art / f"{name}.svg").read_bytes())
+    theme = printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"image": "."}]}, base_dir=tmp_path)
+    assert sorted(s.name for s in theme.symbols) == ["apple", "bee", "cat", "cow", "dog", "owl", "pig"]
+    assert all(s.path is not None and s.path.parent == tmp_path.resolve() for s in theme.symbols)
+
+
+@pytest.mark.parametrize(
+    ("source", "starts"),
+    [
+        ({"deck": {"symbols_per_card": "eight"}}, "<theme>: deck.symbols_per_card"),
+        ("deck:\n  bogus: 1\n", "<YAML text>: deck: unknown key 'bogus'"),
+        ("deck: [\n", "<YAML text>"),
+        ({"symbols": [{"image": "missing.png"}]}, "<theme>: "),
+    ],
+)
+def test_bad_theme_data_is_one_line_naming_the_key(tmp_path: Path, source: object, starts: str) -> None:
+    with pytest.raises(printdeck.PrintdeckError) as info:
+        printdeck.load_theme(source, base_dir=tmp_path)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert message.startswith(starts) and "\n" not in message
+
+
+def test_base_dir_must_be_a_folder(tmp_path: Path) -> None:
+    with pytest.raises(printdeck.PrintdeckError, match=r"base_dir .*not a folder"):
+        printdeck.load_theme(_words_dict(), base_dir=tmp_path / "nope")
+
+
+def test_build_from_mapping_gives_the_bytes_of_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "words.yaml"
+    path.write_text(WORDS_YAML, encoding="utf-8")
+    a = printdeck.build(path, out=tmp_path / "a.pdf")
+    b = printdeck.build(_words_dict(), out=str(tmp_path / "b.pdf"))
+    assert a.pdf_path.read_bytes() == b.pdf_path.read_bytes()
+    assert (a.cards, a.symbols_per_card) == (7, 3)
+    manifest = json.loads(b.manifest_path.read_text(encoding="utf-8"))
+    cards = [{s["id"] for s in card["symbols"]} for card in manifest["cards"]]
+    assert all(len(x & y) == 1 for i, x in enumerate(cards) for y in cards[i + 1 :])
+
+
+def test_build_options_override_the_theme(tmp_path: Path) -> None:
+    result = printdeck.build(_words_dict(), out=tmp_path / "s.pdf", single=True, backs=True, seed=9)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert manifest["seed"] == 9 and manifest["paper"]["layout"] == "single" and manifest["paper"]["backs"]
+    assert result.pages == 14  # 7 fronts, 7 backs
+
+
+def test_make_design_and_verify() -> None:
+    design = printdeck.make_design(symbols_per_card=8, cards=55)
+    assert isinstance(design, printdeck.Design) and len(design.blocks) == 55
+    assert printdeck.verify(design).ok
+    assert printdeck.verify([[0, 1, 2], [0, 3, 4], [1, 3, 5]]).ok
+    broken = printdeck.verify([[0, 1, 2], [0, 1, 3]])
+    assert not broken.ok
+    biplane = printdeck.make_design(symbols_per_card=4, match=2)
+    assert printdeck.verify(biplane).ok and not printdeck.verify(biplane.blocks, lam=1).ok
+    with pytest.raises(ValueError, match="lam"):
+        printdeck.verify(design, lam=0)
+
+
+def test_make_design_refuses_a_size_with_no_plane() -> None:
+    with pytest.raises(printdeck.PrintdeckError) as info:
+        printdeck.make_design(symbols_per_card=7)
+    assert "\n" not in str(info.value) and "6" in str(info.value)
+
+
+def test_preview_page_is_the_printed_page(tmp_path: Path) -> None:
+    """The preview's pixels are the PDF's page 1, rasterised by the same PDFium."""
+    result = printdeck.build(_words_dict(), out=tmp_path / "deck.pdf")
+    deck = printdeck.plan(_words_dict())
+    layouts = printdeck.lay_out(deck)
+    assert deck.pages == 1 and len(layouts) == 7
+    preview = np.asarray(Image.open(io.BytesIO(printdeck.preview_page(deck, layouts, 1, ppi=50))).convert("RGB"))
+    document = pypdfium2.PdfDocument(str(result.pdf_path))
+    printed = np.asarray(document[0].render(scale=50 / 72).to_pil().convert("RGB"))
+    document.close()
+    assert preview.shape == printed.shape
+    assert np.abs(preview.astype(int) - printed.astype(int)).mean() < 0.5
+    assert (preview < 128).any()  # there is ink
+    with pytest.raises(ValueError, match="page 2"):
+        printdeck.preview_page(deck, layouts, 2)
+
+
+def test_type_checkers_see_the_names_that_load_at_run_time() -> None:
+    """``printdeck/__init__``'s TYPE_CHECKING imports and its ``_WHERE`` map agree, name for name."""
+    import ast
+
+    tree = ast.parse((REPO / "printdeck" / "__init__.py").read_text(encoding="utf-8"))
+    checked = {
+        alias.name: node.module
+        for block in tree.body
+        if isinstance(block, ast.If)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert checked == printdeck._WHERE
+    assert sorted(printdeck.__all__) == sorted(["PrintdeckError", "__version__", *printdeck._WHERE])

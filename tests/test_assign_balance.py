@@ -1,0 +1,107 @@
+"""Balancing which symbol sits on which point: a relabelling that lifts the weakest cards."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from hypothesis import given, settings as hsettings, strategies as st
+from test_layout_support import AWKWARD, prime_plane
+
+from printdeck.artwork import silhouette
+from printdeck.assign import assign_symbols, deck_symbols
+from printdeck.assign.balance import (
+    TEMPERATURE,
+    balance_points,
+    balance_symbols,
+    card_weights,
+    solidity,
+    swap_changes,
+)
+from printdeck.design import make_design, verify_blocks
+from printdeck.theme import load_theme
+
+
+def _card_scores(blocks, scores) -> np.ndarray:
+    return np.array([np.mean([scores[p] for p in b]) for b in blocks])
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=st.sampled_from([2, 3, 5]),
+    trim=st.integers(0, 4),
+    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+)
+def test_balance_is_a_permutation_that_never_lowers_the_worst_card(q, trim, scores) -> None:
+    blocks = prime_plane(q)
+    blocks = blocks[: len(blocks) - trim] if trim < len(blocks) - 1 else blocks
+    n = q * q + q + 1
+    s = np.array(scores[:n])
+    perm = balance_points(blocks, s)
+    assert sorted(perm.tolist()) == list(range(n))
+    before, after = _card_scores(blocks, s), _card_scores(blocks, s[perm])
+    assert after.min() >= before.min() - 1e-12
+    assert np.sum(np.exp(-after / 0.02)) <= np.sum(np.exp(-before / 0.02)) * (1 + 1e-9)
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=st.sampled_from([2, 3, 5]),
+    trim=st.integers(0, 5),
+    p=st.integers(0, 30),
+    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+)
+def test_swap_changes_match_recomputing_the_penalty(q, trim, p, scores) -> None:
+    blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
+    n, k = q * q + q + 1, q + 1
+    p = p % n
+    s = np.array(scores[:n])
+    member = np.zeros((len(blocks), n), dtype=bool)
+    for c, block in enumerate(blocks):
+        member[c, block] = True
+    e = card_weights(member, s, k)
+    scale = float(np.exp(-_card_scores(blocks, s).min() / TEMPERATURE))  # card_weights' factor
+    delta = swap_changes(member, s, k, p, e)
+    before = np.exp(-_card_scores(blocks, s) / TEMPERATURE).sum()
+    for other in range(n):
+        if other == p:
+            assert delta[other] == np.inf
+            continue
+        t = s.copy()
+        t[[p, other]] = t[[other, p]]
+        after = np.exp(-_card_scores(blocks, t) / TEMPERATURE).sum()
+        assert np.isclose(delta[other] * scale, after - before, rtol=1e-6, atol=1e-9 * before)  # cancellation noise
+
+
+def test_balanced_deck_keeps_one_shared_symbol_and_every_symbol() -> None:
+    theme = load_theme(None)
+    design = make_design(order=7, cards=55)
+    plain = assign_symbols(theme, design.n_points, theme.spec.seed)
+    balanced = deck_symbols(theme, design, theme.spec.seed)
+    assert [s.id for s in balanced] == list(range(design.n_points))
+    assert sorted(s.source for s in balanced) == sorted(s.source for s in plain)  # none dropped or doubled
+    cards = [[balanced[p] for p in block] for block in design.blocks]
+    for a, b in itertools.combinations(cards, 2):
+        assert len({s.source for s in a} & {s.source for s in b}) == 1
+    assert verify_blocks(design.blocks, design.lam).ok
+    assert deck_symbols(theme, design, theme.spec.seed) == balanced  # deterministic
+
+
+def test_balance_lifts_the_least_solid_card_of_the_awkward_theme() -> None:
+    theme = load_theme(str(AWKWARD))
+    design = make_design(order=7)
+    plain = assign_symbols(theme, design.n_points, theme.spec.seed)
+    balanced = balance_symbols(design.blocks, plain)
+    score = {s.source: solidity(silhouette(s)) for s in plain}
+    before = _card_scores(design.blocks, [score[s.source] for s in plain])
+    after = _card_scores(design.blocks, [score[s.source] for s in balanced])
+    assert after.min() > before.min() + 0.05
+    assert np.isclose(after.mean(), before.mean())
+
+
+def test_solidity_of_simple_shapes() -> None:
+    theme = load_theme(str(AWKWARD))
+    by_name = {s.name: solidity(silhouette(s)) for s in theme.symbols}
+    assert by_name["bar 0"] > 0.9  # a filled rectangle is its own hull
+    assert min(v for k, v in by_name.items() if k.startswith("ring")) < 0.5
+    assert all(0 < v <= 1 for v in by_name.values())

@@ -1,0 +1,52 @@
+"""The preview contact sheet and the ``printdeck preview`` command."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_layout_support import deck_cards
+
+from printdeck.deck_plan import write_preview
+from printdeck.errors import PrintdeckError
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.render import card_image, contact_sheet
+from printdeck.theme import load_theme
+
+
+def test_contact_sheet_tiles_cards_with_artwork() -> None:
+    theme = load_theme(None)
+    settings = LayoutSettings.from_theme(theme)
+    cards = deck_cards(theme.symbols, 7)[:5]
+    layouts = layout_deck(cards, settings, seed=1)
+    sheet = contact_sheet(layouts, cards, 85.0, settings.safe_radius_mm, px_per_mm=2.0, columns=4)
+    tile = card_image(layouts[0], cards[0], 85.0, settings.safe_radius_mm, 2.0)
+    assert sheet.size == (4 * tile.width, 2 * tile.height)
+    rgb = np.asarray(sheet.convert("RGB")).astype(int)
+    first = rgb[: tile.height, : tile.width]
+    coloured = (np.abs(first - first.mean(axis=2, keepdims=True)).max(axis=2) > 40).mean()
+    assert coloured > 0.08  # the emoji are drawn (an empty card disc scores 0)
+    assert (rgb[tile.height :, 3 * tile.width :] == 0xEE).all()  # the empty eighth slot stays sheet-grey
+
+
+def test_write_preview_checks_arguments(tmp_path) -> None:
+    with pytest.raises(PrintdeckError, match="--cards"):
+        write_preview(None, tmp_path / "a.png", count=0)
+    with pytest.raises(PrintdeckError, match=r"\.png"):
+        write_preview(None, tmp_path / "a.pdf", count=2)
+
+
+def test_preview_command_writes_png(tmp_path) -> None:
+    pytest.importorskip("printdeck.pipeline", reason="needs the build pipeline")
+    design = pytest.importorskip("printdeck.design")
+    if not hasattr(design, "make_design"):
+        pytest.skip("printdeck.design.make_design not written yet")
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    out = tmp_path / "sheet.png"
+    result = CliRunner().invoke(main, ["preview", "-o", str(out), "--cards", "4", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = CliRunner().invoke(main, ["preview", "no-such-theme", "-o", str(out)])
+    assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "printdeck: error:" in bad.output
