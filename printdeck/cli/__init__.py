@@ -27,6 +27,7 @@ from printdeck.cli.build import build
 from printdeck.cli.common import ExitStatus, fail, show_warnings, stopped
 from printdeck.cli.design import design, stats, verify
 from printdeck.cli.sheets import calibrate, preview
+from printdeck.cli.studio import studio
 from printdeck.cli.theme import check, init, schema, themes
 from printdeck.signals import Interrupted, install_handlers, stopped_by
 
@@ -85,5 +86,5 @@ def main() -> None:
     """Make print-ready spot-the-match card decks from a YAML theme."""
 
 
-for _command in (build, preview, calibrate, design, verify, stats, init, themes, schema, check):
+for _command in (build, preview, calibrate, design, verify, stats, init, themes, schema, check, studio):
     main.add_command(_command)

@@ -1,0 +1,118 @@
+"""The theme keys the page's deck settings may change, and changing them in the mapping."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+SETTING_KEYS = frozenset(
+    {
+        "name",
+        "title",
+        "author",
+        "seed",
+        "deck.symbols_per_card",
+        "deck.order",
+        "deck.match",
+        "deck.cards",
+        "deck.search",
+        "deck.choose",
+        "deck.drop_unused",
+        "card.diameter",
+        "card.bleed",
+        "card.safe_margin",
+        "card.background",
+        "card.border_color",
+        "layout.gap",
+        "layout.size_ratio",
+        "layout.sizes",
+        "layout.rotation",
+        "layout.attempts",
+        "layout.rotate_photos",
+        "layout.nest",
+        "paper.size",
+        "paper.margin",
+        "paper.gap",
+        "paper.layout",
+        "paper.cut_marks",
+        "paper.cut_guide",
+        "paper.max_ppi",
+        "backs.enabled",
+        "backs.image",
+        "backs.fit",
+        "backs.size",
+        "backs.color",
+        "backs.pattern",
+        "backs.duplex",
+        "backs.offset_x",
+        "backs.offset_y",
+        "extras.legend",
+        "extras.rules",
+        "extras.attribution",
+        "text.font",
+        "text.colors",
+        "text.lang",
+    }
+)
+"""Every key the settings form sends (``layout.reroll`` changes through the re-roll button)."""
+MAX_LIST = 64
+MAX_TEXT = 500
+
+
+def checked_value(key: str, value: object) -> object:
+    """``value`` if it is plain JSON the theme may hold for a setting (number, text,
+    true/false, a short list of those, or ``None`` for the default).
+
+    Raises:
+        ValueError: an unknown key, or a mapping, a long text or a long or nested list.
+    """
+    if key not in SETTING_KEYS:
+        raise ValueError(f"{key}: not a setting the studio changes")
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
+        return value
+    if (
+        isinstance(value, list)
+        and len(value) <= MAX_LIST
+        and all(isinstance(v, (bool, int, float, str)) and len(str(v)) <= 100 for v in value)
+    ):
+        return value
+    raise ValueError(f"{key}: expected a number, text, true or false, or a short list of them")
+
+
+def with_setting(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
+    """A copy of the theme mapping with ``key`` (dotted: ``card.diameter``) set to
+    ``value``; ``None`` removes the key (its default), and an emptied section goes too."""
+    out = copy.deepcopy(doc)
+    parts = key.split(".")
+    section = out
+    for part in parts[:-1]:
+        child = section.get(part)
+        if not isinstance(child, dict):
+            if value is None:
+                return out
+            child = section[part] = {}
+        section = child
+    if value is None:
+        section.pop(parts[-1], None)
+        if len(parts) > 1 and not section:
+            out.pop(parts[0], None)
+    else:
+        section[parts[-1]] = value
+    return out
+
+
+def setting_values(doc: dict[str, Any]) -> dict[str, Any]:
+    """The values the theme file gives, by dotted key (keys it leaves out are absent)."""
+    values: dict[str, Any] = {}
+    for key in SETTING_KEYS:
+        node: Any = doc
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is not None:
+            values[key] = node
+    reroll = doc.get("layout", {}).get("reroll") if isinstance(doc.get("layout"), dict) else None
+    if isinstance(reroll, dict):
+        values["layout.reroll"] = reroll
+    return values

@@ -1,0 +1,138 @@
+"""The live preview: a sheet of cards drawn by the PDF renderer, after every change.
+
+A sheet needs only its own cards and those before them (card i's layout depends only on
+the cards before it), so page 1 is laid out first; cards whose content did not change
+come from printdeck's layout cache, so an edit repacks only what it changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import printdeck
+from printdeck.errors import PrintdeckError, warning_lines
+from printdeck.studio.sheet_cache import SheetCache
+from printdeck.studio.wording import Problem, problem_of
+from printdeck.studio.workspace import LIBRARY_LOCK, Snapshot, Workspace
+
+PREVIEW_PPI = 96.0
+
+
+class Stale(Exception):
+    """The deck changed since the preview was asked for; the page asks again."""
+
+
+@dataclass
+class _Deck:
+    """The planned deck of one revision and the cards laid out so far (a prefix)."""
+
+    rev: int
+    plan: printdeck.DeckPlan
+    layouts: list[printdeck.CardLayout] = field(default_factory=list)
+    sheets: dict[int, bytes] = field(default_factory=dict)
+    warnings: dict[int, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class LivePreview:
+    """Sheets of the deck's latest revision (one computed at a time)."""
+
+    space: Workspace
+    ppi: float = PREVIEW_PPI
+    last_page: int = 1
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _deck: _Deck | None = None
+    _drawn: SheetCache = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._drawn = SheetCache(self.ppi)
+
+    def prefetch(self) -> None:
+        """Start drawing the sheet last looked at, for the latest revision, on a thread
+        (the page asks for it as soon as its change is saved, and gets it sooner)."""
+        rev, page = self.space.rev, self.last_page
+
+        def draw() -> None:
+            with contextlib.suppress(Stale, PrintdeckError, ValueError):
+                self.sheet(rev, page)
+
+        threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True).start()
+
+    def sheet(self, rev: int, page: int) -> tuple[bytes, dict[str, Any]]:
+        """Sheet ``page`` (1-based) of revision ``rev`` as PNG bytes, and what is on it.
+
+        Raises:
+            Stale: ``rev`` is not the latest revision.
+            PrintdeckError: the deck cannot be planned or laid out (the command line's line).
+            ValueError: no such page.
+        """
+        with self._lock:
+            snap = self.space.snapshot()
+            if snap.rev != rev:
+                raise Stale(rev)
+            self.last_page = page
+            deck = self._planned(snap)
+            if not 1 <= page <= deck.plan.pages:
+                raise ValueError(f"page {page}: the deck has {deck.plan.pages} pages")
+            if page not in deck.sheets:
+                with LIBRARY_LOCK, warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    self._lay_out_through(deck, page)
+                    deck.sheets[page] = self._drawn.sheet(deck.plan, deck.layouts, page)
+                deck.warnings[page] = warning_lines(caught)
+            return deck.sheets[page], {**sheet_facts(deck.plan, page), "warnings": deck.warnings[page]}
+
+    def _planned(self, snap: Snapshot) -> _Deck:
+        if self._deck is None or self._deck.rev != snap.rev:
+            if snap.theme is None:
+                raise PrintdeckError(snap.problem.line if snap.problem else "the theme does not load")
+            with LIBRARY_LOCK:
+                self._deck = _Deck(snap.rev, printdeck.plan(snap.theme, prove=False))
+        return self._deck
+
+    def _lay_out_through(self, deck: _Deck, page: int) -> None:
+        """Lay out the cards up to the last one on ``page`` (earlier ones are kept)."""
+        last = max(s.card_index for s in deck.plan.imposition.slots if s.page == page)
+        if len(deck.layouts) > last:
+            return
+        prefix = dataclasses.replace(deck.plan, cards=deck.plan.cards[: last + 1])
+        deck.layouts = printdeck.lay_out(prefix)
+
+    def problem(self, exc: PrintdeckError) -> Problem:
+        """A planning or layout error as the page shows it."""
+        problem = problem_of(str(exc), self.space.folder)
+        self.space.note_problem(problem)
+        return problem
+
+
+def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
+    """What the page draws over a sheet: where each card is (fractions of the sheet, from
+    its top-left corner), the deck's size and the symbols left out."""
+    imp = plan.imposition
+    width_mm, height_mm = imp.page_size_mm
+    radius_mm = imp.diameter_mm / 2 + imp.bleed_mm
+    slots = [
+        {
+            "card": s.card_index + 1,
+            "x": s.center_mm[0] / width_mm,
+            "y": 1 - s.center_mm[1] / height_mm,
+            "rx": radius_mm / width_mm,
+            "ry": radius_mm / height_mm,
+        }
+        for s in imp.slots
+        if s.page == page
+    ]
+    return {
+        "page": page,
+        "pages": plan.pages,
+        "slots": slots,
+        "cards": len(plan.cards),
+        "symbols_per_card": len(plan.cards[0]) if plan.cards else 0,
+        "unused": list(plan.unused),
+        "aspect": height_mm / width_mm,
+    }

@@ -1,0 +1,321 @@
+"""The studio's HTTP endpoints (Starlette): the page, its static files, and the JSON API.
+
+Work that takes time (checking pictures, laying out cards, drawing a sheet) runs on
+worker threads, never on the event loop; a build streams its progress as server-sent
+events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from printdeck.errors import PrintdeckError
+from printdeck.resources import data_root
+from printdeck.studio import intake, page_state, uploads
+from printdeck.studio.build_jobs import Builds, cards_zip
+from printdeck.studio.guard import BodyTooLarge, Guard, Pass
+from printdeck.studio.live_preview import LivePreview, Stale
+from printdeck.studio.thumbnails import thumbnail
+from printdeck.studio.workspace import Refused, Workspace
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_JSON_BYTES = 1_000_000
+EVENT_INTERVAL_S = 0.15
+
+
+class Studio:
+    """The endpoints over one workspace, its live preview and its builds."""
+
+    def __init__(self, space: Workspace) -> None:
+        self.space = space
+        self.preview = LivePreview(space)
+        self.builds = Builds(space)
+        self.index_html = (STATIC / "index.html").read_bytes()
+
+    def routes(self) -> list[Route | Mount]:
+        """Every route of the studio."""
+        return [
+            Route("/", self.index),
+            Route("/api/state", self.get_state),
+            Route("/api/settings", self.change_settings, methods=["PATCH"]),
+            Route("/api/files", self.add_files, methods=["POST"]),
+            Route("/api/words", self.add_words, methods=["POST"]),
+            Route("/api/symbols/order", self.reorder, methods=["PUT"]),
+            Route("/api/symbols/{uid:int}", self.change_symbol, methods=["PATCH"]),
+            Route("/api/symbols/{uid:int}", self.remove_symbol, methods=["DELETE"]),
+            Route("/api/rejected/{uid:int}", self.dismiss, methods=["DELETE"]),
+            Route("/api/backs-image", self.backs_image, methods=["POST"]),
+            Route("/api/font", self.font, methods=["POST"]),
+            Route("/api/reroll", self.reroll, methods=["POST"]),
+            Route("/api/seed", self.new_seed, methods=["POST"]),
+            Route("/api/preview", self.get_preview),
+            Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
+            Route("/api/thumbs/{uid:int}", self.get_thumb),
+            Route("/api/builds", self.start_build, methods=["POST"]),
+            Route("/api/builds/{job:int}/events", self.build_events),
+            Route("/api/builds/{job:int}/deck.pdf", self.build_pdf),
+            Route("/api/builds/{job:int}/cards.zip", self.build_zip),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+
+    def warm_up(self) -> None:
+        """Load the theme and draw the first sheet (call on a thread at start-up)."""
+        page_state.state(self.space)
+        with contextlib.suppress(PrintdeckError, Stale, ValueError):
+            self.preview.sheet(self.space.snapshot().rev, 1)
+
+    async def index(self, request: Request) -> Response:
+        """The page."""
+        return Response(self.index_html, media_type="text/html; charset=utf-8")
+
+    async def _state(self, status: int = 200, **extra: Any) -> JSONResponse:
+        body = await run_in_threadpool(page_state.state, self.space)
+        return JSONResponse({**extra, "state": body}, status_code=status)
+
+    async def get_state(self, request: Request) -> Response:
+        """The deck: settings, symbols, errors, what the symbols allow."""
+        return await self._state()
+
+    async def change_settings(self, request: Request) -> Response:
+        """``{"changes": {"card.diameter": "80mm", "deck.cards": null}}``."""
+        changes = (await _json(request)).get("changes")
+        if not isinstance(changes, dict):
+            return _error(400, "changes: expected a mapping of setting keys to values")
+        return await self._apply(self.space.change_settings, changes)
+
+    async def _apply(self, change: Any, *args: Any) -> Response:
+        try:
+            await run_in_threadpool(change, *args)
+        except Refused as refused:
+            return await self._state(422, error=refused.problem.line, field=refused.field_key)
+        except (ValueError, TypeError) as exc:
+            return _error(400, str(exc))
+        except KeyError:
+            return _error(404, "no such symbol; reload the page")
+        except PrintdeckError as exc:
+            return await self._state(422, error=str(exc))
+        self.preview.prefetch()
+        return await self._state()
+
+    async def add_files(self, request: Request) -> Response:
+        """Pictures dropped or picked (multipart, field ``files``)."""
+        files = await _uploads(request, "files", uploads.MAX_FILES_PER_UPLOAD)
+        if isinstance(files, Response):
+            return files
+        results = await run_in_threadpool(intake.add_pictures, self.space, files)
+        self.preview.prefetch()
+        return await self._state(results=results)
+
+    async def add_words(self, request: Request) -> Response:
+        """``{"text": "cat\\ndog"}``: one word a line."""
+        text = (await _json(request)).get("text")
+        if not isinstance(text, str):
+            return _error(400, "text: expected the words, one a line")
+        results = await run_in_threadpool(intake.add_words, self.space, text)
+        self.preview.prefetch()
+        return await self._state(results=results)
+
+    async def change_symbol(self, request: Request) -> Response:
+        """``{"changes": {"scale": 1.2, "focus": [0.5, 0.3]}}`` for one symbol."""
+        changes = (await _json(request)).get("changes")
+        if not isinstance(changes, dict):
+            return _error(400, "changes: expected a mapping")
+        return await self._apply(self.space.change_symbol, request.path_params["uid"], changes)
+
+    async def remove_symbol(self, request: Request) -> Response:
+        """Take a symbol out (its file stays in the folder)."""
+        return await self._apply(self.space.remove_symbol, request.path_params["uid"])
+
+    async def reorder(self, request: Request) -> Response:
+        """``{"order": [uid, ...]}``: every symbol, in the new order."""
+        order = (await _json(request)).get("order")
+        if not isinstance(order, list) or not all(isinstance(u, int) for u in order):
+            return _error(400, "order: expected the symbols' ids")
+        return await self._apply(self.space.reorder, order)
+
+    async def dismiss(self, request: Request) -> Response:
+        """Forget a refused file's tile."""
+        return await self._apply(self.space.dismiss, request.path_params["uid"])
+
+    async def backs_image(self, request: Request) -> Response:
+        """A picture or logo for the card backs (multipart, field ``file``)."""
+        return await self._one_file(request, intake.set_backs_image, "backs.image")
+
+    async def font(self, request: Request) -> Response:
+        """A font file for the words (multipart, field ``file``)."""
+        return await self._one_file(request, intake.set_font, "text.font")
+
+    async def _one_file(self, request: Request, setter: Any, key: str) -> Response:
+        files = await _uploads(request, "file", 1)
+        if isinstance(files, Response):
+            return files
+        if not files:
+            return _error(400, f"{key}: no file sent")
+        try:
+            await run_in_threadpool(setter, self.space, files[0])
+        except Refused as refused:
+            return await self._state(422, error=refused.problem.line, field=key)
+        except PrintdeckError as exc:
+            return await self._state(422, error=str(exc), field=key)
+        self.preview.prefetch()
+        return await self._state()
+
+    async def reroll(self, request: Request) -> Response:
+        """``{"card": 7}``: lay card 7 out again, differently."""
+        card = (await _json(request)).get("card")
+        if not isinstance(card, int) or isinstance(card, bool) or card < 1:
+            return _error(400, "card: expected a card number (1 or more)")
+        return await self._apply(self.space.reroll_card, card)
+
+    async def new_seed(self, request: Request) -> Response:
+        """A new random seed: a new shuffle of the symbols and new layouts."""
+        return await self._apply(self.space.new_seed)
+
+    async def get_preview(self, request: Request) -> Response:
+        """``?rev=N&page=P``: draw sheet P of revision N; where its cards are."""
+        try:
+            rev, page = int(request.query_params["rev"]), int(request.query_params.get("page", "1"))
+        except (KeyError, ValueError):
+            return _error(400, "rev and page: expected numbers")
+        try:
+            _, facts = await run_in_threadpool(self.preview.sheet, rev, page)
+        except Stale:
+            return _error(409, "the deck changed; ask again")
+        except PrintdeckError as exc:
+            problem = self.preview.problem(exc)
+            return JSONResponse({"error": problem.line, "key": problem.key}, status_code=422)
+        except ValueError as exc:
+            return _error(404, str(exc))
+        return JSONResponse({**facts, "rev": rev, "image": f"/api/sheets/{rev}/{page}.png"})
+
+    async def get_sheet(self, request: Request) -> Response:
+        """The PNG of a sheet drawn by ``/api/preview``."""
+        try:
+            params = request.path_params
+            png, _ = await run_in_threadpool(self.preview.sheet, params["rev"], params["page"])
+        except (Stale, ValueError, PrintdeckError):
+            return _error(404, "no such sheet; the deck changed")
+        return Response(png, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
+
+    async def get_thumb(self, request: Request) -> Response:
+        """A symbol's picture, small."""
+        path = self._item_path(request.path_params["uid"])
+        if path is None:
+            return _error(404, "no such picture")
+        try:
+            data, media = await run_in_threadpool(thumbnail, path)
+        except (OSError, ValueError):
+            return _error(404, "this picture cannot be shown")
+        return Response(data, media_type=media, headers={"cache-control": "private, max-age=600"})
+
+    def _item_path(self, uid: int) -> Path | None:
+        """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""
+        with self.space.lock:
+            try:
+                ref = self.space.items[self.space.find(uid)].file
+            except KeyError:
+                return None
+        if ref is None:
+            return None
+        roots = (self.space.folder, data_root("assets").resolve())
+        path = (roots[1] / ref[len("@assets/") :]) if ref.startswith("@assets/") else self.space.folder / ref
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):
+            return None
+        return real if real.is_file() and any(real.is_relative_to(r) for r in roots) else None
+
+    async def start_build(self, request: Request) -> Response:
+        """``{"pngs": true}``: build the saved folder (PDF, manifest, card PNGs)."""
+        pngs = bool((await _json(request)).get("pngs", False))
+        job = self.builds.start(pngs)
+        return JSONResponse(job.event(), status_code=202)
+
+    async def build_events(self, request: Request) -> Response:
+        """The build's progress as server-sent events, until it ends."""
+        job = self.builds.jobs.get(request.path_params["job"])
+        if job is None:
+            return _error(404, "no such build")
+
+        async def events() -> AsyncIterator[str]:
+            while True:
+                event = job.event()
+                yield f"data: {json.dumps(event)}\n\n"
+                if event["done"] or await request.is_disconnected():
+                    return
+                await asyncio.sleep(EVENT_INTERVAL_S)
+
+        return StreamingResponse(events(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+
+    async def build_pdf(self, request: Request) -> Response:
+        """The built PDF, as a download."""
+        job = self.builds.jobs.get(request.path_params["job"])
+        if job is None or job.pdf is None or not job.pdf.is_file():
+            return _error(404, "no such build")
+        return FileResponse(job.pdf, media_type="application/pdf", filename=job.pdf.name)
+
+    async def build_zip(self, request: Request) -> Response:
+        """The card PNGs of a build, in one zip."""
+        job = self.builds.jobs.get(request.path_params["job"])
+        if job is None or not job.png_paths or job.pdf is None:
+            return _error(404, "no such build, or it made no PNGs")
+        data = await run_in_threadpool(cards_zip, job.png_paths)
+        name = job.pdf.with_suffix("").name + "-cards.zip"
+        return Response(
+            data, media_type="application/zip", headers={"content-disposition": f'attachment; filename="{name}"'}
+        )
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    """The request's JSON object (``{}`` when it is not one)."""
+    try:
+        body = await request.body()
+    except BodyTooLarge:
+        return {}
+    if len(body) > MAX_JSON_BYTES:
+        return {}
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def _uploads(request: Request, field: str, most: int) -> list[uploads.Upload] | Response:
+    """The files of a multipart request's ``field``, or an error response."""
+    try:
+        form = await request.form(max_files=most, max_fields=20)
+    except BodyTooLarge:
+        return _error(413, "the upload is too large; send fewer or smaller files at a time")
+    except Exception:  # noqa: BLE001 - Starlette's refusals (too many files, a broken body)
+        return _error(400, f"{field}: send at most {most} files as multipart form data")
+    files = []
+    for part in form.getlist(field):
+        if isinstance(part, UploadFile):
+            data = await part.read(uploads.MAX_FILE_BYTES + 1)
+            files.append(uploads.Upload(part.filename or "picture", data))
+    await form.close()
+    return files
+
+
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+def create_app(space: Workspace, gate: Pass, studio: Studio | None = None) -> Guard:
+    """The studio as an ASGI app, every request checked by ``gate``."""
+    studio = studio or Studio(space)
+    return Guard(Starlette(routes=studio.routes()), gate)

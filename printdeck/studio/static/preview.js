@@ -1,0 +1,121 @@
+// The live preview: the sheet as it will print (drawn by the PDF renderer), a page at a
+// time; click a card to choose it, then re-roll its layout.
+import { call, change, el, store } from "./api.js";
+
+const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null };
+
+function note(text, isError) {
+  const box = document.getElementById("preview-note");
+  box.textContent = text || "";
+  box.className = `preview-note${isError ? " error" : ""}`;
+  document.getElementById("sheet-wrap").classList.remove("empty");
+}
+
+/** No sheet yet: the deck needs more symbols (the command line's words, small). */
+function waiting(line) {
+  const box = document.getElementById("preview-note");
+  box.className = "preview-note waiting";
+  box.replaceChildren(el("strong", { text: "Your cards appear here" }),
+    el("span", { text: "as soon as there are enough symbols for a deck." }), el("span", { class: "small", text: line }));
+  document.getElementById("sheet-wrap").classList.add("empty");
+  document.getElementById("page-label").textContent = "—";
+  document.getElementById("left-out").textContent = "";
+}
+
+/** Ask for the current page of the latest revision; show it when it comes (if still the latest). */
+export async function refresh() {
+  const state = store.state;
+  if (!state) return;
+  const ask = ++view.asked;
+  const started = performance.now();
+  note("Laying out cards…");
+  const answer = await call("GET", `/api/preview?rev=${state.rev}&page=${view.page}`);
+  if (ask !== view.asked) return; // a newer question is on its way
+  if (answer.status === 409) return;
+  if (answer.status === 404 && view.page > 1) { view.page = 1; refresh(); return; }
+  if (answer.status !== 200) {
+    document.getElementById("deck-line").textContent = "";
+    if (answer.status === 422 && answer.data.key === "symbols") waiting(answer.data.error);
+    else note(answer.data.error || "The preview failed.", true);
+    return;
+  }
+  const facts = answer.data;
+  const img = document.getElementById("sheet");
+  await new Promise((done) => {
+    const next = new Image();
+    next.onload = next.onerror = done;
+    next.src = facts.image;
+  });
+  if (ask !== view.asked) return;
+  img.src = facts.image;
+  img.alt = `Sheet ${facts.page} of ${facts.pages}, as it will print`;
+  view.facts = facts;
+  view.pages = facts.pages;
+  drawFacts(facts);
+  placeHotspots();
+  note(`drawn in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+}
+
+function drawFacts(facts) {
+  document.getElementById("page-label").textContent = `Sheet ${facts.page} of ${facts.pages}`;
+  document.getElementById("prev-page").disabled = facts.page <= 1;
+  document.getElementById("next-page").disabled = facts.page >= facts.pages;
+  document.getElementById("deck-line").textContent =
+    `${facts.cards} cards, ${facts.symbols_per_card} symbols a card, ${facts.pages} sheet${facts.pages === 1 ? "" : "s"}`;
+  const out = facts.unused;
+  document.getElementById("left-out").textContent = out.length
+    ? `Left out of this deck (${out.length}): ${out.slice(0, 24).join(", ")}${out.length > 24 ? "…" : ""}` : "";
+  const warnings = document.getElementById("sheet-warnings");
+  warnings.hidden = !facts.warnings.length;
+  warnings.textContent = facts.warnings.map((w) => w.replace(/^printdeck: warning: /, "")).join("\n");
+}
+
+/** Lay the card buttons over the sheet image. */
+function placeHotspots() {
+  const facts = view.facts;
+  const img = document.getElementById("sheet");
+  const layer = document.getElementById("hotspots");
+  if (!facts || !img.complete) return;
+  Object.assign(layer.style, { left: `${img.offsetLeft}px`, top: `${img.offsetTop}px`, width: `${img.offsetWidth}px`, height: `${img.offsetHeight}px` });
+  layer.replaceChildren(...facts.slots.map((slot) => el("button", {
+    type: "button", "aria-label": `Card ${slot.card}`, "aria-pressed": String(view.card === slot.card),
+    style: `left:${(slot.x - slot.rx) * 100}%;top:${(slot.y - slot.ry) * 100}%;width:${slot.rx * 200}%;height:${slot.ry * 200}%`,
+    onclick: () => choose(slot.card),
+  }, el("span", { text: `card ${slot.card}` }))));
+}
+
+function choose(card) {
+  view.card = view.card === card ? null : card;
+  const button = document.getElementById("reroll");
+  button.disabled = view.card === null;
+  button.textContent = view.card === null ? "Re-roll card" : `Re-roll card ${view.card}`;
+  placeHotspots();
+  const again = document.querySelector(`#hotspots button[aria-label="Card ${card}"]`);
+  if (again) again.focus();
+}
+
+function turnPage(step) {
+  const next = view.page + step;
+  if (next < 1 || (view.pages && next > view.pages)) return;
+  view.page = next;
+  choose(null);
+  refresh();
+}
+
+export function setUpPreview() {
+  store.onChange((state) => {
+    if (state.rev !== view.rev) { view.rev = state.rev; refresh(); }
+  });
+  document.getElementById("prev-page").addEventListener("click", () => turnPage(-1));
+  document.getElementById("next-page").addEventListener("click", () => turnPage(1));
+  document.getElementById("reroll").addEventListener("click", () => {
+    if (view.card !== null) change("POST", "/api/reroll", { card: view.card });
+  });
+  document.getElementById("reseed").addEventListener("click", () => change("POST", "/api/seed"));
+  window.addEventListener("resize", placeHotspots);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    if (e.key === "PageDown") { e.preventDefault(); turnPage(1); }
+    if (e.key === "PageUp") { e.preventDefault(); turnPage(-1); }
+  });
+}

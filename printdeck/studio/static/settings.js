@@ -1,0 +1,254 @@
+// The deck settings form: the theme's keys, each saved on change and checked by the
+// theme model; a refused value keeps its box red with the command line's words below it.
+import { change, el, store } from "./api.js";
+
+const PLANE_SIZES = [3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32];
+const BIPLANE_SIZES = [3, 4, 5, 6, 9, 11, 13];
+const cardsOf = (k, match) => (match === 2 ? 1 + (k * (k - 1)) / 2 : k * k - k + 1);
+
+const GROUPS = [
+  { title: "Deck", open: true, fields: [
+    { key: "deck.symbols_per_card", label: "Symbols a card", type: "size" },
+    { key: "deck.match", label: "Two cards share", type: "select", options: [[1, "1 symbol (classic)"], [2, "2 symbols"]] },
+    { key: "deck.cards", label: "Cards (trim the deck)", type: "number", min: 1, placeholder: "all" },
+    { key: "deck.choose", label: "When there are extra symbols", type: "select", options: [["seeded", "a seeded random choice"], ["first", "the first ones"]] },
+    { key: "seed", label: "Seed (same seed, same deck)", type: "number", min: 0 },
+  ] },
+  { title: "Card", open: true, fields: [
+    { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size" },
+    { key: "card.bleed", label: "Bleed", type: "length", hint: "printed beyond the cut" },
+    { key: "card.safe_margin", label: "Safe margin", type: "length" },
+    { key: "card.background", label: "Background", type: "color" },
+    { key: "card.border_color", label: "Border ring", type: "optional-color" },
+  ] },
+  { title: "Layout", fields: [
+    { key: "layout.gap", label: "Gap between symbols", type: "length" },
+    { key: "layout.size_ratio", label: "Smallest / largest symbol", type: "number", step: 0.05, min: 0.1, max: 1 },
+    { key: "layout.rotation", label: "Turning", type: "select", options: [["any", "any angle"], ["none", "none (upright)"], [15, "up to 15°"], [30, "up to 30°"], [45, "up to 45°"], [90, "up to 90°"]] },
+    { key: "layout.rotate_photos", label: "Photos may turn too", type: "checkbox" },
+    { key: "layout.nest", label: "Symbols may sit in holes", type: "checkbox" },
+  ] },
+  { title: "Paper", open: true, fields: [
+    { key: "paper.size", label: "Paper", type: "paper" },
+    { key: "paper.layout", label: "Cards a page", type: "select", options: [["sheet", "as many as fit"], ["single", "one (trim + bleed), for print shops"]] },
+    { key: "paper.margin", label: "Margin", type: "length" },
+    { key: "paper.gap", label: "Gap between cards", type: "length" },
+    { key: "paper.cut_marks", label: "Cut marks", type: "checkbox" },
+    { key: "paper.cut_guide", label: "Cut circle (for scissors)", type: "checkbox" },
+  ] },
+  { title: "Backs", fields: [
+    { key: "backs.enabled", label: "Print backs (duplex)", type: "checkbox" },
+    { key: "backs.color", label: "Colour", type: "color" },
+    { key: "backs.pattern", label: "Pattern", type: "select", options: [["title", "the title"], ["rings", "rings"], ["dots", "dots"], ["none", "none"]] },
+    { key: "backs.image", label: "Picture or logo", type: "file", upload: "/api/backs-image", accept: ".png,.jpg,.jpeg,.webp,.svg,.heic,.avif" },
+    { key: "backs.fit", label: "Picture fit", type: "select", options: [["cover", "fill the back"], ["contain", "whole, on the colour"]] },
+    { key: "backs.size", label: "Picture size (contain)", type: "number", step: 0.05, min: 0.1, max: 1 },
+    { key: "backs.duplex", label: "Printer turns the sheet on its", type: "select", options: [["long-edge", "long edge"], ["short-edge", "short edge"]] },
+    { key: "backs.offset_x", label: "Shift backs right", type: "length" },
+    { key: "backs.offset_y", label: "Shift backs up", type: "length" },
+  ] },
+  { title: "Words: fonts and colours", fields: [
+    { key: "text.font", label: "Font", type: "file", upload: "/api/font", accept: ".ttf,.otf,.ttc", empty: "chosen for each word's script" },
+    { key: "text.colors", label: "Word colours", type: "colors", wide: true },
+    { key: "text.lang", label: "Language (e.g. en, ja, zh-Hans)", type: "text" },
+  ] },
+  { title: "Extras", fields: [
+    { key: "extras.legend", label: "Legend page (every symbol named)", type: "checkbox" },
+    { key: "extras.rules", label: "Rules sheet", type: "checkbox" },
+    { key: "extras.attribution", label: "Credit line", type: "text", wide: true },
+  ] },
+  { title: "About the deck", fields: [
+    { key: "title", label: "Title", type: "text" },
+    { key: "author", label: "Author", type: "text" },
+    { key: "name", label: "Short name (names the PDF)", type: "text" },
+  ] },
+];
+
+const ids = (key) => `set-${key.replace(/\./g, "-")}`;
+
+async function save(key, value) {
+  store.lastRefusal = null;
+  const answer = await change("PATCH", "/api/settings", { changes: { [key]: value } });
+  if (answer.status === 422) {
+    store.lastRefusal = { field: answer.data.field || key, typed: value };
+    store.set(store.state);
+  }
+  return answer;
+}
+
+function shown(value) {
+  return value === undefined || value === null ? "" : String(value);
+}
+
+function lengthText(mm) {
+  return mm === null || mm === undefined ? "" : `${Math.round(mm * 100) / 100}mm`;
+}
+
+function textInput(f, state) {
+  const given = state.settings[f.key];
+  const eff = state.effective[f.key];
+  const placeholder = f.type === "length" ? lengthText(eff) : f.placeholder || shown(eff);
+  const input = el("input", {
+    type: f.type === "number" ? "number" : "text", id: ids(f.key), value: shown(given), placeholder,
+    min: f.min, max: f.max, step: f.step || (f.type === "number" ? "any" : undefined), inputmode: f.type === "length" ? "decimal" : undefined,
+    spellcheck: "false",
+  });
+  input.addEventListener("change", () => {
+    const raw = input.value.trim();
+    let value = raw === "" ? null : raw;
+    if (f.type === "number" && value !== null) value = Number(value);
+    if (f.type === "length" && value !== null && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value)) value = `${value}mm`;
+    save(f.key, value);
+  });
+  return input;
+}
+
+function selectInput(f, state) {
+  const given = state.settings[f.key];
+  const current = shown(given ?? state.effective[f.key]);
+  const select = el("select", { id: ids(f.key) }, ...f.options.map(([v, label]) => el("option", { value: String(v), text: label, selected: String(v) === current })));
+  select.addEventListener("change", () => {
+    const raw = select.value;
+    save(f.key, /^\d+$/.test(raw) ? Number(raw) : raw);
+  });
+  return select;
+}
+
+function sizeInput(f, state) {
+  const match = Number(state.settings["deck.match"] || 1);
+  const sizes = match === 2 ? BIPLANE_SIZES : PLANE_SIZES;
+  const given = state.settings[f.key];
+  const auto = state.symbols_per_card && given === undefined ? `: ${state.symbols_per_card} now` : "";
+  const select = el("select", { id: ids(f.key) },
+    el("option", { value: "", text: `auto${auto}`, selected: given === undefined }),
+    ...sizes.map((k) => el("option", { value: String(k), selected: Number(given) === k, text: `${k} a card (${cardsOf(k, match)} cards${match === 1 ? `, order ${k - 1}` : ""})` })));
+  select.addEventListener("change", () => save(f.key, select.value === "" ? null : Number(select.value)));
+  return select;
+}
+
+function checkInput(f, state) {
+  const value = state.settings[f.key] ?? state.effective[f.key];
+  const box = el("input", { type: "checkbox", id: ids(f.key), checked: Boolean(value) });
+  box.addEventListener("change", () => save(f.key, box.checked));
+  return el("label", { class: "check" }, box, f.label);
+}
+
+function colorInput(f, state, optional) {
+  const given = state.settings[f.key];
+  const value = given ?? state.effective[f.key];
+  const picker = el("input", { type: "color", id: ids(f.key), value: value || "#1d3557", "aria-label": f.label });
+  picker.addEventListener("change", () => save(f.key, picker.value));
+  if (!optional) return el("div", { class: "inline" }, picker, el("code", { class: "hint", text: value || "" }));
+  const on = el("input", { type: "checkbox", checked: Boolean(value), "aria-label": `${f.label}: on` });
+  on.addEventListener("change", () => save(f.key, on.checked ? picker.value : null));
+  return el("div", { class: "inline" }, el("label", { class: "check" }, on, "on"), picker);
+}
+
+function paperInput(f, state) {
+  const given = state.settings[f.key] ?? state.effective[f.key] ?? "a4";
+  const custom = Array.isArray(given);
+  const select = el("select", { id: ids(f.key) },
+    ...[["a4", "A4"], ["letter", "US Letter"], ["a3", "A3"], ["custom", "Custom size…"]].map(([v, t]) =>
+      el("option", { value: v, text: t, selected: custom ? v === "custom" : v === String(given).toLowerCase() })));
+  const w = el("input", { type: "text", value: custom ? shown(given[0]) : "", placeholder: "210mm", "aria-label": "Paper width" });
+  const h = el("input", { type: "text", value: custom ? shown(given[1]) : "", placeholder: "297mm", "aria-label": "Paper height" });
+  const sizes = el("div", { class: "inline" }, w, el("span", { text: "×" }), h);
+  sizes.hidden = !custom;
+  const send = () => {
+    const unit = (v) => (/^\d+(\.\d*)?$/.test(v.trim()) ? `${v.trim()}mm` : v.trim());
+    if (select.value !== "custom") save(f.key, select.value);
+    else if (w.value.trim() && h.value.trim()) save(f.key, [unit(w.value), unit(h.value)]);
+  };
+  select.addEventListener("change", () => { sizes.hidden = select.value !== "custom"; send(); });
+  w.addEventListener("change", send);
+  h.addEventListener("change", send);
+  return el("div", { class: "stack" }, select, sizes);
+}
+
+function fileInput(f, state) {
+  const given = state.settings[f.key];
+  const input = el("input", { type: "file", accept: f.accept, class: "visually-hidden", id: ids(f.key), tabindex: "-1" });
+  const pick = el("button", { type: "button", class: "secondary", text: given ? "Replace…" : "Choose…", onclick: () => input.click() });
+  input.addEventListener("change", async () => {
+    if (!input.files.length) return;
+    const form = new FormData();
+    form.append("file", input.files[0], input.files[0].name);
+    await change("POST", f.upload, form);
+  });
+  const clear = given ? el("button", { type: "button", class: "link", text: "Remove", onclick: () => save(f.key, null) }) : null;
+  const what = given ? el("code", { class: "hint", text: given }) : el("span", { class: "hint", text: f.empty || "none" });
+  return el("div", { class: "inline" }, pick, input, what, clear);
+}
+
+function coloursInput(f, state) {
+  const list = state.settings[f.key] ?? state.effective[f.key] ?? [];
+  const row = el("div", { class: "inline wrap" });
+  list.forEach((colour, i) => {
+    const picker = el("input", { type: "color", value: colour, "aria-label": `Word colour ${i + 1}` });
+    picker.addEventListener("change", () => { const next = [...list]; next[i] = picker.value; save(f.key, next); });
+    row.append(picker);
+  });
+  row.append(el("button", { type: "button", class: "icon", "aria-label": "Add a word colour", text: "+", onclick: () => save(f.key, [...list, "#333333"]) }));
+  if (list.length > 1) row.append(el("button", { type: "button", class: "icon", "aria-label": "Remove the last word colour", text: "−", onclick: () => save(f.key, list.slice(0, -1)) }));
+  if (state.settings[f.key]) row.append(el("button", { type: "button", class: "link", text: "Default colours", onclick: () => save(f.key, null) }));
+  return row;
+}
+
+const MAKERS = { length: textInput, number: textInput, text: textInput, select: selectInput, size: sizeInput, color: (f, s) => colorInput(f, s, false),
+  "optional-color": (f, s) => colorInput(f, s, true), paper: paperInput, file: fileInput, colors: coloursInput };
+
+function fieldOf(f, state, errors) {
+  const error = errors[f.key] || "";
+  const errId = `err-${ids(f.key)}`;
+  const wrap = el("div", { class: `field${f.wide ? " wide" : ""}${f.type === "checkbox" ? " check-field" : ""}`, "data-key": f.key });
+  if (f.type === "checkbox") wrap.append(checkInput(f, state));
+  else wrap.append(el("label", { for: ids(f.key), text: f.label }), MAKERS[f.type](f, state));
+  if (f.hint) wrap.append(el("span", { class: "hint", text: f.hint }));
+  wrap.append(el("p", { class: "err", id: errId, role: "alert", text: error }));
+  const control = wrap.querySelector(`#${ids(f.key)}`);
+  if (control) {
+    control.setAttribute("aria-describedby", errId);
+    if (error) control.setAttribute("aria-invalid", "true");
+  }
+  return wrap;
+}
+
+/** Errors by setting key: refused values, and the deck's problem when it names a setting. */
+function errorsOf(state) {
+  const errors = { ...state.field_errors };
+  const key = state.problem_key;
+  if (key && !key.startsWith("symbols")) {
+    const known = GROUPS.flatMap((g) => g.fields).find((f) => key === f.key || key.startsWith(`${f.key}.`) || f.key.startsWith(`${key}.`));
+    if (known && !errors[known.key]) errors[known.key] = state.problem;
+  }
+  return errors;
+}
+
+/** Draw the settings (keeping the box being typed in, and the open groups). */
+export function drawSettings(state, lastAnswer) {
+  const form = document.getElementById("settings");
+  const open = new Set(Array.from(form.querySelectorAll("details[open]")).map((d) => d.dataset.title));
+  const first = !form.children.length;
+  const active = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
+  const typed = lastAnswer && lastAnswer.field ? { key: lastAnswer.field, value: lastAnswer.typed } : null;
+  if (typed && !state.field_errors[typed.key]) store.lastRefusal = null;
+  const errors = errorsOf(state);
+  form.replaceChildren(...GROUPS.map((g) => {
+    const details = el("details", { class: "group", "data-title": g.title, open: first ? g.open : open.has(g.title) },
+      el("summary", { text: g.title }));
+    const bad = g.fields.some((f) => errors[f.key]);
+    if (bad) details.open = true;
+    details.append(el("div", { class: "fields" }, ...g.fields.map((f) => fieldOf(f, state, errors))));
+    return details;
+  }));
+  if (typed && typed.value !== undefined) {
+    const box = document.getElementById(ids(typed.key));
+    if (box && box.tagName === "INPUT" && box.type !== "checkbox" && !Array.isArray(typed.value)) box.value = shown(typed.value);
+  }
+  if (active) { const again = document.getElementById(active); if (again) again.focus(); }
+}
+
+export function setUpSettings() {
+  store.onChange((state) => drawSettings(state, store.lastRefusal));
+  document.getElementById("settings").addEventListener("submit", (e) => e.preventDefault());
+}

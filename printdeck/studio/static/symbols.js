@@ -1,0 +1,206 @@
+// The symbols panel: dropping pictures, typing words, the grid of tiles, and reordering.
+import { call, change, el, store } from "./api.js";
+import { drawDetail } from "./detail.js";
+
+const BATCH_FILES = 100;
+const BATCH_BYTES = 120e6; // the studio takes at most 200 MB a request
+
+/** Split files into batches of at most BATCH_FILES files and about BATCH_BYTES bytes. */
+function batches(files) {
+  const out = [[]];
+  let bytes = 0;
+  for (const file of files) {
+    const last = out[out.length - 1];
+    if (last.length && (last.length >= BATCH_FILES || bytes + file.size > BATCH_BYTES)) {
+      out.push([]);
+      bytes = 0;
+    }
+    out[out.length - 1].push(file);
+    bytes += file.size;
+  }
+  return out;
+}
+
+/** Send pictures to the studio (in batches); report refused ones on their tiles. */
+export async function sendFiles(fileList) {
+  const files = Array.from(fileList);
+  if (!files.length) return;
+  const note = document.getElementById("busy");
+  const total = { added: 0, refused: 0 };
+  let sent = 0;
+  for (const batch of batches(files)) {
+    sent += batch.length;
+    note.textContent = `Checking ${sent} of ${files.length} picture${files.length === 1 ? "" : "s"}…`;
+    const form = new FormData();
+    for (const file of batch) form.append("files", file, file.name);
+    const answer = await change("POST", "/api/files", form);
+    if (answer.status !== 200) {
+      note.textContent = `${batch.map((f) => f.name).join(", ")}: ${answer.data.error || "not added"}`;
+      return;
+    }
+    for (const result of answer.data.results) total[result.ok ? "added" : "refused"] += 1;
+  }
+  note.textContent = `Added ${total.added} picture${total.added === 1 ? "" : "s"}` +
+    (total.refused ? `; ${total.refused} refused (see the red tiles)` : ".");
+}
+
+function report(answer, what) {
+  const note = document.getElementById("busy");
+  const results = (answer.data && answer.data.results) || [];
+  const added = results.filter((r) => r.ok).length;
+  const refused = results.length - added;
+  if (answer.status !== 200) note.textContent = answer.data.error || "Nothing was added.";
+  else note.textContent = `Added ${added} ${what}${added === 1 ? "" : "s"}` + (refused ? `; ${refused} refused (see the red tiles)` : ".");
+}
+
+function setUpDropzone() {
+  const zone = document.getElementById("dropzone");
+  const input = document.getElementById("file-input");
+  zone.addEventListener("click", () => input.click());
+  zone.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); input.click(); }
+  });
+  input.addEventListener("change", () => { sendFiles(input.files); input.value = ""; });
+  for (const type of ["dragenter", "dragover"]) {
+    zone.addEventListener(type, (e) => {
+      if (!e.dataTransfer || !Array.from(e.dataTransfer.types).includes("Files")) return;
+      e.preventDefault();
+      zone.classList.add("over");
+    });
+  }
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    if (e.dataTransfer && e.dataTransfer.files.length) sendFiles(e.dataTransfer.files);
+  });
+  // A picture dropped anywhere else must not make the browser leave the page.
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => e.preventDefault());
+}
+
+function setUpWords() {
+  const form = document.getElementById("words-form");
+  const box = document.getElementById("words");
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!box.value.trim()) return;
+    const answer = await change("POST", "/api/words", { text: box.value });
+    report(answer, "word");
+    if (answer.status === 200) box.value = "";
+  });
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) form.requestSubmit();
+  });
+}
+
+/** Move symbol uid to position `to` (0-based). */
+async function moveTo(uid, to) {
+  const order = store.state.symbols.map((s) => s.uid).filter((u) => u !== uid);
+  order.splice(Math.max(0, Math.min(to, order.length)), 0, uid);
+  await change("PUT", "/api/symbols/order", { order });
+  const tile = document.querySelector(`.tile[data-uid="${uid}"] .tile-face`);
+  if (tile) tile.focus();
+}
+
+function tile(symbol, index, count) {
+  const face = el("button", {
+    type: "button", class: "tile-face", "aria-label": `${symbol.name}: show its settings`,
+    "aria-pressed": String(store.selected === symbol.uid),
+    onclick: () => { store.selected = store.selected === symbol.uid ? null : symbol.uid; store.set(store.state); },
+  });
+  if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: "" }));
+  else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
+  else face.append(el("img", { src: symbol.thumb, alt: "", loading: "lazy", class: symbol.kind === "photo" ? "photo" : "" }));
+  const name = el("input", {
+    type: "text", class: "tile-name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`,
+    disabled: symbol.kind === "folder",
+    onchange: (e) => change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: e.target.value.trim() || null } }),
+  });
+  const tools = el("div", { class: "tile-tools" },
+    el("button", { type: "button", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
+    el("button", { type: "button", "aria-label": `Move ${symbol.name} later`, title: "Later", disabled: index === count - 1, onclick: () => moveTo(symbol.uid, index + 1), text: "▶" }),
+    el("button", { type: "button", class: "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol), text: "✕" }));
+  const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
+    el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face, name, tools,
+    symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null);
+  dragToReorder(item, symbol.uid, index);
+  item.addEventListener("keydown", (e) => {
+    if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      e.preventDefault();
+      moveTo(symbol.uid, index + (e.key === "ArrowLeft" ? -1 : 1));
+    }
+  });
+  return item;
+}
+
+async function remove(symbol) {
+  if (store.selected === symbol.uid) store.selected = null;
+  await change("DELETE", `/api/symbols/${symbol.uid}`);
+}
+
+let dragged = null;
+function dragToReorder(item, uid, index) {
+  item.addEventListener("dragstart", (e) => {
+    dragged = uid;
+    item.classList.add("dragging");
+    e.dataTransfer.effectAllowed = "move";
+    e.dataTransfer.setData("text/plain", String(uid));
+  });
+  item.addEventListener("dragend", () => { dragged = null; item.classList.remove("dragging"); });
+  item.addEventListener("dragover", (e) => {
+    if (dragged === null || dragged === uid) return;
+    e.preventDefault();
+    item.classList.add("drop-before");
+  });
+  item.addEventListener("dragleave", () => item.classList.remove("drop-before"));
+  item.addEventListener("drop", (e) => {
+    if (dragged === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    item.classList.remove("drop-before");
+    const from = store.state.symbols.findIndex((s) => s.uid === dragged);
+    moveTo(dragged, from < index ? index - 1 : index);
+  });
+}
+
+function rejectedTile(rejected) {
+  return el("li", { class: "tile rejected", "data-rejected": rejected.uid },
+    el("div", { class: "tile-face", text: rejected.file }),
+    el("p", { class: "tile-error", text: rejected.error }),
+    el("div", { class: "tile-tools" },
+      el("button", { type: "button", "aria-label": `Dismiss ${rejected.file}`, onclick: () => change("DELETE", `/api/rejected/${rejected.uid}`), text: "Dismiss" })));
+}
+
+/** Draw the grid, the "what the symbols allow" line and the deck's problem. */
+export function drawSymbols(state) {
+  document.getElementById("sizes").textContent = state.sizes;
+  const grid = document.getElementById("grid");
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".tile");
+  const focusUid = focused ? focused.dataset.uid : null;
+  const focusClass = focused ? document.activeElement.className : null;
+  grid.replaceChildren(...state.rejected.map(rejectedTile),
+    ...state.symbols.map((s, i) => tile(s, i, state.symbols.length)));
+  if (focusUid) {
+    const again = grid.querySelector(`.tile[data-uid="${focusUid}"] .${(focusClass || "tile-face").split(" ")[0]}`);
+    if (again) again.focus();
+  }
+  document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
+  const problem = document.getElementById("deck-problem");
+  const key = state.problem_key;
+  const aboutSymbols = state.problem && (!key || key === "symbols" || key.startsWith("deck"));
+  const tooFew = key === "symbols" && /needs \d+ symbols/.test(state.problem || "");
+  problem.hidden = !aboutSymbols || (tooFew && state.symbols.length === 0);
+  problem.className = `problem${tooFew ? " notice" : ""}`;
+  problem.textContent = aboutSymbols ? state.problem : "";
+  if (store.selected !== null && !state.symbols.some((s) => s.uid === store.selected)) store.selected = null;
+  drawDetail(state);
+}
+
+export function setUpSymbols() {
+  setUpDropzone();
+  setUpWords();
+  store.onChange(drawSymbols);
+}
+
+export { call };

@@ -1,0 +1,128 @@
+"""The theme's ``symbols:`` items as the page shows and edits them.
+
+Each item keeps the mapping the theme file holds (``{"photo": "images/rex.jpg",
+"focus": [0.5, 0.3]}``) and an id for this run of the studio (``uid``), so the page can
+name an item while others are added, removed or moved.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+FILE_KEYS = ("image", "photo", "folder")
+COMMON_FIELDS = {"name", "scale", "rotate"}
+FIELDS_BY_KIND = {
+    "image": COMMON_FIELDS,
+    "photo": COMMON_FIELDS | {"focus", "zoom", "remove_background", "shape"},
+    "text": COMMON_FIELDS | {"text", "color", "lang"},
+    "folder": {"scale", "rotate"},
+}
+MAX_WORD_CHARS = 40
+MAX_TEXT_VALUE = 500
+_uids = itertools.count(1)
+
+
+def next_uid() -> int:
+    """A new id, unique in this process."""
+    return next(_uids)
+
+
+@dataclass
+class Item:
+    """One ``symbols:`` item: the theme's mapping for it, and its id in this run."""
+
+    data: dict[str, Any]
+    uid: int = field(default_factory=next_uid)
+    group: bool = False
+    """A folder of pictures (``folder:``, or ``image:``/``photo:`` naming a folder)."""
+
+    @property
+    def kind(self) -> str:
+        """``image``, ``photo``, ``text`` or ``folder``."""
+        if self.group:
+            return "folder"
+        return next((k for k in ("image", "photo", "text") if k in self.data), "folder")
+
+    @property
+    def file(self) -> str | None:
+        """The path the item names, relative to the theme folder (``None`` for a word)."""
+        return next((str(self.data[k]) for k in FILE_KEYS if k in self.data), None)
+
+
+def as_item(raw: object, is_folder: bool) -> Item:
+    """An item of the theme file as an :class:`Item` (a bare path is an ``image:``)."""
+    data = {"image": raw} if isinstance(raw, str) else dict(raw) if isinstance(raw, dict) else {"image": str(raw)}
+    return Item(data, group=is_folder or "folder" in data)
+
+
+def name_from_path(path: str) -> str:
+    """The name printdeck gives a picture: its file name without suffix, ``-``/``_`` as spaces."""
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return " ".join(stem.replace("-", " ").replace("_", " ").split()) or stem
+
+
+def item_view(item: Item, error: str | None) -> dict[str, Any]:
+    """What the page needs to draw an item's tile and its controls (JSON)."""
+    data = item.data
+    word = data.get("text")
+    shown_name = data.get("name") or (word if word is not None else name_from_path(item.file or ""))
+    return {
+        "uid": item.uid,
+        "kind": item.kind,
+        "name": shown_name,
+        "custom_name": "name" in data,
+        "file": item.file,
+        "text": word,
+        "scale": data.get("scale", 1.0),
+        "rotate": data.get("rotate"),
+        "focus": data.get("focus"),
+        "zoom": data.get("zoom", 1.0),
+        "remove_background": bool(data.get("remove_background", False)),
+        "shape": data.get("shape", "circle"),
+        "color": data.get("color"),
+        "thumb": None if item.kind in ("text", "folder") else f"/api/thumbs/{item.uid}",
+        "error": error,
+    }
+
+
+def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
+    """The item's mapping with ``changes`` applied (``None`` removes a key: its default).
+
+    Raises:
+        ValueError: A key this kind of item does not have, or a value that is not a
+            plain number, text, true/false or a list of two numbers.
+    """
+    allowed = FIELDS_BY_KIND[item.kind]
+    data = dict(item.data)
+    for key, value in changes.items():
+        if key not in allowed:
+            raise ValueError(f"{key}: not a setting of a {item.kind} symbol")
+        if not _plain(value):
+            raise ValueError(f"{key}: expected a number, text, true or false")
+        if value is None or (key == "name" and value == ""):
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return data
+
+
+def _plain(value: object) -> bool:
+    if value is None or isinstance(value, (bool, int, float)):
+        return True
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT_VALUE
+    if isinstance(value, list):
+        return len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    return False
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a pasted list: one a line (or separated by commas or tabs when the
+    text has a single line), spaces tidied, blank lines and ``#`` comments skipped."""
+    lines = text.splitlines()
+    if len(lines) == 1:
+        lines = lines[0].replace("\t", ",").split(",")
+    words = [" ".join(line.split()) for line in lines]
+    return [w for w in words if w and not w.startswith("#")]

@@ -1,0 +1,140 @@
+"""The theme folder the studio edits: ``theme.yaml`` read once, written atomically after
+every change, the artwork beside it. ``printdeck build FOLDER`` reads the same file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import printdeck
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import atomic_output, read_user_file
+from printdeck.studio.wording import problem_of
+
+THEME_FILE = "theme.yaml"
+STUDIO_MARK = "# Made with printdeck studio"
+HEADER = STUDIO_MARK + ". Build it with: printdeck build {folder}\n"
+MAX_THEME_BYTES = 5_000_000
+KEY_ORDER = ("name", "title", "author", "seed", "deck", "card", "layout", "paper", "backs", "extras", "text", "symbols")
+
+
+def default_folder(parent: Path) -> Path:
+    """A new folder for a deck under ``parent``: ``my-deck``, ``my-deck-2``, ..."""
+    for n in range(1, 10_000):
+        candidate = parent / ("my-deck" if n == 1 else f"my-deck-{n}")
+        if not candidate.exists():
+            return candidate
+    raise PrintdeckError(f"{shown(parent)}: too many my-deck folders; give the folder to use")
+
+
+def deck_name(folder: Path) -> str:
+    """The theme's ``name`` for a folder: its name in letters, digits, ``-``, ``_``, ``.``."""
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-.")
+    return cleaned[:80] or "my-deck"
+
+
+def new_theme(folder: Path) -> dict[str, Any]:
+    """The keys of a new theme: a name, a title, seed 1 and no symbols yet."""
+    return {"name": deck_name(folder), "title": "My deck", "seed": 1, "symbols": []}
+
+
+def read_theme(folder: Path) -> dict[str, Any]:
+    """Open ``folder/theme.yaml`` as a mapping (a new theme if there is none; the
+    folder is created).
+
+    Raises:
+        PrintdeckError: The folder cannot be created, or ``theme.yaml`` cannot be read
+            as a theme's mapping (one line, as ``printdeck check`` says it): the studio
+            will not write over a file it could not read.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintdeckError(f"{shown(folder)}: cannot create the folder ({exc.strerror}); choose another") from None
+    if not folder.is_dir():
+        raise PrintdeckError(f"{shown(folder)}: is not a folder; give a theme folder to open or create")
+    path = folder / THEME_FILE
+    if not path.exists():
+        return new_theme(folder)
+    data = _parsed(path)
+    if not isinstance(data, dict):
+        printdeck.load_theme(path, check_files=False)  # raises the command line's words
+        raise PrintdeckError(f"{shown(path)}: is not a theme's mapping of keys; fix it or choose another folder")
+    data.setdefault("symbols", [])
+    if not isinstance(data["symbols"], list):
+        raise PrintdeckError(f"{shown(path)}: symbols: expected a list; fix it or choose another folder")
+    return data
+
+
+def _parsed(path: Path) -> object:
+    """The YAML of a theme file, after printdeck's own reader accepted its syntax."""
+    try:
+        printdeck.load_theme(path, check_files=False)
+    except PrintdeckError as exc:
+        if problem_of(str(exc), path.parent).key is None:  # the file itself is broken, not one key
+            raise
+    text = read_user_file(path, THEME_FILE, MAX_THEME_BYTES, "a theme file").decode("utf-8-sig")
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise PrintdeckError(f"{shown(path)}: not readable YAML ({str(exc).splitlines()[0]}); fix it") from None
+
+
+def theme_text(doc: dict[str, Any], folder: Path) -> str:
+    """The ``theme.yaml`` the studio writes for ``doc`` (keys in the usual order)."""
+    ordered = {k: doc[k] for k in KEY_ORDER if k in doc}
+    ordered.update({k: v for k, v in doc.items() if k not in ordered})
+    body = str(yaml.safe_dump(ordered, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100))
+    return HEADER.format(folder=_quoted(folder)) + body
+
+
+def _quoted(folder: Path) -> str:
+    text = str(folder)
+    return f'"{text}"' if re.search(r"[^\w./~-]", text) else text
+
+
+def write_theme(folder: Path, doc: dict[str, Any], last_text: str | None) -> str:
+    """Write ``folder/theme.yaml`` atomically (never half-written) and return its text.
+
+    A ``theme.yaml`` the studio did not write is first kept as ``theme.before-studio.yaml``,
+    and one changed by something else since the studio last wrote or read it
+    (``last_text``) as ``theme.edited-outside.yaml`` (``-2``, ``-3``... when taken).
+
+    Raises:
+        PrintdeckError: The folder cannot be written (naming the file; a full disk says so).
+    """
+    path = folder / THEME_FILE
+    current = _text_of(path)
+    if current is not None and (not current.startswith(STUDIO_MARK) or current != last_text):
+        base = "theme.before-studio" if not current.startswith(STUDIO_MARK) else "theme.edited-outside"
+        with atomic_output(_free(folder, base)) as tmp:
+            tmp.write_text(current, encoding="utf-8")
+    text = theme_text(doc, folder.resolve())
+    with atomic_output(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    return text
+
+
+def _text_of(path: Path) -> str | None:
+    """The text of ``path`` (``None`` if it is missing or unreadable as UTF-8 text)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _free(folder: Path, base: str) -> Path:
+    """``folder/base.yaml``, or ``base-2.yaml``... whichever does not exist yet."""
+    for n in range(1, 10_000):
+        path = folder / (f"{base}.yaml" if n == 1 else f"{base}-{n}.yaml")
+        if not path.exists():
+            return path
+    raise PrintdeckError(f"{shown(folder)}: too many {base} files; remove some")
+
+
+def current_text(folder: Path) -> str | None:
+    """The text of ``folder/theme.yaml`` as it is now (``None`` if there is none)."""
+    return _text_of(folder / THEME_FILE)

@@ -1,0 +1,325 @@
+"""The deck being edited: the theme mapping, its symbols, and every change saved.
+
+Every change is checked by printdeck's own theme model (:func:`printdeck.load_theme`)
+before it is kept. A change the model refuses for the very key that was changed (a card
+of "big" mm, a scale of 9) is not saved: the page shows the command line's line beside
+the field and the folder keeps the last good value. Any other problem (too few symbols
+for the deck asked for, a card that no longer fits the paper) is saved with the change
+and shown where it belongs, so the folder always holds what the page shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import printdeck
+from printdeck.errors import PrintdeckError
+from printdeck.studio import deck_settings, theme_folder
+from printdeck.studio.symbol_list import Item, as_item, edited, item_view
+from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
+
+MAX_SEED = 2**32 - 1
+LIBRARY_LOCK = threading.RLock()
+"""Held while printdeck plans, lays out, draws or builds: its layout shares one HiGHS
+solver a process and PDFium draws the sheets, neither safe on two threads at once."""
+
+
+class Refused(Exception):
+    """A change the theme model refuses; ``problem`` says why, for the field it names."""
+
+    def __init__(self, problem: Problem, field_key: str) -> None:
+        super().__init__(problem.line)
+        self.problem = problem
+        self.field_key = field_key
+
+
+@dataclass
+class Snapshot:
+    """One saved state of the deck: what the preview and the build start from."""
+
+    rev: int
+    doc: dict[str, Any]
+    theme: printdeck.Theme | None
+    problem: Problem | None
+
+
+@dataclass
+class Workspace:
+    """The theme folder being edited (one per studio run; every method is thread-safe).
+
+    Attributes:
+        folder: The theme folder (absolute).
+        settings: The theme mapping without ``symbols``.
+        items: The ``symbols:`` items, in order.
+        rev: Bumped by every saved change.
+        item_errors: Errors the latest check or build named, by item uid (cleared by a change).
+        field_errors: Refused values' errors, by setting key (until the key is set again).
+        rejected: Files and words printdeck refused: ``{"uid", "file", "error"}``.
+        written: The text of ``theme.yaml`` as the studio last wrote or read it.
+    """
+
+    folder: Path
+    settings: dict[str, Any]
+    items: list[Item]
+    rev: int = 1
+    item_errors: dict[int, str] = field(default_factory=dict)
+    field_errors: dict[str, str] = field(default_factory=dict)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    written: str | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    _snapshot: Snapshot | None = None
+
+    @classmethod
+    def open(cls, folder: Path) -> Workspace:
+        """Open (or create) a theme folder, writing a new ``theme.yaml`` if it had none.
+
+        Raises:
+            PrintdeckError: The folder cannot be made, or its theme file cannot be read.
+        """
+        folder = folder.expanduser().resolve()
+        doc = theme_folder.read_theme(folder)
+        raw_items = doc.pop("symbols")
+        items = [as_item(raw, _names_folder(folder, raw)) for raw in raw_items]
+        space = cls(folder, doc, items, written=theme_folder.current_text(folder))
+        if space.written is None:
+            space.written = theme_folder.write_theme(folder, space.doc(), None)
+        return space
+
+    def doc(self) -> dict[str, Any]:
+        """The theme mapping as ``theme.yaml`` holds it."""
+        return {**self.settings, "symbols": [dict(item.data) for item in self.items]}
+
+    def check(self, doc: dict[str, Any], check_files: bool = False) -> tuple[printdeck.Theme | None, Problem | None]:
+        """Load ``doc`` as printdeck would (files decoded only with ``check_files``)."""
+        try:  # decoding files and setting words uses neither HiGHS nor PDFium: no LIBRARY_LOCK
+            return printdeck.load_theme(doc, base_dir=self.folder, check_files=check_files), None
+        except PrintdeckError as exc:
+            return None, problem_of(str(exc), self.folder)
+
+    def snapshot(self) -> Snapshot:
+        """The saved state, loaded (cached until the next change)."""
+        with self.lock:
+            if self._snapshot is None or self._snapshot.rev != self.rev:
+                doc = self.doc()
+                theme, problem = self.check(doc)
+                self._snapshot = Snapshot(self.rev, doc, theme, problem)
+                self._note_item_error(problem)
+            return self._snapshot
+
+    def _note_item_error(self, problem: Problem | None) -> None:
+        index = problem.symbol_index if problem is not None else None
+        if problem is not None and index is not None and index < len(self.items):
+            self.item_errors[self.items[index].uid] = problem.line
+
+    def commit(self, settings: dict[str, Any] | None = None, items: list[Item] | None = None) -> None:
+        """Keep the new settings and items and write ``theme.yaml`` (atomically)."""
+        with self.lock:
+            new_settings = self.settings if settings is None else settings
+            new_items = self.items if items is None else items
+            doc = {**new_settings, "symbols": [dict(i.data) for i in new_items]}
+            self.written = theme_folder.write_theme(self.folder, doc, self.written)
+            self.settings, self.items = new_settings, new_items
+            self.item_errors = {}  # the next snapshot (or build) says what is still wrong
+            self.rev += 1
+
+    @contextlib.contextmanager
+    def editing(self) -> Iterator[None]:
+        """Hold the lock for a change made of several steps."""
+        with self.lock:
+            yield
+
+    # -- settings ------------------------------------------------------------------------
+
+    def change_settings(self, changes: dict[str, object]) -> None:
+        """Set theme keys (dotted) to values; ``None`` restores a key's default.
+
+        Raises:
+            ValueError: a key the settings do not have, or a value no theme holds.
+            Refused: the theme model refuses a changed key's value (nothing is saved).
+        """
+        with self.lock:
+            doc = {k: v for k, v in self.doc().items() if k != "symbols"}
+            for key, value in changes.items():
+                doc = deck_settings.with_setting(doc, key, deck_settings.checked_value(key, value))
+            _, problem = self.check({**doc, "symbols": [i.data for i in self.items]})
+            for key in changes:
+                if problem is not None and touches(problem.key, key):
+                    self.field_errors[key] = problem.line
+                    raise Refused(problem, key)
+                self.field_errors.pop(key, None)
+            self.commit(settings=doc)
+
+    def new_seed(self) -> int:
+        """Choose a new random seed for the deck (a new shuffle and new layouts)."""
+        seed = secrets.randbelow(MAX_SEED)
+        self.change_settings({"seed": seed})
+        return seed
+
+    def reroll_card(self, card_number: int) -> int:
+        """Lay out card ``card_number`` (1-based) again, differently: its
+        ``layout.reroll`` attempt goes up by one. Returns the new attempt.
+
+        Raises:
+            Refused: the theme model has no such card or no re-rolls.
+        """
+        with self.lock:
+            layout = dict(self.settings.get("layout") or {})
+            reroll = {int(k): int(v) for k, v in dict(layout.get("reroll") or {}).items()}
+            reroll[card_number] = reroll.get(card_number, 0) + 1
+            layout["reroll"] = dict(sorted(reroll.items()))
+            settings = {**self.settings, "layout": layout}
+            _, problem = self.check({**settings, "symbols": [i.data for i in self.items]})
+            if problem is not None and touches(problem.key, "layout.reroll"):
+                raise Refused(problem, "layout.reroll")
+            self.commit(settings=settings)
+            return reroll[card_number]
+
+    # -- symbols -------------------------------------------------------------------------
+
+    def find(self, uid: int) -> int:
+        """The position of item ``uid``.
+
+        Raises:
+            KeyError: no such item.
+        """
+        for index, item in enumerate(self.items):
+            if item.uid == uid:
+                return index
+        raise KeyError(uid)
+
+    def change_symbol(self, uid: int, changes: dict[str, Any]) -> None:
+        """Change one symbol's keys (name, scale, rotate, focus, zoom...).
+
+        Raises:
+            KeyError: no such symbol.
+            ValueError: a key that kind of symbol does not have.
+            Refused: the theme model refuses the new values (nothing is saved).
+        """
+        with self.lock:
+            index = self.find(uid)
+            item = self.items[index]
+            data = edited(item, changes)
+            items = list(self.items)
+            items[index] = Item(data, uid=item.uid, group=item.group)
+            _, problem = self.check({**self.settings, "symbols": [i.data for i in items]})
+            if problem is not None and problem.symbol_index == index:
+                raise Refused(problem, f"symbols.{index}")
+            self.item_errors.pop(uid, None)
+            self.commit(items=items)
+
+    def remove_symbol(self, uid: int) -> None:
+        """Take a symbol out of the theme (its picture file stays in the folder).
+
+        Raises:
+            KeyError: no such symbol.
+        """
+        with self.lock:
+            index = self.find(uid)
+            self.item_errors.pop(uid, None)
+            self.commit(items=self.items[:index] + self.items[index + 1 :])
+
+    def reorder(self, uids: list[int]) -> None:
+        """Put the symbols in the order of ``uids`` (every symbol, each once).
+
+        Raises:
+            ValueError: ``uids`` is not the symbols' ids in some order.
+        """
+        with self.lock:
+            by_uid = {item.uid: item for item in self.items}
+            if sorted(uids) != sorted(by_uid):
+                raise ValueError("order: give every symbol's id once")
+            self.commit(items=[by_uid[u] for u in uids])
+
+    def add_items(self, new: list[Item], on_refused: Callable[[Item, Problem], None]) -> list[Item]:
+        """Append items, each checked by printdeck (files decoded, words set in a font)
+        alone and then with the others (duplicates); refused ones go to ``on_refused``.
+
+        Returns:
+            The items kept (saved).
+        """
+        with self.lock:
+            text = self.settings.get("text")
+            kept = []
+            for item in new:
+                problem = self._alone(item, text)
+                if problem is None:
+                    kept.append(item)
+                else:
+                    on_refused(item, problem)
+            kept = self._without_duplicates(kept, text, on_refused)
+            if kept:
+                self.commit(items=self.items + kept)
+            return kept
+
+    def _alone(self, item: Item, text: object) -> Problem | None:
+        doc = {"symbols": [item.data], **({"text": text} if text else {})}
+        _, problem = self.check(doc, check_files=True)
+        return problem if problem is not None and problem.symbol_index == 0 else None
+
+    def _without_duplicates(
+        self, kept: list[Item], text: object, on_refused: Callable[[Item, Problem], None]
+    ) -> list[Item]:
+        """Drop, one by one, the new items printdeck calls copies of earlier symbols."""
+        base = len(self.items)
+        while kept:
+            doc = {"symbols": [i.data for i in self.items + kept], **({"text": text} if text else {})}
+            _, problem = self.check(doc, check_files=True)
+            index = problem.symbol_index if problem is not None else None
+            if problem is None or index is None or index < base:
+                return kept
+            on_refused(kept[index - base], problem)
+            kept = kept[: index - base] + kept[index - base + 1 :]
+        return kept
+
+    def dismiss(self, uid: int) -> None:
+        """Forget a refused file or word (its tile goes).
+
+        Raises:
+            KeyError: no such refused file.
+        """
+        with self.lock:
+            kept = [r for r in self.rejected if r["uid"] != uid]
+            if len(kept) == len(self.rejected):
+                raise KeyError(uid)
+            self.rejected = kept
+
+    def note_problem(self, problem: Problem) -> None:
+        """Show a build's error beside the symbol or field it names."""
+        with self.lock:
+            self._note_item_error(problem)
+
+    def view(self) -> dict[str, Any]:
+        """The page's picture of the deck (JSON): settings, symbols and their errors."""
+        snap = self.snapshot()
+        with self.lock:
+            items = [item_view(item, self.item_errors.get(item.uid)) for item in self.items]
+            return {
+                "rev": snap.rev,
+                "folder": str(self.folder),
+                "folder_shown": home_shortened(self.folder),
+                "settings": deck_settings.setting_values(snap.doc),
+                "symbols": items,
+                "problem": None if snap.problem is None else snap.problem.line,
+                "problem_key": None if snap.problem is None else snap.problem.key,
+                "field_errors": dict(self.field_errors),
+                "rejected": list(self.rejected),
+            }
+
+
+def _names_folder(folder: Path, raw: object) -> bool:
+    """Whether a ``symbols:`` item names a folder of pictures."""
+    if isinstance(raw, dict) and "folder" in raw:
+        return True
+    value = raw if isinstance(raw, str) else raw.get("image") or raw.get("photo") if isinstance(raw, dict) else None
+    if not isinstance(value, str) or value.startswith("@"):
+        return isinstance(value, str) and not value.rsplit("/", 1)[-1].count(".")
+    try:
+        return (folder / value).is_dir()
+    except (OSError, ValueError):
+        return False

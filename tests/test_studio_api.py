@@ -1,0 +1,440 @@
+"""printdeck studio's HTTP API (issue 17), through Starlette's test client: the token and
+Host checks, every endpoint, bad uploads, and that the saved folder builds the same PDF."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+import warnings
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from PIL import Image
+
+import printdeck
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from printdeck.studio import uploads
+from printdeck.studio.guard import Pass
+from printdeck.studio.routes import create_app
+from printdeck.studio.workspace import Workspace
+
+REPO = Path(__file__).resolve().parent.parent
+TWEMOJI = REPO / "assets" / "twemoji"
+FONTS = REPO / "assets" / "fonts"
+TOKEN = "test-token"
+COOKIE = "printdeck_studio_test"
+
+
+def svgs(n: int, skip: int = 0) -> list[Path]:
+    """``n`` bundled Twemoji SVGs."""
+    return sorted(TWEMOJI.glob("*.svg"))[skip : skip + n]
+
+
+def png_bytes(colour: tuple[int, int, int], size: int = 64, alpha: bool = False) -> bytes:
+    """A small PNG: a coloured square (a photo) or a coloured disc on transparency."""
+    image = Image.new("RGBA" if alpha else "RGB", (size, size), (0, 0, 0, 0) if alpha else (240, 240, 240))
+    from PIL import ImageDraw
+
+    ImageDraw.Draw(image).ellipse((8, 8, size - 8, size - 8), fill=colour)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def make_client(folder: Path, max_body: int = 10**9) -> TestClient:
+    space = Workspace.open(folder)
+    gate = Pass(token=TOKEN, hosts=frozenset({"testserver"}), cookie=COOKIE, max_body_bytes=max_body)
+    client = TestClient(create_app(space, gate))
+    client.cookies.set(COOKIE, TOKEN)
+    return client
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path / "deck") as c:
+        yield c
+
+
+def upload(client: TestClient, files: list[tuple[str, bytes]]) -> dict[str, Any]:
+    response = client.post(
+        "/api/files", files=[("files", (name, data, "application/octet-stream")) for name, data in files]
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def seven(client: TestClient) -> dict[str, Any]:
+    """Seven SVGs: the smallest deck (7 cards of 3)."""
+    return upload(client, [(p.name, p.read_bytes()) for p in svgs(7)])["state"]
+
+
+def theme_file(client: TestClient) -> dict[str, Any]:
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    return yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))
+
+
+# -- who may use it -------------------------------------------------------------------------
+
+
+def test_the_link_token_becomes_a_cookie_and_nothing_works_without_it(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as c:
+        c.cookies.clear()
+        assert c.get("/").status_code == 403
+        assert c.get("/api/state").status_code == 403
+        assert c.get("/?token=wrong").status_code == 403
+        assert c.get(f"/api/state?token={TOKEN}").status_code == 403  # the token opens only the page
+        welcome = c.get(f"/?token={TOKEN}", follow_redirects=False)
+        assert welcome.status_code == 303 and welcome.headers["location"] == "/"
+        cookie = welcome.headers["set-cookie"]
+        assert f"{COOKIE}={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        c.cookies.set(COOKIE, TOKEN)
+        page = c.get("/")
+        assert page.status_code == 200 and "printdeck studio" in page.text
+        c.cookies.set(COOKIE, "forged")
+        assert c.get("/api/state").status_code == 403
+
+
+def test_other_host_names_and_other_sites_are_refused(client: TestClient) -> None:
+    assert client.get("/api/state", headers={"host": "evil.example"}).status_code == 403  # DNS rebinding
+    assert client.get("/api/state", headers={"host": "127.0.0.1:1"}).status_code == 403
+    refused = client.patch("/api/settings", json={"changes": {"title": "x"}}, headers={"origin": "http://evil.example"})
+    assert refused.status_code == 403
+    allowed = client.patch("/api/settings", json={"changes": {"title": "x"}}, headers={"origin": "http://testserver"})
+    assert allowed.status_code == 200
+
+
+def test_responses_carry_a_strict_content_security_policy(client: TestClient) -> None:
+    page = client.get("/")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert page.headers["x-frame-options"] == "DENY"
+    for name in ("app.js", "api.js", "symbols.js", "detail.js", "settings.js", "preview.js", "build.js", "studio.css"):
+        static = client.get(f"/static/{name}")
+        assert static.status_code == 200, name
+        assert "http://" not in static.text and "https://" not in static.text, f"{name} fetches from elsewhere"
+    assert "http" not in page.text.replace("http-equiv", "")
+
+
+def test_a_request_body_over_the_limit_is_refused(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck", max_body=10_000) as c:
+        response = c.post("/api/files", files=[("files", ("big.png", b"x" * 20_000, "image/png"))])
+        assert response.status_code == 413
+        assert not (tmp_path / "deck" / "images").exists()
+
+
+# -- symbols --------------------------------------------------------------------------------
+
+
+def test_pictures_are_copied_into_the_folder_and_listed_in_the_theme(client: TestClient) -> None:
+    state = seven(client)
+    assert state["sizes"] == "7 symbols: 7 cards of 3; add 6 for 13 cards of 4"
+    assert [s["name"] for s in state["symbols"]][:2] == ["aeroplane", "alarm clock"]
+    folder = Path(state["folder"])
+    assert sorted(p.name for p in (folder / "images").iterdir()) == sorted(p.name for p in svgs(7))
+    assert theme_file(client)["symbols"][0] == {"image": "images/aeroplane.svg"}
+    thumb = client.get(state["symbols"][0]["thumb"])
+    assert thumb.headers["content-type"].startswith("image/svg+xml")
+    assert "sandbox" in thumb.headers["content-security-policy"]
+
+
+def test_opaque_pictures_become_photos_and_transparent_ones_images(client: TestClient) -> None:
+    state = upload(
+        client, [("holiday.png", png_bytes((200, 40, 40))), ("logo.png", png_bytes((40, 40, 200), alpha=True))]
+    )
+    kinds = {s["name"]: s["kind"] for s in state["state"]["symbols"]}
+    assert kinds == {"holiday": "photo", "logo": "image"}
+    photo = next(s for s in state["state"]["symbols"] if s["kind"] == "photo")
+    thumb = client.get(photo["thumb"])
+    assert thumb.status_code == 200 and thumb.headers["content-type"] == "image/jpeg"
+
+
+def test_bad_files_are_refused_one_line_each_and_leave_nothing(client: TestClient, tmp_path: Path) -> None:
+    script = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+        b'<script>alert(1)</script><rect width="9" height="9"/></svg>'
+    )
+    outside = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
+        b'<image xlink:href="http://evil.example/x.png" width="9" height="9"/><rect width="4" height="4"/></svg>'
+    )
+    handler = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" onload="x()"/></svg>'
+    )
+    results = upload(
+        client,
+        [
+            ("broken.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 40),
+            ("script.svg", script),
+            ("outside.svg", outside),
+            ("handler.svg", handler),
+            ("anim.gif", b"GIF89a"),
+            ("huge.png", b"\0" * (80_000_000 + 1)),
+            ("../../escape.png", png_bytes((1, 2, 3))),
+        ],
+    )["results"]
+    errors = {r["file"]: r.get("error") for r in results}
+    assert "is not a PNG, JPEG, WebP, HEIC or AVIF image" in errors["broken.png"]
+    assert errors["broken.png"].startswith("images/broken.png ")
+    assert "holds a script (<script>)" in errors["script.svg"]
+    assert "refers to an outside resource 'http://evil.example/x.png'" in errors["outside.svg"]
+    assert "holds a script (onload)" in errors["handler.svg"]
+    assert "which printdeck cannot read" in errors["anim.gif"]
+    assert "larger than the 80.00 MB a picture may be" in errors["huge.png"]
+    assert errors["../../escape.png"] is None
+    assert all("\n" not in (e or "") for e in errors.values())
+    state = client.get("/api/state").json()["state"]
+    folder = Path(state["folder"])
+    assert sorted(p.name for p in (folder / "images").iterdir()) == ["escape.png"]  # the refused ones are gone
+    assert not (folder.parent / "escape.png").exists() and not (tmp_path / "escape.png").exists()
+    assert len(state["rejected"]) == 6
+    dismissed = client.delete(f"/api/rejected/{state['rejected'][0]['uid']}")
+    assert len(dismissed.json()["state"]["rejected"]) == 5
+    assert client.delete("/api/rejected/999999").status_code == 404
+
+
+def test_same_names_never_overwrite_and_same_pictures_are_refused(client: TestClient) -> None:
+    red, blue = png_bytes((220, 0, 0), alpha=True), png_bytes((0, 0, 220), alpha=True)
+    first = upload(client, [("cat.png", red), ("sub/cat.png", blue)])
+    assert [r["ok"] for r in first["results"]] == [True, True]
+    files = [s["file"] for s in first["state"]["symbols"]]
+    assert files == ["images/cat.png", "images/cat-2.png"]
+    again = upload(client, [("copy.png", red)])["results"][0]
+    assert not again["ok"] and "is the same picture as symbols.0.image (cat.png)" in again["error"]
+    folder = Path(first["state"]["folder"])
+    assert (folder / "images" / "cat.png").read_bytes() == red
+    assert not (folder / "images" / "copy.png").exists()
+
+
+def test_too_many_files_in_one_upload_are_refused(client: TestClient) -> None:
+    too_many = uploads.MAX_FILES_PER_UPLOAD + 1
+    response = client.post("/api/files", files=[("files", (f"{i}.png", b"x", "image/png")) for i in range(too_many)])
+    assert response.status_code == 400
+
+
+def test_words_are_added_and_duplicates_refused(client: TestClient) -> None:
+    response = client.post("/api/words", json={"text": "cat\n  dog  \n\n# a note\nCat\n" + "x" * 41})
+    results = response.json()["results"]
+    assert [r["ok"] for r in results] == [True, True, False, False]
+    assert "'Cat' is already symbols.0; list each word once" in results[2]["error"]
+    assert "text" in results[3]["error"]
+    assert [s.get("text") for s in theme_file(client)["symbols"]] == ["cat", "dog"]
+    assert client.get(f"/api/thumbs/{results[0]['uid']}").status_code == 404  # a word has no picture
+    assert client.post("/api/words", json={"text": 5}).status_code == 400
+
+
+def test_symbols_are_renamed_scaled_cropped_reordered_and_removed(client: TestClient) -> None:
+    state = upload(client, [("rex.png", png_bytes((90, 60, 20)))] + [(p.name, p.read_bytes()) for p in svgs(2)])[
+        "state"
+    ]
+    photo, first, second = state["symbols"]
+    ok = client.patch(
+        f"/api/symbols/{photo['uid']}",
+        json={"changes": {"name": "Rex", "focus": [0.4, 0.3], "zoom": 1.5, "remove_background": True, "rotate": False}},
+    )
+    assert ok.status_code == 200
+    assert theme_file(client)["symbols"][0] == {
+        "photo": "images/rex.png",
+        "name": "Rex",
+        "focus": [0.4, 0.3],
+        "zoom": 1.5,
+        "remove_background": True,
+        "rotate": False,
+    }
+    bad = client.patch(f"/api/symbols/{first['uid']}", json={"changes": {"scale": 9}})
+    assert bad.status_code == 422 and bad.json()["error"].startswith("theme.yaml: symbols.1.scale: ")
+    assert "scale" not in theme_file(client)["symbols"][1]
+    crop = client.patch(f"/api/symbols/{first['uid']}", json={"changes": {"focus": [0.5, 0.5]}})
+    assert crop.status_code == 400  # pictures are not cropped: not a key of an image symbol
+    assert client.patch(f"/api/symbols/{first['uid']}", json={"changes": {"scale": {"x": 1}}}).status_code == 400
+    order = [second["uid"], photo["uid"], first["uid"]]
+    assert client.put("/api/symbols/order", json={"order": order}).status_code == 200
+    assert [s.get("name") or s.get("image") for s in theme_file(client)["symbols"]] == [
+        "images/" + svgs(2)[1].name,
+        "Rex",
+        "images/" + svgs(2)[0].name,
+    ]
+    assert client.put("/api/symbols/order", json={"order": order[:2]}).status_code == 400
+    assert client.delete(f"/api/symbols/{photo['uid']}").status_code == 200
+    assert len(theme_file(client)["symbols"]) == 2
+    assert client.delete(f"/api/symbols/{photo['uid']}").status_code == 404
+    assert (Path(state["folder"]) / "images" / "rex.png").exists()  # the file stays
+
+
+# -- settings -------------------------------------------------------------------------------
+
+
+def test_settings_are_checked_by_the_theme_model_and_saved(client: TestClient) -> None:
+    seven(client)
+    ok = client.patch("/api/settings", json={"changes": {"card.diameter": "70mm", "paper.size": "letter"}})
+    assert ok.status_code == 200
+    assert theme_file(client)["card"] == {"diameter": "70mm"}
+    bad = client.patch("/api/settings", json={"changes": {"card.diameter": "big"}})
+    body = bad.json()
+    assert bad.status_code == 422 and body["field"] == "card.diameter"
+    assert body["error"] == (
+        'theme.yaml: card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"'
+    )
+    assert body["state"]["field_errors"] == {"card.diameter": body["error"]}
+    assert theme_file(client)["card"] == {"diameter": "70mm"}  # the last good value stays
+    assert client.patch("/api/settings", json={"changes": {"card.diameter": None}}).status_code == 200
+    assert "card" not in theme_file(client)
+    assert client.patch("/api/settings", json={"changes": {"symbols": []}}).status_code == 400
+    assert client.patch("/api/settings", json={"changes": {"title": {"a": 1}}}).status_code == 400
+    assert client.patch("/api/settings", json={"changes": "x"}).status_code == 400
+
+
+def test_a_deck_too_big_for_the_symbols_is_saved_and_explained(client: TestClient) -> None:
+    seven(client)
+    response = client.patch("/api/settings", json={"changes": {"deck.symbols_per_card": 8}})
+    state = response.json()["state"]
+    assert response.status_code == 200 and theme_file(client)["deck"] == {"symbols_per_card": 8}
+    assert state["problem_key"] == "symbols" and "needs 57 symbols" in state["problem"]
+    preview = client.get(f"/api/preview?rev={state['rev']}&page=1")
+    assert preview.status_code == 422 and "needs 57 symbols" in preview.json()["error"]
+
+
+def test_backs_picture_and_font_are_copied_and_checked(client: TestClient) -> None:
+    seven(client)
+    logo = svgs(1, skip=20)[0]
+    ok = client.post("/api/backs-image", files={"file": ("my logo.svg", logo.read_bytes(), "image/svg+xml")})
+    assert ok.status_code == 200
+    assert theme_file(client)["backs"] == {"image": "backs/my-logo.svg", "enabled": True}
+    bad = client.post("/api/backs-image", files={"file": ("x.png", b"not a png", "image/png")})
+    assert bad.status_code == 422 and bad.json()["field"] == "backs.image"
+    assert theme_file(client)["backs"]["image"] == "backs/my-logo.svg"
+    font = sorted(FONTS.glob("*.ttf"))[0]
+    assert client.post("/api/font", files={"file": (font.name, font.read_bytes(), "font/ttf")}).status_code == 200
+    assert theme_file(client)["text"] == {"font": f"fonts/{font.name}"}
+    assert client.post("/api/font", files={"file": ("x.ttf", b"nope", "font/ttf")}).status_code == 422
+
+
+def test_reroll_and_new_seed_change_the_theme(client: TestClient) -> None:
+    seven(client)
+    assert client.post("/api/reroll", json={"card": 2}).status_code == 200
+    assert client.post("/api/reroll", json={"card": 2}).status_code == 200
+    assert theme_file(client)["layout"] == {"reroll": {2: 2}}
+    assert client.post("/api/reroll", json={"card": 0}).status_code == 400
+    seed = theme_file(client)["seed"]
+    assert client.post("/api/seed").status_code == 200
+    assert theme_file(client)["seed"] != seed
+
+
+# -- preview and build ----------------------------------------------------------------------
+
+
+def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
+    state = seven(client)
+    stale = client.get(f"/api/preview?rev={state['rev'] - 1}&page=1")
+    assert stale.status_code == 409
+    sheet = client.get(f"/api/preview?rev={state['rev']}&page=1")
+    facts = sheet.json()
+    assert sheet.status_code == 200 and facts["cards"] == 7 and facts["symbols_per_card"] == 3
+    assert facts["pages"] == 2 and len(facts["slots"]) == 6 and facts["slots"][0]["card"] == 1
+    png = client.get(facts["image"])
+    assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")
+    assert client.get(f"/api/preview?rev={state['rev']}&page=9").status_code == 404
+    assert client.get(f"/api/sheets/{state['rev'] - 1}/1.png").status_code == 404
+    assert client.get("/api/thumbs/999999").status_code == 404
+    assert client.get("/api/preview?rev=x").status_code == 400
+
+
+def wait_for_build(client: TestClient, job: int) -> dict[str, Any]:
+    event: dict[str, Any] = {}
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with client.stream("GET", f"/api/builds/{job}/events") as stream:
+            for line in stream.iter_lines():
+                if line.startswith("data: "):
+                    event = json.loads(line[6:])
+        if event.get("done"):
+            return event
+    raise AssertionError(f"the build did not end: {event}")
+
+
+def test_build_streams_progress_and_gives_the_same_pdf_as_the_command_line(client: TestClient, tmp_path: Path) -> None:
+    state = seven(client)
+    photo = upload(client, [("sunset.png", png_bytes((250, 120, 30)))])["state"]["symbols"][-1]
+    client.patch(f"/api/symbols/{photo['uid']}", json={"changes": {"focus": [0.3, 0.6], "name": "Sunset"}})
+    client.patch("/api/settings", json={"changes": {"deck.choose": "first", "backs.enabled": True, "seed": 5}})
+    started = client.post("/api/builds", json={"pngs": True})
+    assert started.status_code == 202
+    event = wait_for_build(client, started.json()["id"])
+    assert event["error"] is None and event["fraction"] == 1.0
+    assert event["lines"][0].startswith("wrote 7 PNG cards to ")
+    assert ": 7 cards, 3 symbols a card, 4 pages, " in event["lines"][1]  # 2 sheets and their backs
+    assert event["lines"][2] == "left out 1 symbol no card shows: Sunset"
+    pdf = client.get(event["pdf"])
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert "attachment" in pdf.headers["content-disposition"]
+    again = printdeck.build(state["folder"], out=tmp_path / "cli.pdf")
+    assert again.pdf_path.read_bytes() == pdf.content
+    cards = zipfile.ZipFile(io.BytesIO(client.get(event["zip"]).content))
+    assert len(cards.namelist()) == 7 and all(n.endswith(".png") for n in cards.namelist())
+    assert client.get("/api/builds/99/deck.pdf").status_code == 404
+
+
+def test_a_failing_build_reports_the_command_lines_error(client: TestClient) -> None:
+    upload(client, [(p.name, p.read_bytes()) for p in svgs(3)])
+    event = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
+    assert event["pdf"] is None and "needs 7 symbols but the theme gives 3" in event["error"]
+
+
+# -- the folder -----------------------------------------------------------------------------
+
+
+def test_an_existing_theme_folder_is_opened_and_its_file_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "family"
+    (folder / "pictures").mkdir(parents=True)
+    for p in svgs(7):
+        (folder / "pictures" / p.name).write_bytes(p.read_bytes())
+    original = "# my notes\nname: family\ndeck: {symbols_per_card: 3}\nsymbols:\n  - folder: pictures\n"
+    (folder / "theme.yaml").write_text(original, encoding="utf-8")
+    with make_client(folder) as c:
+        state = c.get("/api/state").json()["state"]
+        assert state["symbol_count"] == 7 and state["symbols"][0]["kind"] == "folder"
+        assert (folder / "theme.yaml").read_text(encoding="utf-8") == original  # opening writes nothing
+        assert c.patch("/api/settings", json={"changes": {"title": "Family"}}).status_code == 200
+    assert (folder / "theme.before-studio.yaml").read_text(encoding="utf-8") == original
+    assert yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))["symbols"] == [{"folder": "pictures"}]
+
+
+def test_a_theme_file_changed_by_something_else_is_kept_before_the_next_save(client: TestClient) -> None:
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    edited = (folder / "theme.yaml").read_text(encoding="utf-8") + "author: me, in my editor\n"
+    (folder / "theme.yaml").write_text(edited, encoding="utf-8")
+    assert client.patch("/api/settings", json={"changes": {"title": "Ours"}}).status_code == 200
+    assert (folder / "theme.edited-outside.yaml").read_text(encoding="utf-8") == edited
+    assert client.patch("/api/settings", json={"changes": {"title": "Ours again"}}).status_code == 200
+    assert not (folder / "theme.edited-outside-2.yaml").exists()  # only a change from outside is kept
+
+
+def test_a_broken_theme_file_is_not_opened_or_overwritten(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "theme.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError, match=r"theme\.yaml"):
+        Workspace.open(folder)
+    assert (folder / "theme.yaml").read_text(encoding="utf-8") == "name: [unclosed\n"
+
+
+@pytest.mark.parametrize(
+    "n, match, line",
+    [
+        (0, 1, "0 symbols: add 7 for 7 cards of 3"),
+        (1, 1, "1 symbol: add 6 for 7 cards of 3"),
+        (7, 1, "7 symbols: 7 cards of 3; add 6 for 13 cards of 4"),
+        (40, 1, "40 symbols: 31 cards of 6; add 17 for 57 cards of 8"),
+        (40, 2, "40 symbols (match 2): 37 cards of 9; add 16 for 56 cards of 11"),
+    ],
+)
+def test_the_line_of_what_the_symbols_allow(n: int, match: int, line: str) -> None:
+    assert printdeck.deck_sizes_text(n, match) == line

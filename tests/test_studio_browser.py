@@ -1,0 +1,189 @@
+"""printdeck studio in a real browser (issue 17): Playwright drives Debian's Chromium
+through making a deck from scratch as a person would, and the deck it downloads is
+checked independently (every two cards share exactly one symbol) and against
+``printdeck build`` of the folder the studio saved.
+
+Needs ``/usr/bin/chromium`` (``apt-get install chromium``; ``.ci/run`` installs it) and
+the ``playwright`` Python package; no browser is downloaded.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import itertools
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+from PIL import Image, ImageDraw
+
+import printdeck
+from printdeck.studio import uploads
+from printdeck.studio.guard import Pass
+from printdeck.studio.launch import listening_socket
+from printdeck.studio.routes import create_app
+from printdeck.studio.workspace import Workspace
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TWEMOJI = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing: apt-get install chromium (.ci/run installs it)"
+)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is missing: pip install -e '.[test]'"
+)
+
+
+def photo_jpeg(seed: int) -> bytes:
+    """A small opaque 'photo': a gradient sky with a coloured sun."""
+    image = Image.new("RGB", (320, 240))
+    draw = ImageDraw.Draw(image)
+    for y in range(240):
+        draw.line([(0, y), (320, y)], fill=(40 + y // 3, 90 + (seed * 37 + y) % 120, 200 - y // 2))
+    draw.ellipse((60 + seed * 30, 50, 170 + seed * 30, 160), fill=((seed * 80) % 255, 200, 60 + seed * 40))
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=90)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A studio on a free port of 127.0.0.1 (uvicorn on a thread): (link with token, folder)."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("studio") / "family-deck"
+    sock = listening_socket(0)
+    port = sock.getsockname()[1]
+    gate = Pass.for_port(port, uploads.MAX_UPLOAD_BYTES)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(Workspace.open(folder), gate), log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield gate.link(f"http://127.0.0.1:{port}"), folder
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def page(studio: tuple[str, Path]) -> Iterator[object]:
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True, bypass_csp=True)
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        tab.goto(studio[0])
+        tab.wait_for_selector("body[data-ready]")
+        yield tab
+        assert not errors, f"errors in the page: {errors}"
+        browser.close()
+
+
+def theme(folder: Path) -> dict:
+    return yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))
+
+
+def wait_for(check: object, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def drop(page: object, files: list[tuple[str, str, bytes]]) -> None:
+    """Drop files on the drop zone, as a person dragging them from their file manager."""
+    payload = [{"name": n, "type": t, "data": base64.b64encode(d).decode()} for n, t, d in files]
+    page.evaluate(
+        """(files) => {
+        const transfer = new DataTransfer();
+        for (const f of files) {
+            const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+            transfer.items.add(new File([bytes], f.name, { type: f.type }));
+        }
+        const zone = document.getElementById("dropzone");
+        for (const type of ["dragenter", "dragover", "drop"]) {
+            zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        }
+    }""",
+        payload,
+    )
+
+
+def test_a_person_makes_a_deck_from_scratch(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
+    folder = studio[1]
+    pictures = [(p.name, "image/svg+xml", p.read_bytes()) for p in sorted(TWEMOJI.glob("*.svg"))[:27]]
+    photos = [(f"photo-{i}.jpg", "image/jpeg", photo_jpeg(i)) for i in range(4)]
+    drop(page, pictures + photos)
+    page.wait_for_function("document.querySelectorAll('#grid .tile').length === 31", timeout=60_000)
+    assert page.inner_text("#sizes") == "31 symbols: 31 cards of 6; add 26 for 57 cards of 8"
+
+    page.fill("#words", "sun\nmoon\nstar")
+    page.click("#words-form button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('#grid .tile').length === 34")
+    assert page.inner_text("#sizes").startswith("34 symbols: 31 cards of 6")
+
+    page.fill("#set-card-diameter", "big")
+    page.press("#set-card-diameter", "Tab")
+    page.wait_for_selector("#err-set-card-diameter:has-text('expected a length')")
+    assert page.get_attribute("#set-card-diameter", "aria-invalid") == "true"
+    page.fill("#set-card-diameter", "80")
+    page.press("#set-card-diameter", "Tab")
+    page.wait_for_function("document.getElementById('err-set-card-diameter').textContent === ''")
+    page.select_option("#set-paper-size", "letter")
+    wait_for(
+        lambda: theme(folder).get("card") == {"diameter": "80mm"} and theme(folder).get("paper") == {"size": "letter"},
+        "the settings saved",
+    )
+
+    photo_tile = page.locator("#grid .tile", has=page.locator("img.photo")).first
+    photo_tile.locator(".tile-face").click()
+    page.locator("#detail .crop img").click(position={"x": 30, "y": 30})
+    wait_for(lambda: any("focus" in s for s in theme(folder)["symbols"]), "the crop focus saved")
+
+    page.wait_for_function(
+        "document.getElementById('deck-line').textContent.startsWith('31 cards, 6 symbols a card')", timeout=60_000
+    )
+    assert page.evaluate("document.getElementById('sheet').naturalWidth") > 500
+    page.click("#hotspots button[aria-label='Card 2']")
+    page.click("#reroll")
+    wait_for(lambda: (theme(folder).get("layout") or {}).get("reroll") == {2: 1}, "the re-roll saved")
+
+    unlabelled = page.evaluate("""Array.from(document.querySelectorAll('input, select, textarea, button'))
+        .filter((e) => e.type !== 'file' && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                       && !e.textContent.trim())
+        .map((e) => e.outerHTML.slice(0, 80))""")
+    assert not unlabelled, f"controls without a label: {unlabelled}"
+
+    page.click("#build")
+    page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
+    summary = page.inner_text("#summary")
+    assert ": 31 cards, 6 symbols a card, " in summary and "left out 3 symbols no card shows" in summary
+    with page.expect_download() as download:
+        page.click("#pdf-link")
+    pdf = Path(download.value.path()).read_bytes()
+
+    manifest = json.loads((folder / "output" / "family-deck.json").read_text(encoding="utf-8"))
+    cards = [{s["id"] for s in card["symbols"]} for card in manifest["cards"]]
+    assert len(cards) == 31 and all(len(card) == 6 for card in cards)
+    assert all(len(a & b) == 1 for a, b in itertools.combinations(cards, 2))
+    assert printdeck.build(folder, out=tmp_path / "cli.pdf").pdf_path.read_bytes() == pdf

@@ -1,0 +1,85 @@
+"""Starting printdeck studio (issue 17): the command, the port, the link, a new folder."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import printdeck
+from printdeck.cli import main
+from printdeck.studio.guard import Pass
+from printdeck.studio.launch import HOST, listening_socket
+from printdeck.studio.theme_folder import default_folder
+
+
+def test_the_command_is_listed_with_its_options() -> None:
+    result = CliRunner().invoke(main, ["studio", "--help"])
+    assert result.exit_code == 0
+    assert "--port" in result.output and "--no-browser" in result.output and "FOLDER" in result.output
+
+
+def test_it_listens_on_loopback_only_and_a_taken_port_is_one_line() -> None:
+    sock = listening_socket(0)
+    try:
+        host, port = sock.getsockname()
+        assert host == HOST == "127.0.0.1" and port > 0
+        with pytest.raises(printdeck.PrintdeckError, match=rf"^--port {port}: cannot listen on 127\.0\.0\.1:{port}"):
+            listening_socket(port)
+    finally:
+        sock.close()
+
+
+def test_every_run_has_its_own_token_and_names() -> None:
+    one, two = Pass.for_port(8123, 10), Pass.for_port(8123, 10)
+    assert one.token != two.token and len(one.token) >= 40
+    assert one.hosts == {"127.0.0.1:8123", "localhost:8123"} and one.cookie == "printdeck_studio_8123"
+    assert one.link("http://127.0.0.1:8123") == f"http://127.0.0.1:8123/?token={one.token}"
+
+
+def test_a_new_folder_gets_a_free_name(tmp_path: Path) -> None:
+    assert default_folder(tmp_path) == tmp_path / "my-deck"
+    (tmp_path / "my-deck").mkdir()
+    assert default_folder(tmp_path) == tmp_path / "my-deck-2"
+
+
+def test_the_studio_runs_and_answers_only_its_link(tmp_path: Path) -> None:
+    """``python -m printdeck.studio FOLDER --no-browser``, as a user starts it."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "printdeck.studio", str(tmp_path / "deck"), "--no-browser"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert child.stdout is not None
+        lines = [child.stdout.readline(), child.stdout.readline()]
+        assert lines[0].startswith("printdeck studio: editing ") and lines[1].startswith("open http://127.0.0.1:")
+        link = lines[1].split()[1]
+        address, query = link.removeprefix("http://").split("/", 1)
+        host, port = address.split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        connection.request("GET", "/" + query)
+        welcome = connection.getresponse()
+        welcome.read()
+        assert welcome.status == 303
+        cookie = welcome.getheader("set-cookie", "").split(";", 1)[0]
+        for headers, status in (
+            ({"cookie": cookie}, 200),
+            ({}, 403),
+            ({"cookie": cookie, "host": "evil.example"}, 403),
+        ):
+            connection.request("GET", "/api/state", headers=headers)
+            answer = connection.getresponse()
+            answer.read()
+            assert answer.status == status, headers
+        assert (tmp_path / "deck" / "theme.yaml").is_file()
+    finally:
+        child.terminate()
+        child.wait(20)
