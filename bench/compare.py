@@ -44,7 +44,7 @@ class Case:
 CASES = (
     Case("start-up (--help)", ("--help",), "warm"),
     Case("check default", ("check", "default"), "warm"),
-    Case("design k=12, verify", ("design", "-k", "12", "-o", "{tmp}/d.json"), "warm"),
+    Case("design k=12 (json)", ("design", "-k", "12", "--format", "json"), "warm"),
     Case("build default, warm", ("build", "-q", "-o", "{tmp}/default.pdf"), "warm"),
     Case("build default, caches off", ("build", "-q", "-o", "{tmp}/default.pdf"), "off"),
     Case("build words, caches off", ("build", "words", "-q", "-o", "{tmp}/words.pdf"), "off"),

@@ -14,10 +14,10 @@ Names load on first use (``import printdeck`` stays quick for the command line).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from printdeck.errors import PrintdeckError
+from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:  # the names for type checkers and editors; at run time they load on first use
     from printdeck.api import (
@@ -158,14 +158,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name's module on first use (PEP 562)."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'printdeck' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = attribute_loader(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:

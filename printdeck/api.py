@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from printdeck.assign import assign_symbols
 from printdeck.deck_plan import (
     DeckPlan,
     lay_out_plan,
@@ -38,7 +39,9 @@ from printdeck.pipeline import (
     BuildOptions,
     Reporter,
     build as _build_deck,
+    deck_design,
     prove_symbols,
+    unused_symbols,
 )
 from printdeck.theme import Theme, load_theme as _load_theme_ref, load_theme_data, load_yaml_text
 
@@ -281,15 +284,17 @@ def check_theme(theme: ThemeSource = None, *, allow_outside: bool = False) -> Ch
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
     prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
-    deck = plan_deck(loaded, prove=False)
+    design = deck_design(loaded)
+    symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
+    unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
     return CheckReport(
         name=loaded.name,
-        cards=len(deck.design.blocks),
-        symbols_per_card=len(deck.design.blocks[0]),
-        match=deck.design.lam,
-        symbols_used=deck.design.n_points,
+        cards=len(design.blocks),
+        symbols_per_card=len(design.blocks[0]),
+        match=design.lam,
+        symbols_used=design.n_points,
         symbols_offered=len(loaded.symbols),
-        unused=deck.unused,
+        unused=tuple(s.name for s in unused),
     )
 
 

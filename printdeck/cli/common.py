@@ -19,7 +19,6 @@ from typing import NoReturn
 import click
 
 from printdeck.errors import PrintdeckError, one_line, shown, warning_lines
-from printdeck.fileio import written
 from printdeck.signals import stopped_by
 
 
@@ -74,6 +73,8 @@ def stopped() -> NoReturn:
         name = signal.Signals(signum).name
     except ValueError:
         name = f"signal {signum}"
+    from printdeck.fileio import written  # noqa: PLC0415 - keeps the CLI's start light
+
     done = written()
     what = (
         "outputs were left as they were"

@@ -14,7 +14,6 @@ import click
 import printdeck
 from printdeck.cli.common import fail, theme_ref
 from printdeck.errors import PrintdeckError, shown
-from printdeck.model import left_out_line
 from printdeck.units import parse_length_mm
 
 
@@ -54,6 +53,8 @@ def preview(
         fail(e)
     click.echo(f"printdeck: wrote {shown(result.path)} ({result.cards} cards)")
     if result.unused:
+        from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
+
         click.echo(left_out_line(result.unused))
 
 

@@ -16,21 +16,52 @@ Public names (everything else in the package is internal):
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
   :class:`VectorWarning`, :class:`CreditWarning`.
 
-Importing this package loads ReportLab: the pipeline imports it only when it renders.
+Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
+proof does not load the PDF writer.
 """
 
-from printdeck.render.calibrate import write_calibration
-from printdeck.render.forms import ResolutionWarning, SvgImageWarning
-from printdeck.render.imposition import Imposition, impose
-from printdeck.render.pdf import render_pdf
-from printdeck.render.png import render_pngs
-from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
-from printdeck.render.preview import card_image, contact_sheet
-from printdeck.render.print_job import BackDesign, PrintJob
-from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
-from printdeck.render.sheet import CreditWarning
-from printdeck.render.style import CardStyle
-from printdeck.units import paper_size_mm
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printdeck.lazy import attribute_loader
+
+if TYPE_CHECKING:
+    from printdeck.render.calibrate import write_calibration
+    from printdeck.render.forms import ResolutionWarning, SvgImageWarning
+    from printdeck.render.imposition import Imposition, impose
+    from printdeck.render.pdf import render_pdf
+    from printdeck.render.png import render_pngs
+    from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
+    from printdeck.render.preview import card_image, contact_sheet
+    from printdeck.render.print_job import BackDesign, PrintJob
+    from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
+    from printdeck.render.sheet import CreditWarning
+    from printdeck.render.style import CardStyle
+    from printdeck.units import paper_size_mm
+
+_WHERE = {
+    "BackDesign": "printdeck.render.print_job",
+    "CardStyle": "printdeck.render.style",
+    "CreditWarning": "printdeck.render.sheet",
+    "Imposition": "printdeck.render.imposition",
+    "PNG_RECORD": "printdeck.render.png_record",
+    "PrintJob": "printdeck.render.print_job",
+    "ResolutionWarning": "printdeck.render.forms",
+    "SvgImageWarning": "printdeck.render.forms",
+    "VectorWarning": "printdeck.render.proof",
+    "card_files": "printdeck.render.png_record",
+    "card_image": "printdeck.render.preview",
+    "check_word_colours": "printdeck.render.proof",
+    "contact_sheet": "printdeck.render.preview",
+    "impose": "printdeck.render.imposition",
+    "paper_size_mm": "printdeck.units",
+    "prove_symbols": "printdeck.render.proof",
+    "read_png_record": "printdeck.render.png_record",
+    "render_pdf": "printdeck.render.pdf",
+    "render_pngs": "printdeck.render.png",
+    "write_calibration": "printdeck.render.calibrate",
+}
 
 __all__ = [
     "PNG_RECORD",
@@ -54,3 +85,5 @@ __all__ = [
     "render_pngs",
     "write_calibration",
 ]
+
+__getattr__ = attribute_loader(__name__, _WHERE)
