@@ -24,11 +24,13 @@ from pathlib import Path
 from printdeck.assign import assign_symbols
 from printdeck.deck_plan import (
     DeckPlan,
+    deck_design,
     lay_out_plan,
     plan_deck,
     preview_page_png,
-    unused_in_deck,
-    write_preview as write_contact_sheet,
+    prove_symbols,
+    unused_symbols,
+    write_preview_sheet,
 )
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.errors import PrintdeckError, shown
@@ -39,9 +41,6 @@ from printdeck.pipeline import (
     BuildOptions,
     Reporter,
     build as _build_deck,
-    deck_design,
-    prove_symbols,
-    unused_symbols,
 )
 from printdeck.theme import Theme, load_theme as _load_theme_ref, load_theme_data, load_yaml_text
 
@@ -349,9 +348,8 @@ def write_preview(
     loaded = load_theme(theme, allow_outside=allow_outside)
     check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
     check_replaceable(out_path)  # not a symlink, a device or a pipe
-    path, drawn = write_contact_sheet(loaded, out_path, count=cards, seed=seed, px_per_mm=px_per_mm)
-    unused = unused_in_deck(loaded, loaded.spec.seed if seed is None else seed)
-    return PreviewResult(path, drawn, tuple(unused))
+    sheet = write_preview_sheet(loaded, out_path, count=cards, seed=seed, px_per_mm=px_per_mm)
+    return PreviewResult(sheet.path, sheet.cards, sheet.unused)
 
 
 def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, VerifyReport]:

@@ -10,17 +10,95 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printdeck.assign import assign_symbols, balance_symbols, colour_words, deck_symbols
-from printdeck.design import Design
+from printdeck.assign import assign_symbols, balance_symbols, colour_words
+from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
-from printdeck.pipeline import deck_design, impose_theme, prove_symbols, unused_symbols
-from printdeck.theme import Theme, load_theme
+from printdeck.theme import Theme, load_theme, theme_worded
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
+
+
+def deck_design(theme: Theme) -> Design:
+    """Build the (trimmed) design the theme's ``deck`` section asks for, verified.
+
+    The deck is checked from its incidence matrix (every two cards share exactly λ
+    symbols, no card repeats a symbol) before anything is laid out.
+
+    Raises:
+        PrintdeckError: no design of that size (see ``printdeck.design.make_design``).
+    """
+    deck = theme.spec.deck
+    if deck.order is None and deck.symbols_per_card is None:
+        raise PrintdeckError(f"theme {theme.name}: deck: give symbols_per_card (e.g. 8) or order (e.g. 7)")
+    try:
+        design = make_design(
+            order=deck.order,
+            symbols_per_card=deck.symbols_per_card,
+            match=deck.match,
+            cards=deck.cards,
+            search=deck.search,
+            drop_unused=deck.drop_unused,
+        )
+    except DesignRequestError as exc:  # worded with the theme's keys: deck.symbols_per_card: ...
+        raise theme_worded(exc) from None
+    report = verify_blocks(design.blocks, design.lam)
+    if not report.ok:  # a construction bug, never a user error: refuse to print a wrong deck
+        raise RuntimeError(f"design {design.construction} failed verification: {report.summary()}")
+    return design
+
+
+def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> None:
+    """Prove that each symbol (default: every symbol of the theme) prints what its
+    silhouette shows, on the card's background (:mod:`printdeck.render.proof`).
+
+    Raises:
+        PrintdeckError: a symbol shows no visible ink, a word colour does not show on
+            the card's background, or a symbol cannot be drawn.
+
+    Warns:
+        VectorWarning: an SVG is printed as its raster instead of its vector form.
+    """
+    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when proving
+        check_word_colours,
+        prove_symbols as prove,
+    )
+
+    chosen = list(theme.symbols if symbols is None else symbols)
+    if any(s.kind == "text" and not s.color_fixed for s in chosen):
+        check_word_colours(theme.spec.text.colors, theme.spec.card.background)
+    prove(chosen, theme.spec.card.background)
+
+
+def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence[Sequence[int]]) -> list[SymbolSpec]:
+    """The theme's symbols no card shows (not chosen for the deck, or on no card after trimming).
+
+    Args:
+        theme: The loaded theme.
+        symbols: The deck's symbols, indexed by point.
+        blocks: The deck's cards (point indices).
+    """
+    shown_sources = {symbols[p].source for block in blocks for p in block}
+    return [s for s in theme.symbols if s.source not in shown_sources]
+
+
+def impose_theme(theme: Theme, n_cards: int) -> Imposition:
+    """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`)."""
+    from printdeck.render import impose, paper_size_mm  # noqa: PLC0415 - ReportLab only when rendering
+
+    spec = theme.spec
+    return impose(
+        paper_size_mm(spec.paper.size),
+        spec.card.diameter_mm,
+        spec.card.bleed_mm,
+        spec.paper.margin_mm,
+        spec.paper.gap_mm,
+        n_cards,
+        single=spec.paper.layout == "single",
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -32,7 +110,7 @@ class DeckPlan:
         design: The verified (trimmed) design; ``design.blocks[i]`` are card i's points.
         symbols: ``(n_points,)`` the symbol on each point (``symbols[p].id == p``), balanced.
         cards: ``cards[i]`` = card i's symbols, in the order they are packed.
-        unused: Names of the theme's symbols no card shows.
+        unused_symbols: The theme's symbols no card shows, in theme order.
         imposition: Where each card sits on the sheets.
     """
 
@@ -40,8 +118,13 @@ class DeckPlan:
     design: Design
     symbols: tuple[SymbolSpec, ...]
     cards: tuple[tuple[SymbolSpec, ...], ...]
-    unused: tuple[str, ...]
+    unused_symbols: tuple[SymbolSpec, ...]
     imposition: Imposition
+
+    @property
+    def unused(self) -> tuple[str, ...]:
+        """Names of the theme's symbols no card shows."""
+        return tuple(s.name for s in self.unused_symbols)
 
     @property
     def pages(self) -> int:
@@ -50,7 +133,8 @@ class DeckPlan:
 
 
 def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
-    """Make the theme's design and assign its symbols, exactly as :func:`build` does.
+    """Make the theme's design and assign its symbols, exactly as :func:`build` does
+    (:func:`deck_design`, ``assign_symbols``, :func:`prove_symbols`, :func:`planned_deck`).
 
     Args:
         theme: A loaded theme (see :func:`printdeck.load_theme`).
@@ -60,15 +144,22 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
         PrintdeckError: no design of that size, too few symbols, or a symbol that
             cannot be drawn or shows no ink.
     """
-    seed = theme.spec.seed
     design = deck_design(theme)
-    symbols = assign_symbols(theme, design.n_points, seed)
+    symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
     if prove:
         prove_symbols(theme, symbols)
-    symbols = balance_symbols(design.blocks, symbols)
-    cards = tuple(tuple(symbols[p] for p in block) for block in design.blocks)
-    unused = tuple(s.name for s in unused_symbols(theme, symbols, design.blocks))
-    return DeckPlan(theme, design, tuple(symbols), cards, unused, impose_theme(theme, len(cards)))
+    return planned_deck(theme, design, symbols)
+
+
+def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> DeckPlan:
+    """The deck of ``design`` with ``symbols`` (indexed by point) on its points: the sheets
+    imposed, the points balanced so no card gathers the hard-to-pack artwork (this traces
+    the silhouettes), the unused symbols listed."""
+    imposition = impose_theme(theme, len(design.blocks))
+    balanced = tuple(balance_symbols(design.blocks, symbols))
+    cards = tuple(tuple(balanced[p] for p in block) for block in design.blocks)
+    unused = tuple(unused_symbols(theme, balanced, design.blocks))
+    return DeckPlan(theme, design, balanced, cards, unused, imposition)
 
 
 def lay_out_plan(
@@ -128,20 +219,28 @@ def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, p
 
 
 def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]:
-    """The first ``count`` cards of the theme's deck, with symbols as the build assigns them.
+    """The first ``count`` cards of the theme's deck with ``seed``, symbols as the build assigns them.
 
     Raises:
         PrintdeckError: The theme's deck cannot be made.
     """
-    design = deck_design(theme)
-    symbols = deck_symbols(theme, design, seed)
-    return [[symbols[p] for p in block] for block in list(design.blocks)[:count]]
+    return [list(card) for card in _seeded_plan(theme, seed).cards[:count]]
 
 
-def unused_in_deck(theme: Theme, seed: int) -> list[str]:
-    """Names of the theme's symbols no card of its deck shows (as ``build`` reports them)."""
-    design = deck_design(theme)
-    return [s.name for s in unused_symbols(theme, deck_symbols(theme, design, seed), design.blocks)]
+def _seeded_plan(theme: Theme, seed: int) -> DeckPlan:
+    """The theme's deck (unproven) as it is with ``seed`` in place of the theme's."""
+    spec = theme.spec.model_copy(update={"seed": seed})
+    return plan_deck(dataclasses.replace(theme, spec=spec), prove=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class PreviewSheet:
+    """What :func:`write_preview_sheet` wrote: the PNG, the cards drawn on it, and the names
+    of the theme's symbols no card of the whole deck shows."""
+
+    path: Path
+    cards: int
+    unused: tuple[str, ...]
 
 
 def write_preview(
@@ -151,6 +250,18 @@ def write_preview(
     seed: int | None = None,
     px_per_mm: float = 3.0,
 ) -> tuple[Path, int]:
+    """:func:`write_preview_sheet`, returning (``out_path``, cards drawn)."""
+    sheet = write_preview_sheet(theme_ref, out_path, count, seed, px_per_mm)
+    return sheet.path, sheet.cards
+
+
+def write_preview_sheet(
+    theme_ref: str | Path | Theme | None,
+    out_path: Path,
+    count: int = 12,
+    seed: int | None = None,
+    px_per_mm: float = 3.0,
+) -> PreviewSheet:
     """Lay out the first ``count`` cards of a theme and write them as a PNG contact sheet
     (:func:`printdeck.render.contact_sheet`).
 
@@ -162,7 +273,8 @@ def write_preview(
         px_per_mm: Resolution of the sheet.
 
     Returns:
-        (``out_path``, cards drawn: ``count`` or the whole deck if it is smaller).
+        The PNG, the cards drawn (``count``, or the whole deck if it is smaller) and the
+        symbols no card of the whole deck shows.
 
     Raises:
         PrintdeckError: Bad theme, impossible deck or layout, unwritable output.
@@ -175,11 +287,12 @@ def write_preview(
         raise PrintdeckError(f"{out_path}: the preview must be a .png file name")
     theme = load_theme(theme_ref)
     seed = theme.spec.seed if seed is None else seed
-    cards = preview_cards(theme, count, seed)
+    plan = _seeded_plan(theme, seed)
+    cards = [list(card) for card in plan.cards[:count]]
     settings = LayoutSettings.from_theme(theme)
     layouts = layout_deck(cards, settings, seed)
     layouts = colour_words(layouts, [s for card in cards for s in card], theme.spec.text.colors)
     sheet = contact_sheet(layouts, cards, theme.spec.card.diameter_mm, settings.safe_radius_mm, px_per_mm)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)
-    return Path(out_path), len(layouts)
+    return PreviewSheet(Path(out_path), len(layouts), plan.unused)

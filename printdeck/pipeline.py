@@ -10,18 +10,17 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import ValidationError
 
-from printdeck.assign import assign_symbols, balance_symbols, colour_words
-from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
+from printdeck.assign import assign_symbols
+from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
-from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.manifest import build_manifest, write_manifest
-from printdeck.model import BuildResult, CardLayout, SymbolSpec
+from printdeck.model import BuildResult, CardLayout
 from printdeck.outputs import check_png_dir, theme_inputs
-from printdeck.theme import PaperSpec, Theme, check_consistency, describe_validation_error, load_theme, theme_worded
+from printdeck.theme import PaperSpec, Theme, check_consistency, describe_validation_error, load_theme
 
 if TYPE_CHECKING:
-    from printdeck.render import Imposition
+    pass
 
 
 class Reporter(Protocol):
@@ -104,35 +103,6 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     return dataclasses.replace(theme, spec=spec)
 
 
-def deck_design(theme: Theme) -> Design:
-    """Build the (trimmed) design the theme's ``deck`` section asks for, verified.
-
-    The deck is checked from its incidence matrix (every two cards share exactly λ
-    symbols, no card repeats a symbol) before anything is laid out.
-
-    Raises:
-        PrintdeckError: no design of that size (see ``printdeck.design.make_design``).
-    """
-    deck = theme.spec.deck
-    if deck.order is None and deck.symbols_per_card is None:
-        raise PrintdeckError(f"theme {theme.name}: deck: give symbols_per_card (e.g. 8) or order (e.g. 7)")
-    try:
-        design = make_design(
-            order=deck.order,
-            symbols_per_card=deck.symbols_per_card,
-            match=deck.match,
-            cards=deck.cards,
-            search=deck.search,
-            drop_unused=deck.drop_unused,
-        )
-    except DesignRequestError as exc:  # worded with the theme's keys: deck.symbols_per_card: ...
-        raise theme_worded(exc) from None
-    report = verify_blocks(design.blocks, design.lam)
-    if not report.ok:  # a construction bug, never a user error: refuse to print a wrong deck
-        raise RuntimeError(f"design {design.construction} failed verification: {report.summary()}")
-    return design
-
-
 def default_output(theme: Theme) -> Path:
     """``output/<theme name>.pdf`` in the current folder."""
     return Path("output") / f"{theme.name}.pdf"
@@ -203,93 +173,33 @@ def build(
     check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
-    seed = theme.spec.seed
     with rep.stage("design", None):
         design = deck_design(theme)
-        symbols = assign_symbols(theme, design.n_points, seed)  # refuses too few symbols early
+        symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
-    imposition = impose_theme(theme, len(design.blocks))
     with rep.stage("layout", len(design.blocks)) as advance:
-        symbols = balance_symbols(design.blocks, symbols)  # as deck_symbols; traces the silhouettes
-        cards = [[symbols[p] for p in block] for block in design.blocks]
-        layouts = layout_deck(cards, LayoutSettings.from_theme(theme), seed, progress=advance)
-        layouts = colour_words(layouts, symbols, theme.spec.text.colors)
-    return _write(theme, design, symbols, layouts, imposition, out, options, rep)
-
-
-def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> None:
-    """Prove that each symbol (default: every symbol of the theme) prints what its
-    silhouette shows, on the card's background (:mod:`printdeck.render.proof`).
-
-    Raises:
-        PrintdeckError: a symbol shows no visible ink, a word colour does not show on
-            the card's background, or a symbol cannot be drawn.
-
-    Warns:
-        VectorWarning: an SVG is printed as its raster instead of its vector form.
-    """
-    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when proving
-        check_word_colours,
-        prove_symbols as prove,
-    )
-
-    chosen = list(theme.symbols if symbols is None else symbols)
-    if any(s.kind == "text" and not s.color_fixed for s in chosen):
-        check_word_colours(theme.spec.text.colors, theme.spec.card.background)
-    prove(chosen, theme.spec.card.background)
-
-
-def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence[Sequence[int]]) -> list[SymbolSpec]:
-    """The theme's symbols no card shows (not chosen for the deck, or on no card after trimming).
-
-    Args:
-        theme: The loaded theme.
-        symbols: The deck's symbols, indexed by point.
-        blocks: The deck's cards (point indices).
-    """
-    shown_sources = {symbols[p].source for block in blocks for p in block}
-    return [s for s in theme.symbols if s.source not in shown_sources]
-
-
-def impose_theme(theme: Theme, n_cards: int) -> Imposition:
-    """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`)."""
-    from printdeck.render import impose, paper_size_mm  # noqa: PLC0415 - ReportLab only when rendering
-
-    spec = theme.spec
-    return impose(
-        paper_size_mm(spec.paper.size),
-        spec.card.diameter_mm,
-        spec.card.bleed_mm,
-        spec.paper.margin_mm,
-        spec.paper.gap_mm,
-        n_cards,
-        single=spec.paper.layout == "single",
-    )
+        plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
+        layouts = lay_out_plan(plan, progress=advance)
+    return _write(plan, layouts, out, options, rep)
 
 
 def _write(
-    theme: Theme,
-    design: Design,
-    symbols: Sequence[SymbolSpec],
-    layouts: Sequence[CardLayout],
-    imposition: Imposition,
-    out: Path,
-    options: BuildOptions,
-    rep: Reporter,
+    plan: DeckPlan, layouts: Sequence[CardLayout], out: Path, options: BuildOptions, rep: Reporter
 ) -> BuildResult:
     """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
     from printdeck.render import PrintJob, render_pdf, render_pngs  # noqa: PLC0415 - ReportLab only when rendering
 
-    spec = theme.spec
+    theme, design, symbols = plan.theme, plan.design, plan.symbols
     job = PrintJob.from_theme(theme)
-    unused = unused_symbols(theme, symbols, design.blocks)
-    manifest = build_manifest(theme, spec.seed, design, symbols, layouts, imposition, unused)
+    manifest = build_manifest(
+        theme, theme.spec.seed, design, symbols, layouts, plan.imposition, list(plan.unused_symbols)
+    )
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
     with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
         with rep.stage("render", len(layouts)) as advance:
-            pages = render_pdf(job, symbols, layouts, imposition, tmp_pdf, progress=advance)
+            pages = render_pdf(job, symbols, layouts, plan.imposition, tmp_pdf, progress=advance)
         write_manifest(manifest, tmp_json)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
@@ -304,5 +214,5 @@ def _write(
         symbols_per_card=len(design.blocks[0]),
         size_bytes=out.stat().st_size,
         png_paths=pngs,
-        unused=[s.name for s in unused],
+        unused=list(plan.unused),
     )

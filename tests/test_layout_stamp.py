@@ -74,7 +74,7 @@ def test_bundled_themes_stamp_clean(ref: str, picks: list[int]) -> None:
     theme = load_theme(ref)
     settings = LayoutSettings.from_theme(theme)
     from printdeck.assign import deck_symbols
-    from printdeck.pipeline import deck_design
+    from printdeck.deck_plan import deck_design
 
     design = deck_design(theme)
     symbols = deck_symbols(theme, design, theme.spec.seed)
