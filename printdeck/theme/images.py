@@ -56,8 +56,15 @@ class FileCheck:
     digests: tuple[str, ...]
 
 
+_RASTER_CHECKS: dict[tuple[Path, int, int], FileCheck] = {}
+"""Files already decoded whole in this process, by (resolved path, size, mtime in ns): a
+theme loaded again (every edit in the studio) does not decode its photos again."""
+MAX_REMEMBERED_CHECKS = 4096
+
+
 def check_raster_file(path: Path, where: str) -> FileCheck:
-    """Fully decode a PNG, JPEG, WebP, HEIC/HEIF or AVIF file.
+    """Fully decode a PNG, JPEG, WebP, HEIC/HEIF or AVIF file (once per file version and
+    process: an unchanged file's check is remembered).
 
     Args:
         path: The image file.
@@ -70,6 +77,23 @@ def check_raster_file(path: Path, where: str) -> FileCheck:
         PrintdeckError: Missing, unreadable, empty, too large, not an image format above,
             truncated or corrupt, a decompression bomb, tiny, or fully transparent.
     """
+    try:
+        info = path.stat()
+        key: tuple[Path, int, int] | None = (path.resolve(), info.st_size, info.st_mtime_ns)
+    except OSError:  # read_limited says what is wrong, in the usual words
+        key = None
+    if key is not None and key in _RASTER_CHECKS:
+        return _RASTER_CHECKS[key]
+    check = _decoded_check(path, where)
+    if key is not None:
+        if len(_RASTER_CHECKS) >= MAX_REMEMBERED_CHECKS:
+            _RASTER_CHECKS.clear()
+        _RASTER_CHECKS[key] = check
+    return check
+
+
+def _decoded_check(path: Path, where: str) -> FileCheck:
+    """Decode the whole file and measure it (see :func:`check_raster_file`)."""
     data = read_limited(path, where, MAX_IMAGE_BYTES)
     image = open_raster(data, path, where, draft_px=1024)
     if min(image.size) < MIN_SIDE_PX:
