@@ -8,13 +8,13 @@ Writes deck PDFs, 300-dpi PNGs, a calibration sheet and 50-dpi page previews.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import sys
 import time
 from pathlib import Path
 
 from printdeck.model import CardLayout, Placement
+from printdeck.pipeline import BuildOptions, apply_options
 from printdeck.render import PrintJob, impose, paper_size_mm, render_pdf, render_pngs, write_calibration
 from printdeck.theme import Theme, load_theme
 
@@ -47,14 +47,7 @@ def ring_layouts(lines: list[list[int]], symbol_ids: list[int]) -> list[CardLayo
 
 def print_job(theme: Theme, backs: bool = False, legend: bool = False, rules: bool = False) -> PrintJob:
     """The theme's print job with backs, legend and rules turned on or off."""
-    spec = theme.spec
-    spec = spec.model_copy(
-        update={
-            "backs": spec.backs.model_copy(update={"enabled": backs}),
-            "extras": spec.extras.model_copy(update={"legend": legend, "rules": rules}),
-        }
-    )
-    return PrintJob.from_theme(dataclasses.replace(theme, spec=spec))
+    return PrintJob.from_theme(apply_options(theme, BuildOptions(backs=backs, legend=legend, rules=rules)))
 
 
 def timed(label: str, fn):

@@ -10,7 +10,9 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from test_render_support import PageImage, fano_layouts, print_job, symbols_of, tiny_theme
 
-from printdeck.render import impose, paper_size_mm, render_pdf
+from printdeck.deck_plan import impose_theme
+from printdeck.pipeline import BuildOptions, apply_options
+from printdeck.render import impose, render_pdf
 from printdeck.render.extras import LEGEND_CELL_MM, legend_name_lines
 from printdeck.render.pdf_fonts import SANS, register_bundled
 from printdeck.render.sheet import CreditWarning, plan_footer
@@ -21,16 +23,7 @@ CREDIT = "Artwork: Twemoji by Twitter, Inc and other contributors, CC BY 4.0"
 
 
 def _render(tmp: Path, theme: Theme, n_cards: int = 7, single: bool = False, **extras: bool) -> Path:
-    spec = theme.spec
-    imp = impose(
-        paper_size_mm(spec.paper.size),
-        spec.card.diameter_mm,
-        spec.card.bleed_mm,
-        spec.paper.margin_mm,
-        spec.paper.gap_mm,
-        n_cards,
-        single=single,
-    )
+    imp = impose_theme(apply_options(theme, BuildOptions(single=single)), n_cards)
     out = tmp / "deck.pdf"
     render_pdf(print_job(theme, **extras), symbols_of(theme), fano_layouts(n_cards), imp, out)
     return out

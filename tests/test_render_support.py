@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pypdfium2 as pdfium
 import yaml
 
 from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.pipeline import BuildOptions, apply_options
 from printdeck.render import PrintJob
 from printdeck.theme import Theme, load_theme
 
@@ -49,14 +49,7 @@ def tiny_theme(folder: Path, **overrides: object) -> Theme:
 
 def print_job(theme: Theme, *, backs: bool = False, legend: bool = False, rules: bool = False) -> PrintJob:
     """The theme's :class:`PrintJob` with backs, legend and rules turned on or off (as ``--backs`` etc. do)."""
-    spec = theme.spec
-    spec = spec.model_copy(
-        update={
-            "backs": spec.backs.model_copy(update={"enabled": backs}),
-            "extras": spec.extras.model_copy(update={"legend": legend, "rules": rules}),
-        }
-    )
-    return PrintJob.from_theme(dataclasses.replace(theme, spec=spec))
+    return PrintJob.from_theme(apply_options(theme, BuildOptions(backs=backs, legend=legend, rules=rules)))
 
 
 def fano_layouts(n_cards: int = 7, box_mm: float = 22.0, radius_mm: float = 18.0) -> list[CardLayout]:

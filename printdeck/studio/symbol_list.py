@@ -19,7 +19,6 @@ FIELDS_BY_KIND = {
     "text": COMMON_FIELDS | {"text", "color", "lang"},
     "folder": {"scale", "rotate"},
 }
-MAX_WORD_CHARS = 40
 MAX_TEXT_VALUE = 500
 _uids = itertools.count(1)
 
