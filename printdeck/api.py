@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printdeck.assign import assign_symbols
 from printdeck.deck_plan import (
@@ -43,6 +44,9 @@ from printdeck.pipeline import (
     build as _build_deck,
 )
 from printdeck.theme import Theme, load_theme as _load_theme_ref, load_theme_data, load_yaml_text
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 ThemeSource = Theme | Mapping[str, object] | str | Path | None
 """A theme as :func:`load_theme` accepts it."""
@@ -238,6 +242,19 @@ def deck_sizes_text(n_symbols: int, match: int = 1) -> str:
         parts.append(f"add {needed - n_symbols} for {needed} cards of {bigger}")
     head = f"{n_symbols} symbol{'' if n_symbols == 1 else 's'}{' (match 2)' if match == 2 else ''}"
     return f"{head}: {'; '.join(parts)}"
+
+
+def upright_picture(path: str | Path, longest_px: int) -> Image.Image:
+    """A picture file (PNG, JPEG, WebP, HEIC, AVIF) as printdeck draws it: turned upright
+    as its EXIF says, 8-bit RGBA with its real tones (16-bit and CMYK files included),
+    scaled so its longer side is ``longest_px`` pixels (for thumbnails).
+
+    Raises:
+        PrintdeckError: The file is missing, unreadable, too large or not a picture.
+    """
+    from printdeck.artwork import upright_file  # noqa: PLC0415 - Pillow decoders only when asked
+
+    return upright_file(Path(path), longest_px, shown(Path(path).name))
 
 
 # --- used by the CLI ---

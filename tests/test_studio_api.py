@@ -438,3 +438,24 @@ def test_a_broken_theme_file_is_not_opened_or_overwritten(tmp_path: Path) -> Non
 )
 def test_the_line_of_what_the_symbols_allow(n: int, match: int, line: str) -> None:
     assert printdeck.deck_sizes_text(n, match) == line
+
+
+def test_thumbnails_show_pictures_as_they_print(client: TestClient) -> None:
+    """A 16-bit greyscale PNG keeps its mid-grey (Pillow's own conversion clips it to white),
+    and a photo stored sideways with an EXIF rotation is shown upright."""
+    import numpy as np
+
+    grey = Image.fromarray(np.full((300, 200), 32768, dtype=np.uint16))
+    sideways = Image.new("RGB", (400, 200), (200, 40, 40))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # shown turned 90°: 200 wide, 400 tall
+    files = []
+    for name, image, extra in (("grey.png", grey, {}), ("tall.jpg", sideways, {"exif": exif})):
+        out = io.BytesIO()
+        image.save(out, format="PNG" if name.endswith(".png") else "JPEG", **extra)
+        files.append((name, out.getvalue()))
+    symbols = {s["name"]: s for s in upload(client, files)["state"]["symbols"]}
+    grey_thumb = Image.open(io.BytesIO(client.get(symbols["grey"]["thumb"]).content)).convert("L")
+    assert 118 <= np.asarray(grey_thumb).mean() <= 138
+    tall = Image.open(io.BytesIO(client.get(symbols["tall"]["thumb"]).content))
+    assert tall.height > tall.width

@@ -31,6 +31,7 @@ from printdeck.artwork.picture import (
     read_limited,
     subject_rings,
     to_rgba,
+    upright_file,
 )
 from printdeck.artwork.raster import alpha_array, rasterise, word_svg
 from printdeck.artwork.shape_field import ShapeField
@@ -81,6 +82,7 @@ __all__ = [
     "svg_structure_check",
     "svg_text",
     "to_rgba",
+    "upright_file",
     "word_chain",
     "word_svg",
 ]

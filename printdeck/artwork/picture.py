@@ -243,9 +243,18 @@ def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
     """
     if symbol.path is None:
         raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
-    where = f"symbol {symbol.name!r}"
-    data = read_limited(Path(symbol.path), where, MAX_IMAGE_BYTES)
-    image = open_raster(data, Path(symbol.path), where, draft_px=max_px * 2)
+    return upright_file(Path(symbol.path), max_px, f"symbol {symbol.name!r}")
+
+
+def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
+    """A picture file as printdeck draws it: EXIF-oriented, 8-bit RGBA (:func:`to_rgba`),
+    scaled so its longer side is ``max_px``; ``where`` names it in messages.
+
+    Raises:
+        PrintdeckError: The file is missing, unreadable, too large or not an image.
+    """
+    data = read_limited(path, where, MAX_IMAGE_BYTES)
+    image = open_raster(data, path, where, draft_px=max_px * 2)
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
     scale = max_px / max(shown_size(image))
