@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printdeck.assign import assign_symbols, balance_symbols, colour_words
+from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
@@ -67,7 +67,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         prove_symbols as prove,
     )
 
-    chosen = list(theme.symbols if symbols is None else symbols)
+    chosen = [face for s in (theme.symbols if symbols is None else symbols) for face in s.all_faces]
     if any(s.kind == "text" and not s.color_fixed for s in chosen):
         check_word_colours(theme.spec.text.colors, theme.spec.card.background)
     prove(chosen, theme.spec.card.background)
@@ -85,20 +85,29 @@ def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence
     return [s for s in theme.symbols if s.source not in shown_sources]
 
 
-def impose_theme(theme: Theme, n_cards: int) -> Imposition:
-    """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`)."""
+def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Imposition:
+    """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`).
+
+    ``split``: two decks of ``n_cards / 2`` cards, the second starting on a sheet of its own.
+    """
     from printdeck.render import impose, paper_size_mm  # noqa: PLC0415 - ReportLab only when rendering
 
     spec = theme.spec
-    return impose(
+    half = impose(
         paper_size_mm(spec.paper.size),
         spec.card.diameter_mm,
         spec.card.bleed_mm,
         spec.paper.margin_mm,
         spec.paper.gap_mm,
-        n_cards,
+        n_cards // 2 if split else n_cards,
         single=spec.paper.layout == "single",
     )
+    if not split:
+        return half
+    second = tuple(
+        dataclasses.replace(s, card_index=s.card_index + len(half.slots), page=s.page + half.pages) for s in half.slots
+    )
+    return dataclasses.replace(half, slots=half.slots + second, pages=2 * half.pages)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,10 +117,15 @@ class DeckPlan:
     Attributes:
         theme: The loaded theme (overrides applied).
         design: The verified (trimmed) design; ``design.blocks[i]`` are card i's points.
-        symbols: ``(n_points,)`` the symbol on each point (``symbols[p].id == p``), balanced.
-        cards: ``cards[i]`` = card i's symbols, in the order they are packed.
+        symbols: The drawings the cards show, ``symbols[d].id == d`` (what layouts name):
+            without faces, the symbol on each point, balanced; with faces, every face of
+            every point's symbol (see :class:`printdeck.assign.FacedDeck`).
+        cards: ``cards[i]`` = card i's drawings, in the order they are packed (a split
+            deck prints the design twice: deck A, then deck B).
         unused_symbols: The theme's symbols no card shows, in theme order.
         imposition: Where each card sits on the sheets.
+        faced: Which face each card shows, and what each drawing is a face of.
+        concepts: ``(n_points,)`` the symbol (with all its faces) on each point.
     """
 
     theme: Theme
@@ -120,6 +134,8 @@ class DeckPlan:
     cards: tuple[tuple[SymbolSpec, ...], ...]
     unused_symbols: tuple[SymbolSpec, ...]
     imposition: Imposition
+    faced: FacedDeck | None = None
+    concepts: tuple[SymbolSpec, ...] = ()
 
     @property
     def unused(self) -> tuple[str, ...]:
@@ -155,11 +171,11 @@ def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) ->
     """The deck of ``design`` with ``symbols`` (indexed by point) on its points: the sheets
     imposed, the points balanced so no card gathers the hard-to-pack artwork (this traces
     the silhouettes), the unused symbols listed."""
-    imposition = impose_theme(theme, len(design.blocks))
     balanced = tuple(balance_symbols(design.blocks, symbols))
-    cards = tuple(tuple(balanced[p] for p in block) for block in design.blocks)
+    faced = face_deck(design.blocks, balanced, theme.spec.deck.faces, theme.spec.seed)
+    imposition = impose_theme(theme, len(faced.cards), split=faced.mode == "split" and faced.has_faces)
     unused = tuple(unused_symbols(theme, balanced, design.blocks))
-    return DeckPlan(theme, design, balanced, cards, unused, imposition)
+    return DeckPlan(theme, design, faced.drawings, faced.cards, unused, imposition, faced, balanced)
 
 
 def lay_out_plan(

@@ -15,6 +15,13 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
                              "rotation_deg": float, "box_mm": [w, h],
                              "color": "#rrggbb" (words only)}]}]}
 
+A deck with symbols of several faces (``faces:`` in the theme) also has
+``"faces": {"mode": "mixed" | "split", "different_fraction": float | null,
+"different_bound": float | null}``, each symbol its ``"faces": [{"name", "source"}]``,
+every placement its ``"face"`` (the index in the symbol's ``faces``), and, when split,
+every card its ``"deck"`` (``"A"`` or ``"B"``) and ``"twin"`` (the index of the other
+deck's card that shows the same symbols). ``id`` is always the symbol (the concept).
+
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
 followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
 sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner.
@@ -27,6 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printdeck.assign import FacedDeck
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, Placement, SymbolSpec
@@ -40,16 +48,35 @@ def _r(value: float, digits: int = 4) -> float:
     return round(float(value), digits)
 
 
-def _placement(p: Placement) -> dict[str, Any]:
-    out = {
-        "id": p.symbol_id,
+def _placement(p: Placement, faced: FacedDeck | None) -> dict[str, Any]:
+    point, face = faced.drawing_faces[p.symbol_id] if faced is not None else (p.symbol_id, 0)
+    out: dict[str, Any] = {
+        "id": point,
         "center_mm": [_r(p.center_mm[0]), _r(p.center_mm[1])],
         "rotation_deg": _r(p.rotation_deg, 3),
         "box_mm": [_r(p.box_mm[0]), _r(p.box_mm[1])],
     }
     if p.color is not None:
         out["color"] = p.color
+    if faced is not None:
+        out["face"] = face
     return out
+
+
+def _symbol(s: SymbolSpec, faced: FacedDeck | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": s.id, "name": s.name, "source": s.source}
+    if faced is not None:
+        out["faces"] = [{"name": f.name, "source": f.source} for f in s.all_faces]
+    return out
+
+
+def _faces_record(faced: FacedDeck) -> dict[str, Any]:
+    fraction, bound = faced.different_fraction, faced.different_bound
+    return {
+        "mode": faced.mode,
+        "different_fraction": None if fraction is None else _r(fraction),
+        "different_bound": None if bound is None else _r(bound),
+    }
 
 
 def build_manifest(
@@ -60,6 +87,7 @@ def build_manifest(
     layouts: Sequence[CardLayout],
     imposition: Imposition,
     unused: Sequence[SymbolSpec] = (),
+    faced: FacedDeck | None = None,
 ) -> dict[str, Any]:
     """Assemble the manifest dictionary.
 
@@ -67,27 +95,31 @@ def build_manifest(
         theme: The theme built (its name and card geometry are recorded).
         seed: The seed the build used.
         design: The (trimmed) design; its points are the deck's symbol ids.
-        symbols: Deck symbols, ``symbols[i].id == i`` (one per point of the design).
-        layouts: One per card, in card order.
+        symbols: Deck symbols, ``symbols[i].id == i`` (one per point of the design, with all
+            their faces).
+        layouts: One per card, in card order (placements name drawings of ``faced``).
         imposition: Where each card sits (one slot a card, in card order) and the paper.
         unused: The theme's symbols no card shows.
+        faced: Which face each card shows; recorded when the deck has faces.
 
     Returns:
         A JSON-serialisable dict of the shape in this module's docstring.
     """
     card, backs = theme.spec.card, theme.spec.backs.enabled
+    faced = faced if faced is not None and faced.has_faces else None
     cards = []
     for layout, slot in zip(layouts, imposition.slots, strict=True):
         cards.append(
             {
                 "index": layout.index,
+                **_deck_of(faced, layout.index),
                 "page": 2 * slot.page - 1 if backs else slot.page,
                 "sheet": slot.page,
                 "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
                 "coverage": _r(layout.coverage),
                 "min_gap_mm": _r(layout.min_gap_mm),
                 "size_ratio": _r(layout.size_ratio),
-                "symbols": [_placement(p) for p in layout.placements],
+                "symbols": [_placement(p, faced) for p in layout.placements],
             }
         )
     return {
@@ -108,10 +140,19 @@ def build_manifest(
             "backs": backs,
             "duplex": theme.spec.backs.duplex if backs else None,
         },
-        "symbols": [{"id": s.id, "name": s.name, "source": s.source} for s in symbols],
+        **({"faces": _faces_record(faced)} if faced is not None else {}),
+        "symbols": [_symbol(s, faced) for s in symbols],
         "unused": [{"name": s.name, "source": s.source} for s in unused],
         "cards": cards,
     }
+
+
+def _deck_of(faced: FacedDeck | None, index: int) -> dict[str, Any]:
+    """A split deck's card: its deck (A or B) and its twin in the other deck."""
+    if faced is None or not faced.card_decks[index]:
+        return {}
+    half = len(faced.card_decks) // 2
+    return {"deck": faced.card_decks[index], "twin": (index + half) % (2 * half)}
 
 
 def write_manifest(manifest: dict[str, Any], path: Path) -> None:

@@ -52,6 +52,9 @@ class SymbolSpec:
             by default its collision outline has no holes.
         remove_background: Photo only: make a plain background touching the
             corners transparent (see ``printdeck.artwork.prepared_picture``).
+        faces: A symbol with several faces (a concept: a picture and its word, "3 × 4"
+            and "12"): every face's own symbol, face 0 first; this symbol's drawing
+            fields are face 0's. Empty for a symbol with one face (the usual case).
     """
 
     id: int = field(metadata=NOT_DRAWN)
@@ -72,6 +75,12 @@ class SymbolSpec:
     focus: tuple[float, float] | None = None
     zoom: float = 1.0
     nest: bool = field(default=False, metadata=NOT_DRAWN)
+    faces: tuple[SymbolSpec, ...] = field(default=(), metadata=NOT_DRAWN)
+
+    @property
+    def all_faces(self) -> tuple[SymbolSpec, ...]:
+        """The symbol's faces, face 0 first: ``faces``, or the symbol itself when it has one face."""
+        return self.faces or (self,)
 
 
 def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
@@ -148,6 +157,8 @@ class BuildResult:
     png_paths: list[Path] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
     """Names of the theme's symbols that no card shows."""
+    faces: str | None = None
+    """A deck with faces: how they are shown (the summary's line), else None."""
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -163,6 +174,8 @@ class BuildResult:
             f"wrote {path_text(self.pdf_path)}: {self.cards} cards, {self.symbols_per_card} symbols a card, "
             f"{self.pages} pages, {size_text(self.size_bytes)} (manifest {self.manifest_path.name})"
         )
+        if self.faces:
+            lines.append(self.faces)
         if self.unused:
             lines.append(left_out_line(self.unused))
         return lines

@@ -193,13 +193,28 @@ def _write(
     theme, design, symbols = plan.theme, plan.design, plan.symbols
     job = PrintJob.from_theme(theme)
     manifest = build_manifest(
-        theme, theme.spec.seed, design, symbols, layouts, plan.imposition, list(plan.unused_symbols)
+        theme,
+        theme.spec.seed,
+        design,
+        plan.concepts or symbols,
+        layouts,
+        plan.imposition,
+        list(plan.unused_symbols),
+        plan.faced,
     )
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
     with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
         with rep.stage("render", len(layouts)) as advance:
-            pages = render_pdf(job, symbols, layouts, plan.imposition, tmp_pdf, progress=advance)
+            pages = render_pdf(
+                job,
+                symbols,
+                layouts,
+                plan.imposition,
+                tmp_pdf,
+                progress=advance,
+                legend_groups=legend_cells(plan, layouts),
+            )
         write_manifest(manifest, tmp_json)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
@@ -215,4 +230,39 @@ def _write(
         size_bytes=out.stat().st_size,
         png_paths=pngs,
         unused=list(plan.unused),
+        faces=faces_summary(plan),
+    )
+
+
+def legend_cells(plan: DeckPlan, layouts: Sequence[CardLayout]) -> list[list[int]] | None:
+    """The legend's cells for a deck with faces: each symbol the cards show, with all its
+    faces' drawings (None: one cell a drawing, as for a deck without faces)."""
+    faced = plan.faced
+    if faced is None or not faced.has_faces:
+        return None
+    shown_points = sorted({faced.drawing_faces[p.symbol_id][0] for c in layouts for p in c.placements})
+    groups: dict[int, list[int]] = {p: [] for p in shown_points}
+    for drawing, (point, _) in enumerate(faced.drawing_faces):
+        if point in groups:
+            groups[point].append(drawing)
+    return [groups[p] for p in shown_points]
+
+
+def faces_summary(plan: DeckPlan) -> str | None:
+    """The build summary's line on a deck with faces: the split decks, or the share of
+    card pairs that show their shared symbol in different faces (and the most the design allows)."""
+    faced = plan.faced
+    if faced is None or not faced.has_faces:
+        return None
+    if faced.mode == "split":
+        half = len(faced.cards) // 2
+        return (
+            f"faces: split: deck A (cards 1-{half}) shows every symbol's face 1, deck B (cards "
+            f"{half + 1}-{2 * half}) face 2; play a card of A against a card of B"
+        )
+    if faced.different_fraction is None or faced.different_bound is None:
+        return "faces: mixed"
+    return (
+        f"faces: mixed: {faced.different_fraction:.1%} of the card pairs show their shared symbol in "
+        f"different faces (the design allows at most {faced.different_bound:.1%})"
     )

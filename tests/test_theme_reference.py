@@ -44,6 +44,7 @@ def test_reference_theme_shows_every_key() -> None:
     text = REFERENCE.read_text(encoding="utf-8")
     used = _used(yaml.safe_load(text))
     used |= {"deck." + m.group(1) for m in re.finditer(r"^  # (\w+):", text, re.MULTILINE)}
+    used = {k.replace("symbols.*.faces.", "symbols.*.") for k in used}  # a face is a symbol entry
     expected = _keys(ThemeSpec) | {"symbols.*." + (i.alias or n) for n, i in SymbolEntry.model_fields.items()}
     assert expected - used == set()
     assert used - expected == set()
@@ -51,7 +52,7 @@ def test_reference_theme_shows_every_key() -> None:
 
 def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     shutil.copy(REFERENCE, tmp_path / "theme.yaml")
-    image_folder(tmp_path / "pictures", 49)
+    image_folder(tmp_path / "pictures", 48)
     (tmp_path / "logo.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="3"/></svg>'
     )
@@ -64,6 +65,8 @@ def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     theme = load_theme(tmp_path)
     size = deck_size(theme)
     assert (size.symbols_per_card, size.cards, size.symbols_needed, len(theme.symbols)) == (8, 55, 57, 57)
+    dog = next(s for s in theme.symbols if s.name == "dog")
+    assert [f.text for f in dog.faces] == ["dog", "perro"] and dog.faces[1].lang == "es"
     rex = next(s for s in theme.symbols if s.name == "Rex")
     assert rex.remove_background and rex.photo_shape == "rounded" and rex.scale == 1.2
     assert theme.spec.backs.offset_y_mm == 0.5 and theme.attribution == "Photos: the Garcia family"

@@ -167,7 +167,7 @@ def test_biplane_size(tmp_path: Path, deck: dict) -> None:
 def test_entry_needs_exactly_one_source(tmp_path: Path) -> None:
     data = small_theme(symbols=[{"text": "a", "image": "b.png"}])
     assert _error(tmp_path, data).startswith(
-        "symbols.0: give exactly one of folder, image, text or photo (found image, text)"
+        "symbols.0: give exactly one of folder, image, text, photo or faces (found image, text)"
     )
     assert _error(tmp_path, small_theme(symbols=[{"name": "x"}])).startswith("symbols.0: give exactly one of")
 

@@ -121,7 +121,31 @@ def _from_json(data: Any, path: Path) -> list[list[int]]:
     if not isinstance(cards, list):
         raise PrintdeckError(f"{shown(path)}: no 'cards' list found; expected printdeck design JSON or a manifest")
     _check_count(len(cards), path)
-    return [_card_symbols(c, f"{shown(path)}: card {i}") for i, c in enumerate(cards)]
+    read = [_card_symbols(c, f"{shown(path)}: card {i}") for i, c in enumerate(cards)]
+    return _split_deck_a(cards, read, path)
+
+
+def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> list[list[int]]:
+    """A split build's manifest (cards marked ``"deck": "A"`` / ``"B"`` with a ``"twin"``):
+    deck A's cards, once every card of B is checked to show its twin's symbols. Then deck A
+    holding λ proves every A-B pair of distinct cards shares λ symbols too.
+
+    Raises:
+        PrintdeckError: a deck B card's twin is missing or shows other symbols.
+    """
+    decks = [c.get("deck") if isinstance(c, dict) else None for c in raw]
+    if not any(decks):
+        return cards
+    a_cards = [card for card, deck in zip(cards, decks) if deck == "A"]
+    for i, (card, deck) in enumerate(zip(cards, decks)):
+        if deck == "A":
+            continue
+        twin = raw[i].get("twin") if isinstance(raw[i], dict) else None
+        if not isinstance(twin, int) or not 0 <= twin < len(cards) or sorted(cards[twin]) != sorted(card):
+            raise PrintdeckError(
+                f"{shown(path)}: card {i} (deck {deck}) does not show the same symbols as its twin {twin} in deck A"
+            )
+    return a_cards
 
 
 def _is_number(cell: str) -> bool:

@@ -80,11 +80,31 @@ RULES: tuple[tuple[str, str], ...] = (
 )
 
 
+FACES_RULES = {
+    "mixed": (
+        "One symbol, several faces",
+        "A symbol of this deck may look different on the two cards that share it: a picture on one "
+        "card and its word on the other, a word and its translation, 3 × 4 and 12. They still match. "
+        "Name the shared symbol in either form to claim it (the legend shows every face of each symbol).",
+    ),
+    "split": (
+        "Two decks: A and B",
+        "This deck is two decks. Deck A (its sheets say deck A) shows every symbol's first face, deck B "
+        "its second: the picture and the word, the word and its translation, 3 × 4 and 12. Keep the two "
+        "decks apart and always play a card of A against a card of B: in the games below the middle or "
+        "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly one "
+        "symbol with every card of B except its twin, which shows the same symbols: if twins meet, any "
+        "symbol counts.",
+    ),
+}
+"""The rules' note on a deck whose symbols have several faces, by ``deck.faces``."""
+
+
 def legend_pages(
     canvas: Canvas,
     art: ArtLibrary,
     symbols: Sequence[SymbolSpec],
-    used_ids: Sequence[int],
+    used_ids: Sequence[int] | Sequence[Sequence[int]],
     page_size_mm: tuple[float, float],
     title: str,
     credit: str | None = None,
@@ -95,7 +115,9 @@ def legend_pages(
         canvas: Target canvas (a fresh page is open; pages are ended here).
         art: The document's symbol forms (artwork is reused, not stored again).
         symbols: The deck's symbols (looked up by ``id``).
-        used_ids: Symbol ids to list, in order.
+        used_ids: Symbol ids to list, in order; or groups of ids, one cell each: a symbol
+            with several faces, its faces side by side under the first face's name
+            (the symbol's).
         page_size_mm: (W, H) of the legend pages, mm.
         title: Deck title for the page heading (shrunk, then wrapped, to fit).
         credit: Artwork credit printed at the foot of every page, or ``None``.
@@ -113,11 +135,13 @@ def legend_pages(
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         _heading(canvas, heading, page_size_mm)
-        for k, sid in enumerate(used_ids[page * per_page : (page + 1) * per_page]):
+        cells: Sequence[int | Sequence[int]] = used_ids
+        for k, sid in enumerate(cells[page * per_page : (page + 1) * per_page]):
             r, c = divmod(k, cols)
             cx = x_start + (c + 0.5) * LEGEND_CELL_MM
             cy = h - PAGE_MARGIN_MM - head_mm - (r + 0.5) * LEGEND_CELL_MM
-            _legend_cell(canvas, art, table[sid], (cx, cy))
+            group = [table[i] for i in sid] if isinstance(sid, Sequence) else [table[sid]]
+            _legend_cell(canvas, art, group, (cx, cy))
         _credit_foot(canvas, credit, page_size_mm)
         canvas.showPage()
     return pages
@@ -181,23 +205,33 @@ def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, 
         draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), bottom + i * CREDIT_PT * 1.2, line)
 
 
-def _legend_cell(canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float]) -> None:
+def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], center_mm: tuple[float, float]) -> None:
+    """One legend cell: the symbol's faces side by side in the art box, its name below."""
+    box_mm = LEGEND_ART_MM if len(faces) == 1 else (LEGEND_CELL_MM - 2.0) / len(faces) - 1.0
+    for i, face in enumerate(faces):
+        x_mm = center_mm[0] + (i - (len(faces) - 1) / 2.0) * (box_mm + 1.0)
+        _legend_art(canvas, art, face, (x_mm, center_mm[1] + 3.0), box_mm)
+    lines, size = legend_name_lines(faces[0].name)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS, size)
+    top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
+    for i, line in enumerate(lines):
+        draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
+
+
+def _legend_art(
+    canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float], box_mm: float
+) -> None:
     a = art.art(symbol.id)
-    scale = mm_to_pt(LEGEND_ART_MM) / max(a.width_pt, a.height_pt)
+    scale = mm_to_pt(box_mm) / max(a.width_pt, a.height_pt)
     canvas.saveState()
-    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1] + 3.0))
+    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
     canvas.scale(scale, scale)
     canvas.translate(-a.width_pt / 2.0, -a.height_pt / 2.0)
     if a.word:  # a word's form paints in the current fill colour: the word's home colour
         canvas.setFillColor(HexColor(symbol.color))
     canvas.doForm(a.form)
     canvas.restoreState()
-    lines, size = legend_name_lines(symbol.name)
-    canvas.setFillColor(INK)
-    canvas.setFont(SANS, size)
-    top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
-    for i, line in enumerate(lines):
-        draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
 
 
 def legend_name_lines(name: str) -> tuple[list[str], float]:
@@ -243,11 +277,14 @@ def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, 
     return 1
 
 
-def rules_pages(canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str | None = None) -> int:
+def rules_pages(
+    canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str | None = None, faces: str | None = None
+) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 
     Headings are fitted to the column (shrunk, then wrapped); the artwork credit,
-    if given, is at the foot of every page.
+    if given, is at the foot of every page. ``faces`` (``mixed`` or ``split``, for a deck
+    whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section.
     """
     w, h = page_size_mm
     width_pt = _text_width_pt(w)
@@ -256,7 +293,10 @@ def rules_pages(canvas: Canvas, page_size_mm: tuple[float, float], title: str, c
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
     y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
-    for heading, body in RULES:
+    sections = list(RULES)
+    if faces in FACES_RULES:
+        sections.insert(1, FACES_RULES[faces])
+    for heading, body in sections:
         head_lines, head_pt, head_h = _fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
         lines = wrap_text(body, SANS, 10, width_pt)
         if y - head_h - len(lines) * 13 < bottom:

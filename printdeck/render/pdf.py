@@ -37,6 +37,7 @@ def render_pdf(
     imposition: Imposition,
     out_path: Path,
     progress: Callable[[int], None] | None = None,
+    legend_groups: Sequence[Sequence[int]] | None = None,
 ) -> int:
     """Write the deck's PDF atomically and return its page count.
 
@@ -54,6 +55,8 @@ def render_pdf(
         out_path: The PDF to write (replaced only on success).
         progress: Called after each front sheet with the number of cards drawn on
             it (increments that add up to ``len(layouts)``).
+        legend_groups: The legend's cells as groups of symbol ids (a symbol with several
+            faces: all its faces in one cell); default: one cell a symbol the cards show.
 
     Returns:
         Number of PDF pages.
@@ -81,9 +84,10 @@ def render_pdf(
         canvas.setBleedBox(None)
         used = sorted({p.symbol_id for c in layouts for p in c.placements})
         if job.legend:
-            pages += extras.legend_pages(canvas, art, symbols, used, extra_size, job.title, job.attribution)
+            cells = used if legend_groups is None else legend_groups
+            pages += extras.legend_pages(canvas, art, symbols, cells, extra_size, job.title, job.attribution)
         if job.rules:
-            pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution)
+            pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution, job.faces)
         canvas.save()
     return pages
 
@@ -129,8 +133,9 @@ def _sheets(
         backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm)
     plan = None
     if not imposition.single:
-        credit = " · ".join(x for x in ("Sheet {n}/{n}", job.title, job.attribution or "") if x)
-        widest = f"{imposition.pages}/{imposition.pages}"
+        deck = ", deck A" if job.faces == "split" else ""
+        credit = " · ".join(x for x in ("Sheet {n}/{n}" + deck, job.title, job.attribution or "") if x)
+        widest = f"{imposition.pages}/{imposition.pages}{deck}"
         plan = plan_footer(imposition, credit.replace("{n}", str(imposition.pages)))
     pages = 0
     for page in range(1, imposition.pages + 1):
@@ -141,7 +146,7 @@ def _sheets(
         if plan is not None:
             if job.cut_marks:
                 draw_marks(canvas, page_marks(imposition, page))
-            draw_footer(canvas, plan, widest, f"{page}/{imposition.pages}")
+            draw_footer(canvas, plan, widest, f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages))
         canvas.showPage()
         pages += 1
         if job.backs is not None:
@@ -156,6 +161,13 @@ def _sheets(
         if progress is not None:
             progress(len(slots))
     return pages
+
+
+def _deck_label(job: PrintJob, page: int, pages: int) -> str:
+    """A split deck's sheets say which deck they hold (deck B starts on a sheet of its own)."""
+    if job.faces != "split":
+        return ""
+    return ", deck A" if page <= pages // 2 else ", deck B"
 
 
 def _page_setup(canvas: Canvas, imposition: Imposition) -> None:

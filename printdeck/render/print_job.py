@@ -61,6 +61,8 @@ class PrintJob:
         backs: The card back, printed on a page after each front sheet; ``None``: no backs.
         legend: Add the symbol legend page(s).
         rules: Add the rules sheet.
+        faces: ``mixed`` or ``split`` when some symbol has several faces (the rules say
+            how a match may look; split sheets name their deck), else ``None``.
     """
 
     name: str
@@ -74,6 +76,7 @@ class PrintJob:
     backs: BackDesign | None = None
     legend: bool = False
     rules: bool = False
+    faces: str | None = None
 
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
@@ -103,6 +106,7 @@ class PrintJob:
             backs=_back_design(theme) if spec.backs.enabled else None,
             legend=spec.extras.legend,
             rules=spec.extras.rules,
+            faces=str(spec.deck.faces.value) if any(s.faces for s in theme.symbols) else None,
         )
 
 

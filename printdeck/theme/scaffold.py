@@ -98,8 +98,9 @@ FONTS_FOLDER = "fonts"
 """Where ``init --font`` copies a font from outside the new theme's folder."""
 
 
-def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[str]:
-    """The symbols' YAML lines for a folder of pictures.
+def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str]]:
+    """The pictures of a folder as (key, path in the theme, name): ``key`` is ``photo`` for an
+    opaque raster, else ``image``.
 
     A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
     as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
@@ -107,7 +108,7 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
     if not folder.is_dir():
         raise PrintdeckError(f"--images: {shown(folder)} is not a folder; give the folder holding your pictures")
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
-    lines = []
+    out = []
     for f in folder_images(folder, "--images", photo=False):
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
@@ -117,8 +118,32 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
         key = "image"
         if IMAGE_SUFFIXES[f.suffix.lower()] == "raster" and not check_raster_file(f, f"--images ({f.name})").has_alpha:
             key = "photo"
-        lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name_from_file(f))}\n")
-    return lines
+        out.append((key, rel, name_from_file(f)))
+    return out
+
+
+def _paired_entries(pictures: list[tuple[str, str, str]], rows: list[WordRow]) -> list[str]:
+    """The symbols' YAML lines for pictures and words: a picture and the row whose first word
+    is its name (file name: ``cat.png`` and ``cat``, or ``cat = gato``) make one symbol with
+    two faces (the picture, then the row's last word); the others stay symbols of their own."""
+    by_name = {row.words[0].casefold(): row for row in rows}
+    paired: set[int] = set()
+    lines = []
+    for key, rel, name in pictures:
+        row = by_name.get(name.casefold())
+        if row is None:
+            lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n")
+            continue
+        paired.add(row.line)
+        lines.append(f"  - name: {_q(name)}\n    faces:\n      - {key}: {_q(rel)}\n      - text: {_q(row.words[-1])}\n")
+    return lines + [_word_entry(row) for row in rows if row.line not in paired]
+
+
+def _word_entry(row: WordRow) -> str:
+    """One word (``text:``), or a word and its translation as one symbol with two faces."""
+    if len(row.words) == 1:
+        return f"  - text: {_q(row.words[0])}\n"
+    return "  - faces:\n" + "".join(f"      - text: {_q(w)}\n" for w in row.words)
 
 
 @contextlib.contextmanager
@@ -166,37 +191,58 @@ def _copy_pictures(copies: list[tuple[Path, Path]], pictures: Path) -> None:
         raise write_error(pictures, exc) from None
 
 
-def read_words(path: Path) -> list[str]:
-    """Words from a text file: one a line, blank lines and ``#`` comments skipped.
+@dataclass(frozen=True)
+class WordRow:
+    """One line of a word list: a word, or a word and its translation (``cat\tgato``, ``cat = gato``)."""
+
+    line: int
+    words: tuple[str, ...]
+
+
+def _split_row(line: str) -> list[str]:
+    """A line's columns: split at a tab, else at `` = ``; each column's spaces tidied."""
+    parts = line.split("\t") if "\t" in line else line.split(" = ")
+    return [" ".join(p.split()) for p in parts]
+
+
+def read_words(path: Path) -> list[WordRow]:
+    """Words from a text file: one a line, or two columns (a word and its translation,
+    separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
 
     Raises:
-        PrintdeckError: Unreadable or not UTF-8, a word too long, or a word twice
-            (the message gives the line numbers).
+        PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
+            an empty one, or a word twice (the message gives the line numbers).
     """
     raw = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PrintdeckError(f"--words: {shown(path)} is not UTF-8 text; save it as UTF-8, one word a line") from None
-    words: list[str] = []
+    rows: list[WordRow] = []
     first_line: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
-        word = " ".join(line.split())
-        if not word or word.startswith("#"):
+        if not line.strip() or line.strip().startswith("#"):
             continue
-        if len(word) > MAX_WORD_CHARS:
+        words = _split_row(line)
+        if len(words) > 2 or not all(words):
             raise PrintdeckError(
-                f"--words: {path} line {number}: {word[:20]!r}... is longer than "
-                f"{MAX_WORD_CHARS} characters; shorten it"
+                f"--words: {path} line {number}: give one word, or a word and its translation "
+                "separated by a tab or ' = '"
             )
-        key = word.casefold()
-        if key in first_line:
-            raise PrintdeckError(
-                f"--words: {path} line {number}: {word!r} is already on line {first_line[key]}; list each word once"
-            )
-        first_line[key] = number
-        words.append(word)
-    return words
+        for word in words:
+            if len(word) > MAX_WORD_CHARS:
+                raise PrintdeckError(
+                    f"--words: {path} line {number}: {word[:20]!r}... is longer than "
+                    f"{MAX_WORD_CHARS} characters; shorten it"
+                )
+            key = word.casefold()
+            if key in first_line:
+                raise PrintdeckError(
+                    f"--words: {path} line {number}: {word!r} is already on line {first_line[key]}; list each word once"
+                )
+            first_line[key] = number
+        rows.append(WordRow(number, tuple(words)))
+    return rows
 
 
 def _theme_text(
@@ -231,33 +277,31 @@ def _safe_name(stem: str) -> str:
 
 
 def _entries(
-    theme_dir: Path, images: Path | None, words: list[str] | None, copies: list[tuple[Path, Path]]
+    theme_dir: Path, images: Path | None, words: list[WordRow] | None, copies: list[tuple[Path, Path]]
 ) -> tuple[list[str], str, str, int]:
     """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
     pictures to copy into the theme are appended to ``copies``."""
-    entries: list[str] = []
     kinds: list[str] = []
+    pictures = _image_entries(images, theme_dir, copies) if images is not None else []
     if images is not None:
-        entries += _image_entries(images, theme_dir, copies)
         kinds.append("images")
     if words is not None:
-        entries += [f"  - text: {_q(w)}\n" for w in words]
         kinds.append("words")
+    entries = _paired_entries(pictures, words or [])
     if not kinds:
         count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
         return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
     return entries, " and ".join(kinds), "any" if kinds == ["images"] else "30", len(entries)
 
 
-def check_word_fonts(words: list[str], words_file: Path, face: FontFace | None) -> None:
+def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | None) -> None:
     """Check that every word has a font: ``face`` (``--font``), a bundled one or the computer's.
 
     Raises:
         PrintdeckError: A word has letters no font has; names the word, its line, the
             letters and what to install or pass.
     """
-    lines = _word_lines(words_file)
-    for word in words:
+    for line, word in ((row.line, w) for row in rows for w in row.words):
         probe = SymbolSpec(
             id=0,
             name=word,
@@ -271,18 +315,9 @@ def check_word_fonts(words: list[str], words_file: Path, face: FontFace | None) 
             word_chain(probe)
         except PrintdeckError as exc:
             raise PrintdeckError(
-                f"--words: {shown(words_file)} line {lines.get(word, '?')}: {exc}, or pass "
+                f"--words: {shown(words_file)} line {line}: {exc}, or pass "
                 "--font FILE with a font that has these letters"
             ) from None
-
-
-def _word_lines(path: Path) -> dict[str, int]:
-    """The line each word of a word list is on."""
-    text = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list").decode("utf-8-sig")
-    out: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        out.setdefault(" ".join(line.split()), number)
-    return out
 
 
 def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
@@ -322,7 +357,10 @@ def init_theme(
     Args:
         theme_dir: Folder to write into (created if missing).
         images: Folder of pictures.
-        words: Text file, one word a line (UTF-8).
+        words: Text file, one word a line (UTF-8), or a word and its translation separated
+            by a tab or `` = `` (one symbol with two faces). With ``images``, a picture and
+            the line whose first word is its file name make one symbol: the picture and
+            the line's last word.
         font: A font file for the words (``.ttf``, ``.otf``, ``.ttc#N``); copied into
             ``theme_dir/fonts`` when outside it, and named by ``text.font``.
         force: Overwrite an existing ``theme.yaml``.

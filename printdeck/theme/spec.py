@@ -10,6 +10,7 @@ gives one error about the branch the user meant, not one per branch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -55,6 +56,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
 
 
+class FacesMode(str, Enum):
+    """How a deck shows the symbols that have several faces (``deck.faces``)."""
+
+    MIXED = "mixed"
+    """One deck; each occurrence shows one face, balanced, a shared symbol in different faces as often as can be."""
+    SPLIT = "split"
+    """Two decks: A shows every symbol's first face, B its second; a card of A is played against a card of B."""
+
+
 class DeckSpec(_Strict):
     """Which design: size, λ, trim, symbol choice."""
 
@@ -78,6 +88,11 @@ class DeckSpec(_Strict):
         default="seeded", description="which symbols to use when more are given than needed"
     )
     drop_unused: bool = Field(default=False, description="after trimming, drop symbols no card uses")
+    faces: FacesMode = Field(
+        default=FacesMode.MIXED,
+        description="symbols with faces: mixed (each card shows one face of each of its symbols, two cards "
+        "sharing a symbol mostly in different faces) or split (deck A shows face 1, deck B face 2)",
+    )
 
 
 class CardSpec(_Strict):
@@ -198,7 +213,11 @@ class ExtrasSpec(_Strict):
 
 
 class SymbolEntry(_Strict):
-    """One item of ``symbols:``: exactly one of folder, image, text, photo.
+    """One item of ``symbols:``: exactly one of folder, image, text, photo, faces.
+
+    ``faces`` makes one symbol (a concept) with several faces, each an image, photo or
+    word of its own (with its own keys), e.g. a picture of a cat and the word "gato":
+    two cards that share the symbol may show it in different faces.
 
     ``image`` and ``photo`` may also name a folder: every PNG, JPEG, WebP (and,
     for ``image``, SVG) file in it, sorted by name.
@@ -241,6 +260,16 @@ class SymbolEntry(_Strict):
     lang: Language | None = Field(
         default=None, description="text: language of this word, e.g. ja, zh-Hans (default: text.lang)"
     )
+    faces: list[SymbolEntry] | None = Field(
+        default=None,
+        min_length=2,
+        max_length=8,
+        description="one symbol shown in several ways: two or more faces, each an image, photo or text "
+        "entry, e.g. [{image: cat.png}, {text: gato}] or [{text: 3 × 4}, {text: '12'}]",
+    )
+
+
+SymbolEntry.model_rebuild()
 
 
 SymbolItem = Annotated[

@@ -10,6 +10,7 @@ decoded pixels, or the same word) are errors too.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -124,10 +125,10 @@ class _Seen:
 
 
 def _only_key(entry: SymbolEntry, where: str) -> str:
-    given = [k for k in ("folder", "image", "text", "photo") if getattr(entry, k) is not None]
+    given = [k for k in ("folder", "image", "text", "photo", "faces") if getattr(entry, k) is not None]
     if len(given) != 1:
         found = f" (found {', '.join(given)})" if given else ""
-        raise PrintdeckError(f"{where}: give exactly one of folder, image, text or photo{found}")
+        raise PrintdeckError(f"{where}: give exactly one of folder, image, text, photo or faces{found}")
     return given[0]
 
 
@@ -345,8 +346,40 @@ def resolve_symbols(
         where = f"symbols.{i}"
         entry = SymbolEntry(image=item) if isinstance(item, str) else item
         key = _only_key(entry, where)
-        if key == "text":
-            out.append(_text_symbol(entry, where, spec, base, seen, len(out), check_files))
+        if key == "faces":
+            out.append(_concept_symbol(entry, where, spec, base, seen, len(out), check_files))
         else:
-            out.extend(_file_symbols(entry, key, where, base, seen, check_files, spec.layout))
+            out.extend(_single_symbols(entry, key, where, spec, base, seen, len(out), check_files))
     return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))
+
+
+def _single_symbols(
+    entry: SymbolEntry, key: str, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index: int, check_files: bool
+) -> list[SymbolSpec]:
+    """The symbols of one entry that is not ``faces``: one word, one picture or a folder's pictures."""
+    if key == "text":
+        return [_text_symbol(entry, where, spec, base, seen, index, check_files)]
+    return _file_symbols(entry, key, where, base, seen, check_files, spec.layout)
+
+
+def _concept_symbol(
+    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index: int, check_files: bool
+) -> SymbolSpec:
+    """One symbol with several faces (``faces:``), each resolved as a symbol of its own and
+    checked against every other symbol's files and words. Its name is the entry's ``name``,
+    else its faces' names joined by `` = `` (``cat = gato``)."""
+    extra = [k for k, v in entry.model_dump(exclude={"faces"}, exclude_defaults=True).items() if k != "name"]
+    if extra:
+        raise PrintdeckError(f"{where}.{extra[0]}: give it to one face under faces:, not to the symbol")
+    faces: list[SymbolSpec] = []
+    for j, face_entry in enumerate(entry.faces or ()):
+        at = f"{where}.faces.{j}"
+        key = _only_key(face_entry, at)
+        if key in ("folder", "faces"):
+            raise PrintdeckError(f"{at}.{key}: a face is one image, photo or text; list a folder's pictures as symbols")
+        made = _single_symbols(face_entry, key, at, spec, base, seen, index + j, check_files)
+        if len(made) != 1:
+            raise PrintdeckError(f"{at}.{key}: a face is one picture, not a folder; name one file")
+        faces.append(made[0])
+    name = entry.name or " = ".join(f.name for f in faces)
+    return dataclasses.replace(faces[0], name=name, faces=tuple(faces))

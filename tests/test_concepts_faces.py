@@ -1,0 +1,190 @@
+"""Symbols with several faces (issue 24): one concept per point, each occurrence one face.
+
+Checked from what the build writes: the manifest (verified by printdeck's verifier and by
+counting card pairs here), the PDF's text (rules) and its rasterised pages.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from math import comb
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+import printdeck
+from printdeck.assign import different_face_bound, face_deck
+from printdeck.cli import main as cli_main
+from printdeck.design import make_design
+from printdeck.model import SymbolSpec
+from printdeck.theme import init_theme, load_theme
+from tests.test_theme_support import write_theme
+
+TIMES = [f"{a} × {b}" for a, b in ((1, 2), (1, 3), (2, 2), (1, 5), (2, 3), (1, 7), (2, 4))]
+VALUES = ["2", "3", "4", "5", "6", "7", "8"]
+
+
+def _written(folder: Path, data: dict) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_theme(folder, data)
+
+
+def _faces_theme(folder: Path, mode: str = "mixed", **extra: object) -> Path:
+    data = {
+        "name": "faces",
+        "deck": {"symbols_per_card": 3, "faces": mode},
+        "layout": {"rotation": 30},
+        "symbols": [{"faces": [{"text": t}, {"text": v}]} for t, v in zip(TIMES, VALUES)],
+        **extra,
+    }
+    return write_theme(folder, data)
+
+
+def _concept_cards(manifest: dict) -> list[list[int]]:
+    return [[p["id"] for p in card["symbols"]] for card in manifest["cards"]]
+
+
+def _fraction(manifest: dict) -> float:
+    """Share of (card pair, shared symbol) showing the symbol in different faces, by brute force."""
+    cards = [{p["id"]: p["face"] for p in card["symbols"]} for card in manifest["cards"]]
+    pairs = different = 0
+    for a, b in itertools.combinations(cards, 2):
+        for shared in set(a) & set(b):
+            pairs += 1
+            different += a[shared] != b[shared]
+    return different / pairs
+
+
+def test_mixed_deck_keeps_the_design_and_balances_faces(tmp_path: Path) -> None:
+    result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf")
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert printdeck.verify_file(result.manifest_path)[1].ok  # every two cards share one concept
+    assert all("face" in p for card in manifest["cards"] for p in card["symbols"])
+    per_symbol: dict[int, Counter] = {}
+    for card in manifest["cards"]:
+        for p in card["symbols"]:
+            per_symbol.setdefault(p["id"], Counter())[p["face"]] += 1
+    assert all(max(c.values()) - min(c[f] for f in (0, 1)) <= 1 for c in per_symbol.values())
+    reached = _fraction(manifest)
+    # each symbol on 3 cards, faces 2 + 1: 2 of its 3 pairs differ, so 2/3 at best
+    assert reached == pytest.approx(2 / 3)
+    assert manifest["faces"] == {"mode": "mixed", "different_fraction": 0.6667, "different_bound": 0.6667}
+    assert any("66.7% of the card pairs" in line for line in result.summary_lines())
+    assert [f["source"] for f in manifest["symbols"][0]["faces"]][1].startswith("text:")
+
+
+@pytest.mark.parametrize(("order", "expected"), [(5, 0.6), (7, 4 / 7), (4, 6 / 10), (3, 2 / 3)])
+def test_different_face_fraction_reaches_the_derived_bound(order: int, expected: float) -> None:
+    design = make_design(order=order)
+    symbols = [
+        SymbolSpec(
+            id=p,
+            name=str(p),
+            kind="text",
+            source=f"text:{p}",
+            text=str(p),
+            faces=(
+                SymbolSpec(id=0, name=str(p), kind="text", source=f"text:{p}", text=str(p)),
+                SymbolSpec(id=0, name=f"w{p}", kind="text", source=f"text:w{p}", text=f"w{p}"),
+            ),
+        )
+        for p in range(design.n_points)
+    ]
+    faced = face_deck(design.blocks, symbols, "mixed", seed=3)
+    q = order  # (q + 1) / (2q) for odd q, (q + 2) / (2(q + 1)) for even q
+    assert expected == pytest.approx((q + 1) / (2 * q) if q % 2 else (q + 2) / (2 * (q + 1)))
+    assert faced.different_bound == pytest.approx(expected)
+    assert faced.different_fraction == pytest.approx(expected)
+    assert different_face_bound(design.blocks, [2] * design.n_points) == pytest.approx(expected)
+    faces_of = {}
+    for card in faced.cards:
+        for d in card:
+            faces_of.setdefault(faced.drawing_faces[d.id][0], Counter())[faced.drawing_faces[d.id][1]] += 1
+    assert all(abs(c[0] - c[1]) <= 1 for c in faces_of.values())
+    # each card shows both faces, nearly evenly (no card all words)
+    per_card = [Counter(faced.drawing_faces[d.id][1] for d in card) for card in faced.cards]
+    assert all(abs(c[0] - c[1]) <= 2 for c in per_card)
+    assert face_deck(design.blocks, symbols, "mixed", seed=3) == faced  # seeded, deterministic
+    assert sum(comb(order + 1, 2) for _ in range(design.n_points)) == comb(len(design.blocks), 2)
+
+
+def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> None:
+    result = printdeck.build(_faces_theme(tmp_path, "split"), out=tmp_path / "split.pdf", rules=True)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    a = [c for c in manifest["cards"] if c["deck"] == "A"]
+    b = [c for c in manifest["cards"] if c["deck"] == "B"]
+    assert len(a) == len(b) == 7
+    assert {p["face"] for c in a for p in c["symbols"]} == {0}
+    assert {p["face"] for c in b for p in c["symbols"]} == {1}
+    for card_a in a:
+        for card_b in b:
+            shared = {p["id"] for p in card_a["symbols"]} & {p["id"] for p in card_b["symbols"]}
+            assert len(shared) == (3 if card_b["twin"] == card_a["index"] else 1)
+    assert {c["page"] for c in a}.isdisjoint({c["page"] for c in b})  # deck B on sheets of its own
+    assert printdeck.verify_file(result.manifest_path)[1].ok
+    text = " ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages)
+    assert "Two decks: A and B" in text and "deck B" in text
+
+
+def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: Path) -> None:
+    result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf", rules=True, legend=True)
+    reader = PdfReader(result.pdf_path)
+    texts = [page.extract_text() for page in reader.pages]
+    assert any("One symbol, several faces" in t and "look different" in t for t in texts)
+    legend = next(i for i, t in enumerate(texts) if "symbol legend (7 symbols)" in t)
+    assert "1 × 2 = 2" in texts[legend]  # the concept's name under its faces
+    content = reader.pages[legend].get_contents().get_data().decode("latin-1")
+    assert content.count(" Do") == 14  # every face of every symbol drawn in the legend
+
+
+def test_symbol_level_keys_and_folders_are_refused_for_faces(tmp_path: Path) -> None:
+    bad = _faces_theme(tmp_path)
+    data = {"deck": {"symbols_per_card": 3}, "symbols": [{"faces": [{"text": "a"}, {"text": "b"}], "scale": 2}]}
+    data["symbols"] += [{"text": w} for w in "cdefgh"]
+    with pytest.raises(printdeck.PrintdeckError, match=r"symbols\.0\.scale: give it to one face"):
+        load_theme(_written(tmp_path / "s", data))
+    data["symbols"][0] = {"faces": [{"folder": "."}, {"text": "b"}]}
+    with pytest.raises(printdeck.PrintdeckError, match=r"symbols\.0\.faces\.0\.folder"):
+        load_theme(_written(tmp_path / "f", data))
+    data["symbols"][0] = {"faces": [{"text": "a"}, {"text": "c"}]}
+    with pytest.raises(printdeck.PrintdeckError, match=r"'c' is already symbols\.0\.faces\.1"):
+        load_theme(_written(tmp_path / "d", data))
+    three = {"deck": {"symbols_per_card": 3, "faces": "split"}, "symbols": [{"text": w} for w in "abcdef"]}
+    three["symbols"].append({"faces": [{"text": "x"}, {"text": "y"}, {"text": "z"}]})
+    with pytest.raises(printdeck.PrintdeckError, match=r"deck\.faces: split prints face 1"):
+        printdeck.build(_written(tmp_path / "t", three), out=tmp_path / "t.pdf")
+    assert bad.is_file()
+
+
+def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> None:
+    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    for name in ("cat", "dog", "cow", "owl"):
+        (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    words = tmp_path / "words.txt"
+    words.write_text("cat = gato\ndog\tperro\nsun = sol\nmoon\tluna\nhouse\n", encoding="utf-8")
+    init_theme(tmp_path / "both", images=pictures, words=words)
+    theme = load_theme(tmp_path / "both")
+    by_name = {s.name: s for s in theme.symbols}
+    assert [f.kind for f in by_name["cat"].faces] == ["svg", "text"] and by_name["cat"].faces[1].text == "gato"
+    assert by_name["dog"].faces[1].text == "perro" and not by_name["owl"].faces
+    assert [f.text for f in by_name["sun = sol"].faces] == ["sun", "sol"] and by_name["house"].text == "house"
+    assert len(theme.symbols) == 7
+    words.write_text("cat = gato = gata\n", encoding="utf-8")
+    refused = CliRunner().invoke(cli_main, ["init", str(tmp_path / "bad"), "--words", str(words)])
+    assert refused.exit_code == 2 and "a word and its translation" in refused.output
+
+
+@pytest.mark.parametrize("name", ["vocabulary", "times-tables"])
+def test_bundled_concept_themes_build(tmp_path: Path, name: str) -> None:
+    result = printdeck.build(name, out=tmp_path / f"{name}.pdf", legend=True)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert printdeck.verify_file(result.manifest_path)[1].ok
+    assert all(len(s["faces"]) == 2 for s in manifest["symbols"])
+    assert _fraction(manifest) == pytest.approx(0.6) == manifest["faces"]["different_fraction"]
+    assert len(_concept_cards(manifest)) == 31
