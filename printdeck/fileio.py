@@ -31,6 +31,10 @@ from pathlib import Path
 from printdeck.errors import PrintdeckError, shown
 from printdeck.signals import deferred
 
+MAX_NAME_BYTES = 255
+"""Longest file name, UTF-8 bytes, that common file systems (ext4, APFS, NTFS...) hold."""
+TEMP_NAME_EXTRA_BYTES = 24
+"""Bytes a temporary name adds to its output's (``.``, ``.<pid>.``, 8 hex digits, ``.tmp``)."""
 STALE_AFTER_S = 600.0
 """Age (s, by modification time) after which a dead build's temporary file is removed."""
 
@@ -148,20 +152,38 @@ def _read_up_to(fd: int, count: int) -> bytes:
     return b"".join(parts)
 
 
-def write_error(path: Path, exc: OSError) -> PrintdeckError:
+class WriteError(PrintdeckError):
+    """An output that cannot be written; ``path`` (the real output, never the temporary
+    file) and ``errno`` (what the operating system said: ``ENOSPC``, ``EROFS``,
+    ``ENOENT`` for a folder that is gone...) let a caller word it for its own users."""
+
+    def __init__(self, message: str, path: Path, errno_code: int | None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.errno = errno_code
+
+
+def disk_full(exc: OSError) -> bool:
+    """Whether ``exc`` says the disk is full or the user is over quota."""
+    return exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def write_error(path: Path, exc: OSError) -> WriteError:
     """The one-line error for an output that cannot be written (a full disk named as such).
 
     Args:
         path: The real output (never the temporary file).
         exc: What the operating system said.
     """
-    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return PrintdeckError(
+    if disk_full(exc):
+        return WriteError(
             f"{shown(path)}: cannot write it: the disk is full (or over quota); "
-            "free some space or choose another output path"
+            "free some space or choose another output path",
+            path,
+            exc.errno,
         )
     reason = exc.strerror or type(exc).__name__
-    return PrintdeckError(f"{shown(path)}: cannot write there ({reason}); choose another output path")
+    return WriteError(f"{shown(path)}: cannot write there ({reason}); choose another output path", path, exc.errno)
 
 
 def _alive(pid: int) -> bool:
@@ -214,7 +236,7 @@ def remove_stale_temps(folder: Path, name: str, now: float | None = None) -> int
     Returns:
         How many entries were removed.
     """
-    prefix, now = f".{name}.", time.time() if now is None else now
+    prefix, now = f".{_temp_stem(name)}.", time.time() if now is None else now
     removed = 0
     try:
         entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
@@ -234,16 +256,30 @@ def remove_stale_temps(folder: Path, name: str, now: float | None = None) -> int
     return removed
 
 
+def cut_to_bytes(text: str, most_bytes: int) -> str:
+    """``text`` cut to at most ``most_bytes`` UTF-8 bytes, never inside a character."""
+    return text.encode("utf-8", "surrogateescape")[: max(most_bytes, 0)].decode("utf-8", "ignore")
+
+
+def _temp_stem(name: str) -> str:
+    """The output's name as its temporary files spell it: cut so that the whole temporary
+    name stays within :data:`MAX_NAME_BYTES` (a 250-byte output name is fine; its
+    temporary file must be too)."""
+    return cut_to_bytes(name, MAX_NAME_BYTES - TEMP_NAME_EXTRA_BYTES)
+
+
 def temp_name_prefix(name: str) -> str:
     """The prefix of this process's temporary files for the output ``name``."""
-    return f".{name}.{os.getpid()}."
+    return f".{_temp_stem(name)}.{os.getpid()}."
 
 
 def _folder_of(path: Path) -> Path:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise PrintdeckError(
-            f"{shown(path)}: folder {shown(folder)} does not exist; create it or choose another output path"
+        raise WriteError(
+            f"{shown(path)}: folder {shown(folder)} does not exist; create it or choose another output path",
+            path,
+            errno.ENOENT,
         )
     return folder
 
@@ -273,9 +309,10 @@ def _fresh_name(folder: Path, name: str) -> Path:
     return folder / f"{temp_name_prefix(name)}{secrets.token_hex(4)}.tmp"
 
 
-def create_temp_file(folder: Path, name: str, output: Path) -> Path:
+def create_temp_file(folder: Path, name: str, output: Path, mode: int = 0o666) -> Path:
     """Create an empty temporary file for ``output`` in ``folder``, recorded (before it
-    exists) for removal by :func:`remove_temporaries`.
+    exists) for removal by :func:`remove_temporaries`; ``mode``: its permissions (less
+    the umask; 0o600 for a file only its user may read, from the start).
 
     Raises:
         OSError: It cannot be created.
@@ -285,7 +322,7 @@ def create_temp_file(folder: Path, name: str, output: Path) -> Path:
         with deferred():
             _ACTIVE[tmp] = output
             try:
-                os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666))
+                os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), mode))
             except FileExistsError:
                 _ACTIVE.pop(tmp, None)
                 continue
@@ -355,14 +392,14 @@ def check_replaceable(path: Path) -> None:
         raise PrintdeckError(f"{shown(path)}: is {_kind(mode)}, not a regular file; choose another output path")
 
 
-def _new_temp(path: Path) -> Path:
-    """Create an empty temporary file beside ``path`` (ordinary permissions), recorded
-    for removal before it exists."""
+def _new_temp(path: Path, mode: int = 0o666) -> Path:
+    """Create an empty temporary file beside ``path`` (permissions ``mode`` less the
+    umask), recorded for removal before it exists."""
     check_replaceable(path)
     folder = _folder_of(path)
     remove_stale_temps(folder, path.name)
     try:
-        return create_temp_file(folder, path.name, path)
+        return create_temp_file(folder, path.name, path, mode)
     except OSError as exc:
         raise write_error(path, exc) from None
 
@@ -396,7 +433,7 @@ def folder_lock(folder: Path) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Path]]:
+def atomic_outputs(paths: Sequence[Path], lock: bool = True, mode: int = 0o666) -> Iterator[list[Path]]:
     """Yield one temporary path beside each of ``paths``; on success rename them all
     over their outputs, under a lock on the first output's folder (so outputs
     written together, a PDF and its manifest, come from the same build even when
@@ -409,6 +446,7 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Pa
     Args:
         paths: The final output files.
         lock: Take the folder lock to commit (False when the caller holds it).
+        mode: Permissions of the new files, less the umask (0o600: only the user reads them).
 
     Yields:
         The temporary files, in the order of ``paths``.
@@ -421,7 +459,7 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Pa
     temps: list[Path] = []
     try:
         for out in outs:
-            temps.append(out if out in _ACTIVE else _new_temp(out))
+            temps.append(out if out in _ACTIVE else _new_temp(out, mode))
         yield temps
         if temps == outs:  # all nested: the enclosing atomic_outputs commits
             return
@@ -433,6 +471,8 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Pa
     except OSError as exc:
         named = [t for t in temps if getattr(exc, "filename", None) == str(t)] or outs[:1]
         raise write_error(_ACTIVE.get(named[0], named[0]), exc) from None
+    except WriteError:
+        raise
     except PrintdeckError as exc:
         raise _named_right(exc, temps) from None
     finally:  # every temporary file of these outputs, even one made as a signal came
@@ -443,7 +483,7 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True) -> Iterator[list[Pa
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, lock: bool = True) -> Iterator[Path]:
+def atomic_output(path: Path, lock: bool = True, mode: int = 0o666) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; on success rename it over ``path``.
 
     If the body raises, the temporary file is removed and ``path`` is left as it was
@@ -452,12 +492,13 @@ def atomic_output(path: Path, lock: bool = True) -> Iterator[Path]:
     Args:
         path: The final output file.
         lock: Take the folder lock to commit (False when the caller holds it).
+        mode: Permissions of the new file, less the umask.
 
     Raises:
         PrintdeckError: The folder does not exist or cannot be written (the message
             names ``path``; a full disk says so).
     """
-    with atomic_outputs([path], lock) as temps:
+    with atomic_outputs([path], lock, mode) as temps:
         yield temps[0]
 
 
