@@ -3,6 +3,14 @@
 A file of 10,000 nested groups crashes native SVG renderers; NaN, infinite or huge
 coordinates make vector writers raise deep inside. Expat reads the bytes in chunks and
 the first problem ends the check with one line naming the file.
+
+It is also the one check of what an SVG may hold beyond drawing, for the command line
+(``check``, ``build``, ``init``) and the studio (which shows the file in a browser) alike:
+no script (``<script>``, ``<foreignObject>``, an ``on...`` event handler, a
+``javascript:`` value anywhere, SMIL ``<set>``/``<animate>`` that change a link or a
+handler), no ``data:`` link that is a document (an ``<a>`` to ``data:``, or a ``data:``
+reference that is not a picture), and no reference outside the file (links, ``url()``,
+``@import``, ``xml-stylesheet``): a symbol never needs any of them.
 """
 
 from __future__ import annotations
@@ -87,6 +95,13 @@ _SVG_ANY_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _SVG_NOT_A_NUMBER = re.compile(r"nan|inf", re.IGNORECASE)  # no geometry keyword holds these letters
 _CSS_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
 _CHUNK_BYTES = 1 << 16
+_SCRIPT_ELEMENTS = frozenset({"script", "foreignobject", "handler", "listener", "iframe", "embed", "object"})
+_SMIL_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform", "animatecolor", "discard"})
+_CSS_URL = re.compile(r"url\(\s*(?:'([^']*)'|\"([^\"]*)\"|([^)]*))\s*\)", re.IGNORECASE)
+_URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")  # browsers drop these inside a URL ("java\tscript:")
+_SCRIPT_SCHEMES = ("javascript:", "vbscript:")
+_SCRIPT_FIX = "remove it or export the SVG again without scripts"
+_OUTSIDE_FIX = "embed it or remove the reference"
 
 
 class _SvgRefused(Exception):
@@ -118,6 +133,65 @@ def _check_css(text: str) -> None:
 _URL_ANYWHERE = re.compile(r"url\([^)]*\)", re.IGNORECASE)
 
 
+def _script(what: str) -> _SvgRefused:
+    """The refusal of an SVG holding a script (``what``: ``<script>``, ``onload``...)."""
+    return _SvgRefused(f"it holds a script ({what}), which a symbol never needs", _SCRIPT_FIX)
+
+
+def _squeezed(value: str) -> str:
+    """``value`` as a browser reads it as a URL: no spaces or control characters, lower case."""
+    return _URL_NOISE.sub("", value).lower()
+
+
+def _check_reference(target: str, tag: str) -> None:
+    """Refuse a link or ``url()`` that is a script, a ``data:`` document or outside the file.
+
+    ``#id`` (inside the file) and ``data:image/...`` on anything but an ``<a>`` are kept."""
+    squeezed = _squeezed(target)
+    if not squeezed or squeezed.startswith("#"):
+        return
+    if squeezed.startswith(_SCRIPT_SCHEMES):
+        raise _script(f"a {squeezed.split(':', 1)[0]}: link")
+    if squeezed.startswith("data:"):
+        if tag == "a":
+            raise _SvgRefused("it holds a link to a data: document, which a symbol never needs", _SCRIPT_FIX)
+        if squeezed.startswith("data:image/"):
+            return
+        kind = squeezed[5:].split(",", 1)[0].split(";", 1)[0][:40] or "text"
+        raise _SvgRefused(f"it holds a data: reference to {kind}, which is not a picture", _SCRIPT_FIX)
+    raise _SvgRefused(f"it refers to an outside resource {target.strip()[:60]!r}", _OUTSIDE_FIX)
+
+
+def _check_css_references(text: str, tag: str) -> None:
+    """Refuse ``@import`` and any ``url()`` :func:`_check_reference` refuses in CSS text."""
+    if "@import" in text.lower():
+        raise _SvgRefused("it refers to an outside resource (an @import)", _OUTSIDE_FIX)
+    for match in _CSS_URL.finditer(text):
+        _check_reference(next(g for g in match.groups() if g is not None), tag)
+
+
+def _check_behaviour(tag: str, attrs: dict[str, str]) -> None:
+    """Refuse an element that scripts, handles events, animates a link or a handler, or
+    refers outside the file (see the module's note)."""
+    if tag in _SCRIPT_ELEMENTS:
+        shown_tag = "foreignObject" if tag == "foreignobject" else tag
+        raise _script(f"<{shown_tag}>")
+    for key, value in attrs.items():
+        local = key.rsplit(" ", 1)[-1].lower()
+        if local.startswith("on"):
+            raise _script(local)
+        if any(scheme in _squeezed(value) for scheme in _SCRIPT_SCHEMES):
+            raise _script(f"a javascript: value in {local}")
+        if local == "href":
+            _check_reference(value, tag)
+        elif "url(" in value.lower():
+            _check_css_references(value, tag)
+    if tag in _SMIL_ELEMENTS:
+        target = _squeezed(next((v for k, v in attrs.items() if k.rsplit(" ", 1)[-1] == "attributeName"), ""))
+        if target.rsplit(":", 1)[-1] == "href" or target.startswith("on"):
+            raise _script(f"<{tag}> changing {target}")
+
+
 class _SvgCounter:
     """Expat handlers counting depth and elements and checking geometry numbers as they stream by."""
 
@@ -125,6 +199,7 @@ class _SvgCounter:
         self.depth = 0
         self.elements = 0
         self.in_style = 0
+        self.style_text: list[str] = []
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.depth += 1
@@ -133,6 +208,7 @@ class _SvgCounter:
             raise _SvgRefused(f"its elements nest more than {MAX_SVG_DEPTH} deep")
         if self.elements > MAX_SVG_ELEMENTS:
             raise _SvgRefused(f"it has more than {MAX_SVG_ELEMENTS:,} elements")
+        _check_behaviour(name.rsplit(" ", 1)[-1].lower(), attrs)
         for key, value in attrs.items():
             local = key.rsplit(" ", 1)[-1]  # "namespace local" with namespace processing
             if local == "style":
@@ -146,10 +222,18 @@ class _SvgCounter:
         self.depth -= 1
         if name.rsplit(" ", 1)[-1] == "style":
             self.in_style -= 1
+            _check_css_references("".join(self.style_text), "style")  # whole: a url( may span chunks
+            self.style_text = []
 
     def text(self, data: str) -> None:
         if self.in_style:
             _check_css(data)
+            self.style_text.append(data)
+
+    @staticmethod
+    def instruction(target: str, _data: str) -> None:
+        if target.strip().lower() == "xml-stylesheet":
+            raise _SvgRefused("it refers to an outside resource (an xml-stylesheet)", _OUTSIDE_FIX)
 
     @staticmethod
     def refuse_dtd(*_args: object) -> int:
@@ -163,6 +247,7 @@ def _svg_parser(counter: _SvgCounter) -> xml.parsers.expat.XMLParserType:
     parser.StartElementHandler = counter.start
     parser.EndElementHandler = counter.end
     parser.CharacterDataHandler = counter.text
+    parser.ProcessingInstructionHandler = counter.instruction
     parser.StartDoctypeDeclHandler = counter.refuse_dtd
     parser.EntityDeclHandler = counter.refuse_dtd
     parser.ExternalEntityRefHandler = counter.refuse_dtd
@@ -174,10 +259,12 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
 
     Expat reads the bytes in 64 kB chunks (no tree is built) and stops at the first
     problem: nesting deeper than :data:`MAX_SVG_DEPTH`, more than
-    :data:`MAX_SVG_ELEMENTS` elements, a DTD or entity declaration, or a NaN, an
+    :data:`MAX_SVG_ELEMENTS` elements, a DTD or entity declaration, a NaN, an
     infinity or a number beyond ±:data:`MAX_SVG_COORDINATE` in a geometry
     attribute (path data, points, positions, sizes, transforms, ``style``
-    declarations). Work and memory are linear in the file's size.
+    declarations), a script, event handler, link-changing animation, ``data:``
+    document or outside reference (see the module's note). Work and memory are
+    linear in the file's size.
 
     Args:
         data: The SVG file's bytes.

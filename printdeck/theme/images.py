@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -35,8 +34,6 @@ from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write
 from printdeck.errors import PrintdeckError, shown
 
 MIN_SIDE_PX = 8
-
-_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -125,24 +122,6 @@ def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
     raise PrintdeckError(f"{where}: {path} has no viewBox (nor width and height); add a viewBox")
 
 
-def _check_references(root: Element, path: Path, where: str) -> None:
-    """Refuse links to anything outside the SVG (files, web addresses)."""
-    for element in root.iter():
-        values = [(k, v) for k, v in element.attrib.items()]
-        if element.text and str(element.tag).endswith("style"):
-            values.append(("style", element.text))
-        for key, value in values:
-            targets = [value.strip()] if key.endswith("href") else _URL.findall(value)
-            if key == "style" and "@import" in value:
-                targets.append("@import")
-            for target in targets:
-                if target and not target.startswith(("#", "data:")):
-                    raise PrintdeckError(
-                        f"{where}: {path} refers to an outside resource {target[:60]!r}; "
-                        "embed it or remove the reference"
-                    )
-
-
 def check_svg_file(path: Path, where: str) -> FileCheck:
     """Parse an SVG safely and check it draws something.
 
@@ -176,7 +155,6 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
         raise PrintdeckError(f"{where}: {path} is not a well-formed SVG ({exc}); re-export it") from None
     if not str(root.tag).rsplit("}", 1)[-1] == "svg":
         raise PrintdeckError(f"{where}: {path} is XML but not an SVG (root <{root.tag}>); give an SVG image")
-    _check_references(root, path, where)
     size = _svg_size(root, path, where)
     _check_draws(path, size, where)
     folder = cache_dir("svgchecks")

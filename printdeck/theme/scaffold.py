@@ -26,7 +26,7 @@ from printdeck.fileio import (
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
-from printdeck.theme.images import check_raster_file
+from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import describe_validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
@@ -116,7 +116,9 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
         key = "image"
-        if IMAGE_SUFFIXES[f.suffix.lower()] == "raster" and not check_raster_file(f, f"--images ({f.name})").has_alpha:
+        if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
+            check_svg_file(f, f"--images ({f.name})")  # no script, outside reference... (printdeck check's words)
+        elif not check_raster_file(f, f"--images ({f.name})").has_alpha:
             key = "photo"
         out.append((key, rel, name_from_file(f)))
     return out
