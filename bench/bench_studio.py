@@ -33,6 +33,7 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+TOKEN_HEADER = "x-printdeck-token"  # printdeck.studio.guard.TOKEN_HEADER (the bench runs without importing it)
 REPO = Path(__file__).resolve().parent.parent
 TWEMOJI = REPO / "assets" / "twemoji"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -77,10 +78,7 @@ class Studio:
                 break
         self.start_s = time.perf_counter() - started
         self.folder = folder
-        self.origin = self.link.split("/?", 1)[0]
-        opener = urllib.request.build_opener(NoRedirect)
-        answer = opener.open(self.link, timeout=60)
-        self.cookie = answer.headers["set-cookie"].split(";", 1)[0]
+        self.origin, self.token = self.link.split("/#token=", 1)
 
     def call(self, method: str, path: str, body: object = None) -> object:
         """One request; the JSON answer (or the bytes of anything else)."""
@@ -89,7 +87,7 @@ class Studio:
             self.origin + path,
             data=data,
             method=method,
-            headers={"cookie": self.cookie, "content-type": "application/json"},
+            headers={TOKEN_HEADER: self.token, "content-type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=600) as response:
             raw = response.read()
@@ -99,8 +97,8 @@ class Studio:
         import httpx
 
         files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in paths]
-        name, value = self.cookie.split("=", 1)
-        httpx.post(self.origin + "/api/files", files=files, cookies={name: value}, timeout=600).raise_for_status()
+        headers = {TOKEN_HEADER: self.token}
+        httpx.post(self.origin + "/api/files", files=files, headers=headers, timeout=600).raise_for_status()
 
     def state(self) -> dict:
         return self.call("GET", "/api/state")["state"]  # type: ignore[index]
@@ -113,16 +111,6 @@ class Studio:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(10)
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Keep the 303 that carries the cookie."""
-
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
-
-    def http_error_303(self, req: object, fp: object, code: int, msg: str, headers: object) -> object:
-        return fp
 
 
 def timed(action: Callable[[], object]) -> float:

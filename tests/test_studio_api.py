@@ -23,15 +23,14 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from printdeck.studio import uploads
-from printdeck.studio.guard import Pass
+from printdeck.studio.guard import TOKEN_HEADER, Pass
 from printdeck.studio.routes import create_app
 from printdeck.studio.workspace import Workspace
 
 REPO = Path(__file__).resolve().parent.parent
 TWEMOJI = REPO / "assets" / "twemoji"
 FONTS = REPO / "assets" / "fonts"
-TOKEN = "test-token"
-COOKIE = "printdeck_studio_test"
+TOKEN = "test-token-of-the-studio-api-tests"
 
 
 def svgs(n: int, skip: int = 0) -> list[Path]:
@@ -52,10 +51,8 @@ def png_bytes(colour: tuple[int, int, int], size: int = 64, alpha: bool = False)
 
 def make_client(folder: Path, max_body: int = 10**9) -> TestClient:
     space = Workspace.open(folder)
-    gate = Pass(token=TOKEN, hosts=frozenset({"testserver"}), cookie=COOKIE, max_body_bytes=max_body)
-    client = TestClient(create_app(space, gate))
-    client.cookies.set(COOKIE, TOKEN)
-    return client
+    gate = Pass(token=TOKEN, hosts=frozenset({"testserver"}), max_body_bytes=max_body)
+    return TestClient(create_app(space, gate), headers={TOKEN_HEADER: TOKEN})
 
 
 @pytest.fixture
@@ -85,22 +82,22 @@ def theme_file(client: TestClient) -> dict[str, Any]:
 # -- who may use it -------------------------------------------------------------------------
 
 
-def test_the_link_token_becomes_a_cookie_and_nothing_works_without_it(tmp_path: Path) -> None:
+def test_only_the_token_header_opens_the_api_and_no_cookie_is_ever_set(tmp_path: Path) -> None:
     with make_client(tmp_path / "deck") as c:
-        c.cookies.clear()
-        assert c.get("/").status_code == 403
-        assert c.get("/api/state").status_code == 403
-        assert c.get("/?token=wrong").status_code == 403
-        assert c.get(f"/api/state?token={TOKEN}").status_code == 403  # the token opens only the page
-        welcome = c.get(f"/?token={TOKEN}", follow_redirects=False)
-        assert welcome.status_code == 303 and welcome.headers["location"] == "/"
-        cookie = welcome.headers["set-cookie"]
-        assert f"{COOKIE}={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
-        c.cookies.set(COOKIE, TOKEN)
-        page = c.get("/")
+        page = c.get("/", headers={TOKEN_HEADER: ""})  # the page and its scripts hold nothing private
         assert page.status_code == 200 and "printdeck studio" in page.text
-        c.cookies.set(COOKIE, "forged")
-        assert c.get("/api/state").status_code == 403
+        assert c.get("/static/api.js", headers={TOKEN_HEADER: ""}).status_code == 200
+        for headers in ({TOKEN_HEADER: ""}, {TOKEN_HEADER: "forged"}, {TOKEN_HEADER: TOKEN[:-1]}):
+            assert c.get("/api/state", headers=headers).status_code == 403, headers
+        for url in (f"/api/state?token={TOKEN}", f"/api/thumbs/1?token={TOKEN}", "/api/builds/1/deck.pdf"):
+            assert c.get(url, headers={TOKEN_HEADER: ""}).status_code == 403, url  # no token in addresses
+        anonymous = c.get("/api/state", headers={TOKEN_HEADER: "", "cookie": f"printdeck_studio_test={TOKEN}"})
+        assert anonymous.status_code == 403  # a cookie is no token
+        answers = [c.get("/"), c.get(f"/?token={TOKEN}"), c.get("/api/state"), c.patch("/api/settings", json={})]
+        assert all("set-cookie" not in a.headers for a in answers)
+        assert c.get("/api/state").status_code == 200
+        preflight = c.options("/api/state", headers={TOKEN_HEADER: "", "origin": "http://evil.example"})
+        assert preflight.status_code == 403 and "access-control-allow-origin" not in preflight.headers
 
 
 def test_other_host_names_and_other_sites_are_refused(client: TestClient) -> None:
@@ -188,7 +185,7 @@ def test_bad_files_are_refused_one_line_each_and_leave_nothing(client: TestClien
     assert "refers to an outside resource 'http://evil.example/x.png'" in errors["outside.svg"]
     assert "holds a script (onload)" in errors["handler.svg"]
     assert "which printdeck cannot read" in errors["anim.gif"]
-    assert "larger than the 80.00 MB a picture may be" in errors["huge.png"]
+    assert "80.000001 MB is larger than the 80.000000 MB a picture may be" in errors["huge.png"]
     assert errors["../../escape.png"] is None
     assert all("\n" not in (e or "") for e in errors.values())
     state = client.get("/api/state").json()["state"]

@@ -10,6 +10,8 @@ the ``playwright`` Python package; no browser is downloaded.
 from __future__ import annotations
 
 import base64
+import contextlib
+import http.server
 import io
 import itertools
 import json
@@ -17,13 +19,15 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 import yaml
 from PIL import Image, ImageDraw
 
 import printdeck
-from printdeck.studio import uploads
+from printdeck.studio import launch, uploads
+from printdeck.studio.connections import server_config
 from printdeck.studio.guard import Pass
 from printdeck.studio.launch import listening_socket
 from printdeck.studio.routes import create_app
@@ -69,9 +73,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     sock = listening_socket(0)
     port = sock.getsockname()[1]
     gate = Pass.for_port(port, uploads.MAX_UPLOAD_BYTES)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(Workspace.open(folder), gate), log_level="warning", lifespan="off")
-    )
+    server = uvicorn.Server(server_config(create_app(Workspace.open(folder), gate)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -187,3 +189,92 @@ def test_a_person_makes_a_deck_from_scratch(page: object, studio: tuple[str, Pat
     assert len(cards) == 31 and all(len(card) == 6 for card in cards)
     assert all(len(a & b) == 1 for a, b in itertools.combinations(cards, 2))
     assert printdeck.build(folder, out=tmp_path / "cli.pdf").pdf_path.read_bytes() == pdf
+
+
+class Recorder(http.server.BaseHTTPRequestHandler):
+    """Another program's server on 127.0.0.1 (a dev server, a notebook, another user's):
+    keeps every request line and header it is sent."""
+
+    seen: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        Recorder.seen.append(f"{self.requestline}\n{self.headers}")
+        body = b"<!DOCTYPE html><title>elsewhere</title><p>another server on 127.0.0.1</p>"
+        self.send_response(200)
+        self.send_header("content-type", "text/html")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        with contextlib.suppress(OSError):  # a no-cors fetch may hang up first
+            self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_page_on_another_loopback_port_receives_no_token(page: object, studio: tuple[str, Path]) -> None:
+    """Issue 27: the token is in no cookie, no address and no Referer another server sees,
+    and a page of another origin cannot read it from the browser's storage."""
+    token = studio[0].split("#token=", 1)[1]
+    assert page.evaluate("sessionStorage.getItem('printdeck-studio-token')") == token
+    assert "token" not in page.url and page.context.cookies() == []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    elsewhere = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        other = page.context.new_page()  # the person opens another local page in the same browser
+        other.goto(elsewhere)
+        kept = other.evaluate("[document.cookie, JSON.stringify(sessionStorage), JSON.stringify(localStorage)]")
+        other.evaluate(f"fetch({elsewhere!r} + 'from-script', {{credentials: 'include'}})")
+        page.evaluate(f"fetch({elsewhere!r} + 'from-studio', {{mode: 'no-cors', credentials: 'include'}})")
+        page.goto(elsewhere + "followed-a-link")  # the studio's tab goes there (Referer)
+        wait_for(lambda: len(Recorder.seen) >= 4, "the other server's four requests")
+        page.go_back()
+        page.wait_for_selector("body[data-ready]")  # the studio's tab still has its token
+        other.close()
+    finally:
+        server.shutdown()
+    assert all(token not in text for text in kept)
+    assert len(Recorder.seen) >= 4 and all(token not in seen for seen in Recorder.seen), Recorder.seen
+    assert not any("cookie:" in seen.lower() for seen in Recorder.seen)
+
+
+def test_the_browser_opens_the_studio_through_a_private_redirect_file(
+    page: object, studio: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: the browser is given a file's address, never the token; the file is the
+    user's alone (0600 in a 0700 folder) and sends the browser on to the studio."""
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    link, port = studio[0], int(studio[0].split(":")[2].split("/")[0])
+    redirect = launch.redirect_file(link, port)
+    assert redirect.stat().st_mode & 0o777 == 0o600 and redirect.parent.stat().st_mode & 0o777 == 0o700
+    token = link.split("#token=", 1)[1]
+    assert token not in redirect.as_uri()
+    fresh = page.context.browser.new_context()  # a new browser session: nothing stored yet
+    try:
+        tab = fresh.new_page()
+        tab.goto(redirect.as_uri())
+        tab.wait_for_selector("body[data-ready]", timeout=60_000)
+        assert tab.url == link.split("#", 1)[0]  # the token left the address bar
+        assert tab.evaluate("sessionStorage.getItem('printdeck-studio-token')") == token
+    finally:
+        fresh.close()
+
+
+def test_requests_on_a_kept_alive_connection_are_not_delayed(page: object) -> None:
+    """Issue 27: the listening socket is made with IPPROTO_TCP, so TCP_NODELAY is set and no
+    answer waits for a delayed ACK (~40 ms) on a kept-alive connection. Chromium's
+    ``fetch`` times; the figures are printed (``-s``) for bench/RESULTS.md."""
+    times = page.evaluate("""async () => {
+        const token = sessionStorage.getItem('printdeck-studio-token');
+        const out = [];
+        for (let i = 0; i < 20; i++) {
+            const start = performance.now();
+            const answer = await fetch('/api/state', { headers: { 'x-printdeck-token': token } });
+            await answer.arrayBuffer();
+            out.push(performance.now() - start);
+        }
+        return out;
+    }""")
+    median = sorted(times)[len(times) // 2]
+    print(f"Chromium fetch('/api/state') on a kept-alive connection: median {median:.1f} ms of {len(times)}")
+    assert median < 35, f"kept-alive requests wait (Nagle's algorithm?): {times}"

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import printdeck
 from printdeck.cli import main
-from printdeck.studio.guard import Pass
+from printdeck.studio.guard import TOKEN_HEADER, Pass
 from printdeck.studio.launch import HOST, listening_socket
 from printdeck.studio.theme_folder import default_folder
 
@@ -38,8 +38,8 @@ def test_it_listens_on_loopback_only_and_a_taken_port_is_one_line() -> None:
 def test_every_run_has_its_own_token_and_names() -> None:
     one, two = Pass.for_port(8123, 10), Pass.for_port(8123, 10)
     assert one.token != two.token and len(one.token) >= 40
-    assert one.hosts == {"127.0.0.1:8123", "localhost:8123"} and one.cookie == "printdeck_studio_8123"
-    assert one.link("http://127.0.0.1:8123") == f"http://127.0.0.1:8123/?token={one.token}"
+    assert one.hosts == {"127.0.0.1:8123", "localhost:8123"}
+    assert one.link("http://127.0.0.1:8123") == f"http://127.0.0.1:8123/#token={one.token}"  # never sent
 
 
 def test_a_new_folder_gets_a_free_name(tmp_path: Path) -> None:
@@ -62,18 +62,17 @@ def test_the_studio_runs_and_answers_only_its_link(tmp_path: Path) -> None:
         lines = [child.stdout.readline(), child.stdout.readline()]
         assert lines[0].startswith("printdeck studio: editing ") and lines[1].startswith("open http://127.0.0.1:")
         link = lines[1].split()[1]
-        address, query = link.removeprefix("http://").split("/", 1)
+        address, fragment = link.removeprefix("http://").split("/#token=", 1)
         host, port = address.split(":")
         connection = http.client.HTTPConnection(host, int(port), timeout=30)
-        connection.request("GET", "/" + query)
-        welcome = connection.getresponse()
-        welcome.read()
-        assert welcome.status == 303
-        cookie = welcome.getheader("set-cookie", "").split(";", 1)[0]
+        connection.request("GET", "/")
+        page = connection.getresponse()
+        page.read()
+        assert page.status == 200 and page.getheader("set-cookie") is None
         for headers, status in (
-            ({"cookie": cookie}, 200),
+            ({TOKEN_HEADER: fragment}, 200),
             ({}, 403),
-            ({"cookie": cookie, "host": "evil.example"}, 403),
+            ({TOKEN_HEADER: fragment, "host": "evil.example"}, 403),
         ):
             connection.request("GET", "/api/state", headers=headers)
             answer = connection.getresponse()

@@ -1,21 +1,28 @@
 """Who may use the studio: the person who started it, through the link it opened.
 
 Every request must name the studio by its own address (the ``Host`` header: a web page
-elsewhere that points a name at 127.0.0.1, DNS rebinding, is refused) and carry the
-run's random token: in the link's ``?token=`` once, then in a cookie only this address
-gets back (``SameSite=Strict``, ``HttpOnly``). Requests that change something must come
-from the page itself (``Origin``), and a request body may not exceed the upload limit.
+elsewhere that points a name at 127.0.0.1, DNS rebinding, is refused). The page and its
+static files hold nothing private and need only that; every ``/api/`` request must also
+carry the run's random token in the ``X-Printdeck-Token`` header. The link gives the
+token in its ``#fragment``, which a browser never sends to a server nor puts in a
+``Referer``; the page keeps it in ``sessionStorage`` (per origin, so per port) and sends
+it with each request, pictures and downloads included (fetched as blobs). There is no
+cookie: a browser scopes cookies by host, not port, and would hand one to every other
+server on 127.0.0.1. A custom header also makes any cross-site request a CORS preflight,
+which is refused. Requests that change something must come from the page itself
+(``Origin``); a request body may not exceed the upload limit, and must keep arriving
+(:data:`BODY_IDLE_S`, :data:`BODY_TOTAL_S`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlencode
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -24,6 +31,11 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SAFE_METHODS = {"GET", "HEAD"}
+TOKEN_HEADER = "x-printdeck-token"
+BODY_IDLE_S = 15.0
+"""Longest wait, seconds, for the next part of a request body (a stalled upload is ended)."""
+BODY_TOTAL_S = 120.0
+"""Longest time, seconds, a whole request body may take (a trickled upload is ended)."""
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
@@ -36,26 +48,33 @@ class Pass:
     """The run's token and the names the studio answers to.
 
     Attributes:
-        token: Random, new every run (``secrets.token_urlsafe(32)``).
+        token: Random, new every run (``secrets.token_urlsafe(32)``: 43 characters).
         hosts: Accepted ``Host`` headers (``127.0.0.1:PORT``, ``localhost:PORT``).
-        cookie: The cookie's name (with the port: a browser shares cookies across ports).
         max_body_bytes: The largest request body accepted.
+        body_idle_s: Longest wait for the next part of a body, seconds.
+        body_total_s: Longest time a whole body may take, seconds.
     """
 
     token: str
     hosts: frozenset[str]
-    cookie: str
     max_body_bytes: int
+    body_idle_s: float = BODY_IDLE_S
+    body_total_s: float = BODY_TOTAL_S
 
     @classmethod
     def for_port(cls, port: int, max_body_bytes: int, token: str | None = None) -> Pass:
         """The pass of a studio listening on ``127.0.0.1:port``."""
         hosts = frozenset({f"127.0.0.1:{port}", f"localhost:{port}"})
-        return cls(token or secrets.token_urlsafe(32), hosts, f"printdeck_studio_{port}", max_body_bytes)
+        return cls(token or secrets.token_urlsafe(32), hosts, max_body_bytes)
 
     def link(self, origin: str) -> str:
-        """The address to open: ``http://127.0.0.1:PORT/?token=...``."""
-        return f"{origin}/?{urlencode({'token': self.token})}"
+        """The address to open: ``http://127.0.0.1:PORT/#token=...`` (the token in the
+        fragment, which the browser keeps to itself)."""
+        return f"{origin}/#token={self.token}"
+
+    def admits(self, given: str) -> bool:
+        """Whether ``given`` (a request's token header) is this run's token (constant time)."""
+        return bool(given) and secrets.compare_digest(given.encode("latin-1"), self.token.encode())
 
 
 class Guard:
@@ -76,13 +95,9 @@ class Guard:
         if refusal is not None:
             await _plain(send, *refusal)
             return
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        if scope["method"] in SAFE_METHODS and scope["path"] == "/" and query.get("token"):
-            await self._welcome(send)
-            return
-        size = int(headers.get("content-length", "0") or 0)
+        size = int(headers.get("content-length", "0") or 0) if headers.get("content-length", "").isdigit() else 0
         if size > self.gate.max_body_bytes:
-            await _plain(send, 413, "the upload is too large; send fewer or smaller files at a time")
+            await _plain(send, 413, too_large(size, self.gate.max_body_bytes))
             return
         started = False
 
@@ -92,75 +107,82 @@ class Guard:
             await send(message)
 
         try:
-            await self.app(scope, _capped(receive, self.gate.max_body_bytes), _with_headers(tracked, scope["path"]))
-        except BodyTooLarge:
+            await self.app(scope, _capped(receive, self.gate), _with_headers(tracked, scope["path"]))
+        except BodyTooLarge as exc:
             if not started:
-                await _plain(send, 413, "the upload is too large; send fewer or smaller files at a time")
+                await _plain(send, 413, too_large(exc.seen, self.gate.max_body_bytes))
+        except BodyTooSlow as exc:
+            if not started:
+                await _plain(send, 408, str(exc))
 
     def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
         if headers.get("host", "") not in self.gate.hosts:
             return 403, "wrong Host header: open the link printdeck studio printed"
-        if not self._has_token(scope, headers):
+        public = scope["method"] in SAFE_METHODS and (scope["path"] == "/" or scope["path"].startswith("/static/"))
+        if not public and not self.gate.admits(headers.get(TOKEN_HEADER, "")):
             return 403, "no valid token: open the link printdeck studio printed (the token changes every run)"
         origin = headers.get("origin")
         if scope["method"] not in SAFE_METHODS and origin is not None and _host_of(origin) not in self.gate.hosts:
             return 403, "this request came from another site"
         return None
 
-    def _has_token(self, scope: Scope, headers: dict[str, str]) -> bool:
-        cookie = SimpleCookie()
-        try:
-            cookie.load(headers.get("cookie", ""))
-        except Exception:  # noqa: BLE001 - a malformed cookie header is no token
-            cookie = SimpleCookie()
-        given = cookie[self.gate.cookie].value if self.gate.cookie in cookie else ""
-        if given and secrets.compare_digest(given.encode(), self.gate.token.encode()):
-            return True
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        token = (query.get("token") or [""])[0]
-        return scope["path"] == "/" and bool(token) and secrets.compare_digest(token.encode(), self.gate.token.encode())
-
-    async def _welcome(self, send: Send) -> None:
-        """Trade the link's token for the cookie, and go to the page without it in the address."""
-        cookie = f"{self.gate.cookie}={self.gate.token}; Path=/; HttpOnly; SameSite=Strict"
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 303,
-                "headers": [
-                    (b"location", b"/"),
-                    (b"set-cookie", cookie.encode()),
-                    (b"cache-control", b"no-store"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"content-length", b"0"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": b""})
-
 
 def _host_of(origin: str) -> str:
     return origin.split("://", 1)[-1].rstrip("/")
 
 
-def _capped(receive: Receive, limit: int) -> Receive:
-    """``receive``, refusing a body that grows past ``limit`` bytes (no Content-Length needed)."""
+def too_large(size: int, limit: int) -> str:
+    """The one line for a request body over ``limit`` bytes (``size``: bytes seen so far)."""
+    got = f"{size / 1e6:.1f} MB is" if size > limit else "it is"
+    return (
+        f"the upload is too large ({got} more than the {limit / 1e6:.0f} MB a request may hold); "
+        "send fewer or smaller files at a time"
+    )
+
+
+def _capped(receive: Receive, gate: Pass) -> Receive:
+    """``receive``, refusing a body that grows past the pass's limit (no Content-Length
+    needed) or that stalls or trickles (each part within ``body_idle_s``, the whole body
+    within ``body_total_s``). Once the body is in, ``receive`` is passed through as it is
+    (waiting for a disconnect is not a body)."""
     seen = 0
+    ended = False
+    deadline = time.monotonic() + gate.body_total_s
 
     async def wrapped() -> Message:
-        nonlocal seen
-        message = await receive()
+        nonlocal seen, ended
+        if ended:
+            return await receive()
+        wait = min(gate.body_idle_s, deadline - time.monotonic())
+        try:
+            message = await asyncio.wait_for(receive(), timeout=max(wait, 0.0))
+        except asyncio.TimeoutError:
+            raise BodyTooSlow(
+                f"the request body stalled or came too slowly (more than {gate.body_idle_s:g} s between parts "
+                f"or {gate.body_total_s:g} s in all); send it again"
+            ) from None
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
-            if seen > limit:
-                raise BodyTooLarge(limit)
+            if seen > gate.max_body_bytes:
+                raise BodyTooLarge(seen)
+            ended = not message.get("more_body", False)
+        else:
+            ended = True
         return message
 
     return wrapped
 
 
 class BodyTooLarge(Exception):
-    """A request body went past the limit while it was read."""
+    """A request body went past the limit while it was read (``seen``: bytes so far)."""
+
+    def __init__(self, seen: int) -> None:
+        super().__init__(seen)
+        self.seen = seen
+
+
+class BodyTooSlow(Exception):
+    """A request body stalled or trickled past the pass's time limits."""
 
 
 def _with_headers(send: Send, path: str) -> Send:

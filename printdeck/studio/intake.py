@@ -2,18 +2,24 @@
 picture and a font; each checked by printdeck before the theme names it.
 
 A file printdeck refuses is not kept (the copy the studio just made is removed again):
-it shows as a tile with the command line's one-line reason, until the user dismisses it.
+it shows as a tile with the command line's one-line reason, until the user dismisses it
+or the next drop is taken (at most :data:`MAX_REJECTED` tiles are kept). A batch that
+cannot be written (the folder gone, a full or read-only disk) is all or nothing: every
+file it copied is removed again and :class:`~printdeck.studio.theme_folder.Unwritable`
+says why.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError, shown
-from printdeck.model import size_text
+from printdeck.errors import PrintdeckError
 from printdeck.studio import uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
+from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.wording import Problem, touches
 from printdeck.studio.workspace import Refused, Workspace
 
@@ -21,26 +27,57 @@ BACKS_FOLDER = "backs"
 FONTS_FOLDER = "fonts"
 PROBE_WORDS = [{"text": w} for w in ("Aa", "Bb", "Cc", "Dd", "Ee", "Ff", "Gg")]
 """Seven words: the smallest deck, so a probe theme loads far enough to check one key's file."""
+MAX_REJECTED = 200
+"""Most refused tiles kept (the latest); the answer of a drop still counts every refusal."""
 
 
-def add_pictures(space: Workspace, files: list[uploads.Upload]) -> list[dict[str, Any]]:
+@contextlib.contextmanager
+def _batch(space: Workspace, made: dict[int, Path], drop: str | None) -> Iterator[None]:
+    """All or nothing: if the body fails, the files it copied (``made``) are removed and the
+    refused tiles it added forgotten; if it succeeds, tiles of earlier drops are dropped
+    (the tiles of this drop, ``drop``, stay: a big drop comes in several batches)."""
+    rejected_before = list(space.rejected)
+    try:
+        yield
+    except BaseException:
+        for path in made.values():
+            with contextlib.suppress(OSError):
+                path.unlink()
+        space.rejected = rejected_before
+        raise
+    earlier = {r["uid"] for r in rejected_before if drop is None or r.get("drop") != drop}
+    space.rejected = [r for r in space.rejected if r["uid"] not in earlier][-MAX_REJECTED:]
+
+
+def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None = None) -> list[dict[str, Any]]:
     """Copy pictures into the theme folder's ``images/`` and add them as symbols.
+
+    Args:
+        space: The workspace.
+        files: The uploaded files.
+        drop: The page's name for the drop these files are part of (a big drop comes in
+            several batches); refused tiles of other drops are forgotten.
 
     Returns:
         One result a file, in order: ``{"file", "ok", "uid"}`` or ``{"file", "ok": False,
         "error"}`` (the command line's words; also kept in ``space.rejected``).
+
+    Raises:
+        Unwritable: the folder cannot be written; nothing of the batch was kept.
     """
     results: dict[int, dict[str, Any]] = {}
     made: dict[int, Path] = {}
     items: list[Item] = []
-    with space.editing():
+    with space.editing(), _batch(space, made, drop):
         room = uploads.MAX_SYMBOLS - len(space.items)
         taken = {item.file for item in space.items if item.file}
         for number, upload in enumerate(files):
             try:
                 item, path = _stored(space.folder, upload, taken, room - len(items))
+            except Unwritable:
+                raise
             except PrintdeckError as exc:
-                results[number] = _refused(space, upload.filename, str(exc))
+                results[number] = _refused(space, upload.filename, str(exc), drop)
                 continue
             taken.add(item.file or "")
             items.append(item)
@@ -54,7 +91,7 @@ def add_pictures(space: Workspace, files: list[uploads.Upload]) -> list[dict[str
             if path is not None:
                 path.unlink(missing_ok=True)
             number = numbers[item.uid]
-            results[number] = _refused(space, files[number].filename, problem.about_file)
+            results[number] = _refused(space, files[number].filename, problem.about_file, drop)
 
         space.add_items(items, refuse)
     return [results[n] for n in range(len(files))]
@@ -65,14 +102,10 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     file if it is new (``None`` when a file with these bytes was there already)."""
     if room <= 0:
         raise PrintdeckError(f"symbols: a theme holds at most {uploads.MAX_SYMBOLS} symbols; remove some first")
-    if len(upload.data) > uploads.MAX_FILE_BYTES:
-        raise PrintdeckError(
-            f"{shown(upload.filename)}: {size_text(len(upload.data))} is larger than the "
-            f"{size_text(uploads.MAX_FILE_BYTES)} a picture may be; make it smaller"
-        )
+    large = uploads.too_large(upload, "a picture")
+    if large:
+        raise PrintdeckError(large)
     name = uploads.safe_file_name(upload.filename, uploads.PICTURE_SUFFIXES)
-    if name.endswith(".svg"):
-        uploads.check_svg_scripts(name, upload.data)
     pictures = folder / uploads.PICTURES_FOLDER
     taken_names = {t.rsplit("/", 1)[-1] for t in taken if t.startswith(uploads.PICTURES_FOLDER + "/")}
     name, existed = uploads.free_name(pictures, name, upload.data, taken_names)
@@ -81,33 +114,38 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     return Item({key: f"{uploads.PICTURES_FOLDER}/{name}"}), path
 
 
-def _refused(space: Workspace, filename: str, line: str) -> dict[str, Any]:
+def _refused(space: Workspace, filename: str, line: str, drop: str | None) -> dict[str, Any]:
     uid = next_uid()
-    space.rejected.append({"uid": uid, "file": filename, "error": line})
+    space.rejected.append({"uid": uid, "file": filename, "error": line, "drop": drop})
     return {"file": filename, "ok": False, "error": line, "uid": uid}
 
 
-def add_words(space: Workspace, text: str) -> list[dict[str, Any]]:
+def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict[str, Any]]:
     """Add the words of a pasted list (one a line) as symbols.
 
     Returns:
         One result a word, as :func:`add_pictures` (a word printdeck refuses, e.g. one
         already in the deck or with letters no font has, is not added).
+
+    Raises:
+        Unwritable: ``theme.yaml`` cannot be written; no word was kept.
     """
     words = words_of(text)
-    with space.editing():
+    with space.editing(), _batch(space, {}, drop):
         room = uploads.MAX_SYMBOLS - len(space.items)
         results = [{"file": w, "ok": True} for w in words]
         items = [Item({"text": w}) for w in words[: max(room, 0)]]
         for number, word in enumerate(words[len(items) :], start=len(items)):
-            results[number] = _refused(space, word, f"symbols: a theme holds at most {uploads.MAX_SYMBOLS} symbols")
+            results[number] = _refused(
+                space, word, f"symbols: a theme holds at most {uploads.MAX_SYMBOLS} symbols", drop
+            )
         numbers = {item.uid: n for n, item in enumerate(items)}
         for item in items:
             results[numbers[item.uid]]["uid"] = item.uid
 
         def refuse(item: Item, problem: Problem) -> None:
             number = numbers[item.uid]
-            results[number] = _refused(space, words[number], problem.about_file)
+            results[number] = _refused(space, words[number], problem.about_file, drop)
 
         space.add_items(items, refuse)
     return results
@@ -160,13 +198,10 @@ def _set_file(
     probe: Any,
     also: dict[str, object],
 ) -> str:
-    if len(upload.data) > uploads.MAX_FILE_BYTES:
-        raise PrintdeckError(
-            f"{key}: {shown(upload.filename)} is larger than {size_text(uploads.MAX_FILE_BYTES)}; choose a smaller file"
-        )
+    large = uploads.too_large(upload, "a file")
+    if large:
+        raise PrintdeckError(f"{key}: {large}")
     name = uploads.safe_file_name(upload.filename, suffixes, fallback=folder_name)
-    if name.endswith(".svg"):
-        uploads.check_svg_scripts(name, upload.data)
     with space.editing():
         folder = space.folder / folder_name
         name, existed = uploads.free_name(folder, name, upload.data, set())
@@ -179,7 +214,7 @@ def _set_file(
             raise PrintdeckError(problem.line)
         try:
             space.change_settings({key: ref, **also})
-        except Refused:
+        except (Refused, PrintdeckError):  # refused, or theme.yaml could not be written
             if path is not None:
                 path.unlink(missing_ok=True)
             raise

@@ -17,6 +17,8 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -26,8 +28,9 @@ from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
-from printdeck.studio.guard import BodyTooLarge, Guard, Pass
+from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.live_preview import LivePreview, Stale
+from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
 from printdeck.studio.workspace import Refused, Workspace
 
@@ -99,6 +102,8 @@ class Studio:
     async def _apply(self, change: Any, *args: Any) -> Response:
         try:
             await run_in_threadpool(change, *args)
+        except Unwritable as exc:
+            return await self._state(409, error=str(exc))
         except Refused as refused:
             return await self._state(422, error=refused.problem.line, field=refused.field_key)
         except (ValueError, TypeError) as exc:
@@ -112,19 +117,27 @@ class Studio:
 
     async def add_files(self, request: Request) -> Response:
         """Pictures dropped or picked (multipart, field ``files``)."""
-        files = await _uploads(request, "files", uploads.MAX_FILES_PER_UPLOAD)
-        if isinstance(files, Response):
-            return files
-        results = await run_in_threadpool(intake.add_pictures, self.space, files)
+        sent = await _uploads(request, "files", uploads.MAX_FILES_PER_UPLOAD)
+        if isinstance(sent, Response):
+            return sent
+        files, drop = sent
+        try:
+            results = await run_in_threadpool(intake.add_pictures, self.space, files, drop)
+        except Unwritable as exc:
+            return await self._state(409, error=str(exc))
         self.preview.prefetch()
         return await self._state(results=results)
 
     async def add_words(self, request: Request) -> Response:
         """``{"text": "cat\\ndog"}``: one word a line."""
-        text = (await _json(request)).get("text")
+        body = await _json(request)
+        text = body.get("text")
         if not isinstance(text, str):
             return _error(400, "text: expected the words, one a line")
-        results = await run_in_threadpool(intake.add_words, self.space, text)
+        try:
+            results = await run_in_threadpool(intake.add_words, self.space, text, _drop(body.get("drop")))
+        except Unwritable as exc:
+            return await self._state(409, error=str(exc))
         self.preview.prefetch()
         return await self._state(results=results)
 
@@ -159,13 +172,16 @@ class Studio:
         return await self._one_file(request, intake.set_font, "text.font")
 
     async def _one_file(self, request: Request, setter: Any, key: str) -> Response:
-        files = await _uploads(request, "file", 1)
-        if isinstance(files, Response):
-            return files
+        sent = await _uploads(request, "file", 1)
+        if isinstance(sent, Response):
+            return sent
+        files, _ = sent
         if not files:
             return _error(400, f"{key}: no file sent")
         try:
             await run_in_threadpool(setter, self.space, files[0])
+        except Unwritable as exc:
+            return await self._state(409, error=str(exc), field=key)
         except Refused as refused:
             return await self._state(422, error=refused.problem.line, field=key)
         except PrintdeckError as exc:
@@ -280,11 +296,9 @@ class Studio:
 
 
 async def _json(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``{}`` when it is not one)."""
-    try:
-        body = await request.body()
-    except BodyTooLarge:
-        return {}
+    """The request's JSON object (``{}`` when it is not one; a body over the limit or too
+    slow ends in :func:`_body_refused`)."""
+    body = await request.body()
     if len(body) > MAX_JSON_BYTES:
         return {}
     try:
@@ -294,21 +308,44 @@ async def _json(request: Request) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-async def _uploads(request: Request, field: str, most: int) -> list[uploads.Upload] | Response:
-    """The files of a multipart request's ``field``, or an error response."""
+def _drop(value: object) -> str | None:
+    """The page's name for a drop (a short string), or ``None``."""
+    return value[:64] if isinstance(value, str) and value else None
+
+
+async def _uploads(request: Request, field: str, most: int) -> tuple[list[uploads.Upload], str | None] | Response:
+    """The files of a multipart request's ``field`` and its ``drop`` name, or an error response."""
     try:
         form = await request.form(max_files=most, max_fields=20)
-    except BodyTooLarge:
-        return _error(413, "the upload is too large; send fewer or smaller files at a time")
-    except Exception:  # noqa: BLE001 - Starlette's refusals (too many files, a broken body)
-        return _error(400, f"{field}: send at most {most} files as multipart form data")
+    except (BodyTooLarge, BodyTooSlow):
+        raise
+    except OSError as exc:  # the spooled parts did not fit in the temporary folder
+        return _error(409, uploads.spool_error(exc))
+    except (MultiPartException, HTTPException) as exc:  # Starlette words its refusals as an HTTPException
+        said = str(getattr(exc, "detail", None) or getattr(exc, "message", exc))
+        too_many = "too many files" in said.lower()
+        return _error(400, f"{field}: send at most {most} files at a time" if too_many else f"{field}: {said}")
+    except Exception:  # noqa: BLE001 - a body that is not multipart form data
+        return _error(400, f"{field}: send the files as multipart form data")
     files = []
-    for part in form.getlist(field):
-        if isinstance(part, UploadFile):
-            data = await part.read(uploads.MAX_FILE_BYTES + 1)
-            files.append(uploads.Upload(part.filename or "picture", data))
-    await form.close()
-    return files
+    try:
+        for part in form.getlist(field):
+            if isinstance(part, UploadFile):
+                data = await part.read(uploads.MAX_FILE_BYTES + 1)
+                files.append(uploads.Upload(part.filename or "picture", data, part.size or len(data)))
+        drop = _drop(form.get("drop"))
+    except OSError as exc:
+        return _error(409, uploads.spool_error(exc))
+    finally:
+        await form.close()
+    return files, drop
+
+
+async def _body_refused(request: Request, exc: Exception) -> Response:
+    """A body over the limit (413) or one that stalled or trickled (408)."""
+    if isinstance(exc, BodyTooLarge):
+        return _error(413, too_large(exc.seen, uploads.MAX_UPLOAD_BYTES))
+    return _error(408, str(exc))
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -318,4 +355,5 @@ def _error(status: int, text: str) -> JSONResponse:
 def create_app(space: Workspace, gate: Pass, studio: Studio | None = None) -> Guard:
     """The studio as an ASGI app, every request checked by ``gate``."""
     studio = studio or Studio(space)
-    return Guard(Starlette(routes=studio.routes()), gate)
+    refusals = {BodyTooLarge: _body_refused, BodyTooSlow: _body_refused}
+    return Guard(Starlette(routes=studio.routes(), exception_handlers=refusals), gate)

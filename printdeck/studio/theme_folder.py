@@ -1,9 +1,18 @@
 """The theme folder the studio edits: ``theme.yaml`` read once, written atomically after
-every change, the artwork beside it. ``printdeck build FOLDER`` reads the same file."""
+every change, the artwork beside it. ``printdeck build FOLDER`` reads the same file.
+
+A folder the studio makes is 0700 and every file it writes 0600 (family photos are for
+the user alone); an existing folder's modes are left as they are, with a note when other
+users can read it. A write that fails (the folder moved or its disk unplugged, a full
+disk, a read-only one) ends in :class:`Unwritable`: one line, and nothing half-kept.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +20,65 @@ import yaml
 
 import printdeck
 from printdeck.errors import PrintdeckError, shown
-from printdeck.fileio import atomic_output, read_user_file
+from printdeck.fileio import WriteError, atomic_output, read_user_file
 from printdeck.studio.wording import problem_of
 
 THEME_FILE = "theme.yaml"
 STUDIO_MARK = "# Made with printdeck studio"
 HEADER = STUDIO_MARK + ". Build it with: printdeck build {folder}\n"
 MAX_THEME_BYTES = 5_000_000
+FOLDER_MODE = 0o700
+FILE_MODE = 0o600
 KEY_ORDER = ("name", "title", "author", "seed", "deck", "card", "layout", "paper", "backs", "extras", "text", "symbols")
+
+
+class Unwritable(PrintdeckError):
+    """The theme folder cannot be written (gone, full, read-only, not allowed): nothing
+    of the change was kept."""
+
+
+def unwritable(folder: Path, exc: OSError | WriteError) -> Unwritable:
+    """The one line for a write into the theme ``folder`` that failed with ``exc``."""
+    code = exc.errno
+    if code == errno.ENOENT or not folder.is_dir():
+        return Unwritable(
+            f"{shown(folder)}: the theme folder is gone (moved, renamed or its disk unplugged?); nothing was "
+            "saved; put it back, or stop the studio and start it on the folder where it is now"
+        )
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return Unwritable(f"{shown(folder)}: the disk is full (or over quota); nothing was saved; free some space")
+    if code == errno.EROFS:
+        return Unwritable(f"{shown(folder)}: is on a read-only disk; nothing was saved; copy the folder elsewhere")
+    if code in (errno.EACCES, errno.EPERM):
+        return Unwritable(f"{shown(folder)}: this user may not write there; nothing was saved; check its permissions")
+    reason = os.strerror(code) if code else str(exc)
+    return Unwritable(f"{shown(folder)}: cannot write there ({reason}); nothing was saved")
+
+
+def make_folder(folder: Path, root: Path) -> None:
+    """Make ``folder`` (0700) if it is missing; ``root``: the theme folder, for messages.
+
+    Raises:
+        Unwritable: It cannot be made.
+    """
+    try:
+        folder.mkdir(mode=FOLDER_MODE, exist_ok=True)
+    except OSError as exc:
+        raise unwritable(root, exc) from None
+
+
+def privacy_note(folder: Path) -> str | None:
+    """A note when other users of the computer can read ``folder`` (``None`` when not)."""
+    try:
+        mode = stat.S_IMODE(folder.stat().st_mode)
+    except OSError:
+        return None
+    if not mode & 0o044:
+        return None
+    return (
+        f"note: other users of this computer can read {shown(folder)} (mode {mode:04o}); "
+        f"`chmod 700 {_quoted(folder)}` keeps its pictures to you"
+    )
 
 
 def default_folder(parent: Path) -> Path:
@@ -51,7 +111,9 @@ def read_theme(folder: Path) -> dict[str, Any]:
             will not write over a file it could not read.
     """
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.exists():
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=FOLDER_MODE)
     except OSError as exc:
         raise PrintdeckError(f"{shown(folder)}: cannot create the folder ({exc.strerror}); choose another") from None
     if not folder.is_dir():
@@ -104,17 +166,22 @@ def write_theme(folder: Path, doc: dict[str, Any], last_text: str | None) -> str
     (``last_text``) as ``theme.edited-outside.yaml`` (``-2``, ``-3``... when taken).
 
     Raises:
-        PrintdeckError: The folder cannot be written (naming the file; a full disk says so).
+        Unwritable: The folder cannot be written (gone, full, read-only).
     """
     path = folder / THEME_FILE
     current = _text_of(path)
-    if current is not None and (not current.startswith(STUDIO_MARK) or current != last_text):
-        base = "theme.before-studio" if not current.startswith(STUDIO_MARK) else "theme.edited-outside"
-        with atomic_output(_free(folder, base)) as tmp:
-            tmp.write_text(current, encoding="utf-8")
-    text = theme_text(doc, folder.resolve())
-    with atomic_output(path) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+    try:
+        if current is not None and (not current.startswith(STUDIO_MARK) or current != last_text):
+            base = "theme.before-studio" if not current.startswith(STUDIO_MARK) else "theme.edited-outside"
+            with atomic_output(_free(folder, base), mode=FILE_MODE) as tmp:
+                tmp.write_text(current, encoding="utf-8")
+        text = theme_text(doc, folder.resolve())
+        with atomic_output(path, mode=FILE_MODE) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+    except WriteError as exc:
+        raise unwritable(folder, exc) from None
+    except OSError as exc:
+        raise unwritable(folder, exc) from None
     return text
 
 

@@ -4,18 +4,23 @@ An uploaded file's name is only a hint: it is reduced to one plain file name (no
 no leading dot, no control character), given a known picture suffix, and written into
 the theme folder's ``images/`` under a name no other file has (``cat.png``,
 ``cat-2.png``...), so nothing is ever overwritten and nothing lands outside the folder.
+Names are cut by their UTF-8 bytes (a file system holds 255), room left for ``-99999``.
+Files are written 0600 into folders made 0700 (see :mod:`printdeck.studio.theme_folder`).
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import re
+import tempfile
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, shown
-from printdeck.fileio import atomic_output
+from printdeck.fileio import MAX_NAME_BYTES, WriteError, atomic_output, cut_to_bytes
+from printdeck.studio.theme_folder import FILE_MODE, make_folder, unwritable
 
 PICTURES_FOLDER = "images"
 MAX_FILE_BYTES = 80_000_000
@@ -32,14 +37,47 @@ MAX_CLASSIFIED_PIXELS = 60_000_000
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc"}
 _UNSAFE = re.compile(r"[^\w.-]+")
 _MAX_STEM = 80
+_MOST_NUMBER = "-99999"
+"""The longest ``-N`` :func:`free_name` adds."""
 
 
 @dataclass(frozen=True)
 class Upload:
-    """One uploaded file: the name the browser gave and its bytes."""
+    """One uploaded file: the name the browser gave, its bytes (cut at
+    :data:`MAX_FILE_BYTES` + 1 when larger) and its whole size, bytes."""
 
     filename: str
     data: bytes
+    size: int = -1
+
+    @property
+    def size_bytes(self) -> int:
+        """The file's whole size, bytes (``data`` may hold only its start)."""
+        return max(self.size, len(self.data))
+
+
+def too_large(upload: Upload, what: str) -> str | None:
+    """The one line refusing ``upload`` as larger than :data:`MAX_FILE_BYTES` (``None``
+    when it is not); both sizes are shown so they differ (81.0 MB, 80.0 MB)."""
+    if upload.size_bytes <= MAX_FILE_BYTES:
+        return None
+    size, limit = upload.size_bytes, MAX_FILE_BYTES
+    digits = 1 if size - limit >= 50_000 else 3 if size - limit >= 500 else 6
+    return (
+        f"{shown(upload.filename)}: {size / 1e6:.{digits}f} MB is larger than the {limit / 1e6:.{digits}f} MB "
+        f"{what} may be; make it smaller"
+    )
+
+
+def spool_error(exc: OSError) -> str:
+    """The one line for an upload the temporary folder (``TMPDIR``) could not hold."""
+    folder = shown(tempfile.gettempdir())
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return (
+            f"the upload does not fit in the temporary folder {folder}: its disk is full; nothing was added; "
+            "free some space there (or start the studio with TMPDIR set to a folder with room) and drop the files again"
+        )
+    return f"the upload cannot be held in the temporary folder {folder} ({exc.strerror or exc}); nothing was added"
 
 
 def safe_file_name(raw: str, suffixes: set[str], fallback: str = "picture") -> str:
@@ -47,7 +85,8 @@ def safe_file_name(raw: str, suffixes: set[str], fallback: str = "picture") -> s
 
     Folders (``../../x.png``, ``C:\\x.png``) are dropped, characters other than letters,
     digits, ``-``, ``_`` and ``.`` become ``-``, leading dots go (no hidden files) and the
-    stem is cut to 80 characters.
+    stem is cut to 80 characters and to what leaves the whole name, with a ``-99999`` that
+    :func:`free_name` may add, within :data:`~printdeck.fileio.MAX_NAME_BYTES` UTF-8 bytes.
 
     Args:
         raw: The name the browser sent.
@@ -70,7 +109,8 @@ def safe_file_name(raw: str, suffixes: set[str], fallback: str = "picture") -> s
         raise PrintdeckError(
             f"{shown(base) or 'the file'}: is {what}, which printdeck cannot read; convert it to one of {kinds}"
         )
-    clean = _UNSAFE.sub("-", stem).strip("-.")[:_MAX_STEM].strip("-.")
+    room = MAX_NAME_BYTES - len(_MOST_NUMBER) - len(suffix.encode("utf-8"))
+    clean = cut_to_bytes(_UNSAFE.sub("-", stem).strip("-.")[:_MAX_STEM], room).strip("-.")
     return f"{clean or fallback}{suffix}"
 
 
@@ -103,45 +143,20 @@ def _same_bytes(path: Path, data: bytes) -> bool:
 
 
 def store(folder: Path, name: str, data: bytes) -> Path:
-    """Write ``data`` as ``folder/name`` atomically (``folder`` created if missing).
+    """Write ``data`` as ``folder/name`` atomically, 0600 (``folder``, inside the theme
+    folder, made 0700 if missing).
 
     Raises:
-        PrintdeckError: The folder cannot be made or written (naming it).
+        Unwritable: The folder cannot be made or written (gone, full, read-only).
     """
-    try:
-        folder.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise PrintdeckError(f"{shown(folder)}: cannot create the folder ({exc.strerror})") from None
+    make_folder(folder, folder.parent)
     path = folder / name
-    with atomic_output(path) as tmp:
-        tmp.write_bytes(data)
-    return path
-
-
-def check_svg_scripts(name: str, data: bytes) -> None:
-    """Refuse an SVG that holds a script (``<script>``, an ``on...`` attribute, a
-    ``javascript:`` link): a symbol never needs one, and the page shows the file.
-    An SVG that does not parse is left to printdeck's own check, which says why.
-
-    Raises:
-        PrintdeckError: the SVG holds a script.
-    """
-    from defusedxml import ElementTree  # noqa: PLC0415
-
     try:
-        root = ElementTree.fromstring(data, forbid_dtd=True)
-    except Exception:  # noqa: BLE001 - malformed or hostile XML: printdeck's check words it
-        return
-    for element in root.iter():
-        tag = str(element.tag).rsplit("}", 1)[-1].lower()
-        handlers = [k for k in element.attrib if k.rsplit("}", 1)[-1].lower().startswith("on")]
-        links = [v for k, v in element.attrib.items() if k.endswith("href") and "javascript:" in v.lower()]
-        if tag in ("script", "foreignobject") or handlers or links:
-            what = f"<{tag}>" if tag in ("script", "foreignobject") else (handlers or ["a javascript: link"])[0]
-            raise PrintdeckError(
-                f"{shown(name)} holds a script ({what}), which a symbol never needs; "
-                "remove it or export the SVG again without scripts"
-            )
+        with atomic_output(path, mode=FILE_MODE) as tmp:
+            tmp.write_bytes(data)
+    except WriteError as exc:
+        raise unwritable(folder.parent, exc) from None
+    return path
 
 
 def picture_key(name: str, data: bytes) -> str:

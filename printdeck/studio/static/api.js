@@ -1,8 +1,31 @@
 // Talking to the studio's server, and the one shared state the panels draw from.
 
+// The run's token comes in the link's #fragment (never sent to a server, never in a
+// Referer). It is kept in sessionStorage (this origin, so this port, and this tab only),
+// taken out of the address bar, and sent in a request header: no cookie, which a browser
+// would also send to every other server on 127.0.0.1.
+const TOKEN_KEY = "printdeck-studio-token";
+const TOKEN_HEADER = "x-printdeck-token";
+
+function takeToken() {
+  const match = /^#token=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash);
+  if (match) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  return sessionStorage.getItem(TOKEN_KEY) || "";
+}
+
+const token = takeToken();
+
+/** The headers every request to the studio carries. */
+export function authHeaders() {
+  return { [TOKEN_HEADER]: token };
+}
+
 /** Send a request; resolve to {status, data} (data: the JSON answer, or {} if none). */
 export async function call(method, url, body) {
-  const options = { method, headers: {}, credentials: "same-origin" };
+  const options = { method, headers: authHeaders(), credentials: "omit" };
   if (body instanceof FormData) {
     options.body = body;
   } else if (body !== undefined) {
@@ -60,13 +83,52 @@ export function busy(on) {
   document.body.style.cursor = pending > 0 ? "progress" : "";
 }
 
-/** Make an element: el("div", {class: "x", text: "hi"}, child, ...). */
+const thumbs = new Map(); // url -> Promise of an object URL (thumbnails do not change)
+
+/** An object URL of a picture fetched with the token (cached for thumbnails); "" on failure. */
+export async function imageUrl(url, keep = false) {
+  if (keep && thumbs.has(url)) return thumbs.get(url);
+  const made = fetch(url, { headers: authHeaders(), credentials: "omit" })
+    .then((response) => (response.ok ? response.blob() : null))
+    .then((blob) => (blob ? URL.createObjectURL(blob) : ""))
+    .catch(() => "");
+  if (keep) thumbs.set(url, made);
+  return made;
+}
+
+/** Fetch a file with the token and hand it to the browser as a download. */
+export async function download(url) {
+  busy(true);
+  try {
+    const response = await fetch(url, { headers: authHeaders(), credentials: "omit" });
+    if (!response.ok) throw new Error(`Error ${response.status}`);
+    const disposition = response.headers.get("content-disposition") || "";
+    const star = /filename\*=utf-8''([^;]+)/i.exec(disposition);
+    const plain = /filename="([^"]+)"/i.exec(disposition);
+    const name = star ? decodeURIComponent(star[1]) : plain ? plain[1] : url.split("/").pop();
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  } catch (err) {
+    const saved = document.getElementById("saved");
+    saved.textContent = `The download failed (${err.message}); build again`;
+    saved.classList.add("bad");
+  } finally {
+    busy(false);
+  }
+}
+
+/** Make an element: el("div", {class: "x", text: "hi"}, child, ...); "picture": an
+ *  image address fetched with the token (an <img> cannot send the header itself). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = value;
     else if (key === "class") node.className = value;
+    else if (key === "picture") imageUrl(value, true).then((src) => { if (src) node.src = src; });
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, value);

@@ -1,6 +1,6 @@
 // Build: printdeck.build of the saved folder, its progress streamed (server-sent events),
-// then the command line's summary and the downloads.
-import { call } from "./api.js";
+// then the command line's summary and the downloads (fetched with the token, as blobs).
+import { authHeaders, call, download } from "./api.js";
 
 const STAGES = { theme: "Checking the theme", design: "Making the design", proof: "Proving every symbol prints",
   layout: "Laying out cards", render: "Drawing the PDF", png: "Drawing the card PNGs" };
@@ -47,19 +47,47 @@ async function build() {
     return;
   }
   show(answer.data);
-  const events = new EventSource(`/api/builds/${answer.data.id}/events`);
-  events.onmessage = (message) => {
-    const event = JSON.parse(message.data);
-    show(event);
-    if (event.done) events.close();
-  };
-  events.onerror = () => {
-    events.close();
+  try {
+    await follow(`/api/builds/${answer.data.id}/events`, show);
+  } catch (err) {
     show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build." });
-  };
+  }
+}
+
+/** Read a stream of server-sent events (an EventSource cannot send the token header),
+ *  handing each event to `onEvent` until one says it is done. */
+async function follow(url, onEvent) {
+  const response = await fetch(url, { headers: authHeaders(), credentials: "omit" });
+  if (!response.ok || !response.body) throw new Error(`Error ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the stream ended");
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const lines = buffer.slice(0, cut).split("\n");
+      buffer = buffer.slice(cut + 2);
+      const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+      if (!data) continue;
+      const event = JSON.parse(data);
+      onEvent(event);
+      if (event.done) { reader.cancel().catch(() => {}); return; }
+    }
+  }
+}
+
+/** A link that downloads its href with the token instead of opening it. */
+function downloadOnClick(id) {
+  document.getElementById(id).addEventListener("click", (e) => {
+    e.preventDefault();
+    download(e.currentTarget.getAttribute("href"));
+  });
 }
 
 export function setUpBuild() {
+  for (const id of ["top-pdf", "pdf-link", "zip-link"]) downloadOnClick(id);
   document.getElementById("build").addEventListener("click", build);
   document.getElementById("build-top").addEventListener("click", () => {
     document.getElementById("build-h").scrollIntoView({ behavior: "smooth", block: "nearest" });

@@ -40,7 +40,7 @@ function upright(symbol, state) {
 
 /** The photo with its crop drawn over it; a click (or the arrow keys) moves the crop's centre. */
 function cropper(symbol) {
-  const img = el("img", { src: `${symbol.thumb}`, alt: `Photo of ${symbol.name}: click where the crop should centre` });
+  const img = el("img", { picture: symbol.thumb, alt: `Photo of ${symbol.name}: click where the crop should centre` });
   const ring = el("div", { class: "ring" });
   const dot = el("div", { class: "dot" });
   const box = el("div", {
@@ -116,7 +116,7 @@ export function drawDetail(state) {
     el("span", {}, symbol.name, el("span", { class: "detail-kind", text: `${kinds[symbol.kind]}${symbol.file ? ` · ${symbol.file}` : ""}` })),
     el("button", { type: "button", class: "link", text: "Close", onclick: () => { store.selected = null; store.set(state); } }));
   const art = symbol.kind === "photo" ? cropper(symbol)
-    : symbol.kind === "text" ? null : el("div", { class: "preview-art" }, el("img", { src: symbol.thumb, alt: symbol.name }));
+    : symbol.kind === "text" ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
   const controls = el("div", { class: "controls" },
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
     slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),

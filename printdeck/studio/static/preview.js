@@ -1,6 +1,6 @@
 // The live preview: the sheet as it will print (drawn by the PDF renderer), a page at a
 // time; click a card to choose it, then re-roll its layout.
-import { call, change, el, store } from "./api.js";
+import { call, change, el, imageUrl, store } from "./api.js";
 
 const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null };
 
@@ -41,13 +41,15 @@ export async function refresh() {
   }
   const facts = answer.data;
   const img = document.getElementById("sheet");
+  const src = await imageUrl(facts.image);
   await new Promise((done) => {
     const next = new Image();
     next.onload = next.onerror = done;
-    next.src = facts.image;
+    next.src = src;
   });
-  if (ask !== view.asked) return;
-  img.src = facts.image;
+  if (ask !== view.asked) { URL.revokeObjectURL(src); return; }
+  if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
+  img.src = src;
   img.alt = `Sheet ${facts.page} of ${facts.pages}, as it will print`;
   view.facts = facts;
   view.pages = facts.pages;

@@ -21,17 +21,24 @@ function batches(files) {
   return out;
 }
 
+/** A new name for one drop of files or list of words (earlier drops' refused tiles then go). */
+function newDrop() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /** Send pictures to the studio (in batches); report refused ones on their tiles. */
 export async function sendFiles(fileList) {
   const files = Array.from(fileList);
   if (!files.length) return;
   const note = document.getElementById("busy");
   const total = { added: 0, refused: 0 };
+  const drop = newDrop(); // the batches of one drop keep each other's refused tiles
   let sent = 0;
   for (const batch of batches(files)) {
     sent += batch.length;
     note.textContent = `Checking ${sent} of ${files.length} picture${files.length === 1 ? "" : "s"}…`;
     const form = new FormData();
+    form.append("drop", drop);
     for (const file of batch) form.append("files", file, file.name);
     const answer = await change("POST", "/api/files", form);
     if (answer.status !== 200) {
@@ -85,7 +92,7 @@ function setUpWords() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (!box.value.trim()) return;
-    const answer = await change("POST", "/api/words", { text: box.value });
+    const answer = await change("POST", "/api/words", { text: box.value, drop: newDrop() });
     report(answer, "word");
     if (answer.status === 200) box.value = "";
   });
@@ -111,7 +118,7 @@ function tile(symbol, index, count) {
   });
   if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: "" }));
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
-  else face.append(el("img", { src: symbol.thumb, alt: "", loading: "lazy", class: symbol.kind === "photo" ? "photo" : "" }));
+  else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
     type: "text", class: "tile-name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`,
     disabled: symbol.kind === "folder",
