@@ -95,12 +95,13 @@ def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Impositi
     spec = theme.spec
     half = impose(
         paper_size_mm(spec.paper.size),
-        spec.card.diameter_mm,
+        spec.card.outline(),
         spec.card.bleed_mm,
         spec.paper.margin_mm,
         spec.paper.gap_mm,
         n_cards // 2 if split else n_cards,
         single=spec.paper.layout == "single",
+        shared=spec.paper.cuts == "shared",
     )
     if not split:
         return half
@@ -308,7 +309,7 @@ def write_preview_sheet(
     settings = LayoutSettings.from_theme(theme)
     layouts = layout_deck(cards, settings, seed)
     layouts = colour_words(layouts, [s for card in cards for s in card], theme.spec.text.colors)
-    sheet = contact_sheet(layouts, cards, theme.spec.card.diameter_mm, settings.safe_radius_mm, px_per_mm)
+    sheet = contact_sheet(layouts, cards, theme.spec.card.outline(), settings.zone_shape(), px_per_mm)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)
     return PreviewSheet(Path(out_path), len(layouts), plan.unused)

@@ -4,7 +4,10 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
 
     {"theme": str, "seed": int,
      "design": {"order": int, "lambda": int, "points": int, "lines": int},
-     "card": {"diameter_mm": float, "bleed_mm": float, "safe_margin_mm": float},
+     "card": {"shape": "circle" | "square" | "rectangle" | "hexagon",
+              "width_mm": float, "height_mm": float, "corner_radius_mm": float,
+              "orientation": "pointy" | "flat" | null, "diameter_mm": float (circles),
+              "bleed_mm": float, "safe_margin_mm": float, "turned_on_sheet": bool},
      "paper": {"size_mm": [w, h], "layout": "sheet" | "single", "sheets": int,
                "backs": bool, "duplex": str | null},
      "symbols": [{"id": int, "name": str, "source": str}],
@@ -24,7 +27,11 @@ deck's card that shows the same symbols). ``id`` is always the symbol (the conce
 
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
 followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
-sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner.
+sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner
+(``turned_on_sheet``: every card stands a quarter turn counter-clockwise there). The
+card's safe zone is its shape (``width_mm`` x ``height_mm``, rounded corners of
+``corner_radius_mm``; a hexagon's corners on its longer axis, ``pointy`` = up) inset by
+``safe_margin_mm``; symbol placements are relative to the card's centre, y up.
 """
 
 from __future__ import annotations
@@ -107,6 +114,7 @@ def build_manifest(
     """
     card, backs = theme.spec.card, theme.spec.backs.enabled
     faced = faced if faced is not None and faced.has_faces else None
+    shape = imposition.card_shape()
     cards = []
     for layout, slot in zip(layouts, imposition.slots, strict=True):
         cards.append(
@@ -132,7 +140,13 @@ def build_manifest(
             "lines": len(design.blocks),
             "construction": design.construction,
         },
-        "card": {"diameter_mm": card.diameter_mm, "bleed_mm": card.bleed_mm, "safe_margin_mm": card.safe_margin_mm},
+        "card": {
+            **({"diameter_mm": _r(shape.width_mm)} if shape.is_circle else {}),
+            **shape.manifest(),
+            "bleed_mm": card.bleed_mm,
+            "safe_margin_mm": card.safe_margin_mm,
+            "turned_on_sheet": imposition.turned,
+        },
         "paper": {
             "size_mm": [_r(v) for v in imposition.page_size_mm],
             "layout": "single" if imposition.single else "sheet",

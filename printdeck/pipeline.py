@@ -188,7 +188,13 @@ def _write(
     plan: DeckPlan, layouts: Sequence[CardLayout], out: Path, options: BuildOptions, rep: Reporter
 ) -> BuildResult:
     """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
-    from printdeck.render import PrintJob, render_pdf, render_pngs  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when rendering
+        PrintJob,
+        cut_file_names,
+        render_pdf,
+        render_pngs,
+        write_cut_files,
+    )
 
     theme, design, symbols = plan.theme, plan.design, plan.symbols
     job = PrintJob.from_theme(theme)
@@ -204,7 +210,9 @@ def _write(
     )
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
-    with atomic_outputs([out, manifest_path]) as (tmp_pdf, tmp_json):
+    cuts = theme.spec.paper.cut_files and not plan.imposition.single
+    cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
+    with atomic_outputs([out, manifest_path, *cut_paths]) as (tmp_pdf, tmp_json, *tmp_cuts):
         with rep.stage("render", len(layouts)) as advance:
             pages = render_pdf(
                 job,
@@ -216,6 +224,8 @@ def _write(
                 legend_groups=legend_cells(plan, layouts),
             )
         write_manifest(manifest, tmp_json)
+        if cut_paths:
+            write_cut_files(plan.imposition, tmp_cuts)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
                 pngs = render_pngs(

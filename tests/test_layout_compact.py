@@ -16,7 +16,8 @@ from printdeck.layout import LayoutSettings
 from printdeck.layout.packing import PackInput, pack_card
 from printdeck.layout.packing.card_state import CardState
 from printdeck.layout.packing.compaction import compact
-from printdeck.layout.packing.contacts import RIM_POLYGON, contacts
+from printdeck.layout.packing.contacts import contacts
+from printdeck.layout.packing.safe_zone import RIM_POLYGON
 from printdeck.layout.size_plan import ladder
 from printdeck.theme import load_theme
 

@@ -228,8 +228,10 @@ def test_schema_command_prints_the_committed_schema() -> None:
     assert result.output == schema_json() == committed, "run `printdeck schema > themes/theme.schema.json`"
     schema = json.loads(result.output)
     assert schema["additionalProperties"] is False
-    diameter = schema["$defs"]["CardSpec"]["properties"]["diameter"]
-    assert diameter["default"] == "85mm" and diameter["type"] == "string"
+    bleed = schema["$defs"]["CardSpec"]["properties"]["bleed"]
+    assert bleed["default"] == "3mm" and bleed["type"] == "string"
+    diameter = schema["$defs"]["CardSpec"]["properties"]["diameter"]  # optional: card.size says it too
+    assert diameter["default"] is None and {"type": "string"} in [{"type": b.get("type")} for b in diameter["anyOf"]]
 
 
 def test_bundled_themes_point_editors_at_the_schema() -> None:

@@ -18,7 +18,7 @@ import shapely
 
 from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout.packing import PackFailure, PackInput, PackResult, pack_card
+from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
@@ -50,7 +50,7 @@ def lay_out_card(
     result = pack_with_retries(index, symbols, sils, targets, settings, seed)
     sizes = result.heights_mm * np.sqrt([s.area for s in sils])
     _check_min_size(index, symbols, sizes, settings)
-    return measured_layout(index, symbols, sils, result, settings.safe_radius_mm)
+    return measured_layout(index, symbols, sils, result, settings.safe_radius_mm, settings.zone_area_mm2())
 
 
 def pack_with_retries(
@@ -94,8 +94,9 @@ def pack_with_retries(
         compact_steps=settings.compact_steps,
         ratio_low=low,
         ratio_high=high,
+        zone=None if settings.safe_shape is None else SafeZone.of(settings.safe_shape),
     )
-    ink_share_of_disc = np.array([s.area for s in sils]) / (math.pi * settings.safe_radius_mm**2)
+    ink_share_of_disc = np.array([s.area for s in sils]) / settings.zone_area_mm2()
 
     def coverage(packed: PackResult) -> float:
         return float(np.sum(packed.heights_mm**2 * ink_share_of_disc))
@@ -115,25 +116,31 @@ def pack_with_retries(
         names = ", ".join(s.name for s in symbols)
         raise PrintdeckError(
             f"card {index + 1}: cannot fit its {len(symbols)} symbols ({names}) in a "
-            f"{2 * settings.safe_radius_mm:g} mm safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
+            f"{settings.zone_shape().describe()} safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
             "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
             "a larger card.diameter, or raise layout.attempts"
         ) from exc
 
 
 def measured_layout(
-    index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], result: PackResult, radius_mm: float
+    index: int,
+    symbols: Sequence[SymbolSpec],
+    sils: Sequence[Silhouette],
+    result: PackResult,
+    radius_mm: float,
+    zone_area_mm2: float | None = None,
 ) -> CardLayout:
     """Turn a packed card into the manifest record with its measured figures.
 
     ``coverage`` = total silhouette (ink) area over the safe disc's area (the
-    silhouettes never overlap, so this is the union's share); ``min_gap_mm`` =
+    silhouettes never overlap, so this is the union's share; ``zone_area_mm2`` the safe
+    zone's area when it is not the disc of ``radius_mm``); ``min_gap_mm`` =
     smallest distance between two placed collision outlines (a lower bound of the
     ink-to-ink distance); ``size_ratio`` = smallest over largest ``sqrt(area)``.
     """
     ink_side = np.sqrt([s.area for s in sils])
     sizes = result.heights_mm * ink_side
-    disc = math.pi * radius_mm**2
+    disc = math.pi * radius_mm**2 if zone_area_mm2 is None else zone_area_mm2
     placements = tuple(
         Placement(
             symbol_id=sym.id,

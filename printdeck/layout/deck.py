@@ -77,7 +77,7 @@ def layout_deck(
 def alone_size_mm(sil: Silhouette, settings: LayoutSettings) -> float:
     """The largest size (square root of its ink area, mm) a symbol can have, alone on
     the card: its outline's farthest point on the safe zone's edge."""
-    return settings.safe_radius_mm / sil.radius * math.sqrt(sil.area)
+    return settings.safe_radius_mm / sil.radius * math.sqrt(sil.area)  # the safe zone's inradius
 
 
 def _check_not_too_thin(symbol: SymbolSpec, sil: Silhouette, settings: LayoutSettings) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from printdeck.cardshape import CardShape
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
@@ -16,7 +18,10 @@ class LayoutSettings:
     """What the layout engine needs to know about the card and the theme's wishes.
 
     Attributes:
-        safe_radius_mm: Radius of the safe zone (card diameter / 2 - safe margin), mm.
+        safe_radius_mm: Radius of the safe zone (card diameter / 2 - safe margin), mm;
+            for other shapes the safe shape's inradius (half its narrowest width).
+        safe_shape: The safe zone's shape (the card's shape inset by its safe margin);
+            ``None``: the disc of ``safe_radius_mm``.
         gap_mm: Smallest allowed distance between two symbols' silhouettes, mm.
         size_ratio: Intended spread of sizes on a card: smallest over largest symbol
             (by square root of silhouette area, i.e. ``h_mm * sqrt(ink area)``); the
@@ -58,6 +63,15 @@ class LayoutSettings:
     retry_below: float = 0.42
     retries: int = 3
     reroll: Mapping[int, int] = field(default_factory=dict)
+    safe_shape: CardShape | None = None
+
+    def zone_shape(self) -> CardShape:
+        """The safe zone's shape: ``safe_shape``, else the disc of ``safe_radius_mm``."""
+        return self.safe_shape if self.safe_shape is not None else CardShape.circle(2.0 * self.safe_radius_mm)
+
+    def zone_area_mm2(self) -> float:
+        """The safe zone's area, mm² (``pi R²`` for the disc)."""
+        return math.pi * self.safe_radius_mm**2 if self.safe_shape is None else self.safe_shape.area_mm2
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
@@ -86,7 +100,8 @@ class LayoutSettings:
             theme: A loaded theme.
 
         Returns:
-            The settings; ``safe_radius_mm`` = ``card.diameter/2 - card.safe_margin``;
+            The settings; ``safe_radius_mm`` = ``card.diameter/2 - card.safe_margin``
+            and ``safe_shape`` the card's shape inset by ``card.safe_margin`` (other shapes);
             ``reroll`` from ``layout.reroll`` (1-based card numbers there, 0-based here;
             attempts of 0 left out).
         """
@@ -101,8 +116,10 @@ class LayoutSettings:
             max_rot = float(rot)
             if max_rot >= 180.0:
                 max_rot = None
+        safe = card.outline().offset(-card.safe_margin_mm)
         return cls(
-            safe_radius_mm=card.diameter_mm / 2.0 - card.safe_margin_mm,
+            safe_radius_mm=safe.min_side_mm / 2.0,
+            safe_shape=None if safe.is_circle else safe,
             gap_mm=lay.gap_mm,
             size_ratio=lay.size_ratio,
             sizes=tuple(lay.sizes) if lay.sizes else None,

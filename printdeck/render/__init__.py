@@ -28,6 +28,7 @@ from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
     from printdeck.render.calibrate import write_calibration
+    from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import render_pdf
@@ -51,6 +52,8 @@ _WHERE = {
     "SvgImageWarning": "printdeck.render.forms",
     "VectorWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
+    "cut_file_names": "printdeck.render.cutfile",
+    "write_cut_files": "printdeck.render.cutfile",
     "card_image": "printdeck.render.preview",
     "check_word_colours": "printdeck.render.proof",
     "contact_sheet": "printdeck.render.preview",
@@ -77,6 +80,7 @@ __all__ = [
     "card_image",
     "check_word_colours",
     "contact_sheet",
+    "cut_file_names",
     "impose",
     "paper_size_mm",
     "prove_symbols",
@@ -84,6 +88,7 @@ __all__ = [
     "render_pdf",
     "render_pngs",
     "write_calibration",
+    "write_cut_files",
 ]
 
 __getattr__ = attribute_loader(__name__, _WHERE)

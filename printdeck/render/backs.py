@@ -12,6 +12,8 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.cardshape import CardShape, ShapeKind
+from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.print_job import BackDesign
@@ -54,19 +56,26 @@ def mirror_mm(
     return (x + offset_mm[0], y + offset_mm[1])
 
 
-def make_back_form(canvas: Canvas, design: BackDesign, radius_mm: float, bleed_mm: float) -> None:
-    """Draw the back design once into the form ``cardback`` (centred on (0, 0)).
+def make_back_form(
+    canvas: Canvas, design: BackDesign, radius_mm: float, bleed_mm: float, shape: CardShape | None = None
+) -> None:
+    """Draw the back design once into the form ``cardback`` (centred on (0, 0)), clipped
+    to the card's outline grown by the bleed (``shape``; ``None``: the disc of ``radius_mm``).
 
     Raises:
         PrintdeckError: The back image is missing or unreadable.
     """
-    outer = mm_to_pt(radius_mm + bleed_mm)
+    outline = shape if shape is not None else CardShape.circle(2.0 * radius_mm)
+    outer = mm_to_pt(outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0))
     picture = None  # made first: a form cannot be made inside another
     if design.image is not None:
         picture = symbol_form(canvas, design.image, BACK_FORM + "-image", 2 * (radius_mm + bleed_mm))
     canvas.beginForm(BACK_FORM, -outer, -outer, outer, outer)
-    clip = canvas.beginPath()
-    clip.circle(0, 0, outer)
+    if shape is None:
+        clip = canvas.beginPath()
+        clip.circle(0, 0, outer)
+    else:
+        clip = shape_path(canvas, shape, bleed_mm)
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setFillColor(HexColor(design.color))
     canvas.rect(-outer, -outer, 2 * outer, 2 * outer, stroke=0, fill=1)
@@ -131,9 +140,12 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     draw_string(canvas, 0, -0.35 * size, text, "middle")
 
 
-def draw_back(canvas: Canvas, center_mm: tuple[float, float]) -> None:
-    """Place the back form at a (mirrored, offset) centre in mm."""
+def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0) -> None:
+    """Place the back form at a (mirrored, offset) centre in mm, turned ``rotation_deg``
+    counter-clockwise (the card's turn on the sheet, mirrored)."""
     canvas.saveState()
     canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
+    if rotation_deg:
+        canvas.rotate(rotation_deg)
     canvas.doForm(BACK_FORM)
     canvas.restoreState()

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardSlot
-from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
+from printdeck.render import shaped
+from printdeck.render.freespace import KeepOut, Rect, Segment, find_spot, keepout_zone
 
 MIN_MARGIN_MM = 5.0
 """Nothing is printed closer than this to the paper edge."""
@@ -55,6 +57,9 @@ class Imposition:
         packing: ``grid``, ``hex`` or ``stagger`` (suffix ``-t``: rows and
             columns swapped), or ``single``.
         ruler_mm: Footer ruler block (x0, y0, x1, y1) in mm, or ``None``.
+        shape: The card's outline (``None``: the circle of ``diameter_mm``).
+        turned: Every card stands a quarter turn counter-clockwise on the sheet.
+        shared: Cards touch and share cut lines, bleed only around the block.
     """
 
     page_size_mm: tuple[float, float]
@@ -70,6 +75,39 @@ class Imposition:
     single: bool = False
     packing: str = "grid"
     ruler_mm: Rect | None = None
+    shape: CardShape | None = None
+    turned: bool = False
+    shared: bool = False
+
+    def card_shape(self) -> CardShape:
+        """The card's outline as designed (``shape``, else the circle of ``diameter_mm``)."""
+        return self.shape if self.shape is not None else CardShape.circle(self.diameter_mm)
+
+    def sheet_shape(self) -> CardShape:
+        """The card's outline as it stands on the sheet (turned if ``turned``)."""
+        return shaped.card_on_sheet(self.card_shape(), self.turned)
+
+    @property
+    def rotation_deg(self) -> float:
+        """How far each card is turned on the sheet, degrees counter-clockwise."""
+        return 90.0 if self.turned else 0.0
+
+    def page_marks(self, page: int) -> list[Segment]:
+        """Crop-mark segments (mm) of one front page."""
+        centers = self.page_centers_mm(page)
+        if self.shape is None or self.shape.is_circle:
+            return cut_mark_segments(centers, self.outer_radius_mm, self.inner_rect_mm())
+        return shaped.shape_marks(centers, self.sheet_shape(), self.bleed_mm, self.inner_rect_mm(), self.shared)
+
+    def keepout(self, centers: Points, marks: list[Segment], taken: list[Rect] | None = None) -> KeepOut:
+        """Where no footer item may go: the cards' bleeds, the marks and ``taken``."""
+        if self.shape is None or self.shape.is_circle:
+            return keepout_zone(centers, self.outer_radius_mm, marks, taken or [])
+        grown = self.sheet_shape().offset(self.bleed_mm)
+        hw, hh = grown.width_mm / 2, grown.height_mm / 2
+        boxes = [(x - hw, y - hh, x + hw) for x, y in centers]
+        rects = [(x0, y - hh, x1, y + hh) for (x0, _, x1), (_, y) in zip(boxes, centers)]
+        return keepout_zone([], 0.0, marks, [*rects, *(taken or [])])
 
     @property
     def outer_radius_mm(self) -> float:
@@ -93,24 +131,28 @@ class Imposition:
 
 def impose(
     page_size_mm: tuple[float, float],
-    diameter_mm: float,
+    diameter_mm: float | CardShape,
     bleed_mm: float,
     margin_mm: float,
     gap_mm: float,
     n_cards: int,
     *,
     single: bool = False,
+    shared: bool = False,
 ) -> Imposition:
-    """Place ``n_cards`` round cards on as few sheets as possible.
+    """Place ``n_cards`` cards on as few sheets as possible.
 
     Args:
         page_size_mm: Paper (width, height), mm (orientation kept).
-        diameter_mm: Cut diameter, mm.
+        diameter_mm: A round card's cut diameter, mm, or the card's :class:`CardShape`
+            (squares, rectangles and hexagons: see :mod:`printdeck.render.shaped`).
         bleed_mm: Background beyond the cut, mm.
         margin_mm: Wanted margin from the paper edge, mm (at least 5 mm is used).
         gap_mm: Least space between neighbouring bleeds, mm.
         n_cards: Cards in the deck.
         single: One card a page; the page is the trim plus bleed (print-shop files).
+        shared: Square, rectangular and hexagonal cards share cut lines (bleed only
+            around the block).
 
     Returns:
         The imposition (slots in card order, sheets filled row by row from the top).
@@ -119,6 +161,10 @@ def impose(
         PrintdeckError: Non-positive sizes, or a card (with bleed and mark room)
             larger than the paper inside its margins.
     """
+    if isinstance(diameter_mm, CardShape):
+        if not diameter_mm.is_circle:
+            return _impose_shape(page_size_mm, diameter_mm, bleed_mm, margin_mm, gap_mm, n_cards, single, shared)
+        diameter_mm = diameter_mm.width_mm
     if diameter_mm <= 0 or bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
         raise PrintdeckError("card.diameter must be positive and card.bleed, paper.gap not negative")
     if single:
@@ -170,6 +216,70 @@ def _impose_single(diameter_mm: float, bleed_mm: float, n_cards: int) -> Imposit
         gap_mm=0.0,
         single=True,
         packing="single",
+    )
+
+
+def _impose_shape(
+    page_mm: tuple[float, float],
+    shape: CardShape,
+    bleed_mm: float,
+    margin_mm: float,
+    gap_mm: float,
+    n_cards: int,
+    single: bool,
+    shared: bool,
+) -> Imposition:
+    """:func:`impose` for square, rectangular and hexagonal cards (see :mod:`.shaped`)."""
+    if bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
+        raise PrintdeckError("card.bleed and paper.gap must not be negative")
+    if single:
+        w, h = shape.width_mm + 2 * bleed_mm, shape.height_mm + 2 * bleed_mm
+        slots = tuple(CardSlot(card_index=i, page=i + 1, center_mm=(w / 2.0, h / 2.0)) for i in range(n_cards))
+        return Imposition(
+            (w, h), slots, max(1, n_cards), 1, 1, 1, shape.width_mm, bleed_mm, 0.0, 0.0, True, "single", shape=shape
+        )
+    margin = max(margin_mm, MIN_MARGIN_MM)
+    room_mm = MARK_OFFSET_MM + MIN_MARK_MM
+    inner = (page_mm[0] - 2 * (margin + room_mm), page_mm[1] - 2 * (margin + room_mm))
+    found = []
+    for turned in (False, True):
+        on_sheet = shaped.card_on_sheet(shape, turned)
+        for name, pts, cols, rows in shaped.packings(on_sheet, bleed_mm, gap_mm, inner, shared):
+            if not pts:
+                continue
+            centers = shaped.place_on_page(pts, on_sheet, bleed_mm, page_mm, margin + room_mm)
+            trial = Imposition(page_mm, (), 1, len(centers), cols, rows, shape.width_mm, bleed_mm, margin, gap_mm,
+                               shape=shape, turned=turned, shared=shared)  # fmt: skip
+            marks = shaped.shape_marks(centers, on_sheet, bleed_mm, trial.inner_rect_mm(), shared)
+            ruler = find_spot(RULER_BLOCK_MM, trial.inner_rect_mm(), trial.keepout(centers, marks))
+            found.append((len(centers), ruler is not None, not turned, name, centers, cols, rows, ruler, turned))
+    if not found:
+        grown = shape.offset(bleed_mm)
+        raise PrintdeckError(
+            f"card.size: a {shape.describe()} card with {bleed_mm:g} mm bleed needs "
+            f"{grown.width_mm + 2 * (margin + room_mm):.4g} x {grown.height_mm + 2 * (margin + room_mm):.4g} mm "
+            "of paper; use larger paper.size or a smaller card"
+        )
+    _, _, _, name, centers, cols, rows, ruler, turned = max(found, key=lambda f: f[:3])
+    slots = tuple(
+        CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)]) for i in range(n_cards)
+    )
+    return Imposition(
+        page_size_mm=page_mm,
+        slots=slots,
+        pages=max(1, math.ceil(n_cards / len(centers))),
+        per_page=len(centers),
+        columns=cols,
+        rows=rows,
+        diameter_mm=shape.width_mm,
+        bleed_mm=bleed_mm,
+        margin_mm=margin,
+        gap_mm=gap_mm,
+        packing=name + ("-turned" if turned else ""),
+        ruler_mm=ruler,
+        shape=shape,
+        turned=turned,
+        shared=shared,
     )
 
 

@@ -24,9 +24,11 @@ from printdeck.render.sheet import (
     draw_card,
     draw_footer,
     draw_marks,
+    fill_background,
     page_marks,
     plan_footer,
 )
+from printdeck.render.style import CardStyle
 from printdeck.units import mm_to_pt
 
 
@@ -104,7 +106,7 @@ def largest_boxes_mm(layouts: Sequence[CardLayout]) -> dict[int, float]:
 def _new_canvas(path: Path, job: PrintJob, imposition: Imposition, n_cards: int) -> Canvas:
     """The document canvas; its Subject carries the artwork credit (kept in every layout)."""
     subject = (
-        f"Spot-the-match card deck, {n_cards} cards of {imposition.diameter_mm:g} mm "
+        f"Spot-the-match card deck, {n_cards} cards ({imposition.card_shape().describe()}) "
         f"(theme {job.name}), made with printdeck"
     )
     if job.attribution:
@@ -130,7 +132,7 @@ def _sheets(
     """Draw the front sheets (and their backs); returns pages drawn."""
     style = replace(job.card, cut_guide=False) if imposition.single else job.card  # a single page is trimmed
     if job.backs is not None:
-        backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm)
+        backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm, style.shape)
     plan = None
     if not imposition.single:
         deck = ", deck A" if job.faces == "split" else ""
@@ -141,8 +143,12 @@ def _sheets(
     for page in range(1, imposition.pages + 1):
         _page_setup(canvas, imposition)
         slots = [s for s in imposition.slots if s.page == page]
+        turn = imposition.rotation_deg
+        if imposition.shared:  # every background first: a card's bleed runs under its neighbours
+            for slot in slots:
+                _background(canvas, style, slot.center_mm, turn)
         for slot in slots:
-            draw_card(canvas, art, layouts[slot.card_index], slot.center_mm, style)
+            draw_card(canvas, art, layouts[slot.card_index], slot.center_mm, style, turn, not imposition.shared)
         if plan is not None:
             if job.cut_marks:
                 draw_marks(canvas, page_marks(imposition, page))
@@ -155,7 +161,7 @@ def _sheets(
                 center = backs_mod.mirror_mm(
                     slot.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm
                 )
-                backs_mod.draw_back(canvas, center)
+                backs_mod.draw_back(canvas, center, -turn)
             canvas.showPage()
             pages += 1
         if progress is not None:
@@ -168,6 +174,15 @@ def _deck_label(job: PrintJob, page: int, pages: int) -> str:
     if job.faces != "split":
         return ""
     return ", deck A" if page <= pages // 2 else ", deck B"
+
+
+def _background(canvas: Canvas, style: CardStyle, center_mm: tuple[float, float], turn_deg: float) -> None:
+    """Fill one card's background out to its bleed (cards sharing cut lines: drawn first)."""
+    canvas.saveState()
+    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
+    canvas.rotate(turn_deg)
+    fill_background(canvas, style)
+    canvas.restoreState()
 
 
 def _page_setup(canvas: Canvas, imposition: Imposition) -> None:

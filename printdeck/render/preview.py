@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import rasterise
+from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, SymbolSpec
 
@@ -19,8 +20,8 @@ from printdeck.model import CardLayout, SymbolSpec
 def card_image(
     layout: CardLayout,
     symbols: Sequence[SymbolSpec],
-    diameter_mm: float,
-    safe_radius_mm: float,
+    diameter_mm: float | CardShape,
+    safe_radius_mm: float | CardShape,
     px_per_mm: float,
     background: str = "#ffffff",
     show_safe: bool = True,
@@ -30,8 +31,9 @@ def card_image(
     Args:
         layout: The card's placements.
         symbols: The card's symbols, in placement order.
-        diameter_mm: Cut diameter (the image is this wide plus a 1 mm border).
-        safe_radius_mm: Safe-zone radius (drawn as a faint dotted circle if ``show_safe``).
+        diameter_mm: Cut diameter, or the card's shape (the image is as wide as its
+            longer side plus a 1 mm border).
+        safe_radius_mm: Safe-zone radius, or its shape (drawn faintly if ``show_safe``).
         px_per_mm: Resolution.
         background: Card colour.
         show_safe: Draw the safe-zone circle.
@@ -39,15 +41,20 @@ def card_image(
     Returns:
         An RGBA image ``(diameter_mm + 2) * px_per_mm`` pixels square, card centred.
     """
-    side = math.ceil((diameter_mm + 2) * px_per_mm)
+    cut = diameter_mm if isinstance(diameter_mm, CardShape) else CardShape.circle(diameter_mm)
+    safe = safe_radius_mm if isinstance(safe_radius_mm, CardShape) else CardShape.circle(2 * safe_radius_mm)
+    side = math.ceil((max(cut.width_mm, cut.height_mm) + 2) * px_per_mm)
     img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     mid = side / 2
-    r = diameter_mm / 2 * px_per_mm
-    draw.ellipse((mid - r, mid - r, mid + r, mid + r), fill=background, outline="#999999")
+
+    def outline(shape: CardShape) -> list[tuple[float, float]]:
+        pts = shape.polyline(0.5 / px_per_mm)
+        return [(mid + x * px_per_mm, mid - y * px_per_mm) for x, y in pts]
+
+    draw.polygon(outline(cut), fill=background, outline="#999999")
     if show_safe:
-        rs = safe_radius_mm * px_per_mm
-        draw.ellipse((mid - rs, mid - rs, mid + rs, mid + rs), outline="#e4e4e4")
+        draw.polygon(outline(safe), outline="#e4e4e4")
     for place, sym in zip(layout.placements, symbols):
         w = max(1, round(place.box_mm[0] * px_per_mm))
         h = max(1, round(place.box_mm[1] * px_per_mm))
@@ -63,8 +70,8 @@ def card_image(
 def contact_sheet(
     layouts: Sequence[CardLayout],
     cards: Sequence[Sequence[SymbolSpec]],
-    diameter_mm: float,
-    safe_radius_mm: float,
+    diameter_mm: float | CardShape,
+    safe_radius_mm: float | CardShape,
     px_per_mm: float = 3.0,
     columns: int = 4,
 ) -> Image.Image:

@@ -87,12 +87,18 @@ class PrintJob:
         """
         spec = theme.spec
         card, paper = spec.card, spec.paper
+        shape = card.outline()
+        guide = paper.cut_guide
+        if guide == "auto":
+            guide = is_light(card.background) and paper.layout == "sheet"
         style = CardStyle(
-            radius_mm=card.diameter_mm / 2.0,
+            radius_mm=shape.min_side_mm / 2.0,
             bleed_mm=card.bleed_mm,
             background=card.background,
             border_color=card.border_color,
-            cut_guide=paper.cut_guide,
+            cut_guide=bool(guide),
+            shape=None if shape.is_circle else shape,
+            punch_ring=paper.punch_ring,
         )
         return cls(
             name=theme.name,
@@ -108,6 +114,18 @@ class PrintJob:
             rules=spec.extras.rules,
             faces=str(spec.deck.faces.value) if any(s.faces for s in theme.symbols) else None,
         )
+
+
+LIGHT_LUMINANCE = 0.6
+"""A card background at least this light (relative luminance, 0-1) gets the automatic cut guide."""
+
+
+def is_light(color: str) -> bool:
+    """Whether ``#rrggbb`` is light enough that a white sheet hides the card's edge
+    (WCAG relative luminance of at least :data:`LIGHT_LUMINANCE`)."""
+    rgb = [int(color[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2] >= LIGHT_LUMINANCE
 
 
 def _back_design(theme: Theme) -> BackDesign:

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.cardshape import CardShape
 from printdeck.model import CardLayout
+from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import ArtLibrary
-from printdeck.render.freespace import Rect, Segment, find_spot, keepout_zone
-from printdeck.render.imposition import Imposition, cut_mark_segments
+from printdeck.render.freespace import Rect, Segment, find_spot
+from printdeck.render.imposition import Imposition
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
-from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
+from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CardStyle
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
@@ -42,33 +44,86 @@ class CreditWarning(UserWarning):
 
 
 def draw_card(
-    canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float], style: CardStyle
+    canvas: Canvas,
+    art: ArtLibrary,
+    layout: CardLayout,
+    center_mm: tuple[float, float],
+    style: CardStyle,
+    rotation_deg: float = 0.0,
+    background: bool = True,
 ) -> None:
-    """Draw one card face: bleed disc, optional border and cut guide, every symbol.
+    """Draw one card face: background out to the bleed, optional border, punch ring and
+    cut guide, every symbol.
 
     Args:
         canvas: Target canvas (current page).
         art: The document's symbol forms.
         layout: The card's placements (mm from the card centre).
         center_mm: Card centre on the page, mm from the bottom-left corner.
-        style: Disc geometry and colours.
+        style: The card's shape and colours.
+        rotation_deg: The card's turn on the sheet, degrees counter-clockwise.
+        background: Fill the background (False when the sheet filled every card's
+            background first: cards sharing cut lines).
     """
-    cx, cy = mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1])
+    if style.shape is None and not rotation_deg:
+        _draw_round_card(canvas, art, layout, center_mm, style, background)
+        return
+    shape = style.card_shape()
+    canvas.saveState()
+    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
+    if rotation_deg:
+        canvas.rotate(rotation_deg)
+    if background:
+        fill_background(canvas, style)
+    if style.border_color:
+        canvas.setStrokeColor(HexColor(style.border_color))
+        canvas.setLineWidth(mm_to_pt(BORDER_WIDTH_MM))
+        canvas.drawPath(shape_path(canvas, shape, -(BORDER_INSET_MM + BORDER_WIDTH_MM / 2.0)), stroke=1, fill=0)
+    for placement in layout.placements:
+        art.place(placement, (0.0, 0.0))
+    _guides(canvas, style, shape)
+    canvas.restoreState()
+
+
+def fill_background(canvas: Canvas, style: CardStyle) -> None:
+    """Fill the card's outline grown by the bleed, centred on the origin, in its background colour."""
     canvas.setFillColor(HexColor(style.background))
-    canvas.circle(cx, cy, mm_to_pt(style.radius_mm + style.bleed_mm), stroke=0, fill=1)
+    canvas.drawPath(shape_path(canvas, style.card_shape(), style.bleed_mm), stroke=0, fill=1)
+
+
+def _draw_round_card(
+    canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float], style: CardStyle, bg: bool
+) -> None:
+    cx, cy = mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1])
+    if bg:
+        canvas.setFillColor(HexColor(style.background))
+        canvas.circle(cx, cy, mm_to_pt(style.radius_mm + style.bleed_mm), stroke=0, fill=1)
     if style.border_color:
         canvas.setStrokeColor(HexColor(style.border_color))
         canvas.setLineWidth(mm_to_pt(BORDER_WIDTH_MM))
         canvas.circle(cx, cy, mm_to_pt(style.border_outer_mm - BORDER_WIDTH_MM / 2.0), stroke=1, fill=0)
     for placement in layout.placements:
         art.place(placement, (cx, cy))
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    _guides(canvas, style, style.card_shape())
+    canvas.restoreState()
+
+
+def _guides(canvas: Canvas, style: CardStyle, shape: CardShape) -> None:
+    """The cut guide (a dashed hairline on the cut) and the punch ring (a hairline at the
+    bleed's outer edge), about the origin."""
+    if not (style.cut_guide or style.punch_ring):
+        return
+    canvas.saveState()
+    canvas.setStrokeColor(GUIDE)
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    if style.punch_ring:
+        canvas.drawPath(shape_path(canvas, shape, style.bleed_mm), stroke=1, fill=0)
     if style.cut_guide:
-        canvas.saveState()
-        canvas.setStrokeColor(GUIDE)
-        canvas.setLineWidth(MARK_WIDTH_PT)
         canvas.setDash(2, 2)
-        canvas.circle(cx, cy, mm_to_pt(style.radius_mm), stroke=1, fill=0)
-        canvas.restoreState()
+        canvas.drawPath(shape_path(canvas, shape), stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def draw_marks(canvas: Canvas, segments: Sequence[Segment]) -> None:
@@ -82,7 +137,7 @@ def draw_marks(canvas: Canvas, segments: Sequence[Segment]) -> None:
 
 def page_marks(imposition: Imposition, page: int) -> list[Segment]:
     """Cut-mark segments (mm) of one front page."""
-    return cut_mark_segments(imposition.page_centers_mm(page), imposition.outer_radius_mm, imposition.inner_rect_mm())
+    return imposition.page_marks(page)
 
 
 @dataclass(frozen=True)
@@ -119,7 +174,7 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
     """
     register_bundled()
     centers = imposition.full_page_centers_mm()
-    marks = cut_mark_segments(centers, imposition.outer_radius_mm, imposition.inner_rect_mm())
+    marks = imposition.page_marks(1)
     taken: list[Rect] = [imposition.ruler_mm] if imposition.ruler_mm else []
     note = _place_text(SCALE_NOTE, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
     if note:
@@ -154,7 +209,7 @@ def _place_text(
 ) -> TextBlock | None:
     """The first text block (size, wrap width) that finds a free spot inside ``area_mm``."""
     font = SANS_BOLD if bold else SANS
-    zone = keepout_zone(centers, imposition.outer_radius_mm, marks, taken)
+    zone = imposition.keepout(list(centers), list(marks), taken)
     for size in FOOTER_SIZES_PT:
         full = string_width(text, font, size)
         for width_pt in (full, 255.0, 170.0, 115.0, 80.0, 55.0):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printdeck.cardshape import CardShape
+
 BORDER_WIDTH_MM = 0.8
 """Width of the optional border ring, drawn just inside the cut, mm."""
 BORDER_INSET_MM = 0.3
@@ -19,7 +21,9 @@ class CardStyle:
         bleed_mm: Bleed beyond the cut, mm.
         background: Disc colour, ``#rrggbb``.
         border_color: Ring just inside the cut, or ``None``.
-        cut_guide: Draw the cut circle as a thin dashed line.
+        cut_guide: Draw the cut line as a hairline.
+        shape: The card's outline when it is not round (``None``: the circle of ``radius_mm``).
+        punch_ring: Draw a thin ring at the bleed's outer edge (round cards: for a circle punch).
     """
 
     radius_mm: float
@@ -27,6 +31,12 @@ class CardStyle:
     background: str = "#ffffff"
     border_color: str | None = None
     cut_guide: bool = False
+    shape: CardShape | None = None
+    punch_ring: bool = False
+
+    def card_shape(self) -> CardShape:
+        """The card's outline (``shape``, else the circle of ``radius_mm``)."""
+        return self.shape if self.shape is not None else CardShape.circle(2.0 * self.radius_mm)
 
     @property
     def border_outer_mm(self) -> float:

@@ -115,14 +115,14 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
     its top-left corner), the deck's size and the symbols left out."""
     imp = plan.imposition
     width_mm, height_mm = imp.page_size_mm
-    radius_mm = imp.diameter_mm / 2 + imp.bleed_mm
+    grown = imp.sheet_shape().offset(imp.bleed_mm)
     slots = [
         {
             "card": s.card_index + 1,
             "x": s.center_mm[0] / width_mm,
             "y": 1 - s.center_mm[1] / height_mm,
-            "rx": radius_mm / width_mm,
-            "ry": radius_mm / height_mm,
+            "rx": grown.width_mm / 2 / width_mm,
+            "ry": grown.height_mm / 2 / height_mm,
         }
         for s in imp.slots
         if s.page == page

@@ -76,10 +76,11 @@ class SheetCache:
         draw = ImageDraw.Draw(mask)
         px_per_mm = self.ppi / MM_PER_INCH
         height_mm = imposition.page_size_mm[1]
-        radius_px = imposition.outer_radius_mm * px_per_mm + EDGE_PX
+        grown = imposition.sheet_shape().offset(imposition.bleed_mm + EDGE_PX / px_per_mm)
+        outline = grown.polyline(0.5 / px_per_mm)
         for slot in (s for s in slots if s.page == page):
             x, y = slot.center_mm[0] * px_per_mm, (height_mm - slot.center_mm[1]) * px_per_mm
-            draw.ellipse((x - radius_px, y - radius_px, x + radius_px, y + radius_px), fill=255)
+            draw.polygon([(x + u * px_per_mm, y - v * px_per_mm) for u, v in outline], fill=255)
         image = before.image.copy()
         image.paste(fresh, (0, 0), mask)
         out = io.BytesIO()

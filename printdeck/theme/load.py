@@ -220,29 +220,42 @@ def check_consistency(spec: ThemeSpec) -> None:
         PrintdeckError: naming the key to change.
     """
     card = spec.card
-    radius = card.diameter_mm / 2
-    if card.safe_margin_mm > radius * 0.4:
+    try:
+        shape = card.outline()
+    except ValueError as exc:
+        raise PrintdeckError(str(exc)) from None
+    key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
+    half = shape.min_side_mm / 2
+    if card.safe_margin_mm > half * 0.4:
         raise PrintdeckError(
             f"card.safe_margin: {card.safe_margin_mm:g}mm leaves little room on a "
-            f"{card.diameter_mm:g}mm card; use at most {radius * 0.4:.4g}mm"
+            f"{shape.describe()} card; use at most {half * 0.4:.4g}mm"
         )
-    if spec.layout.gap_mm * 6 > radius - card.safe_margin_mm:
+    if spec.layout.gap_mm * 6 > half - card.safe_margin_mm:
         raise PrintdeckError(
-            f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {card.diameter_mm:g}mm card; "
+            f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; "
             "use a few millimetres at most"
         )
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
         raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
+    if spec.paper.cuts == "shared" and shape.is_circle:
+        raise PrintdeckError("paper.cuts: round cards cannot share cut lines; use paper.cuts: separate")
     if spec.paper.layout == "sheet":
         width, height = paper_size_mm(spec.paper.size)
-        room = min(width, height) - 2 * spec.paper.margin_mm
-        need = card.diameter_mm + 2 * card.bleed_mm
-        if need > room:
+        room = sorted((width - 2 * spec.paper.margin_mm, height - 2 * spec.paper.margin_mm))
+        need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
+        if shape.is_circle and need[0] > room[0]:
             raise PrintdeckError(
-                f"card.diameter: a {card.diameter_mm:g}mm card with {card.bleed_mm:g}mm bleed "
-                f"needs {need:g}mm but the paper has {room:g}mm inside its margins; "
+                f"{key}: a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed "
+                f"needs {need[0]:g}mm but the paper has {room[0]:g}mm inside its margins; "
                 "make the card smaller or the paper larger"
+            )
+        if need[0] > room[0] or need[1] > room[1]:
+            raise PrintdeckError(
+                f"{key}: a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
+                f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm inside its "
+                "margins; make the card smaller or the paper larger"
             )
 
 

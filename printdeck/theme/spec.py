@@ -24,6 +24,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
 from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
 from printdeck.model import SymbolSpec
 from printdeck.units import LENGTH_PATTERN, parse_length_mm
@@ -95,11 +96,46 @@ class DeckSpec(_Strict):
     )
 
 
-class CardSpec(_Strict):
-    """The round card: cut diameter, bleed, safe zone, background."""
+CardLength = Annotated[Length, Field(ge=20.0, le=400.0)]
 
-    diameter_mm: Annotated[Length, Field(ge=20.0, le=400.0)] = Field(
-        default=85.0, alias="diameter", description="cut diameter"
+
+def _size_tag(value: object) -> str:
+    """``card.size``'s branch: a named size, a length, or ``[width, height]``."""
+    if isinstance(value, (list, tuple)):
+        return "pair"
+    if isinstance(value, str) and value.strip().lower() in NAMED_SIZES:
+        return "name"
+    return "length"
+
+
+CardSize = Annotated[
+    Annotated[CardLength, Tag("length")]
+    | Annotated[tuple[CardLength, CardLength], Tag("pair")]
+    | Annotated[str, WithJsonSchema({"enum": list(NAMED_SIZES)}), Tag("name")],
+    Discriminator(_size_tag),
+    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) and v.strip().lower() in NAMED_SIZES else v),
+]
+
+
+class CardSpec(_Strict):
+    """The card: shape, cut size, bleed, safe zone, background."""
+
+    shape: Literal["circle", "square", "rectangle", "hexagon"] | None = Field(
+        default=None, description="circle, square, rectangle or hexagon (default: circle, or the named size's shape)"
+    )
+    size: CardSize | None = Field(
+        default=None,
+        description="cut size: a length (a circle's diameter, a square's side, a hexagon's width across "
+        "corners), [width, height] for a rectangle, or a name: " + ", ".join(NAMED_SIZES),
+    )
+    diameter_mm: CardLength | None = Field(
+        default=None, alias="diameter", description="a round card's cut diameter (the same as size; default 85mm)"
+    )
+    corner_radius_mm: Annotated[Length, Field(ge=0.0, le=50.0)] = Field(
+        default=0.0, alias="corner_radius", description="rounded corners of a square or rectangle"
+    )
+    orientation: Literal["pointy", "flat"] | None = Field(
+        default=None, description="a hexagon's orientation: pointy (a corner at the top, the default) or flat"
     )
     bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(
         default=3.0, alias="bleed", description="background beyond the cut"
@@ -108,7 +144,17 @@ class CardSpec(_Strict):
         default=3.0, alias="safe_margin", description="symbols stay this far inside the cut"
     )
     background: Color = "#ffffff"
-    border_color: Color | None = Field(default=None, description="optional ring just inside the cut")
+    border_color: Color | None = Field(default=None, description="optional line just inside the cut")
+
+    def outline(self) -> CardShape:
+        """The card's cut shape (mm), from ``shape``, ``size``, ``diameter``, ``corner_radius``
+        and ``orientation``.
+
+        Raises:
+            ValueError: The keys disagree (checked when the theme loads).
+        """
+        size = self.size if self.size is None or isinstance(self.size, (str, float, int)) else tuple(self.size)
+        return resolve_shape(self.shape, size, self.diameter_mm, self.corner_radius_mm, self.orientation)
 
 
 Rotation = Annotated[
@@ -168,8 +214,25 @@ class PaperSpec(_Strict):
         default=4.0, alias="gap", description="space between neighbouring bleeds"
     )
     layout: Literal["sheet", "single"] = "sheet"
-    cut_marks: bool = True
-    cut_guide: bool = Field(default=False, description="draw the cut circle (for scissors)")
+    cuts: Literal["separate", "shared"] = Field(
+        default="separate",
+        description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
+        "and share cut lines, with bleed only around the block (more cards a sheet)",
+    )
+    cut_marks: bool = Field(default=True, description="crop marks outside the bleed (corner marks for straight edges)")
+    cut_guide: Literal["auto"] | bool = Field(
+        default="auto",
+        description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
+        "is light, off for single pages and PNGs",
+    )
+    punch_ring: bool = Field(
+        default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
+    )
+    cut_files: bool = Field(
+        default=False,
+        description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "
+        "(for cutting machines)",
+    )
     max_ppi: int = Field(
         default=450,
         ge=150,

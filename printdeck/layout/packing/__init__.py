@@ -11,5 +11,6 @@ and its exact validity tests, :mod:`.card_field` a card's distance bounds, and
 
 from printdeck.layout.packing.card_state import PackFailure, PackInput, PackResult
 from printdeck.layout.packing.packer import pack_card
+from printdeck.layout.packing.safe_zone import SafeZone
 
-__all__ = ["PackFailure", "PackInput", "PackResult", "pack_card"]
+__all__ = ["PackFailure", "PackInput", "PackResult", "SafeZone", "pack_card"]

@@ -23,16 +23,19 @@ class CardField:
     """Upper bounds of the distance to a card's placed symbols on a square grid (mm).
 
     Args:
-        radius_mm: Safe-zone radius; the grid covers ``[-R, R]²`` at :data:`CARD_STEP_MM`.
+        half_extent_mm: ``(X, Y)``, half the safe zone's bounding box; the grid covers
+            ``[-X, X] x [-Y, Y]`` at :data:`CARD_STEP_MM`.
     """
 
-    def __init__(self, radius_mm: float) -> None:
-        n = math.ceil(2 * radius_mm / CARD_STEP_MM) + 1
-        self.lo = -radius_mm
-        self.n = n
-        axis = self.lo + CARD_STEP_MM * np.arange(n)
-        self.points = axis[None, :] + 1j * axis[:, None]  # (n, n): row = y, column = x
-        self.bound = np.full((n, n), np.inf)
+    def __init__(self, half_extent_mm: tuple[float, float]) -> None:
+        nx = math.ceil(2 * half_extent_mm[0] / CARD_STEP_MM) + 1
+        ny = math.ceil(2 * half_extent_mm[1] / CARD_STEP_MM) + 1
+        self.lo, self.lo_y = -half_extent_mm[0], -half_extent_mm[1]
+        self.n, self.ny = nx, ny
+        self.points = (self.lo + CARD_STEP_MM * np.arange(nx))[None, :] + 1j * (
+            self.lo_y + CARD_STEP_MM * np.arange(ny)
+        )[:, None]  # (ny, nx): row = y, column = x
+        self.bound = np.full((ny, nx), np.inf)
 
     def add(self, field: ShapeField, centre: complex, angle: float, height: float, reach: float) -> None:
         """Take in a placed symbol: ``field`` of its outline at ``centre`` (mm), ``angle``
@@ -40,8 +43,8 @@ class CardField:
         are left as they are."""
         lo = max(int((centre.real - reach - self.lo) / CARD_STEP_MM), 0)
         hi = min(int((centre.real + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
-        bot = max(int((centre.imag - reach - self.lo) / CARD_STEP_MM), 0)
-        top = min(int((centre.imag + reach - self.lo) / CARD_STEP_MM) + 2, self.n)
+        bot = max(int((centre.imag - reach - self.lo_y) / CARD_STEP_MM), 0)
+        top = min(int((centre.imag + reach - self.lo_y) / CARD_STEP_MM) + 2, self.ny)
         if lo >= hi or bot >= top:
             return
         q = (
@@ -60,8 +63,8 @@ class CardField:
         bound plus half a grid diagonal)."""
         dist = np.broadcast_to(dist, z.shape)
         ix = np.rint((z.real - self.lo) / CARD_STEP_MM).astype(int)
-        iy = np.rint((z.imag - self.lo) / CARD_STEP_MM).astype(int)
+        iy = np.rint((z.imag - self.lo_y) / CARD_STEP_MM).astype(int)
         out = np.zeros(z.shape, dtype=bool)
-        ok = (ix >= 0) & (ix < self.n) & (iy >= 0) & (iy < self.n)
+        ok = (ix >= 0) & (ix < self.n) & (iy >= 0) & (iy < self.ny)
         out[ok] = self.bound[iy[ok], ix[ok]] + CARD_STEP_MM * math.sqrt(2) / 2 < dist[ok]
         return out

@@ -16,6 +16,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork import Silhouette, sizing_area
+from printdeck.layout.packing.safe_zone import SafeZone
 
 SAFETY_MM = 1e-6  # numerical margin on every gap test
 PROBES = 6  # outline vertices probed for a cheap first overlap test
@@ -29,7 +30,7 @@ class PackInput:
         silhouettes: The symbols' silhouettes, in card order.
         targets: ``(n,) float`` relative target sizes (largest about 1).
         rotatable: ``(n,) bool`` whether each symbol may turn.
-        radius_mm: Safe-zone radius.
+        radius_mm: Safe-zone radius (a disc's; ignored when ``zone`` is given).
         gap_mm: Minimum distance between silhouettes.
         max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
         attempts: Random positions tried per symbol at the start.
@@ -37,6 +38,8 @@ class PackInput:
         compact_steps: Linear programs of the compaction (see :mod:`.compaction`).
         ratio_low: Smallest allowed size ratio (smallest over largest ink size).
         ratio_high: Largest allowed size ratio.
+        zone: The safe zone (a convex polygon for square, rectangular and hexagonal
+            cards); ``None``: the disc of ``radius_mm``.
     """
 
     silhouettes: tuple[Silhouette, ...]
@@ -50,6 +53,11 @@ class PackInput:
     compact_steps: int = 6
     ratio_low: float = 0.0
     ratio_high: float = 1.0
+    zone: SafeZone | None = None
+
+    def safe_zone(self) -> SafeZone:
+        """The zone the ink must stay in: ``zone``, else the disc of ``radius_mm``."""
+        return self.zone if self.zone is not None else SafeZone.disc(self.radius_mm)
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,8 @@ class CardState:
         relocate_fails: Moves of the smallest symbol that found no free pose (see
             :mod:`.growth`).
         wiggle_futile: ``(n,) bool``: last wiggle failed and nothing has moved since.
-        radius_mm: Safe-zone radius, mm.
+        zone: The safe zone (:class:`~.safe_zone.SafeZone`).
+        radius_mm: The safe zone's circumradius (a disc's radius), mm.
         gap_mm: Smallest distance between two outlines, mm.
     """
 
@@ -183,7 +192,8 @@ class CardState:
         self.outlines_mm = np.empty(n, dtype=object)
         self.relocate_fails = 0
         self.wiggle_futile = np.zeros(n, dtype=bool)
-        self.radius_mm = problem.radius_mm
+        self.zone = problem.safe_zone()
+        self.radius_mm = self.zone.radius_mm
         self.gap_mm = problem.gap_mm
         self._version = 0  # bumped whenever a placed outline changes (see placed_union)
         self._union: BaseGeometry | None = None
@@ -203,13 +213,9 @@ class CardState:
         return self.rings[i].build(w + c)[0]
 
     def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
-        """Largest ``f`` with every ``|c + f w_k| <= R`` (exact, per-vertex quadratic)."""
-        ww = np.einsum("ij,ij->i", w, w)
-        cw = w @ c
-        cc = float(c @ c) - self.radius_mm * self.radius_mm
-        disc = np.maximum(cw * cw - ww * cc, 0.0)
-        f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
-        return float(f.min())
+        """Largest ``f`` with every point ``c + f w_k`` in the safe zone (exact; see
+        :meth:`~.safe_zone.SafeZone.contain_factor`)."""
+        return self.zone.contain_factor(c, w)
 
     def neighbours(self, i: int, c: np.ndarray, r: float, reach: float) -> np.ndarray:
         """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
@@ -243,8 +249,8 @@ class CardState:
         return ~shapely.contains_xy(union, zp.real, zp.imag).any(axis=1)
 
     def inside_all(self, z: np.ndarray) -> np.ndarray:
-        """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe disc."""
-        return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.radius_mm * self.radius_mm
+        """``(m,) bool``: which rows of placed vertices ``z`` ``(m, V) complex`` lie in the safe zone."""
+        return self.zone.inside_all(z)
 
     def outlines_from(self, i: int, z: np.ndarray) -> np.ndarray:
         """``(m,)`` outlines of symbol i from placed vertices ``z`` ``(m, V) complex``."""

@@ -32,7 +32,7 @@ a shrinking container. Each step:
    :data:`HALVINGS` times (the error falls four times faster than the step).
 
 It stops after ``steps`` steps, when a step gains less than :data:`MIN_GAIN` of the
-disc, or when no fraction of a step passes; a step that would lose ink is not taken,
+safe zone, or when no fraction of a step passes; a step that would lose ink is not taken,
 unless it restores the size ratio floor. Every state is valid. Lengths are
 mm in card coordinates (origin at the centre, y up), angles radians counter-clockwise.
 """
@@ -197,7 +197,7 @@ def compact(card: CardState, steps: int) -> int:
     Returns:
         The number of steps taken.
     """
-    disc = math.pi * card.radius_mm**2
+    disc = card.zone.area_mm2
     for step in range(steps):
         con = contacts(card)
         cost, a_ub, b_ub, bounds = program(card, con)

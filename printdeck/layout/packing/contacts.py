@@ -3,10 +3,9 @@
 Two outlines that keep a distance are nearest at a vertex of one of them, so a card's
 contacts are its vertices near another outline, each with its nearest edge there
 (:func:`contacts`): the vertex ``p``, the nearest point ``q`` on the edge, the unit normal
-``n = (p - q) / |p - q|`` and the slack ``|p - q| - gap``. Near the rim the safe disc is
-kept as the regular :data:`RIM_POLYGON`-gon inscribed in it (inside the polygon is
-inside the disc, and the polygon's sides, unlike the circle, are lines): a vertex near
-the rim gets a contact with each of the :data:`RIM_SIDES` sides nearest its direction.
+``n = (p - q) / |p - q|`` and the slack ``|p - q| - gap``. Near the rim a vertex gets
+a contact with the safe zone's sides near it (a disc is kept as a regular polygon
+inscribed in it; see :meth:`~.safe_zone.SafeZone.rim_contacts`).
 The compaction (:mod:`~.compaction`) linearises these. Lengths are mm,
 points complex ``x + iy`` in card coordinates (origin at the centre, y up).
 """
@@ -20,8 +19,6 @@ import numpy as np
 
 from printdeck.layout.packing.card_state import CardState
 
-RIM_POLYGON = 64  # the rim is kept as this regular polygon inscribed in the safe disc
-RIM_SIDES = 3  # ... whose this many sides nearest a vertex's direction are its rim contacts
 REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
 
 
@@ -79,20 +76,13 @@ def contacts(card: CardState, reach: float = REACH_MM) -> Contacts:
 
 
 def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
-    """Rim contacts of the vertices ``allz`` within ``reach`` of the rim: one for each of the
-    :data:`RIM_SIDES` sides nearest the vertex's direction of the regular polygon inscribed
-    in the safe disc (inside it is inside the disc, and a side stays exact under a shift).
+    """Rim contacts of the vertices ``allz`` within ``reach`` of the rim (see
+    :meth:`~.safe_zone.SafeZone.rim_contacts`; a side stays exact under a shift).
     Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``
     and ``e1`` the vertex itself."""
-    far = np.abs(allz) > card.radius_mm - reach
-    p, a = allz[far], owner[far]
-    k0 = np.rint(np.angle(p) / (2 * math.pi / RIM_POLYGON)).astype(int)
-    sides = k0[:, None] + np.arange(-(RIM_SIDES // 2), RIM_SIDES // 2 + 1)[None, :]
-    u = np.exp(2j * math.pi * sides / RIM_POLYGON)
-    apothem = card.radius_mm * math.cos(math.pi / RIM_POLYGON)
-    slack = apothem - (np.conj(u) * p[:, None]).real
-    pp = np.repeat(p, sides.shape[1])
-    return (np.repeat(a, sides.shape[1]), np.full(len(pp), -1), pp, pp, -u.ravel(), slack.ravel() + card.gap_mm, pp, pp)
+    which, normal, slack = card.zone.rim_contacts(allz, reach)
+    pp, a = allz[which], owner[which]
+    return (a, np.full(len(pp), -1), pp, pp, normal, slack + card.gap_mm, pp, pp)
 
 
 def _nearest_edges(
@@ -141,7 +131,7 @@ def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
     points may meet)."""
     p = moved(card, step, con.a, con.p)
     pair = con.b >= 0
-    if (np.abs(p[~pair]) > card.radius_mm).any():
+    if not card.zone.inside(p[~pair]).all():
         return False
     b = con.b[pair]
     e0, e1 = moved(card, step, b, con.e0[pair]), moved(card, step, b, con.e1[pair])

@@ -83,13 +83,13 @@ def place_all(card: CardState, density: float) -> bool:
     """
     problem = card.problem
     t = problem.targets
-    unit = math.sqrt(density * math.pi * card.radius_mm**2 / float(np.sum(t * t)))
+    unit = math.sqrt(density * card.zone.area_mm2 / float(np.sum(t * t)))
     heights = unit * t / card.sizing_side_box
     heights = np.maximum(
         heights, float((heights * card.ink_side_box).max()) * problem.ratio_low * FLOOR_START / card.ink_side_box
     )
     card.clear()
-    field = CardField(card.radius_mm)
+    field = CardField(card.zone.half_extent_mm)
     reach = float((card.pole_radius_box * heights).max()) + card.gap_mm  # the farthest any pole test looks
     batch = max(8, min(problem.attempts, CANDIDATES))
     for i in np.argsort(-t, kind="stable"):
@@ -126,7 +126,9 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         field: Distance field of the placed symbols.
     """
     c, th = poses(card, i, h, m, field)
-    score = np.hypot(c[:, 0], c[:, 1]) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.radius_mm, len(c))
+    score = card.zone.outwardness(c[:, 0] + 1j * c[:, 1]) + card.rng.uniform(
+        0, OUTSIDE_IN_NOISE * card.zone.inradius_mm, len(c)
+    )
     keep = card.inside(i, c, th, h)
     if keep.any():  # the shape's other inner discs, surely too near placed ink
         f = card.shape_fields[i]
@@ -166,13 +168,12 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
     room is (almost surely) gone: fewer than ``m`` poses come back.
     """
     r = float(card.pole_radius_box[i]) * h
-    reach = card.radius_mm - r
-    if reach <= 0:
+    if card.zone.inradius_mm - r <= 0:
         return np.empty((0, 2)), np.empty(0)
     kept: list[np.ndarray] = []
     found, drawn, k = 0, 0, m
     while found < m and drawn < POLE_DRAWS * m:
-        pole = reach * np.sqrt(card.rng.uniform(0, 1, k)) * np.exp(1j * card.rng.uniform(0, 2 * math.pi, k))
+        pole = card.zone.sample(card.rng, r, k)
         drawn += k
         if field is not None and r > 0:
             pole = pole[~field.near(pole, r + card.gap_mm)]

@@ -1,0 +1,163 @@
+"""The safe zone a card's ink must stay in: a disc or a convex polygon, tested exactly.
+
+A disc (round cards) keeps the engine's original tests: a vertex is inside when
+``|z| <= R``, and near the rim the disc is kept as its inscribed regular
+:data:`RIM_POLYGON`-gon for the linear programs. A convex polygon (square, rectangle,
+hexagon; a rounded corner as chords inside its arc, see
+:meth:`printdeck.cardshape.CardShape.vertices`) is its sides' half-planes
+``Re(conj(u_k) z) <= a_k`` (``u_k`` the outward unit normal, ``a_k`` the apothem): the
+containment tests and the linear programs' rim rows use exactly these sides.
+
+Everything is mm in card coordinates (origin at the card's centre, y up); points are
+complex ``x + iy``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from printdeck.cardshape import CardShape
+
+RIM_POLYGON = 64  # a disc's rim is kept as this regular polygon inscribed in it (linear programs)
+RIM_SIDES = 3  # ... whose this many sides nearest a vertex's direction are its rim contacts
+
+
+@dataclass(frozen=True, eq=False)
+class SafeZone:
+    """A disc (``normals`` is None) or a convex polygon's half-planes.
+
+    Attributes:
+        radius_mm: The disc's radius; a polygon's circumradius (farthest vertex), mm.
+        normals: ``(k,) complex`` outward unit normals of a polygon's sides, or None.
+        apothems: ``(k,)`` distance of each side from the centre, mm (empty for a disc).
+        area_mm2: The zone's area, mm².
+        half_extent_mm: ``(x, y)`` half the zone's bounding box, mm.
+        inradius_mm: Radius of the largest disc about the centre inside the zone, mm.
+    """
+
+    radius_mm: float
+    normals: np.ndarray | None
+    apothems: np.ndarray
+    area_mm2: float
+    half_extent_mm: tuple[float, float]
+    inradius_mm: float
+
+    @classmethod
+    def disc(cls, radius_mm: float) -> SafeZone:
+        """The safe disc of ``radius_mm``."""
+        r = radius_mm
+        return cls(r, None, np.zeros(0), math.pi * r**2, (r, r), r)
+
+    @classmethod
+    def of(cls, shape: CardShape) -> SafeZone:
+        """The zone of a safe shape (the card's shape inset by its safe margin)."""
+        if shape.is_circle:
+            return cls.disc(shape.width_mm / 2.0)
+        v = shape.vertices()
+        z = v[:, 0] + 1j * v[:, 1]
+        edge = np.roll(z, -1) - z
+        normals = -1j * edge / np.abs(edge)  # counter-clockwise polygon: outward is a quarter turn clockwise
+        apothems = (np.conj(normals) * z).real
+        x, y = v[:, 0], v[:, 1]
+        area = 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
+        half = (float(np.abs(x).max()), float(np.abs(y).max()))
+        return cls(float(np.abs(z).max()), normals, apothems, area, half, float(apothems.min()))
+
+    @property
+    def is_disc(self) -> bool:
+        """Whether the zone is a disc."""
+        return self.normals is None
+
+    def depth(self, z: np.ndarray) -> np.ndarray:
+        """How far inside the zone each point ``z`` (complex, any shape) is, mm (negative: outside)."""
+        if self.normals is None:
+            return self.radius_mm - np.abs(z)
+        return (self.apothems - (np.conj(self.normals) * z[..., None]).real).min(axis=-1)
+
+    def outwardness(self, z: np.ndarray) -> np.ndarray:
+        """A score growing towards the rim: ``|z|`` on a disc, minus :meth:`depth` on a polygon."""
+        if self.normals is None:
+            return np.abs(z)
+        return -self.depth(z)
+
+    def inside(self, z: np.ndarray) -> np.ndarray:
+        """``bool`` like ``z``: which points lie in the zone (exact)."""
+        if self.normals is None:
+            return z.real * z.real + z.imag * z.imag <= self.radius_mm * self.radius_mm
+        return self.depth(z) >= 0.0
+
+    def inside_all(self, z: np.ndarray) -> np.ndarray:
+        """``(m,) bool``: which rows of ``z`` ``(m, V) complex`` lie wholly in the zone."""
+        if self.normals is None:
+            return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.radius_mm * self.radius_mm
+        u = np.conj(self.normals)
+        worst = np.full(z.shape[0], -np.inf)
+        for k in range(len(u)):  # one side at a time: no (m, V, k) array
+            worst = np.maximum(worst, ((u[k] * z).real - self.apothems[k]).max(axis=1))
+        return worst <= 0.0
+
+    def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
+        """Largest ``f`` with every point ``c + f w_k`` in the zone (``c`` ``(2,)``, ``w`` ``(m, 2)``, mm).
+
+        Exact: a per-vertex quadratic on a disc, a per-vertex and per-side linear bound
+        on a polygon."""
+        if self.normals is None:
+            ww = np.einsum("ij,ij->i", w, w)
+            cw = w @ c
+            cc = float(c @ c) - self.radius_mm * self.radius_mm
+            disc = np.maximum(cw * cw - ww * cc, 0.0)
+            f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
+            return float(f.min())
+        u = np.stack([self.normals.real, self.normals.imag], axis=1)
+        room = self.apothems - u @ c  # (k,) the centre's distance to each side
+        reach = w @ u.T  # (m, k)
+        with np.errstate(divide="ignore"):
+            f = np.where(reach > 1e-12, room[None, :] / np.maximum(reach, 1e-12), np.inf)
+        return float(f.min())
+
+    def sample(self, rng: np.random.Generator, inset_mm: float, k: int) -> np.ndarray:
+        """``(k,) complex`` points drawn uniformly in the zone inset by ``inset_mm`` (empty if
+        nothing is left).
+
+        A disc draws ``k`` points in polar form (as the engine always has); a polygon draws
+        in its inset's bounding box and keeps those inside, drawing again until ``k``."""
+        if self.normals is None:
+            reach = self.radius_mm - inset_mm
+            return reach * np.sqrt(rng.uniform(0, 1, k)) * np.exp(1j * rng.uniform(0, 2 * math.pi, k))
+        hx, hy = self.half_extent_mm[0] - inset_mm, self.half_extent_mm[1] - inset_mm
+        if hx <= 0 or hy <= 0 or self.inradius_mm <= inset_mm:
+            return np.zeros(0, dtype=complex)
+        out: list[np.ndarray] = []
+        found = 0
+        for _ in range(50):
+            z = rng.uniform(-hx, hx, 2 * k) + 1j * rng.uniform(-hy, hy, 2 * k)
+            z = z[self.depth(z) >= inset_mm]
+            out.append(z)
+            found += len(z)
+            if found >= k:
+                break
+        return np.concatenate(out)[:k]
+
+    def rim_contacts(self, p: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Rim contacts of the points ``p`` ``(m,) complex`` within ``reach`` of the rim.
+
+        Returns ``(which, normal, slack)``: the index into ``p`` of each contact, its unit
+        normal (towards the inside) and how far the point may move along ``-normal``
+        before it leaves the zone (mm). A disc gives each point near its rim one contact
+        for each of the :data:`RIM_SIDES` sides of the inscribed :data:`RIM_POLYGON`-gon
+        nearest the point's direction; a polygon one for each of its sides within
+        ``reach``."""
+        if self.normals is None:
+            far = np.nonzero(np.abs(p) > self.radius_mm - reach)[0]
+            k0 = np.rint(np.angle(p[far]) / (2 * math.pi / RIM_POLYGON)).astype(int)
+            sides = k0[:, None] + np.arange(-(RIM_SIDES // 2), RIM_SIDES // 2 + 1)[None, :]
+            u = np.exp(2j * math.pi * sides / RIM_POLYGON)
+            apothem = self.radius_mm * math.cos(math.pi / RIM_POLYGON)
+            slack = apothem - (np.conj(u) * p[far][:, None]).real
+            return np.repeat(far, sides.shape[1]), -u.ravel(), slack.ravel()
+        slack = self.apothems[None, :] - (np.conj(self.normals)[None, :] * p[:, None]).real  # (m, k)
+        which, side = np.nonzero(slack < reach)
+        return which, -self.normals[side], slack[which, side]

@@ -1,0 +1,97 @@
+"""Cut files for print-then-cut machines: each sheet's cut paths as SVG and DXF.
+
+Each front sheet gets ``<stem>-cut-NN.svg`` and ``<stem>-cut-NN.dxf``: the page's
+size, and every card's cut path (:func:`printdeck.cardshape.card_path`, the path the
+PDF's cut guide strokes) at the card's position on the PDF page, in millimetres. The
+SVG's y axis points down (``y_svg = H - y``); the DXF keeps the PDF's (origin at the
+page's bottom-left corner, ``$INSUNITS`` = mm), with LINE, ARC and CIRCLE entities
+written by ezdxf. No ReportLab here.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import ezdxf
+
+from printdeck.cardshape import Arc, Line, PathPiece, card_path
+from printdeck.render.imposition import Imposition
+
+CUT_LAYER = "CUT"
+
+
+def sheet_cut_paths(imposition: Imposition, page: int) -> list[tuple[PathPiece, ...]]:
+    """The cut path of every card on front ``page`` (1-based), page mm, in slot order."""
+    shape = imposition.sheet_shape()
+    return [card_path(shape, slot.center_mm) for slot in imposition.slots if slot.page == page]
+
+
+def cut_file_names(stem: Path, pages: int) -> list[Path]:
+    """``[<stem>-cut-01.svg, <stem>-cut-01.dxf, ...]``: the cut files of ``pages`` sheets."""
+    return [stem.with_name(f"{stem.name}-cut-{n:02d}{ext}") for n in range(1, pages + 1) for ext in (".svg", ".dxf")]
+
+
+def write_svg(imposition: Imposition, page: int, path: Path) -> None:
+    """Write front ``page``'s cut paths as an SVG the size of the page (mm).
+
+    Raises:
+        OSError: The file cannot be written.
+    """
+    w, h = imposition.page_size_mm
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.4f}mm" height="{h:.4f}mm" viewBox="0 0 {w:.4f} {h:.4f}">',
+        f'<g id="{CUT_LAYER.lower()}" fill="none" stroke="#ff0000" stroke-width="0.1">',
+    ]
+    for pieces in sheet_cut_paths(imposition, page):
+        parts.append(_svg_element(pieces, h))
+    parts.append("</g></svg>\n")
+    path.write_text("\n".join(parts), encoding="utf-8")
+
+
+def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
+    """One card's cut path as an SVG element (a circle, or a closed path of lines and arcs)."""
+    first = pieces[0]
+    if isinstance(first, Arc) and first.sweep_deg >= 360.0:
+        return f'<circle cx="{first.centre[0]:.4f}" cy="{page_h - first.centre[1]:.4f}" r="{first.radius:.4f}"/>'
+    start = first.start if isinstance(first, Line) else first.point(first.start_deg)
+    d = [f"M {start[0]:.4f} {page_h - start[1]:.4f}"]
+    for piece in pieces:
+        if isinstance(piece, Line):
+            d.append(f"L {piece.end[0]:.4f} {page_h - piece.end[1]:.4f}")
+        else:
+            x, y = piece.point(piece.start_deg + piece.sweep_deg)
+            large = 1 if abs(piece.sweep_deg) > 180 else 0
+            sweep = 0 if piece.sweep_deg > 0 else 1  # counter-clockwise with y up is clockwise with y down
+            d.append(f"A {piece.radius:.4f} {piece.radius:.4f} 0 {large} {sweep} {x:.4f} {page_h - y:.4f}")
+    return f'<path d="{" ".join(d)} Z"/>'
+
+
+def write_dxf(imposition: Imposition, page: int, path: Path) -> None:
+    """Write front ``page``'s cut paths as a DXF (R2010, mm, the page's bottom-left at the origin).
+
+    Raises:
+        OSError: The file cannot be written.
+    """
+    doc = ezdxf.new("R2010", units=4)  # 4 = millimetres
+    doc.header["$INSUNITS"] = 4
+    doc.layers.add(CUT_LAYER, color=1)
+    msp = doc.modelspace()
+    attribs = {"layer": CUT_LAYER}
+    for pieces in sheet_cut_paths(imposition, page):
+        for piece in pieces:
+            if isinstance(piece, Line):
+                msp.add_line(piece.start, piece.end, dxfattribs=attribs)
+            elif piece.sweep_deg >= 360.0:
+                msp.add_circle(piece.centre, piece.radius, dxfattribs=attribs)
+            else:
+                end = piece.start_deg + piece.sweep_deg
+                msp.add_arc(piece.centre, piece.radius, piece.start_deg, math.fmod(end, 360.0), dxfattribs=attribs)
+    doc.saveas(path)
+
+
+def write_cut_files(imposition: Imposition, paths: list[Path]) -> None:
+    """Write every sheet's SVG and DXF to ``paths`` (as :func:`cut_file_names` orders them)."""
+    for page in range(1, imposition.pages + 1):
+        write_svg(imposition, page, paths[2 * (page - 1)])
+        write_dxf(imposition, page, paths[2 * (page - 1) + 1])

@@ -1,0 +1,238 @@
+"""Card shapes: the shape model, imposition targets, independent stamping of every shape,
+PDF boxes and guides read back, and the cut files against the PDF's cut paths."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import ezdxf
+import numpy as np
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from test_layout_support import deck_cards, stamp_card
+
+import printdeck
+from printdeck.cardshape import NAMED_SIZES, CardShape, Orientation, ShapeKind, card_path, path_points, resolve_shape
+from printdeck.errors import PrintdeckError
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout.packing import SafeZone
+from printdeck.render import impose
+from printdeck.units import paper_size_mm
+
+ROOT = Path(__file__).resolve().parent.parent
+PX_PER_MM = 8.0
+SQUARE = resolve_shape("square", 70.0, None, 0.0, None)
+POKER = resolve_shape(None, "poker", None, 3.0, None)
+HEX = CardShape.hexagon(80.0)
+HEX_FLAT = CardShape.hexagon(80.0, Orientation.FLAT)
+
+
+def test_named_sizes_and_keys() -> None:
+    assert POKER.width_mm == 63 and POKER.height_mm == 88 and POKER.kind == ShapeKind.RECTANGLE
+    assert resolve_shape(None, "tgc-hex", None, 0.0, None).orientation == Orientation.FLAT
+    assert resolve_shape(None, None, 90.0, 0.0, None) == CardShape.circle(90.0)
+    assert set(NAMED_SIZES) >= {"poker", "bridge", "tarot", "mini", "tgc-circle", "tgc-hex"}
+    with pytest.raises(ValueError, match=r"card\.size: poker is a rectangle size"):
+        resolve_shape("square", "poker", None, 0.0, None)
+    with pytest.raises(ValueError, match=r"card\.orientation"):
+        resolve_shape("square", 60.0, None, 0.0, "flat")
+    with pytest.raises(ValueError, match=r"card\.diameter"):
+        resolve_shape("hexagon", None, 80.0, 0.0, None)
+
+
+@pytest.mark.parametrize("shape", [CardShape.circle(85), SQUARE, POKER, HEX, HEX_FLAT])
+def test_outline_area_inset_and_path_agree(shape: CardShape) -> None:
+    pts = path_points(card_path(shape), 0.005)
+    x, y = pts[:, 0], pts[:, 1]
+    assert 0.5 * abs(np.sum(x[:-1] * y[1:] - x[1:] * y[:-1])) == pytest.approx(shape.area_mm2, rel=1e-3)
+    assert shape.contains(pts * 0.999).all() and not shape.contains(pts * 1.002).any()
+    inner = shape.offset(-3.0)
+    inner_pts = path_points(card_path(shape, offset_mm=-3.0), 0.005)
+    assert inner.contains(inner_pts * 0.999).all()
+    import shapely
+
+    gap = shapely.Polygon(pts).exterior.distance(shapely.MultiPoint(inner_pts))
+    assert gap == pytest.approx(3.0, abs=0.01)  # every side moves in by the margin
+    zone = SafeZone.of(inner)
+    z = inner_pts[:, 0] + 1j * inner_pts[:, 1]
+    assert zone.inside(z * 0.99).all() and not zone.inside(z * 1.01).any()
+
+
+TARGETS = [  # (shape, shared, A4, Letter): the issue's table
+    (CardShape.circle(85.0), False, 6, 5),
+    (CardShape.circle(76.2), False, 6, 6),
+    (CardShape.circle(63.5), False, 8, 9),
+    (SQUARE, False, 6, 6),
+    (resolve_shape("square", 60.0, None, 0.0, None), True, 12, 12),
+    (resolve_shape(None, "poker", None, 0.0, None), False, 6, 6),
+    (resolve_shape(None, "poker", None, 0.0, None), True, 9, 8),
+    (HEX, False, 6, 6),
+    (HEX, True, 8, 6),
+    (HEX_FLAT, True, 8, 6),
+]
+
+
+@pytest.mark.parametrize("shape, shared, a4, letter", TARGETS)
+def test_sheet_counts_hit_the_targets(shape: CardShape, shared: bool, a4: int, letter: int) -> None:
+    for paper, want in (("a4", a4), ("letter", letter)):
+        imp = impose(paper_size_mm(paper), shape, 3.0, 5.0, 4.0, 55, shared=shared)
+        assert imp.per_page == want, (shape.describe(), paper, imp.packing)
+        on_sheet = imp.sheet_shape().offset(3.0)
+        w, h = imp.page_size_mm
+        for cx, cy in imp.full_page_centers_mm():  # every bleed on the paper, inside the margins
+            assert cx - on_sheet.width_mm / 2 >= 5.0 - 1e-6 and cx + on_sheet.width_mm / 2 <= w - 5.0 + 1e-6
+            assert cy - on_sheet.height_mm / 2 >= 5.0 - 1e-6 and cy + on_sheet.height_mm / 2 <= h - 5.0 + 1e-6
+        import shapely
+
+        cuts = [shapely.Polygon(imp.sheet_shape().vertices() + c) for c in imp.full_page_centers_mm()]
+        assert shapely.union_all(cuts).area == pytest.approx(sum(c.area for c in cuts), rel=1e-9)  # no overlaps
+        for seg in imp.page_marks(1):  # marks outside every bleed
+            assert shapely.distance(shapely.union_all([c.buffer(3.0) for c in cuts]), shapely.LineString(seg)) > 0.5
+
+
+def _shape_theme(card: dict[str, object], **paper: object) -> dict[str, object]:
+    return {
+        "name": "shape",
+        "seed": 2026,
+        "deck": {"symbols_per_card": 8, "cards": 55},
+        "card": {"bleed": "3mm", "safe_margin": "3mm", **card},
+        "paper": paper,
+        "symbols": [{"folder": "@assets/twemoji"}],
+    }
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        {"shape": "square", "size": "70mm"},
+        {"size": "poker", "corner_radius": "4mm"},
+        {"shape": "hexagon", "size": "80mm"},
+    ],
+)
+def test_every_shape_stamps_clean(card: dict[str, object]) -> None:
+    """Stamp the artwork independently: no pixel of two symbols, all ink inside the safe shape
+    rebuilt from the card keys alone, and the coverage the layout reports."""
+    theme = printdeck.load_theme(_shape_theme(card), base_dir=ROOT)
+    settings = LayoutSettings.from_theme(theme)
+    safe = theme.spec.card.outline().offset(-3.0)
+    cards = [deck_cards(theme.symbols, 7)[i] for i in (0, 9, 56)]
+    layouts = layout_deck(cards, settings, seed=11)
+    reach = safe.circumradius_mm
+    for syms, lay in zip(cards, layouts):
+        layers = stamp_card(lay, syms, reach, PX_PER_MM)
+        count = layers.sum(axis=0)
+        assert count.max() <= 1, f"card {lay.index}: two symbols' ink on one pixel"
+        side = count.shape[0]
+        yy, xx = np.mgrid[0:side, 0:side] + 0.5
+        xy = np.stack([(xx - side / 2) / PX_PER_MM, (side / 2 - yy) / PX_PER_MM], axis=-1).reshape(-1, 2)
+        outside = ~safe.offset(1.0 / PX_PER_MM).contains(xy).reshape(side, side)
+        assert not (count.astype(bool) & outside).any(), f"card {lay.index}: ink outside the safe {safe.describe()}"
+        assert count.sum() / PX_PER_MM**2 / safe.area_mm2 == pytest.approx(lay.coverage, abs=0.03)
+
+
+def _build(tmp_path: Path, card: dict[str, object], **paper: object) -> tuple[Path, dict]:
+    import json
+
+    raw = _shape_theme(card, **paper)
+    raw["deck"] = {"symbols_per_card": 3}
+    theme = printdeck.load_theme(raw, base_dir=ROOT)
+    out = tmp_path / "deck.pdf"
+    printdeck.build(theme, out=out)
+    return out, json.loads(out.with_suffix(".json").read_text())
+
+
+def test_single_pages_have_the_shapes_boxes(tmp_path: Path) -> None:
+    out, manifest = _build(tmp_path, {"size": "poker", "corner_radius": "3mm"}, layout="single")
+    want = {"shape": "rectangle", "width_mm": 63.0, "height_mm": 88.0, "corner_radius_mm": 3.0, "orientation": None}
+    assert {k: manifest["card"][k] for k in want} == want
+    pt = 72 / 25.4
+    page = PdfReader(out).pages[0]
+    media = [float(v) for v in page.mediabox]
+    trim = [float(v) for v in page.trimbox]
+    assert media[2] == pytest.approx(69 * pt, abs=0.01) and media[3] == pytest.approx(94 * pt, abs=0.01)
+    assert trim == pytest.approx([3 * pt, 3 * pt, 66 * pt, 91 * pt], abs=0.01)
+    assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+
+
+def _stroked_paths(pdf_path: Path, page_index: int = 0) -> list[np.ndarray]:
+    """Every dashed stroked path of a page, page mm: a small content-stream interpreter
+    (q/Q/cm, m/l/c/re/h, d, S) written for the test, independent of the renderer."""
+    out: list[np.ndarray] = []
+    reader = PdfReader(pdf_path)
+    page = reader.pages[page_index]
+    ops = ContentStream(page.get_contents(), reader).operations
+    ctm, stack, path, dashed = np.eye(3), [], [], False
+    cur: list[np.ndarray] = []
+
+    def at(x: float, y: float) -> np.ndarray:
+        return (np.array([x, y, 1.0]) @ ctm)[:2] * 25.4 / 72
+
+    for operands, op in ops:
+        name = op.decode()
+        vals = [float(v) for v in operands] if name in ("cm", "m", "l", "c") else []
+        if name == "q":
+            stack.append((ctm.copy(), dashed))
+        elif name == "Q":
+            ctm, dashed = stack.pop()
+        elif name == "cm":
+            a, b, c, d, e, f = vals
+            ctm = np.array([[a, b, 0], [c, d, 0], [e, f, 1]]) @ ctm
+        elif name == "d":
+            dashed = len(operands[0]) > 0
+        elif name == "m":
+            cur = [at(*vals)]
+            path.append(cur)
+        elif name == "l":
+            cur.append(at(*vals))
+        elif name == "c":
+            p0 = cur[-1]
+            p1, p2, p3 = at(*vals[0:2]), at(*vals[2:4]), at(*vals[4:6])
+            for t in np.linspace(0, 1, 17)[1:]:
+                cur.append((1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2 + t**3 * p3)
+        elif name in ("S", "s"):
+            if dashed:
+                out.extend(np.array(sub) for sub in path)
+            path = []
+        elif name in ("f", "f*", "n", "B", "b"):
+            path = []
+    return out
+
+
+def test_cut_guide_and_cut_files_match_the_pdf(tmp_path: Path) -> None:
+    out, manifest = _build(tmp_path, {"shape": "hexagon", "size": "80mm"}, cut_files=True)
+    guides = _stroked_paths(out)
+    n_cards = sum(1 for c in manifest["cards"] if c["sheet"] == 1)
+    assert len(guides) == n_cards  # auto: a guide on every card of a light deck
+    pdf_pts = np.concatenate(guides)
+    svg = ET.parse(out.with_name("deck-cut-01.svg")).getroot()
+    page_h = float(re.sub("mm", "", svg.get("height") or ""))
+    svg_pts = []
+    for el in svg.iter("{http://www.w3.org/2000/svg}path"):
+        nums = [float(v) for v in re.findall(r"-?\d+\.\d+", el.get("d") or "")]
+        svg_pts += [(x, page_h - y) for x, y in zip(nums[0::2], nums[1::2])]
+    svg_pts_a = np.array(svg_pts)
+    dist = np.hypot(*(svg_pts_a[:, None, :] - pdf_pts[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+    assert len(svg_pts_a) == 7 * n_cards and dist.max() < 0.1  # every SVG corner on the PDF's path
+    doc = ezdxf.readfile(out.with_name("deck-cut-01.dxf"))
+    ends = np.array(
+        [
+            p
+            for e in doc.modelspace().query("LINE")
+            for p in ((e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y))
+        ]
+    )
+    dist = np.hypot(*(ends[:, None, :] - pdf_pts[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+    assert len(ends) == 12 * n_cards and dist.max() < 0.1
+
+
+def test_shared_cuts_refused_for_round_cards(tmp_path: Path) -> None:
+    with pytest.raises(PrintdeckError, match=r"paper\.cuts: round cards cannot share"):
+        printdeck.load_theme(_shape_theme({"diameter": "85mm"}, cuts="shared"), base_dir=ROOT)
+
+
+def test_dark_cards_get_no_automatic_guide(tmp_path: Path) -> None:
+    out, _ = _build(tmp_path, {"size": "poker", "background": "#203040"})
+    assert _stroked_paths(out) == []
