@@ -43,10 +43,21 @@ from printdeck.pipeline import (
     Reporter,
     build as _build_deck,
 )
-from printdeck.theme import Theme, load_theme as _load_theme_ref, load_theme_data, load_yaml_text
+from printdeck.theme import (
+    BuildSettings,
+    OptionInfo as OptionInfo,
+    PreviewSettings,
+    Theme,
+    load_theme as _load_theme_ref,
+    load_theme_data,
+    load_yaml_text,
+    option_table as _option_table,
+    parse_settings,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
+    from pydantic import BaseModel
 
 ThemeSource = Theme | Mapping[str, object] | str | Path | None
 """A theme as :func:`load_theme` accepts it."""
@@ -120,9 +131,10 @@ def build(
     rules: bool | None = None,
     png_dir: str | Path | None = None,
     dpi: int = 300,
-    png_margin_mm: float = 0.0,
+    png_margin_mm: float | str = 0.0,
     allow_outside: bool = False,
     reporter: Reporter | None = None,
+    layout: str | None = None,
 ) -> BuildResult:
     """Build a deck: design, layout, and the print-ready PDF with its JSON manifest.
 
@@ -134,14 +146,20 @@ def build(
         paper: ``"a4"``, ``"letter"``, ``"a3"`` or ``(width, height)`` as lengths
             (``("200mm", "280mm")``) or numbers in mm.
         backs: Interleave back pages for duplex printing (``None`` keeps the theme's).
-        single: One card a page (trim + bleed), for print shops.
+        single: One card a page (trim + bleed), for print shops (``layout="single"``).
         legend: Add the symbol legend page(s).
         rules: Add the rules sheet.
         png_dir: Also write one PNG a card into this folder.
-        dpi: Resolution of those PNGs (72 .. 1200).
-        png_margin_mm: Extra radial margin around each PNG card, mm.
+        dpi: Resolution of those PNGs, ppi (72 .. 1200).
+        png_margin_mm: Extra radial margin around each PNG card: mm, or a length
+            (``"2mm"``), 0 .. 20 mm.
         allow_outside: Let the theme read files outside its folder.
         reporter: Receives progress (stages theme, design, proof, layout, render, png).
+        layout: ``"sheet"`` (several cards a page) or ``"single"`` (``paper.layout``).
+
+    Every option is checked by :class:`printdeck.theme.BuildSettings` (its range,
+    default and help live there): a wrong one is a :class:`PrintdeckError` naming
+    the argument (``seed: expected a whole number, got "7"``).
 
     Returns:
         The files written, with page, card and symbol counts and the left-out symbols.
@@ -162,6 +180,7 @@ def build(
         dpi=dpi,
         png_margin_mm=png_margin_mm,
         allow_outside=allow_outside,
+        layout=layout,
     )
     ref: Theme | str | Path | None
     if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
@@ -169,6 +188,21 @@ def build(
     else:
         ref = theme  # a file or a name loads in the build's "theme" stage
     return _build_deck(ref, None if out is None else Path(out), options, reporter)
+
+
+def option_table(command: str) -> list[OptionInfo]:
+    """The options of ``command`` (``"build"`` or ``"preview"``) as the front ends show
+    them: flag, kind, range, choices, default, unit and help, read from the settings'
+    JSON Schema (:class:`~printdeck.theme.BuildSettings`,
+    :class:`~printdeck.theme.PreviewSettings`), in field order.
+
+    Raises:
+        ValueError: an unknown command.
+    """
+    models: dict[str, type[BaseModel]] = {"build": BuildSettings, "preview": PreviewSettings}
+    if command not in models:
+        raise ValueError(f"command: expected one of {', '.join(models)}, got {command!r}")
+    return _option_table(models[command])
 
 
 def verify(deck: Design | Sequence[Sequence[int]], lam: int | None = None) -> VerifyReport:
@@ -343,9 +377,11 @@ def write_preview(
     Args:
         theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
         out: The ``.png`` to write (atomically; its folder must exist).
-        cards: Cards to draw (1 or more; the whole deck if it is smaller).
+        cards: Cards to draw (1 .. 2000; the whole deck if it is smaller).
         seed: Overrides the theme's ``seed``.
-        px_per_mm: Resolution of the sheet, pixels per millimetre.
+        px_per_mm: Resolution of the sheet, pixels per millimetre (1 .. 20).
+
+    The options are checked by :class:`printdeck.theme.PreviewSettings`.
 
     Raises:
         PrintdeckError: A bad count or output name, a missing folder, an output that is
@@ -354,8 +390,7 @@ def write_preview(
     """
 
     out_path = Path(out)
-    if cards < 1:
-        raise PrintdeckError(f"--cards: expected 1 or more, got {cards}")
+    settings = parse_settings(PreviewSettings, {"cards": cards, "seed": seed, "px_per_mm": px_per_mm})
     if out_path.suffix.lower() != ".png":
         raise PrintdeckError(f"{shown(out_path)}: the preview must be a .png file name")
     if not (out_path.parent if str(out_path.parent) else Path(".")).is_dir():
@@ -365,7 +400,9 @@ def write_preview(
     loaded = load_theme(theme, allow_outside=allow_outside)
     check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
     check_replaceable(out_path)  # not a symlink, a device or a pipe
-    sheet = write_preview_sheet(loaded, out_path, count=cards, seed=seed, px_per_mm=px_per_mm)
+    sheet = write_preview_sheet(
+        loaded, out_path, count=settings.cards, seed=settings.seed, px_per_mm=settings.px_per_mm
+    )
     return PreviewResult(sheet.path, sheet.cards, sheet.unused)
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Iterable
 from os import PathLike
+from typing import Any
 
 _SPACES = re.compile(r" {2,}")
 
@@ -37,16 +39,119 @@ def one_line(message: str) -> str:
     return _SPACES.sub(" ", escape_unprintable(flat)).strip()
 
 
+def show_value(value: object) -> str:
+    """A value as a message quotes it: as the user wrote it in YAML or JSON
+    (``"big"``, ``12``, ``true``, ``[1, 2]``), at most 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):  # pragma: no cover - exotic objects
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_NO_VALUE: Any = object()
+
+
 class PrintdeckError(Exception):
     """A problem the user can fix: bad theme, missing file, impossible deck.
 
     The CLI prints ``str(error)`` as one line on stderr and exits with status 2.
     The message names the key or file at fault and what would fix it; it is made
     one safe line here (:func:`one_line`), whatever file names it holds.
+
+    An error made from fields is worded one way (:meth:`worded_as`)::
+
+        <source>: <key>: <problem>, got <value>; <fix> (and N more problems)
+
+    each part only when it is known. A front end reads the fields, never the text:
+    the studio attaches the error to the form's field ``key``; the command line
+    words an argument's key as the option the user typed (:meth:`with_key`).
+
+    Attributes:
+        source: The file at fault (or ``<theme>``, ``<YAML text>``), if any.
+        key: Where: a dotted theme key (``card.diameter``, ``symbols.3.scale``), or
+            the name of the argument at fault when ``is_argument`` is true.
+        value: The value refused (:attr:`has_value` says whether there is one).
+        problem: What is wrong (``expected a whole number``); the whole message
+            for an error made from a message only.
+        fix: What would fix it, if the problem does not say.
+        is_argument: ``key`` names an argument of the call (an API keyword, a
+            command-line option), not a theme key.
+        more: How many further problems the same input has.
+
+    Examples:
+        >>> str(PrintdeckError(key="seed", value="7", problem="expected a whole number", is_argument=True))
+        'seed: expected a whole number, got "7"'
+        >>> str(PrintdeckError(source="pets.yaml", key="card", problem="unknown key 'diamter'",
+        ...                    fix="did you mean 'diameter'?"))
+        "pets.yaml: card: unknown key 'diamter'; did you mean 'diameter'?"
     """
 
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        source: str | None = None,
+        key: str | None = None,
+        value: object = _NO_VALUE,
+        problem: str | None = None,
+        fix: str | None = None,
+        is_argument: bool = False,
+        more: int = 0,
+    ) -> None:
+        self.source = source
+        self.key = key
+        self.value = None if value is _NO_VALUE else value
+        self.has_value = value is not _NO_VALUE
+        self.problem = problem if problem is not None else (message or "")
+        self.fix = fix
+        self.is_argument = is_argument
+        self.more = more
+        self._message = message
+        super().__init__(one_line(message if message is not None else self.worded_as()))
+
+    def worded_as(self, key: str | None = None) -> str:
+        """The fields as one message, with ``key`` in place of :attr:`key` if given."""
+        if self._message is not None and key is None:
+            return self._message
+        where = key if key is not None else self.key
+        head = [part for part in (self.source, where) if part]
+        text = ": ".join([*head, self.problem])
+        if self.has_value:
+            text += f", got {show_value(self.value)}"
+        if self.fix:
+            text += f"; {self.fix}"
+        if self.more:
+            text += f" (and {self.more} more problem{'s' if self.more > 1 else ''})"
+        return text
+
+    def with_key(self, key: str, *, is_argument: bool | None = None) -> PrintdeckError:
+        """The same error with its key worded as ``key`` (e.g. the option ``--seed`` the
+        user typed for the argument ``seed``); ``is_argument`` changes that flag too."""
+        return PrintdeckError(
+            self._message,
+            source=self.source,
+            key=key,
+            value=self.value if self.has_value else _NO_VALUE,
+            problem=self.problem,
+            fix=self.fix,
+            is_argument=self.is_argument if is_argument is None else is_argument,
+            more=self.more,
+        )
+
+    def fields(self) -> dict[str, object]:
+        """The fields as plain data (for JSON): source, key, value, problem, fix, is_argument, more
+        and the whole ``message``."""
+        return {
+            "source": self.source,
+            "key": self.key,
+            "value": show_value(self.value) if self.has_value else None,
+            "problem": self.problem,
+            "fix": self.fix,
+            "is_argument": self.is_argument,
+            "more": self.more,
+            "message": str(self),
+        }
 
 
 def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from printdeck.choices import PhotoShape
 from printdeck.errors import shown
 
 SymbolKind = Literal["svg", "raster", "text", "photo"]
@@ -67,7 +68,7 @@ class SymbolSpec:
     font_index: int = 0
     scale: float = field(default=1.0, metadata=NOT_DRAWN)
     rotate: bool = field(default=True, metadata=NOT_DRAWN)
-    photo_shape: Literal["circle", "rounded"] | None = None
+    photo_shape: PhotoShape | None = None
     color: str = field(default="#1a1a1a", metadata=NOT_DRAWN)
     color_fixed: bool = field(default=False, metadata=NOT_DRAWN)
     remove_background: bool = False

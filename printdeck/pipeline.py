@@ -6,21 +6,24 @@ import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
-
-from pydantic import ValidationError
+from typing import Protocol
 
 from printdeck.assign import assign_symbols
+from printdeck.choices import PaperLayout
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.manifest import build_manifest, write_manifest
 from printdeck.model import BuildResult, CardLayout
 from printdeck.outputs import check_png_dir, theme_inputs
-from printdeck.theme import PaperSpec, Theme, check_consistency, describe_validation_error, load_theme
-
-if TYPE_CHECKING:
-    pass
+from printdeck.theme import (
+    BuildSettings,
+    Theme,
+    apply_settings,
+    check_consistency,
+    load_theme,
+    parse_settings,
+)
 
 
 class Reporter(Protocol):
@@ -38,15 +41,16 @@ class _Silent:
 
 @dataclasses.dataclass(frozen=True)
 class BuildOptions:
-    """Command-line overrides of the theme (``None`` keeps the theme's value).
+    """A build's keyword arguments, as given (``None`` keeps the theme's value); checked
+    by :func:`build_settings` through :class:`~printdeck.theme.BuildSettings`, which owns
+    every option's type, range, default and help.
 
     Attributes:
         seed: Seed for symbol choice, assignment and layout.
         paper: ``"a4"``, ``"letter"``, ``"a3"``, or (width, height) as lengths with units
-            (``("200mm", "280mm")``) or numbers in mm; validated like the theme's
-            ``paper.size``.
+            (``("200mm", "280mm")``) or numbers in mm.
         backs: Turn on back pages (the theme's backs, or the default back).
-        single: One card a page (page = trim + bleed), for print shops.
+        single: One card a page (page = trim + bleed), for print shops: ``layout="single"``.
         legend: Add the symbol legend page(s).
         rules: Add the rules sheet.
         png_dir: Also write one PNG a card into this folder.
@@ -54,51 +58,57 @@ class BuildOptions:
         png_margin_mm: Extra radial margin around each PNG card.
         allow_outside: Let the theme read files outside its folder and the bundled
             assets (``--allow-outside``).
+        layout: ``"sheet"`` or ``"single"`` (``paper.layout``); ``single`` is its shorthand.
     """
 
-    seed: int | None = None
-    paper: str | tuple[str | float, str | float] | None = None
-    backs: bool | None = None
-    single: bool | None = None
-    legend: bool | None = None
-    rules: bool | None = None
+    seed: object = None
+    paper: object = None
+    backs: object = None
+    single: object = None
+    legend: object = None
+    rules: object = None
     png_dir: Path | None = None
-    dpi: int = 300
-    png_margin_mm: float = 0.0
+    dpi: object = 300
+    png_margin_mm: object = 0.0
     allow_outside: bool = False
+    layout: object = None
 
 
-def _paper_size(value: str | tuple[str | float, str | float]) -> object:
-    """Validate a ``--paper`` override exactly as the theme's ``paper.size`` is validated."""
-    raw = value.lower() if isinstance(value, str) else [f"{v}mm" if isinstance(v, (int, float)) else v for v in value]
-    try:
-        return PaperSpec.model_validate({"size": raw}).size
-    except ValidationError as exc:
-        detail = describe_validation_error(exc, PaperSpec, "--paper").split(": ", 2)[-1]
-        raise PrintdeckError(f"--paper: {detail}") from None
+def build_settings(options: BuildOptions) -> BuildSettings:
+    """The options validated through :class:`~printdeck.theme.BuildSettings`.
+
+    Raises:
+        PrintdeckError: an option of the wrong type or out of range, naming the argument
+            (``seed: expected a whole number, got "7"``).
+    """
+    layout = options.layout
+    if options.single is not None:
+        if not isinstance(options.single, bool):
+            raise PrintdeckError(key="single", value=options.single, problem="expected true or false", is_argument=True)
+        if layout is None:
+            layout = PaperLayout.SINGLE if options.single else PaperLayout.SHEET
+    values = {
+        "seed": options.seed,
+        "paper": options.paper,
+        "backs": options.backs,
+        "layout": layout,
+        "legend": options.legend,
+        "rules": options.rules,
+        "dpi": options.dpi,
+        "png_margin_mm": options.png_margin_mm,
+    }
+    return parse_settings(BuildSettings, values)
 
 
 def apply_options(theme: Theme, options: BuildOptions) -> Theme:
-    """Return ``theme`` with the command-line overrides written into its spec, re-checked.
+    """Return ``theme`` with the build's options written into its spec, validated again
+    through the theme model (not copied in) and checked as a whole.
 
     Raises:
-        PrintdeckError: an override is invalid or does not fit the theme (e.g. the card
-            does not fit the paper).
+        PrintdeckError: an option is invalid (naming the argument) or does not fit the
+            theme (e.g. the card does not fit the paper).
     """
-    spec = theme.spec
-    paper_update: dict[str, object] = {}
-    if options.paper is not None:
-        paper_update["size"] = _paper_size(options.paper)
-    if options.single is not None:
-        paper_update["layout"] = "single" if options.single else "sheet"
-    backs = spec.backs.model_copy(update={} if options.backs is None else {"enabled": options.backs})
-    extras = spec.extras.model_copy(
-        update={k: v for k, v in {"legend": options.legend, "rules": options.rules}.items() if v is not None}
-    )
-    update: dict[str, object] = {"paper": spec.paper.model_copy(update=paper_update), "backs": backs, "extras": extras}
-    if options.seed is not None:
-        update["seed"] = options.seed
-    spec = spec.model_copy(update=update)
+    spec = apply_settings(theme.spec, build_settings(options))
     check_consistency(spec)
     return dataclasses.replace(theme, spec=spec)
 
@@ -228,8 +238,9 @@ def _write(
             write_cut_files(plan.imposition, tmp_cuts)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
+                settings = build_settings(options)
                 pngs = render_pngs(
-                    job, symbols, layouts, options.png_dir, dpi=options.dpi, extra_margin_mm=options.png_margin_mm
+                    job, symbols, layouts, options.png_dir, dpi=settings.dpi, extra_margin_mm=settings.png_margin_mm
                 )
     return BuildResult(
         pdf_path=out,

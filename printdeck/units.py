@@ -5,12 +5,18 @@ from __future__ import annotations
 import math
 import re
 
+from printdeck.choices import PaperName
 from printdeck.errors import PrintdeckError
 
 MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
-PAPER_SIZES_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    PaperName.A4: (210.0, 297.0),
+    PaperName.LETTER: (215.9, 279.4),
+    PaperName.A3: (297.0, 420.0),
+}
 """Named paper sizes, portrait (width, height) in mm."""
+_PAPER_WORDS = ", ".join(PaperName)
 
 LENGTH_PATTERN = (
     r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*("
@@ -73,12 +79,12 @@ def paper_size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
     if isinstance(size, str):
         key = size.strip().lower()
         if key not in PAPER_SIZES_MM:
-            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use a4, letter, a3 or [width, height]")
+            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use {_PAPER_WORDS} or [width, height]")
         return PAPER_SIZES_MM[key]
     try:
         w, h = (float(v) for v in size)
     except (TypeError, ValueError) as exc:
-        raise PrintdeckError(f"paper.size: expected a4, letter, a3 or [width, height], got {size!r}") from exc
+        raise PrintdeckError(f"paper.size: expected {_PAPER_WORDS} or [width, height], got {size!r}") from exc
     if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
         raise PrintdeckError(f"paper.size: width and height must be positive, got {size!r}")
     return (w, h)

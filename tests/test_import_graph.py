@@ -2,7 +2,7 @@
 
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
-    core      errors, units, model, cardshape, fileio, cache, resources, signals, lazy
+    core      errors, choices, units, model, cardshape, fileio, cache, resources, signals, lazy
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -27,7 +27,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "printdeck"
 
 LAYERS: list[tuple[str, set[str]]] = [
-    ("core", {"errors", "units", "model", "cardshape", "fileio", "cache", "resources", "signals", "lazy"}),
+    ("core", {"errors", "choices", "units", "model", "cardshape", "fileio", "cache", "resources", "signals", "lazy"}),
     ("design", {"design"}),
     ("artwork", {"artwork"}),
     ("theme", {"theme"}),

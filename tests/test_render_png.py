@@ -18,8 +18,8 @@ def test_smaller_deck_leaves_no_stale_cards(tmp_path: Path) -> None:
     out = tmp_path / "cards"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    render_pngs(print_job(theme), symbols_of(theme), fano_layouts(5), out, dpi=30)
-    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(3), out, dpi=30)
+    render_pngs(print_job(theme), symbols_of(theme), fano_layouts(5), out, dpi=72)
+    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(3), out, dpi=72)
     assert sorted(p.name for p in out.iterdir()) == [
         ".printdeck-pngs.json",
         "card-001.png",
@@ -34,30 +34,30 @@ def test_smaller_deck_leaves_no_stale_cards(tmp_path: Path) -> None:
 def test_failed_build_leaves_the_folder_untouched(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path)
     out = tmp_path / "cards"
-    render_pngs(print_job(theme), symbols_of(theme), fano_layouts(4), out, dpi=40)
+    render_pngs(print_job(theme), symbols_of(theme), fano_layouts(4), out, dpi=72)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     symbols = symbols_of(theme)
     symbols[3] = dataclasses.replace(symbols[3], path=tmp_path / "gone.svg", source="gone.svg")
     with pytest.raises(PrintdeckError, match=r"gone\.svg"):  # card 1 is written, card 2 (symbol 3) fails
-        render_pngs(print_job(theme), symbols, fano_layouts(2), out, dpi=30)
+        render_pngs(print_job(theme), symbols, fano_layouts(2), out, dpi=72)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".cards")]
 
 
 def test_folder_is_created_and_a_file_is_refused(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path)
-    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), tmp_path / "a" / "b", dpi=30)
+    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), tmp_path / "a" / "b", dpi=72)
     assert paths[0].is_file()
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(PrintdeckError, match="is a file"):
-        render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), blocker, dpi=30)
+        render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), blocker, dpi=72)
     assert blocker.read_text() == "x"
 
 
 def test_pngs_carry_title_and_artwork_credit(tmp_path: Path) -> None:
     theme = dataclasses.replace(tiny_theme(tmp_path), attribution="Art: Twemoji, CC BY 4.0 — Ünïcode")
-    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), tmp_path / "out", dpi=30)
+    paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(1), tmp_path / "out", dpi=72)
     with Image.open(paths[0]) as im:
         assert im.text["Title"] == "Tiny Deck"
         assert im.text["Copyright"] == "Art: Twemoji, CC BY 4.0 — Ünïcode"

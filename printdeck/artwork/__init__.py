@@ -22,7 +22,6 @@ from printdeck.artwork.fonts import FontFace, bundled_faces, default_face, fallb
 from printdeck.artwork.picture import (
     EXIF_ORIENTATION,
     MAX_IMAGE_BYTES,
-    PHOTO_CORNER_FRACTION,
     crop_square,
     is_upright,
     open_raster,
@@ -39,6 +38,7 @@ from printdeck.artwork.shaping import ShapedWord, shape_word
 from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, svg_structure_check
 from printdeck.artwork.tracing import Silhouette, ink_share, silhouette, silhouette_key, silhouettes, sizing_area
+from printdeck.choices import PHOTO_CORNER_FRACTION
 
 __all__ = [
     "EXIF_ORIENTATION",

@@ -30,14 +30,14 @@ import math
 import threading
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, box as shapely_box
 from shapely.ops import nearest_points
 
-from printdeck.artwork.picture import PHOTO_CORNER_FRACTION
+from printdeck.choices import PHOTO_CORNER_FRACTION, PhotoShape
 
 __all__ = [
     "DETECT_LONGEST_SIDE",
@@ -54,7 +54,7 @@ __all__ = [
     "pad_face",
 ]
 
-CropShape = Literal["circle", "rounded"]
+CropShape = PhotoShape
 
 #: Detection runs on a copy whose longest side is at most this many pixels.
 DETECT_LONGEST_SIDE = 512
@@ -335,7 +335,7 @@ def crop_window(
     faces: Sequence[FaceBox],
     focus: tuple[float, float] | None = None,
     zoom: float = 1.0,
-    shape: CropShape = "circle",
+    shape: CropShape = PhotoShape.CIRCLE,
 ) -> CropWindow:
     """Where a photo's crop goes: its square's centre and side, in pixels.
 
@@ -374,8 +374,8 @@ def crop_window(
         raise ValueError(f"photo size must be at least 1 x 1 pixels, got {size_px!r}")
     if not (math.isfinite(zoom) and zoom >= 1.0):
         raise ValueError(f"zoom must be a number >= 1, got {zoom!r}")
-    if shape not in ("circle", "rounded"):
-        raise ValueError(f"shape must be 'circle' or 'rounded', got {shape!r}")
+    if shape not in tuple(PhotoShape):
+        raise ValueError(f"shape must be one of {', '.join(PhotoShape)}, got {shape!r}")
     side = min(width, height) / zoom
     radius = side / 2.0
 
@@ -417,7 +417,7 @@ def crop_window(
 
 
 def face_crop(
-    rgb: np.ndarray, focus: tuple[float, float] | None = None, zoom: float = 1.0, shape: CropShape = "circle"
+    rgb: np.ndarray, focus: tuple[float, float] | None = None, zoom: float = 1.0, shape: CropShape = PhotoShape.CIRCLE
 ) -> CropWindow:
     """The crop of an ``(H, W, 3) uint8`` RGB photo: :func:`find_faces` then :func:`crop_window`.
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
+from printdeck.choices import PHOTO_CORNER_FRACTION, PhotoShape
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec, drawn_only
@@ -25,8 +26,6 @@ from printdeck.model import SymbolSpec, drawn_only
 MAX_PIXELS = 60_000_000
 """Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
 MAX_IMAGE_BYTES = 80_000_000
-PHOTO_CORNER_FRACTION = 0.15
-"""Corner radius of a rounded photo crop, as a fraction of the square's side."""
 BACKGROUND_TOLERANCE = 40
 """Largest per-channel difference from the corner colour still counted as background."""
 EXIF_ORIENTATION = 0x0112
@@ -296,7 +295,7 @@ def _face_centre(symbol: SymbolSpec, size_px: tuple[int, int], side: float) -> t
     probe = upright(symbol, min(FACE_PROBE_PX, max(w, h)))
     rgb = np.asarray(probe.convert("RGB"))
     scale = probe.width / w
-    window = face_crop(rgb, None, min(w, h) / side, symbol.photo_shape or "circle")
+    window = face_crop(rgb, None, min(w, h) / side, symbol.photo_shape or PhotoShape.CIRCLE)
     return window.cx / scale, window.cy / scale
 
 

@@ -12,9 +12,12 @@ import click
 from tqdm import tqdm
 
 import printdeck
+from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
+from printdeck.cli.options import as_typed, spec_options
 from printdeck.errors import PrintdeckError
-from printdeck.units import parse_length_mm
+
+BUILD_OPTIONS = option_table("build")
 
 
 class BarReporter:
@@ -52,16 +55,6 @@ def _paper(value: str | None) -> str | tuple[str, str] | None:
     return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else value
 
 
-def _margin(value: str) -> float:
-    try:
-        margin_mm = parse_length_mm(value)
-    except ValueError as exc:
-        raise PrintdeckError(f"--png-margin: {exc}") from exc
-    if not 0 <= margin_mm <= 20:
-        raise PrintdeckError(f"--png-margin: expected 0mm to 20mm, got {value!r}")
-    return margin_mm
-
-
 @click.command()
 @click.argument("theme", required=False)
 @click.option(
@@ -71,21 +64,8 @@ def _margin(value: str) -> float:
     type=click.Path(dir_okay=False, path_type=Path),
     help="PDF to write [default: output/<theme>.pdf]; the manifest goes beside it as .json.",
 )
-@click.option("--seed", type=click.IntRange(0, 2**32 - 1), help="Override the theme's seed.")
-@click.option("--paper", help="a4, letter, a3, or WIDTHxHEIGHT (e.g. 200mmx280mm).")
-@click.option("--backs/--no-backs", default=None, help="Add back pages for duplex printing.")
-@click.option(
-    "--layout",
-    "layout",
-    type=click.Choice(["sheet", "single"]),
-    default=None,
-    help="sheet: several cards a page; single: one card a page (trim + bleed).",
-)
-@click.option("--legend/--no-legend", default=None, help="Add a legend of every symbol.")
-@click.option("--rules/--no-rules", default=None, help="Add the rules sheet.")
+@spec_options(BUILD_OPTIONS)
 @click.option("--png-dir", type=click.Path(file_okay=False, path_type=Path), help="Also write one PNG a card here.")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="PNG resolution.")
-@click.option("--png-margin", default="0mm", show_default=True, help="Extra radial margin around PNG cards.")
 @click.option(
     "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
 )
@@ -102,7 +82,7 @@ def build(
     rules: bool | None,
     png_dir: Path | None,
     dpi: int,
-    png_margin: str,
+    png_margin_mm: str,
     allow_outside: bool,
     quiet: bool,
     verbose: bool,
@@ -111,7 +91,6 @@ def build(
     default: the embedded default theme) into a print-ready PDF."""
     reporter = BarReporter(show_bars=not quiet and sys.stderr.isatty(), verbose=verbose)
     try:
-        margin_mm = _margin(png_margin)
         with caught_warnings() as caught:
             result = printdeck.build(
                 theme_ref(theme),
@@ -119,17 +98,17 @@ def build(
                 seed=seed,
                 paper=_paper(paper),
                 backs=backs,
-                single=None if layout is None else layout == "single",
+                layout=layout,
                 legend=legend,
                 rules=rules,
                 png_dir=png_dir,
                 dpi=dpi,
-                png_margin_mm=margin_mm,
+                png_margin_mm=png_margin_mm,
                 allow_outside=allow_outside,
                 reporter=reporter,
             )
     except PrintdeckError as exc:
-        fail(exc)
+        fail(as_typed(exc, BUILD_OPTIONS))
     show_warnings(caught)
     for line in result.summary_lines():
         click.echo(line)

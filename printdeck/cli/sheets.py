@@ -12,9 +12,14 @@ from pathlib import Path
 import click
 
 import printdeck
+from printdeck.api import option_table
+from printdeck.choices import Duplex, PaperName
 from printdeck.cli.common import fail, theme_ref
+from printdeck.cli.options import as_typed, spec_options
 from printdeck.errors import PrintdeckError, shown
 from printdeck.units import parse_length_mm
+
+PREVIEW_OPTIONS = option_table("preview")
 
 
 @click.command()
@@ -28,29 +33,20 @@ from printdeck.units import parse_length_mm
     show_default=True,
     help="PNG file to write.",
 )
-@click.option("--cards", "count", type=int, default=12, show_default=True, help="How many cards to draw.")
-@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=None, help="Override the theme's seed.")
-@click.option(
-    "--dpmm",
-    "px_per_mm",
-    type=click.FloatRange(1.0, 20.0),
-    default=3.0,
-    show_default=True,
-    help="Pixels per millimetre.",
-)
+@spec_options(PREVIEW_OPTIONS)
 @click.option(
     "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
 )
 def preview(
-    theme: str | None, out_path: Path, count: int, seed: int | None, px_per_mm: float, allow_outside: bool
+    theme: str | None, out_path: Path, cards: int, seed: int | None, px_per_mm: float, allow_outside: bool
 ) -> None:
     """Lay out the first cards of THEME (default theme if omitted) and write a PNG contact sheet."""
     try:
         result = printdeck.write_preview(
-            theme_ref(theme), out_path, cards=count, seed=seed, px_per_mm=px_per_mm, allow_outside=allow_outside
+            theme_ref(theme), out_path, cards=cards, seed=seed, px_per_mm=px_per_mm, allow_outside=allow_outside
         )
     except PrintdeckError as e:
-        fail(e)
+        fail(as_typed(e, PREVIEW_OPTIONS))
     click.echo(f"printdeck: wrote {shown(result.path)} ({result.cards} cards)")
     if result.unused:
         from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
@@ -75,8 +71,10 @@ def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
     show_default=True,
     help="PDF to write.",
 )
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("--paper", type=click.Choice([p.value for p in PaperName]), default=PaperName.A4.value, show_default=True)
+@click.option(
+    "--duplex", type=click.Choice([d.value for d in Duplex]), default=Duplex.LONG_EDGE.value, show_default=True
+)
 @click.option(
     "--offset-x",
     default="0mm",

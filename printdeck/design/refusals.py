@@ -73,12 +73,12 @@ class DesignRequestError(PrintdeckError):
     value: int | None = None
 
     def __post_init__(self) -> None:
-        super().__init__(self.worded(PYTHON_SPELLING))
+        super().__init__(self.worded(PYTHON_SPELLING), key=self.argument or None, value=self.value)
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles by its fields, not its message
         return (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         """What is wrong and how to fix it, after the label (subclasses say)."""
         raise NotImplementedError
 
@@ -88,7 +88,7 @@ class DesignRequestError(PrintdeckError):
         Args:
             spelling: The caller's names for ``make_design``'s keywords.
         """
-        text = self.problem(spelling)
+        text = self.problem_in(spelling)
         if not self.argument:
             return text
         return f"{spelling.label.format(name=spelling.name(self.argument), value=self.value)}: {text}"
@@ -113,7 +113,7 @@ class NoDesign(DesignRequestError):
     nearest: tuple[tuple[int, int], ...] = ()
     known: tuple[int, ...] = ()
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         k = self.symbols_per_card
         if self.match == 1:
             near = " or ".join(f"{m} (order {m - 1}, {cards} cards)" for m, cards in self.nearest)
@@ -134,7 +134,7 @@ class NoDesign(DesignRequestError):
 class UnsupportedMatch(DesignRequestError):
     """λ is neither 1 nor 2."""
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         return f"{self.value} is not supported; use 1 (Dobble) or 2 (two shared symbols)"
 
 
@@ -142,7 +142,7 @@ class UnsupportedMatch(DesignRequestError):
 class SizeMissing(DesignRequestError):
     """Neither ``order`` nor ``symbols_per_card`` was given."""
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         return f"give {spelling.name('symbols_per_card')} (e.g. 8) or {spelling.name('order')} (e.g. 7)"
 
 
@@ -156,7 +156,7 @@ class TooSmall(DesignRequestError):
 
     least: int = 1
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         return f"{self.value} is too small; use at least {self.least}"
 
 
@@ -172,7 +172,7 @@ class SizesDisagree(DesignRequestError):
     symbols_per_card: int = 0
     match: int = 1
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         from_order = (self.value or 0) + self.match
         return (
             f"order {self.value} means {from_order} symbols a card with match {self.match}, but "
@@ -192,7 +192,7 @@ class TooManyCards(DesignRequestError):
     full: int = 0
     symbols_per_card: int = 0
 
-    def problem(self, spelling: Spelling) -> str:
+    def problem_in(self, spelling: Spelling) -> str:
         return (
             f"{self.value} is more than the {self.full} cards of the deck with {self.symbols_per_card} "
             f"symbols a card; give at most {self.full}, or more symbols a card"

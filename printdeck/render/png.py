@@ -32,6 +32,7 @@ from printdeck.render.png_record import read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
 from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
 from printdeck.signals import deferred
+from printdeck.theme import BuildSettings, parse_settings
 from printdeck.units import MM_PER_UNIT
 
 
@@ -66,11 +67,11 @@ def render_pngs(
         The PNG paths (inside ``out_dir``) in card order.
 
     Raises:
-        PrintdeckError: Bad dpi or margin, ``out_dir`` is a file or unwritable,
+        PrintdeckError: A dpi or margin outside :class:`~printdeck.theme.BuildSettings`
+            ranges (naming ``dpi`` or ``png_margin_mm``), ``out_dir`` is a file or unwritable,
             unusable artwork.
     """
-    if not 30 <= dpi <= 2400 or extra_margin_mm < 0:
-        raise PrintdeckError(f"--dpi must be 30..2400 and the extra margin not negative (got {dpi}, {extra_margin_mm})")
+    parse_settings(BuildSettings, {"dpi": dpi, "png_margin_mm": extra_margin_mm})  # the build's ranges
     made = [p for p in (Path(out_dir), *Path(out_dir).parents) if not p.exists()]
     out_dir = _ensure_folder(Path(out_dir))
     try:

@@ -16,7 +16,15 @@ from printdeck.theme.load import (
     load_theme_data,
     parse_theme_data,
 )
-from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.messages import describe_validation_error, validation_error
+from printdeck.theme.run_options import (
+    BuildSettings,
+    OptionInfo,
+    PreviewSettings,
+    apply_settings,
+    option_table,
+    parse_settings,
+)
 from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
 from printdeck.theme.spec import WORD_PALETTE, DeckSpec, PaperSpec, SymbolEntry, Theme, ThemeSpec
 from printdeck.theme.symbols import resolve_path
@@ -25,14 +33,18 @@ from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 __all__ = [
     "THEME_SPELLING",
     "WORD_PALETTE",
+    "BuildSettings",
     "DeckSize",
     "DeckSpec",
     "InitResult",
+    "OptionInfo",
     "PaperSpec",
+    "PreviewSettings",
     "SymbolEntry",
     "Theme",
     "ThemeInfo",
     "ThemeSpec",
+    "apply_settings",
     "bundled_theme_names",
     "bundled_theme_path",
     "check_consistency",
@@ -45,8 +57,11 @@ __all__ = [
     "load_theme_data",
     "load_yaml_file",
     "load_yaml_text",
+    "option_table",
+    "parse_settings",
     "parse_theme_data",
     "resolve_path",
     "schema_json",
     "theme_worded",
+    "validation_error",
 ]

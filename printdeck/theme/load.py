@@ -19,7 +19,7 @@ from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
-from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import Theme, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
@@ -165,7 +165,7 @@ def parse_theme_data(data: object, label: str) -> ThemeSpec:
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, label)) from None
+        raise validation_error(exc, ThemeSpec, label) from None
 
 
 def deck_size(theme: Theme) -> DeckSize:

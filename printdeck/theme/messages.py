@@ -10,12 +10,13 @@ The dotted path uses the YAML keys (aliases), list items are counted from 0
 from __future__ import annotations
 
 import difflib
-import json
 import typing
 from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+
+from printdeck.errors import PrintdeckError
 
 UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry"}
 """Tags of the discriminated unions in ``printdeck.theme.spec``."""
@@ -79,15 +80,6 @@ def _walk(root: type[BaseModel], loc: tuple[Any, ...], keep_last: bool) -> tuple
     return parts, parent
 
 
-def _show(value: object) -> str:
-    """A value as the user wrote it in YAML, shortened."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):  # pragma: no cover - exotic objects
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _bound(err: Mapping[str, Any]) -> str | None:
     ctx = err.get("ctx") or {}
     unit = "mm" if isinstance(err.get("input"), str) else ""
@@ -95,14 +87,16 @@ def _bound(err: Mapping[str, Any]) -> str | None:
     for key, word in words.items():
         if key in ctx:
             kind = "a length" if unit else "a number"
-            return f"{kind} {word} {ctx[key]:g}{unit}"
+            bound = float(ctx[key])
+            shown_bound = str(int(bound)) if bound.is_integer() and abs(bound) < 1e15 else f"{bound:g}"
+            return f"{kind} {word} {shown_bound}{unit}"
     return None
 
 
 def _expected(err: Mapping[str, Any]) -> str:
     """What the key should hold, in plain words."""
     kind, ctx = err["type"], err.get("ctx") or {}
-    if kind == "literal_error":
+    if kind in ("literal_error", "enum"):
         return f"one of {ctx.get('expected', '')}"
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
         return _bound(err) or err["msg"]
@@ -133,39 +127,47 @@ def _unknown_key(key: str, model: type[BaseModel] | None) -> str:
     return f"unknown key {key!r}; allowed keys here: {listed}" if listed else f"unknown key {key!r}; remove it"
 
 
-def describe_error(err: Mapping[str, Any], root: type[BaseModel]) -> str:
-    """One pydantic error as ``dotted.key: what is wrong; fix``.
+def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any]:
+    """One pydantic error as the fields of a :class:`~printdeck.errors.PrintdeckError`:
+    ``key`` (the dotted YAML keys), ``problem``, ``fix`` and the ``value`` refused.
 
     Args:
         err: One item of ``ValidationError.errors()``.
         root: The model validated (``ThemeSpec``).
-
-    Returns:
-        The message without the file name.
     """
     extra = err["type"] == "extra_forbidden"
     parts, parent = _walk(root, tuple(err["loc"]), keep_last=extra)
     if extra:
-        where = ".".join(parts[:-1]) or "(top level)"
-        return f"{where}: {_unknown_key(parts[-1], parent)}"
+        problem, _, fix = _unknown_key(parts[-1], parent).partition("; ")
+        return {"key": ".".join(parts[:-1]) or "(top level)", "problem": problem, "fix": fix or None}
     where = ".".join(parts) or "(top level)"
     if err["type"] == "missing":
-        return f"{where}: missing; add this key"
-    return f"{where}: expected {_expected(err)}, got {_show(err.get('input'))}"
+        return {"key": where, "problem": "missing", "fix": "add this key"}
+    return {"key": where, "problem": f"expected {_expected(err)}", "value": err.get("input")}
 
 
-def describe_validation_error(exc: ValidationError, root: type[BaseModel], source: str) -> str:
-    """The first problem of a ``ValidationError`` as one line naming the file.
+def describe_error(err: Mapping[str, Any], root: type[BaseModel]) -> str:
+    """One pydantic error as ``dotted.key: what is wrong; fix`` (see :func:`error_fields`)."""
+    return str(PrintdeckError(**error_fields(err, root)))
+
+
+def validation_error(
+    exc: ValidationError, root: type[BaseModel], source: str | None, *, is_argument: bool = False
+) -> PrintdeckError:
+    """The first problem of a ``ValidationError`` as a :class:`PrintdeckError` with its
+    fields (the file, the key, the value, the problem), plus how many more problems.
 
     Args:
         exc: The error pydantic raised.
         root: The model validated.
-        source: The theme file's name, put first.
-
-    Returns:
-        ``"<file>: <dotted.key>: <what is wrong>"``, plus how many more problems.
+        source: The theme file's name (``None`` for a call's arguments).
+        is_argument: The keys are arguments of a call (see ``printdeck.theme.run_options``).
     """
     errors = exc.errors()
-    first = describe_error(errors[0], root)
-    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
-    return f"{source}: {first}{more}"
+    return PrintdeckError(source=source, is_argument=is_argument, more=len(errors) - 1, **error_fields(errors[0], root))
+
+
+def describe_validation_error(exc: ValidationError, root: type[BaseModel], source: str) -> str:
+    """The first problem of a ``ValidationError`` as one line naming the file:
+    ``"<file>: <dotted.key>: <what is wrong>"``, plus how many more problems."""
+    return str(validation_error(exc, root, source))

@@ -28,7 +28,7 @@ from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
-from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
@@ -397,7 +397,7 @@ def init_theme(
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:
-        raise PrintdeckError(describe_validation_error(exc, ThemeSpec, shown(target))) from None
+        raise validation_error(exc, ThemeSpec, shown(target)) from None
     if not copies:
         symbols = resolve_symbols(spec, theme_dir)  # everything checked before anything is written
     with _prepared_folder(theme_dir, copies):

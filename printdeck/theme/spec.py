@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -20,22 +20,66 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    GetJsonSchemaHandler,
     Tag,
+    ValidationInfo,
     WithJsonSchema,
 )
 
 from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
+from printdeck.choices import (
+    BackFit,
+    BackPattern,
+    Duplex,
+    PaperLayout,
+    PaperName,
+    PhotoShape,
+    RotationWord,
+    SymbolChoice,
+)
 from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
 from printdeck.model import SymbolSpec
 from printdeck.units import LENGTH_PATTERN, parse_length_mm
 
 SCHEMA_FILE_NAME = "theme.schema.json"
 
-Length = Annotated[
-    float,
-    BeforeValidator(parse_length_mm),
-    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"]}),
-]
+LENGTHS_IN_MM = {"lengths_in_mm": True}
+"""Validation context for data whose lengths are numbers in mm already (a dumped spec,
+re-validated with overrides; see ``printdeck.theme.run_options``)."""
+
+
+def _length_mm(value: object, info: ValidationInfo) -> float:
+    """A length written with its unit (``"85mm"``) in mm; a plain number only when the
+    context says the data holds mm already (a theme file must write the unit)."""
+    in_mm = bool(info.context and info.context.get("lengths_in_mm"))
+    if in_mm and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return parse_length_mm(value)
+
+
+class _LengthSchema:
+    """A length's JSON Schema: a string with its unit, and its bounds in mm as
+    ``x-minimum-mm`` / ``x-maximum-mm`` (``x-exclusive-...`` for strict bounds), so a
+    form made from the schema (the studio's) knows them without a second copy."""
+
+    _BOUND_NAMES: ClassVar[dict[str, str]] = {
+        "ge": "minimum",
+        "minimum": "minimum",
+        "le": "maximum",
+        "maximum": "maximum",
+        "gt": "exclusive-minimum",
+        "exclusiveMinimum": "exclusive-minimum",
+        "lt": "exclusive-maximum",
+        "exclusiveMaximum": "exclusive-maximum",
+    }
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        number = handler(schema)
+        bounds = {f"x-{self._BOUND_NAMES[k]}-mm": v for k, v in number.items() if k in self._BOUND_NAMES}
+        return {"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"], "x-unit": "mm", **bounds}
+
+
+Length = Annotated[float, BeforeValidator(_length_mm), _LengthSchema()]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
 Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
@@ -54,7 +98,11 @@ def _by_type(kinds: dict[type, str], default: str) -> Any:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True, use_enum_values=True)
+
+
+Seed = Annotated[int, Field(ge=0, le=2**32 - 1)]
+"""A seed for symbol choice, assignment and layout: the one place its range is written."""
 
 
 class FacesMode(str, Enum):
@@ -85,8 +133,10 @@ class DeckSpec(_Strict):
     match: Literal[1, 2] = Field(default=1, description="λ: symbols every two cards share")
     cards: int | None = Field(default=None, ge=1, le=2000, description="trim the deck to this many cards")
     search: bool = Field(default=False, description="search a partial deck when no design exists")
-    choose: Literal["first", "seeded"] = Field(
-        default="seeded", description="which symbols to use when more are given than needed"
+    choose: SymbolChoice = Field(
+        default=SymbolChoice.SEEDED,
+        validate_default=True,
+        description="which symbols to use when more are given than needed",
     )
     drop_unused: bool = Field(default=False, description="after trimming, drop symbols no card uses")
     faces: FacesMode = Field(
@@ -158,7 +208,7 @@ class CardSpec(_Strict):
 
 
 Rotation = Annotated[
-    Annotated[Literal["any", "none"], Tag("word")] | Annotated[float, Field(ge=0, le=180), Tag("degrees")],
+    Annotated[RotationWord, Tag("word")] | Annotated[float, Field(ge=0, le=180), Tag("degrees")],
     _by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
 ]
 
@@ -177,7 +227,9 @@ class LayoutSpec(_Strict):
         description="size ladder, largest first, relative (e.g. [1, 0.8, 0.6])",
     )
     rotation: Rotation = Field(
-        default="any", description='"any", "none", or the largest angle in degrees either way (e.g. 30)'
+        default=RotationWord.ANY,
+        validate_default=True,
+        description='"any", "none", or the largest angle in degrees either way (e.g. 30)',
     )
     attempts: int = Field(default=400, ge=1, le=100000, description="placement tries a symbol before giving up")
     rotate_photos: bool = Field(
@@ -197,7 +249,7 @@ class LayoutSpec(_Strict):
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
 PaperSize = Annotated[
-    Annotated[Literal["a4", "letter", "a3"], Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
+    Annotated[PaperName, Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
     _by_type({str: "name", list: "size", tuple: "size"}, "name"),
     BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
 ]
@@ -206,14 +258,22 @@ PaperSize = Annotated[
 class PaperSpec(_Strict):
     """The sheet the cards are imposed on."""
 
-    size: PaperSize = Field(default="a4", description='"a4", "letter", "a3", or [width, height]')
+    size: PaperSize = Field(
+        default=PaperName.A4,
+        validate_default=True,
+        description=f"{', '.join(PaperName)}, or [width, height] (e.g. [200mm, 280mm])",
+    )
     margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
         default=5.0, alias="margin", description="distance from the paper edge"
     )
     gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
         default=4.0, alias="gap", description="space between neighbouring bleeds"
     )
-    layout: Literal["sheet", "single"] = "sheet"
+    layout: PaperLayout = Field(
+        default=PaperLayout.SHEET,
+        validate_default=True,
+        description="sheet: several cards a page; single: one card a page (trim + bleed)",
+    )
     cuts: Literal["separate", "shared"] = Field(
         default="separate",
         description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
@@ -253,16 +313,17 @@ class BacksSpec(_Strict):
         min_length=1,
         description="picture or logo for the back: SVG, PNG, JPEG, WebP, HEIC or AVIF (relative to the theme)",
     )
-    fit: Literal["cover", "contain"] = Field(
-        default="cover",
+    fit: BackFit = Field(
+        default=BackFit.COVER,
+        validate_default=True,
         description="cover: the image fills the back; contain: the whole image shows, centred on the colour",
     )
     size: float = Field(
         default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
     )
     color: Color = "#2b4c7e"
-    pattern: Literal["none", "title", "rings", "dots"] = "title"
-    duplex: Literal["long-edge", "short-edge"] = "long-edge"
+    pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
+    duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
     offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
     offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
 
@@ -302,7 +363,7 @@ class SymbolEntry(_Strict):
         default=None,
         description="whether the layout may turn this symbol (default: yes, photos as layout.rotate_photos)",
     )
-    shape: Literal["circle", "rounded"] = Field(default="circle", description="photo crop")
+    shape: PhotoShape = Field(default=PhotoShape.CIRCLE, validate_default=True, description="photo crop")
     focus: tuple[Annotated[float, Field(ge=0.0, le=1.0)], Annotated[float, Field(ge=0.0, le=1.0)]] | None = Field(
         default=None,
         description="photo: the point to centre the crop on, as fractions of width and height, e.g. "
@@ -375,7 +436,7 @@ class ThemeSpec(_Strict):
     )
     title: str = Field(default="printdeck", max_length=200)
     author: str = Field(default="", max_length=200)
-    seed: int = Field(default=1, ge=0, le=2**32 - 1)
+    seed: Seed = Field(default=1, description="seed for symbol choice, assignment and layout")
     deck: DeckSpec = Field(default_factory=DeckSpec)
     card: CardSpec = Field(default_factory=CardSpec)
     layout: LayoutSpec = Field(default_factory=LayoutSpec)

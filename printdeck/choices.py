@@ -1,0 +1,85 @@
+"""Every option that is a choice, as a ``StrEnum``: one place names the words a theme,
+the command line, the library and the studio accept.
+
+A member is its word (``PaperName.A4 == "a4"``); the theme spec stores the plain word
+(its models use ``use_enum_values``), so output bytes and messages stay as they were.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:  # pragma: no cover - Python 3.10
+
+    class StrEnum(str, Enum):
+        """A str-valued enum whose ``str()`` is its value (as Python 3.11's ``enum.StrEnum``)."""
+
+        def __str__(self) -> str:
+            return str(self.value)
+
+
+class PaperName(StrEnum):
+    """A named paper size (portrait sizes: :data:`printdeck.units.PAPER_SIZES_MM`)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+    A3 = "a3"
+
+
+class PaperLayout(StrEnum):
+    """How cards are imposed: several a sheet, or one a page (trim + bleed)."""
+
+    SHEET = "sheet"
+    SINGLE = "single"
+
+
+class PhotoShape(StrEnum):
+    """The crop of a photo symbol."""
+
+    CIRCLE = "circle"
+    ROUNDED = "rounded"
+
+
+PHOTO_CORNER_FRACTION = 0.15
+"""Corner radius of a :attr:`PhotoShape.ROUNDED` crop, as a fraction of the square's side
+(the print, the silhouette and the studio's thumbnails all use it)."""
+
+
+class BackFit(StrEnum):
+    """How a back image fills the back: all of it, or the whole image on the colour."""
+
+    COVER = "cover"
+    CONTAIN = "contain"
+
+
+class BackPattern(StrEnum):
+    """What is drawn on a back without an image."""
+
+    NONE = "none"
+    TITLE = "title"
+    RINGS = "rings"
+    DOTS = "dots"
+
+
+class Duplex(StrEnum):
+    """The edge a duplex printer turns the sheet on."""
+
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+
+
+class SymbolChoice(StrEnum):
+    """Which symbols a deck uses when the theme gives more than it needs."""
+
+    FIRST = "first"
+    SEEDED = "seeded"
+
+
+class RotationWord(StrEnum):
+    """``layout.rotation`` as a word: turn freely, or never."""
+
+    ANY = "any"
+    NONE = "none"

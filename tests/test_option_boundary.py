@@ -1,0 +1,122 @@
+"""One owner at every boundary: each option's type, range, choices, default and help live
+in one field of the spec (``printdeck.theme.run_options``); the library validates its
+arguments through it, the command line's options are made from it, and an error names
+the argument as the caller spelled it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import printdeck
+from printdeck.api import option_table
+from printdeck.cli import main
+from printdeck.cli.build import build as build_command
+from printdeck.cli.sheets import preview as preview_command
+from printdeck.theme import BuildSettings, ThemeSpec, apply_settings, parse_settings
+
+BAD_OVERRIDES: list[tuple[str, dict[str, Any], str]] = [
+    ("build", {"seed": "7"}, "seed"),
+    ("build", {"seed": True}, "seed"),
+    ("build", {"seed": 2**33}, "seed"),
+    ("build", {"seed": -1}, "seed"),
+    ("build", {"backs": "yes"}, "backs"),
+    ("build", {"paper": "a5"}, "paper"),
+    ("build", {"dpi": 5}, "dpi"),
+    ("build", {"dpi": 50}, "dpi"),  # the renderer once took 30 .. 2400, the CLI 72 .. 1200
+    ("build", {"png_margin_mm": 30}, "png_margin_mm"),
+    ("build", {"layout": "poster"}, "layout"),
+    ("build", {"single": "yes"}, "single"),
+    ("preview", {"cards": 0}, "cards"),
+    ("preview", {"seed": "7"}, "seed"),
+    ("preview", {"px_per_mm": 0.5}, "px_per_mm"),
+]
+
+
+@pytest.mark.parametrize(("command", "override", "argument"), BAD_OVERRIDES)
+def test_bad_overrides_end_in_one_error_naming_the_argument(
+    tmp_path: Path, command: str, override: dict[str, Any], argument: str
+) -> None:
+    call = printdeck.build if command == "build" else printdeck.write_preview
+    out = tmp_path / ("deck.pdf" if command == "build" else "p.png")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        call(None, out, **override)
+    error = caught.value
+    assert error.key == argument and error.is_argument, error.fields()
+    assert str(error).startswith(f"{argument}: ") and "--" not in str(error), str(error)
+    assert error.has_value and error.value == next(iter(override.values()))
+    assert not list(tmp_path.iterdir())  # refused before any work
+
+
+def _param(command: click.Command, name: str) -> click.Parameter:
+    return next(p for p in command.params if p.name == name)
+
+
+@pytest.mark.parametrize(("command", "cli"), [("build", build_command), ("preview", preview_command)])
+def test_command_line_options_are_made_from_the_spec(command: str, cli: click.Command) -> None:
+    for info in option_table(command):
+        param = _param(cli, info.name)
+        assert info.flag in param.opts, (info.flag, param.opts)
+        assert param.help is not None and info.help.rstrip(".") in param.help  # type: ignore[attr-defined]
+        if info.kind == "integer" or info.kind == "number":
+            assert isinstance(param.type, (click.IntRange, click.FloatRange))
+            assert (param.type.min, param.type.max) == (info.minimum, info.maximum)
+            assert param.default == info.default
+        elif info.kind == "choice":
+            assert isinstance(param.type, click.Choice) and tuple(param.type.choices) == info.choices
+        elif info.kind == "boolean":
+            assert param.secondary_opts == [info.flag.replace("--", "--no-")] and param.default is None  # type: ignore[attr-defined]
+        elif info.kind == "length":
+            assert param.default == f"{info.default:g}mm"
+
+
+def test_theme_overrides_take_the_theme_keys_type_and_range() -> None:
+    """A build option that overrides a theme key accepts exactly what the key accepts."""
+    theme = ThemeSpec.model_json_schema(by_alias=True)
+    seed = next(i for i in option_table("build") if i.name == "seed")
+    theme_seed = theme["properties"]["seed"]
+    assert (seed.minimum, seed.maximum) == (theme_seed["minimum"], theme_seed["maximum"])
+    paper = next(i for i in option_table("build") if i.name == "paper")
+    assert paper.choices == tuple(theme["$defs"]["PaperName"]["enum"])
+    layout = next(i for i in option_table("build") if i.name == "layout")
+    assert layout.choices == tuple(theme["$defs"]["PaperLayout"]["enum"])
+
+
+def test_overrides_are_validated_through_the_model() -> None:
+    spec = printdeck.load_theme("junior").spec
+    settings = parse_settings(BuildSettings, {"paper": ["200mm", 280], "backs": True, "layout": "single", "seed": 9})
+    changed = apply_settings(spec, settings)
+    assert changed.paper.size == (200.0, 280.0) and changed.paper.layout == "single"
+    assert changed.backs.enabled is True and changed.seed == 9
+    assert changed.card == spec.card and changed.symbols == spec.symbols  # the rest as it was
+    assert type(changed.seed) is int and type(changed.paper.layout) is str
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["build", "--paper", "a5"], "printdeck: error: --paper: expected one of 'a4', 'letter' or 'a3', got \"a5\""),
+        (["build", "--paper", "10mmx280mm"], "printdeck: error: --paper (item 0): expected a length at least 50mm"),
+        (["build", "--png-margin", "30mm"], "printdeck: error: --png-margin: expected a length at most 20mm"),
+        (["build", "--png-margin", "wide"], "printdeck: error: --png-margin: expected a length such as"),
+    ],
+)
+def test_command_line_errors_name_the_option_typed(tmp_path: Path, args: list[str], start: str) -> None:
+    result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "deck.pdf")], prog_name="printdeck")
+    assert result.exit_code == 2 and result.output.startswith(start), result.output
+    assert result.output.count("\n") == 1 and not list(tmp_path.iterdir())
+
+
+def test_a_theme_error_carries_its_fields(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text("card: {diameter: big}\nsymbols: [{text: a}, {text: b}, {text: c}]\n")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.load_theme(tmp_path / "t.yaml")
+    error = caught.value
+    assert (error.key, error.value, error.is_argument) == ("card.diameter", "big", False)
+    assert error.source is not None and error.source.endswith("t.yaml")
+    assert error.problem.startswith("expected a length")
+    assert str(error) == f'{error.source}: card.diameter: {error.problem}, got "big"'
