@@ -205,6 +205,7 @@ def test_themes_lists_every_bundled_theme_with_sizes() -> None:
         "double": ["37", "9", "2", "37/171"],
         "junior": ["31", "6", "1", "31/171"],
         "languages": ["31", "6", "1", "31/31"],
+        "poker": ["55", "8", "1", "57/171"],
         "times-tables": ["31", "6", "1", "31/31"],
         "vocabulary": ["31", "6", "1", "31/31"],
         "words": ["57", "8", "1", "57/57"],
@@ -212,7 +213,16 @@ def test_themes_lists_every_bundled_theme_with_sizes() -> None:
 
 
 def test_bundled_themes_load_with_every_file_checked() -> None:
-    assert bundled_theme_names() == ["default", "double", "junior", "languages", "times-tables", "vocabulary", "words"]
+    assert bundled_theme_names() == [
+        "default",
+        "double",
+        "junior",
+        "languages",
+        "poker",
+        "times-tables",
+        "vocabulary",
+        "words",
+    ]
     sizes = {name: deck_size(load_theme(name)) for name in bundled_theme_names()}
     assert (sizes["default"].symbols_per_card, sizes["default"].cards, sizes["default"].design_points) == (8, 55, 57)
     assert (sizes["junior"].symbols_per_card, sizes["junior"].cards) == (6, 31)
