@@ -133,6 +133,10 @@ def build(
     dpi: int = 300,
     png_margin_mm: float | str = 0.0,
     allow_outside: bool = False,
+    copies: int | None = None,
+    pack: bool | None = None,
+    booklet: bool = False,
+    tuck_box: bool | None = None,
     reporter: Reporter | None = None,
     layout: str | None = None,
 ) -> BuildResult:
@@ -154,6 +158,12 @@ def build(
         png_margin_mm: Extra radial margin around each PNG card: mm, or a length
             (``"2mm"``), 0 .. 20 mm.
         allow_outside: Let the theme read files outside its folder.
+        copies: A class set of this many decks (``deck.copies``, 1 .. 12): each its own
+            back colour, deck mark (its letter in a dot of its colour) and layouts.
+        pack: A class set's sheets may mix decks (``paper.pack``): fewer sheets.
+        booklet: The print-and-play booklet in one PDF: card sheets with backs, the
+            legend, the rules and a tuck box a deck.
+        tuck_box: Add a tuck box template a deck (``extras.tuck_box``).
         reporter: Receives progress (stages theme, design, proof, layout, render, png).
         layout: ``"sheet"`` (several cards a page) or ``"single"`` (``paper.layout``).
 
@@ -181,6 +191,10 @@ def build(
         png_margin_mm=png_margin_mm,
         allow_outside=allow_outside,
         layout=layout,
+        copies=copies,
+        pack=pack,
+        booklet=booklet,
+        tuck_box=tuck_box,
     )
     ref: Theme | str | Path | None
     if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
@@ -419,8 +433,13 @@ def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, V
 
     Raises:
         PrintdeckError: The file is missing, not a regular file, too large or malformed.
+
+    A class set's manifest (cards with a ``deck``) is checked deck by deck
+    (``VerifyReport.decks``): copies of one card in two decks are not a fault.
     """
-    from printdeck.design import read_deck, verify_flat  # noqa: PLC0415
+    from printdeck.design import read_deck, verify_decks, verify_flat  # noqa: PLC0415
 
     deck = read_deck(Path(path), match)
+    if deck.decks:  # a class set: each deck on its own
+        return deck, verify_decks(deck.flat, deck.sizes, deck.decks, deck.lam)
     return deck, verify_flat(deck.flat, deck.sizes, deck.lam)

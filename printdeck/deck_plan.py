@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
+from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
@@ -124,7 +125,7 @@ class DeckPlan:
         cards: ``cards[i]`` = card i's drawings, in the order they are packed (a split
             deck prints the design twice: deck A, then deck B).
         unused_symbols: The theme's symbols no card shows, in theme order.
-        imposition: Where each card sits on the sheets.
+        imposition: Where each card sits on the sheets (a class set: every deck's cards).
         faced: Which face each card shows, and what each drawing is a face of.
         concepts: ``(n_points,)`` the symbol (with all its faces) on each point.
     """
@@ -174,7 +175,18 @@ def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) ->
     the silhouettes), the unused symbols listed."""
     balanced = tuple(balance_symbols(design.blocks, symbols))
     faced = face_deck(design.blocks, balanced, theme.spec.deck.faces, theme.spec.seed)
-    imposition = impose_theme(theme, len(faced.cards), split=faced.mode == "split" and faced.has_faces)
+    split = faced.mode == "split" and faced.has_faces
+    imposition = impose_theme(theme, len(faced.cards), split=split)
+    copies = theme.spec.deck.copies
+    if copies > 1 and split:
+        raise PrintdeckError(
+            f"theme {theme.name}: deck.copies: a class set of a split deck (deck.faces: split) is not "
+            "supported; use deck.faces: mixed, or deck.copies: 1"
+        )
+    if copies > 1:  # a class set: every deck's cards (see printdeck.class_sets)
+        pack = theme.spec.paper.pack
+        every = impose_theme(theme, copies * len(faced.cards)) if pack else imposition
+        imposition = class_set_imposition(imposition, copies, pack, every)
     unused = tuple(unused_symbols(theme, balanced, design.blocks))
     return DeckPlan(theme, design, faced.drawings, faced.cards, unused, imposition, faced, balanced)
 
@@ -183,12 +195,15 @@ def lay_out_plan(
     plan: DeckPlan, progress: Callable[[int], None] | None = None, jobs: int | None = None
 ) -> list[CardLayout]:
     """Lay out every card of a planned deck (packed cards come from the disk cache when
-    nothing they depend on changed), words coloured as the build colours them.
+    nothing they depend on changed), words coloured as the build colours them; a class
+    set's every deck (:func:`printdeck.class_sets.lay_out_class_set`).
 
     Raises:
         PrintdeckError: a card cannot be laid out (the message names it and the fix).
     """
     theme = plan.theme
+    if theme.spec.deck.copies > 1:
+        return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs)
     layouts = layout_deck(plan.cards, LayoutSettings.from_theme(theme), theme.spec.seed, progress=progress, jobs=jobs)
     return colour_words(layouts, plan.symbols, theme.spec.text.colors)
 

@@ -25,6 +25,11 @@ every placement its ``"face"`` (the index in the symbol's ``faces``), and, when 
 every card its ``"deck"`` (``"A"`` or ``"B"``) and ``"twin"`` (the index of the other
 deck's card that shows the same symbols). ``id`` is always the symbol (the concept).
 
+A class set (``deck.copies`` > 1) adds to each card ``"deck": int`` (1..N) and ``"mark":
+{"letter": str, "color": "#rrggbb", "center_mm": [dx, dy], "radius_mm": float}`` (the deck
+mark, from the card's centre), and at the top ``"decks": [{"deck": int, "letter": str,
+"color": str, "seed": int, "sheets": [int]}]``; ``index`` counts each deck's cards from 0.
+
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
 followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
 sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner
@@ -44,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from printdeck.assign import FacedDeck
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
-from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec
 from printdeck.theme import Theme
 
 if TYPE_CHECKING:
@@ -95,6 +100,7 @@ def build_manifest(
     imposition: Imposition,
     unused: Sequence[SymbolSpec] = (),
     faced: FacedDeck | None = None,
+    seeds: Sequence[int] = (),
 ) -> dict[str, Any]:
     """Assemble the manifest dictionary.
 
@@ -108,6 +114,7 @@ def build_manifest(
         imposition: Where each card sits (one slot a card, in card order) and the paper.
         unused: The theme's symbols no card shows.
         faced: Which face each card shows; recorded when the deck has faces.
+        seeds: A class set's layout seeds, deck 1 first (recorded under ``decks``).
 
     Returns:
         A JSON-serialisable dict of the shape in this module's docstring.
@@ -116,11 +123,13 @@ def build_manifest(
     faced = faced if faced is not None and faced.has_faces else None
     shape = imposition.card_shape()
     cards = []
+    per_deck = max(1, len(layouts) // max(1, len({c.mark.deck for c in layouts if c.mark is not None})))
     for layout, slot in zip(layouts, imposition.slots, strict=True):
         cards.append(
             {
-                "index": layout.index,
+                "index": layout.index % per_deck if layout.mark is not None else layout.index,
                 **_deck_of(faced, layout.index),
+                **({"deck": layout.mark.deck} if layout.mark is not None else {}),
                 "page": 2 * slot.page - 1 if backs else slot.page,
                 "sheet": slot.page,
                 "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
@@ -128,9 +137,10 @@ def build_manifest(
                 "min_gap_mm": _r(layout.min_gap_mm),
                 "size_ratio": _r(layout.size_ratio),
                 "symbols": [_placement(p, faced) for p in layout.placements],
+                **({"mark": _mark(layout.mark)} if layout.mark is not None else {}),
             }
         )
-    return {
+    manifest = {
         "theme": theme.name,
         "seed": seed,
         "design": {
@@ -159,6 +169,37 @@ def build_manifest(
         "unused": [{"name": s.name, "source": s.source} for s in unused],
         "cards": cards,
     }
+    decks = _decks(layouts, imposition, seeds)
+    if decks:
+        manifest["decks"] = decks
+    return manifest
+
+
+def _mark(mark: DeckMark) -> dict[str, Any]:
+    return {
+        "letter": mark.letter,
+        "color": mark.color,
+        "center_mm": [_r(v) for v in mark.center_mm],
+        "radius_mm": _r(mark.radius_mm),
+    }
+
+
+def _decks(layouts: Sequence[CardLayout], imposition: Imposition, seeds: Sequence[int]) -> list[dict[str, Any]]:
+    """A class set's decks: number, letter, colour, layout seed and the sheets holding its cards."""
+    out: dict[int, dict[str, Any]] = {}
+    for layout, slot in zip(layouts, imposition.slots, strict=True):
+        if layout.mark is None:
+            continue
+        entry = out.setdefault(
+            layout.mark.deck,
+            {"deck": layout.mark.deck, "letter": layout.mark.letter, "color": layout.mark.color, "sheets": []},
+        )
+        if slot.page not in entry["sheets"]:
+            entry["sheets"].append(slot.page)
+    for number, entry in out.items():
+        if number <= len(seeds):
+            entry["seed"] = seeds[number - 1]
+    return [out[n] for n in sorted(out)]
 
 
 def _deck_of(faced: FacedDeck | None, index: int) -> dict[str, Any]:

@@ -115,6 +115,25 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class DeckMark:
+    """A class set's deck mark on a card front: a dot of the deck's colour with its letter.
+
+    Attributes:
+        deck: The deck's number, 1..N.
+        letter: The deck's letter (``A`` for deck 1).
+        color: The deck's colour ``#rrggbb`` (its backs' colour too).
+        center_mm: The dot's centre from the card's centre (x right, y up), mm.
+        radius_mm: The dot's radius, mm; the layout keeps its place free.
+    """
+
+    deck: int
+    letter: str
+    color: str
+    center_mm: tuple[float, float]
+    radius_mm: float
+
+
+@dataclass(frozen=True)
 class CardLayout:
     """One laid-out card.
 
@@ -126,6 +145,8 @@ class CardLayout:
             conservative collision outlines); the safe-zone circle does not count
             (symbols must lie inside it, with no gap required).
         size_ratio: Smallest over largest symbol, by square root of silhouette area.
+        mark: A class set's deck mark drawn on the front, or None (one deck). In a class
+            set ``index`` counts through every deck (deck d's card i is ``(d - 1) * cards + i``).
     """
 
     index: int
@@ -133,6 +154,7 @@ class CardLayout:
     coverage: float
     min_gap_mm: float
     size_ratio: float
+    mark: DeckMark | None = None
 
 
 @dataclass(frozen=True)

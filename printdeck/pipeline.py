@@ -10,6 +10,7 @@ from typing import Protocol
 
 from printdeck.assign import assign_symbols
 from printdeck.choices import PaperLayout
+from printdeck.class_sets import class_decks
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
@@ -59,6 +60,11 @@ class BuildOptions:
         allow_outside: Let the theme read files outside its folder and the bundled
             assets (``--allow-outside``).
         layout: ``"sheet"`` or ``"single"`` (``paper.layout``); ``single`` is its shorthand.
+        copies: A class set of this many decks (``deck.copies``).
+        pack: Let a class set's sheets mix decks (``paper.pack``).
+        booklet: The print-and-play booklet: backs, legend, rules and a tuck box
+            (``extras.tuck_box``) in one PDF.
+        tuck_box: Add the tuck box template (``extras.tuck_box``).
     """
 
     seed: object = None
@@ -72,6 +78,10 @@ class BuildOptions:
     png_margin_mm: object = 0.0
     allow_outside: bool = False
     layout: object = None
+    copies: object = None
+    pack: object = None
+    booklet: object = False
+    tuck_box: object = None
 
 
 def build_settings(options: BuildOptions) -> BuildSettings:
@@ -96,8 +106,16 @@ def build_settings(options: BuildOptions) -> BuildSettings:
         "rules": options.rules,
         "dpi": options.dpi,
         "png_margin_mm": options.png_margin_mm,
+        "copies": options.copies,
+        "pack": options.pack,
+        "booklet": options.booklet,
+        "tuck_box": options.tuck_box,
     }
-    return parse_settings(BuildSettings, values)
+    settings = parse_settings(BuildSettings, values)
+    if not settings.booklet:
+        return settings
+    wanted = ("backs", "legend", "rules", "tuck_box")  # the booklet: all of them, unless one is turned off
+    return settings.model_copy(update={k: True for k in wanted if getattr(settings, k) is None})
 
 
 def apply_options(theme: Theme, options: BuildOptions) -> Theme:
@@ -184,14 +202,26 @@ def build(
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     with rep.stage("design", None):
+        if theme.spec.extras.tuck_box:
+            _check_tuck_box(theme, deck_design(theme).blocks)
         design = deck_design(theme)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
-    with rep.stage("layout", len(design.blocks)) as advance:
+    with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
         plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
         layouts = lay_out_plan(plan, progress=advance)
     return _write(plan, layouts, out, options, rep)
+
+
+def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
+    """Refuse, before the layout, a tuck box whose net does not fit the paper."""
+    from printdeck.render import PrintJob, TuckBox, box_page_size_mm  # noqa: PLC0415 - ReportLab only when rendering
+
+    job = PrintJob.from_theme(theme)
+    shape = job.card.card_shape()
+    box = TuckBox.for_deck(shape.width_mm, shape.height_mm, len(blocks), job.card_thickness_mm)
+    box_page_size_mm(box, job.paper_size_mm)
 
 
 def _write(
@@ -208,6 +238,7 @@ def _write(
 
     theme, design, symbols = plan.theme, plan.design, plan.symbols
     job = PrintJob.from_theme(theme)
+    seeds = [deck.seed for deck in class_decks(theme)]
     manifest = build_manifest(
         theme,
         theme.spec.seed,
@@ -217,6 +248,7 @@ def _write(
         plan.imposition,
         list(plan.unused_symbols),
         plan.faced,
+        seeds,
     )
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []

@@ -78,6 +78,10 @@ def build(
     paper: str | None,
     backs: bool | None,
     layout: str | None,
+    copies: int | None,
+    pack: bool | None,
+    booklet: bool | None,
+    tuck_box: bool | None,
     legend: bool | None,
     rules: bool | None,
     png_dir: Path | None,
@@ -105,6 +109,10 @@ def build(
                 dpi=dpi,
                 png_margin_mm=png_margin_mm,
                 allow_outside=allow_outside,
+                copies=copies,
+                pack=pack,
+                booklet=bool(booklet),
+                tuck_box=tuck_box,
                 reporter=reporter,
             )
     except PrintdeckError as exc:

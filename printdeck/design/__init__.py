@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         sizes_for_symbols,
     )
     from printdeck.design.stats import StatsResult, deck_stats, plot_cdf
-    from printdeck.design.verify import VerifyReport, incidence_matrix, verify_blocks, verify_flat
+    from printdeck.design.verify import VerifyReport, incidence_matrix, verify_blocks, verify_decks, verify_flat
 
 _WHERE = {
     "BIPLANE_SIZES": "printdeck.design.sizes",
@@ -69,6 +69,7 @@ _WHERE = {
     "resolve_symbols_per_card": "printdeck.design.sizes",
     "sizes_for_symbols": "printdeck.design.sizes",
     "verify_blocks": "printdeck.design.verify",
+    "verify_decks": "printdeck.design.verify",
     "verify_flat": "printdeck.design.verify",
 }
 
@@ -103,6 +104,7 @@ __all__ = [
     "resolve_symbols_per_card",
     "sizes_for_symbols",
     "verify_blocks",
+    "verify_decks",
     "verify_flat",
 ]
 

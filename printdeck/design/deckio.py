@@ -134,7 +134,7 @@ def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> list[li
         PrintdeckError: a deck B card's twin is missing or shows other symbols.
     """
     decks = [c.get("deck") if isinstance(c, dict) else None for c in raw]
-    if not any(decks):
+    if not any(isinstance(d, str) for d in decks):  # a class set's decks are numbers (see _deck_numbers)
         return cards
     a_cards = [card for card, deck in zip(cards, decks) if deck == "A"]
     for i, (card, deck) in enumerate(zip(cards, decks)):
@@ -205,6 +205,9 @@ class DeckFile:
         labels: (m,) the symbol numbers as written in the file, ``labels[i]`` for symbol i.
         lam: λ to check: ``match`` if given, else the file's, else 1.
         lam_from_file: λ the file names, or None.
+        decks: A class set's manifest: each card's ``deck`` (1..N), in file order; empty
+            when the file has one deck (every two cards of one deck are checked; cards of
+            different decks are copies, not checked against each other).
     """
 
     flat: np.ndarray
@@ -212,6 +215,7 @@ class DeckFile:
     labels: list[int]
     lam: int
     lam_from_file: int | None
+    decks: tuple[int, ...] = ()
 
     @property
     def cards(self) -> list[list[int]]:
@@ -264,6 +268,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     path = Path(path)
     text = _decode(read_user_file(path, "", MAX_DECK_BYTES, "a deck file"), path)
     lam_in_file = None
+    decks: tuple[int, ...] = ()
     if text.lstrip().startswith(("{", "[")):
         try:
             data = json.loads(text)
@@ -273,10 +278,34 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
             raise PrintdeckError(f"{shown(path)}: cannot read the JSON ({str(exc)[:80]})") from None
         del text
         cards = _from_json(data, path)
+        decks = _deck_numbers(data, path)
         lam_in_file = None if match is not None else _file_lambda(data, path)
     else:
         cards = _from_csv(text, path)
     if not cards:
         raise PrintdeckError(f"{shown(path)}: no cards found")
     flat, sizes, labels = _renumber(cards)
-    return DeckFile(flat, sizes, labels, match if match is not None else (lam_in_file or 1), lam_in_file)
+    return DeckFile(flat, sizes, labels, match if match is not None else (lam_in_file or 1), lam_in_file, decks)
+
+
+def _deck_numbers(data: Any, path: Path) -> tuple[int, ...]:
+    """Each card's ``deck`` of a class set's manifest (empty if no card names one).
+
+    Raises:
+        PrintdeckError: Some cards name a deck and others do not, or a deck is not a
+            whole number 1 or more.
+    """
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, list) or not any(isinstance(c, dict) and "deck" in c for c in cards):
+        return ()
+    if any(isinstance(c, dict) and isinstance(c.get("deck"), str) for c in cards):
+        return ()  # a split deck's A and B (see _split_deck_a), not a class set
+    out = []
+    for i, card in enumerate(cards):
+        deck = card.get("deck") if isinstance(card, dict) else None
+        if not isinstance(deck, int) or isinstance(deck, bool) or deck < 1:
+            raise PrintdeckError(
+                f'{shown(path)}: card {i}: "deck" must be a whole number 1 or more on every card of a class set'
+            )
+        out.append(deck)
+    return tuple(out) if len(set(out)) > 1 else ()

@@ -43,6 +43,8 @@ class VerifyReport:
         bad_pair_count: Pairs of cards sharing a number of symbols other than λ.
         bad_pairs: Up to :data:`MAX_LISTED_PAIRS` of them as (card_i, card_j, shared), i < j.
         duplicate_cards: Cards listing a symbol more than once, as card indices.
+        decks: A class set's decks, each checked on its own: (deck number, its report);
+            the fields above then sum them up (card numbers count through the file).
     """
 
     cards: int
@@ -53,6 +55,7 @@ class VerifyReport:
     bad_pair_count: int
     bad_pairs: tuple[tuple[int, int, int], ...]
     duplicate_cards: tuple[int, ...] = field(default=())
+    decks: tuple[tuple[int, VerifyReport], ...] = field(default=())
 
     @property
     def ok(self) -> bool:
@@ -78,7 +81,10 @@ class VerifyReport:
             lines.append(f"  ... and {self.bad_pair_count - len(self.bad_pairs)} more")
         for c in self.duplicate_cards:
             lines.append(f"  card {c} lists a symbol twice")
-        lines.append(f"OK: every two cards share exactly {self.lam}" if self.ok else "FAILED")
+        for number, report in self.decks:
+            lines.append(f"deck {number}: {report.cards} cards, " + ("OK" if report.ok else "FAILED"))
+        same = " of a deck" if self.decks else ""
+        lines.append(f"OK: every two cards{same} share exactly {self.lam}" if self.ok else "FAILED")
         return "\n".join(lines)
 
 
@@ -144,6 +150,49 @@ def verify_blocks(blocks: Sequence[Sequence[int]] | np.ndarray, lam: int = 1) ->
     """
     flat, sizes = _flatten(blocks)
     return verify_flat(flat, sizes, lam)
+
+
+def verify_decks(flat: np.ndarray, sizes: np.ndarray, decks: Sequence[int], lam: int = 1) -> VerifyReport:
+    """:func:`verify_flat` for a class set: the cards of each deck checked on their own.
+
+    Args:
+        flat: (n,) int64, every card's symbols one card after another.
+        sizes: (cards,) int64, how many symbols each card lists.
+        decks: (cards,) each card's deck number (any integers; one value: one deck).
+        lam: λ every two cards of a deck must share.
+
+    Returns:
+        A report whose ``decks`` holds each deck's own report (by increasing deck number)
+        and whose other fields sum them up, card numbers counted through the whole file.
+    """
+    deck_of = np.asarray(decks, dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    parts: list[tuple[int, VerifyReport]] = []
+    bad: list[tuple[int, int, int]] = []
+    dups: list[int] = []
+    symbols = 0
+    for number in np.unique(deck_of):
+        rows = np.nonzero(deck_of == number)[0]
+        mine = np.concatenate([flat[starts[r] : starts[r + 1]] for r in rows]) if len(rows) else flat[:0]
+        report = verify_flat(mine, sizes[rows], lam)
+        parts.append((int(number), report))
+        bad += [(int(rows[i]), int(rows[j]), s) for i, j, s in report.bad_pairs]
+        dups += [int(rows[c]) for c in report.duplicate_cards]
+        symbols = max(symbols, report.symbols)
+    freq = np.zeros(symbols, dtype=np.int64)
+    for _, report in parts:
+        freq[: len(report.frequencies)] += report.frequencies
+    return VerifyReport(
+        cards=len(sizes),
+        symbols=symbols,
+        lam=lam,
+        card_sizes=np.concatenate([r.card_sizes for _, r in parts]) if parts else np.zeros(0, np.int64),
+        frequencies=freq,
+        bad_pair_count=sum(r.bad_pair_count for _, r in parts),
+        bad_pairs=tuple(bad[:MAX_LISTED_PAIRS]),
+        duplicate_cards=tuple(sorted(dups)),
+        decks=tuple(parts),
+    )
 
 
 def verify_flat(flat: np.ndarray, sizes: np.ndarray, lam: int = 1) -> VerifyReport:

@@ -6,11 +6,24 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from printdeck.cardshape import CardShape
+from printdeck.layout.packing import SafeZone
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
+MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
+MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm
+MARK_ANGLE_DEG = 270.0  # ... and sits at the bottom of the card's safe zone (6 o'clock)
+
+
+def deck_mark_radius_mm(diameter_mm: float) -> float:
+    """Radius (mm) of a class set's deck mark on a card of cut diameter ``diameter_mm``:
+    :data:`MARK_SHARE` of the diameter across, within :data:`MARK_DIAMETER_MM`."""
+    low, high = MARK_DIAMETER_MM
+    return min(max(MARK_SHARE * diameter_mm, low), high) / 2.0
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,10 @@ class LayoutSettings:
         reroll: Card index (0-based) -> attempt number: a card with attempt ``a > 0``
             packs from another random stream (see :mod:`printdeck.layout.card`), to
             re-roll one card's layout; absent or 0 = the first attempt.
+        mark_radius_mm: Radius of the deck mark the layout keeps room for (0: none; a
+            class set's decks have one, see :meth:`mark_spot`).
+        mark_angle_deg: Direction of the mark from the card's centre, degrees
+            counter-clockwise from +x.
     """
 
     safe_radius_mm: float
@@ -72,6 +89,42 @@ class LayoutSettings:
     def zone_area_mm2(self) -> float:
         """The safe zone's area, mm² (``pi R²`` for the disc)."""
         return math.pi * self.safe_radius_mm**2 if self.safe_shape is None else self.safe_shape.area_mm2
+
+    mark_radius_mm: float = 0.0
+    mark_angle_deg: float = MARK_ANGLE_DEG
+
+    def mark_direction_deg(self) -> float:
+        """The deck mark's direction from the card's centre, degrees: ``mark_angle_deg`` on a
+        round card; on other shapes the corner of the safe zone nearest that direction
+        (a corner leaves the most room near the rim)."""
+        if self.safe_shape is None:
+            return self.mark_angle_deg
+        v = self.safe_shape.vertices()
+        z = v[:, 0] + 1j * v[:, 1]
+        toward = complex(math.cos(math.radians(self.mark_angle_deg)), math.sin(math.radians(self.mark_angle_deg)))
+        corner = z[int(np.argmax((np.conj(toward) * z).real))]
+        return math.degrees(math.atan2(corner.imag, corner.real))
+
+    def mark_spot(self) -> tuple[tuple[float, float], float] | None:
+        """Where the deck mark goes: ``((x, y) mm from the card's centre, radius mm)``, or
+        None without a mark. The mark sits as far out along :meth:`mark_direction_deg` as the
+        safe zone allows (it stays wholly inside it); :meth:`rim_cut` keeps the layout
+        ``gap_mm`` away from it."""
+        if self.mark_radius_mm <= 0:
+            return None
+        a = self.mark_direction_deg()
+        d = SafeZone.of(self.zone_shape()).reach_mm(a, self.mark_radius_mm)
+        return (d * math.cos(math.radians(a)), d * math.sin(math.radians(a))), self.mark_radius_mm
+
+    def rim_cut(self) -> tuple[float, float] | None:
+        """The packer's rim cut (``PackInput.rim_cut``) that keeps the deck mark free:
+        ``(direction deg, chord distance mm)``, the chord across the mark's direction
+        ``gap_mm`` inside the mark's inner edge; None without a mark."""
+        spot = self.mark_spot()
+        if spot is None:
+            return None
+        (x, y), r = spot
+        return self.mark_direction_deg(), math.hypot(x, y) - r - self.gap_mm
 
     def spread(self) -> float:
         """Intended smallest over largest size: ``min(sizes) / max(sizes)`` or ``size_ratio``."""
@@ -103,7 +156,8 @@ class LayoutSettings:
             The settings; ``safe_radius_mm`` = ``card.diameter/2 - card.safe_margin``
             and ``safe_shape`` the card's shape inset by ``card.safe_margin`` (other shapes);
             ``reroll`` from ``layout.reroll`` (1-based card numbers there, 0-based here;
-            attempts of 0 left out).
+            attempts of 0 left out); a class set (``deck.copies`` > 1) keeps room for
+            its deck mark (:func:`deck_mark_radius_mm`).
         """
         card, lay = theme.spec.card, theme.spec.layout
         rot = lay.rotation
@@ -126,4 +180,5 @@ class LayoutSettings:
             max_rotation_deg=max_rot,
             attempts=lay.attempts,
             reroll={number - 1: attempt for number, attempt in sorted(lay.reroll.items()) if attempt},
+            mark_radius_mm=deck_mark_radius_mm(card.outline().min_side_mm) if theme.spec.deck.copies > 1 else 0.0,
         )

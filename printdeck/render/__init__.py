@@ -12,6 +12,8 @@ Public names (everything else in the package is internal):
 - :func:`prove_symbols` / :func:`check_word_colours`: the proof, before any layout,
   that every symbol prints the ink its silhouette shows;
 - :func:`write_calibration`: the duplex alignment test sheet;
+- :func:`render_slides` (with :class:`SlideRound`, :class:`SlideText`, :data:`GAMES` and
+  :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
   :class:`VectorWarning`, :class:`CreditWarning`.
@@ -29,6 +31,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.cutfile import cut_file_names, write_cut_files
+    from printdeck.render.extras import GAMES, game_rules
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import render_pdf
@@ -38,10 +41,19 @@ if TYPE_CHECKING:
     from printdeck.render.print_job import BackDesign, PrintJob
     from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
     from printdeck.render.sheet import CreditWarning
+    from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
+    from printdeck.render.tuck_box import TuckBox, box_page_size_mm
     from printdeck.units import paper_size_mm
 
 _WHERE = {
+    "TuckBox": "printdeck.render.tuck_box",
+    "box_page_size_mm": "printdeck.render.tuck_box",
+    "GAMES": "printdeck.render.extras",
+    "SlideRound": "printdeck.render.slides",
+    "SlideText": "printdeck.render.slides",
+    "game_rules": "printdeck.render.extras",
+    "render_slides": "printdeck.render.slides",
     "BackDesign": "printdeck.render.print_job",
     "CardStyle": "printdeck.render.style",
     "CreditWarning": "printdeck.render.sheet",
@@ -67,6 +79,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "GAMES",
     "PNG_RECORD",
     "BackDesign",
     "CardStyle",
@@ -74,19 +87,25 @@ __all__ = [
     "Imposition",
     "PrintJob",
     "ResolutionWarning",
+    "SlideRound",
+    "SlideText",
     "SvgImageWarning",
+    "TuckBox",
     "VectorWarning",
+    "box_page_size_mm",
     "card_files",
     "card_image",
     "check_word_colours",
     "contact_sheet",
     "cut_file_names",
+    "game_rules",
     "impose",
     "paper_size_mm",
     "prove_symbols",
     "read_png_record",
     "render_pdf",
     "render_pngs",
+    "render_slides",
     "write_calibration",
     "write_cut_files",
 ]

@@ -9,6 +9,8 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -21,6 +23,8 @@ from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt
 
 BACK_FORM = "cardback"
+BAND_MM = 4.0
+"""A class set's deck-colour band inside the cut around a back picture, mm."""
 
 
 def mirror_mm(
@@ -57,10 +61,21 @@ def mirror_mm(
 
 
 def make_back_form(
-    canvas: Canvas, design: BackDesign, radius_mm: float, bleed_mm: float, shape: CardShape | None = None
+    canvas: Canvas,
+    design: BackDesign,
+    radius_mm: float,
+    bleed_mm: float,
+    shape: CardShape | None = None,
+    name: str = BACK_FORM,
+    band: str | None = None,
 ) -> None:
-    """Draw the back design once into the form ``cardback`` (centred on (0, 0)), clipped
-    to the card's outline grown by the bleed (``shape``; ``None``: the disc of ``radius_mm``).
+    """Draw the back design once into the form ``name`` (default ``cardback``, centred on
+    (0, 0)), clipped to the card's outline grown by the bleed (``shape``; ``None``: the disc
+    of ``radius_mm``).
+
+    Args:
+        band: A class set's deck colour: the back's colour becomes it, and a band of it
+            rings a back picture (so a covering picture still shows the deck).
 
     Raises:
         PrintdeckError: The back image is missing or unreadable.
@@ -69,8 +84,10 @@ def make_back_form(
     outer = mm_to_pt(outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0))
     picture = None  # made first: a form cannot be made inside another
     if design.image is not None:
-        picture = symbol_form(canvas, design.image, BACK_FORM + "-image", 2 * (radius_mm + bleed_mm))
-    canvas.beginForm(BACK_FORM, -outer, -outer, outer, outer)
+        picture = symbol_form(canvas, design.image, name + "-image", 2 * (radius_mm + bleed_mm))
+    if band is not None:
+        design = replace(design, color=band)
+    canvas.beginForm(name, -outer, -outer, outer, outer)
     if shape is None:
         clip = canvas.beginPath()
         clip.circle(0, 0, outer)
@@ -87,6 +104,14 @@ def make_back_form(
         _dots(canvas, design.color, outer)
     elif design.pattern == "title":
         _title(canvas, design.color, design.title, mm_to_pt(radius_mm))
+    if band is not None and picture is not None:  # a band of the deck's colour inside the cut
+        width = mm_to_pt(bleed_mm + BAND_MM)
+        canvas.setStrokeColor(HexColor(band))
+        canvas.setLineWidth(width)
+        if shape is None:
+            canvas.circle(0, 0, outer - width / 2, stroke=1, fill=0)
+        else:
+            canvas.drawPath(shape_path(canvas, shape, (bleed_mm - BAND_MM) / 2.0), stroke=1, fill=0)
     canvas.endForm()
 
 
@@ -140,12 +165,12 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     draw_string(canvas, 0, -0.35 * size, text, "middle")
 
 
-def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0) -> None:
-    """Place the back form at a (mirrored, offset) centre in mm, turned ``rotation_deg``
-    counter-clockwise (the card's turn on the sheet, mirrored)."""
+def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0, name: str = BACK_FORM) -> None:
+    """Place the back form ``name`` at a (mirrored, offset) centre in mm, turned
+    ``rotation_deg`` counter-clockwise (the card's turn on the sheet, mirrored)."""
     canvas.saveState()
     canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
     if rotation_deg:
         canvas.rotate(rotation_deg)
-    canvas.doForm(BACK_FORM)
+    canvas.doForm(name)
     canvas.restoreState()

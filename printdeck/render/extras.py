@@ -99,6 +99,42 @@ FACES_RULES = {
 }
 """The rules' note on a deck whose symbols have several faces, by ``deck.faces``."""
 
+SCREEN_GAME = (
+    "On the big screen",
+    "For the whole class. The screen shows two cards; they share exactly one symbol. The first row "
+    "(or team) to call out its name, and point to it on both cards, scores a point. The next slide "
+    "rings the match, so everyone can check. Play to ten points, or until the slides run out; "
+    "every card of the deck appears at least once.",
+)
+"""The classroom-screen game of ``printdeck slides`` (English), beside the table games of :data:`RULES`."""
+
+GAMES = {
+    "screen": SCREEN_GAME,
+    "heap": RULES[1],
+    "empty-your-pile": RULES[2],
+    "pass-the-parcel": RULES[3],
+    "ring-around": RULES[4],
+    "gift-giver": RULES[5],
+}
+"""Every game's rules by its short name (``printdeck slides --game``): the screen game and the
+five table games of the rules sheet (their text is the sheet's own)."""
+
+RULES_LANGUAGES = ("en",)
+"""Languages the rules are written in; a theme in another language gets them in English."""
+
+
+def game_rules(game: str, lang: str | None = None) -> tuple[str, str]:
+    """The (heading, text) of ``game`` (a key of :data:`GAMES`) in ``lang`` where the rules
+    are written in it (:data:`RULES_LANGUAGES`), else in English.
+
+    Raises:
+        ValueError: Unknown game.
+    """
+    if game not in GAMES:
+        raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {game!r}")
+    heading, body = GAMES[game]
+    return heading.split(". ", 1)[-1], body
+
 
 def legend_pages(
     canvas: Canvas,

@@ -19,7 +19,7 @@ from printdeck.render import backs as backs_mod, extras, pdf_fonts
 from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution
 from printdeck.render.imposition import Imposition
-from printdeck.render.print_job import PrintJob
+from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
 from printdeck.render.sheet import (
     draw_card,
     draw_footer,
@@ -29,6 +29,7 @@ from printdeck.render.sheet import (
     plan_footer,
 )
 from printdeck.render.style import CardStyle
+from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box
 from printdeck.units import mm_to_pt
 
 
@@ -45,7 +46,8 @@ def render_pdf(
 
     Pages: front sheet 1, its back (if ``job.backs``), front sheet 2, ... then, for
     single-card pages with an artwork credit, a credits page of the card's size,
-    then the legend (if ``job.legend``) and the rules (if ``job.rules``). The credit
+    then the legend (if ``job.legend``), the rules (if ``job.rules``) and a tuck box a
+    deck (if ``job.tuck_box``): a print-and-play booklet in the order a copier needs. The credit
     (``job.attribution``) is on every sheet's footer, the credits page, the legend
     and rules pages, and in the document's Subject.
 
@@ -90,7 +92,30 @@ def render_pdf(
             pages += extras.legend_pages(canvas, art, symbols, cells, extra_size, job.title, job.attribution)
         if job.rules:
             pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution, job.faces)
+        if job.tuck_box:
+            pages += _tuck_boxes(canvas, art, job, layouts)
         canvas.save()
+    return pages
+
+
+def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout]) -> int:
+    """One tuck box a deck (a class set's in its deck's colour, with its letter); returns pages."""
+    decks: dict[int, list[CardLayout]] = {}
+    for card in layouts:
+        decks.setdefault(_deck_of(card), []).append(card)
+    shape = job.card.card_shape()
+    pages = 0
+    for number in sorted(decks):
+        cards = sorted(decks[number], key=lambda c: c.index)
+        box = TuckBox.for_deck(shape.width_mm, shape.height_mm, len(cards), job.card_thickness_mm)
+        page = box_page_size_mm(box, job.paper_size_mm)
+        mark = cards[0].mark
+        color = mark.color if mark is not None else (job.backs.color if job.backs is not None else DEFAULT_BACK_COLOR)
+        canvas.setTrimBox(None)
+        draw_tuck_box(
+            canvas, art, box, page, cards[0], job.card, job.title, color, mark.letter if mark is not None else None
+        )
+        pages += 1
     return pages
 
 
@@ -131,14 +156,13 @@ def _sheets(
 ) -> int:
     """Draw the front sheets (and their backs); returns pages drawn."""
     style = replace(job.card, cut_guide=False) if imposition.single else job.card  # a single page is trimmed
-    if job.backs is not None:
-        backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm, style.shape)
-    plan = None
+    back_forms = _back_forms(canvas, job, layouts, style)
+    plan, widest = None, ""
     if not imposition.single:
         deck = ", deck A" if job.faces == "split" else ""
-        credit = " · ".join(x for x in ("Sheet {n}/{n}" + deck, job.title, job.attribution or "") if x)
-        widest = f"{imposition.pages}/{imposition.pages}{deck}"
-        plan = plan_footer(imposition, credit.replace("{n}", str(imposition.pages)))
+        widest = f"{imposition.pages}/{imposition.pages}{deck}" + _widest_decks(layouts, imposition)
+        credit = " · ".join(x for x in ("Sheet {n}", job.title, job.attribution or "") if x)
+        plan = plan_footer(imposition, credit.replace("{n}", widest))
     pages = 0
     for page in range(1, imposition.pages + 1):
         _page_setup(canvas, imposition)
@@ -152,7 +176,8 @@ def _sheets(
         if plan is not None:
             if job.cut_marks:
                 draw_marks(canvas, page_marks(imposition, page))
-            draw_footer(canvas, plan, widest, f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages))
+            label = f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages)
+            draw_footer(canvas, plan, widest, label + _decks_label([layouts[s.card_index] for s in slots]))
         canvas.showPage()
         pages += 1
         if job.backs is not None:
@@ -161,7 +186,7 @@ def _sheets(
                 center = backs_mod.mirror_mm(
                     slot.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm
                 )
-                backs_mod.draw_back(canvas, center, -turn)
+                backs_mod.draw_back(canvas, center, -turn, back_forms[_deck_of(layouts[slot.card_index])])
             canvas.showPage()
             pages += 1
         if progress is not None:
@@ -183,6 +208,48 @@ def _background(canvas: Canvas, style: CardStyle, center_mm: tuple[float, float]
     canvas.rotate(turn_deg)
     fill_background(canvas, style)
     canvas.restoreState()
+
+
+def _deck_of(layout: CardLayout) -> int:
+    """The card's deck number in a class set, 0 for a single deck."""
+    return layout.mark.deck if layout.mark is not None else 0
+
+
+def _back_forms(canvas: Canvas, job: PrintJob, layouts: dict[int, CardLayout], style: CardStyle) -> dict[int, str]:
+    """Make the back forms (one a deck of a class set, in its colour): deck number -> form name."""
+    if job.backs is None:
+        return {}
+    marks = {c.mark.deck: c.mark for c in layouts.values() if c.mark is not None}
+    if not marks:
+        backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm, style.shape)
+        return {0: backs_mod.BACK_FORM}
+    names = {}
+    for deck, mark in sorted(marks.items()):
+        names[deck] = f"{backs_mod.BACK_FORM}-{mark.letter}"
+        design = replace(job.backs, title=f"{job.backs.title} · {mark.letter}")
+        backs_mod.make_back_form(
+            canvas, design, style.radius_mm, style.bleed_mm, style.shape, names[deck], band=mark.color
+        )
+    return names
+
+
+def _decks_label(cards: Sequence[CardLayout]) -> str:
+    """`` · deck A`` (or `` · decks A, B``) for a class set's sheet; empty for one deck."""
+    letters = sorted({c.mark.letter for c in cards if c.mark is not None})
+    if not letters:
+        return ""
+    return f" · deck{'s' if len(letters) > 1 else ''} " + ", ".join(letters)
+
+
+def _widest_decks(layouts: dict[int, CardLayout], imposition: Imposition) -> str:
+    """The widest :func:`_decks_label` a sheet may get (its footer is planned with it)."""
+    if not any(c.mark is not None for c in layouts.values()):
+        return ""
+    most = max(
+        len({_deck_of(layouts[s.card_index]) for s in imposition.slots if s.page == p})
+        for p in range(1, imposition.pages + 1)
+    )
+    return f" · deck{'s' if most > 1 else ''} " + ", ".join(["W"] * most)
 
 
 def _page_setup(canvas: Canvas, imposition: Imposition) -> None:

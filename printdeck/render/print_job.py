@@ -63,6 +63,8 @@ class PrintJob:
         rules: Add the rules sheet.
         faces: ``mixed`` or ``split`` when some symbol has several faces (the rules say
             how a match may look; split sheets name their deck), else ``None``.
+        tuck_box: Add a tuck box net a deck (after the rules).
+        card_thickness_mm: One printed card's thickness, mm (the tuck box's depth).
     """
 
     name: str
@@ -77,6 +79,8 @@ class PrintJob:
     legend: bool = False
     rules: bool = False
     faces: str | None = None
+    tuck_box: bool = False
+    card_thickness_mm: float = 0.3
 
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
@@ -113,6 +117,8 @@ class PrintJob:
             legend=spec.extras.legend,
             rules=spec.extras.rules,
             faces=str(spec.deck.faces.value) if any(s.faces for s in theme.symbols) else None,
+            tuck_box=spec.extras.tuck_box,
+            card_thickness_mm=spec.extras.card_thickness_mm,
         )
 
 

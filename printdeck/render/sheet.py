@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape
-from printdeck.model import CardLayout
+from printdeck.model import CardLayout, DeckMark
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot
@@ -81,6 +81,8 @@ def draw_card(
         canvas.drawPath(shape_path(canvas, shape, -(BORDER_INSET_MM + BORDER_WIDTH_MM / 2.0)), stroke=1, fill=0)
     for placement in layout.placements:
         art.place(placement, (0.0, 0.0))
+    if layout.mark is not None:
+        draw_deck_mark(canvas, layout.mark, (0.0, 0.0))
     _guides(canvas, style, shape)
     canvas.restoreState()
 
@@ -104,6 +106,8 @@ def _draw_round_card(
         canvas.circle(cx, cy, mm_to_pt(style.border_outer_mm - BORDER_WIDTH_MM / 2.0), stroke=1, fill=0)
     for placement in layout.placements:
         art.place(placement, (cx, cy))
+    if layout.mark is not None:
+        draw_deck_mark(canvas, layout.mark, (cx, cy))
     canvas.saveState()
     canvas.translate(cx, cy)
     _guides(canvas, style, style.card_shape())
@@ -123,6 +127,31 @@ def _guides(canvas: Canvas, style: CardStyle, shape: CardShape) -> None:
     if style.cut_guide:
         canvas.setDash(2, 2)
         canvas.drawPath(shape_path(canvas, shape), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def mark_ink(color: str) -> str:
+    """The letter's colour on a deck mark of ``color``: white or near-black, whichever
+    contrasts more (WCAG 2 relative luminance)."""
+    rgb = [int(color[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    return "#ffffff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.0603) else "#1a1a1a"
+
+
+def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, float]) -> None:
+    """A class set's deck mark: a dot of the deck's colour with its letter, at
+    ``mark.center_mm`` from the card's centre (a place the layout kept free)."""
+    x = card_center_pt[0] + mm_to_pt(mark.center_mm[0])
+    y = card_center_pt[1] + mm_to_pt(mark.center_mm[1])
+    r = mm_to_pt(mark.radius_mm)
+    canvas.saveState()
+    canvas.setFillColor(HexColor(mark.color))
+    canvas.circle(x, y, r, stroke=0, fill=1)
+    size = 1.3 * r
+    canvas.setFillColor(HexColor(mark_ink(mark.color)))
+    canvas.setFont(SANS_BOLD, size)
+    draw_string(canvas, x, y - 0.36 * size, mark.letter, "middle")
     canvas.restoreState()
 
 

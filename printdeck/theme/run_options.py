@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
 from printdeck.choices import PaperLayout
 from printdeck.theme.messages import validation_error
-from printdeck.theme.spec import LENGTHS_IN_MM, Length, PaperSize, Seed, ThemeSpec
+from printdeck.theme.spec import LENGTHS_IN_MM, Copies, Length, PaperSize, Seed, ThemeSpec
 
 _SettingsT = TypeVar("_SettingsT", bound=BaseModel)
 StrictBool = Annotated[bool, Strict()]
@@ -75,6 +75,21 @@ class BuildSettings(_Settings):
         None, flag="--legend", theme_key="extras.legend", help="Add a legend of every symbol."
     )
     rules: StrictBool | None = option(None, flag="--rules", theme_key="extras.rules", help="Add the rules sheet.")
+    copies: Annotated[Copies, Strict()] | None = option(
+        None,
+        flag="--copies",
+        theme_key="deck.copies",
+        help="A class set: this many decks, each its own back colour, letter and layouts.",
+    )
+    pack: StrictBool | None = option(
+        None, flag="--pack", theme_key="paper.pack", help="Class sets: let sheets mix decks (fewer sheets)."
+    )
+    tuck_box: StrictBool | None = option(
+        None, flag="--tuck-box", theme_key="extras.tuck_box", help="Add a tuck box to cut, fold and glue (one a deck)."
+    )
+    booklet: StrictBool | None = option(
+        None, flag="--booklet", help="The print-and-play booklet: backs, legend, rules and a tuck box in one PDF."
+    )
     dpi: StrictInt = option(300, flag="--dpi", unit="ppi", help="PNG resolution.", ge=72, le=1200)
     png_margin_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = option(
         0.0, flag="--png-margin", unit="mm", help="Extra radial margin around PNG cards."

@@ -102,6 +102,8 @@ class _Strict(BaseModel):
 
 
 Seed = Annotated[int, Field(ge=0, le=2**32 - 1)]
+Copies = Annotated[int, Field(ge=1, le=12)]
+"""Decks in a class set (one colour of ``DECK_PALETTE`` each)."""
 """A seed for symbol choice, assignment and layout: the one place its range is written."""
 
 
@@ -143,6 +145,11 @@ class DeckSpec(_Strict):
         default=FacesMode.MIXED,
         description="symbols with faces: mixed (each card shows one face of each of its symbols, two cards "
         "sharing a symbol mostly in different faces) or split (deck A shows face 1, deck B face 2)",
+    )
+    copies: Copies = Field(
+        default=1,
+        description="a class set: this many decks, each with its own back colour, its letter in a coloured "
+        "dot on every card front, and its own layouts",
     )
 
 
@@ -293,6 +300,10 @@ class PaperSpec(_Strict):
         description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "
         "(for cutting machines)",
     )
+    pack: bool = Field(
+        default=False,
+        description="class sets: sheets may mix decks (fewer sheets); each sheet's footer names its decks",
+    )
     max_ppi: int = Field(
         default=450,
         ge=150,
@@ -334,6 +345,12 @@ class ExtrasSpec(_Strict):
     legend: bool = Field(default=False, description="a page of every symbol with its name")
     rules: bool = Field(default=False, description="a rules sheet for five mini-games")
     attribution: str | None = Field(default=None, max_length=500, description="credit line printed in small type")
+    tuck_box: bool = Field(
+        default=False, description="a tuck box template to cut, fold and glue (one a deck), sized for the deck"
+    )
+    card_thickness_mm: Annotated[Length, Field(ge=0.05, le=3.0)] = Field(
+        default=0.3, alias="card_thickness", description="thickness of one printed card, for the tuck box's depth"
+    )
 
 
 class SymbolEntry(_Strict):
@@ -406,6 +423,26 @@ WORD_PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"
 """The default word colours: Okabe and Ito's (2008) colour-blind-safe set without its yellow
 (too pale for words on white), plus Paul Tol's wine and indigo; distinct in print and for
 protanopia, deuteranopia and tritanopia."""
+
+
+DECK_PALETTE = (
+    "#2b4c7e",
+    "#f0b42d",
+    "#87d2ff",
+    "#960000",
+    "#8769ff",
+    "#e14b69",
+    "#5a1e2d",
+    "#b478a5",
+    "#4b00ff",
+    "#b4d296",
+    "#ff0000",
+    "#009678",
+)
+"""A class set's deck colours, deck A first (the default back's navy): each next colour was
+chosen as far as possible (CIEDE2000) from those before it under normal vision and under
+protanopia, deuteranopia and tritanopia as simulated by Machado, Oliveira and Fernandes
+(2009); any first n stay pairwise distinct (tests/test_class_sets.py states by how much)."""
 
 
 class TextSpec(_Strict):

@@ -40,6 +40,9 @@ class PackInput:
         ratio_high: Largest allowed size ratio.
         zone: The safe zone (a convex polygon for square, rectangular and hexagonal
             cards); ``None``: the disc of ``radius_mm``.
+        rim_cut: ``None``, or ``(direction_deg, chord_mm)``: the safe zone also stays on the
+            centre's side of the chord ``chord_mm`` from the centre across ``direction_deg``,
+            keeping the cap beyond it free (a class set's deck mark; :meth:`SafeZone.with_cut`).
     """
 
     silhouettes: tuple[Silhouette, ...]
@@ -54,10 +57,13 @@ class PackInput:
     ratio_low: float = 0.0
     ratio_high: float = 1.0
     zone: SafeZone | None = None
+    rim_cut: tuple[float, float] | None = None
 
     def safe_zone(self) -> SafeZone:
-        """The zone the ink must stay in: ``zone``, else the disc of ``radius_mm``."""
-        return self.zone if self.zone is not None else SafeZone.disc(self.radius_mm)
+        """The zone the ink must stay in: ``zone``, else the disc of ``radius_mm``; less the
+        cap beyond ``rim_cut``, if any."""
+        zone = self.zone if self.zone is not None else SafeZone.disc(self.radius_mm)
+        return zone if self.rim_cut is None else zone.with_cut(*self.rim_cut)
 
 
 @dataclass(frozen=True)

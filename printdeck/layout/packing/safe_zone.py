@@ -15,7 +15,7 @@ complex ``x + iy``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -36,6 +36,9 @@ class SafeZone:
         area_mm2: The zone's area, mm².
         half_extent_mm: ``(x, y)`` half the zone's bounding box, mm.
         inradius_mm: Radius of the largest disc about the centre inside the zone, mm.
+        cut_normals: A disc's extra half-planes ``Re(conj(u) z) <= cut_apothems``
+            (:meth:`with_cut`; a polygon takes them among its sides), ``(j,) complex``.
+        cut_apothems: Their distances from the centre, mm.
     """
 
     radius_mm: float
@@ -44,6 +47,45 @@ class SafeZone:
     area_mm2: float
     half_extent_mm: tuple[float, float]
     inradius_mm: float
+    cut_normals: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=complex))
+    cut_apothems: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def with_cut(self, direction_deg: float, distance_mm: float) -> SafeZone:
+        """The zone on the centre's side of the chord ``distance_mm`` from the centre across
+        ``direction_deg`` (counter-clockwise from +x): the cap beyond it is kept free (a class
+        set's deck mark sits there). The zone stays convex, so every test stays exact; its
+        ``area_mm2`` stays the uncut zone's (the planned density does not change)."""
+        u = complex(math.cos(math.radians(direction_deg)), math.sin(math.radians(direction_deg)))
+        inradius = min(self.inradius_mm, distance_mm)
+        if self.normals is None:
+            return replace(
+                self,
+                cut_normals=np.append(self.cut_normals, u),
+                cut_apothems=np.append(self.cut_apothems, distance_mm),
+                inradius_mm=inradius,
+            )
+        return replace(
+            self,
+            normals=np.append(self.normals, u),
+            apothems=np.append(self.apothems, distance_mm),
+            inradius_mm=inradius,
+        )
+
+    def reach_mm(self, direction_deg: float, radius_mm: float) -> float:
+        """How far from the centre along ``direction_deg`` a disc of ``radius_mm`` may sit
+        wholly inside the zone (exact for a disc and for a convex polygon), mm."""
+        u = complex(math.cos(math.radians(direction_deg)), math.sin(math.radians(direction_deg)))
+        if self.normals is None:
+            return self.radius_mm - radius_mm
+        along = (np.conj(self.normals) * u).real
+        ahead = along > 1e-12
+        return float(((self.apothems[ahead] - radius_mm) / along[ahead]).min())
+
+    def _cut_depth(self, z: np.ndarray) -> np.ndarray:
+        """A disc's depth inside its cuts (``inf`` without any), like :meth:`depth`."""
+        if not len(self.cut_normals):
+            return np.full(np.shape(z), np.inf)
+        return (self.cut_apothems - (np.conj(self.cut_normals) * z[..., None]).real).min(axis=-1)
 
     @classmethod
     def disc(cls, radius_mm: float) -> SafeZone:
@@ -74,7 +116,7 @@ class SafeZone:
     def depth(self, z: np.ndarray) -> np.ndarray:
         """How far inside the zone each point ``z`` (complex, any shape) is, mm (negative: outside)."""
         if self.normals is None:
-            return self.radius_mm - np.abs(z)
+            return np.minimum(self.radius_mm - np.abs(z), self._cut_depth(z))
         return (self.apothems - (np.conj(self.normals) * z[..., None]).real).min(axis=-1)
 
     def outwardness(self, z: np.ndarray) -> np.ndarray:
@@ -86,13 +128,16 @@ class SafeZone:
     def inside(self, z: np.ndarray) -> np.ndarray:
         """``bool`` like ``z``: which points lie in the zone (exact)."""
         if self.normals is None:
-            return z.real * z.real + z.imag * z.imag <= self.radius_mm * self.radius_mm
+            return (z.real * z.real + z.imag * z.imag <= self.radius_mm * self.radius_mm) & (self._cut_depth(z) >= 0)
         return self.depth(z) >= 0.0
 
     def inside_all(self, z: np.ndarray) -> np.ndarray:
         """``(m,) bool``: which rows of ``z`` ``(m, V) complex`` lie wholly in the zone."""
         if self.normals is None:
-            return (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.radius_mm * self.radius_mm
+            ok = (z.real * z.real + z.imag * z.imag).max(axis=1) <= self.radius_mm * self.radius_mm
+            for u, a in zip(np.conj(self.cut_normals), self.cut_apothems):
+                ok &= (u * z).real.max(axis=1) <= a
+            return ok
         u = np.conj(self.normals)
         worst = np.full(z.shape[0], -np.inf)
         for k in range(len(u)):  # one side at a time: no (m, V, k) array
@@ -109,14 +154,18 @@ class SafeZone:
             cw = w @ c
             cc = float(c @ c) - self.radius_mm * self.radius_mm
             disc = np.maximum(cw * cw - ww * cc, 0.0)
-            f = (-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)
-            return float(f.min())
+            f = float(((-cw + np.sqrt(disc)) / np.maximum(ww, 1e-12)).min())
+            for n, a in zip(self.cut_normals, self.cut_apothems):
+                reach = w @ np.array([n.real, n.imag])
+                if (reach > 1e-12).any():
+                    f = min(f, float(((a - c @ np.array([n.real, n.imag])) / reach[reach > 1e-12]).min()))
+            return f
         u = np.stack([self.normals.real, self.normals.imag], axis=1)
         room = self.apothems - u @ c  # (k,) the centre's distance to each side
         reach = w @ u.T  # (m, k)
         with np.errstate(divide="ignore"):
-            f = np.where(reach > 1e-12, room[None, :] / np.maximum(reach, 1e-12), np.inf)
-        return float(f.min())
+            bound = np.where(reach > 1e-12, room[None, :] / np.maximum(reach, 1e-12), np.inf)
+        return float(bound.min())
 
     def sample(self, rng: np.random.Generator, inset_mm: float, k: int) -> np.ndarray:
         """``(k,) complex`` points drawn uniformly in the zone inset by ``inset_mm`` (empty if
@@ -126,7 +175,8 @@ class SafeZone:
         in its inset's bounding box and keeps those inside, drawing again until ``k``."""
         if self.normals is None:
             reach = self.radius_mm - inset_mm
-            return reach * np.sqrt(rng.uniform(0, 1, k)) * np.exp(1j * rng.uniform(0, 2 * math.pi, k))
+            z = reach * np.sqrt(rng.uniform(0, 1, k)) * np.exp(1j * rng.uniform(0, 2 * math.pi, k))
+            return z[self._cut_depth(z) >= inset_mm] if len(self.cut_normals) else z
         hx, hy = self.half_extent_mm[0] - inset_mm, self.half_extent_mm[1] - inset_mm
         if hx <= 0 or hy <= 0 or self.inradius_mm <= inset_mm:
             return np.zeros(0, dtype=complex)
@@ -157,7 +207,14 @@ class SafeZone:
             u = np.exp(2j * math.pi * sides / RIM_POLYGON)
             apothem = self.radius_mm * math.cos(math.pi / RIM_POLYGON)
             slack = apothem - (np.conj(u) * p[far][:, None]).real
-            return np.repeat(far, sides.shape[1]), -u.ravel(), slack.ravel()
+            which, normal, room = np.repeat(far, sides.shape[1]), -u.ravel(), slack.ravel()
+            if len(self.cut_normals):  # each cut is one more side
+                cut_slack = self.cut_apothems[None, :] - (np.conj(self.cut_normals)[None, :] * p[:, None]).real
+                near, side = np.nonzero(cut_slack < reach)
+                which = np.concatenate([which, near])
+                normal = np.concatenate([normal, -self.cut_normals[side]])
+                room = np.concatenate([room, cut_slack[near, side]])
+            return which, normal, room
         slack = self.apothems[None, :] - (np.conj(self.normals)[None, :] * p[:, None]).real  # (m, k)
         which, side = np.nonzero(slack < reach)
         return which, -self.normals[side], slack[which, side]

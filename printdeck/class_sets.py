@@ -1,0 +1,129 @@
+"""Class sets: ``deck.copies`` decks in one job, each its own colour, letter and layouts.
+
+A teacher prints one deck for each group of four to six players. Every deck of a class set
+has the same cards (the same design, the same symbol on each point: card 12 of deck A
+matches card 31 of deck A with the same symbol as in deck B), but:
+
+- its own layout seed, derived from the theme's (:func:`deck_seed`), so the decks are
+  not photocopies of each other;
+- its own colour from :data:`printdeck.theme.DECK_PALETTE` (the backs' colour) and its
+  letter (``A``, ``B``, ...) in a dot of that colour on every front, near the rim, in a
+  place the layout keeps free (``LayoutSettings.mark_spot``);
+- its own sheets, unless ``paper.pack`` lets the sheets mix decks (fewer sheets).
+
+Cards of a class set count through every deck: deck d's card i (both from 0) has index
+``d * cards + i`` in the layouts and the imposition; the manifest writes ``index`` i and
+``deck`` d + 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from printdeck.assign import colour_words
+from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
+from printdeck.theme import DECK_PALETTE, Theme
+
+if TYPE_CHECKING:
+    from printdeck.render import Imposition
+
+CLASS_SET_STREAM = 0x434C  # the seed sequence's tag for class-set layout seeds ("CL")
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassDeck:
+    """One deck of a class set.
+
+    Attributes:
+        number: 1..N.
+        letter: ``A`` for deck 1, ``B`` for deck 2, ...
+        color: Its colour ``#rrggbb`` (:data:`~printdeck.theme.DECK_PALETTE`).
+        seed: Its layout seed (:func:`deck_seed`).
+    """
+
+    number: int
+    letter: str
+    color: str
+    seed: int
+
+
+def deck_seed(seed: int, number: int) -> int:
+    """Layout seed of deck ``number`` (1-based) of a class set built with theme seed ``seed``:
+    a 32-bit word of numpy's ``SeedSequence([seed, CLASS_SET_STREAM, number])`` (distinct
+    streams for every deck; the same seed gives the same decks)."""
+    return int(np.random.SeedSequence([seed, CLASS_SET_STREAM, number]).generate_state(1)[0])
+
+
+def class_decks(theme: Theme) -> tuple[ClassDeck, ...]:
+    """The decks of the theme's class set (``deck.copies`` of them; ``()`` for one deck)."""
+    copies = theme.spec.deck.copies
+    if copies <= 1:
+        return ()
+    return tuple(
+        ClassDeck(n, chr(ord("A") + n - 1), DECK_PALETTE[n - 1], deck_seed(theme.spec.seed, n))
+        for n in range(1, copies + 1)
+    )
+
+
+def lay_out_class_set(
+    theme: Theme,
+    cards: Sequence[Sequence[SymbolSpec]],
+    symbols: Sequence[SymbolSpec],
+    progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
+) -> list[CardLayout]:
+    """Lay out every deck of the theme's class set, deck after deck.
+
+    Args:
+        theme: A theme with ``deck.copies`` > 1.
+        cards: One deck's cards (their symbols, in packing order).
+        symbols: The deck's symbols by point (for word colours).
+        progress: Advanced by one a card laid out (copies x cards in all).
+        jobs: Worker processes (see :func:`printdeck.layout.layout_deck`).
+
+    Returns:
+        ``copies * len(cards)`` layouts, deck 1 first, each with its :class:`DeckMark`.
+
+    Raises:
+        PrintdeckError: A card cannot be laid out around its deck mark.
+    """
+    settings = LayoutSettings.from_theme(theme)
+    spot = settings.mark_spot()
+    assert spot is not None  # a class set keeps room for its mark
+    out: list[CardLayout] = []
+    for deck in class_decks(theme):
+        layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs)
+        layouts = colour_words(layouts, symbols, theme.spec.text.colors)
+        mark = DeckMark(deck.number, deck.letter, deck.color, spot[0], spot[1])
+        base = (deck.number - 1) * len(cards)
+        out += [dataclasses.replace(c, index=base + c.index, mark=mark) for c in layouts]
+    return out
+
+
+def class_set_imposition(one_deck: Imposition, decks: int, pack: bool, impose_all: Imposition) -> Imposition:
+    """Where every card of a class set sits.
+
+    Args:
+        one_deck: One deck's imposition.
+        decks: The number of decks.
+        pack: Sheets may mix decks: ``impose_all`` is used as it is.
+        impose_all: The imposition of every card of every deck in a row.
+
+    Returns:
+        Without ``pack``, each deck on sheets of its own: deck d's sheets follow deck
+        d - 1's, laid out as ``one_deck``; with ``pack``, ``impose_all``.
+    """
+    if pack:
+        return impose_all
+    n = len(one_deck.slots)
+    slots = tuple(
+        CardSlot(d * n + s.card_index, d * one_deck.pages + s.page, s.center_mm)
+        for d in range(decks)
+        for s in one_deck.slots
+    )
+    return dataclasses.replace(one_deck, slots=slots, pages=decks * one_deck.pages)

@@ -1,0 +1,316 @@
+"""Slides for the classroom screen: a 16:9 PDF, two large cards a round, then the answer.
+
+Slide 1 is the title with the rules of the chosen game; then, for each round, a slide
+with two cards side by side and the next slide with the same two cards and the symbol
+they share ringed on both (``reveal="ring"``), named with its picture in the corner
+(``"corner"``), or both; an answer key can close the file. The cards are drawn by
+:func:`printdeck.render.sheet.draw_card`, the code that draws them on the print sheets.
+Geometry in mm from the slide's bottom-left corner.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.fileio import atomic_output
+from printdeck.model import CardLayout, SymbolSpec
+from printdeck.render.canvas import new_canvas
+from printdeck.render.forms import ArtLibrary, by_id
+from printdeck.render.pdf import largest_boxes_mm
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
+from printdeck.render.print_job import PrintJob
+from printdeck.render.sheet import draw_card
+from printdeck.render.style import CardStyle
+from printdeck.render.text import draw_string
+from printdeck.units import mm_to_pt
+
+SLIDE_MM = (338.667, 190.5)
+"""A 16:9 slide, 13.333 x 7.5 in: presentation programs' default size, mm."""
+BACKDROP = "#22313f"
+"""Slide background (dark, so the white cards stand out on a projector)."""
+PAPER_TEXT = "#f4f4f4"
+RING_COLOR = "#ffb000"
+"""The answer ring's colour (amber, with a dark edge: seen on any card and by colour-blind eyes)."""
+RING_EDGE = "#1a1a1a"
+RING_WIDTH_MM = 1.6
+CARD_SHARE = 0.46
+"""A card's diameter on a round slide, as a share of the slide's width (at most its height less 30 mm)."""
+KEY_ROWS = 9
+"""Answer-key rows in each of its two columns a page."""
+
+
+@dataclass(frozen=True)
+class SlideRound:
+    """One round on the screen.
+
+    Attributes:
+        number: 1, 2, ...
+        cards: The two cards' indices (0-based; printed as index + 1).
+        shared: The symbol ids the two cards share (one; two for a ``match: 2`` deck).
+    """
+
+    number: int
+    cards: tuple[int, int]
+    shared: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SlideText:
+    """The words on the slides: the title slide's heading and rules, and the labels."""
+
+    title: str
+    game: str
+    rules: str
+    round_label: str = "Round {n} of {total}"
+    card_label: str = "card {n}"
+    answer_label: str = "Answer"
+    key_title: str = "Answer key"
+
+
+def card_diameter_mm() -> float:
+    """The diameter a card is drawn at on a round slide, mm."""
+    return min(CARD_SHARE * SLIDE_MM[0], SLIDE_MM[1] - 30.0)
+
+
+def card_centres_mm() -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two cards' centres on a round slide, mm."""
+    w, h = SLIDE_MM
+    return (w * 0.25 + 2.0, h / 2.0 - 4.0), (w * 0.75 - 2.0, h / 2.0 - 4.0)
+
+
+def render_slides(
+    job: PrintJob,
+    symbols: Sequence[SymbolSpec],
+    layouts: Sequence[CardLayout],
+    rounds: Sequence[SlideRound],
+    text: SlideText,
+    out_path: Path,
+    *,
+    reveal: str = "ring",
+    answer_key: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Write the slides PDF atomically; returns its page count.
+
+    Args:
+        job: The theme's print job (card style, title, credit).
+        symbols: The deck's symbols (looked up by id).
+        layouts: The deck's cards, ``layouts[i].index == i``.
+        rounds: The rounds, in order.
+        text: The words (rules of the chosen game in the theme's language).
+        out_path: The PDF to write.
+        reveal: ``ring``, ``corner`` or ``both``: how the answer slide shows the match.
+        answer_key: Add answer-key pages at the end.
+        progress: Called with 1 after each round.
+
+    Raises:
+        PrintdeckError: Unusable artwork or an unwritable output.
+        ValueError: ``reveal`` is not one of the three.
+    """
+    if reveal not in ("ring", "corner", "both"):
+        raise ValueError(f"reveal: expected ring, corner or both, got {reveal!r}")
+    register_bundled()
+    by_index = {c.index: c for c in layouts}
+    style = replace(job.card, bleed_mm=0.0, cut_guide=False, punch_ring=False)
+    with atomic_output(Path(out_path)) as tmp:
+        canvas = new_canvas(
+            tmp, SLIDE_MM, title=f"{job.title}: slides", author=job.author, subject=_subject(job, len(rounds))
+        )
+        art = ArtLibrary(canvas, symbols, _slide_boxes(layouts, _half_size_mm(style)), job.max_ppi)
+        pages = _title_slide(canvas, text, job.attribution)
+        for r in rounds:
+            cards = (by_index[r.cards[0]], by_index[r.cards[1]])
+            for answer in (False, True):
+                _round_slide(canvas, art, style, cards, r, len(rounds), text, answer, reveal, symbols)
+                pages += 1
+            if progress is not None:
+                progress(1)
+        if answer_key:
+            pages += answer_key_pages(canvas, art, rounds, symbols, text)
+        canvas.save()
+    return pages
+
+
+def _subject(job: PrintJob, rounds: int) -> str:
+    subject = f"Spot-the-match slides, {rounds} rounds (theme {job.name}), made with printdeck"
+    return subject + (f". Artwork credit: {job.attribution}" if job.attribution else "")
+
+
+def _slide_boxes(layouts: Sequence[CardLayout], radius_mm: float) -> dict[int, float]:
+    """The longest box side each symbol is shown at on the slides (pictures get the pixels it needs)."""
+    scale = card_diameter_mm() / (2.0 * radius_mm)  # radius_mm: half the card's longer side
+    return {k: v * scale for k, v in largest_boxes_mm(layouts).items()}
+
+
+def _half_size_mm(style: CardStyle) -> float:
+    """Half the card's longer side (a round card's radius): the card fills ``card_diameter_mm``."""
+    shape = style.card_shape()
+    return max(shape.width_mm, shape.height_mm) / 2.0
+
+
+def _backdrop(canvas: Canvas) -> None:
+    canvas.setPageSize((mm_to_pt(SLIDE_MM[0]), mm_to_pt(SLIDE_MM[1])))
+    canvas.setFillColor(HexColor(BACKDROP))
+    canvas.rect(0, 0, mm_to_pt(SLIDE_MM[0]), mm_to_pt(SLIDE_MM[1]), stroke=0, fill=1)
+    canvas.setFillColor(HexColor(PAPER_TEXT))
+
+
+def _title_slide(canvas: Canvas, text: SlideText, credit: str | None) -> int:
+    """The title, the chosen game's name and its rules, wrapped to the slide."""
+    _backdrop(canvas)
+    w, h = SLIDE_MM
+    left, width = mm_to_pt(22.0), mm_to_pt(w - 44.0)
+    y = mm_to_pt(h - 30.0)
+    canvas.setFont(SANS_BOLD, 34)
+    for line in wrap_text(text.title, SANS_BOLD, 34, width):
+        draw_string(canvas, left, y, line)
+        y -= 40
+    y -= 12
+    canvas.setFont(SANS_BOLD, 22)
+    draw_string(canvas, left, y, text.game)
+    y -= 34
+    size = 17.0
+    lines = wrap_text(text.rules, SANS, size, width)
+    while len(lines) * size * 1.3 > y - mm_to_pt(18.0) and size > 9:
+        size -= 1.0
+        lines = wrap_text(text.rules, SANS, size, width)
+    canvas.setFont(SANS, size)
+    for line in lines:
+        draw_string(canvas, left, y, line)
+        y -= size * 1.3
+    if credit:
+        canvas.setFont(SANS, 8)
+        draw_string(canvas, left, mm_to_pt(8.0), credit)
+    canvas.showPage()
+    return 1
+
+
+def _round_slide(
+    canvas: Canvas,
+    art: ArtLibrary,
+    style: CardStyle,
+    cards: tuple[CardLayout, CardLayout],
+    r: SlideRound,
+    total: int,
+    text: SlideText,
+    answer: bool,
+    reveal: str,
+    symbols: Sequence[SymbolSpec],
+) -> None:
+    """One round's slide: the two cards (and, on the answer slide, the match shown)."""
+    _backdrop(canvas)
+    _w, h = SLIDE_MM
+    canvas.setFont(SANS_BOLD, 16)
+    head = text.round_label.format(n=r.number, total=total) + (f" · {text.answer_label}" if answer else "")
+    draw_string(canvas, mm_to_pt(10.0), mm_to_pt(h - 12.0), head)
+    diameter = card_diameter_mm()
+    scale = diameter / (2.0 * _half_size_mm(style))
+    for card, centre in zip(cards, card_centres_mm()):
+        canvas.saveState()
+        canvas.translate(mm_to_pt(centre[0]), mm_to_pt(centre[1]))
+        canvas.scale(scale, scale)
+        draw_card(canvas, art, card, (0.0, 0.0), style)
+        canvas.restoreState()
+        canvas.setFillColor(HexColor(PAPER_TEXT))
+        canvas.setFont(SANS, 12)
+        label = text.card_label.format(n=card.index + 1)
+        draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
+        if answer and reveal in ("ring", "both"):
+            for p in card.placements:
+                if p.symbol_id in r.shared:
+                    ring_centre = (centre[0] + scale * p.center_mm[0], centre[1] + scale * p.center_mm[1])
+                    _ring(canvas, ring_centre, scale * ring_radius_mm(p.box_mm))
+    if answer and reveal in ("corner", "both"):
+        _corner_answer(canvas, art, [s for s in symbols if s.id in r.shared])
+    canvas.showPage()
+
+
+def ring_radius_mm(box_mm: tuple[float, float]) -> float:
+    """The answer ring's radius around a symbol whose box is ``box_mm``, on the card's scale, mm."""
+    return 0.42 * math.hypot(*box_mm) + 1.0
+
+
+def _ring(canvas: Canvas, centre_mm: tuple[float, float], radius_mm: float) -> None:
+    """A thick amber ring with dark edges around the match."""
+    x, y, r = mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1]), mm_to_pt(radius_mm)
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(RING_EDGE))
+    canvas.setLineWidth(mm_to_pt(RING_WIDTH_MM + 1.0))
+    canvas.circle(x, y, r, stroke=1, fill=0)
+    canvas.setStrokeColor(HexColor(RING_COLOR))
+    canvas.setLineWidth(mm_to_pt(RING_WIDTH_MM))
+    canvas.circle(x, y, r, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _picture(
+    canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, centre_mm: tuple[float, float], side_mm: float
+) -> None:
+    """A symbol's picture fitted in a ``side_mm`` square (a word in its home colour)."""
+    a = art.art(symbol.id)
+    scale = mm_to_pt(side_mm) / max(a.width_pt, a.height_pt)
+    canvas.saveState()
+    canvas.translate(mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1]))
+    canvas.scale(scale, scale)
+    canvas.translate(-a.width_pt / 2.0, -a.height_pt / 2.0)
+    if a.word:
+        canvas.setFillColor(HexColor(symbol.color))
+    canvas.doForm(a.form)
+    canvas.restoreState()
+
+
+def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]) -> None:
+    """The match's picture and name in the slide's top-right corner, on a white tile."""
+    w, h = SLIDE_MM
+    for k, symbol in enumerate(shared):
+        x0, y0 = w - 62.0, h - 24.0 - k * 22.0
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(56.0), mm_to_pt(20.0), mm_to_pt(3.0), stroke=0, fill=1)
+        _picture(canvas, art, symbol, (x0 + 10.0, y0 + 10.0), 16.0)
+        canvas.setFillColor(HexColor(BACKDROP))
+        canvas.setFont(SANS_BOLD, 13)
+        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + 8.0), symbol.name[:22])
+
+
+def answer_key_pages(
+    canvas: Canvas,
+    art: ArtLibrary,
+    rounds: Sequence[SlideRound],
+    symbols: Sequence[SymbolSpec],
+    text: SlideText,
+) -> int:
+    """The referee's sheet: each round's two cards and the symbol they share, by name
+    and picture, two columns of :data:`KEY_ROWS` a slide-sized page; returns pages drawn."""
+    table = by_id(symbols)
+    w, h = SLIDE_MM
+    per_page = 2 * KEY_ROWS
+    pages = max(1, -(-len(rounds) // per_page))
+    row_mm = (h - 34.0) / KEY_ROWS
+    for page in range(pages):
+        canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
+        canvas.setFillColor(HexColor("#1a1a1a"))
+        canvas.setFont(SANS_BOLD, 18)
+        draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), f"{text.title}: {text.key_title}")
+        for k, r in enumerate(rounds[page * per_page : (page + 1) * per_page]):
+            col, row = divmod(k, KEY_ROWS)
+            x = 14.0 + col * (w - 28.0) / 2.0
+            y = h - 30.0 - (row + 0.5) * row_mm
+            canvas.setFillColor(HexColor("#1a1a1a"))
+            canvas.setFont(SANS, 12)
+            label = text.round_label.format(n=r.number, total=len(rounds))
+            cards = " + ".join(text.card_label.format(n=c + 1) for c in r.cards)
+            draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), f"{label}: {cards}")
+            for j, sid in enumerate(r.shared):
+                px = x + 88.0 + j * 45.0
+                _picture(canvas, art, table[sid], (px, y), row_mm * 0.8)
+                canvas.setFillColor(HexColor("#1a1a1a"))
+                canvas.setFont(SANS_BOLD, 12)
+                draw_string(canvas, mm_to_pt(px + row_mm * 0.5), mm_to_pt(y - 1.5), table[sid].name[:24])
+        canvas.showPage()
+    return pages

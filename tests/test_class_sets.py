@@ -1,0 +1,218 @@
+"""Class sets (``deck.copies``): N decks in one job, each verified, each its own colour,
+mark and layouts; the deck mark's place is kept free of ink; the colours stay distinct
+for colour-blind eyes."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+import pytest
+from skimage.color import deltaE_ciede2000, rgb2lab
+from test_assign_colours import CVD
+from test_layout_support import stamp_card
+
+import printdeck
+from printdeck.class_sets import class_decks, deck_seed, lay_out_class_set
+from printdeck.deck_plan import plan_deck
+from printdeck.layout import LayoutSettings
+from printdeck.theme import DECK_PALETTE, DeckSpec, load_theme
+
+MIN_CIEDE2000 = 13.0
+"""Every two deck colours stay at least this far apart (CIEDE2000) under normal vision and
+under protanopia, deuteranopia and tritanopia (Machado et al. 2009, severity 1)."""
+MIN_CIEDE2000_SIX = 18.0
+"""... and the first six (a class of 24 to 36 in groups) at least this far."""
+PX_PER_MM = 8.0
+
+SMALL = {
+    "name": "small-class",
+    "seed": 5,
+    "deck": {"symbols_per_card": 4, "copies": 3},
+    "symbols": [
+        {"text": w}
+        for w in ["cat", "dog", "fish", "bird", "frog", "hen", "cow", "pig", "owl", "bee", "ant", "elk", "yak"]
+    ],
+}
+
+
+def _simulated_lab(hex_colours: list[str], matrix: list[list[float]]) -> np.ndarray:
+    srgb = np.array([[int(c[i : i + 2], 16) / 255.0 for i in (1, 3, 5)] for c in hex_colours])
+    linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
+    linear = np.clip(linear @ np.asarray(matrix).T, 0.0, 1.0)
+    back = np.where(linear <= 0.0031308, 12.92 * linear, 1.055 * linear ** (1 / 2.4) - 0.055)
+    return rgb2lab(back[None])[0]
+
+
+@pytest.mark.parametrize("vision", sorted(CVD))
+def test_deck_colours_stay_distinct_for_every_vision(vision: str) -> None:
+    lab = _simulated_lab(list(DECK_PALETTE), CVD[vision])
+    pairs = list(itertools.combinations(range(len(DECK_PALETTE)), 2))
+    delta = {(a, b): float(deltaE_ciede2000(lab[a], lab[b])) for a, b in pairs}
+    closest = min(delta.items(), key=lambda kv: kv[1])
+    assert closest[1] >= MIN_CIEDE2000, f"{vision}: decks {closest[0]} only {closest[1]:.1f} apart"
+    first_six = min(d for (a, b), d in delta.items() if b < 6)
+    assert first_six >= MIN_CIEDE2000_SIX, f"{vision}: the first six decks only {first_six:.1f} apart"
+    most = [m.le for m in DeckSpec.model_fields["copies"].metadata if getattr(m, "le", None)]
+    assert len(set(DECK_PALETTE)) == len(DECK_PALETTE) == most[0]  # a colour for every deck a set may have
+
+
+def test_a_class_set_builds_every_deck_verified_with_its_own_seed_and_sheets(tmp_path: Path) -> None:
+    result = printdeck.build(SMALL, out=tmp_path / "class.pdf", backs=True)
+    manifest = json.loads(result.manifest_path.read_text())
+    cards = manifest["cards"]
+    per_deck = manifest["design"]["lines"]
+    assert per_deck == 13 and len(cards) == 3 * per_deck == result.cards
+    assert sorted({c["deck"] for c in cards}) == [1, 2, 3]
+    for deck in (1, 2, 3):
+        assert sorted(c["index"] for c in cards if c["deck"] == deck) == list(range(per_deck))
+    _, report = printdeck.verify_file(result.manifest_path)
+    assert report.ok and [n for n, r in report.decks if r.ok and r.cards == per_deck] == [1, 2, 3]
+    decks = manifest["decks"]
+    assert [d["letter"] for d in decks] == ["A", "B", "C"]
+    assert [d["color"] for d in decks] == list(DECK_PALETTE[:3])
+    assert len({d["seed"] for d in decks}) == 3 and manifest["seed"] not in {d["seed"] for d in decks}
+    assert [d["seed"] for d in decks] == [deck_seed(5, n) for n in (1, 2, 3)]
+    sheets = [set(d["sheets"]) for d in decks]
+    assert all(not (a & b) for a, b in itertools.combinations(sheets, 2))  # no sheet mixes decks
+    for n in range(per_deck):  # same symbols, laid out differently in every deck
+        same = [next(c for c in cards if c["deck"] == d and c["index"] == n) for d in (1, 2, 3)]
+        assert len({tuple(sorted(s["id"] for s in c["symbols"])) for c in same}) == 1
+        assert len({json.dumps(c["symbols"]) for c in same}) == 3
+    page_text = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for deck in decks:
+            for sheet in deck["sheets"]:
+                text = page_text[2 * sheet - 2].get_textpage().get_text_range()
+                assert f"deck {deck['letter']}" in text, f"sheet {sheet} does not name its deck"
+    finally:
+        page_text.close()
+
+
+def test_packed_sheets_mix_decks_and_name_them(tmp_path: Path) -> None:
+    apart = printdeck.build(SMALL, out=tmp_path / "apart.pdf")
+    packed = printdeck.build(SMALL, out=tmp_path / "packed.pdf", pack=True)
+    manifest = json.loads(packed.manifest_path.read_text())
+    assert packed.pages < apart.pages
+    mixed = [
+        s for s in range(1, packed.pages + 1) if len({c["deck"] for c in manifest["cards"] if c["sheet"] == s}) > 1
+    ]
+    assert mixed
+    doc = pypdfium2.PdfDocument(str(packed.pdf_path))
+    try:
+        text = doc[mixed[0] - 1].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    letters = sorted({c["mark"]["letter"] for c in manifest["cards"] if c["sheet"] == mixed[0]})
+    assert "decks " + ", ".join(letters) in text
+
+
+def test_deck_marks_print_in_their_colour_where_the_manifest_says(tmp_path: Path) -> None:
+    result = printdeck.build(SMALL, out=tmp_path / "class.pdf")
+    manifest = json.loads(result.manifest_path.read_text())
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    ppmm = 4.0
+    try:
+        for card in manifest["cards"][::5]:
+            image = np.asarray(doc[card["page"] - 1].render(scale=ppmm * 25.4 / 72).to_pil().convert("RGB"))
+            mark = card["mark"]
+            x_mm = card["center_mm"][0] + mark["center_mm"][0] + 0.75 * mark["radius_mm"]  # beside the letter
+            y_mm = card["center_mm"][1] + mark["center_mm"][1]
+            pixel = image[round(image.shape[0] - y_mm * ppmm), round(x_mm * ppmm)]
+            want = np.array([int(mark["color"][i : i + 2], 16) for i in (1, 3, 5)])
+            assert np.abs(pixel.astype(int) - want).max() <= 12, f"card {card['index']} deck {card['deck']}"
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(
+    ("ref", "card"),
+    [
+        (None, {}),
+        ("junior", {}),
+        (None, {"shape": "square", "size": "70mm", "corner_radius": "4mm"}),
+        (None, {"shape": "hexagon", "size": "90mm"}),
+        (None, {"shape": "rectangle", "size": "poker"}),
+    ],
+)
+def test_deck_marks_never_overlap_a_symbol(ref: str | None, card: dict[str, str]) -> None:
+    """Stamp the artwork at the recorded transforms (not with the engine's code): no ink in
+    the mark's disc grown by half the gap, and the mark inside the safe zone, on round,
+    square, hexagonal and playing-card-sized cards."""
+    base = load_theme(ref)
+    update = {"deck": base.spec.deck.model_copy(update={"copies": 2})}
+    if card:
+        update["card"] = type(base.spec.card).model_validate(card)
+    theme = dataclasses.replace(base, spec=base.spec.model_copy(update=update))
+    plan = plan_deck(theme, prove=False)
+    cards = plan.cards[:5]
+    layouts = lay_out_class_set(theme, cards, plan.symbols)
+    settings = LayoutSettings.from_theme(theme)
+    assert len(layouts) == 2 * len(cards) and len(class_decks(theme)) == 2
+    for lay in layouts:
+        syms = cards[lay.index % len(cards)]
+        assert lay.mark is not None
+        layers = stamp_card(lay, syms, settings.safe_radius_mm, PX_PER_MM)
+        ink = layers.any(axis=0)
+        side = ink.shape[0]
+        yy, xx = np.mgrid[0:side, 0:side] + 0.5
+        mx = side / 2 + lay.mark.center_mm[0] * PX_PER_MM
+        my = side / 2 - lay.mark.center_mm[1] * PX_PER_MM
+        near = np.hypot(xx - mx, yy - my) / PX_PER_MM <= lay.mark.radius_mm + settings.gap_mm / 2
+        assert not (ink & near).any(), f"deck {lay.mark.deck} card {lay.index}: ink on the deck mark"
+        safe = settings.zone_shape()
+        rim = np.exp(1j * np.linspace(0, 2 * np.pi, 90, endpoint=False)) * lay.mark.radius_mm
+        edge = np.stack([rim.real + lay.mark.center_mm[0], rim.imag + lay.mark.center_mm[1]], axis=1)
+        assert safe.contains(edge, -1e-6).all(), "the deck mark leaves the safe zone"
+        assert np.hypot(*lay.mark.center_mm) > 0.7 * safe.circumradius_mm - lay.mark.radius_mm  # near the rim
+
+
+def _dashed_segments(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """Every dashed line segment ``m ... l S`` on a page, in mm (read from the content stream)."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    ops = ContentStream(reader.pages[page - 1].get_contents(), reader).operations
+    dashed, start, out = False, None, []
+    to_mm = 25.4 / 72.0
+    for operands, op in ops:
+        if op == b"d":
+            dashed = len(operands[0]) > 0
+        elif op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and dashed and start is not None:
+            out.append((start[0] * to_mm, start[1] * to_mm, float(operands[0]) * to_mm, float(operands[1]) * to_mm))
+    return out
+
+
+def test_the_tuck_box_fits_the_deck_by_its_fold_lines(tmp_path: Path) -> None:
+    theme = {**SMALL, "extras": {"tuck_box": True, "card_thickness": "0.3mm"}}
+    result = printdeck.build(theme, out=tmp_path / "box.pdf", legend=True, rules=True, backs=True)
+    manifest = json.loads(result.manifest_path.read_text())
+    cards = manifest["design"]["lines"]
+    diameter = manifest["card"]["diameter_mm"]
+    for deck in (1, 2, 3):  # one box a deck, the last three pages
+        folds = _dashed_segments(result.pdf_path, result.pages - 3 + deck)
+        vertical = sorted({round(x0, 2) for x0, y0, x1, y1 in folds if abs(x0 - x1) < 1e-6})
+        assert len(vertical) == 4  # glue tab | front | side | back | side
+        front, side, back = (b - a for a, b in itertools.pairwise(vertical))
+        heights = {round(abs(y1 - y0), 2) for x0, y0, x1, y1 in folds if abs(x0 - x1) < 1e-6}
+        assert len(heights) == 1
+        deck_mm = cards * 0.3  # the stated card stock: 0.3 mm a card
+        assert front == pytest.approx(back) and diameter < front <= diameter + 3
+        assert heights.pop() == pytest.approx(front, abs=0.01)
+        assert deck_mm < side <= deck_mm + 2.5
+        last_side = max(x1 for x0, y0, x1, y1 in folds) - vertical[-1]
+        assert last_side == pytest.approx(side, abs=0.01)
+
+
+def test_a_tuck_box_too_big_for_the_paper_is_refused_before_the_layout(tmp_path: Path) -> None:
+    theme = {**SMALL, "card": {"diameter": "120mm"}, "paper": {"size": "letter"}, "extras": {"tuck_box": True}}
+    with pytest.raises(printdeck.PrintdeckError, match=r"extras\.tuck_box: .*paper\.size"):
+        printdeck.build(theme, out=tmp_path / "big.pdf")
+    assert not list(tmp_path.iterdir())
