@@ -36,6 +36,11 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         verify_file as verify_file,
         write_preview as write_preview,
     )
+    from printdeck.classroom import (
+        SlidesResult as SlidesResult,
+        shared_symbols as shared_symbols,
+        write_slides as write_slides,
+    )
     from printdeck.deck_plan import (
         DeckPlan as DeckPlan,
     )
@@ -96,6 +101,9 @@ _WHERE = {
     "Placement": "printdeck.model",
     "SymbolSpec": "printdeck.model",
     "DeckPlan": "printdeck.deck_plan",
+    "SlidesResult": "printdeck.classroom",
+    "shared_symbols": "printdeck.classroom",
+    "write_slides": "printdeck.classroom",
     "Reporter": "printdeck.pipeline",
     "Theme": "printdeck.theme",
     # used by the CLI
@@ -131,6 +139,7 @@ __all__ = [
     "PreviewResult",
     "PrintdeckError",
     "Reporter",
+    "SlidesResult",
     "Spelling",
     "StatsResult",
     "SymbolSpec",
@@ -153,11 +162,13 @@ __all__ = [
     "plot_cdf",
     "preview_page",
     "schema_json",
+    "shared_symbols",
     "upright_picture",
     "verify",
     "verify_file",
     "write_calibration",
     "write_preview",
+    "write_slides",
 ]
 
 

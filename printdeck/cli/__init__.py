@@ -24,6 +24,7 @@ import click
 
 from printdeck import __version__
 from printdeck.cli.build import build
+from printdeck.cli.classroom import answer, slides
 from printdeck.cli.common import ExitStatus, fail, show_warnings, stopped
 from printdeck.cli.design import design, stats, verify
 from printdeck.cli.sheets import calibrate, preview
@@ -86,5 +87,5 @@ def main() -> None:
     """Make print-ready spot-the-match card decks from a YAML theme."""
 
 
-for _command in (build, preview, calibrate, design, verify, stats, init, themes, schema, check, studio):
+for _command in (build, preview, calibrate, design, verify, stats, init, themes, schema, check, studio, slides, answer):
     main.add_command(_command)

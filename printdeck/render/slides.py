@@ -52,7 +52,9 @@ class SlideRound:
     Attributes:
         number: 1, 2, ...
         cards: The two cards' indices (0-based; printed as index + 1).
-        shared: The symbol ids the two cards share (one; two for a ``match: 2`` deck).
+        shared: The drawings (symbol ids) that show the symbols the two cards share (one
+            symbol, two for a ``match: 2`` deck; a symbol with faces may show a different
+            face on each card: both are listed).
     """
 
     number: int

@@ -1,0 +1,143 @@
+"""The game on the classroom screen: seeded rounds of two cards, the slides PDF, the answers.
+
+Rounds are drawn so that every card appears: the deck's cards in a seeded random order,
+taken two at a time (an odd card out is paired with the first card of the order). Cards
+are numbered from 1 as printed (the manifest's ``index`` plus one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, plan_deck, prove_symbols
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import check_not_inputs, check_replaceable
+from printdeck.model import SymbolSpec
+from printdeck.outputs import theme_inputs
+from printdeck.theme import Theme, load_theme
+
+REVEALS = ("ring", "corner", "both")
+"""How an answer slide shows the match: ring it on both cards, name it with its picture
+in the corner, or both."""
+
+
+def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
+    """Pairs of card indices (0-based) such that every card appears, in a seeded order.
+
+    Args:
+        n_cards: Cards in the deck (>= 2).
+        seed: The random order's seed.
+    """
+    order = [int(i) for i in np.random.default_rng([seed, 0x5C]).permutation(n_cards)]
+    if len(order) % 2:
+        order.append(order[0])
+    return [(order[k], order[k + 1]) for k in range(0, len(order), 2)]
+
+
+def _points(plan: DeckPlan, card: int) -> dict[int, SymbolSpec]:
+    """Card ``card``'s (0-based) drawings by the design point they show (a symbol with faces
+    shows one of them; see ``printdeck.assign.FacedDeck``)."""
+    faces = plan.faced.drawing_faces if plan.faced is not None and plan.faced.has_faces else None
+    return {(faces[d.id][0] if faces else d.id): d for d in plan.cards[card]}
+
+
+def _screen_cards(plan: DeckPlan) -> int:
+    """Cards the screen shows: the deck's (a split deck's deck A: B only repeats its symbols)."""
+    split = plan.faced is not None and plan.faced.has_faces and plan.faced.mode == "split"
+    return len(plan.cards) // 2 if split else len(plan.cards)
+
+
+def shared_symbols(theme: Theme, first: int, second: int) -> list[SymbolSpec]:
+    """The symbols cards ``first`` and ``second`` (counted from 1, as printed) share (a symbol
+    with faces as the symbol, all its faces listed).
+
+    Raises:
+        PrintdeckError: A card number is not in the deck, or the two are the same card.
+    """
+    plan = plan_deck(theme, prove=False)
+    count = len(plan.cards)
+    for name, number in (("FIRST", first), ("SECOND", second)):
+        if not 1 <= number <= count:
+            raise PrintdeckError(f"{name} card {number}: the deck has cards 1 to {count}; give a number in that range")
+    if first == second:
+        raise PrintdeckError(f"cards {first} and {second}: give two different cards")
+    a, b = _points(plan, first - 1), _points(plan, second - 1)
+    concepts = plan.concepts or plan.symbols
+    return [concepts[p] for p in a if p in b]
+
+
+@dataclasses.dataclass(frozen=True)
+class SlidesResult:
+    """What :func:`write_slides` wrote: the PDF, its pages and its rounds (pairs of card
+    numbers from 1, with the shared symbols' names)."""
+
+    pdf_path: Path
+    pages: int
+    rounds: tuple[tuple[int, int, tuple[str, ...]], ...]
+
+
+def write_slides(
+    theme_ref: str | Path | Theme | None,
+    out_path: Path,
+    *,
+    seed: int | None = None,
+    reveal: str = "ring",
+    game: str = "screen",
+    answer_key: bool = False,
+    allow_outside: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> SlidesResult:
+    """Write the classroom slides of a theme's deck (the cards exactly as ``build`` lays them out).
+
+    Args:
+        theme_ref: Theme name, file or folder (``None``: the default theme), or a loaded theme.
+        out_path: The ``.pdf`` to write.
+        seed: Seeds the rounds' order (default: the theme's seed).
+        reveal: One of :data:`REVEALS`.
+        game: The game whose rules the title slide shows (``printdeck.render.GAMES``).
+        answer_key: Add the answer key (each round's match, by name and picture) at the end.
+        allow_outside: Let the theme read files outside its folder.
+        progress: Advanced once a round drawn.
+
+    Raises:
+        PrintdeckError: A bad theme, reveal, game or output name, or an output on an input.
+    """
+    from printdeck.render import GAMES, PrintJob, SlideRound, SlideText, game_rules, render_slides  # noqa: PLC0415
+
+    if reveal not in REVEALS:
+        raise PrintdeckError(f"--reveal: expected one of {', '.join(REVEALS)}, got {reveal!r}")
+    if game not in GAMES:
+        raise PrintdeckError(f"--game: expected one of {', '.join(GAMES)}, got {game!r}")
+    out = Path(out_path)
+    if out.suffix.lower() != ".pdf":
+        raise PrintdeckError(f"{shown(out)}: the slides must be a .pdf file name")
+    if not out.parent.is_dir():
+        raise PrintdeckError(f"{shown(out)}: folder {shown(out.parent)} does not exist; create it or choose another -o")
+    check_replaceable(out)
+    theme = load_theme(theme_ref, allow_outside=allow_outside)
+    single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
+    theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single}))
+    check_not_inputs([("-o", out)], theme_inputs(theme))
+    deck_design(theme)
+    plan = plan_deck(theme, prove=False)
+    prove_symbols(theme, plan.symbols)
+    layouts = lay_out_plan(plan)
+    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed if seed is None else seed)
+    rounds = []
+    for n, (a, b) in enumerate(pairs, start=1):
+        on_a, on_b = _points(plan, a), _points(plan, b)
+        shared = [p for p in on_a if p in on_b]
+        rounds.append(SlideRound(n, (a, b), tuple(sorted({on_a[p].id for p in shared} | {on_b[p].id for p in shared}))))
+    heading, rules = game_rules(game, theme.spec.text.lang)
+    text = SlideText(title=theme.spec.title, game=heading, rules=rules)
+    job = PrintJob.from_theme(theme)
+    pages = render_slides(
+        job, plan.symbols, layouts, rounds, text, out, reveal=reveal, answer_key=answer_key, progress=progress
+    )
+    names = {s.id: s.name for s in plan.symbols}
+    listed = tuple((a + 1, b + 1, tuple(names[i] for i in r.shared)) for r, (a, b) in zip(rounds, pairs))
+    return SlidesResult(out, pages, listed)

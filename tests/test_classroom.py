@@ -1,0 +1,121 @@
+"""The classroom slides and answers: every round's two cards share exactly one symbol, the
+ring on the answer slide is around that symbol on both cards (read back from the PDF's
+drawing), every card appears, and ``printdeck answer`` names the match."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+import printdeck
+from printdeck.cli import main
+from printdeck.deck_plan import plan_deck
+
+WORDS = ["cat", "dog", "fish", "bird", "frog", "hen", "cow", "pig", "owl", "bee", "ant", "elk", "yak"]
+SMALL = {"name": "small-class", "seed": 5, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in WORDS]}
+RING_RGB = (1.0, 0xB0 / 255, 0.0)  # printdeck.render.slides.RING_COLOR
+
+
+def _mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a @ b
+
+
+def _drawing(reader: PdfReader, page_number: int) -> tuple[list[tuple[int, float, float]], list[tuple[float, float]]]:
+    """The symbol forms drawn on a page (id, centre x, centre y in pt) and the centres of the
+    amber rings, by walking the content stream with its transformation matrices."""
+    page = reader.pages[page_number - 1]
+    xobjects = page["/Resources"]["/XObject"]
+    ctm, stack = np.eye(3), []
+    forms, rings, path, stroke = [], [], [], (0.0, 0.0, 0.0)
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append((ctm, stroke))
+        elif op == b"Q":
+            ctm, stroke = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ctm = _mul(np.array([[a, b, 0], [c, d, 0], [e, f, 1]]), ctm)
+        elif op == b"RG":
+            stroke = tuple(float(v) for v in operands)
+        elif op in (b"m", b"l", b"c"):
+            pts = np.array([float(v) for v in operands]).reshape(-1, 2)
+            path += [tuple((np.array([x, y, 1.0]) @ ctm)[:2]) for x, y in pts]
+        elif op in (b"S", b"s", b"f", b"n", b"B", b"b", b"f*", b"W"):
+            if op == b"S" and np.allclose(stroke, RING_RGB, atol=0.01) and path:
+                xy = np.array(path)
+                rings.append(tuple((xy.min(axis=0) + xy.max(axis=0)) / 2))
+            if op != b"W":
+                path = []
+        elif op == b"Do" and str(operands[0]).startswith("/FormXob.sym"):
+            box = [float(v) for v in xobjects[operands[0]]["/BBox"]]
+            centre = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0]) @ ctm
+            forms.append((int(str(operands[0])[len("/FormXob.sym") :]), float(centre[0]), float(centre[1])))
+    return forms, rings
+
+
+@pytest.mark.parametrize("reveal", ["ring", "both"])
+def test_every_round_shares_one_symbol_and_the_ring_is_around_it(tmp_path: Path, reveal: str) -> None:
+    result = printdeck.write_slides(
+        printdeck.load_theme(SMALL), tmp_path / "slides.pdf", reveal=reveal, answer_key=True
+    )
+    theme = printdeck.load_theme(SMALL)
+    plan = plan_deck(theme, prove=False)
+    cards = len(plan.cards)
+    assert sorted({n for a, b, _ in result.rounds for n in (a, b)}) == list(range(1, cards + 1))
+    assert len(result.rounds) == -(-cards // 2)
+    reader = PdfReader(str(result.pdf_path))
+    width = float(reader.pages[1].mediabox.width)
+    assert float(reader.pages[1].mediabox.height) / width == pytest.approx(9 / 16, abs=0.001)
+    names = {s.id: s.name for s in plan.symbols}
+    for n, (first, second, shared_names) in enumerate(result.rounds, start=1):
+        question, _ = _drawing(reader, 2 * n)
+        left = {i for i, x, _ in question if x < width / 2}
+        right = {i for i, x, _ in question if x >= width / 2}
+        assert left == {s.id for s in plan.cards[first - 1]} and right == {s.id for s in plan.cards[second - 1]}
+        (shared,) = left & right  # exactly one symbol in common
+        assert shared_names == (names[shared],)
+        forms, rings = _drawing(reader, 2 * n + 1)
+        assert len(rings) == 2 and rings[0][0] < width / 2 < rings[1][0]  # the amber ring on each card
+        for ring in rings:
+            nearest = min(forms, key=lambda f: np.hypot(f[1] - ring[0], f[2] - ring[1]))
+            assert nearest[0] == shared and np.hypot(nearest[1] - ring[0], nearest[2] - ring[1]) < 0.5
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        key = "".join(doc[p].get_textpage().get_text_range() for p in range(1 + 2 * len(result.rounds), len(doc)))
+        title = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "On the big screen" in title and "exactly one symbol" in title
+    for first, second, (name,) in result.rounds:
+        assert f"card {first} + card {second}" in key and name in key
+
+
+def test_printdeck_answer_names_the_shared_symbol() -> None:
+    plan = plan_deck(printdeck.load_theme(SMALL), prove=False)
+    runner = CliRunner()
+    for a, b in itertools.combinations(range(len(plan.cards)), 2):
+        if (a + b) % 5:
+            continue
+        (shared,) = {s.name for s in plan.cards[a]} & {s.name for s in plan.cards[b]}
+        assert [s.name for s in printdeck.shared_symbols(printdeck.load_theme(SMALL), a + 1, b + 1)] == [shared]
+    result = runner.invoke(main, ["answer", "default", "12", "31"])
+    default = plan_deck(printdeck.load_theme(None), prove=False)
+    (expected,) = {s.name for s in default.cards[11]} & {s.name for s in default.cards[30]}
+    assert result.exit_code == 0 and result.output.strip() == expected
+    bad = runner.invoke(main, ["answer", "default", "12", "99"])
+    assert bad.exit_code == 2 and "cards 1 to 55" in bad.output
+
+
+def test_a_wrong_reveal_or_game_names_the_option(tmp_path: Path) -> None:
+    with pytest.raises(printdeck.PrintdeckError, match="--reveal: expected one of ring, corner, both"):
+        printdeck.write_slides(printdeck.load_theme(SMALL), tmp_path / "s.pdf", reveal="circle")
+    with pytest.raises(printdeck.PrintdeckError, match="--game: expected one of screen, heap"):
+        printdeck.write_slides(printdeck.load_theme(SMALL), tmp_path / "s.pdf", game="poker")
+    assert not list(tmp_path.iterdir())
