@@ -10,7 +10,7 @@ line). Exit statuses: :class:`~printdeck.cli.common.ExitStatus`.
 
 Commands by module: :mod:`~printdeck.cli.build` (build), :mod:`~printdeck.cli.design`
 (design, verify, stats), :mod:`~printdeck.cli.sheets` (preview, calibrate),
-:mod:`~printdeck.cli.theme` (init, themes, schema, check); what they share is in
+:mod:`~printdeck.cli.theme` (init, themes, schema, check), :mod:`~printdeck.cli.screen` (slides, answer); what they share is in
 :mod:`~printdeck.cli.common`.
 """
 
@@ -24,9 +24,9 @@ import click
 
 from printdeck import __version__
 from printdeck.cli.build import build
-from printdeck.cli.classroom import answer, slides
 from printdeck.cli.common import ExitStatus, fail, show_warnings, stopped
 from printdeck.cli.design import design, stats, verify
+from printdeck.cli.screen import answer, slides
 from printdeck.cli.sheets import calibrate, preview
 from printdeck.cli.studio import studio
 from printdeck.cli.theme import check, init, schema, themes
