@@ -10,8 +10,8 @@ line). Exit statuses: :class:`~printdeck.cli.common.ExitStatus`.
 
 Commands by module: :mod:`~printdeck.cli.build` (build), :mod:`~printdeck.cli.design`
 (design, verify, stats), :mod:`~printdeck.cli.sheets` (preview, calibrate),
-:mod:`~printdeck.cli.theme` (init, themes, schema, check), :mod:`~printdeck.cli.screen` (slides, answer); what they share is in
-:mod:`~printdeck.cli.common`.
+:mod:`~printdeck.cli.theme` (init, themes, schema, check), :mod:`~printdeck.cli.screen`
+(slides, answer); what they share is in :mod:`~printdeck.cli.common`.
 """
 
 from __future__ import annotations
