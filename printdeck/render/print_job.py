@@ -116,7 +116,9 @@ class PrintJob:
             backs=_back_design(theme) if spec.backs.enabled else None,
             legend=spec.extras.legend,
             rules=spec.extras.rules,
-            faces=str(spec.deck.faces.value) if any(s.faces for s in theme.symbols) else None,
+            faces=str(getattr(spec.deck.faces, "value", spec.deck.faces))
+            if any(s.faces for s in theme.symbols)
+            else None,
             tuck_box=spec.extras.tuck_box,
             card_thickness_mm=spec.extras.card_thickness_mm,
         )
