@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES
 from printdeck.assign import assign_symbols
 from printdeck.deck_plan import (
     DeckPlan,
@@ -290,6 +291,21 @@ def deck_sizes_text(n_symbols: int, match: int = 1) -> str:
         parts.append(f"add {needed - n_symbols} for {needed} cards of {bigger}")
     head = f"{n_symbols} symbol{'' if n_symbols == 1 else 's'}{' (match 2)' if match == 2 else ''}"
     return f"{head}: {'; '.join(parts)}"
+
+
+def deck_size_table(match: int = 1) -> list[dict[str, int]]:
+    """Every full deck printdeck builds for λ = ``match``, smallest first, as the studio's
+    size menu lists them: ``{"symbols_per_card": k, "cards": n, "order": k - match}``
+    (the cards of a deck are its symbols: k² - k + 1 for λ = 1, 1 + k(k - 1)/2 for λ = 2).
+
+    Raises:
+        ValueError: ``match`` is not 1 or 2.
+    """
+    from printdeck.design import deck_points, feasible_sizes  # noqa: PLC0415
+
+    if match not in (1, 2):
+        raise ValueError(f"match: expected 1 or 2, got {match!r}")
+    return [{"symbols_per_card": k, "cards": deck_points(k, match), "order": k - match} for k in feasible_sizes(match)]
 
 
 def upright_picture(path: str | Path, longest_px: int) -> Image.Image:

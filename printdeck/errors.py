@@ -78,6 +78,7 @@ class PrintdeckError(Exception):
         is_argument: ``key`` names an argument of the call (an API keyword, a
             command-line option), not a theme key.
         more: How many further problems the same input has.
+        code: A word for a program to act on, where one helps (``"too-few-symbols"``).
 
     Examples:
         >>> str(PrintdeckError(key="seed", value="7", problem="expected a whole number", is_argument=True))
@@ -98,6 +99,7 @@ class PrintdeckError(Exception):
         fix: str | None = None,
         is_argument: bool = False,
         more: int = 0,
+        code: str | None = None,
     ) -> None:
         self.source = source
         self.key = key
@@ -107,6 +109,7 @@ class PrintdeckError(Exception):
         self.fix = fix
         self.is_argument = is_argument
         self.more = more
+        self.code = code
         self._message = message
         super().__init__(one_line(message if message is not None else self.worded_as()))
 
@@ -137,6 +140,39 @@ class PrintdeckError(Exception):
             fix=self.fix,
             is_argument=self.is_argument if is_argument is None else is_argument,
             more=self.more,
+            code=self.code,
+        )
+
+    def keyed(self, key: str) -> PrintdeckError:
+        """This error, or (when it names no key) the same error with ``key`` as its key:
+        for a front end to attach it to the theme key that led to it."""
+        if self.key is not None:
+            return self
+        return PrintdeckError(
+            self._message,
+            source=self.source,
+            key=key,
+            value=self.value if self.has_value else _NO_VALUE,
+            problem=self.problem,
+            fix=self.fix,
+            is_argument=self.is_argument,
+            more=self.more,
+            code=self.code,
+        )
+
+    def located(self, source: str) -> PrintdeckError:
+        """The same error said of ``source`` (a theme file's name): its message starts
+        ``"<source>: "``, every field kept."""
+        return PrintdeckError(
+            f"{source}: {self}",
+            source=source,
+            key=self.key,
+            value=self.value if self.has_value else _NO_VALUE,
+            problem=self.problem,
+            fix=self.fix,
+            is_argument=self.is_argument,
+            more=self.more,
+            code=self.code,
         )
 
     def fields(self) -> dict[str, object]:
@@ -150,8 +186,17 @@ class PrintdeckError(Exception):
             "fix": self.fix,
             "is_argument": self.is_argument,
             "more": self.more,
+            "code": self.code,
             "message": str(self),
         }
+
+
+def key_error(where: str, text: str, **fields: Any) -> PrintdeckError:
+    """An error about the theme key ``where`` (``symbols.3.image``, or with the file it
+    read: ``symbols.3.image (cat.png)``): the message ``"<where>: <text>"``, the key kept
+    as a field (without the file) for a front end to attach it to."""
+    key, _, _ = where.partition(" (")
+    return PrintdeckError(f"{where}: {text}", key=key or None, **fields)
 
 
 def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:

@@ -120,3 +120,40 @@ def test_a_theme_error_carries_its_fields(tmp_path: Path) -> None:
     assert error.source is not None and error.source.endswith("t.yaml")
     assert error.problem.startswith("expected a length")
     assert str(error) == f'{error.source}: card.diameter: {error.problem}, got "big"'
+
+
+def test_the_studio_form_agrees_with_the_api_and_the_command_line() -> None:
+    """One table: every build option that overrides a theme key has, in the studio's form
+    (served to the page from the theme's JSON Schema), the same range, choices and default
+    the API validates and the CLI offers."""
+    from printdeck.studio.deck_settings import form_description
+
+    form = form_description()["fields"]
+    theme_defaults = ThemeSpec().model_dump(by_alias=True, mode="json")
+    for info in option_table("build"):
+        if info.theme_key is None:
+            continue
+        field = form[info.theme_key]
+        assert (field.get("minimum"), field.get("maximum")) == (info.minimum, info.maximum), info.name
+        assert tuple(field.get("choices", ())) == info.choices, info.name
+        section, _, leaf = info.theme_key.rpartition(".")
+        default = (theme_defaults[section] if section else theme_defaults)[leaf]
+        assert field.get("default") == default, info.name  # the option's None keeps this
+        param = _param(build_command, info.name)
+        if isinstance(param.type, click.Choice):
+            assert tuple(param.type.choices) == tuple(field["choices"])
+
+
+def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
+    from printdeck.studio.deck_settings import form_description
+
+    form = form_description()
+    assert form["fields"]["card.diameter"]["minimum"] == 20.0 and form["fields"]["card.diameter"]["unit"] == "mm"
+    assert form["fields"]["seed"]["maximum"] == 2**32 - 1
+    assert form["font_suffixes"] == [".ttf", ".otf", ".ttc", ".otc"]  # the studio once refused .otc
+    assert [d["cards"] for d in form["deck_sizes"]["1"][:4]] == [7, 13, 21, 31]
+    assert [d["cards"] for d in form["deck_sizes"]["2"][:4]] == [4, 7, 11, 16]
+    static = Path(printdeck.__file__).parent / "studio" / "static"
+    script = "\n".join(p.read_text(encoding="utf-8") for p in static.glob("*.js"))
+    for copy in ("PLANE_SIZES", "BIPLANE_SIZES", "needs \\d+ symbols", '"18%"', "options: [[", "min: 0", "max: 1 "):
+        assert copy not in script, copy

@@ -18,7 +18,15 @@ from printdeck.artwork.drawing import (
     existing_file,
     word_chain,
 )
-from printdeck.artwork.fonts import FontFace, bundled_faces, default_face, fallback_chain, open_face, parse_font_ref
+from printdeck.artwork.fonts import (
+    FONT_SUFFIXES,
+    FontFace,
+    bundled_faces,
+    default_face,
+    fallback_chain,
+    open_face,
+    parse_font_ref,
+)
 from printdeck.artwork.picture import (
     EXIF_ORIENTATION,
     MAX_IMAGE_BYTES,
@@ -42,6 +50,7 @@ from printdeck.choices import PHOTO_CORNER_FRACTION
 
 __all__ = [
     "EXIF_ORIENTATION",
+    "FONT_SUFFIXES",
     "MAX_IMAGE_BYTES",
     "MAX_SVG_BYTES",
     "PHOTO_CORNER_FRACTION",

@@ -32,7 +32,7 @@ from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
 from printdeck.artwork.svg import svg_size
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, key_error
 from printdeck.fileio import user_file_size
 from printdeck.model import SymbolSpec, drawn_only
 
@@ -153,7 +153,7 @@ def existing_file(symbol: SymbolSpec) -> Path:
     """
     where = f"symbol {symbol.name!r}"
     if symbol.path is None:
-        raise PrintdeckError(f"{where}: no artwork file; fix the theme's symbols list")
+        raise key_error(f"{where}", "no artwork file; fix the theme's symbols list")
     limit = MAX_SVG_BYTES if symbol.kind == "svg" else MAX_IMAGE_BYTES
     user_file_size(Path(symbol.path), where, limit, "an artwork file")
     return Path(symbol.path)

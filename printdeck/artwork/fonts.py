@@ -29,7 +29,7 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
 from printdeck.cache import file_digest
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import user_file_size
 from printdeck.resources import data_root
 
@@ -159,15 +159,15 @@ def open_face(path: Path, index: int, where: str) -> FontFace:
     """
     size = user_file_size(path, where, MAX_FONT_BYTES, "a font file")
     if size == 0:
-        raise PrintdeckError(f"{where}: font file {shown(path)} is empty; give a .ttf, .otf or .ttc font")
+        raise key_error(f"{where}", f"font file {shown(path)} is empty; give a .ttf, .otf or .ttc font")
     faces = face_count(path, where)
     if not 0 <= index < faces:
-        raise PrintdeckError(
-            f"{where}: {path.name} holds {faces} face(s), so #{index} does not exist; use #0 to #{faces - 1}"
+        raise key_error(
+            f"{where}", f"{path.name} holds {faces} face(s), so #{index} does not exist; use #0 to #{faces - 1}"
         )
     face = FontFace(path, index)
     if not _coverage(str(path), index, size, path.stat().st_mtime_ns, where):
-        raise PrintdeckError(f"{where}: {path.name} has no Unicode character map; give another font")
+        raise key_error(f"{where}", f"{path.name} has no Unicode character map; give another font")
     return face
 
 
@@ -186,8 +186,8 @@ def face_count(path: Path, where: str) -> int:
             TTFont(handle, lazy=True).getGlyphOrder()
         return 1
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
-        raise PrintdeckError(
-            f"{where}: {path} is not a font file printdeck can read ({exc}); give a .ttf, .otf or .ttc font"
+        raise key_error(
+            f"{where}", f"{path} is not a font file printdeck can read ({exc}); give a .ttf, .otf or .ttc font"
         ) from None
 
 
@@ -207,7 +207,7 @@ def _coverage(path: str, index: int, size: int, mtime_ns: int, where: str) -> fr
         with open(path, "rb") as handle:  # closed even when fontTools raises
             return frozenset(TTFont(handle, fontNumber=index, lazy=True).getBestCmap() or {})
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
-        raise PrintdeckError(f"{where}: cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font") from None
+        raise key_error(f"{where}", f"cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font") from None
 
 
 def needed_chars(text: str) -> list[str]:

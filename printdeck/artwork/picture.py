@@ -19,7 +19,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.choices import PHOTO_CORNER_FRACTION, PhotoShape
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec, drawn_only
 
@@ -71,7 +71,7 @@ def read_limited(path: Path, where: str, limit: int) -> bytes:
     """
     data = read_user_file(path, where, limit, "an image")
     if not data:
-        raise PrintdeckError(f"{where}: {shown(path)} is empty (0 bytes); replace it with a real image")
+        raise key_error(f"{where}", f"{shown(path)} is empty (0 bytes); replace it with a real image")
     return data
 
 
@@ -109,9 +109,10 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         try:
             image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
             if image.width * image.height > MAX_PIXELS:
-                raise PrintdeckError(
-                    f"{where}: {path} is {image.width}x{image.height} pixels, more than "
-                    f"{MAX_PIXELS // 1_000_000} megapixels; scale it down"
+                raise key_error(
+                    f"{where}",
+                    f"{path} is {image.width}x{image.height} pixels, more than "
+                    f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
                 )
             if draft_px is not None and image.format in ("JPEG", "MPO"):
                 image.draft("RGB", (draft_px, draft_px))
@@ -119,17 +120,18 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         except PrintdeckError:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-            raise PrintdeckError(
-                f"{where}: {path} claims a huge size (a decompression bomb?); use an ordinary image"
+            raise key_error(
+                f"{where}", f"{path} claims a huge size (a decompression bomb?); use an ordinary image"
             ) from None
         except Image.UnidentifiedImageError:
-            raise PrintdeckError(
-                f"{where}: {shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
-                "corrupt); re-export it as PNG or JPEG"
+            raise key_error(
+                f"{where}",
+                f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+                "corrupt); re-export it as PNG or JPEG",
             ) from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
-            raise PrintdeckError(
-                f"{where}: {path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image"
+            raise key_error(
+                f"{where}", f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image"
             ) from None
     return image
 

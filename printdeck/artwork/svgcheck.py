@@ -19,7 +19,7 @@ import re
 import xml.parsers.expat
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import key_error, shown
 
 MAX_SVG_BYTES = 5_000_000
 """Largest SVG file accepted."""
@@ -282,11 +282,11 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
             parser.Parse(data[start : start + _CHUNK_BYTES], False)
         parser.Parse(b"", True)
     except _SvgRefused as exc:
-        raise PrintdeckError(f"{where}: {shown(path)} is refused: {exc}; {exc.fix}") from None
+        raise key_error(f"{where}", f"{shown(path)} is refused: {exc}; {exc.fix}") from None
     except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError) as exc:
-        raise PrintdeckError(f"{where}: {shown(path)} is not a well-formed SVG ({exc}); re-export it") from None
+        raise key_error(f"{where}", f"{shown(path)} is not a well-formed SVG ({exc}); re-export it") from None
     if counter.elements == 0:
-        raise PrintdeckError(f"{where}: {shown(path)} holds no SVG elements; re-export it")
+        raise key_error(f"{where}", f"{shown(path)} holds no SVG elements; re-export it")
 
 
 _CUSTOM_PROPERTY = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}\"'<>]+)")  # ends at ; } or the attribute's end

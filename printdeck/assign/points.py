@@ -10,7 +10,7 @@ from printdeck.assign.balance import balance_symbols
 from printdeck.design import Design
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
-from printdeck.theme import Theme
+from printdeck.theme import TOO_FEW_SYMBOLS, Theme
 
 
 def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
@@ -27,7 +27,11 @@ def assign_symbols(theme: Theme, n_points: int, seed: int) -> list[SymbolSpec]:
     if len(pool) < n_points:
         raise PrintdeckError(
             f"theme {theme.name}: symbols: the deck needs {n_points} symbols but the theme "
-            f"gives {len(pool)}; add {n_points - len(pool)} more or choose a smaller deck"
+            f"gives {len(pool)}; add {n_points - len(pool)} more or choose a smaller deck",
+            source=f"theme {theme.name}",
+            key="symbols",
+            value=len(pool),
+            code=TOO_FEW_SYMBOLS,
         )
     rng = np.random.default_rng([seed, 0x5EED])
     if theme.spec.deck.choose == "seeded":

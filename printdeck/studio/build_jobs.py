@@ -148,7 +148,7 @@ class Builds:
             job.pdf, job.png_paths = result.pdf_path, list(result.png_paths)
             job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
         except PrintdeckError as exc:
-            problem = problem_of(str(exc), folder)
+            problem = problem_of(exc, folder)
             self.space.note_problem(problem)
             job.error, job.error_key = problem.line, problem.key
         except OSError as exc:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import copy
+import functools
+import json
 from typing import Any
+
+import printdeck
+import printdeck.api
+from printdeck.choices import PHOTO_CORNER_FRACTION
 
 SETTING_KEYS = frozenset(
     {
@@ -116,3 +122,64 @@ def setting_values(doc: dict[str, Any]) -> dict[str, Any]:
     if isinstance(reroll, dict):
         values["layout.reroll"] = reroll
     return values
+
+
+def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """A schema node with its ``$ref`` followed and a ``null`` branch of ``anyOf`` left out."""
+    if "$ref" in node:
+        node = {**defs[node["$ref"].rsplit("/", 1)[-1]], **{k: v for k, v in node.items() if k != "$ref"}}
+    branches = [b for b in node.get("anyOf", []) if b.get("type") != "null"]
+    if len(branches) == 1:
+        inner = _resolve(branches[0], defs)
+        node = {**inner, **{k: v for k, v in node.items() if k != "anyOf"}, "optional": True}
+    return node
+
+
+def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """What the form needs of one key: bounds (lengths in mm), choices, default, unit, help."""
+    node = _resolve(node, defs)
+    words: list[Any] = list(node.get("enum", [])) + ([node["const"]] if "const" in node else [])
+    for branch in node.get("oneOf", []) + node.get("anyOf", []):
+        inner = _resolve(branch, defs)  # a paper's names, rotation's words, cut_guide's "auto"
+        words += inner.get("enum", []) + ([inner["const"]] if "const" in inner else [])
+    numbers = {k: v for k, v in node.items() if k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}
+    for branch in node.get("oneOf", []) + node.get("anyOf", []):
+        numbers |= {k: v for k, v in branch.items() if k in ("minimum", "maximum")}
+    lengths = {k.removeprefix("x-").removesuffix("-mm"): v for k, v in node.items() if k.endswith("-mm")}
+    field = {
+        "type": node.get("type"),
+        "choices": words,
+        "default": node.get("default"),
+        "unit": node.get("x-unit"),
+        "help": node.get("description", ""),
+        "optional": bool(node.get("optional")),
+        **numbers,
+        **lengths,
+    }
+    return {k: v for k, v in field.items() if v not in (None, [])}
+
+
+@functools.lru_cache(maxsize=1)
+def form_description() -> dict[str, Any]:
+    """The settings form as the theme's JSON Schema defines it, for the page to draw:
+    ``fields`` by dotted key (type, ``choices``, ``minimum``/``maximum`` (lengths in mm),
+    ``default``, ``unit``, ``help``) and ``deck_sizes`` by λ (the size menu: symbols a card,
+    cards, order), the photo crops and their corner, the font files the library loads.
+    The page writes no bound, choice or deck size of its own."""
+    schema = json.loads(printdeck.schema_json())
+    defs = schema.get("$defs", {})
+    fields: dict[str, Any] = {}
+    for key in sorted(SETTING_KEYS):
+        node: dict[str, Any] = schema
+        for part in key.split("."):
+            node = _resolve(node, defs)["properties"][part]
+        fields[key] = _field_of(node, defs)
+    sizes = {str(match): printdeck.api.deck_size_table(match) for match in (1, 2)}
+    symbol = schema["$defs"]["SymbolEntry"]["properties"]
+    return {
+        "fields": fields,
+        "deck_sizes": sizes,
+        "photo_shapes": _field_of(symbol["shape"], defs)["choices"],
+        "photo_corner_fraction": PHOTO_CORNER_FRACTION,
+        "font_suffixes": list(printdeck.api.FONT_SUFFIXES),
+    }

@@ -7,7 +7,7 @@ from typing import Any
 
 import printdeck
 from printdeck.errors import PrintdeckError
-from printdeck.studio.deck_settings import SETTING_KEYS
+from printdeck.studio.deck_settings import SETTING_KEYS, form_description
 from printdeck.studio.workspace import Snapshot, Workspace
 
 _PROBE = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in ("a", "b", "c", "d", "e", "f", "g")]}
@@ -15,7 +15,8 @@ _PROBE = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in ("a"
 
 def state(space: Workspace) -> dict[str, Any]:
     """The deck's settings and symbols with their errors, the values the theme model
-    fills in for keys left out (``effective``), and what the symbols allow (``sizes``)."""
+    fills in for keys left out (``effective``), what the symbols allow (``sizes``) and the
+    form as the theme's JSON Schema defines it (``form``, see ``form_description``)."""
     out = space.view()
     snap = space.snapshot()
     match = _match(snap)
@@ -23,6 +24,7 @@ def state(space: Workspace) -> dict[str, Any]:
     out["symbol_count"] = symbol_count(space, snap)
     out["sizes"] = printdeck.deck_sizes_text(out["symbol_count"], match)
     out["symbols_per_card"] = snap.theme.spec.deck.symbols_per_card if snap.theme is not None else None
+    out["form"] = form_description()  # bounds, choices and deck sizes: the page writes none of its own
     return out
 
 

@@ -21,7 +21,6 @@ import yaml
 import printdeck
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import WriteError, atomic_output, read_user_file
-from printdeck.studio.wording import problem_of
 
 THEME_FILE = "theme.yaml"
 STUDIO_MARK = "# Made with printdeck studio"
@@ -136,7 +135,7 @@ def _parsed(path: Path) -> object:
     try:
         printdeck.load_theme(path, check_files=False)
     except PrintdeckError as exc:
-        if problem_of(str(exc), path.parent).key is None:  # the file itself is broken, not one key
+        if exc.key is None:  # the file itself is broken, not one key
             raise
     text = read_user_file(path, THEME_FILE, MAX_THEME_BYTES, "a theme file").decode("utf-8-sig")
     try:

@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from printdeck.api import FONT_SUFFIXES as LIBRARY_FONT_SUFFIXES
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import MAX_NAME_BYTES, WriteError, atomic_output, cut_to_bytes
 from printdeck.studio.theme_folder import FILE_MODE, make_folder, unwritable
@@ -34,7 +35,7 @@ PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".svg", ".heic", ".heif", 
 PHOTO_ONLY_SUFFIXES = {".jpg", ".jpeg", ".heic", ".heif", ".avif"}
 MAX_CLASSIFIED_PIXELS = 60_000_000
 """Pictures larger than this are not decoded here (printdeck's own check refuses them)."""
-FONT_SUFFIXES = {".ttf", ".otf", ".ttc"}
+FONT_SUFFIXES = set(LIBRARY_FONT_SUFFIXES)  # what the library loads: .ttf, .otf, .ttc, .otc
 _UNSAFE = re.compile(r"[^\w.-]+")
 _MAX_STEM = 80
 _MOST_NUMBER = "-99999"

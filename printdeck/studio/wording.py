@@ -1,33 +1,33 @@
-"""The studio's words: the command line's one-line errors placed beside a field or a
-thumbnail, the build's summary line, and the line saying what the symbols allow."""
+"""The studio's words: the library's errors placed beside a field or a thumbnail (by
+their fields, never by reading the message), the build's summary line, and the line saying what the symbols allow."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from printdeck.errors import shown
+from printdeck.errors import PrintdeckError, shown
 
 THEME_FILE = "theme.yaml"
-TOP_KEYS = ("name", "title", "author", "seed", "deck", "card", "layout", "paper", "backs", "extras", "text", "symbols")
-_LABEL = re.compile(r"^(?:<theme>|<YAML text>|theme [^ :]+|[^:]*theme\.yaml): ")
-_KEY = re.compile(r"^((?:" + "|".join(TOP_KEYS) + r")(?:\.[A-Za-z0-9_]+)*)(?: \([^)]*\))?: ")
 
 
 @dataclass(frozen=True)
 class Problem:
-    """A one-line error of the library, as the page shows it.
+    """A library error as the page shows it, from the error's fields (no message parsing).
 
     Attributes:
         key: The dotted theme key the error names (``card.diameter``, ``symbols.3.image``),
             or ``None`` when it names none.
         line: The line as the command line prints it, the theme called ``theme.yaml`` and
             the theme folder's own path left out (``theme.yaml: card.diameter: ...``).
+        detail: The line without the theme's name: ``card.diameter: expected a length ...``.
+        code: The error's ``code`` (``"too-few-symbols"``), if it gives one.
     """
 
     key: str | None
     line: str
+    detail: str = ""
+    code: str | None = None
 
     @property
     def symbol_index(self) -> int | None:
@@ -36,32 +36,37 @@ class Problem:
         return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
 
     @property
-    def detail(self) -> str:
-        """The line without the theme's name: ``card.diameter: expected a length ...``."""
-        return _LABEL.sub("", self.line, count=1)
-
-    @property
     def about_file(self) -> str:
         """The line without the theme's name and key, as said of one file or word:
         ``images/cat.png is truncated or corrupt ...; re-export it``."""
-        return _KEY.sub("", self.detail, count=1)
+        if self.key and self.detail.startswith(self.key):
+            return self.detail.split(": ", 1)[-1]  # past the key (and the file it read)
+        return self.detail
 
 
-def problem_of(message: str, folder: Path) -> Problem:
-    """Split a ``PrintdeckError``'s line into the key it names and the line to show.
-
-    Args:
-        message: ``str(error)``: ``"<theme>: card.diameter: expected ..."``.
-        folder: The theme folder; its path (absolute or resolved) is left out of the line.
-    """
-    line = message
+def _without_folder(text: str, folder: Path) -> str:
     for spelled in sorted(
         {str(folder), str(folder.resolve()), shown(folder), shown(folder.resolve())}, key=len, reverse=True
     ):
-        line = line.replace(spelled + "/", "")
-    rest = _LABEL.sub("", line, count=1)
-    match = _KEY.match(rest)
-    return Problem(match.group(1) if match else None, f"{THEME_FILE}: {rest}")
+        text = text.replace(spelled + "/", "")
+    return text
+
+
+def problem_of(exc: PrintdeckError, folder: Path) -> Problem:
+    """A ``PrintdeckError`` as the page shows it: the key from its ``key`` field (an
+    argument's name is no theme key), the line with the theme's name (its ``source``)
+    written ``theme.yaml`` and the theme folder's path left out.
+
+    Args:
+        exc: The error.
+        folder: The theme folder; its path (absolute or resolved) is left out of the line.
+    """
+    line = _without_folder(str(exc), folder)
+    if exc.source:
+        source = _without_folder(exc.source, folder)
+        line = line.removeprefix(f"{source}: ") if line.startswith(f"{source}: ") else line
+    key = None if exc.is_argument else exc.key
+    return Problem(key, f"{THEME_FILE}: {line}", line, exc.code)
 
 
 def touches(error_key: str | None, changed: str) -> bool:

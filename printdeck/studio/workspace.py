@@ -100,7 +100,7 @@ class Workspace:
         try:  # decoding files and setting words uses neither HiGHS nor PDFium: no LIBRARY_LOCK
             return printdeck.load_theme(doc, base_dir=self.folder, check_files=check_files), None
         except PrintdeckError as exc:
-            return None, problem_of(str(exc), self.folder)
+            return None, problem_of(exc, self.folder)
 
     def snapshot(self) -> Snapshot:
         """The saved state, loaded (cached until the next change)."""
@@ -307,6 +307,7 @@ class Workspace:
                 "symbols": items,
                 "problem": None if snap.problem is None else snap.problem.line,
                 "problem_key": None if snap.problem is None else snap.problem.key,
+                "problem_code": None if snap.problem is None else snap.problem.code,
                 "field_errors": dict(self.field_errors),
                 "rejected": list(self.rejected),
             }

@@ -6,7 +6,7 @@ every file it names and the deck it asks for (:func:`deck_size_requirements`), a
 returns a :class:`Theme` with its symbols resolved.
 """
 
-from printdeck.theme.deck_section import THEME_SPELLING, DeckSize, deck_size_requirements, theme_worded
+from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
     bundled_theme_path,
@@ -33,6 +33,7 @@ from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 __all__ = [
     "DECK_PALETTE",
     "THEME_SPELLING",
+    "TOO_FEW_SYMBOLS",
     "WORD_PALETTE",
     "BuildSettings",
     "DeckSize",

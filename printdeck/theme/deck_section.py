@@ -24,6 +24,9 @@ from printdeck.design import (
 from printdeck.errors import PrintdeckError
 from printdeck.theme.spec import DeckSpec
 
+TOO_FEW_SYMBOLS = "too-few-symbols"
+"""``PrintdeckError.code`` of a theme with fewer symbols than its deck needs."""
+
 INFERRED_MAX_PER_CARD = 8
 """Largest k chosen when a theme gives no size (the classic 8 a card)."""
 
@@ -33,7 +36,8 @@ THEME_SPELLING = Spelling(label="deck.{name}", setting="{name}: {value}", switch
 
 def theme_worded(exc: DesignRequestError) -> PrintdeckError:
     """A design refusal worded with the theme's keys (``deck.order: ...``), as a PrintdeckError."""
-    return PrintdeckError(exc.worded(THEME_SPELLING))
+    key = f"deck.{exc.argument}" if exc.argument else "deck"
+    return PrintdeckError(exc.worded(THEME_SPELLING), key=key, value=exc.value if exc.argument else None)
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,10 @@ def inferred_symbols_per_card(match: int, n_symbols: int) -> int:
         need = deck_points(smallest, match)
         raise PrintdeckError(
             f"symbols: the smallest deck (match {match}, {smallest} a card) needs {need} symbols "
-            f"but the theme gives {n_symbols}; add {need - n_symbols} more"
+            f"but the theme gives {n_symbols}; add {need - n_symbols} more",
+            key="symbols",
+            value=n_symbols,
+            code=TOO_FEW_SYMBOLS,
         )
     return k
 
@@ -105,7 +112,10 @@ def deck_size_requirements(deck: DeckSpec, n_symbols: int) -> DeckSize:
     if n_symbols < needed:
         raise PrintdeckError(
             f"symbols: the deck ({k} a card, match {deck.match}) needs {needed} symbols but "
-            f"the theme gives {n_symbols}; add {needed - n_symbols} more or choose a smaller deck"
+            f"the theme gives {n_symbols}; add {needed - n_symbols} more or choose a smaller deck",
+            key="symbols",
+            value=n_symbols,
+            code=TOO_FEW_SYMBOLS,
         )
     cards = None if points is None else (deck.cards or points)
     return DeckSize(symbols_per_card=k, match=deck.match, design_points=points, cards=cards, symbols_needed=needed)

@@ -31,7 +31,7 @@ from printdeck.artwork import (
     svg_structure_check,
 )
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 
 MIN_SIDE_PX = 8
 
@@ -94,15 +94,15 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
     data = read_limited(path, where, MAX_IMAGE_BYTES)
     image = open_raster(data, path, where, draft_px=1024)
     if min(image.size) < MIN_SIDE_PX:
-        raise PrintdeckError(
-            f"{where}: {path} is only {image.width}x{image.height} pixels; "
-            f"give an image at least {MIN_SIDE_PX} pixels a side"
+        raise key_error(
+            f"{where}",
+            f"{path} is only {image.width}x{image.height} pixels; give an image at least {MIN_SIDE_PX} pixels a side",
         )
     has_alpha = False
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
         alpha = np.asarray(image.convert("RGBA").getchannel("A"))
         if not alpha.any():
-            raise PrintdeckError(f"{where}: {path} is fully transparent, so nothing would show; check the file")
+            raise key_error(f"{where}", f"{path} is fully transparent, so nothing would show; check the file")
         has_alpha = bool((alpha < 255).any())
     pixels = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
     return FileCheck(
@@ -118,8 +118,8 @@ def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
         return size
     box = root.get("viewBox")
     if box is not None:
-        raise PrintdeckError(f"{where}: {path} has a bad viewBox {box!r}; give four numbers with positive size")
-    raise PrintdeckError(f"{where}: {path} has no viewBox (nor width and height); add a viewBox")
+        raise key_error(f"{where}", f"{path} has a bad viewBox {box!r}; give four numbers with positive size")
+    raise key_error(f"{where}", f"{path} has no viewBox (nor width and height); add a viewBox")
 
 
 def check_svg_file(path: Path, where: str) -> FileCheck:
@@ -148,13 +148,13 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
-        raise PrintdeckError(
-            f"{where}: {path} declares a DTD or entities, which are not allowed; remove the <!DOCTYPE ...> part"
+        raise key_error(
+            f"{where}", f"{path} declares a DTD or entities, which are not allowed; remove the <!DOCTYPE ...> part"
         ) from None
     except (SafeET.ParseError, ValueError, UnicodeError) as exc:
-        raise PrintdeckError(f"{where}: {path} is not a well-formed SVG ({exc}); re-export it") from None
+        raise key_error(f"{where}", f"{path} is not a well-formed SVG ({exc}); re-export it") from None
     if not str(root.tag).rsplit("}", 1)[-1] == "svg":
-        raise PrintdeckError(f"{where}: {path} is XML but not an SVG (root <{root.tag}>); give an SVG image")
+        raise key_error(f"{where}", f"{path} is XML but not an SVG (root <{root.tag}>); give an SVG image")
     size = _svg_size(root, path, where)
     _check_draws(path, size, where)
     folder = cache_dir("svgchecks")
@@ -187,6 +187,6 @@ def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
     try:
         image = svg_pixels(path, max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
     except PrintdeckError as exc:
-        raise PrintdeckError(f"{where}: {exc}") from None
+        raise key_error(f"{where}", f"{exc}") from None
     if not np.asarray(image.getchannel("A")).any():
-        raise PrintdeckError(f"{where}: {shown(path)} draws nothing visible; check the file")
+        raise key_error(f"{where}", f"{shown(path)} draws nothing visible; check the file")

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from printdeck.artwork import drawing
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
@@ -136,7 +136,7 @@ def _resolved(
         size = deck_size_requirements(spec.deck, len(symbols))
         _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
-        raise PrintdeckError(f"{label}: {exc}") from None
+        raise exc.located(label) from None
     deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
     spec = spec.model_copy(update={"deck": deck})
     credit = spec.extras.attribution
@@ -280,4 +280,4 @@ def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Pa
         try:
             drawing(back)  # the drawing the back prints, made now: a bad file stops the build before the layout
         except PrintdeckError as exc:
-            raise PrintdeckError(f"backs.image: {exc}") from None
+            raise key_error("backs.image", str(exc)) from None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printdeck.artwork import drawing, open_face, parse_font_ref
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
@@ -98,11 +98,12 @@ def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None
     try:
         real = path.resolve()
     except (OSError, RuntimeError, ValueError):
-        raise PrintdeckError(f"{where}: {shown(path)} cannot be resolved (a symlink loop?); fix the path") from None
+        raise key_error(f"{where}", f"{shown(path)} cannot be resolved (a symlink loop?); fix the path") from None
     if not any(real == root or real.is_relative_to(root) for root in roots):
-        raise PrintdeckError(
-            f"{where}: {shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
-            "the theme folder, or pass --allow-outside to read it where it is"
+        raise key_error(
+            f"{where}",
+            f"{shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
+            "the theme folder, or pass --allow-outside to read it where it is",
         )
 
 
@@ -128,7 +129,7 @@ def _only_key(entry: SymbolEntry, where: str) -> str:
     given = [k for k in ("folder", "image", "text", "photo", "faces") if getattr(entry, k) is not None]
     if len(given) != 1:
         found = f" (found {', '.join(given)})" if given else ""
-        raise PrintdeckError(f"{where}: give exactly one of folder, image, text, photo or faces{found}")
+        raise key_error(f"{where}", f"give exactly one of folder, image, text, photo or faces{found}")
     return given[0]
 
 
@@ -145,27 +146,24 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
     except OSError as exc:
-        raise PrintdeckError(f"{where}: cannot list {shown(folder)} ({exc.strerror}); check its permissions") from None
+        raise key_error(f"{where}", f"cannot list {shown(folder)} ({exc.strerror}); check its permissions") from None
     files = []
     for p in entries:
         suffix = p.suffix.lower()
         if suffix in UNSUPPORTED_SUFFIXES:
-            raise PrintdeckError(
-                f"{where}: {shown(p)} is a {suffix} file, which printdeck cannot read; "
-                "convert it to PNG or JPEG (or move it out of the folder)"
+            raise key_error(
+                f"{where}",
+                f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
+                "convert it to PNG or JPEG (or move it out of the folder)",
             )
         if suffix == ".svg" and photo:
-            raise PrintdeckError(f"{where}: {shown(p)} is an SVG, not a photo; list it under image: instead")
+            raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
         if suffix in IMAGE_SUFFIXES:
             if not p.is_file():
-                raise PrintdeckError(
-                    f"{where}: {shown(p)} is not a regular file; replace it with an image or remove it"
-                )
+                raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
             files.append(p)
     if not files:
-        raise PrintdeckError(
-            f"{where}: {shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path"
-        )
+        raise key_error(f"{where}", f"{shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
     return files
 
 
@@ -188,9 +186,7 @@ def _prefetch_checks(files: list[Path], wheres: list[str], seen: _Seen) -> None:
 def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
     resolved = path.resolve()
     if resolved in seen.paths:
-        raise PrintdeckError(
-            f"{where}: {shown(path)} is already used by {seen.paths[resolved]}; list each picture once"
-        )
+        raise key_error(f"{where}", f"{shown(path)} is already used by {seen.paths[resolved]}; list each picture once")
     seen.paths[resolved] = where
     if not check_files:
         return None
@@ -199,8 +195,8 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
         raise check
     for digest in check.digests:
         if digest in seen.digests:
-            raise PrintdeckError(
-                f"{where}: {shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies"
+            raise key_error(
+                f"{where}", f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies"
             )
     for digest in check.digests:
         seen.digests[digest] = f"{where} ({path.name})"
@@ -216,25 +212,23 @@ def _file_symbols(
     check_inside(path, f"{where}.{key}", seen.roots)
     photo = key == "photo"
     if not photo and (entry.focus is not None or entry.zoom != 1.0):
-        raise PrintdeckError(
-            f"{where}.{'focus' if entry.focus is not None else 'zoom'}: only photos are cropped; "
-            "list the picture under photo: or remove the key"
+        raise key_error(
+            f"{where}.{'focus' if entry.focus is not None else 'zoom'}",
+            "only photos are cropped; list the picture under photo: or remove the key",
         )
     rotate = entry.rotate if entry.rotate is not None else (layout.rotate_photos if photo else True)
     if key == "folder" or path.is_dir():
         if not path.is_dir():
-            raise PrintdeckError(
-                f"{where}.folder: {shown(path)} is not a folder; check the path (relative to the theme)"
-            )
+            raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; check the path (relative to the theme)")
         if entry.name is not None:
-            raise PrintdeckError(f"{where}.name: a folder gives many symbols; name single images instead")
+            raise key_error(f"{where}.name", "a folder gives many symbols; name single images instead")
         files = folder_images(path, f"{where}.{key}", photo)
         sources = [f"{source}/{f.name}" for f in files]
     else:
         suffix = path.suffix.lower()
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
             kinds = "PNG, JPEG, WebP, HEIC or AVIF" if photo else "SVG, PNG, JPEG, WebP, HEIC or AVIF"
-            raise PrintdeckError(f"{where}.{key}: {shown(raw)} is not a {kinds} file; convert it or fix the name")
+            raise key_error(f"{where}.{key}", f"{shown(raw)} is not a {kinds} file; convert it or fix the name")
         files, sources = [path], [source]
     out = []
     wheres = [f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})" for f in files]
@@ -270,10 +264,10 @@ def _text_symbol(
 ) -> SymbolSpec:
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
-        raise PrintdeckError(f"{where}.text: {word!r} is blank or spans lines; give one word or a short phrase")
+        raise key_error(f"{where}.text", f"{word!r} is blank or spans lines; give one word or a short phrase")
     folded = " ".join(word.casefold().split())
     if folded in seen.words:
-        raise PrintdeckError(f"{where}.text: {word!r} is already {seen.words[folded]}; list each word once")
+        raise key_error(f"{where}.text", f"{word!r} is already {seen.words[folded]}; list each word once")
     seen.words[folded] = where
     font_key = f"{where}.font" if entry.font else "text.font"
     raw_font = entry.font or spec.text.font
@@ -305,7 +299,7 @@ def _text_symbol(
         try:
             drawing(symbol)  # sets the word: a font for every character, visible ink
         except PrintdeckError as exc:
-            raise PrintdeckError(f"{where}.text: {exc}") from None
+            raise key_error(f"{where}.text", f"{exc}") from None
     return symbol
 
 
@@ -346,10 +340,13 @@ def resolve_symbols(
         where = f"symbols.{i}"
         entry = SymbolEntry(image=item) if isinstance(item, str) else item
         key = _only_key(entry, where)
-        if key == "faces":
-            out.append(_concept_symbol(entry, where, spec, base, seen, len(out), check_files))
-        else:
-            out.extend(_single_symbols(entry, key, where, spec, base, seen, len(out), check_files))
+        try:
+            if key == "faces":
+                out.append(_concept_symbol(entry, where, spec, base, seen, len(out), check_files))
+            else:
+                out.extend(_single_symbols(entry, key, where, spec, base, seen, len(out), check_files))
+        except PrintdeckError as exc:  # a file's or a font's error: still about this symbol
+            raise exc.keyed(f"{where}.{key}") from None
     return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))
 
 
@@ -370,16 +367,16 @@ def _concept_symbol(
     else its faces' names joined by `` = `` (``cat = gato``)."""
     extra = [k for k, v in entry.model_dump(exclude={"faces"}, exclude_defaults=True).items() if k != "name"]
     if extra:
-        raise PrintdeckError(f"{where}.{extra[0]}: give it to one face under faces:, not to the symbol")
+        raise key_error(f"{where}.{extra[0]}", "give it to one face under faces:, not to the symbol")
     faces: list[SymbolSpec] = []
     for j, face_entry in enumerate(entry.faces or ()):
         at = f"{where}.faces.{j}"
         key = _only_key(face_entry, at)
         if key in ("folder", "faces"):
-            raise PrintdeckError(f"{at}.{key}: a face is one image, photo or text; list a folder's pictures as symbols")
+            raise key_error(f"{at}.{key}", "a face is one image, photo or text; list a folder's pictures as symbols")
         made = _single_symbols(face_entry, key, at, spec, base, seen, index + j, check_files)
         if len(made) != 1:
-            raise PrintdeckError(f"{at}.{key}: a face is one picture, not a folder; name one file")
+            raise key_error(f"{at}.{key}", "a face is one picture, not a folder; name one file")
         faces.append(made[0])
     name = entry.name or " = ".join(f.name for f in faces)
     return dataclasses.replace(faces[0], name=name, faces=tuple(faces))

@@ -57,7 +57,7 @@ function cropper(symbol) {
     Object.assign(ring.style, {
       left: `${((cx - side / 2) / w) * 100}%`, top: `${((cy - side / 2) / h) * 100}%`,
       width: `${(side / w) * 100}%`, height: `${(side / h) * 100}%`,
-      borderRadius: symbol.shape === "rounded" ? "18%" : "50%",
+      borderRadius: symbol.shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%",
     });
     Object.assign(dot.style, { left: `${focus[0] * 100}%`, top: `${focus[1] * 100}%` });
     dot.hidden = !symbol.focus;
@@ -83,9 +83,10 @@ const clamp = (v) => Math.min(Math.max(v, 0), 1);
 const round = (v) => Math.round(v * 1000) / 1000;
 
 function photoControls(symbol) {
-  const shape = el("select", { onchange: (e) => send(symbol, { shape: e.target.value === "circle" ? null : e.target.value }) },
-    el("option", { value: "circle", text: "Circle", selected: symbol.shape === "circle" }),
-    el("option", { value: "rounded", text: "Rounded square", selected: symbol.shape === "rounded" }));
+  const shapes = store.state.form.photo_shapes;  // the spec's crops; the first is the default
+  const names = { circle: "Circle", rounded: "Rounded square" };
+  const shape = el("select", { onchange: (e) => send(symbol, { shape: e.target.value === shapes[0] ? null : e.target.value }) },
+    ...shapes.map((v) => el("option", { value: v, text: names[v] || v, selected: symbol.shape === v })));
   return [
     slider(symbol, "zoom", symbol.zoom, 1, 4, 0.05, "Zoom (crop closer)"),
     field("Crop shape", shape),

@@ -1,18 +1,18 @@
 // The deck settings form: the theme's keys, each saved on change and checked by the
 // theme model; a refused value keeps its box red with the command line's words below it.
+// Bounds, choices, defaults and deck sizes come from the theme's JSON Schema, served as
+// state.form (printdeck/studio/deck_settings.py): this file writes only labels and order.
 import { change, el, store } from "./api.js";
 
-const PLANE_SIZES = [3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, 24, 26, 28, 30, 32];
-const BIPLANE_SIZES = [3, 4, 5, 6, 9, 11, 13];
-const cardsOf = (k, match) => (match === 2 ? 1 + (k * (k - 1)) / 2 : k * k - k + 1);
+const ROTATION_PRESETS = [15, 30, 45, 90];  // degrees offered beside the spec's words, within its maximum
 
 const GROUPS = [
   { title: "Deck", open: true, fields: [
     { key: "deck.symbols_per_card", label: "Symbols a card", type: "size" },
-    { key: "deck.match", label: "Two cards share", type: "select", options: [[1, "1 symbol (classic)"], [2, "2 symbols"]] },
-    { key: "deck.cards", label: "Cards (trim the deck)", type: "number", min: 1, placeholder: "all" },
-    { key: "deck.choose", label: "When there are extra symbols", type: "select", options: [["seeded", "a seeded random choice"], ["first", "the first ones"]] },
-    { key: "seed", label: "Seed (same seed, same deck)", type: "number", min: 0 },
+    { key: "deck.match", label: "Two cards share", type: "select", labels: { 1: "1 symbol (classic)", 2: "2 symbols" } },
+    { key: "deck.cards", label: "Cards (trim the deck)", type: "number", placeholder: "all" },
+    { key: "deck.choose", label: "When there are extra symbols", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
+    { key: "seed", label: "Seed (same seed, same deck)", type: "number" },
   ] },
   { title: "Card", open: true, fields: [
     { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size" },
@@ -23,14 +23,14 @@ const GROUPS = [
   ] },
   { title: "Layout", fields: [
     { key: "layout.gap", label: "Gap between symbols", type: "length" },
-    { key: "layout.size_ratio", label: "Smallest / largest symbol", type: "number", step: 0.05, min: 0.1, max: 1 },
-    { key: "layout.rotation", label: "Turning", type: "select", options: [["any", "any angle"], ["none", "none (upright)"], [15, "up to 15°"], [30, "up to 30°"], [45, "up to 45°"], [90, "up to 90°"]] },
+    { key: "layout.size_ratio", label: "Smallest / largest symbol", type: "number", step: 0.05 },
+    { key: "layout.rotation", label: "Turning", type: "select", labels: { any: "any angle", none: "none (upright)" }, presets: ROTATION_PRESETS },
     { key: "layout.rotate_photos", label: "Photos may turn too", type: "checkbox" },
     { key: "layout.nest", label: "Symbols may sit in holes", type: "checkbox" },
   ] },
   { title: "Paper", open: true, fields: [
     { key: "paper.size", label: "Paper", type: "paper" },
-    { key: "paper.layout", label: "Cards a page", type: "select", options: [["sheet", "as many as fit"], ["single", "one (trim + bleed), for print shops"]] },
+    { key: "paper.layout", label: "Cards a page", type: "select", labels: { sheet: "as many as fit", single: "one (trim + bleed), for print shops" } },
     { key: "paper.margin", label: "Margin", type: "length" },
     { key: "paper.gap", label: "Gap between cards", type: "length" },
     { key: "paper.cut_marks", label: "Cut marks", type: "checkbox" },
@@ -39,16 +39,16 @@ const GROUPS = [
   { title: "Backs", fields: [
     { key: "backs.enabled", label: "Print backs (duplex)", type: "checkbox" },
     { key: "backs.color", label: "Colour", type: "color" },
-    { key: "backs.pattern", label: "Pattern", type: "select", options: [["title", "the title"], ["rings", "rings"], ["dots", "dots"], ["none", "none"]] },
+    { key: "backs.pattern", label: "Pattern", type: "select", labels: { title: "the title", rings: "rings", dots: "dots", none: "none" } },
     { key: "backs.image", label: "Picture or logo", type: "file", upload: "/api/backs-image", accept: ".png,.jpg,.jpeg,.webp,.svg,.heic,.avif" },
-    { key: "backs.fit", label: "Picture fit", type: "select", options: [["cover", "fill the back"], ["contain", "whole, on the colour"]] },
-    { key: "backs.size", label: "Picture size (contain)", type: "number", step: 0.05, min: 0.1, max: 1 },
-    { key: "backs.duplex", label: "Printer turns the sheet on its", type: "select", options: [["long-edge", "long edge"], ["short-edge", "short edge"]] },
+    { key: "backs.fit", label: "Picture fit", type: "select", labels: { cover: "fill the back", contain: "whole, on the colour" } },
+    { key: "backs.size", label: "Picture size (contain)", type: "number", step: 0.05 },
+    { key: "backs.duplex", label: "Printer turns the sheet on its", type: "select", labels: { "long-edge": "long edge", "short-edge": "short edge" } },
     { key: "backs.offset_x", label: "Shift backs right", type: "length" },
     { key: "backs.offset_y", label: "Shift backs up", type: "length" },
   ] },
   { title: "Words: fonts and colours", fields: [
-    { key: "text.font", label: "Font", type: "file", upload: "/api/font", accept: ".ttf,.otf,.ttc", empty: "chosen for each word's script" },
+    { key: "text.font", label: "Font", type: "file", upload: "/api/font", accept: "fonts", empty: "chosen for each word's script" },
     { key: "text.colors", label: "Word colours", type: "colors", wide: true },
     { key: "text.lang", label: "Language (e.g. en, ja, zh-Hans)", type: "text" },
   ] },
@@ -84,13 +84,18 @@ function lengthText(mm) {
   return mm === null || mm === undefined ? "" : `${Math.round(mm * 100) / 100}mm`;
 }
 
+/** The spec's facts about a key: type, choices, minimum/maximum (lengths in mm), default. */
+const specOf = (state, key) => (state.form && state.form.fields[key]) || {};
+
 function textInput(f, state) {
   const given = state.settings[f.key];
   const eff = state.effective[f.key];
+  const spec = specOf(state, f.key);
   const placeholder = f.type === "length" ? lengthText(eff) : f.placeholder || shown(eff);
   const input = el("input", {
     type: f.type === "number" ? "number" : "text", id: ids(f.key), value: shown(given), placeholder,
-    min: f.min, max: f.max, step: f.step || (f.type === "number" ? "any" : undefined), inputmode: f.type === "length" ? "decimal" : undefined,
+    min: spec.minimum ?? spec.exclusiveMinimum, max: spec.maximum ?? spec.exclusiveMaximum,
+    step: f.step || (f.type === "number" ? (spec.type === "integer" ? 1 : "any") : undefined), inputmode: f.type === "length" ? "decimal" : undefined,
     spellcheck: "false",
   });
   input.addEventListener("change", () => {
@@ -103,10 +108,18 @@ function textInput(f, state) {
   return input;
 }
 
+/** A select's options: the spec's choices (and presets within its maximum), each with its label. */
+function optionsOf(f, state) {
+  const spec = specOf(state, f.key);
+  const presets = (f.presets || []).filter((v) => spec.maximum === undefined || v <= spec.maximum);
+  const label = (v) => (f.labels && f.labels[v]) || (typeof v === "number" && f.presets ? `up to ${v}°` : String(v));
+  return [...(spec.choices || []), ...presets].map((v) => [v, label(v)]);
+}
+
 function selectInput(f, state) {
   const given = state.settings[f.key];
   const current = shown(given ?? state.effective[f.key]);
-  const select = el("select", { id: ids(f.key) }, ...f.options.map(([v, label]) => el("option", { value: String(v), text: label, selected: String(v) === current })));
+  const select = el("select", { id: ids(f.key) }, ...optionsOf(f, state).map(([v, label]) => el("option", { value: String(v), text: label, selected: String(v) === current })));
   select.addEventListener("change", () => {
     const raw = select.value;
     save(f.key, /^\d+$/.test(raw) ? Number(raw) : raw);
@@ -116,12 +129,12 @@ function selectInput(f, state) {
 
 function sizeInput(f, state) {
   const match = Number(state.settings["deck.match"] || 1);
-  const sizes = match === 2 ? BIPLANE_SIZES : PLANE_SIZES;
+  const sizes = state.form.deck_sizes[String(match)];
   const given = state.settings[f.key];
   const auto = state.symbols_per_card && given === undefined ? `: ${state.symbols_per_card} now` : "";
   const select = el("select", { id: ids(f.key) },
     el("option", { value: "", text: `auto${auto}`, selected: given === undefined }),
-    ...sizes.map((k) => el("option", { value: String(k), selected: Number(given) === k, text: `${k} a card (${cardsOf(k, match)} cards${match === 1 ? `, order ${k - 1}` : ""})` })));
+    ...sizes.map((d) => el("option", { value: String(d.symbols_per_card), selected: Number(given) === d.symbols_per_card, text: `${d.symbols_per_card} a card (${d.cards} cards${match === 1 ? `, order ${d.order}` : ""})` })));
   select.addEventListener("change", () => save(f.key, select.value === "" ? null : Number(select.value)));
   return select;
 }
@@ -145,10 +158,12 @@ function colorInput(f, state, optional) {
 }
 
 function paperInput(f, state) {
-  const given = state.settings[f.key] ?? state.effective[f.key] ?? "a4";
+  const spec = specOf(state, f.key);
+  const given = state.settings[f.key] ?? state.effective[f.key] ?? spec.default;
   const custom = Array.isArray(given);
+  const names = { a4: "A4", letter: "US Letter", a3: "A3" };
   const select = el("select", { id: ids(f.key) },
-    ...[["a4", "A4"], ["letter", "US Letter"], ["a3", "A3"], ["custom", "Custom size…"]].map(([v, t]) =>
+    ...[...(spec.choices || []).map((v) => [v, names[v] || v.toUpperCase()]), ["custom", "Custom size…"]].map(([v, t]) =>
       el("option", { value: v, text: t, selected: custom ? v === "custom" : v === String(given).toLowerCase() })));
   const w = el("input", { type: "text", value: custom ? shown(given[0]) : "", placeholder: "210mm", "aria-label": "Paper width" });
   const h = el("input", { type: "text", value: custom ? shown(given[1]) : "", placeholder: "297mm", "aria-label": "Paper height" });
@@ -167,7 +182,8 @@ function paperInput(f, state) {
 
 function fileInput(f, state) {
   const given = state.settings[f.key];
-  const input = el("input", { type: "file", accept: f.accept, class: "visually-hidden", id: ids(f.key), tabindex: "-1" });
+  const accept = f.accept === "fonts" ? state.form.font_suffixes.join(",") : f.accept;
+  const input = el("input", { type: "file", accept, class: "visually-hidden", id: ids(f.key), tabindex: "-1" });
   const pick = el("button", { type: "button", class: "secondary", text: given ? "Replace…" : "Choose…", onclick: () => input.click() });
   input.addEventListener("change", async () => {
     if (!input.files.length) return;

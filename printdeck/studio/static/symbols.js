@@ -196,7 +196,7 @@ export function drawSymbols(state) {
   const problem = document.getElementById("deck-problem");
   const key = state.problem_key;
   const aboutSymbols = state.problem && (!key || key === "symbols" || key.startsWith("deck"));
-  const tooFew = key === "symbols" && /needs \d+ symbols/.test(state.problem || "");
+  const tooFew = state.problem_code === "too-few-symbols";
   problem.hidden = !aboutSymbols || (tooFew && state.symbols.length === 0);
   problem.className = `problem${tooFew ? " notice" : ""}`;
   problem.textContent = aboutSymbols ? state.problem : "";
