@@ -211,7 +211,7 @@ def _set_file(
         if problem is not None and (touches(problem.key, key) or problem.symbol_index is not None):
             if path is not None:
                 path.unlink(missing_ok=True)
-            raise PrintdeckError(problem.line)
+            raise problem.error()
         try:
             space.change_settings({key: ref, **also})
         except (Refused, PrintdeckError):  # refused, or theme.yaml could not be written

@@ -90,7 +90,7 @@ class LivePreview:
     def _planned(self, snap: Snapshot) -> _Deck:
         if self._deck is None or self._deck.rev != snap.rev:
             if snap.theme is None:
-                raise PrintdeckError(snap.problem.line if snap.problem else "the theme does not load")
+                raise snap.problem.error() if snap.problem else PrintdeckError("the theme does not load")
             with LIBRARY_LOCK:
                 self._deck = _Deck(snap.rev, printdeck.plan(snap.theme, prove=False))
         return self._deck

@@ -35,6 +35,10 @@ class Problem:
         parts = (self.key or "").split(".")
         return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
 
+    def error(self) -> PrintdeckError:
+        """This problem raised again (its line, its fields kept: ``theme.yaml`` its source)."""
+        return PrintdeckError(self.line, source=THEME_FILE, key=self.key, code=self.code)
+
     @property
     def about_file(self) -> str:
         """The line without the theme's name and key, as said of one file or word:

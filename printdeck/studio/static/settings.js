@@ -234,10 +234,25 @@ function errorsOf(state) {
   const errors = { ...state.field_errors };
   const key = state.problem_key;
   if (key && !key.startsWith("symbols")) {
-    const known = GROUPS.flatMap((g) => g.fields).find((f) => key === f.key || key.startsWith(`${f.key}.`) || f.key.startsWith(`${key}.`));
+    const known = groupsOf(state).flatMap((g) => g.fields).find((f) => key === f.key || key.startsWith(`${f.key}.`) || f.key.startsWith(`${key}.`));
     if (known && !errors[known.key]) errors[known.key] = state.problem;
   }
   return errors;
+}
+
+/** A served setting no group lists (an option added to the spec): a control from its type. */
+function generalField(key, spec) {
+  const type = spec.type === "boolean" ? "checkbox" : (spec.choices || []).length > 1 ? "select"
+    : spec.unit === "mm" ? "length" : spec.type === "integer" || spec.type === "number" ? "number" : "text";
+  return { key, label: spec.help ? `${key}: ${spec.help}` : key, type };
+}
+
+/** The page's groups, then "More settings" for every served key the groups leave out. */
+function groupsOf(state) {
+  const listed = new Set(GROUPS.flatMap((g) => g.fields.map((f) => f.key)));
+  const more = Object.entries((state.form && state.form.fields) || {})
+    .filter(([key]) => !listed.has(key)).map(([key, spec]) => generalField(key, spec));
+  return more.length ? [...GROUPS, { title: "More settings", fields: more }] : GROUPS;
 }
 
 /** Draw the settings (keeping the box being typed in, and the open groups). */
@@ -249,7 +264,7 @@ export function drawSettings(state, lastAnswer) {
   const typed = lastAnswer && lastAnswer.field ? { key: lastAnswer.field, value: lastAnswer.typed } : null;
   if (typed && !state.field_errors[typed.key]) store.lastRefusal = null;
   const errors = errorsOf(state);
-  form.replaceChildren(...GROUPS.map((g) => {
+  form.replaceChildren(...groupsOf(state).map((g) => {
     const details = el("details", { class: "group", "data-title": g.title, open: first ? g.open : open.has(g.title) },
       el("summary", { text: g.title }));
     const bad = g.fields.some((f) => errors[f.key]);
