@@ -10,7 +10,8 @@ most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` ar
 and are turned into polygons exactly (union of pixel row runs), so the silhouette
 contains every inked pixel whole. The collision ``outline`` closes gaps narrower than
 :data:`CLOSING_PIXELS` and fills its holes (with ``layout.nest``, only those smaller than
-:data:`HOLE_MIN_AREA`), is
+:data:`HOLE_MIN_AREA`) and, unless the symbol may nest, its open mouths
+(:mod:`printdeck.artwork.mouths`), is
 simplified (Douglas-Peucker) and buffered outward by at least the simplification
 tolerance, and is checked to contain the traced ink; it is what the layout keeps
 apart, so it is conservative by one to three trace pixels.
@@ -31,6 +32,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork.drawing import Drawing, drawing, drawing_key
+from printdeck.artwork.mouths import fill_mouths
 from printdeck.artwork.raster import alpha_array, rasterise
 from printdeck.artwork.shape_field import ShapeField, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
@@ -166,7 +168,7 @@ def silhouette_key(symbol: SymbolSpec) -> str:
     Raises:
         PrintdeckError: The artwork cannot be read, or a word cannot be set.
     """
-    return entry_key(drawing_key(symbol), f"nest={symbol.nest}", code_digest(__name__))
+    return entry_key(drawing_key(symbol), f"nest={symbol.nest}", code_digest(__name__, "printdeck.artwork.mouths"))
 
 
 def _to_json(sil: Silhouette) -> dict:
@@ -232,6 +234,8 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     clearance = art.clearance or (LINE_ART_CLEARANCE if area < LINE_ART_INK * outline.area else 0.0)
     if clearance > 0:
         outline = _fill_holes(outline.buffer(clearance, join_style="mitre", mitre_limit=2.0), keep_holes)
+    if not art.symbol.nest:  # open mouths too, as holes are: nothing may sit in a C's mouth
+        outline = _fill_holes(fill_mouths(outline), keep_holes)
     return _make(aspect, shape, outline, area)
 
 
