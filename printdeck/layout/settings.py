@@ -13,6 +13,8 @@ from printdeck.layout.packing import SafeZone
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
+COMPACT_STEPS = 6  # linear programs a card (see LayoutSettings.compact_steps)
+POLYGON_COMPACT_STEPS = 12  # ... on square, rectangular and hexagonal cards (their corners fill late)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm
@@ -174,6 +176,7 @@ class LayoutSettings:
         return cls(
             safe_radius_mm=safe.min_side_mm / 2.0,
             safe_shape=None if safe.is_circle else safe,
+            compact_steps=COMPACT_STEPS if safe.is_circle else POLYGON_COMPACT_STEPS,
             gap_mm=lay.gap_mm,
             size_ratio=lay.size_ratio,
             sizes=tuple(lay.sizes) if lay.sizes else None,
