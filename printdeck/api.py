@@ -133,6 +133,7 @@ def build(
     png_dir: str | Path | None = None,
     dpi: int = 300,
     png_margin_mm: float | str = 0.0,
+    png_cut: bool = False,
     allow_outside: bool = False,
     copies: int | None = None,
     pack: bool | None = None,
@@ -158,6 +159,7 @@ def build(
         dpi: Resolution of those PNGs, ppi (72 .. 1200).
         png_margin_mm: Extra radial margin around each PNG card: mm, or a length
             (``"2mm"``), 0 .. 20 mm.
+        png_cut: PNGs at cut size, transparent outside the card's shape (print-then-cut).
         allow_outside: Let the theme read files outside its folder.
         copies: A class set of this many decks (``deck.copies``, 1 .. 12): each its own
             back colour, deck mark (its letter in a dot of its colour) and layouts.
@@ -190,6 +192,7 @@ def build(
         png_dir=None if png_dir is None else Path(png_dir),
         dpi=dpi,
         png_margin_mm=png_margin_mm,
+        png_cut=png_cut,
         allow_outside=allow_outside,
         layout=layout,
         copies=copies,

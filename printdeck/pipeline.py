@@ -57,6 +57,7 @@ class BuildOptions:
         png_dir: Also write one PNG a card into this folder.
         dpi: Resolution of those PNGs.
         png_margin_mm: Extra radial margin around each PNG card.
+        png_cut: PNGs at cut size, transparent outside the card's shape.
         allow_outside: Let the theme read files outside its folder and the bundled
             assets (``--allow-outside``).
         layout: ``"sheet"`` or ``"single"`` (``paper.layout``); ``single`` is its shorthand.
@@ -76,6 +77,7 @@ class BuildOptions:
     png_dir: Path | None = None
     dpi: object = 300
     png_margin_mm: object = 0.0
+    png_cut: object = False
     allow_outside: bool = False
     layout: object = None
     copies: object = None
@@ -110,6 +112,7 @@ def build_settings(options: BuildOptions) -> BuildSettings:
         "pack": options.pack,
         "booklet": options.booklet,
         "tuck_box": options.tuck_box,
+        "png_cut": options.png_cut,
     }
     settings = parse_settings(BuildSettings, values)
     if not settings.booklet:
@@ -272,7 +275,13 @@ def _write(
             with rep.stage("png", len(layouts)):
                 settings = build_settings(options)
                 pngs = render_pngs(
-                    job, symbols, layouts, options.png_dir, dpi=settings.dpi, extra_margin_mm=settings.png_margin_mm
+                    job,
+                    symbols,
+                    layouts,
+                    options.png_dir,
+                    dpi=settings.dpi,
+                    extra_margin_mm=settings.png_margin_mm,
+                    cut=settings.png_cut,
                 )
     return BuildResult(
         pdf_path=out,

@@ -236,3 +236,50 @@ def test_shared_cuts_refused_for_round_cards(tmp_path: Path) -> None:
 def test_dark_cards_get_no_automatic_guide(tmp_path: Path) -> None:
     out, _ = _build(tmp_path, {"size": "poker", "background": "#203040"})
     assert _stroked_paths(out) == []
+
+
+def test_print_then_cut_pngs_are_cut_size_and_clear_outside(tmp_path: Path) -> None:
+    from PIL import Image
+
+    raw = _shape_theme({"size": "poker", "corner_radius": "4mm"})
+    raw["deck"] = {"symbols_per_card": 3}
+    result = printdeck.build(
+        printdeck.load_theme(raw, base_dir=ROOT),
+        out=tmp_path / "d.pdf",
+        png_dir=tmp_path / "png",
+        dpi=254,
+        png_cut=True,
+    )
+    img = Image.open(result.png_paths[0])
+    assert img.mode == "RGBA" and img.size == (630, 880)  # 10 px a mm, cut size, no bleed
+    alpha = np.asarray(img.getchannel("A"))
+    assert alpha[0, 0] == 0 and alpha[2, 2] == 0  # outside the 4 mm corner's arc
+    assert alpha[0, 315] == 255 and alpha[440, 0] == 255 and alpha[440, 315] == 255  # the edges and the middle
+    shape = resolve_shape(None, "poker", None, 4.0, None)
+    yy, xx = np.mgrid[0:880, 0:630] + 0.5
+    inside = shape.contains(np.stack([(xx - 315) / 10, (440 - yy) / 10], axis=-1).reshape(-1, 2)).reshape(880, 630)
+    assert ((alpha > 127) == inside).mean() > 0.998  # the alpha is the shape (up to its antialiased edge)
+
+
+def test_registration_marks_are_printed_clear_of_the_cards(tmp_path: Path) -> None:
+    out, manifest = _build(tmp_path, {"size": "poker"}, registration_marks=True)
+    reader = PdfReader(out)
+    ops = ContentStream(reader.pages[0].get_contents(), reader).operations
+    rects = [[float(v) * 25.4 / 72 for v in operands] for operands, op in ops if op == b"re"]
+    w, h = manifest["paper"]["size_mm"]
+    square = [r for r in rects if r[2] == pytest.approx(5.0, abs=0.01) and r[3] == pytest.approx(5.0, abs=0.01)]
+    assert square and square[0][:2] == pytest.approx([5.0, h - 10.0], abs=0.01)  # top left, 5 mm from the edges
+    arms = [
+        r for r in rects if max(r[2], r[3]) == pytest.approx(20.0, abs=0.01) and min(r[2], r[3]) == pytest.approx(0.5)
+    ]
+    assert len(arms) == 4
+    grown = resolve_shape(None, "poker", None, 0.0, None).offset(3.0)
+    for card in manifest["cards"]:
+        cx, cy = card["center_mm"]
+        half = (
+            (grown.height_mm, grown.width_mm)
+            if manifest["card"]["turned_on_sheet"]
+            else (grown.width_mm, grown.height_mm)
+        )
+        assert cx - half[0] / 2 > 11.0 and cx + half[0] / 2 < w - 11.0  # every bleed clear of the marks (10.5 mm)
+        assert cy - half[1] / 2 > 11.0 and cy + half[1] / 2 < h - 11.0

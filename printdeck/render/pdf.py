@@ -20,6 +20,7 @@ from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution
 from printdeck.render.imposition import Imposition
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
+from printdeck.render.registration import draw_registration
 from printdeck.render.sheet import (
     draw_card,
     draw_footer,
@@ -176,6 +177,8 @@ def _sheets(
         if plan is not None:
             if job.cut_marks:
                 draw_marks(canvas, page_marks(imposition, page))
+            if job.registration_marks:
+                draw_registration(canvas, imposition.page_size_mm)
             label = f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages)
             draw_footer(canvas, plan, widest, label + _decks_label([layouts[s.card_index] for s in slots]))
         canvas.showPage()

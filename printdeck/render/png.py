@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import PngInfo
 
 from printdeck.artwork import rasterise
+from printdeck.cardshape import CardShape, card_path, path_points
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
     folder_lock,
@@ -30,7 +31,7 @@ from printdeck.fileio import (
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.png_record import read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
-from printdeck.render.style import BORDER_WIDTH_MM, CardStyle
+from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CardStyle
 from printdeck.signals import deferred
 from printdeck.theme import BuildSettings, parse_settings
 from printdeck.units import MM_PER_UNIT
@@ -43,6 +44,7 @@ def render_pngs(
     out_dir: Path,
     dpi: int = 300,
     extra_margin_mm: float = 0.0,
+    cut: bool = False,
 ) -> list[Path]:
     """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing.
 
@@ -62,6 +64,8 @@ def render_pngs(
         dpi: Pixels per inch, stored in the files.
         extra_margin_mm: Extra radial margin of background beyond the bleed (for
             services that cut wide), mm.
+        cut: Cards at cut size, transparent outside the card's shape, no bleed (for
+            print-then-cut machines, which add their own).
 
     Returns:
         The PNG paths (inside ``out_dir``) in card order.
@@ -75,7 +79,7 @@ def render_pngs(
     made = [p for p in (Path(out_dir), *Path(out_dir).parents) if not p.exists()]
     out_dir = _ensure_folder(Path(out_dir))
     try:
-        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm)
+        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm, cut)
     except BaseException:  # an error, Ctrl-C or SIGTERM: no folder left that this call made
         for folder in made:
             with contextlib.suppress(OSError):
@@ -90,6 +94,7 @@ def _staged(
     out_dir: Path,
     dpi: int,
     extra_margin_mm: float,
+    cut: bool = False,
 ) -> list[Path]:
     """Draw the cards into a staging folder beside ``out_dir``, then move them in.
 
@@ -101,7 +106,7 @@ def _staged(
     try:
         with staging_folder(out_dir) as staging:
             try:
-                names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm)
+                names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm, cut)
             except PrintdeckError as exc:
                 if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
                     raise write_error(out_dir, exc.__cause__) from None
@@ -139,6 +144,7 @@ def _write_cards(
     folder: Path,
     dpi: int,
     extra_margin_mm: float,
+    cut: bool = False,
 ) -> list[str]:
     """Draw every card into ``folder``; returns the file names in card order."""
     style = job.card
@@ -148,11 +154,17 @@ def _write_cards(
     info = _png_info(job)
     table = {s.id: s for s in symbols}
     names: list[str] = []
+    shaped = cut or style.shape is not None
     for layout in layouts:
-        img = Image.new("RGB", (side, side), "#ffffff")
-        draw_disc(img, style, radius_mm, px_per_mm)
+        if shaped:
+            img = _shaped_card(style, style.bleed_mm + extra_margin_mm, px_per_mm, cut)
+        else:
+            img = Image.new("RGB", (side, side), "#ffffff")
+            draw_disc(img, style, radius_mm, px_per_mm)
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
+        if cut:
+            img.putalpha(ImageChops.multiply(img.getchannel("A"), _shape_mask(style.card_shape(), img.size, px_per_mm)))
         name = f"card-{layout.index + 1:03d}.png"
         try:
             img.save(folder / name, dpi=(dpi, dpi), compress_level=1, pnginfo=info)
@@ -196,6 +208,44 @@ def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
         except OSError as exc:
             raise write_error(out_dir, exc) from None
     return [out_dir / name for name in names]
+
+
+MASK_SUPERSAMPLE = 4  # the cut mask is drawn this many times finer, then reduced (a smooth edge)
+
+
+def _outline_px(shape: CardShape, size: tuple[int, int], px_per_mm: float, offset_mm: float = 0.0) -> list:
+    """The shape's outline (grown by ``offset_mm``) in pixels of an image of ``size``, centred."""
+    pts = card_path(shape, (0.0, 0.0), offset_mm)
+    xy = path_points(pts, 0.25 / px_per_mm)
+    return [(size[0] / 2 + x * px_per_mm, size[1] / 2 - y * px_per_mm) for x, y in xy]
+
+
+def _shape_mask(shape: CardShape, size: tuple[int, int], px_per_mm: float) -> Image.Image:
+    """An ``L`` mask of ``size``: 255 inside the card's cut, 0 outside, antialiased."""
+    k = MASK_SUPERSAMPLE
+    big = Image.new("L", (size[0] * k, size[1] * k), 0)
+    ImageDraw.Draw(big).polygon(_outline_px(shape, big.size, px_per_mm * k), fill=255)
+    return big.resize(size, Image.Resampling.BOX)
+
+
+def _shaped_card(style: CardStyle, outer_mm: float, px_per_mm: float, cut: bool) -> Image.Image:
+    """A card of any shape: its background out to ``outer_mm`` beyond the cut (or to the
+    cut itself, on a transparent image, when ``cut``) and its border, as the PDF draws them."""
+    shape = style.card_shape()
+    grow = 0.0 if cut else outer_mm
+    size = (round((shape.width_mm + 2 * grow) * px_per_mm), round((shape.height_mm + 2 * grow) * px_per_mm))
+    img = Image.new("RGBA", size, (255, 255, 255, 0 if cut else 255))
+    draw = ImageDraw.Draw(img)
+    draw.polygon(_outline_px(shape, size, px_per_mm, grow), fill=style.background)
+    if style.border_color:
+        inset = -(BORDER_INSET_MM + BORDER_WIDTH_MM / 2.0)
+        draw.line(
+            _outline_px(shape, size, px_per_mm, inset),
+            fill=style.border_color,
+            width=max(1, round(BORDER_WIDTH_MM * px_per_mm)),
+            joint="curve",
+        )
+    return img if cut else img.convert("RGB")
 
 
 def draw_disc(img: Image.Image, style: CardStyle, outer_mm: float, px_per_mm: float) -> None:

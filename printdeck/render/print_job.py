@@ -57,6 +57,7 @@ class PrintJob:
         paper_size_mm: The paper (width, height), mm: the size of the legend and rules
             pages when the cards are printed one a page.
         cut_marks: Draw cut marks on the front sheets.
+        registration_marks: Draw print-then-cut registration marks on the front sheets.
         max_ppi: Largest resolution pictures are stored at in the PDF, pixels an inch.
         backs: The card back, printed on a page after each front sheet; ``None``: no backs.
         legend: Add the symbol legend page(s).
@@ -74,6 +75,7 @@ class PrintJob:
     card: CardStyle
     paper_size_mm: tuple[float, float]
     cut_marks: bool = True
+    registration_marks: bool = False
     max_ppi: int = 450
     backs: BackDesign | None = None
     legend: bool = False
@@ -112,6 +114,7 @@ class PrintJob:
             card=style,
             paper_size_mm=paper_size_mm(paper.size),
             cut_marks=paper.cut_marks,
+            registration_marks=paper.registration_marks,
             max_ppi=paper.max_ppi,
             backs=_back_design(theme) if spec.backs.enabled else None,
             legend=spec.extras.legend,

@@ -94,6 +94,11 @@ class BuildSettings(_Settings):
     png_margin_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = option(
         0.0, flag="--png-margin", unit="mm", help="Extra radial margin around PNG cards."
     )
+    png_cut: StrictBool = option(
+        False,
+        flag="--png-cut",
+        help="PNGs at cut size, transparent outside the card's shape (for print-then-cut machines).",
+    )
 
 
 class PreviewSettings(_Settings):
