@@ -14,27 +14,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum
 
 import numpy as np
 
+from printdeck.choices import Orientation, ShapeKind
+
 SQRT3 = math.sqrt(3.0)
-
-
-class ShapeKind(str, Enum):
-    """A card's outline."""
-
-    CIRCLE = "circle"
-    SQUARE = "square"
-    RECTANGLE = "rectangle"
-    HEXAGON = "hexagon"
-
-
-class Orientation(str, Enum):
-    """A hexagon's orientation: ``pointy`` has a corner at the top, ``flat`` a side."""
-
-    POINTY = "pointy"
-    FLAT = "flat"
 
 
 @dataclass(frozen=True)

@@ -83,3 +83,32 @@ class RotationWord(StrEnum):
 
     ANY = "any"
     NONE = "none"
+
+
+class ShapeKind(StrEnum):
+    """A card's outline."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    RECTANGLE = "rectangle"
+    HEXAGON = "hexagon"
+
+
+class Orientation(StrEnum):
+    """A hexagon's orientation: ``pointy`` has a corner at the top, ``flat`` a side."""
+
+    POINTY = "pointy"
+    FLAT = "flat"
+
+
+class CutLines(StrEnum):
+    """How cards sit on a sheet: each with its own bleed, or touching and sharing cut lines."""
+
+    SEPARATE = "separate"
+    SHARED = "shared"
+
+
+class CutGuide(StrEnum):
+    """The cut guide's automatic setting (``true`` / ``false`` force it)."""
+
+    AUTO = "auto"

@@ -30,11 +30,15 @@ from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
 from printdeck.choices import (
     BackFit,
     BackPattern,
+    CutGuide,
+    CutLines,
     Duplex,
+    Orientation,
     PaperLayout,
     PaperName,
     PhotoShape,
     RotationWord,
+    ShapeKind,
     SymbolChoice,
 )
 from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
@@ -177,7 +181,7 @@ CardSize = Annotated[
 class CardSpec(_Strict):
     """The card: shape, cut size, bleed, safe zone, background."""
 
-    shape: Literal["circle", "square", "rectangle", "hexagon"] | None = Field(
+    shape: ShapeKind | None = Field(
         default=None, description="circle, square, rectangle or hexagon (default: circle, or the named size's shape)"
     )
     size: CardSize | None = Field(
@@ -191,7 +195,7 @@ class CardSpec(_Strict):
     corner_radius_mm: Annotated[Length, Field(ge=0.0, le=50.0)] = Field(
         default=0.0, alias="corner_radius", description="rounded corners of a square or rectangle"
     )
-    orientation: Literal["pointy", "flat"] | None = Field(
+    orientation: Orientation | None = Field(
         default=None, description="a hexagon's orientation: pointy (a corner at the top, the default) or flat"
     )
     bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(
@@ -281,14 +285,16 @@ class PaperSpec(_Strict):
         validate_default=True,
         description="sheet: several cards a page; single: one card a page (trim + bleed)",
     )
-    cuts: Literal["separate", "shared"] = Field(
-        default="separate",
+    cuts: CutLines = Field(
+        default=CutLines.SEPARATE,
+        validate_default=True,
         description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
         "and share cut lines, with bleed only around the block (more cards a sheet)",
     )
     cut_marks: bool = Field(default=True, description="crop marks outside the bleed (corner marks for straight edges)")
-    cut_guide: Literal["auto"] | bool = Field(
-        default="auto",
+    cut_guide: CutGuide | bool = Field(
+        default=CutGuide.AUTO,
+        validate_default=True,
         description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
         "is light, off for single pages and PNGs",
     )
@@ -303,6 +309,11 @@ class PaperSpec(_Strict):
     pack: bool = Field(
         default=False,
         description="class sets: sheets may mix decks (fewer sheets); each sheet's footer names its decks",
+    )
+    registration_marks: bool = Field(
+        default=False,
+        description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
+        "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
     )
     max_ppi: int = Field(
         default=450,

@@ -15,7 +15,11 @@ const GROUPS = [
     { key: "seed", label: "Seed (same seed, same deck)", type: "number" },
   ] },
   { title: "Card", open: true, fields: [
+    { key: "card.shape", label: "Shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
+    { key: "card.size", label: "Size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
     { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size" },
+    { key: "card.corner_radius", label: "Corner radius", type: "length", hint: "squares and rectangles" },
+    { key: "card.orientation", label: "Hexagon", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" } },
     { key: "card.bleed", label: "Bleed", type: "length", hint: "printed beyond the cut" },
     { key: "card.safe_margin", label: "Safe margin", type: "length" },
     { key: "card.background", label: "Background", type: "color" },
@@ -34,7 +38,11 @@ const GROUPS = [
     { key: "paper.margin", label: "Margin", type: "length" },
     { key: "paper.gap", label: "Gap between cards", type: "length" },
     { key: "paper.cut_marks", label: "Cut marks", type: "checkbox" },
-    { key: "paper.cut_guide", label: "Cut circle (for scissors)", type: "checkbox" },
+    { key: "paper.cuts", label: "Cut lines", type: "select", labels: { separate: "each card its own bleed", shared: "shared by neighbours (straight edges)" } },
+    { key: "paper.cut_guide", label: "Cut line (for scissors)", type: "select", labels: { auto: "on light cards", true: "always", false: "never" }, presets: [true, false] },
+    { key: "paper.registration_marks", label: "Registration marks (print then cut)", type: "checkbox" },
+    { key: "paper.punch_ring", label: "Ring for a circle punch", type: "checkbox" },
+    { key: "paper.cut_files", label: "Cut files (SVG, DXF) for cutting machines", type: "checkbox" },
   ] },
   { title: "Backs", fields: [
     { key: "backs.enabled", label: "Print backs (duplex)", type: "checkbox" },
@@ -122,7 +130,8 @@ function selectInput(f, state) {
   const select = el("select", { id: ids(f.key) }, ...optionsOf(f, state).map(([v, label]) => el("option", { value: String(v), text: label, selected: String(v) === current })));
   select.addEventListener("change", () => {
     const raw = select.value;
-    save(f.key, /^\d+$/.test(raw) ? Number(raw) : raw);
+    const words = { true: true, false: false };
+    save(f.key, /^\d+$/.test(raw) ? Number(raw) : raw in words ? words[raw] : raw);
   });
   return select;
 }
