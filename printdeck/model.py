@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Literal
 
@@ -94,6 +95,101 @@ def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
         if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING
     }
     return dataclasses.replace(symbol, **defaults, id=0)
+
+
+class CropFound(str, Enum):
+    """What a photo's crop was placed around (the manifest's ``found``)."""
+
+    FACE = "face"
+    CAT_FACE = "cat face"
+    SUBJECT = "subject"
+    NOTHING = "nothing"
+    FOCUS = "focus"
+
+
+@dataclass(frozen=True)
+class CropReport:
+    """What a photo's crop was decided from, and where it went (issue #26).
+
+    Attributes:
+        found: What the crop holds: people's faces (``face``), only cats' faces (``cat
+            face``), the subject of a photo with no face (``subject``), ``nothing`` (the
+            centre), or the theme's ``focus``.
+        box_px: The crop square ``(left, top, right, bottom)``, upright source pixels.
+        faces: People's faces found.
+        cat_faces: Cats' faces found.
+        faces_kept: Faces (both kinds) wholly inside the crop's shape.
+        subject_px: The subject's box ``(x0, y0, x1, y1)`` in source pixels, or None.
+        subject_whole: The subject's box is wholly inside the crop's shape.
+    """
+
+    found: CropFound
+    box_px: tuple[float, float, float, float]
+    faces: int = 0
+    cat_faces: int = 0
+    faces_kept: int = 0
+    subject_px: tuple[float, float, float, float] | None = None
+    subject_whole: bool = False
+
+    @property
+    def faces_cut(self) -> int:
+        """Faces found but not wholly in the crop (a group too wide for the shape)."""
+        return self.faces + self.cat_faces - self.faces_kept
+
+    @property
+    def needs_check(self) -> bool:
+        """A person should look at this crop: nothing was found, a face is cut, or the
+        subject (with no face) does not fit whole."""
+        if self.found == CropFound.FOCUS:
+            return False
+        if self.found == CropFound.SUBJECT:
+            return not self.subject_whole
+        return self.found == CropFound.NOTHING or self.faces_cut > 0
+
+    @property
+    def badge(self) -> str:
+        """The studio's word for it: ``face``, ``pet``, ``subject``, ``your focus``,
+        or ``centre: check me`` (and ``check me`` after the others when :attr:`needs_check`)."""
+        word = {
+            CropFound.FACE: "face",
+            CropFound.CAT_FACE: "pet",
+            CropFound.SUBJECT: "subject",
+            CropFound.FOCUS: "your focus",
+            CropFound.NOTHING: "centre",
+        }[self.found]
+        return f"{word}: check me" if self.needs_check else word
+
+    def as_json(self) -> dict[str, object]:
+        """The manifest's record of this crop (pixels rounded to 0.1)."""
+        return {
+            "found": self.found.value,
+            "box_px": [round(v, 1) for v in self.box_px],
+            "faces": self.faces,
+            "cat_faces": self.cat_faces,
+            "faces_kept": self.faces_kept,
+            "subject_px": None if self.subject_px is None else [round(v, 1) for v in self.subject_px],
+            "subject_whole": self.subject_whole,
+            "check": self.needs_check,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> CropReport:
+        """The inverse of :meth:`as_json` (the crop cache).
+
+        Raises:
+            ValueError, TypeError, KeyError: the record is malformed.
+        """
+        box = tuple(float(v) for v in data["box_px"])  # type: ignore[attr-defined]
+        subject = data.get("subject_px")
+        return cls(
+            CropFound(data["found"]),
+            (box[0], box[1], box[2], box[3]),
+            int(data.get("faces", 0)),  # type: ignore[call-overload]
+            int(data.get("cat_faces", 0)),  # type: ignore[call-overload]
+            int(data.get("faces_kept", 0)),  # type: ignore[call-overload]
+            None if subject is None else tuple(float(v) for v in subject),  # type: ignore[arg-type,attr-defined]
+            bool(data.get("subject_whole", False)),
+        )
 
 
 @dataclass(frozen=True)
@@ -182,6 +278,8 @@ class BuildResult:
     """Names of the theme's symbols that no card shows."""
     faces: str | None = None
     """A deck with faces: how they are shown (the summary's line), else None."""
+    photo_crops: list[tuple[str, CropReport]] = field(default_factory=list)
+    """Each photo of the deck (its name) and what its crop holds."""
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -201,7 +299,36 @@ class BuildResult:
             lines.append(self.faces)
         if self.unused:
             lines.append(left_out_line(self.unused))
-        return lines
+        return lines + crop_lines(self.photo_crops)
+
+
+def crop_lines(photo_crops: list[tuple[str, CropReport]], most: int = 12) -> list[str]:
+    """What the photos' crops hold, for the build's summary: one line of counts
+    (``photos cropped around: 9 faces, 2 cat faces, 20 subjects, 3 centres``), one naming the
+    photos to check (nothing found, or a subject too big for the crop), one per group photo
+    whose faces do not all fit. Empty without photos."""
+    if not photo_crops:
+        return []
+    counts: dict[str, int] = {}
+    for _, report in photo_crops:
+        counts[report.found.value] = counts.get(report.found.value, 0) + 1
+    words = {"face": "face", "cat face": "cat face", "subject": "subject", "nothing": "centre", "focus": "focus set"}
+    parts = [f"{counts[k]} {words[k]}{'s' if counts[k] != 1 else ''}" for k in words if k in counts]
+    lines = [f"photos cropped around: {', '.join(parts)}"]
+    check = [n for n, r in photo_crops if r.needs_check and r.faces_cut == 0]
+    if check:
+        listed = ", ".join(shown(n) for n in check[:most])
+        more = f" and {len(check) - most} more (the manifest lists them)" if len(check) > most else ""
+        crops = f"{len(check)} photo crop{'s' if len(check) != 1 else ''}"
+        lines.append(f"check {crops} (no face or whole subject found): {listed}{more}")
+    for name, report in photo_crops:
+        if report.faces_cut > 0:
+            total = report.faces + report.cat_faces
+            lines.append(
+                f"group photo {shown(name)}: {report.faces_kept} of {total} faces fit the crop, the largest group "
+                "that does; set its focus and zoom to choose others"
+            )
+    return lines
 
 
 def size_text(size_bytes: int) -> str:

@@ -27,14 +27,15 @@ from typing import Literal
 from fontTools.unicodedata import script as unicode_script, script_name as unicode_script_name
 
 from printdeck.artwork import fonts
-from printdeck.artwork.picture import MAX_IMAGE_BYTES, Crop, oriented_size, photo_crop
+from printdeck.artwork.framing import photo_framing
+from printdeck.artwork.picture import MAX_IMAGE_BYTES, Crop, oriented_size
 from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
 from printdeck.artwork.svg import svg_size
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.fileio import user_file_size
-from printdeck.model import SymbolSpec, drawn_only
+from printdeck.model import CropReport, SymbolSpec, drawn_only
 
 DrawingKind = Literal["svg", "text", "picture"]
 WORD_SPACE_EM = 0.25
@@ -52,6 +53,8 @@ class Drawing:
         key: Hex digest of everything that changes the drawing (:func:`drawing_key`).
         word: The shaped word (``text`` only).
         crop: The crop square of a photo, upright source pixels (``size`` is its side).
+        crop_report: What a photo's crop holds and why (faces, a cat's face, the
+            subject, nothing, the theme's focus), for the summary, manifest and studio.
         clearance: Extra room (box heights) the layout keeps clear around the ink on
             top of ``layout.gap``: half a word space for words (so two words stand at
             least :data:`WORD_SPACE_EM` of the smaller one apart), 0 otherwise.
@@ -64,6 +67,7 @@ class Drawing:
     word: ShapedWord | None = None
     clearance: float = 0.0
     crop: Crop | None = None
+    crop_report: CropReport | None = None
 
     @property
     def aspect(self) -> float:
@@ -108,22 +112,25 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
         return Drawing(symbol, "svg", svg_size(path), key)
     w, h = oriented_size(path)
     if symbol.kind == "photo":
-        crop = _stored_crop(key, (w, h))
-        if crop is None:
-            crop = photo_crop(symbol, (w, h))
-            _store_crop(key, crop)
-        return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop)
+        stored = _stored_crop(key, (w, h))
+        if stored is None:
+            stored = photo_framing(symbol, (w, h))
+            _store_crop(key, *stored)
+        crop, report = stored
+        return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop, crop_report=report)
     return Drawing(symbol, "picture", (float(w), float(h)), key)
 
 
-def _stored_crop(key: str, size_px: tuple[int, int]) -> Crop | None:
-    """A photo's crop found by an earlier build (face search is the slow part), if it
-    is on disk and valid for a picture of ``size_px``."""
+def _stored_crop(key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport] | None:
+    """A photo's crop and its report found by an earlier build (face search is the slow
+    part), if it is on disk and valid for a picture of ``size_px``."""
     folder = cache_dir("crops")
     text = read_entry(folder / f"{key}.json") if folder is not None else None
     try:
-        left, top, side = (float(v) for v in json.loads(text or "null"))
-    except (TypeError, ValueError):
+        data = json.loads(text or "null")
+        left, top, side = (float(v) for v in data["crop"])
+        report = CropReport.from_json(data["report"])
+    except (TypeError, ValueError, KeyError, IndexError):
         return None
     w, h = size_px
     if (
@@ -132,14 +139,15 @@ def _stored_crop(key: str, size_px: tuple[int, int]) -> Crop | None:
         and -1e-6 <= left <= w - side + 1e-6
         and -1e-6 <= top <= h - side + 1e-6
     ):
-        return Crop(left, top, side)
+        return Crop(left, top, side), report
     return None
 
 
-def _store_crop(key: str, crop: Crop) -> None:
+def _store_crop(key: str, crop: Crop, report: CropReport) -> None:
     folder = cache_dir("crops")
     if folder is not None:
-        write_entry(folder / f"{key}.json", json.dumps([crop.left, crop.top, crop.side]))
+        record = {"crop": [crop.left, crop.top, crop.side], "report": report.as_json()}
+        write_entry(folder / f"{key}.json", json.dumps(record))
 
 
 def existing_file(symbol: SymbolSpec) -> Path:

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
-from printdeck.choices import PHOTO_CORNER_FRACTION, PhotoShape
+from printdeck.choices import PHOTO_CORNER_FRACTION
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec, drawn_only
@@ -33,11 +33,11 @@ EXIF_ORIENTATION = 0x0112
 RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
 """Formats a raster or photo symbol may be in (HEIC/HEIF through pillow-heif, AVIF through Pillow)."""
 FACE_PROBE_PX = 512
+"""Longer side, pixels, of the copy of a photo searched for faces and its subject."""
 BACKGROUND_PX = 512
 """Side, pixels, of the crop square a removed background is found on."""
 MIN_RING_PX2 = 12.0
 """Outline rings of a removed background smaller than this (pixels² at :data:`BACKGROUND_PX`) are dropped."""
-"""Longer side, pixels, of the copy of a photo searched for faces."""
 
 try:  # HEIC/HEIF photos (what iPhones save), read by libheif through pillow-heif
     from pillow_heif import register_heif_opener
@@ -262,43 +262,6 @@ def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
     size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
     image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)  # exact enough, much faster
     return to_rgba(ImageOps.exif_transpose(image))
-
-
-def photo_crop(symbol: SymbolSpec, size_px: tuple[int, int]) -> Crop:
-    """Where a photo is cropped: a square of side ``min(w, h) / zoom`` centred on the
-    symbol's ``focus``, else placed to hold the faces found whole
-    (:mod:`printdeck.artwork.faces`), else centred; always inside the picture.
-
-    Args:
-        symbol: A photo symbol.
-        size_px: The photo's upright (width, height), pixels.
-
-    Raises:
-        PrintdeckError: The file cannot be read.
-    """
-    w, h = size_px
-    side = min(w, h) / max(symbol.zoom, 1.0)
-    if symbol.focus is not None:
-        cx, cy = symbol.focus[0] * w, symbol.focus[1] * h
-    else:
-        cx, cy = _face_centre(symbol, size_px, side)
-    left = min(max(cx - side / 2.0, 0.0), w - side)
-    top = min(max(cy - side / 2.0, 0.0), h - side)
-    return Crop(left, top, side)
-
-
-def _face_centre(symbol: SymbolSpec, size_px: tuple[int, int], side: float) -> tuple[float, float]:
-    """The crop's centre that holds the photo's faces (the picture's centre if none is found)."""
-    w, h = size_px
-    try:
-        from printdeck.artwork.faces import face_crop  # noqa: PLC0415 - OpenCV only for photos
-    except ImportError:  # pragma: no cover - OpenCV is a dependency
-        return w / 2.0, h / 2.0
-    probe = upright(symbol, min(FACE_PROBE_PX, max(w, h)))
-    rgb = np.asarray(probe.convert("RGB"))
-    scale = probe.width / w
-    window = face_crop(rgb, None, min(w, h) / side, symbol.photo_shape or PhotoShape.CIRCLE)
-    return window.cx / scale, window.cy / scale
 
 
 def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:
