@@ -10,7 +10,8 @@ Shape (lengths in mm, angles in degrees counter-clockwise)::
               "bleed_mm": float, "safe_margin_mm": float, "turned_on_sheet": bool},
      "paper": {"size_mm": [w, h], "layout": "sheet" | "single", "sheets": int,
                "backs": bool, "duplex": str | null},
-     "symbols": [{"id": int, "name": str, "source": str}],
+     "symbols": [{"id": int, "name": str, "source": str,
+                  "crop": {...} (photos only, see below)}],
      "unused": [{"name": str, "source": str}],
      "cards": [{"index": int, "page": int, "sheet": int, "center_mm": [x, y],
                 "coverage": float, "min_gap_mm": float, "size_ratio": float,
@@ -30,6 +31,12 @@ A class set (``deck.copies`` > 1) adds to each card ``"deck": int`` (1..N) and `
 mark, from the card's centre), and at the top ``"decks": [{"deck": int, "letter": str,
 "color": str, "seed": int, "sheets": [int]}]``; ``index`` counts each deck's cards from 0.
 
+A photo's ``crop`` says what its crop holds and where it is
+(:meth:`printdeck.model.CropReport.as_json`): ``{"found": "face" | "cat face" | "subject" |
+"nothing" | "focus", "box_px": [left, top, right, bottom], "faces": int, "cat_faces": int,
+"faces_kept": int, "subject_px": [x0, y0, x1, y1] | null, "subject_whole": bool, "check":
+bool}``, in pixels of the upright photo (y down).
+
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
 followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
 sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner
@@ -46,6 +53,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from printdeck.artwork import drawing
 from printdeck.assign import FacedDeck
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
@@ -79,6 +87,9 @@ def _symbol(s: SymbolSpec, faced: FacedDeck | None) -> dict[str, Any]:
     out: dict[str, Any] = {"id": s.id, "name": s.name, "source": s.source}
     if faced is not None:
         out["faces"] = [{"name": f.name, "source": f.source} for f in s.all_faces]
+    report = drawing(s).crop_report if s.kind == "photo" else None
+    if report is not None:
+        out["crop"] = report.as_json()
     return out
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from printdeck.artwork import drawing as symbol_drawing
 from printdeck.assign import assign_symbols
 from printdeck.choices import PaperLayout
 from printdeck.class_sets import class_decks
@@ -15,7 +16,7 @@ from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_dec
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.manifest import build_manifest, write_manifest
-from printdeck.model import BuildResult, CardLayout
+from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.theme import (
     BuildSettings,
@@ -293,6 +294,7 @@ def _write(
         png_paths=pngs,
         unused=list(plan.unused),
         faces=faces_summary(plan),
+        photo_crops=photo_crops(symbols),
     )
 
 
@@ -328,3 +330,13 @@ def faces_summary(plan: DeckPlan) -> str | None:
         f"faces: mixed: {faced.different_fraction:.1%} of the card pairs show their shared symbol in "
         f"different faces (the design allows at most {faced.different_bound:.1%})"
     )
+
+
+def photo_crops(symbols: Sequence[SymbolSpec]) -> list[tuple[str, CropReport]]:
+    """Each photo symbol's name and what its crop holds (from its one drawing)."""
+    found = []
+    for symbol in symbols:
+        report = symbol_drawing(symbol).crop_report if symbol.kind == "photo" else None
+        if report is not None:
+            found.append((symbol.name, report))
+    return found
