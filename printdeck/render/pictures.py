@@ -148,7 +148,11 @@ def _reader(picture: Image.Image, lossy: bool) -> ImageReader:
     for alpha). Named by content, so the same theme in two folders gives the same PDF."""
     if lossy and picture.mode == "RGB":
         data = io.BytesIO()
-        picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        try:
+            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        except OSError:  # Pillow's optimising buffer is w x h bytes: noise-like pictures need more
+            data = io.BytesIO()
+            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         data.seek(0)
         return ImageReader(data)
     return ImageReader(picture)
