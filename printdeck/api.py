@@ -37,7 +37,7 @@ from printdeck.deck_plan import (
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
-from printdeck.model import BuildResult, CardLayout
+from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import theme_inputs
 from printdeck.pipeline import (
     BuildOptions,
@@ -322,6 +322,27 @@ def upright_picture(path: str | Path, longest_px: int) -> Image.Image:
     from printdeck.artwork import upright_file  # noqa: PLC0415 - Pillow decoders only when asked
 
     return upright_file(Path(path), longest_px, shown(Path(path).name))
+
+
+def photo_crop(symbol: SymbolSpec, compute: bool = True) -> CropReport | None:
+    """What a photo symbol's crop holds and where it is (faces, a cat's face, the subject,
+    nothing, or the theme's focus; the crop box in upright source pixels): the report the
+    build's summary and manifest give. None for a symbol that is not a photo.
+
+    Args:
+        symbol: A symbol of a loaded theme (``theme.symbols``).
+        compute: Search the photo if its crop is not known yet (about a second a
+            twelve-megapixel photo); False answers at once with what this process or the
+            cache already knows, else None.
+
+    Raises:
+        PrintdeckError: The photo cannot be read.
+    """
+    from printdeck.artwork import drawing, known_crop_report  # noqa: PLC0415 - OpenCV only for photos
+
+    if symbol.kind != "photo":
+        return None
+    return drawing(symbol).crop_report if compute else known_crop_report(symbol)
 
 
 # --- used by the CLI ---

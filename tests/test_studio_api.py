@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import yaml
 from PIL import Image
@@ -456,3 +457,34 @@ def test_thumbnails_show_pictures_as_they_print(client: TestClient) -> None:
     assert 118 <= np.asarray(grey_thumb).mean() <= 138
     tall = Image.open(io.BytesIO(client.get(symbols["tall"]["thumb"]).content))
     assert tall.height > tall.width
+
+
+def test_photo_tiles_say_what_their_crop_holds(client: TestClient) -> None:
+    """After the preview has drawn the photos, each photo tile has its badge: the coffee
+    cup off to one side is the subject; a gradient has none, so it asks to be checked."""
+    import skimage.data
+
+    rng = np.random.default_rng(26)
+    frame = rng.normal(120, 10, (600, 900, 3))
+    frame[220:380, 180:420] = np.asarray(Image.fromarray(skimage.data.coffee()).resize((240, 160)))
+    yy, xx = np.mgrid[0:600, 0:900]
+    gradient = np.stack([xx / 900 * 255, yy / 600 * 255, np.full((600, 900), 80)], axis=-1)
+
+    def png(pixels: np.ndarray) -> bytes:
+        out = io.BytesIO()
+        Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(out, format="PNG")
+        return out.getvalue()
+
+    upload(client, [(p.name, p.read_bytes()) for p in svgs(5)])
+    state = upload(client, [("cup.png", png(frame)), ("sky.png", png(gradient))])["state"]
+    photos = {s["name"]: s for s in state["symbols"] if s["kind"] == "photo"}
+    assert set(photos) == {"cup", "sky"}
+    assert client.get(f"/api/preview?rev={state['rev']}&page=1").status_code == 200
+    after = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
+    assert after["cup"]["crop"]["badge"] == "subject" and after["cup"]["crop"]["check"] is False
+    assert after["sky"]["crop"] == {
+        "badge": "centre: check me",
+        "check": True,
+        "title": "Nothing found: the centre is shown; click the photo where the crop should centre",
+    }
+    assert "crop" not in after[next(s["name"] for s in state["symbols"] if s["kind"] == "image")]

@@ -16,6 +16,7 @@ from printdeck.artwork.drawing import (
     drawing,
     drawing_key,
     existing_file,
+    known_crop_report,
     word_chain,
 )
 from printdeck.artwork.fonts import (
@@ -71,6 +72,7 @@ __all__ = [
     "fallback_chain",
     "ink_share",
     "is_upright",
+    "known_crop_report",
     "open_face",
     "open_raster",
     "oriented_size",

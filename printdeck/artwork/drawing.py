@@ -117,8 +117,31 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
             stored = photo_framing(symbol, (w, h))
             _store_crop(key, *stored)
         crop, report = stored
+        _KNOWN_REPORTS[key] = report
         return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop, crop_report=report)
     return Drawing(symbol, "picture", (float(w), float(h)), key)
+
+
+_KNOWN_REPORTS: dict[str, CropReport] = {}  # drawing key -> its photo's crop report, this process
+
+
+def known_crop_report(symbol: SymbolSpec) -> CropReport | None:
+    """What a photo's crop holds, if it is already known (drawn in this process, or found
+    by an earlier build and cached); never searches the photo, so it answers at once.
+    None for other symbols, or a photo not drawn yet.
+
+    Raises:
+        PrintdeckError: The photo's file cannot be read (as :func:`drawing_key`).
+    """
+    if symbol.kind != "photo":
+        return None
+    key = drawing_key(symbol)
+    if key not in _KNOWN_REPORTS:
+        stored = _stored_crop(key, oriented_size(existing_file(symbol)))
+        if stored is None:
+            return None
+        _KNOWN_REPORTS[key] = stored[1]
+    return _KNOWN_REPORTS[key]
 
 
 def _stored_crop(key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport] | None:

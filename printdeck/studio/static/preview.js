@@ -56,6 +56,15 @@ export async function refresh() {
   drawFacts(facts);
   placeHotspots();
   note(`drawn in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  fetchCropBadges();
+}
+
+/** Drawing the sheet finds the photos' crops: fetch the state once more for their badges. */
+async function fetchCropBadges() {
+  const state = store.state;
+  if (!state || !state.symbols.some((s) => s.kind === "photo" && !s.crop)) return;
+  const answer = await call("GET", "/api/state");
+  if (answer.status === 200 && store.state && answer.data.state.rev === store.state.rev) store.set(answer.data.state);
 }
 
 function drawFacts(facts) {

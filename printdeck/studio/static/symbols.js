@@ -129,7 +129,9 @@ function tile(symbol, index, count) {
     el("button", { type: "button", "aria-label": `Move ${symbol.name} later`, title: "Later", disabled: index === count - 1, onclick: () => moveTo(symbol.uid, index + 1), text: "▶" }),
     el("button", { type: "button", class: "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol), text: "✕" }));
   const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
-    el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face, name, tools,
+    el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face,
+    symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
+    name, tools,
     symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null);
   dragToReorder(item, symbol.uid, index);
   item.addEventListener("keydown", (e) => {
