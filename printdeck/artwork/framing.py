@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from printdeck.artwork.crop_geometry import (
@@ -110,6 +111,8 @@ def decide_crop(
     extra["subject_whole"] = fits is not None
     if thing is not None and fits is None:  # the subject does not fit: as much of it as the faces allow
         window = _partly(targets, held_region if targets else everywhere, (thing, core), size, widest.side, shape)
+        bare = None if subject is None else subject.clipped(width, height)  # without its margin, may still fit
+        extra["subject_whole"] = bare is not None and _holds(window, bare, size, shape)
         return window, _report(found if targets else CropFound.SUBJECT, window, **extra)
     if not targets:
         return widest, _report(CropFound.NOTHING, widest, **counts)
@@ -135,6 +138,12 @@ def _partly(
     if middle is not None and side is not None:
         return _nearest(holds_all(targets + [middle], size, side, shape), aim, side, size)
     return _nearest(region, aim, widest, size)
+
+
+def _holds(window: CropWindow, box: FaceBox, size: tuple[float, float], shape: CropShape) -> bool:
+    """Whether the crop ``window`` holds ``box`` whole (to 1e-6 of its side)."""
+    region = holds_all([box], size, window.side, shape)
+    return not region.is_empty and region.distance(Point(window.cx, window.cy)) <= 1e-6 * window.side
 
 
 def _largest_side_holding(
