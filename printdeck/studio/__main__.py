@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError
+from printdeck.signals import Interrupted, install_handlers
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -20,12 +21,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from printdeck.studio import serve  # noqa: PLC0415
 
+    install_handlers()  # SIGTERM, SIGHUP: the studio stops as on Ctrl-C (its redirect file removed)
     try:
         serve(args.folder, port=args.port, open_browser=not args.no_browser)
     except PrintdeckError as exc:
         print(f"printdeck studio: {exc}", file=sys.stderr)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         pass
 
 

@@ -14,6 +14,7 @@ import os
 import socket
 import stat
 import threading
+import time
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
@@ -105,7 +106,12 @@ def open_browser_on(link: str, port: int, say: Callable[[str], None]) -> Path | 
     except PrintdeckError as exc:
         say(f"note: not opening a browser: {exc}; open the link above")
         return None
-    threading.Timer(0.3, webbrowser.open, args=(page.as_uri(),)).start()
+
+    def open_soon() -> None:  # a daemon: a $BROWSER command that waits must not keep the studio from stopping
+        time.sleep(0.3)
+        webbrowser.open(page.as_uri())
+
+    threading.Thread(target=open_soon, name="printdeck-studio-browser", daemon=True).start()
     return page
 
 
