@@ -654,6 +654,29 @@ def test_trickled_and_stalled_bodies_are_refused_with_408(tmp_path: Path) -> Non
     assert stall_answer.startswith(b"HTTP/1.1 408") and stalled < 2.5
 
 
+def test_bodies_over_the_limit_are_refused_with_or_without_a_length(tmp_path: Path) -> None:
+    with live_studio(tmp_path / "deck", max_body_bytes=10_000) as (port, token):
+        answers = []
+        for framing in ("content-length: 20000", "transfer-encoding: chunked"):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            head = f"POST /api/words HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{TOKEN_HEADER}: {token}\r\n{framing}\r\n\r\n"
+            body = (
+                b"x" * 20_000
+                if "length" in framing
+                else b"".join(b"1000\r\n" + b"x" * 4096 + b"\r\n" for _ in range(5))
+            )
+            with contextlib.suppress(OSError):
+                sock.sendall(head.encode() + body)
+            answer = closed_after_s(sock, 5.0)[1]
+            with contextlib.suppress(OSError):
+                answer += sock.recv(4096)  # the body after the headers
+            answers.append(answer)
+            sock.close()
+    for answer in answers:
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+    assert b"more than the 10.0 kB a request may hold" in answers[0] + answers[1]
+
+
 def test_refused_tiles_go_on_dismiss_and_with_the_next_drop(tmp_path: Path) -> None:
     with client_for(tmp_path / "deck") as c:
         one = upload(c, [("bad-1.png", b"x"), svg("a")], drop="one").json()["state"]["rejected"]

@@ -110,7 +110,7 @@ class Guard:
             await self.app(scope, _capped(receive, self.gate), _with_headers(tracked, scope["path"]))
         except BodyTooLarge as exc:
             if not started:
-                await _plain(send, 413, too_large(exc.seen, self.gate.max_body_bytes))
+                await _plain(send, 413, too_large(exc.seen, exc.limit))
         except BodyTooSlow as exc:
             if not started:
                 await _plain(send, 408, str(exc))
@@ -133,9 +133,13 @@ def _host_of(origin: str) -> str:
 
 def too_large(size: int, limit: int) -> str:
     """The one line for a request body over ``limit`` bytes (``size``: bytes seen so far)."""
-    got = f"{size / 1e6:.1f} MB is" if size > limit else "it is"
+
+    def amount(count: int) -> str:
+        return f"{count / 1e6:.1f} MB" if count >= 1e6 else f"{count / 1e3:.1f} kB"
+
+    got = f"{amount(size)} is" if size > limit else "it is"
     return (
-        f"the upload is too large ({got} more than the {limit / 1e6:.0f} MB a request may hold); "
+        f"the upload is too large ({got} more than the {amount(limit)} a request may hold); "
         "send fewer or smaller files at a time"
     )
 
@@ -164,7 +168,7 @@ def _capped(receive: Receive, gate: Pass) -> Receive:
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
             if seen > gate.max_body_bytes:
-                raise BodyTooLarge(seen)
+                raise BodyTooLarge(seen, gate.max_body_bytes)
             ended = not message.get("more_body", False)
         else:
             ended = True
@@ -174,11 +178,13 @@ def _capped(receive: Receive, gate: Pass) -> Receive:
 
 
 class BodyTooLarge(Exception):
-    """A request body went past the limit while it was read (``seen``: bytes so far)."""
+    """A request body went past the limit while it was read (``seen``: bytes so far;
+    ``limit``: the most allowed, bytes)."""
 
-    def __init__(self, seen: int) -> None:
-        super().__init__(seen)
+    def __init__(self, seen: int, limit: int) -> None:
+        super().__init__(seen, limit)
         self.seen = seen
+        self.limit = limit
 
 
 class BodyTooSlow(Exception):

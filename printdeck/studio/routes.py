@@ -344,7 +344,7 @@ async def _uploads(request: Request, field: str, most: int) -> tuple[list[upload
 async def _body_refused(request: Request, exc: Exception) -> Response:
     """A body over the limit (413) or one that stalled or trickled (408)."""
     if isinstance(exc, BodyTooLarge):
-        return _error(413, too_large(exc.seen, uploads.MAX_UPLOAD_BYTES))
+        return _error(413, too_large(exc.seen, exc.limit))
     return _error(408, str(exc))
 
 
