@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
+import importlib.util
 import os
 import re
 import warnings
@@ -135,8 +135,10 @@ def code_digest(*modules: str) -> str:
     """
     h = hashlib.sha256()
     for name in modules:
-        module = importlib.import_module(name)
-        source = Path(module.__file__ or "")
+        spec = importlib.util.find_spec(name)  # found, not imported: a cached entry needs no svglib
+        if spec is None or not spec.origin:
+            raise ImportError(f"no module named {name!r}", name=name)
+        source = Path(spec.origin)
         files = sorted(source.parent.rglob("*.py")) if source.name == "__init__.py" else [source]
         for path in files:
             rel = path.relative_to(source.parent).as_posix()
@@ -163,7 +165,7 @@ def _file_digest(path: str, size: int, mtime_ns: int) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def write_entry(path: Path, text: str) -> bool:
+def write_entry(path: Path, text: str | bytes) -> bool:
     """Write a cache entry whole or not at all; never raises.
 
     The text goes to a temporary file beside ``path`` that is renamed over it; on
@@ -171,7 +173,7 @@ def write_entry(path: Path, text: str) -> bool:
 
     Args:
         path: The entry's file (its folder from :func:`cache_dir`).
-        text: Its content (UTF-8).
+        text: Its content (text is written as UTF-8; bytes as they are).
 
     Returns:
         Whether the entry was written.
@@ -180,8 +182,8 @@ def write_entry(path: Path, text: str) -> bool:
     done = False
     try:
         tmp = create_temp_file(path.parent, path.name, path)
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with open(tmp, "wb") as handle:
+            handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         with deferred():
             os.replace(tmp, path)
             forget_temp(tmp)
@@ -194,6 +196,15 @@ def write_entry(path: Path, text: str) -> bool:
             with contextlib.suppress(OSError):
                 tmp.unlink()
     return done
+
+
+def read_entry_bytes(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """A cache entry's bytes, or None (missing, not a regular file, too large); never
+    raises and never blocks (see :func:`printdeck.fileio.read_user_file`)."""
+    try:
+        return read_user_file(path, "", limit)
+    except (PrintdeckError, OSError):
+        return None
 
 
 def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:

@@ -27,9 +27,9 @@ from printdeck.render.forms import (
     ResolutionWarning,
     SvgImageWarning,
     check_raster_resolution,
-    load_svg_drawing,
     svg_undrawn_feature,
 )
+from printdeck.render.svg_forms import load_svg_drawing
 from printdeck.theme import Theme
 
 

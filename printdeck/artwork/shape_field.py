@@ -23,12 +23,13 @@ by the packing (``printdeck.layout.packing.card_field``).
 
 from __future__ import annotations
 
+import base64
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import shapely
-from scipy.ndimage import distance_transform_edt
 from shapely.geometry.base import BaseGeometry
 
 GRID_POINTS = 64  # grid points along a shape's longer side
@@ -78,6 +79,8 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
     Args:
         outline: The collision outline, box units.
     """
+    from scipy.ndimage import distance_transform_edt  # noqa: PLC0415 - a 0.15 s import, only when tracing
+
     x0, y0, x1, y1 = outline.bounds
     step = max(x1 - x0, y1 - y0) / GRID_POINTS
     nx = math.ceil((x1 - x0 + 2 * MARGIN) / step) + 1
@@ -128,6 +131,8 @@ def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: flo
         np.clip(np.rint((pts[:, 0] - origin.real) / step).astype(int), 0, nx - 1),
     ] = True
     slack = step * (math.sqrt(2) / 2 + 1 / 8) + step * math.sqrt(2) / 2
+    from scipy.ndimage import distance_transform_edt  # noqa: PLC0415 - see shape_field
+
     return np.maximum(distance_transform_edt(~marked) * step - slack, 0.0).astype(np.float32)
 
 
@@ -155,3 +160,56 @@ def _inner_discs(
             centres.append(z)
             radii.append(r)
     return np.array(centres, dtype=complex), np.array(radii)
+
+
+def _array_to_json(values: np.ndarray) -> dict[str, Any]:
+    """An array as its dtype, shape and raw bytes (base64): read back bit for bit."""
+    data = np.ascontiguousarray(values)
+    return {"dtype": data.dtype.str, "shape": list(data.shape), "data": base64.b64encode(data.tobytes()).decode()}
+
+
+def _array_from_json(entry: dict[str, Any], dtype: str, ndim: int) -> np.ndarray:
+    """The array :func:`_array_to_json` wrote; ``dtype`` and ``ndim`` are what it must be.
+
+    Raises:
+        ValueError, KeyError, TypeError: the entry is not such an array.
+    """
+    if entry["dtype"] != np.dtype(dtype).str or len(entry["shape"]) != ndim:
+        raise ValueError("not a stored array")
+    shape = tuple(int(n) for n in entry["shape"])
+    values = np.frombuffer(base64.b64decode(entry["data"], validate=True), dtype=dtype)
+    return values.reshape(shape).copy()
+
+
+def field_to_json(field: ShapeField) -> dict[str, Any]:
+    """A :class:`ShapeField` as JSON-ready data, stored with the silhouette so a cached
+    symbol never builds its field again (nor imports scipy)."""
+    return {
+        "origin": [field.origin.real, field.origin.imag],
+        "step": field.step,
+        "bound": _array_to_json(field.bound),
+        "lower": _array_to_json(field.lower),
+        "disc_centres": _array_to_json(field.disc_centres),
+        "disc_radii": _array_to_json(field.disc_radii),
+    }
+
+
+def field_from_json(data: dict[str, Any]) -> ShapeField:
+    """The field :func:`field_to_json` stored, bit for bit.
+
+    Raises:
+        ValueError, KeyError, TypeError: the data is not a stored field.
+    """
+    field = ShapeField(
+        origin=complex(float(data["origin"][0]), float(data["origin"][1])),
+        step=float(data["step"]),
+        bound=_array_from_json(data["bound"], "float32", 2),
+        lower=_array_from_json(data["lower"], "float32", 2),
+        disc_centres=_array_from_json(data["disc_centres"], "complex128", 1),
+        disc_radii=_array_from_json(data["disc_radii"], "float64", 1),
+    )
+    if field.bound.shape != field.lower.shape or len(field.disc_centres) != len(field.disc_radii):
+        raise ValueError("not a stored field")
+    if not (math.isfinite(field.step) and field.step > 0):
+        raise ValueError("not a stored field")
+    return field

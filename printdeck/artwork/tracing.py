@@ -34,7 +34,7 @@ from shapely.geometry.base import BaseGeometry
 from printdeck.artwork.drawing import Drawing, drawing, drawing_key
 from printdeck.artwork.mouths import fill_mouths
 from printdeck.artwork.raster import alpha_array, rasterise
-from printdeck.artwork.shape_field import ShapeField, shape_field
+from printdeck.artwork.shape_field import ShapeField, field_from_json, field_to_json, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
@@ -141,7 +141,7 @@ def _cached(symbol: SymbolSpec, key: str) -> Silhouette:
         except (ValueError, KeyError, TypeError, shapely.errors.GEOSException):
             pass
     sil = trace(symbol)
-    if folder:
+    if folder:  # the field and the inscribed disc are stored too: a cached run never finds them again
         write_entry(folder / f"{key}.json", json.dumps(_to_json(sil)))
     return sil
 
@@ -168,15 +168,24 @@ def silhouette_key(symbol: SymbolSpec) -> str:
     Raises:
         PrintdeckError: The artwork cannot be read, or a word cannot be set.
     """
-    return entry_key(drawing_key(symbol), f"nest={symbol.nest}", code_digest(__name__, "printdeck.artwork.mouths"))
+    return entry_key(
+        drawing_key(symbol),
+        f"nest={symbol.nest}",
+        code_digest(__name__, "printdeck.artwork.mouths", "printdeck.artwork.shape_field"),
+    )
 
 
 def _to_json(sil: Silhouette) -> dict:
+    """The cache entry: the traced shapes, and the outline's field and inscribed disc
+    (found here if not yet), so a cached symbol costs no distance transform."""
+    centre, radius = sil.inscribed
     return {
         "aspect": sil.aspect,
         "area": sil.area,
         "shape": shapely.to_wkb(sil.shape, hex=True),
         "outline": shapely.to_wkb(sil.outline, hex=True),
+        "inscribed": [centre.real, centre.imag, radius],
+        "field": field_to_json(sil.field),
     }
 
 
@@ -192,7 +201,13 @@ def _from_json(data: dict) -> Silhouette:
     outline, shape = shapely.from_wkb(data["outline"]), shapely.from_wkb(data["shape"])
     if outline.is_empty or shape.is_empty or not outline.is_valid:
         raise ValueError("not a silhouette")
-    return _make(aspect, shape, outline, area)
+    sil = _make(aspect, shape, outline, area)
+    x, y, radius = (float(v) for v in data["inscribed"])
+    if not all(math.isfinite(v) for v in (x, y, radius)) or radius < 0:
+        raise ValueError("not a silhouette")
+    sil.__dict__["inscribed"] = (complex(x, y), radius)  # the cached_property's value, as stored
+    sil.__dict__["field"] = field_from_json(data["field"])
+    return sil
 
 
 def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float) -> Silhouette:
@@ -254,7 +269,14 @@ def dilate(mask: np.ndarray) -> np.ndarray:
 
 
 def mask_to_polygon(mask: np.ndarray, origin_px: float = -1.0) -> BaseGeometry:
-    """Return the exact union of a mask's pixels as polygons in pixel units.
+    """Return polygons covering a mask's pixels, in pixel units: traced as contours
+    (OpenCV ``findContours``) of the pixel corners that touch ink.
+
+    The traced region is the union of the inked pixels, plus, where the boundary turns
+    inward, half a pixel's triangle (and a hole one pixel across is filled), so it
+    contains every inked pixel whole and is never smaller than the ink; a contour
+    steps diagonally only across a pixel with a corner outside the ink. Should the
+    contours not make valid polygons, the exact union of the pixels is used instead.
 
     Args:
         mask: ``(H, W) bool``; pixel (r, c) covers ``[c, c+1] x [r, r+1]`` (y down),
@@ -263,6 +285,33 @@ def mask_to_polygon(mask: np.ndarray, origin_px: float = -1.0) -> BaseGeometry:
     Returns:
         A Polygon or MultiPolygon (y still pointing down).
     """
+    import cv2  # noqa: PLC0415 - OpenCV only when tracing, never on a cached run
+
+    h, w = mask.shape
+    corners = np.zeros((h + 3, w + 3), dtype=np.uint8)  # corner (r, c) at [r + 1, c + 1]: a free border
+    for dy in (1, 2):
+        for dx in (1, 2):
+            corners[dy : dy + h, dx : dx + w] |= mask.astype(np.uint8)
+    contours, hierarchy = cv2.findContours(corners, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return _pixel_union(mask, origin_px)
+    rings = [c.reshape(-1, 2).astype(float) + (origin_px - 1.0) for c in contours]
+    links = hierarchy.reshape(-1, 4)
+    polys = []
+    for i, ring in enumerate(rings):
+        if links[i, 3] < 0 and len(ring) >= 3:
+            holes = [
+                shapely.linearrings(rings[k]) for k in range(len(rings)) if links[k, 3] == i and len(rings[k]) >= 3
+            ]
+            polys.append(shapely.polygons(shapely.linearrings(ring), holes=holes or None))
+    merged = shapely.multipolygons(polys) if len(polys) != 1 else polys[0]
+    if not polys or not merged.is_valid:
+        return _pixel_union(mask, origin_px)
+    return merged
+
+
+def _pixel_union(mask: np.ndarray, origin_px: float) -> BaseGeometry:
+    """The exact union of a mask's pixels (see :func:`mask_to_polygon`), from boxes."""
     padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
     d = np.diff(padded, axis=1)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
-from tqdm import tqdm
 
 import printdeck
 from printdeck.api import option_table
@@ -20,8 +20,15 @@ from printdeck.errors import PrintdeckError
 BUILD_OPTIONS = option_table("build")
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (layout workers), seconds."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 class BarReporter:
-    """Progress bars (tqdm on stderr) for stages with a known length; stage times if verbose."""
+    """Progress bars (tqdm on stderr) for stages with a known length; if verbose, each
+    stage's wall and CPU time (``printdeck: layout: 0.85 s wall, 1.52 s CPU``)."""
 
     def __init__(self, show_bars: bool, verbose: bool) -> None:
         self.show_bars = show_bars
@@ -29,22 +36,19 @@ class BarReporter:
 
     @contextlib.contextmanager
     def stage(self, name: str, total: int | None) -> Iterator[Callable[[int], None]]:
-        start = time.perf_counter()
-        bar = tqdm(
-            total=total,
-            desc=f"{name:>6}",
-            unit="card",
-            leave=False,
-            file=sys.stderr,
-            disable=not (self.show_bars and total),
-            dynamic_ncols=True,
-        )
-        try:
-            yield bar.update
-        finally:
-            bar.close()
-            if self.verbose:
-                click.echo(f"printdeck: {name}: {time.perf_counter() - start:.2f} s", err=True)
+        start, cpu = time.perf_counter(), cpu_seconds()
+        if not (self.show_bars and total):  # no bar: tqdm is not even imported
+            yield lambda n: None
+        else:
+            from tqdm import tqdm  # noqa: PLC0415 - only on a terminal
+
+            with tqdm(
+                total=total, desc=f"{name:>6}", unit="card", leave=False, file=sys.stderr, dynamic_ncols=True
+            ) as bar:
+                yield bar.update
+        if self.verbose:
+            wall, used = time.perf_counter() - start, cpu_seconds() - cpu
+            click.echo(f"printdeck: {name}: {wall:.2f} s wall, {used:.2f} s CPU", err=True)
 
 
 def _paper(value: str | None) -> str | tuple[str, str] | None:

@@ -12,6 +12,7 @@ reports progress as cards finish and returns the layouts in card order.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import multiprocessing
 import os
@@ -26,6 +27,7 @@ from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
 from printdeck.layout import stored_cards
 from printdeck.layout.card import lay_out_card
+from printdeck.layout.packing import load_solver
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, SymbolSpec
 
@@ -147,29 +149,30 @@ def _run_parallel(
     progress: Callable[[int], None] | None,
     n_jobs: int,
 ) -> list[CardLayout]:
+    """Cards found in the layout cache are read here; the worker processes start with
+    the first card that must be packed (a deck read whole from the cache forks none)."""
     done: dict[int, CardLayout] = {}
     errors: dict[int, BaseException] = {}
     running: dict[Future[CardLayout], int] = {}
     nxt = 0
-    with ProcessPoolExecutor(
-        max_workers=n_jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(table), settings, seed)
-    ) as pool:
+    with contextlib.ExitStack() as stack:
+        pool: ProcessPoolExecutor | None = None
         while nxt < n_cards or running:
             while nxt < n_cards and not errors and planner.ready(nxt, done):
-                running[pool.submit(_work, planner.task(nxt, done))] = nxt
+                task = planner.task(nxt, done)
+                stored = _stored(task)
+                if stored is not None:
+                    done[nxt] = stored
+                    if progress is not None:
+                        progress(1)
+                else:
+                    pool = pool or stack.enter_context(_pool(n_jobs, table, settings, seed))
+                    running[pool.submit(_work, task)] = nxt
                 nxt += 1
             if not running:
                 break
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for fut in sorted(finished, key=running.__getitem__):
-                k = running.pop(fut)
-                if fut.exception() is not None:
-                    errors[k] = fut.exception()  # type: ignore[assignment]
-                    continue
-                done[k] = fut.result()
-                if progress is not None:
-                    progress(1)
-            if errors:  # started cards finish (a lower one may fail too); no new ones
+            _collect(running, done, errors, progress)
+            if errors and pool is not None:  # started cards finish (a lower one may fail too); no new ones
                 pool.shutdown(wait=True, cancel_futures=True)
                 for fut, k in running.items():
                     if not fut.cancelled() and fut.exception() is not None:
@@ -178,17 +181,49 @@ def _run_parallel(
     return [done[i] for i in range(n_cards)]
 
 
+def _pool(n_jobs: int, table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int) -> ProcessPoolExecutor:
+    """The worker processes, forked with HiGHS already imported (each would import it)."""
+    load_solver()
+    return ProcessPoolExecutor(
+        max_workers=n_jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(table), settings, seed)
+    )
+
+
+def _collect(
+    running: dict[Future[CardLayout], int],
+    done: dict[int, CardLayout],
+    errors: dict[int, BaseException],
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Wait for at least one running card; move the finished ones to ``done`` or ``errors``."""
+    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+    for fut in sorted(finished, key=running.__getitem__):
+        k = running.pop(fut)
+        if fut.exception() is not None:
+            errors[k] = fut.exception()  # type: ignore[assignment]
+            continue
+        done[k] = fut.result()
+        if progress is not None:
+            progress(1)
+
+
 def _init_worker(table: dict[int, Silhouette], settings: LayoutSettings, seed: int) -> None:
     _WORKER.update(table=table, settings=settings, seed=seed)
+
+
+def _stored(task: CardTask) -> CardLayout | None:
+    """The card from the layout cache, or None (not cached, or caching off for it)."""
+    if task.cache_key is None:
+        return None
+    return stored_cards.load(task.cache_key, task.index, [s.id for s in task.symbols])
 
 
 def _work(task: CardTask) -> CardLayout:
     """Pack one card (:func:`~printdeck.layout.card.lay_out_card`), or read it from the
     layout cache (:mod:`printdeck.layout.stored_cards`)."""
-    if task.cache_key is not None:
-        cached = stored_cards.load(task.cache_key, task.index, [s.id for s in task.symbols])
-        if cached is not None:
-            return cached
+    cached = _stored(task)
+    if cached is not None:
+        return cached
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
     sils = tuple(table[r] for r in task.sil_refs)
     settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]

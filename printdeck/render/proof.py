@@ -89,7 +89,7 @@ def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium."""
     import pypdfium2 as pdfium  # noqa: PLC0415 - only when a proof is measured, not read from the cache
 
-    from printdeck.render.forms import vector_form  # noqa: PLC0415 - forms imports this module
+    from printdeck.render.vector_code import vector_form  # noqa: PLC0415 - ReportLab only when measured
 
     w_px, h_px = size_px
     buf = io.BytesIO()

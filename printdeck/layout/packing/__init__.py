@@ -10,7 +10,8 @@ and its exact validity tests, :mod:`.card_field` a card's distance bounds, and
 """
 
 from printdeck.layout.packing.card_state import PackFailure, PackInput, PackResult
+from printdeck.layout.packing.lp_solve import load_solver
 from printdeck.layout.packing.packer import pack_card
 from printdeck.layout.packing.safe_zone import SafeZone
 
-__all__ = ["PackFailure", "PackInput", "PackResult", "SafeZone", "pack_card"]
+__all__ = ["PackFailure", "PackInput", "PackResult", "SafeZone", "load_solver", "pack_card"]

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-import highspy
 import numpy as np
 
+if TYPE_CHECKING:
+    import highspy
+
 _SOLVER: list[highspy.Highs] = []  # one quiet HiGHS instance per process (see _solver)
+
+
+def load_solver() -> None:
+    """Import HiGHS now (a 0.1 s import): the deck runner calls this before it forks
+    workers, so they inherit it; a build whose cards all come from the cache never does."""
+    import highspy  # noqa: F401, PLC0415 - HiGHS only when a card is packed
 
 
 def _solver() -> highspy.Highs:
@@ -20,6 +29,8 @@ def _solver() -> highspy.Highs:
     HiGHS prints a banner on standard output as a ``highspy.Highs`` is made, before any
     option can turn logging off (HiGHS issues 1702 and 2749), so it is made with file
     descriptor 1 pointed at ``os.devnull``. One thread keeps it safe in forked workers."""
+    import highspy  # noqa: PLC0415 - see load_solver
+
     if not _SOLVER:
         try:
             saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
@@ -53,6 +64,8 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
     Returns:
         The optimal ``(n,) x``, or None if the program is infeasible or unbounded.
     """
+    import highspy  # noqa: PLC0415 - see load_solver
+
     rows, cols = np.nonzero(a_ub)
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = len(cost), len(b_ub)

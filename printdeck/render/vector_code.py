@@ -1,0 +1,161 @@
+"""An SVG's vector form, drawn once per artwork: its PDF operators kept by drawing key.
+
+svglib parsing an SVG and ReportLab's graphics package walking the result cost more
+than the rest of rendering a deck. A form's content is a list of PDF operators that
+depends only on the drawing (:attr:`printdeck.artwork.Drawing.key`: the SVG's bytes
+and the drawing code) and on this code, so it is recorded the first time (by the
+proof, :mod:`printdeck.render.proof`, or the PDF, whichever draws it first) and
+replayed after: in this process from memory, in later runs from the disk cache
+(folder ``vectorforms``). Only plain path painting is recorded (numbers and the
+operators of :data:`PLAIN_OPERATORS`: no fonts, images, transparency or other
+resources a form would have to name); any other SVG is drawn by svglib every time.
+Replaying gives the same bytes as drawing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab import Version as REPORTLAB_VERSION
+from reportlab.pdfgen.canvas import Canvas
+
+from printdeck.artwork import Drawing as SymbolDrawing
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
+
+PLAIN_OPERATORS = frozenset(
+    [
+        "q",
+        "Q",
+        "cm",
+        "w",
+        "J",
+        "j",
+        "d",
+        "M",
+        "i",
+        "ri",
+        "rg",
+        "RG",
+        "g",
+        "G",
+        "k",
+        "K",
+        "m",
+        "l",
+        "c",
+        "v",
+        "y",
+        "h",
+        "re",
+        "n",
+        "f",
+        "f*",
+        "F",
+        "B",
+        "B*",
+        "b",
+        "b*",
+        "s",
+        "S",
+        "W",
+        "W*",
+    ]
+)
+"""PDF operators a recorded form may hold: graphics state, colour, paths and painting."""
+_NUMBER = re.compile(r"\[?(-?(\d+\.?\d*|\.\d+))?\]?")  # a number, or a dash array's bracket(s)
+_MEMORY: dict[str, tuple[str, ...] | None] = {}
+"""Recorded forms of this process by key; None: the SVG is not plain, svglib draws it."""
+_LOCK = threading.Lock()  # proofs record forms on several threads
+
+
+@dataclass(frozen=True)
+class Art:
+    """One symbol's form: its name and natural size (points) before scaling; ``word``
+    when the form paints with the current fill colour."""
+
+    form: str
+    width_pt: float
+    height_pt: float
+    word: bool = False
+
+
+def plain_operators(code: list[str] | tuple[str, ...]) -> bool:
+    """Whether every token of ``code`` is a number or one of :data:`PLAIN_OPERATORS`."""
+    return all(
+        isinstance(line, str) and all(t in PLAIN_OPERATORS or _NUMBER.fullmatch(t) for t in line.split())
+        for line in code
+    )
+
+
+def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
+    """The SVG's vector form (svglib) in the form ``name``, stretched to the drawing's
+    box (its viewBox, the box the layout packed): replayed when recorded before, else
+    drawn (and recorded if plain).
+
+    Raises:
+        PrintdeckError: The SVG is unsafe or has no size.
+        Exception: Whatever svglib or ReportLab raise on an SVG they cannot draw
+            (:mod:`printdeck.render.proof` tries this first and prints such SVGs as images).
+    """
+    w, h = art.size
+    key = form_key(art)
+    found, code = _recorded(key)
+    if found and code is not None:
+        canvas.beginForm(name, 0, 0, w, h)
+        canvas._code.extend(code)
+        canvas.endForm()
+        return Art(name, w, h)
+    from printdeck.render.svg_forms import draw_vectors  # noqa: PLC0415 - svglib only for a new SVG
+
+    drawn = draw_vectors(canvas, art, name)
+    if not found:
+        _record(key, tuple(drawn) if plain_operators(drawn) else None)
+    return Art(name, w, h)
+
+
+def form_key(art: SymbolDrawing) -> str:
+    """The recorded form's key: the drawing's key, this code and svglib's and ReportLab's versions."""
+    return entry_key(art.key, _code_version())
+
+
+@lru_cache(maxsize=1)
+def _code_version() -> str:
+    from importlib.metadata import version  # noqa: PLC0415 - once, when a form is first looked up
+
+    modules = code_digest("printdeck.render.vector_code", "printdeck.render.svg_forms", "printdeck.render.pdf_fonts")
+    return f"{modules} reportlab {REPORTLAB_VERSION} svglib {version('svglib')}"
+
+
+def _recorded(key: str) -> tuple[bool, tuple[str, ...] | None]:
+    """``(found, code)``: from memory, else from the disk cache; code None = not plain."""
+    with _LOCK:
+        if key in _MEMORY:
+            return True, _MEMORY[key]
+    folder = cache_dir("vectorforms")
+    text = read_entry(folder / f"{key}.json") if folder is not None else None
+    if text is None:
+        return False, None
+    try:
+        data = json.loads(text)
+        code = data["code"]
+        if code is not None and not (isinstance(code, list) and plain_operators(code)):
+            return False, None
+    except (ValueError, KeyError, TypeError):
+        return False, None
+    found = tuple(code) if code is not None else None
+    with _LOCK:
+        _MEMORY[key] = found
+    return True, found
+
+
+def _record(key: str, code: tuple[str, ...] | None) -> None:
+    """Keep a drawn form's code (None: not plain) in memory and in the disk cache."""
+    with _LOCK:
+        _MEMORY[key] = code
+    folder = cache_dir("vectorforms")
+    if folder is not None:
+        write_entry(folder / f"{key}.json", json.dumps({"code": None if code is None else list(code)}))
