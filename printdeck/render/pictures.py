@@ -6,7 +6,8 @@ AVIF, lossy WebP) source is stored as JPEG (DCT); an upright JPEG that needs no
 scaling passes through byte for byte. A photo's crop is a clip path (a circle or a
 rounded square) over an opaque picture, so print shops' PDF/X conversion keeps it a
 plain image; alpha (a soft mask) is kept only where the picture really has
-transparency or a removed background.
+transparency or a removed background. A picture's JPEG is kept in the disk cache by
+drawing key and size, so a new seed or another copy of a deck encodes nothing again.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printdeck.artwork import (
+    MAX_IMAGE_BYTES,
     PHOTO_CORNER_FRACTION,
     Drawing,
     crop_square,
@@ -31,23 +33,30 @@ from printdeck.artwork import (
     prepared_picture,
     subject_rings,
 )
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 from printdeck.units import MM_PER_UNIT
 
 JPEG_QUALITY = 92
 """Quality of pictures stored as JPEG (4:4:4, no chroma subsampling)."""
 LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
+PX_STEPS_PER_OCTAVE = 8
+"""Stored picture sizes are powers of 2 ** (1 / 8): at most 9 % under what ``max_ppi`` asks."""
 PASS_THROUGH_SLACK = 1.25
 """An upright JPEG up to this many times the pixels needed goes in untouched."""
 
 
 def picture_px(art: Drawing, max_box_mm: float | None, max_ppi: int) -> int:
     """Pixels the picture's longer side is stored with: what ``max_ppi`` needs at its
-    largest printed box side ``max_box_mm`` (mm), at most the source's own."""
+    largest printed box side ``max_box_mm`` (mm), rounded down to a step of
+    :data:`PX_STEPS_PER_OCTAVE` (so another seed, whose largest size differs by a few
+    per cent, mostly finds the picture already encoded in the cache), at most the
+    source's own."""
     natural = max(art.size)
     if max_box_mm is None:
         return int(natural)
     needed = math.ceil(max_box_mm / MM_PER_UNIT["in"] * max_ppi)
-    return int(min(natural, max(needed, 16)))
+    step = int(2.0 ** (math.floor(PX_STEPS_PER_OCTAVE * math.log2(max(needed, 16))) / PX_STEPS_PER_OCTAVE))
+    return int(min(natural, max(step, 16)))
 
 
 @dataclass(frozen=True)
@@ -78,16 +87,22 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> Store
     target = picture_px(art, max_box_mm, max_ppi)
     symbol = art.symbol
     if symbol.kind == "photo":  # the opaque crop square: the clip paths crop it, no soft mask
+        rings = subject_rings(symbol, art.crop) if symbol.remove_background and art.crop is not None else None
+        jpeg = _kept_jpeg(art, target)
+        if jpeg is not None:
+            return StoredPicture(ImageReader(io.BytesIO(jpeg)), symbol.photo_shape or "circle", False, rings)
         crop = art.crop
         picture = crop_square(symbol, crop, target) if crop else prepared_picture(symbol, target).convert("RGB")
-        rings = subject_rings(symbol, art.crop) if symbol.remove_background and art.crop is not None else None
-        return StoredPicture(_reader(picture, _lossy(art)), symbol.photo_shape or "circle", False, rings)
+        return StoredPicture(_reader(picture, _lossy(art), art, target), symbol.photo_shape or "circle", False, rings)
     if _passes_through(art, target):
         return StoredPicture(ImageReader(io.BytesIO(Path(symbol.path or "").read_bytes())), None, False)
+    jpeg = _kept_jpeg(art, target)
+    if jpeg is not None:
+        return StoredPicture(ImageReader(io.BytesIO(jpeg)), None, False)
     picture = prepared_picture(symbol, target)
     if picture.getchannel("A").getextrema()[0] == 255:
         picture = picture.convert("RGB")
-    return StoredPicture(_reader(picture, _lossy(art)), None, picture.mode == "RGBA")
+    return StoredPicture(_reader(picture, _lossy(art), art, target), None, picture.mode == "RGBA")
 
 
 def store_pictures(jobs: Sequence[tuple[Drawing, float | None]], max_ppi: int) -> list[StoredPicture]:
@@ -142,10 +157,11 @@ def _passes_through(art: Drawing, target_px: int) -> bool:
         return plain and max(im.size) <= PASS_THROUGH_SLACK * target_px
 
 
-def _reader(picture: Image.Image, lossy: bool) -> ImageReader:
+def _reader(picture: Image.Image, lossy: bool, art: Drawing, target_px: int) -> ImageReader:
     """An ImageReader of ``picture``: JPEG bytes for an opaque picture from a lossy
-    source (ReportLab stores them as DCT), else the pixels (Flate, with a soft mask
-    for alpha). Named by content, so the same theme in two folders gives the same PDF."""
+    source (ReportLab stores them as DCT; kept in the disk cache, see :func:`_kept_jpeg`),
+    else the pixels (Flate, with a soft mask for alpha). Named by content, so the same
+    theme in two folders gives the same PDF."""
     if lossy and picture.mode == "RGB":
         data = io.BytesIO()
         try:
@@ -153,6 +169,25 @@ def _reader(picture: Image.Image, lossy: bool) -> ImageReader:
         except OSError:  # Pillow's optimising buffer is w x h bytes: noise-like pictures need more
             data = io.BytesIO()
             picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
+        folder = cache_dir("pictures")
+        if folder is not None:
+            write_entry(folder / f"{_jpeg_key(art, target_px)}.jpg", data.getvalue())
         data.seek(0)
         return ImageReader(data)
     return ImageReader(picture)
+
+
+def _jpeg_key(art: Drawing, target_px: int) -> str:
+    """The key of a picture's JPEG for the PDF: the drawing's key (the file, the crop and
+    whatever else changes the drawing), its size in pixels and this code."""
+    return entry_key(art.key, target_px, JPEG_QUALITY, code_digest(__name__, "printdeck.artwork.picture"))
+
+
+def _kept_jpeg(art: Drawing, target_px: int) -> bytes | None:
+    """The JPEG an earlier run encoded for this drawing at ``target_px`` (the disk cache,
+    folder ``pictures``), or None: a picture is decoded, scaled and encoded once."""
+    folder = cache_dir("pictures")
+    if folder is None:
+        return None
+    data = read_entry_bytes(folder / f"{_jpeg_key(art, target_px)}.jpg", MAX_IMAGE_BYTES)
+    return data if data is not None and data[:3] == b"\xff\xd8\xff" and data[-2:] == b"\xff\xd9" else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -30,7 +31,7 @@ from printdeck.artwork import (
     svg_pixels,
     svg_structure_check,
 )
-from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 
 MIN_SIDE_PX = 8
@@ -61,7 +62,9 @@ MAX_REMEMBERED_CHECKS = 4096
 
 def check_raster_file(path: Path, where: str) -> FileCheck:
     """Fully decode a PNG, JPEG, WebP, HEIC/HEIF or AVIF file (once per file version and
-    process: an unchanged file's check is remembered).
+    process: an unchanged file's check is remembered, and a passed check is kept in the
+    disk cache, folder ``rasterchecks``, by the file's bytes and this code, so the next
+    build decodes none of the photos it checked before).
 
     Args:
         path: The image file.
@@ -81,12 +84,52 @@ def check_raster_file(path: Path, where: str) -> FileCheck:
         key = None
     if key is not None and key in _RASTER_CHECKS:
         return _RASTER_CHECKS[key]
-    check = _decoded_check(path, where)
+    check = _stored_check(path) if key is not None else None
+    if check is None:
+        check = _decoded_check(path, where)
+        _store_check(path, check)
     if key is not None:
         if len(_RASTER_CHECKS) >= MAX_REMEMBERED_CHECKS:
             _RASTER_CHECKS.clear()
         _RASTER_CHECKS[key] = check
     return check
+
+
+def _raster_key(path: Path) -> str | None:
+    """The disk cache key of a raster file's check: its bytes' digest and this code (None
+    for anything but a regular file of at most :data:`MAX_IMAGE_BYTES`: a pipe would block)."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_IMAGE_BYTES:
+            return None
+        return entry_key(file_digest(path), code_digest(__name__, "printdeck.artwork.picture"))
+    except (PrintdeckError, OSError):
+        return None
+
+
+def _stored_check(path: Path) -> FileCheck | None:
+    """The check of these very bytes from an earlier run, if it passed and is cached."""
+    folder = cache_dir("rasterchecks")
+    key = _raster_key(path) if folder is not None else None
+    text = read_entry(folder / f"{key}.json") if folder is not None and key is not None else None
+    try:
+        data = json.loads(text or "null")
+        w, h = (float(v) for v in data["size_px"])
+        digests = tuple(str(d) for d in data["digests"])
+        if not (MIN_SIDE_PX <= w < 1e6 and MIN_SIDE_PX <= h < 1e6) or len(digests) != 2:
+            return None
+        return FileCheck("raster", (w, h), bool(data["has_alpha"]), digests)
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
+def _store_check(path: Path, check: FileCheck) -> None:
+    """Keep a passed check in the disk cache (see :func:`check_raster_file`)."""
+    folder = cache_dir("rasterchecks")
+    key = _raster_key(path) if folder is not None else None
+    if folder is not None and key is not None:
+        data = {"size_px": list(check.size_px), "has_alpha": check.has_alpha, "digests": list(check.digests)}
+        write_entry(folder / f"{key}.json", json.dumps(data))
 
 
 def _decoded_check(path: Path, where: str) -> FileCheck:

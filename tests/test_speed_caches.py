@@ -1,0 +1,150 @@
+"""Work done once: what a later run takes from the disk cache (issue 29), checked from the
+bytes of the PDF and from what the run imports or calls."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from printdeck.artwork import silhouette
+from printdeck.artwork.shape_field import shape_field
+from printdeck.artwork.tracing import _cached
+from printdeck.pipeline import build
+from printdeck.render import pictures, svg_forms, vector_code
+from printdeck.render.vector_code import plain_operators
+from printdeck.theme import images, load_theme
+
+GOLDEN = Path(__file__).parent / "golden"
+HEAVY = ("scipy", "svglib", "highspy", "cv2", "pypdfium2", "tqdm", "reportlab.graphics")
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    return folder
+
+
+def test_a_cached_build_imports_no_heavy_library(tmp_path: Path, cache: Path) -> None:
+    """The second build of a deck of pictures reads every silhouette, proof, form and card
+    from the cache: scipy, svglib, HiGHS, OpenCV, pdfium and tqdm are never imported
+    (a deck with words still takes scipy's assignment for the word colours)."""
+    theme = tmp_path / "theme.yaml"
+    names = ("apple", "blowfish", "cactus", "fir-tree", "anchor", "ant", "bee")
+    theme.write_text(
+        "name: pictures\nseed: 7\ndeck: {symbols_per_card: 3}\ncard: {diameter: 60mm}\nsymbols:\n"
+        + "".join(f"  - image: '@assets/twemoji/{n}.svg'\n" for n in names),
+        encoding="utf-8",
+    )
+    script = (
+        "import sys, printdeck\n"
+        f"printdeck.build({str(theme)!r}, out={str(tmp_path / 'deck.pdf')!r})\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+    )
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cache)}
+    runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)]
+    runs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True))
+    assert runs[0].stdout.strip() != "[]"  # the first build needed them: the test can see imports
+    assert runs[1].stdout.strip() == "[]"
+
+
+def test_recorded_vector_forms_give_the_same_bytes(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    """SVG forms replayed from the disk cache (svglib not called) print the same bytes as
+    drawn, and as with every cache off."""
+    build(GOLDEN / "small.yaml", tmp_path / "a.pdf")
+    assert list((cache / "vectorforms").glob("*.json"))
+    vector_code._MEMORY.clear()
+
+    def refuse(*args: object) -> list[str]:
+        raise AssertionError("svglib drew a form the cache holds")
+
+    monkeypatch.setattr(svg_forms, "draw_vectors", refuse)
+    build(GOLDEN / "small.yaml", tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    monkeypatch.undo()
+    monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
+    vector_code._MEMORY.clear()
+    build(GOLDEN / "small.yaml", tmp_path / "c.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "c.pdf").read_bytes()
+
+
+def test_only_plain_painting_is_recorded() -> None:
+    assert plain_operators(["1.333 0 0 1.333 0 0 cm", "q", "[] 0 d", "[3 1.5] 0 d", "0 0 m 1 1 l h f*", "Q"])
+    for resource in ("BT /F1 12 Tf (a) Tj ET", "/gRLs0 gs", "/FormXob.1 Do", "/Sh0 sh", "BI /W 1 ID x EI"):
+        assert not plain_operators(["q", resource, "Q"]), resource
+
+
+def test_the_silhouette_entry_holds_its_field_and_disc(cache: Path) -> None:
+    """Read back from the disk, a silhouette brings its field and inscribed disc bit for bit."""
+    symbol = load_theme(GOLDEN / "small.yaml").symbols[0]
+    fresh = silhouette(symbol)
+    _cached.cache_clear()
+    again = silhouette(symbol)
+    assert again is not fresh and "field" in again.__dict__ and "inscribed" in again.__dict__
+    assert again.inscribed == fresh.inscribed
+    built = shape_field(again.outline)
+    for name in ("bound", "lower", "disc_centres", "disc_radii"):
+        assert np.array_equal(getattr(again.field, name), getattr(built, name)), name
+    assert (again.field.origin, again.field.step) == (built.origin, built.step)
+
+
+def _photo_theme(folder: Path) -> Path:
+    rng = np.random.default_rng(29)
+    (folder / "photos").mkdir()
+    for i in range(4):
+        x = np.linspace(0, 1, 400)[None, :, None]
+        base = rng.uniform(40, 200, 3)[None, None, :] * (0.6 + 0.4 * x)
+        pixels = np.clip(base + rng.normal(0, 8, (300, 400, 3)), 0, 255).astype(np.uint8)
+        Image.fromarray(pixels).save(folder / "photos" / f"p{i}.jpg", quality=90)
+    theme = folder / "theme.yaml"
+    theme.write_text(
+        "name: photos\ndeck: {symbols_per_card: 3}\nsymbols:\n  - photo: photos\n"
+        "  - image: '@assets/twemoji/apple.svg'\n  - image: '@assets/twemoji/cactus.svg'\n"
+        "  - text: sun\n",
+        encoding="utf-8",
+    )
+    return theme
+
+
+def test_photos_are_checked_and_encoded_once_across_runs(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    """A later run (another seed, or the same) decodes no photo for its checks and encodes
+    none for the PDF: both come from the disk cache, and the PDF's bytes are the same."""
+    theme = _photo_theme(tmp_path)
+    build(theme, tmp_path / "a.pdf")
+    assert len(list((cache / "rasterchecks").glob("*.json"))) == 4
+    assert list((cache / "pictures").glob("*.jpg"))
+    images._RASTER_CHECKS.clear()  # a new process remembers nothing
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cached photo was decoded again")
+
+    monkeypatch.setattr(images, "_decoded_check", refuse)
+    monkeypatch.setattr(pictures, "crop_square", refuse)
+    build(theme, tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    images._RASTER_CHECKS.clear()
+    monkeypatch.undo()
+    monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
+    build(theme, tmp_path / "d.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "d.pdf").read_bytes()
+
+
+def test_stored_sizes_are_steps_so_another_seed_finds_them(tmp_path: Path) -> None:
+    """A picture is stored at a step of 2 ** (1 / 8) under what max_ppi asks (never over),
+    so largest sizes a few per cent apart, as two seeds give, share one encoding."""
+    art = load_theme(_photo_theme(tmp_path)).symbols[0]
+    from printdeck.artwork import drawing
+
+    photo = drawing(art)
+    sizes = {box: pictures.picture_px(photo, box, 600) for box in (10.0, 10.2, 10.4, 12.0)}
+    assert sizes[10.0] == sizes[10.2] == sizes[10.4] < sizes[12.0]
+    for box, px in sizes.items():
+        needed = box / 25.4 * 600
+        assert needed / 2 ** (1 / 8) - 1 <= px <= needed + 1
