@@ -58,6 +58,7 @@ def test_a_cached_build_imports_no_heavy_library(tmp_path: Path, cache: Path) ->
 def test_recorded_vector_forms_give_the_same_bytes(tmp_path: Path, cache: Path, monkeypatch) -> None:
     """SVG forms replayed from the disk cache (svglib not called) print the same bytes as
     drawn, and as with every cache off."""
+    vector_code._MEMORY.clear()  # as in a new process
     build(GOLDEN / "small.yaml", tmp_path / "a.pdf")
     assert list((cache / "vectorforms").glob("*.json"))
     vector_code._MEMORY.clear()
