@@ -1,0 +1,213 @@
+"""Where a build's time goes: each stage's wall and CPU time, as ratios of the ReportLab floor.
+
+Every case is a whole ``python -m printdeck build -v`` process (start-up included),
+run ``N`` times alternating with the floor (``bench/floor_reportlab.py`` writing the
+same placements with plain ReportLab + svglib in a fresh process), and, with
+``--baseline REV``, with the same build from that revision (a temporary git worktree,
+as ``bench/compare.py`` does; its ``-v`` gives wall times only). The table gives
+medians: total wall and CPU (the process and its layout workers), each stage's wall /
+CPU (``start-up`` is what precedes the first stage: imports and the command line),
+the ratio to the floor measured beside it, and the machine's 1-minute load average
+(``os.getloadavg``) around the runs: on a shared machine read the ratios, not the
+seconds.
+
+Cases: the default deck with a new seed and every silhouette cached; the same, cold
+(an empty cache each run); the same deck again (same seed: every card from the cache);
+the order-11 deck (133 cards of 12) with a new seed; with ``--photos``, the 57 phone
+photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold.
+
+Usage: python bench/bench_stages.py [--runs N] [--baseline REV] [--photos] [--only WORD ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+FLOOR = REPO / "bench" / "floor_reportlab.py"
+STAGE = re.compile(r"printdeck: (\w+): ([\d.]+) s(?: wall, ([\d.]+) s CPU)?")
+ORDER11 = "name: order11\ndeck:\n  symbols_per_card: 12\nsymbols:\n  - folder: '@assets/twemoji'\n"
+
+
+@dataclass
+class Run:
+    """One timed process: wall and CPU seconds, stages (name -> (wall, CPU or None)), load."""
+
+    wall: float
+    cpu: float
+    load: float
+    stages: dict[str, tuple[float, float | None]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A build: its theme argument, whether each run gets a new seed, a new empty cache."""
+
+    name: str
+    theme: str | None
+    new_seed: bool
+    cold: bool
+    warm_up: Callable[[dict[str, str], Path], None] | None = None
+
+
+def timed(args: list[str], env: dict[str, str], cwd: Path) -> Run:
+    """Run one process; its wall time, CPU time (with its children) and ``-v`` stages."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    done = subprocess.run(args, env=env, cwd=cwd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args[:4])} failed: {done.stderr.strip()[-400:]}")
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    stages = {m[1]: (float(m[2]), float(m[3]) if m[3] else None) for m in STAGE.finditer(done.stderr)}
+    return Run(wall, cpu, max(load, os.getloadavg()[0]), stages)
+
+
+def warm_silhouettes(env: dict[str, str], cwd: Path, theme: str | None) -> None:
+    """Trace and prove every symbol of the theme into the case's cache (not timed)."""
+    code = (
+        "import sys; from printdeck.theme import load_theme; from printdeck.artwork import silhouettes\n"
+        "from printdeck.deck_plan import prove_symbols\n"
+        f"t = load_theme({theme!r}); silhouettes(list(t.symbols)); prove_symbols(t)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, check=True, capture_output=True)
+
+
+def build_args(case: Case, out: Path, seed: int) -> list[str]:
+    args = [sys.executable, "-m", "printdeck", "build", *([case.theme] if case.theme else [])]
+    return [*args, "-v", "-q", "-o", str(out), "--seed", str(seed)]
+
+
+def measure(case: Case, trees: dict[str, Path], runs: int, scratch: Path) -> dict[str, list[Run]]:
+    """``runs`` rounds; each round runs every tree's build and then the floor on its manifest."""
+    results: dict[str, list[Run]] = {side: [] for side in [*trees, "floor"]}
+    for side, tree in trees.items():
+        env = _env(tree, scratch / side / "cache")
+        (scratch / side).mkdir(parents=True, exist_ok=True)
+        if not case.cold:
+            warm_silhouettes(env, scratch / side, case.theme)
+            subprocess.run(
+                build_args(case, scratch / side / "deck.pdf", 1),
+                env=env,
+                cwd=scratch / side,
+                check=True,
+                capture_output=True,
+            )
+    for k in range(runs):
+        seed = 1000 + k if case.new_seed else 1
+        for side, tree in trees.items():
+            cache = scratch / side / "cache"
+            if case.cold:
+                shutil.rmtree(cache, ignore_errors=True)
+            out = scratch / side / "deck.pdf"
+            results[side].append(timed(build_args(case, out, seed), _env(tree, cache), scratch / side))
+        manifest = scratch / next(iter(trees)) / "deck.json"
+        floor_args = [sys.executable, str(FLOOR), str(manifest), str(scratch / "floor.pdf"), str(_base(case))]
+        results["floor"].append(timed(floor_args, dict(os.environ), scratch))
+    return results
+
+
+def _base(case: Case) -> Path:
+    return Path(case.theme).resolve().parent if case.theme and case.theme.endswith(".yaml") else REPO
+
+
+def _env(tree: Path, cache: Path) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(tree), "PRINTDECK_CACHE_DIR": str(cache)}
+    env.pop("PRINTDECK_NO_CACHE", None)
+    return env
+
+
+def report(case: Case, results: dict[str, list[Run]]) -> None:
+    floor = statistics.median(r.wall for r in results["floor"])
+    print(f"\n{case.name}: floor {floor:.2f} s (load {statistics.median(r.load for r in results['floor']):.1f})")
+    print(f"  {'tree':<9} {'wall':>6} {'CPU':>6} {'x floor':>7} {'load':>5}  stages: wall / CPU (s)")
+    for side, runs in results.items():
+        if side == "floor":
+            continue
+        wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
+        names = list(dict.fromkeys(n for r in runs for n in r.stages))
+        parts = []
+        start_up = statistics.median(r.wall - sum(w for w, _ in r.stages.values()) for r in runs)
+        parts.append(f"start-up {start_up:.2f}")
+        for n in names:
+            walls = [r.stages[n][0] for r in runs if n in r.stages]
+            cpus = [r.stages[n][1] for r in runs if n in r.stages and r.stages[n][1] is not None]
+            cpu_text = f"{statistics.median(cpus):.2f}" if cpus else "-"
+            parts.append(f"{n} {statistics.median(walls):.2f}/{cpu_text}")
+        load = statistics.median(r.load for r in runs)
+        print(f"  {side:<9} {wall:6.2f} {cpu:6.2f} {wall / floor:7.2f} {load:5.1f}  " + ", ".join(parts))
+
+
+def cases(photos: Path | None) -> list[Case]:
+    order11 = Path(tempfile.mkdtemp(prefix="printdeck-order11-")) / "theme.yaml"
+    order11.write_text(ORDER11, encoding="utf-8")
+    found = [
+        Case("default deck, new seed, silhouettes cached", None, True, False),
+        Case("default deck, cold (empty caches)", None, True, True),
+        Case("default deck, same seed (cached deck)", None, False, False),
+        Case("order 11 (133 cards of 12), new seed", str(order11), True, False),
+    ]
+    if photos is not None:
+        theme = str(photos / "theme.yaml")
+        found += [
+            Case("57 phone photos, new seed", theme, True, False),
+            Case("57 phone photos, cold", theme, True, True),
+        ]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--baseline", default=None, help="also time this git revision, alternating")
+    parser.add_argument("--photos", action="store_true", help="add the phone-photo deck (bench/bench_photos.py)")
+    parser.add_argument("--only", nargs="*", default=None, help="case names containing these words")
+    args = parser.parse_args()
+    photos = None
+    if args.photos:
+        sys.path.insert(0, str(REPO / "bench"))
+        import bench_photos
+
+        photos = Path(tempfile.gettempdir()) / "printdeck-bench-photos"
+        bench_photos.make_photos(photos / "photos")
+        bench_photos.write_theme(photos, False)
+    trees = {"current": REPO}
+    with tempfile.TemporaryDirectory() as scratch_dir:
+        if args.baseline:
+            from compare import worktree
+
+            stack = worktree(args.baseline)
+            trees = {"baseline": stack.__enter__(), "current": REPO}
+        try:
+            for tree in trees.values():  # no run pays for compiling the sources
+                subprocess.run(
+                    [sys.executable, "-m", "compileall", "-q", str(tree / "printdeck")],
+                    env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                    check=False,
+                )
+            print(f"{args.runs} alternating runs, medians; load = 1-minute load average ({os.cpu_count()} CPUs)")
+            for case in cases(photos):
+                if args.only and not any(w in case.name for w in args.only):
+                    continue
+                report(case, measure(case, trees, args.runs, Path(scratch_dir) / case.name.split(",")[0][:12]))
+        finally:
+            if args.baseline:
+                stack.__exit__(None, None, None)
+
+
+if __name__ == "__main__":
+    main()
