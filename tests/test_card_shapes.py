@@ -3,6 +3,7 @@ PDF boxes and guides read back, and the cut files against the PDF's cut paths.""
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -283,3 +284,17 @@ def test_registration_marks_are_printed_clear_of_the_cards(tmp_path: Path) -> No
         )
         assert cx - half[0] / 2 > 11.0 and cx + half[0] / 2 < w - 11.0  # every bleed clear of the marks (10.5 mm)
         assert cy - half[1] / 2 > 11.0 and cy + half[1] / 2 < h - 11.0
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_a_turned_cards_back_has_its_top_behind_the_fronts_top(duplex: str) -> None:
+    from printdeck.render.backs import mirror_mm, mirror_turn
+
+    page = (210.0, 297.0)
+    centre, top = np.array([60.0, 100.0]), np.array([0.0, 40.0])  # the card's top, 40 mm up in its own frame
+    turn = math.radians(90.0)
+    on_front = centre + np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]]) @ top
+    back_centre = np.array(mirror_mm(tuple(centre), page, duplex))
+    back_turn = math.radians(mirror_turn(90.0, page, duplex))
+    rot = np.array([[math.cos(back_turn), -math.sin(back_turn)], [math.sin(back_turn), math.cos(back_turn)]])
+    assert back_centre + rot @ top == pytest.approx(np.array(mirror_mm(tuple(on_front), page, duplex)))

@@ -60,6 +60,15 @@ def mirror_mm(
     return (x + offset_mm[0], y + offset_mm[1])
 
 
+def mirror_turn(turn_deg: float, page_size_mm: tuple[float, float], duplex: str) -> float:
+    """How far a back is turned (degrees counter-clockwise) behind a front card turned
+    ``turn_deg``: mirroring across the vertical axis reverses the turn, across the
+    horizontal axis keeps it (see :func:`mirror_mm`), so the back's top lies behind the
+    front's top."""
+    w, h = page_size_mm
+    return -turn_deg if (duplex == "long-edge") == (w <= h) else turn_deg
+
+
 def make_back_form(
     canvas: Canvas,
     design: BackDesign,

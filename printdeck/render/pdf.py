@@ -157,7 +157,7 @@ def _sheets(
 ) -> int:
     """Draw the front sheets (and their backs); returns pages drawn."""
     style = replace(job.card, cut_guide=False) if imposition.single else job.card  # a single page is trimmed
-    back_forms = _back_forms(canvas, job, layouts, style)
+    back_forms = _back_forms(canvas, job, layouts, replace(style, bleed_mm=0.0) if imposition.shared else style)
     plan, widest = None, ""
     if not imposition.single:
         deck = ", deck A" if job.faces == "split" else ""
@@ -185,11 +185,16 @@ def _sheets(
         pages += 1
         if job.backs is not None:
             _page_setup(canvas, imposition)
-            for slot in slots:
-                center = backs_mod.mirror_mm(
-                    slot.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm
-                )
-                backs_mod.draw_back(canvas, center, -turn, back_forms[_deck_of(layouts[slot.card_index])])
+            back_turn = backs_mod.mirror_turn(turn, imposition.page_size_mm, job.backs.duplex)
+            centers = [
+                backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm)
+                for s in slots
+            ]
+            if imposition.shared:  # the block's bleed first; each back is then clipped to its cut
+                for center in centers:
+                    _background(canvas, replace(style, background=job.backs.color), center, back_turn)
+            for slot, center in zip(slots, centers):
+                backs_mod.draw_back(canvas, center, back_turn, back_forms[_deck_of(layouts[slot.card_index])])
             canvas.showPage()
             pages += 1
         if progress is not None:
