@@ -158,7 +158,7 @@ def test_single_pages_have_the_shapes_boxes(tmp_path: Path) -> None:
     assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
 
 
-def _stroked_paths(pdf_path: Path, page_index: int = 0) -> list[np.ndarray]:
+def _stroked_paths(pdf_path: Path, page_index: int = 0, dashed_only: bool = True) -> list[np.ndarray]:
     """Every dashed stroked path of a page, page mm: a small content-stream interpreter
     (q/Q/cm, m/l/c/re/h, d, S) written for the test, independent of the renderer."""
     out: list[np.ndarray] = []
@@ -194,7 +194,7 @@ def _stroked_paths(pdf_path: Path, page_index: int = 0) -> list[np.ndarray]:
             for t in np.linspace(0, 1, 17)[1:]:
                 cur.append((1 - t) ** 3 * p0 + 3 * (1 - t) ** 2 * t * p1 + 3 * (1 - t) * t * t * p2 + t**3 * p3)
         elif name in ("S", "s"):
-            if dashed:
+            if dashed == dashed_only:
                 out.extend(np.array(sub) for sub in path)
             path = []
         elif name in ("f", "f*", "n", "B", "b"):
@@ -298,3 +298,34 @@ def test_a_turned_cards_back_has_its_top_behind_the_fronts_top(duplex: str) -> N
     back_turn = math.radians(mirror_turn(90.0, page, duplex))
     rot = np.array([[math.cos(back_turn), -math.sin(back_turn)], [math.sin(back_turn), math.cos(back_turn)]])
     assert back_centre + rot @ top == pytest.approx(np.array(mirror_mm(tuple(on_front), page, duplex)))
+
+
+@pytest.mark.parametrize(
+    "card, paper", [({"size": "poker"}, {}), ({"shape": "hexagon", "size": "80mm"}, {"cuts": "shared"})]
+)
+def test_crop_marks_read_back_from_the_pdf_lie_outside_every_bleed(tmp_path: Path, card: dict, paper: dict) -> None:
+    import shapely
+
+    out, manifest = _build(tmp_path, card, **paper)
+    segments = [p for p in _stroked_paths(out, dashed_only=False) if len(p) == 2]
+    marks = [s for s in segments if 0.4 < float(np.hypot(*(s[1] - s[0]))) <= 4.01]  # the ruler's ticks are shorter
+    shape = printdeck.load_theme(_shape_theme(card, **paper), base_dir=ROOT).spec.card.outline()
+    turned = manifest["card"]["turned_on_sheet"]
+    from printdeck.render.shaped import card_on_sheet
+
+    on_sheet = card_on_sheet(shape, turned).offset(3.0)
+    bleeds = shapely.union_all(
+        [shapely.Polygon(on_sheet.vertices() + c["center_mm"]) for c in manifest["cards"] if c["sheet"] == 1]
+    )
+    near = [s for s in marks if min(shapely.distance(bleeds, shapely.points(s))) < 1.2]  # not the ruler's ticks
+    assert len(near) >= 8
+    marks = near
+    for seg in marks:
+        assert shapely.distance(bleeds, shapely.LineString(seg)) >= 0.99  # 1 mm clear of every bleed
+    corners = np.concatenate(
+        [card_on_sheet(shape, turned).corners() + c["center_mm"] for c in manifest["cards"] if c["sheet"] == 1]
+    )
+    for a, b in marks:  # every mark points at a cut corner: it lies on a line through one
+        u = (b - a) / np.hypot(*(b - a))
+        off = corners - a
+        assert (np.abs(off[:, 0] * u[1] - off[:, 1] * u[0]) < 0.05).any()
