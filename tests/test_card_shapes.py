@@ -329,3 +329,13 @@ def test_crop_marks_read_back_from_the_pdf_lie_outside_every_bleed(tmp_path: Pat
         u = (b - a) / np.hypot(*(b - a))
         off = corners - a
         assert (np.abs(off[:, 0] * u[1] - off[:, 1] * u[0]) < 0.05).any()
+
+
+def test_punch_ring_is_the_bleeds_outer_edge(tmp_path: Path) -> None:
+    out, manifest = _build(tmp_path, {"diameter": "63.5mm"}, punch_ring=True, cut_guide=False)
+    rings = [p for p in _stroked_paths(out, dashed_only=False) if len(p) > 8]
+    centres = [c["center_mm"] for c in manifest["cards"] if c["sheet"] == 1]
+    assert len(rings) == len(centres)
+    for ring in rings:
+        centre = min(centres, key=lambda c: float(np.hypot(*(ring.mean(axis=0) - c))))
+        assert np.hypot(*(ring - centre).T) == pytest.approx(63.5 / 2 + 3.0, abs=0.05)  # cut radius + bleed
