@@ -48,6 +48,7 @@ from printdeck.theme import (
     BuildSettings,
     OptionInfo as OptionInfo,
     PreviewSettings,
+    SlidesSettings,
     Theme,
     load_theme as _load_theme_ref,
     load_theme_data,
@@ -209,15 +210,16 @@ def build(
 
 
 def option_table(command: str) -> list[OptionInfo]:
-    """The options of ``command`` (``"build"`` or ``"preview"``) as the front ends show
+    """The options of ``command`` (``"build"``, ``"preview"`` or ``"slides"``) as the front ends show
     them: flag, kind, range, choices, default, unit and help, read from the settings'
     JSON Schema (:class:`~printdeck.theme.BuildSettings`,
-    :class:`~printdeck.theme.PreviewSettings`), in field order.
+    :class:`~printdeck.theme.PreviewSettings`, :class:`~printdeck.theme.SlidesSettings`), in
+    field order.
 
     Raises:
         ValueError: an unknown command.
     """
-    models: dict[str, type[BaseModel]] = {"build": BuildSettings, "preview": PreviewSettings}
+    models: dict[str, type[BaseModel]] = {"build": BuildSettings, "preview": PreviewSettings, "slides": SlidesSettings}
     if command not in models:
         raise ValueError(f"command: expected one of {', '.join(models)}, got {command!r}")
     return _option_table(models[command])

@@ -112,3 +112,24 @@ class CutGuide(StrEnum):
     """The cut guide's automatic setting (``true`` / ``false`` force it)."""
 
     AUTO = "auto"
+
+
+class SlideReveal(StrEnum):
+    """How a classroom slide shows the match: ringed on both cards, named with its picture
+    in the corner, or both."""
+
+    RING = "ring"
+    CORNER = "corner"
+    BOTH = "both"
+
+
+class SlideGame(StrEnum):
+    """The game whose rules the slides' title shows: the whole-class screen game, or one of
+    the rules sheet's table games."""
+
+    SCREEN = "screen"
+    HEAP = "heap"
+    EMPTY_YOUR_PILE = "empty-your-pile"
+    PASS_THE_PARCEL = "pass-the-parcel"
+    RING_AROUND = "ring-around"
+    GIFT_GIVER = "gift-giver"

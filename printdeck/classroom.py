@@ -18,11 +18,7 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
 from printdeck.outputs import theme_inputs
-from printdeck.theme import Theme, load_theme
-
-REVEALS = ("ring", "corner", "both")
-"""How an answer slide shows the match: ring it on both cards, name it with its picture
-in the corner, or both."""
+from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings
 
 
 def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
@@ -87,7 +83,7 @@ def write_slides(
     seed: int | None = None,
     reveal: str = "ring",
     game: str = "screen",
-    answer_key: bool = False,
+    answer_key: bool | None = False,
     allow_outside: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> SlidesResult:
@@ -97,21 +93,22 @@ def write_slides(
         theme_ref: Theme name, file or folder (``None``: the default theme), or a loaded theme.
         out_path: The ``.pdf`` to write.
         seed: Seeds the rounds' order (default: the theme's seed).
-        reveal: One of :data:`REVEALS`.
-        game: The game whose rules the title slide shows (``printdeck.render.GAMES``).
+        reveal: ``ring``, ``corner`` or ``both`` (``printdeck.choices.SlideReveal``).
+        game: The game whose rules the title slide shows (``printdeck.choices.SlideGame``).
         answer_key: Add the answer key (each round's match, by name and picture) at the end.
+
+    Every option is checked by :class:`printdeck.theme.SlidesSettings` (the one owner of
+    its choices, range and help; the command line is made from it).
         allow_outside: Let the theme read files outside its folder.
         progress: Advanced once a round drawn.
 
     Raises:
-        PrintdeckError: A bad theme, reveal, game or output name, or an output on an input.
+        PrintdeckError: A bad theme or output name, an output on an input, or an option
+            out of range (naming the argument).
     """
-    from printdeck.render import GAMES, PrintJob, SlideRound, SlideText, game_rules, render_slides  # noqa: PLC0415
+    from printdeck.render import PrintJob, SlideRound, SlideText, game_rules, render_slides  # noqa: PLC0415
 
-    if reveal not in REVEALS:
-        raise PrintdeckError(f"--reveal: expected one of {', '.join(REVEALS)}, got {reveal!r}")
-    if game not in GAMES:
-        raise PrintdeckError(f"--game: expected one of {', '.join(GAMES)}, got {game!r}")
+    settings = parse_settings(SlidesSettings, {"seed": seed, "reveal": reveal, "game": game, "answer_key": answer_key})
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":
         raise PrintdeckError(f"{shown(out)}: the slides must be a .pdf file name")
@@ -126,17 +123,25 @@ def write_slides(
     plan = plan_deck(theme, prove=False)
     prove_symbols(theme, plan.symbols)
     layouts = lay_out_plan(plan)
-    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed if seed is None else seed)
+    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed if settings.seed is None else settings.seed)
     rounds = []
     for n, (a, b) in enumerate(pairs, start=1):
         on_a, on_b = _points(plan, a), _points(plan, b)
         shared = [p for p in on_a if p in on_b]
         rounds.append(SlideRound(n, (a, b), tuple(sorted({on_a[p].id for p in shared} | {on_b[p].id for p in shared}))))
-    heading, rules = game_rules(game, theme.spec.text.lang)
+    heading, rules = game_rules(str(settings.game), theme.spec.text.lang)
     text = SlideText(title=theme.spec.title, game=heading, rules=rules)
     job = PrintJob.from_theme(theme)
     pages = render_slides(
-        job, plan.symbols, layouts, rounds, text, out, reveal=reveal, answer_key=answer_key, progress=progress
+        job,
+        plan.symbols,
+        layouts,
+        rounds,
+        text,
+        out,
+        reveal=str(settings.reveal),
+        answer_key=bool(settings.answer_key),
+        progress=progress,
     )
     names = {s.id: s.name for s in plan.symbols}
     listed = tuple((a + 1, b + 1, tuple(names[i] for i in r.shared)) for r, (a, b) in zip(rounds, pairs))

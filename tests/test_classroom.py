@@ -15,8 +15,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 import printdeck
+from printdeck.choices import SlideGame
 from printdeck.cli import main
 from printdeck.deck_plan import plan_deck
+from printdeck.render import GAMES, game_rules
 
 WORDS = ["cat", "dog", "fish", "bird", "frog", "hen", "cow", "pig", "owl", "bee", "ant", "elk", "yak"]
 SMALL = {"name": "small-class", "seed": 5, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in WORDS]}
@@ -113,9 +115,11 @@ def test_printdeck_answer_names_the_shared_symbol() -> None:
     assert bad.exit_code == 2 and "cards 1 to 55" in bad.output
 
 
-def test_a_wrong_reveal_or_game_names_the_option(tmp_path: Path) -> None:
-    with pytest.raises(printdeck.PrintdeckError, match="--reveal: expected one of ring, corner, both"):
-        printdeck.write_slides(printdeck.load_theme(SMALL), tmp_path / "s.pdf", reveal="circle")
-    with pytest.raises(printdeck.PrintdeckError, match="--game: expected one of screen, heap"):
-        printdeck.write_slides(printdeck.load_theme(SMALL), tmp_path / "s.pdf", game="poker")
+def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: Path) -> None:
+    assert set(GAMES) == {str(g) for g in SlideGame}
+    for game in SlideGame:
+        heading, rules = game_rules(str(game))
+        assert heading and len(rules) > 100
+    result = CliRunner().invoke(main, ["slides", "-o", str(tmp_path / "s.pdf"), "--reveal", "circle"])
+    assert result.exit_code == 2 and "--reveal" in result.output and "ring" in result.output
     assert not list(tmp_path.iterdir())

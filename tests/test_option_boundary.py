@@ -16,6 +16,7 @@ import printdeck
 from printdeck.api import option_table
 from printdeck.cli import main
 from printdeck.cli.build import build as build_command
+from printdeck.cli.screen import slides as slides_command
 from printdeck.cli.sheets import preview as preview_command
 from printdeck.theme import BuildSettings, ThemeSpec, apply_settings, parse_settings
 
@@ -34,6 +35,12 @@ BAD_OVERRIDES: list[tuple[str, dict[str, Any], str]] = [
     ("preview", {"cards": 0}, "cards"),
     ("preview", {"seed": "7"}, "seed"),
     ("preview", {"px_per_mm": 0.5}, "px_per_mm"),
+    ("build", {"copies": 13}, "copies"),
+    ("build", {"copies": "6"}, "copies"),
+    ("build", {"pack": "yes"}, "pack"),
+    ("slides", {"reveal": "circle"}, "reveal"),
+    ("slides", {"game": "poker"}, "game"),
+    ("slides", {"seed": -1}, "seed"),
 ]
 
 
@@ -41,8 +48,8 @@ BAD_OVERRIDES: list[tuple[str, dict[str, Any], str]] = [
 def test_bad_overrides_end_in_one_error_naming_the_argument(
     tmp_path: Path, command: str, override: dict[str, Any], argument: str
 ) -> None:
-    call = printdeck.build if command == "build" else printdeck.write_preview
-    out = tmp_path / ("deck.pdf" if command == "build" else "p.png")
+    call = {"build": printdeck.build, "preview": printdeck.write_preview, "slides": printdeck.write_slides}[command]
+    out = tmp_path / {"build": "deck.pdf", "preview": "p.png", "slides": "s.pdf"}[command]
     with pytest.raises(printdeck.PrintdeckError) as caught:
         call(None, out, **override)
     error = caught.value
@@ -56,7 +63,9 @@ def _param(command: click.Command, name: str) -> click.Parameter:
     return next(p for p in command.params if p.name == name)
 
 
-@pytest.mark.parametrize(("command", "cli"), [("build", build_command), ("preview", preview_command)])
+@pytest.mark.parametrize(
+    ("command", "cli"), [("build", build_command), ("preview", preview_command), ("slides", slides_command)]
+)
 def test_command_line_options_are_made_from_the_spec(command: str, cli: click.Command) -> None:
     for info in option_table(command):
         param = _param(cli, info.name)

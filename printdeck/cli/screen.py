@@ -7,8 +7,12 @@ from pathlib import Path
 import click
 
 import printdeck
+from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
+from printdeck.cli.options import as_typed, spec_options
 from printdeck.errors import PrintdeckError
+
+SLIDES_OPTIONS = option_table("slides")
 
 
 @click.command()
@@ -17,17 +21,7 @@ from printdeck.errors import PrintdeckError
     "-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path), default=Path("slides.pdf"),
     show_default=True, help="The slides PDF to write.",
 )  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, 2**32 - 1), help="Seed of the rounds' order [default: the theme's].")
-@click.option(
-    "--reveal", default="ring", show_default=True,
-    help="How the answer slide shows the match: ring (on both cards), corner (its picture and name) or both.",
-)  # fmt: skip
-@click.option(
-    "--game", default="screen", show_default=True,
-    help="The game whose rules the title slide shows: screen (a whole class races) or one of the rules "
-    "sheet's games (heap, empty-your-pile, pass-the-parcel, ring-around, gift-giver).",
-)  # fmt: skip
-@click.option("--answer-key", is_flag=True, help="Add the answer key: each round's match by name and picture.")
+@spec_options(SLIDES_OPTIONS)
 @click.option("--allow-outside", is_flag=True, help="Let the theme read files outside its folder.")
 def slides(
     theme: str | None,
@@ -35,7 +29,7 @@ def slides(
     seed: int | None,
     reveal: str,
     game: str,
-    answer_key: bool,
+    answer_key: bool | None,
     allow_outside: bool,
 ) -> None:
     """Slides for the classroom screen (16:9 PDF) of THEME (default: the default theme):
@@ -52,7 +46,7 @@ def slides(
                 allow_outside=allow_outside,
             )
     except PrintdeckError as exc:
-        fail(exc)
+        fail(as_typed(exc, SLIDES_OPTIONS))
     show_warnings(caught)
     click.echo(f"wrote {result.pdf_path}: {len(result.rounds)} rounds, {result.pages} pages")
 

@@ -116,8 +116,9 @@ GAMES = {
     "ring-around": RULES[4],
     "gift-giver": RULES[5],
 }
-"""Every game's rules by its short name (``printdeck slides --game``): the screen game and the
-five table games of the rules sheet (their text is the sheet's own)."""
+"""Every game's rules by its short name (``printdeck slides --game``, the words of
+``printdeck.choices.SlideGame``): the screen game and the five table games of the rules
+sheet (their text is the sheet's own)."""
 
 RULES_LANGUAGES = ("en",)
 """Languages the rules are written in; a theme in another language gets them in English."""

@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from printdeck.choices import PaperLayout
+from printdeck.choices import PaperLayout, SlideGame, SlideReveal
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import LENGTHS_IN_MM, Copies, Length, PaperSize, Seed, ThemeSpec
 
@@ -108,6 +108,25 @@ class PreviewSettings(_Settings):
     seed: StrictSeed | None = option(None, flag="--seed", theme_key="seed", help="Override the theme's seed.")
     px_per_mm: Annotated[float, Field(ge=1.0, le=20.0)] = option(
         3.0, flag="--dpmm", unit="px/mm", help="Pixels per millimetre."
+    )
+
+
+class SlidesSettings(_Settings):
+    """What the classroom slides (``printdeck slides``) may be told besides their theme."""
+
+    seed: StrictSeed | None = option(None, flag="--seed", help="Seed of the rounds' order (default: the theme's seed).")
+    reveal: SlideReveal = option(
+        SlideReveal.RING,
+        flag="--reveal",
+        help="How the answer slide shows the match: ring (on both cards), corner (its picture and name) or both.",
+    )
+    game: SlideGame = option(
+        SlideGame.SCREEN,
+        flag="--game",
+        help="The game whose rules the title slide shows: screen (rows or teams race) or a rules-sheet game.",
+    )
+    answer_key: StrictBool | None = option(
+        None, flag="--answer-key", help="Add the answer key: each round's match by name and picture."
     )
 
 
