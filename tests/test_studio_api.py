@@ -488,3 +488,19 @@ def test_photo_tiles_say_what_their_crop_holds(client: TestClient) -> None:
         "title": "Nothing found: the centre is shown; click the photo where the crop should centre",
     }
     assert "crop" not in after[next(s["name"] for s in state["symbols"] if s["kind"] == "image")]
+
+
+def test_the_slides_button_builds_the_classroom_slides_of_the_folder(client: TestClient, tmp_path: Path) -> None:
+    state = seven(client)
+    client.patch("/api/settings", json={"changes": {"deck.copies": 2, "extras.tuck_box": True}})
+    started = client.post("/api/builds", json={"slides": True})
+    assert started.status_code == 202
+    event = wait_for_build(client, started.json()["id"])
+    assert event["error"] is None and event["fraction"] == 1.0
+    assert ": 4 rounds, " in event["lines"][0] and event["zip"] is None
+    pdf = client.get(event["pdf"])
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    again = printdeck.write_slides(state["folder"], tmp_path / "cli.pdf", answer_key=True)
+    assert again.pdf_path.read_bytes() == pdf.content
+    theme = printdeck.load_theme(state["folder"])
+    assert theme.spec.deck.copies == 2 and theme.spec.extras.tuck_box

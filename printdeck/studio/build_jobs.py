@@ -26,7 +26,15 @@ from printdeck.studio.workspace import LIBRARY_LOCK, Workspace
 
 OUTPUT_FOLDER = "output"
 PNG_FOLDER = "cards"
-STAGE_WEIGHTS = {"theme": 0.04, "design": 0.02, "proof": 0.06, "layout": 0.58, "render": 0.22, "png": 0.08}
+STAGE_WEIGHTS = {
+    "theme": 0.04,
+    "design": 0.02,
+    "proof": 0.06,
+    "layout": 0.58,
+    "render": 0.22,
+    "png": 0.08,
+    "slides": 0.3,
+}
 """Share of a build's time each stage takes, roughly (for one progress bar)."""
 _ids = itertools.count(1)
 
@@ -38,6 +46,8 @@ class BuildJob:
     Attributes:
         id: Number of the build in this run.
         pngs: Whether card PNGs are made too.
+        slides: The classroom slides (``printdeck.write_slides``, with the answer key)
+            instead of the deck.
         stage: The stage running (``theme``, ``design``, ``proof``, ``layout``, ``render``, ``png``).
         stage_done, stage_total: Steps done in it, of how many (``None``: unknown).
         finished: Stages done.
@@ -48,6 +58,7 @@ class BuildJob:
     """
 
     pngs: bool
+    slides: bool = False
     id: int = field(default_factory=lambda: next(_ids))
     stage: str = "theme"
     stage_done: int = 0
@@ -80,7 +91,9 @@ class BuildJob:
         """How far the build is, 0 .. 1."""
         if self.done:
             return 1.0
-        weights = {k: v for k, v in STAGE_WEIGHTS.items() if self.pngs or k != "png"}
+        weights = {
+            k: v for k, v in STAGE_WEIGHTS.items() if (self.pngs or k != "png") and (self.slides or k != "slides")
+        }
         total = sum(weights.values())
         done = sum(weights.get(name, 0.0) for name in self.finished)
         part = min(self.stage_done / self.stage_total, 1.0) if self.stage_total else 0.3
@@ -122,13 +135,13 @@ class Builds:
     jobs: dict[int, BuildJob] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def start(self, pngs: bool) -> BuildJob:
-        """Start a build of the saved folder on a thread (or return the one running)."""
+    def start(self, pngs: bool, slides: bool = False) -> BuildJob:
+        """Start a build of the saved folder (or its slides) on a thread (or return the one running)."""
         with self._lock:
             running = [job for job in self.jobs.values() if not job.done]
             if running:
                 return running[0]
-            job = BuildJob(pngs=pngs)
+            job = BuildJob(pngs=pngs and not slides, slides=slides)
             self.jobs[job.id] = job
         threading.Thread(target=self._run, args=(job,), name=f"printdeck-build-{job.id}", daemon=True).start()
         return job
@@ -143,10 +156,15 @@ class Builds:
                 out_dir.mkdir(exist_ok=True)
             with LIBRARY_LOCK, warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                result = printdeck.build(folder, out=out_dir / f"{name}.pdf", png_dir=png_dir, reporter=_Reporter(job))
+                if job.slides:
+                    self._slides(job, folder, out_dir / f"{name}-slides.pdf")
+                else:
+                    result = printdeck.build(
+                        folder, out=out_dir / f"{name}.pdf", png_dir=png_dir, reporter=_Reporter(job)
+                    )
+                    job.pdf, job.png_paths = result.pdf_path, list(result.png_paths)
+                    job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
             job.warnings = warning_lines(caught)
-            job.pdf, job.png_paths = result.pdf_path, list(result.png_paths)
-            job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
         except PrintdeckError as exc:
             problem = problem_of(exc, folder)
             self.space.note_problem(problem)
@@ -156,6 +174,19 @@ class Builds:
         finally:
             job.seconds = time.monotonic() - job.started_s
             job.done = True
+
+    @staticmethod
+    def _slides(job: BuildJob, folder: Path, out: Path) -> None:
+        """The classroom slides of the folder's deck, with the answer key (as ``printdeck
+        slides FOLDER --answer-key``)."""
+        for stage in ("theme", "design", "proof", "layout", "render", "png"):
+            job.finished.append(stage)
+        with job.stage_of("slides", None) as advance:
+            result = printdeck.write_slides(folder, out, answer_key=True, progress=advance)
+        job.pdf = result.pdf_path
+        job.lines = [
+            f"wrote {shown(home_shortened(result.pdf_path))}: {len(result.rounds)} rounds, {result.pages} pages"
+        ]
 
 
 def cards_zip(paths: list[Path]) -> bytes:

@@ -255,9 +255,10 @@ class Studio:
         return real if real.is_file() and any(real.is_relative_to(r) for r in roots) else None
 
     async def start_build(self, request: Request) -> Response:
-        """``{"pngs": true}``: build the saved folder (PDF, manifest, card PNGs)."""
-        pngs = bool((await _json(request)).get("pngs", False))
-        job = self.builds.start(pngs)
+        """``{"pngs": true}``: build the saved folder (PDF, manifest, card PNGs);
+        ``{"slides": true}``: its classroom slides with the answer key."""
+        body = await _json(request)
+        job = self.builds.start(bool(body.get("pngs", False)), slides=bool(body.get("slides", False)))
         return JSONResponse(job.event(), status_code=202)
 
     async def build_events(self, request: Request) -> Response:

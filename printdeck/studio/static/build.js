@@ -3,7 +3,9 @@
 import { authHeaders, call, download } from "./api.js";
 
 const STAGES = { theme: "Checking the theme", design: "Making the design", proof: "Proving every symbol prints",
-  layout: "Laying out cards", render: "Drawing the PDF", png: "Drawing the card PNGs" };
+  layout: "Laying out cards", render: "Drawing the PDF", png: "Drawing the card PNGs",
+  slides: "Drawing the slides" };
+const BUTTONS = ["build", "build-top", "slides"];
 
 function show(event) {
   document.getElementById("progress").value = event.fraction;
@@ -31,17 +33,17 @@ function show(event) {
   const zip = document.getElementById("zip-link");
   zip.hidden = !event.zip;
   if (event.zip) zip.href = event.zip;
-  for (const id of ["build", "build-top"]) document.getElementById(id).disabled = false;
+  for (const id of BUTTONS) document.getElementById(id).disabled = false;
   if (event.pdf) document.getElementById("pdf-link").focus({ preventScroll: true });
 }
 
-async function build() {
-  for (const id of ["build", "build-top"]) document.getElementById(id).disabled = true;
+async function build(slides = false) {
+  for (const id of BUTTONS) document.getElementById(id).disabled = true;
   document.getElementById("downloads").hidden = true;
   document.getElementById("summary").hidden = true;
   document.getElementById("build-error").hidden = true;
   const pngs = document.getElementById("pngs").checked;
-  const answer = await call("POST", "/api/builds", { pngs });
+  const answer = await call("POST", "/api/builds", slides ? { slides: true } : { pngs });
   if (answer.status !== 202) {
     show({ done: true, fraction: 0, lines: [], error: answer.data.error || "The build did not start." });
     return;
@@ -88,7 +90,8 @@ function downloadOnClick(id) {
 
 export function setUpBuild() {
   for (const id of ["top-pdf", "pdf-link", "zip-link"]) downloadOnClick(id);
-  document.getElementById("build").addEventListener("click", build);
+  document.getElementById("build").addEventListener("click", () => build());
+  document.getElementById("slides").addEventListener("click", () => build(true));
   document.getElementById("build-top").addEventListener("click", () => {
     document.getElementById("build-h").scrollIntoView({ behavior: "smooth", block: "nearest" });
     build();

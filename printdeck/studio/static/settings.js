@@ -13,6 +13,7 @@ const GROUPS = [
     { key: "deck.cards", label: "Cards (trim the deck)", type: "number", placeholder: "all" },
     { key: "deck.choose", label: "When there are extra symbols", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
     { key: "seed", label: "Seed (same seed, same deck)", type: "number" },
+    { key: "deck.copies", label: "Decks (a class set: each its colour and letter)", type: "number", placeholder: "1" },
   ] },
   { title: "Card", open: true, fields: [
     { key: "card.shape", label: "Shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
@@ -43,6 +44,7 @@ const GROUPS = [
     { key: "paper.registration_marks", label: "Registration marks (print then cut)", type: "checkbox" },
     { key: "paper.punch_ring", label: "Ring for a circle punch", type: "checkbox" },
     { key: "paper.cut_files", label: "Cut files (SVG, DXF) for cutting machines", type: "checkbox" },
+    { key: "paper.pack", label: "Class sets: sheets may mix decks", type: "checkbox" },
   ] },
   { title: "Backs", fields: [
     { key: "backs.enabled", label: "Print backs (duplex)", type: "checkbox" },
@@ -63,6 +65,7 @@ const GROUPS = [
   { title: "Extras", fields: [
     { key: "extras.legend", label: "Legend page (every symbol named)", type: "checkbox" },
     { key: "extras.rules", label: "Rules sheet", type: "checkbox" },
+    { key: "extras.tuck_box", label: "Tuck box to fold (one a deck)", type: "checkbox" },
     { key: "extras.attribution", label: "Credit line", type: "text", wide: true },
   ] },
   { title: "About the deck", fields: [
