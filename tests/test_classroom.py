@@ -123,3 +123,11 @@ def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: 
     result = CliRunner().invoke(main, ["slides", "-o", str(tmp_path / "s.pdf"), "--reveal", "circle"])
     assert result.exit_code == 2 and "--reveal" in result.output and "ring" in result.output
     assert not list(tmp_path.iterdir())
+
+
+def test_printdeck_slides_from_the_command_line_with_its_defaults(tmp_path: Path) -> None:
+    theme = tmp_path / "words.yaml"
+    theme.write_text("deck: {symbols_per_card: 3}\nsymbols: [" + ", ".join(f"{{text: {w}}}" for w in WORDS[:7]) + "]\n")
+    result = CliRunner().invoke(main, ["slides", str(theme), "-o", str(tmp_path / "s.pdf")])
+    assert result.exit_code == 0, result.output
+    assert "wrote " in result.output and ": 4 rounds, 9 pages" in result.output

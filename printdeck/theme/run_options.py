@@ -116,12 +116,12 @@ class SlidesSettings(_Settings):
 
     seed: StrictSeed | None = option(None, flag="--seed", help="Seed of the rounds' order (default: the theme's seed).")
     reveal: SlideReveal = option(
-        SlideReveal.RING,
+        SlideReveal.RING.value,
         flag="--reveal",
         help="How the answer slide shows the match: ring (on both cards), corner (its picture and name) or both.",
     )
     game: SlideGame = option(
-        SlideGame.SCREEN,
+        SlideGame.SCREEN.value,
         flag="--game",
         help="The game whose rules the title slide shows: screen (rows or teams race) or a rules-sheet game.",
     )
