@@ -45,6 +45,7 @@ from printdeck.pipeline import (
     build as _build_deck,
 )
 from printdeck.theme import (
+    SEED_MAX as SEED_MAX,
     BuildSettings,
     OptionInfo as OptionInfo,
     PreviewSettings,
@@ -149,7 +150,7 @@ def build(
         theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
         out: The PDF to write (default ``output/<theme name>.pdf``, the folder created);
             the manifest goes beside it as ``<out>.json``.
-        seed: Overrides the theme's ``seed`` (0 .. 2**32 - 1).
+        seed: Overrides the theme's ``seed`` (0 .. ``SEED_MAX``, 2**32 - 1).
         paper: ``"a4"``, ``"letter"``, ``"a3"`` or ``(width, height)`` as lengths
             (``("200mm", "280mm")``) or numbers in mm.
         backs: Interleave back pages for duplex printing (``None`` keeps the theme's).

@@ -129,7 +129,7 @@ def write_slides(
         on_a, on_b = _points(plan, a), _points(plan, b)
         shared = [p for p in on_a if p in on_b]
         rounds.append(SlideRound(n, (a, b), tuple(sorted({on_a[p].id for p in shared} | {on_b[p].id for p in shared}))))
-    heading, rules = game_rules(str(settings.game), theme.spec.text.lang)
+    heading, rules = game_rules(str(settings.game), theme.spec.text.lang, theme.spec.deck.match)
     text = SlideText(title=theme.spec.title, game=heading, rules=rules)
     job = PrintJob.from_theme(theme)
     pages = render_slides(

@@ -241,7 +241,7 @@ def _write(
     )
 
     theme, design, symbols = plan.theme, plan.design, plan.symbols
-    job = PrintJob.from_theme(theme)
+    job = dataclasses.replace(PrintJob.from_theme(theme), match=design.lam)  # the rules say the design's λ
     seeds = [deck.seed for deck in class_decks(theme)]
     manifest = build_manifest(
         theme,

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 import printdeck
+from printdeck.api import SEED_MAX
 from printdeck.cli.common import ExitStatus, fail
 from printdeck.errors import PrintdeckError
 
@@ -126,7 +127,7 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
 @click.option("--per-card", "-s", type=int, default=8, show_default=True, help="Symbols on each card.")
 @click.option("--cards", "-N", type=int, default=55, show_default=True, help="Cards in the deck.")
 @click.option("--trials", type=int, default=200, show_default=True, help="Simulated decks of each kind.")
-@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--plot", type=click.Path(path_type=Path), default=None, help="Write the CDF plot (.png or .pdf).")
 def stats(symbols: int, per_card: int, cards: int, trials: int, seed: int, fmt: str, plot: Path | None) -> None:

@@ -27,17 +27,17 @@ CREDIT_PT = 7.0
 """Artwork credit size at the foot of legend and rules pages, points."""
 ELLIPSIS = "\u2026"
 
-RULES: tuple[tuple[str, str], ...] = (
+RULES_TEXT: tuple[tuple[str, str], ...] = (
     (
         "Before you play",
-        "Any two cards of this deck show exactly one symbol in common; sizes and angles differ, so look "
-        "for the shape, not the size. Say the name of the shared symbol out loud to claim a match. "
+        "Any two cards of this deck show exactly {shared} in common; sizes and angles differ, so look "
+        "for the shape, not the size. Say {name_of_shared} out loud to claim a match. "
         "Shuffle before each game. Two to eight players.",
     ),
     (
         "1. The Heap",
         "Give one card to each player, face down, and put the rest face up in a heap in the middle. "
-        "Everyone turns their card over at once. Whoever first names the symbol their own top card "
+        "Everyone turns their card over at once. Whoever first names {the_symbol} their own top card "
         "shares with the heap's top card takes that heap card and lays it on their own pile, which "
         "changes their top card. When the heap is gone, the player holding the most cards wins.",
     ),
@@ -45,14 +45,14 @@ RULES: tuple[tuple[str, str], ...] = (
         "2. Empty Your Pile",
         "Put one card face up in the middle and deal the rest out evenly, face down. Players hold their "
         "pile and turn the top card over. Spot a match between your top card and the middle card, name "
-        "it, and drop your card onto the middle: it becomes the new card to match. The first player "
+        "{it}, and drop your card onto the middle: it becomes the new card to match. The first player "
         "with no cards left wins; the last one still holding cards loses the round.",
     ),
     (
         "3. Pass the Parcel",
         "Played in rounds. Each player gets a few face-down cards (three in the first round, more later). "
         "At the signal, everyone turns one card up. When you spot a match between your card and another "
-        "player's, name it and put your card on theirs, so that player now has more to get rid of. "
+        "player's, name {it} and put your card on theirs, so that player now has more to get rid of. "
         "The last player left with cards in hand collects every card that was passed and sets them "
         "aside; after the agreed number of rounds, the fewest collected cards wins.",
     ),
@@ -60,13 +60,13 @@ RULES: tuple[tuple[str, str], ...] = (
         "4. Ring Around",
         "Played in rounds. Put one card face up in the centre and deal cards face up in a circle around "
         "it, one more than there are players. Everyone hunts at the same time for circle cards that "
-        "share a symbol with the centre card; name the match and take the card. When no circle card is "
+        "share {a_symbol} with the centre card; name {the_match} and take the card. When no circle card is "
         "left, the round ends. Whoever took the most cards across all rounds wins.",
     ),
     (
         "5. Gift Giver",
         "Give each player one card face down and put the rest face up in the middle. Players turn their "
-        "card over. When you spot a match between the middle card and another player's top card, name it "
+        "card over. When you spot a match between the middle card and another player's top card, name {it} "
         "and put the middle card on that player's pile. Your aim is to give cards away: when the middle "
         "runs out, the player with the fewest cards wins.",
     ),
@@ -80,7 +80,7 @@ RULES: tuple[tuple[str, str], ...] = (
 )
 
 
-FACES_RULES = {
+FACES_RULES_TEXT = {
     "mixed": (
         "One symbol, several faces",
         "A symbol of this deck may look different on the two cards that share it: a picture on one "
@@ -92,30 +92,85 @@ FACES_RULES = {
         "This deck is two decks. Deck A (its sheets say deck A) shows every symbol's first face, deck B "
         "its second: the picture and the word, the word and its translation, 3 × 4 and 12. Keep the two "
         "decks apart and always play a card of A against a card of B: in the games below the middle or "
-        "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly one "
-        "symbol with every card of B except its twin, which shows the same symbols: if twins meet, any "
+        "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly {shared} "
+        "with every card of B except its twin, which shows the same symbols: if twins meet, any "
         "symbol counts.",
     ),
 }
 """The rules' note on a deck whose symbols have several faces, by ``deck.faces``."""
 
-SCREEN_GAME = (
+SCREEN_GAME_TEXT = (
     "On the big screen",
-    "For the whole class. The screen shows two cards; they share exactly one symbol. The first row "
-    "(or team) to call out its name, and point to it on both cards, scores a point. The next slide "
+    "For the whole class. The screen shows two cards; they share exactly {shared}. The first row "
+    "(or team) to call out {its_name}, and point to {them} on both cards, scores a point. The next slide "
     "rings the match, so everyone can check. Play to ten points, or until the slides run out; "
     "every card of the deck appears at least once.",
 )
 """The classroom-screen game of ``printdeck slides`` (English), beside the table games of :data:`RULES`."""
 
-GAMES = {
-    "screen": SCREEN_GAME,
-    "heap": RULES[1],
-    "empty-your-pile": RULES[2],
-    "pass-the-parcel": RULES[3],
-    "ring-around": RULES[4],
-    "gift-giver": RULES[5],
+LAMBDA_WORDS: dict[int, dict[str, str]] = {
+    1: {
+        "shared": "one symbol",
+        "name_of_shared": "the name of the shared symbol",
+        "the_symbol": "the symbol",
+        "it": "it",
+        "a_symbol": "a symbol",
+        "the_match": "the match",
+        "its_name": "its name",
+        "them": "it",
+    },
+    2: {
+        "shared": "two symbols",
+        "name_of_shared": "the names of both shared symbols",
+        "the_symbol": "both symbols",
+        "it": "both shared symbols",
+        "a_symbol": "two symbols",
+        "the_match": "both shared symbols",
+        "its_name": "both names",
+        "them": "them",
+    },
 }
+"""The rules' words for λ, the symbols every two cards share (read from the design): a
+match-2 deck's rules say two and ask for both shared symbols in every game."""
+
+
+def _worded(section: tuple[str, str], match: int) -> tuple[str, str]:
+    if match not in LAMBDA_WORDS:
+        raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
+    heading, body = section
+    return heading, body.format(**LAMBDA_WORDS[match])
+
+
+def rules_sections(match: int = 1) -> tuple[tuple[str, str], ...]:
+    """The rules sheet's (heading, text) sections for a deck of λ = ``match``.
+
+    Raises:
+        ValueError: ``match`` is not 1 or 2.
+    """
+    return tuple(_worded(section, match) for section in RULES_TEXT)
+
+
+def faces_rules(faces: str, match: int = 1) -> tuple[str, str]:
+    """The rules' note on a deck whose symbols have several faces (``mixed``/``split``)."""
+    return _worded(FACES_RULES_TEXT[faces], match)
+
+
+RULES = rules_sections(1)
+"""The rules of a classic deck (λ = 1)."""
+FACES_RULES = {faces: faces_rules(faces) for faces in FACES_RULES_TEXT}
+"""The faces notes of a classic deck (λ = 1), by ``deck.faces``."""
+SCREEN_GAME = _worded(SCREEN_GAME_TEXT, 1)
+
+_GAME_SECTIONS = {"heap": 1, "empty-your-pile": 2, "pass-the-parcel": 3, "ring-around": 4, "gift-giver": 5}
+
+
+def games(match: int = 1) -> dict[str, tuple[str, str]]:
+    """Every game's rules by its short name, worded for λ = ``match``."""
+    sections = rules_sections(match)
+    return {"screen": _worded(SCREEN_GAME_TEXT, match), **{g: sections[i] for g, i in _GAME_SECTIONS.items()}}
+
+
+GAMES = games(1)
 """Every game's rules by its short name (``printdeck slides --game``, the words of
 ``printdeck.choices.SlideGame``): the screen game and the five table games of the rules
 sheet (their text is the sheet's own)."""
@@ -124,16 +179,16 @@ RULES_LANGUAGES = ("en",)
 """Languages the rules are written in; a theme in another language gets them in English."""
 
 
-def game_rules(game: str, lang: str | None = None) -> tuple[str, str]:
+def game_rules(game: str, lang: str | None = None, match: int = 1) -> tuple[str, str]:
     """The (heading, text) of ``game`` (a key of :data:`GAMES`) in ``lang`` where the rules
-    are written in it (:data:`RULES_LANGUAGES`), else in English.
+    are written in it (:data:`RULES_LANGUAGES`), else in English, for a deck of λ = ``match``.
 
     Raises:
-        ValueError: Unknown game.
+        ValueError: Unknown game, or ``match`` not 1 or 2.
     """
     if game not in GAMES:
         raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {game!r}")
-    heading, body = GAMES[game]
+    heading, body = games(match)[game]
     return heading.split(". ", 1)[-1], body
 
 
@@ -315,13 +370,19 @@ def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, 
 
 
 def rules_pages(
-    canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str | None = None, faces: str | None = None
+    canvas: Canvas,
+    page_size_mm: tuple[float, float],
+    title: str,
+    credit: str | None = None,
+    faces: str | None = None,
+    match: int = 1,
 ) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 
     Headings are fitted to the column (shrunk, then wrapped); the artwork credit,
     if given, is at the foot of every page. ``faces`` (``mixed`` or ``split``, for a deck
-    whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section.
+    whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section;
+    ``match`` is the design's λ, which every section's words follow (:data:`LAMBDA_WORDS`).
     """
     w, h = page_size_mm
     width_pt = _text_width_pt(w)
@@ -330,9 +391,9 @@ def rules_pages(
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
     y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
-    sections = list(RULES)
-    if faces in FACES_RULES:
-        sections.insert(1, FACES_RULES[faces])
+    sections = list(rules_sections(match))
+    if faces in FACES_RULES_TEXT:
+        sections.insert(1, faces_rules(faces, match))
     for heading, body in sections:
         head_lines, head_pt, head_h = _fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
         lines = wrap_text(body, SANS, 10, width_pt)

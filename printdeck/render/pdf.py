@@ -92,7 +92,7 @@ def render_pdf(
             cells = used if legend_groups is None else legend_groups
             pages += extras.legend_pages(canvas, art, symbols, cells, extra_size, job.title, job.attribution)
         if job.rules:
-            pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution, job.faces)
+            pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution, job.faces, job.match)
         if job.tuck_box:
             pages += _tuck_boxes(canvas, art, job, layouts)
         canvas.save()

@@ -65,6 +65,8 @@ class PrintJob:
         faces: ``mixed`` or ``split`` when some symbol has several faces (the rules say
             how a match may look; split sheets name their deck), else ``None``.
         tuck_box: Add a tuck box net a deck (after the rules).
+        match: λ, the symbols every two cards share: the design's (the build sets it from
+            the design; :meth:`from_theme` from ``deck.match``); the rules say it.
         card_thickness_mm: One printed card's thickness, mm (the tuck box's depth).
     """
 
@@ -83,6 +85,7 @@ class PrintJob:
     faces: str | None = None
     tuck_box: bool = False
     card_thickness_mm: float = 0.3
+    match: int = 1
 
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
@@ -124,6 +127,7 @@ class PrintJob:
             else None,
             tuck_box=spec.extras.tuck_box,
             card_thickness_mm=spec.extras.card_thickness_mm,
+            match=spec.deck.match,
         )
 
 

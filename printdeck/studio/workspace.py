@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import printdeck
+from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.symbol_list import Item, as_item, edited, item_view
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
-MAX_SEED = 2**32 - 1
+MAX_SEED = SEED_MAX
 LIBRARY_LOCK = threading.RLock()
 """Held while printdeck plans, lays out, draws or builds: its layout shares one HiGHS
 solver a process and PDFium draws the sheets, neither safe on two threads at once."""

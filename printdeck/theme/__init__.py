@@ -27,12 +27,22 @@ from printdeck.theme.run_options import (
     parse_settings,
 )
 from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
-from printdeck.theme.spec import DECK_PALETTE, WORD_PALETTE, DeckSpec, PaperSpec, SymbolEntry, Theme, ThemeSpec
+from printdeck.theme.spec import (
+    DECK_PALETTE,
+    SEED_MAX,
+    WORD_PALETTE,
+    DeckSpec,
+    PaperSpec,
+    SymbolEntry,
+    Theme,
+    ThemeSpec,
+)
 from printdeck.theme.symbols import resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
 __all__ = [
     "DECK_PALETTE",
+    "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",
     "WORD_PALETTE",

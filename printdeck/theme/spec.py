@@ -105,7 +105,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True, use_enum_values=True)
 
 
-Seed = Annotated[int, Field(ge=0, le=2**32 - 1)]
+SEED_MAX = 2**32 - 1
+"""The largest seed (numpy's generators take seeds of 32 bits)."""
+Seed = Annotated[int, Field(ge=0, le=SEED_MAX)]
 Copies = Annotated[int, Field(ge=1, le=12)]
 """Decks in a class set (one colour of ``DECK_PALETTE`` each)."""
 """A seed for symbol choice, assignment and layout: the one place its range is written."""
