@@ -17,13 +17,15 @@ release that removes or changes one of them bumps the major version. See docs/ap
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES
 from printdeck.assign import assign_symbols
+from printdeck.choices import SaveKind
 from printdeck.deck_plan import (
     DeckPlan,
     deck_design,
@@ -34,6 +36,7 @@ from printdeck.deck_plan import (
     unused_symbols,
     write_preview_sheet,
 )
+from printdeck.decks import Deck
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
@@ -43,6 +46,8 @@ from printdeck.pipeline import (
     BuildOptions,
     Reporter,
     build as _build_deck,
+    faces_summary,
+    make_deck as _make_deck,
 )
 from printdeck.theme import (
     SEED_MAX as SEED_MAX,
@@ -102,6 +107,16 @@ def load_theme(
         PrintdeckError: One line naming the file (or ``<theme>`` for a mapping, ``<YAML
             text>`` for text), the key and the fix: bad YAML, wrong keys, types or units,
             a missing, corrupt or unsafe file, an impossible deck, too few symbols.
+
+    Examples:
+        >>> import printdeck
+        >>> theme = printdeck.load_theme({"symbols": [{"text": w} for w in "abcdefg"]})
+        >>> theme.spec.deck.symbols_per_card, len(theme.symbols)
+        (3, 7)
+        >>> printdeck.load_theme({"card": {"diameter": "big"}})
+        Traceback (most recent call last):
+        printdeck.errors.PrintdeckError: <theme>: card.diameter: expected a length such as "85mm"
+        (units mm, cm, in, pt), got "big"
     """
     if isinstance(source, Theme):
         return source
@@ -124,7 +139,7 @@ def load_theme(
 
 def build(
     theme: ThemeSource = None,
-    out: str | Path | None = None,
+    out: str | Path | IO[bytes] | None = None,
     *,
     seed: int | None = None,
     paper: str | tuple[str | float, str | float] | None = None,
@@ -149,7 +164,9 @@ def build(
     Args:
         theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
         out: The PDF to write (default ``output/<theme name>.pdf``, the folder created);
-            the manifest goes beside it as ``<out>.json``.
+            the manifest goes beside it as ``<out>.json``. A binary stream
+            (``io.BytesIO()``) receives the PDF alone (the result's paths are ``None``;
+            :func:`make` gives the manifest as a dict).
         seed: Overrides the theme's ``seed`` (0 .. ``SEED_MAX``, 2**32 - 1).
         paper: ``"a4"``, ``"letter"``, ``"a3"`` or ``(width, height)`` as lengths
             (``("200mm", "280mm")``) or numbers in mm.
@@ -183,6 +200,17 @@ def build(
         PrintdeckError: Anything the user can fix, as one line; everything checkable
             is checked before the layout, and on an error nothing is written or
             overwritten (the PDF and manifest are committed together).
+
+    Examples:
+        >>> import io, printdeck
+        >>> words = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in "abcdefg"]}
+        >>> pdf = io.BytesIO()
+        >>> result = printdeck.build(words, out=pdf, rules=True)
+        >>> result.cards, result.symbols_per_card, result.pdf_path, pdf.getvalue()[:5]
+        (7, 3, None, b'%PDF-')
+        >>> printdeck.build(words, out=pdf, paper="a5")
+        Traceback (most recent call last):
+        printdeck.errors.PrintdeckError: paper: expected one of 'a4', 'letter' or 'a3', got "a5"
     """
     options = BuildOptions(
         seed=seed,
@@ -202,12 +230,81 @@ def build(
         booklet=booklet,
         tuck_box=tuck_box,
     )
-    ref: Theme | str | Path | None
-    if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
-        ref = load_theme(theme, allow_outside=allow_outside)
-    else:
-        ref = theme  # a file or a name loads in the build's "theme" stage
+    ref = _theme_ref(theme, allow_outside)
+    if out is not None and hasattr(out, "write"):  # a binary stream: the PDF only, no manifest file
+        deck = _make_deck(ref, options, reporter)
+        pdf = deck.to_bytes(SaveKind.PDF)
+        pngs = deck.write_pngs(options.png_dir) if options.png_dir is not None else []
+        out.write(pdf)
+        return BuildResult(
+            pdf_path=None,
+            manifest_path=None,
+            pages=_pdf_pages(pdf),
+            cards=len(deck.cards),
+            symbols_per_card=len(deck.plan.design.blocks[0]),
+            size_bytes=len(pdf),
+            png_paths=pngs,
+            unused=list(deck.plan.unused),
+            faces=faces_summary(deck.plan),
+        )
     return _build_deck(ref, None if out is None else Path(out), options, reporter)
+
+
+def _theme_ref(theme: ThemeSource, allow_outside: bool) -> Theme | str | Path | None:
+    if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
+        return load_theme(theme, allow_outside=allow_outside)
+    return theme  # a file or a name loads in the build's "theme" stage
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF, counted by PDFium from its bytes."""
+    import pypdfium2  # noqa: PLC0415
+
+    return len(pypdfium2.PdfDocument(pdf))
+
+
+def make(theme: ThemeSource = None, **options: object) -> Deck:
+    """Make a deck in memory: design and layout, no files written (see :class:`Deck`).
+
+    Args:
+        theme: Anything :func:`load_theme` accepts (default: the bundled default theme).
+        **options: The options :func:`build` takes (``seed``, ``paper``, ``backs``,
+            ``layout``, ``legend``, ``rules``, ``copies``, ``dpi``, ``png_margin_mm``,
+            ``allow_outside``, ``reporter``...), validated the same way.
+
+    Returns:
+        The deck: ``deck.cards``, ``deck.manifest`` (a dict), and ``deck.save(path or
+        binary stream, kind="pdf" | "png-zip" | "manifest")``.
+
+    Raises:
+        PrintdeckError: As :func:`build` (an unknown option names itself).
+
+    Examples:
+        >>> import io, printdeck
+        >>> words = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in "abcdefg"]}
+        >>> deck = printdeck.make(words, seed=7)
+        >>> deck.manifest["seed"], deck.manifest["design"]["lines"], len(deck.cards)
+        (7, 7, 7)
+        >>> deck.save(io.BytesIO(), kind="manifest") > 0
+        True
+        >>> printdeck.make(words, seed="7")
+        Traceback (most recent call last):
+        printdeck.errors.PrintdeckError: seed: expected a whole number, got "7"
+    """
+    reporter = options.pop("reporter", None)
+    known = {f.name for f in dataclasses.fields(BuildOptions)} - {"png_dir"}
+    for name in options:
+        if name not in known:
+            raise PrintdeckError(
+                key=name, problem=f"not an option of make; use one of {', '.join(sorted(known))}", is_argument=True
+            )
+    allow_outside = options.get("allow_outside", False)
+    if not isinstance(allow_outside, bool):
+        raise PrintdeckError(
+            key="allow_outside", value=allow_outside, problem="expected true or false", is_argument=True
+        )
+    built = BuildOptions(**options)  # type: ignore[arg-type]
+    return _make_deck(_theme_ref(theme, allow_outside), built, reporter)  # type: ignore[arg-type]
 
 
 def option_table(command: str) -> list[OptionInfo]:
@@ -239,6 +336,14 @@ def verify(deck: Design | Sequence[Sequence[int]], lam: int | None = None) -> Ve
 
     Raises:
         ValueError: ``lam`` is not 1 or more.
+
+    Examples:
+        >>> import printdeck
+        >>> printdeck.verify(printdeck.make_design(symbols_per_card=4)).ok
+        True
+        >>> report = printdeck.verify([[0, 1, 2], [0, 3, 4], [1, 2, 5]])
+        >>> report.ok, report.bad_pair_count
+        (False, 2)
     """
     if lam is not None and lam < 1:
         raise ValueError(f"lam: expected 1 or more, got {lam}")

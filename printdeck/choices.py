@@ -133,3 +133,14 @@ class SlideGame(StrEnum):
     PASS_THE_PARCEL = "pass-the-parcel"
     RING_AROUND = "ring-around"
     GIFT_GIVER = "gift-giver"
+
+
+class SaveKind(StrEnum):
+    """What ``Deck.save`` writes (``printdeck.make(...).save(out, kind)``)."""
+
+    PDF = "pdf"
+    """The print-ready PDF (sheets, backs, legend, rules, as the theme asks)."""
+    PNG_ZIP = "png-zip"
+    """A zip of one PNG a card (``card-001.png`` ...), at the deck's dpi and margin."""
+    MANIFEST = "manifest"
+    """The manifest as indented JSON (what :attr:`Deck.manifest` holds)."""

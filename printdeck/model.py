@@ -267,8 +267,10 @@ class CardSlot:
 class BuildResult:
     """What ``printdeck.build`` wrote (the command line prints it as its summary)."""
 
-    pdf_path: Path
-    manifest_path: Path
+    pdf_path: Path | None
+    """The PDF written (``None``: it went to a stream)."""
+    manifest_path: Path | None
+    """The manifest written beside it (``None`` for a stream)."""
     pages: int
     cards: int
     symbols_per_card: int
@@ -291,9 +293,11 @@ class BuildResult:
         lines = []
         if self.png_paths:
             lines.append(f"wrote {len(self.png_paths)} PNG cards to {path_text(self.png_paths[0].parent)}")
+        where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)
+        manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(
-            f"wrote {path_text(self.pdf_path)}: {self.cards} cards, {self.symbols_per_card} symbols a card, "
-            f"{self.pages} pages, {size_text(self.size_bytes)} (manifest {self.manifest_path.name})"
+            f"wrote {where}: {self.cards} cards, {self.symbols_per_card} symbols a card, "
+            f"{self.pages} pages, {size_text(self.size_bytes)}{manifest}"
         )
         if self.faces:
             lines.append(self.faces)

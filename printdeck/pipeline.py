@@ -11,12 +11,12 @@ from typing import Protocol
 from printdeck.artwork import drawing as symbol_drawing
 from printdeck.assign import assign_symbols
 from printdeck.choices import PaperLayout
-from printdeck.class_sets import class_decks
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
+from printdeck.decks import Deck
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
-from printdeck.manifest import build_manifest, write_manifest
-from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
+from printdeck.manifest import write_manifest
+from printdeck.model import BuildResult, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.theme import (
     BuildSettings,
@@ -162,13 +162,70 @@ def check_outputs(out: Path, png_dir: Path | None) -> Path:
     return manifest_path
 
 
+def make_deck(
+    theme_ref: str | Path | Theme | None = None,
+    options: BuildOptions = BuildOptions(),
+    reporter: Reporter | None = None,
+    before_layout: Callable[[Theme], None] | None = None,
+) -> Deck:
+    """Make a deck in memory: load the theme, apply the options, make the design, prove
+    the symbols, lay out every card; write nothing.
+
+    Args:
+        theme_ref: Bundled theme name, theme file or folder, or a loaded theme; ``None`` for
+            the default theme.
+        options: The build's options (validated through ``BuildSettings``).
+        reporter: Progress receiver (stage names: theme, design, proof, layout).
+        before_layout: Called with the theme (options applied) before the design is made,
+            to refuse early what the caller will not be able to write.
+
+    Raises:
+        PrintdeckError: any problem the user can fix, before the layout where it can be.
+    """
+    rep = reporter or _Silent()
+    with rep.stage("theme", None):
+        theme = apply_options(load_theme(theme_ref, allow_outside=options.allow_outside), options)
+    if before_layout is not None:
+        before_layout(theme)
+    with rep.stage("design", None):
+        if theme.spec.extras.tuck_box:
+            _check_tuck_box(theme, deck_design(theme).blocks)
+        design = deck_design(theme)
+        symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
+    with rep.stage("proof", None):
+        prove_symbols(theme, symbols)
+    with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
+        plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
+        layouts = lay_out_plan(plan, progress=advance)
+    return Deck(plan, tuple(layouts), build_settings(options))
+
+
+def _output(theme: Theme, out_path: Path | None, options: BuildOptions) -> Path:
+    """The PDF to write (the default folder made), checked with the manifest and PNG folder."""
+    if out_path is None:
+        out_path = default_output(theme)
+        try:
+            out_path.parent.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise PrintdeckError(
+                f"{shown(out_path.parent)}: cannot create the output folder "
+                f"({exc.strerror}); give the PDF's name with -o"
+            ) from None
+    out = Path(out_path)
+    check_outputs(out, options.png_dir)
+    check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
+    if options.png_dir is not None:
+        check_png_dir(options.png_dir, theme, theme_inputs(theme))
+    return out
+
+
 def build(
     theme_ref: str | Path | Theme | None = None,
     out_path: Path | None = None,
     options: BuildOptions = BuildOptions(),
     reporter: Reporter | None = None,
 ) -> BuildResult:
-    """Build a deck: load the theme, make the design, lay out every card, write PDF + manifest.
+    """Build a deck: :func:`make_deck`, then write the PDF and the manifest (and PNGs).
 
     Args:
         theme_ref: Bundled theme name, theme file or folder, or a loaded theme; ``None`` for the
@@ -189,33 +246,9 @@ def build(
             on an error nothing is written or overwritten.
     """
     rep = reporter or _Silent()
-    with rep.stage("theme", None):
-        theme = apply_options(load_theme(theme_ref, allow_outside=options.allow_outside), options)
-    if out_path is None:
-        out_path = default_output(theme)
-        try:
-            out_path.parent.mkdir(exist_ok=True)
-        except OSError as exc:
-            raise PrintdeckError(
-                f"{shown(out_path.parent)}: cannot create the output folder "
-                f"({exc.strerror}); give the PDF's name with -o"
-            ) from None
-    out = Path(out_path)
-    check_outputs(out, options.png_dir)
-    check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
-    if options.png_dir is not None:
-        check_png_dir(options.png_dir, theme, theme_inputs(theme))
-    with rep.stage("design", None):
-        if theme.spec.extras.tuck_box:
-            _check_tuck_box(theme, deck_design(theme).blocks)
-        design = deck_design(theme)
-        symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
-    with rep.stage("proof", None):
-        prove_symbols(theme, symbols)
-    with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
-        plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
-        layouts = lay_out_plan(plan, progress=advance)
-    return _write(plan, layouts, out, options, rep)
+    outputs: list[Path] = []
+    deck = make_deck(theme_ref, options, rep, lambda theme: outputs.append(_output(theme, out_path, options)))
+    return _write(deck, outputs[0], options, rep)
 
 
 def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
@@ -228,88 +261,36 @@ def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
     box_page_size_mm(box, job.paper_size_mm)
 
 
-def _write(
-    plan: DeckPlan, layouts: Sequence[CardLayout], out: Path, options: BuildOptions, rep: Reporter
-) -> BuildResult:
+def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> BuildResult:
     """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
-    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when rendering
-        PrintJob,
-        cut_file_names,
-        render_pdf,
-        render_pngs,
-        write_cut_files,
-    )
+    from printdeck.render import cut_file_names, write_cut_files  # noqa: PLC0415 - ReportLab only when rendering
 
-    theme, design, symbols = plan.theme, plan.design, plan.symbols
-    job = dataclasses.replace(PrintJob.from_theme(theme), match=design.lam)  # the rules say the design's λ
-    seeds = [deck.seed for deck in class_decks(theme)]
-    manifest = build_manifest(
-        theme,
-        theme.spec.seed,
-        design,
-        plan.concepts or symbols,
-        layouts,
-        plan.imposition,
-        list(plan.unused_symbols),
-        plan.faced,
-        seeds,
-    )
+    plan, layouts = deck.plan, deck.layouts
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
-    cuts = theme.spec.paper.cut_files and not plan.imposition.single
+    cuts = plan.theme.spec.paper.cut_files and not plan.imposition.single
     cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
     with atomic_outputs([out, manifest_path, *cut_paths]) as (tmp_pdf, tmp_json, *tmp_cuts):
         with rep.stage("render", len(layouts)) as advance:
-            pages = render_pdf(
-                job,
-                symbols,
-                layouts,
-                plan.imposition,
-                tmp_pdf,
-                progress=advance,
-                legend_groups=legend_cells(plan, layouts),
-            )
-        write_manifest(manifest, tmp_json)
+            pages = deck.write_pdf(tmp_pdf, progress=advance)
+        write_manifest(deck.manifest, tmp_json)
         if cut_paths:
             write_cut_files(plan.imposition, tmp_cuts)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
-                settings = build_settings(options)
-                pngs = render_pngs(
-                    job,
-                    symbols,
-                    layouts,
-                    options.png_dir,
-                    dpi=settings.dpi,
-                    extra_margin_mm=settings.png_margin_mm,
-                    cut=settings.png_cut,
-                )
+                pngs = deck.write_pngs(options.png_dir)
     return BuildResult(
         pdf_path=out,
         manifest_path=manifest_path,
         pages=pages,
         cards=len(layouts),
-        symbols_per_card=len(design.blocks[0]),
+        symbols_per_card=len(plan.design.blocks[0]),
         size_bytes=out.stat().st_size,
         png_paths=pngs,
         unused=list(plan.unused),
         faces=faces_summary(plan),
-        photo_crops=photo_crops(symbols),
+        photo_crops=photo_crops(plan.symbols),
     )
-
-
-def legend_cells(plan: DeckPlan, layouts: Sequence[CardLayout]) -> list[list[int]] | None:
-    """The legend's cells for a deck with faces: each symbol the cards show, with all its
-    faces' drawings (None: one cell a drawing, as for a deck without faces)."""
-    faced = plan.faced
-    if faced is None or not faced.has_faces:
-        return None
-    shown_points = sorted({faced.drawing_faces[p.symbol_id][0] for c in layouts for p in c.placements})
-    groups: dict[int, list[int]] = {p: [] for p in shown_points}
-    for drawing, (point, _) in enumerate(faced.drawing_faces):
-        if point in groups:
-            groups[point].append(drawing)
-    return [groups[p] for p in shown_points]
 
 
 def faces_summary(plan: DeckPlan) -> str | None:

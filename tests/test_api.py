@@ -169,4 +169,7 @@ def test_type_checkers_see_the_names_that_load_at_run_time() -> None:
         for alias in node.names
     }
     assert checked == printdeck._WHERE
-    assert sorted(printdeck.__all__) == sorted(["PrintdeckError", "__version__", *printdeck._WHERE])
+    assert set(printdeck.__all__) <= {"PrintdeckError", "__version__", *printdeck._WHERE}
+    plumbing = {"check_theme", "write_preview", "verify_file", "CheckReport", "PreviewResult", "plot_cdf", "init_theme"}
+    assert not plumbing & set(printdeck.__all__), "the command line's plumbing is no stable API"
+    assert {"build", "make", "Deck", "load_theme", "verify", "make_design"} <= set(printdeck.__all__)

@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("assign", {"assign"}),
     ("layout", {"layout"}),
     ("render", {"render"}),
-    ("pipeline", {"pipeline", "deck_plan", "manifest", "outputs", "class_sets", "classroom"}),
+    ("pipeline", {"pipeline", "deck_plan", "decks", "manifest", "outputs", "class_sets", "classroom"}),
     ("api", {"__init__", "api"}),
     ("front", {"cli", "studio", "__main__"}),
 ]
