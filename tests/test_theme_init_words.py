@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from fontconfig_env import private_fontconfig
 
 from printdeck.artwork import drawing
 from printdeck.artwork.fonts import default_face
@@ -17,8 +18,8 @@ from printdeck.theme import load_theme
 WORDS = ["кошка", "собака", "قطة", "כלב", "शेर", "แมว", "γάτα", "cat"]
 
 
-def _init(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
+def _init(cwd: Path, *args: str, environ: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**(environ or os.environ), "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
     return subprocess.run(
         [sys.executable, "-m", "printdeck", "init", *args],
         cwd=cwd,
@@ -65,8 +66,10 @@ def test_pictures_and_words_together_with_a_font_copied_in(tmp_path: Path) -> No
 
 
 def test_a_word_no_font_has_is_named_with_its_line_and_nothing_is_written(tmp_path: Path) -> None:
+    """The machine's fonts are hidden (a private fontconfig that sees none), so Ethiopic has
+    no font here even where Debian's fonts-noto-core is installed; the bundled fonts stay."""
     (tmp_path / "words.txt").write_text("one\ntwo\nሰላም\nthree\nfour\nfive\nsix\n", encoding="utf-8")
-    done = _init(tmp_path, "deck", "--words", "words.txt")
+    done = _init(tmp_path, "deck", "--words", "words.txt", environ=private_fontconfig(tmp_path / "fc"))
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert "words.txt line 3" in done.stderr and "U+1230" in done.stderr and "Ethiopic" in done.stderr
     assert "--font" in done.stderr
