@@ -12,8 +12,6 @@ import io
 import json
 import math
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +19,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageDraw
+from test_hostile_support import run_in_process
 
 PX_PER_MM = 4.0
 MIN_INK_SHARE = 0.03  # of the placement's box
@@ -145,16 +144,9 @@ def _assert_every_placement_inked(pdf: Path, manifest: dict) -> None:
 def test_odd_but_usable_symbols_print_visibly(tmp_path: Path, name: str) -> None:
     theme = _theme(tmp_path, name)
     env = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run(
-        [sys.executable, "-m", "printdeck", "build", str(theme), "-o", "deck.pdf", "--quiet"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr and "Can't handle" not in done.stdout + done.stderr
+    done = run_in_process(tmp_path, "build", str(theme), "-o", "deck.pdf", "--quiet", environ=env)
+    assert done.code == 0, done.err
+    assert "Traceback" not in done.err and "Can't handle" not in done.out + done.err
     manifest = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))
     odd_id = next(s["id"] for s in manifest["symbols"] if s["name"] == "odd")
     assert sum(p["id"] == odd_id for c in manifest["cards"] for p in c["symbols"]) == 3

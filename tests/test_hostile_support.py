@@ -1,8 +1,11 @@
 """Helpers for the hostile-input corpus (``tests/test_hostile_*.py``), and their own checks.
 
-Every case runs ``python -m printdeck ...`` in a subprocess with a 30 s timeout (so a
-blocking read or a crash of a native library fails the test instead of the run) and
-asserts the project's promise: exit 0 with a valid result, or exit 2 with exactly one
+Every case runs the ``printdeck`` command line in process (click's runner, in the case's
+folder and environment: milliseconds instead of the seconds a new interpreter takes),
+except where a real process matters: a folder holding a FIFO, a device or a socket, or an
+argument naming one (a blocking read must fail the test after a 30 s timeout instead of
+hanging the run), and tests that ask for one (``process=True``: signals, the exit status
+of the real interpreter). Each asserts the project's promise: exit 0 with a valid result, or exit 2 with exactly one
 line on stderr and no traceback; no input changed (hashed before and after); no debris
 (the folder listed before and after).
 """
@@ -12,8 +15,12 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import signal
+import stat
 import subprocess
 import sys
+import threading
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,8 +56,23 @@ def env(tmp: Path, **extra: str) -> dict[str, str]:
     return base
 
 
-def run(cwd: Path, *args: str, environ: dict[str, str] | None = None, timeout: float = TIMEOUT_S) -> Run:
-    """``python -m printdeck ARGS`` in ``cwd`` (stdin closed), at most ``timeout`` seconds."""
+def run(
+    cwd: Path,
+    *args: str,
+    environ: dict[str, str] | None = None,
+    timeout: float = TIMEOUT_S,
+    process: bool = False,
+) -> Run:
+    """``printdeck ARGS`` in ``cwd`` (stdin closed): in process unless a real process
+    matters (``process``, or a special file in ``cwd`` or among the arguments), then
+    ``python -m printdeck ARGS`` with at most ``timeout`` seconds."""
+    if process or _special_file_near(cwd, args):
+        return run_process(cwd, *args, environ=environ, timeout=timeout)
+    return run_in_process(cwd, *args, environ=environ)
+
+
+def run_process(cwd: Path, *args: str, environ: dict[str, str] | None = None, timeout: float = TIMEOUT_S) -> Run:
+    """``python -m printdeck ARGS`` in a subprocess, at most ``timeout`` seconds."""
     done = subprocess.run(
         [sys.executable, "-m", "printdeck", *args],
         check=False,
@@ -65,6 +87,53 @@ def run(cwd: Path, *args: str, environ: dict[str, str] | None = None, timeout: f
     return Run(done.returncode, done.stdout, done.stderr)
 
 
+_IN_PROCESS = threading.Lock()
+
+
+def run_in_process(cwd: Path, *args: str, environ: dict[str, str] | None = None) -> Run:
+    """The command line's ``main`` run by click's runner in ``cwd`` with ``environ`` (the
+    current folder, the environment and the signal handlers restored afterwards); an
+    uncaught exception's traceback is put on stderr, as the interpreter would print it."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    wanted = environ or env(cwd)
+    changes: dict[str, str | None] = {k: v for k, v in wanted.items() if os.environ.get(k) != v}
+    changes |= {k: None for k in os.environ if k not in wanted}
+    with _IN_PROCESS:
+        handlers = {sig: signal.getsignal(sig) for sig in _SIGNALS}
+        here = os.getcwd()
+        try:
+            os.chdir(cwd)
+            result = CliRunner(env=changes).invoke(main, list(args), prog_name="python -m printdeck")
+        finally:
+            os.chdir(here)
+            for sig, handler in handlers.items():
+                signal.signal(sig, handler)
+    err = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        err += "Traceback (most recent call last):\n" + "".join(traceback.format_exception(result.exception))
+    return Run(result.exit_code, result.stdout, err)
+
+
+_SIGNALS = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+
+
+def _special_file_near(cwd: Path, args: tuple[str, ...]) -> bool:
+    """Whether ``cwd`` holds, or an argument names, a FIFO, a device or a socket."""
+    paths = [Path(root) / name for root, dirs, files in os.walk(cwd) for name in dirs + files]
+    paths += [cwd / a for a in args if a and not a.startswith("-")]
+    for path in paths:
+        try:
+            mode = path.stat().st_mode
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Case:
     """One prepared case of a table run by :func:`run_cases`: its folder, the command,
@@ -77,12 +146,15 @@ class Case:
 
 
 def run_cases(jobs: dict[str, tuple[Path, tuple[str, ...]]], workers: int = 4) -> dict[str, Case]:
-    """Run many prepared cases at once (a thread each, a subprocess each), snapshotting
+    """Run many prepared cases (in process one by one; those that need a real process in
+    subprocesses side by side), snapshotting
     each case's folder before and after; the table's tests then check one case each."""
     before = {name: snapshot(folder) for name, (folder, _) in jobs.items()}
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {name: pool.submit(run, folder, *args) for name, (folder, args) in jobs.items()}
-        results = {name: future.result() for name, future in futures.items()}
+    special = {name for name, (folder, args) in jobs.items() if _special_file_near(folder, args)}
+    with ThreadPoolExecutor(max_workers=workers) as pool:  # real processes, side by side
+        futures = {name: pool.submit(run_process, jobs[name][0], *jobs[name][1]) for name in special}
+        results = {name: run_in_process(folder, *args) for name, (folder, args) in jobs.items() if name not in special}
+        results |= {name: future.result() for name, future in futures.items()}
     return {name: Case(folder, results[name], before[name], snapshot(folder)) for name, (folder, _) in jobs.items()}
 
 

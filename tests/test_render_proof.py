@@ -132,15 +132,13 @@ def test_a_vector_failure_warns_once_when_proven(tmp_path: Path) -> None:
 
 
 def _cli(*args: str, cwd: Path) -> tuple[int, str, str]:
+    """The command line in process (click's runner), in ``cwd`` with its own cache."""
     import os
-    import subprocess
-    import sys
 
-    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
-    done = subprocess.run(
-        [sys.executable, "-m", "printdeck", *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=120
-    )
-    return done.returncode, done.stdout, done.stderr
+    from test_hostile_support import run_in_process
+
+    done = run_in_process(cwd, *args, environ={**os.environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")})
+    return done.code, done.out, done.err
 
 
 def _theme_with(tmp_path: Path, body: str) -> Path:
