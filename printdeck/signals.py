@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 
 SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
@@ -37,15 +37,26 @@ def stopped_by() -> int | None:
     return _state["stopped_by"]
 
 
+_CLEANUPS: list[Callable[[], None]] = []
+"""What a signal runs before the stack unwinds (``printdeck.fileio`` registers its
+removal of temporary files when it is imported: before then there are none)."""
+
+
+def on_stop(cleanup: Callable[[], None]) -> None:
+    """Run ``cleanup`` when a signal stops the process, before :class:`Interrupted` is raised
+    (so this module imports none of the modules that clean up)."""
+    if cleanup not in _CLEANUPS:
+        _CLEANUPS.append(cleanup)
+
+
 def _stop(signum: int) -> None:
     """Remove the temporary files, ignore further signals, raise :class:`Interrupted`."""
-    from printdeck.fileio import remove_temporaries  # noqa: PLC0415 - fileio imports this module
-
     _state["stopped_by"] = signum
     for name in SIGNALS:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
-    remove_temporaries()
+    for cleanup in _CLEANUPS:
+        cleanup()
     raise Interrupted(signum)
 
 

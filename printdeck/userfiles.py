@@ -1,0 +1,161 @@
+"""Reading a user's files with bounded work, and comparing paths (outputs against inputs).
+
+Inputs are read by :func:`read_user_file`: only a regular file, at most a given
+size, opened without blocking (a FIFO, ``/dev/zero``, a device or a folder is
+refused at once with one line naming it). :func:`check_not_inputs` refuses an output
+that is one of the inputs (the same file by any name). Writing outputs is
+:mod:`printdeck.fileio`'s.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError, shown
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words (``"a pipe (FIFO)"``, ``"a device"``...)."""
+    return next((word for test, word in _KINDS if test(mode)), "not a regular file")
+
+
+def _prefix(where: str) -> str:
+    return f"{where}: " if where else ""
+
+
+def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -> bytes:
+    """Read a file a user named, at most ``limit`` bytes, never blocking.
+
+    The file is opened non-blocking and checked with ``fstat`` on the open handle
+    (no race with a swapped name): it must be a regular file of at most ``limit``
+    bytes. Reading stops after ``limit + 1`` bytes, whatever the file claims.
+
+    Args:
+        path: The file.
+        where: The option or theme key that named it (``"--words"``,
+            ``"symbols.3.image"``), put first in messages; ``""`` for none.
+        limit: Largest size accepted, bytes.
+        what: What the file is, for messages (``"the theme"``).
+
+    Returns:
+        The file's bytes (possibly empty).
+
+    Raises:
+        PrintdeckError: Missing, a folder, a FIFO, a device, a socket, unreadable,
+            or larger than ``limit``; one line naming ``where`` and the file.
+    """
+    head = f"{_prefix(where)}{shown(path)}"
+    fd, _ = _open_checked(path, head, limit, what)
+    try:
+        data = _read_up_to(fd, limit + 1)
+    except OSError as exc:
+        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise PrintdeckError(f"{head} is larger than the {limit:,} bytes allowed; is it really {what}?")
+    return data
+
+
+def user_file_size(path: Path, where: str, limit: int, what: str = "the file") -> int:
+    """The size, bytes, of a file a user named, checked as :func:`read_user_file` checks it
+    but not read: for a file a library reads itself (a font) or that is read later.
+
+    Raises:
+        PrintdeckError: As :func:`read_user_file`: missing, a folder, a FIFO, a device, a
+            socket, unreadable, or larger than ``limit``.
+    """
+    fd, size = _open_checked(path, f"{_prefix(where)}{shown(path)}", limit, what)
+    os.close(fd)
+    return size
+
+
+def _open_checked(path: Path, head: str, limit: int, what: str) -> tuple[int, int]:
+    """Open ``path`` non-blocking and check on the open handle (no race with a swapped name)
+    that it is a regular file of at most ``limit`` bytes. Returns the descriptor (the caller
+    closes it) and the size; messages start with ``head`` (the key and the file)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise PrintdeckError(f"{head} not found; check the path") from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise PrintdeckError(f"{head}: cannot read {what} ({reason}); check the path and its permissions") from None
+    try:
+        mode = os.fstat(fd)
+        if not stat.S_ISREG(mode.st_mode):
+            raise PrintdeckError(f"{head} is {_kind(mode.st_mode)}, not a regular file; give {what} as a file")
+        if mode.st_size > limit:
+            raise PrintdeckError(
+                f"{head} is {mode.st_size:,} bytes, larger than the {limit:,} allowed; is it really {what}?"
+            )
+    except OSError as exc:
+        os.close(fd)
+        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+    except PrintdeckError:
+        os.close(fd)
+        raise
+    return fd, mode.st_size
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    """Read until ``count`` bytes or the end of the file (reads may be short)."""
+    parts: list[bytes] = []
+    got = 0
+    while got < count:
+        chunk = os.read(fd, min(count - got, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        got += len(chunk)
+    return b"".join(parts)
+
+
+def real_path(path: Path) -> str:
+    """``path`` with symlinks followed and made absolute (it need not exist)."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (one real path, or one inode: a hard link)."""
+    if real_path(a) == real_path(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_not_inputs(outputs: Sequence[tuple[str, Path]], inputs: Iterable[Path]) -> None:
+    """Refuse any output that would land on an input.
+
+    Args:
+        outputs: (what it is, e.g. ``"-o"`` or ``"the manifest"``, path) pairs.
+        inputs: The files the command reads.
+
+    Raises:
+        PrintdeckError: Naming the output, the input it would overwrite and the fix.
+    """
+    inputs = list(inputs)
+    for label, out in outputs:
+        for source in inputs:
+            if same_file(out, source):
+                raise PrintdeckError(
+                    f"{label} {shown(out)}: is an input of this build ({shown(source)}) and would "
+                    "be overwritten; choose another output name"
+                )
