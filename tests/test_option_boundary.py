@@ -78,7 +78,7 @@ def test_command_line_options_are_made_from_the_spec(command: str, cli: click.Co
         elif info.kind == "choice":
             assert isinstance(param.type, click.Choice) and tuple(param.type.choices) == info.choices
         elif info.kind == "boolean":
-            assert param.secondary_opts == [info.flag.replace("--", "--no-")] and param.default is None  # type: ignore[attr-defined]
+            assert param.secondary_opts == [info.flag.replace("--", "--no-")] and param.default == info.default  # type: ignore[attr-defined]
         elif info.kind == "length":
             assert param.default == f"{info.default:g}mm"
 
