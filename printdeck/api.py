@@ -56,11 +56,13 @@ from printdeck.theme import (
     PreviewSettings,
     SlidesSettings,
     Theme,
+    check_look_alikes,
     load_theme as _load_theme_ref,
     load_theme_data,
     load_yaml_text,
     option_table as _option_table,
     parse_settings,
+    warn_vision_look_alikes,
 )
 
 if TYPE_CHECKING:
@@ -156,6 +158,8 @@ def build(
     pack: bool | None = None,
     booklet: bool = False,
     tuck_box: bool | None = None,
+    allow_look_alike: bool | None = None,
+    grayscale: bool | None = None,
     reporter: Reporter | None = None,
     layout: str | None = None,
 ) -> BuildResult:
@@ -186,6 +190,9 @@ def build(
         booklet: The print-and-play booklet in one PDF: card sheets with backs, the
             legend, the rules and a tuck box a deck.
         tuck_box: Add a tuck box template a deck (``extras.tuck_box``).
+        allow_look_alike: Warn about symbols players cannot tell apart instead of refusing
+            them (``None`` keeps the theme's ``deck.allow_look_alike``).
+        grayscale: Print a grey deck: a DeviceGray PDF (``None`` keeps ``paper.grayscale``).
         reporter: Receives progress (stages theme, design, proof, layout, render, png).
         layout: ``"sheet"`` (several cards a page) or ``"single"`` (``paper.layout``).
 
@@ -229,6 +236,8 @@ def build(
         pack=pack,
         booklet=booklet,
         tuck_box=tuck_box,
+        allow_look_alike=allow_look_alike,
+        grayscale=grayscale,
     )
     ref = _theme_ref(theme, allow_outside)
     if out is not None and hasattr(out, "write"):  # a binary stream: the PDF only, no manifest file
@@ -481,21 +490,38 @@ class CheckReport:
     unused: tuple[str, ...]
 
 
-def check_theme(theme: ThemeSource = None, *, allow_outside: bool = False) -> CheckReport:
+def check_theme(
+    theme: ThemeSource = None,
+    *,
+    allow_outside: bool = False,
+    allow_look_alike: bool | None = None,
+    grayscale: bool | None = None,
+) -> CheckReport:
     """Check a theme as :func:`build` does before the layout, writing nothing.
 
     Every key and file is checked, every symbol of the theme (not only the deck's) is
     proven to print the ink its silhouette shows, the design is made (a searched deck
     is searched, as the build searches it) and the symbols are assigned to it.
 
+    Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``),
+    compared in grey for a grey deck (``grayscale``, as its build compares them); those that
+    look alike only in grey or for colour-blind players (protanopia, deuteranopia,
+    tritanopia) are warned about.
+
     Raises:
         PrintdeckError: Anything :func:`build` would refuse before the layout, as one line.
 
     Warns:
         VectorWarning: An SVG will print as its raster instead of its vector form.
+        LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
     prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
+    spec = loaded.spec
+    grey = spec.paper.grayscale if grayscale is None else grayscale
+    allow = spec.deck.allow_look_alike if allow_look_alike is None else allow_look_alike
+    check_look_alikes(loaded, allow=allow, grey=grey)
+    warn_vision_look_alikes(loaded, grey=not grey)
     design = deck_design(loaded)
     symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
     unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here

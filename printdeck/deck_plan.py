@@ -17,7 +17,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
-from printdeck.theme import Theme, load_theme, theme_worded
+from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -210,7 +210,12 @@ def lay_out_plan(
     if theme.spec.deck.copies > 1:
         return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs)
     layouts = layout_deck(plan.cards, LayoutSettings.from_theme(theme), theme.spec.seed, progress=progress, jobs=jobs)
-    return colour_words(layouts, plan.symbols, theme.spec.text.colors)
+    return colour_words(layouts, plan.symbols, word_palette(theme))
+
+
+def word_palette(theme: Theme) -> tuple[str, ...]:
+    """The colours a card's words take: ``text.colors``, or grey tones for a grey deck."""
+    return GREY_WORD_PALETTE if theme.spec.paper.grayscale else tuple(theme.spec.text.colors)
 
 
 def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, ppi: float = 96.0) -> bytes:
@@ -328,7 +333,7 @@ def write_preview_sheet(
     cards = [list(card) for card in plan.cards[:count]]
     settings = LayoutSettings.from_theme(theme)
     layouts = layout_deck(cards, settings, seed)
-    layouts = colour_words(layouts, [s for card in cards for s in card], theme.spec.text.colors)
+    layouts = colour_words(layouts, [s for card in cards for s in card], word_palette(theme))
     sheet = contact_sheet(layouts, cards, theme.spec.card.outline(), settings.zone_shape(), px_per_mm)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)

@@ -205,3 +205,8 @@ def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:
     ``ResourceWarning`` of the interpreter's)."""
     texts = dict.fromkeys(one_line(str(w.message)) for w in caught if issubclass(w.category, UserWarning))
     return [f"printdeck: warning: {text}" for text in texts]
+
+
+class LookAlikeWarning(UserWarning):
+    """Two symbols players may not tell apart (allowed with ``--allow-look-alike``, or seen
+    so only in grey or with a colour-vision deficiency)."""

@@ -23,6 +23,7 @@ from printdeck.theme import (
     Theme,
     apply_settings,
     check_consistency,
+    check_look_alikes,
     load_theme,
     parse_settings,
 )
@@ -67,6 +68,9 @@ class BuildOptions:
         booklet: The print-and-play booklet: backs, legend, rules and a tuck box
             (``extras.tuck_box``) in one PDF.
         tuck_box: Add the tuck box template (``extras.tuck_box``).
+        allow_look_alike: Warn about symbols players cannot tell apart instead of
+            refusing them (``deck.allow_look_alike``).
+        grayscale: Print a grey deck (``paper.grayscale``).
     """
 
     seed: object = None
@@ -85,6 +89,8 @@ class BuildOptions:
     pack: object = None
     booklet: object = False
     tuck_box: object = None
+    allow_look_alike: object = None
+    grayscale: object = None
 
 
 def build_settings(options: BuildOptions) -> BuildSettings:
@@ -114,6 +120,8 @@ def build_settings(options: BuildOptions) -> BuildSettings:
         "booklet": options.booklet,
         "tuck_box": options.tuck_box,
         "png_cut": options.png_cut,
+        "allow_look_alike": options.allow_look_alike,
+        "grayscale": options.grayscale,
     }
     settings = parse_settings(BuildSettings, values)
     if not settings.booklet:
@@ -194,6 +202,8 @@ def make_deck(
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
+        spec = theme.spec
+        check_look_alikes(theme, symbols, allow=spec.deck.allow_look_alike, grey=spec.paper.grayscale)
     with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
         plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
         layouts = lay_out_plan(plan, progress=advance)

@@ -10,6 +10,7 @@ ReportLab never appears here: ``printdeck.render.forms`` turns a :class:`Drawing
 into PDF forms.
 """
 
+from printdeck.artwork.colour_vision import Vision, ciede2000, grey_level, simulate, srgb_to_lab
 from printdeck.artwork.drawing import (
     WORD_SPACE_EM,
     Drawing,
@@ -28,6 +29,7 @@ from printdeck.artwork.fonts import (
     open_face,
     parse_font_ref,
 )
+from printdeck.artwork.lookalike import DELTA_E_ALIKE, SHAPE_SIMILARITY, Look, LookAlike, find_look_alikes, look_of
 from printdeck.artwork.picture import (
     EXIF_ORIENTATION,
     MAX_IMAGE_BYTES,
@@ -50,19 +52,25 @@ from printdeck.artwork.tracing import Silhouette, ink_share, silhouette, silhoue
 from printdeck.choices import PHOTO_CORNER_FRACTION
 
 __all__ = [
+    "DELTA_E_ALIKE",
     "EXIF_ORIENTATION",
     "FONT_SUFFIXES",
     "MAX_IMAGE_BYTES",
     "MAX_SVG_BYTES",
     "PHOTO_CORNER_FRACTION",
+    "SHAPE_SIMILARITY",
     "WORD_SPACE_EM",
     "Drawing",
     "FontFace",
+    "Look",
+    "LookAlike",
     "ShapeField",
     "ShapedWord",
     "Silhouette",
+    "Vision",
     "alpha_array",
     "bundled_faces",
+    "ciede2000",
     "crop_square",
     "declared_svg_size",
     "default_face",
@@ -70,9 +78,12 @@ __all__ = [
     "drawing_key",
     "existing_file",
     "fallback_chain",
+    "find_look_alikes",
+    "grey_level",
     "ink_share",
     "is_upright",
     "known_crop_report",
+    "look_of",
     "open_face",
     "open_raster",
     "oriented_size",
@@ -85,7 +96,9 @@ __all__ = [
     "silhouette",
     "silhouette_key",
     "silhouettes",
+    "simulate",
     "sizing_area",
+    "srgb_to_lab",
     "subject_rings",
     "svg_pixels",
     "svg_root",

@@ -93,6 +93,8 @@ def build(
     png_margin_mm: str,
     png_cut: bool,
     allow_outside: bool,
+    allow_look_alike: bool | None,
+    grayscale: bool | None,
     quiet: bool,
     verbose: bool,
 ) -> None:
@@ -119,6 +121,8 @@ def build(
                 pack=pack,
                 booklet=bool(booklet),
                 tuck_box=tuck_box,
+                allow_look_alike=allow_look_alike,
+                grayscale=grayscale,
                 reporter=reporter,
             )
     except PrintdeckError as exc:

@@ -59,11 +59,24 @@ def schema() -> None:
 @click.option(
     "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
 )
-def check(theme: str | None, allow_outside: bool) -> None:
-    """Check THEME (file, folder or bundled name) without building: every key and file."""
+@click.option(
+    "--allow-look-alike", is_flag=True, help="Warn about symbols players cannot tell apart instead of refusing them."
+)
+@click.option(
+    "--grayscale", is_flag=True, help="Check for a grey deck: symbols alike in grey are refused, as its build does."
+)
+def check(theme: str | None, allow_outside: bool, allow_look_alike: bool, grayscale: bool) -> None:
+    """Check THEME (file, folder or bundled name) without building: every key and file, and
+    symbols players cannot tell apart (refused); those alike in grey or for colour-blind
+    players are warned about."""
     try:
         with caught_warnings() as caught:
-            report = printdeck.check_theme(theme_ref(theme), allow_outside=allow_outside)
+            report = printdeck.check_theme(
+                theme_ref(theme),
+                allow_outside=allow_outside,
+                allow_look_alike=allow_look_alike or None,
+                grayscale=grayscale or None,
+            )
     except PrintdeckError as exc:
         fail(exc)
     show_warnings(caught)

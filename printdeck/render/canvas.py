@@ -9,11 +9,19 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.render import pdf_fonts
+from printdeck.render.grey import GreyCanvas
 from printdeck.units import mm_to_pt
 
 
 def new_canvas(
-    path: Path, page_size_mm: tuple[float, float], *, title: str, author: str, subject: str, duplex: str | None = None
+    path: Path,
+    page_size_mm: tuple[float, float],
+    *,
+    title: str,
+    author: str,
+    subject: str,
+    duplex: str | None = None,
+    grey: bool = False,
 ) -> Canvas:
     """A canvas whose output is byte-identical for the same drawing calls.
 
@@ -29,10 +37,11 @@ def new_canvas(
         author: Document author.
         subject: Document subject (a description, may carry the artwork credit).
         duplex: ``long-edge``, ``short-edge`` or ``None`` (no duplex preset).
+        grey: Draw every colour and picture in DeviceGray (:class:`printdeck.render.grey.GreyCanvas`).
     """
     pdf_fonts.register_bundled()
     rl_config.useA85 = 0  # binary streams, smaller than ASCII85 text (bench/RESULTS.md)
-    canvas = Canvas(
+    canvas = (GreyCanvas if grey else Canvas)(
         str(path),
         pagesize=(mm_to_pt(page_size_mm[0]), mm_to_pt(page_size_mm[1])),
         invariant=1,

@@ -144,6 +144,7 @@ def _new_canvas(path: Path, job: PrintJob, imposition: Imposition, n_cards: int)
         author=job.author,
         subject=subject,
         duplex=job.backs.duplex if job.backs is not None else None,
+        grey=job.grayscale,
     )
 
 

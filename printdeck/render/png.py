@@ -29,6 +29,7 @@ from printdeck.fileio import (
     write_error,
 )
 from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render.grey import grey_picture
 from printdeck.render.png_record import read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
 from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CardStyle
@@ -166,6 +167,8 @@ def _write_cards(
         if cut:
             img.putalpha(ImageChops.multiply(img.getchannel("A"), _shape_mask(style.card_shape(), img.size, px_per_mm)))
         name = f"card-{layout.index + 1:03d}.png"
+        if job.grayscale:
+            img = grey_picture(img)
         try:
             img.save(folder / name, dpi=(dpi, dpi), compress_level=1, pnginfo=info)
         except OSError as exc:

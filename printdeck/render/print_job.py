@@ -68,6 +68,7 @@ class PrintJob:
         match: λ, the symbols every two cards share: the design's (the build sets it from
             the design; :meth:`from_theme` from ``deck.match``); the rules say it.
         card_thickness_mm: One printed card's thickness, mm (the tuck box's depth).
+        grayscale: Print in grey: a DeviceGray PDF and grey PNGs (``paper.grayscale``).
     """
 
     name: str
@@ -86,6 +87,7 @@ class PrintJob:
     tuck_box: bool = False
     card_thickness_mm: float = 0.3
     match: int = 1
+    grayscale: bool = False
 
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
@@ -128,6 +130,7 @@ class PrintJob:
             tuck_box=spec.extras.tuck_box,
             card_thickness_mm=spec.extras.card_thickness_mm,
             match=spec.deck.match,
+            grayscale=paper.grayscale,
         )
 
 

@@ -16,6 +16,7 @@ from printdeck.theme.load import (
     load_theme_data,
     parse_theme_data,
 )
+from printdeck.theme.look_alikes import check_look_alikes, look_alikes, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
 from printdeck.theme.run_options import (
     BuildSettings,
@@ -29,6 +30,7 @@ from printdeck.theme.run_options import (
 from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
 from printdeck.theme.spec import (
     DECK_PALETTE,
+    GREY_WORD_PALETTE,
     SEED_MAX,
     WORD_PALETTE,
     DeckSpec,
@@ -42,6 +44,7 @@ from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
 __all__ = [
     "DECK_PALETTE",
+    "GREY_WORD_PALETTE",
     "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",
@@ -62,6 +65,7 @@ __all__ = [
     "bundled_theme_names",
     "bundled_theme_path",
     "check_consistency",
+    "check_look_alikes",
     "deck_size",
     "deck_size_requirements",
     "describe_validation_error",
@@ -73,9 +77,11 @@ __all__ = [
     "load_yaml_text",
     "option_table",
     "parse_settings",
+    "look_alikes",
     "parse_theme_data",
     "resolve_path",
     "schema_json",
     "theme_worded",
     "validation_error",
+    "warn_vision_look_alikes",
 ]

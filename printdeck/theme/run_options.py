@@ -90,6 +90,18 @@ class BuildSettings(_Settings):
     booklet: StrictBool | None = option(
         None, flag="--booklet", help="The print-and-play booklet: backs, legend, rules and a tuck box in one PDF."
     )
+    allow_look_alike: StrictBool | None = option(
+        None,
+        flag="--allow-look-alike",
+        theme_key="deck.allow_look_alike",
+        help="Print symbols players cannot tell apart, with a warning (default: refuse them).",
+    )
+    grayscale: StrictBool | None = option(
+        None,
+        flag="--grayscale",
+        theme_key="paper.grayscale",
+        help="Print a grey deck for black-and-white printers (a DeviceGray PDF, words in grey tones).",
+    )
     dpi: StrictInt = option(300, flag="--dpi", unit="ppi", help="PNG resolution.", ge=72, le=1200)
     png_margin_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = option(
         0.0, flag="--png-margin", unit="mm", help="Extra radial margin around PNG cards."

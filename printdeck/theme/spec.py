@@ -178,6 +178,11 @@ CardSize = Annotated[
     Discriminator(_size_tag),
     BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) and v.strip().lower() in NAMED_SIZES else v),
 ]
+    allow_look_alike: bool = Field(
+        default=False,
+        description="print symbols players cannot tell apart (same silhouette up to turn, mirror and size, "
+        "colours less than CIEDE2000 10 apart) with a warning instead of refusing them",
+    )
 
 
 class CardSpec(_Strict):
@@ -316,6 +321,13 @@ class PaperSpec(_Strict):
         default=False,
         description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
         "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
+    layout: Literal["sheet", "single"] = "sheet"
+    cut_marks: bool = True
+    cut_guide: bool = Field(default=False, description="draw the cut circle (for scissors)")
+    grayscale: bool = Field(
+        default=False,
+        description="print in grey: a DeviceGray PDF, words in grey tones kept apart by lightness, symbols "
+        "compared as grey tones",
     )
     max_ppi: int = Field(
         default=450,
@@ -456,6 +468,10 @@ DECK_PALETTE = (
 chosen as far as possible (CIEDE2000) from those before it under normal vision and under
 protanopia, deuteranopia and tritanopia as simulated by Machado, Oliveira and Fernandes
 (2009); any first n stay pairwise distinct (tests/test_class_sets.py states by how much)."""
+GREY_WORD_PALETTE = ("#000000", "#3d3d3d", "#666666", "#8c8c8c")
+"""Word tones of a grey deck (``paper.grayscale``): black and three greys about 16 L* apart
+(L* 0, 26, 43, 59), all dark enough to read on white; a card's words take different ones
+while there are enough."""
 
 
 class TextSpec(_Strict):

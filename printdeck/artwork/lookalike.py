@@ -1,0 +1,321 @@
+"""Symbols players cannot tell apart: the same silhouette up to rotation, mirror and scale, in
+colours within a small CIEDE2000 distance, judged on each symbol's one drawing.
+
+Each drawing is rasterised (:func:`printdeck.artwork.rasterise`) and normalised: moved so
+its ink's centroid is in the middle of a ``GRID`` x ``GRID`` square and scaled so its ink's
+RMS radius is ``GRID / RMS_SPAN`` (scale drops out), then turned in ``ANGLE_STEP_DEG``
+steps (and mirrored) and softened a little (so a redrawn copy matches its original). Two
+drawings have **the same silhouette** when the cosine similarity of their normalised
+masks, at the best turn the layout can give them, is at least ``SHAPE_SIMILARITY``. They
+are **look-alikes** when, besides, the mean CIEDE2000 difference of their colours over
+the ink they share at that pose is below ``DELTA_E_ALIKE`` (10: colours closer than that
+read as the same at a glance on a small symbol; one level of tint is about 1 to 3).
+
+What the layout can do sets the turns compared: a symbol turns at most ``layout.rotation``
+either way (none for an upright symbol), so two drawings are compared over relative turns
+up to the sum of theirs. Pictures are compared mirrored too (a dog facing left reads as the
+dog facing right); words are not (nothing prints them mirrored, and a mirrored word is not
+read as the word). A word's colour counts only when the theme fixes it: otherwise every
+card sets its words in colours of the palette. Players read words rather than match their
+outlines, and a word's ink is thin strokes that two fonts draw differently, so two words are
+also look-alikes when they spell the same to the eye: the same letters after Unicode NFKC,
+letters that are drawn alike in other scripts (Cyrillic "с", "о", Greek "ο"...) taken as
+the Latin ones, and 0/O, 1/l/I taken as one (:func:`word_skeleton`). Colours are compared as seen in a
+:class:`~printdeck.artwork.colour_vision.Vision`: as printed, in grey, or with a
+colour-vision deficiency (the warnings of ``check``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from printdeck.artwork.colour_vision import Vision, ciede2000, simulate, srgb_to_lab
+from printdeck.artwork.drawing import drawing
+from printdeck.artwork.raster import rasterise
+from printdeck.model import SymbolSpec
+
+GRID = 64
+"""Side of the normalised silhouette, pixels."""
+RMS_SPAN = 4.8
+"""The normalised square spans this many RMS radii of the ink (a long word's ends fit)."""
+RASTER_PX = 128
+"""Longest side of the drawing as rasterised for the comparison, pixels."""
+ANGLE_STEP_DEG = 5
+SHAPE_SIMILARITY = 0.90
+"""Least overlap (intersection over union of the normalised inks) that counts as the same silhouette."""
+DELTA_E_ALIKE = 10.0
+"""Colours whose mean CIEDE2000 difference over the shared ink is below this read as one."""
+PROFILE_GATE = 0.15
+"""Pairs whose radial ink profiles differ more than this (L1) cannot reach the overlap: skipped."""
+COMPACTNESS_GATE = 0.88
+"""Pairs whose compactness (area over RMS radius squared) differs by a larger factor: skipped."""
+COARSE_GRID = 24
+"""Side of the coarse, softened silhouettes whose cosine similarity (never below the overlap)
+picks the turns worth comparing finely."""
+
+
+_HOMOGLYPHS = str.maketrans(
+    {
+        **dict(zip("аеорсухѕіјԁһӏԛԝвмнкт", "aeopcyxsijdhlqwbmhkt")),  # Cyrillic drawn as Latin
+        **dict(zip("АВЕКМНОРСТХЅІЈ", "ABEKMHOPCTXSIJ")),
+        **dict(zip("οαιυνκρχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "oaiuvkpxABEZHIKMNOPTYX")),  # Greek drawn as Latin
+        "0": "o",
+        "O": "o",
+        "1": "l",
+        "I": "l",
+        "|": "l",
+    }
+)
+
+
+def word_skeleton(text: str) -> str:
+    """What a word looks like to a reader, for comparing words: NFKC, letters of other
+    scripts drawn like Latin ones mapped to them, 0/O and 1/l/I made one, case folded,
+    spaces tidied."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS).casefold().split())
+
+
+@dataclass
+class Look:
+    """One drawing, normalised for comparison.
+
+    Attributes:
+        label: How messages name it (``"cat"``, ``"cat (face 2: gato)"``).
+        group: Drawings of one group (the faces of one symbol) are never compared.
+        word: A word (compared unmirrored; its colour counts only if ``colour_fixed``).
+        colour_fixed: The colour is the drawing's own (pictures; words with a fixed colour).
+        spelling: A word's :func:`word_skeleton` (empty for pictures).
+        turn_deg: How far the layout may turn it either way, degrees (0 to 180).
+        rgba: ``(2, H, W, 4) float32`` the raster, premultiplied, unmirrored and mirrored.
+        frames: ``(2, 3)`` centroid x, y and RMS radius (pixels) of each.
+        profile: ``(16,)`` share of the ink in each ring around the centroid (turn and
+            mirror do not change it).
+        compactness: The ink's area over its RMS radius squared (size, turn and mirror do
+            not change it).
+    """
+
+    label: str
+    group: int
+    word: bool
+    colour_fixed: bool
+    turn_deg: float
+    rgba: np.ndarray
+    frames: np.ndarray
+    profile: np.ndarray
+    compactness: float
+    spelling: str = ""
+    _masks: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _cache: dict[str, list[np.ndarray]] = field(default_factory=dict, repr=False)
+
+    @property
+    def alphas(self) -> list[np.ndarray]:
+        """The ink's alpha, unmirrored and mirrored, contiguous (made once)."""
+        if "alphas" not in self._cache:
+            self._cache["alphas"] = [np.ascontiguousarray(self.rgba[m][..., 3]) for m in (0, 1)]
+        return self._cache["alphas"]
+
+    def ink(self, mirror: int, k: int) -> np.ndarray:
+        """``(GRID, GRID) float32``: the ink's alpha at angle index ``k`` (the unturned one kept)."""
+        key = -1 - mirror * 1000 - k
+        if key in self._masks:
+            return self._masks[key]
+        cx, cy, rms = self.frames[mirror]
+        alpha = _warp(self.alphas[mirror], cx, cy, rms, float(_angles()[k]))
+        if k == 0 and mirror == 0:
+            self._masks[key] = alpha
+        return alpha
+
+    def pose(self, mirror: int, k: int) -> np.ndarray:
+        """``(GRID, GRID, 4)`` premultiplied RGBA at angle index ``k``, mirrored or not."""
+        cx, cy, rms = self.frames[mirror]
+        return _warp(self.rgba[mirror], cx, cy, rms, float(_angles()[k]))
+
+    def coarse(self, mirror: int) -> np.ndarray:
+        """``(n_angles, COARSE_GRID ** 2) float32``: unit vectors of the softened ink at every angle (made once)."""
+        if mirror not in self._masks:
+            cx, cy, rms = self.frames[mirror]
+            small = cv2.resize(self.alphas[mirror], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+            rows = []
+            for angle in _angles():
+                alpha = _warp(small, cx / 4, cy / 4, rms / 4, float(angle), COARSE_GRID)
+                soft = cv2.GaussianBlur(alpha, (0, 0), 0.7).ravel()
+                rows.append(soft / max(float(np.linalg.norm(soft)), 1e-9))
+            self._masks[mirror] = np.stack(rows)
+        return self._masks[mirror]
+
+
+@dataclass(frozen=True)
+class LookAlike:
+    """Two drawings players cannot tell apart, and why."""
+
+    first: str
+    second: str
+    similarity: float
+    delta_e: float | None
+    turned_deg: float
+    mirrored: bool
+    vision: Vision
+    same_spelling: bool = False
+
+    def reason(self) -> str:
+        """What makes the two alike, in words (one clause)."""
+        if self.same_spelling:
+            return f"{self.first!r} and {self.second!r} look alike: they spell the same to the eye"
+        how = []
+        if self.mirrored:
+            how.append("mirrored")
+        if abs(self.turned_deg) >= ANGLE_STEP_DEG:
+            how.append(f"turned {abs(self.turned_deg):.0f}°")
+        pose = f", {' and '.join(how)}" if how else ""
+        seen = "" if self.vision is Vision.NORMAL else f" {_SEEN[self.vision]}"
+        colour = "words take the card's colours" if self.delta_e is None else f"CIEDE2000 {self.delta_e:.1f}"
+        return (
+            f"{self.first!r} and {self.second!r} look alike{seen}: the same silhouette up to size"
+            f"{pose} ({self.similarity:.0%} overlap) in colours less than {DELTA_E_ALIKE:g} apart ({colour})"
+        )
+
+
+_SEEN = {
+    Vision.GREY: "when printed in grey",
+    Vision.PROTANOPIA: "for players with protanopia",
+    Vision.DEUTERANOPIA: "for players with deuteranopia",
+    Vision.TRITANOPIA: "for players with tritanopia",
+}
+
+
+def _angles() -> np.ndarray:
+    return np.arange(0, 360, ANGLE_STEP_DEG, dtype=np.float64)
+
+
+def _warp(premult: np.ndarray, cx: float, cy: float, rms: float, angle: float, grid: int = GRID) -> np.ndarray:
+    """The raster moved, scaled and turned ``angle`` degrees into the normalised ``grid`` square."""
+    m = cv2.getRotationMatrix2D((cx, cy), angle, grid / (RMS_SPAN * rms))
+    m[:, 2] += np.array([grid / 2.0 - cx, grid / 2.0 - cy])
+    return cv2.warpAffine(premult, m, (grid, grid), flags=cv2.INTER_AREA, borderValue=0)
+
+
+def _frame(alpha: np.ndarray) -> tuple[float, float, float]:
+    """Centroid x, y and RMS radius of the ink, pixels."""
+    ys, xs = np.indices(alpha.shape)
+    total = float(alpha.sum())
+    cx, cy = float((alpha * xs).sum() / total), float((alpha * ys).sum() / total)
+    rms = float(np.sqrt((alpha * ((xs - cx) ** 2 + (ys - cy) ** 2)).sum() / total))
+    return cx, cy, max(rms, 1e-6)
+
+
+def _profile(alpha: np.ndarray, cx: float, cy: float, rms: float) -> np.ndarray:
+    ys, xs = np.indices(alpha.shape)
+    rings = np.minimum((np.hypot(xs - cx, ys - cy) / (rms * RMS_SPAN / 2) * 16).astype(int), 15)
+    return np.bincount(rings.ravel(), weights=alpha.ravel(), minlength=16)[:16] / float(alpha.sum())
+
+
+def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look:
+    """Normalise one symbol's drawing for :func:`find_look_alikes`.
+
+    Args:
+        symbol: The symbol (or one face of one) to draw.
+        label: Its name in messages.
+        group: Its symbol (faces of one symbol are not compared with each other).
+        turn_deg: How far the layout may turn it either way, degrees.
+
+    Raises:
+        PrintdeckError: The symbol cannot be drawn.
+    """
+    art = drawing(symbol)
+    scale = RASTER_PX / max(art.size)
+    w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))
+    pad = RASTER_PX // 4
+    image = np.asarray(rasterise(art, w, h).convert("RGBA"), dtype=np.float32) / 255.0
+    rgba = np.zeros((h + 2 * pad, w + 2 * pad, 4), dtype=np.float32)
+    rgba[pad : pad + h, pad : pad + w] = image
+    rasters = np.zeros((2, *rgba.shape), dtype=np.float32)
+    frames = np.zeros((2, 3))
+    for mirror in (0, 1):
+        src = rgba[:, ::-1] if mirror else rgba
+        frames[mirror] = _frame(src[..., 3])
+        rasters[mirror] = np.dstack([src[..., :3] * src[..., 3:4], src[..., 3]])
+    profile = _profile(rgba[..., 3], *frames[0])
+    compactness = float(rgba[..., 3].sum()) / frames[0][2] ** 2
+    word = symbol.kind == "text"
+    spelling = word_skeleton(symbol.text or "") if word else ""
+    fixed = not word or symbol.color_fixed
+    return Look(label, group, word, fixed, min(180.0, turn_deg), rasters, frames, profile, compactness, spelling)
+
+
+def _best_pose(a: Look, b: Look) -> tuple[float, int, int]:
+    """(overlap, mirror, angle index) of ``b``'s best pose against ``a`` unturned: the
+    intersection over union of the two inks (alpha as a fuzzy set: sum of minima over sum
+    of maxima), tried at the turns whose coarse cosine similarity could reach the threshold."""
+    angles = _angles()
+    turn = ((angles + 180) % 360) - 180
+    allowed = np.abs(turn) <= min(180.0, a.turn_deg + b.turn_deg) + ANGLE_STEP_DEG / 2
+    base = a.ink(0, 0)
+    best = (0.0, 0, 0)
+    for mirror in (0,) if a.word or b.word else (0, 1):
+        cosines = np.where(allowed, b.coarse(mirror) @ a.coarse(0)[0], -1.0)
+        for k in np.argsort(cosines)[::-1][:3]:
+            if cosines[k] < SHAPE_SIMILARITY:
+                break
+            other = b.ink(mirror, int(k))
+            overlap = float(np.minimum(base, other).sum() / max(float(np.maximum(base, other).sum()), 1e-9))
+            if overlap > best[0]:
+                best = (overlap, mirror, int(k))
+    return best
+
+
+def _gated(a: Look, b: Look) -> bool:
+    """Whether the pair can have the same silhouette (turn-, mirror- and size-free measures agree)."""
+    if a.group == b.group or float(np.abs(a.profile - b.profile).sum()) > PROFILE_GATE:
+        return False
+    return min(a.compactness, b.compactness) >= COMPACTNESS_GATE * max(a.compactness, b.compactness)
+
+
+def _colour_difference(a: Look, b: Look, mirror: int, k: int, vision: Vision) -> float | None:
+    """Mean CIEDE2000 over the ink both show at the pose (None when either word's colour is free)."""
+    if not (a.colour_fixed and b.colour_fixed):
+        return None
+    ca, cb = a.pose(0, 0), b.pose(mirror, k)
+    both = (ca[..., 3] > 0.5) & (cb[..., 3] > 0.5)
+    if not both.any():
+        return 0.0
+    rgb_a = ca[both][:, :3] / ca[both][:, 3:4]
+    rgb_b = cb[both][:, :3] / cb[both][:, 3:4]
+    lab_a = srgb_to_lab(simulate(np.clip(rgb_a, 0, 1), vision))
+    lab_b = srgb_to_lab(simulate(np.clip(rgb_b, 0, 1), vision))
+    return float(np.mean(ciede2000(lab_a, lab_b)))
+
+
+def find_look_alikes(looks: Sequence[Look], visions: Sequence[Vision] = (Vision.NORMAL,)) -> list[LookAlike]:
+    """Every pair of drawings of different groups that players cannot tell apart.
+
+    Args:
+        looks: From :func:`look_of`.
+        visions: How the colours are seen; a pair is reported once, for the first vision
+            (in this order) under which it is alike.
+
+    Returns:
+        The look-alike pairs, in the order of ``looks``.
+    """
+    out: list[LookAlike] = []
+    for i, a in enumerate(looks):
+        for b in looks[i + 1 :]:
+            if a.group != b.group and a.spelling and a.spelling == b.spelling:
+                out.append(LookAlike(a.label, b.label, 1.0, None, 0.0, False, Vision.NORMAL, same_spelling=True))
+                continue
+            if not _gated(a, b):
+                continue
+            similarity, mirror, k = _best_pose(a, b)
+            if similarity < SHAPE_SIMILARITY:
+                continue
+            for vision in visions:
+                delta = _colour_difference(a, b, mirror, k, vision)
+                if delta is None or delta < DELTA_E_ALIKE:
+                    turned = float(((_angles()[k] + 180) % 360) - 180)
+                    out.append(LookAlike(a.label, b.label, similarity, delta, turned, bool(mirror), vision))
+                    break
+    return out

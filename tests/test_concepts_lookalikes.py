@@ -1,0 +1,131 @@
+"""Look-alikes (issue 24): symbols players cannot tell apart are refused, judged on their drawings.
+
+True look-alikes (rescaled, turned, mirrored, tinted by one level, the same word in two fonts,
+a word spelt in look-alike letters) are refused, naming both; the bundled themes and 30
+distinct Twemoji are accepted; CIEDE2000 matches Sharma, Wu and Dalal's (2005) test data.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageDraw
+
+import printdeck
+from printdeck import load_theme
+from printdeck.artwork import Vision, ciede2000, default_face, rasterise, simulate, srgb_to_lab
+from printdeck.artwork.fonts import bundled_faces
+from printdeck.cli import main as cli_main
+from printdeck.model import SymbolSpec
+from printdeck.resources import data_root
+from printdeck.theme import bundled_theme_names, look_alikes
+from tests.test_theme_support import write_theme
+
+SHARMA = Path(__file__).parent / "fixtures" / "ciede2000-sharma-2005.txt"
+TWEMOJI = data_root("assets") / "twemoji"
+
+
+def test_ciede2000_matches_sharma_2005_test_data() -> None:
+    data = np.loadtxt(SHARMA)
+    assert data.shape == (34, 7)
+    assert np.allclose(ciede2000(data[:, :3], data[:, 3:6]), data[:, 6], atol=1e-4)
+    assert np.allclose(ciede2000(data[:, 3:6], data[:, :3]), data[:, 6], atol=1e-4)  # symmetric
+
+
+def test_colour_vision_simulation_merges_red_and_green_for_deuteranopia() -> None:
+    red, green = np.array([0.82, 0.19, 0.19]), np.array([0.23, 0.54, 0.23])
+    assert ciede2000(srgb_to_lab(red), srgb_to_lab(green)) > 50
+    seen = [srgb_to_lab(simulate(c, Vision.DEUTERANOPIA)) for c in (red, green)]
+    assert ciede2000(*seen) < 12
+    grey = simulate(np.array([0.5, 0.2, 0.9]), Vision.GREY)
+    assert np.allclose(grey, grey[0])
+
+
+def _disc(path: Path, size: int, colour: tuple[int, int, int]) -> None:
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    ImageDraw.Draw(image).ellipse((size * 0.1, size * 0.1, size * 0.9, size * 0.9), fill=(*colour, 255))
+    image.save(path)
+
+
+def _fixture_theme(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    _disc(folder / "disc-1500.png", 1500, (200, 30, 30))
+    _disc(folder / "disc-500.png", 500, (200, 30, 30))
+    _disc(folder / "disc-tint.png", 600, (201, 30, 30))  # one level of red
+    _disc(folder / "disc-blue.png", 600, (30, 60, 200))  # the same disc in another colour: distinct
+    rabbit = rasterise(SymbolSpec(id=0, name="rabbit", kind="svg", source="r", path=TWEMOJI / "rabbit.svg"), 400, 400)
+    rabbit.save(folder / "rabbit.png")
+    rabbit.transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(folder / "rabbit-mirrored.png")
+    rabbit.rotate(70, expand=True).save(folder / "rabbit-turned.png")
+    symbols = [{"image": f.name} for f in sorted(folder.glob("*.png"))] + [{"text": "coca"}, {"text": "соса"}]
+    return write_theme(folder, {"deck": {"symbols_per_card": 3}, "symbols": symbols})
+
+
+def test_true_look_alikes_are_refused_naming_both(tmp_path: Path) -> None:
+    theme = load_theme(_fixture_theme(tmp_path))
+    pairs = {tuple(sorted((p.first, p.second))) for p in look_alikes(theme)}
+    assert pairs == {
+        ("disc 1500", "disc 500"),
+        ("disc 1500", "disc tint"),
+        ("disc 500", "disc tint"),
+        ("rabbit", "rabbit mirrored"),
+        ("rabbit", "rabbit turned"),
+        ("rabbit mirrored", "rabbit turned"),
+        ("coca", "соса"),  # Cyrillic letters drawn as the Latin ones
+    }
+    reasons = {tuple(sorted((p.first, p.second))): p.reason() for p in look_alikes(theme)}
+    assert "mirrored" in reasons[("rabbit", "rabbit mirrored")]
+    assert "turned 70°" in reasons[("rabbit", "rabbit turned")]
+    assert "spell the same" in reasons[("coca", "соса")]
+    result = CliRunner().invoke(cli_main, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "'disc 1500' and 'disc 500' look alike" in result.output and "--allow-look-alike" in result.output
+    out = tmp_path / "deck.pdf"
+    refused = CliRunner().invoke(cli_main, ["build", str(tmp_path), "-o", str(out)])
+    assert refused.exit_code == 2 and not out.exists()
+    allowed = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--allow-look-alike"])
+    assert allowed.exit_code == 0 and "warning: symbols: 'disc 1500' and 'disc 500' look alike" in allowed.output
+
+
+def test_the_same_word_in_two_fonts_looks_alike() -> None:
+    fonts = [f for f in bundled_faces() if f.path.name.startswith(("Vera", "NotoSans-"))]
+    assert len(fonts) == 2
+    words = [
+        SymbolSpec(id=i, name=f"cat ({f.path.stem})", kind="text", source="text:cat", text="cat", font_path=f.path)
+        for i, f in enumerate(fonts)
+    ]
+    theme = load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in "abcdefg"]})
+    assert [(p.first, p.second) for p in look_alikes(theme, words)] == [(words[0].name, words[1].name)]
+    assert default_face().path.name == "Vera.ttf"
+
+
+def test_faces_of_one_symbol_may_look_alike_but_not_of_two(tmp_path: Path) -> None:
+    _disc(tmp_path / "red.png", 300, (200, 30, 30))
+    _disc(tmp_path / "red-too.png", 320, (200, 31, 30))
+    _disc(tmp_path / "red-again.png", 340, (199, 30, 30))
+    words = [{"text": w} for w in ["bird", "fish", "frog", "hen", "cow"]]
+    one = {"faces": [{"image": "red.png"}, {"image": "red-too.png"}]}
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [one, *words, {"text": "pig"}]})
+    assert look_alikes(load_theme(tmp_path)) == []
+    other = {"faces": [{"image": "red-again.png"}, {"text": "rojo"}]}
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [one, other, *words]})
+    pairs = look_alikes(load_theme(tmp_path))
+    assert [p.second for p in pairs] == ["red again = rojo (face 1: red again)"] * 2
+
+
+@pytest.mark.parametrize("name", bundled_theme_names())
+def test_bundled_themes_have_no_look_alikes(name: str) -> None:
+    assert look_alikes(load_theme(name)) == []
+
+
+def test_thirty_distinct_twemoji_are_accepted(tmp_path: Path) -> None:
+    names = sorted(p.name for p in TWEMOJI.glob("*.svg"))[::5][:30]
+    assert len(names) == 30
+    theme = {"deck": {"symbols_per_card": 6}, "symbols": [{"image": f"@assets/twemoji/{n}"} for n in names]}
+    theme["symbols"].append({"text": "sun"})
+    assert look_alikes(load_theme(theme)) == []
+    report = printdeck.check_theme(theme)
+    assert report.symbols_offered == 31
