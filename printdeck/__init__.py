@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         load_theme as load_theme,
         make as make,
         photo_crop as photo_crop,
+        look_alikes as look_alikes,
         plan as plan,
         preview_page as preview_page,
         upright_picture as upright_picture,
@@ -122,6 +123,8 @@ _WHERE = {
     "CheckReport": "printdeck.api",
     "PreviewResult": "printdeck.api",
     "check_theme": "printdeck.api",
+    # used by the studio
+    "look_alikes": "printdeck.api",
     "verify_file": "printdeck.api",
     "write_preview": "printdeck.api",
     "DeckFile": "printdeck.design",

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES
+from printdeck.artwork import LookAlike, Vision
 from printdeck.assign import assign_symbols
 from printdeck.choices import SaveKind
 from printdeck.deck_plan import (
@@ -62,6 +63,7 @@ from printdeck.theme import (
     load_yaml_text,
     option_table as _option_table,
     parse_settings,
+    look_alikes as _look_alikes,
     warn_vision_look_alikes,
 )
 
@@ -534,6 +536,19 @@ def check_theme(
         symbols_offered=len(loaded.symbols),
         unused=tuple(s.name for s in unused),
     )
+
+
+def look_alikes(theme: ThemeSource = None) -> list[LookAlike]:
+    """The pairs of the theme's symbols (or faces of two symbols) that players cannot tell
+    apart, as :func:`check_theme` and :func:`build` refuse them (see
+    ``printdeck.artwork.lookalike``): each names both (``first``, ``second``), their positions
+    in ``theme.symbols`` (``groups``) and why (``reason()``).
+
+    Raises:
+        PrintdeckError: The theme cannot be loaded or a symbol cannot be drawn.
+    """
+    loaded = load_theme(theme)
+    return _look_alikes(loaded, visions=(Vision.GREY,) if loaded.spec.paper.grayscale else ())
 
 
 @dataclass(frozen=True)

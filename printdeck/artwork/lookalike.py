@@ -161,6 +161,8 @@ class LookAlike:
     mirrored: bool
     vision: Vision
     same_spelling: bool = False
+    groups: tuple[int, int] = (-1, -1)
+    """The two drawings' groups (the symbols' positions in the list compared)."""
 
     def reason(self) -> str:
         """What makes the two alike, in words (one clause)."""
@@ -305,7 +307,7 @@ def find_look_alikes(looks: Sequence[Look], visions: Sequence[Vision] = (Vision.
     for i, a in enumerate(looks):
         for b in looks[i + 1 :]:
             if a.group != b.group and a.spelling and a.spelling == b.spelling:
-                out.append(LookAlike(a.label, b.label, 1.0, None, 0.0, False, Vision.NORMAL, same_spelling=True))
+                out.append(LookAlike(a.label, b.label, 1.0, None, 0.0, False, Vision.NORMAL, True, (a.group, b.group)))
                 continue
             if not _gated(a, b):
                 continue
@@ -316,6 +318,9 @@ def find_look_alikes(looks: Sequence[Look], visions: Sequence[Vision] = (Vision.
                 delta = _colour_difference(a, b, mirror, k, vision)
                 if delta is None or delta < DELTA_E_ALIKE:
                     turned = float(((_angles()[k] + 180) % 360) - 180)
-                    out.append(LookAlike(a.label, b.label, similarity, delta, turned, bool(mirror), vision))
+                    pair = (a.group, b.group)
+                    out.append(
+                        LookAlike(a.label, b.label, similarity, delta, turned, bool(mirror), vision, False, pair)
+                    )
                     break
     return out

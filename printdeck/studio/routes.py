@@ -59,6 +59,7 @@ class Studio:
             Route("/api/symbols/order", self.reorder, methods=["PUT"]),
             Route("/api/symbols/{uid:int}", self.change_symbol, methods=["PATCH"]),
             Route("/api/symbols/{uid:int}", self.remove_symbol, methods=["DELETE"]),
+            Route("/api/symbols/{uid:int}/faces", self.add_face, methods=["POST"]),
             Route("/api/rejected/{uid:int}", self.dismiss, methods=["DELETE"]),
             Route("/api/backs-image", self.backs_image, methods=["POST"]),
             Route("/api/font", self.font, methods=["POST"]),
@@ -147,6 +148,13 @@ class Studio:
         if not isinstance(changes, dict):
             return _error(400, "changes: expected a mapping")
         return await self._apply(self.space.change_symbol, request.path_params["uid"], changes)
+
+    async def add_face(self, request: Request) -> Response:
+        """``{"add": uid}``: that symbol becomes a face of this one (a picture and its word)."""
+        other = (await _json(request)).get("add")
+        if not isinstance(other, int) or isinstance(other, bool):
+            return _error(400, "add: expected a symbol's id")
+        return await self._apply(self.space.pair, request.path_params["uid"], other)
 
     async def remove_symbol(self, request: Request) -> Response:
         """Take a symbol out (its file stays in the folder)."""

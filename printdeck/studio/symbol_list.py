@@ -18,7 +18,9 @@ FIELDS_BY_KIND = {
     "photo": COMMON_FIELDS | {"focus", "zoom", "remove_background", "shape"},
     "text": COMMON_FIELDS | {"text", "color", "lang"},
     "folder": {"scale", "rotate"},
+    "faces": {"name"},
 }
+FACE_KEYS = ("image", "photo", "text")
 MAX_TEXT_VALUE = 500
 _uids = itertools.count(1)
 
@@ -39,15 +41,44 @@ class Item:
 
     @property
     def kind(self) -> str:
-        """``image``, ``photo``, ``text`` or ``folder``."""
+        """``image``, ``photo``, ``text``, ``faces`` (one symbol shown several ways) or ``folder``."""
         if self.group:
             return "folder"
-        return next((k for k in ("image", "photo", "text") if k in self.data), "folder")
+        if "faces" in self.data:
+            return "faces"
+        return next((k for k in FACE_KEYS if k in self.data), "folder")
 
     @property
     def file(self) -> str | None:
-        """The path the item names, relative to the theme folder (``None`` for a word)."""
-        return next((str(self.data[k]) for k in FILE_KEYS if k in self.data), None)
+        """The path the item names, relative to the theme folder (``None`` for a word); for
+        a symbol with faces, its first picture's."""
+        for data in self.faces():
+            found = next((str(data[k]) for k in FILE_KEYS if k in data), None)
+            if found is not None:
+                return found
+        return None
+
+    def faces(self) -> list[dict[str, Any]]:
+        """The item's faces as theme mappings: its ``faces``, or the item itself."""
+        faces = self.data.get("faces")
+        return [dict(f) for f in faces if isinstance(f, dict)] if isinstance(faces, list) else [dict(self.data)]
+
+
+def with_face(target: Item, added: Item) -> dict[str, Any]:
+    """The mapping of one symbol showing ``target``'s faces and ``added``'s: pictures first
+    (face 1), then words; ``target``'s name kept if it has one.
+
+    Raises:
+        ValueError: either is a folder, or they would have more than 8 faces.
+    """
+    if target.group or added.group:
+        raise ValueError("faces: a folder of pictures cannot be a face; add its pictures one by one")
+    faces = target.faces() + added.faces()
+    faces = [f for f in faces if "text" not in f] + [f for f in faces if "text" in f]
+    if len(faces) > 8:
+        raise ValueError("faces: a symbol has at most 8 faces")
+    name = target.data.get("name")
+    return {**({"name": name} if name else {}), "faces": faces}
 
 
 def as_item(raw: object, is_folder: bool) -> Item:
@@ -62,11 +93,16 @@ def name_from_path(path: str) -> str:
     return " ".join(stem.replace("-", " ").replace("_", " ").split()) or stem
 
 
-def item_view(item: Item, error: str | None) -> dict[str, Any]:
-    """What the page needs to draw an item's tile and its controls (JSON)."""
+def item_view(
+    item: Item, error: str | None, warning: str | None = None, warning_detail: str | None = None
+) -> dict[str, Any]:
+    """What the page needs to draw an item's tile and its controls (JSON): ``error`` is
+    printdeck's refusal of it, ``warning`` the symbols it looks like (``warning_detail``: why)."""
     data = item.data
-    word = data.get("text")
-    shown_name = data.get("name") or (word if word is not None else name_from_path(item.file or ""))
+    faces = item.faces()
+    word = next((f["text"] for f in faces if "text" in f), None)
+    default_name = " = ".join(str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces)
+    shown_name = data.get("name") or default_name
     return {
         "uid": item.uid,
         "kind": item.kind,
@@ -81,9 +117,18 @@ def item_view(item: Item, error: str | None) -> dict[str, Any]:
         "remove_background": bool(data.get("remove_background", False)),
         "shape": data.get("shape", "circle"),
         "color": data.get("color"),
-        "thumb": None if item.kind in ("text", "folder") else f"/api/thumbs/{item.uid}",
+        "thumb": None if item.kind == "folder" or item.file is None else f"/api/thumbs/{item.uid}",
+        "faces": [{"kind": next((k for k in FACE_KEYS if k in f), "image"), "text": f.get("text")} for f in faces]
+        if item.kind == "faces"
+        else [],
         "error": error,
+        "warning": warning,
+        "warning_detail": warning_detail,
     }
+
+
+def _file_of(face: dict[str, Any]) -> str:
+    return next((str(face[k]) for k in FILE_KEYS if k in face), "")
 
 
 def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import printdeck
 from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
-from printdeck.studio.symbol_list import Item, as_item, edited, item_view
+from printdeck.studio.symbol_list import Item, as_item, edited, item_view, with_face
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
 MAX_SEED = SEED_MAX
@@ -74,6 +74,8 @@ class Workspace:
     rejected: list[dict[str, Any]] = field(default_factory=list)
     written: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
+    _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
+    _notes_rev: int = -1
     _snapshot: Snapshot | None = None
 
     @classmethod
@@ -295,11 +297,58 @@ class Workspace:
         with self.lock:
             self._note_item_error(problem)
 
+    def pair(self, uid: int, other_uid: int) -> None:
+        """Make symbol ``other_uid`` a face of symbol ``uid`` (a picture dropped on a word, a
+        word on a picture): one symbol with both's faces, pictures first, where ``uid`` was.
+
+        Raises:
+            KeyError: no such symbol.
+            ValueError: the same symbol twice, a folder, or more than 8 faces.
+            Refused: printdeck refuses the symbol with faces (nothing is saved).
+        """
+        with self.lock:
+            index, other = self.find(uid), self.find(other_uid)
+            if index == other:
+                raise ValueError("faces: drop a symbol on another one")
+            target = self.items[index]
+            merged = Item(with_face(target, self.items[other]), uid=target.uid)
+            items = [merged if i == index else item for i, item in enumerate(self.items) if i != other]
+            at = items.index(merged)
+            _, problem = self.check({**self.settings, "symbols": [i.data for i in items]}, check_files=True)
+            if problem is not None and problem.symbol_index == at:
+                raise Refused(problem, f"symbols.{at}")
+            self.item_errors.pop(other_uid, None)
+            self.commit(items=items)
+
+    def look_alike_notes(self, snap: Snapshot) -> dict[int, tuple[str, str]]:
+        """What each symbol looks like, by item uid (both tiles of a pair get a note): a short
+        note (``looks like 'red again'``) and the full reason."""
+        if snap.theme is None:
+            return {}
+        if self._notes_rev != snap.rev:
+            try:
+                pairs = printdeck.look_alikes(snap.theme)
+            except PrintdeckError:
+                pairs = []
+            owners = _symbol_items(snap.theme, self.items)
+            notes: dict[int, list[tuple[str, str]]] = {}
+            for pair in pairs:
+                for group, other in zip(pair.groups, (pair.second, pair.first)):
+                    if 0 <= group < len(owners):
+                        notes.setdefault(owners[group], []).append((other, pair.reason()))
+            self._notes = {
+                uid: ("looks like " + ", ".join(repr(o) for o, _ in texts), "; ".join(r for _, r in texts))
+                for uid, texts in notes.items()
+            }
+            self._notes_rev = snap.rev
+        return self._notes
+
     def view(self) -> dict[str, Any]:
-        """The page's picture of the deck (JSON): settings, symbols and their errors."""
+        """The page's picture of the deck (JSON): settings, symbols, their errors and look-alikes."""
         snap = self.snapshot()
         with self.lock:
-            items = [item_view(item, self.item_errors.get(item.uid)) for item in self.items]
+            notes = self.look_alike_notes(snap)
+            items = [item_view(item, self.item_errors.get(item.uid), *notes.get(item.uid, ())) for item in self.items]
             return {
                 "rev": snap.rev,
                 "folder": str(self.folder),
@@ -312,6 +361,23 @@ class Workspace:
                 "field_errors": dict(self.field_errors),
                 "rejected": list(self.rejected),
             }
+
+
+def _symbol_items(theme: printdeck.Theme, items: list[Item]) -> list[int]:
+    """The uid of the item each of ``theme.symbols`` comes from (a folder gives several)."""
+    owners: list[int] = []
+    position = 0
+    for item in items:
+        count = 1
+        if item.group and item.file is not None:
+            prefix = "assets/" + item.file[len("@assets/") :] if item.file.startswith("@assets/") else item.file
+            prefix = prefix.strip("/") + "/"
+            count = 0
+            while position + count < len(theme.symbols) and prefix in theme.symbols[position + count].source + "/":
+                count += 1
+        owners += [item.uid] * count
+        position += count
+    return owners
 
 
 def _names_folder(folder: Path, raw: object) -> bool:

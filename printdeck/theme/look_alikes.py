@@ -4,10 +4,12 @@ in grey or for colour-blind players (warnings)."""
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Sequence
+from functools import lru_cache
 
-from printdeck.artwork import LookAlike, Vision, find_look_alikes, look_of
+from printdeck.artwork import Look, LookAlike, Vision, find_look_alikes, look_of
 from printdeck.errors import LookAlikeWarning, PrintdeckError
 from printdeck.model import SymbolSpec
 from printdeck.theme.spec import Theme
@@ -25,6 +27,12 @@ def turn_limit_deg(theme: Theme, symbol: SymbolSpec) -> float:
     return 180.0 if rotation == "any" else float(rotation)
 
 
+@lru_cache(maxsize=4096)
+def _look(face: SymbolSpec, turn_deg: float) -> Look:
+    """A face's normalised drawing, made once per drawing and turn (the studio asks often)."""
+    return look_of(face, face.name, 0, turn_deg)
+
+
 def look_alikes(
     theme: Theme, symbols: Sequence[SymbolSpec] | None = None, visions: Sequence[Vision] = ()
 ) -> list[LookAlike]:
@@ -34,7 +42,7 @@ def look_alikes(
     for group, symbol in enumerate(theme.symbols if symbols is None else symbols):
         for j, face in enumerate(symbol.all_faces):
             label = symbol.name if not symbol.faces else f"{symbol.name} (face {j + 1}: {face.name})"
-            looks.append(look_of(face, label, group, turn_limit_deg(theme, face)))
+            looks.append(dataclasses.replace(_look(face, turn_limit_deg(theme, face)), label=label, group=group))
     return find_look_alikes(looks, visions or (Vision.NORMAL,))
 
 

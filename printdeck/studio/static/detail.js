@@ -104,6 +104,22 @@ function wordControls(symbol) {
   return [field("Word", text), el("div", { class: "field" }, el("span", { class: "label", text: "Colour" }), el("div", { class: "inline" }, colour, own))];
 }
 
+/** A keyboard way to join symbols: pick another symbol to become a face of this one. */
+function faceControls(symbol, state) {
+  const others = state.symbols.filter((s) => s.uid !== symbol.uid && s.kind !== "folder");
+  if (symbol.kind === "folder" || !others.length) return [];
+  const pick = el("select", { "aria-label": `Add a face to ${symbol.name}` },
+    el("option", { value: "", text: "Choose a symbol…" }),
+    ...others.map((s) => el("option", { value: String(s.uid), text: s.name })));
+  const join = el("button", { type: "button", text: "Add as a face", onclick: () => {
+    if (pick.value) change("POST", `/api/symbols/${symbol.uid}/faces`, { add: Number(pick.value) });
+  } });
+  const note = symbol.kind === "faces"
+    ? el("p", { class: "hint", text: `Faces: ${symbol.faces.map((f) => f.text === null ? "picture" : f.text).join(" · ")}. Two cards sharing this symbol may show it in different faces.` })
+    : el("p", { class: "hint", text: "Or drop a picture on a word (or a word on a picture)." });
+  return [el("div", { class: "field" }, el("span", { class: "label", text: "Faces (a picture and its word…)" }), el("div", { class: "inline" }, pick, join), note)];
+}
+
 /** Draw the selected symbol's controls (or hide them). */
 export function drawDetail(state) {
   const panel = document.getElementById("detail");
@@ -112,17 +128,20 @@ export function drawDetail(state) {
   const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
   panel.hidden = false;
   panel.className = `detail${symbol.kind === "text" ? " word" : ""}`;
-  const kinds = { photo: "photo", image: "picture", text: "word", folder: "folder of pictures" };
+  const kinds = { photo: "photo", image: "picture", text: "word", folder: "folder of pictures", faces: "one symbol, several faces" };
   const title = el("h3", { id: "detail-h" },
     el("span", {}, symbol.name, el("span", { class: "detail-kind", text: `${kinds[symbol.kind]}${symbol.file ? ` · ${symbol.file}` : ""}` })),
     el("button", { type: "button", class: "link", text: "Close", onclick: () => { store.selected = null; store.set(state); } }));
   const art = symbol.kind === "photo" ? cropper(symbol)
-    : symbol.kind === "text" ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
+    : symbol.kind === "text" || !symbol.thumb ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
+  const faces = symbol.kind === "faces";
   const controls = el("div", { class: "controls" },
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
-    slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),
-    upright(symbol, state),
+    faces ? null : slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),
+    faces ? null : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
+    ...faceControls(symbol, state),
+    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or warns, with allow_look_alike).`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null);
   panel.replaceChildren(title, ...(art ? [art] : []), controls);
   if (active) {

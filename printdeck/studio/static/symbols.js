@@ -116,7 +116,12 @@ function tile(symbol, index, count) {
     "aria-pressed": String(store.selected === symbol.uid),
     onclick: () => { store.selected = store.selected === symbol.uid ? null : symbol.uid; store.set(store.state); },
   });
-  if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: "" }));
+  if (symbol.kind === "faces") {
+    // One symbol shown several ways: its picture (if any) beside its words.
+    if (symbol.thumb) face.append(el("img", { picture: symbol.thumb, alt: "", class: "face-picture" }));
+    for (const f of symbol.faces.filter((x) => x.text !== null)) face.append(el("span", { class: "word face-word", text: f.text, lang: "" }));
+    face.classList.add("faces");
+  } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: "" }));
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
@@ -128,12 +133,14 @@ function tile(symbol, index, count) {
     el("button", { type: "button", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
     el("button", { type: "button", "aria-label": `Move ${symbol.name} later`, title: "Later", disabled: index === count - 1, onclick: () => moveTo(symbol.uid, index + 1), text: "▶" }),
     el("button", { type: "button", class: "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol), text: "✕" }));
-  const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
+  const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${symbol.warning ? " alike" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
     el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face,
     symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
     name, tools,
-    symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null);
+    symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null,
+    symbol.warning ? el("p", { class: "tile-warning", role: "note", title: symbol.warning_detail, text: `⚠ ${symbol.warning}` }) : null);
   dragToReorder(item, symbol.uid, index);
+  dropToPair(face, symbol);
   item.addEventListener("keydown", (e) => {
     if (e.altKey && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
       e.preventDefault();
@@ -170,6 +177,39 @@ function dragToReorder(item, uid, index) {
     item.classList.remove("drop-before");
     const from = store.state.symbols.findIndex((s) => s.uid === dragged);
     moveTo(dragged, from < index ? index - 1 : index);
+  });
+}
+
+/** Make `other` a face of `symbol` (a picture dropped on a word, or a word on a picture). */
+async function addFace(symbol, other) {
+  const answer = await change("POST", `/api/symbols/${symbol.uid}/faces`, { add: other });
+  const note = document.getElementById("busy");
+  note.textContent = answer.status === 200 ? `${symbol.name} now has several faces: a match may show either.` : (answer.data.error || "Not joined.");
+}
+
+/** Dropping a tile, or a picture file, on a symbol's face joins them as one symbol with two faces;
+ * dropping elsewhere on the tile reorders. */
+function dropToPair(face, symbol) {
+  if (symbol.kind === "folder") return;
+  face.addEventListener("dragover", (e) => {
+    const files = e.dataTransfer && Array.from(e.dataTransfer.types).includes("Files");
+    if ((dragged === null || dragged === symbol.uid) && !files) return;
+    e.preventDefault();
+    e.stopPropagation();
+    face.classList.add("pair-target");
+  });
+  face.addEventListener("dragleave", () => face.classList.remove("pair-target"));
+  face.addEventListener("drop", async (e) => {
+    face.classList.remove("pair-target");
+    const files = e.dataTransfer ? Array.from(e.dataTransfer.files) : [];
+    if (dragged === null && !files.length) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (dragged !== null && dragged !== symbol.uid) { const other = dragged; dragged = null; await addFace(symbol, other); return; }
+    const before = new Set(store.state.symbols.map((s) => s.uid));
+    await sendFiles(files.slice(0, 1));
+    const added = store.state.symbols.find((s) => !before.has(s.uid));
+    if (added) await addFace(symbol, added.uid);
   });
 }
 

@@ -1,0 +1,65 @@
+"""The studio's side of issue 24: a picture dropped on a word becomes one symbol with two
+faces (saved as ``faces:``), the preview draws the faces, and look-alikes are named on both tiles."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+import printdeck
+from tests.test_studio_api import make_client, png_bytes, svgs, theme_file, upload
+
+
+def _state(client) -> dict:  # type: ignore[no-untyped-def]
+    response = client.get("/api/state")
+    assert response.status_code == 200
+    return response.json()["state"] if "state" in response.json() else response.json()
+
+
+def test_a_picture_dropped_on_a_word_makes_one_symbol_with_two_faces(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as client:
+        upload(client, [(p.name, p.read_bytes()) for p in svgs(7)])
+        state = client.post("/api/words", json={"text": "gato"}).json()["state"]
+        word = next(s for s in state["symbols"] if s["kind"] == "text")
+        picture = state["symbols"][0]
+        answer = client.post(f"/api/symbols/{word['uid']}/faces", json={"add": picture["uid"]})
+        assert answer.status_code == 200, answer.text
+        symbols = answer.json()["state"]["symbols"]
+        assert len(symbols) == 7
+        joined = next(s for s in symbols if s["uid"] == word["uid"])
+        assert joined["kind"] == "faces" and [f["kind"] for f in joined["faces"]] == ["image", "text"]
+        assert joined["thumb"] and joined["name"].endswith("= gato")
+        saved = theme_file(client)["symbols"]
+        entry = next(s for s in saved if isinstance(s, dict) and "faces" in s)
+        assert entry["faces"][0]["image"].endswith(".svg") and entry["faces"][1] == {"text": "gato"}
+        refused = client.post(f"/api/symbols/{word['uid']}/faces", json={"add": word["uid"]})
+        assert refused.status_code == 400
+        rev = answer.json()["state"]["rev"]
+        preview = client.get(f"/api/preview?rev={rev}&page=1")
+        assert preview.status_code == 200, preview.text
+        sheet = client.get(preview.json()["image"])
+        assert sheet.status_code == 200
+        ink = np.asarray(Image.open(io.BytesIO(sheet.content)).convert("L")) < 200
+        assert ink.mean() > 0.01
+    plan = printdeck.plan(tmp_path / "deck", prove=False)  # what the preview draws: both faces
+    assert plan.faced is not None and plan.faced.has_faces
+    shown = {plan.faced.drawing_faces[d.id] for card in plan.cards for d in card}
+    joined_point = next(p for p, s in enumerate(plan.concepts) if s.faces)
+    assert {(joined_point, 0), (joined_point, 1)} <= shown
+
+
+def test_look_alikes_are_named_on_both_tiles(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as client:
+        upload(client, [(p.name, p.read_bytes()) for p in svgs(5)])
+        upload(client, [("red.png", png_bytes((200, 30, 30), 300, alpha=True))])
+        state = upload(client, [("red-again.png", png_bytes((201, 30, 30), 200, alpha=True))])["state"]
+        tiles = {s["name"]: s for s in state["symbols"]}
+        assert tiles["red"]["warning"] == "looks like 'red again'"
+        assert tiles["red again"]["warning"] == "looks like 'red'"
+        assert "'red' and 'red again' look alike" in tiles["red"]["warning_detail"]
+        assert all(s["warning"] is None for n, s in tiles.items() if not n.startswith("red"))
+        json.dumps(state)

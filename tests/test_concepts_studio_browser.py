@@ -1,0 +1,68 @@
+"""The studio in Chromium (issue 24): dragging a picture's tile onto a word joins them as one
+symbol with two faces, a picture file dropped on a word does the same, and look-alikes are
+marked on both tiles. Needs ``/usr/bin/chromium`` (skipped, saying so, without it)."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from tests.test_studio_api import png_bytes
+from tests.test_studio_browser import TWEMOJI, drop, page, studio, theme, wait_for
+
+__all__ = ["page", "studio"]  # the fixtures, shared with the studio's own browser tests
+
+
+def _add_word(tab: object, word: str) -> None:
+    tab.fill("#words", word)  # type: ignore[attr-defined]
+    tab.click("#words-form button[type=submit]")  # type: ignore[attr-defined]
+
+
+def _faces(folder: Path) -> list[dict]:
+    return [s for s in theme(folder).get("symbols", []) if isinstance(s, dict) and "faces" in s]
+
+
+def test_drag_a_picture_onto_a_word_and_drop_a_file_on_a_word(page: object, studio: tuple[str, Path]) -> None:
+    tab, folder = page, studio[1]
+    svgs = sorted(TWEMOJI.glob("*.svg"))[:8]
+    drop(tab, [(p.name, "image/svg+xml", p.read_bytes()) for p in svgs])
+    wait_for(lambda: len(theme(folder).get("symbols", [])) == 8, "the pictures saved")
+    _add_word(tab, "gato")
+    wait_for(lambda: any(s == {"text": "gato"} for s in theme(folder)["symbols"]), "the word saved")
+    word = tab.locator(".tile", has_text="gato")  # type: ignore[attr-defined]
+    picture = tab.locator(".tile").first  # type: ignore[attr-defined]
+    picture.drag_to(word.locator(".tile-face"))
+    wait_for(lambda: len(_faces(folder)) == 1, "the picture and the word joined")
+    joined = _faces(folder)[0]["faces"]
+    assert list(joined[0]) == ["image"] and joined[1] == {"text": "gato"}
+    tab.wait_for_selector(".tile-face.faces img")  # type: ignore[attr-defined]
+    _add_word(tab, "perro")
+    wait_for(lambda: any(s == {"text": "perro"} for s in theme(folder)["symbols"]), "the second word saved")
+    dog = (TWEMOJI / "dog.svg").read_bytes()
+    word_tile = "Array.from(document.querySelectorAll('.tile')).find((t) => t.textContent.includes('perro'))"
+    tab.wait_for_function(f"Boolean({word_tile})", timeout=30000)  # type: ignore[attr-defined]
+    tab.evaluate(  # type: ignore[attr-defined]
+        """([data, findTile]) => {
+        const transfer = new DataTransfer();
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], "dog.svg", { type: "image/svg+xml" }));
+        const face = eval(findTile).querySelector(".tile-face");
+        for (const type of ["dragenter", "dragover", "drop"]) {
+            face.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        }
+    }""",
+        [base64.b64encode(dog).decode(), word_tile],
+    )
+    wait_for(lambda: len(_faces(folder)) == 2, "the dropped file joined to the word")
+    assert _faces(folder)[1]["faces"] == [{"image": "images/dog.svg"}, {"text": "perro"}]
+    tab.screenshot(path=str(folder / "faces-tiles.png"))  # type: ignore[attr-defined]
+
+
+def test_look_alikes_marked_on_both_tiles(page: object, studio: tuple[str, Path]) -> None:
+    tab = page
+    drop(tab, [("red.png", "image/png", png_bytes((200, 30, 30), 300, alpha=True))])
+    drop(tab, [("red-again.png", "image/png", png_bytes((201, 30, 30), 220, alpha=True))])
+    tab.wait_for_function("document.querySelectorAll('.tile.alike').length === 2", timeout=30000)  # type: ignore[attr-defined]
+    notes = tab.locator(".tile.alike .tile-warning").all_inner_texts()  # type: ignore[attr-defined]
+    assert sorted(notes) == ["⚠ looks like 'red again'", "⚠ looks like 'red'"]
+    tab.screenshot(path=str(studio[1] / "look-alike-tiles.png"))  # type: ignore[attr-defined]
