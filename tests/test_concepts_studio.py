@@ -57,6 +57,9 @@ def test_look_alikes_are_named_on_both_tiles(tmp_path: Path) -> None:
         upload(client, [(p.name, p.read_bytes()) for p in svgs(5)])
         upload(client, [("red.png", png_bytes((200, 30, 30), 300, alpha=True))])
         state = upload(client, [("red-again.png", png_bytes((201, 30, 30), 200, alpha=True))])["state"]
+        notes = client.get("/api/look-alikes").json()
+        assert notes["rev"] == state["rev"]
+        state = client.get("/api/state").json()["state"]  # the notes ride along once made
         tiles = {s["name"]: s for s in state["symbols"]}
         assert tiles["red"]["warning"] == "looks like 'red again'"
         assert tiles["red again"]["warning"] == "looks like 'red'"

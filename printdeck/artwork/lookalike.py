@@ -109,6 +109,8 @@ class Look:
     profile: np.ndarray
     compactness: float
     spelling: str = ""
+    key: object = None
+    """What the drawing is (a face and its turn), for :func:`find_look_alikes`' ``memo``; None: not memoised."""
     _masks: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _cache: dict[str, list[np.ndarray]] = field(default_factory=dict, repr=False)
 
@@ -292,13 +294,19 @@ def _colour_difference(a: Look, b: Look, mirror: int, k: int, vision: Vision) ->
     return float(np.mean(ciede2000(lab_a, lab_b)))
 
 
-def find_look_alikes(looks: Sequence[Look], visions: Sequence[Vision] = (Vision.NORMAL,)) -> list[LookAlike]:
+def find_look_alikes(
+    looks: Sequence[Look],
+    visions: Sequence[Vision] = (Vision.NORMAL,),
+    memo: dict[tuple[object, object], tuple[float, int, int]] | None = None,
+) -> list[LookAlike]:
     """Every pair of drawings of different groups that players cannot tell apart.
 
     Args:
         looks: From :func:`look_of`.
         visions: How the colours are seen; a pair is reported once, for the first vision
             (in this order) under which it is alike.
+        memo: Best poses of pairs already compared, by the looks' ``key`` (kept between
+            calls: the studio compares the same drawings after every edit).
 
     Returns:
         The look-alike pairs, in the order of ``looks``.
@@ -311,7 +319,13 @@ def find_look_alikes(looks: Sequence[Look], visions: Sequence[Vision] = (Vision.
                 continue
             if not _gated(a, b):
                 continue
-            similarity, mirror, k = _best_pose(a, b)
+            memo_key = (a.key, b.key)
+            if memo is not None and a.key is not None and b.key is not None and memo_key in memo:
+                similarity, mirror, k = memo[memo_key]
+            else:
+                similarity, mirror, k = _best_pose(a, b)
+                if memo is not None and a.key is not None and b.key is not None:
+                    memo[memo_key] = (similarity, mirror, k)
             if similarity < SHAPE_SIMILARITY:
                 continue
             for vision in visions:

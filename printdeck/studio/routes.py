@@ -60,6 +60,7 @@ class Studio:
             Route("/api/symbols/{uid:int}", self.change_symbol, methods=["PATCH"]),
             Route("/api/symbols/{uid:int}", self.remove_symbol, methods=["DELETE"]),
             Route("/api/symbols/{uid:int}/faces", self.add_face, methods=["POST"]),
+            Route("/api/look-alikes", self.get_look_alikes),
             Route("/api/rejected/{uid:int}", self.dismiss, methods=["DELETE"]),
             Route("/api/backs-image", self.backs_image, methods=["POST"]),
             Route("/api/font", self.font, methods=["POST"]),
@@ -155,6 +156,10 @@ class Studio:
         if not isinstance(other, int) or isinstance(other, bool):
             return _error(400, "add: expected a symbol's id")
         return await self._apply(self.space.pair, request.path_params["uid"], other)
+
+    async def get_look_alikes(self, request: Request) -> Response:
+        """The saved deck's look-alikes, by symbol: ``{"rev", "symbols": {uid: {"warning", "warning_detail"}}}``."""
+        return JSONResponse(await run_in_threadpool(self.space.look_alike_view))
 
     async def remove_symbol(self, request: Request) -> Response:
         """Take a symbol out (its file stays in the folder)."""

@@ -320,7 +320,20 @@ class Workspace:
             self.item_errors.pop(other_uid, None)
             self.commit(items=items)
 
-    def look_alike_notes(self, snap: Snapshot) -> dict[int, tuple[str, str]]:
+    def look_alike_view(self) -> dict[str, Any]:
+        """The look-alikes of the saved deck (JSON, for ``/api/look-alikes``): by item uid, a
+        short note (``looks like 'red again'``) and the full reason. Comparing the drawings
+        takes seconds the first time, so the page asks for it after the state."""
+        snap = self.snapshot()
+        with self.lock:
+            items = list(self.items)
+        notes = self.look_alike_notes(snap, items)
+        return {
+            "rev": snap.rev,
+            "symbols": {str(uid): {"warning": w, "warning_detail": d} for uid, (w, d) in notes.items()},
+        }
+
+    def look_alike_notes(self, snap: Snapshot, items: list[Item]) -> dict[int, tuple[str, str]]:
         """What each symbol looks like, by item uid (both tiles of a pair get a note): a short
         note (``looks like 'red again'``) and the full reason."""
         if snap.theme is None:
@@ -330,7 +343,7 @@ class Workspace:
                 pairs = printdeck.look_alikes(snap.theme)
             except PrintdeckError:
                 pairs = []
-            owners = _symbol_items(snap.theme, self.items)
+            owners = _symbol_items(snap.theme, items)
             notes: dict[int, list[tuple[str, str]]] = {}
             for pair in pairs:
                 for group, other in zip(pair.groups, (pair.second, pair.first)):
@@ -347,7 +360,7 @@ class Workspace:
         """The page's picture of the deck (JSON): settings, symbols, their errors and look-alikes."""
         snap = self.snapshot()
         with self.lock:
-            notes = self.look_alike_notes(snap)
+            notes = self._notes if self._notes_rev == snap.rev else {}
             items = [item_view(item, self.item_errors.get(item.uid), *notes.get(item.uid, ())) for item in self.items]
             return {
                 "rev": snap.rev,

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from printdeck.artwork import Look, LookAlike, Vision, find_look_alikes, look_of
 from printdeck.errors import LookAlikeWarning, PrintdeckError
-from printdeck.model import SymbolSpec
+from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.spec import Theme
 
 COLOUR_VISIONS = (Vision.PROTANOPIA, Vision.DEUTERANOPIA, Vision.TRITANOPIA)
@@ -27,10 +27,15 @@ def turn_limit_deg(theme: Theme, symbol: SymbolSpec) -> float:
     return 180.0 if rotation == "any" else float(rotation)
 
 
+_POSES: dict[tuple[object, object], tuple[float, int, int]] = {}
+"""Best poses of pairs of drawings compared in this process (see ``find_look_alikes``' memo)."""
+MEMO_PAIRS = 200_000
+
+
 @lru_cache(maxsize=4096)
 def _look(face: SymbolSpec, turn_deg: float) -> Look:
     """A face's normalised drawing, made once per drawing and turn (the studio asks often)."""
-    return look_of(face, face.name, 0, turn_deg)
+    return dataclasses.replace(look_of(face, face.name, 0, turn_deg), key=(drawn_only(face), turn_deg))
 
 
 def look_alikes(
@@ -43,7 +48,9 @@ def look_alikes(
         for j, face in enumerate(symbol.all_faces):
             label = symbol.name if not symbol.faces else f"{symbol.name} (face {j + 1}: {face.name})"
             looks.append(dataclasses.replace(_look(face, turn_limit_deg(theme, face)), label=label, group=group))
-    return find_look_alikes(looks, visions or (Vision.NORMAL,))
+    if len(_POSES) > MEMO_PAIRS:
+        _POSES.clear()
+    return find_look_alikes(looks, visions or (Vision.NORMAL,), _POSES)
 
 
 def _sentence(pairs: Sequence[LookAlike]) -> str:

@@ -246,10 +246,26 @@ export function drawSymbols(state) {
   drawDetail(state);
 }
 
+/** Ask which symbols look alike (it takes a while the first time) and mark their tiles. */
+let lookAlikeRev = null;
+async function markLookAlikes(state) {
+  if (lookAlikeRev === state.rev) return;
+  lookAlikeRev = state.rev;
+  const answer = await call("GET", "/api/look-alikes");
+  if (answer.status !== 200 || !store.state || answer.data.rev !== store.state.rev) return;
+  for (const symbol of store.state.symbols) {
+    const note = answer.data.symbols[String(symbol.uid)];
+    symbol.warning = note ? note.warning : null;
+    symbol.warning_detail = note ? note.warning_detail : null;
+  }
+  drawSymbols(store.state);
+}
+
 export function setUpSymbols() {
   setUpDropzone();
   setUpWords();
   store.onChange(drawSymbols);
+  store.onChange(markLookAlikes);
 }
 
 export { call };
