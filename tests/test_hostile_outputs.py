@@ -26,6 +26,17 @@ from test_hostile_support import (
 
 from printdeck.render import PNG_RECORD
 
+DISTINCT_COLOURS = [
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (240, 228, 66),
+    (0, 114, 178),
+    (213, 94, 0),
+    (204, 121, 167),
+]
+"""Seven colours no player confuses (Okabe and Ito): discs in near colours are look-alikes, refused."""
+
 
 def _backs_theme(tmp_path: Path) -> Path:
     """The tiny theme in ``tmp/t`` with its own ``card-back.png`` backs image."""
@@ -222,7 +233,7 @@ def test_init_copies_pictures_from_outside_into_the_theme(tmp_path: Path) -> Non
     pics = tmp_path / "Pictures" / "x"
     pics.mkdir(parents=True)
     for i in range(7):
-        (pics / f"p{i}.png").write_bytes(png_bytes((30 * i, 90, 200 - 20 * i)))
+        (pics / f"p{i}.png").write_bytes(png_bytes(DISTINCT_COLOURS[i]))
     before = snapshot(pics)
     result = run(tmp_path, "init", "deck", "--images", str(pics))
     assert result.code == 0, result.err
@@ -236,7 +247,7 @@ def test_init_leaves_nothing_behind_when_a_copied_picture_is_bad(tmp_path: Path)
     pics = tmp_path / "pics"
     pics.mkdir()
     for i in range(6):
-        (pics / f"p{i}.png").write_bytes(png_bytes((30 * i, 90, 200 - 20 * i)))
+        (pics / f"p{i}.png").write_bytes(png_bytes(DISTINCT_COLOURS[i]))
     (pics / "z.svg").write_bytes(b"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 9 9'>" + b"<g>" * 500)
     before = snapshot(tmp_path)
     result = run(tmp_path, "init", "deck", "--images", "pics")

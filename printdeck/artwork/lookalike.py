@@ -4,12 +4,13 @@ colours within a small CIEDE2000 distance, judged on each symbol's one drawing.
 Each drawing is rasterised (:func:`printdeck.artwork.rasterise`) and normalised: moved so
 its ink's centroid is in the middle of a ``GRID`` x ``GRID`` square and scaled so its ink's
 RMS radius is ``GRID / RMS_SPAN`` (scale drops out), then turned in ``ANGLE_STEP_DEG``
-steps (and mirrored) and softened a little (so a redrawn copy matches its original). Two
-drawings have **the same silhouette** when the cosine similarity of their normalised
-masks, at the best turn the layout can give them, is at least ``SHAPE_SIMILARITY``. They
-are **look-alikes** when, besides, the mean CIEDE2000 difference of their colours over
-the ink they share at that pose is below ``DELTA_E_ALIKE`` (10: colours closer than that
-read as the same at a glance on a small symbol; one level of tint is about 1 to 3).
+steps (and mirrored). Two drawings have **the same silhouette** when the overlap of their
+normalised inks (intersection over union, alpha as a fuzzy set), at the best turn the
+layout can give them, is at least ``SHAPE_SIMILARITY`` (a coarse, softened comparison picks
+the turns worth trying). They are **look-alikes** when, besides, the CIEDE2000 difference
+of their colours over three quarters of the ink they share at that pose
+(``COLOUR_QUANTILE``) is below ``DELTA_E_ALIKE`` (10: colours closer than that read as the
+same at a glance on a small symbol; one level of tint is about 0.2 to 1).
 
 What the layout can do sets the turns compared: a symbol turns at most ``layout.rotation``
 either way (none for an upright symbol), so two drawings are compared over relative turns
@@ -49,7 +50,11 @@ ANGLE_STEP_DEG = 5
 SHAPE_SIMILARITY = 0.90
 """Least overlap (intersection over union of the normalised inks) that counts as the same silhouette."""
 DELTA_E_ALIKE = 10.0
-"""Colours whose mean CIEDE2000 difference over the shared ink is below this read as one."""
+"""Colours whose CIEDE2000 difference (``COLOUR_QUANTILE`` of the shared ink) is below this read as one."""
+COLOUR_QUANTILE = 0.75
+"""The colour difference of a pair is this quantile of the per-pixel CIEDE2000 over the shared
+ink: small where three quarters of it match (a tint, or a copy whose edges resampling moved),
+large where a quarter of it differs (a disc of another colour on the same white)."""
 PROFILE_GATE = 0.15
 """Pairs whose radial ink profiles differ more than this (L1) cannot reach the overlap: skipped."""
 COMPACTNESS_GATE = 0.88
@@ -280,7 +285,8 @@ def _gated(a: Look, b: Look) -> bool:
 
 
 def _colour_difference(a: Look, b: Look, mirror: int, k: int, vision: Vision) -> float | None:
-    """Mean CIEDE2000 over the ink both show at the pose (None when either word's colour is free)."""
+    """The ``COLOUR_QUANTILE`` of CIEDE2000 over the ink both show at the pose (None when
+    either word's colour is free)."""
     if not (a.colour_fixed and b.colour_fixed):
         return None
     ca, cb = a.pose(0, 0), b.pose(mirror, k)
@@ -291,7 +297,7 @@ def _colour_difference(a: Look, b: Look, mirror: int, k: int, vision: Vision) ->
     rgb_b = cb[both][:, :3] / cb[both][:, 3:4]
     lab_a = srgb_to_lab(simulate(np.clip(rgb_a, 0, 1), vision))
     lab_b = srgb_to_lab(simulate(np.clip(rgb_b, 0, 1), vision))
-    return float(np.mean(ciede2000(lab_a, lab_b)))
+    return float(np.quantile(ciede2000(lab_a, lab_b), COLOUR_QUANTILE))
 
 
 def find_look_alikes(
