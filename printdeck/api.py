@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES
-from printdeck.artwork import LookAlike, Vision
+from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES, LookAlike, Vision
 from printdeck.assign import assign_symbols
 from printdeck.choices import SaveKind
 from printdeck.deck_plan import (
@@ -61,9 +60,9 @@ from printdeck.theme import (
     load_theme as _load_theme_ref,
     load_theme_data,
     load_yaml_text,
+    look_alikes as _look_alikes,
     option_table as _option_table,
     parse_settings,
-    look_alikes as _look_alikes,
     warn_vision_look_alikes,
 )
 

@@ -157,6 +157,11 @@ class DeckSpec(_Strict):
         description="a class set: this many decks, each with its own back colour, its letter in a coloured "
         "dot on every card front, and its own layouts",
     )
+    allow_look_alike: bool = Field(
+        default=False,
+        description="print symbols players cannot tell apart (same silhouette up to turn, mirror and size, "
+        "colours less than CIEDE2000 10 apart) with a warning instead of refusing them",
+    )
 
 
 CardLength = Annotated[Length, Field(ge=20.0, le=400.0)]
@@ -178,11 +183,6 @@ CardSize = Annotated[
     Discriminator(_size_tag),
     BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) and v.strip().lower() in NAMED_SIZES else v),
 ]
-    allow_look_alike: bool = Field(
-        default=False,
-        description="print symbols players cannot tell apart (same silhouette up to turn, mirror and size, "
-        "colours less than CIEDE2000 10 apart) with a warning instead of refusing them",
-    )
 
 
 class CardSpec(_Strict):
@@ -321,9 +321,7 @@ class PaperSpec(_Strict):
         default=False,
         description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
         "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
-    layout: Literal["sheet", "single"] = "sheet"
-    cut_marks: bool = True
-    cut_guide: bool = Field(default=False, description="draw the cut circle (for scissors)")
+    )
     grayscale: bool = Field(
         default=False,
         description="print in grey: a DeviceGray PDF, words in grey tones kept apart by lightness, symbols "
