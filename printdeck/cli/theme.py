@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 import printdeck
+from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
+from printdeck.cli.options import spec_options
 from printdeck.errors import PrintdeckError, shown
 
 
@@ -54,18 +56,17 @@ def schema() -> None:
     click.echo(printdeck.schema_json(), nl=False)
 
 
+CHECK_OPTIONS = [info for info in option_table("build") if info.name in ("allow_look_alike", "grayscale")]
+"""The build's options that change what ``check`` refuses (from the one option table)."""
+
+
 @click.command()
 @click.argument("theme", required=False)
 @click.option(
     "--allow-outside", is_flag=True, help="Let the theme read files outside its folder (and the bundled assets)."
 )
-@click.option(
-    "--allow-look-alike", is_flag=True, help="Warn about symbols players cannot tell apart instead of refusing them."
-)
-@click.option(
-    "--grayscale", is_flag=True, help="Check for a grey deck: symbols alike in grey are refused, as its build does."
-)
-def check(theme: str | None, allow_outside: bool, allow_look_alike: bool, grayscale: bool) -> None:
+@spec_options(CHECK_OPTIONS)
+def check(theme: str | None, allow_outside: bool, allow_look_alike: bool | None, grayscale: bool | None) -> None:
     """Check THEME (file, folder or bundled name) without building: every key and file, and
     symbols players cannot tell apart (refused); those alike in grey or for colour-blind
     players are warned about."""
@@ -74,8 +75,8 @@ def check(theme: str | None, allow_outside: bool, allow_look_alike: bool, graysc
             report = printdeck.check_theme(
                 theme_ref(theme),
                 allow_outside=allow_outside,
-                allow_look_alike=allow_look_alike or None,
-                grayscale=grayscale or None,
+                allow_look_alike=allow_look_alike,
+                grayscale=grayscale,
             )
     except PrintdeckError as exc:
         fail(exc)
