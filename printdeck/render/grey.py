@@ -54,6 +54,9 @@ def grey_image(image: Any) -> ImageReader:
 class GreyCanvas(Canvas):
     """A ReportLab canvas that draws every colour as DeviceGray (see the module)."""
 
+    grey = True
+    """Recorded vector forms (:mod:`printdeck.render.vector_code`) are kept apart for grey canvases."""
+
     def setFillColor(self, aColor: Any, alpha: Any = None) -> None:
         self.setFillGray(colour_grey(aColor), alpha)
 

@@ -94,7 +94,8 @@ def plain_operators(code: list[str] | tuple[str, ...]) -> bool:
 def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
     """The SVG's vector form (svglib) in the form ``name``, stretched to the drawing's
     box (its viewBox, the box the layout packed): replayed when recorded before, else
-    drawn (and recorded if plain).
+    drawn (and recorded if plain). A grey canvas (:class:`printdeck.render.grey.GreyCanvas`)
+    records and replays its own, DeviceGray, code.
 
     Raises:
         PrintdeckError: The SVG is unsafe or has no size.
@@ -102,7 +103,7 @@ def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
             (:mod:`printdeck.render.proof` tries this first and prints such SVGs as images).
     """
     w, h = art.size
-    key = form_key(art)
+    key = form_key(art) + (".grey" if getattr(canvas, "grey", False) else "")  # a grey canvas: its own code
     found, code = _recorded(key)
     if found and code is not None:
         canvas.beginForm(name, 0, 0, w, h)
