@@ -106,7 +106,7 @@ def write_slides(
         PrintdeckError: A bad theme or output name, an output on an input, or an option
             out of range (naming the argument).
     """
-    from printdeck.render import PrintJob, SlideRound, SlideText, game_rules, render_slides  # noqa: PLC0415
+    from printdeck.render import PrintJob, SlideRound, SlideText, render_slides  # noqa: PLC0415
 
     settings = parse_settings(SlidesSettings, {"seed": seed, "reveal": reveal, "game": game, "answer_key": answer_key})
     out = Path(out_path)
@@ -129,8 +129,7 @@ def write_slides(
         on_a, on_b = _points(plan, a), _points(plan, b)
         shared = [p for p in on_a if p in on_b]
         rounds.append(SlideRound(n, (a, b), tuple(sorted({on_a[p].id for p in shared} | {on_b[p].id for p in shared}))))
-    heading, rules = game_rules(str(settings.game), theme.spec.text.lang, theme.spec.deck.match)
-    text = SlideText(title=theme.spec.title, game=heading, rules=rules)
+    text = SlideText.of(theme.spec.title, str(settings.game), theme.spec.text.lang, plan.design.lam)
     job = PrintJob.from_theme(theme)
     pages = render_slides(
         job,

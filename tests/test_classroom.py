@@ -131,3 +131,27 @@ def test_printdeck_slides_from_the_command_line_with_its_defaults(tmp_path: Path
     result = CliRunner().invoke(main, ["slides", str(theme), "-o", str(tmp_path / "s.pdf")])
     assert result.exit_code == 0, result.output
     assert "wrote " in result.output and ": 4 rounds, 9 pages" in result.output
+
+
+def test_a_double_deck_in_french_rings_both_matches_and_says_so(tmp_path: Path) -> None:
+    theme = printdeck.load_theme(
+        {
+            "deck": {"symbols_per_card": 4, "match": 2},
+            "text": {"lang": "fr-CA"},
+            "symbols": [{"text": w} for w in WORDS[:7]],
+        }
+    )
+    result = printdeck.write_slides(theme, tmp_path / "double.pdf", answer_key=True)
+    assert len(result.rounds) == 4 and all(len(shared) == 2 for _, _, shared in result.rounds)
+    reader = PdfReader(str(result.pdf_path))
+    for n in range(1, len(result.rounds) + 1):
+        rings = _drawing(reader, 2 * n + 1)[1]
+        assert len(rings) == 4  # two matches ringed on each card
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        title = " ".join(doc[0].get_textpage().get_text_range().split())
+        round_slide = doc[1].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Sur grand écran" in title and "exactement deux symboles en commun" in title
+    assert "Manche 1 sur 4" in round_slide and "carte " in round_slide

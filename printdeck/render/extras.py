@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.model import SymbolSpec
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import INK
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
@@ -99,15 +100,6 @@ FACES_RULES_TEXT = {
 }
 """The rules' note on a deck whose symbols have several faces, by ``deck.faces``."""
 
-SCREEN_GAME_TEXT = (
-    "On the big screen",
-    "For the whole class. The screen shows two cards; they share exactly {shared}. The first row "
-    "(or team) to call out {its_name}, and point to {them} on both cards, scores a point. The next slide "
-    "rings the match, so everyone can check. Play to ten points, or until the slides run out; "
-    "every card of the deck appears at least once.",
-)
-"""The classroom-screen game of ``printdeck slides`` (English), beside the table games of :data:`RULES`."""
-
 LAMBDA_WORDS: dict[int, dict[str, str]] = {
     1: {
         "shared": "one symbol",
@@ -159,35 +151,39 @@ RULES = rules_sections(1)
 """The rules of a classic deck (λ = 1)."""
 FACES_RULES = {faces: faces_rules(faces) for faces in FACES_RULES_TEXT}
 """The faces notes of a classic deck (λ = 1), by ``deck.faces``."""
-SCREEN_GAME = _worded(SCREEN_GAME_TEXT, 1)
 
 _GAME_SECTIONS = {"heap": 1, "empty-your-pile": 2, "pass-the-parcel": 3, "ring-around": 4, "gift-giver": 5}
 
 
 def games(match: int = 1) -> dict[str, tuple[str, str]]:
-    """Every game's rules by its short name, worded for λ = ``match``."""
+    """Every game's rules by its short name, worded for λ = ``match``: the screen game's
+    English (:mod:`.screen_words`) and the rules sheet's table games."""
     sections = rules_sections(match)
-    return {"screen": _worded(SCREEN_GAME_TEXT, match), **{g: sections[i] for g, i in _GAME_SECTIONS.items()}}
+    screen = screen_words("en")
+    return {"screen": (screen.heading, screen.rules[match]), **{g: sections[i] for g, i in _GAME_SECTIONS.items()}}
 
 
 GAMES = games(1)
 """Every game's rules by its short name (``printdeck slides --game``, the words of
 ``printdeck.choices.SlideGame``): the screen game and the five table games of the rules
-sheet (their text is the sheet's own)."""
-
-RULES_LANGUAGES = ("en",)
-"""Languages the rules are written in; a theme in another language gets them in English."""
+sheet (their text is the sheet's own), for a classic deck."""
 
 
 def game_rules(game: str, lang: str | None = None, match: int = 1) -> tuple[str, str]:
-    """The (heading, text) of ``game`` (a key of :data:`GAMES`) in ``lang`` where the rules
-    are written in it (:data:`RULES_LANGUAGES`), else in English, for a deck of λ = ``match``.
+    """The (heading, text) of ``game`` (a key of :data:`GAMES`) for a deck of λ = ``match``:
+    the screen game in ``lang`` where it is written in it (:data:`~.screen_words.SCREEN_WORDS`,
+    else English); a table game in the rules sheet's English.
 
     Raises:
         ValueError: Unknown game, or ``match`` not 1 or 2.
     """
     if game not in GAMES:
         raise ValueError(f"game: expected one of {', '.join(GAMES)}, got {game!r}")
+    if match not in LAMBDA_WORDS:
+        raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
+    if game == "screen":
+        words = screen_words(lang)
+        return words.heading, words.rules[match]
     heading, body = games(match)[game]
     return heading.split(". ", 1)[-1], body
 

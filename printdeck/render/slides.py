@@ -21,10 +21,12 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.canvas import new_canvas
+from printdeck.render.extras import game_rules
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.print_job import PrintJob
+from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
 from printdeck.render.text import draw_string
@@ -64,7 +66,8 @@ class SlideRound:
 
 @dataclass(frozen=True)
 class SlideText:
-    """The words on the slides: the title slide's heading and rules, and the labels."""
+    """The words on the slides: the title slide's heading and rules, and the labels
+    (:func:`slide_text` makes them in the theme's language)."""
 
     title: str
     game: str
@@ -73,6 +76,19 @@ class SlideText:
     card_label: str = "card {n}"
     answer_label: str = "Answer"
     key_title: str = "Answer key"
+
+    @classmethod
+    def of(cls, title: str, game: str, lang: str | None, match: int) -> SlideText:
+        """The slides' words for the deck ``title``: the rules of ``game`` and the labels in
+        ``lang`` where they are written in it, else English, for cards sharing ``match``
+        symbols (see :func:`printdeck.render.extras.game_rules`, :mod:`.screen_words`).
+
+        Raises:
+            ValueError: Unknown game, or ``match`` not 1 or 2.
+        """
+        heading, rules = game_rules(game, lang, match)
+        words = screen_words(lang)
+        return cls(title, heading, rules, words.round_label, words.card_label, words.answer_label, words.key_title)
 
 
 def card_diameter_mm() -> float:
