@@ -339,3 +339,28 @@ def test_punch_ring_is_the_bleeds_outer_edge(tmp_path: Path) -> None:
     for ring in rings:
         centre = min(centres, key=lambda c: float(np.hypot(*(ring.mean(axis=0) - c))))
         assert np.hypot(*(ring - centre).T) == pytest.approx(63.5 / 2 + 3.0, abs=0.05)  # cut radius + bleed
+
+
+@pytest.mark.parametrize("card", [{"diameter": "85mm"}, {"shape": "hexagon", "size": "80mm"}])
+def test_the_layout_keeps_the_centre_mark_free(card: dict[str, object]) -> None:
+    raw = _shape_theme(card, centre_mark=True)
+    theme = printdeck.load_theme(raw, base_dir=ROOT)
+    settings = LayoutSettings.from_theme(theme)
+    assert settings.centre_free_mm == 2.0
+    cards = [deck_cards(theme.symbols, 7)[i] for i in (0, 9, 30, 56)]
+    layouts = layout_deck(cards, settings, seed=11)
+    reach = settings.zone_shape().circumradius_mm
+    for syms, lay in zip(cards, layouts):
+        count = stamp_card(lay, syms, reach, PX_PER_MM).sum(axis=0)
+        side = count.shape[0]
+        yy, xx = np.mgrid[0:side, 0:side] + 0.5
+        r = np.hypot(xx - side / 2, yy - side / 2) / PX_PER_MM
+        assert not (count.astype(bool) & (r < 2.0 + settings.gap_mm / 2)).any(), f"card {lay.index}: ink on the mark"
+
+
+def test_the_centre_mark_is_printed_at_each_card_centre(tmp_path: Path) -> None:
+    out, manifest = _build(tmp_path, {"diameter": "85mm"}, centre_mark=True)
+    lines = [p for p in _stroked_paths(out, dashed_only=False) if len(p) == 2]
+    for c in (c["center_mm"] for c in manifest["cards"] if c["sheet"] == 1):
+        arms = [p for p in lines if np.hypot(*(p.mean(axis=0) - c)) < 0.01]
+        assert len(arms) == 2 and all(np.hypot(*(p[1] - p[0])) == pytest.approx(3.0, abs=0.01) for p in arms)

@@ -96,6 +96,7 @@ def pack_with_retries(
         ratio_high=high,
         zone=None if settings.safe_shape is None else SafeZone.of(settings.safe_shape),
         rim_cut=settings.rim_cut(),
+        centre_free_mm=settings.centre_free_mm,
     )
     ink_share_of_disc = np.array([s.area for s in sils]) / settings.zone_area_mm2()
 

@@ -13,8 +13,9 @@ from printdeck.layout.packing import SafeZone
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
+CENTRE_FREE_MM = 2.0  # the centre mark's arms (printdeck.render.style.CENTRE_MARK_MM / 2) and a little room
 COMPACT_STEPS = 6  # linear programs a card (see LayoutSettings.compact_steps)
-POLYGON_COMPACT_STEPS = 12  # ... on square, rectangular and hexagonal cards (their corners fill late)
+POLYGON_COMPACT_STEPS = 9  # ... on square, rectangular and hexagonal cards (their corners fill late)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm
@@ -35,6 +36,8 @@ class LayoutSettings:
     Attributes:
         safe_radius_mm: Radius of the safe zone (card diameter / 2 - safe margin), mm;
             for other shapes the safe shape's inradius (half its narrowest width).
+        centre_free_mm: Radius of the disc about the card's centre the layout keeps free
+            (with ``gap_mm`` beyond it) for the centre mark (``paper.centre_mark``); 0: none.
         safe_shape: The safe zone's shape (the card's shape inset by its safe margin);
             ``None``: the disc of ``safe_radius_mm``.
         gap_mm: Smallest allowed distance between two symbols' silhouettes, mm.
@@ -83,6 +86,7 @@ class LayoutSettings:
     retries: int = 3
     reroll: Mapping[int, int] = field(default_factory=dict)
     safe_shape: CardShape | None = None
+    centre_free_mm: float = 0.0
 
     def zone_shape(self) -> CardShape:
         """The safe zone's shape: ``safe_shape``, else the disc of ``safe_radius_mm``."""
@@ -176,6 +180,7 @@ class LayoutSettings:
         return cls(
             safe_radius_mm=safe.min_side_mm / 2.0,
             safe_shape=None if safe.is_circle else safe,
+            centre_free_mm=CENTRE_FREE_MM if theme.spec.paper.centre_mark else 0.0,
             compact_steps=COMPACT_STEPS if safe.is_circle else POLYGON_COMPACT_STEPS,
             gap_mm=lay.gap_mm,
             size_ratio=lay.size_ratio,

@@ -110,6 +110,7 @@ class PrintJob:
             cut_guide=bool(guide),
             shape=None if shape.is_circle else shape,
             punch_ring=paper.punch_ring,
+            centre_mark=paper.centre_mark,
         )
         return cls(
             name=theme.name,

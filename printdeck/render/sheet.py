@@ -22,7 +22,7 @@ from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot
 from printdeck.render.imposition import Imposition
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
-from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CardStyle
+from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CENTRE_MARK_MM, CardStyle
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
@@ -115,15 +115,21 @@ def _draw_round_card(
 
 
 def _guides(canvas: Canvas, style: CardStyle, shape: CardShape) -> None:
-    """The cut guide (a dashed hairline on the cut) and the punch ring (a hairline at the
-    bleed's outer edge), about the origin."""
-    if not (style.cut_guide or style.punch_ring):
+    """The cut guide (a dashed hairline on the cut), the punch ring (a hairline at the
+    bleed's outer edge) and the centre mark (a small cross), about the origin."""
+    if not (style.cut_guide or style.punch_ring or style.centre_mark):
         return
     canvas.saveState()
     canvas.setStrokeColor(GUIDE)
     canvas.setLineWidth(MARK_WIDTH_PT)
     if style.punch_ring:
         canvas.drawPath(shape_path(canvas, shape, style.bleed_mm), stroke=1, fill=0)
+    if style.centre_mark:
+        arm = mm_to_pt(CENTRE_MARK_MM / 2.0)
+        canvas.setStrokeColor(INK)
+        canvas.line(-arm, 0.0, arm, 0.0)
+        canvas.line(0.0, -arm, 0.0, arm)
+        canvas.setStrokeColor(GUIDE)
     if style.cut_guide:
         canvas.setDash(2, 2)
         canvas.drawPath(shape_path(canvas, shape), stroke=1, fill=0)

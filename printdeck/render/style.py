@@ -10,6 +10,8 @@ BORDER_WIDTH_MM = 0.8
 """Width of the optional border ring, drawn just inside the cut, mm."""
 BORDER_INSET_MM = 0.3
 """Gap between the cut and the outer edge of the border ring, mm (so a slightly off cut keeps the ring)."""
+CENTRE_MARK_MM = 3.0
+"""The centre mark's width: a cross of two 3 mm strokes (the layout keeps 2 mm about the centre free)."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class CardStyle:
         cut_guide: Draw the cut line as a hairline.
         shape: The card's outline when it is not round (``None``: the circle of ``radius_mm``).
         punch_ring: Draw a thin ring at the bleed's outer edge (round cards: for a circle punch).
+        centre_mark: Draw a small cross at the card's centre (compass cutters; the layout keeps it free).
     """
 
     radius_mm: float
@@ -33,6 +36,7 @@ class CardStyle:
     cut_guide: bool = False
     shape: CardShape | None = None
     punch_ring: bool = False
+    centre_mark: bool = False
 
     def card_shape(self) -> CardShape:
         """The card's outline (``shape``, else the circle of ``radius_mm``)."""

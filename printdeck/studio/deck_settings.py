@@ -47,6 +47,7 @@ _FORM_KEYS = {
     "paper.cuts",
     "paper.cut_guide",
     "paper.punch_ring",
+    "paper.centre_mark",
     "paper.cut_files",
     "paper.registration_marks",
     "paper.max_ppi",

@@ -308,6 +308,10 @@ class PaperSpec(_Strict):
     punch_ring: bool = Field(
         default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
     )
+    centre_mark: bool = Field(
+        default=False,
+        description="a small cross at each card's centre, for compass and rotary cutters; the layout keeps it free",
+    )
     cut_files: bool = Field(
         default=False,
         description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "

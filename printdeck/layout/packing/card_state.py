@@ -20,6 +20,7 @@ from printdeck.layout.packing.safe_zone import SafeZone
 
 SAFETY_MM = 1e-6  # numerical margin on every gap test
 PROBES = 6  # outline vertices probed for a cheap first overlap test
+CENTRE = shapely.Point(0.0, 0.0)  # the card's centre (see PackInput.centre_free_mm)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class PackInput:
         ratio_high: Largest allowed size ratio.
         zone: The safe zone (a convex polygon for square, rectangular and hexagonal
             cards); ``None``: the disc of ``radius_mm``.
+        centre_free_mm: Keep the disc of this radius about the card's centre free (and
+            ``gap_mm`` beyond it): a compass cutter's centre mark; 0: none.
         rim_cut: ``None``, or ``(direction_deg, chord_mm)``: the safe zone also stays on the
             centre's side of the chord ``chord_mm`` from the centre across ``direction_deg``,
             keeping the cap beyond it free (a class set's deck mark; :meth:`SafeZone.with_cut`).
@@ -57,6 +60,7 @@ class PackInput:
     ratio_low: float = 0.0
     ratio_high: float = 1.0
     zone: SafeZone | None = None
+    centre_free_mm: float = 0.0
     rim_cut: tuple[float, float] | None = None
 
     def safe_zone(self) -> SafeZone:
@@ -199,6 +203,7 @@ class CardState:
         self.relocate_fails = 0
         self.wiggle_futile = np.zeros(n, dtype=bool)
         self.zone = problem.safe_zone()
+        self.centre_free_mm = problem.centre_free_mm
         self.radius_mm = self.zone.radius_mm
         self.gap_mm = problem.gap_mm
         self._version = 0  # bumped whenever a placed outline changes (see placed_union)
@@ -263,13 +268,25 @@ class CardState:
         pts = np.ascontiguousarray(z).view(np.float64).reshape(-1, 2)
         return self.rings[i].build(pts, len(z))
 
-    def clear_of(self, union: BaseGeometry, geoms: np.ndarray) -> np.ndarray:
-        """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (exact)."""
-        free = ~shapely.intersects(union, geoms)  # cheap first cut; a prepared union goes first
-        idx = np.nonzero(free)[0]
-        if len(idx):
-            free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap_mm + SAFETY_MM)
+    def clear_of(self, union: BaseGeometry | None, geoms: np.ndarray) -> np.ndarray:
+        """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (None: no
+        other outline) and to the free centre (:attr:`PackInput.centre_free_mm`), exactly."""
+        free = np.ones(len(geoms), dtype=bool)
+        if union is not None:
+            free = ~shapely.intersects(union, geoms)  # cheap first cut; a prepared union goes first
+            idx = np.nonzero(free)[0]
+            if len(idx):
+                free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap_mm + SAFETY_MM)
+        if self.centre_free_mm > 0:
+            idx = np.nonzero(free)[0]
+            free[idx] = ~shapely.dwithin(CENTRE, geoms[idx], self.centre_free_mm + self.gap_mm + SAFETY_MM)
         return free
+
+    def centre_room(self, outline: BaseGeometry) -> float:
+        """How much nearer the free centre ``outline`` may come (mm; inf without one)."""
+        if self.centre_free_mm <= 0:
+            return math.inf
+        return float(shapely.distance(CENTRE, outline)) - self.centre_free_mm - self.gap_mm - SAFETY_MM
 
     def near(self, i: int, cs: np.ndarray, h: float) -> BaseGeometry | None:
         """The placed outlines symbol i could come within the gap of, at any of the centres
@@ -305,8 +322,6 @@ class CardState:
         geoms = self.outlines_from(i, z[idx])
         if near is None:
             near = self.near(i, cs[idx], float(np.max(hs)))
-        if near is None:
-            return idx, geoms
         free = self.clear_of(near, geoms)
         return idx[free], geoms[free]
 

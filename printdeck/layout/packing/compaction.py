@@ -184,6 +184,8 @@ def _apply(card: CardState, step: np.ndarray) -> list[tuple[np.ndarray, float, f
     near = np.hypot(*(centre[a] - centre[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
     if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM).any():
         return None
+    if card.centre_free_mm > 0 and not card.clear_of(None, polys).all():
+        return None
     return after
 
 

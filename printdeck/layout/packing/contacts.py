@@ -19,6 +19,7 @@ import numpy as np
 
 from printdeck.layout.packing.card_state import CardState
 
+CENTRE_CONTACT = -2  # Contacts.b of a vertex's contact with the free centre (see CardState.centre_free_mm)
 REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
 
 
@@ -28,7 +29,8 @@ class Contacts:
 
     Attributes:
         a: Symbol owning the vertex ``p``.
-        b: Symbol owning the nearest point ``q``; -1 for the rim.
+        b: Symbol owning the nearest point ``q``; -1 for the rim, :data:`CENTRE_CONTACT`
+            for the free centre (its normal points away from the centre).
         p: The vertex, complex ``x + iy`` mm.
         q: Its nearest point on symbol ``b`` (for the rim: ``p`` itself).
         normal: Unit normal, away from ``b`` (for the rim: towards the centre).
@@ -77,12 +79,23 @@ def contacts(card: CardState, reach: float = REACH_MM) -> Contacts:
 
 def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
     """Rim contacts of the vertices ``allz`` within ``reach`` of the rim (see
-    :meth:`~.safe_zone.SafeZone.rim_contacts`; a side stays exact under a shift).
+    :meth:`~.safe_zone.SafeZone.rim_contacts`; a side stays exact under a shift), and of
+    those within ``reach`` of the free centre (``b`` = :data:`CENTRE_CONTACT`, the normal
+    pointing away from the centre: ``u . p' >= K`` keeps ``|p'| >= K``).
     Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``
     and ``e1`` the vertex itself."""
     which, normal, slack = card.zone.rim_contacts(allz, reach)
+    owners = np.full(len(which), -1)
+    if card.centre_free_mm > 0:  # the free centre: keep each vertex near it that far out
+        keep_out = card.centre_free_mm + card.gap_mm
+        close = np.nonzero(np.abs(allz) < keep_out + reach)[0]
+        r = np.maximum(np.abs(allz[close]), 1e-12)
+        which = np.concatenate([which, close])
+        normal = np.concatenate([normal, allz[close] / r])
+        slack = np.concatenate([slack, r - keep_out])
+        owners = np.concatenate([owners, np.full(len(close), CENTRE_CONTACT)])
     pp, a = allz[which], owner[which]
-    return (a, np.full(len(pp), -1), pp, pp, normal, slack + card.gap_mm, pp, pp)
+    return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp)
 
 
 def _nearest_edges(
@@ -131,7 +144,9 @@ def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
     points may meet)."""
     p = moved(card, step, con.a, con.p)
     pair = con.b >= 0
-    if not card.zone.inside(p[~pair]).all():
+    if not card.zone.inside(p[con.b == -1]).all():
+        return False
+    if (np.abs(p[con.b == CENTRE_CONTACT]) <= card.centre_free_mm + card.gap_mm).any():
         return False
     b = con.b[pair]
     e0, e1 = moved(card, step, b, con.e0[pair]), moved(card, step, b, con.e1[pair])

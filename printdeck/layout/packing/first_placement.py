@@ -148,7 +148,7 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
             if not len(idx):
                 continue
         geoms = card.outlines_from(i, z)
-        free = np.nonzero(card.clear_of(union, geoms))[0] if union is not None else np.zeros(1, dtype=int)
+        free = np.nonzero(card.clear_of(union, geoms))[0]
         if len(free):
             k = int(free[0])
             card.put(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])

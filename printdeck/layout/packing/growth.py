@@ -134,11 +134,10 @@ def _relocate(card: CardState, i: int) -> bool:
         return False
     geoms = card.outlines_from(i, z)
     others = card.placed_union(without=i)  # built for the candidates just now
-    if others is not None:
-        free = card.clear_of(others, geoms)
-        if not free.any():
-            return False
-        c, th, geoms = c[free], th[free], geoms[free]
+    free = card.clear_of(others, geoms)
+    if not free.any():
+        return False
+    c, th, geoms = c[free], th[free], geoms[free]
     k = int(np.argmax(shapely.distance(geoms, others))) if others is not None else 0
     card.put(i, c[k], float(th[k]), h0 * factor, geoms[k])
     return True
@@ -161,6 +160,7 @@ def _grow(card: CardState, i: int, cap: float) -> float:
     if len(nb):
         d = float(shapely.distance(card.outlines_mm[i], card.outlines_mm[nb]).min())
         f = min(f, 1.0 + (d - card.gap_mm - SAFETY_MM) / r)
+    f = min(f, 1.0 + card.centre_room(card.outlines_mm[i]) / r)  # a point moves at most (f - 1) r
     if f <= 1.0 + GROW_EPS:
         return 1.0
     g = card.outline_at(i, card.centers_mm[i], w * f)

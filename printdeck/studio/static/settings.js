@@ -43,6 +43,7 @@ const GROUPS = [
     { key: "paper.cut_guide", label: "Cut line (for scissors)", type: "select", labels: { auto: "on light cards", true: "always", false: "never" }, presets: [true, false] },
     { key: "paper.registration_marks", label: "Registration marks (print then cut)", type: "checkbox" },
     { key: "paper.punch_ring", label: "Ring for a circle punch", type: "checkbox" },
+    { key: "paper.centre_mark", label: "Centre mark (compass cutters)", type: "checkbox" },
     { key: "paper.cut_files", label: "Cut files (SVG, DXF) for cutting machines", type: "checkbox" },
     { key: "paper.pack", label: "Class sets: sheets may mix decks", type: "checkbox" },
   ] },
