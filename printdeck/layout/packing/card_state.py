@@ -245,7 +245,7 @@ class CardState:
         turn = np.exp(1j * angles) * hs
         return turn[:, None] * self.vertices_z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
 
-    def inside(self, i: int, cs: np.ndarray, angles: np.ndarray, h: float) -> np.ndarray:
+    def inside(self, i: int, cs: np.ndarray, angles: np.ndarray, h: np.ndarray | float) -> np.ndarray:
         """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` of symbol i at height h
         keep the outline inside the safe disc (exact: the farthest point of a shape from
         any centre is a vertex of its convex hull)."""
@@ -316,7 +316,7 @@ class CardState:
             ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
         """
         z = self.placed_vertices(i, cs, angles, hs)
-        idx = np.nonzero(self.inside_all(z))[0]
+        idx = np.nonzero(self.inside(i, cs, angles, hs))[0]  # the hull's vertices decide (exact)
         if not len(idx):
             return idx, np.empty(0, dtype=object)
         geoms = self.outlines_from(i, z[idx])

@@ -173,9 +173,9 @@ def _apply(card: CardState, step: np.ndarray) -> list[tuple[np.ndarray, float, f
         dx, dy, dth, g = step[i]
         c = card.centers_mm[i] + (dx, dy)
         th, h = float(card.angles_rad[i] + dth), float(card.heights_mm[i] * (1.0 + g))
-        z = card.placed_vertices(i, c[None, :], np.array([th]), h)
-        if not card.inside_all(z)[0]:
+        if not card.inside(i, c[None, :], np.array([th]), h)[0]:  # the hull's vertices decide (exact)
             return None
+        z = card.placed_vertices(i, c[None, :], np.array([th]), h)
         after.append((c, th, h, card.outlines_from(i, z)[0]))
     polys = np.array([m[3] for m in after], dtype=object)
     centre = np.array([m[0] for m in after])

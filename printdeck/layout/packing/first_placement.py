@@ -200,7 +200,7 @@ def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, n
         off = ~shapely.contains_xy(union, pole.real, pole.imag)
         c, th = c[off], th[off]
     z = card.placed_vertices(i, c, th, h)
-    ok = card.inside_all(z)
+    ok = card.inside(i, c, th, h)  # the hull's vertices decide (exact)
     if union is not None and ok.any():
         ok[ok] = card.probes_off(i, z[ok], union)
     return c[ok], th[ok], z[ok]

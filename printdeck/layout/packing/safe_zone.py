@@ -117,7 +117,11 @@ class SafeZone:
         """How far inside the zone each point ``z`` (complex, any shape) is, mm (negative: outside)."""
         if self.normals is None:
             return np.minimum(self.radius_mm - np.abs(z), self._cut_depth(z))
-        return (self.apothems - (np.conj(self.normals) * z[..., None]).real).min(axis=-1)
+        x, y = np.real(z), np.imag(z)
+        out = np.full(np.shape(z), np.inf)
+        for ux, uy, a in zip(self.normals.real, self.normals.imag, self.apothems):  # one side at a time
+            out = np.minimum(out, a - (x * ux + y * uy))
+        return out
 
     def outwardness(self, z: np.ndarray) -> np.ndarray:
         """A score growing towards the rim: ``|z|`` on a disc, minus :meth:`depth` on a polygon."""
@@ -138,11 +142,11 @@ class SafeZone:
             for u, a in zip(np.conj(self.cut_normals), self.cut_apothems):
                 ok &= (u * z).real.max(axis=1) <= a
             return ok
-        u = np.conj(self.normals)
-        worst = np.full(z.shape[0], -np.inf)
-        for k in range(len(u)):  # one side at a time: no (m, V, k) array
-            worst = np.maximum(worst, ((u[k] * z).real - self.apothems[k]).max(axis=1))
-        return worst <= 0.0
+        x, y = z.real, z.imag
+        ok = np.ones(z.shape[0], dtype=bool)
+        for ux, uy, a in zip(self.normals.real, self.normals.imag, self.apothems):  # one side at a time
+            ok &= (x * ux + y * uy).max(axis=1) <= a
+        return ok
 
     def contain_factor(self, c: np.ndarray, w: np.ndarray) -> float:
         """Largest ``f`` with every point ``c + f w_k`` in the zone (``c`` ``(2,)``, ``w`` ``(m, 2)``, mm).
