@@ -23,11 +23,14 @@ class CardField:
     """Upper bounds of the distance to a card's placed symbols on a square grid (mm).
 
     Args:
-        half_extent_mm: ``(X, Y)``, half the safe zone's bounding box; the grid covers
-            ``[-X, X] x [-Y, Y]`` at :data:`CARD_STEP_MM`.
+        half_extent_mm: ``(X, Y)``, half the safe zone's bounding box (or a safe disc's
+            radius ``R``: ``(R, R)``); the grid covers ``[-X, X] x [-Y, Y]`` at
+            :data:`CARD_STEP_MM`.
     """
 
-    def __init__(self, half_extent_mm: tuple[float, float]) -> None:
+    def __init__(self, half_extent_mm: tuple[float, float] | float) -> None:
+        if isinstance(half_extent_mm, (int, float)):  # a safe disc's radius
+            half_extent_mm = (float(half_extent_mm), float(half_extent_mm))
         nx = math.ceil(2 * half_extent_mm[0] / CARD_STEP_MM) + 1
         ny = math.ceil(2 * half_extent_mm[1] / CARD_STEP_MM) + 1
         self.lo, self.lo_y = -half_extent_mm[0], -half_extent_mm[1]
