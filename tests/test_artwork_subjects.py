@@ -318,3 +318,23 @@ def test_cat_faces_count_as_pets() -> None:
     window, report = decide_crop((1200, 800), [], [cat], None, None, 1.0, "rounded")
     assert report.found == CropFound.CAT_FACE and report.badge == "pet" and not report.needs_check
     assert window.x0 <= cat.x0 and window.x1 >= cat.x1 and window.side < 800  # zoomed in, the face kept
+
+
+def test_without_opencv_contrib_crops_keep_faces_and_warn(tmp_path, monkeypatch) -> None:
+    """The plain OpenCV wheel installed over the contrib one has no saliency module: the
+    build goes on (faces are still kept) and says once why subjects are not."""
+    from printdeck.artwork import framing
+    from printdeck.model import SymbolSpec
+
+    def missing(rgb):
+        raise ImportError("subject detection needs OpenCV contrib: pip install 'opencv-contrib-python-headless<5'")
+
+    monkeypatch.setattr(framing, "subject_boxes", missing)
+    framing._warn_once.cache_clear()
+    pixels, _ = make_scene(PHOTOS[7])  # the astronaut
+    path = tmp_path / "astronaut.jpg"
+    Image.fromarray(pixels).save(path, quality=90)
+    symbol = SymbolSpec(id=0, name="astronaut", kind="photo", source="astronaut.jpg", path=path, photo_shape="circle")
+    with pytest.warns(RuntimeWarning, match="opencv-contrib-python-headless.*faces only"):
+        _, report = framing.photo_framing(symbol, (pixels.shape[1], pixels.shape[0]))
+    assert report.found == CropFound.FACE and report.subject_px is None

@@ -16,6 +16,8 @@ With nothing found it is the centred square, as before.
 
 from __future__ import annotations
 
+import functools
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
@@ -209,7 +211,7 @@ def photo_framing(symbol: SymbolSpec, size_px: tuple[int, int]) -> tuple[Crop, C
         return _crop(window, (w, h)), report
     probe = upright(symbol, min(FACE_PROBE_PX, max(w, h)))
     rgb = np.ascontiguousarray(np.asarray(probe.convert("RGB")))
-    subject, core = subject_boxes(rgb) or (None, None)
+    subject, core = _subject(rgb)
     window, report = decide_crop(probe.size, find_faces(rgb), find_cat_faces(rgb), subject, None, zoom, shape, core)
     sx, sy = w / probe.width, h / probe.height
     side = window.side / min(probe.size) * min(w, h)
@@ -228,6 +230,22 @@ def photo_framing(symbol: SymbolSpec, size_px: tuple[int, int]) -> tuple[Crop, C
         scaled(report.subject_px),
         report.subject_whole,
     )
+
+
+def _subject(rgb: np.ndarray) -> tuple[FaceBox | None, FaceBox | None]:
+    """:func:`~printdeck.artwork.saliency.subject_boxes`, or (None, None) with one warning
+    a process when OpenCV's contrib modules are missing (the plain ``opencv-python-headless``
+    wheel installed over ``opencv-contrib-python-headless``): faces are still kept."""
+    try:
+        return subject_boxes(rgb) or (None, None)
+    except ImportError as exc:
+        _warn_once(str(exc))
+        return None, None
+
+
+@functools.lru_cache(maxsize=1)
+def _warn_once(message: str) -> None:
+    warnings.warn(f"{message}; photo crops keep faces only", RuntimeWarning, stacklevel=3)
 
 
 def _crop(window: CropWindow, size_px: tuple[float, float]) -> Crop:
