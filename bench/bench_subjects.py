@@ -130,6 +130,7 @@ def build(tree: Path, theme: Path, out: Path) -> float:
     done = subprocess.run(
         [sys.executable, "-m", "printdeck", "build", str(theme), "-o", str(out), "--quiet"],
         env=env,
+        cwd=out.parent,  # not the repository: ``-m`` would import printdeck from there
         capture_output=True,
         text=True,
     )
@@ -141,7 +142,10 @@ def build(tree: Path, theme: Path, out: Path) -> float:
 def printed_crops(pdf: Path, photos: Path, truth: list[dict]) -> tuple[dict[str, tuple], dict[str, int]]:
     """Each photo's printed crop (left, top, side) located in the photo, and its placements."""
     import cv2
+    import pillow_heif
     import pypdfium2
+
+    pillow_heif.register_heif_opener()
 
     manifest = json.loads(pdf.with_suffix(".json").read_text())
     names = {s["id"]: s["name"] for s in manifest["symbols"]}
