@@ -80,10 +80,12 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
     )
     from printdeck.theme import (
         InitResult as InitResult,
+        Preset as Preset,
         Theme as Theme,
         ThemeInfo as ThemeInfo,
         init_theme as init_theme,
         list_themes as list_themes,
+        presets as presets,
         schema_json as schema_json,
     )
 
@@ -137,6 +139,8 @@ _WHERE = {
     "ThemeInfo": "printdeck.theme",
     "init_theme": "printdeck.theme",
     "list_themes": "printdeck.theme",
+    "Preset": "printdeck.theme",
+    "presets": "printdeck.theme",
     "schema_json": "printdeck.theme",
 }
 
@@ -150,6 +154,7 @@ __all__ = [
     "DesignRequestError",
     "NoDesign",
     "Placement",
+    "Preset",
     "PrintdeckError",
     "Reporter",
     "SymbolSpec",
@@ -164,6 +169,7 @@ __all__ = [
     "make_design",
     "photo_crop",
     "plan",
+    "presets",
     "preview_page",
     "verify",
 ]

@@ -163,6 +163,12 @@ def build(
     grayscale: bool | None = None,
     reporter: Reporter | None = None,
     layout: str | None = None,
+    color: str | None = None,
+    pdfx: str | None = None,
+    ink_limit: int | None = None,
+    die_line: bool | None = None,
+    preset: str | None = None,
+    image_format: str | None = None,
 ) -> BuildResult:
     """Build a deck: design, layout, and the print-ready PDF with its JSON manifest.
 
@@ -196,6 +202,14 @@ def build(
         grayscale: Print a grey deck: a DeviceGray PDF (``None`` keeps ``paper.grayscale``).
         reporter: Receives progress (stages theme, design, proof, layout, render, png).
         layout: ``"sheet"`` (several cards a page) or ``"single"`` (``paper.layout``).
+        color: ``"rgb"`` or ``"cmyk"`` (press CMYK as PDF/X; the theme's ``paper.color``).
+        pdfx: ``"x-4"`` or ``"x-1a"`` for a CMYK file (``paper.pdfx``).
+        ink_limit: Total ink limit of a CMYK file, percent: 240, 260, 280, 300 or 320.
+        die_line: Stroke each cut path in the spot colour ``CutContour`` on its own layer.
+        preset: A print service's preset (:func:`printdeck.presets`, e.g. ``"drivethrucards"``):
+            its theme keys go over the theme's, the arguments above over both, and its
+            per-card images are written to ``<out>-<preset>/`` (unless ``png_dir`` is given).
+        image_format: ``"png"`` or ``"jpg"``: the per-card images' format.
 
     Every option is checked by :class:`printdeck.theme.BuildSettings` (its range,
     default and help live there): a wrong one is a :class:`PrintdeckError` naming
@@ -239,6 +253,12 @@ def build(
         tuck_box=tuck_box,
         allow_look_alike=allow_look_alike,
         grayscale=grayscale,
+        color=color,
+        pdfx=pdfx,
+        ink_limit=ink_limit,
+        die_line=die_line,
+        preset=preset,
+        image_format=image_format,
     )
     ref = _theme_ref(theme, allow_outside)
     if out is not None and hasattr(out, "write"):  # a binary stream: the PDF only, no manifest file

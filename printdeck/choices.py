@@ -144,3 +144,37 @@ class SaveKind(StrEnum):
     """A zip of one PNG a card (``card-001.png`` ...), at the deck's dpi and margin."""
     MANIFEST = "manifest"
     """The manifest as indented JSON (what :attr:`Deck.manifest` holds)."""
+
+
+class ColourMode(StrEnum):
+    """How a PDF's colours are written: ``rgb`` (sRGB, for screens and office printers) or
+    ``cmyk`` (press CMYK through the bundled FOGRA39 profile, as PDF/X)."""
+
+    RGB = "rgb"
+    CMYK = "cmyk"
+
+
+class PdfX(StrEnum):
+    """The PDF/X standard a CMYK file follows: ``x-4`` (PDF/X-4, PDF 1.6: layers and live
+    transparency allowed) or ``x-1a`` (PDF/X-1a:2003, PDF 1.4: no transparency, no layers)."""
+
+    X4 = "x-4"
+    X1A = "x-1a"
+
+
+INK_LIMITS = (240, 260, 280, 300, 320)
+"""Total ink limits (percent of C + M + Y + K) that bundled CMYK profiles exist for."""
+
+
+class BackOrder(StrEnum):
+    """Where a card's back page goes in one-card-a-page files: ``after`` or ``before`` its front."""
+
+    AFTER = "after"
+    BEFORE = "before"
+
+
+class ImageFormat(StrEnum):
+    """The per-card images' file format."""
+
+    PNG = "png"
+    JPG = "jpg"

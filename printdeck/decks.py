@@ -95,8 +95,12 @@ class Deck:
         """The manifest as the build writes it: indented JSON, one final line break."""
         return json.dumps(self.manifest, indent=1, ensure_ascii=False) + "\n"
 
-    def write_pdf(self, path: Path, progress: Callable[[int], None] | None = None) -> int:
-        """Render the PDF to ``path`` (as it is: the caller makes it atomic); its pages."""
+    def write_pdf(
+        self, path: Path, progress: Callable[[int], None] | None = None, extras_path: Path | None = None
+    ) -> int:
+        """Render the PDF to ``path`` (as it is: the caller makes it atomic); its pages. One
+        card a page: the credits, legend, rules and tuck boxes go to ``extras_path``
+        (:meth:`has_extras_file`; default ``<path>-extras.pdf``)."""
         from printdeck.render import render_pdf  # noqa: PLC0415
 
         plan = self.plan
@@ -108,20 +112,43 @@ class Deck:
             path,
             progress=progress,
             legend_groups=legend_cells(plan, self.layouts),
+            extras_path=extras_path,
         )
 
-    def write_pngs(self, folder: Path) -> list[Path]:
-        """Write one PNG a card into ``folder`` (see ``printdeck.render.render_pngs``)."""
-        from printdeck.render import render_pngs  # noqa: PLC0415
+    def has_extras_file(self) -> bool:
+        """Whether the PDF comes with an extras PDF: one card a page (a print shop prints every
+        page it gets) with a credit, a legend, rules or tuck boxes to print apart."""
+        job = self.print_job()
+        return self.plan.imposition.single and bool(job.attribution or job.legend or job.rules or job.tuck_box)
 
+    def back_file(self, folder: Path) -> Path | None:
+        """The back image :meth:`write_pngs` writes into ``folder`` (None without backs)."""
+        if self.print_job().backs is None:
+            return None
+        return Path(folder) / f"back.{self.settings.image_format or 'png'}"
+
+    def write_pngs(self, folder: Path) -> list[Path]:
+        """Write one PNG (or JPEG) a card into ``folder``, the back beside them when backs are on,
+        and the credits (see ``printdeck.render.render_pngs``); the cards' paths."""
+        from printdeck.render import back_image, render_pngs  # noqa: PLC0415
+
+        job = self.print_job()
+        back = None
+        if job.backs is not None:
+            style = job.card
+            back = back_image(
+                job.backs, style.radius_mm, style.bleed_mm, self.settings.dpi, self.settings.png_margin_mm, style.shape
+            )
         return render_pngs(
-            self.print_job(),
+            job,
             self.plan.symbols,
             self.layouts,
             folder,
             dpi=self.settings.dpi,
             extra_margin_mm=self.settings.png_margin_mm,
             cut=self.settings.png_cut,
+            image_format=str(self.settings.image_format or "png"),
+            back=back,
         )
 
     def save(self, target: Target, kind: str = "pdf") -> int:
@@ -166,8 +193,10 @@ class Deck:
                 return (Path(scratch) / "deck.pdf").read_bytes()
             out = io.BytesIO()
             with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
-                for png in self.write_pngs(Path(scratch) / "cards"):
-                    archive.write(png, png.name)
+                self.write_pngs(Path(scratch) / "cards")  # the cards, the back and the credits
+                for item in sorted((Path(scratch) / "cards").iterdir()):
+                    if not item.name.startswith("."):
+                        archive.write(item, item.name)
             return out.getvalue()
 
 

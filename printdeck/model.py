@@ -282,6 +282,10 @@ class BuildResult:
     """A deck with faces: how they are shown (the summary's line), else None."""
     photo_crops: list[tuple[str, CropReport]] = field(default_factory=list)
     """Each photo of the deck (its name) and what its crop holds."""
+    extras_path: Path | None = None
+    """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
+    back_path: Path | None = None
+    """The card back's image beside the per-card images, when backs are on."""
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -292,7 +296,11 @@ class BuildResult:
         """
         lines = []
         if self.png_paths:
-            lines.append(f"wrote {len(self.png_paths)} PNG cards to {path_text(self.png_paths[0].parent)}")
+            kind = self.png_paths[0].suffix.lstrip(".").upper()
+            back = f", the back as {self.back_path.name}" if self.back_path is not None else ""
+            lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
+        if self.extras_path is not None:
+            lines.append(f"wrote {path_text(self.extras_path)}: the legend, rules and credits")
         where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)
         manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(

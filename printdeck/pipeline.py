@@ -21,11 +21,13 @@ from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.theme import (
     BuildSettings,
     Theme,
+    apply_preset,
     apply_settings,
     check_consistency,
     check_look_alikes,
     load_theme,
     parse_settings,
+    preset,
 )
 
 
@@ -71,6 +73,14 @@ class BuildOptions:
         allow_look_alike: Warn about symbols players cannot tell apart instead of
             refusing them (``deck.allow_look_alike``).
         grayscale: Print a grey deck (``paper.grayscale``).
+        color: ``rgb`` or ``cmyk`` (``paper.color``).
+        pdfx: ``x-4`` or ``x-1a`` (``paper.pdfx``).
+        ink_limit: Total ink limit, percent (``paper.ink_limit``).
+        die_line: Stroke the cut paths as a die line (``paper.die_line``).
+        preset: A print service's preset (``printdeck presets``): its theme keys go over
+            the theme's, the options above over both; its images are written too.
+        image_format: ``png`` or ``jpg``: the per-card images' format (default: the
+            preset's, else ``png``).
     """
 
     seed: object = None
@@ -91,6 +101,12 @@ class BuildOptions:
     tuck_box: object = None
     allow_look_alike: object = None
     grayscale: object = None
+    color: object = None
+    pdfx: object = None
+    ink_limit: object = None
+    die_line: object = None
+    preset: object = None
+    image_format: object = None
 
 
 def build_settings(options: BuildOptions) -> BuildSettings:
@@ -122,6 +138,12 @@ def build_settings(options: BuildOptions) -> BuildSettings:
         "png_cut": options.png_cut,
         "allow_look_alike": options.allow_look_alike,
         "grayscale": options.grayscale,
+        "color": options.color,
+        "pdfx": options.pdfx,
+        "ink_limit": options.ink_limit,
+        "die_line": options.die_line,
+        "preset": options.preset,
+        "image_format": options.image_format,
     }
     settings = parse_settings(BuildSettings, values)
     if not settings.booklet:
@@ -138,9 +160,25 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
         PrintdeckError: an option is invalid (naming the argument) or does not fit the
             theme (e.g. the card does not fit the paper).
     """
-    spec = apply_settings(theme.spec, build_settings(options))
+    settings = build_settings(options)
+    spec = theme.spec if settings.preset is None else apply_preset(theme.spec, preset(settings.preset))
+    spec = apply_settings(spec, settings)
     check_consistency(spec)
     return dataclasses.replace(theme, spec=spec)
+
+
+def with_preset_images(options: BuildOptions, out: Path) -> BuildOptions:
+    """The options with a preset's per-card images: format and dpi, and the folder
+    ``<out>-<preset>/`` beside the PDF unless ``png_dir`` names one."""
+    settings = build_settings(options)
+    if settings.preset is None:
+        return options
+    chosen = preset(settings.preset)
+    fmt = settings.image_format or chosen.image_format
+    if chosen.image_format is None or options.png_dir is not None:
+        return dataclasses.replace(options, image_format=fmt)
+    folder = out.with_name(f"{out.stem}-{chosen.name}")
+    return dataclasses.replace(options, image_format=fmt, png_dir=folder, dpi=chosen.dpi)
 
 
 def default_output(theme: Theme) -> Path:
@@ -210,8 +248,8 @@ def make_deck(
     return Deck(plan, tuple(layouts), build_settings(options))
 
 
-def _output(theme: Theme, out_path: Path | None, options: BuildOptions) -> Path:
-    """The PDF to write (the default folder made), checked with the manifest and PNG folder."""
+def _planned_output(theme: Theme, out_path: Path | None) -> Path:
+    """The PDF to write: ``out_path``, else the default (its folder made)."""
     if out_path is None:
         out_path = default_output(theme)
         try:
@@ -221,7 +259,11 @@ def _output(theme: Theme, out_path: Path | None, options: BuildOptions) -> Path:
                 f"{shown(out_path.parent)}: cannot create the output folder "
                 f"({exc.strerror}); give the PDF's name with -o"
             ) from None
-    out = Path(out_path)
+    return Path(out_path)
+
+
+def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
+    """The PDF to write, checked with the manifest, the extras PDF and the PNG folder."""
     check_outputs(out, options.png_dir)
     check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
     if options.png_dir is not None:
@@ -256,9 +298,16 @@ def build(
             on an error nothing is written or overwritten.
     """
     rep = reporter or _Silent()
-    outputs: list[Path] = []
-    deck = make_deck(theme_ref, options, rep, lambda theme: outputs.append(_output(theme, out_path, options)))
-    return _write(deck, outputs[0], options, rep)
+    outputs: list[tuple[Path, BuildOptions]] = []
+
+    def before_layout(theme: Theme) -> None:
+        out = _planned_output(theme, out_path)
+        with_images = with_preset_images(options, out)
+        outputs.append((_output(theme, out, with_images), with_images))
+
+    deck = make_deck(theme_ref, options, rep, before_layout)
+    out, options = outputs[0]
+    return _write(dataclasses.replace(deck, settings=build_settings(options)), out, options, rep)
 
 
 def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
@@ -272,23 +321,30 @@ def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
 
 
 def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> BuildResult:
-    """Render the PDF and the manifest to temporary files, PNGs if asked, then commit both."""
-    from printdeck.render import cut_file_names, write_cut_files  # noqa: PLC0415 - ReportLab only when rendering
+    """Render the PDF and the manifest to temporary files (and a one-card-a-page file's
+    extras PDF), PNGs if asked, then commit them together."""
+    from printdeck.render import cut_file_names, extras_file, write_cut_files  # noqa: PLC0415 - ReportLab only
 
     plan, layouts = deck.plan, deck.layouts
     manifest_path = out.with_suffix(".json")
     pngs: list[Path] = []
     cuts = plan.theme.spec.paper.cut_files and not plan.imposition.single
     cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
-    with atomic_outputs([out, manifest_path, *cut_paths]) as (tmp_pdf, tmp_json, *tmp_cuts):
+    extras = extras_file(out) if deck.has_extras_file() else None
+    if extras is not None:
+        check_not_inputs([("the extras PDF", extras)], theme_inputs(plan.theme))
+    with atomic_outputs([out, manifest_path, *([extras] if extras else []), *cut_paths]) as temps:
+        tmp_pdf, tmp_json = temps[0], temps[1]
+        tmp_extras, tmp_cuts = (temps[2], temps[3:]) if extras else (None, temps[2:])
         with rep.stage("render", len(layouts)) as advance:
-            pages = deck.write_pdf(tmp_pdf, progress=advance)
+            pages = deck.write_pdf(tmp_pdf, progress=advance, extras_path=tmp_extras)
         write_manifest(deck.manifest, tmp_json)
         if cut_paths:
             write_cut_files(plan.imposition, tmp_cuts)
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
                 pngs = deck.write_pngs(options.png_dir)
+    back = deck.back_file(options.png_dir) if options.png_dir is not None else None
     return BuildResult(
         pdf_path=out,
         manifest_path=manifest_path,
@@ -300,6 +356,8 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         unused=list(plan.unused),
         faces=faces_summary(plan),
         photo_crops=photo_crops(plan.symbols),
+        extras_path=extras,
+        back_path=back,
     )
 
 

@@ -12,7 +12,7 @@ from test_render_support import PageImage, fano_layouts, print_job, symbols_of, 
 
 from printdeck.deck_plan import impose_theme
 from printdeck.pipeline import BuildOptions, apply_options
-from printdeck.render import impose, render_pdf
+from printdeck.render import extras_file, impose, render_pdf
 from printdeck.render.extras import LEGEND_CELL_MM, legend_name_lines
 from printdeck.render.pdf_fonts import SANS, register_bundled
 from printdeck.render.sheet import CreditWarning, plan_footer
@@ -33,15 +33,18 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_single_layout_has_a_credits_page_and_credit_metadata(tmp_path: Path) -> None:
+def test_single_layout_puts_its_credits_page_in_its_own_file(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, paper={"layout": "single"}, extras={"attribution": CREDIT})
-    reader = PdfReader(_render(tmp_path, theme, single=True, n_cards=3))
-    assert len(reader.pages) == 3 + 1
-    last = reader.pages[-1]
-    assert [round(float(v) * 25.4 / 72, 1) for v in last.mediabox] == [0, 0, 91.0, 91.0]  # same size as the cards
+    out = _render(tmp_path, theme, single=True, n_cards=3)
+    reader = PdfReader(out)
+    assert len(reader.pages) == 3  # the cards only: a print shop prints every page it gets
+    assert CREDIT in reader.metadata.subject
+    extras = PdfReader(extras_file(out))
+    assert len(extras.pages) == 1
+    last = extras.pages[-1]
+    assert [round(float(v) * 25.4 / 72) for v in last.mediabox] == [0, 0, 210, 297]  # the paper
     text = _flat(last.extract_text())
     assert CREDIT in text and "Tiny Deck" in text
-    assert CREDIT in reader.metadata.subject
 
 
 def test_legend_and_rules_pages_carry_the_credit(tmp_path: Path) -> None:

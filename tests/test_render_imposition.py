@@ -13,11 +13,14 @@ from printdeck.render.backs import mirror_mm
 from printdeck.render.freespace import KEEP_CLEAR_MM
 from printdeck.render.imposition import (
     MARK_CLEAR_MM,
+    MARK_LENGTH_MM,
     MARK_OFFSET_MM,
     MIN_MARGIN_MM,
     cut_mark_segments,
     impose,
+    missing_marks,
 )
+from printdeck.render.sheet import MarkWarning, warn_missing_marks
 from printdeck.units import paper_size_mm
 
 
@@ -103,6 +106,31 @@ def test_sheet_geometry_properties(paper: str, diameter: float, bleed: float, ga
 
 def test_every_card_gets_four_marks_with_the_default_gap() -> None:
     imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 6)
-    marks = cut_mark_segments(imp.full_page_centers_mm(), imp.outer_radius_mm, imp.inner_rect_mm())
-    assert len(marks) == 24
-    assert all(math.dist(*m) >= 1.0 - 1e-6 for m in marks)
+    centers = imp.full_page_centers_mm()
+    marks = cut_mark_segments(centers, imp.outer_radius_mm, imp.inner_rect_mm())
+    assert all(math.dist(*m) >= MARK_LENGTH_MM - 1e-6 for m in marks)  # never cut short
+    assert missing_marks(centers, imp.outer_radius_mm, imp.inner_rect_mm()) == 0
+    for cx, cy in centers:  # each tangent point has a mark on its radius: 24 points, 7 marks shared across gaps
+        for ux, uy in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            tip = (cx + ux * imp.outer_radius_mm, cy + uy * imp.outer_radius_mm)
+            assert any(_on_radius(tip, (ux, uy), m) for m in marks)
+    assert len(marks) == 17
+
+
+def _on_radius(
+    tip: tuple[float, float], direction: tuple[int, int], seg: tuple[tuple[float, float], tuple[float, float]]
+) -> bool:
+    """The mark lies on the tangent point's radial line, beyond it and starting within 0.5 mm of it."""
+    along = [(p[0] - tip[0]) * direction[0] + (p[1] - tip[1]) * direction[1] for p in seg]
+    across = [abs((p[0] - tip[0]) * direction[1] - (p[1] - tip[1]) * direction[0]) for p in seg]
+    return max(across) < 1e-6 and -1e-6 <= min(along) <= 0.5 + 1e-6
+
+
+def test_a_gap_too_narrow_for_whole_marks_leaves_them_out_and_says_so() -> None:
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 2.0, 6)
+    centers = imp.full_page_centers_mm()
+    marks = cut_mark_segments(centers, imp.outer_radius_mm, imp.inner_rect_mm())
+    assert all(math.dist(*m) >= MARK_LENGTH_MM - 1e-6 for m in marks)
+    assert missing_marks(centers, imp.outer_radius_mm, imp.inner_rect_mm()) > 0
+    with pytest.warns(MarkWarning, match="paper.gap"):
+        warn_missing_marks(imp)

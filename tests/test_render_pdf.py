@@ -22,7 +22,7 @@ from test_render_support import (
     tiny_theme,
 )
 
-from printdeck.render import impose, paper_size_mm, render_pdf
+from printdeck.render import extras_file, impose, paper_size_mm, render_pdf
 from printdeck.theme import Theme
 
 A4 = (210.0, 297.0)
@@ -155,13 +155,15 @@ def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, paper={"layout": "single"})
     out, pages = _render(tmp_path, theme, "single.pdf", single=True, backs=True, legend=True)
     reader = PdfReader(out)
-    assert pages == len(reader.pages) == 7 * 2 + 1 + 1  # fronts + backs, credits page, legend
+    assert pages == len(reader.pages) == 7 * 2  # fronts + backs; nothing else among the cards
+    extras = PdfReader(extras_file(out))
+    assert len(extras.pages) == 1 + 1  # the credits page, the legend
     mm = [
         [round(float(v) * 25.4 / 72, 3) for v in box]
         for box in (reader.pages[0].mediabox, reader.pages[0].trimbox, reader.pages[0].bleedbox)
     ]
     assert mm == [[0, 0, 91.0, 91.0], [3.0, 3.0, 88.0, 88.0], [0, 0, 91.0, 91.0]]
-    assert [round(float(v) * 25.4 / 72) for v in reader.pages[-1].mediabox] == [0, 0, 210, 297]  # legend on A4
+    assert [round(float(v) * 25.4 / 72) for v in extras.pages[-1].mediabox] == [0, 0, 210, 297]  # legend on A4
     img = PageImage(out, 0, dpi=100)
     assert close(img.at(45.5 + R + 2.0, 45.5), BACKGROUND)  # bleed reaches the page edge
     assert close(img.at(2.0, 2.0), "#ffffff")  # square corners outside the disc

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageCms
 from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme
 
 from printdeck.errors import PrintdeckError
@@ -22,6 +23,7 @@ def test_smaller_deck_leaves_no_stale_cards(tmp_path: Path) -> None:
     paths = render_pngs(print_job(theme), symbols_of(theme), fano_layouts(3), out, dpi=72)
     assert sorted(p.name for p in out.iterdir()) == [
         ".printdeck-pngs.json",
+        "CREDITS.txt",  # the Twemoji credit, beside the cards
         "card-001.png",
         "card-002.png",
         "card-003.png",
@@ -61,3 +63,25 @@ def test_pngs_carry_title_and_artwork_credit(tmp_path: Path) -> None:
     with Image.open(paths[0]) as im:
         assert im.text["Title"] == "Tiny Deck"
         assert im.text["Copyright"] == "Art: Twemoji, CC BY 4.0 — Ünïcode"
+
+
+def test_images_are_srgb_tagged_and_the_back_is_written_beside_them(tmp_path: Path) -> None:
+    from printdeck.render import back_image
+
+    theme = tiny_theme(tmp_path)
+    job = print_job(theme, backs=True)
+    assert job.backs is not None
+    back = back_image(job.backs, job.card.radius_mm, job.card.bleed_mm, 72)
+    for fmt in ("png", "jpg"):
+        out = tmp_path / fmt
+        paths = render_pngs(job, symbols_of(theme), fano_layouts(2), out, dpi=72, image_format=fmt, back=back)
+        assert [p.name for p in paths] == [f"card-001.{fmt}", f"card-002.{fmt}"]
+        for path in (*paths, out / f"back.{fmt}"):
+            with Image.open(path) as im:
+                profile = ImageCms.getOpenProfile(io.BytesIO(im.info["icc_profile"]))
+                assert "srgb" in ImageCms.getProfileDescription(profile).lower().replace(" ", "")
+        with Image.open(out / f"back.{fmt}") as im:  # the back colour at the centre ring's gap, white corners
+            rgb = im.convert("RGB")
+            assert rgb.getpixel((2, 2)) == (255, 255, 255)
+            r, _, b = rgb.getpixel((rgb.width // 2, rgb.height // 8))
+            assert b > r + 60  # the blue back, not white

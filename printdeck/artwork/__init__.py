@@ -10,6 +10,17 @@ ReportLab never appears here: ``printdeck.render.forms`` turns a :class:`Drawing
 into PDF forms.
 """
 
+from printdeck.artwork.colour import (
+    DEFAULT_INK_LIMIT,
+    OUTPUT_CONDITION,
+    OUTPUT_CONDITION_TEXT,
+    cmyk_of_rgb,
+    cmyk_profile_bytes,
+    image_to_cmyk,
+    srgb_profile_bytes,
+    to_srgb,
+    total_ink,
+)
 from printdeck.artwork.colour_vision import Vision, ciede2000, grey_level, simulate, srgb_to_lab
 from printdeck.artwork.drawing import (
     WORD_SPACE_EM,
@@ -52,11 +63,14 @@ from printdeck.artwork.tracing import Silhouette, ink_share, silhouette, silhoue
 from printdeck.choices import PHOTO_CORNER_FRACTION
 
 __all__ = [
+    "DEFAULT_INK_LIMIT",
     "DELTA_E_ALIKE",
     "EXIF_ORIENTATION",
     "FONT_SUFFIXES",
     "MAX_IMAGE_BYTES",
     "MAX_SVG_BYTES",
+    "OUTPUT_CONDITION",
+    "OUTPUT_CONDITION_TEXT",
     "PHOTO_CORNER_FRACTION",
     "SHAPE_SIMILARITY",
     "WORD_SPACE_EM",
@@ -71,6 +85,8 @@ __all__ = [
     "alpha_array",
     "bundled_faces",
     "ciede2000",
+    "cmyk_of_rgb",
+    "cmyk_profile_bytes",
     "crop_square",
     "declared_svg_size",
     "default_face",
@@ -80,6 +96,7 @@ __all__ = [
     "fallback_chain",
     "find_look_alikes",
     "grey_level",
+    "image_to_cmyk",
     "ink_share",
     "is_upright",
     "known_crop_report",
@@ -98,6 +115,7 @@ __all__ = [
     "silhouettes",
     "simulate",
     "sizing_area",
+    "srgb_profile_bytes",
     "srgb_to_lab",
     "subject_rings",
     "svg_pixels",
@@ -106,6 +124,8 @@ __all__ = [
     "svg_structure_check",
     "svg_text",
     "to_rgba",
+    "to_srgb",
+    "total_ink",
     "upright_file",
     "word_chain",
     "word_svg",

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
+from printdeck.artwork.colour import to_srgb
 from printdeck.choices import PHOTO_CORNER_FRACTION
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_user_file
@@ -255,7 +256,7 @@ def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
         PrintdeckError: The file is missing, unreadable, too large or not an image.
     """
     data = read_limited(path, where, MAX_IMAGE_BYTES)
-    image = open_raster(data, path, where, draft_px=max_px * 2)
+    image = to_srgb(open_raster(data, path, where, draft_px=max_px * 2))  # an embedded profile honoured
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
     scale = max_px / max(shown_size(image))

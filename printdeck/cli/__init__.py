@@ -29,7 +29,7 @@ from printdeck.cli.design import design, stats, verify
 from printdeck.cli.screen import answer, slides
 from printdeck.cli.sheets import calibrate, preview
 from printdeck.cli.studio import studio
-from printdeck.cli.theme import check, init, schema, themes
+from printdeck.cli.theme import check, init, presets, schema, themes
 from printdeck.signals import Interrupted, install_handlers, stopped_by
 
 __all__ = ["ExitStatus", "main"]
@@ -87,5 +87,20 @@ def main() -> None:
     """Make print-ready spot-the-match card decks from a YAML theme."""
 
 
-for _command in (build, preview, calibrate, design, verify, stats, init, themes, schema, check, studio, slides, answer):
+for _command in (
+    build,
+    preview,
+    calibrate,
+    design,
+    verify,
+    stats,
+    init,
+    themes,
+    presets,
+    schema,
+    check,
+    studio,
+    slides,
+    answer,
+):
     main.add_command(_command)

@@ -92,6 +92,12 @@ def build(
     dpi: int,
     png_margin_mm: str,
     png_cut: bool,
+    preset: str | None,
+    image_format: str | None,
+    color: str | None,
+    pdfx: str | None,
+    ink_limit: int | None,
+    die_line: bool | None,
     allow_outside: bool,
     allow_look_alike: bool | None,
     grayscale: bool | None,
@@ -124,6 +130,12 @@ def build(
                 allow_look_alike=allow_look_alike,
                 grayscale=grayscale,
                 reporter=reporter,
+                color=color,
+                pdfx=pdfx,
+                ink_limit=ink_limit,
+                die_line=die_line,
+                preset=preset,
+                image_format=image_format,
             )
     except PrintdeckError as exc:
         fail(as_typed(exc, BUILD_OPTIONS))

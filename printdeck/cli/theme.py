@@ -51,6 +51,16 @@ def themes() -> None:
 
 
 @click.command()
+def presets() -> None:
+    """List the print-service presets (build with `printdeck build --preset NAME`), with their sources."""
+    for item in printdeck.presets().values():
+        click.echo(f"{item.name}: {item.service}")
+        click.echo(f"    makes:  {item.makes}")
+        click.echo(f"    source: {item.source}")
+    click.echo("build with one: `printdeck build THEME --preset NAME`")
+
+
+@click.command()
 def schema() -> None:
     """Print the theme file's JSON Schema (for editors and validators)."""
     click.echo(printdeck.schema_json(), nl=False)

@@ -6,7 +6,9 @@ Public names (everything else in the package is internal):
   besides the cards, made from a theme once by :meth:`PrintJob.from_theme`;
 - :func:`impose` / :class:`Imposition`: where each card sits on the paper (pure
   geometry), with :func:`paper_size_mm` (from :mod:`printdeck.units`) for named papers;
-- :func:`render_pdf`: the print-ready PDF; :func:`render_pngs`: one PNG a card (with
+- :func:`render_pdf`: the print-ready PDF (CMYK PDF/X and die lines: :mod:`~printdeck.render.pdfx`),
+  :func:`extras_file`: where a one-card-a-page file's legend, rules and credits go;
+  :func:`render_pngs`: one PNG a card (with
   the folder's record of them: :data:`PNG_RECORD`, :func:`card_files`,
   :func:`read_png_record`);
 - :func:`prove_symbols` / :func:`check_word_colours`: the proof, before any layout,
@@ -16,7 +18,7 @@ Public names (everything else in the package is internal):
   :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
-  :class:`VectorWarning`, :class:`CreditWarning`.
+  :class:`VectorWarning`, :class:`CreditWarning`, :class:`MarkWarning`.
 
 Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
 proof does not load the PDF writer.
@@ -29,18 +31,19 @@ from typing import TYPE_CHECKING
 from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
+    from printdeck.render.backs import back_image
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.extras import GAMES, game_rules
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
-    from printdeck.render.pdf import render_pdf
+    from printdeck.render.pdf import extras_file, render_pdf
     from printdeck.render.png import render_pngs
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob
     from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
-    from printdeck.render.sheet import CreditWarning
+    from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm
@@ -54,10 +57,12 @@ _WHERE = {
     "SlideText": "printdeck.render.slides",
     "game_rules": "printdeck.render.extras",
     "render_slides": "printdeck.render.slides",
+    "back_image": "printdeck.render.backs",
     "BackDesign": "printdeck.render.print_job",
     "CardStyle": "printdeck.render.style",
     "CreditWarning": "printdeck.render.sheet",
     "Imposition": "printdeck.render.imposition",
+    "MarkWarning": "printdeck.render.sheet",
     "PNG_RECORD": "printdeck.render.png_record",
     "PrintJob": "printdeck.render.print_job",
     "ResolutionWarning": "printdeck.render.forms",
@@ -69,6 +74,7 @@ _WHERE = {
     "card_image": "printdeck.render.preview",
     "check_word_colours": "printdeck.render.proof",
     "contact_sheet": "printdeck.render.preview",
+    "extras_file": "printdeck.render.pdf",
     "impose": "printdeck.render.imposition",
     "paper_size_mm": "printdeck.units",
     "prove_symbols": "printdeck.render.proof",
@@ -85,6 +91,7 @@ __all__ = [
     "CardStyle",
     "CreditWarning",
     "Imposition",
+    "MarkWarning",
     "PrintJob",
     "ResolutionWarning",
     "SlideRound",
@@ -92,12 +99,14 @@ __all__ = [
     "SvgImageWarning",
     "TuckBox",
     "VectorWarning",
+    "back_image",
     "box_page_size_mm",
     "card_files",
     "card_image",
     "check_word_colours",
     "contact_sheet",
     "cut_file_names",
+    "extras_file",
     "game_rules",
     "impose",
     "paper_size_mm",

@@ -9,18 +9,22 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
+import pypdfium2 as pdfium
+from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape, ShapeKind
+from printdeck.render.canvas import scratch_canvas
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.print_job import BackDesign
 from printdeck.render.text import draw_string, string_width
-from printdeck.units import mm_to_pt
+from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 BACK_FORM = "cardback"
 BAND_MM = 4.0
@@ -93,7 +97,9 @@ def make_back_form(
     outer = mm_to_pt(outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0))
     picture = None  # made first: a form cannot be made inside another
     if design.image is not None:
-        picture = symbol_form(canvas, design.image, name + "-image", 2 * (radius_mm + bleed_mm))
+        picture = symbol_form(
+            canvas, design.image, name + "-image", 2 * (radius_mm + bleed_mm), background=design.color
+        )
     if band is not None:
         design = replace(design, color=band)
     canvas.beginForm(name, -outer, -outer, outer, outer)
@@ -183,3 +189,35 @@ def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: floa
         canvas.rotate(rotation_deg)
     canvas.doForm(name)
     canvas.restoreState()
+
+
+def back_image(
+    design: BackDesign,
+    radius_mm: float,
+    bleed_mm: float,
+    dpi: int,
+    extra_margin_mm: float = 0.0,
+    shape: CardShape | None = None,
+) -> Image:
+    """The card back as an RGB picture for print-on-demand services: the PDF's own back form
+    drawn on a page of the card's box grown by the bleed (plus ``extra_margin_mm`` a side),
+    rasterised by PDFium at ``dpi``, white outside the bleed, as the card PNGs.
+
+    Raises:
+        PrintdeckError: The back image is missing or unreadable.
+    """
+    outline = shape if shape is not None else CardShape.circle(2.0 * radius_mm)
+    w_mm, h_mm = (v + 2.0 * (bleed_mm + extra_margin_mm) for v in (outline.width_mm, outline.height_mm))
+    buffer = io.BytesIO()
+    canvas = scratch_canvas(buffer, (mm_to_pt(w_mm), mm_to_pt(h_mm)))
+    make_back_form(canvas, design, radius_mm, bleed_mm, shape)
+    draw_back(canvas, (w_mm / 2.0, h_mm / 2.0))
+    canvas.showPage()
+    canvas.save()
+    pdf = pdfium.PdfDocument(buffer.getvalue())
+    size_px = (round(w_mm / MM_PER_UNIT["in"] * dpi), round(h_mm / MM_PER_UNIT["in"] * dpi))
+    try:
+        picture = pdf[0].render(scale=size_px[0] / mm_to_pt(w_mm)).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    return picture.resize(size_px) if picture.size != size_px else picture

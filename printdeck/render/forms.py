@@ -23,7 +23,10 @@ from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.pictures import (
     StoredPicture,
+    clip_rings,
     draw_picture,
+    flatten,
+    outline_rings,
     store_picture,
     store_pictures,
 )
@@ -62,6 +65,10 @@ class ArtLibrary:
         max_box_mm: The longest box side (mm) each symbol prints at; pictures are stored
             with the pixels ``max_ppi`` needs there (all their pixels where missing).
         max_ppi: Largest resolution pictures are stored at, pixels an inch.
+        background: The flat colour (``#rrggbb``) pictures with transparency are
+            composited onto (and clipped to their silhouettes): no soft masks. ``None``
+            keeps their alpha.
+        prefix: Start of the forms' names (two libraries in one document differ in it).
     """
 
     def __init__(
@@ -70,8 +77,12 @@ class ArtLibrary:
         symbols: Sequence[SymbolSpec],
         max_box_mm: Mapping[int, float] | None = None,
         max_ppi: int = 450,
+        background: str | None = None,
+        prefix: str = "sym",
     ) -> None:
         self._canvas = canvas
+        self._background = background
+        self._prefix = prefix
         self._symbols = by_id(symbols)
         self._forms: dict[int, Art] = {}
         self._max_box_mm = dict(max_box_mm or {})
@@ -87,7 +98,7 @@ class ArtLibrary:
         """
         ids = [i for i in symbol_ids if i not in self._forms and self._symbols[i].kind in ("raster", "photo")]
         jobs = [(drawing(self._symbols[i]), self._max_box_mm.get(i)) for i in ids]
-        self._stored.update(zip(ids, store_pictures(jobs, self._max_ppi)))
+        self._stored.update(zip(ids, store_pictures(jobs, self._max_ppi, self._background)))
 
     def art(self, symbol_id: int) -> Art:
         """The form of symbol ``symbol_id``, created the first time it is asked for.
@@ -101,10 +112,11 @@ class ArtLibrary:
             self._forms[symbol_id] = symbol_form(
                 self._canvas,
                 self._symbols[symbol_id],
-                f"sym{symbol_id}",
+                f"{self._prefix}{symbol_id}",
                 self._max_box_mm.get(symbol_id),
                 self._max_ppi,
                 self._stored.pop(symbol_id, None),
+                self._background,
             )
         return self._forms[symbol_id]
 
@@ -144,6 +156,7 @@ def symbol_form(
     max_box_mm: float | None = None,
     max_ppi: int = 450,
     stored: StoredPicture | None = None,
+    background: str | None = None,
 ) -> Art:
     """Draw a symbol's drawing once into the form ``name`` (see :class:`ArtLibrary`).
 
@@ -154,15 +167,17 @@ def symbol_form(
         max_box_mm: Longest box side it prints at, mm (pictures are sized for it).
         max_ppi: Largest resolution pictures are stored at.
         stored: The picture already made ready (:func:`~printdeck.render.pictures.store_pictures`).
+        background: Composite pictures with transparency onto this colour (clipped to
+            their silhouettes) instead of storing a soft mask.
 
     Raises:
         PrintdeckError: The artwork is missing or unreadable.
     """
     art = drawing(symbol)
     if art.kind == "svg":
-        return _svg_form(canvas, name, art)
+        return _svg_form(canvas, name, art, background)
     if art.kind == "picture":
-        return _image_form(canvas, name, art, stored or store_picture(art, max_box_mm, max_ppi))
+        return _image_form(canvas, name, art, stored or store_picture(art, max_box_mm, max_ppi, background))
     return _text_form(canvas, name, art)
 
 
@@ -186,7 +201,7 @@ def svg_undrawn_feature(path: Path) -> str | None:
     return None
 
 
-def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
+def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | None = None) -> Art:
     """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
     when it uses a feature svglib cannot draw or its vector form failed its proof
     (:func:`printdeck.render.proof.prints_as_raster`; warns :class:`SvgImageWarning`)."""
@@ -198,7 +213,11 @@ def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
     scale = SVG_IMAGE_PX / max(w, h)
     picture = rasterise(art, max(1, round(w * scale)), max(1, round(h * scale)))
     canvas.beginForm(name, 0, 0, w, h)
-    canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+    if background is None:
+        canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
+    else:  # no soft mask: on the card's colour, clipped to the silhouette
+        clip_rings(canvas, outline_rings(symbol), w, h)
+        canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
     canvas.endForm()
     why = (
         f"uses {feature}, which the PDF's vector path cannot draw"

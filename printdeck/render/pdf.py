@@ -14,11 +14,12 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.fileio import atomic_output
-from printdeck.model import CardLayout, SymbolSpec
+from printdeck.model import CardLayout, CardSlot, SymbolSpec
 from printdeck.render import backs as backs_mod, extras, pdf_fonts
 from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution
 from printdeck.render.imposition import Imposition
+from printdeck.render.pdfx import finish_pdf
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
 from printdeck.render.registration import draw_registration
 from printdeck.render.sheet import (
@@ -28,6 +29,7 @@ from printdeck.render.sheet import (
     fill_background,
     page_marks,
     plan_footer,
+    warn_missing_marks,
 )
 from printdeck.render.style import CardStyle
 from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box
@@ -42,15 +44,19 @@ def render_pdf(
     out_path: Path,
     progress: Callable[[int], None] | None = None,
     legend_groups: Sequence[Sequence[int]] | None = None,
+    extras_path: Path | None = None,
 ) -> int:
     """Write the deck's PDF atomically and return its page count.
 
-    Pages: front sheet 1, its back (if ``job.backs``), front sheet 2, ... then, for
-    single-card pages with an artwork credit, a credits page of the card's size,
-    then the legend (if ``job.legend``), the rules (if ``job.rules``) and a tuck box a
-    deck (if ``job.tuck_box``): a print-and-play booklet in the order a copier needs. The credit
-    (``job.attribution``) is on every sheet's footer, the credits page, the legend
-    and rules pages, and in the document's Subject.
+    Pages: front sheet 1, its back (if ``job.backs``), front sheet 2, ... then the
+    legend (if ``job.legend``), the rules (if ``job.rules``) and a tuck box a deck (if
+    ``job.tuck_box``): a print-and-play booklet in the order a copier needs. One card a
+    page (``imposition.single``, a print shop's file): each card's front and back (the
+    back first with ``job.backs_first``) and nothing else; a credits page, the legend,
+    the rules and the tuck boxes go to their own file, ``extras_path``. The credit
+    (``job.attribution``) is on every sheet's footer, the legend and rules pages, the
+    credits page, and in the document's Subject. A CMYK job's file is PDF/X and a die
+    line gets its layer (:func:`printdeck.render.pdfx.finish_pdf`).
 
     Args:
         job: What is printed besides the cards (:meth:`PrintJob.from_theme`).
@@ -62,13 +68,17 @@ def render_pdf(
             it (increments that add up to ``len(layouts)``).
         legend_groups: The legend's cells as groups of symbol ids (a symbol with several
             faces: all its faces in one cell); default: one cell a symbol the cards show.
+        extras_path: One card a page: the PDF for the credits, legend, rules and tuck
+            boxes (paper size; written only when there is one of them; default
+            ``<out>-extras.pdf``). Ignored for sheets.
 
     Returns:
-        Number of PDF pages.
+        Number of PDF pages in ``out_path``.
 
     Raises:
         PrintdeckError: Missing or unusable artwork, a raster symbol below 150 dpi,
-            a bad back image or font, or an unwritable output path.
+            a bad back image or font, an unwritable output path, or transparency left
+            in a PDF/X-1a.
         ValueError: Layouts and imposition disagree on the number of cards.
     """
     if len(layouts) != len(imposition.slots):
@@ -76,26 +86,58 @@ def render_pdf(
     check_raster_resolution(symbols, layouts)
     pdf_fonts.register_bundled()
     by_index = {c.index: c for c in layouts}
+    used = sorted({p.symbol_id for c in layouts for p in c.placements})
+    cells = used if legend_groups is None else legend_groups
     with atomic_output(Path(out_path)) as tmp:
         canvas = _new_canvas(tmp, job, imposition, len(layouts))
-        art = ArtLibrary(canvas, symbols, largest_boxes_mm(layouts), job.max_ppi)
-        art.prepare_pictures(sorted({p.symbol_id for c in layouts for p in c.placements}))
+        art = ArtLibrary(canvas, symbols, largest_boxes_mm(layouts), job.max_ppi, background=job.card.background)
+        art.prepare_pictures(used)
         pages = _sheets(canvas, art, job, by_index, imposition, progress)
-        if imposition.single and job.attribution:
-            _page_setup(canvas, imposition)
-            pages += extras.credits_page(canvas, imposition.page_size_mm, job.title, job.attribution)
-        extra_size = job.paper_size_mm if imposition.single else imposition.page_size_mm
-        canvas.setTrimBox(None)
-        canvas.setBleedBox(None)
-        used = sorted({p.symbol_id for c in layouts for p in c.placements})
-        if job.legend:
-            cells = used if legend_groups is None else legend_groups
-            pages += extras.legend_pages(canvas, art, symbols, cells, extra_size, job.title, job.attribution)
-        if job.rules:
-            pages += extras.rules_pages(canvas, extra_size, job.title, job.attribution, job.faces, job.match)
-        if job.tuck_box:
-            pages += _tuck_boxes(canvas, art, job, layouts)
+        if not imposition.single:
+            canvas.setTrimBox(None)
+            canvas.setBleedBox(None)
+            pages += _extra_pages(canvas, art, job, symbols, cells, layouts, imposition.page_size_mm)
         canvas.save()
+        finish_pdf(tmp, job)
+    if imposition.single and (job.attribution or job.legend or job.rules or job.tuck_box):
+        path = Path(extras_path) if extras_path is not None else extras_file(Path(out_path))
+        with atomic_output(path) as tmp:
+            canvas = _new_canvas(tmp, replace(job, backs=None), replace(imposition, page_size_mm=job.paper_size_mm), 0)
+            art = ArtLibrary(canvas, symbols, largest_boxes_mm(layouts), job.max_ppi, prefix="leg")
+            if job.attribution:
+                canvas.setPageSize((mm_to_pt(job.paper_size_mm[0]), mm_to_pt(job.paper_size_mm[1])))
+                extras.credits_page(canvas, job.paper_size_mm, job.title, job.attribution)
+            _extra_pages(canvas, art, job, symbols, cells, layouts, job.paper_size_mm)
+            canvas.save()
+    return pages
+
+
+def extras_file(out_path: Path) -> Path:
+    """Where a one-card-a-page PDF's credits, legend, rules and tuck boxes go: ``<out>-extras.pdf``."""
+    return out_path.with_name(f"{out_path.stem}-extras.pdf")
+
+
+def _extra_pages(
+    canvas: Canvas,
+    art: ArtLibrary,
+    job: PrintJob,
+    symbols: Sequence[SymbolSpec],
+    cells: Sequence[int] | Sequence[Sequence[int]],
+    layouts: Sequence[CardLayout],
+    page_size_mm: tuple[float, float],
+) -> int:
+    """The legend, the rules and the tuck boxes (as the job asks); returns pages drawn. The
+    legend draws its pictures on white: forms of their own when the cards' background is
+    not (a picture with transparency is composited onto the background it is drawn on)."""
+    pages = 0
+    if job.legend:
+        if job.card.background.lower() != "#ffffff" and any(s.kind == "raster" for s in symbols):
+            art = ArtLibrary(canvas, symbols, None, job.max_ppi, background="#ffffff", prefix="leg")
+        pages += extras.legend_pages(canvas, art, symbols, cells, page_size_mm, job.title, job.attribution)
+    if job.rules:
+        pages += extras.rules_pages(canvas, page_size_mm, job.title, job.attribution, job.faces, job.match)
+    if job.tuck_box:
+        pages += _tuck_boxes(canvas, art, job, layouts)
     return pages
 
 
@@ -165,42 +207,71 @@ def _sheets(
         widest = f"{imposition.pages}/{imposition.pages}{deck}" + _widest_decks(layouts, imposition)
         credit = " · ".join(x for x in ("Sheet {n}", job.title, job.attribution or "") if x)
         plan = plan_footer(imposition, credit.replace("{n}", widest))
+        if job.cut_marks:
+            warn_missing_marks(imposition)
     pages = 0
     for page in range(1, imposition.pages + 1):
-        _page_setup(canvas, imposition)
         slots = [s for s in imposition.slots if s.page == page]
-        turn = imposition.rotation_deg
-        if imposition.shared:  # every background first: a card's bleed runs under its neighbours
-            for slot in slots:
-                _background(canvas, style, slot.center_mm, turn)
-        for slot in slots:
-            draw_card(canvas, art, layouts[slot.card_index], slot.center_mm, style, turn, not imposition.shared)
-        if plan is not None:
-            if job.cut_marks:
-                draw_marks(canvas, page_marks(imposition, page))
-            if job.registration_marks:
-                draw_registration(canvas, imposition.page_size_mm)
-            label = f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages)
-            draw_footer(canvas, plan, widest, label + _decks_label([layouts[s.card_index] for s in slots]))
-        canvas.showPage()
-        pages += 1
-        if job.backs is not None:
+        sides = [_front_page, _back_page] if job.backs is not None else [_front_page]
+        if job.backs_first and imposition.single:
+            sides.reverse()
+        for side in sides:
             _page_setup(canvas, imposition)
-            back_turn = backs_mod.mirror_turn(turn, imposition.page_size_mm, job.backs.duplex)
-            centers = [
-                backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm)
-                for s in slots
-            ]
-            if imposition.shared:  # the block's bleed first; each back is then clipped to its cut
-                for center in centers:
-                    _background(canvas, replace(style, background=job.backs.color), center, back_turn)
-            for slot, center in zip(slots, centers):
-                backs_mod.draw_back(canvas, center, back_turn, back_forms[_deck_of(layouts[slot.card_index])])
+            side(canvas, art, layouts, imposition, slots, style, job, back_forms)
+            if side is _front_page and plan is not None:
+                if job.cut_marks:
+                    draw_marks(canvas, page_marks(imposition, page))
+                if job.registration_marks:
+                    draw_registration(canvas, imposition.page_size_mm)
+                label = f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages)
+                draw_footer(canvas, plan, widest, label + _decks_label([layouts[s.card_index] for s in slots]))
             canvas.showPage()
             pages += 1
         if progress is not None:
             progress(len(slots))
     return pages
+
+
+def _front_page(
+    canvas: Canvas,
+    art: ArtLibrary,
+    layouts: dict[int, CardLayout],
+    imposition: Imposition,
+    slots: Sequence[CardSlot],
+    style: CardStyle,
+    job: PrintJob,
+    back_forms: dict[int, str],
+) -> None:
+    """The cards of one front page."""
+    turn = imposition.rotation_deg
+    if imposition.shared:  # every background first: a card's bleed runs under its neighbours
+        for slot in slots:
+            _background(canvas, style, slot.center_mm, turn)
+    for slot in slots:
+        draw_card(canvas, art, layouts[slot.card_index], slot.center_mm, style, turn, not imposition.shared)
+
+
+def _back_page(
+    canvas: Canvas,
+    art: ArtLibrary,
+    layouts: dict[int, CardLayout],
+    imposition: Imposition,
+    slots: Sequence[CardSlot],
+    style: CardStyle,
+    job: PrintJob,
+    back_forms: dict[int, str],
+) -> None:
+    """The backs of one front page's cards, mirrored for duplex and offset."""
+    assert job.backs is not None
+    back_turn = backs_mod.mirror_turn(imposition.rotation_deg, imposition.page_size_mm, job.backs.duplex)
+    centers = [
+        backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm) for s in slots
+    ]
+    if imposition.shared:  # the block's bleed first; each back is then clipped to its cut
+        for center in centers:
+            _background(canvas, replace(style, background=job.backs.color), center, back_turn)
+    for slot, center in zip(slots, centers):
+        backs_mod.draw_back(canvas, center, back_turn, back_forms[_deck_of(layouts[slot.card_index])])
 
 
 def _deck_label(job: PrintJob, page: int, pages: int) -> str:

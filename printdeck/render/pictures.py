@@ -5,9 +5,11 @@ size any card prints it (never more pixels than the source has). A JPEG (or HEIC
 AVIF, lossy WebP) source is stored as JPEG (DCT); an upright JPEG that needs no
 scaling passes through byte for byte. A photo's crop is a clip path (a circle or a
 rounded square) over an opaque picture, so print shops' PDF/X conversion keeps it a
-plain image; alpha (a soft mask) is kept only where the picture really has
-transparency or a removed background. A picture's JPEG is kept in the disk cache by
-drawing key and size, so a new seed or another copy of a deck encodes nothing again.
+plain image. A picture with real transparency is composited onto its card's flat
+background and clipped to its silhouette (symbols never overlap), so no soft mask
+(transparency) reaches the file either: PDF/X-1a takes it, and a PDF/X conversion
+keeps the page's vectors. A picture's JPEG is kept in the disk cache by drawing key and
+size, so a new seed or another copy of a deck encodes nothing again.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
@@ -31,9 +33,11 @@ from printdeck.artwork import (
     crop_square,
     is_upright,
     prepared_picture,
+    silhouette,
     subject_rings,
 )
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
+from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
 
 JPEG_QUALITY = 92
@@ -66,20 +70,28 @@ class StoredPicture:
     Attributes:
         reader: The image (JPEG bytes, the file itself, or pixels).
         clip: The photo crop's shape (``circle``/``rounded``), or None.
-        mask: Whether the image has an alpha channel (stored as a soft mask).
+        mask: Whether the image has an alpha channel (stored as a soft mask; only
+            when no background to composite onto was given).
         subject: A removed background's outline, rings in the crop square (0..1, y
             down; even-odd), clipped to as well; None when the background stays.
+        outline: A composited picture's silhouette, rings in the box (0..1, y up;
+            even-odd) to clip to; None for pictures that were opaque already.
     """
 
     reader: ImageReader
     clip: str | None
     mask: bool
     subject: tuple[tuple[tuple[float, float], ...], ...] | None = None
+    outline: tuple[tuple[tuple[float, float], ...], ...] | None = None
 
 
-def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> StoredPicture:
+def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, background: str | None = None) -> StoredPicture:
     """Decode, crop, scale and encode a raster or photo drawing for the PDF (no canvas:
     safe to run on worker threads, see :func:`store_pictures`).
+
+    A picture with transparency is composited onto ``background`` (``#rrggbb``, the
+    card's flat colour) and clipped to its silhouette's outline (``outline``), or, with
+    no background, kept with its alpha as a soft mask.
 
     Raises:
         PrintdeckError: The file cannot be read.
@@ -102,16 +114,40 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int) -> Store
     picture = prepared_picture(symbol, target)
     if picture.getchannel("A").getextrema()[0] == 255:
         picture = picture.convert("RGB")
+    if picture.mode == "RGBA" and background is not None:  # stored as pixels: the cache's JPEG has no background
+        return StoredPicture(
+            _reader(flatten(picture, background), False, art, target), None, False, outline=outline_rings(symbol)
+        )
     return StoredPicture(_reader(picture, _lossy(art), art, target), None, picture.mode == "RGBA")
 
 
-def store_pictures(jobs: Sequence[tuple[Drawing, float | None]], max_ppi: int) -> list[StoredPicture]:
+def flatten(picture: Image.Image, background: str) -> Image.Image:
+    """An RGBA picture composited onto the flat colour ``background`` (``#rrggbb``): RGB."""
+    flat = Image.new("RGB", picture.size, background)
+    flat.paste(picture, mask=picture.getchannel("A"))
+    return flat
+
+
+def outline_rings(symbol: SymbolSpec) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The symbol's silhouette outline (the shape the layout keeps apart, holding all its
+    ink) as rings in its box, 0..1 each way, y up (even-odd: holes are rings too)."""
+    sil = silhouette(symbol)
+    rings: list[tuple[tuple[float, float], ...]] = []
+    for polygon in getattr(sil.outline, "geoms", [sil.outline]):
+        for ring in (polygon.exterior, *polygon.interiors):
+            rings.append(tuple((x / sil.aspect + 0.5, y + 0.5) for x, y in ring.coords))
+    return tuple(rings)
+
+
+def store_pictures(
+    jobs: Sequence[tuple[Drawing, float | None]], max_ppi: int, background: str | None = None
+) -> list[StoredPicture]:
     """:func:`store_picture` of many drawings on a few threads (decoding, scaling and
     JPEG encoding release the GIL); the results do not depend on the threads."""
     if len(jobs) <= 1:
-        return [store_picture(art, box, max_ppi) for art, box in jobs]
+        return [store_picture(art, box, max_ppi, background) for art, box in jobs]
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        return list(pool.map(lambda job: store_picture(job[0], job[1], max_ppi), jobs))
+        return list(pool.map(lambda job: store_picture(job[0], job[1], max_ppi, background), jobs))
 
 
 def draw_picture(canvas: Canvas, art: Drawing, stored: StoredPicture) -> None:
@@ -129,7 +165,20 @@ def draw_picture(canvas: Canvas, art: Drawing, stored: StoredPicture) -> None:
                 outline.lineTo(x * w, (1.0 - y) * h)
             outline.close()
         canvas.clipPath(outline, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)  # clips add up: the crop and the subject
+    if stored.outline is not None:
+        clip_rings(canvas, stored.outline, w, h)
     canvas.drawImage(stored.reader, 0, 0, w, h, mask="auto" if stored.mask else None)
+
+
+def clip_rings(canvas: Canvas, rings: Sequence[Sequence[tuple[float, float]]], w: float, h: float) -> None:
+    """Clip to closed rings given in the box (0..1 each way, y up), even-odd, box ``w`` x ``h`` pt."""
+    path = canvas.beginPath()
+    for ring in rings:
+        path.moveTo(ring[0][0] * w, ring[0][1] * h)
+        for x, y in ring[1:]:
+            path.lineTo(x * w, y * h)
+        path.close()
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
 
 
 def _clip(canvas: Canvas, w: float, h: float, shape: str) -> None:
@@ -151,10 +200,23 @@ def _lossy(art: Drawing) -> bool:
 
 
 def _passes_through(art: Drawing, target_px: int) -> bool:
-    """An upright 8-bit JPEG whose pixels are not much more than needed."""
+    """An upright 8-bit JPEG in sRGB (no profile, or an sRGB one) whose pixels are not much
+    more than needed (a JPEG in another space is converted to sRGB first)."""
     with Image.open(art.symbol.path or "") as im:
-        plain = im.format == "JPEG" and im.mode in ("RGB", "L") and is_upright(im)
+        plain = im.format == "JPEG" and im.mode in ("RGB", "L") and is_upright(im) and _srgb_tagged(im)
         return plain and max(im.size) <= PASS_THROUGH_SLACK * target_px
+
+
+def _srgb_tagged(im: Image.Image) -> bool:
+    """Whether the picture has no ICC profile or an sRGB one (by its description)."""
+    icc = im.info.get("icc_profile")
+    if not icc:
+        return True
+    try:
+        description = ImageCms.getProfileDescription(ImageCms.getOpenProfile(io.BytesIO(icc)))
+    except (OSError, ImageCms.PyCMSError):
+        return False
+    return "srgb" in description.lower().replace(" ", "")
 
 
 def _reader(picture: Image.Image, lossy: bool, art: Drawing, target_px: int) -> ImageReader:

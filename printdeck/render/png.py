@@ -14,11 +14,12 @@ import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import PngInfo
 
-from printdeck.artwork import rasterise
+from printdeck.artwork import rasterise, srgb_profile_bytes
 from printdeck.cardshape import CardShape, card_path, path_points
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
@@ -30,7 +31,7 @@ from printdeck.fileio import (
 )
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.grey import grey_picture
-from printdeck.render.png_record import read_png_record, write_png_record
+from printdeck.render.png_record import card_files, read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
 from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CardStyle
 from printdeck.signals import deferred
@@ -46,8 +47,16 @@ def render_pngs(
     dpi: int = 300,
     extra_margin_mm: float = 0.0,
     cut: bool = False,
+    image_format: str = "png",
+    back: Image.Image | None = None,
 ) -> list[Path]:
     """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing.
+
+    With ``image_format="jpg"`` the cards are JPEGs (quality 95, no chroma
+    subsampling); ``back`` (the card back, drawn by
+    :func:`printdeck.render.backs.back_image`) is written as ``back.png`` (``.jpg``);
+    the artwork credit, when there is one, as ``CREDITS.txt`` beside them. Every image
+    is tagged sRGB (an ICC profile) and carries its dpi.
 
     The PNGs are drawn into a temporary folder beside ``out_dir`` (same file
     system); only when every card is written are the old ``card-*.png`` files of
@@ -78,9 +87,11 @@ def render_pngs(
     """
     parse_settings(BuildSettings, {"dpi": dpi, "png_margin_mm": extra_margin_mm})  # the build's ranges
     made = [p for p in (Path(out_dir), *Path(out_dir).parents) if not p.exists()]
+    if image_format not in ("png", "jpg"):
+        raise ValueError(f"image_format: expected 'png' or 'jpg', got {image_format!r}")
     out_dir = _ensure_folder(Path(out_dir))
     try:
-        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm, cut)
+        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm, cut, image_format, back)
     except BaseException:  # an error, Ctrl-C or SIGTERM: no folder left that this call made
         for folder in made:
             with contextlib.suppress(OSError):
@@ -96,6 +107,8 @@ def _staged(
     dpi: int,
     extra_margin_mm: float,
     cut: bool = False,
+    image_format: str = "png",
+    back: Image.Image | None = None,
 ) -> list[Path]:
     """Draw the cards into a staging folder beside ``out_dir``, then move them in.
 
@@ -107,12 +120,13 @@ def _staged(
     try:
         with staging_folder(out_dir) as staging:
             try:
-                names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm, cut)
+                names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm, cut, image_format)
+                names += _write_beside(job, staging, dpi, image_format, back)
             except PrintdeckError as exc:
                 if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
                     raise write_error(out_dir, exc.__cause__) from None
                 raise
-            return _move_in(staging, out_dir, names)
+            return [p for p in _move_in(staging, out_dir, names) if p.name.startswith("card-")]
     except OSError as exc:  # the staging folder cannot be made (a full disk, no permission)
         raise write_error(out_dir, exc) from None
 
@@ -146,6 +160,7 @@ def _write_cards(
     dpi: int,
     extra_margin_mm: float,
     cut: bool = False,
+    image_format: str = "png",
 ) -> list[str]:
     """Draw every card into ``folder``; returns the file names in card order."""
     style = job.card
@@ -166,14 +181,45 @@ def _write_cards(
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
         if cut:
             img.putalpha(ImageChops.multiply(img.getchannel("A"), _shape_mask(style.card_shape(), img.size, px_per_mm)))
-        name = f"card-{layout.index + 1:03d}.png"
+        name = f"card-{layout.index + 1:03d}.{image_format}"
         if job.grayscale:
             img = grey_picture(img)
-        try:
-            img.save(folder / name, dpi=(dpi, dpi), compress_level=1, pnginfo=info)
-        except OSError as exc:
-            raise PrintdeckError(f"{folder / name}: cannot write ({exc.strerror})") from exc
+        _save(img, folder / name, dpi, info)
         names.append(name)
+    return names
+
+
+def _save(img: Image.Image, path: Path, dpi: int, info: PngInfo) -> None:
+    """Save a card image as PNG or JPEG (by ``path``'s suffix), with its dpi; colour images
+    tagged sRGB (an ICC profile; a grey one carries none: an RGB profile does not fit it)."""
+    icc: dict[str, Any] = {"icc_profile": srgb_profile_bytes()} if img.mode in ("RGB", "RGBA") else {}
+    try:
+        if path.suffix == ".jpg":
+            if img.mode == "RGBA":  # JPEG has no alpha: on white, as the paper
+                flat = Image.new("RGB", img.size, "#ffffff")
+                flat.paste(img, mask=img.getchannel("A"))
+                img = flat
+            img.save(path, "JPEG", quality=95, subsampling=0, dpi=(dpi, dpi), **icc)
+        else:
+            img.save(path, dpi=(dpi, dpi), compress_level=1, pnginfo=info, **icc)
+    except OSError as exc:
+        raise PrintdeckError(f"{path}: cannot write ({exc.strerror})") from exc
+
+
+def _write_beside(job: PrintJob, folder: Path, dpi: int, image_format: str, back: Image.Image | None) -> list[str]:
+    """The back image and the credits file beside the cards; returns their names."""
+    names = []
+    if back is not None:
+        picture = grey_picture(back.convert("RGB")) if job.grayscale else back.convert("RGB")
+        _save(picture, folder / f"back.{image_format}", dpi, _png_info(job))
+        names.append(f"back.{image_format}")
+    if job.attribution:
+        text = f"{job.title}\n\nArtwork credit: {job.attribution}\n\nMade with printdeck.\n"
+        try:
+            (folder / "CREDITS.txt").write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise PrintdeckError(f"{folder / 'CREDITS.txt'}: cannot write ({exc.strerror})") from exc
+        names.append("CREDITS.txt")
     return names
 
 
@@ -191,7 +237,7 @@ def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
     """
     with folder_lock(out_dir):
         recorded = read_png_record(out_dir)
-        present = {p.name for p in out_dir.glob("card-*.png")}
+        present = set(card_files(out_dir))
         foreign = sorted((present & set(names)) - recorded)
         if foreign:
             raise PrintdeckError(

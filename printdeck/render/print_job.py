@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printdeck.choices import ColourMode, PdfX
 from printdeck.model import SymbolSpec
 from printdeck.render.style import CardStyle
 from printdeck.theme import Theme, resolve_path
@@ -69,6 +70,11 @@ class PrintJob:
             the design; :meth:`from_theme` from ``deck.match``); the rules say it.
         card_thickness_mm: One printed card's thickness, mm (the tuck box's depth).
         grayscale: Print in grey: a DeviceGray PDF and grey PNGs (``paper.grayscale``).
+        colour: ``rgb`` or ``cmyk`` (press CMYK through the bundled profile, as PDF/X).
+        pdfx: With CMYK, ``x-4`` or ``x-1a``.
+        ink_limit: With CMYK, the total ink limit, percent.
+        die_line: Stroke each cut path in the spot colour ``CutContour`` on its own layer.
+        backs_first: One card a page: each back page before its front.
     """
 
     name: str
@@ -88,6 +94,16 @@ class PrintJob:
     card_thickness_mm: float = 0.3
     match: int = 1
     grayscale: bool = False
+    colour: ColourMode = ColourMode.RGB
+    pdfx: PdfX = PdfX.X4
+    ink_limit: int = 300
+    die_line: bool = False
+    backs_first: bool = False
+
+    @property
+    def cmyk(self) -> bool:
+        """Whether the PDF is press CMYK (PDF/X)."""
+        return self.colour == ColourMode.CMYK
 
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
@@ -111,6 +127,7 @@ class PrintJob:
             shape=None if shape.is_circle else shape,
             punch_ring=paper.punch_ring,
             centre_mark=paper.centre_mark,
+            die_line=paper.die_line,
         )
         return cls(
             name=theme.name,
@@ -132,6 +149,11 @@ class PrintJob:
             card_thickness_mm=spec.extras.card_thickness_mm,
             match=spec.deck.match,
             grayscale=paper.grayscale,
+            colour=paper.color,
+            pdfx=paper.pdfx,
+            ink_limit=paper.ink_limit,
+            die_line=paper.die_line,
+            backs_first=spec.backs.order == "before",
         )
 
 

@@ -12,7 +12,8 @@ then upright cards. The block sits at the top of the sheet, centred across it, s
 footer has the room left. Crop marks (:func:`shape_marks`) extend a card's straight
 cut lines outward from its corners (for shared cuts, each cut line beyond the block),
 or a hexagon's corners radially, starting :data:`MARK_OFFSET_MM` outside the bleed and
-shortened to keep :data:`MARK_CLEAR_MM` from every bleed and inside the margins.
+whole (:data:`MARK_LENGTH_MM`) or left out where they would come within :data:`MARK_CLEAR_MM`
+of a bleed or leave the margins.
 Lengths are mm, page origin bottom-left.
 """
 
@@ -27,9 +28,11 @@ from printdeck.cardshape import CardShape, Orientation, ShapeKind
 from printdeck.render.freespace import Rect, Segment
 
 MARK_OFFSET_MM = 1.0
-MARK_LENGTH_MM = 4.0
+"""Crop marks start this far outside the bleed, mm."""
+MARK_LENGTH_MM = 3.0
+"""Every crop mark is this long, never shorter (round cards' marks too: the imposition keeps
+the room, and a mark with none is left out, never cut short), mm."""
 MARK_CLEAR_MM = 1.0
-MIN_MARK_MM = 1.0
 
 Points = list[tuple[float, float]]
 Layout = tuple[str, Points, int, int]  # (packing name, centres relative, columns, rows)
@@ -163,7 +166,7 @@ def _mark(
 ) -> Segment | None:
     """The mark from a cut corner outward along ``u``: from the first point
     :data:`MARK_CLEAR_MM` clear of every bleed (at least bleed + offset out), up to
-    :data:`MARK_LENGTH_MM`, stopping before a bleed or the margins; None if too short."""
+    :data:`MARK_LENGTH_MM` whole; None where a bleed or the margins leave less (never shorter)."""
     t = np.arange(0.0, bleed_mm * 2.5 + MARK_OFFSET_MM + MARK_LENGTH_MM + 10.0, 0.05)
     x, y = corner[0] + u[0] * t, corner[1] + u[1] * t
     clear = shapely.distance(keep_off, shapely.points(x, y)) >= MARK_CLEAR_MM - 1e-6
@@ -177,7 +180,8 @@ def _mark(
     ok = clear & inside
     bad = np.flatnonzero(~ok[k0:])
     k1 = k0 + (int(bad[0]) - 1 if bad.size else len(t) - 1 - k0)
-    k1 = min(k1, k0 + round(MARK_LENGTH_MM / 0.05))
-    if k1 <= k0 or t[k1] - t[k0] < MIN_MARK_MM / 2.0:
+    whole = k0 + round(MARK_LENGTH_MM / 0.05)
+    if k1 < whole:
         return None
+    k1 = whole
     return ((float(x[k0]), float(y[k0])), (float(x[k1]), float(y[k1])))

@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColorSep, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape
@@ -20,15 +20,23 @@ from printdeck.model import CardLayout, DeckMark
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot
-from printdeck.render.imposition import Imposition
+from printdeck.render.imposition import MARK_LENGTH_MM, Imposition, missing_marks
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
-from printdeck.render.style import BORDER_INSET_MM, BORDER_WIDTH_MM, CENTRE_MARK_MM, CardStyle
+from printdeck.render.style import (
+    BORDER_INSET_MM,
+    BORDER_WIDTH_MM,
+    CENTRE_MARK_MM,
+    CUT_CONTOUR,
+    DIE_LINE_PROPERTY,
+    CardStyle,
+)
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
 MARK_WIDTH_PT = 0.25
 """Cut-mark and cut-guide line width, points."""
 INK = HexColor("#1a1a1a")
+"""Marks, rules and sheet text: 100 % K in a CMYK file (:func:`printdeck.artwork.cmyk_of_rgb`)."""
 GUIDE = HexColor("#7f7f7f")
 MIN_CREDIT_PT = 4.0
 """Smallest type the credit line is set in, points."""
@@ -41,6 +49,28 @@ SCALE_NOTE = 'Print at 100 % (actual size), not "fit to page": the scale bar on 
 
 class CreditWarning(UserWarning):
     """The artwork credit could not be placed on the sheets."""
+
+
+class MarkWarning(UserWarning):
+    """Some cut marks do not fit whole (3 mm) between the cards and are left out."""
+
+
+def warn_missing_marks(imposition: Imposition) -> None:
+    """Say how many cut marks a full sheet of round cards leaves out, and what gives them room.
+
+    Warns:
+        MarkWarning: A mark would be shorter than ``MARK_LENGTH_MM`` (names ``paper.gap``).
+    """
+    if not imposition.card_shape().is_circle:
+        return
+    missing = missing_marks(imposition.full_page_centers_mm(), imposition.outer_radius_mm, imposition.inner_rect_mm())
+    if missing:
+        warnings.warn(
+            f"paper.gap: {missing} cut marks a sheet are left out: a {imposition.gap_mm:g} mm gap between "
+            f"bleeds has no room for a whole {MARK_LENGTH_MM:g} mm mark; set paper.gap: {MARK_LENGTH_MM:g}mm or more",
+            MarkWarning,
+            stacklevel=3,
+        )
 
 
 def draw_card(
@@ -115,8 +145,10 @@ def _draw_round_card(
 
 
 def _guides(canvas: Canvas, style: CardStyle, shape: CardShape) -> None:
-    """The cut guide (a dashed hairline on the cut), the punch ring (a hairline at the
-    bleed's outer edge) and the centre mark (a small cross), about the origin."""
+    """The die line, the cut guide (a dashed hairline on the cut), the punch ring (a
+    hairline at the bleed's outer edge) and the centre mark (a small cross), about the origin."""
+    if style.die_line:
+        draw_die_line(canvas, shape)
     if not (style.cut_guide or style.punch_ring or style.centre_mark):
         return
     canvas.saveState()
@@ -159,6 +191,22 @@ def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, 
     canvas.setFont(SANS_BOLD, size)
     draw_string(canvas, x, y - 0.36 * size, mark.letter, "middle")
     canvas.restoreState()
+
+
+def draw_die_line(canvas: Canvas, shape: CardShape) -> None:
+    """Stroke the card's cut path (:func:`printdeck.cardshape.card_path`, about the origin) as
+    a die line: 100 % of the spot colour ``CutContour`` (alternate 100 % magenta),
+    overprinting, inside the optional content ``DieLine`` (its layer is made by
+    :func:`printdeck.render.pdfx.finish_pdf`)."""
+    canvas.addLiteral(f"/OC /{DIE_LINE_PROPERTY} BDC")
+    canvas.saveState()
+    canvas.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=CUT_CONTOUR, density=1))
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    canvas.setDash()
+    canvas.drawPath(shape_path(canvas, shape), stroke=1, fill=0)
+    canvas.restoreState()
+    canvas.addLiteral("EMC")
 
 
 def draw_marks(canvas: Canvas, segments: Sequence[Segment]) -> None:

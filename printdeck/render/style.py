@@ -12,6 +12,10 @@ BORDER_INSET_MM = 0.3
 """Gap between the cut and the outer edge of the border ring, mm (so a slightly off cut keeps the ring)."""
 CENTRE_MARK_MM = 3.0
 """The centre mark's width: a cross of two 3 mm strokes (the layout keeps 2 mm about the centre free)."""
+CUT_CONTOUR = "CutContour"
+"""The die line's spot colour (Separation) name, the one cutting RIPs look for."""
+DIE_LINE_PROPERTY = "DieLine"
+"""Name of the die line's optional content in the pages' ``/Properties``."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class CardStyle:
         shape: The card's outline when it is not round (``None``: the circle of ``radius_mm``).
         punch_ring: Draw a thin ring at the bleed's outer edge (round cards: for a circle punch).
         centre_mark: Draw a small cross at the card's centre (compass cutters; the layout keeps it free).
+        die_line: Stroke the cut path in the spot colour ``CutContour`` on its own layer (PDF only).
     """
 
     radius_mm: float
@@ -41,6 +46,8 @@ class CardStyle:
     def card_shape(self) -> CardShape:
         """The card's outline (``shape``, else the circle of ``radius_mm``)."""
         return self.shape if self.shape is not None else CardShape.circle(2.0 * self.radius_mm)
+
+    die_line: bool = False
 
     @property
     def border_outer_mm(self) -> float:

@@ -18,6 +18,7 @@ from printdeck.theme.load import (
 )
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
+from printdeck.theme.presets import Preset, apply_preset, preset, presets
 from printdeck.theme.run_options import (
     BuildSettings,
     OptionInfo,
@@ -55,12 +56,14 @@ __all__ = [
     "InitResult",
     "OptionInfo",
     "PaperSpec",
+    "Preset",
     "PreviewSettings",
     "SlidesSettings",
     "SymbolEntry",
     "Theme",
     "ThemeInfo",
     "ThemeSpec",
+    "apply_preset",
     "apply_settings",
     "bundled_theme_names",
     "bundled_theme_path",
@@ -79,6 +82,8 @@ __all__ = [
     "option_table",
     "parse_settings",
     "parse_theme_data",
+    "preset",
+    "presets",
     "resolve_path",
     "schema_json",
     "theme_worded",

@@ -236,6 +236,11 @@ def check_consistency(spec: ThemeSpec) -> None:
             f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; "
             "use a few millimetres at most"
         )
+    if spec.paper.die_line and spec.paper.color == "cmyk" and spec.paper.pdfx == "x-1a":
+        raise PrintdeckError(
+            "paper.die_line: PDF/X-1a has no layers to keep the die line off the print; "
+            "use paper.pdfx: x-4 (or leave out paper.die_line)"
+        )
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
         raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")

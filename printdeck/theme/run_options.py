@@ -21,9 +21,10 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from printdeck.choices import PaperLayout, SlideGame, SlideReveal
+from printdeck.choices import ColourMode, ImageFormat, PaperLayout, PdfX, SlideGame, SlideReveal
 from printdeck.theme.messages import validation_error
-from printdeck.theme.spec import LENGTHS_IN_MM, Copies, Length, PaperSize, Seed, ThemeSpec
+from printdeck.theme.presets import PresetName
+from printdeck.theme.spec import LENGTHS_IN_MM, Copies, InkLimit, Length, PaperSize, Seed, ThemeSpec
 
 _SettingsT = TypeVar("_SettingsT", bound=BaseModel)
 StrictBool = Annotated[bool, Strict()]
@@ -110,6 +111,25 @@ class BuildSettings(_Settings):
         False,
         flag="--png-cut",
         help="PNGs at cut size, transparent outside the card's shape (for print-then-cut machines).",
+    )
+    preset: PresetName | None = option(
+        None, flag="--preset", help="A print service's preset (see `printdeck presets`): its card, paper and files."
+    )
+    image_format: ImageFormat | None = option(
+        None, flag="--image-format", help="Format of the per-card images (default: the preset's, else png)."
+    )
+    color: ColourMode | None = option(
+        None, flag="--color", theme_key="paper.color", help="rgb, or cmyk: press CMYK (FOGRA39) written as PDF/X."
+    )
+    pdfx: PdfX | None = option(None, flag="--pdfx", theme_key="paper.pdfx", help="The PDF/X standard of a CMYK file.")
+    ink_limit: InkLimit | None = option(
+        None, flag="--ink-limit", theme_key="paper.ink_limit", unit="%", help="Total ink limit of a CMYK file."
+    )
+    die_line: StrictBool | None = option(
+        None,
+        flag="--die-line",
+        theme_key="paper.die_line",
+        help="Stroke each cut path in the spot colour CutContour on its own layer.",
     )
 
 

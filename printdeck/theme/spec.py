@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -28,14 +29,18 @@ from pydantic import (
 
 from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
 from printdeck.choices import (
+    INK_LIMITS,
     BackFit,
+    BackOrder,
     BackPattern,
+    ColourMode,
     CutGuide,
     CutLines,
     Duplex,
     Orientation,
     PaperLayout,
     PaperName,
+    PdfX,
     PhotoShape,
     RotationWord,
     ShapeKind,
@@ -273,6 +278,15 @@ PaperSize = Annotated[
 ]
 
 
+def _ink_limit(value: int) -> int:
+    if value not in INK_LIMITS:
+        raise ValueError(f"expected one of {', '.join(map(str, INK_LIMITS))} (percent), got {value}")
+    return value
+
+
+InkLimit = Annotated[int, AfterValidator(_ink_limit), WithJsonSchema({"type": "integer", "enum": list(INK_LIMITS)})]
+
+
 class PaperSpec(_Strict):
     """The sheet the cards are imposed on."""
 
@@ -337,6 +351,26 @@ class PaperSpec(_Strict):
         le=2400,
         description="pictures are stored at most this many pixels an inch at their largest printed size",
     )
+    color: ColourMode = Field(
+        default=ColourMode.RGB,
+        validate_default=True,
+        description="rgb: sRGB for screens and office printers; cmyk: press CMYK through the bundled FOGRA39 "
+        "profile, written as PDF/X",
+    )
+    pdfx: PdfX = Field(
+        default=PdfX.X4,
+        validate_default=True,
+        description="with color: cmyk, the PDF/X standard: x-4 (PDF/X-4) or x-1a (PDF/X-1a:2003, no layers or "
+        "transparency)",
+    )
+    ink_limit: InkLimit = Field(
+        default=300, description="with color: cmyk, the total ink limit, percent of C + M + Y + K"
+    )
+    die_line: bool = Field(
+        default=False,
+        description="stroke each card's cut path in the overprinting spot colour CutContour on its own layer "
+        "(for die cutters)",
+    )
 
 
 Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
@@ -362,6 +396,11 @@ class BacksSpec(_Strict):
     color: Color = "#2b4c7e"
     pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
     duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
+    order: BackOrder = Field(
+        default=BackOrder.AFTER,
+        validate_default=True,
+        description="layout: single: each card's back page after its front, or before it (DriveThruCards)",
+    )
     offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
     offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
 

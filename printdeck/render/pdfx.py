@@ -1,0 +1,260 @@
+"""Press files: a finished ReportLab PDF made CMYK PDF/X, and die-line layers (pikepdf).
+
+:func:`finish_pdf` rewrites the file ReportLab wrote, in place:
+
+- **CMYK** (``job.cmyk``): every DeviceRGB colour operator (``rg``/``RG``, and
+  ``sc``/``scn`` after a DeviceRGB ``cs``) becomes ``k``/``K`` through the same LittleCMS
+  transform as the pictures (:func:`printdeck.artwork.cmyk_of_rgb`: neutral greys on the
+  black plate alone, printdeck's ink black at 100 % K); every DeviceRGB image is
+  converted (:func:`printdeck.artwork.image_to_cmyk`), a JPEG staying a JPEG.
+- **PDF/X** (with CMYK): the OutputIntent (``GTS_PDFX``, the bundled profile embedded as
+  ``DestOutputProfile``), ``GTS_PDFXVersion`` and ``Trapped`` in the Info dictionary and
+  in XMP metadata (ISO 15930-4 for X-1a:2003, ISO 15930-7 for X-4), a TrimBox and BleedBox
+  on every page (a sheet's are its MediaBox: the sheet is what the printer receives; a
+  single card's are its cut and bleed squares), PDF 1.6 for X-4 and 1.4 for X-1a. X-1a
+  refuses any transparency left (a soft mask, a constant alpha, a blend mode).
+- **Die line** (``job.die_line``): the pages mark their die lines as optional content
+  ``/OC /DieLine BDC ... EMC`` (:mod:`printdeck.render.sheet`); here they get their layer,
+  an optional-content group named "Die line (CutContour)", on by default.
+
+Dates and IDs are fixed (ReportLab's invariant date, qpdf's deterministic ID), so the
+same theme and seed still give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name, Operator, String
+
+from printdeck.artwork import (
+    OUTPUT_CONDITION,
+    OUTPUT_CONDITION_TEXT,
+    cmyk_of_rgb,
+    cmyk_profile_bytes,
+    image_to_cmyk,
+)
+from printdeck.choices import PdfX
+from printdeck.errors import PrintdeckError
+from printdeck.render.print_job import PrintJob
+from printdeck.render.style import DIE_LINE_PROPERTY
+
+DIE_LINE_LAYER = "Die line (CutContour)"
+"""The die line layer's name, as viewers and RIPs show it."""
+FIXED_DATE = "2000-01-01T00:00:00+00:00"
+"""ReportLab's invariant document date, written into the XMP too."""
+JPEG_QUALITY = 92
+_VERSION = {PdfX.X4: "PDF/X-4", PdfX.X1A: "PDF/X-1a:2003"}
+
+
+def finish_pdf(path: Path, job: PrintJob) -> None:
+    """Make the PDF at ``path`` CMYK PDF/X and/or give its die lines a layer, in place.
+
+    Does nothing unless ``job.cmyk`` or ``job.die_line``.
+
+    Raises:
+        PrintdeckError: A PDF/X-1a would keep transparency (names ``paper.pdfx``).
+    """
+    if not (job.cmyk or job.die_line):
+        return
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        if job.cmyk:
+            _convert_colours(pdf, job.ink_limit)
+            if job.pdfx == PdfX.X1A:
+                _refuse_transparency(pdf)
+        if job.die_line:
+            _die_line_layer(pdf)
+        _boxes(pdf)
+        version = "1.4"
+        if job.cmyk:
+            _pdfx_structure(pdf, job, digest)
+            version = "1.6" if job.pdfx == PdfX.X4 else "1.4"
+        elif job.die_line:
+            version = "1.5"  # optional content
+        pdf.save(
+            path,
+            deterministic_id=True,
+            force_version=version,
+            object_stream_mode=pikepdf.ObjectStreamMode.disable,
+            compress_streams=True,
+        )
+
+
+def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
+    """Every DeviceRGB colour operator and image made CMYK."""
+    for page in pdf.pages:
+        page.contents_coalesce()
+        contents = page.obj.Contents
+        assert isinstance(contents, pikepdf.Stream)
+        _rewrite(contents, ink_limit)
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        subtype = obj.get("/Subtype")
+        if subtype == Name.Form:
+            _rewrite(obj, ink_limit)
+        elif subtype == Name.Image and obj.get("/ColorSpace") == Name.DeviceRGB:
+            _image_to_cmyk(obj, ink_limit)
+
+
+def _rewrite(stream: pikepdf.Stream, ink_limit: int) -> None:
+    """One content stream's RGB colour operators made CMYK (other operators untouched)."""
+    ops = pikepdf.parse_content_stream(stream)
+    out: list[Any] = []
+    rgb_space = {"fill": False, "stroke": False}
+    changed = False
+    for instruction in ops:
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            out.append(instruction)
+            continue
+        operands, operator = instruction.operands, instruction.operator
+        name = str(operator)
+        if name in ("cs", "CS"):
+            rgb_space["fill" if name == "cs" else "stroke"] = operands[0] == Name.DeviceRGB
+            if operands[0] == Name.DeviceRGB:
+                out.append(([Name.DeviceCMYK], operator))
+                changed = True
+                continue
+        setter = name in ("rg", "RG")
+        after_cs = name in ("sc", "scn", "SC", "SCN") and rgb_space["fill" if name.islower() else "stroke"]
+        if (setter or after_cs) and len(operands) == 3:
+            red, green, blue = (float(v) for v in operands)
+            cmyk = cmyk_of_rgb((red, green, blue), ink_limit)
+            new_op = ("k" if name.islower() else "K") if setter else name
+            out.append(([*cmyk], Operator(new_op)))
+            changed = True
+            continue
+        out.append((list(operands), operator))
+    if changed:
+        stream.write(pikepdf.unparse_content_stream(out))
+
+
+def _image_to_cmyk(image: pikepdf.Stream, ink_limit: int) -> None:
+    """A DeviceRGB image XObject rewritten as DeviceCMYK (a JPEG stays a JPEG)."""
+    jpeg = image.get("/Filter") in (Name.DCTDecode, Array([Name.DCTDecode]))
+    pixels = pikepdf.PdfImage(image).as_pil_image().convert("RGB")
+    cmyk = image_to_cmyk(pixels, ink_limit)
+    if jpeg:
+        data = io.BytesIO()
+        cmyk.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        image.write(data.getvalue(), filter=Name.DCTDecode)
+        image.Decode = Array([1, 0] * 4)  # Pillow writes Adobe (inverted) CMYK JPEGs
+    else:
+        image.write(zlib.compress(cmyk.tobytes(), 6), filter=Name.FlateDecode)
+        if "/Decode" in image:
+            del image.Decode
+    if "/DecodeParms" in image:
+        del image.DecodeParms
+    image.ColorSpace = Name.DeviceCMYK
+    image.BitsPerComponent = 8
+
+
+def _refuse_transparency(pdf: pikepdf.Pdf) -> None:
+    """PDF/X-1a allows no transparency: refuse soft masks, constant alpha and blend modes."""
+    for obj in pdf.objects:
+        if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+            continue
+        smask = obj.get("/SMask")
+        alpha = [float(obj.get(key, 1.0)) for key in ("/CA", "/ca")]
+        blend = obj.get("/BM")
+        if (smask is not None and smask != Name("/None")) or min(alpha) < 1.0 or blend not in (None, Name.Normal):
+            raise PrintdeckError(
+                "paper.pdfx: the deck keeps transparency (a picture with a soft mask or a translucent "
+                "colour) that PDF/X-1a cannot hold; use paper.pdfx: x-4"
+            )
+
+
+def _die_line_layer(pdf: pikepdf.Pdf) -> None:
+    """The die line's optional-content group, named in each page that marks it."""
+    group = pdf.make_indirect(Dictionary(Type=Name.OCG, Name=String(DIE_LINE_LAYER)))
+    pdf.Root.OCProperties = Dictionary(
+        OCGs=Array([group]),
+        D=Dictionary(Name=String("printdeck"), Order=Array([group]), ON=Array([group]), OFF=Array()),
+    )
+    marker = f"/OC /{DIE_LINE_PROPERTY} BDC".encode()
+    for page in pdf.pages:
+        page.contents_coalesce()
+        if marker not in page.obj.Contents.read_bytes():
+            continue
+        resources = page.obj.Resources
+        properties = resources.get("/Properties", Dictionary())
+        properties[f"/{DIE_LINE_PROPERTY}"] = group
+        resources.Properties = properties
+
+
+def _boxes(pdf: pikepdf.Pdf) -> None:
+    """A TrimBox and a BleedBox on every page: the MediaBox where the page has none."""
+    for page in pdf.pages:
+        media = page.obj.MediaBox
+        if "/TrimBox" not in page.obj:
+            page.obj.TrimBox = Array(list(media))
+        if "/BleedBox" not in page.obj:
+            page.obj.BleedBox = Array(list(media))
+
+
+def _pdfx_structure(pdf: pikepdf.Pdf, job: PrintJob, digest: str) -> None:
+    """OutputIntent, Info keys and XMP metadata of a PDF/X file."""
+    profile = pdf.make_stream(cmyk_profile_bytes(job.ink_limit))
+    profile.N = 4
+    condition = OUTPUT_CONDITION_TEXT.format(limit=job.ink_limit)
+    pdf.Root.OutputIntents = Array(
+        [
+            Dictionary(
+                Type=Name.OutputIntent,
+                S=Name.GTS_PDFX,
+                OutputConditionIdentifier=String(OUTPUT_CONDITION),
+                OutputCondition=String(condition),
+                RegistryName=String("http://www.color.org"),
+                Info=String(condition),
+                DestOutputProfile=profile,
+            )
+        ]
+    )
+    info = pdf.trailer.Info
+    info.Trapped = Name("/False")
+    info.GTS_PDFXVersion = String(_VERSION[job.pdfx])
+    if job.pdfx == PdfX.X1A:
+        info.GTS_PDFXConformance = String(_VERSION[job.pdfx])
+    title = str(info.get("/Title", job.title))
+    xmp = _xmp(job, title, str(info.get("/Author", "")), digest)
+    pdf.Root.Metadata = pdf.make_stream(xmp.encode("utf-8"), Type=Name.Metadata, Subtype=Name.XML)
+
+
+def _xmp(job: PrintJob, title: str, author: str, digest: str) -> str:
+    """The XMP packet: title, author, dates, document IDs, Trapped and the PDF/X version."""
+    version = _VERSION[job.pdfx]
+    pdfx_key = (
+        f"<pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>"
+        f"<pdfx:GTS_PDFXConformance>{version}</pdfx:GTS_PDFXConformance>"
+        if job.pdfx == PdfX.X1A
+        else f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>"
+    )
+    uid = f"uuid:{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+    return (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" '
+        'xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/" '
+        'xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">'
+        f'<dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang="x-default">{_esc(title)}'
+        f"</rdf:li></rdf:Alt></dc:title><dc:creator><rdf:Seq><rdf:li>{_esc(author)}</rdf:li></rdf:Seq></dc:creator>"
+        f"<xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate><xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>"
+        f"<xmp:MetadataDate>{FIXED_DATE}</xmp:MetadataDate><xmp:CreatorTool>printdeck</xmp:CreatorTool>"
+        f"<pdf:Producer>printdeck (ReportLab, pikepdf)</pdf:Producer><pdf:Trapped>False</pdf:Trapped>"
+        f"<xmpMM:DocumentID>{uid}</xmpMM:DocumentID><xmpMM:InstanceID>{uid}</xmpMM:InstanceID>"
+        f"<xmpMM:VersionID>1</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>"
+        f"{pdfx_key}</rdf:Description></rdf:RDF></x:xmpmeta>\n"
+        '<?xpacket end="w"?>'
+    )
+
+
+def _esc(text: str) -> str:
+    """Text escaped for XML."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

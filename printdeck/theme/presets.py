@@ -1,0 +1,103 @@
+"""Print-service presets (``printdeck/theme/presets.yaml``, one table): the theme keys a
+service fixes and the files it wants, applied over a theme by :func:`apply_preset`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+import yaml
+from pydantic import AfterValidator, BaseModel, ValidationError, WithJsonSchema
+
+from printdeck.errors import PrintdeckError
+from printdeck.theme.messages import describe_validation_error
+from printdeck.theme.spec import BacksSpec, CardSpec, PaperSpec, ThemeSpec
+
+PRESETS_FILE = Path(__file__).with_name("presets.yaml")
+PRESET_NAMES: tuple[str, ...] = tuple(yaml.safe_load(PRESETS_FILE.read_text(encoding="utf-8")))
+"""The presets' names, in the table's order."""
+
+
+def _known(name: str) -> str:
+    if name not in PRESET_NAMES:
+        raise ValueError(f"expected one of {', '.join(PRESET_NAMES)} (printdeck presets), got {name!r}")
+    return name
+
+
+PresetName = Annotated[str, AfterValidator(_known), WithJsonSchema({"type": "string", "enum": list(PRESET_NAMES)})]
+"""A preset's name, a choice as every other: the command line and the studio list them."""
+_SECTIONS: dict[str, type[BaseModel]] = {"card": CardSpec, "paper": PaperSpec, "backs": BacksSpec}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One service's preset.
+
+    Attributes:
+        name: The preset's name (``--preset NAME``).
+        service: Who it is for.
+        source: Where its numbers come from.
+        makes: What the service receives, in words.
+        theme: Theme keys it sets, by section (``card``, ``paper``, ``backs``), as YAML gives them.
+        image_format: ``png`` or ``jpg`` per-card images, or ``None`` (the PDF is the deliverable).
+        dpi: Resolution of those images.
+    """
+
+    name: str
+    service: str
+    source: str
+    makes: str
+    theme: dict[str, dict[str, Any]]
+    image_format: str | None = None
+    dpi: int = 300
+
+
+@lru_cache(maxsize=1)
+def presets() -> dict[str, Preset]:
+    """Every preset of the table, by name (in the table's order)."""
+    data = yaml.safe_load(PRESETS_FILE.read_text(encoding="utf-8"))
+    out = {}
+    for name, entry in data.items():
+        images = entry.get("images") or {}
+        out[name] = Preset(
+            name=name,
+            service=entry["service"],
+            source=entry["source"],
+            makes=entry["makes"],
+            theme=dict(entry.get("theme") or {}),
+            image_format=images.get("format"),
+            dpi=int(images.get("dpi", 300)),
+        )
+    return out
+
+
+def preset(name: str) -> Preset:
+    """The preset called ``name``.
+
+    Raises:
+        PrintdeckError: No such preset (names the ones there are).
+    """
+    table = presets()
+    if name not in table:
+        raise PrintdeckError(f"--preset: no preset {name!r}; choose one of {', '.join(table)} (printdeck presets)")
+    return table[name]
+
+
+def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
+    """``spec`` with the preset's keys written over it, each validated as the theme's key is.
+
+    Raises:
+        PrintdeckError: A preset key is invalid (a broken table: names the preset).
+    """
+    update: dict[str, object] = {}
+    for section, keys in chosen.theme.items():
+        model = _SECTIONS[section]
+        try:
+            given = model.model_validate(keys)
+        except ValidationError as exc:
+            raise PrintdeckError(describe_validation_error(exc, model, f"preset {chosen.name}")) from None
+        current = getattr(spec, section)
+        update[section] = current.model_copy(update={k: getattr(given, k) for k in given.model_fields_set})
+    return spec.model_copy(update=update)

@@ -1,0 +1,206 @@
+"""Press files read back: CMYK PDF/X (colour spaces, OutputIntent, XMP, boxes), the die line's
+layer and separation, no soft masks, Ghostscript's PDF/X conversion, presets, sRGB PNGs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pytest
+from pikepdf import Name
+from PIL import Image
+from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme
+
+import printdeck
+from printdeck.artwork import cmyk_profile_bytes, to_srgb
+from printdeck.render import extras_file, impose, paper_size_mm, render_pdf
+
+GS = shutil.which("gs")
+
+
+def _render(tmp_path: Path, name: str = "deck.pdf", single: bool = False, **paper: object) -> Path:
+    theme = tiny_theme(tmp_path, paper={"layout": "single" if single else "sheet", **paper})
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 7, single=single)
+    out = tmp_path / name
+    render_pdf(print_job(theme, backs=True), symbols_of(theme), fano_layouts(7), imp, out)
+    return out
+
+
+def _ops(stream: pikepdf.Object) -> list[tuple[list[object], str]]:
+    return [(list(o), str(op)) for o, op in pikepdf.parse_content_stream(stream)]
+
+
+def _page_images(page: pikepdf.Page) -> int:
+    xobjects = page.Resources.get("/XObject", {})
+    return sum(1 for x in xobjects.values() if x.get("/Subtype") == Name.Image)
+
+
+def _all_streams(pdf: pikepdf.Pdf) -> list[pikepdf.Stream]:
+    return [o for o in pdf.objects if isinstance(o, pikepdf.Stream)]
+
+
+def _no_device_rgb(pdf: pikepdf.Pdf) -> None:
+    for obj in pdf.objects:
+        if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+            assert obj.get("/ColorSpace") != Name.DeviceRGB
+    for page in pdf.pages:
+        assert not any(op in ("rg", "RG") for _, op in _ops(page))
+    for stream in _all_streams(pdf):
+        if stream.get("/Subtype") == Name.Form:
+            assert not any(op in ("rg", "RG") for _, op in _ops(stream))
+            assert b"/DeviceRGB" not in stream.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def cmyk_sheet(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _render(tmp_path_factory.mktemp("cmyk"), color="cmyk", die_line=True)
+
+
+def test_cmyk_sheet_is_pdfx4_with_output_intent_xmp_and_boxes(cmyk_sheet: Path) -> None:
+    with pikepdf.open(cmyk_sheet) as pdf:
+        assert pdf.pdf_version == "1.6"
+        _no_device_rgb(pdf)
+        intent = pdf.Root.OutputIntents[0]
+        assert intent.S == Name.GTS_PDFX and str(intent.OutputConditionIdentifier) == "FOGRA39"
+        profile = intent.DestOutputProfile
+        assert int(profile.N) == 4 and profile.read_bytes() == cmyk_profile_bytes(300)
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-4"
+        assert pdf.trailer.Info.Trapped == Name("/False")
+        xmp = pdf.Root.Metadata.read_bytes().decode("utf-8")
+        assert "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp and "Trapped>False<" in xmp
+        for page in pdf.pages:
+            media = [float(v) for v in page.MediaBox]
+            assert [float(v) for v in page.TrimBox] == media and [float(v) for v in page.BleedBox] == media
+
+
+def test_marks_and_sheet_text_are_100_percent_black(cmyk_sheet: Path) -> None:
+    with pikepdf.open(cmyk_sheet) as pdf:
+        ops = _ops(pdf.pages[0])
+    strokes = [[float(v) for v in o] for o, op in ops if op == "K"]
+    fills = [[float(v) for v in o] for o, op in ops if op == "k"]
+    assert [0.0, 0.0, 0.0, 1.0] in strokes  # the cut marks
+    assert [0.0, 0.0, 0.0, 1.0] in fills  # the footer text
+    assert all(sum(c) <= 3.0 + 1e-6 for c in strokes + fills)  # total ink 300 %
+
+
+def test_die_line_is_an_overprinting_cutcontour_separation_on_its_own_layer(cmyk_sheet: Path) -> None:
+    with pikepdf.open(cmyk_sheet) as pdf:
+        ocgs = pdf.Root.OCProperties.OCGs
+        assert [str(g.Name) for g in ocgs] == ["Die line (CutContour)"]
+        page = pdf.pages[0]
+        assert page.Resources.Properties.DieLine.objgen == ocgs[0].objgen
+        spaces = page.Resources.ColorSpace
+        separations = [cs for cs in spaces.values() if isinstance(cs, pikepdf.Array) and cs[0] == Name.Separation]
+        assert [str(cs[1]) for cs in separations] == ["/CutContour"]
+        assert separations[0][2] == Name.DeviceCMYK
+        assert any(bool(gs.get("/OP", False)) for gs in page.Resources.ExtGState.values())
+        ops = _ops(page)
+        start = next(i for i, (o, op) in enumerate(ops) if op == "BDC" and o[0] == Name.OC)
+        inside = [op for _, op in ops[start : start + 40]]
+        assert "SCN" in inside or "SC" in inside
+        assert inside.index("EMC") > inside.index("S")  # the stroke is inside the marked content
+        assert sum(1 for o, op in ops if op == "BDC" and o[0] == Name.OC) == 6  # one a card on the sheet
+
+
+def _alpha_theme(folder: Path) -> printdeck.Theme:
+    """The tiny theme with one PNG symbol that has real transparency (a soft-edged disc)."""
+    size = 400
+    yy, xx = np.mgrid[:size, :size]
+    alpha = np.clip((190.0 - np.hypot(xx - 200, yy - 200)) * 8, 0, 255).astype(np.uint8)
+    rgba = np.dstack([np.full_like(alpha, 200), np.full_like(alpha, 30), np.full_like(alpha, 60), alpha])
+    Image.fromarray(rgba, "RGBA").save(folder / "disc.png")
+    art = [f"@assets/twemoji/{n}.svg" for n in ("anchor", "apple", "bee", "bell", "bicycle", "broom")]
+    return tiny_theme(folder, symbols=["disc.png", *art])
+
+
+def test_picture_with_alpha_is_composited_no_smask_in_x1a(tmp_path: Path) -> None:
+    theme = _alpha_theme(tmp_path)
+    spec = theme.spec.model_copy(
+        update={"paper": theme.spec.paper.model_copy(update={"color": "cmyk", "pdfx": "x-1a", "ink_limit": 240})}
+    )
+    theme = type(theme)(**{**theme.__dict__, "spec": spec})
+    out = tmp_path / "x1a.pdf"
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 7)
+    render_pdf(print_job(theme), symbols_of(theme), fano_layouts(7), imp, out)
+    with pikepdf.open(out) as pdf:
+        assert pdf.pdf_version == "1.4"
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert "/OCProperties" not in pdf.Root
+        _no_device_rgb(pdf)
+        images = [s for s in _all_streams(pdf) if s.get("/Subtype") == Name.Image]
+        assert images and all("/SMask" not in s for s in images)
+        assert all(s.ColorSpace == Name.DeviceCMYK for s in images)
+        cmyk = np.asarray(pikepdf.PdfImage(images[0]).as_pil_image(), dtype=float)
+        assert (cmyk.sum(axis=2) / 255.0 * 100.0).max() <= 240.0 + 2.0  # the ink limit, rounding aside
+
+
+def test_single_pages_have_trim_and_bleed_and_extras_elsewhere(tmp_path: Path) -> None:
+    out = _render(tmp_path, single=True, color="cmyk")
+    with pikepdf.open(out) as pdf:
+        assert len(pdf.pages) == 14
+        for page in pdf.pages:
+            trim = [round(float(v) / 72 * 25.4, 2) for v in page.TrimBox]
+            assert trim == [3.0, 3.0, 88.0, 88.0]
+    with pikepdf.open(extras_file(out)) as extras:  # the Twemoji credit: a page of its own, in its own file
+        assert len(extras.pages) == 1
+
+
+@pytest.mark.skipif(GS is None, reason="Ghostscript (gs) not installed")
+@pytest.mark.parametrize("alpha", [False, True])
+def test_ghostscript_pdfx_conversion_keeps_marks_as_vectors(tmp_path: Path, alpha: bool) -> None:
+    """The best preflight available here (no veraPDF): Ghostscript converts the file as
+    PDF/X without errors and without turning the sheet into one image."""
+    theme = _alpha_theme(tmp_path) if alpha else tiny_theme(tmp_path)
+    spec = theme.spec.model_copy(update={"paper": theme.spec.paper.model_copy(update={"color": "cmyk"})})
+    theme = type(theme)(**{**theme.__dict__, "spec": spec})
+    src, out = tmp_path / "in.pdf", tmp_path / "gs.pdf"
+    imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 7)
+    render_pdf(print_job(theme), symbols_of(theme), fano_layouts(7), imp, src)
+    run = subprocess.run(
+        [GS or "gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-dPDFX", "-sDEVICE=pdfwrite",
+         "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK", f"-sOutputFile={out}", str(src)],
+        capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0 and "error" not in (run.stdout + run.stderr).lower(), run.stdout + run.stderr
+    with pikepdf.open(src) as before, pikepdf.open(out) as after:
+        for page_in, page_out in zip(before.pages, after.pages):
+            images_in, images_out = _page_images(page_in), _page_images(page_out)
+            assert images_out <= max(images_in, 0) + 1  # not flattened into one big image
+            ops = [op for _, op in _ops(page_out)]
+            assert ops.count("S") + ops.count("l") >= 10  # the cut marks are still strokes
+
+
+def test_embedded_cmyk_profile_of_a_jpeg_is_honoured(tmp_path: Path) -> None:
+    path = tmp_path / "cyan.jpg"
+    Image.new("CMYK", (8, 8), (255, 0, 0, 0)).save(path, "JPEG", icc_profile=cmyk_profile_bytes(300))
+    with Image.open(path) as im:
+        im.load()
+        rgb = to_srgb(im).convert("RGB").getpixel((4, 4))
+    assert rgb[0] < 40 and 120 < rgb[1] < 190 and rgb[2] > 200  # press cyan, not Pillow's naive (0, 255, 255)
+
+
+def test_presets_build_and_deliver_what_each_service_asks(tmp_path: Path) -> None:
+    theme = tiny_theme(tmp_path, extras={"attribution": "Twemoji, CC BY 4.0"})
+    got = {}
+    for name in printdeck.presets():
+        result = printdeck.build(theme, out=tmp_path / f"{name}.pdf", preset=name, seed=4)
+        got[name] = result
+        assert result.pdf_path.is_file()
+    dtc = got["drivethrucards"]
+    with pikepdf.open(dtc.pdf_path) as pdf:
+        assert len(pdf.pages) == 2 * 7 and str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        first = _ops(pdf.pages[0])
+        assert not any(op == "BT" for _, op in first)  # page 1 is a back (the rings pattern), page 2 a front
+    assert dtc.extras_path is not None and dtc.extras_path.is_file()
+    tgc = got["tgc-circle"]
+    assert len(tgc.png_paths) == 7 and tgc.back_path is not None
+    with Image.open(tgc.png_paths[0]) as im:
+        assert im.size == (1125, 1125) and im.info.get("icc_profile")
+    assert (tgc.png_paths[0].parent / "CREDITS.txt").read_text(encoding="utf-8").count("CC BY 4.0") == 1
+    jpgs = got["meinspiel-jpg"].png_paths
+    assert jpgs[0].suffix == ".jpg"
+    with pikepdf.open(got["offset-pdfx4"].pdf_path) as pdf:
+        assert "/OCProperties" in pdf.Root and str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-4"
