@@ -76,15 +76,19 @@ def lay_out_class_set(
     symbols: Sequence[SymbolSpec],
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
+    per_deck: int | None = None,
 ) -> list[CardLayout]:
     """Lay out every deck of the theme's class set, deck after deck.
 
     Args:
         theme: A theme with ``deck.copies`` > 1.
-        cards: One deck's cards (their symbols, in packing order).
+        cards: One deck's cards (their symbols, in packing order), or its first few.
         symbols: The deck's symbols by point (for word colours).
         progress: Advanced by one a card laid out (copies x cards in all).
         jobs: Worker processes (see :func:`printdeck.layout.layout_deck`).
+        per_deck: The whole deck's cards (default ``len(cards)``): deck d's card i has
+            index ``(d - 1) * per_deck + i``, so the first few cards of every deck (a
+            preview's) keep the indices the whole class set gives them.
 
     Returns:
         ``copies * len(cards)`` layouts, deck 1 first, each with its :class:`DeckMark`.
@@ -100,7 +104,7 @@ def lay_out_class_set(
         layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs)
         layouts = colour_words(layouts, symbols, theme.spec.text.colors)
         mark = DeckMark(deck.number, deck.letter, deck.color, spot[0], spot[1])
-        base = (deck.number - 1) * len(cards)
+        base = (deck.number - 1) * (len(cards) if per_deck is None else per_deck)
         out += [dataclasses.replace(c, index=base + c.index, mark=mark) for c in layouts]
     return out
 

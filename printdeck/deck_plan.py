@@ -208,7 +208,8 @@ def lay_out_plan(
     """
     theme = plan.theme
     if theme.spec.deck.copies > 1:
-        return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs)
+        per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
+        return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck)
     layouts = layout_deck(plan.cards, LayoutSettings.from_theme(theme), theme.spec.seed, progress=progress, jobs=jobs)
     return colour_words(layouts, plan.symbols, word_palette(theme))
 

@@ -216,3 +216,17 @@ def test_a_tuck_box_too_big_for_the_paper_is_refused_before_the_layout(tmp_path:
     with pytest.raises(printdeck.PrintdeckError, match=r"extras\.tuck_box: .*paper\.size"):
         printdeck.build(theme, out=tmp_path / "big.pdf")
     assert not list(tmp_path.iterdir())
+
+
+def test_the_first_cards_of_a_class_set_keep_their_indices_and_layouts() -> None:
+    """The studio lays out a deck's first few cards for its first sheets: in a class set
+    every deck's first few, with the indices and layouts the whole set gives them."""
+    theme = printdeck.load_theme(SMALL)
+    plan = plan_deck(theme, prove=False)
+    every = {c.index: c for c in printdeck.lay_out(plan)}
+    first = printdeck.lay_out(dataclasses.replace(plan, cards=plan.cards[:4]))
+    per_deck = len(plan.cards)
+    assert sorted(c.index for c in first) == [d * per_deck + i for d in range(3) for i in range(4)]
+    for card in first:
+        assert card == every[card.index] and card.mark is not None
+        assert card.mark.deck == card.index // per_deck + 1

@@ -504,3 +504,12 @@ def test_the_slides_button_builds_the_classroom_slides_of_the_folder(client: Tes
     assert again.pdf_path.read_bytes() == pdf.content
     theme = printdeck.load_theme(state["folder"])
     assert theme.spec.deck.copies == 2 and theme.spec.extras.tuck_box
+
+
+def test_a_class_set_previews_every_decks_sheets(client: TestClient) -> None:
+    seven(client)
+    state = client.patch("/api/settings", json={"changes": {"deck.copies": 2}}).json()["state"]
+    for page in (2, 3, 1, 4):  # deck A's second sheet before deck B's first
+        sheet = client.get(f"/api/preview?rev={state['rev']}&page={page}")
+        assert sheet.status_code == 200 and sheet.json()["pages"] == 4
+        assert client.get(sheet.json()["image"]).content.startswith(b"\x89PNG")

@@ -97,9 +97,10 @@ class LivePreview:
 
     def _lay_out_through(self, deck: _Deck, page: int) -> None:
         """Lay out the cards up to the last one on ``page`` (earlier ones are kept)."""
-        last = max(s.card_index for s in deck.plan.imposition.slots if s.page == page)
-        if len(deck.layouts) > last:
+        needed = {s.card_index for s in deck.plan.imposition.slots if s.page == page}
+        if needed <= {layout.index for layout in deck.layouts}:
             return
+        last = max(i % len(deck.plan.cards) for i in needed)  # a class set's cards: every deck's first few
         prefix = dataclasses.replace(deck.plan, cards=deck.plan.cards[: last + 1])
         deck.layouts = printdeck.lay_out(prefix)
 
