@@ -32,7 +32,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
 from printdeck.artwork.colour_vision import Vision, ciede2000, simulate, srgb_to_lab
@@ -146,6 +145,8 @@ class Look:
         """``(n_angles, COARSE_GRID ** 2) float32``: unit vectors of the softened ink at every angle (made once)."""
         if mirror not in self._masks:
             cx, cy, rms = self.frames[mirror]
+            import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+
             small = cv2.resize(self.alphas[mirror], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
             rows = []
             for angle in _angles():
@@ -203,6 +204,8 @@ def _angles() -> np.ndarray:
 
 def _warp(premult: np.ndarray, cx: float, cy: float, rms: float, angle: float, grid: int = GRID) -> np.ndarray:
     """The raster moved, scaled and turned ``angle`` degrees into the normalised ``grid`` square."""
+    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+
     m = cv2.getRotationMatrix2D((cx, cy), angle, grid / (RMS_SPAN * rms))
     m[:, 2] += np.array([grid / 2.0 - cx, grid / 2.0 - cy])
     return cv2.warpAffine(premult, m, (grid, grid), flags=cv2.INTER_AREA, borderValue=0)

@@ -5,11 +5,13 @@ in grey or for colour-blind players (warnings)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 
-from printdeck.artwork import Look, LookAlike, Vision, find_look_alikes, look_of
+from printdeck.artwork import Look, LookAlike, Vision, drawing_key, find_look_alikes, look_of
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import LookAlikeWarning, PrintdeckError
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.spec import Theme
@@ -42,15 +44,60 @@ def look_alikes(
     theme: Theme, symbols: Sequence[SymbolSpec] | None = None, visions: Sequence[Vision] = ()
 ) -> list[LookAlike]:
     """The pairs of ``symbols`` (default: the theme's), or of faces of different symbols, that
-    look alike as seen in ``visions`` (default: as printed in colour)."""
-    looks = []
+    look alike as seen in ``visions`` (default: as printed in colour).
+
+    The verdict is kept in the disk cache (folder ``lookalikes``) by everything it depends
+    on (each face's drawing key, label, turn and colour, the visions, this code), so a
+    build of a deck checked before compares nothing and draws nothing.
+    """
+    faces = []
     for group, symbol in enumerate(theme.symbols if symbols is None else symbols):
         for j, face in enumerate(symbol.all_faces):
             label = symbol.name if not symbol.faces else f"{symbol.name} (face {j + 1}: {face.name})"
-            looks.append(dataclasses.replace(_look(face, turn_limit_deg(theme, face)), label=label, group=group))
+            faces.append((face, label, group, turn_limit_deg(theme, face)))
+    seen_as = tuple(visions or (Vision.NORMAL,))
+    key = _verdict_key(faces, seen_as)
+    stored = _stored_verdict(key)
+    if stored is not None:
+        return stored
+    looks = [dataclasses.replace(_look(face, turn), label=label, group=group) for face, label, group, turn in faces]
     if len(_POSES) > MEMO_PAIRS:
         _POSES.clear()
-    return find_look_alikes(looks, visions or (Vision.NORMAL,), _POSES)
+    pairs = find_look_alikes(looks, seen_as, _POSES)
+    folder = cache_dir("lookalikes")
+    if folder is not None:
+        write_entry(folder / f"{key}.json", json.dumps([_as_record(p) for p in pairs]))
+    return pairs
+
+
+def _verdict_key(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple[Vision, ...]) -> str:
+    parts = [(drawing_key(f), label, group, turn, f.kind, f.color_fixed, f.color) for f, label, group, turn in faces]
+    return entry_key(parts, [v.value for v in visions], _code_version())
+
+
+@lru_cache(maxsize=1)
+def _code_version() -> str:
+    return code_digest("printdeck.artwork.lookalike", "printdeck.artwork.colour_vision", "printdeck.theme.look_alikes")
+
+
+def _as_record(pair: LookAlike) -> dict[str, object]:
+    record = dataclasses.asdict(pair)
+    record["vision"] = pair.vision.value
+    record["groups"] = list(pair.groups)
+    return record
+
+
+def _stored_verdict(key: str) -> list[LookAlike] | None:
+    """The pairs found before for ``key``, or None (not stored, or unreadable)."""
+    folder = cache_dir("lookalikes")
+    text = read_entry(folder / f"{key}.json") if folder is not None else None
+    if text is None:
+        return None
+    try:
+        records = json.loads(text)
+        return [LookAlike(**{**r, "vision": Vision(r["vision"]), "groups": tuple(r["groups"])}) for r in records]
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _sentence(pairs: Sequence[LookAlike]) -> str:
