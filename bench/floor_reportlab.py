@@ -48,6 +48,12 @@ def _form(canvas: Canvas, name: str, path: Path) -> tuple[float, float]:
 
 
 def main(manifest_path: Path, out: Path, bases: list[Path]) -> None:
+    try:  # phone photos may be HEIC, which Pillow reads with this plug-in
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    except ImportError:
+        pass
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     sources = {s["id"]: _source(s["source"], bases) for s in manifest["symbols"]}
     width_mm, height_mm = manifest["paper"]["size_mm"]
