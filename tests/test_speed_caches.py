@@ -149,3 +149,17 @@ def test_stored_sizes_are_steps_so_another_seed_finds_them(tmp_path: Path) -> No
     for box, px in sizes.items():
         needed = box / 25.4 * 600
         assert needed / 2 ** (1 / 8) - 1 <= px <= needed + 1
+
+
+def test_no_layout_cache_keeps_the_other_caches(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    """PRINTDECK_NO_LAYOUT_CACHE packs every card again (no card stored or read) while the
+    per-artwork caches work as ever; the PDF is the same."""
+    monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
+    vector_code._MEMORY.clear()  # as in a new process
+    build(GOLDEN / "small.yaml", tmp_path / "a.pdf")
+    assert not list((cache / "layouts").glob("*")) and list((cache / "silhouettes").glob("*.json"))
+    assert list((cache / "vectorforms").glob("*.json"))
+    monkeypatch.delenv("PRINTDECK_NO_LAYOUT_CACHE")
+    build(GOLDEN / "small.yaml", tmp_path / "b.pdf")
+    assert list((cache / "layouts").glob("*"))
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
