@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-import pypdfium2 as pdfium
 from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -214,6 +213,8 @@ def back_image(
     draw_back(canvas, (w_mm / 2.0, h_mm / 2.0))
     canvas.showPage()
     canvas.save()
+    import pypdfium2 as pdfium  # noqa: PLC0415 - PDFium only for a back's picture, not for every build
+
     pdf = pdfium.PdfDocument(buffer.getvalue())
     size_px = (round(w_mm / MM_PER_UNIT["in"] * dpi), round(h_mm / MM_PER_UNIT["in"] * dpi))
     try:
