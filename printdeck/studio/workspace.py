@@ -63,6 +63,7 @@ class Workspace:
         field_errors: Refused values' errors, by setting key (until the key is set again).
         rejected: Files and words printdeck refused: ``{"uid", "file", "error"}``.
         written: The text of ``theme.yaml`` as the studio last wrote or read it.
+        epoch: New each time a workspace is opened: with ``rev`` it orders the page's answers.
     """
 
     folder: Path
@@ -74,6 +75,7 @@ class Workspace:
     rejected: list[dict[str, Any]] = field(default_factory=list)
     written: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
     _notes_rev: int = -1
     _snapshot: Snapshot | None = None
@@ -364,6 +366,7 @@ class Workspace:
             items = [item_view(item, self.item_errors.get(item.uid), *notes.get(item.uid, ())) for item in self.items]
             return {
                 "rev": snap.rev,
+                "epoch": self.epoch,
                 "folder": str(self.folder),
                 "folder_shown": home_shortened(self.folder),
                 "settings": deck_settings.setting_values(snap.doc),

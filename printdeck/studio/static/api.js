@@ -43,24 +43,33 @@ export async function call(method, url, body) {
   return { status: response.status, data };
 }
 
-/** The page's copy of the deck (from GET /api/state) and who wants to know when it changes. */
+/** The page's copy of the deck (from GET /api/state) and who wants to know when it changes.
+ *  Every state carries the server's revision (``rev``, bumped by each saved change, and
+ *  ``epoch``, new each time the studio starts): an answer older than the state the page
+ *  already shows is ignored, so a slow answer never undoes a newer change. */
 export const store = {
   state: null,
   listeners: [],
   selected: null,       // uid of the symbol whose controls are open
   onChange(fn) { this.listeners.push(fn); },
+  isStale(state) {
+    return Boolean(this.state && state.epoch === this.state.epoch && state.rev < this.state.rev);
+  },
   set(state) {
-    if (!state) return;
+    if (!state || this.isStale(state)) return;
     this.state = state;
     for (const fn of this.listeners) fn(state);
   },
 };
 
-/** Send a change; take the answer's state; return the answer. Shows "Saved" or the error. */
-export async function change(method, url, body) {
+/** Send a change; take the answer's state (unless a newer one is shown); return the
+ *  answer. Shows "Saved" or the error. ``before(answer)`` runs before the state is drawn. */
+export async function change(method, url, body, before) {
   busy(true);
-  const answer = await call(method, url, body);
+  const sent = body && !(body instanceof FormData) && store.state ? { ...body, rev: store.state.rev } : body;
+  const answer = await call(method, url, sent);
   busy(false);
+  if (before) before(answer);
   if (answer.data && answer.data.state) store.set(answer.data.state);
   const saved = document.getElementById("saved");
   if (answer.status === 200) {
@@ -74,6 +83,53 @@ export async function change(method, url, body) {
     saved.classList.add("bad");
   }
   return answer;
+}
+
+const waiting = new Map(); // "url key" -> the latest value not sent yet
+let sending = false;
+
+/** Queue one key's new value for ``url`` (PATCH {changes: {key: value}}): changes go one
+ *  request at a time in the order made, and a key changed again before its turn is sent
+ *  once, with its latest value. ``done(answer, value)`` runs when its answer comes. */
+export function queueChange(url, key, value, done) {
+  const id = `${url} ${key}`;
+  waiting.delete(id); // keep the order of the latest change
+  waiting.set(id, { url, key, value, done });
+  pump();
+}
+
+async function pump() {
+  if (sending) return;
+  sending = true;
+  try {
+    while (waiting.size) {
+      const [id, job] = waiting.entries().next().value;
+      waiting.delete(id);
+      await change("PATCH", job.url, { changes: { [job.key]: job.value } }, (answer) => job.done && job.done(answer, job.value));
+    }
+  } finally {
+    sending = false;
+  }
+}
+
+/** Whether a control (or a box holding controls) must not be redrawn: it has the focus,
+ *  or the person changed it and its answer has not come yet (``data-dirty``). */
+export function held(node) {
+  return node.contains(document.activeElement) || node.matches("[data-dirty]") || Boolean(node.querySelector("[data-dirty]"));
+}
+
+/** Put ``fresh`` nodes in ``box`` in place of its children, matched by ``data-key``; a held
+ *  child stays (``keep(old, fresh)`` may copy what it should show, e.g. its error).
+ *  Returns false, changing nothing, when the keys differ (the caller redraws it all). */
+export function patchChildren(box, fresh, keep) {
+  const old = Array.from(box.children);
+  const same = old.length === fresh.length && old.every((n, i) => n.dataset.key && n.dataset.key === fresh[i].dataset.key);
+  if (!same) return false;
+  old.forEach((node, i) => {
+    if (!held(node)) node.replaceWith(fresh[i]);
+    else if (keep) keep(node, fresh[i]);
+  });
+  return true;
 }
 
 let pending = 0;

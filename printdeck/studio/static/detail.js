@@ -1,9 +1,18 @@
 // The selected symbol's controls: size, keep upright, and for photos the crop
 // (click the photo where the crop should centre), zoom, shape and background removal.
-import { change, el, store } from "./api.js";
+import { change, el, patchChildren, queueChange, store } from "./api.js";
 
-function send(symbol, changes) {
-  return change("PATCH", `/api/symbols/${symbol.uid}`, { changes });
+const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
+
+/** Queue a symbol's changes (one request at a time; a key's latest value wins). The
+ *  control that made them (``data-dirty``) is redrawn once its answer has come. */
+function send(symbol, changes, control) {
+  for (const [key, value] of Object.entries(changes)) {
+    queueChange(`/api/symbols/${symbol.uid}`, key, value, () => {
+      if (control && control.dataset.sent === String(value)) delete control.dataset.dirty;
+    });
+  }
+  if (control) control.dataset.sent = String(Object.values(changes)[0]);
 }
 
 function field(label, control, hint) {
@@ -17,14 +26,21 @@ function checkbox(label, checked, onchange) {
   return el("label", { class: "check" }, box, label);
 }
 
+/** A range: its number shows as it moves; its final value is sent once it rests (every
+ *  arrow press or drag step is not a save), and no answer redraws it meanwhile. */
 function slider(symbol, key, value, min, max, step, label, hint) {
   const out = el("output", { text: `${Number(value).toFixed(2)}×` });
-  const range = el("input", {
-    type: "range", min, max, step, value, "aria-label": label,
-    oninput: (e) => { out.textContent = `${Number(e.target.value).toFixed(2)}×`; },
-    onchange: (e) => send(symbol, { [key]: Number(e.target.value) }),
-  });
-  return el("div", { class: "field" }, el("span", { class: "label", text: label }), el("div", { class: "inline" }, range, out),
+  let timer = null;
+  const range = el("input", { type: "range", min, max, step, value, "aria-label": label });
+  const moved = () => {
+    range.dataset.dirty = "";
+    out.textContent = `${Number(range.value).toFixed(2)}×`;
+    clearTimeout(timer);
+    timer = setTimeout(() => send(symbol, { [key]: Number(range.value) }, range), SLIDER_QUIET_MS);
+  };
+  range.addEventListener("input", moved);
+  range.addEventListener("change", moved);
+  return el("div", { class: "field", "data-key": key }, el("span", { class: "label", text: label }), el("div", { class: "inline" }, range, out),
     hint ? el("span", { class: "hint", text: hint }) : null);
 }
 
@@ -47,7 +63,7 @@ function cropper(symbol) {
     class: "crop", tabindex: "0", role: "button",
     "aria-label": `Crop of ${symbol.name}: click the photo, or use the arrow keys, to centre the crop`,
   }, img, ring, dot);
-  const focus = symbol.focus || [0.5, 0.5];
+  let focus = symbol.focus || [0.5, 0.5];
   const place = () => {
     const w = img.naturalWidth || 1;
     const h = img.naturalHeight || 1;
@@ -74,7 +90,9 @@ function cropper(symbol) {
     const step = { ArrowLeft: [-0.03, 0], ArrowRight: [0.03, 0], ArrowUp: [0, -0.03], ArrowDown: [0, 0.03] }[e.key];
     if (!step) return;
     e.preventDefault();
-    send(symbol, { focus: [round(clamp(focus[0] + step[0])), round(clamp(focus[1] + step[1]))] });
+    focus = [round(clamp(focus[0] + step[0])), round(clamp(focus[1] + step[1]))];
+    place();
+    send(symbol, { focus });
   });
   return box;
 }
@@ -120,30 +138,41 @@ function faceControls(symbol, state) {
   return [el("div", { class: "field" }, el("span", { class: "label", text: "Faces (a picture and its word…)" }), el("div", { class: "inline" }, pick, join), note)];
 }
 
-/** Draw the selected symbol's controls (or hide them). */
+/** Draw the selected symbol's controls (or hide them). A control with the focus, or
+ *  moved and not yet answered, is kept as it is while the others show the new state. */
 export function drawDetail(state) {
   const panel = document.getElementById("detail");
   const symbol = state.symbols.find((s) => s.uid === store.selected);
-  if (!symbol) { panel.hidden = true; panel.replaceChildren(); return; }
-  const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
+  if (!symbol) { panel.hidden = true; panel.replaceChildren(); delete panel.dataset.uid; return; }
   panel.hidden = false;
   panel.className = `detail${symbol.kind === "text" ? " word" : ""}`;
   const kinds = { photo: "photo", image: "picture", text: "word", folder: "folder of pictures", faces: "one symbol, several faces" };
-  const title = el("h3", { id: "detail-h" },
+  const title = el("h3", { id: "detail-h", "data-key": "title" },
     el("span", {}, symbol.name, el("span", { class: "detail-kind", text: `${kinds[symbol.kind]}${symbol.file ? ` · ${symbol.file}` : ""}` })),
     el("button", { type: "button", class: "link", text: "Close", onclick: () => { store.selected = null; store.set(state); } }));
   const art = symbol.kind === "photo" ? cropper(symbol)
     : symbol.kind === "text" || !symbol.thumb ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
+  if (art) art.dataset.key = "art";
   const faces = symbol.kind === "faces";
-  const controls = el("div", { class: "controls" },
+  const controls = [
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
     faces ? null : slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),
     faces ? null : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
     symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or warns, with allow_look_alike).`, role: "note" }) : null,
-    symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null);
-  panel.replaceChildren(title, ...(art ? [art] : []), controls);
+    symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
+  controls.forEach((node, i) => { if (!node.dataset.key) node.dataset.key = `c${i}-${node.tagName}`; });
+  const box = panel.querySelector(".controls");
+  if (panel.dataset.uid === String(symbol.uid) && box && patchChildren(box, controls)) {
+    panel.querySelector('[data-key="title"]').replaceWith(title);
+    const oldArt = panel.querySelector('[data-key="art"]');
+    if (oldArt && art && !oldArt.contains(document.activeElement)) oldArt.replaceWith(art);
+    return;
+  }
+  const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
+  panel.dataset.uid = String(symbol.uid);
+  panel.replaceChildren(title, ...(art ? [art] : []), el("div", { class: "controls" }, ...controls));
   if (active) {
     const again = Array.from(panel.querySelectorAll("[aria-label]")).find((n) => n.getAttribute("aria-label") === active);
     if (again) again.focus();

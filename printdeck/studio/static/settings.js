@@ -2,7 +2,7 @@
 // theme model; a refused value keeps its box red with the command line's words below it.
 // Bounds, choices, defaults and deck sizes come from the theme's JSON Schema, served as
 // state.form (printdeck/studio/deck_settings.py): this file writes only labels and order.
-import { change, el, store } from "./api.js";
+import { change, el, patchChildren, queueChange, store } from "./api.js";
 
 const ROTATION_PRESETS = [15, 30, 45, 90];  // degrees offered beside the spec's words, within its maximum
 
@@ -18,9 +18,9 @@ const GROUPS = [
   { title: "Card", open: true, fields: [
     { key: "card.shape", label: "Shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
     { key: "card.size", label: "Size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
-    { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size" },
-    { key: "card.corner_radius", label: "Corner radius", type: "length", hint: "squares and rectangles" },
-    { key: "card.orientation", label: "Hexagon", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" } },
+    { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size", shapes: ["circle"] },
+    { key: "card.corner_radius", label: "Corner radius", type: "length", hint: "squares and rectangles", shapes: ["square", "rectangle"] },
+    { key: "card.orientation", label: "Hexagon", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" }, shapes: ["hexagon"] },
     { key: "card.bleed", label: "Bleed", type: "length", hint: "printed beyond the cut" },
     { key: "card.safe_margin", label: "Safe margin", type: "length" },
     { key: "card.background", label: "Background", type: "color" },
@@ -78,14 +78,13 @@ const GROUPS = [
 
 const ids = (key) => `set-${key.replace(/\./g, "-")}`;
 
-async function save(key, value) {
-  store.lastRefusal = null;
-  const answer = await change("PATCH", "/api/settings", { changes: { [key]: value } });
-  if (answer.status === 422) {
-    store.lastRefusal = { field: answer.data.field || key, typed: value };
-    store.set(store.state);
-  }
-  return answer;
+/** Queue a setting's new value; its box stays as typed until the answer comes (and, when
+ *  the value is refused, until it is changed again: the error is shown beside it). */
+function save(key, value) {
+  queueChange("/api/settings", key, value, (answer) => {
+    const wrap = document.querySelector(`#settings .field[data-key="${key}"]`);
+    if (wrap && answer.status !== 422) delete wrap.dataset.dirty;
+  });
 }
 
 function shown(value) {
@@ -226,10 +225,19 @@ function coloursInput(f, state) {
 const MAKERS = { length: textInput, number: textInput, text: textInput, select: selectInput, size: sizeInput, color: (f, s) => colorInput(f, s, false),
   "optional-color": (f, s) => colorInput(f, s, true), paper: paperInput, file: fileInput, colors: coloursInput };
 
+/** Whether a field belongs to the card's shape (a key of another shape shows only when set). */
+function fits(f, state, errors) {
+  if (!f.shapes) return true;
+  const named = state.settings["card.size"] !== undefined;  // a named size may set the shape: show all
+  const shape = state.settings["card.shape"] ?? state.effective["card.shape"] ?? (named ? null : "circle");
+  return shape === null || f.shapes.includes(shape) || state.settings[f.key] !== undefined || Boolean(errors[f.key]);
+}
+
 function fieldOf(f, state, errors) {
   const error = errors[f.key] || "";
   const errId = `err-${ids(f.key)}`;
   const wrap = el("div", { class: `field${f.wide ? " wide" : ""}${f.type === "checkbox" ? " check-field" : ""}`, "data-key": f.key });
+  wrap.hidden = !fits(f, state, errors);
   if (f.type === "checkbox") wrap.append(checkInput(f, state));
   else wrap.append(el("label", { for: ids(f.key), text: f.label }), MAKERS[f.type](f, state));
   if (f.hint) wrap.append(el("span", { class: "hint", text: f.hint }));
@@ -240,6 +248,17 @@ function fieldOf(f, state, errors) {
     if (error) control.setAttribute("aria-invalid", "true");
   }
   return wrap;
+}
+
+/** A field kept as the person left it: show its new error (or none) all the same. */
+function keepField(old, fresh) {
+  const err = old.querySelector(".err");
+  const text = fresh.querySelector(".err").textContent;
+  if (err.textContent !== text) err.textContent = text;
+  const control = old.querySelector("[aria-describedby]");
+  if (control && text) control.setAttribute("aria-invalid", "true");
+  else if (control) control.removeAttribute("aria-invalid");
+  old.hidden = fresh.hidden;
 }
 
 /** Errors by setting key: refused values, and the deck's problem when it names a setting. */
@@ -268,31 +287,46 @@ function groupsOf(state) {
   return more.length ? [...GROUPS, { title: "More settings", fields: more }] : GROUPS;
 }
 
-/** Draw the settings (keeping the box being typed in, and the open groups). */
-export function drawSettings(state, lastAnswer) {
+function groupOf(g, state, errors, open) {
+  const details = el("details", { class: "group", "data-title": g.title, open },
+    el("summary", { text: g.title }));
+  details.append(el("div", { class: "fields" }, ...g.fields.map((f) => fieldOf(f, state, errors))));
+  return details;
+}
+
+/** Draw the settings. A field with the focus, or changed and not yet answered, is never
+ *  redrawn (only its error is): typing goes on while answers come; the others show the
+ *  state. The open groups stay open; a group with an error opens. */
+export function drawSettings(state) {
   const form = document.getElementById("settings");
-  const open = new Set(Array.from(form.querySelectorAll("details[open]")).map((d) => d.dataset.title));
-  const first = !form.children.length;
-  const active = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
-  const typed = lastAnswer && lastAnswer.field ? { key: lastAnswer.field, value: lastAnswer.typed } : null;
-  if (typed && !state.field_errors[typed.key]) store.lastRefusal = null;
   const errors = errorsOf(state);
-  form.replaceChildren(...groupsOf(state).map((g) => {
-    const details = el("details", { class: "group", "data-title": g.title, open: first ? g.open : open.has(g.title) },
-      el("summary", { text: g.title }));
-    const bad = g.fields.some((f) => errors[f.key]);
-    if (bad) details.open = true;
-    details.append(el("div", { class: "fields" }, ...g.fields.map((f) => fieldOf(f, state, errors))));
-    return details;
-  }));
-  if (typed && typed.value !== undefined) {
-    const box = document.getElementById(ids(typed.key));
-    if (box && box.tagName === "INPUT" && box.type !== "checkbox" && !Array.isArray(typed.value)) box.value = shown(typed.value);
+  const groups = groupsOf(state);
+  const drawn = Array.from(form.children);
+  const sameGroups = drawn.length === groups.length && drawn.every((d, i) => d.dataset.title === groups[i].title);
+  if (sameGroups) {
+    const patched = groups.every((g, i) => {
+      const box = drawn[i].querySelector(".fields");
+      return patchChildren(box, g.fields.map((f) => fieldOf(f, state, errors)), keepField);
+    });
+    if (patched) {
+      groups.forEach((g, i) => { if (g.fields.some((f) => errors[f.key])) drawn[i].open = true; });
+      return;
+    }
   }
+  const open = new Set(drawn.filter((d) => d.open).map((d) => d.dataset.title));
+  const first = !drawn.length;
+  const active = document.activeElement && form.contains(document.activeElement) ? document.activeElement.id : null;
+  form.replaceChildren(...groups.map((g) => groupOf(g, state, errors,
+    (first ? g.open : open.has(g.title)) || g.fields.some((f) => errors[f.key]))));
   if (active) { const again = document.getElementById(active); if (again) again.focus(); }
 }
 
 export function setUpSettings() {
-  store.onChange((state) => drawSettings(state, store.lastRefusal));
-  document.getElementById("settings").addEventListener("submit", (e) => e.preventDefault());
+  store.onChange((state) => drawSettings(state));
+  const form = document.getElementById("settings");
+  form.addEventListener("submit", (e) => e.preventDefault());
+  form.addEventListener("input", (e) => {
+    const wrap = e.target.closest && e.target.closest(".field[data-key]");
+    if (wrap) wrap.dataset.dirty = "";
+  });
 }
