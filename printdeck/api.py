@@ -557,17 +557,26 @@ def check_theme(
     )
 
 
-def look_alikes(theme: ThemeSource = None) -> list[LookAlike]:
+def look_alikes(theme: ThemeSource = None, *, colour_blind: bool = False) -> list[LookAlike]:
     """The pairs of the theme's symbols (or faces of two symbols) that players cannot tell
     apart, as :func:`check_theme` and :func:`build` refuse them (see
     ``printdeck.artwork.lookalike``): each names both (``first``, ``second``), their positions
-    in ``theme.symbols`` (``groups``) and why (``reason()``).
+    in ``theme.symbols`` (``groups``), how they were seen (``vision``) and why (``reason()``).
+
+    Args:
+        theme: Anything :func:`load_theme` takes.
+        colour_blind: Also the pairs alike only printed in grey or for colour-blind players
+            (``vision`` says which; ``check`` warns about them).
 
     Raises:
         PrintdeckError: The theme cannot be loaded or a symbol cannot be drawn.
     """
     loaded = load_theme(theme)
-    return _look_alikes(loaded, visions=(Vision.GREY,) if loaded.spec.paper.grayscale else ())
+    grey = (Vision.GREY,) if loaded.spec.paper.grayscale else ()
+    if colour_blind:
+        extra = (Vision.PROTANOPIA, Vision.DEUTERANOPIA, Vision.TRITANOPIA)
+        return _look_alikes(loaded, visions=(*(grey or (Vision.NORMAL, Vision.GREY)), *extra))
+    return _look_alikes(loaded, visions=grey)
 
 
 @dataclass(frozen=True)

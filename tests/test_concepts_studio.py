@@ -66,3 +66,15 @@ def test_look_alikes_are_named_on_both_tiles(tmp_path: Path) -> None:
         assert "'red' and 'red again' look alike" in tiles["red"]["warning_detail"]
         assert all(s["warning"] is None for n, s in tiles.items() if not n.startswith("red"))
         json.dumps(state)
+
+
+def test_tiles_note_symbols_alike_in_grey_or_for_colour_blind_players(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as client:
+        upload(client, [(p.name, p.read_bytes()) for p in svgs(5)])
+        upload(client, [("red.png", png_bytes((200, 40, 40), 300, alpha=True))])
+        state = upload(client, [("green.png", png_bytes((26, 121, 26), 300, alpha=True))])["state"]
+        client.get("/api/look-alikes")
+        tiles = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
+        assert tiles["red"]["warning"] == "looks like 'green' in grey"
+        assert "when printed in grey" in tiles["green"]["warning_detail"]
+        assert state["rev"] >= 1

@@ -342,7 +342,7 @@ class Workspace:
             return {}
         if self._notes_rev != snap.rev:
             try:
-                pairs = printdeck.look_alikes(snap.theme)
+                pairs = printdeck.look_alikes(snap.theme, colour_blind=True)
             except PrintdeckError:
                 pairs = []
             owners = _symbol_items(snap.theme, items)
@@ -350,9 +350,10 @@ class Workspace:
             for pair in pairs:
                 for group, other in zip(pair.groups, (pair.second, pair.first)):
                     if 0 <= group < len(owners):
-                        notes.setdefault(owners[group], []).append((other, pair.reason()))
+                        seen = _SEEN[pair.vision.value]
+                        notes.setdefault(owners[group], []).append((f"{other!r}{seen}", pair.reason()))
             self._notes = {
-                uid: ("looks like " + ", ".join(repr(o) for o, _ in texts), "; ".join(r for _, r in texts))
+                uid: ("looks like " + ", ".join(o for o, _ in texts), "; ".join(r for _, r in texts))
                 for uid, texts in notes.items()
             }
             self._notes_rev = snap.rev
@@ -377,6 +378,15 @@ class Workspace:
                 "field_errors": dict(self.field_errors),
                 "rejected": list(self.rejected),
             }
+
+
+_SEEN = {  # how a tile says a pair is alike only in grey or for colour-blind players
+    "normal": "",
+    "grey": " in grey",
+    "protanopia": " to colour-blind players",
+    "deuteranopia": " to colour-blind players",
+    "tritanopia": " to colour-blind players",
+}
 
 
 def _symbol_items(theme: printdeck.Theme, items: list[Item]) -> list[int]:
