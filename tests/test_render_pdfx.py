@@ -204,3 +204,23 @@ def test_presets_build_and_deliver_what_each_service_asks(tmp_path: Path) -> Non
     assert jpgs[0].suffix == ".jpg"
     with pikepdf.open(got["offset-pdfx4"].pdf_path) as pdf:
         assert "/OCProperties" in pdf.Root and str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-4"
+
+
+def test_same_theme_gives_the_same_pdfx_bytes(tmp_path: Path) -> None:
+    first = _render(tmp_path, "a.pdf", single=True, color="cmyk", die_line=True)
+    second = _render(tmp_path, "b.pdf", single=True, color="cmyk", die_line=True)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_presets_are_listed_with_sources_and_a_wrong_name_is_refused() -> None:
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    listed = CliRunner().invoke(main, ["presets"])
+    assert listed.exit_code == 0
+    for name in ("tgc-circle", "drivethrucards", "meinspiel", "printplaygames", "offset-pdfx4"):
+        assert f"{name}: " in listed.output
+    assert listed.output.count("source: ") == len(printdeck.presets())
+    wrong = CliRunner().invoke(main, ["build", "--preset", "kinkos"])
+    assert wrong.exit_code == 2 and "--preset" in wrong.output
