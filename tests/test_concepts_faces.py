@@ -188,3 +188,24 @@ def test_bundled_concept_themes_build(tmp_path: Path, name: str) -> None:
     assert all(len(s["faces"]) == 2 for s in manifest["symbols"])
     assert _fraction(manifest) == pytest.approx(0.6) == manifest["faces"]["different_fraction"]
     assert len(_concept_cards(manifest)) == 31
+
+
+@pytest.mark.parametrize("mode", ["mixed", "split"])
+def test_a_match_two_deck_with_faces_shares_two_concepts(tmp_path: Path, mode: str) -> None:
+    data = {
+        "name": "double-faces",
+        "deck": {"symbols_per_card": 4, "match": 2, "faces": mode},
+        "layout": {"rotation": 30},
+        "symbols": [{"faces": [{"text": t}, {"text": v}]} for t, v in zip(TIMES, VALUES)],
+    }
+    result = printdeck.build(_written(tmp_path, data), out=tmp_path / "double.pdf")
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert printdeck.verify_file(result.manifest_path)[1].ok  # every two cards (of a deck) share two
+    cards = manifest["cards"]
+    for a, b in itertools.combinations(cards, 2):
+        shared = {p["id"] for p in a["symbols"]} & {p["id"] for p in b["symbols"]}
+        twins = mode == "split" and a.get("twin") == b["index"]
+        assert len(shared) == (4 if twins else 2)
+    if mode == "mixed":  # each symbol on 4 cards, faces 2 + 2: 4 of its 6 pairs differ
+        assert _fraction(manifest) == pytest.approx(4 / 6)
+        assert manifest["faces"]["different_bound"] == manifest["faces"]["different_fraction"] == 0.6667
