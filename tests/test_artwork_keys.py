@@ -87,6 +87,7 @@ def _pools(files: dict[str, Path]) -> dict[str, list]:
         "focus": [None, (0.5, 0.5), (0.25, 0.75)],
         "zoom": [1.0, 1.5, 2.0],
         "nest": [False, True],
+        "faces": [(), (SymbolSpec(id=0, name="gato", kind="text", source="text:gato", text="gato"),)],
     }
 
 

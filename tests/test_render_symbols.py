@@ -177,13 +177,22 @@ def test_stroked_ring_has_no_seam(tmp_path: Path) -> None:
         ('<circle r="4" style="fill: red; filter: url(#f)"/>', "filter"),
         ('<path d="M0 0L5 5" marker-end="url(#a)"/>', "marker"),
         ('<rect width="5" height="5" mask="url(#m)"/>', "mask"),
-        ('<foreignObject width="5" height="5"/>', "foreignObject"),
     ],
 )
 def test_svg_features_svglib_cannot_draw_are_found(tmp_path: Path, body: str, feature: str | None) -> None:
     path = tmp_path / "a.svg"
     path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{body}</svg>')
     assert svg_undrawn_feature(path) == feature
+
+
+def test_svg_with_foreign_object_is_refused_before_drawing(tmp_path: Path) -> None:
+    """A foreignObject can carry HTML and script: the one SVG check refuses it outright."""
+    path = tmp_path / "a.svg"
+    path.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><foreignObject width="5" height="5"/></svg>'
+    )
+    with pytest.raises(PrintdeckError, match="foreignObject"):
+        svg_undrawn_feature(path)
 
 
 def test_missing_artwork_names_the_symbol(tmp_path: Path) -> None:
