@@ -226,11 +226,13 @@ def _reader(picture: Image.Image, lossy: bool, art: Drawing, target_px: int) -> 
     theme in two folders gives the same PDF."""
     if lossy and picture.mode == "RGB":
         data = io.BytesIO()
-        try:
-            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
-        except OSError:  # Pillow's optimising buffer is w x h bytes: noise-like pictures need more
+        picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
+        if data.tell() < picture.width * picture.height:
+            # Pillow's optimising encoder holds the whole file in w x h bytes (libjpeg prints
+            # "Suspension not allowed here" and fails past that): optimise only what fits,
+            # so a noise-like picture keeps its plain encoding.
             data = io.BytesIO()
-            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
+            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
         folder = cache_dir("pictures")
         if folder is not None:
             write_entry(folder / f"{_jpeg_key(art, target_px)}.jpg", data.getvalue())
