@@ -524,10 +524,9 @@ def check_theme(
     proven to print the ink its silhouette shows, the design is made (a searched deck
     is searched, as the build searches it) and the symbols are assigned to it.
 
-    Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``),
-    compared in grey for a grey deck (``grayscale``, as its build compares them); those that
-    look alike only in grey or for colour-blind players (protanopia, deuteranopia,
-    tritanopia) are warned about.
+    Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``);
+    those that look alike only in grey or for colour-blind players (protanopia,
+    deuteranopia, tritanopia) are warned about, with or without ``grayscale``.
 
     Raises:
         PrintdeckError: Anything :func:`build` would refuse before the layout, as one line.
@@ -541,8 +540,8 @@ def check_theme(
     spec = loaded.spec
     grey = spec.paper.grayscale if grayscale is None else grayscale
     allow = spec.deck.allow_look_alike if allow_look_alike is None else allow_look_alike
-    check_look_alikes(loaded, allow=allow, grey=grey)
-    warn_vision_look_alikes(loaded, grey=not grey)
+    check_look_alikes(loaded, allow=allow, grey=grey)  # a grey deck: warns about pairs alike in grey
+    warn_vision_look_alikes(loaded, grey=not grey)  # colour-blind players; grey too unless just warned
     design = deck_design(loaded)
     symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
     unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here

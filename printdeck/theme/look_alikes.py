@@ -109,22 +109,31 @@ def _sentence(pairs: Sequence[LookAlike]) -> str:
 def check_look_alikes(
     theme: Theme, symbols: Sequence[SymbolSpec] | None = None, *, allow: bool = False, grey: bool = False
 ) -> None:
-    """Refuse symbols players cannot tell apart (as printed: in grey for a grey deck).
+    """Refuse symbols players cannot tell apart; warn about those alike only in grey.
+
+    Only symbols alike in full colour are refused. Symbols whose outlines match and whose
+    colours merge only as grey tones are warned about, even for a grey deck: the silhouette
+    and mean colour compared here do not see the inner detail (a cookie's chips, a ball's
+    seams) that still tells them apart on a black-and-white print.
 
     Args:
         theme: The loaded theme (its rotation says how far symbols turn).
         symbols: The symbols to compare (default: every symbol of the theme).
         allow: Warn instead of refusing (``--allow-look-alike``).
-        grey: The deck prints in grey: colours are compared as grey tones.
+        grey: The deck prints in grey: pairs alike as grey tones are warned about too.
 
     Raises:
         PrintdeckError: Two symbols (or faces of two symbols) look alike; the message names
             them and what makes them alike.
 
     Warns:
-        LookAlikeWarning: The same, with ``allow``.
+        LookAlikeWarning: The same, with ``allow``; with ``grey``, pairs alike in grey.
     """
-    pairs = look_alikes(theme, symbols, (Vision.GREY,) if grey else (Vision.NORMAL,))
+    if grey:
+        in_grey = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, Vision.GREY)) if p.vision is Vision.GREY]
+        if in_grey:
+            warnings.warn(f"symbols: {_sentence(in_grey)}", LookAlikeWarning, stacklevel=2)
+    pairs = look_alikes(theme, symbols, (Vision.NORMAL,))
     if not pairs:
         return
     text = f"symbols: {_sentence(pairs)}"
