@@ -195,13 +195,16 @@ def test_a_rebuild_removes_only_recorded_cards(tmp_path: Path) -> None:
     first = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs")
     assert first.code == 0, first.err
     pngs = tmp_path / "pngs"
-    assert json.loads((pngs / PNG_RECORD).read_text())["cards"] == [f"card-{i:03d}.png" for i in range(1, 8)]
+    recorded = json.loads((pngs / PNG_RECORD).read_text())["cards"]
+    assert [n for n in recorded if n != "CREDITS.txt"] == [f"card-{i:03d}.png" for i in range(1, 8)]
     (pngs / "notes.txt").write_text("mine")
     svg_theme(tmp_path / "t", deck={"symbols_per_card": 3, "cards": 5})
     second = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs")
     assert second.code == 0, second.err
+    beside = ["CREDITS.txt"] if (pngs / "CREDITS.txt").exists() else []  # the credit, recorded as the cards are
+    assert set(beside) <= set(json.loads((pngs / PNG_RECORD).read_text())["cards"])
     assert sorted(p.name for p in pngs.iterdir()) == sorted(
-        [PNG_RECORD, "notes.txt"] + [f"card-{i:03d}.png" for i in range(1, 6)]
+        [PNG_RECORD, "notes.txt"] + beside + [f"card-{i:03d}.png" for i in range(1, 6)]
     )
 
 
@@ -225,7 +228,10 @@ def test_a_good_build_adds_only_its_outputs(tmp_path: Path) -> None:
     before = snapshot(tmp_path)
     result = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs")
     new = {"deck.pdf", "deck.json", "pngs", f"pngs/{PNG_RECORD}"} | {f"pngs/card-{i:03d}.png" for i in range(1, 8)}
+    new |= {"pngs/back.png", "pngs/CREDITS.txt"}  # a backs theme: its back image and the artwork credit
     assert_clean(result, before, snapshot(tmp_path), new=new)
+    recorded = json.loads((tmp_path / "pngs" / PNG_RECORD).read_text())["cards"]
+    assert {"back.png", "CREDITS.txt"} <= set(recorded)
     assert len(PdfReader(tmp_path / "deck.pdf").pages) >= 2
 
 

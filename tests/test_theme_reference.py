@@ -75,3 +75,10 @@ def test_reference_theme_loads_with_its_files(tmp_path: Path) -> None:
     rex = next(s for s in theme.symbols if s.name == "Rex")
     assert rex.remove_background and rex.photo_shape == "rounded" and rex.scale == 1.2
     assert theme.spec.backs.offset_y_mm == 0.5 and theme.attribution == "Photos: the Garcia family"
+
+
+def test_readme_shows_the_reference_theme_as_it_is() -> None:
+    """The README's theme block is the reference theme itself (one owner for its text)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", readme, re.S)
+    assert REFERENCE.read_text(encoding="utf-8") in blocks
