@@ -38,7 +38,7 @@ from printdeck.deck_plan import (
 )
 from printdeck.decks import Deck
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import theme_inputs
@@ -128,7 +128,7 @@ def load_theme(
         label = "<theme>" if isinstance(source, Mapping) else "<YAML text>"
         base = Path.cwd() if base_dir is None else Path(base_dir)
         if not base.is_dir():
-            raise PrintdeckError(f"base_dir {str(base)!r}: not a folder; give the folder the theme's files are in")
+            raise path_error("base_dir", base, "not a folder", "give the folder the theme's files are in")
         return load_theme_data(
             dict(data) if isinstance(data, Mapping) else data,
             base,
@@ -622,13 +622,13 @@ def write_preview(
     out_path = Path(out)
     settings = parse_settings(PreviewSettings, {"cards": cards, "seed": seed, "px_per_mm": px_per_mm})
     if out_path.suffix.lower() != ".png":
-        raise PrintdeckError(f"{shown(out_path)}: the preview must be a .png file name")
+        raise path_error("out", out_path, "the preview must be a .png file name")
     if not (out_path.parent if str(out_path.parent) else Path(".")).is_dir():
-        raise PrintdeckError(
-            f"{shown(out_path)}: folder {shown(out_path.parent)} does not exist; create it or choose another -o"
+        raise path_error(
+            "out", out_path, f"folder {shown(out_path.parent)} does not exist", "create it or choose another path"
         )
     loaded = load_theme(theme, allow_outside=allow_outside)
-    check_not_inputs([("-o", out_path)], theme_inputs(loaded))  # before any layout
+    check_not_inputs([("out", out_path)], theme_inputs(loaded))  # before any layout
     check_replaceable(out_path)  # not a symlink, a device or a pipe
     sheet = write_preview_sheet(
         loaded, out_path, count=settings.cards, seed=settings.seed, px_per_mm=settings.px_per_mm

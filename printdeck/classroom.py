@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, plan_deck, prove_symbols
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
 from printdeck.outputs import theme_inputs
@@ -111,14 +111,16 @@ def write_slides(
     settings = parse_settings(SlidesSettings, {"seed": seed, "reveal": reveal, "game": game, "answer_key": answer_key})
     out = Path(out_path)
     if out.suffix.lower() != ".pdf":
-        raise PrintdeckError(f"{shown(out)}: the slides must be a .pdf file name")
+        raise path_error("out_path", out, "the slides must be a .pdf file name")
     if not out.parent.is_dir():
-        raise PrintdeckError(f"{shown(out)}: folder {shown(out.parent)} does not exist; create it or choose another -o")
-    check_replaceable(out)
+        raise path_error(
+            "out_path", out, f"folder {shown(out.parent)} does not exist", "create it or choose another path"
+        )
+    check_replaceable(out, "out_path")
     theme = load_theme(theme_ref, allow_outside=allow_outside)
     single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
     theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single}))
-    check_not_inputs([("-o", out)], theme_inputs(theme))
+    check_not_inputs([("out_path", out)], theme_inputs(theme))
     deck_design(theme)
     plan = plan_deck(theme, prove=False)
     prove_symbols(theme, plan.symbols)

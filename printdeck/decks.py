@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any
 from printdeck.choices import SaveKind
 from printdeck.class_sets import class_decks
 from printdeck.deck_plan import DeckPlan
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output, check_replaceable
 from printdeck.manifest import build_manifest
 from printdeck.model import CardLayout
@@ -176,8 +176,8 @@ class Deck:
             return len(data)
         path = Path(target)
         if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
-            raise PrintdeckError(f"{shown(path)}: not a file in an existing folder; choose another file name")
-        check_replaceable(path)
+            raise path_error("target", path, "not a file in an existing folder", "choose another file name")
+        check_replaceable(path, "target")
         with atomic_output(path) as tmp:
             tmp.write_bytes(data)
         return len(data)

@@ -118,7 +118,10 @@ class PrintdeckError(Exception):
         if self._message is not None and key is None:
             return self._message
         where = key if key is not None else self.key
-        head = [part for part in (self.source, where) if part]
+        if self.is_argument and where and self.source:  # the path given to an argument: ``-o x.pdf: ...``
+            head = [f"{where} {self.source}"]
+        else:
+            head = [part for part in (self.source, where) if part]
         text = ": ".join([*head, self.problem])
         if self.has_value:
             text += f", got {show_value(self.value)}"
@@ -139,6 +142,20 @@ class PrintdeckError(Exception):
             problem=self.problem,
             fix=self.fix,
             is_argument=self.is_argument if is_argument is None else is_argument,
+            more=self.more,
+            code=self.code,
+        )
+
+    def reworded(self, message: str) -> PrintdeckError:
+        """The same error (every field kept) with ``message`` as its text."""
+        return PrintdeckError(
+            message,
+            source=self.source,
+            key=self.key,
+            value=self.value if self.has_value else _NO_VALUE,
+            problem=self.problem,
+            fix=self.fix,
+            is_argument=self.is_argument,
             more=self.more,
             code=self.code,
         )
@@ -197,6 +214,18 @@ def key_error(where: str, text: str, **fields: Any) -> PrintdeckError:
     as a field (without the file) for a front end to attach it to."""
     key, _, _ = where.partition(" (")
     return PrintdeckError(f"{where}: {text}", key=key or None, **fields)
+
+
+def path_error(argument: str, path: str | PathLike[str], problem: str, fix: str | None = None) -> PrintdeckError:
+    """An error about the path given to the argument ``argument`` (``out``, ``png_dir``):
+    ``key`` is the argument (``is_argument`` set, so the command line words it as the
+    option typed, ``-o``, and the studio attaches it to its field), ``source`` the path.
+
+    Examples:
+        >>> str(path_error("out", "missing/deck.pdf", "folder missing does not exist", "create it"))
+        'out missing/deck.pdf: folder missing does not exist; create it'
+    """
+    return PrintdeckError(source=shown(path), key=argument, problem=problem, fix=fix, is_argument=True)
 
 
 def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.signals import deferred, on_stop
 from printdeck.userfiles import (
     _kind,
@@ -57,7 +57,7 @@ class WriteError(PrintdeckError):
     ``ENOENT`` for a folder that is gone...) let a caller word it for its own users."""
 
     def __init__(self, message: str, path: Path, errno_code: int | None) -> None:
-        super().__init__(message)
+        super().__init__(message, source=shown(path))
         self.path = path
         self.errno = errno_code
 
@@ -280,18 +280,23 @@ def tracked_folder(folder: Path) -> Iterator[None]:
         _FOLDERS.discard(folder)
 
 
-def check_replaceable(path: Path) -> None:
+def check_replaceable(path: Path, argument: str = "out") -> None:
     """Refuse an output that is a symbolic link (``/dev/stdout``...) or exists but is not a
     regular file (a folder, a device, a pipe): renaming over it would replace the link or
-    the special file itself."""
+    the special file itself.
+
+    Raises:
+        PrintdeckError: keyed to ``argument`` (the argument that named the path), with the
+            path as its source.
+    """
     if path.is_symlink():
-        raise PrintdeckError(f"{shown(path)}: is a symbolic link; give the path of a real file to write")
+        raise path_error(argument, path, "is a symbolic link", "give the path of a real file to write")
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return  # missing (or a dangling link): a new file is made
     if not stat.S_ISREG(mode):
-        raise PrintdeckError(f"{shown(path)}: is {_kind(mode)}, not a regular file; choose another output path")
+        raise path_error(argument, path, f"is {_kind(mode)}, not a regular file", "choose another output path")
 
 
 def _new_temp(path: Path, mode: int = 0o666) -> Path:
@@ -312,7 +317,7 @@ def _named_right(exc: PrintdeckError, temps: Sequence[Path]) -> PrintdeckError:
     for tmp in temps:
         for spelled in {str(tmp), shown(tmp)}:
             text = text.replace(spelled, shown(_ACTIVE.get(tmp, tmp)))
-    return exc if text == str(exc) else PrintdeckError(text)
+    return exc if text == str(exc) else exc.reworded(text)
 
 
 @contextlib.contextmanager

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import path_error, shown
 from printdeck.fileio import real_path
 from printdeck.theme import Theme, resolve_path
 
@@ -38,25 +38,29 @@ def check_png_dir(png_dir: Path, theme: Theme, inputs: Iterable[Path]) -> None:
         PrintdeckError: Naming the folder, the reason and the fix.
     """
     if png_dir.exists() and not png_dir.is_dir():
-        raise PrintdeckError(f"--png-dir {shown(png_dir)}: is a file, not a folder; choose a folder name")
+        raise path_error("png_dir", png_dir, "is a file, not a folder", "choose a folder name")
     folder = real_path(png_dir)
     if folder == real_path(theme.base_dir):
-        raise PrintdeckError(
-            f"--png-dir {shown(png_dir)}: is the theme's own folder; choose another folder (e.g. a new folder 'pngs')"
+        raise path_error(
+            "png_dir", png_dir, "is the theme's own folder", "choose another folder (e.g. a new folder 'pngs')"
         )
     for source in inputs:
         real = real_path(source)
         if real == folder or real.startswith(folder.rstrip(os.sep) + os.sep):
-            raise PrintdeckError(
-                f"--png-dir {shown(png_dir)}: holds an input of this build ({shown(source)}); "
-                "choose a folder of its own for the PNGs"
+            raise path_error(
+                "png_dir",
+                png_dir,
+                f"holds an input of this build ({shown(source)})",
+                "choose a folder of its own for the PNGs",
             )
     if png_dir.is_dir():
         from printdeck.render import card_files, read_png_record  # noqa: PLC0415 - ReportLab only when rendering
 
         foreign = sorted(set(card_files(png_dir)) - read_png_record(png_dir))
         if foreign:
-            raise PrintdeckError(
-                f"--png-dir {shown(png_dir)}: holds {shown(foreign[0])}, which printdeck did not "
-                "write (it would be overwritten); move it away or choose an empty folder"
+            raise path_error(
+                "png_dir",
+                png_dir,
+                f"holds {shown(foreign[0])}, which printdeck did not write (it would be overwritten)",
+                "move it away or choose an empty folder",
             )

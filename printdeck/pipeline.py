@@ -13,7 +13,7 @@ from printdeck.assign import assign_symbols
 from printdeck.choices import PaperLayout
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.decks import Deck
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.manifest import write_manifest
 from printdeck.model import BuildResult, CropReport, SymbolSpec
@@ -195,16 +195,16 @@ def check_outputs(out: Path, png_dir: Path | None) -> Path:
             ``png_dir`` is a file.
     """
     if out.suffix.lower() != ".pdf":
-        raise PrintdeckError(f"{shown(out)}: the output must be a .pdf file name")
+        raise path_error("out", out, "the output must be a .pdf file name")
     manifest_path = out.with_suffix(".json")
     for path in (out, manifest_path):
         if path.is_dir():
-            raise PrintdeckError(f"{shown(path)}: is a folder; choose another output name with -o")
+            raise path_error("out", path, "is a folder (a directory)", "choose another output name")
         check_replaceable(path)  # not a symlink, a device or a pipe
     if not out.parent.is_dir():
-        raise PrintdeckError(f"{shown(out)}: folder {shown(out.parent)} does not exist; create it or choose another -o")
+        raise path_error("out", out, f"folder {shown(out.parent)} does not exist", "create it or choose another path")
     if png_dir is not None and png_dir.exists() and not png_dir.is_dir():
-        raise PrintdeckError(f"--png-dir {shown(png_dir)}: is a file, not a folder; choose a folder name")
+        raise path_error("png_dir", png_dir, "is a file, not a folder", "choose a folder name")
     return manifest_path
 
 
@@ -256,8 +256,10 @@ def _planned_output(theme: Theme, out_path: Path | None) -> Path:
             out_path.parent.mkdir(exist_ok=True)
         except OSError as exc:
             raise PrintdeckError(
-                f"{shown(out_path.parent)}: cannot create the output folder "
-                f"({exc.strerror}); give the PDF's name with -o"
+                key="out",
+                is_argument=True,
+                problem=f"cannot create the default output folder {shown(out_path.parent)} ({exc.strerror})",
+                fix="give the PDF's path",
             ) from None
     return Path(out_path)
 
@@ -265,7 +267,12 @@ def _planned_output(theme: Theme, out_path: Path | None) -> Path:
 def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
     """The PDF to write, checked with the manifest, the extras PDF and the PNG folder."""
     check_outputs(out, options.png_dir)
-    check_not_inputs([("-o", out), ("the manifest", out.with_suffix(".json"))], theme_inputs(theme))
+    inputs = theme_inputs(theme)
+    check_not_inputs([("out", out)], inputs)
+    try:
+        check_not_inputs([("out", out.with_suffix(".json"))], inputs)
+    except PrintdeckError as exc:  # said of the PDF the user named, whose manifest it is
+        raise path_error("out", out, f"the manifest {exc.source} beside it {exc.problem}", exc.fix) from None
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     return out
@@ -332,7 +339,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
     cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
     extras = extras_file(out) if deck.has_extras_file() else None
     if extras is not None:
-        check_not_inputs([("the extras PDF", extras)], theme_inputs(plan.theme))
+        check_not_inputs([("out", extras)], theme_inputs(plan.theme))  # named after ``out``
     with atomic_outputs([out, manifest_path, *([extras] if extras else []), *cut_paths]) as temps:
         tmp_pdf, tmp_json = temps[0], temps[1]
         tmp_extras, tmp_cuts = (temps[2], temps[3:]) if extras else (None, temps[2:])

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -32,6 +32,22 @@ def _kind(mode: int) -> str:
 
 def _prefix(where: str) -> str:
     return f"{where}: " if where else ""
+
+
+def _refused(path: Path, where: str, problem: str, fix: str, *, joined: str = " ") -> PrintdeckError:
+    """The error for a file a user named: the message ``"<where>: <file><joined><problem>;
+    <fix>"`` with the fields kept for a front end: ``key`` the theme key or option
+    ``where`` named (``symbols.3.image``, ``--words``; the file in brackets dropped),
+    ``source`` the file."""
+    key = where.partition(" (")[0] or None
+    return PrintdeckError(
+        f"{_prefix(where)}{shown(path)}{joined}{problem}; {fix}",
+        source=shown(path),
+        key=key,
+        problem=problem,
+        fix=fix,
+        is_argument=bool(key and key.startswith("-")),
+    )
 
 
 def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -> bytes:
@@ -55,16 +71,17 @@ def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -
         PrintdeckError: Missing, a folder, a FIFO, a device, a socket, unreadable,
             or larger than ``limit``; one line naming ``where`` and the file.
     """
-    head = f"{_prefix(where)}{shown(path)}"
-    fd, _ = _open_checked(path, head, limit, what)
+    fd, _ = _open_checked(path, where, limit, what)
     try:
         data = _read_up_to(fd, limit + 1)
     except OSError as exc:
-        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+        raise _refused(
+            path, where, f"cannot read {what} ({exc.strerror or exc})", "check the file", joined=": "
+        ) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise PrintdeckError(f"{head} is larger than the {limit:,} bytes allowed; is it really {what}?")
+        raise _refused(path, where, f"is larger than the {limit:,} bytes allowed", f"is it really {what}?")
     return data
 
 
@@ -76,34 +93,38 @@ def user_file_size(path: Path, where: str, limit: int, what: str = "the file") -
         PrintdeckError: As :func:`read_user_file`: missing, a folder, a FIFO, a device, a
             socket, unreadable, or larger than ``limit``.
     """
-    fd, size = _open_checked(path, f"{_prefix(where)}{shown(path)}", limit, what)
+    fd, size = _open_checked(path, where, limit, what)
     os.close(fd)
     return size
 
 
-def _open_checked(path: Path, head: str, limit: int, what: str) -> tuple[int, int]:
+def _open_checked(path: Path, where: str, limit: int, what: str) -> tuple[int, int]:
     """Open ``path`` non-blocking and check on the open handle (no race with a swapped name)
     that it is a regular file of at most ``limit`` bytes. Returns the descriptor (the caller
-    closes it) and the size; messages start with ``head`` (the key and the file)."""
+    closes it) and the size; errors are keyed to ``where`` (see :func:`_refused`)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise PrintdeckError(f"{head} not found; check the path") from None
+        raise _refused(path, where, "not found", "check the path") from None
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise PrintdeckError(f"{head}: cannot read {what} ({reason}); check the path and its permissions") from None
+        raise _refused(
+            path, where, f"cannot read {what} ({reason})", "check the path and its permissions", joined=": "
+        ) from None
     try:
         mode = os.fstat(fd)
         if not stat.S_ISREG(mode.st_mode):
-            raise PrintdeckError(f"{head} is {_kind(mode.st_mode)}, not a regular file; give {what} as a file")
+            raise _refused(path, where, f"is {_kind(mode.st_mode)}, not a regular file", f"give {what} as a file")
         if mode.st_size > limit:
-            raise PrintdeckError(
-                f"{head} is {mode.st_size:,} bytes, larger than the {limit:,} allowed; is it really {what}?"
+            raise _refused(
+                path, where, f"is {mode.st_size:,} bytes, larger than the {limit:,} allowed", f"is it really {what}?"
             )
     except OSError as exc:
         os.close(fd)
-        raise PrintdeckError(f"{head}: cannot read {what} ({exc.strerror or exc}); check the file") from None
+        raise _refused(
+            path, where, f"cannot read {what} ({exc.strerror or exc})", "check the file", joined=": "
+        ) from None
     except PrintdeckError:
         os.close(fd)
         raise
@@ -145,7 +166,8 @@ def check_not_inputs(outputs: Sequence[tuple[str, Path]], inputs: Iterable[Path]
     """Refuse any output that would land on an input.
 
     Args:
-        outputs: (what it is, e.g. ``"-o"`` or ``"the manifest"``, path) pairs.
+        outputs: (the argument that named it, e.g. ``"out"``, path) pairs; the error is
+            keyed to that argument (see :func:`printdeck.errors.path_error`).
         inputs: The files the command reads.
 
     Raises:
@@ -155,7 +177,9 @@ def check_not_inputs(outputs: Sequence[tuple[str, Path]], inputs: Iterable[Path]
     for label, out in outputs:
         for source in inputs:
             if same_file(out, source):
-                raise PrintdeckError(
-                    f"{label} {shown(out)}: is an input of this build ({shown(source)}) and would "
-                    "be overwritten; choose another output name"
+                raise path_error(
+                    label,
+                    out,
+                    f"is an input of this build ({shown(source)}) and would be overwritten",
+                    "choose another output name",
                 )

@@ -166,3 +166,87 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     script = "\n".join(p.read_text(encoding="utf-8") for p in static.glob("*.js"))
     for copy in ("PLANE_SIZES", "BIPLANE_SIZES", "needs \\d+ symbols", '"18%"', "options: [[", "min: 0", "max: 1 "):
         assert copy not in script, copy
+
+
+def _odd_paths(tmp: Path) -> None:
+    """A theme of seven words (seven cards of three), a file ``afile``, a folder ``adir.pdf``
+    and a dangling link ``link.pdf`` beside it."""
+    words = ", ".join(f"{{text: {word}}}" for word in ("sun", "cat", "dog", "hat", "key", "map", "owl"))
+    (tmp / "t.yaml").write_text(f"deck: {{symbols_per_card: 3}}\nsymbols: [{words}]\n")
+    (tmp / "afile").write_text("x")
+    (tmp / "adir.pdf").mkdir()
+    (tmp / "link.pdf").symlink_to(tmp / "elsewhere.pdf")
+
+
+PATH_ERRORS: list[tuple[str, dict[str, str], str, str, str]] = [
+    # (call, path arguments under tmp, argument, option, problem starts)
+    ("build", {"out": "missing/deck.pdf"}, "out", "-o", "folder"),
+    ("build", {"out": "deck.png"}, "out", "-o", "the output must be a .pdf"),
+    ("build", {"out": "adir.pdf"}, "out", "-o", "is a folder"),
+    ("build", {"out": "link.pdf"}, "out", "-o", "is a symbolic link"),
+    ("build", {"out": "t.pdf", "png_dir": "afile"}, "png_dir", "--png-dir", "is a file, not a folder"),
+    ("build", {"out": "t.pdf", "png_dir": "."}, "png_dir", "--png-dir", "is the theme's own folder"),
+    ("build", {"out": "t.pdf", "png_dir": ".."}, "png_dir", "--png-dir", "holds an input of this build"),
+    ("preview", {"out": "missing/p.png"}, "out", "-o", "folder"),
+    ("preview", {"out": "t.yaml"}, "out", "-o", "the preview must be a .png"),
+    ("slides", {"out": "link.pdf"}, "out_path", "-o", "is a symbolic link"),
+    ("slides", {"out": "s.png"}, "out_path", "-o", "the slides must be a .pdf"),
+]
+
+
+@pytest.mark.parametrize(("command", "paths", "argument", "option", "problem"), PATH_ERRORS)
+def test_output_path_errors_name_the_argument_or_the_option(
+    tmp_path: Path, command: str, paths: dict[str, str], argument: str, option: str, problem: str
+) -> None:
+    """An output the library cannot write is an error keyed to the argument (``out``) with
+    the path as its source; the command line words the same error as the option typed."""
+    _odd_paths(tmp_path)
+    theme = str(tmp_path / "t.yaml")
+    given = {name: tmp_path / value for name, value in paths.items()}
+    call = {"build": printdeck.build, "preview": printdeck.write_preview, "slides": printdeck.write_slides}[command]
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        call(theme, given.pop("out"), **given)
+    error = caught.value
+    assert (error.key, error.is_argument) == (argument, True), error.fields()
+    assert error.problem.startswith(problem) and error.source is not None, error.fields()
+    assert str(error).startswith(f"{argument} {error.source}: "), str(error)
+    assert " -o" not in str(error) and "--" not in str(error), str(error)  # no option in a library error
+    flags = {"out": "-o", "png_dir": "--png-dir"}
+    args = [command, theme] + [x for name, value in paths.items() for x in (flags[name], str(tmp_path / value))]
+    result = CliRunner().invoke(main, args, prog_name="printdeck")
+    assert result.exit_code == 2, result.output
+    if "folder" in problem and "is a" in problem:  # click's path type refuses it first, naming the option
+        assert result.output.startswith(f"printdeck: error: Invalid value for '{option}"), result.output
+    else:
+        assert result.output.startswith(f"printdeck: error: {option} {error.source}: {error.problem}"), result.output
+
+
+@pytest.mark.parametrize(
+    ("where", "name", "problem"),
+    [
+        ("symbols.3.image", "gone.png", "not found"),
+        ("symbols.3.image (gone.png)", "adir.pdf", "is a folder, not a regular file"),
+        ("--words", "gone.txt", "not found"),
+    ],
+)
+def test_unreadable_files_carry_their_key_and_file(tmp_path: Path, where: str, name: str, problem: str) -> None:
+    from printdeck.fileio import read_user_file
+
+    _odd_paths(tmp_path)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        read_user_file(tmp_path / name, where, 1000, "an image")
+    error = caught.value
+    key = where.partition(" (")[0]
+    assert (error.key, error.is_argument) == (key, key.startswith("--")), error.fields()
+    assert error.source == str(tmp_path / name) and error.problem.startswith(problem), error.fields()
+    assert error.fix and str(error).startswith(f"{where}: {tmp_path / name}"), str(error)
+
+
+def test_the_studio_attaches_a_file_error_to_its_key(tmp_path: Path) -> None:
+    from printdeck.studio.wording import problem_of
+
+    (tmp_path / "t.yaml").write_text("symbols: [{image: gone.png}, {text: b}, {text: c}]\n")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.check_theme(str(tmp_path / "t.yaml"))
+    problem = problem_of(caught.value, tmp_path)
+    assert problem.key == "symbols.0.image" and "gone.png" in problem.line, problem

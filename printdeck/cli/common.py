@@ -53,11 +53,18 @@ def caught_warnings() -> Iterator[list[warnings.WarningMessage]]:
         yield caught
 
 
+PATH_FLAGS = {"out": "-o", "out_path": "-o", "png_dir": "--png-dir"}
+"""The options that give the library's path arguments (``out``...), as the user typed them."""
+
+
 def fail(exc: PrintdeckError | str, code: int = ExitStatus.USER_ERROR) -> NoReturn:
     """Print ``exc`` as one safe line on stderr and exit with status ``code`` (no traceback);
-    after a signal, report the signal instead (what failed then is its consequence)."""
+    after a signal, report the signal instead (what failed then is its consequence).
+    An error about a path argument (``out``) is worded as its option (``-o``)."""
     if stopped_by() is not None:
         stopped()
+    if isinstance(exc, PrintdeckError) and exc.is_argument and exc.key in PATH_FLAGS:
+        exc = exc.with_key(PATH_FLAGS[exc.key])
     click.echo(f"printdeck: error: {one_line(str(exc))}", err=True)
     sys.exit(code)
 

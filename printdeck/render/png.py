@@ -21,7 +21,7 @@ from PIL.PngImagePlugin import PngInfo
 
 from printdeck.artwork import rasterise, srgb_profile_bytes
 from printdeck.cardshape import CardShape, card_path, path_points
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import (
     folder_lock,
     note_written,
@@ -134,11 +134,13 @@ def _staged(
 def _ensure_folder(out_dir: Path) -> Path:
     """Create ``out_dir`` if missing; refuse a file in its place."""
     if out_dir.exists() and not out_dir.is_dir():
-        raise PrintdeckError(f"--png-dir: {out_dir} is a file, not a folder; choose a folder")
+        raise path_error("png_dir", out_dir, "is a file, not a folder", "choose a folder")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise PrintdeckError(f"--png-dir: cannot create {out_dir} ({exc.strerror})") from exc
+        raise path_error(
+            "png_dir", out_dir, f"cannot create the folder ({exc.strerror})", "choose another folder"
+        ) from exc
     return out_dir
 
 
@@ -240,9 +242,11 @@ def _move_in(staging: Path, out_dir: Path, names: Sequence[str]) -> list[Path]:
         present = set(card_files(out_dir))
         foreign = sorted((present & set(names)) - recorded)
         if foreign:
-            raise PrintdeckError(
-                f"--png-dir {shown(out_dir)}: holds {shown(foreign[0])}, which printdeck did not "
-                "write; move it away or choose an empty folder"
+            raise path_error(
+                "png_dir",
+                out_dir,
+                f"holds {shown(foreign[0])}, which printdeck did not write",
+                "move it away or choose an empty folder",
             )
         try:
             with deferred():  # quick; a signal meanwhile stops the build after it
