@@ -166,6 +166,25 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     script = "\n".join(p.read_text(encoding="utf-8") for p in static.glob("*.js"))
     for copy in ("PLANE_SIZES", "BIPLANE_SIZES", "needs \\d+ symbols", '"18%"', "options: [[", "min: 0", "max: 1 "):
         assert copy not in script, copy
+    assert "presets: [true, false]" not in script  # cut_guide's yes/no come from the schema
+
+
+def test_a_union_of_a_word_and_yes_no_is_a_select_of_its_choices() -> None:
+    """``paper.cut_guide`` is ``"auto" | true | false`` (by card shape): the form generator
+    makes it a select of the three, from the schema's union, and the spec accepts each."""
+    from printdeck.studio.deck_settings import form_description, with_setting
+
+    fields = form_description()["fields"]
+    guide = fields["paper.cut_guide"]
+    assert guide["choices"] == ["auto", True, False] and guide["default"] == "auto", guide
+    assert "type" not in guide  # no single type: the page draws a select, not a checkbox
+    for value in guide["choices"]:
+        spec = ThemeSpec.model_validate(with_setting({}, "paper.cut_guide", value))
+        assert spec.paper.cut_guide == value
+    for key, field in fields.items():  # every served choice is one the spec accepts
+        for value in field.get("choices", []):
+            ThemeSpec.model_validate(with_setting({}, key, value))
+    assert fields["paper.cut_marks"]["type"] == "boolean" and "choices" not in fields["paper.cut_marks"]
 
 
 def _odd_paths(tmp: Path) -> None:

@@ -146,12 +146,18 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
-    """What the form needs of one key: bounds (lengths in mm), choices, default, unit, help."""
+    """What the form needs of one key: bounds (lengths in mm), choices, default, unit, help.
+
+    A union's branches become choices: the words of its enums, and ``true``/``false`` for a
+    yes/no branch beside them (``paper.cut_guide``: ``auto``, ``true``, ``false``), so the
+    page draws a select, not a checkbox, without a case of its own."""
     node = _resolve(node, defs)
     words: list[Any] = list(node.get("enum", [])) + ([node["const"]] if "const" in node else [])
     for branch in node.get("oneOf", []) + node.get("anyOf", []):
         inner = _resolve(branch, defs)  # a paper's names, rotation's words, cut_guide's "auto"
         words += inner.get("enum", []) + ([inner["const"]] if "const" in inner else [])
+        if inner.get("type") == "boolean":  # a word or yes/no (cut_guide: auto | true | false): a select
+            words += [True, False]
     numbers = {k: v for k, v in node.items() if k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}
     for branch in node.get("oneOf", []) + node.get("anyOf", []):
         numbers |= {k: v for k, v in branch.items() if k in ("minimum", "maximum")}

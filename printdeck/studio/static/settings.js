@@ -40,7 +40,7 @@ const GROUPS = [
     { key: "paper.gap", label: "Gap between cards", type: "length" },
     { key: "paper.cut_marks", label: "Cut marks", type: "checkbox" },
     { key: "paper.cuts", label: "Cut lines", type: "select", labels: { separate: "each card its own bleed", shared: "shared by neighbours (straight edges)" } },
-    { key: "paper.cut_guide", label: "Cut line (for scissors)", type: "select", labels: { auto: "on light cards", true: "always", false: "never" }, presets: [true, false] },
+    { key: "paper.cut_guide", label: "Cut line (for scissors)", type: "select", labels: { auto: "on light cards", true: "always", false: "never" } },
     { key: "paper.registration_marks", label: "Registration marks (print then cut)", type: "checkbox" },
     { key: "paper.punch_ring", label: "Ring for a circle punch", type: "checkbox" },
     { key: "paper.centre_mark", label: "Centre mark (compass cutters)", type: "checkbox" },
@@ -274,7 +274,7 @@ function errorsOf(state) {
 
 /** A served setting no group lists (an option added to the spec): a control from its type. */
 function generalField(key, spec) {
-  const type = spec.type === "boolean" ? "checkbox" : (spec.choices || []).length > 1 ? "select"
+  const type = (spec.choices || []).length > 1 ? "select" : spec.type === "boolean" ? "checkbox"
     : spec.unit === "mm" ? "length" : spec.type === "integer" || spec.type === "number" ? "number" : "text";
   return { key, label: spec.help ? `${key}: ${spec.help}` : key, type };
 }
