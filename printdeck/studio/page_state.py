@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 import printdeck
 from printdeck.errors import PrintdeckError
+from printdeck.studio.crops import photo_crops
 from printdeck.studio.deck_settings import SETTING_KEYS, form_description
 from printdeck.studio.workspace import Snapshot, Workspace
 
@@ -25,42 +27,22 @@ def state(space: Workspace) -> dict[str, Any]:
     out["sizes"] = printdeck.deck_sizes_text(out["symbol_count"], match)
     out["symbols_per_card"] = snap.theme.spec.deck.symbols_per_card if snap.theme is not None else None
     out["form"] = form_description()  # bounds, choices and deck sizes: the page writes none of its own
-    add_crop_badges(out["symbols"], snap)
+    add_crop_badges(out["symbols"], snap, space.folder)
     return out
 
 
-def add_crop_badges(items: list[dict[str, Any]], snap: Snapshot) -> None:
+def add_crop_badges(items: list[dict[str, Any]], snap: Snapshot, folder: Path) -> None:
     """Give each photo tile whose crop is already known (drawn by the preview or a build)
-    its ``crop``: the badge's word (``face``, ``pet``, ``subject``, ``your focus``,
-    ``centre: check me``), whether to check it, and a sentence for its title."""
+    its ``crop`` (see ``crops.crop_view``): the badge's word (``face``, ``pet``,
+    ``subject``, ``your focus``, ``centre: check me``), whether to check it, a sentence for
+    its title and the crop square the PDF cuts, as fractions of the upright photo."""
     if snap.theme is None:
         return
-    photos = {s.source: s for s in snap.theme.symbols if s.kind == "photo"}
+    known = photo_crops(snap.theme, folder, compute=False)
     for item in items:
-        symbol = photos.get(item.get("file") or "") if item.get("kind") == "photo" else None
-        try:
-            report = printdeck.photo_crop(symbol, compute=False) if symbol is not None else None
-        except PrintdeckError:
-            report = None
-        if report is not None:
-            item["crop"] = {"badge": report.badge, "check": report.needs_check, "title": crop_title(report)}
-
-
-def crop_title(report: printdeck.CropReport) -> str:
-    """One sentence on what a photo's crop holds, for the badge's tooltip."""
-    kept = report.faces_kept
-    if report.found == "focus":
-        return "Cropped where you clicked"
-    if report.faces_cut:
-        return f"{kept} of {report.faces + report.cat_faces} faces fit the crop; click the photo to choose"
-    if report.found in ("face", "cat face"):
-        return f"Cropped around {kept} face{'s' if kept != 1 else ''}" + (
-            " and the subject" if report.subject_whole else ""
-        )
-    if report.found == "subject":
-        whole = "the subject" if report.subject_whole else "the middle of a subject too big to keep whole"
-        return f"No face found: cropped around {whole}" + ("" if report.subject_whole else "; check it")
-    return "Nothing found: the centre is shown; click the photo where the crop should centre"
+        crop = known.get(item.get("file") or "") if item.get("kind") == "photo" else None
+        if crop is not None:
+            item["crop"] = crop
 
 
 def _match(snap: Snapshot) -> int:

@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
-from printdeck.studio import intake, page_state, uploads
+from printdeck.studio import crops, intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.live_preview import LivePreview, Stale
@@ -69,6 +69,7 @@ class Studio:
             Route("/api/preview", self.get_preview),
             Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
             Route("/api/thumbs/{uid:int}", self.get_thumb),
+            Route("/api/crops/{uid:int}", self.get_crop),
             Route("/api/builds", self.start_build, methods=["POST"]),
             Route("/api/builds/{job:int}/events", self.build_events),
             Route("/api/builds/{job:int}/deck.pdf", self.build_pdf),
@@ -249,6 +250,16 @@ class Studio:
         except (OSError, ValueError):
             return _error(404, "this picture cannot be shown")
         return Response(data, media_type=media, headers={"cache-control": "private, max-age=600"})
+
+    async def get_crop(self, request: Request) -> Response:
+        """Where a photo's crop is, as the PDF cuts it (found now if not known yet)."""
+        try:
+            crop = await run_in_threadpool(crops.item_crop, self.space, request.path_params["uid"])
+        except PrintdeckError as exc:
+            return _error(422, str(exc))
+        if crop is None:
+            return _error(404, "no such photo; reload the page")
+        return JSONResponse({"crop": crop})
 
     def _item_path(self, uid: int) -> Path | None:
         """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""

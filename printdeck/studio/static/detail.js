@@ -1,6 +1,6 @@
 // The selected symbol's controls: size, keep upright, and for photos the crop
 // (click the photo where the crop should centre), zoom, shape and background removal.
-import { change, el, patchChildren, queueChange, store } from "./api.js";
+import { call, change, el, patchChildren, queueChange, store } from "./api.js";
 
 const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
 
@@ -54,32 +54,50 @@ function upright(symbol, state) {
   });
 }
 
-/** The photo with its crop drawn over it; a click (or the arrow keys) moves the crop's centre. */
+/** The photo with the crop the PDF cuts drawn over it (the ring, the zoom and the mask
+ *  come from the server's crop, found by the artwork code: never guessed here); a click
+ *  (or the arrow keys) moves the crop's centre. ``refresh(symbol)`` shows a new answer. */
 function cropper(symbol) {
   const img = el("img", { picture: symbol.thumb, alt: `Photo of ${symbol.name}: click where the crop should centre` });
-  const ring = el("div", { class: "ring" });
+  const ring = el("div", { class: "ring", hidden: true });
   const dot = el("div", { class: "dot" });
+  const found = el("p", { class: "hint crop-found", "aria-live": "polite" });
   const box = el("div", {
     class: "crop", tabindex: "0", role: "button",
     "aria-label": `Crop of ${symbol.name}: click the photo, or use the arrow keys, to centre the crop`,
   }, img, ring, dot);
+  const wrap = el("div", { class: "crop-wrap" }, box, found);
   let focus = symbol.focus || [0.5, 0.5];
+  let crop = null;
+  let asked = 0;
   const place = () => {
-    const w = img.naturalWidth || 1;
-    const h = img.naturalHeight || 1;
-    const side = Math.min(w, h) / (symbol.zoom || 1);
-    const cx = Math.min(Math.max(focus[0] * w, side / 2), w - side / 2);
-    const cy = Math.min(Math.max(focus[1] * h, side / 2), h - side / 2);
-    Object.assign(ring.style, {
-      left: `${((cx - side / 2) / w) * 100}%`, top: `${((cy - side / 2) / h) * 100}%`,
-      width: `${(side / w) * 100}%`, height: `${(side / h) * 100}%`,
-      borderRadius: symbol.shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%",
-    });
     Object.assign(dot.style, { left: `${focus[0] * 100}%`, top: `${focus[1] * 100}%` });
     dot.hidden = !symbol.focus;
+    ring.hidden = !crop;
+    if (!crop) { found.textContent = "Finding the crop the PDF will cut…"; return; }
+    const [l, t, r, b] = crop.box;
+    Object.assign(ring.style, {
+      left: `${l * 100}%`, top: `${t * 100}%`, width: `${(r - l) * 100}%`, height: `${(b - t) * 100}%`,
+      borderRadius: symbol.shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%",
+    });
+    Object.assign(ring.dataset, { crop: "artwork", zoom: String(symbol.zoom ?? 1) });
+    found.replaceChildren(el("span", { class: `crop-badge${crop.check ? " check" : ""}`, text: crop.badge }), ` ${crop.title}`);
   };
-  img.addEventListener("load", place);
-  if (img.complete) place();
+  const ask = async () => {
+    const mine = ++asked;
+    const answer = await call("GET", `/api/crops/${symbol.uid}`);
+    if (mine !== asked) return;  // a newer question is on its way
+    if (answer.status === 200 && answer.data.crop.box) crop = answer.data.crop;
+    else found.textContent = answer.data.error || "The crop cannot be shown.";
+    place();
+  };
+  wrap.refresh = (next) => {
+    symbol = next;
+    focus = next.focus || focus;
+    crop = next.crop && next.crop.box ? next.crop : null;
+    place();
+    if (!crop) ask();
+  };
   box.addEventListener("click", (e) => {
     const rect = img.getBoundingClientRect();
     const fx = Math.min(Math.max((e.clientX - rect.left) / rect.width, 0), 1);
@@ -91,10 +109,12 @@ function cropper(symbol) {
     if (!step) return;
     e.preventDefault();
     focus = [round(clamp(focus[0] + step[0])), round(clamp(focus[1] + step[1]))];
+    crop = null;  // the new crop comes with the answer
     place();
     send(symbol, { focus });
   });
-  return box;
+  wrap.refresh(symbol);
+  return wrap;
 }
 
 const clamp = (v) => Math.min(Math.max(v, 0), 1);
@@ -167,7 +187,8 @@ export function drawDetail(state) {
   if (panel.dataset.uid === String(symbol.uid) && box && patchChildren(box, controls)) {
     panel.querySelector('[data-key="title"]').replaceWith(title);
     const oldArt = panel.querySelector('[data-key="art"]');
-    if (oldArt && art && !oldArt.contains(document.activeElement)) oldArt.replaceWith(art);
+    if (oldArt && art && oldArt.contains(document.activeElement) && oldArt.refresh) oldArt.refresh(symbol);
+    else if (oldArt && art) oldArt.replaceWith(art);
     return;
   }
   const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;

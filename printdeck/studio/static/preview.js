@@ -59,12 +59,22 @@ export async function refresh() {
   fetchCropBadges();
 }
 
-/** Drawing the sheet finds the photos' crops: fetch the state once more for their badges. */
+/** Drawing the sheet finds the photos' crops: fetch the state once more for their badges,
+ *  then ask for the crops of photos on no sheet drawn yet, one at a time, so every photo
+ *  tile says what its crop holds. */
 async function fetchCropBadges() {
   const state = store.state;
   if (!state || !state.symbols.some((s) => s.kind === "photo" && !s.crop)) return;
   const answer = await call("GET", "/api/state");
   if (answer.status === 200 && store.state && answer.data.state.rev === store.state.rev) store.set(answer.data.state);
+  const rev = store.state.rev;
+  for (const symbol of store.state.symbols.filter((s) => s.kind === "photo" && !s.crop)) {
+    const found = await call("GET", `/api/crops/${symbol.uid}`);
+    if (!store.state || store.state.rev !== rev) return;  // the deck changed: its own answer comes
+    if (found.status !== 200) continue;
+    const shown = store.state.symbols.find((s) => s.uid === symbol.uid);
+    if (shown && !shown.crop) { shown.crop = found.data.crop; store.set(store.state); }
+  }
 }
 
 function drawFacts(facts) {

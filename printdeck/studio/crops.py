@@ -1,0 +1,124 @@
+"""Each photo's crop as the PDF cuts it, for the page: the badge of what the crop holds and
+the crop square as fractions of the upright picture, so the ring, zoom and mask the page
+draws over a photo are the artwork code's own crop (``printdeck.photo_crop``), never a
+guess of the page's."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, UnidentifiedImageError
+
+import printdeck
+from printdeck.errors import PrintdeckError
+from printdeck.studio.workspace import Workspace
+
+_TURNED = {5, 6, 7, 8}  # EXIF orientations that swap width and height
+EXIF_ORIENTATION = 0x0112
+
+
+def crop_title(report: printdeck.CropReport) -> str:
+    """One sentence on what a photo's crop holds, for the badge's tooltip."""
+    kept = report.faces_kept
+    if report.found == "focus":
+        return "Cropped where you clicked"
+    if report.faces_cut:
+        return f"{kept} of {report.faces + report.cat_faces} faces fit the crop; click the photo to choose"
+    if report.found in ("face", "cat face"):
+        return f"Cropped around {kept} face{'s' if kept != 1 else ''}" + (
+            " and the subject" if report.subject_whole else ""
+        )
+    if report.found == "subject":
+        whole = "the subject" if report.subject_whole else "the middle of a subject too big to keep whole"
+        return f"No face found: cropped around {whole}" + ("" if report.subject_whole else "; check it")
+    return "Nothing found: the centre is shown; click the photo where the crop should centre"
+
+
+def crop_view(report: printdeck.CropReport, size_px: tuple[int, int] | None) -> dict[str, Any]:
+    """The page's facts about a crop: ``badge`` (face, pet, subject, your focus, centre:
+    check me), ``check`` (a person should look), ``title`` (a sentence) and ``box``: the
+    crop square ``[left, top, right, bottom]`` as fractions (0..1) of the upright
+    picture of ``size_px`` (width, height in pixels), or None when the size is unknown."""
+    box = None
+    if size_px is not None:
+        w, h = size_px
+        left, top, right, bottom = report.box_px
+        box = [round(left / w, 4), round(top / h, 4), round(right / w, 4), round(bottom / h, 4)]
+    return {"badge": report.badge, "check": report.needs_check, "title": crop_title(report), "box": box}
+
+
+def upright_size(path: Path) -> tuple[int, int] | None:
+    """A picture file's (width, height) in pixels once turned upright as its EXIF says
+    (read from its header only); None when Pillow cannot read it."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _upright_size(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _upright_size(path: Path, mtime_ns: int, size: int) -> tuple[int, int] | None:
+    printdeck.upright_picture  # noqa: B018 - printdeck's decoders (HEIC, AVIF) are registered on import
+    try:
+        with Image.open(path) as image:
+            w, h = image.size
+            turned = image.getexif().get(EXIF_ORIENTATION) in _TURNED
+    except (OSError, UnidentifiedImageError, ValueError):
+        return None
+    return (h, w) if turned else (w, h)
+
+
+def photo_crops(theme: printdeck.Theme, folder: Path, compute: bool) -> dict[str, dict[str, Any]]:
+    """Each photo symbol's crop view by its file (as ``theme.yaml`` names it); with
+    ``compute`` False only the crops already known (drawn by the preview or a build)."""
+    out = {}
+    for symbol in theme.symbols:
+        if symbol.kind != "photo" or not symbol.source:
+            continue
+        try:
+            report = printdeck.photo_crop(symbol, compute=compute)
+        except PrintdeckError:
+            report = None
+        if report is not None:
+            out[symbol.source] = crop_view(report, upright_size(_file_of(symbol, folder)))
+    return out
+
+
+def item_crop(space: Workspace, uid: int) -> dict[str, Any] | None:
+    """The crop view of photo ``uid`` of the saved deck, searched now if not known (about
+    a second a large photo); None when ``uid`` is no photo of a deck that loads.
+
+    Raises:
+        PrintdeckError: The photo cannot be read.
+    """
+    snap = space.snapshot()
+    with space.lock:
+        try:
+            item = space.items[space.find(uid)]
+        except KeyError:
+            return None
+    if item.file is None:
+        return None
+    theme = snap.theme if snap.theme is not None else _alone(item.data, space.folder)
+    symbols = theme.symbols if theme is not None else []
+    symbol = next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
+    report = printdeck.photo_crop(symbol) if symbol is not None else None
+    return None if report is None or symbol is None else crop_view(report, upright_size(_file_of(symbol, space.folder)))
+
+
+def _alone(data: dict[str, Any], folder: Path) -> printdeck.Theme | None:
+    """A theme of the photo and six words: the photo's symbol while the deck does not load
+    yet (too few symbols); None when the photo itself is refused."""
+    words = [{"text": w} for w in ("b", "c", "d", "e", "f", "g")]
+    try:
+        return printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [data, *words]}, base_dir=folder)
+    except PrintdeckError:
+        return None
+
+
+def _file_of(symbol: Any, folder: Path) -> Path:
+    path = getattr(symbol, "path", None)
+    return Path(path) if path is not None else folder / symbol.source

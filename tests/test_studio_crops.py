@@ -1,0 +1,98 @@
+"""printdeck studio: a photo's crop ring is the crop the PDF cuts (issue 28). The page
+draws the ring, zoom and mask from the artwork code's own crop (``printdeck.photo_crop``,
+served as fractions of the upright photo), and each photo tile carries the badge of what
+was found. Photos are phone-style: off-centre subjects, one saved sideways with an EXIF
+turn, so a ring at the centre, or in the file's unturned pixels, would be caught.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageOps
+
+import printdeck
+from tests.test_studio_browser import drop, page, studio, sync_api, theme, wait_for
+
+__all__ = ["page", "studio", "sync_api"]  # the module's fixtures and its skip
+
+subjects = pytest.importorskip("tests.test_artwork_subjects", reason="skimage's sample pictures are missing")
+
+
+def phone_photo(name: str, tmp: Path) -> tuple[str, str, bytes]:
+    """One of the subjects tests' photos, stored as a phone would (name, type, bytes)."""
+    photo = next(p for p in subjects.PHOTOS if p.name == name)
+    pixels, _ = subjects.make_scene(photo)
+    path = subjects.store(photo, pixels, tmp)
+    return path.name, "image/jpeg", path.read_bytes()
+
+
+def ring_box(page: object) -> list[float]:
+    """The ring's square as fractions of the photo shown: [left, top, right, bottom]."""
+    return page.evaluate("""() => {
+        const img = document.querySelector('#detail .crop img').getBoundingClientRect();
+        const ring = document.querySelector('#detail .crop .ring').getBoundingClientRect();
+        return [(ring.left - img.left) / img.width, (ring.top - img.top) / img.height,
+                (ring.right - img.left) / img.width, (ring.bottom - img.top) / img.height];
+    }""")
+
+
+def test_the_ring_is_the_crop_the_pdf_cuts(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
+    folder = studio[1]
+    drop(page, [phone_photo("cat-left", tmp_path), phone_photo("coffee-right", tmp_path)])
+    page.wait_for_function("document.querySelectorAll('#grid .tile img.photo').length === 2", timeout=60_000)
+    page.fill("#words", "sun\nmoon\nstar\ntree\nfish")  # seven symbols: the smallest deck
+    page.click("#words-form button[type=submit]")
+    page.wait_for_function("document.querySelectorAll('#grid .tile').length === 7")
+    loaded = printdeck.load_theme(folder / "theme.yaml")
+    for name in ("cat-left", "coffee-right"):
+        page.evaluate(
+            "(stem) => Array.from(document.querySelectorAll('#grid .tile')).find((t) =>"
+            " t.querySelector('img.photo') && t.querySelector('input.tile-name').value.startsWith(stem))"
+            ".querySelector('.tile-face').click()",
+            name.split("-")[0],
+        )
+        page.wait_for_selector("#detail .crop .ring[data-crop='artwork']", timeout=60_000)
+        symbol = next(s for s in loaded.symbols if s.kind == "photo" and name.split("-")[0] in s.name)
+        report = printdeck.photo_crop(symbol)
+        assert report is not None
+        badge = report.badge  # the tile says what the artwork code found
+        with Image.open(symbol.path) as image:
+            w, h = ImageOps.exif_transpose(image).size
+        expected = [report.box_px[0] / w, report.box_px[1] / h, report.box_px[2] / w, report.box_px[3] / h]
+        shown = ring_box(page)
+        assert all(abs(a - b) < 0.01 for a, b in zip(shown, expected, strict=True)), (name, shown, expected)
+        centre_x = (shown[0] + shown[2]) / 2
+        assert (centre_x < 0.4) if name == "cat-left" else (centre_x > 0.6), (
+            f"{name}: the ring is not where its subject is"
+        )
+        page.wait_for_function(
+            "([name, badge]) => Array.from(document.querySelectorAll('#grid .tile')).some((t) =>"
+            " t.querySelector('input.tile-name').value.startsWith(name) && t.querySelector('.crop-badge')"
+            " && t.querySelector('.crop-badge').textContent === badge)",
+            arg=[name.split("-")[0], badge],
+            timeout=60_000,
+        )
+    # Zoom: the served crop shrinks by the zoom, around the same centre the artwork chose.
+    page.locator("#detail input[type=range][aria-label='Zoom (crop closer)']").focus()
+    before = ring_box(page)
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")  # 1 -> 2
+    wait_for(
+        lambda: next(s for s in theme(folder)["symbols"] if "coffee" in s.get("photo", "")).get("zoom") == 2,
+        "the zoom saved",
+    )
+    page.wait_for_function(
+        "(() => { const r = document.querySelector('#detail .crop .ring'); return r.dataset.crop === 'artwork'"
+        " && r.dataset.zoom === '2'; })()",
+        timeout=60_000,
+    )
+    after = ring_box(page)
+    coffee = next(s for s in printdeck.load_theme(folder / "theme.yaml").symbols if "coffee" in s.name)
+    report = printdeck.photo_crop(coffee)
+    assert report is not None and coffee.zoom == 2
+    with Image.open(coffee.path) as image:
+        w, h = ImageOps.exif_transpose(image).size
+    assert abs((after[2] - after[0]) - (report.box_px[2] - report.box_px[0]) / w) < 0.01
+    assert after[2] - after[0] < before[2] - before[0]
