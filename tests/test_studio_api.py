@@ -482,6 +482,8 @@ def test_photo_tiles_say_what_their_crop_holds(client: TestClient) -> None:
     assert client.get(f"/api/preview?rev={state['rev']}&page=1").status_code == 200
     after = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
     assert after["cup"]["crop"]["badge"] == "subject" and after["cup"]["crop"]["check"] is False
+    left, top, right, bottom = after["sky"]["crop"].pop("box")  # the crop square the PDF cuts
+    assert abs(left + right - 1) < 0.001 and (top, bottom) == (0, 1)  # nothing found: the centre
     assert after["sky"]["crop"] == {
         "badge": "centre: check me",
         "check": True,
