@@ -224,3 +224,21 @@ def test_presets_are_listed_with_sources_and_a_wrong_name_is_refused() -> None:
     assert listed.output.count("source: ") == len(printdeck.presets())
     wrong = CliRunner().invoke(main, ["build", "--preset", "kinkos"])
     assert wrong.exit_code == 2 and "--preset" in wrong.output
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        {"diameter": None, "size": "poker", "corner_radius": "3mm"},  # refused: "card.diameter: only round cards"
+        {"diameter": None, "size": "80mm"},  # card.size silently won: 80 mm cards, not 3.5 in
+        {"diameter": None, "shape": "hexagon", "size": "80mm", "orientation": "flat"},
+    ],
+)
+def test_a_round_preset_makes_its_own_cards_whatever_the_themes_shape(tmp_path: Path, card: dict) -> None:
+    from printdeck.cardshape import ShapeKind
+    from printdeck.pipeline import BuildOptions, apply_options
+
+    theme = tiny_theme(tmp_path, card=card)
+    outline = apply_options(theme, BuildOptions(preset="tgc-circle")).spec.card.outline()
+    assert outline.kind == ShapeKind.CIRCLE and outline.width_mm == pytest.approx(3.5 * 25.4)
+    assert theme.spec.card.outline().kind != ShapeKind.CIRCLE or theme.spec.card.outline().width_mm == 80.0

@@ -88,6 +88,9 @@ def preset(name: str) -> Preset:
 def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
     """``spec`` with the preset's keys written over it, each validated as the theme's key is.
 
+    A preset that fixes the card's shape or size (``card.shape``, ``size`` or ``diameter``)
+    replaces all of the theme's shape keys, so the cards are the service's.
+
     Raises:
         PrintdeckError: A preset key is invalid (a broken table: names the preset).
     """
@@ -99,5 +102,15 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
         except ValidationError as exc:
             raise PrintdeckError(describe_validation_error(exc, model, f"preset {chosen.name}")) from None
         current = getattr(spec, section)
-        update[section] = current.model_copy(update={k: getattr(given, k) for k in given.model_fields_set})
+        fixed = {k: getattr(given, k) for k in given.model_fields_set}
+        if section == "card" and fixed.keys() & _SHAPE_KEYS:
+            # The service fixes the card's cut shape: the theme's own shape keys go with it
+            # (a poker theme's size and corner radius would contradict a round preset's
+            # diameter, and a theme's card.size would silently win over it).
+            fixed = {k: CardSpec.model_fields[k].default for k in _SHAPE_KEYS} | fixed
+        update[section] = current.model_copy(update=fixed)
     return spec.model_copy(update=update)
+
+
+_SHAPE_KEYS = frozenset({"shape", "size", "diameter_mm", "corner_radius_mm", "orientation"})
+"""``CardSpec`` fields that together make the card's cut shape (:meth:`CardSpec.outline`)."""
