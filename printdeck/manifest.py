@@ -136,10 +136,11 @@ def build_manifest(
     cards = []
     per_deck = max(1, len(layouts) // max(1, len({c.mark.deck for c in layouts if c.mark is not None})))
     for layout, slot in zip(layouts, imposition.slots, strict=True):
+        index = layout.index % per_deck if layout.mark is not None else layout.index  # in its deck
         cards.append(
             {
-                "index": layout.index % per_deck if layout.mark is not None else layout.index,
-                **_deck_of(faced, layout.index),
+                "index": index,
+                **_deck_of(faced, index),
                 **({"deck": layout.mark.deck} if layout.mark is not None else {}),
                 "page": 2 * slot.page - 1 if backs else slot.page,
                 "sheet": slot.page,

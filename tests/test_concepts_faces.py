@@ -209,3 +209,15 @@ def test_a_match_two_deck_with_faces_shares_two_concepts(tmp_path: Path, mode: s
     if mode == "mixed":  # each symbol on 4 cards, faces 2 + 2: 4 of its 6 pairs differ
         assert _fraction(manifest) == pytest.approx(4 / 6)
         assert manifest["faces"]["different_bound"] == manifest["faces"]["different_fraction"] == 0.6667
+
+
+def test_a_class_set_of_a_faces_deck_builds_each_deck_alike(tmp_path: Path) -> None:
+    # faces + copies crashed writing the manifest (IndexError: a class-set card's index
+    # ran past the faced deck's cards)
+    result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf", copies=2)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert printdeck.verify_file(result.manifest_path)[1].ok
+    decks = {d: [c for c in manifest["cards"] if c["deck"] == d] for d in (1, 2)}
+    assert [c["index"] for c in decks[1]] == [c["index"] for c in decks[2]] == list(range(7))
+    faces = {d: [sorted((p["id"], p["face"]) for p in c["symbols"]) for c in cs] for d, cs in decks.items()}
+    assert faces[1] == faces[2]  # the same cards, with the same faces, in every deck
