@@ -155,3 +155,31 @@ def test_a_double_deck_in_french_rings_both_matches_and_says_so(tmp_path: Path) 
         doc.close()
     assert "Sur grand écran" in title and "exactement deux symboles en commun" in title
     assert "Manche 1 sur 4" in round_slide and "carte " in round_slide
+
+
+def test_a_double_decks_answer_key_keeps_every_name_in_its_place(tmp_path: Path) -> None:
+    # the key set a match-2 round's second name over the next column's round label, and
+    # names near the right edge ran off the slide ("question mark" in the double theme)
+    names = ["question mark", "grasshopper", "hot air balloon", "locomotive", "fire engine", "crocodile"]
+    theme = printdeck.load_theme(
+        {
+            "deck": {"symbols_per_card": 9, "match": 2},  # 37 cards: 19 rounds, two columns before
+            "symbols": [{"text": str(n), "name": names[n % 6]} for n in range(37)],
+        }
+    )
+    result = printdeck.write_slides(theme, tmp_path / "double.pdf", answer_key=True)
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    rects, words = [], ""
+    try:
+        for number in range(1 + 2 * len(result.rounds), len(doc)):  # the key's pages
+            width, _ = doc[number].get_size()
+            textpage = doc[number].get_textpage()
+            words += textpage.get_text_range()
+            rects.append([textpage.get_rect(i) for i in range(textpage.count_rects())])
+    finally:
+        doc.close()
+    assert all(n in words for n in names) and sum(map(len, rects)) >= 19 * 3  # labels and two names a round
+    for page_rects in rects:
+        assert all(left > 0 and right < width - 14 for left, _, right, _ in page_rects)
+        for a, b in itertools.combinations(page_rects, 2):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

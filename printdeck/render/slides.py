@@ -29,7 +29,7 @@ from printdeck.render.print_job import PrintJob
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string
+from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
@@ -303,13 +303,20 @@ def answer_key_pages(
     symbols: Sequence[SymbolSpec],
     text: SlideText,
 ) -> int:
-    """The referee's sheet: each round's two cards and the symbol they share, by name
-    and picture, two columns of :data:`KEY_ROWS` a slide-sized page; returns pages drawn."""
+    """The referee's sheet: each round's two cards and the symbols they share, by name
+    and picture, :data:`KEY_ROWS` rows a slide-sized page, in two columns when each round
+    shares one symbol (one column for a ``match: 2`` deck, so both fit); a name too long
+    for its place is set smaller. Returns pages drawn."""
     table = by_id(symbols)
     w, h = SLIDE_MM
-    per_page = 2 * KEY_ROWS
+    shared_most = max((len(r.shared) for r in rounds), default=1)
+    columns = 2 if shared_most <= 1 else 1
+    per_page = columns * KEY_ROWS
     pages = max(1, -(-len(rounds) // per_page))
     row_mm = (h - 34.0) / KEY_ROWS
+    labels = [_key_label(text, r, len(rounds)) for r in rounds]
+    label_mm = max((string_width(t, SANS, 12) for t in labels), default=0.0) / mm_to_pt(1.0) + 4.0
+    slot_mm = ((w - 28.0) / columns - 4.0 - label_mm) / shared_most  # a picture and its name
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         canvas.setFillColor(HexColor("#1a1a1a"))
@@ -317,18 +324,25 @@ def answer_key_pages(
         draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), f"{text.title}: {text.key_title}")
         for k, r in enumerate(rounds[page * per_page : (page + 1) * per_page]):
             col, row = divmod(k, KEY_ROWS)
-            x = 14.0 + col * (w - 28.0) / 2.0
+            x = 14.0 + col * (w - 28.0) / columns
             y = h - 30.0 - (row + 0.5) * row_mm
             canvas.setFillColor(HexColor("#1a1a1a"))
             canvas.setFont(SANS, 12)
-            label = text.round_label.format(n=r.number, total=len(rounds))
-            cards = " + ".join(text.card_label.format(n=c + 1) for c in r.cards)
-            draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), f"{label}: {cards}")
+            draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[page * per_page + k])
             for j, sid in enumerate(r.shared):
-                px = x + 88.0 + j * 45.0
+                px = x + label_mm + j * slot_mm + row_mm * 0.4
                 _picture(canvas, art, table[sid], (px, y), row_mm * 0.8)
                 canvas.setFillColor(HexColor("#1a1a1a"))
-                canvas.setFont(SANS_BOLD, 12)
-                draw_string(canvas, mm_to_pt(px + row_mm * 0.5), mm_to_pt(y - 1.5), table[sid].name[:24])
+                name = table[sid].name[:40]
+                room_pt = mm_to_pt(slot_mm - row_mm * 0.9 - 2.0)
+                size_pt = 12.0 * room_pt / max(string_width(name, SANS_BOLD, 12.0), 1e-6)
+                canvas.setFont(SANS_BOLD, max(7.0, min(12.0, size_pt)))
+                draw_string(canvas, mm_to_pt(px + row_mm * 0.5), mm_to_pt(y - 1.5), name)
         canvas.showPage()
     return pages
+
+
+def _key_label(text: SlideText, r: SlideRound, total: int) -> str:
+    """An answer-key row's words: the round and its two cards (counted from 1)."""
+    cards = " + ".join(text.card_label.format(n=c + 1) for c in r.cards)
+    return f"{text.round_label.format(n=r.number, total=total)}: {cards}"
