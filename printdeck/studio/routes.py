@@ -32,6 +32,7 @@ from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_l
 from printdeck.studio.live_preview import LivePreview, Stale
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
+from printdeck.studio.watch import Watch
 from printdeck.studio.workspace import Refused, Workspace
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -46,6 +47,7 @@ class Studio:
         self.space = space
         self.preview = LivePreview(space)
         self.builds = Builds(space)
+        self.watch = Watch(space)
         self.index_html = (STATIC / "index.html").read_bytes()
 
     def routes(self) -> list[Route | Mount]:
@@ -54,6 +56,8 @@ class Studio:
             Route("/", self.index),
             Route("/api/state", self.get_state),
             Route("/api/settings", self.change_settings, methods=["PATCH"]),
+            Route("/api/watch", self.get_watch),
+            Route("/api/outside", self.choose_outside, methods=["POST"]),
             Route("/api/files", self.add_files, methods=["POST"]),
             Route("/api/words", self.add_words, methods=["POST"]),
             Route("/api/symbols/order", self.reorder, methods=["PUT"]),
@@ -88,8 +92,29 @@ class Studio:
         return Response(self.index_html, media_type="text/html; charset=utf-8")
 
     async def _state(self, status: int = 200, **extra: Any) -> JSONResponse:
-        body = await run_in_threadpool(page_state.state, self.space)
+        body = await run_in_threadpool(self._state_body)
         return JSONResponse({**extra, "state": body}, status_code=status)
+
+    def _state_body(self) -> dict[str, Any]:
+        """The page's state, with what the watch found in ``theme.yaml`` (an outside edit
+        that does not load puts its error beside the field it names)."""
+        outside = self.watch.poll()
+        body = page_state.state(self.space)
+        body["outside"] = outside.view()
+        if outside.state == "conflict" and outside.key:
+            body["field_errors"] = {**body["field_errors"], outside.key: outside.error}
+        return body
+
+    async def get_watch(self, request: Request) -> Response:
+        """Cheap, polled by the page: the saved revision and what the watch found."""
+        outside = await run_in_threadpool(self.watch.poll)
+        return JSONResponse({"rev": self.space.rev, "epoch": self.space.epoch, "outside": outside.view()})
+
+    async def choose_outside(self, request: Request) -> Response:
+        """``{"keep": "page"}`` or ``{"keep": "file"}``: the person's choice on an outside
+        edit of ``theme.yaml`` that does not load."""
+        keep = (await _json(request)).get("keep")
+        return await self._apply(self.watch.choose, keep)
 
     async def get_state(self, request: Request) -> Response:
         """The deck: settings, symbols, errors, what the symbols allow."""
@@ -104,6 +129,7 @@ class Studio:
 
     async def _apply(self, change: Any, *args: Any) -> Response:
         try:
+            await run_in_threadpool(self.watch.poll)  # an outside edit first: never written over unseen
             await run_in_threadpool(change, *args)
         except Unwritable as exc:
             return await self._state(409, error=str(exc))

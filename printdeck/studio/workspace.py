@@ -63,6 +63,7 @@ class Workspace:
         field_errors: Refused values' errors, by setting key (until the key is set again).
         rejected: Files and words printdeck refused: ``{"uid", "file", "error"}``.
         written: The text of ``theme.yaml`` as the studio last wrote or read it.
+        blocked: Why writes wait (``theme.yaml`` edited outside and not loading), or None.
         epoch: New each time a workspace is opened: with ``rev`` it orders the page's answers.
     """
 
@@ -76,6 +77,7 @@ class Workspace:
     written: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    blocked: str | None = None
     _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
     _notes_rev: int = -1
     _snapshot: Snapshot | None = None
@@ -125,12 +127,28 @@ class Workspace:
     def commit(self, settings: dict[str, Any] | None = None, items: list[Item] | None = None) -> None:
         """Keep the new settings and items and write ``theme.yaml`` (atomically)."""
         with self.lock:
+            if self.blocked is not None:
+                raise theme_folder.Unwritable(
+                    f"theme.yaml was changed outside and does not load ({self.blocked}); nothing was saved; "
+                    "choose: keep the file (fix it) or keep the page's settings"
+                )
             new_settings = self.settings if settings is None else settings
             new_items = self.items if items is None else items
             doc = {**new_settings, "symbols": [dict(i.data) for i in new_items]}
             self.written = theme_folder.write_theme(self.folder, doc, self.written)
             self.settings, self.items = new_settings, new_items
             self.item_errors = {}  # the next snapshot (or build) says what is still wrong
+            self.rev += 1
+
+    def take_in(self, doc: dict[str, Any], text: str) -> None:
+        """Take in ``theme.yaml`` as edited outside the studio (``doc``, read from ``text``)."""
+        with self.lock:
+            raw_items = doc.get("symbols") or []
+            self.settings = {k: v for k, v in doc.items() if k != "symbols"}
+            self.items = [as_item(raw, _names_folder(self.folder, raw)) for raw in raw_items]
+            self.written = text
+            self.field_errors = {}
+            self.item_errors = {}
             self.rev += 1
 
     @contextlib.contextmanager

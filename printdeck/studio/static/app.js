@@ -1,15 +1,56 @@
 // printdeck studio: the page. Plain ES modules, no framework, nothing fetched from elsewhere.
-import { call, store } from "./api.js";
+import { call, change, el, store } from "./api.js";
 import { setUpBuild } from "./build.js";
 import { setUpPreview } from "./preview.js";
 import { setUpSettings } from "./settings.js";
 import { setUpSymbols } from "./symbols.js";
+
+const WATCH_MS = 1500; // how often the page asks whether theme.yaml changed outside
+
+/** Ask the studio whether theme.yaml changed outside the page; take the new state in. */
+async function watchFile() {
+  const answer = await call("GET", "/api/watch");
+  const state = store.state;
+  if (answer.status === 200 && state) {
+    const seen = JSON.stringify(answer.data.outside) !== JSON.stringify(state.outside);
+    if (answer.data.epoch !== state.epoch || answer.data.rev > state.rev || seen) {
+      const fresh = await call("GET", "/api/state");
+      if (fresh.status === 200) {
+        store.set(fresh.data.state);
+        const saved = document.getElementById("saved");
+        if (fresh.data.state.outside.state === "reloaded" && fresh.data.state.rev > state.rev) {
+          saved.textContent = fresh.data.state.outside.message;
+          saved.classList.remove("bad");
+        }
+      }
+    }
+  }
+  setTimeout(watchFile, WATCH_MS);
+}
+
+/** An outside edit of theme.yaml that does not load: say so, and offer the two choices. */
+function drawOutside(state) {
+  const box = document.getElementById("outside");
+  const outside = state.outside || { state: "same" };
+  box.hidden = outside.state !== "conflict";
+  if (box.hidden) { box.replaceChildren(); return; }
+  const keep = (which) => change("POST", "/api/outside", { keep: which });
+  box.replaceChildren(
+    el("p", { text: `theme.yaml was changed outside the studio and does not load: ${outside.error}` }),
+    el("p", { text: outside.chosen === "file"
+      ? "Fix theme.yaml in your editor and save it: the page takes it in as soon as it loads. Nothing is written meanwhile."
+      : "Nothing is written over it until you choose." }),
+    el("div", { class: "inline" },
+      el("button", { type: "button", class: "secondary", text: "Keep the file (I will fix it)", onclick: () => keep("file") }),
+      el("button", { type: "button", class: "secondary", text: "Keep the page's settings", onclick: () => keep("page") })));
+}
 
 async function start() {
   setUpSymbols();
   setUpSettings();
   setUpPreview();
   setUpBuild();
+  store.onChange(drawOutside);
   store.onChange((state) => {
     const folder = document.getElementById("folder");
     folder.textContent = state.folder_shown;
@@ -24,6 +65,7 @@ async function start() {
   document.getElementById("saved").textContent = "Everything is saved as you go";
   document.body.dataset.readyMs = String(Math.round(performance.now()));  // since the page was asked for
   document.body.dataset.ready = "true";
+  setTimeout(watchFile, WATCH_MS);
 }
 
 start();
