@@ -10,7 +10,7 @@ from typing import Protocol
 
 from printdeck.artwork import drawing as symbol_drawing
 from printdeck.assign import assign_symbols
-from printdeck.choices import PaperLayout
+from printdeck.choices import ColourMode, PaperLayout
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.decks import Deck
 from printdeck.errors import PrintdeckError, path_error, shown
@@ -164,6 +164,15 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     spec = theme.spec if settings.preset is None else apply_preset(theme.spec, preset(settings.preset))
     spec = apply_settings(spec, settings)
     check_consistency(spec)
+    if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
+        for name in ("pdfx", "ink_limit"):
+            if getattr(settings, name) is not None:
+                raise PrintdeckError(
+                    key=name,
+                    is_argument=True,
+                    problem="only a CMYK build is written as PDF/X with an ink limit",
+                    fix="add --color cmyk (paper.color: cmyk), or leave it out",
+                )
     return dataclasses.replace(theme, spec=spec)
 
 

@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 from pikepdf import Name
 from PIL import Image
-from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme
+from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme, write_theme
 
 import printdeck
 from printdeck.artwork import cmyk_profile_bytes, to_srgb
@@ -242,3 +242,21 @@ def test_a_round_preset_makes_its_own_cards_whatever_the_themes_shape(tmp_path: 
     outline = apply_options(theme, BuildOptions(preset="tgc-circle")).spec.card.outline()
     assert outline.kind == ShapeKind.CIRCLE and outline.width_mm == pytest.approx(3.5 * 25.4)
     assert theme.spec.card.outline().kind != ShapeKind.CIRCLE or theme.spec.card.outline().width_mm == 80.0
+
+
+@pytest.mark.parametrize(("option", "value"), [("--pdfx", "x-1a"), ("--ink-limit", "240")])
+def test_pdfx_options_on_an_rgb_build_are_refused_not_dropped(tmp_path: Path, option: str, value: str) -> None:
+    # `build --pdfx x-1a` wrote a plain RGB PDF, no PDF/X and no word said
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    out = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(main, ["build", str(write_theme(tmp_path)), "-o", str(out), option, value])
+    assert result.exit_code == 2 and not out.exists() and not out.with_suffix(".json").exists()
+    lines = [line for line in result.output.splitlines() if line]
+    assert len(lines) == 1 and option in lines[0] and "--color cmyk" in lines[0] and "Traceback" not in result.output
+    cmyk = CliRunner().invoke(
+        main, ["build", str(write_theme(tmp_path)), "-o", str(out), option, value, "--color", "cmyk"]
+    )
+    assert cmyk.exit_code == 0 and out.is_file()
