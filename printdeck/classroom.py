@@ -58,9 +58,17 @@ def shared_symbols(theme: Theme, first: int, second: int) -> list[SymbolSpec]:
     count = len(plan.cards)
     for name, number in (("FIRST", first), ("SECOND", second)):
         if not 1 <= number <= count:
-            raise PrintdeckError(f"{name} card {number}: the deck has cards 1 to {count}; give a number in that range")
+            raise PrintdeckError(
+                key=name.lower(),
+                value=number,
+                problem=f"the deck has cards 1 to {count}",
+                fix="give a number in that range",
+                is_argument=True,
+            )
     if first == second:
-        raise PrintdeckError(f"cards {first} and {second}: give two different cards")
+        raise PrintdeckError(
+            key="second", value=second, problem=f"is card {first} too", fix="give two different cards", is_argument=True
+        )
     a, b = _points(plan, first - 1), _points(plan, second - 1)
     concepts = plan.concepts or plan.symbols
     return [concepts[p] for p in a if p in b]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
@@ -325,9 +325,9 @@ def write_preview_sheet(
     from printdeck.render import contact_sheet  # noqa: PLC0415 - ReportLab only when rendering
 
     if count < 1:
-        raise PrintdeckError(f"--cards: expected 1 or more, got {count}")
+        raise PrintdeckError(key="cards", value=count, problem="expected 1 or more", is_argument=True)
     if Path(out_path).suffix.lower() != ".png":
-        raise PrintdeckError(f"{out_path}: the preview must be a .png file name")
+        raise path_error("out", out_path, "the preview must be a .png file name")
     theme = load_theme(theme_ref)
     seed = theme.spec.seed if seed is None else seed
     plan = _seeded_plan(theme, seed)

@@ -269,3 +269,22 @@ def test_the_studio_attaches_a_file_error_to_its_key(tmp_path: Path) -> None:
         printdeck.check_theme(str(tmp_path / "t.yaml"))
     problem = problem_of(caught.value, tmp_path)
     assert problem.key == "symbols.0.image" and "gone.png" in problem.line, problem
+
+
+def test_card_numbers_and_presets_are_keyed_to_their_arguments() -> None:
+    """``shared_symbols``' card numbers and a build's ``preset`` are fields (argument names);
+    the command line words them as it names them (``SECOND``, ``--preset``)."""
+    theme = printdeck.load_theme(None)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.shared_symbols(theme, 3, 999)
+    assert (caught.value.key, caught.value.value, caught.value.is_argument) == ("second", 999, True)
+    assert str(caught.value).startswith("second: the deck has cards 1 to "), str(caught.value)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.shared_symbols(theme, 4, 4)
+    assert (caught.value.key, caught.value.problem) == ("second", "is card 4 too"), caught.value.fields()
+    answer = CliRunner().invoke(main, ["answer", "default", "3", "999"], prog_name="printdeck")
+    assert answer.exit_code == 2 and answer.output.startswith("printdeck: error: SECOND: the deck has cards 1 to ")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.make(None, preset="moon-press")
+    assert (caught.value.key, caught.value.value, caught.value.is_argument) == ("preset", "moon-press", True)
+    assert " -o" not in str(caught.value) and "--" not in str(caught.value), str(caught.value)

@@ -62,5 +62,6 @@ def answer(theme: str, first: int, second: int, allow_outside: bool) -> None:
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second)
     except PrintdeckError as exc:
-        fail(exc)
+        typed = exc.is_argument and exc.key in ("first", "second")
+        fail(exc.with_key(str(exc.key).upper()) if typed else exc)  # the arguments as --help names them
     click.echo(", ".join(s.name for s in shared))

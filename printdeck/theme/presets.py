@@ -81,7 +81,13 @@ def preset(name: str) -> Preset:
     """
     table = presets()
     if name not in table:
-        raise PrintdeckError(f"--preset: no preset {name!r}; choose one of {', '.join(table)} (printdeck presets)")
+        raise PrintdeckError(
+            key="preset",
+            value=name,
+            problem="no such preset",
+            fix=f"choose one of {', '.join(table)} (printdeck presets)",
+            is_argument=True,
+        )
     return table[name]
 
 

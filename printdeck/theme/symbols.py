@@ -68,8 +68,8 @@ def resolve_path(raw: str, base: Path, where: str = "") -> tuple[Path, str]:
         if any(len(part.encode("utf-8")) > 255 for part in path.parts):
             raise ValueError("a name longer than 255 bytes")
     except (ValueError, OSError, RuntimeError) as exc:
-        head = f"{where}: " if where else ""
-        raise PrintdeckError(f"{head}path {raw[:60]!r} is not a usable file name ({exc}); fix the path") from None
+        text = f"path {raw[:60]!r} is not a usable file name ({exc}); fix the path"
+        raise (key_error(where, text) if where else PrintdeckError(text)) from None
     return path, source
 
 
