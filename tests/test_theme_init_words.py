@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 from fontconfig_env import private_fontconfig
+from test_hostile_support import Run, env, run_in_process, run_process
 
 from printdeck.artwork import drawing
 from printdeck.artwork.fonts import default_face
@@ -18,23 +16,20 @@ from printdeck.theme import load_theme
 WORDS = ["кошка", "собака", "قطة", "כלב", "शेर", "แมว", "γάτα", "cat"]
 
 
-def _init(cwd: Path, *args: str, environ: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**(environ or os.environ), "PRINTDECK_CACHE_DIR": str(cwd / "cache")}
-    return subprocess.run(
-        [sys.executable, "-m", "printdeck", "init", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+def _init(cwd: Path, *args: str, environ: dict[str, str] | None = None) -> Run:
+    """``printdeck init ARGS`` in ``cwd``: in process (click's runner), or with a private
+    fontconfig (``environ``) in a process of its own, since font look-ups are remembered
+    for the life of a process (``printdeck.artwork.fonts``' caches)."""
+    if environ is None:
+        return run_in_process(cwd, "init", *args, environ=env(cwd))
+    return run_process(cwd, "init", *args, environ={**env(cwd), **environ, "PRINTDECK_CACHE_DIR": str(cwd / "cache")})
 
 
 def test_a_word_list_in_seven_scripts_makes_a_theme(tmp_path: Path) -> None:
     (tmp_path / "words.txt").write_text("\n".join(WORDS) + "\n", encoding="utf-8")
     done = _init(tmp_path, "deck", "--words", "words.txt")
-    assert done.returncode == 0, done.stderr
-    assert "8 words: order 2, 7 cards of 3" in done.stdout and "1 left out" in done.stdout
+    assert done.code == 0, done.err
+    assert "8 words: order 2, 7 cards of 3" in done.out and "1 left out" in done.out
     theme = load_theme(str(tmp_path / "deck"))
     assert [s.text for s in theme.symbols] == WORDS
     assert theme.spec.layout.rotation == 30
@@ -54,8 +49,8 @@ def test_pictures_and_words_together_with_a_font_copied_in(tmp_path: Path) -> No
     font.parent.mkdir()
     shutil.copy(default_face().path, font)
     done = _init(tmp_path, "deck", "--images", "pics", "--words", "words.txt", "--font", str(font))
-    assert done.returncode == 0, done.stderr
-    assert "7 images and words" in done.stdout
+    assert done.code == 0, done.err
+    assert "7 images and words" in done.out
     spec = yaml.safe_load((tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8"))
     assert spec["text"]["font"] == "fonts/Mine.ttf" and (tmp_path / "deck" / "fonts" / "Mine.ttf").is_file()
     theme = load_theme(str(tmp_path / "deck"))
@@ -70,7 +65,7 @@ def test_a_word_no_font_has_is_named_with_its_line_and_nothing_is_written(tmp_pa
     no font here even where Debian's fonts-noto-core is installed; the bundled fonts stay."""
     (tmp_path / "words.txt").write_text("one\ntwo\nሰላም\nthree\nfour\nfive\nsix\n", encoding="utf-8")
     done = _init(tmp_path, "deck", "--words", "words.txt", environ=private_fontconfig(tmp_path / "fc"))
-    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
-    assert "words.txt line 3" in done.stderr and "U+1230" in done.stderr and "Ethiopic" in done.stderr
-    assert "--font" in done.stderr
+    assert done.code == 2 and len(done.err.splitlines()) == 1
+    assert "words.txt line 3" in done.err and "U+1230" in done.err and "Ethiopic" in done.err
+    assert "--font" in done.err
     assert not (tmp_path / "deck").exists()
