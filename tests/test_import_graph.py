@@ -19,6 +19,7 @@ The imports are read from the source (``ast``), including those inside functions
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,10 +73,16 @@ def _modules() -> Iterator[tuple[str, Path]]:
         yield ".".join(parts), path
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once per session (the tests only read it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(module: str, path: Path, top_level_only: bool = False) -> Iterator[tuple[str, int]]:
     """Every printdeck module ``module`` imports (absolute names), with its line."""
     is_package = path.name == "__init__.py"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     for node in nodes:
         if isinstance(node, ast.Import):
@@ -96,15 +103,18 @@ def _imports(module: str, path: Path, top_level_only: bool = False) -> Iterator[
                 yield (sub if submodule else name), node.lineno
 
 
-def _exported(package: str) -> set[str]:
+@functools.cache
+def _exported(package: str) -> frozenset[str]:
     """The names in a package's ``__all__`` (empty for a module or a package without one)."""
     init = PACKAGE / Path(*package.split(".")[1:]) / "__init__.py"
     if not init.is_file():
-        return set()
-    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        return frozenset()
+    for node in _tree(init).body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
-            return {e.value for e in ast.walk(node.value) if isinstance(e, ast.Constant) and isinstance(e.value, str)}
-    return set()
+            return frozenset(
+                e.value for e in ast.walk(node.value) if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+    return frozenset()
 
 
 def _is_module(name: str) -> bool:
@@ -112,6 +122,7 @@ def _is_module(name: str) -> bool:
     return (PACKAGE / rel).with_suffix(".py").is_file() or (PACKAGE / rel / "__init__.py").is_file()
 
 
+@functools.lru_cache(maxsize=1)
 def _edges() -> list[tuple[str, str, int]]:
     return sorted({(module, target, line) for module, path in _modules() for target, line in _imports(module, path)})
 
