@@ -29,10 +29,12 @@ def test_contact_sheet_tiles_cards_with_artwork() -> None:
 
 
 def test_write_preview_checks_arguments(tmp_path) -> None:
-    with pytest.raises(PrintdeckError, match="--cards"):
+    with pytest.raises(PrintdeckError, match=r"^cards: expected 1 or more") as caught:  # the argument, not --cards
         write_preview(None, tmp_path / "a.png", count=0)
-    with pytest.raises(PrintdeckError, match=r"\.png"):
+    assert (caught.value.key, caught.value.value, caught.value.is_argument) == ("cards", 0, True)
+    with pytest.raises(PrintdeckError, match=r"\.png") as caught:
         write_preview(None, tmp_path / "a.pdf", count=2)
+    assert (caught.value.key, caught.value.is_argument) == ("out", True)
 
 
 def test_preview_command_writes_png(tmp_path) -> None:
