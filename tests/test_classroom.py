@@ -183,3 +183,26 @@ def test_a_double_decks_answer_key_keeps_every_name_in_its_place(tmp_path: Path)
         assert all(left > 0 and right < width - 14 for left, _, right, _ in page_rects)
         for a, b in itertools.combinations(page_rects, 2):
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_an_answer_ring_never_hides_a_cards_number(tmp_path: Path) -> None:
+    # a word's ring is wide: in the bundled vocabulary deck round 1's ring ran over "carta 13"
+    result = printdeck.write_slides("vocabulary", tmp_path / "slides.pdf")
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for n in range(1, len(result.rounds) + 1):
+            question, answer = (doc[p].render(scale=2).to_numpy()[..., :3] for p in (2 * n - 1, 2 * n))
+            textpage = doc[2 * n].get_textpage()
+            height = doc[2 * n].get_size()[1]
+            for i in range(textpage.count_rects()):
+                left, bottom, right, top = textpage.get_rect(i)
+                if "carta" not in textpage.get_text_bounded(left, bottom, right, top):
+                    continue
+                rows = slice(int(2 * (height - top)), int(2 * (height - bottom)) + 1)
+                cols = slice(int(2 * left), int(2 * right) + 1)
+                glyphs = question[rows, cols].min(axis=-1) > 235  # the number's light letters' cores
+                assert glyphs.sum() > 20
+                kept = (answer[rows, cols].min(axis=-1)[glyphs] > 180).mean()
+                assert kept > 0.98, f"round {n}: {kept:.0%} of the card number left"
+    finally:
+        doc.close()

@@ -235,15 +235,15 @@ def _round_slide(
         canvas.scale(scale, scale)
         draw_card(canvas, art, card, (0.0, 0.0), style)
         canvas.restoreState()
-        canvas.setFillColor(HexColor(PAPER_TEXT))
-        canvas.setFont(SANS, 12)
-        label = text.card_label.format(n=card.index + 1)
-        draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
         if answer and reveal in ("ring", "both"):
             for p in card.placements:
                 if p.symbol_id in r.shared:
                     ring_centre = (centre[0] + scale * p.center_mm[0], centre[1] + scale * p.center_mm[1])
                     _ring(canvas, ring_centre, scale * ring_radius_mm(p.box_mm))
+        canvas.setFillColor(HexColor(PAPER_TEXT))  # the card's number over a ring that reaches it
+        canvas.setFont(SANS, 12)
+        label = text.card_label.format(n=card.index + 1)
+        draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
     if answer and reveal in ("corner", "both"):
         _corner_answer(canvas, art, [s for s in symbols if s.id in r.shared])
     canvas.showPage()
