@@ -40,11 +40,12 @@ def themes() -> None:
         rows = printdeck.list_themes()
     except PrintdeckError as exc:
         fail(exc)
-    click.echo(f"{'name':<10} {'cards':>5} {'a card':>6} {'match':>5} {'symbols':>9}  title")
+    wide = max([len("name"), *(len(r.name) for r in rows)])  # columns stay aligned under a long name
+    click.echo(f"{'name':<{wide}} {'cards':>5} {'a card':>6} {'match':>5} {'symbols':>9}  title")
     for r in rows:
         cards = "?" if r.cards is None else str(r.cards)
         click.echo(
-            f"{r.name:<10} {cards:>5} {r.symbols_per_card:>6} {r.match:>5} "
+            f"{r.name:<{wide}} {cards:>5} {r.symbols_per_card:>6} {r.match:>5} "
             f"{f'{r.symbols_used}/{r.symbols_offered}':>9}  {r.title}"
         )
     click.echo("build one with `printdeck build NAME`")
