@@ -238,6 +238,14 @@ def test_shared_cuts_refused_for_round_cards(tmp_path: Path) -> None:
         printdeck.load_theme(_shape_theme({"diameter": "85mm"}, cuts="shared"), base_dir=ROOT)
 
 
+@pytest.mark.parametrize("card", [{"shape": "hexagon"}, {"size": "poker"}, {"shape": "square"}])
+def test_a_punch_ring_is_refused_for_cards_no_circle_punch_cuts(card: dict[str, object]) -> None:
+    # a hexagon's "punch ring" was its bleed outline, crossing the next card in the honeycomb
+    with pytest.raises(PrintdeckError, match=r"paper\.punch_ring: a circle punch cuts round cards.*leave out"):
+        printdeck.load_theme(_shape_theme(card, punch_ring=True), base_dir=ROOT)
+    printdeck.load_theme(_shape_theme({"diameter": "63.5mm"}, punch_ring=True), base_dir=ROOT)
+
+
 def test_dark_cards_get_no_automatic_guide(tmp_path: Path) -> None:
     out, _ = _build(tmp_path, {"size": "poker", "background": "#203040"})
     assert _stroked_paths(out) == []

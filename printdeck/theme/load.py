@@ -244,6 +244,11 @@ def check_consistency(spec: ThemeSpec) -> None:
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
         raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
+    if spec.paper.punch_ring and not shape.is_circle:
+        raise PrintdeckError(
+            f"paper.punch_ring: a circle punch cuts round cards, not a {shape.kind.value}; "
+            "leave out paper.punch_ring (or use card.shape: circle)"
+        )
     if spec.paper.cuts == "shared" and shape.is_circle:
         raise PrintdeckError("paper.cuts: round cards cannot share cut lines; use paper.cuts: separate")
     if spec.paper.layout == "sheet":
