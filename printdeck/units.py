@@ -6,7 +6,7 @@ import math
 import re
 
 from printdeck.choices import PaperName
-from printdeck.errors import PrintdeckError
+from printdeck.errors import key_error
 
 MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
@@ -79,12 +79,12 @@ def paper_size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
     if isinstance(size, str):
         key = size.strip().lower()
         if key not in PAPER_SIZES_MM:
-            raise PrintdeckError(f"paper.size: unknown paper {size!r}; use {_PAPER_WORDS} or [width, height]")
+            raise key_error("paper.size", f"unknown paper {size!r}; use {_PAPER_WORDS} or [width, height]")
         return PAPER_SIZES_MM[key]
     try:
         w, h = (float(v) for v in size)
     except (TypeError, ValueError) as exc:
-        raise PrintdeckError(f"paper.size: expected {_PAPER_WORDS} or [width, height], got {size!r}") from exc
+        raise key_error("paper.size", f"expected {_PAPER_WORDS} or [width, height], got {size!r}") from exc
     if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
-        raise PrintdeckError(f"paper.size: width and height must be positive, got {size!r}")
+        raise key_error("paper.size", f"width and height must be positive, got {size!r}")
     return (w, h)

@@ -288,3 +288,25 @@ def test_card_numbers_and_presets_are_keyed_to_their_arguments() -> None:
         printdeck.make(None, preset="moon-press")
     assert (caught.value.key, caught.value.value, caught.value.is_argument) == ("preset", "moon-press", True)
     assert " -o" not in str(caught.value) and "--" not in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("section", "key"),
+    [
+        ({"layout": {"sizes": [0.6, 1]}}, "layout.sizes"),
+        ({"card": {"safe_margin": "20mm"}}, "card.safe_margin"),
+        ({"card": {"diameter": "250mm"}}, "card.diameter"),
+        ({"card": {"shape": "circle"}, "paper": {"cuts": "shared"}}, "paper.cuts"),
+    ],
+)
+def test_errors_between_keys_carry_the_key_to_change(section: dict[str, Any], key: str) -> None:
+    """A problem of several keys together (checked after the model) is keyed to the one to
+    change, so the studio marks that field; the message is worded as before."""
+    from printdeck.studio.wording import problem_of
+
+    words = [{"text": w} for w in ("sun", "cat", "dog", "hat", "key", "map", "owl")]
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": words, **section})
+    assert caught.value.key == key and not caught.value.is_argument, caught.value.fields()
+    assert str(caught.value).split(": ", 1)[1].startswith(f"{key}: "), str(caught.value)
+    assert problem_of(caught.value, Path(".")).key == key

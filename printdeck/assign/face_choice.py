@@ -32,7 +32,7 @@ from math import comb
 
 import numpy as np
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import key_error
 from printdeck.model import SymbolSpec
 
 MIXED, SPLIT = "mixed", "split"
@@ -183,9 +183,10 @@ def face_deck(blocks: Sequence[Sequence[int]], symbols: Sequence[SymbolSpec], mo
     if mode == SPLIT and has_faces:
         wide = next((s for s in symbols if len(s.all_faces) > 2), None)
         if wide is not None:
-            raise PrintdeckError(
-                f"deck.faces: split prints face 1 on deck A and face 2 on deck B, but symbol "
-                f"{wide.name!r} has {len(wide.all_faces)} faces; give it two faces or use faces: mixed"
+            raise key_error(
+                "deck.faces",
+                f"split prints face 1 on deck A and face 2 on deck B, but symbol "
+                f"{wide.name!r} has {len(wide.all_faces)} faces; give it two faces or use faces: mixed",
             )
         cards = [
             tuple(drawings[index[(p, min(side, face_counts[p] - 1))]] for p in b) for side in (0, 1) for b in blocks

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from printdeck.cardshape import CardShape
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, key_error
 from printdeck.model import CardSlot
 from printdeck.render import shaped
 from printdeck.render.freespace import KeepOut, Rect, Segment, find_spot, keepout_zone
@@ -178,9 +178,10 @@ def impose(
     room_mm = MARK_OFFSET_MM + MARK_LENGTH_MM
     inner_mm = (page_size_mm[0] - 2 * (margin + room_mm), page_size_mm[1] - 2 * (margin + room_mm))
     if outer_d_mm > min(inner_mm):
-        raise PrintdeckError(
-            f"card.diameter: a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
-            f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card"
+        raise key_error(
+            "card.diameter",
+            f"a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
+            f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card",
         )
     best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm)
     name, centers, cols, rows, ruler = best
@@ -259,10 +260,11 @@ def _impose_shape(
             found.append((len(centers), ruler is not None, not turned, name, centers, cols, rows, ruler, turned))
     if not found:
         grown = shape.offset(bleed_mm)
-        raise PrintdeckError(
-            f"card.size: a {shape.describe()} card with {bleed_mm:g} mm bleed needs "
+        raise key_error(
+            "card.size",
+            f"a {shape.describe()} card with {bleed_mm:g} mm bleed needs "
             f"{grown.width_mm + 2 * (margin + room_mm):.4g} x {grown.height_mm + 2 * (margin + room_mm):.4g} mm "
-            "of paper; use larger paper.size or a smaller card"
+            "of paper; use larger paper.size or a smaller card",
         )
     _, _, _, name, centers, cols, rows, ruler, turned = max(found, key=lambda f: f[:3])
     slots = tuple(

@@ -40,7 +40,7 @@ from printdeck.artwork import (
     image_to_cmyk,
 )
 from printdeck.choices import PdfX
-from printdeck.errors import PrintdeckError
+from printdeck.errors import key_error
 from printdeck.render.print_job import PrintJob
 from printdeck.render.style import DIE_LINE_PROPERTY
 
@@ -164,9 +164,10 @@ def _refuse_transparency(pdf: pikepdf.Pdf) -> None:
         alpha = [float(obj.get(key, 1.0)) for key in ("/CA", "/ca")]
         blend = obj.get("/BM")
         if (smask is not None and smask != Name("/None")) or min(alpha) < 1.0 or blend not in (None, Name.Normal):
-            raise PrintdeckError(
-                "paper.pdfx: the deck keeps transparency (a picture with a soft mask or a translucent "
-                "colour) that PDF/X-1a cannot hold; use paper.pdfx: x-4"
+            raise key_error(
+                "paper.pdfx",
+                "the deck keeps transparency (a picture with a soft mask or a translucent "
+                "colour) that PDF/X-1a cannot hold; use paper.pdfx: x-4",
             )
 
 

@@ -28,7 +28,7 @@ from PIL import Image
 
 from printdeck.artwork import drawing, rasterise
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.render.canvas import scratch_canvas
 
@@ -166,9 +166,10 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
     for colour in colours:
         rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
         if max(abs(a - b) for a, b in zip(rgb, bg)) <= CONTRAST:
-            raise PrintdeckError(
-                f"text.colors: {colour} does not show on the card background {background}; "
-                "choose darker (or lighter) word colours or another card.background"
+            raise key_error(
+                "text.colors",
+                f"{colour} does not show on the card background {background}; "
+                "choose darker (or lighter) word colours or another card.background",
             )
 
 

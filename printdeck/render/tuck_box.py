@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import key_error
 from printdeck.model import CardLayout
 from printdeck.render.forms import ArtLibrary
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD
@@ -66,10 +66,11 @@ def box_page_size_mm(box: TuckBox, paper_mm: tuple[float, float]) -> tuple[float
     page = (max(paper_mm), min(paper_mm))
     need = box.net_size_mm()
     if need[0] + 2 * MARGIN_MM > page[0] or need[1] + 2 * MARGIN_MM > page[1]:
-        raise PrintdeckError(
-            f"extras.tuck_box: the box's net needs {need[0] + 2 * MARGIN_MM:.0f} x {need[1] + 2 * MARGIN_MM:.0f} mm "
+        raise key_error(
+            "extras.tuck_box",
+            f"the box's net needs {need[0] + 2 * MARGIN_MM:.0f} x {need[1] + 2 * MARGIN_MM:.0f} mm "
             f"and the paper is {page[0]:.0f} x {page[1]:.0f} mm; use a larger paper.size (e.g. a3) or leave "
-            "out the tuck box"
+            "out the tuck box",
         )
     return page
 

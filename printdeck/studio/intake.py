@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, key_error
 from printdeck.studio import uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
 from printdeck.studio.theme_folder import Unwritable
@@ -200,7 +200,7 @@ def _set_file(
 ) -> str:
     large = uploads.too_large(upload, "a file")
     if large:
-        raise PrintdeckError(f"{key}: {large}")
+        raise key_error(key, f"{large}")
     name = uploads.safe_file_name(upload.filename, suffixes, fallback=folder_name)
     with space.editing():
         folder = space.folder / folder_name

@@ -227,45 +227,50 @@ def check_consistency(spec: ThemeSpec) -> None:
     key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
     half = shape.min_side_mm / 2
     if card.safe_margin_mm > half * 0.4:
-        raise PrintdeckError(
-            f"card.safe_margin: {card.safe_margin_mm:g}mm leaves little room on a "
-            f"{shape.describe()} card; use at most {half * 0.4:.4g}mm"
+        raise key_error(
+            "card.safe_margin",
+            f"{card.safe_margin_mm:g}mm leaves little room on a "
+            f"{shape.describe()} card; use at most {half * 0.4:.4g}mm",
         )
     if spec.layout.gap_mm * 6 > half - card.safe_margin_mm:
-        raise PrintdeckError(
-            f"layout.gap: {spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; "
-            "use a few millimetres at most"
+        raise key_error(
+            "layout.gap",
+            f"{spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; use a few millimetres at most",
         )
     if spec.paper.die_line and spec.paper.color == "cmyk" and spec.paper.pdfx == "x-1a":
-        raise PrintdeckError(
-            "paper.die_line: PDF/X-1a has no layers to keep the die line off the print; "
-            "use paper.pdfx: x-4 (or leave out paper.die_line)"
+        raise key_error(
+            "paper.die_line",
+            "PDF/X-1a has no layers to keep the die line off the print; "
+            "use paper.pdfx: x-4 (or leave out paper.die_line)",
         )
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
-        raise PrintdeckError("layout.sizes: list the sizes largest first, e.g. [1, 0.8, 0.6]")
+        raise key_error("layout.sizes", "list the sizes largest first, e.g. [1, 0.8, 0.6]")
     if spec.paper.punch_ring and not shape.is_circle:
-        raise PrintdeckError(
-            f"paper.punch_ring: a circle punch cuts round cards, not a {shape.kind.value}; "
-            "leave out paper.punch_ring (or use card.shape: circle)"
+        raise key_error(
+            "paper.punch_ring",
+            f"a circle punch cuts round cards, not a {shape.kind.value}; "
+            "leave out paper.punch_ring (or use card.shape: circle)",
         )
     if spec.paper.cuts == "shared" and shape.is_circle:
-        raise PrintdeckError("paper.cuts: round cards cannot share cut lines; use paper.cuts: separate")
+        raise key_error("paper.cuts", "round cards cannot share cut lines; use paper.cuts: separate")
     if spec.paper.layout == "sheet":
         width, height = paper_size_mm(spec.paper.size)
         room = sorted((width - 2 * spec.paper.margin_mm, height - 2 * spec.paper.margin_mm))
         need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
         if shape.is_circle and need[0] > room[0]:
-            raise PrintdeckError(
-                f"{key}: a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed "
+            raise key_error(
+                key,
+                f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed "
                 f"needs {need[0]:g}mm but the paper has {room[0]:g}mm inside its margins; "
-                "make the card smaller or the paper larger"
+                "make the card smaller or the paper larger",
             )
         if need[0] > room[0] or need[1] > room[1]:
-            raise PrintdeckError(
-                f"{key}: a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
+            raise key_error(
+                key,
+                f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
                 f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm inside its "
-                "margins; make the card smaller or the paper larger"
+                "margins; make the card smaller or the paper larger",
             )
 
 
@@ -276,8 +281,8 @@ def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Pa
     check_inside(path, "backs.image", roots)
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
-        raise PrintdeckError(
-            f"backs.image: {spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; convert it"
+        raise key_error(
+            "backs.image", f"{spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; convert it"
         )
     if check_files:
         if suffix == ".svg":
