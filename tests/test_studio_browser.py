@@ -278,3 +278,16 @@ def test_requests_on_a_kept_alive_connection_are_not_delayed(page: object) -> No
     median = sorted(times)[len(times) // 2]
     print(f"Chromium fetch('/api/state') on a kept-alive connection: median {median:.1f} ms of {len(times)}")
     assert median < 35, f"kept-alive requests wait (Nagle's algorithm?): {times}"
+
+
+def test_the_cut_guide_is_a_select_of_the_spec_s_three_choices(page: object, studio: tuple[str, Path]) -> None:
+    """``paper.cut_guide`` is ``"auto" | true | false``: the form offers the three (from the
+    schema's union, not a hand-written list), and the choice is saved as a yes/no."""
+    select = "#set-paper-cut_guide"
+    page.wait_for_selector(select)
+    assert page.eval_on_selector(select, "e => e.tagName") == "SELECT"
+    assert page.eval_on_selector_all(f"{select} option", "os => os.map(o => o.value)") == ["auto", "true", "false"]
+    page.select_option(select, "false")
+    wait_for(lambda: theme(studio[1]).get("paper", {}).get("cut_guide") is False, "cut_guide: false saved")
+    page.select_option(select, "auto")
+    wait_for(lambda: theme(studio[1]).get("paper", {}).get("cut_guide", "auto") == "auto", "cut_guide back to auto")
