@@ -39,13 +39,14 @@ def _photo(size: tuple[int, int], seed: int) -> Image.Image:
     return image
 
 
-def _deck(tmp_path: Path, extra: str = "") -> Path:
-    """Seven 2400 x 1800 photos (one EXIF-rotated, one HEIC, one AVIF): order 2, 7 cards of 3."""
+@pytest.fixture(scope="module")
+def phone_photos(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Seven 2400 x 1800 photos (one EXIF-rotated, one HEIC, one AVIF), made once for the
+    module (encoding them takes seconds); each test copies them into its own folder."""
     import pillow_heif
 
     pillow_heif.register_heif_opener()
-    folder = tmp_path / "photos"
-    folder.mkdir()
+    folder = tmp_path_factory.mktemp("phone-photos")
     for i in range(7):
         image = _photo((2400, 1800), i)
         if i == 1:
@@ -58,6 +59,12 @@ def _deck(tmp_path: Path, extra: str = "") -> Path:
             image.transpose(Image.Transpose.ROTATE_90).save(folder / "p3.jpg", quality=92, exif=exif)
         else:
             image.save(folder / f"p{i}.jpg", quality=92)
+    return folder
+
+
+def _deck(tmp_path: Path, photos: Path, extra: str = "") -> Path:
+    """The seven ``photos`` in ``tmp_path/photos`` and a theme of them: order 2, 7 cards of 3."""
+    shutil.copytree(photos, tmp_path / "photos")
     theme = tmp_path / "theme.yaml"
     theme.write_text("name: photos\ndeck: {symbols_per_card: 3}\nsymbols:\n  - photo: photos\n" + extra)
     return theme
@@ -70,8 +77,10 @@ def _pdfimages(pdf: Path) -> list[dict[str, str]]:
 
 
 @needs_pdfimages
-def test_photos_are_stored_once_as_jpeg_at_print_resolution_without_soft_masks(tmp_path: Path) -> None:
-    theme = _deck(tmp_path)
+def test_photos_are_stored_once_as_jpeg_at_print_resolution_without_soft_masks(
+    tmp_path: Path, phone_photos: Path
+) -> None:
+    theme = _deck(tmp_path, phone_photos)
     out = tmp_path / "deck.pdf"
     build(str(theme), out, BuildOptions())
     rows = _pdfimages(out)
@@ -91,8 +100,10 @@ def test_photos_are_stored_once_as_jpeg_at_print_resolution_without_soft_masks(t
 
 
 @needs_pdfimages
-def test_removed_background_is_a_clip_path_over_a_jpeg_and_max_ppi_is_a_theme_key(tmp_path: Path) -> None:
-    theme = _deck(tmp_path, "paper:\n  max_ppi: 200\n")
+def test_removed_background_is_a_clip_path_over_a_jpeg_and_max_ppi_is_a_theme_key(
+    tmp_path: Path, phone_photos: Path
+) -> None:
+    theme = _deck(tmp_path, phone_photos, "paper:\n  max_ppi: 200\n")
     text = theme.read_text().replace("  - photo: photos\n", "  - photo: photos\n    remove_background: true\n")
     theme.write_text(text)
     out = tmp_path / "deck.pdf"
