@@ -143,7 +143,8 @@ def _assert_every_placement_inked(pdf: Path, manifest: dict) -> None:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_odd_but_usable_symbols_print_visibly(tmp_path: Path, name: str) -> None:
     theme = _theme(tmp_path, name)
-    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "cache")}
+    # one cache for the session's cases (beside their folders): the odd symbol's content is its key
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path.parent / "printed-cache")}
     done = run_in_process(tmp_path, "build", str(theme), "-o", "deck.pdf", "--quiet", environ=env)
     assert done.code == 0, done.err
     assert "Traceback" not in done.err and "Can't handle" not in done.out + done.err
