@@ -319,6 +319,13 @@ def build(
     def before_layout(theme: Theme) -> None:
         out = _planned_output(theme, out_path)
         with_images = with_preset_images(options, out)
+        if with_images.png_cut is True and with_images.png_dir is None:  # else no PNG is written: refused
+            raise PrintdeckError(
+                key="png_cut",
+                is_argument=True,
+                problem="only PNG cards are cut, and this build writes none",
+                fix="add --png-dir DIR (or leave out --png-cut)",
+            )
         outputs.append((_output(theme, out, with_images), with_images))
 
     deck = make_deck(theme_ref, options, rep, before_layout)

@@ -11,6 +11,7 @@ from pathlib import Path
 import ezdxf
 import numpy as np
 import pytest
+import yaml
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from test_layout_support import deck_cards, stamp_card
@@ -376,3 +377,25 @@ def test_the_centre_mark_is_printed_at_each_card_centre(tmp_path: Path) -> None:
     for c in (c["center_mm"] for c in manifest["cards"] if c["sheet"] == 1):
         arms = [p for p in lines if np.hypot(*(p.mean(axis=0) - c)) < 0.01]
         assert len(arms) == 2 and all(np.hypot(*(p[1] - p[0])) == pytest.approx(3.0, abs=0.01) for p in arms)
+
+
+def test_png_cut_without_pngs_is_refused_not_dropped(tmp_path: Path) -> None:
+    # `build --png-cut` without --png-dir wrote the PDF alone and said nothing
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(
+        yaml.safe_dump({"deck": {"symbols_per_card": 3}, "symbols": [{"text": t} for t in "abcdefg"]}),
+        encoding="utf-8",
+    )
+    out = tmp_path / "deck.pdf"
+    refused = CliRunner().invoke(main, ["build", str(theme), "-o", str(out), "--png-cut"])
+    lines = [line for line in refused.output.splitlines() if line]
+    assert refused.exit_code == 2 and not out.exists() and not out.with_suffix(".json").exists()
+    assert len(lines) == 1 and "--png-cut" in lines[0] and "--png-dir" in lines[0]
+    built = CliRunner().invoke(
+        main, ["build", str(theme), "-o", str(out), "--png-cut", "--png-dir", str(tmp_path / "p")]
+    )
+    assert built.exit_code == 0 and len(list((tmp_path / "p").glob("card-*.png"))) == 7
