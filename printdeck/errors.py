@@ -216,6 +216,17 @@ def key_error(where: str, text: str, **fields: Any) -> PrintdeckError:
     return PrintdeckError(f"{where}: {text}", key=key or None, **fields)
 
 
+def file_error(path: str | PathLike[str], text: str, **fields: Any) -> PrintdeckError:
+    """An error about the file ``path`` (a theme, a deck file): the message
+    ``"<path>: <text>"``, the file kept as ``source`` for a front end.
+
+    Examples:
+        >>> file_error("deck.csv", "no cards found").source
+        'deck.csv'
+    """
+    return PrintdeckError(f"{shown(path)}: {text}", source=shown(path), problem=text, **fields)
+
+
 def path_error(argument: str, path: str | PathLike[str], problem: str, fix: str | None = None) -> PrintdeckError:
     """An error about the path given to the argument ``argument`` (``out``, ``png_dir``):
     ``key`` is the argument (``is_argument`` set, so the command line words it as the

@@ -310,3 +310,15 @@ def test_errors_between_keys_carry_the_key_to_change(section: dict[str, Any], ke
     assert caught.value.key == key and not caught.value.is_argument, caught.value.fields()
     assert str(caught.value).split(": ", 1)[1].startswith(f"{key}: "), str(caught.value)
     assert problem_of(caught.value, Path(".")).key == key
+
+
+def test_a_file_that_is_not_a_theme_or_a_deck_is_its_source(tmp_path: Path) -> None:
+    """A theme or deck file printdeck cannot use is the error's ``source`` (the message is
+    worded as before), so a front end names the file without reading the text."""
+    (tmp_path / "t.yaml").write_bytes(b"name: x\x00\n")
+    (tmp_path / "deck.csv").write_text("")
+    for call, path in ((printdeck.load_theme, tmp_path / "t.yaml"), (printdeck.api.verify_file, tmp_path / "deck.csv")):
+        with pytest.raises(printdeck.PrintdeckError) as caught:
+            call(path)
+        assert caught.value.source == str(path), caught.value.fields()
+        assert str(caught.value) == f"{path}: {caught.value.problem}"

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from printdeck.design.make import Design
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, file_error, shown
 from printdeck.fileio import read_user_file
 
 MAX_DECK_BYTES = 24_000_000
@@ -119,7 +119,7 @@ def _from_json(data: Any, path: Path) -> list[list[int]]:
     if cards is None and isinstance(data, dict) and isinstance(data.get("deck"), dict):
         cards = data["deck"].get("cards")
     if not isinstance(cards, list):
-        raise PrintdeckError(f"{shown(path)}: no 'cards' list found; expected printdeck design JSON or a manifest")
+        raise file_error(path, "no 'cards' list found; expected printdeck design JSON or a manifest")
     _check_count(len(cards), path)
     read = [_card_symbols(c, f"{shown(path)}: card {i}") for i, c in enumerate(cards)]
     return _split_deck_a(cards, read, path)
@@ -142,8 +142,8 @@ def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> list[li
             continue
         twin = raw[i].get("twin") if isinstance(raw[i], dict) else None
         if not isinstance(twin, int) or not 0 <= twin < len(cards) or sorted(cards[twin]) != sorted(card):
-            raise PrintdeckError(
-                f"{shown(path)}: card {i} (deck {deck}) does not show the same symbols as its twin {twin} in deck A"
+            raise file_error(
+                path, f"card {i} (deck {deck}) does not show the same symbols as its twin {twin} in deck A"
             )
     return a_cards
 
@@ -185,13 +185,13 @@ def _short_lines(text: str, path: Path) -> Iterator[str]:
     longest = 16 * MAX_CARD_SYMBOLS
     for n, line in enumerate(io.StringIO(text), start=1):
         if len(line) > longest:
-            raise PrintdeckError(f"{shown(path)}: line {n} is longer than {longest:,} characters; give one card a line")
+            raise file_error(path, f"line {n} is longer than {longest:,} characters; give one card a line")
         yield line
 
 
 def _check_count(cards: int, path: Path) -> None:
     if cards > MAX_CARDS:
-        raise PrintdeckError(f"{shown(path)}: more than {MAX_CARDS:,} cards; printdeck verifies decks up to that size")
+        raise file_error(path, f"more than {MAX_CARDS:,} cards; printdeck verifies decks up to that size")
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,7 @@ def _decode(raw: bytes, path: Path) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PrintdeckError(f"{shown(path)}: not UTF-8 text (byte {exc.start}); give a design JSON or CSV") from None
+        raise file_error(path, f"not UTF-8 text (byte {exc.start}); give a design JSON or CSV") from None
 
 
 def read_deck(path: Path, match: int | None = None) -> DeckFile:
@@ -273,9 +273,9 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise PrintdeckError(f"{shown(path)}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+            raise file_error(path, f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
         except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
-            raise PrintdeckError(f"{shown(path)}: cannot read the JSON ({str(exc)[:80]})") from None
+            raise file_error(path, f"cannot read the JSON ({str(exc)[:80]})") from None
         del text
         cards = _from_json(data, path)
         decks = _deck_numbers(data, path)
@@ -283,7 +283,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     else:
         cards = _from_csv(text, path)
     if not cards:
-        raise PrintdeckError(f"{shown(path)}: no cards found")
+        raise file_error(path, "no cards found")
     flat, sizes, labels = _renumber(cards)
     return DeckFile(flat, sizes, labels, match if match is not None else (lam_in_file or 1), lam_in_file, decks)
 

@@ -205,7 +205,7 @@ def _save(img: Image.Image, path: Path, dpi: int, info: PngInfo) -> None:
         else:
             img.save(path, dpi=(dpi, dpi), compress_level=1, pnginfo=info, **icc)
     except OSError as exc:
-        raise PrintdeckError(f"{path}: cannot write ({exc.strerror})") from exc
+        raise write_error(path, exc) from exc  # the file as source; a full disk said so
 
 
 def _write_beside(job: PrintJob, folder: Path, dpi: int, image_format: str, back: Image.Image | None) -> list[str]:
@@ -220,7 +220,7 @@ def _write_beside(job: PrintJob, folder: Path, dpi: int, image_format: str, back
         try:
             (folder / "CREDITS.txt").write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise PrintdeckError(f"{folder / 'CREDITS.txt'}: cannot write ({exc.strerror})") from exc
+            raise write_error(folder / "CREDITS.txt", exc) from exc
         names.append("CREDITS.txt")
     return names
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from printdeck.artwork import drawing
-from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
@@ -202,13 +202,14 @@ def _find_theme_file(ref: str | Path | None) -> Path:
         if bundled is not None:
             return bundled
         names = ", ".join(bundled_theme_names())
-        raise PrintdeckError(f"{shown(ref)}: no such theme file or bundled theme; bundled themes are {names}")
+        raise file_error(ref, f"no such theme file or bundled theme; bundled themes are {names}")
     if path.is_dir():
         path = path / "theme.yaml"
     if not path.exists() or path.is_dir():  # a FIFO or a device is refused when read, without blocking
-        raise PrintdeckError(
-            f"{shown(path)}: theme file not found; give a .yaml file, a folder with theme.yaml, "
-            "or a bundled theme name (printdeck themes)"
+        raise file_error(
+            path,
+            "theme file not found; give a .yaml file, a folder with theme.yaml, "
+            "or a bundled theme name (printdeck themes)",
         )
     return path
 

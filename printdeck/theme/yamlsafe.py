@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, file_error, shown
 from printdeck.fileio import read_user_file
 
 MAX_FILE_BYTES = 1_000_000
@@ -162,7 +162,7 @@ def load_yaml_file(path: Path) -> object:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PrintdeckError(f"{shown(path)}: not UTF-8 text (byte {exc.start}); save the theme as UTF-8") from None
+        raise file_error(path, f"not UTF-8 text (byte {exc.start}); save the theme as UTF-8") from None
     if "\x00" in text:
-        raise PrintdeckError(f"{shown(path)}: contains NUL bytes, so it is not a text file; give a YAML theme")
+        raise file_error(path, "contains NUL bytes, so it is not a text file; give a YAML theme")
     return load_yaml_text(text, shown(path))
