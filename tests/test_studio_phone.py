@@ -1,0 +1,55 @@
+"""printdeck studio on a phone (issue 28): at 390 x 844 the page does not scroll sideways,
+the panels stack, and the status line never runs under the Build button."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_studio_browser import CHROMIUM, CHROMIUM_ARGS, studio, sync_api
+
+__all__ = ["studio", "sync_api"]  # the module's fixture and its skip
+
+
+@pytest.fixture(scope="module")
+def phone(studio: tuple[str, Path]) -> Iterator[object]:
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True, is_mobile=True)
+        tab = context.new_page()
+        tab.goto(studio[0])
+        tab.wait_for_selector("body[data-ready]")
+        yield tab
+        browser.close()
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_a_phone_sees_the_whole_page_width_and_the_build_button(phone: object) -> None:
+    phone.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+    phone.click("#words-form button[type=submit]")
+    phone.wait_for_function("document.querySelectorAll('#grid .tile').length === 7")
+    phone.locator("#grid .tile-face").first.click()  # the symbol's panel open too
+    phone.wait_for_selector("#detail:not([hidden])")
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    build = phone.locator("#build-top").bounding_box()
+    assert build["x"] + build["width"] <= 390
+    for other in ("#saved", "#folder", ".brand"):
+        box = phone.locator(other).bounding_box()
+        if box and box["width"]:
+            assert not overlap(box, build), f"{other} runs under the Build button"
+            assert box["x"] + box["width"] <= 390 + 0.5, f"{other} runs off the screen"
+    slider = phone.locator("#detail input[type=range]").first.bounding_box()
+    assert slider["width"] > 150  # not squeezed beside a fixed column
+    left = phone.locator(".left").bounding_box()
+    right = phone.locator(".right").bounding_box()
+    assert right["y"] >= left["y"] + left["height"] - 1  # the panels stack
