@@ -131,66 +131,39 @@ class PrintdeckError(Exception):
             text += f" (and {self.more} more problem{'s' if self.more > 1 else ''})"
         return text
 
+    def _changed(self, **changes: Any) -> PrintdeckError:
+        """A copy of this error with the fields in ``changes`` replaced, every other kept."""
+        fields: dict[str, Any] = {
+            "message": self._message,
+            "source": self.source,
+            "key": self.key,
+            "value": self.value if self.has_value else _NO_VALUE,
+            "problem": self.problem,
+            "fix": self.fix,
+            "is_argument": self.is_argument,
+            "more": self.more,
+            "code": self.code,
+        }
+        return PrintdeckError(**{**fields, **changes})
+
     def with_key(self, key: str, *, is_argument: bool | None = None) -> PrintdeckError:
         """The same error with its key worded as ``key`` (e.g. the option ``--seed`` the
         user typed for the argument ``seed``); ``is_argument`` changes that flag too."""
-        return PrintdeckError(
-            self._message,
-            source=self.source,
-            key=key,
-            value=self.value if self.has_value else _NO_VALUE,
-            problem=self.problem,
-            fix=self.fix,
-            is_argument=self.is_argument if is_argument is None else is_argument,
-            more=self.more,
-            code=self.code,
-        )
+        return self._changed(key=key, is_argument=self.is_argument if is_argument is None else is_argument)
 
     def reworded(self, message: str) -> PrintdeckError:
         """The same error (every field kept) with ``message`` as its text."""
-        return PrintdeckError(
-            message,
-            source=self.source,
-            key=self.key,
-            value=self.value if self.has_value else _NO_VALUE,
-            problem=self.problem,
-            fix=self.fix,
-            is_argument=self.is_argument,
-            more=self.more,
-            code=self.code,
-        )
+        return self._changed(message=message)
 
     def keyed(self, key: str) -> PrintdeckError:
         """This error, or (when it names no key) the same error with ``key`` as its key:
         for a front end to attach it to the theme key that led to it."""
-        if self.key is not None:
-            return self
-        return PrintdeckError(
-            self._message,
-            source=self.source,
-            key=key,
-            value=self.value if self.has_value else _NO_VALUE,
-            problem=self.problem,
-            fix=self.fix,
-            is_argument=self.is_argument,
-            more=self.more,
-            code=self.code,
-        )
+        return self if self.key is not None else self._changed(key=key)
 
     def located(self, source: str) -> PrintdeckError:
         """The same error said of ``source`` (a theme file's name): its message starts
         ``"<source>: "``, every field kept."""
-        return PrintdeckError(
-            f"{source}: {self}",
-            source=source,
-            key=self.key,
-            value=self.value if self.has_value else _NO_VALUE,
-            problem=self.problem,
-            fix=self.fix,
-            is_argument=self.is_argument,
-            more=self.more,
-            code=self.code,
-        )
+        return self._changed(message=f"{source}: {self}", source=source)
 
     def fields(self) -> dict[str, object]:
         """The fields as plain data (for JSON): source, key, value, problem, fix, is_argument, more
