@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from test_theme_support import write_theme
 
 import printdeck
 from printdeck.assign import different_face_bound, face_deck
@@ -22,7 +23,6 @@ from printdeck.cli import main as cli_main
 from printdeck.design import make_design
 from printdeck.model import SymbolSpec
 from printdeck.theme import init_theme, load_theme
-from tests.test_theme_support import write_theme
 
 TIMES = [f"{a} × {b}" for a, b in ((1, 2), (1, 3), (2, 2), (1, 5), (2, 3), (1, 7), (2, 4))]
 VALUES = ["2", "3", "4", "5", "6", "7", "8"]

@@ -12,11 +12,11 @@ from click.testing import CliRunner
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
+from test_theme_support import write_theme
 
 import printdeck
 from printdeck.artwork import grey_level
 from printdeck.cli import main as cli_main
-from tests.test_theme_support import write_theme
 
 
 def _disc(path: Path, colour: tuple[int, int, int], alpha: bool = True) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw
+from test_theme_support import write_theme
 
 import printdeck
 from printdeck import load_theme
@@ -22,7 +23,6 @@ from printdeck.cli import main as cli_main
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme import bundled_theme_names, look_alikes
-from tests.test_theme_support import write_theme
 
 SHARMA = Path(__file__).parent / "fixtures" / "ciede2000-sharma-2005.txt"
 TWEMOJI = data_root("assets") / "twemoji"

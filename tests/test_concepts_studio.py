@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
+from test_studio_api import make_client, png_bytes, svgs, theme_file, upload
 
 import printdeck
-from tests.test_studio_api import make_client, png_bytes, svgs, theme_file, upload
 
 
 def _state(client) -> dict:  # type: ignore[no-untyped-def]

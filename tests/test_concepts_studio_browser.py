@@ -7,8 +7,8 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-from tests.test_studio_api import png_bytes
-from tests.test_studio_browser import TWEMOJI, drop, page, studio, theme, wait_for
+from test_studio_api import png_bytes
+from test_studio_browser import TWEMOJI, drop, page, studio, theme, wait_for
 
 __all__ = ["page", "studio"]  # the fixtures, shared with the studio's own browser tests
 

@@ -36,3 +36,14 @@ def test_commit_subjects_fit_72_characters(commits: list[tuple[str, str, str]]) 
 def test_commits_have_a_body_that_says_why(commits: list[tuple[str, str, str]]) -> None:
     bare = [f"{sha} {subject}" for sha, subject, body in commits if len(body.split()) < 5]
     assert not bare, "commits without a body:\n" + "\n".join(bare)
+
+
+def test_tests_import_their_helpers_as_the_readme_runs_them() -> None:
+    """Plain ``pytest`` (the README's command) puts ``tests/`` itself on the path, not the
+    repository: a helper imported as ``tests.test_x`` works under ``python -m pytest`` only."""
+    offenders = [
+        p.name
+        for p in sorted((REPO / "tests").glob("*.py"))
+        if any(line.startswith(("from tests.", "import tests")) for line in p.read_text(encoding="utf-8").splitlines())
+    ]
+    assert not offenders, "import helpers as `from test_x import ...`: " + ", ".join(offenders)

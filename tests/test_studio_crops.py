@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageOps
+from test_studio_browser import drop, page, studio, sync_api, theme, wait_for
 
 import printdeck
-from tests.test_studio_browser import drop, page, studio, sync_api, theme, wait_for
 
 __all__ = ["page", "studio", "sync_api"]  # the module's fixtures and its skip
 

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from tests.test_studio_browser import CHROMIUM, CHROMIUM_ARGS, studio, sync_api
+from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, studio, sync_api
 
 __all__ = ["studio", "sync_api"]  # the module's fixture and its skip
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-
-from tests.test_studio_browser import page, studio, sync_api, theme, wait_for
+from test_studio_browser import page, studio, sync_api, theme, wait_for
 
 __all__ = ["page", "studio", "sync_api"]  # the module's fixtures and its skip
 
