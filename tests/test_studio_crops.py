@@ -17,7 +17,7 @@ import printdeck
 
 __all__ = ["page", "studio", "sync_api"]  # the module's fixtures and its skip
 
-subjects = pytest.importorskip("tests.test_artwork_subjects", reason="skimage's sample pictures are missing")
+subjects = pytest.importorskip("test_artwork_subjects", reason="skimage's sample pictures are missing")
 
 
 def phone_photo(name: str, tmp: Path) -> tuple[str, str, bytes]:
