@@ -298,7 +298,7 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], c
     box_mm = LEGEND_ART_MM if len(faces) == 1 else (LEGEND_CELL_MM - 2.0) / len(faces) - 1.0
     for i, face in enumerate(faces):
         x_mm = center_mm[0] + (i - (len(faces) - 1) / 2.0) * (box_mm + 1.0)
-        _legend_art(canvas, art, face, (x_mm, center_mm[1] + 3.0), box_mm)
+        draw_fitted_symbol(canvas, art, face, (x_mm, center_mm[1] + 3.0), box_mm)
     lines, size = legend_name_lines(faces[0].name)
     canvas.setFillColor(INK)
     canvas.setFont(SANS, size)
@@ -307,9 +307,11 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], c
         draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
 
 
-def _legend_art(
+def draw_fitted_symbol(
     canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float], box_mm: float
 ) -> None:
+    """A symbol's one drawing fitted upright in a ``box_mm`` square centred at ``center_mm``
+    (mm on the page): the legend's pictures and the slides' answers (a word in its home colour)."""
     a = art.art(symbol.id)
     scale = mm_to_pt(box_mm) / max(a.width_pt, a.height_pt)
     canvas.saveState()

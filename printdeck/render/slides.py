@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import game_rules
+from printdeck.render.extras import draw_fitted_symbol, game_rules
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
@@ -267,22 +267,6 @@ def _ring(canvas: Canvas, centre_mm: tuple[float, float], radius_mm: float) -> N
     canvas.restoreState()
 
 
-def _picture(
-    canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, centre_mm: tuple[float, float], side_mm: float
-) -> None:
-    """A symbol's picture fitted in a ``side_mm`` square (a word in its home colour)."""
-    a = art.art(symbol.id)
-    scale = mm_to_pt(side_mm) / max(a.width_pt, a.height_pt)
-    canvas.saveState()
-    canvas.translate(mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1]))
-    canvas.scale(scale, scale)
-    canvas.translate(-a.width_pt / 2.0, -a.height_pt / 2.0)
-    if a.word:
-        canvas.setFillColor(HexColor(symbol.color))
-    canvas.doForm(a.form)
-    canvas.restoreState()
-
-
 def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]) -> None:
     """The match's picture and name in the slide's top-right corner, on a white tile."""
     w, h = SLIDE_MM
@@ -290,7 +274,7 @@ def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]
         x0, y0 = w - 62.0, h - 24.0 - k * 22.0
         canvas.setFillColor(HexColor("#ffffff"))
         canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(56.0), mm_to_pt(20.0), mm_to_pt(3.0), stroke=0, fill=1)
-        _picture(canvas, art, symbol, (x0 + 10.0, y0 + 10.0), 16.0)
+        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + 10.0), 16.0)
         canvas.setFillColor(HexColor(BACKDROP))
         canvas.setFont(SANS_BOLD, 13)
         draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + 8.0), symbol.name[:22])
@@ -331,7 +315,7 @@ def answer_key_pages(
             draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[page * per_page + k])
             for j, sid in enumerate(r.shared):
                 px = x + label_mm + j * slot_mm + row_mm * 0.4
-                _picture(canvas, art, table[sid], (px, y), row_mm * 0.8)
+                draw_fitted_symbol(canvas, art, table[sid], (px, y), row_mm * 0.8)
                 canvas.setFillColor(HexColor("#1a1a1a"))
                 name = table[sid].name[:40]
                 room_pt = mm_to_pt(slot_mm - row_mm * 0.9 - 2.0)
