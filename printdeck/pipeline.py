@@ -243,9 +243,9 @@ def make_deck(
     if before_layout is not None:
         before_layout(theme)
     with rep.stage("design", None):
-        if theme.spec.extras.tuck_box:
-            _check_tuck_box(theme, deck_design(theme).blocks)
         design = deck_design(theme)
+        if theme.spec.extras.tuck_box:
+            _check_tuck_box(theme, design.blocks)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
