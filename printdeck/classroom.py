@@ -104,11 +104,12 @@ def write_slides(
         reveal: ``ring``, ``corner`` or ``both`` (``printdeck.choices.SlideReveal``).
         game: The game whose rules the title slide shows (``printdeck.choices.SlideGame``).
         answer_key: Add the answer key (each round's match, by name and picture) at the end.
-
-    Every option is checked by :class:`printdeck.theme.SlidesSettings` (the one owner of
-    its choices, range and help; the command line is made from it).
         allow_outside: Let the theme read files outside its folder.
         progress: Advanced once a round drawn.
+
+    Every option is checked by :class:`printdeck.theme.SlidesSettings` (the one owner of
+    its choices, range and help; the command line is made from it). The screen shows one
+    copy of the deck, whatever `deck.copies` asks for the printed sets.
 
     Raises:
         PrintdeckError: A bad theme or output name, an output on an input, or an option
