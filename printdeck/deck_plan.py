@@ -15,7 +15,7 @@ from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout import LayoutSettings, check_card_count, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
 
@@ -207,10 +207,12 @@ def lay_out_plan(
         PrintdeckError: a card cannot be laid out (the message names it and the fix).
     """
     theme = plan.theme
+    settings = LayoutSettings.from_theme(theme)
+    check_card_count(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
     if theme.spec.deck.copies > 1:
         per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
         return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck)
-    layouts = layout_deck(plan.cards, LayoutSettings.from_theme(theme), theme.spec.seed, progress=progress, jobs=jobs)
+    layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs)
     return colour_words(layouts, plan.symbols, word_palette(theme))
 
 

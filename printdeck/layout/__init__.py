@@ -8,10 +8,12 @@ Modules: :mod:`.packing` (one card's packing: first placement, growth rounds,
 compaction), the runners :mod:`.card` (one card: retries, size check, measured
 record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 :mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`
-(the whole deck), :mod:`.settings`, and :mod:`.stored_cards` (packed cards on disk).
+(the whole deck), :mod:`.settings`, :mod:`.pins` (``layout.pinned``: symbols fixed in
+place on a card) and :mod:`.stored_cards` (packed cards on disk).
 """
 
 from printdeck.layout.deck import layout_deck
+from printdeck.layout.pins import PinnedCard, PinnedSymbol, PinWarning, check_card_count
 from printdeck.layout.settings import LayoutSettings
 
-__all__ = ["LayoutSettings", "layout_deck"]
+__all__ = ["LayoutSettings", "PinWarning", "PinnedCard", "PinnedSymbol", "check_card_count", "layout_deck"]

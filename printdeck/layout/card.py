@@ -18,7 +18,8 @@ import shapely
 
 from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card
+from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card, pin_conflict
+from printdeck.layout.pins import card_poses, pin_error, too_small_error
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
@@ -47,6 +48,7 @@ def lay_out_card(
         PrintdeckError: The card cannot be packed, or its smallest symbol is smaller
             than ``settings.min_size_mm``.
     """
+    _check_pins(index, symbols, sils, targets, settings)
     result = pack_with_retries(index, symbols, sils, targets, settings, seed)
     sizes = result.heights_mm * np.sqrt([s.area for s in sils])
     _check_min_size(index, symbols, sizes, settings)
@@ -80,24 +82,7 @@ def pack_with_retries(
     Raises:
         PrintdeckError: The symbols cannot be placed even small.
     """
-    scale = np.array([s.scale for s in symbols], dtype=float)
-    low, high = settings.ratio_bounds()
-    problem = PackInput(
-        silhouettes=tuple(sils),
-        targets=targets * scale,
-        rotatable=np.array([s.rotate for s in symbols], dtype=bool),
-        radius_mm=settings.safe_radius_mm,
-        gap_mm=settings.gap_mm,
-        max_rotation_deg=settings.max_rotation_deg,
-        attempts=settings.attempts,
-        rounds=settings.rounds,
-        compact_steps=settings.compact_steps,
-        ratio_low=low,
-        ratio_high=high,
-        zone=None if settings.safe_shape is None else SafeZone.of(settings.safe_shape),
-        rim_cut=settings.rim_cut(),
-        centre_free_mm=settings.centre_free_mm,
-    )
+    problem = pack_input(index, symbols, sils, targets, settings)
     ink_share_of_disc = np.array([s.area for s in sils]) / settings.zone_area_mm2()
 
     def coverage(packed: PackResult) -> float:
@@ -122,6 +107,58 @@ def pack_with_retries(
             "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
             "a larger card.diameter, or raise layout.attempts"
         ) from exc
+
+
+def pack_input(
+    index: int,
+    symbols: Sequence[SymbolSpec],
+    sils: Sequence[Silhouette],
+    targets: np.ndarray,
+    settings: LayoutSettings,
+) -> PackInput:
+    """Card ``index``'s packing problem: its symbols, targets (times each symbol's
+    ``scale``), the settings' limits and safe zone, and its pins (``settings.pins``)."""
+    scale = np.array([s.scale for s in symbols], dtype=float)
+    low, high = settings.ratio_bounds()
+    return PackInput(
+        silhouettes=tuple(sils),
+        targets=targets * scale,
+        rotatable=np.array([s.rotate for s in symbols], dtype=bool),
+        radius_mm=settings.safe_radius_mm,
+        gap_mm=settings.gap_mm,
+        max_rotation_deg=settings.max_rotation_deg,
+        attempts=settings.attempts,
+        rounds=settings.rounds,
+        compact_steps=settings.compact_steps,
+        ratio_low=low,
+        ratio_high=high,
+        zone=None if settings.safe_shape is None else SafeZone.of(settings.safe_shape),
+        rim_cut=settings.rim_cut(),
+        centre_free_mm=settings.centre_free_mm,
+        pinned=card_poses(settings.pins.get(index), symbols, sils),
+    )
+
+
+def _check_pins(
+    index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray, settings: LayoutSettings
+) -> None:
+    """Refuse card ``index``'s pins that the layout's checks refuse (out of the safe zone,
+    within the gap of another pin or of the free centre) or that are too small to print.
+
+    Raises:
+        PrintdeckError: Naming the pin's key (``layout.pinned.N.place.NAME...``) and the fix.
+    """
+    entry = settings.pins.get(index)
+    if entry is None:
+        return
+    problem = pack_input(index, symbols, sils, targets, settings)
+    for k, pose in enumerate(problem.pinned):
+        ink_mm = 0.0 if pose is None else pose[3] * math.sqrt(sils[k].area)
+        if pose is not None and ink_mm < settings.min_size_mm:
+            raise too_small_error(entry, symbols[k], ink_mm, settings.min_size_mm)
+    conflict = pin_conflict(problem)
+    if conflict is not None:
+        raise pin_error(entry, symbols, conflict, settings.zone_shape().describe())
 
 
 def measured_layout(

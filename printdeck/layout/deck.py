@@ -9,12 +9,14 @@ and packs the cards (:func:`~printdeck.layout.workers.run_cards`, each card by
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 
 from printdeck.artwork import Silhouette, silhouette
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError, shown
+from printdeck.layout.pins import applicable_pins
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.size_plan import DeckPlanner
 from printdeck.layout.stored_cards import layout_cache_on
@@ -54,8 +56,12 @@ def layout_deck(
         PrintdeckError: A card cannot be laid out (too many symbols for the safe
             zone, or its smallest symbol would fall under ``settings.min_size_mm``);
             the message names the card (the first failing one), its symbols and
-            the settings to change.
+            the settings to change. Or a pin (``settings.pins``) leaves the safe zone,
+            touches another or is too small: the message names its key. A pin whose card
+            shows other symbols than it was pinned on is left out with a ``PinWarning``.
     """
+    if settings.pins:
+        settings = dataclasses.replace(settings, pins=applicable_pins(cards, settings.pins))
     table: dict[int, Silhouette] = {}
     keys: dict[int, int] = {}
     sils = [tuple(silhouette(s) for s in symbols) for symbols in cards]

@@ -10,6 +10,7 @@ import numpy as np
 
 from printdeck.cardshape import CardShape
 from printdeck.layout.packing import SafeZone
+from printdeck.layout.pins import PinnedCard, pins_from_theme
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
@@ -71,6 +72,8 @@ class LayoutSettings:
             class set's decks have one, see :meth:`mark_spot`).
         mark_angle_deg: Direction of the mark from the card's centre, degrees
             counter-clockwise from +x.
+        pins: Card index (0-based) -> its pinned symbols (``layout.pinned``, see
+            :mod:`printdeck.layout.pins`); the card's other symbols are packed around them.
     """
 
     safe_radius_mm: float
@@ -98,6 +101,7 @@ class LayoutSettings:
 
     mark_radius_mm: float = 0.0
     mark_angle_deg: float = MARK_ANGLE_DEG
+    pins: Mapping[int, PinnedCard] = field(default_factory=dict)
 
     def mark_direction_deg(self) -> float:
         """The deck mark's direction from the card's centre, degrees: ``mark_angle_deg`` on a
@@ -163,7 +167,7 @@ class LayoutSettings:
             and ``safe_shape`` the card's shape inset by ``card.safe_margin`` (other shapes);
             ``reroll`` from ``layout.reroll`` (1-based card numbers there, 0-based here;
             attempts of 0 left out); a class set (``deck.copies`` > 1) keeps room for
-            its deck mark (:func:`deck_mark_radius_mm`).
+            its deck mark (:func:`deck_mark_radius_mm`); ``pins`` from ``layout.pinned``.
         """
         card, lay = theme.spec.card, theme.spec.layout
         rot = lay.rotation
@@ -189,4 +193,5 @@ class LayoutSettings:
             attempts=lay.attempts,
             reroll={number - 1: attempt for number, attempt in sorted(lay.reroll.items()) if attempt},
             mark_radius_mm=deck_mark_radius_mm(card.outline().min_side_mm) if theme.spec.deck.copies > 1 else 0.0,
+            pins=pins_from_theme(theme),
         )

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from printdeck.artwork import Silhouette, ink_share, silhouette_key
+from printdeck.layout.pins import for_one_card
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.stored_cards import card_key, layout_cache_on
 from printdeck.layout.workers import CardTask
@@ -136,7 +137,12 @@ class DeckPlanner:
             symbols,
             [self.silhouette_keys.get(s.id) for s in symbols],
             targets,
-            dataclasses.replace(self.settings, retry_below=retry, reroll={i: attempt} if attempt else {}),
+            dataclasses.replace(
+                self.settings,
+                retry_below=retry,
+                reroll={i: attempt} if attempt else {},
+                pins=for_one_card(self.settings.pins, i),  # the card's own pins only, as its re-roll
+            ),
             self.seed,
         )
         return CardTask(

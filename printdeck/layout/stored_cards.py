@@ -36,6 +36,7 @@ ENGINE_MODULES = (
     "printdeck.layout.deck",
     "printdeck.layout.settings",
     "printdeck.layout.workers",
+    "printdeck.layout.pins",
     "printdeck.artwork.tracing",
     "printdeck.artwork.shape_field",
     __name__,

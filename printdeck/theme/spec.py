@@ -25,6 +25,7 @@ from pydantic import (
     Tag,
     ValidationInfo,
     WithJsonSchema,
+    model_validator,
 )
 
 from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
@@ -236,6 +237,53 @@ Rotation = Annotated[
 ]
 
 
+PinLength = Annotated[Length, Field(ge=-1000.0, le=1000.0)]
+PIN_SIZE_MAX_MM = 1000.0
+"""The largest pinned size (the card's own bounds are checked against the card)."""
+
+
+class SymbolPin(_Strict):
+    """Where one symbol sits on a pinned card (card coordinates: mm from the card's
+    centre, x to the right, y up; the layout checks the card's own bounds)."""
+
+    center_mm: tuple[PinLength, PinLength] = Field(
+        alias="center", description="the symbol's centre, [x, y] from the card's centre (y up), e.g. [4mm, -10mm]"
+    )
+    rotation_deg: float = Field(
+        default=0.0, alias="rotation", ge=-360.0, le=360.0, description="turn, degrees counter-clockwise"
+    )
+    size_mm: Annotated[Length, Field(gt=0.0, le=PIN_SIZE_MAX_MM)] = Field(
+        alias="size", description="the longer side of the symbol's box (its drawing's frame), e.g. 22mm"
+    )
+
+
+class CardPins(_Strict):
+    """One card's pinned symbols: they stay where they are put, the card's other symbols
+    are laid out around them (the same gap, safe zone and no-nesting rules)."""
+
+    card: int = Field(ge=1, le=1_000_000, description="card number (1 = first, as printed)")
+    symbols: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
+        min_length=1,
+        max_length=64,
+        description="the card's symbols by name, as the card showed them when pinned (a pin is not applied to a card "
+        "that shows others: another seed or other symbols make other cards)",
+    )
+    place: dict[Annotated[str, Field(min_length=1, max_length=500)], SymbolPin] = Field(
+        min_length=1, max_length=64, description="pinned symbols by name: centre, rotation and size"
+    )
+
+    @model_validator(mode="after")
+    def _on_the_card(self) -> CardPins:
+        if len(set(self.symbols)) != len(self.symbols):
+            raise ValueError("expected each of the card's symbols once in symbols (a name is given twice)")
+        missing = [name for name in self.place if name not in self.symbols]
+        if missing:
+            raise ValueError(
+                f"expected only the card's symbols in place: {missing[0]!r} is not one of {', '.join(self.symbols)}"
+            )
+        return self
+
+
 class LayoutSpec(_Strict):
     """How symbols are placed on a card."""
 
@@ -268,6 +316,21 @@ class LayoutSpec(_Strict):
         description="re-roll single cards' layouts: card number (1 = first) -> attempt "
         "(1, 2, ...; 0 = the first layout), e.g. {3: 1}",
     )
+    pinned: list[CardPins] = Field(
+        default_factory=list,
+        max_length=100_000,
+        description="touched-up cards: per card, symbols fixed in place (centre, rotation, size); the rest of "
+        "the card is laid out around them",
+    )
+
+    @model_validator(mode="after")
+    def _one_entry_a_card(self) -> LayoutSpec:
+        seen: set[int] = set()
+        for pins in self.pinned:
+            if pins.card in seen:
+                raise ValueError(f"expected one pinned entry a card: card {pins.card} has two")
+            seen.add(pins.card)
+        return self
 
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]

@@ -46,6 +46,9 @@ class PackInput:
         rim_cut: ``None``, or ``(direction_deg, chord_mm)``: the safe zone also stays on the
             centre's side of the chord ``chord_mm`` from the centre across ``direction_deg``,
             keeping the cap beyond it free (a class set's deck mark; :meth:`SafeZone.with_cut`).
+        pinned: ``()`` (none), or per symbol ``None`` or its fixed pose ``(x_mm, y_mm,
+            angle_rad, height_mm)``: a pinned symbol is put there first and never moves,
+            turns or grows; the others are packed around it (see :mod:`.pinned`).
     """
 
     silhouettes: tuple[Silhouette, ...]
@@ -62,6 +65,7 @@ class PackInput:
     zone: SafeZone | None = None
     centre_free_mm: float = 0.0
     rim_cut: tuple[float, float] | None = None
+    pinned: tuple[tuple[float, float, float, float] | None, ...] = ()
 
     def safe_zone(self) -> SafeZone:
         """The zone the ink must stay in: ``zone``, else the disc of ``radius_mm``; less the
@@ -172,6 +176,8 @@ class CardState:
         relocate_fails: Moves of the smallest symbol that found no free pose (see
             :mod:`.growth`).
         wiggle_futile: ``(n,) bool``: last wiggle failed and nothing has moved since.
+        fixed: ``(n,) bool``: the pinned symbols (:attr:`PackInput.pinned`), never moved.
+        free: ``(n,) bool``: the others, the ones the stages pack.
         zone: The safe zone (:class:`~.safe_zone.SafeZone`).
         radius_mm: The safe zone's circumradius (a disc's radius), mm.
         gap_mm: Smallest distance between two outlines, mm.
@@ -206,6 +212,8 @@ class CardState:
         self.centre_free_mm = problem.centre_free_mm
         self.radius_mm = self.zone.radius_mm
         self.gap_mm = problem.gap_mm
+        self.fixed = np.array([p is not None for p in problem.pinned] if problem.pinned else [False] * n, dtype=bool)
+        self.free = ~self.fixed
         self._version = 0  # bumped whenever a placed outline changes (see placed_union)
         self._union: BaseGeometry | None = None
         self._union_key: tuple[int, int] = (-1, -1)

@@ -95,6 +95,8 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
     bounds[3 : NV * n : NV, 0] = np.where(_ahead(card) | below_floor(card), -GROWTH, 0.0)
     bounds[3 : NV * n : NV, 1] = GROWTH
     bounds[NV * n] = (0.0, np.inf)
+    for i in np.nonzero(card.fixed)[0]:  # a pinned symbol: no shift, turn or growth
+        bounds[NV * i : NV * i + NV] = 0.0
     return cost, a_ub, b_ub, bounds
 
 
@@ -124,7 +126,7 @@ def _spread_bound(card: CardState) -> float:
     """The largest over the smallest ink size the step may leave: the floor's
     ``m / ratio_low``, or for a card below the floor a spread :data:`REPAIR` times
     closer to it than now (see :func:`program`: such a card's symbols may shrink)."""
-    s = card.ink_sizes_mm()
+    s = card.ink_sizes_mm()[card.free]
     floor, now = RATIO_MARGIN / card.problem.ratio_low, float(s.max() / s.min())
     return floor if now <= floor else max(floor, now / (1.0 + REPAIR * GROWTH))
 
@@ -137,23 +139,26 @@ def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
     :data:`~.size_ratio.RATIO_MARGIN`). Ceiling: each symbol of the smallest
     ladder slot stays at most :func:`~.size_ratio.small_share` of the one
     that is now the largest. A card already past a bound may not go further past it.
+    Pinned symbols (``card.fixed``) count in no bound.
     """
     n = card.n_symbols
     s = card.ink_sizes_mm()
-    eye = np.eye(n)
+    free = card.free
+    eye = np.eye(n)[free]
     g_cols = NV * np.arange(n) + 3
-    lower = np.zeros((n, NV * n + 1))
+    lower = np.zeros((len(eye), NV * n + 1))
     lower[:, g_cols], lower[:, -1] = -s * eye, 1.0
-    rows, rhs = [lower], [s]
+    rows, rhs = [lower], [s[free]]
     low = card.problem.ratio_low
     if low > 0:
-        upper = np.zeros((n, NV * n + 1))
+        upper = np.zeros((len(eye), NV * n + 1))
         upper[:, g_cols], upper[:, -1] = s * eye, -_spread_bound(card)
         rows.append(upper)
-        rhs.append(-s)
-    t = card.problem.targets
-    big = int(np.argmax(s))
-    small = np.nonzero((t <= t.min() + 1e-9) & (np.arange(n) != big))[0] if t.min() < t.max() else np.zeros(0, int)
+        rhs.append(-s[free])
+    t = np.where(free, card.problem.targets, np.inf)
+    big = int(np.argmax(np.where(free, s, -np.inf)))
+    t_max = float(card.problem.targets[free].max())
+    small = np.nonzero((t <= t.min() + 1e-9) & (np.arange(n) != big))[0] if t.min() < t_max else np.zeros(0, int)
     if len(small):
         share = small_share(card)
         cap = np.zeros((len(small), NV * n + 1))

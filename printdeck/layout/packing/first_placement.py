@@ -31,6 +31,7 @@ import shapely
 
 from printdeck.layout.packing.card_field import CardField
 from printdeck.layout.packing.card_state import CardState, PackFailure
+from printdeck.layout.packing.pinned import put_pinned
 from printdeck.layout.packing.size_ratio import below_floor, enforce_floor, small_share
 
 START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at, densest first
@@ -92,25 +93,36 @@ def place_all(card: CardState, density: float) -> bool:
     field = CardField(card.zone.half_extent_mm)
     reach = float((card.pole_radius_box * heights).max()) + card.gap_mm  # the farthest any pole test looks
     batch = max(8, min(problem.attempts, CANDIDATES))
+    if put_pinned(card) is not None:
+        raise PackFailure("a pinned symbol does not fit where it is pinned")
+    for pinned in np.nonzero(card.fixed)[0]:
+        _add(field, card, int(pinned), reach)
     for i in np.argsort(-t, kind="stable"):
         i = int(i)
+        if card.fixed[i]:
+            continue
         h = float(heights[i])
         if t[i] <= t.min() + 1e-9 < t.max() and (card.heights_mm > 0).any():  # smallest slot: keep the ratio
             h = min(h, float(card.ink_sizes_mm().max()) * small_share(card) / card.ink_side_box[i])
         for _ in range(1 + SHRINK_TRIES):
             if place_best(card, i, h, batch, field):
-                field.add(
-                    card.shape_fields[i],
-                    complex(*card.centers_mm[i]),
-                    float(card.angles_rad[i]),
-                    float(card.heights_mm[i]),
-                    card.radius_box[i] * card.heights_mm[i] + reach,
-                )
+                _add(field, card, i, reach)
                 break
             h *= SHRINK
         else:
             return False
     return True
+
+
+def _add(field: CardField, card: CardState, i: int, reach: float) -> None:
+    """Add placed symbol i to ``field``, as far out as a pole test ``reach`` can look."""
+    field.add(
+        card.shape_fields[i],
+        complex(*card.centers_mm[i]),
+        float(card.angles_rad[i]),
+        float(card.heights_mm[i]),
+        card.radius_box[i] * card.heights_mm[i] + reach,
+    )
 
 
 def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> bool:

@@ -105,7 +105,7 @@ def _round(card: CardState, moves: Moves = WIGGLE) -> bool:
                 _unjam_near(card, int(i), *old)
             else:
                 card.wiggle_futile[i] = True
-    small = int(np.argmin(card.ink_sizes_mm()))
+    small = int(np.argmin(np.where(card.free, card.ink_sizes_mm(), np.inf)))  # a pinned symbol never moves
     if grown[small] < JAMMED_BELOW and caps[small] > 1.0 + GROW_EPS and card.relocate_fails < RELOCATE_FAILS:
         old = card.centers_mm[small].copy(), card.radius_box[small] * card.heights_mm[small]
         if _relocate(card, small):

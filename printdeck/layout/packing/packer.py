@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from printdeck.layout.packing.card_state import CardState, PackInput, PackResult
+from printdeck.layout.packing.card_state import CardState, PackFailure, PackInput, PackResult
 from printdeck.layout.packing.compaction import compact
 from printdeck.layout.packing.first_placement import place_first
 from printdeck.layout.packing.growth import grow_rounds
+from printdeck.layout.packing.pinned import put_pinned
 from printdeck.layout.packing.size_ratio import below_floor
 
 
@@ -44,12 +45,21 @@ def pack_card(problem: PackInput, rng: np.random.Generator) -> PackResult:
         PackFailure: The symbols cannot be placed even at a small fraction of the disc.
     """
     card = CardState(problem, rng)
+    if not card.free.any():  # every symbol pinned: nothing to pack
+        if put_pinned(card) is not None:
+            raise PackFailure("a pinned symbol does not fit where it is pinned")
+        return _result(card)
     for keep_floor in (False, True):
         place_first(card, keep_floor)
         grow_rounds(card, problem.rounds)
         compact(card, problem.compact_steps)
         if not below_floor(card):
             break
+    return _result(card)
+
+
+def _result(card: CardState) -> PackResult:
+    """The card's poses as a :class:`PackResult`."""
     return PackResult(
         centers_mm=card.centers_mm.copy(),
         angles_deg=np.degrees(card.angles_rad),

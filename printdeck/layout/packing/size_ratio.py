@@ -17,7 +17,7 @@ RATIO_MARGIN = 0.99  # keep this much inside the size ratio bounds (rounding)
 
 def small_share(card: CardState) -> float:
     """Largest ink size of the smallest ladder slot, as a share of the card's largest symbol."""
-    t = card.problem.targets
+    t = card.problem.targets[card.free]
     return min(CAP_SLACK * float(t.min() / t.max()), card.problem.ratio_high * RATIO_MARGIN)
 
 
@@ -29,25 +29,30 @@ def growth_caps(card: CardState) -> np.ndarray:
     ``ratio_high``); no symbol may grow past the card's smallest ink size over
     ``ratio_low`` (so the ratio stays at least ``ratio_low``: the big symbols wait
     for the small ones). Sizes only grow, so caps taken at a round's start stay safe.
+    Pinned symbols (``card.fixed``) have a cap of 1 and count in no bound.
     """
-    size = card.ink_sizes_mm()
-    t = card.problem.targets / card.problem.targets.max()
-    caps = np.full(len(t), np.inf)
+    caps = np.ones(card.n_symbols)
+    if not card.free.any():
+        return caps
+    size = card.ink_sizes_mm()[card.free]
+    t = card.problem.targets[card.free] / card.problem.targets[card.free].max()
+    free_caps = np.full(len(t), np.inf)
     small = t <= t.min() + 1e-9
     if not small.all():
-        caps[small] = float(size.max()) * small_share(card) / size[small]
+        free_caps[small] = float(size.max()) * small_share(card) / size[small]
     if card.problem.ratio_low > 0:
-        caps = np.minimum(caps, float(size.min()) * RATIO_MARGIN / card.problem.ratio_low / size)
+        free_caps = np.minimum(free_caps, float(size.min()) * RATIO_MARGIN / card.problem.ratio_low / size)
+    caps[card.free] = free_caps
     return caps
 
 
 def enforce_floor(card: CardState) -> None:
     """Shrink symbols bigger than the smallest over ``ratio_low`` (where still valid)."""
-    if card.problem.ratio_low <= 0:
+    if card.problem.ratio_low <= 0 or not card.free.any():
         return
     size = card.ink_sizes_mm()
-    limit = float(size.min()) * RATIO_MARGIN / card.problem.ratio_low
-    for i in np.nonzero(size > limit)[0]:
+    limit = float(size[card.free].min()) * RATIO_MARGIN / card.problem.ratio_low
+    for i in np.nonzero((size > limit) & card.free)[0]:
         h = card.heights_mm[i] * limit / size[i]
         g = card.valid(int(i), card.centers_mm[i], card.angles_rad[i], h)
         if g is not None:
@@ -55,6 +60,9 @@ def enforce_floor(card: CardState) -> None:
 
 
 def below_floor(card: CardState) -> bool:
-    """Whether the card's size ratio (smallest over largest ink size) is under ``ratio_low``."""
-    size = card.ink_sizes_mm()
+    """Whether the card's size ratio (smallest over largest ink size, pinned symbols left
+    out) is under ``ratio_low``."""
+    if not card.free.any():
+        return False
+    size = card.ink_sizes_mm()[card.free]
     return float(size.min() / size.max()) < card.problem.ratio_low

@@ -1,0 +1,188 @@
+"""Pinned placements (``layout.pinned``): symbols a theme fixes in place on a card.
+
+A card is named by its number in the deck (1 = first, as printed; the design's card
+order for the deck's trim) and guarded by the names of the symbols it showed when it
+was pinned: another seed, other symbols or another deck size make other cards, and a
+pin whose card now shows other symbols is not applied (a warning names it) rather than
+put on a card it was not made for. A pinned symbol is put first, with the layout's own
+checks (:func:`printdeck.layout.packing.pin_conflict`: inside the safe zone, the gap
+kept to the other pins and to a kept-free centre), and the card's other symbols are
+packed around it (:mod:`printdeck.layout.packing.pinned`). Lengths are mm in card
+coordinates (origin at the card's centre, y up), angles degrees counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from printdeck.artwork import Silhouette
+from printdeck.errors import PrintdeckError
+from printdeck.layout.packing import PinConflict
+from printdeck.model import SymbolSpec
+from printdeck.theme import Theme
+
+
+class PinWarning(UserWarning):
+    """A pin left out: its card shows other symbols than when it was pinned."""
+
+
+@dataclass(frozen=True)
+class PinnedSymbol:
+    """One symbol's fixed place on a card.
+
+    Attributes:
+        name: The symbol's name.
+        center_mm: Its box centre ``(x, y)``, mm from the card's centre (y up).
+        rotation_deg: Its turn, degrees counter-clockwise.
+        size_mm: The longer side of its box (the drawing's frame), mm.
+    """
+
+    name: str
+    center_mm: tuple[float, float]
+    rotation_deg: float
+    size_mm: float
+
+    def pose(self, sil: Silhouette) -> tuple[float, float, float, float]:
+        """The packer's pose ``(x_mm, y_mm, angle_rad, box_height_mm)`` of this pin for
+        the symbol's silhouette ``sil`` (box width = ``sil.aspect`` times its height)."""
+        height_mm = self.size_mm / max(sil.aspect, 1.0)
+        return self.center_mm[0], self.center_mm[1], math.radians(self.rotation_deg), height_mm
+
+
+@dataclass(frozen=True)
+class PinnedCard:
+    """One card's pins (an entry of ``layout.pinned``).
+
+    Attributes:
+        key: The entry's theme key, ``layout.pinned.N``, for messages.
+        symbols: The names of the symbols the card showed when pinned (the guard).
+        place: The pinned symbols.
+    """
+
+    key: str
+    symbols: tuple[str, ...]
+    place: tuple[PinnedSymbol, ...]
+
+    def matches(self, card: Sequence[SymbolSpec]) -> bool:
+        """Whether ``card`` shows exactly the symbols this entry was pinned on."""
+        return sorted(s.name for s in card) == sorted(self.symbols)
+
+
+def pins_from_theme(theme: Theme) -> dict[int, PinnedCard]:
+    """The theme's ``layout.pinned`` as :class:`PinnedCard` records by card index (0-based)."""
+    out: dict[int, PinnedCard] = {}
+    for n, entry in enumerate(theme.spec.layout.pinned):
+        place = tuple(
+            PinnedSymbol(name, (pin.center_mm[0], pin.center_mm[1]), pin.rotation_deg, pin.size_mm)
+            for name, pin in entry.place.items()
+        )
+        out[entry.card - 1] = PinnedCard(f"layout.pinned.{n}", tuple(entry.symbols), place)
+    return out
+
+
+def applicable_pins(
+    cards: Sequence[Sequence[SymbolSpec]], pins: Mapping[int, PinnedCard], index_base: int = 0
+) -> dict[int, PinnedCard]:
+    """The entries of ``pins`` whose cards (of ``cards``, indices from ``index_base``)
+    show the symbols they were pinned on; every other entry for one of these cards is
+    left out with a :class:`PinWarning` naming its key and the fix."""
+    out: dict[int, PinnedCard] = {}
+    for index, entry in sorted(pins.items()):
+        if not index_base <= index < index_base + len(cards):
+            continue
+        card = cards[index - index_base]
+        if entry.matches(card):
+            out[index] = entry
+            continue
+        elsewhere = next((j for j, c in enumerate(cards) if entry.matches(c)), None)
+        fix = (
+            f"it is now card {index_base + elsewhere + 1}: set {entry.key}.card to that"
+            if elsewhere is not None
+            else f"pin that card again or remove {entry.key}"
+        )
+        warnings.warn(
+            f"{entry.key}: card {index + 1} now shows {', '.join(s.name for s in card)}, not the symbols it was "
+            f"pinned on ({', '.join(entry.symbols)}): the deck changed (seed, symbols or size), so its pins are "
+            f"not applied; {fix}",
+            PinWarning,
+            stacklevel=3,
+        )
+    return out
+
+
+def check_card_count(pins: Mapping[int, PinnedCard], n_cards: int) -> None:
+    """Refuse an entry for a card the deck does not have.
+
+    Raises:
+        PrintdeckError: Naming ``layout.pinned.N.card`` and the deck's card count.
+    """
+    for index, entry in sorted(pins.items()):
+        if index >= n_cards:
+            raise PrintdeckError(
+                key=f"{entry.key}.card",
+                value=index + 1,
+                problem=f"the deck has {n_cards} cards",
+                fix=f"give a card from 1 to {n_cards}, or remove {entry.key}",
+            )
+
+
+def card_poses(
+    entry: PinnedCard | None, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette]
+) -> tuple[tuple[float, float, float, float] | None, ...]:
+    """The packer's ``PackInput.pinned`` for one card: per symbol its pinned pose or None
+    (``()`` without pins)."""
+    if entry is None:
+        return ()
+    by_name = {pin.name: pin for pin in entry.place}
+    return tuple(by_name[s.name].pose(sil) if s.name in by_name else None for s, sil in zip(symbols, sils, strict=True))
+
+
+def pin_error(entry: PinnedCard, symbols: Sequence[SymbolSpec], conflict: PinConflict, zone: str) -> PrintdeckError:
+    """The user error for a pin the layout's checks refuse (``conflict``, of the card's
+    ``symbols``; ``zone`` describes the safe zone)."""
+    symbol = symbols[conflict.symbol]
+    key = f"{entry.key}.place.{symbol.name}"
+    if conflict.reason == "outside":
+        return PrintdeckError(
+            key=f"{key}.center",
+            problem=f"{symbol.name!r} would reach out of the card's {zone} safe zone",
+            fix="move it towards the centre or make its size smaller",
+        )
+    other = conflict.other
+    what = "the card's centre mark (paper.centre_mark)" if other < 0 else f"the pinned symbol {symbols[other].name!r}"
+    return PrintdeckError(
+        key=f"{key}.center",
+        problem=f"{symbol.name!r} would touch {what} (symbols keep layout.gap apart)",
+        fix="move it away, turn it or make its size smaller",
+    )
+
+
+def too_small_error(entry: PinnedCard, symbol: SymbolSpec, ink_mm: float, min_mm: float) -> PrintdeckError:
+    """The user error for a pinned symbol under the smallest size a symbol may print."""
+    return PrintdeckError(
+        key=f"{entry.key}.place.{symbol.name}.size",
+        problem=f"{symbol.name!r} would be only {ink_mm:.1f} mm (square root of its ink area; minimum {min_mm:g} mm)",
+        fix="make its size larger",
+    )
+
+
+def for_one_card(pins: Mapping[int, PinnedCard], index: int) -> dict[int, PinnedCard]:
+    """``pins`` reduced to card ``index``'s entry (for that card's cache key)."""
+    return {index: pins[index]} if index in pins else {}
+
+
+__all__ = [
+    "PinWarning",
+    "PinnedCard",
+    "PinnedSymbol",
+    "applicable_pins",
+    "card_poses",
+    "check_card_count",
+    "for_one_card",
+    "pin_error",
+    "pins_from_theme",
+    "too_small_error",
+]
