@@ -181,12 +181,24 @@ class PrintdeckError(Exception):
         }
 
 
+UNREADABLE_PICTURE = "unreadable-picture"
+"""``code`` of a picture printdeck cannot read (corrupt, truncated, of a kind it does not read)."""
+UNREADABLE_FONT = "unreadable-font"
+"""``code`` of a font file printdeck cannot read."""
+SAME_PICTURE = "same-picture"
+"""``code`` of a picture that is another symbol's picture again."""
+SAME_WORD = "same-word"
+"""``code`` of a word listed twice."""
+NO_FONT_HAS = "no-font-has"
+"""``code`` of a word some character of which no font draws (``value``: the word)."""
+
+
 def key_error(where: str, text: str, **fields: Any) -> PrintdeckError:
     """An error about the theme key ``where`` (``symbols.3.image``, or with the file it
     read: ``symbols.3.image (cat.png)``): the message ``"<where>: <text>"``, the key kept
-    as a field (without the file) for a front end to attach it to."""
+    as a field (without the file) for a front end to attach it to, ``text`` its problem."""
     key, _, _ = where.partition(" (")
-    return PrintdeckError(f"{where}: {text}", key=key or None, **fields)
+    return PrintdeckError(f"{where}: {text}", key=key or None, **{"problem": text, **fields})
 
 
 def file_error(path: str | PathLike[str], text: str, **fields: Any) -> PrintdeckError:

@@ -28,6 +28,11 @@ unit. Written without flags, so a JSON Schema (ECMA-262 regular expressions) can
 _LENGTH = re.compile(LENGTH_PATTERN)
 
 
+class LengthError(ValueError):
+    """A value that is not a length with its unit (``"85mm"``): a front end words it
+    as a length (the theme's error carries the code ``not-a-length``)."""
+
+
 def parse_length_mm(value: object) -> float:
     """Convert a length written with its unit to millimetres.
 
@@ -39,7 +44,8 @@ def parse_length_mm(value: object) -> float:
         The length in mm (may be negative; range checks belong to the caller).
 
     Raises:
-        ValueError: ``value`` is not a finite number followed by mm, cm, in or pt.
+        LengthError: ``value`` is not a finite number followed by mm, cm, in or pt (a
+            ``ValueError``).
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
         return 0.0
@@ -49,7 +55,7 @@ def parse_length_mm(value: object) -> float:
             mm = float(match.group(1)) * MM_PER_UNIT[match.group(2).lower()]
             if math.isfinite(mm):
                 return mm
-    raise ValueError(f'expected a length such as "85mm" (units mm, cm, in, pt), got {value!r}')
+    raise LengthError(f'expected a length such as "85mm" (units mm, cm, in, pt), got {value!r}')
 
 
 def mm_to_pt(mm: float) -> float:

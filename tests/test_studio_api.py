@@ -281,7 +281,8 @@ def test_settings_are_checked_by_the_theme_model_and_saved(client: TestClient) -
     assert body["error"] == (
         'theme.yaml: card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"'
     )
-    assert body["state"]["field_errors"] == {"card.diameter": body["error"]}
+    assert body["words"] == "Diameter must be a length such as 85 mm (a number, then mm, cm, in or pt)"
+    assert body["state"]["field_errors"] == {"card.diameter": body["words"]}  # the page's words beside it
     assert theme_file(client)["card"] == {"diameter": "70mm"}  # the last good value stays
     assert client.patch("/api/settings", json={"changes": {"card.diameter": None}}).status_code == 200
     assert "card" not in theme_file(client)

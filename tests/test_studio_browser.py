@@ -146,7 +146,8 @@ def test_a_person_makes_a_deck_from_scratch(page: object, studio: tuple[str, Pat
 
     page.fill("#set-card-diameter", "big")
     page.press("#set-card-diameter", "Tab")
-    page.wait_for_selector("#err-set-card-diameter:has-text('expected a length')")
+    page.wait_for_selector("#err-set-card-diameter:has-text('Diameter must be a length such as 85 mm')")
+    assert "expected" not in page.inner_text("#err-set-card-diameter")  # the page's words, not the command line's
     assert page.get_attribute("#set-card-diameter", "aria-invalid") == "true"
     page.fill("#set-card-diameter", "80")
     page.press("#set-card-diameter", "Tab")

@@ -33,7 +33,7 @@ from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
 from printdeck.artwork.svg import svg_size
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
-from printdeck.errors import PrintdeckError, key_error
+from printdeck.errors import NO_FONT_HAS, PrintdeckError, key_error
 from printdeck.fileio import user_file_size
 from printdeck.model import CropReport, SymbolSpec, drawn_only
 
@@ -210,7 +210,9 @@ def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
     if missing:
         raise PrintdeckError(
             f"no font has {fonts.describe_chars(missing)} of {text!r}; {install_hint(missing)} "
-            "or set text.font to a font file that has it"
+            "or set text.font to a font file that has it",
+            value=text,
+            code=NO_FONT_HAS,
         )
     return chain
 

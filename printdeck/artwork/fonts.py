@@ -29,7 +29,7 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
 from printdeck.cache import file_digest
-from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.errors import UNREADABLE_FONT, PrintdeckError, key_error, shown
 from printdeck.fileio import user_file_size
 from printdeck.resources import data_root
 
@@ -159,7 +159,9 @@ def open_face(path: Path, index: int, where: str) -> FontFace:
     """
     size = user_file_size(path, where, MAX_FONT_BYTES, "a font file")
     if size == 0:
-        raise key_error(f"{where}", f"font file {shown(path)} is empty; give a .ttf, .otf or .ttc font")
+        raise key_error(
+            f"{where}", f"font file {shown(path)} is empty; give a .ttf, .otf or .ttc font", code=UNREADABLE_FONT
+        )
     faces = face_count(path, where)
     if not 0 <= index < faces:
         raise key_error(
@@ -187,7 +189,9 @@ def face_count(path: Path, where: str) -> int:
         return 1
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
         raise key_error(
-            f"{where}", f"{path} is not a font file printdeck can read ({exc}); give a .ttf, .otf or .ttc font"
+            f"{where}",
+            f"{path} is not a font file printdeck can read ({exc}); give a .ttf, .otf or .ttc font",
+            code=UNREADABLE_FONT,
         ) from None
 
 
@@ -207,7 +211,9 @@ def _coverage(path: str, index: int, size: int, mtime_ns: int, where: str) -> fr
         with open(path, "rb") as handle:  # closed even when fontTools raises
             return frozenset(TTFont(handle, fontNumber=index, lazy=True).getBestCmap() or {})
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
-        raise key_error(f"{where}", f"cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font") from None
+        raise key_error(
+            f"{where}", f"cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font", code=UNREADABLE_FONT
+        ) from None
 
 
 def needed_chars(text: str) -> list[str]:

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.artwork.colour import to_srgb
 from printdeck.choices import PHOTO_CORNER_FRACTION
-from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec, drawn_only
 
@@ -122,17 +122,22 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise key_error(
-                f"{where}", f"{path} claims a huge size (a decompression bomb?); use an ordinary image"
+                f"{where}",
+                f"{path} claims a huge size (a decompression bomb?); use an ordinary image",
+                code=UNREADABLE_PICTURE,
             ) from None
         except Image.UnidentifiedImageError:
             raise key_error(
                 f"{where}",
                 f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
                 "corrupt); re-export it as PNG or JPEG",
+                code=UNREADABLE_PICTURE,
             ) from None
         except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
             raise key_error(
-                f"{where}", f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image"
+                f"{where}",
+                f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
+                code=UNREADABLE_PICTURE,
             ) from None
     return image
 

@@ -54,6 +54,7 @@ class BuildJob:
         lines: The command line's summary lines, once built.
         warnings: The build's warnings, one line each, as the command line prints them.
         error: The command line's error line, if the build failed.
+        error_words: The page's words for it (``plain_words``).
         pdf, png_paths: What was written.
     """
 
@@ -67,6 +68,7 @@ class BuildJob:
     lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    error_words: str | None = None
     error_key: str | None = None
     done: bool = False
     pdf: Path | None = None
@@ -112,6 +114,7 @@ class BuildJob:
             "lines": self.lines,
             "warnings": self.warnings,
             "error": self.error,
+            "error_words": self.error_words or self.error,
             "error_key": self.error_key,
             "seconds": round(self.seconds, 1),
             "pdf": None if self.pdf is None or self.error else f"/api/builds/{self.id}/deck.pdf",
@@ -166,9 +169,9 @@ class Builds:
                     job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
             job.warnings = warning_lines(caught)
         except PrintdeckError as exc:
-            problem = problem_of(exc, folder)
+            problem = problem_of(exc, folder, self.space.doc())
             self.space.note_problem(problem)
-            job.error, job.error_key = problem.line, problem.key
+            job.error, job.error_words, job.error_key = problem.line, problem.words, problem.key
         except OSError as exc:
             job.error = f"{folder}: cannot write the build ({exc.strerror or exc})"
         finally:

@@ -10,6 +10,7 @@ from typing import Any
 import printdeck
 import printdeck.api
 from printdeck.choices import PHOTO_CORNER_FRACTION
+from printdeck.studio.labels import label_of
 
 _FORM_KEYS = {
     "name",
@@ -179,7 +180,7 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 def form_description() -> dict[str, Any]:
     """The settings form as the theme's JSON Schema defines it, for the page to draw:
     ``fields`` by dotted key (type, ``choices``, ``minimum``/``maximum`` (lengths in mm),
-    ``default``, ``unit``, ``help``) and ``deck_sizes`` by λ (the size menu: symbols a card,
+    ``default``, ``unit``, ``help``, the control's ``label``) and ``deck_sizes`` by λ (the size menu: symbols a card,
     cards, order), the photo crops and their corner, the font files the library loads.
     The page writes no bound, choice or deck size of its own."""
     schema = json.loads(printdeck.schema_json())
@@ -190,6 +191,7 @@ def form_description() -> dict[str, Any]:
         for part in key.split("."):
             node = _resolve(node, defs)["properties"][part]
         fields[key] = _field_of(node, defs)
+        fields[key]["label"] = label_of(key)
     sizes = {str(match): printdeck.api.deck_size_table(match) for match in (1, 2)}
     symbol = schema["$defs"]["SymbolEntry"]["properties"]
     return {

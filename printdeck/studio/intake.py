@@ -20,7 +20,7 @@ from printdeck.errors import PrintdeckError, key_error
 from printdeck.studio import uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
 from printdeck.studio.theme_folder import Unwritable
-from printdeck.studio.wording import Problem, touches
+from printdeck.studio.wording import Problem, problem_of, touches
 from printdeck.studio.workspace import Refused, Workspace
 
 BACKS_FOLDER = "backs"
@@ -77,7 +77,7 @@ def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None
             except Unwritable:
                 raise
             except PrintdeckError as exc:
-                results[number] = _refused(space, upload.filename, str(exc), drop)
+                results[number] = _refused(space, upload.filename, problem_of(exc, space.folder), drop)
                 continue
             taken.add(item.file or "")
             items.append(item)
@@ -91,7 +91,7 @@ def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None
             if path is not None:
                 path.unlink(missing_ok=True)
             number = numbers[item.uid]
-            results[number] = _refused(space, files[number].filename, problem.about_file, drop)
+            results[number] = _refused(space, files[number].filename, problem, drop)
 
         space.add_items(items, refuse)
     return [results[n] for n in range(len(files))]
@@ -101,7 +101,7 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     """Write one upload into ``images/`` under a free name; the item naming it, and the
     file if it is new (``None`` when a file with these bytes was there already)."""
     if room <= 0:
-        raise PrintdeckError(f"symbols: a theme holds at most {uploads.MAX_SYMBOLS} symbols; remove some first")
+        raise key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols; remove some first")
     large = uploads.too_large(upload, "a picture")
     if large:
         raise PrintdeckError(large)
@@ -114,10 +114,13 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     return Item({key: f"{uploads.PICTURES_FOLDER}/{name}"}), path
 
 
-def _refused(space: Workspace, filename: str, line: str, drop: str | None) -> dict[str, Any]:
+def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None) -> dict[str, Any]:
+    """A refused file's or word's tile: the command line's words about it (``error``) and
+    the page's (``words``)."""
     uid = next_uid()
-    space.rejected.append({"uid": uid, "file": filename, "error": line, "drop": drop})
-    return {"file": filename, "ok": False, "error": line, "uid": uid}
+    line, words = problem.about_file, problem.words_alone
+    space.rejected.append({"uid": uid, "file": filename, "error": line, "words": words, "drop": drop})
+    return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 
 
 def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict[str, Any]]:
@@ -136,16 +139,15 @@ def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict
         results = [{"file": w, "ok": True} for w in words]
         items = [Item({"text": w}) for w in words[: max(room, 0)]]
         for number, word in enumerate(words[len(items) :], start=len(items)):
-            results[number] = _refused(
-                space, word, f"symbols: a theme holds at most {uploads.MAX_SYMBOLS} symbols", drop
-            )
+            full = key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols")
+            results[number] = _refused(space, word, problem_of(full, space.folder), drop)
         numbers = {item.uid: n for n, item in enumerate(items)}
         for item in items:
             results[numbers[item.uid]]["uid"] = item.uid
 
         def refuse(item: Item, problem: Problem) -> None:
             number = numbers[item.uid]
-            results[number] = _refused(space, words[number], problem.about_file, drop)
+            results[number] = _refused(space, words[number], problem, drop)
 
         space.add_items(items, refuse)
     return results

@@ -106,7 +106,7 @@ class LivePreview:
 
     def problem(self, exc: PrintdeckError) -> Problem:
         """A planning or layout error as the page shows it."""
-        problem = problem_of(exc, self.space.folder)
+        problem = problem_of(exc, self.space.folder, self.space.snapshot().doc)
         self.space.note_problem(problem)
         return problem
 

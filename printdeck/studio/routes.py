@@ -33,6 +33,7 @@ from printdeck.studio.live_preview import LivePreview, Stale
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
 from printdeck.studio.watch import Watch
+from printdeck.studio.wording import Problem, problem_of
 from printdeck.studio.workspace import Refused, Workspace
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -102,7 +103,7 @@ class Studio:
         body = page_state.state(self.space)
         body["outside"] = outside.view()
         if outside.state == "conflict" and outside.key:
-            body["field_errors"] = {**body["field_errors"], outside.key: outside.error}
+            body["field_errors"] = {**body["field_errors"], outside.key: outside.words}
         return body
 
     async def get_watch(self, request: Request) -> Response:
@@ -134,7 +135,8 @@ class Studio:
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
         except Refused as refused:
-            return await self._state(422, error=refused.problem.line, field=refused.field_key)
+            problem = refused.problem
+            return await self._state(422, error=problem.line, words=problem.words, field=refused.field_key)
         except (ValueError, TypeError) as exc:
             return _error(400, str(exc))
         except KeyError:
@@ -223,11 +225,18 @@ class Studio:
         except Unwritable as exc:
             return await self._state(409, error=str(exc), field=key)
         except Refused as refused:
-            return await self._state(422, error=refused.problem.line, field=key)
+            return await self._refused_file(key, refused.problem)
         except PrintdeckError as exc:
-            return await self._state(422, error=str(exc), field=key)
+            return await self._refused_file(key, problem_of(exc.keyed(key), self.space.folder), str(exc))
         self.preview.prefetch()
         return await self._state()
+
+    async def _refused_file(self, key: str, problem: Problem, line: str | None = None) -> Response:
+        """A file refused for the setting ``key`` (a font, a picture for the backs): its
+        error shown beside that setting's control until the setting changes."""
+        with self.space.lock:
+            self.space.field_errors[key] = problem.words
+        return await self._state(422, error=line or problem.line, words=problem.words, field=key)
 
     async def reroll(self, request: Request) -> Response:
         """``{"card": 7}``: lay card 7 out again, differently."""
@@ -252,7 +261,10 @@ class Studio:
             return _error(409, "the deck changed; ask again")
         except PrintdeckError as exc:
             problem = self.preview.problem(exc)
-            return JSONResponse({"error": problem.line, "key": problem.key}, status_code=422)
+            return JSONResponse(
+                {"error": problem.line, "words": problem.words, "key": problem.key, "code": problem.code},
+                status_code=422,
+            )
         except ValueError as exc:
             return _error(404, str(exc))
         return JSONResponse({**facts, "rev": rev, "image": f"/api/sheets/{rev}/{page}.png"})
@@ -282,7 +294,8 @@ class Studio:
         try:
             crop = await run_in_threadpool(crops.item_crop, self.space, request.path_params["uid"])
         except PrintdeckError as exc:
-            return _error(422, str(exc))
+            problem = problem_of(exc, self.space.folder)
+            return JSONResponse({"error": str(exc), "words": problem.words}, status_code=422)
         if crop is None:
             return _error(404, "no such photo; reload the page")
         return JSONResponse({"crop": crop})

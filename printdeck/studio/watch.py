@@ -22,11 +22,13 @@ RELOADED = "theme.yaml changed outside: reloaded"
 class Outside:
     """What the watch last found: ``state`` is ``same``, ``reloaded`` (an outside edit
     taken in) or ``conflict`` (an outside edit that does not load: ``error`` and its
-    setting ``key``, writes blocked), ``chosen`` ``file`` while the person fixes it."""
+    setting ``key``, writes blocked; ``words``: the error in the page's words), ``chosen``
+    ``file`` while the person fixes it."""
 
     state: str = "same"
     message: str = ""
     error: str | None = None
+    words: str | None = None
     key: str | None = None
     chosen: str | None = None
     digest: str = ""
@@ -37,6 +39,7 @@ class Outside:
             "state": self.state,
             "message": self.message,
             "error": self.error,
+            "words": self.words,
             "key": self.key,
             "chosen": self.chosen,
         }
@@ -81,10 +84,10 @@ class Watch:
             doc = theme_folder.read_theme(folder)
         except PrintdeckError as exc:
             problem = problem_of(exc, folder)
-            return Outside("conflict", "", problem.line, problem.key, digest=digest)
+            return Outside("conflict", "", problem.line, problem.words, problem.key, digest=digest)
         _, refused = self.space.check(doc)
         if refused is not None and refused.key and any(touches(refused.key, k) for k in SETTING_KEYS):
-            return Outside("conflict", "", refused.line, refused.key, digest=digest)
+            return Outside("conflict", "", refused.line, refused.words, refused.key, digest=digest)
         self.space.take_in(doc, text)
         return Outside("reloaded", RELOADED, digest=digest)
 

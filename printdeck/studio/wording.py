@@ -3,10 +3,13 @@ their fields, never by reading the message), the build's summary line, and the l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printdeck.errors import PrintdeckError, shown
+from printdeck.studio.plain_words import plain_words
 
 THEME_FILE = "theme.yaml"
 
@@ -22,12 +25,19 @@ class Problem:
             the theme folder's own path left out (``theme.yaml: card.diameter: ...``).
         detail: The line without the theme's name: ``card.diameter: expected a length ...``.
         code: The error's ``code`` (``"too-few-symbols"``), if it gives one.
+        words: What the page shows: the page's own words, naming its control by its label
+            (``Card size must be a length such as 85 mm ...``; see ``plain_words``).
+        words_alone: The words without the control's name, for a tile that names itself
+            (a refused file's tile: ``this file cannot be read as a picture ...``).
     """
 
     key: str | None
     line: str
     detail: str = ""
     code: str | None = None
+    words: str = ""
+    words_alone: str = ""
+    cause: PrintdeckError | None = field(default=None, compare=False, repr=False)
 
     @property
     def symbol_index(self) -> int | None:
@@ -37,7 +47,11 @@ class Problem:
 
     def error(self) -> PrintdeckError:
         """This problem raised again (its line, its fields kept: ``theme.yaml`` its source)."""
-        return PrintdeckError(self.line, source=THEME_FILE, key=self.key, code=self.code)
+        cause = self.cause
+        kept: dict[str, Any] = {"problem": cause.problem, "fix": cause.fix} if cause is not None else {}
+        if cause is not None and cause.has_value:
+            kept["value"] = cause.value
+        return PrintdeckError(self.line, source=THEME_FILE, key=self.key, code=self.code, **kept)
 
     @property
     def about_file(self) -> str:
@@ -56,21 +70,28 @@ def _without_folder(text: str, folder: Path) -> str:
     return text
 
 
-def problem_of(exc: PrintdeckError, folder: Path) -> Problem:
+def problem_of(exc: PrintdeckError, folder: Path, doc: Mapping[str, Any] | None = None) -> Problem:
     """A ``PrintdeckError`` as the page shows it: the key from its ``key`` field (an
     argument's name is no theme key), the line with the theme's name (its ``source``)
-    written ``theme.yaml`` and the theme folder's path left out.
+    written ``theme.yaml`` and the theme folder's path left out, and the page's own words.
 
     Args:
         exc: The error.
         folder: The theme folder; its path (absolute or resolved) is left out of the line.
+        doc: The theme mapping that made the error, if known (see ``plain_words``).
     """
+    words = plain_words(exc, doc)
     line = _without_folder(str(exc), folder)
     if exc.source:
         source = _without_folder(exc.source, folder)
         line = line.removeprefix(f"{source}: ") if line.startswith(f"{source}: ") else line
     key = None if exc.is_argument else exc.key
-    return Problem(key, f"{THEME_FILE}: {line}", line, exc.code)
+    alone = _without_folder(_capital(words.sentence), folder)
+    return Problem(key, f"{THEME_FILE}: {line}", line, exc.code, _without_folder(str(words), folder), alone, exc)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def touches(error_key: str | None, changed: str) -> bool:

@@ -59,8 +59,10 @@ class Workspace:
         settings: The theme mapping without ``symbols``.
         items: The ``symbols:`` items, in order.
         rev: Bumped by every saved change.
-        item_errors: Errors the latest check or build named, by item uid (cleared by a change).
-        field_errors: Refused values' errors, by setting key (until the key is set again).
+        item_errors: Errors the latest check or build named, by item uid (cleared by a
+            change), in the page's words.
+        field_errors: Refused values' errors, by setting key (until the key is set again),
+            in the page's words.
         rejected: Files and words printdeck refused: ``{"uid", "file", "error"}``.
         written: The text of ``theme.yaml`` as the studio last wrote or read it.
         blocked: Why writes wait (``theme.yaml`` edited outside and not loading), or None.
@@ -107,7 +109,7 @@ class Workspace:
         try:  # decoding files and setting words uses neither HiGHS nor PDFium: no LIBRARY_LOCK
             return printdeck.load_theme(doc, base_dir=self.folder, check_files=check_files), None
         except PrintdeckError as exc:
-            return None, problem_of(exc, self.folder)
+            return None, problem_of(exc, self.folder, doc)
 
     def snapshot(self) -> Snapshot:
         """The saved state, loaded (cached until the next change)."""
@@ -122,7 +124,7 @@ class Workspace:
     def _note_item_error(self, problem: Problem | None) -> None:
         index = problem.symbol_index if problem is not None else None
         if problem is not None and index is not None and index < len(self.items):
-            self.item_errors[self.items[index].uid] = problem.line
+            self.item_errors[self.items[index].uid] = problem.words
 
     def commit(self, settings: dict[str, Any] | None = None, items: list[Item] | None = None) -> None:
         """Keep the new settings and items and write ``theme.yaml`` (atomically)."""
@@ -173,7 +175,7 @@ class Workspace:
             _, problem = self.check({**doc, "symbols": [i.data for i in self.items]})
             for key in changes:
                 if problem is not None and touches(problem.key, key):
-                    self.field_errors[key] = problem.line
+                    self.field_errors[key] = problem.words
                     raise Refused(problem, key)
                 self.field_errors.pop(key, None)
             self.commit(settings=doc)
@@ -391,6 +393,7 @@ class Workspace:
                 "settings": deck_settings.setting_values(snap.doc),
                 "symbols": items,
                 "problem": None if snap.problem is None else snap.problem.line,
+                "problem_words": None if snap.problem is None else snap.problem.words,
                 "problem_key": None if snap.problem is None else snap.problem.key,
                 "problem_code": None if snap.problem is None else snap.problem.code,
                 "field_errors": dict(self.field_errors),

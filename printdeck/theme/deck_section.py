@@ -37,7 +37,12 @@ THEME_SPELLING = Spelling(label="deck.{name}", setting="{name}: {value}", switch
 def theme_worded(exc: DesignRequestError) -> PrintdeckError:
     """A design refusal worded with the theme's keys (``deck.order: ...``), as a PrintdeckError."""
     key = f"deck.{exc.argument}" if exc.argument else "deck"
-    return PrintdeckError(exc.worded(THEME_SPELLING), key=key, value=exc.value if exc.argument else None)
+    return PrintdeckError(
+        exc.worded(THEME_SPELLING),
+        key=key,
+        value=exc.value if exc.argument else None,
+        problem=exc.problem_in(THEME_SPELLING),
+    )
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from printdeck.errors import PrintdeckError
+from printdeck.units import LengthError
 
 UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry"}
 """Tags of the discriminated unions in ``printdeck.theme.spec``."""
@@ -118,6 +119,42 @@ def _expected(err: Mapping[str, Any]) -> str:
     return _PLAIN.get(kind, message[:1].lower() + message[1:])
 
 
+_CODES: dict[str, str] = {
+    "greater_than": "too-small",
+    "greater_than_equal": "too-small",
+    "less_than": "too-large",
+    "less_than_equal": "too-large",
+    "literal_error": "not-a-choice",
+    "enum": "not-a-choice",
+    "int_type": "not-a-whole-number",
+    "int_parsing": "not-a-whole-number",
+    "int_from_float": "not-a-whole-number",
+    "float_type": "not-a-number",
+    "float_parsing": "not-a-number",
+    "finite_number": "not-a-number",
+    "bool_type": "not-yes-no",
+    "bool_parsing": "not-yes-no",
+    "string_type": "not-text",
+    "string_too_long": "too-long",
+    "missing": "missing",
+    "extra_forbidden": "unknown-key",
+}
+"""The ``code`` of a theme key's error, by pydantic's error type: what kind of value the
+key wants, for a front end to word in its own way (``not-a-length``, ``too-small``...)."""
+
+
+def error_code(err: Mapping[str, Any]) -> str | None:
+    """The ``code`` of one pydantic error (see :data:`_CODES`): ``not-a-length`` for a
+    length refused by :func:`printdeck.units.parse_length_mm`, ``not-a-colour`` for a
+    colour; ``None`` for a problem no code names."""
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind == "value_error" and isinstance(ctx.get("error"), LengthError):
+        return "not-a-length"
+    if kind == "string_pattern_mismatch":
+        return "not-a-colour" if str(ctx.get("pattern", "")).startswith("^#") else "not-a-name"
+    return _CODES.get(kind)
+
+
 def _unknown_key(key: str, model: type[BaseModel] | None) -> str:
     allowed = sorted({info.alias or name for name, info in (model.model_fields.items() if model else [])})
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
@@ -129,7 +166,8 @@ def _unknown_key(key: str, model: type[BaseModel] | None) -> str:
 
 def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any]:
     """One pydantic error as the fields of a :class:`~printdeck.errors.PrintdeckError`:
-    ``key`` (the dotted YAML keys), ``problem``, ``fix`` and the ``value`` refused.
+    ``key`` (the dotted YAML keys), ``problem``, ``fix``, the ``value`` refused and the
+    ``code`` of the kind of problem (see :func:`error_code`).
 
     Args:
         err: One item of ``ValidationError.errors()``.
@@ -137,13 +175,14 @@ def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any
     """
     extra = err["type"] == "extra_forbidden"
     parts, parent = _walk(root, tuple(err["loc"]), keep_last=extra)
+    code = error_code(err)
     if extra:
         problem, _, fix = _unknown_key(parts[-1], parent).partition("; ")
-        return {"key": ".".join(parts[:-1]) or "(top level)", "problem": problem, "fix": fix or None}
+        return {"key": ".".join(parts[:-1]) or "(top level)", "problem": problem, "fix": fix or None, "code": code}
     where = ".".join(parts) or "(top level)"
     if err["type"] == "missing":
-        return {"key": where, "problem": "missing", "fix": "add this key"}
-    return {"key": where, "problem": f"expected {_expected(err)}", "value": err.get("input")}
+        return {"key": where, "problem": "missing", "fix": "add this key", "code": code}
+    return {"key": where, "problem": f"expected {_expected(err)}", "value": err.get("input"), "code": code}
 
 
 def describe_error(err: Mapping[str, Any], root: type[BaseModel]) -> str:

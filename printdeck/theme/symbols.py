@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printdeck.artwork import drawing, open_face, parse_font_ref
-from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.errors import SAME_PICTURE, SAME_WORD, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
@@ -155,6 +155,7 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
                 f"{where}",
                 f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
                 "convert it to PNG or JPEG (or move it out of the folder)",
+                code=UNREADABLE_PICTURE,
             )
         if suffix == ".svg" and photo:
             raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
@@ -196,7 +197,9 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
     for digest in check.digests:
         if digest in seen.digests:
             raise key_error(
-                f"{where}", f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies"
+                f"{where}",
+                f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies",
+                code=SAME_PICTURE,
             )
     for digest in check.digests:
         seen.digests[digest] = f"{where} ({path.name})"
@@ -267,7 +270,9 @@ def _text_symbol(
         raise key_error(f"{where}.text", f"{word!r} is blank or spans lines; give one word or a short phrase")
     folded = " ".join(word.casefold().split())
     if folded in seen.words:
-        raise key_error(f"{where}.text", f"{word!r} is already {seen.words[folded]}; list each word once")
+        raise key_error(
+            f"{where}.text", f"{word!r} is already {seen.words[folded]}; list each word once", code=SAME_WORD
+        )
     seen.words[folded] = where
     font_key = f"{where}.font" if entry.font else "text.font"
     raw_font = entry.font or spec.text.font

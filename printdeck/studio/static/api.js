@@ -76,7 +76,7 @@ export async function change(method, url, body, before) {
     saved.textContent = "Saved to theme.yaml ✓";
     saved.classList.remove("bad");
   } else if (answer.status === 422) {
-    saved.textContent = "Not saved: see the message beside the field";
+    saved.textContent = answer.data.words ? `Not saved: ${answer.data.words}` : "Not saved: see the message beside the field";
     saved.classList.add("bad");
   } else if (answer.status !== 202) {
     saved.textContent = answer.data.error || `Error ${answer.status}`;

@@ -36,7 +36,7 @@ function drawOutside(state) {
   if (box.hidden) { box.replaceChildren(); return; }
   const keep = (which) => change("POST", "/api/outside", { keep: which });
   box.replaceChildren(
-    el("p", { text: `theme.yaml was changed outside the studio and does not load: ${outside.error}` }),
+    el("p", { text: `theme.yaml was changed outside the studio and does not load. ${outside.words || outside.error}` }),
     el("p", { text: outside.chosen === "file"
       ? "Fix theme.yaml in your editor and save it: the page takes it in as soon as it loads. Nothing is written meanwhile."
       : "Nothing is written over it until you choose." }),

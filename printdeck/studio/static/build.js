@@ -26,7 +26,7 @@ function show(event) {
   summary.textContent = lines.join("\n");
   const error = document.getElementById("build-error");
   error.hidden = !event.error;
-  error.textContent = event.error || "";
+  error.textContent = event.error_words || event.error || "";
   const downloads = document.getElementById("downloads");
   downloads.hidden = !event.pdf;
   if (event.pdf) document.getElementById("pdf-link").href = event.pdf;

@@ -88,7 +88,7 @@ function cropper(symbol) {
     const answer = await call("GET", `/api/crops/${symbol.uid}`);
     if (mine !== asked) return;  // a newer question is on its way
     if (answer.status === 200 && answer.data.crop.box) crop = answer.data.crop;
-    else found.textContent = answer.data.error || "The crop cannot be shown.";
+    else found.textContent = answer.data.words || answer.data.error || "The crop cannot be shown.";
     place();
   };
   wrap.refresh = (next) => {

@@ -35,8 +35,8 @@ export async function refresh() {
   if (answer.status === 404 && view.page > 1) { view.page = 1; refresh(); return; }
   if (answer.status !== 200) {
     document.getElementById("deck-line").textContent = "";
-    if (answer.status === 422 && answer.data.key === "symbols") waiting(answer.data.error);
-    else note(answer.data.error || "The preview failed.", true);
+    if (answer.status === 422 && answer.data.key === "symbols") waiting(answer.data.words);
+    else note(answer.data.words || answer.data.error || "The preview failed.", true);
     return;
   }
   const facts = answer.data;

@@ -1,78 +1,79 @@
 // The deck settings form: the theme's keys, each saved on change and checked by the
 // theme model; a refused value keeps its box red with the command line's words below it.
 // Bounds, choices, defaults and deck sizes come from the theme's JSON Schema, served as
-// state.form (printdeck/studio/deck_settings.py): this file writes only labels and order.
+// state.form (printdeck/studio/deck_settings.py), and so do the controls' labels (the
+// messages name a control by the same label): this file writes only order and choices' words.
 import { change, el, patchChildren, queueChange, store } from "./api.js";
 
 const ROTATION_PRESETS = [15, 30, 45, 90];  // degrees offered beside the spec's words, within its maximum
 
 const GROUPS = [
   { title: "Deck", open: true, fields: [
-    { key: "deck.symbols_per_card", label: "Symbols a card", type: "size" },
-    { key: "deck.match", label: "Two cards share", type: "select", labels: { 1: "1 symbol (classic)", 2: "2 symbols" } },
-    { key: "deck.cards", label: "Cards (trim the deck)", type: "number", placeholder: "all" },
-    { key: "deck.choose", label: "When there are extra symbols", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
-    { key: "seed", label: "Seed (same seed, same deck)", type: "number" },
-    { key: "deck.copies", label: "Decks (a class set: each its colour and letter)", type: "number", placeholder: "1" },
+    { key: "deck.symbols_per_card", type: "size" },
+    { key: "deck.match", type: "select", labels: { 1: "1 symbol (classic)", 2: "2 symbols" } },
+    { key: "deck.cards", type: "number", placeholder: "all" },
+    { key: "deck.choose", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
+    { key: "seed", type: "number" },
+    { key: "deck.copies", type: "number", placeholder: "1" },
   ] },
   { title: "Card", open: true, fields: [
-    { key: "card.shape", label: "Shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
-    { key: "card.size", label: "Size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
-    { key: "card.diameter", label: "Diameter", type: "length", hint: "round cards, cut size", shapes: ["circle"] },
-    { key: "card.corner_radius", label: "Corner radius", type: "length", hint: "squares and rectangles", shapes: ["square", "rectangle"] },
-    { key: "card.orientation", label: "Hexagon", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" }, shapes: ["hexagon"] },
-    { key: "card.bleed", label: "Bleed", type: "length", hint: "printed beyond the cut" },
-    { key: "card.safe_margin", label: "Safe margin", type: "length" },
-    { key: "card.background", label: "Background", type: "color" },
-    { key: "card.border_color", label: "Border ring", type: "optional-color" },
+    { key: "card.shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
+    { key: "card.size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
+    { key: "card.diameter", type: "length", hint: "round cards, cut size", shapes: ["circle"] },
+    { key: "card.corner_radius", type: "length", hint: "squares and rectangles", shapes: ["square", "rectangle"] },
+    { key: "card.orientation", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" }, shapes: ["hexagon"] },
+    { key: "card.bleed", type: "length", hint: "printed beyond the cut" },
+    { key: "card.safe_margin", type: "length" },
+    { key: "card.background", type: "color" },
+    { key: "card.border_color", type: "optional-color" },
   ] },
   { title: "Layout", fields: [
-    { key: "layout.gap", label: "Gap between symbols", type: "length" },
-    { key: "layout.size_ratio", label: "Smallest / largest symbol", type: "number", step: 0.05 },
-    { key: "layout.rotation", label: "Turning", type: "select", labels: { any: "any angle", none: "none (upright)" }, presets: ROTATION_PRESETS },
-    { key: "layout.rotate_photos", label: "Photos may turn too", type: "checkbox" },
-    { key: "layout.nest", label: "Symbols may sit in holes", type: "checkbox" },
+    { key: "layout.gap", type: "length" },
+    { key: "layout.size_ratio", type: "number", step: 0.05 },
+    { key: "layout.rotation", type: "select", labels: { any: "any angle", none: "none (upright)" }, presets: ROTATION_PRESETS },
+    { key: "layout.rotate_photos", type: "checkbox" },
+    { key: "layout.nest", type: "checkbox" },
   ] },
   { title: "Paper", open: true, fields: [
-    { key: "paper.size", label: "Paper", type: "paper" },
-    { key: "paper.layout", label: "Cards a page", type: "select", labels: { sheet: "as many as fit", single: "one (trim + bleed), for print shops" } },
-    { key: "paper.margin", label: "Margin", type: "length" },
-    { key: "paper.gap", label: "Gap between cards", type: "length" },
-    { key: "paper.cut_marks", label: "Cut marks", type: "checkbox" },
-    { key: "paper.cuts", label: "Cut lines", type: "select", labels: { separate: "each card its own bleed", shared: "shared by neighbours (straight edges)" } },
-    { key: "paper.cut_guide", label: "Cut line (for scissors)", type: "select", labels: { auto: "on light cards", true: "always", false: "never" } },
-    { key: "paper.registration_marks", label: "Registration marks (print then cut)", type: "checkbox" },
-    { key: "paper.punch_ring", label: "Ring for a circle punch", type: "checkbox" },
-    { key: "paper.centre_mark", label: "Centre mark (compass cutters)", type: "checkbox" },
-    { key: "paper.cut_files", label: "Cut files (SVG, DXF) for cutting machines", type: "checkbox" },
-    { key: "paper.pack", label: "Class sets: sheets may mix decks", type: "checkbox" },
+    { key: "paper.size", type: "paper" },
+    { key: "paper.layout", type: "select", labels: { sheet: "as many as fit", single: "one (trim + bleed), for print shops" } },
+    { key: "paper.margin", type: "length" },
+    { key: "paper.gap", type: "length" },
+    { key: "paper.cut_marks", type: "checkbox" },
+    { key: "paper.cuts", type: "select", labels: { separate: "each card its own bleed", shared: "shared by neighbours (straight edges)" } },
+    { key: "paper.cut_guide", type: "select", labels: { auto: "on light cards", true: "always", false: "never" } },
+    { key: "paper.registration_marks", type: "checkbox" },
+    { key: "paper.punch_ring", type: "checkbox" },
+    { key: "paper.centre_mark", type: "checkbox" },
+    { key: "paper.cut_files", type: "checkbox" },
+    { key: "paper.pack", type: "checkbox" },
   ] },
   { title: "Backs", fields: [
-    { key: "backs.enabled", label: "Print backs (duplex)", type: "checkbox" },
-    { key: "backs.color", label: "Colour", type: "color" },
-    { key: "backs.pattern", label: "Pattern", type: "select", labels: { title: "the title", rings: "rings", dots: "dots", none: "none" } },
-    { key: "backs.image", label: "Picture or logo", type: "file", upload: "/api/backs-image", accept: ".png,.jpg,.jpeg,.webp,.svg,.heic,.avif" },
-    { key: "backs.fit", label: "Picture fit", type: "select", labels: { cover: "fill the back", contain: "whole, on the colour" } },
-    { key: "backs.size", label: "Picture size (contain)", type: "number", step: 0.05 },
-    { key: "backs.duplex", label: "Printer turns the sheet on its", type: "select", labels: { "long-edge": "long edge", "short-edge": "short edge" } },
-    { key: "backs.offset_x", label: "Shift backs right", type: "length" },
-    { key: "backs.offset_y", label: "Shift backs up", type: "length" },
+    { key: "backs.enabled", type: "checkbox" },
+    { key: "backs.color", type: "color" },
+    { key: "backs.pattern", type: "select", labels: { title: "the title", rings: "rings", dots: "dots", none: "none" } },
+    { key: "backs.image", type: "file", upload: "/api/backs-image", accept: ".png,.jpg,.jpeg,.webp,.svg,.heic,.avif" },
+    { key: "backs.fit", type: "select", labels: { cover: "fill the back", contain: "whole, on the colour" } },
+    { key: "backs.size", type: "number", step: 0.05 },
+    { key: "backs.duplex", type: "select", labels: { "long-edge": "long edge", "short-edge": "short edge" } },
+    { key: "backs.offset_x", type: "length" },
+    { key: "backs.offset_y", type: "length" },
   ] },
   { title: "Words: fonts and colours", fields: [
-    { key: "text.font", label: "Font", type: "file", upload: "/api/font", accept: "fonts", empty: "chosen for each word's script" },
-    { key: "text.colors", label: "Word colours", type: "colors", wide: true },
-    { key: "text.lang", label: "Language (e.g. en, ja, zh-Hans)", type: "text" },
+    { key: "text.font", type: "file", upload: "/api/font", accept: "fonts", empty: "chosen for each word's script" },
+    { key: "text.colors", type: "colors", wide: true },
+    { key: "text.lang", type: "text" },
   ] },
   { title: "Extras", fields: [
-    { key: "extras.legend", label: "Legend page (every symbol named)", type: "checkbox" },
-    { key: "extras.rules", label: "Rules sheet", type: "checkbox" },
-    { key: "extras.tuck_box", label: "Tuck box to fold (one a deck)", type: "checkbox" },
-    { key: "extras.attribution", label: "Credit line", type: "text", wide: true },
+    { key: "extras.legend", type: "checkbox" },
+    { key: "extras.rules", type: "checkbox" },
+    { key: "extras.tuck_box", type: "checkbox" },
+    { key: "extras.attribution", type: "text", wide: true },
   ] },
   { title: "About the deck", fields: [
-    { key: "title", label: "Title", type: "text" },
-    { key: "author", label: "Author", type: "text" },
-    { key: "name", label: "Short name (names the PDF)", type: "text" },
+    { key: "title", type: "text" },
+    { key: "author", type: "text" },
+    { key: "name", type: "text" },
   ] },
 ];
 
@@ -267,7 +268,7 @@ function errorsOf(state) {
   const key = state.problem_key;
   if (key && !key.startsWith("symbols")) {
     const known = groupsOf(state).flatMap((g) => g.fields).find((f) => key === f.key || key.startsWith(`${f.key}.`) || f.key.startsWith(`${key}.`));
-    if (known && !errors[known.key]) errors[known.key] = state.problem;
+    if (known && !errors[known.key]) errors[known.key] = state.problem_words;
   }
   return errors;
 }
@@ -276,15 +277,17 @@ function errorsOf(state) {
 function generalField(key, spec) {
   const type = (spec.choices || []).length > 1 ? "select" : spec.type === "boolean" ? "checkbox"
     : spec.unit === "mm" ? "length" : spec.type === "integer" || spec.type === "number" ? "number" : "text";
-  return { key, label: spec.help ? `${key}: ${spec.help}` : key, type };
+  return { key, type, hint: spec.help };
 }
 
-/** The page's groups, then "More settings" for every served key the groups leave out. */
+/** The page's groups, then "More settings" for every served key the groups leave out;
+ *  each field with its label as the form description gives it. */
 function groupsOf(state) {
   const listed = new Set(GROUPS.flatMap((g) => g.fields.map((f) => f.key)));
   const more = Object.entries((state.form && state.form.fields) || {})
     .filter(([key]) => !listed.has(key)).map(([key, spec]) => generalField(key, spec));
-  return more.length ? [...GROUPS, { title: "More settings", fields: more }] : GROUPS;
+  const labelled = (g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, label: specOf(state, f.key).label || f.key })) });
+  return (more.length ? [...GROUPS, { title: "More settings", fields: more }] : GROUPS).map(labelled);
 }
 
 function groupOf(g, state, errors, open) {

@@ -42,7 +42,7 @@ export async function sendFiles(fileList) {
     for (const file of batch) form.append("files", file, file.name);
     const answer = await change("POST", "/api/files", form);
     if (answer.status !== 200) {
-      note.textContent = `${batch.map((f) => f.name).join(", ")}: ${answer.data.error || "not added"}`;
+      note.textContent = `${batch.map((f) => f.name).join(", ")}: ${answer.data.words || answer.data.error || "not added"}`;
       return;
     }
     for (const result of answer.data.results) total[result.ok ? "added" : "refused"] += 1;
@@ -56,7 +56,7 @@ function report(answer, what) {
   const results = (answer.data && answer.data.results) || [];
   const added = results.filter((r) => r.ok).length;
   const refused = results.length - added;
-  if (answer.status !== 200) note.textContent = answer.data.error || "Nothing was added.";
+  if (answer.status !== 200) note.textContent = answer.data.words || answer.data.error || "Nothing was added.";
   else note.textContent = `Added ${added} ${what}${added === 1 ? "" : "s"}` + (refused ? `; ${refused} refused (see the red tiles)` : ".");
 }
 
@@ -184,7 +184,7 @@ function dragToReorder(item, uid, index) {
 async function addFace(symbol, other) {
   const answer = await change("POST", `/api/symbols/${symbol.uid}/faces`, { add: other });
   const note = document.getElementById("busy");
-  note.textContent = answer.status === 200 ? `${symbol.name} now has several faces: a match may show either.` : (answer.data.error || "Not joined.");
+  note.textContent = answer.status === 200 ? `${symbol.name} now has several faces: a match may show either.` : (answer.data.words || answer.data.error || "Not joined.");
 }
 
 /** Dropping a tile, or a picture file, on a symbol's face joins them as one symbol with two faces;
@@ -216,7 +216,7 @@ function dropToPair(face, symbol) {
 function rejectedTile(rejected) {
   return el("li", { class: "tile rejected", "data-rejected": rejected.uid },
     el("div", { class: "tile-face", text: rejected.file }),
-    el("p", { class: "tile-error", text: rejected.error }),
+    el("p", { class: "tile-error", text: rejected.words || rejected.error }),
     el("div", { class: "tile-tools" },
       el("button", { type: "button", "aria-label": `Dismiss ${rejected.file}`, onclick: () => change("DELETE", `/api/rejected/${rejected.uid}`), text: "Dismiss" })));
 }
@@ -241,7 +241,7 @@ export function drawSymbols(state) {
   const tooFew = state.problem_code === "too-few-symbols";
   problem.hidden = !aboutSymbols || (tooFew && state.symbols.length === 0);
   problem.className = `problem${tooFew ? " notice" : ""}`;
-  problem.textContent = aboutSymbols ? state.problem : "";
+  problem.textContent = aboutSymbols ? state.problem_words : "";
   if (store.selected !== null && !state.symbols.some((s) => s.uid === store.selected)) store.selected = null;
   drawDetail(state);
 }

@@ -1,0 +1,227 @@
+"""The page's own words for a library error: the control it names, by its visible label
+(``Card size``, ``Font``, ``Symbols``), and what to do, built from the error's fields
+(``key``, ``code``, ``value``, ``problem``, ``fix``) and the form description the page
+is drawn from (labels, bounds, choices), never by reading the message. The command
+line keeps its own wording (``str(error)``).
+
+``Card size must be a length such as 85 mm (a number, then mm, cm, in or pt)``
+``The deck needs 57 symbols and has 45: add 12 more under Symbols, or choose fewer Symbols a card``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import printdeck.api
+from printdeck.errors import (
+    NO_FONT_HAS,
+    SAME_PICTURE,
+    SAME_WORD,
+    UNREADABLE_FONT,
+    UNREADABLE_PICTURE,
+    PrintdeckError,
+    show_value,
+)
+from printdeck.studio.deck_settings import SETTING_KEYS, form_description
+from printdeck.studio.labels import label_of
+
+TOO_FEW_SYMBOLS = "too-few-symbols"
+SYMBOLS_PANEL = "Symbols"
+"""The heading of the page's symbols panel."""
+LENGTH_UNITS = "a number, then mm, cm, in or pt"
+
+_FILE_WORDS = {
+    UNREADABLE_PICTURE: "this file cannot be read as a picture (it may be damaged, cut short or of a kind "
+    "printdeck does not read): save it as PNG or JPEG and add it again",
+    SAME_PICTURE: "this is the same picture as another symbol: each picture goes in the deck once",
+    SAME_WORD: "this word is in the deck already: each word goes in once",
+}
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message as the page shows it: ``subject`` names the control (its label, or
+    ``Symbol 4``; empty when the message stands beside what it is about), ``sentence``
+    says what is wrong and what to do."""
+
+    subject: str
+    sentence: str
+
+    def __str__(self) -> str:
+        if not self.subject:
+            return _capital(self.sentence)
+        return (
+            f"{self.subject} {self.sentence}"
+            if self.sentence.startswith("must ")
+            else f"{self.subject}: {self.sentence}"
+        )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def setting_of(key: str | None) -> str | None:
+    """The setting a key belongs to: itself, or the longest setting holding it
+    (``paper.size.0`` -> ``paper.size``, ``card.size.length`` -> ``card.size``)."""
+    parts = (key or "").split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:end])
+        if candidate in SETTING_KEYS:
+            return candidate
+    return None
+
+
+def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Words:
+    """``exc`` in the page's words (see the module's docstring).
+
+    Args:
+        exc: The library's error.
+        doc: The theme mapping the error came from (its ``deck`` section tells how many
+            symbols the deck needs), if known.
+    """
+    key = None if exc.is_argument else exc.key
+    if exc.code == TOO_FEW_SYMBOLS:
+        return _too_few(exc, doc or {})
+    if exc.code == NO_FONT_HAS:
+        word = show_value(exc.value) if exc.has_value else "a word"
+        return Words(
+            "",
+            f"no font here has every letter of {word}: choose a font file that has them under {label_of('text.font')}",
+        )
+    if exc.code == UNREADABLE_FONT:
+        return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")
+    parts = (key or "").split(".")
+    if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit():
+        return _about_symbol(exc, int(parts[1]), parts[2:])
+    if key == "symbols":
+        return Words(SYMBOLS_PANEL, _said(exc))
+    setting = setting_of(key)
+    if setting is not None:
+        spec = form_description()["fields"].get(setting, {})
+        return Words(spec.get("label") or label_of(setting), _what_to_do(exc, spec))
+    return Words(_where(exc), _said(exc))
+
+
+def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
+    """An error about ``symbols.<index>``: said of the tile numbered ``index + 1``."""
+    subject = f"Symbol {index + 1}"
+    if exc.code in _FILE_WORDS:
+        return Words(subject, _FILE_WORDS[exc.code])
+    if exc.code in _MUST and rest:
+        return Words(f"{subject}'s {rest[0].replace('_', ' ')}", _what_to_do(exc, {}))
+    return Words(subject, _said(exc))
+
+
+def _where(exc: PrintdeckError) -> str:
+    """Where a key the page has no control for is: the theme file's key, plainly."""
+    if exc.key and not exc.is_argument:
+        return f"theme.yaml, {exc.key}"
+    return ""
+
+
+def _said(exc: PrintdeckError) -> str:
+    """The error's own problem and fix (its fields), for a problem no code names."""
+    return f"{exc.problem}; {exc.fix}" if exc.fix else exc.problem
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _bound(spec: Mapping[str, Any], *names: str) -> tuple[str, float] | None:
+    for name in names:
+        if name in spec:
+            return name, float(spec[name])
+    return None
+
+
+def _unit(spec: Mapping[str, Any]) -> str:
+    return " mm" if spec.get("unit") == "mm" else ""
+
+
+def _too_small(spec: Mapping[str, Any]) -> str | None:
+    found = _bound(spec, "minimum", "exclusiveMinimum")
+    if found is None:
+        return None
+    word = "at least" if found[0] == "minimum" else "more than"
+    return f"must be {word} {_number(found[1])}{_unit(spec)}"
+
+
+def _too_large(spec: Mapping[str, Any]) -> str | None:
+    found = _bound(spec, "maximum", "exclusiveMaximum")
+    if found is None:
+        return None
+    word = "at most" if found[0] == "maximum" else "less than"
+    return f"must be {word} {_number(found[1])}{_unit(spec)}"
+
+
+def _example(spec: Mapping[str, Any], fallback: str) -> str:
+    default = spec.get("default")
+    if isinstance(default, (int, float)) and not isinstance(default, bool):
+        return _number(default)
+    return fallback
+
+
+def _length(spec: Mapping[str, Any]) -> str:
+    default = spec.get("default")
+    example = default.replace("mm", " mm") if isinstance(default, str) and default.endswith("mm") else "85 mm"
+    names = [str(c) for c in spec.get("choices", [])]
+    either = f", or one of {', '.join(names)}" if names else ""
+    return f"must be a length such as {example} ({LENGTH_UNITS}){either}"
+
+
+def _choices(spec: Mapping[str, Any]) -> str:
+    names = [("on" if c is True else "off" if c is False else str(c)) for c in spec.get("choices", [])]
+    return f"choose one of the list ({', '.join(names)})" if names else "choose one of the list"
+
+
+_MUST = {
+    "not-a-length": _length,
+    "too-small": _too_small,
+    "too-large": _too_large,
+    "not-a-choice": _choices,
+    "not-a-whole-number": lambda spec: f"must be a whole number, such as {_example(spec, '3')}",
+    "not-a-number": lambda spec: f"must be a number, such as {_example(spec, '1.5')}",
+    "not-yes-no": lambda spec: "must be on or off (true or false in theme.yaml)",
+    "not-a-colour": lambda spec: "must be a colour such as #ff8800",
+    "not-a-name": lambda spec: "must be a short name of letters, digits, - _ or .",
+    "not-text": lambda spec: "must be text",
+    "missing": lambda spec: "must be given",
+}
+
+
+def _what_to_do(exc: PrintdeckError, spec: Mapping[str, Any]) -> str:
+    """What a setting must be, in words from its code and the form's facts (bounds,
+    choices, default); the error's own problem and fix when no code names it."""
+    make = _MUST.get(exc.code or "")
+    said = make(spec) if make is not None else None
+    return said if said is not None else _said(exc)
+
+
+def _too_few(exc: PrintdeckError, doc: Mapping[str, Any]) -> Words:
+    """``The deck needs 57 symbols and has 45: add 12 more ...``: the count from the
+    design printdeck makes for the theme's deck section."""
+    have = exc.value if isinstance(exc.value, int) else 0
+    section = doc.get("deck")
+    deck: Mapping[str, Any] = section if isinstance(section, dict) else {}
+    match = deck.get("match", 1) if deck.get("match") in (1, 2) else 1
+    per_card = deck.get("symbols_per_card")
+    if not isinstance(per_card, int) and isinstance(deck.get("order"), int):
+        per_card = deck["order"] + match
+    table = printdeck.api.deck_size_table(match)
+    rows = [row for row in table if row["symbols_per_card"] == per_card] if isinstance(per_card, int) else table[:1]
+    fewer = label_of("deck.symbols_per_card")
+    if not rows:  # a size no known design has: the search makes a deck of one symbol a card more
+        return Words(SYMBOLS_PANEL, _said(exc))
+    needed = rows[0]["cards"]
+    more = max(needed - have, 0)
+    if isinstance(per_card, int):
+        return Words(
+            "",
+            f"the deck needs {needed} symbols and has {have}: add {more} more under {SYMBOLS_PANEL}, "
+            f"or choose fewer {fewer}",
+        )
+    return Words("", f"the smallest deck needs {needed} symbols and has {have}: add {more} more under {SYMBOLS_PANEL}")

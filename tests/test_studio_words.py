@@ -1,0 +1,143 @@
+"""printdeck studio in plain words (issue 28): every message the page shows names the
+page's own control by its visible label and says what to do, built from the error's
+fields (key, code, value) and the form description the page is drawn from; the command
+line keeps its own wording."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from test_studio_api import client, make_client, seven, svgs, theme_file, upload
+
+import printdeck
+from printdeck.studio.deck_settings import form_description
+from printdeck.studio.labels import FIELD_LABELS
+from printdeck.studio.plain_words import plain_words
+
+__all__ = ["client"]  # the module's fixture
+
+LENGTH = "a length such as 85 mm (a number, then mm, cm, in or pt)"
+
+
+def refused(client: Any, key: str, value: object) -> dict[str, Any]:
+    answer = client.patch("/api/settings", json={"changes": {key: value}})
+    assert answer.status_code == 422, answer.text
+    body = answer.json()
+    assert body["state"]["field_errors"][key] == body["words"]  # beside the field, in the same words
+    return body
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("card.diameter", "big", f"Diameter must be {LENGTH}"),
+        ("card.diameter", "1mm", "Diameter must be at least 20 mm"),
+        ("card.bleed", "99mm", "Bleed must be at most 15 mm"),
+        ("card.size", "huge", f"Card size must be {LENGTH}, or one of poker, bridge, tarot, mini, tgc-circle, tgc-hex"),
+        ("card.shape", "star", "Card shape: choose one of the list (circle, square, rectangle, hexagon)"),
+        ("card.background", "red", "Card background must be a colour such as #ff8800"),
+        ("deck.cards", 0, "Cards (trim the deck) must be at least 1"),
+        ("deck.copies", 99, "Decks (a class set: each its colour and letter) must be at most 12"),
+        ("layout.size_ratio", "x", "Smallest / largest symbol must be a number, such as 0.5"),
+        ("seed", 1.5, "Seed (same seed, same deck) must be a whole number, such as 1"),
+    ],
+)
+def test_a_refused_setting_is_said_with_the_controls_label(client: Any, key: str, value: object, words: str) -> None:
+    seven(client)
+    body = refused(client, key, value)
+    assert body["words"] == words
+    assert body["error"].startswith(f"theme.yaml: {key}")  # the command line's line is kept for the API
+    assert body["words"].startswith(form_description()["fields"][key]["label"])
+
+
+def test_every_control_label_comes_from_the_form_description() -> None:
+    fields = form_description()["fields"]
+    assert all(fields[key]["label"] == label for key, label in FIELD_LABELS.items())
+    assert all(field["label"] for field in fields.values())  # a key the groups leave out: its own name
+
+
+def test_too_few_symbols_counts_from_the_design(client: Any) -> None:
+    seven(client)
+    assert client.patch("/api/settings", json={"changes": {"deck.symbols_per_card": 8}}).status_code == 200
+    state = client.get("/api/state").json()["state"]
+    needed = next(row["cards"] for row in printdeck.api.deck_size_table(1) if row["symbols_per_card"] == 8)
+    assert state["problem_words"] == (
+        f"The deck needs {needed} symbols and has 7: add {needed - 7} more under Symbols, "
+        "or choose fewer Symbols a card"
+    )
+    assert "needs 57 symbols but the theme gives 7" in state["problem"]  # the command line's own words
+    preview = client.get(f"/api/preview?rev={state['rev']}&page=1").json()
+    assert preview["words"] == state["problem_words"] and preview["code"] == "too-few-symbols"
+
+
+def test_an_empty_deck_says_how_many_the_smallest_deck_needs(client: Any) -> None:
+    client.post("/api/words", json={"text": "sun\nmoon"})
+    state = client.get("/api/state").json()["state"]
+    assert state["problem_words"] == "The smallest deck needs 7 symbols and has 2: add 5 more under Symbols"
+
+
+def test_a_font_that_is_not_a_font_is_said_beside_font(client: Any) -> None:
+    seven(client)
+    answer = client.post("/api/font", files={"file": ("x.ttf", b"nope", "font/ttf")})
+    body = answer.json()
+    assert answer.status_code == 422 and body["field"] == "text.font"
+    assert body["words"] == "Font: this file cannot be read as a font: choose a .ttf, .otf or .ttc file"
+    assert body["state"]["field_errors"]["text.font"] == body["words"]
+    assert "text.font" in body["error"]  # the command line's words name the key
+
+
+def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -> None:
+    seven(client)
+    cat = svgs(1)[0]
+    results = upload(client, [("broken.png", b"\x89PNG\r\n\x1a\nnot really"), ("again.svg", cat.read_bytes())])
+    broken, again = results["state"]["rejected"][-2:]
+    assert broken["words"].startswith("This file cannot be read as a picture")
+    assert broken["words"].endswith("save it as PNG or JPEG and add it again")
+    assert again["words"] == "This is the same picture as another symbol: each picture goes in the deck once"
+    words = client.post("/api/words", json={"text": "sun\nsun"}).json()["results"]
+    assert words[1]["words"] == "This word is in the deck already: each word goes in once"
+    for text in (broken["words"], again["words"], words[1]["words"]):
+        assert "symbols." not in text and "theme.yaml" not in text
+
+
+def test_a_failing_build_is_said_in_the_pages_words(client: Any) -> None:
+    client.post("/api/words", json={"text": "sun\nmoon\nstar"})
+    job = client.post("/api/builds", json={}).json()["id"]
+    deadline = time.monotonic() + 60
+    while True:
+        with client.stream("GET", f"/api/builds/{job}/events") as stream:
+            events = [line for line in stream.iter_lines() if line.startswith("data: ")]
+        event = yaml.safe_load(events[-1][len("data: ") :])
+        if event["done"] or time.monotonic() > deadline:
+            break
+    assert event["error_words"] == "The smallest deck needs 7 symbols and has 3: add 4 more under Symbols"
+    assert "needs 7 symbols but the theme gives 3" in event["error"]
+
+
+def test_an_outside_edit_that_does_not_load_is_said_beside_its_field(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as c:
+        seven(c)
+        folder = Path(c.get("/api/state").json()["state"]["folder"])
+        doc = theme_file(c)
+        doc["card"] = {"diameter": "huge"}
+        (folder / "theme.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+        time.sleep(0.05)
+        state = c.get("/api/state").json()["state"]
+        assert state["outside"]["state"] == "conflict"
+        assert state["outside"]["words"] == f"Diameter must be {LENGTH}"
+        assert state["field_errors"]["card.diameter"] == state["outside"]["words"]
+
+
+def test_the_command_line_keeps_its_own_words() -> None:
+    theme = {"card": {"diameter": "big"}, "symbols": [{"text": w} for w in "abcdefg"]}
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.load_theme(theme, check_files=False)
+    assert str(caught.value) == (
+        '<theme>: card.diameter: expected a length such as "85mm" (units mm, cm, in, pt), got "big"'
+    )
+    assert caught.value.code == "not-a-length"
+    assert str(plain_words(caught.value)) == f"Diameter must be {LENGTH}"
