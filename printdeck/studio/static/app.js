@@ -45,7 +45,22 @@ function drawOutside(state) {
       el("button", { type: "button", class: "secondary", text: "Keep the page's settings", onclick: () => keep("page") })));
 }
 
+/** A skip link moves the focus to its part of the page (a heading, or the Build button)
+ *  and shows it, without changing the address (its #fragment once held the token). */
+function setUpSkipLinks() {
+  for (const link of document.querySelectorAll(".skips a")) {
+    link.addEventListener("click", (e) => {
+      const target = document.querySelector(link.getAttribute("href"));
+      if (!target) return;
+      e.preventDefault();
+      target.scrollIntoView({ block: "start" });
+      target.focus({ preventScroll: true });
+    });
+  }
+}
+
 async function start() {
+  setUpSkipLinks();
   setUpSymbols();
   setUpSettings();
   setUpPreview();

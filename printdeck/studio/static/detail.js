@@ -137,7 +137,7 @@ function photoControls(symbol) {
 
 function wordControls(symbol) {
   const text = el("input", { type: "text", value: symbol.text, maxlength: "40", onchange: (e) => send(symbol, { text: e.target.value }) });
-  const colour = el("input", { type: "color", value: symbol.color || "#1a1a1a", onchange: (e) => send(symbol, { color: e.target.value }) });
+  const colour = el("input", { type: "color", value: symbol.color || "#1a1a1a", "aria-label": `Colour of ${symbol.name}`, onchange: (e) => send(symbol, { color: e.target.value }) });
   const own = checkbox("Always this colour", Boolean(symbol.color), (e) => send(symbol, { color: e.target.checked ? colour.value : null }));
   return [field("Word", text), el("div", { class: "field" }, el("span", { class: "label", text: "Colour" }), el("div", { class: "inline" }, colour, own))];
 }
@@ -169,7 +169,12 @@ export function drawDetail(state) {
   const kinds = { photo: "photo", image: "picture", text: "word", folder: "folder of pictures", faces: "one symbol, several faces" };
   const title = el("h3", { id: "detail-h", "data-key": "title" },
     el("span", {}, symbol.name, el("span", { class: "detail-kind", text: `${kinds[symbol.kind]}${symbol.file ? ` · ${symbol.file}` : ""}` })),
-    el("button", { type: "button", class: "link", text: "Close", onclick: () => { store.selected = null; store.set(state); } }));
+    el("button", { type: "button", class: "link", text: "Close", onclick: () => {
+      store.selected = null;
+      store.set(state);
+      const face = document.querySelector(`#grid .tile[data-uid="${symbol.uid}"] [data-part="face"]`);
+      if (face) face.focus();  // back where the panel was opened from
+    } }));
   const art = symbol.kind === "photo" ? cropper(symbol)
     : symbol.kind === "text" || !symbol.thumb ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
   if (art) art.dataset.key = "art";

@@ -105,14 +105,35 @@ function setUpWords() {
 async function moveTo(uid, to) {
   const order = store.state.symbols.map((s) => s.uid).filter((u) => u !== uid);
   order.splice(Math.max(0, Math.min(to, order.length)), 0, uid);
+  const part = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.part : null;
   await change("PUT", "/api/symbols/order", { order });
-  const tile = document.querySelector(`.tile[data-uid="${uid}"] .tile-face`);
-  if (tile) tile.focus();
+  focusTile(uid, part || "face");
+}
+
+/** Put the focus on a control of symbol ``uid``'s tile (``part``: face, name, earlier,
+ *  later, remove); a control that is disabled there now (the first tile's "earlier")
+ *  gives way to the tile's face. Returns whether a control took the focus. */
+function focusTile(uid, part) {
+  const tile = document.querySelector(`#grid .tile[data-uid="${uid}"]`);
+  if (!tile) return false;
+  const wanted = tile.querySelector(`[data-part="${part}"]:not([disabled])`) || tile.querySelector('[data-part="face"]')
+    || tile.querySelector("[data-part]:not([disabled])");
+  if (wanted) wanted.focus();
+  return Boolean(wanted);
+}
+
+/** After a tile went: the focus goes to the same control of the tile now in its place
+ *  (the next), else of the one before it, else to the list's heading. */
+function focusAfterRemoval(index, part) {
+  const tiles = Array.from(document.querySelectorAll("#grid .tile[data-uid]"));
+  const next = tiles[Math.min(index, tiles.length - 1)];
+  if (next && focusTile(next.dataset.uid, part)) return;
+  document.getElementById("symbols-h").focus();
 }
 
 function tile(symbol, index, count) {
   const face = el("button", {
-    type: "button", class: "tile-face", "aria-label": `${symbol.name}: show its settings`,
+    type: "button", class: "tile-face", "data-part": "face", "aria-label": `${symbol.name}: show its settings`,
     "aria-pressed": String(store.selected === symbol.uid),
     onclick: () => { store.selected = store.selected === symbol.uid ? null : symbol.uid; store.set(store.state); },
   });
@@ -125,14 +146,14 @@ function tile(symbol, index, count) {
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
-    type: "text", class: "tile-name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`,
+    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`,
     disabled: symbol.kind === "folder",
     onchange: (e) => change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: e.target.value.trim() || null } }),
   });
   const tools = el("div", { class: "tile-tools" },
-    el("button", { type: "button", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
-    el("button", { type: "button", "aria-label": `Move ${symbol.name} later`, title: "Later", disabled: index === count - 1, onclick: () => moveTo(symbol.uid, index + 1), text: "▶" }),
-    el("button", { type: "button", class: "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol), text: "✕" }));
+    el("button", { type: "button", "data-part": "earlier", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
+    el("button", { type: "button", "data-part": "later", "aria-label": `Move ${symbol.name} later`, title: "Later", disabled: index === count - 1, onclick: () => moveTo(symbol.uid, index + 1), text: "▶" }),
+    el("button", { type: "button", class: "remove", "data-part": "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol, index), text: "✕" }));
   const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${symbol.warning ? " alike" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
     el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face,
     symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
@@ -150,9 +171,10 @@ function tile(symbol, index, count) {
   return item;
 }
 
-async function remove(symbol) {
+async function remove(symbol, index) {
   if (store.selected === symbol.uid) store.selected = null;
-  await change("DELETE", `/api/symbols/${symbol.uid}`);
+  const answer = await change("DELETE", `/api/symbols/${symbol.uid}`);
+  if (answer.status === 200) focusAfterRemoval(store.state.rejected.length + index, "remove");
 }
 
 let dragged = null;
@@ -213,26 +235,32 @@ function dropToPair(face, symbol) {
   });
 }
 
-function rejectedTile(rejected) {
-  return el("li", { class: "tile rejected", "data-rejected": rejected.uid },
+function rejectedTile(rejected, index) {
+  const dismiss = async () => {
+    const answer = await change("DELETE", `/api/rejected/${rejected.uid}`);
+    if (answer.status === 200) focusAfterRemoval(index, "dismiss");
+  };
+  return el("li", { class: "tile rejected", "data-rejected": rejected.uid, "data-uid": `r${rejected.uid}` },
     el("div", { class: "tile-face", text: rejected.file }),
     el("p", { class: "tile-error", text: rejected.words || rejected.error }),
     el("div", { class: "tile-tools" },
-      el("button", { type: "button", "aria-label": `Dismiss ${rejected.file}`, onclick: () => change("DELETE", `/api/rejected/${rejected.uid}`), text: "Dismiss" })));
+      el("button", { type: "button", "data-part": "dismiss", "aria-label": `Dismiss ${rejected.file}`, onclick: dismiss, text: "Dismiss" })));
 }
 
 /** Draw the grid, the "what the symbols allow" line and the deck's problem. */
 export function drawSymbols(state) {
   document.getElementById("sizes").textContent = state.sizes;
   const grid = document.getElementById("grid");
-  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest(".tile");
+  const active = document.activeElement;
+  const focused = active && active.closest && active.closest("#grid .tile");
   const focusUid = focused ? focused.dataset.uid : null;
-  const focusClass = focused ? document.activeElement.className : null;
+  const part = focused ? active.dataset.part : null;
+  const typed = part === "name" ? { value: active.value, from: active.selectionStart, to: active.selectionEnd } : null;
   grid.replaceChildren(...state.rejected.map(rejectedTile),
     ...state.symbols.map((s, i) => tile(s, i, state.symbols.length)));
-  if (focusUid) {
-    const again = grid.querySelector(`.tile[data-uid="${focusUid}"] .${(focusClass || "tile-face").split(" ")[0]}`);
-    if (again) again.focus();
+  if (focusUid && part && focusTile(focusUid, part) && typed) {  // a name being typed stays as typed
+    Object.assign(document.activeElement, { value: typed.value });
+    document.activeElement.setSelectionRange(typed.from, typed.to);
   }
   document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
   const problem = document.getElementById("deck-problem");

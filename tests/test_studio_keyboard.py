@@ -1,0 +1,146 @@
+"""printdeck studio with a keyboard only (issue 28): the focus goes somewhere sensible after
+every removal (the next tile, else the one before, else the list's heading) and after a
+rename (it stays where the person put it, never back on the tile); skip links, shown when
+focused, reach the symbols, the settings, the sheet and Build in a few presses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, studio, sync_api, theme, wait_for
+
+__all__ = ["studio", "sync_api"]  # the module's fixture and its skip
+
+
+@pytest.fixture(scope="module")
+def keys(studio: tuple[str, Path]) -> Iterator[object]:
+    """A desktop tab driven with the keyboard only."""
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        tab.goto(studio[0])
+        tab.wait_for_selector("body[data-ready]")
+        yield tab
+        assert not errors, f"errors in the page: {errors}"
+        browser.close()
+
+
+def focused(tab: object) -> dict:
+    """What has the focus: its id, its part of a tile and the tile's symbol name."""
+    return tab.evaluate("""() => {
+        const a = document.activeElement;
+        const tile = a.closest && a.closest('#grid .tile');
+        const name = tile && tile.querySelector('.tile-name');
+        return { id: a.id, part: a.dataset ? a.dataset.part || null : null, tile: name ? name.value : null,
+                 tag: a.tagName, text: a.textContent.trim() };
+    }""")
+
+
+def tabs_until(tab: object, wanted: str, most: int = 400) -> int:
+    """Press Tab until the element ``#wanted`` (or the link saying ``wanted``) has the
+    focus; how many presses it took."""
+    for presses in range(1, most + 1):
+        tab.keyboard.press("Tab")
+        if wanted in (tab.evaluate("document.activeElement.id"), focused(tab)["text"]):
+            return presses
+    raise AssertionError(f"{wanted} never took the focus in {most} Tab presses")
+
+
+def add_words(tab: object, words: list[str]) -> None:
+    """Type words in the words box and add them with Ctrl+Enter (the focus put there by keys)."""
+    before = tab.evaluate("document.querySelectorAll('#grid .tile').length")
+    tab.evaluate("document.getElementById('words').focus()")
+    tab.keyboard.type("\n".join(words))
+    tab.keyboard.press("Control+Enter")
+    tab.wait_for_function(f"document.querySelectorAll('#grid .tile').length === {before + len(words)}")
+
+
+def from_the_top(tab: object) -> None:
+    """Reload: the focus starts at the top of the page, as for a person arriving."""
+    tab.reload()
+    tab.wait_for_selector("body[data-ready]")
+
+
+def test_removing_tiles_moves_the_focus_to_the_next_then_previous_then_the_heading(keys: object) -> None:
+    from_the_top(keys)
+    add_words(keys, ["ant", "bee", "cow"])
+    keys.locator("#grid .tile", has=keys.locator("input[value=bee]")).locator("[data-part=remove]").focus()
+    keys.keyboard.press("Enter")
+    keys.wait_for_function("document.querySelectorAll('#grid .tile').length === 2")
+    now = focused(keys)
+    assert (now["part"], now["tile"]) == ("remove", "cow")  # the next tile's Remove
+    keys.keyboard.press("Enter")  # cow, the last: the one before it
+    keys.wait_for_function("document.querySelectorAll('#grid .tile').length === 1")
+    assert focused(keys)["part"] == "remove" and focused(keys)["tile"] == "ant"
+    keys.keyboard.press("Enter")
+    keys.wait_for_function("document.querySelectorAll('#grid .tile').length === 0")
+    assert focused(keys)["id"] == "symbols-h"  # the list is empty: its heading
+    keys.keyboard.press("Tab")  # and the next press goes on into the panel, not to the top of the page
+    assert focused(keys)["id"] == "dropzone"
+
+
+def test_a_rename_keeps_the_focus_where_the_person_put_it(keys: object, studio: tuple[str, Path]) -> None:
+    from_the_top(keys)
+    add_words(keys, ["dog", "elk", "fox"])
+    keys.locator("#grid .tile-name").nth(1).focus()
+    keys.keyboard.press("Control+A")
+    keys.keyboard.type("moose")
+    keys.keyboard.press("Tab")  # the name is saved; the focus goes on to the tile's next control
+    wait_for(lambda: any(s.get("name") == "moose" for s in theme(studio[1])["symbols"]), "the new name saved")
+    keys.wait_for_function("document.querySelector('#grid .tile:nth-child(2) .tile-name').value === 'moose'")
+    assert focused(keys)["part"] == "earlier" and focused(keys)["tile"] == "moose"  # not back on the tile
+    keys.keyboard.press("Shift+Tab")
+    keys.keyboard.press("Control+A")
+    keys.keyboard.type("wapiti")
+    keys.keyboard.press("Enter")  # saved, and the focus stays in the name
+    wait_for(lambda: any(s.get("name") == "wapiti" for s in theme(studio[1])["symbols"]), "the second name saved")
+    keys.wait_for_function("document.querySelector('#grid .tile:nth-child(2) .tile-name').value === 'wapiti'")
+    assert focused(keys)["part"] == "name" and focused(keys)["tile"] == "wapiti"
+
+
+def test_skip_links_show_when_focused_and_reach_each_part(keys: object) -> None:
+    from_the_top(keys)
+    targets = {
+        "Skip to the symbols": "symbols-h",
+        "Skip to the settings": "settings-h",
+        "Skip to the sheet": "preview-h",
+        "Skip to Build": "build",
+    }
+    for presses, (text, target) in enumerate(targets.items(), start=1):
+        from_the_top(keys)
+        for _ in range(presses):
+            keys.keyboard.press("Tab")
+        assert focused(keys)["text"] == text
+        box = keys.evaluate("document.activeElement.getBoundingClientRect().toJSON()")
+        assert box["x"] >= 0 and box["y"] >= 0 and box["width"] > 40  # on screen while focused
+        keys.keyboard.press("Enter")
+        assert focused(keys)["id"] == target
+        assert keys.evaluate("location.hash") == ""  # the address keeps no fragment
+    from_the_top(keys)
+    assert keys.locator(".skip").first.bounding_box()["x"] < 0  # out of sight until focused
+
+
+def test_few_presses_reach_the_first_setting_and_build(keys: object) -> None:
+    from_the_top(keys)
+    add_words(keys, [f"word{i}" for i in range(31 - keys.evaluate("document.querySelectorAll('#grid .tile').length"))])
+    from_the_top(keys)
+    plain_setting = tabs_until(keys, "set-deck-symbols_per_card")
+    plain_build = plain_setting + tabs_until(keys, "build")
+    from_the_top(keys)
+    to_setting = tabs_until(keys, "Skip to the settings")
+    keys.keyboard.press("Enter")
+    to_setting += tabs_until(keys, "set-deck-symbols_per_card")
+    from_the_top(keys)
+    to_build = tabs_until(keys, "Skip to Build")
+    keys.keyboard.press("Enter")
+    assert focused(keys)["id"] == "build"
+    print(
+        f"Tab presses with 31 symbols, Tab alone: {plain_setting} to the first setting, {plain_build} to Build; "
+        f"with the skip links: {to_setting} (and one Enter) to the first setting, {to_build} (and one Enter) to Build"
+    )
+    assert to_setting <= 5 and to_build <= 4
