@@ -264,7 +264,9 @@ def test_symbols_are_renamed_scaled_cropped_reordered_and_removed(client: TestCl
     assert client.delete(f"/api/symbols/{photo['uid']}").status_code == 200
     assert len(theme_file(client)["symbols"]) == 2
     assert client.delete(f"/api/symbols/{photo['uid']}").status_code == 404
-    assert (Path(state["folder"]) / "images" / "rex.png").exists()  # the file stays
+    assert not (Path(state["folder"]) / "images" / "rex.png").exists()  # kept for Undo, outside the folder
+    assert client.post("/api/undo", json={}).json()["undone"]["label"] == "removed 'Rex'"
+    assert (Path(state["folder"]) / "images" / "rex.png").exists()  # Undo puts it back
 
 
 # -- settings -------------------------------------------------------------------------------

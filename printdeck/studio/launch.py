@@ -148,6 +148,7 @@ def serve(folder: Path | None, port: int = 0, open_browser: bool = True, say: Ca
     try:
         server.run(sockets=[sock])
     finally:
+        space.close()  # the files kept for Undo go
         if page is not None:
             with contextlib.suppress(OSError):
                 page.unlink()

@@ -29,9 +29,11 @@ from printdeck.resources import data_root
 from printdeck.studio import crops, intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
+from printdeck.studio.history import Conflict
 from printdeck.studio.live_preview import LivePreview, Stale
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
+from printdeck.studio.undo import Moved, redo, undo
 from printdeck.studio.watch import Watch
 from printdeck.studio.wording import Problem, problem_of
 from printdeck.studio.workspace import Refused, Workspace
@@ -71,6 +73,8 @@ class Studio:
             Route("/api/font", self.font, methods=["POST"]),
             Route("/api/reroll", self.reroll, methods=["POST"]),
             Route("/api/seed", self.new_seed, methods=["POST"]),
+            Route("/api/undo", self.undo, methods=["POST"]),
+            Route("/api/redo", self.redo, methods=["POST"]),
             Route("/api/preview", self.get_preview),
             Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
             Route("/api/thumbs/{uid:int}", self.get_thumb),
@@ -131,8 +135,8 @@ class Studio:
     async def _apply(self, change: Any, *args: Any) -> Response:
         try:
             await run_in_threadpool(self.watch.poll)  # an outside edit first: never written over unseen
-            await run_in_threadpool(change, *args)
-        except Unwritable as exc:
+            done = await run_in_threadpool(change, *args)
+        except (Unwritable, Conflict, Moved) as exc:
             return await self._state(409, error=str(exc))
         except Refused as refused:
             problem = refused.problem
@@ -144,7 +148,7 @@ class Studio:
         except PrintdeckError as exc:
             return await self._state(422, error=str(exc))
         self.preview.prefetch()
-        return await self._state()
+        return await self._state(**(done if isinstance(done, dict) else {}))
 
     async def add_files(self, request: Request) -> Response:
         """Pictures dropped or picked (multipart, field ``files``)."""
@@ -248,6 +252,15 @@ class Studio:
     async def new_seed(self, request: Request) -> Response:
         """A new random seed: a new shuffle of the symbols and new layouts."""
         return await self._apply(self.space.new_seed)
+
+    async def undo(self, request: Request) -> Response:
+        """``{"rev": N}``: take back the latest change (of revision N, the one the page
+        shows; 409 with the state when the deck changed since). Answers ``undone``."""
+        return await self._apply(undo, self.space, _rev(await _json(request)))
+
+    async def redo(self, request: Request) -> Response:
+        """``{"rev": N}``: make the latest undone change again; as ``/api/undo`` (``redone``)."""
+        return await self._apply(redo, self.space, _rev(await _json(request)))
 
     async def get_preview(self, request: Request) -> Response:
         """``?rev=N&page=P``: draw sheet P of revision N; where its cards are."""
@@ -370,6 +383,12 @@ async def _json(request: Request) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _rev(body: dict[str, Any]) -> int | None:
+    """The revision a request says the page shows (``None`` when it says none)."""
+    rev = body.get("rev")
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else None
 
 
 def _drop(value: object) -> str | None:

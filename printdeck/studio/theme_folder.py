@@ -158,11 +158,22 @@ def _quoted(folder: Path) -> str:
 
 
 def write_theme(folder: Path, doc: dict[str, Any], last_text: str | None) -> str:
-    """Write ``folder/theme.yaml`` atomically (never half-written) and return its text.
+    """Write ``folder/theme.yaml`` for ``doc`` atomically (never half-written) and return
+    its text; as :func:`write_text`.
+
+    Raises:
+        Unwritable: The folder cannot be written (gone, full, read-only).
+    """
+    return write_text(folder, theme_text(doc, folder.resolve()), last_text)
+
+
+def write_text(folder: Path, text: str, last_text: str | None) -> str:
+    """Write ``text`` as ``folder/theme.yaml`` atomically (never half-written); return it.
 
     A ``theme.yaml`` the studio did not write is first kept as ``theme.before-studio.yaml``,
     and one changed by something else since the studio last wrote or read it
-    (``last_text``) as ``theme.edited-outside.yaml`` (``-2``, ``-3``... when taken).
+    (``last_text``) as ``theme.edited-outside.yaml`` (``-2``, ``-3``... when taken; not
+    again when such a copy already holds the same text).
 
     Raises:
         Unwritable: The folder cannot be written (gone, full, read-only).
@@ -170,11 +181,11 @@ def write_theme(folder: Path, doc: dict[str, Any], last_text: str | None) -> str
     path = folder / THEME_FILE
     current = _text_of(path)
     try:
-        if current is not None and (not current.startswith(STUDIO_MARK) or current != last_text):
+        if current is not None and current != text and (not current.startswith(STUDIO_MARK) or current != last_text):
             base = "theme.before-studio" if not current.startswith(STUDIO_MARK) else "theme.edited-outside"
-            with atomic_output(_free(folder, base), mode=FILE_MODE) as tmp:
-                tmp.write_text(current, encoding="utf-8")
-        text = theme_text(doc, folder.resolve())
+            if not _kept_already(folder, base, current):
+                with atomic_output(_free(folder, base), mode=FILE_MODE) as tmp:
+                    tmp.write_text(current, encoding="utf-8")
         with atomic_output(path, mode=FILE_MODE) as tmp:
             tmp.write_text(text, encoding="utf-8")
     except WriteError as exc:
@@ -182,6 +193,11 @@ def write_theme(folder: Path, doc: dict[str, Any], last_text: str | None) -> str
     except OSError as exc:
         raise unwritable(folder, exc) from None
     return text
+
+
+def _kept_already(folder: Path, base: str, text: str) -> bool:
+    """Whether a ``base.yaml`` (or ``base-N.yaml``) copy in ``folder`` holds ``text``."""
+    return any(_text_of(copy) == text for copy in folder.glob(f"{base}*.yaml"))
 
 
 def _text_of(path: Path) -> str | None:

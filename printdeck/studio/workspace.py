@@ -22,6 +22,7 @@ import printdeck
 from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
+from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, named_files
 from printdeck.studio.symbol_list import Item, as_item, edited, item_view, with_face
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
@@ -67,6 +68,7 @@ class Workspace:
         written: The text of ``theme.yaml`` as the studio last wrote or read it.
         blocked: Why writes wait (``theme.yaml`` edited outside and not loading), or None.
         epoch: New each time a workspace is opened: with ``rev`` it orders the page's answers.
+        history: The steps Undo and Redo go through (see :mod:`printdeck.studio.history`).
     """
 
     folder: Path
@@ -83,6 +85,12 @@ class Workspace:
     _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
     _notes_rev: int = -1
     _snapshot: Snapshot | None = None
+    history: History = field(init=False)
+    _group_depth: int = 0
+    _group_start: tuple[State, set[str]] | None = None
+
+    def __post_init__(self) -> None:
+        self.history = History.of(self.folder)
 
     @classmethod
     def open(cls, folder: Path) -> Workspace:
@@ -127,13 +135,16 @@ class Workspace:
             self.item_errors[self.items[index].uid] = problem.words
 
     def commit(self, settings: dict[str, Any] | None = None, items: list[Item] | None = None) -> None:
-        """Keep the new settings and items and write ``theme.yaml`` (atomically)."""
+        """Keep the new settings and items and write ``theme.yaml`` (atomically): one step
+        of the history (see :meth:`editing` for several commits as one). ``settings`` and
+        ``items`` are kept as given: make new mappings for a change, never edit the kept ones.
+
+        Raises:
+            Unwritable: ``theme.yaml`` cannot be written or waits for the person's choice.
+        """
         with self.lock:
-            if self.blocked is not None:
-                raise theme_folder.Unwritable(
-                    f"theme.yaml was changed outside and does not load ({self.blocked}); nothing was saved; "
-                    "choose: keep the file (fix it) or keep the page's settings"
-                )
+            self.check_writable()
+            before = self.state_now(), self._named_now()
             new_settings = self.settings if settings is None else settings
             new_items = self.items if items is None else items
             doc = {**new_settings, "symbols": [dict(i.data) for i in new_items]}
@@ -141,23 +152,74 @@ class Workspace:
             self.settings, self.items = new_settings, new_items
             self.item_errors = {}  # the next snapshot (or build) says what is still wrong
             self.rev += 1
+            if self._group_depth == 0:
+                self._record(*before)
+
+    def check_writable(self) -> None:
+        """Raise :class:`~printdeck.studio.theme_folder.Unwritable` while writes wait for the person."""
+        if self.blocked is not None:
+            raise theme_folder.Unwritable(
+                f"theme.yaml was changed outside and does not load ({self.blocked}); nothing was saved; "
+                "choose: keep the file (fix it) or keep the page's settings"
+            )
+
+    def state_now(self) -> State:
+        """The deck as saved now, as the history keeps it."""
+        return State(self.settings, tuple(self.items), self.written or "")
+
+    def _named_now(self) -> set[str]:
+        return named_files(self.doc(), self.folder)
+
+    def _record(self, before: State, named_before: set[str]) -> None:
+        """Keep the change from ``before`` to now as a step; files of the studio's folders
+        no longer named are moved out of the folder (Undo puts them back)."""
+        after = self.state_now()
+        if before.same_deck(after):
+            return
+        named_after = self._named_now()
+        removed = []
+        for rel in sorted(named_before - named_after):
+            with contextlib.suppress(theme_folder.Unwritable):  # it cannot move: it stays in the folder
+                if self.history.store.take_out(rel):
+                    removed.append(rel)
+        label, detail = describe(before, after)
+        added = tuple(sorted(named_after - named_before))
+        self.history.record(Step(before, after, label, detail, added, tuple(removed)))
 
     def take_in(self, doc: dict[str, Any], text: str) -> None:
         """Take in ``theme.yaml`` as edited outside the studio (``doc``, read from ``text``)."""
         with self.lock:
             raw_items = doc.get("symbols") or []
+            before = self.state_now()
             self.settings = {k: v for k, v in doc.items() if k != "symbols"}
             self.items = [as_item(raw, _names_folder(self.folder, raw)) for raw in raw_items]
             self.written = text
             self.field_errors = {}
             self.item_errors = {}
             self.rev += 1
+            after = self.state_now()
+            if not before.same_deck(after):  # a step of its own; it moves no file
+                self.history.record(Step(before, after, OUTSIDE_LABEL, {}))
 
     @contextlib.contextmanager
     def editing(self) -> Iterator[None]:
-        """Hold the lock for a change made of several steps."""
+        """Hold the lock for a change made of several commits: one step of the history."""
         with self.lock:
-            yield
+            if self._group_depth == 0:
+                self._group_start = self.state_now(), self._named_now()
+            self._group_depth += 1
+            try:
+                yield
+            finally:
+                self._group_depth -= 1
+                if self._group_depth == 0 and self._group_start is not None:
+                    start, self._group_start = self._group_start, None
+                    self._record(*start)
+
+    def close(self) -> None:
+        """The studio stops: the files kept for Undo are deleted."""
+        with self.lock:
+            self.history.store.close()
 
     # -- settings ------------------------------------------------------------------------
 
@@ -239,7 +301,9 @@ class Workspace:
             self.commit(items=items)
 
     def remove_symbol(self, uid: int) -> None:
-        """Take a symbol out of the theme (its picture file stays in the folder).
+        """Take a symbol out of the theme; its picture, if no other symbol names it and
+        it is in one of the studio's folders (``images/``...), is moved out of the folder
+        and kept for Undo (see :mod:`printdeck.studio.history`).
 
         Raises:
             KeyError: no such symbol.
@@ -398,6 +462,7 @@ class Workspace:
                 "problem_code": None if snap.problem is None else snap.problem.code,
                 "field_errors": dict(self.field_errors),
                 "rejected": list(self.rejected),
+                "history": self.history.view(),
             }
 
 

@@ -1,0 +1,362 @@
+"""Undo and redo for the studio: every saved change of the theme folder is one step.
+
+A step holds the deck before and after (settings, symbols with their page ids, and the
+exact text of ``theme.yaml``), the files of the studio's own folders (``images/``,
+``backs/``, ``fonts/``) it put in or took out, and a short label ("Diameter 90 mm → 85
+mm"). The steps are found by comparing the states, so every change that goes through
+:meth:`Workspace.commit <printdeck.studio.workspace.Workspace.commit>` is covered, new
+kinds of change included, with nothing to register.
+
+A file no symbol or setting names any more (a symbol removed, an upload undone, a back
+picture replaced) is moved out of the folder into a private store (a ``0700`` folder of
+the system's temporary folder, files ``0600``), from where Undo or Redo puts it back;
+the store is emptied when a step that needs a file falls out of the history (at most
+:data:`MAX_STEPS` steps and :data:`MAX_TEXT_BYTES` of ``theme.yaml`` texts) and removed
+when the studio stops. An edit of ``theme.yaml`` made outside the studio that loads is a
+step too (its text kept exactly, for Redo); it moves no file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import tempfile
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printdeck.errors import PrintdeckError
+from printdeck.studio.symbol_list import Item, name_from_path
+from printdeck.studio.theme_folder import make_folder, unwritable
+
+OWNED_FOLDERS = ("images", "backs", "fonts")
+"""The folders the studio copies files into: a file there that the theme stops naming is
+moved out (and back by Undo); files elsewhere in the theme folder are never moved."""
+MAX_STEPS = 100
+"""Most steps kept to undo (the oldest go first)."""
+MAX_TEXT_BYTES = 40_000_000
+"""Most bytes of ``theme.yaml`` texts the history keeps (a deck of 5000 symbols writes
+about 250 kB a state); the oldest steps go first."""
+OUTSIDE_LABEL = "theme.yaml edited outside the studio"
+
+
+@dataclass(frozen=True)
+class State:
+    """The deck at one moment: ``settings`` (the theme mapping without ``symbols``),
+    ``items`` (with their page ids) and ``text``, ``theme.yaml`` as it was written or read.
+    Never changed once made (the workspace replaces its mappings, never edits them)."""
+
+    settings: dict[str, Any]
+    items: tuple[Item, ...]
+    text: str
+
+    def same_deck(self, other: State) -> bool:
+        """Whether both hold the same settings and symbols (the text may differ)."""
+        return self.settings == other.settings and _items_key(self.items) == _items_key(other.items)
+
+
+def _items_key(items: Iterable[Item]) -> list[tuple[int, dict[str, Any]]]:
+    return [(item.uid, item.data) for item in items]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change: the states before and after it, what it did in words (``label``, and
+    ``detail`` for the page: ``{"key", "before", "after"}`` when one setting changed), and
+    the files of the studio's folders it ``added`` to and ``removed`` from the folder."""
+
+    before: State
+    after: State
+    label: str
+    detail: dict[str, Any]
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+    def view(self) -> dict[str, Any]:
+        """The page's copy (JSON)."""
+        return {"label": self.label, **self.detail}
+
+
+class Conflict(PrintdeckError):
+    """Undo or Redo would put a file back where another file now is: nothing was changed."""
+
+
+@dataclass
+class FileStore:
+    """Files moved out of the theme ``folder`` while a step may still need them, by their
+    path in the folder; kept in a private temporary folder made on first use."""
+
+    folder: Path
+    out: dict[str, Path] = field(default_factory=dict)
+    _dir: Path | None = None
+    _count: int = 0
+
+    def _store_dir(self) -> Path:
+        if self._dir is None or not self._dir.is_dir():
+            try:
+                self._dir = Path(tempfile.mkdtemp(prefix="printdeck-undo-"))  # 0700, this user's
+            except OSError as exc:
+                raise unwritable(Path(tempfile.gettempdir()), exc) from None
+            weakref.finalize(self, shutil.rmtree, self._dir, True)  # gone at exit, even without close()
+        return self._dir
+
+    def take_out(self, rel: str) -> bool:
+        """Move ``folder/rel`` into the store (False when there is no such file).
+
+        Raises:
+            Unwritable: The store cannot hold it (a full disk); the file stays where it was.
+        """
+        path = self.folder / rel
+        if not path.is_file() or path.is_symlink():
+            return False
+        self._count += 1
+        kept = self._store_dir() / f"{self._count:06d}{path.suffix}"
+        try:
+            shutil.move(path, kept)
+        except OSError as exc:
+            kept.unlink(missing_ok=True)
+            raise unwritable(self.folder, exc) from None
+        self.out[rel] = kept
+        return True
+
+    def in_the_way(self, rel: str) -> bool:
+        """Whether putting ``rel`` back would write over a different file now there."""
+        kept, path = self.out.get(rel), self.folder / rel
+        if kept is None or not (path.exists() or path.is_symlink()):
+            return False
+        return not (path.is_file() and not path.is_symlink() and _same_bytes(path, kept))
+
+    def put_back(self, rel: str) -> None:
+        """Move ``rel`` from the store back into the folder (a file with the same bytes
+        already there is kept; nothing happens when the store does not hold ``rel``).
+
+        Raises:
+            Unwritable: The folder cannot be written.
+        """
+        kept = self.out.pop(rel, None)
+        if kept is None:
+            return
+        path = self.folder / rel
+        if path.is_file() and not path.is_symlink():  # the same bytes (see in_the_way)
+            kept.unlink(missing_ok=True)
+            return
+        make_folder(path.parent, self.folder)
+        try:
+            shutil.move(kept, path)  # its mode as it was: 0600 when the studio wrote it
+        except OSError as exc:
+            self.out[rel] = kept
+            raise unwritable(self.folder, exc) from None
+
+    def keep_only(self, needed: set[str]) -> None:
+        """Delete the stored files no step can put back any more."""
+        for rel in [r for r in self.out if r not in needed]:
+            with contextlib.suppress(OSError):
+                self.out.pop(rel).unlink()
+
+    def close(self) -> None:
+        """Delete the store (the studio stops): the files in it are gone for good."""
+        self.out.clear()
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+
+def _same_bytes(first: Path, second: Path) -> bool:
+    try:
+        return first.stat().st_size == second.stat().st_size and first.read_bytes() == second.read_bytes()
+    except OSError:
+        return False
+
+
+@dataclass
+class History:
+    """The steps of one studio run: ``steps[:cursor]`` can be undone, the rest redone."""
+
+    store: FileStore
+    steps: list[Step] = field(default_factory=list)
+    cursor: int = 0
+
+    @classmethod
+    def of(cls, folder: Path) -> History:
+        """An empty history for the theme ``folder``."""
+        return cls(FileStore(folder))
+
+    def record(self, step: Step) -> None:
+        """Keep ``step`` as the newest (the steps that were undone can no longer be redone)."""
+        del self.steps[self.cursor :]
+        self.steps.append(step)
+        while len(self.steps) > MAX_STEPS or (len(self.steps) > 1 and self._text_bytes() > MAX_TEXT_BYTES):
+            self.steps.pop(0)
+        self.cursor = len(self.steps)
+        self.forget_unneeded()
+
+    def _text_bytes(self) -> int:
+        texts = {id(s.before.text): len(s.before.text) for s in self.steps}
+        texts |= {id(s.after.text): len(s.after.text) for s in self.steps}
+        return sum(texts.values())
+
+    def forget_unneeded(self) -> None:
+        """Delete the stored files that no step left in the history can put back."""
+        needed = {rel for step in self.steps[: self.cursor] for rel in step.removed}
+        needed |= {rel for step in self.steps[self.cursor :] for rel in step.added}
+        self.store.keep_only(needed)
+
+    def to_undo(self) -> Step | None:
+        """The step Undo would take back."""
+        return self.steps[self.cursor - 1] if self.cursor > 0 else None
+
+    def to_redo(self) -> Step | None:
+        """The step Redo would make again."""
+        return self.steps[self.cursor] if self.cursor < len(self.steps) else None
+
+    def view(self) -> dict[str, Any]:
+        """The page's copy: what Undo and Redo would do (``None``: nothing) and how many."""
+        undo, redo = self.to_undo(), self.to_redo()
+        return {
+            "undo": None if undo is None else undo.view(),
+            "redo": None if redo is None else redo.view(),
+            "undo_count": self.cursor,
+            "redo_count": len(self.steps) - self.cursor,
+        }
+
+
+def named_files(doc: dict[str, Any], folder: Path) -> set[str]:
+    """The files of the studio's folders (:data:`OWNED_FOLDERS`) that ``doc`` (a theme
+    mapping) names anywhere, as it names them, that are files in ``folder`` now."""
+    found: set[str] = set()
+    stack: list[Any] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str) and node.split("/", 1)[0] in OWNED_FOLDERS and ".." not in node.split("/"):
+            path = folder / node
+            if path.is_file() and not path.is_symlink():
+                found.add(node)
+    return found
+
+
+# -- what a step did, in words --------------------------------------------------------------
+
+
+def describe(before: State, after: State) -> tuple[str, dict[str, Any]]:
+    """The label of the change from ``before`` to ``after`` and, when it is one setting,
+    ``{"key", "before", "after"}`` (values as the page shows them) so the page can name
+    the setting by its own control's label."""
+    settings = _changed_settings(before.settings, after.settings)
+    items = _changed_items(before.items, after.items)
+    if len(settings) == 1 and not items:
+        key, old, new = settings[0]
+        if key.startswith("layout.reroll."):
+            return f"re-rolled card {key.rsplit('.', 1)[-1]}", {}
+        return f"{_key_words(key)} {shown_value(old)} → {shown_value(new)}", {
+            "key": key,
+            "before": shown_value(old),
+            "after": shown_value(new),
+        }
+    parts = items
+    if settings:
+        first = _key_words(settings[0][0])
+        parts = [*items, first if len(settings) == 1 else f"{first} and {len(settings) - 1} more settings"]
+    return "; ".join(parts) or "no change", {}
+
+
+def _flat(node: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(node, dict) and (node or not prefix):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            out.update(_flat(value, f"{prefix}{key}."))
+        return out
+    return {prefix.rstrip("."): node}
+
+
+def _changed_settings(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    old, new = _flat(before), _flat(after)
+    keys = list(dict.fromkeys([*new, *old]))
+    return [(k, old.get(k), new.get(k)) for k in keys if old.get(k) != new.get(k)]
+
+
+def _key_words(key: str) -> str:
+    """``card.diameter`` -> ``card diameter``; ``seed`` -> ``seed``."""
+    return key.replace("_", " ").replace(".", " ")
+
+
+def shown_value(value: Any) -> str:
+    """A value as a person reads it: ``90 mm``, ``on``, ``default``."""
+    if value is None:
+        return "default"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(shown_value(v) for v in value)
+    text = str(value)
+    for unit in ("mm", "cm", "in", "pt"):
+        number = text.removesuffix(unit)
+        if number != text and number.replace(".", "", 1).lstrip("+-").isdigit():
+            return f"{number} {unit}"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+_ITEM_WORDS = {"scale": "size", "rotate": "turning", "focus": "crop centre", "zoom": "zoom", "color": "colour"}
+
+
+def _changed_items(before: tuple[Item, ...], after: tuple[Item, ...]) -> list[str]:
+    old = {item.uid: item for item in before}
+    new = {item.uid: item for item in after}
+    added = [new[u] for u in new if u not in old]
+    removed = [old[u] for u in old if u not in new]
+    parts = []
+    if added:
+        parts.append("added " + _names(added))
+    if removed:
+        parts.append("removed " + _names(removed))
+    for uid, item in new.items():
+        if uid in old and old[uid].data != item.data:
+            parts.append(_item_change(old[uid], item))
+    kept_old = [u for u in old if u in new]
+    kept_new = [u for u in new if u in old]
+    if kept_old != kept_new:
+        parts.append("moved " + _names([new[u] for u in _moved(kept_old, kept_new)]))
+    return parts
+
+
+def _moved(old: list[int], new: list[int]) -> list[int]:
+    """The ids whose neighbours changed (a drag of one tile names that tile)."""
+    for uid in old:
+        rest_old = [u for u in old if u != uid]
+        if rest_old == [u for u in new if u != uid]:
+            return [uid]
+    return [u for u, v in zip(old, new) if u != v]
+
+
+def item_name(item: Item) -> str:
+    """How the page names a symbol: its name, its word, or its file's name."""
+    data = item.data
+    faces = item.faces()
+    first = faces[0] if faces else data
+    name = data.get("name") or first.get("name") or first.get("text")
+    return str(name or name_from_path(item.file or "symbol"))
+
+
+def _names(items: list[Item]) -> str:
+    names = [f"'{item_name(i)}'" for i in items]
+    if len(names) > 3:
+        return f"{len(names)} symbols ({', '.join(names[:2])}…)"
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def _item_change(old: Item, new: Item) -> str:
+    keys = [k for k in set(old.data) | set(new.data) if old.data.get(k) != new.data.get(k)]
+    if keys == ["name"]:
+        return f"renamed '{item_name(old)}' → '{item_name(new)}'"
+    if "faces" in keys:
+        return f"'{item_name(new)}': its faces"
+    if len(keys) == 1:
+        key = keys[0]
+        words = _ITEM_WORDS.get(key, key.replace("_", " "))
+        return f"'{item_name(new)}': {words} {shown_value(old.data.get(key))} → {shown_value(new.data.get(key))}"
+    return f"'{item_name(new)}': " + ", ".join(_ITEM_WORDS.get(k, k.replace("_", " ")) for k in sorted(keys))

@@ -1,0 +1,91 @@
+"""Undo and Redo of the workspace's steps (see :mod:`printdeck.studio.history`).
+
+Each is a change like any other: it needs the revision the page shows (an Undo pressed
+on a page that has not seen the latest change yet, an outside edit or another tab's,
+changes nothing and answers with the fresh state), writes ``theme.yaml`` atomically (the
+exact text of the state it goes back to), moves the step's files back in or out, and
+bumps the revision; all or nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from typing import Any
+
+from printdeck.studio.history import Conflict, State
+from printdeck.studio.theme_folder import Unwritable, write_text
+from printdeck.studio.workspace import Workspace
+
+
+class Moved(Exception):
+    """Undo or Redo asked of a deck the page has not seen yet (``rev`` is older): nothing done."""
+
+
+def undo(space: Workspace, rev: int | None = None) -> dict[str, Any]:
+    """Take back the latest step (``rev``: the revision the page shows; ``None``: any).
+
+    Returns:
+        ``{"undone": {"label", ...}}``: what was taken back.
+
+    Raises:
+        Moved: ``rev`` is not the saved revision (the page has not seen a change yet).
+        ValueError: There is nothing to undo.
+        Conflict: A file it would put back has another file in its place.
+        Unwritable: The folder cannot be written or waits for the person's choice.
+    """
+    with space.lock:
+        _check_rev(space, rev)
+        step = space.history.to_undo()
+        if step is None:
+            raise ValueError("undo: there is nothing to undo")
+        _restore(space, step.before, put_back=step.removed, take_out=step.added)
+        space.history.cursor -= 1
+        return {"undone": step.view()}
+
+
+def redo(space: Workspace, rev: int | None = None) -> dict[str, Any]:
+    """Make the latest undone step again; as :func:`undo` (``{"redone": ...}``)."""
+    with space.lock:
+        _check_rev(space, rev)
+        step = space.history.to_redo()
+        if step is None:
+            raise ValueError("redo: there is nothing to redo")
+        _restore(space, step.after, put_back=step.added, take_out=step.removed)
+        space.history.cursor += 1
+        return {"redone": step.view()}
+
+
+def _check_rev(space: Workspace, rev: int | None) -> None:
+    if rev is not None and rev != space.rev:
+        raise Moved("the deck changed since the page showed it (theme.yaml or another tab); look, then try again")
+
+
+def _restore(space: Workspace, state: State, put_back: tuple[str, ...], take_out: tuple[str, ...]) -> None:
+    """Make ``state`` the saved deck again: its exact ``theme.yaml`` text written, the
+    step's files moved in or out; all or nothing."""
+    space.check_writable()
+    store = space.history.store
+    clash = next((rel for rel in put_back if store.in_the_way(rel)), None)
+    if clash is not None:
+        raise Conflict(f"{clash}: another file is there now; move or rename it, then try again")
+    taken: list[str] = []
+    returned: list[str] = []
+    try:
+        taken += [rel for rel in take_out if store.take_out(rel)]
+        for rel in put_back:
+            if rel in store.out:
+                store.put_back(rel)
+                returned.append(rel)
+        space.written = write_text(space.folder, state.text, space.written)
+    except Unwritable:
+        for rel in returned:
+            with contextlib.suppress(Unwritable):
+                store.take_out(rel)
+        for rel in taken:
+            with contextlib.suppress(Unwritable):
+                store.put_back(rel)
+        raise
+    space.settings, space.items = copy.deepcopy(state.settings), list(state.items)
+    space.field_errors, space.item_errors = {}, {}
+    space.rev += 1
