@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
-from printdeck.studio import crops, intake, page_state, uploads
+from printdeck.studio import bundled_art, crops, intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.history import Conflict
@@ -73,6 +73,9 @@ class Studio:
             Route("/api/font", self.font, methods=["POST"]),
             Route("/api/reroll", self.reroll, methods=["POST"]),
             Route("/api/seed", self.new_seed, methods=["POST"]),
+            Route("/api/art", self.get_art),
+            Route("/api/art", self.add_art, methods=["POST"]),
+            Route("/api/art/{art}.svg", self.art_picture),
             Route("/api/undo", self.undo, methods=["POST"]),
             Route("/api/redo", self.redo, methods=["POST"]),
             Route("/api/preview", self.get_preview),
@@ -252,6 +255,33 @@ class Studio:
     async def new_seed(self, request: Request) -> Response:
         """A new random seed: a new shuffle of the symbols and new layouts."""
         return await self._apply(self.space.new_seed)
+
+    async def get_art(self, request: Request) -> Response:
+        """The bundled pictures: ``{"art": [{"id", "name", "words"}, ...]}``."""
+        art = await run_in_threadpool(bundled_art.catalogue)
+        return JSONResponse({"art": list(art)}, headers={"cache-control": "private, max-age=3600"})
+
+    async def art_picture(self, request: Request) -> Response:
+        """A bundled picture's SVG (shown in the picker)."""
+        path = bundled_art.art_path(request.path_params["art"])
+        if path is None:
+            return _error(404, "no such bundled picture")
+        return FileResponse(path, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
+
+    async def add_art(self, request: Request) -> Response:
+        """``{"names": ["cat", "hot-dog"]}``: bundled pictures copied in and added."""
+        body = await _json(request)
+        names = body.get("names")
+        if not isinstance(names, list):
+            return _error(400, "names: expected the bundled pictures' names")
+        try:
+            results = await run_in_threadpool(bundled_art.add_art, self.space, names, _drop(body.get("drop")))
+        except Unwritable as exc:
+            return await self._state(409, error=str(exc))
+        except ValueError as exc:
+            return _error(400, str(exc))
+        self.preview.prefetch()
+        return await self._state(results=results)
 
     async def undo(self, request: Request) -> Response:
         """``{"rev": N}``: take back the latest change (of revision N, the one the page

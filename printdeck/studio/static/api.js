@@ -98,6 +98,17 @@ export function queueChange(url, key, value, done) {
   pump();
 }
 
+let actions = 0;
+/** Queue a request of its own (Undo, Redo) behind the changes waiting: it is sent in its
+ *  turn, with the revision the page shows by then. Resolves to its answer, once drawn. */
+export function queueAction(method, url) {
+  return new Promise((resolve) => {
+    actions += 1;
+    waiting.set(`action ${actions}`, { method, url, resolve });
+    pump();
+  });
+}
+
 async function pump() {
   if (sending) return;
   sending = true;
@@ -105,7 +116,8 @@ async function pump() {
     while (waiting.size) {
       const [id, job] = waiting.entries().next().value;
       waiting.delete(id);
-      await change("PATCH", job.url, { changes: { [job.key]: job.value } }, (answer) => job.done && job.done(answer, job.value));
+      if (job.resolve) job.resolve(await change(job.method, job.url, {}));
+      else await change("PATCH", job.url, { changes: { [job.key]: job.value } }, (answer) => job.done && job.done(answer, job.value));
     }
   } finally {
     sending = false;

@@ -1,6 +1,7 @@
 // printdeck studio: the page. Plain ES modules, no framework, nothing fetched from elsewhere.
 import { call, change, el, store } from "./api.js";
 import { setUpBuild } from "./build.js";
+import { setUpHistory } from "./history.js";
 import { setUpPreview } from "./preview.js";
 import { setUpSettings } from "./settings.js";
 import { setUpSymbols } from "./symbols.js";
@@ -65,6 +66,7 @@ async function start() {
   setUpSettings();
   setUpPreview();
   setUpBuild();
+  setUpHistory();
   store.onChange(drawOutside);
   store.onChange((state) => {
     const folder = document.getElementById("folder");

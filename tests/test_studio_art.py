@@ -1,0 +1,58 @@
+"""printdeck studio's picker of the bundled artwork (issue 28, part 8), through the HTTP
+API: the pictures and the words they are found by, adding them as copies in the folder
+(the folder builds alone), refusing a copy the same way as an upload, and one Undo step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_studio_api import REPO, client, theme_file
+
+import printdeck
+from printdeck.studio import bundled_art
+from printdeck.studio.workspace import LIBRARY_LOCK
+
+__all__ = ["client"]
+
+
+def test_every_bundled_picture_is_listed_with_words_to_find_it(client: Any) -> None:
+    answer = client.get("/api/art")
+    assert answer.status_code == 200
+    art = {entry["id"]: entry for entry in answer.json()["art"]}
+    assert set(art) == {p.stem for p in (REPO / "assets" / "twemoji").glob("*.svg")}
+    assert "eggplant" in art["aubergine"]["words"]  # the emoji's English name
+    assert "athletic shoe" in art["trainer"]["words"]  # its Unicode name
+    assert art["hot-dog"]["name"] == "hot dog"
+    picture = client.get("/api/art/cat.svg")
+    assert picture.status_code == 200 and picture.headers["content-type"].startswith("image/svg+xml")
+    assert "sandbox" in picture.headers["content-security-policy"]
+    assert client.get("/api/art/..%2Ftheme.svg").status_code == 404
+    assert client.get("/api/art/nothing.svg").status_code == 404
+
+
+def test_picked_pictures_are_copied_in_credited_and_refused_twice(client: Any, tmp_path: Path) -> None:
+    picks = ["cat", "dog", "cow", "pig", "duck", "owl", "bee"]
+    answer = client.post("/api/art", json={"names": picks})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert all(r["ok"] for r in body["results"])
+    folder = Path(body["state"]["folder"])
+    theme = theme_file(client)
+    assert [s["image"] for s in theme["symbols"]] == [f"images/{p}.svg" for p in picks]
+    assert (folder / "images" / "cat.svg").read_bytes() == (REPO / "assets" / "twemoji" / "cat.svg").read_bytes()
+    assert theme["extras"] == {"attribution": bundled_art.art_credit()}
+    assert body["state"]["history"]["undo"]["label"] == "added 7 symbols ('cat', 'dog'…); extras attribution"
+
+    again = client.post("/api/art", json={"names": ["cat"]}).json()
+    assert again["results"][0]["ok"] is False and "is the same picture as" in again["results"][0]["error"]
+    assert not (folder / "images" / "cat-2.svg").exists()  # the refused copy is not kept
+    assert len(theme_file(client)["symbols"]) == 7
+
+    with LIBRARY_LOCK:  # the studio's preview lays cards out on its threads: HiGHS is one a process
+        assert printdeck.build(folder, out=tmp_path / "deck.pdf").pdf_path.is_file()  # the folder builds alone
+
+    client.post("/api/undo", json={})
+    assert "extras" not in theme_file(client) and not (folder / "images" / "cat.svg").exists()
+    assert client.post("/api/art", json={"names": ["../theme"]}).status_code == 400
+    assert client.post("/api/art", json={"names": []}).status_code == 400
