@@ -1,5 +1,6 @@
 // printdeck studio: the page. Plain ES modules, no framework, nothing fetched from elsewhere.
 import { call, change, el, store } from "./api.js";
+import { setUpArt } from "./art.js";
 import { setUpBuild } from "./build.js";
 import { setUpHistory } from "./history.js";
 import { setUpPreview } from "./preview.js";
@@ -67,6 +68,7 @@ async function start() {
   setUpPreview();
   setUpBuild();
   setUpHistory();
+  setUpArt();
   store.onChange(drawOutside);
   store.onChange((state) => {
     const folder = document.getElementById("folder");
