@@ -43,18 +43,18 @@ def test_a_setting_is_undone_and_redone_with_the_exact_file(client: Any) -> None
     after = text_of(client)
     state = client.patch("/api/settings", json={"changes": {"card.diameter": "85mm"}}).json()["state"]
     assert state["history"]["undo"] == {
-        "label": "card diameter 90 mm → 85 mm",
+        "label": "Diameter 90 mm → 85 mm",
         "key": "card.diameter",
         "before": "90 mm",
         "after": "85 mm",
     }
     assert state["history"]["redo"] is None
     answer = undo(client, state["rev"])
-    assert answer["undone"]["label"] == "card diameter 90 mm → 85 mm"
+    assert answer["undone"]["label"] == "Diameter 90 mm → 85 mm"
     assert answer["state"]["rev"] == state["rev"] + 1  # a change like any other: a newer revision
     assert answer["state"]["settings"]["card.diameter"] == "90mm"
     assert text_of(client) == after
-    assert undo(client)["undone"]["label"] == "card diameter default → 90 mm"
+    assert undo(client)["undone"]["label"] == "Diameter default → 90 mm"
     assert text_of(client) == before and "card" not in theme_file(client)
     assert redo(client)["redone"]["key"] == "card.diameter"
     assert text_of(client) == after
@@ -137,7 +137,7 @@ def test_a_back_picture_replaced_is_kept_for_undo(client: Any) -> None:
         answer = client.post("/api/backs-image", files={"file": (name, png_bytes(colour), "image/png")})
         assert answer.status_code == 200, answer.text
     assert not (folder / "backs" / "red.png").exists()  # no setting names it: out of the folder
-    assert undo(client)["undone"]["label"] == "backs image backs/red.png → backs/blue.png"
+    assert undo(client)["undone"]["label"] == "Picture or logo backs/red.png → backs/blue.png"
     assert (folder / "backs" / "red.png").exists() and not (folder / "backs" / "blue.png").exists()
     assert theme_file(client)["backs"] == {"image": "backs/red.png", "enabled": True}
 
@@ -148,7 +148,7 @@ def test_seed_reroll_and_crop_are_steps(client: Any) -> None:
     client.patch(f"/api/symbols/{rex['uid']}", json={"changes": {"focus": [0.3, 0.6], "zoom": 1.5}})
     client.post("/api/reroll", json={"card": 2})
     client.post("/api/seed", json={})
-    assert undo(client)["undone"]["label"].startswith("seed 1 → ")
+    assert undo(client)["undone"]["label"].startswith("Seed 1 → ")
     assert undo(client)["undone"]["label"] == "re-rolled card 2"
     assert undo(client)["undone"]["label"] == "'rex': crop centre, zoom"
     assert theme_file(client)["seed"] == 1 and "layout" not in theme_file(client)
@@ -196,3 +196,12 @@ def test_undo_waits_like_any_write_for_a_broken_outside_edit(client: Any) -> Non
     refused = undo(client, status=409)
     assert "changed outside and does not load" in refused["error"]
     assert "big" in text_of(client)  # not written over
+
+
+def test_touch_ups_of_a_card_are_named_by_the_card() -> None:
+    pin = {"card": 7, "symbols": ["a", "b", "c"], "place": {"a": {"center": ["0mm", "0mm"], "size": "20mm"}}}
+    plain = history.State({"title": "x"}, (), "")
+    pinned = history.State({"title": "x", "layout": {"pinned": [pin]}}, (), "")
+    assert history.describe(plain, pinned) == ("touched up card 7", {})
+    assert history.describe(pinned, plain) == ("let go of the touch-ups of card 7", {})
+    assert history.describe(plain, history.State({"title": "y", "seed": 4}, (), ""))[0] == "Title and 1 other setting"

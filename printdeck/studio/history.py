@@ -19,6 +19,7 @@ step too (its text kept exactly, for Redo); it moves no file.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import tempfile
 import weakref
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printdeck.errors import PrintdeckError
+from printdeck.studio.labels import label_of
 from printdeck.studio.symbol_list import Item, name_from_path
 from printdeck.studio.theme_folder import make_folder, unwritable
 
@@ -253,15 +255,18 @@ def describe(before: State, after: State) -> tuple[str, dict[str, Any]]:
         key, old, new = settings[0]
         if key.startswith("layout.reroll."):
             return f"re-rolled card {key.rsplit('.', 1)[-1]}", {}
-        return f"{_key_words(key)} {shown_value(old)} → {shown_value(new)}", {
+        if key == "layout.pinned":
+            return _pins_words(old, new), {}
+        return f"{_short_label(key)} {shown_value(old)} → {shown_value(new)}", {
             "key": key,
             "before": shown_value(old),
             "after": shown_value(new),
         }
     parts = items
     if settings:
-        first = _key_words(settings[0][0])
-        parts = [*items, first if len(settings) == 1 else f"{first} and {len(settings) - 1} more settings"]
+        first = _short_label(settings[0][0])
+        more = len(settings) - 1
+        parts = [*items, first if not more else f"{first} and {more} other setting{'s' if more > 1 else ''}"]
     return "; ".join(parts) or "no change", {}
 
 
@@ -280,9 +285,19 @@ def _changed_settings(before: dict[str, Any], after: dict[str, Any]) -> list[tup
     return [(k, old.get(k), new.get(k)) for k in keys if old.get(k) != new.get(k)]
 
 
-def _key_words(key: str) -> str:
-    """``card.diameter`` -> ``card diameter``; ``seed`` -> ``seed``."""
-    return key.replace("_", " ").replace(".", " ")
+def _short_label(key: str) -> str:
+    """The page's label of a setting without its note in brackets: ``Seed``, ``Cards``."""
+    return re.sub(r"\s*\(.*\)$", "", label_of(key)) or key
+
+
+def _pins_words(old: Any, new: Any) -> str:
+    """The touch-ups (``layout.pinned``) that changed, by card: ``touched up card 7``."""
+    before = {p.get("card"): p for p in old or [] if isinstance(p, dict)}
+    after = {p.get("card"): p for p in new or [] if isinstance(p, dict)}
+    cards = sorted((c for c in set(before) | set(after) if before.get(c) != after.get(c)), key=str)
+    if len(cards) != 1:
+        return f"touched up {len(cards)} cards"
+    return f"{'touched up' if cards[0] in after else 'let go of the touch-ups of'} card {cards[0]}"
 
 
 def shown_value(value: Any) -> str:

@@ -15,12 +15,10 @@ function typesText(node) {
   return node.tagName === "INPUT" && TEXT_TYPES.has((node.getAttribute("type") || "").toLowerCase());
 }
 
-/** A step as the page says it: a setting by its own control's label ("Diameter 90 mm → 85 mm"). */
+/** A step as the page says it ("Diameter 90 mm → 85 mm": the studio names a setting by
+ *  its control's label). */
 export function stepWords(step) {
-  if (!step) return "";
-  const control = step.key ? document.getElementById(`set-${step.key.replace(/\./g, "-")}`) : null;
-  const label = control && control.labels && control.labels.length ? control.labels[0].textContent.trim() : "";
-  return label ? `${label} ${step.before} → ${step.after}` : step.label;
+  return step ? step.label : "";
 }
 
 function draw(state) {
