@@ -332,7 +332,7 @@ def take_screenshots(out_dir: Path) -> None:
             page.screenshot(path=str(out_dir / "studio-photo.png"))
             page.fill("#set-card-diameter", "big")
             page.press("#set-card-diameter", "Tab")
-            page.wait_for_selector("#err-set-card-diameter:has-text('expected')")
+            page.wait_for_selector("#err-set-card-diameter:has-text('must be a length')")
             page.evaluate("document.getElementById('set-card-diameter').scrollIntoView({block: 'center'})")
             page.screenshot(path=str(out_dir / "studio-error.png"))
             page.fill("#set-card-diameter", "")
