@@ -18,8 +18,6 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-import emoji
-
 import printdeck
 from printdeck.resources import data_root
 from printdeck.studio import intake, uploads
@@ -66,6 +64,10 @@ def _emoji_words(chars: str) -> list[str]:
     words = []
     if len(chars) == 1:
         words.append(unicodedata.name(chars, "").lower())
+    try:
+        import emoji  # noqa: PLC0415 - a dependency of printdeck; an install without it finds by Unicode names
+    except ImportError:
+        return words
     data = emoji.EMOJI_DATA.get(chars) or emoji.EMOJI_DATA.get(chars + "\ufe0f") or {}
     for said in [data.get("en", ""), *data.get("alias", [])]:
         words.append(said.strip(":").replace("_", " ").lower())

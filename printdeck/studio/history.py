@@ -224,9 +224,10 @@ class History:
         }
 
 
-def named_files(doc: dict[str, Any], folder: Path) -> set[str]:
-    """The files of the studio's folders (:data:`OWNED_FOLDERS`) that ``doc`` (a theme
-    mapping) names anywhere, as it names them, that are files in ``folder`` now."""
+def named_files(doc: dict[str, Any]) -> set[str]:
+    """The paths in the studio's folders (:data:`OWNED_FOLDERS`) that ``doc`` (a theme
+    mapping) names anywhere, as it names them (the disk is not looked at: see
+    :func:`files_in`)."""
     found: set[str] = set()
     stack: list[Any] = [doc]
     while stack:
@@ -236,10 +237,13 @@ def named_files(doc: dict[str, Any], folder: Path) -> set[str]:
         elif isinstance(node, list):
             stack.extend(node)
         elif isinstance(node, str) and node.split("/", 1)[0] in OWNED_FOLDERS and ".." not in node.split("/"):
-            path = folder / node
-            if path.is_file() and not path.is_symlink():
-                found.add(node)
+            found.add(node)
     return found
+
+
+def files_in(folder: Path, paths: Iterable[str]) -> tuple[str, ...]:
+    """Those of ``paths`` that are plain files in ``folder`` now, sorted."""
+    return tuple(sorted(p for p in paths if (folder / p).is_file() and not (folder / p).is_symlink()))
 
 
 # -- what a step did, in words --------------------------------------------------------------

@@ -22,7 +22,7 @@ import printdeck
 from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
-from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, named_files
+from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.symbol_list import Item, as_item, edited, item_view, with_face
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
@@ -168,7 +168,7 @@ class Workspace:
         return State(self.settings, tuple(self.items), self.written or "")
 
     def _named_now(self) -> set[str]:
-        return named_files(self.doc(), self.folder)
+        return named_files(self.doc())
 
     def _record(self, before: State, named_before: set[str]) -> None:
         """Keep the change from ``before`` to now as a step; files of the studio's folders
@@ -178,12 +178,12 @@ class Workspace:
             return
         named_after = self._named_now()
         removed = []
-        for rel in sorted(named_before - named_after):
+        for rel in files_in(self.folder, named_before - named_after):
             with contextlib.suppress(theme_folder.Unwritable):  # it cannot move: it stays in the folder
                 if self.history.store.take_out(rel):
                     removed.append(rel)
         label, detail = describe(before, after)
-        added = tuple(sorted(named_after - named_before))
+        added = files_in(self.folder, named_after - named_before)
         self.history.record(Step(before, after, label, detail, added, tuple(removed)))
 
     def take_in(self, doc: dict[str, Any], text: str) -> None:
