@@ -25,6 +25,7 @@ from printdeck.theme import (
     apply_settings,
     check_consistency,
     check_look_alikes,
+    check_used_files,
     load_theme,
     parse_settings,
     preset,
@@ -239,7 +240,8 @@ def make_deck(
     """
     rep = reporter or _Silent()
     with rep.stage("theme", None):
-        theme = apply_options(load_theme(theme_ref, allow_outside=options.allow_outside), options)
+        loaded = load_theme(theme_ref, allow_outside=options.allow_outside, defer_svg_checks=True)
+        theme = apply_options(loaded, options)
     if before_layout is not None:
         before_layout(theme)
     with rep.stage("design", None):
@@ -247,6 +249,7 @@ def make_deck(
         if theme.spec.extras.tuck_box:
             _check_tuck_box(theme, design.blocks)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
+        check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
         spec = theme.spec

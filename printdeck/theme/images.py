@@ -46,12 +46,15 @@ class FileCheck:
         size_px: (width, height) of a raster; the viewBox size of an SVG.
         has_alpha: Whether a raster has transparent pixels.
         digests: Content fingerprints (file bytes; decoded pixels) for duplicate checks.
+        deferred: An SVG only read and fingerprinted (``check_svg_file(..., defer=True)``):
+            its structure check waits until a deck uses it; ``size_px`` is then unknown (0, 0).
     """
 
     kind: str
     size_px: tuple[float, float]
     has_alpha: bool
     digests: tuple[str, ...]
+    deferred: bool = False
 
 
 _RASTER_CHECKS: dict[tuple[Path, int, int], FileCheck] = {}
@@ -165,12 +168,14 @@ def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
     raise key_error(f"{where}", f"{path} has no viewBox (nor width and height); add a viewBox")
 
 
-def check_svg_file(path: Path, where: str) -> FileCheck:
+def check_svg_file(path: Path, where: str, defer: bool = False) -> FileCheck:
     """Parse an SVG safely and check it draws something.
 
     Args:
         path: The SVG file.
         where: Theme key naming it, for messages.
+        defer: Only read and fingerprint a file not checked before (``deferred`` in the
+            result): a build checks the rest of the files its deck uses, once it knows them.
 
     Returns:
         The viewBox size and the file's fingerprint.
@@ -187,6 +192,8 @@ def check_svg_file(path: Path, where: str) -> FileCheck:
     passed = _passed_before(digest)
     if passed is not None:  # these very bytes passed every check below in an earlier run
         return FileCheck("svg", passed, True, (digest,))
+    if defer:
+        return FileCheck("svg", (0.0, 0.0), True, (digest,), deferred=True)
     svg_structure_check(data, path, where)  # before defusedxml and resvg see it
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)

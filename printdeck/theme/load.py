@@ -8,7 +8,7 @@ and the fix, and nothing is written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -24,6 +24,7 @@ from printdeck.theme.spec import Theme, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
     allowed_roots,
+    check_files_later,
     check_inside,
     resolve_path,
     resolve_symbols,
@@ -35,6 +36,7 @@ __all__ = [
     "bundled_theme_names",
     "bundled_theme_path",
     "check_consistency",
+    "check_used_files",
     "deck_size",
     "load_theme",
     "load_theme_data",
@@ -64,6 +66,7 @@ def load_theme(
     check_files: bool = True,
     progress: Callable[[int], None] | None = None,
     allow_outside: bool = False,
+    defer_svg_checks: bool = False,
 ) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
@@ -76,6 +79,10 @@ def load_theme(
             of unknown length.
         allow_outside: Let the theme read files outside its folder and the bundled
             assets (refused by default, symlinks followed).
+        defer_svg_checks: Read and fingerprint every SVG (duplicates are refused) but
+            leave the structure and drawing checks of those not checked before to
+            :func:`check_used_files`, for the symbols the deck uses (a build; ``check``
+            checks every file).
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -93,7 +100,22 @@ def load_theme(
         return ref
     path = _theme_file(ref)
     spec = parse_theme_data(load_yaml_file(path), shown(path))
-    return _resolved(spec, path.parent, shown(path), check_files, progress, allow_outside, path=path)
+    deferred: dict[Path, str] | None = {} if defer_svg_checks and check_files else None
+    return _resolved(spec, path.parent, shown(path), check_files, progress, allow_outside, path=path, deferred=deferred)
+
+
+def check_used_files(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
+    """Check the files of ``symbols`` (a deck's) whose checks ``load_theme(...,
+    defer_svg_checks=True)`` left for later (:attr:`Theme.unchecked`), in theme order.
+
+    Raises:
+        PrintdeckError: A used SVG is unsafe, malformed, has no size or draws nothing, in
+            the words and with the key :func:`load_theme` would have used.
+    """
+    used = {face.path for symbol in symbols for face in symbol.all_faces}
+    pending = [(path, where, label) for path, where, label in theme.unchecked if path in used]
+    if pending:
+        check_files_later([(path, where) for path, where, _ in pending], pending[0][2])
 
 
 def load_theme_data(
@@ -128,11 +150,15 @@ def _resolved(
     progress: Callable[[int], None] | None,
     allow_outside: bool,
     path: Path | None,
+    deferred: dict[Path, str] | None = None,
 ) -> Theme:
-    """Check what involves several keys and every file; set the deck's size."""
+    """Check what involves several keys and every file (SVGs not checked before only
+    fingerprinted when ``deferred`` is given: they are recorded there); set the deck's size."""
     try:
         check_consistency(spec)
-        symbols = resolve_symbols(spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside)
+        symbols = resolve_symbols(
+            spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside, deferred=deferred
+        )
         size = deck_size_requirements(spec.deck, len(symbols))
         _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
@@ -143,7 +169,16 @@ def _resolved(
     if credit is None and any(s.source.startswith("assets/twemoji/") for s in symbols):
         credit = TWEMOJI_CREDIT
     name = spec.name or (_default_name(path) if path is not None else "theme")
-    return Theme(spec=spec, name=name, base_dir=base.resolve(), symbols=symbols, attribution=credit, path=path)
+    unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
+    return Theme(
+        spec=spec,
+        name=name,
+        base_dir=base.resolve(),
+        symbols=symbols,
+        attribution=credit,
+        path=path,
+        unchecked=unchecked,
+    )
 
 
 def parse_theme_data(data: object, label: str) -> ThemeSpec:

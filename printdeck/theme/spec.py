@@ -631,6 +631,9 @@ class Theme:
             (the deck may use a subset: see ``deck.choose``).
         attribution: Credit line for the artwork, printed on the PDF.
         path: The theme file read (None for a theme made in code).
+        unchecked: SVG files read and fingerprinted but not yet structure-checked (a
+            build's load, ``defer_svg_checks``), as (file, theme key, theme label):
+            :func:`printdeck.theme.check_used_files` checks those its deck uses.
     """
 
     spec: ThemeSpec
@@ -639,3 +642,4 @@ class Theme:
     symbols: tuple[SymbolSpec, ...]
     attribution: str | None = None
     path: Path | None = None
+    unchecked: tuple[tuple[Path, str, str], ...] = ()

@@ -123,6 +123,8 @@ class _Seen:
     checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
     progress: Callable[[int], None] = lambda n: None
     roots: tuple[Path, ...] | None = None
+    deferred: dict[Path, str] | None = None
+    """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
 
 
 def _only_key(entry: SymbolEntry, where: str) -> str:
@@ -168,10 +170,13 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     return files
 
 
-def _checked(path: Path, where: str) -> FileCheck | PrintdeckError:
-    """The check of one artwork file, or the refusal it ends in (raised later, in theme order)."""
+def _checked(path: Path, where: str, defer: bool = False) -> FileCheck | PrintdeckError:
+    """The check of one artwork file, or the refusal it ends in (raised later, in theme order);
+    with ``defer``, an SVG not checked before is only read and fingerprinted."""
     try:
-        return check_svg_file(path, where) if path.suffix.lower() == ".svg" else check_raster_file(path, where)
+        if path.suffix.lower() == ".svg":
+            return check_svg_file(path, where, defer)
+        return check_raster_file(path, where)
     except PrintdeckError as exc:
         return exc
 
@@ -179,9 +184,31 @@ def _checked(path: Path, where: str) -> FileCheck | PrintdeckError:
 def _prefetch_checks(files: list[Path], wheres: list[str], seen: _Seen) -> None:
     """Check a folder's files on a few threads (decoding releases the GIL); the results wait
     in ``seen.checked`` for :func:`_check_file`, which takes them in theme order."""
+    defer = [seen.deferred is not None] * len(files)
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        for f, result in zip(files, pool.map(_checked, files, wheres)):
+        for f, result in zip(files, pool.map(_checked, files, wheres, defer)):
             seen.checked[f] = result
+
+
+def check_files_later(files: list[tuple[Path, str]], label: str, progress: Callable[[int], None] | None = None) -> None:
+    """Check SVG files whose checks a load deferred (see :func:`resolve_symbols`), on a few
+    threads; the first refusal in the order given is raised.
+
+    Args:
+        files: (file, theme key naming it), in theme order.
+        label: The theme's name in messages (its file).
+        progress: Called with 1 after each file.
+
+    Raises:
+        PrintdeckError: As :func:`printdeck.theme.images.check_svg_file`, said of ``label``.
+    """
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        results = list(pool.map(lambda job: _checked(*job), files))
+    for result in results:
+        if isinstance(result, PrintdeckError):
+            raise result.located(label)
+        if progress is not None:
+            progress(1)
 
 
 def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
@@ -191,9 +218,11 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
     seen.paths[resolved] = where
     if not check_files:
         return None
-    check = seen.checked.pop(path, None) or _checked(path, where)
+    check = seen.checked.pop(path, None) or _checked(path, where, seen.deferred is not None)
     if isinstance(check, PrintdeckError):
         raise check
+    if check.deferred and seen.deferred is not None:
+        seen.deferred[path] = where
     for digest in check.digests:
         if digest in seen.digests:
             raise key_error(
@@ -315,6 +344,7 @@ def resolve_symbols(
     check_files: bool = True,
     progress: Callable[[int], None] | None = None,
     allow_outside: bool = False,
+    deferred: dict[Path, str] | None = None,
 ) -> tuple[SymbolSpec, ...]:
     """Turn the theme's ``symbols:`` list into symbols with ids 0..n-1 in theme order.
 
@@ -326,6 +356,10 @@ def resolve_symbols(
         progress: Called with 1 after each image file is checked (for a progress bar).
         allow_outside: Read files outside the theme folder and the bundled assets
             too (refused by default, symlinks followed).
+        deferred: When given, an SVG whose bytes were not checked before is only read
+            and fingerprinted (duplicates are still refused) and recorded here (file ->
+            theme key) for :func:`check_files_later`: a build checks only the files its
+            deck uses.
 
     Returns:
         The symbols, ``id`` = position.
@@ -337,7 +371,7 @@ def resolve_symbols(
             cannot be read or lacks a glyph; a symbol appears twice. The message
             starts with the dotted key (``symbols.3.image``).
     """
-    seen = _Seen(roots=allowed_roots(base, allow_outside))
+    seen = _Seen(roots=allowed_roots(base, allow_outside), deferred=deferred)
     if progress is not None:
         seen.progress = progress
     out: list[SymbolSpec] = []
