@@ -46,32 +46,58 @@ def look_alikes(
     """The pairs of ``symbols`` (default: the theme's), or of faces of different symbols, that
     look alike as seen in ``visions`` (default: as printed in colour).
 
-    The verdict is kept in the disk cache (folder ``lookalikes``) by everything it depends
-    on (each face's drawing key, label, turn and colour, the visions, this code), so a
-    build of a deck checked before compares nothing and draws nothing.
+    The symbols are compared in an order of their own (by drawing), not in the order given,
+    so the verdict does not depend on the order a deck's seed puts them in. It is kept in
+    the disk cache (folder ``lookalikes``) by everything it depends on (each face's drawing
+    key, label, turn and colour, the visions, this code), so a build of a deck whose symbols
+    were checked before, in any order, compares nothing and draws nothing. Each pair's
+    ``groups`` are positions in ``symbols``; pairs come in that order, as do the two of a pair.
     """
-    faces = []
-    for group, symbol in enumerate(theme.symbols if symbols is None else symbols):
-        for j, face in enumerate(symbol.all_faces):
-            label = symbol.name if not symbol.faces else f"{symbol.name} (face {j + 1}: {face.name})"
-            faces.append((face, label, group, turn_limit_deg(theme, face)))
+    given = list(theme.symbols if symbols is None else symbols)
+    faces_of = [_faces(theme, symbol) for symbol in given]
+    order = sorted(range(len(given)), key=lambda g: [_face_key(*face) for face in faces_of[g]])
+    faces = [(face, label, canonical, turn) for canonical, g in enumerate(order) for face, label, turn in faces_of[g]]
     seen_as = tuple(visions or (Vision.NORMAL,))
     key = _verdict_key(faces, seen_as)
-    stored = _stored_verdict(key)
-    if stored is not None:
-        return stored
-    looks = [dataclasses.replace(_look(face, turn), label=label, group=group) for face, label, group, turn in faces]
-    if len(_POSES) > MEMO_PAIRS:
-        _POSES.clear()
-    pairs = find_look_alikes(looks, seen_as, _POSES)
-    folder = cache_dir("lookalikes")
-    if folder is not None:
-        write_entry(folder / f"{key}.json", json.dumps([_as_record(p) for p in pairs]))
-    return pairs
+    pairs = _stored_verdict(key)
+    if pairs is None:
+        looks = [dataclasses.replace(_look(face, turn), label=label, group=group) for face, label, group, turn in faces]
+        if len(_POSES) > MEMO_PAIRS:
+            _POSES.clear()
+        pairs = find_look_alikes(looks, seen_as, _POSES)
+        folder = cache_dir("lookalikes")
+        if folder is not None:
+            write_entry(folder / f"{key}.json", json.dumps([_as_record(p) for p in pairs]))
+    return sorted((_in_given_order(p, order) for p in pairs), key=lambda p: p.groups)
+
+
+def _in_given_order(pair: LookAlike, order: list[int]) -> LookAlike:
+    """A pair found in the canonical order, said in the order the symbols were given (the
+    first-named first; ``groups`` are positions in it)."""
+    first, second = order[pair.groups[0]], order[pair.groups[1]]
+    if first < second:
+        return dataclasses.replace(pair, groups=(first, second))
+    return dataclasses.replace(
+        pair, first=pair.second, second=pair.first, turned_deg=-pair.turned_deg, groups=(second, first)
+    )
+
+
+def _faces(theme: Theme, symbol: SymbolSpec) -> list[tuple[SymbolSpec, str, float]]:
+    """A symbol's faces as compared: (face, label in messages, turn limit in degrees)."""
+    out = []
+    for j, face in enumerate(symbol.all_faces):
+        label = symbol.name if not symbol.faces else f"{symbol.name} (face {j + 1}: {face.name})"
+        out.append((face, label, turn_limit_deg(theme, face)))
+    return out
+
+
+def _face_key(face: SymbolSpec, label: str, turn: float) -> tuple[str, str, float, str, bool, str]:
+    """What a compared face is, as a sortable tuple (its drawing, label, turn and colour)."""
+    return (drawing_key(face), label, turn, face.kind, face.color_fixed, face.color or "")
 
 
 def _verdict_key(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple[Vision, ...]) -> str:
-    parts = [(drawing_key(f), label, group, turn, f.kind, f.color_fixed, f.color) for f, label, group, turn in faces]
+    parts = [(*_face_key(f, label, turn), group) for f, label, group, turn in faces]
     return entry_key(parts, [v.value for v in visions], _code_version())
 
 
