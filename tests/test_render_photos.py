@@ -88,14 +88,15 @@ def test_photos_are_stored_once_as_jpeg_at_print_resolution_without_soft_masks(
     assert {r["enc"] for r in rows} == {"jpeg"}  # JPEG, HEIC and AVIF sources all stay JPEG
     assert len({r["object"] for r in rows}) == 7  # each photo stored once
     ppi = [min(float(r["x-ppi"]), float(r["y-ppi"])) for r in rows]
-    assert min(ppi) >= 300  # the sources have plenty of pixels
+    assert min(ppi) >= 449  # the sources have plenty of pixels: max_ppi (450) at least (pdfimages rounds)
     manifest = json.loads(out.with_suffix(".json").read_text())
     largest = {}
     for card in manifest["cards"]:
         for s in card["symbols"]:
             largest[s["id"]] = max(largest.get(s["id"], 0.0), s["box_mm"][0])
     stored = {int(r["width"]) for r in rows}
-    assert max(stored) <= max(largest.values()) / 25.4 * 450 + 2  # not more than 450 ppi at the largest size
+    step = 2 ** (1 / 8)  # stored sizes come in steps, rounded up
+    assert max(stored) <= max(largest.values()) / 25.4 * 450 * step + 2  # one step over 450 ppi at most
     assert out.stat().st_size < 7 * 400_000  # a few hundred kB a photo, not megabytes
 
 
@@ -115,7 +116,8 @@ def test_removed_background_is_a_clip_path_over_a_jpeg_and_max_ppi_is_a_theme_ke
         if r["type"] == "image":
             ppi = min(float(r["x-ppi"]), float(r["y-ppi"]))
             at_largest[r["object"]] = min(at_largest.get(r["object"], ppi), ppi)
-    assert len(at_largest) == 7 and max(at_largest.values()) <= 205
+    assert len(at_largest) == 7 and min(at_largest.values()) >= 199  # max_ppi: 200 at least (pdfimages rounds)
+    assert max(at_largest.values()) <= 200 * 2 ** (1 / 8) + 2  # at most one size step (9 %) more
 
 
 @pytest.mark.parametrize("orientation", range(1, 9))

@@ -138,7 +138,7 @@ def test_photos_are_checked_and_encoded_once_across_runs(tmp_path: Path, cache: 
 
 
 def test_stored_sizes_are_steps_so_another_seed_finds_them(tmp_path: Path) -> None:
-    """A picture is stored at a step of 2 ** (1 / 8) under what max_ppi asks (never over),
+    """A picture is stored at a step of 2 ** (1 / 8) over what max_ppi asks (never under),
     so largest sizes a few per cent apart, as two seeds give, share one encoding."""
     art = load_theme(_photo_theme(tmp_path)).symbols[0]
     from printdeck.artwork import drawing
@@ -148,7 +148,7 @@ def test_stored_sizes_are_steps_so_another_seed_finds_them(tmp_path: Path) -> No
     assert sizes[10.0] == sizes[10.2] == sizes[10.4] < sizes[12.0]
     for box, px in sizes.items():
         needed = box / 25.4 * 600
-        assert needed / 2 ** (1 / 8) - 1 <= px <= needed + 1
+        assert needed <= px <= needed * 2 ** (1 / 8) + 1
 
 
 def test_no_layout_cache_keeps_the_other_caches(tmp_path: Path, cache: Path, monkeypatch) -> None:

@@ -88,7 +88,8 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
         data: The file's bytes.
         path: The file (for messages).
         where: The theme key naming it (for messages).
-        draft_px: Decode a JPEG reduced (Pillow ``draft``) to at least this many pixels a side.
+        draft_px: Decode a JPEG reduced (Pillow ``draft``) to at least this many pixels on
+            its longer side (the shorter in proportion).
 
     Raises:
         PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
@@ -116,7 +117,10 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
                     f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
                 )
             if draft_px is not None and image.format in ("JPEG", "MPO"):
-                image.draft("RGB", (draft_px, draft_px))
+                longer = max(image.size)
+                image.draft(
+                    "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
+                )
             image.load()
         except PrintdeckError:
             raise
@@ -260,14 +264,21 @@ def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
     Raises:
         PrintdeckError: The file is missing, unreadable, too large or not an image.
     """
+    image = _upright_decoded(path, max_px, where)
+    scale = max_px / max(image.size)
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    return to_rgba(image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0))  # exact enough, much faster
+
+
+def _upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
+    """A picture file decoded with at least twice ``need_px`` pixels on its longer side
+    where the source has them (JPEG ``draft``), in sRGB (an embedded profile honoured),
+    EXIF-oriented, in a mode Pillow scales (RGB, RGBA, L or LA), not yet scaled."""
     data = read_limited(path, where, MAX_IMAGE_BYTES)
-    image = to_srgb(open_raster(data, path, where, draft_px=max_px * 2))  # an embedded profile honoured
+    image = to_srgb(open_raster(data, path, where, draft_px=need_px * 2))
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
-    scale = max_px / max(shown_size(image))
-    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-    image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)  # exact enough, much faster
-    return to_rgba(ImageOps.exif_transpose(image))
+    return ImageOps.exif_transpose(image)
 
 
 def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:
@@ -301,9 +312,12 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
 
 def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     """The photo's crop square, ``side_px`` pixels a side, transparency flattened on white (RGB);
-    decoded with only the pixels it needs."""
-    w, h = oriented_size(Path(symbol.path or ""))
-    full = upright(symbol, min(max(w, h), math.ceil(side_px * max(w, h) / crop.side)))
+    decoded with only the pixels it needs and scaled once, from the decoded picture."""
+    if symbol.path is None:
+        raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
+    w, h = oriented_size(Path(symbol.path))
+    need = min(max(w, h), math.ceil(side_px * max(w, h) / crop.side))
+    full = _upright_decoded(Path(symbol.path), need, f"symbol {symbol.name!r}")
     sx, sy = full.width / w, full.height / h
     box = (
         crop.left * sx,
@@ -311,9 +325,11 @@ def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
         min(full.width, (crop.left + crop.side) * sx),
         min(full.height, (crop.top + crop.side) * sy),
     )
-    square = full.resize((side_px, side_px), Image.Resampling.LANCZOS, box=box)
+    square = full.resize((side_px, side_px), Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
+    if square.mode in ("RGB", "L"):
+        return square.convert("RGB")
     flat = Image.new("RGB", square.size, "#ffffff")
-    flat.paste(square, mask=square.getchannel("A"))
+    flat.paste(square.convert("RGBA"), mask=square.convert("RGBA").getchannel("A"))
     return flat
 
 

@@ -44,23 +44,23 @@ JPEG_QUALITY = 92
 """Quality of pictures stored as JPEG (4:4:4, no chroma subsampling)."""
 LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
 PX_STEPS_PER_OCTAVE = 8
-"""Stored picture sizes are powers of 2 ** (1 / 8): at most 9 % under what ``max_ppi`` asks."""
+"""Stored picture sizes are powers of 2 ** (1 / 8), rounded up: at most 9 % over what ``max_ppi`` asks."""
 PASS_THROUGH_SLACK = 1.25
 """An upright JPEG up to this many times the pixels needed goes in untouched."""
 
 
 def picture_px(art: Drawing, max_box_mm: float | None, max_ppi: int) -> int:
     """Pixels the picture's longer side is stored with: what ``max_ppi`` needs at its
-    largest printed box side ``max_box_mm`` (mm), rounded down to a step of
-    :data:`PX_STEPS_PER_OCTAVE` (so another seed, whose largest size differs by a few
-    per cent, mostly finds the picture already encoded in the cache), at most the
-    source's own."""
+    largest printed box side ``max_box_mm`` (mm), rounded up to a step of
+    :data:`PX_STEPS_PER_OCTAVE` (so the picture prints with at least ``max_ppi`` pixels an
+    inch, and another seed, whose largest size differs by a few per cent, often finds it
+    already encoded in the cache), at most the source's own."""
     natural = max(art.size)
     if max_box_mm is None:
         return int(natural)
     needed = math.ceil(max_box_mm / MM_PER_UNIT["in"] * max_ppi)
-    step = int(2.0 ** (math.floor(PX_STEPS_PER_OCTAVE * math.log2(max(needed, 16))) / PX_STEPS_PER_OCTAVE))
-    return int(min(natural, max(step, 16)))
+    step = math.ceil(PX_STEPS_PER_OCTAVE * math.log2(max(needed, 16)) - 1e-9)
+    return int(min(natural, math.ceil(2.0 ** (step / PX_STEPS_PER_OCTAVE) - 1e-6)))
 
 
 @dataclass(frozen=True)

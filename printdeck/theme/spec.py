@@ -412,7 +412,8 @@ class PaperSpec(_Strict):
         default=450,
         ge=150,
         le=2400,
-        description="pictures are stored at most this many pixels an inch at their largest printed size",
+        description="pictures are stored with this many pixels an inch at their largest printed size (up to 9 % "
+        "more: stored sizes come in steps, so another seed finds them made), or all the source has",
     )
     color: ColourMode = Field(
         default=ColourMode.RGB,
