@@ -42,7 +42,7 @@ def test_picked_pictures_are_copied_in_credited_and_refused_twice(client: Any, t
     assert [s["image"] for s in theme["symbols"]] == [f"images/{p}.svg" for p in picks]
     assert (folder / "images" / "cat.svg").read_bytes() == (REPO / "assets" / "twemoji" / "cat.svg").read_bytes()
     assert theme["extras"] == {"attribution": bundled_art.art_credit()}
-    assert body["state"]["history"]["undo"]["label"] == "added 7 symbols ('cat', 'dog'…); Credit line"
+    assert body["state"]["history"]["undo"]["label"] == "added 7 symbols ('cat', 'dog'…); Credit line changed"
 
     again = client.post("/api/art", json={"names": ["cat"]}).json()
     assert again["results"][0]["ok"] is False and "is the same picture as" in again["results"][0]["error"]

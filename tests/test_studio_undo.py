@@ -13,6 +13,7 @@ import yaml
 from test_studio_api import client, make_client, png_bytes, seven, svgs, theme_file, upload
 
 from printdeck.studio import history
+from printdeck.studio.symbol_list import Item
 from printdeck.studio.theme_folder import THEME_FILE
 
 __all__ = ["client"]
@@ -204,4 +205,24 @@ def test_touch_ups_of_a_card_are_named_by_the_card() -> None:
     pinned = history.State({"title": "x", "layout": {"pinned": [pin]}}, (), "")
     assert history.describe(plain, pinned) == ("touched up card 7", {})
     assert history.describe(pinned, plain) == ("let go of the touch-ups of card 7", {})
-    assert history.describe(plain, history.State({"title": "y", "seed": 4}, (), ""))[0] == "Title and 1 other setting"
+    assert (
+        history.describe(plain, history.State({"title": "y", "seed": 4}, (), ""))[0]
+        == "Title and 1 other setting changed"
+    )
+
+
+def test_a_touch_up_saved_as_any_change_is_undone_like_the_rest(tmp_path: Path) -> None:
+    """Per-card touch-ups (``layout.pinned``) reach the history through the workspace's
+    commit, as every change does: nothing of theirs is registered with the history."""
+    from printdeck.studio.undo import redo as redo_step, undo as undo_step
+    from printdeck.studio.workspace import Workspace
+
+    space = Workspace.open(tmp_path / "deck")
+    space.commit(items=[*space.items, *(Item({"text": w}) for w in "abcdefg")])
+    pin = {"card": 1, "symbols": ["a", "b", "c"], "place": {"a": {"center": ["2mm", "-3mm"], "size": "20mm"}}}
+    space.commit(settings={**space.settings, "layout": {"pinned": [pin]}})
+    assert space.history.view()["undo"]["label"] == "touched up card 1"
+    assert undo_step(space, space.rev) == {"undone": {"label": "touched up card 1"}}
+    assert "layout" not in yaml.safe_load((space.folder / THEME_FILE).read_text(encoding="utf-8"))
+    redo_step(space)
+    assert yaml.safe_load((space.folder / THEME_FILE).read_text(encoding="utf-8"))["layout"] == {"pinned": [pin]}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_studio_browser import page, studio, sync_api, theme, wait_for
+from test_studio_journeys import serious_violations
 
 import printdeck
 from printdeck.studio.workspace import LIBRARY_LOCK
@@ -104,3 +105,21 @@ def test_a_teacher_picks_pictures_undoes_and_builds(page: object, studio: tuple[
     pdf = Path(download.value.path()).read_bytes()
     with LIBRARY_LOCK:
         assert printdeck.build(folder, out=tmp_path / "cli.pdf").pdf_path.read_bytes() == pdf
+
+
+def test_the_open_picker_passes_axe_and_undo_closes_a_panel_of_a_symbol_it_takes_back(page: object) -> None:
+    page.click("#art-open")
+    page.wait_for_selector("#art-picker[open]")
+    page.fill("#art-search", "fish")
+    page.wait_for_function("document.querySelectorAll('#art-grid button').length >= 2")  # blowfish, tropical fish
+    found = serious_violations(page)
+    assert not found, "axe-core: " + "; ".join(found)
+    page.click("#art-grid button[aria-label='Add blowfish']")
+    page.wait_for_selector("#art-note:has-text('Added blowfish to the deck')")
+    page.click("#art-picker button:has-text('Done')")
+    page.click("#grid .tile:has(button[aria-label='Remove blowfish']) .tile-face")
+    page.wait_for_selector("#detail:not([hidden])")
+    page.click("#undo")
+    page.wait_for_selector("#saved:has-text(\"Undid: added 'blowfish'\")")
+    page.wait_for_function("!document.querySelector(\"#grid button[aria-label='Remove blowfish']\")")
+    assert page.evaluate("document.getElementById('redo').disabled") is False

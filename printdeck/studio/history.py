@@ -270,7 +270,8 @@ def describe(before: State, after: State) -> tuple[str, dict[str, Any]]:
     if settings:
         first = _short_label(settings[0][0])
         more = len(settings) - 1
-        parts = [*items, first if not more else f"{first} and {more} other setting{'s' if more > 1 else ''}"]
+        others = f" and {more} other setting{'s' if more > 1 else ''}" if more else ""
+        parts = [*items, f"{first}{others} changed"]
     return "; ".join(parts) or "no change", {}
 
 

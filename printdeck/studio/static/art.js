@@ -10,14 +10,15 @@ function newDrop() {
   return `art-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The pictures with, for every word of ``query``, a word starting with it ("shoe" finds
- *  the trainer, an "athletic shoe"; case and accents ignored). */
+/** The pictures with, for every word of ``query``, a word holding it: from its start for
+ *  one or two letters ("b": bee, not rabbit), anywhere from three ("fish": blowfish);
+ *  "shoe" finds the trainer, an "athletic shoe"; case and accents ignored. */
 export function matching(entries, query) {
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const wanted = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return entries.filter((entry) => {
     const words = fold(entry.words.join(" ")).split(/[^\p{L}\p{N}]+/u);
-    return wanted.every((w) => words.some((word) => word.startsWith(w)));
+    return wanted.every((w) => words.some((word) => (w.length > 2 ? word.includes(w) : word.startsWith(w))));
   });
 }
 
