@@ -21,10 +21,11 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES, LookAlike, Vision
 from printdeck.assign import assign_symbols
+from printdeck.card_view import card_pin_refusal, card_places, card_png
 from printdeck.choices import SaveKind
 from printdeck.deck_plan import (
     DeckPlan,
@@ -40,6 +41,7 @@ from printdeck.decks import Deck
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
+from printdeck.layout import PinRefusal
 from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import theme_inputs
 from printdeck.pipeline import (
@@ -409,6 +411,37 @@ def preview_page(deck: DeckPlan, layouts: Sequence[CardLayout], page: int, *, pp
         ValueError: ``page`` out of range, or a card of that page has no layout.
     """
     return preview_page_png(deck, layouts, page, ppi)
+
+
+def view_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dict[str, Any]:
+    """Printed card ``card`` (1-based) laid out, as plain data: each symbol's name, centre,
+    rotation, frame, ink box and whether it is pinned, and the card's size (see
+    :func:`printdeck.card_view.card_places`).
+
+    Raises:
+        ValueError: no such card, or ``layouts`` do not hold it.
+    """
+    return card_places(deck, layouts, card)
+
+
+def preview_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int, *, ppi: float = 200.0) -> bytes:
+    """Printed card ``card`` (1-based, its bleed's square) drawn by the PDF renderer and
+    rasterised (PNG bytes): the card as it prints.
+
+    Raises:
+        ValueError: no such card, or ``layouts`` do not hold it.
+    """
+    return card_png(deck, layouts, card, ppi)
+
+
+def check_pins(deck: DeckPlan, card: int) -> PinRefusal | None:
+    """Why printed card ``card``'s pins (``layout.pinned`` of the deck's theme) cannot be laid
+    out, or None: the checks the layout makes before packing the card.
+
+    Raises:
+        ValueError: no such card.
+    """
+    return card_pin_refusal(deck, card)
 
 
 def deck_sizes_text(n_symbols: int, match: int = 1) -> str:

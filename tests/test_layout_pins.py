@@ -13,14 +13,11 @@ import math
 import shutil
 from pathlib import Path
 
-import numpy as np
-import pypdfium2
 import pytest
 import shapely
 import yaml
 from click.testing import CliRunner
-from PIL import Image
-from test_layout_support import _art
+from test_pins_support import dilate, page_ink, stamp_at
 
 import printdeck
 from printdeck.artwork import silhouette
@@ -28,8 +25,6 @@ from printdeck.cli import main
 from printdeck.layout import LayoutSettings, PinWarning, layout_deck
 
 ICONS = Path(__file__).parent / "fixtures" / "icons"
-PX_PER_MM = 8.0
-DARK = 128  # a pixel darker than this (0-255 grey) is ink
 PIN = {"center": ["12mm", "-8mm"], "rotation": 40, "size": "34mm"}
 
 
@@ -70,30 +65,6 @@ def _build(theme: Path, out: Path) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def _page_ink(pdf: Path, page: int) -> np.ndarray:
-    """``(H, W) bool`` the ink of a PDF page, rasterised by PDFium at :data:`PX_PER_MM`."""
-    document = pypdfium2.PdfDocument(str(pdf))
-    try:
-        image = document[page - 1].render(scale=PX_PER_MM * 25.4 / 72.0).to_pil().convert("L")
-    finally:
-        document.close()
-    return np.asarray(image) < DARK
-
-
-def _stamp(symbol: printdeck.SymbolSpec, page_shape: tuple[int, ...], card_mm: list[float], pin_pose) -> np.ndarray:
-    """``(H, W) bool`` the symbol's ink alone, drawn by resvg at ``pin_pose`` (box centre
-    from the card's centre, degrees, box width and height mm) on a page of ``page_shape``
-    pixels whose card centre is ``card_mm`` (from the page's bottom-left corner)."""
-    (x, y), angle, (w, h) = pin_pose
-    art = _art(symbol, round(w * PX_PER_MM), round(h * PX_PER_MM))
-    art = art.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
-    canvas = Image.new("RGBA", (page_shape[1], page_shape[0]), (0, 0, 0, 0))
-    left = (card_mm[0] + x) * PX_PER_MM - art.width / 2
-    top = page_shape[0] - (card_mm[1] + y) * PX_PER_MM - art.height / 2
-    canvas.alpha_composite(art, (round(left), round(top)))
-    return np.asarray(canvas.getchannel("A")) > 128
-
-
 def test_pinned_symbol_prints_where_it_was_pinned(folder: Path, plain, tmp_path: Path) -> None:
     deck, layouts = plain
     names = _names(deck, layouts[1])
@@ -104,24 +75,16 @@ def test_pinned_symbol_prints_where_it_was_pinned(folder: Path, plain, tmp_path:
     data = yaml.safe_load((tmp_path / "pinned.json").read_text(encoding="utf-8"))
     card = next(c for c in data["cards"] if c["index"] == 1)
     symbol = next(s for s in deck.symbols if s.name == pinned)
-    ink = _page_ink(tmp_path / "pinned.pdf", card["page"])
-    stamp = _stamp(symbol, ink.shape, card["center_mm"], (((12.0, -8.0)), 40.0, (34.0, 34.0)))
-    near = _dilate(ink, 2)  # anti-aliased edges: the PDF's ink within 2 px
+    ink = page_ink(tmp_path / "pinned.pdf", card["page"])
+    stamp = stamp_at(symbol, ink.shape, card["center_mm"], (((12.0, -8.0)), 40.0, (34.0, 34.0)))
+    near = dilate(ink, 2)  # anti-aliased edges: the PDF's ink within 2 px
     assert stamp.sum() > 500
     assert near[stamp].mean() > 0.97, "the pinned icon's ink is not where it was pinned"
     # the same spot on the card without the pin does not show that icon there
     code, output = _build(folder / "theme.yaml", tmp_path / "plain.pdf")
     assert code == 0, output
-    plain_ink = _dilate(_page_ink(tmp_path / "plain.pdf", card["page"]), 2)
+    plain_ink = dilate(page_ink(tmp_path / "plain.pdf", card["page"]), 2)
     assert plain_ink[stamp].mean() < 0.8
-
-
-def _dilate(mask: np.ndarray, px: int) -> np.ndarray:
-    out = mask.copy()
-    for dy in range(-px, px + 1):
-        for dx in range(-px, px + 1):
-            out |= np.roll(np.roll(mask, dy, axis=0), dx, axis=1)
-    return out
 
 
 def test_the_rest_of_the_card_is_packed_around_the_pins(folder: Path, plain) -> None:

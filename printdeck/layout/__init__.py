@@ -12,8 +12,18 @@ record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 place on a card) and :mod:`.stored_cards` (packed cards on disk).
 """
 
+from printdeck.layout.card import pin_refusal
 from printdeck.layout.deck import layout_deck
-from printdeck.layout.pins import PinnedCard, PinnedSymbol, PinWarning, check_card_count
+from printdeck.layout.pins import PinnedCard, PinnedSymbol, PinRefusal, PinWarning, check_card_count
 from printdeck.layout.settings import LayoutSettings
 
-__all__ = ["LayoutSettings", "PinWarning", "PinnedCard", "PinnedSymbol", "check_card_count", "layout_deck"]
+__all__ = [
+    "LayoutSettings",
+    "PinRefusal",
+    "PinWarning",
+    "PinnedCard",
+    "PinnedSymbol",
+    "check_card_count",
+    "layout_deck",
+    "pin_refusal",
+]

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
-from printdeck.artwork import Silhouette
+from printdeck.artwork import Silhouette, silhouette
 from printdeck.errors import PrintdeckError
 from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card, pin_conflict
-from printdeck.layout.pins import card_poses, pin_error, too_small_error
+from printdeck.layout.pins import PinRefusal, card_poses, conflict_refusal, too_small_refusal
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
 
@@ -142,23 +142,45 @@ def pack_input(
 def _check_pins(
     index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray, settings: LayoutSettings
 ) -> None:
-    """Refuse card ``index``'s pins that the layout's checks refuse (out of the safe zone,
-    within the gap of another pin or of the free centre) or that are too small to print.
+    """Refuse card ``index``'s pins the layout refuses (see :func:`pin_refusal`).
 
     Raises:
         PrintdeckError: Naming the pin's key (``layout.pinned.N.place.NAME...``) and the fix.
     """
+    refusal = _refusal(index, symbols, sils, targets, settings)
+    if refusal is not None:
+        raise refusal.error
+
+
+def pin_refusal(index: int, symbols: Sequence[SymbolSpec], settings: LayoutSettings) -> PinRefusal | None:
+    """Why card ``index``'s pins (``settings.pins``) cannot be laid out, or None: a pin
+    out of the safe zone, within the gap of another pin or of the free centre (the
+    checks every pose of the packer passes), or too small to print.
+
+    Args:
+        index: Card index (0-based).
+        symbols: The card's symbols, in card order (their silhouettes are traced or cached).
+        settings: The deck's layout settings.
+    """
+    sils = [silhouette(s) for s in symbols]
+    return _refusal(index, symbols, sils, np.ones(len(symbols)), settings)
+
+
+def _refusal(
+    index: int, symbols: Sequence[SymbolSpec], sils: Sequence[Silhouette], targets: np.ndarray, settings: LayoutSettings
+) -> PinRefusal | None:
     entry = settings.pins.get(index)
     if entry is None:
-        return
+        return None
     problem = pack_input(index, symbols, sils, targets, settings)
     for k, pose in enumerate(problem.pinned):
         ink_mm = 0.0 if pose is None else pose[3] * math.sqrt(sils[k].area)
         if pose is not None and ink_mm < settings.min_size_mm:
-            raise too_small_error(entry, symbols[k], ink_mm, settings.min_size_mm)
+            return too_small_refusal(entry, symbols[k], ink_mm, settings.min_size_mm)
     conflict = pin_conflict(problem)
-    if conflict is not None:
-        raise pin_error(entry, symbols, conflict, settings.zone_shape().describe())
+    if conflict is None:
+        return None
+    return conflict_refusal(entry, symbols, conflict, settings.zone_shape().describe())
 
 
 def measured_layout(

@@ -140,33 +140,60 @@ def card_poses(
     return tuple(by_name[s.name].pose(sil) if s.name in by_name else None for s, sil in zip(symbols, sils, strict=True))
 
 
-def pin_error(entry: PinnedCard, symbols: Sequence[SymbolSpec], conflict: PinConflict, zone: str) -> PrintdeckError:
-    """The user error for a pin the layout's checks refuse (``conflict``, of the card's
+@dataclass(frozen=True)
+class PinRefusal:
+    """Why the layout refuses a card's pins.
+
+    Attributes:
+        error: The build's error (naming the pin's key, ``layout.pinned.N.place.NAME...``).
+        symbol: The pinned symbol refused (its name).
+        reason: ``"outside"`` (it leaves the safe zone), ``"touches"`` (within
+            ``layout.gap`` of ``other``), ``"centre-mark"`` (of the kept-free centre) or
+            ``"too-small"`` (under the smallest size a symbol may print).
+        other: The pinned symbol it touches (``"touches"`` only).
+    """
+
+    error: PrintdeckError
+    symbol: str
+    reason: str
+    other: str | None = None
+
+
+def conflict_refusal(entry: PinnedCard, symbols: Sequence[SymbolSpec], conflict: PinConflict, zone: str) -> PinRefusal:
+    """The refusal of a pin the layout's checks refuse (``conflict``, of the card's
     ``symbols``; ``zone`` describes the safe zone)."""
     symbol = symbols[conflict.symbol]
-    key = f"{entry.key}.place.{symbol.name}"
+    key = f"{entry.key}.place.{symbol.name}.center"
     if conflict.reason == "outside":
-        return PrintdeckError(
-            key=f"{key}.center",
+        error = PrintdeckError(
+            key=key,
             problem=f"{symbol.name!r} would reach out of the card's {zone} safe zone",
             fix="move it towards the centre or make its size smaller",
+            code="pin-outside",
         )
+        return PinRefusal(error, symbol.name, "outside")
     other = conflict.other
     what = "the card's centre mark (paper.centre_mark)" if other < 0 else f"the pinned symbol {symbols[other].name!r}"
-    return PrintdeckError(
-        key=f"{key}.center",
+    error = PrintdeckError(
+        key=key,
         problem=f"{symbol.name!r} would touch {what} (symbols keep layout.gap apart)",
         fix="move it away, turn it or make its size smaller",
+        code="pin-touches",
     )
+    if other < 0:
+        return PinRefusal(error, symbol.name, "centre-mark")
+    return PinRefusal(error, symbol.name, "touches", symbols[other].name)
 
 
-def too_small_error(entry: PinnedCard, symbol: SymbolSpec, ink_mm: float, min_mm: float) -> PrintdeckError:
-    """The user error for a pinned symbol under the smallest size a symbol may print."""
-    return PrintdeckError(
+def too_small_refusal(entry: PinnedCard, symbol: SymbolSpec, ink_mm: float, min_mm: float) -> PinRefusal:
+    """The refusal of a pinned symbol under the smallest size a symbol may print."""
+    error = PrintdeckError(
         key=f"{entry.key}.place.{symbol.name}.size",
         problem=f"{symbol.name!r} would be only {ink_mm:.1f} mm (square root of its ink area; minimum {min_mm:g} mm)",
         fix="make its size larger",
+        code="pin-too-small",
     )
+    return PinRefusal(error, symbol.name, "too-small")
 
 
 def for_one_card(pins: Mapping[int, PinnedCard], index: int) -> dict[int, PinnedCard]:
@@ -175,14 +202,15 @@ def for_one_card(pins: Mapping[int, PinnedCard], index: int) -> dict[int, Pinned
 
 
 __all__ = [
+    "PinRefusal",
     "PinWarning",
     "PinnedCard",
     "PinnedSymbol",
     "applicable_pins",
     "card_poses",
     "check_card_count",
+    "conflict_refusal",
     "for_one_card",
-    "pin_error",
     "pins_from_theme",
-    "too_small_error",
+    "too_small_refusal",
 ]

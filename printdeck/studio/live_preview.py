@@ -87,6 +87,27 @@ class LivePreview:
                 deck.warnings[page] = warning_lines(caught)
             return deck.sheets[page], {**sheet_facts(deck.plan, page), "warnings": deck.warnings[page]}
 
+    def through_card(self, rev: int, card: int) -> tuple[printdeck.DeckPlan, list[printdeck.CardLayout]]:
+        """The plan of revision ``rev`` and its layouts through printed card ``card`` (1-based).
+
+        Raises:
+            Stale: ``rev`` is not the latest revision.
+            PrintdeckError: the deck cannot be planned or laid out.
+            ValueError: no such card.
+        """
+        with self._lock:
+            snap = self.space.snapshot()
+            if snap.rev != rev:
+                raise Stale(rev)
+            deck = self._planned(snap)
+            slot = next((s for s in deck.plan.imposition.slots if s.card_index == card - 1), None)
+            if slot is None:
+                raise ValueError(f"card {card}: the deck has {len(deck.plan.imposition.slots)} cards")
+            with LIBRARY_LOCK, warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the sheet's drawing reports them
+                self._lay_out_through(deck, slot.page)
+            return deck.plan, list(deck.layouts)
+
     def _planned(self, snap: Snapshot) -> _Deck:
         if self._deck is None or self._deck.rev != snap.rev:
             if snap.theme is None:

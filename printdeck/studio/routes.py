@@ -28,6 +28,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops, intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
+from printdeck.studio.card_pins import CardTouchUps
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.history import Conflict
 from printdeck.studio.live_preview import LivePreview, Stale
@@ -51,6 +52,7 @@ class Studio:
         self.preview = LivePreview(space)
         self.builds = Builds(space)
         self.watch = Watch(space)
+        self.cards = CardTouchUps(space, self.preview, self._apply, _json)
         self.index_html = (STATIC / "index.html").read_bytes()
 
     def routes(self) -> list[Route | Mount]:
@@ -78,6 +80,7 @@ class Studio:
             Route("/api/art/{art}.svg", self.art_picture),
             Route("/api/undo", self.undo, methods=["POST"]),
             Route("/api/redo", self.redo, methods=["POST"]),
+            *self.cards.routes(),
             Route("/api/preview", self.get_preview),
             Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
             Route("/api/thumbs/{uid:int}", self.get_thumb),

@@ -1,0 +1,147 @@
+"""Touching up a card in the studio (issue 28, part 4): the card's close-up is the print,
+a symbol moved, turned and resized is saved as the card's pinned placement, one that would
+leave the card or touch a neighbour is refused in plain words (nothing saved), releasing
+works, and ``printdeck build`` of the folder prints the symbol where it was put (the PDF
+rasterised and compared with the icon stamped there by resvg)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from PIL import Image
+from test_pins_support import ink_at_pin
+
+import printdeck
+from printdeck.cli import main
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from printdeck.studio.guard import TOKEN_HEADER, Pass
+from printdeck.studio.routes import create_app
+from printdeck.studio.workspace import Workspace
+
+ICONS = Path(__file__).parent / "fixtures" / "icons"
+TOKEN = "test-token-of-the-studio-pin-tests"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    folder = tmp_path / "icons"
+    shutil.copytree(ICONS, folder)
+    gate = Pass(token=TOKEN, hosts=frozenset({"testserver"}), max_body_bytes=10**7)
+    with TestClient(create_app(Workspace.open(folder), gate), headers={TOKEN_HEADER: TOKEN}) as c:
+        yield c
+
+
+def _rev(client: TestClient) -> int:
+    return int(client.get("/api/state").json()["state"]["rev"])
+
+
+def _card(client: TestClient, card: int) -> dict[str, Any]:
+    response = client.get(f"/api/cards/{card}?rev={_rev(client)}")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _theme(client: TestClient) -> dict[str, Any]:
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    return yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))
+
+
+def test_the_close_up_is_the_card_as_it_prints(client: TestClient) -> None:
+    view = _card(client, 2)
+    assert view["card"] == 2 and view["pin_card"] == 2 and len(view["symbols"]) == 4
+    assert not any(s["pinned"] for s in view["symbols"])
+    png = client.get(view["image"])
+    assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+    image = Image.open(io.BytesIO(png.content))
+    bleed_mm = view["trim_mm"][0] + 2 * view["bleed_mm"]
+    assert image.width == pytest.approx(bleed_mm / 25.4 * 200, abs=2)
+    # the same pixels as the sheet's renderer draws: the PDF renderer, cropped to the card
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    deck = printdeck.plan(printdeck.load_theme(folder / "theme.yaml"))
+    assert png.content == printdeck.preview_card(deck, printdeck.lay_out(deck), 2, ppi=200.0)
+
+
+def test_move_turn_resize_is_saved_as_the_cards_pin_and_builds_there(client: TestClient, tmp_path: Path) -> None:
+    before = _card(client, 2)
+    first = before["symbols"][0]
+    star = first["name"]
+    x, y = round(first["center_mm"][0], 1), round(first["center_mm"][1], 1)
+    turn = round(first["rotation_deg"] + 10.0) % 360
+    size = round(first["size_mm"] * 0.7, 1)
+    pin = {"card": 2, "symbol": star, "center": [x, y], "rotation": turn, "size": size}
+    answer = client.post("/api/pins", json=pin)
+    assert answer.status_code == 200, answer.json()["error"]
+    entry = _theme(client)["layout"]["pinned"][0]
+    assert entry["card"] == 2 and sorted(entry["symbols"]) == sorted(s["name"] for s in before["symbols"])
+    shown = f"{size:g}mm"
+    assert entry["place"][star] == {
+        "center": [f"{x:g}mm", f"{y:g}mm"],
+        "rotation": float(turn - 360 * (turn > 180)),
+        "size": shown,
+    }
+    assert set(entry["place"]) == set(entry["symbols"])  # the others stay where they were
+    after = _card(client, 2)
+    moved = {s["name"]: s for s in after["symbols"]}
+    assert moved[star]["center_mm"] == pytest.approx([x, y]) and moved[star]["pinned"]
+    for old in before["symbols"][1:]:
+        assert moved[old["name"]]["center_mm"] == pytest.approx(old["center_mm"], abs=1e-5)
+    # the folder builds from the command line with the star where it was put
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    out = tmp_path / "touched.pdf"
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--quiet"], prog_name="printdeck")
+    assert result.exit_code == 0, result.output
+    symbol = next(s for s in printdeck.load_theme(folder / "theme.yaml").symbols if s.name == star)
+    assert ink_at_pin(out, 1, symbol, ((x, y), float(turn), size)) > 0.97
+    plain = tmp_path / "plain.pdf"
+    (folder / "plain.yaml").write_text((ICONS / "theme.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(folder / "plain.yaml"), "-o", str(plain), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert ink_at_pin(plain, 1, symbol, ((x, y), float(turn), size)) < 0.9  # not where it was before
+
+
+def test_a_placement_onto_a_neighbour_or_off_the_card_is_refused_in_plain_words(client: TestClient) -> None:
+    view = _card(client, 3)
+    first, second = view["symbols"][0], view["symbols"][1]
+    saved = _theme(client)
+    onto = {"card": 3, "symbol": first["name"], "center": second["center_mm"], "rotation": 0, "size": first["size_mm"]}
+    answer = client.post("/api/pins", json=onto)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == (
+        f"{first['name']} would touch {second['name']}: move it away, turn it or make it smaller."
+    )
+    assert _theme(client) == saved  # nothing saved
+    off = {**onto, "center": [40, 0]}
+    answer = client.post("/api/pins", json=off)
+    assert answer.status_code == 422 and "past the card's safe edge" in answer.json()["error"]
+    assert _theme(client) == saved
+    tiny = {**onto, "center": [0, 0], "size": 0.5}
+    answer = client.post("/api/pins", json={**tiny, "center": first["center_mm"]})
+    assert answer.status_code == 422 and "too small to print" in answer.json()["error"]
+    bad = client.post("/api/pins", json={**onto, "symbol": "kite"})
+    assert bad.status_code == 400 and "no symbol 'kite'" in bad.json()["error"]
+
+
+def test_release_a_pin_and_release_the_card(client: TestClient) -> None:
+    view = _card(client, 4)
+    name = view["symbols"][1]["name"]
+    x, y = view["symbols"][1]["center_mm"]
+    move = {"card": 4, "symbol": name, "center": [x, y], "rotation": 15, "size": view["symbols"][1]["size_mm"] * 0.9}
+    assert client.post("/api/pins", json=move).status_code == 200
+    assert client.post("/api/pins/release", json={"card": 4, "symbol": name}).status_code == 200
+    place = _theme(client)["layout"]["pinned"][0]["place"]
+    assert name not in place and len(place) == 3
+    assert not {s["name"]: s for s in _card(client, 4)["symbols"]}[name]["pinned"]
+    assert client.post("/api/pins/release", json={"card": 4}).status_code == 200
+    assert "layout" not in _theme(client)
