@@ -3,6 +3,7 @@ import { call, change, el, store } from "./api.js";
 import { setUpArt } from "./art.js";
 import { setUpBuild } from "./build.js";
 import { setUpHistory } from "./history.js";
+import { setUpCardView } from "./cardview.js";
 import { setUpPreview } from "./preview.js";
 import { setUpSettings } from "./settings.js";
 import { setUpSymbols } from "./symbols.js";
@@ -66,6 +67,7 @@ async function start() {
   setUpSymbols();
   setUpSettings();
   setUpPreview();
+  setUpCardView();
   setUpBuild();
   setUpHistory();
   setUpArt();

@@ -98,11 +98,17 @@ function placeHotspots() {
   const layer = document.getElementById("hotspots");
   if (!facts || !img.complete) return;
   Object.assign(layer.style, { left: `${img.offsetLeft}px`, top: `${img.offsetTop}px`, width: `${img.offsetWidth}px`, height: `${img.offsetHeight}px` });
-  layer.replaceChildren(...facts.slots.map((slot) => el("button", {
-    type: "button", "aria-label": `Card ${slot.card}`, "aria-pressed": String(view.card === slot.card),
-    style: `left:${(slot.x - slot.rx) * 100}%;top:${(slot.y - slot.ry) * 100}%;width:${slot.rx * 200}%;height:${slot.ry * 200}%`,
-    onclick: () => choose(slot.card),
-  }, el("span", { text: `card ${slot.card}` }))));
+  layer.replaceChildren(...facts.slots.map((slot) => {
+    const button = el("button", {
+      type: "button", "aria-label": `Card ${slot.card}`, "aria-pressed": String(view.card === slot.card),
+      onclick: () => choose(slot.card),
+      ondblclick: () => document.dispatchEvent(new CustomEvent("card-open", { detail: { card: slot.card } })),
+    }, el("span", { text: `card ${slot.card}` }));
+    // through the CSSOM: the page's Content-Security-Policy refuses style attributes
+    Object.assign(button.style, { left: `${(slot.x - slot.rx) * 100}%`, top: `${(slot.y - slot.ry) * 100}%`,
+      width: `${slot.rx * 200}%`, height: `${slot.ry * 200}%` });
+    return button;
+  }));
 }
 
 function choose(card) {
@@ -110,6 +116,7 @@ function choose(card) {
   const button = document.getElementById("reroll");
   button.disabled = view.card === null;
   button.textContent = view.card === null ? "Re-roll card" : `Re-roll card ${view.card}`;
+  document.dispatchEvent(new CustomEvent("card-chosen", { detail: { card: view.card } }));
   placeHotspots();
   const again = document.querySelector(`#hotspots button[aria-label="Card ${card}"]`);
   if (again) again.focus();

@@ -1,0 +1,198 @@
+"""A designer touches up a card in the studio (issue 28, part 4), in Chromium driven by
+Playwright as a person would: open the studio on an outline-icon deck, choose a card on
+the sheet and zoom it, resize, turn and move a symbol with the keyboard and the mouse, see
+a refusal when dragging it onto a neighbour, release a pin, build; the PDF the page offers
+is the command line's build of the folder, and it prints the symbol where it was put (the
+PDF rasterised, the icon stamped there by resvg).
+
+Needs ``/usr/bin/chromium`` and the ``playwright`` package (skipped, saying so, without them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+from test_pins_support import ink_at_pin
+
+import printdeck
+from printdeck.studio import uploads
+from printdeck.studio.connections import server_config
+from printdeck.studio.guard import Pass
+from printdeck.studio.launch import listening_socket
+from printdeck.studio.routes import create_app
+from printdeck.studio.workspace import Workspace
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+ICONS = Path(__file__).parent / "fixtures" / "icons"
+SHOTS = os.environ.get("PRINTDECK_SCREENSHOTS")  # a folder to keep the card view's screenshots in
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing: apt-get install chromium (.ci/run installs it)"
+)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is missing: pip install -e '.[test]'"
+)
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A studio on the icon deck, on a free port of 127.0.0.1: (link with token, folder)."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("pins-browser") / "icons"
+    shutil.copytree(ICONS, folder)
+    sock = listening_socket(0)
+    port = sock.getsockname()[1]
+    gate = Pass.for_port(port, uploads.MAX_UPLOAD_BYTES)
+    server = uvicorn.Server(server_config(create_app(Workspace.open(folder), gate)))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield gate.link(f"http://127.0.0.1:{port}"), folder
+    server.should_exit = True
+    thread.join(10)
+
+
+def _theme(folder: Path) -> dict:
+    return yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))
+
+
+def _pins(folder: Path) -> dict:
+    """Card 2's pinned places in theme.yaml ({} without)."""
+    entries = (_theme(folder).get("layout") or {}).get("pinned") or []
+    return next((e["place"] for e in entries if e["card"] == 2), {})
+
+
+def _wait(check: object, what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _shot(page: object, name: str, tmp_path: Path) -> Path:
+    folder = Path(SHOTS) if SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    page.locator("#card-view").screenshot(path=str(path))  # type: ignore[attr-defined]
+    return path
+
+
+def _centre_on_screen(page: object, name: str) -> tuple[float, float]:
+    """Where a symbol's frame is on the screen (the middle of its box)."""
+    box = page.locator(f'#card-view g[data-name="{name}"] rect.cv-box').bounding_box()  # type: ignore[attr-defined]
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _saved(page: object) -> None:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "(() => { const s = document.getElementById('cv-status'); return s.textContent.startsWith('Saved')"
+        " || s.classList.contains('bad'); })()",
+        timeout=30_000,
+    )
+
+
+def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) -> None:
+    link, folder = studio
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(link)
+        page.wait_for_selector("body[data-ready]")
+        page.wait_for_selector('#hotspots button[aria-label="Card 2"]', timeout=60_000)
+
+        page.click('#hotspots button[aria-label="Card 2"]')
+        assert page.inner_text("#touch-up") == "Zoom card 2"
+        page.click("#touch-up")
+        page.wait_for_selector("#card-view[open] g.cv-symbol")
+        page.wait_for_function("document.querySelector('#card-view img.cv-print').src.startsWith('blob:')")
+        names = page.eval_on_selector_all("#card-view g.cv-symbol", "gs => gs.map((g) => g.dataset.name)")
+        assert len(names) == 4
+        star, neighbour = names[0], names[1]
+
+        # the keyboard: choose the symbol, make it smaller, turn it
+        page.click(f"#card-view .cv-pick:text-is('{star}')")
+        page.keyboard.press("-")
+        page.keyboard.press("-")
+        page.keyboard.press("-")
+        page.keyboard.press("[")
+        _saved(page)
+        assert page.inner_text("#cv-status").startswith("Saved"), page.inner_text("#cv-status")
+        place = _pins(folder)
+        assert set(place) == set(names) and place[star]["rotation"] != 0
+        _shot(page, "card-view-keyboard.png", tmp_path)
+
+        # the mouse: drag the symbol a little towards the card's middle
+        page.wait_for_function("!document.getElementById('cv-status').textContent.startsWith('Checking')")
+        x, y = _centre_on_screen(page, star)
+        middle = page.locator("#card-view .cv-stage").bounding_box()
+        cx, cy = middle["x"] + middle["width"] / 2, middle["y"] + middle["height"] / 2
+        before = dict(_pins(folder)[star])
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + (cx - x) * 0.05, y + (cy - y) * 0.05, steps=5)
+        page.mouse.up()
+        _saved(page)
+        assert page.inner_text("#cv-status").startswith("Saved"), page.inner_text("#cv-status")
+        moved = _pins(folder)[star]
+        assert moved["center"] != before["center"] and moved["size"] == before["size"]
+
+        # onto a neighbour: refused, in plain words, nothing saved
+        saved_text = (folder / "theme.yaml").read_text(encoding="utf-8")
+        x, y = _centre_on_screen(page, star)
+        nx, ny = _centre_on_screen(page, neighbour)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(nx, ny, steps=8)
+        page.mouse.up()
+        page.wait_for_selector("#cv-status.bad")
+        refusal = page.inner_text("#cv-status")
+        assert refusal.startswith(f"{star} would touch ") and "move it away" in refusal, refusal
+        assert (folder / "theme.yaml").read_text(encoding="utf-8") == saved_text
+        shot = _shot(page, "card-view-refused.png", tmp_path)
+        assert shot.stat().st_size > 10_000
+
+        # the print in the card view is the card as it prints: the star pinned where it was put
+        pin = _pins(folder)[star]
+        page.click(f"#card-view .cv-pick:text-is('{neighbour}')")
+        page.click("#card-view button:text-is('Release pin')")
+        _saved_or_released(page)
+        assert neighbour not in _pins(folder) and star in _pins(folder)
+        page.click("#card-view button:text-is('Back to the sheet')")
+
+        page.click("#build")
+        page.wait_for_selector("#downloads:not([hidden])", timeout=120_000)
+        with page.expect_download() as download:
+            page.click("#pdf-link")
+        pdf = Path(download.value.path()).read_bytes()
+        assert not errors, f"errors in the page: {errors}"
+        browser.close()
+
+    cli = printdeck.build(folder, out=tmp_path / "cli.pdf")
+    assert cli.pdf_path.read_bytes() == pdf
+    symbol = next(s for s in printdeck.load_theme(folder / "theme.yaml").symbols if s.name == star)
+    at = (float(pin["center"][0][:-2]), float(pin["center"][1][:-2]))
+    assert ink_at_pin(cli.pdf_path, 1, symbol, (at, float(pin["rotation"]), float(pin["size"][:-2]))) > 0.97
+
+
+def _saved_or_released(page: object) -> None:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "document.getElementById('cv-status').textContent.startsWith('Released')"
+        " || document.getElementById('cv-status').classList.contains('bad')",
+        timeout=30_000,
+    )
