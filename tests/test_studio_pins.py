@@ -145,3 +145,18 @@ def test_release_a_pin_and_release_the_card(client: TestClient) -> None:
     assert not {s["name"]: s for s in _card(client, 4)["symbols"]}[name]["pinned"]
     assert client.post("/api/pins/release", json={"card": 4}).status_code == 200
     assert "layout" not in _theme(client)
+
+
+def test_undo_and_redo_take_a_touch_up_back_and_again(client: TestClient) -> None:
+    view = _card(client, 5)
+    first = view["symbols"][0]
+    pin = {"card": 5, "symbol": first["name"], "center": first["center_mm"], "rotation": first["rotation_deg"]}
+    answer = client.post("/api/pins", json={**pin, "size": first["size_mm"] * 0.8})
+    assert answer.status_code == 200, answer.json()["error"]
+    touched = _theme(client)["layout"]
+    undone = client.post("/api/undo", json={"rev": _rev(client)})
+    assert undone.status_code == 200, undone.text
+    assert "layout" not in _theme(client)
+    assert not any(s["pinned"] for s in _card(client, 5)["symbols"])
+    assert client.post("/api/redo", json={"rev": _rev(client)}).status_code == 200
+    assert _theme(client)["layout"] == touched

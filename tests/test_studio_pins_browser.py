@@ -10,6 +10,7 @@ Needs ``/usr/bin/chromium`` and the ``playwright`` package (skipped, saying so, 
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import threading
@@ -90,18 +91,32 @@ def _shot(page: object, name: str, tmp_path: Path) -> Path:
     return path
 
 
+def _frames(page: object) -> dict[str, tuple[float, float, float]]:
+    """Each symbol's frame on the screen, read at once: name -> (centre x, centre y, area)."""
+    return {
+        name: (x, y, area)
+        for name, x, y, area in page.eval_on_selector_all(  # type: ignore[attr-defined]
+            "#card-view g.cv-symbol",
+            """gs => gs.map((g) => { const r = g.querySelector('rect.cv-box').getBoundingClientRect();
+                return [g.dataset.name, r.x + r.width / 2, r.y + r.height / 2, r.width * r.height]; })""",
+        )
+    }
+
+
 def _centre_on_screen(page: object, name: str) -> tuple[float, float]:
     """Where a symbol's frame is on the screen (the middle of its box)."""
-    box = page.locator(f'#card-view g[data-name="{name}"] rect.cv-box').bounding_box()  # type: ignore[attr-defined]
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y, _ = _frames(page)[name]
+    return x, y
 
 
-def _saved(page: object) -> None:
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "(() => { const s = document.getElementById('cv-status'); return s.textContent.startsWith('Saved')"
-        " || s.classList.contains('bad'); })()",
-        timeout=30_000,
-    )
+def _answered(page: object) -> str:
+    """Wait for the card view's answer to the last change; its state (saved, refused...)."""
+    page.wait_for_selector("#cv-status[data-state]:not([data-state='checking']):not([data-state=''])")  # type: ignore[attr-defined]
+    return str(page.get_attribute("#cv-status", "data-state"))  # type: ignore[attr-defined]
+
+
+def _reset(page: object) -> None:
+    page.eval_on_selector("#cv-status", "s => { s.dataset.state = ''; }")  # type: ignore[attr-defined]
 
 
 def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) -> None:
@@ -120,25 +135,24 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
         assert page.inner_text("#touch-up") == "Zoom card 2"
         page.click("#touch-up")
         page.wait_for_selector("#card-view[open] g.cv-symbol")
-        page.wait_for_function("document.querySelector('#card-view img.cv-print').src.startsWith('blob:')")
+        page.wait_for_selector("#card-view img.cv-print[src^='blob:']")
         names = page.eval_on_selector_all("#card-view g.cv-symbol", "gs => gs.map((g) => g.dataset.name)")
         assert len(names) == 4
-        star, neighbour = names[0], names[1]
+        star = names[0]
 
         # the keyboard: choose the symbol, make it smaller, turn it
-        page.click(f"#card-view .cv-pick:text-is('{star}')")
+        page.click(f'#card-view .cv-pick[data-name="{star}"]')
         page.keyboard.press("-")
         page.keyboard.press("-")
         page.keyboard.press("-")
         page.keyboard.press("[")
-        _saved(page)
-        assert page.inner_text("#cv-status").startswith("Saved"), page.inner_text("#cv-status")
+        assert _answered(page) == "saved", page.inner_text("#cv-status")
         place = _pins(folder)
         assert set(place) == set(names) and place[star]["rotation"] != 0
         _shot(page, "card-view-keyboard.png", tmp_path)
 
         # the mouse: drag the symbol a little towards the card's middle
-        page.wait_for_function("!document.getElementById('cv-status').textContent.startsWith('Checking')")
+        _reset(page)
         x, y = _centre_on_screen(page, star)
         middle = page.locator("#card-view .cv-stage").bounding_box()
         cx, cy = middle["x"] + middle["width"] / 2, middle["y"] + middle["height"] / 2
@@ -147,32 +161,37 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
         page.mouse.down()
         page.mouse.move(x + (cx - x) * 0.05, y + (cy - y) * 0.05, steps=5)
         page.mouse.up()
-        _saved(page)
-        assert page.inner_text("#cv-status").startswith("Saved"), page.inner_text("#cv-status")
+        assert _answered(page) == "saved", page.inner_text("#cv-status")
         moved = _pins(folder)[star]
         assert moved["center"] != before["center"] and moved["size"] == before["size"]
 
         # onto a neighbour: refused, in plain words, nothing saved
         saved_text = (folder / "theme.yaml").read_text(encoding="utf-8")
-        x, y = _centre_on_screen(page, star)
-        nx, ny = _centre_on_screen(page, neighbour)
+        _reset(page)
+        frames = _frames(page)
+        mover = min(names, key=lambda n: frames[n][2])  # the smallest: it stays on the card
+        x, y, _ = frames[mover]
+        neighbour = min((n for n in names if n != mover), key=lambda n: math.dist((x, y), frames[n][:2]))
+        nx, ny, _ = frames[neighbour]
         page.mouse.move(x, y)
         page.mouse.down()
-        page.mouse.move(nx, ny, steps=8)
+        page.mouse.move(x + (nx - x) * 0.6, y + (ny - y) * 0.6, steps=8)  # over the neighbour's ink
         page.mouse.up()
-        page.wait_for_selector("#cv-status.bad")
+        assert _answered(page) == "refused"
         refusal = page.inner_text("#cv-status")
-        assert refusal.startswith(f"{star} would touch ") and "move it away" in refusal, refusal
+        assert refusal.startswith(f"{mover} would touch ") and "move it away" in refusal, refusal
         assert (folder / "theme.yaml").read_text(encoding="utf-8") == saved_text
         shot = _shot(page, "card-view-refused.png", tmp_path)
         assert shot.stat().st_size > 10_000
 
         # the print in the card view is the card as it prints: the star pinned where it was put
         pin = _pins(folder)[star]
-        page.click(f"#card-view .cv-pick:text-is('{neighbour}')")
+        other = next(n for n in names if n != star)
+        page.click(f'#card-view .cv-pick[data-name="{other}"]')
+        _reset(page)
         page.click("#card-view button:text-is('Release pin')")
-        _saved_or_released(page)
-        assert neighbour not in _pins(folder) and star in _pins(folder)
+        assert _answered(page) == "released"
+        assert other not in _pins(folder) and star in _pins(folder)
         page.click("#card-view button:text-is('Back to the sheet')")
 
         page.click("#build")
@@ -188,11 +207,3 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
     symbol = next(s for s in printdeck.load_theme(folder / "theme.yaml").symbols if s.name == star)
     at = (float(pin["center"][0][:-2]), float(pin["center"][1][:-2]))
     assert ink_at_pin(cli.pdf_path, 1, symbol, (at, float(pin["rotation"]), float(pin["size"][:-2]))) > 0.97
-
-
-def _saved_or_released(page: object) -> None:
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "document.getElementById('cv-status').textContent.startsWith('Released')"
-        " || document.getElementById('cv-status').classList.contains('bad')",
-        timeout=30_000,
-    )

@@ -75,7 +75,7 @@ def plain_words(refusal: Any, moved: str | None = None) -> Problem:
         "centre-mark": f"{name} would cover the centre mark: move it off the middle.",
         "too-small": f"{name} would be too small to print: make it bigger.",
     }.get(refusal.reason, str(refusal.error))
-    return Problem(refusal.error.key, text, str(refusal.error), refusal.error.code)
+    return Problem(refusal.error.key, text, str(refusal.error), refusal.error.code, words=text, words_alone=text)
 
 
 def _number(value: object, what: str, low: float, high: float) -> float:

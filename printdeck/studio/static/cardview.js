@@ -24,9 +24,11 @@ function svgEl(tag, attrs = {}) {
   return node;
 }
 
-function say(text, bad) {
+/** Say how the last change went; ``data-state`` (checking, saved, released, refused) tells tests. */
+function say(text, bad, state) {
   cv.status.textContent = text || "";
   cv.status.classList.toggle("bad", Boolean(bad));
+  cv.status.dataset.state = state || (bad ? "refused" : "");
 }
 
 function round(value, step) { return Math.round(value / step) * step; }
@@ -115,6 +117,7 @@ function drawControls() {
   cv.list.replaceChildren(...v.symbols.map((s) => el("li", {},
     el("button", {
       type: "button", class: `cv-pick${s.name === cv.selected ? " chosen" : ""}`, "aria-pressed": String(s.name === cv.selected),
+      "data-name": s.name,
       text: `${s.name}${s.pinned ? " (pinned)" : ""}`, onclick: () => { select(s.name); cv.stage.focus(); },
     }))));
   const anyPinned = v.symbols.some((s) => s.pinned);
@@ -167,30 +170,31 @@ async function send() {
     card: cv.card, symbol: cv.selected, center: [round(p.center_mm[0], 0.1), round(p.center_mm[1], 0.1)],
     rotation: round(p.rotation_deg, 0.5), size: round(p.size_mm, 0.1),
   };
-  say("Checking…");
+  say("Checking…", false, "checking");
   const answer = await change("POST", "/api/pins", body);
   cv.sending = false;
   if (answer.status === 200) {
-    say(`Saved: ${cv.selected} is pinned there (theme.yaml, layout.pinned).`);
+    say(`Saved: ${cv.selected} is pinned there (theme.yaml, layout.pinned).`, false, "saved");
     if (cv.pose === p) cv.pose = null;
   } else {
-    say(answer.data.error || "Not saved.", true);
+    say(answer.data.words || answer.data.error || "Not saved.", true);
     cv.pose = null;
   }
   if (cv.again) { cv.again = false; if (cv.pose) { send(); return; } }
   await load();
-  if (answer.status !== 200) say(answer.data.error || "Not saved.", true);
+  if (answer.status !== 200) say(answer.data.words || answer.data.error || "Not saved.", true);
 }
 
 async function release(all) {
   const body = all ? { card: cv.card } : { card: cv.card, symbol: cv.selected };
   const answer = await change("POST", "/api/pins/release", body);
   if (answer.status === 200) {
-    say(all ? "Released: the card is laid out by printdeck again." : `Released: ${cv.selected} is laid out around the pinned symbols.`);
+    say(all ? "Released: the card is laid out by printdeck again." : `Released: ${cv.selected} is laid out around the pinned symbols.`,
+      false, "released");
     cv.pose = null;
     await load();
   } else {
-    say(answer.data.error || "Not saved.", true);
+    say(answer.data.words || answer.data.error || "Not saved.", true);
   }
 }
 
