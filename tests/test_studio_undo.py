@@ -115,7 +115,7 @@ def test_a_removed_picture_leaves_the_folder_and_undo_brings_it_back(client: Any
 
 def history_store(client: Any) -> list[Path]:
     space = client.app.app.routes[0].endpoint.__self__.space  # the Studio's workspace
-    return list(space.history.store.out.values())
+    return space.history.kept_files()
 
 
 def test_undo_does_not_put_a_file_back_over_another(client: Any) -> None:
@@ -226,3 +226,19 @@ def test_a_touch_up_saved_as_any_change_is_undone_like_the_rest(tmp_path: Path) 
     assert "layout" not in yaml.safe_load((space.folder / THEME_FILE).read_text(encoding="utf-8"))
     redo_step(space)
     assert yaml.safe_load((space.folder / THEME_FILE).read_text(encoding="utf-8"))["layout"] == {"pinned": [pin]}
+
+
+def test_a_new_picture_under_a_removed_ones_name_never_takes_its_place(client: Any) -> None:
+    state = seven(client)
+    path = Path(state["folder"]) / "images" / "rex.png"
+    old, new = png_bytes((200, 60, 40)), png_bytes((20, 60, 200))
+    rex = upload(client, [("rex.png", old)])["state"]["symbols"][-1]
+    client.delete(f"/api/symbols/{rex['uid']}")
+    upload(client, [("rex.png", new)])  # the name is free again: another picture takes it
+    assert path.read_bytes() == new
+    undo(client)
+    undo(client)
+    assert path.read_bytes() == old  # the removed picture comes back, not the other one
+    redo(client)
+    redo(client)
+    assert path.read_bytes() == new

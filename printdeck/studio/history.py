@@ -67,7 +67,8 @@ def _items_key(items: Iterable[Item]) -> list[tuple[int, dict[str, Any]]]:
 class Step:
     """One change: the states before and after it, what it did in words (``label``, and
     ``detail`` for the page: ``{"key", "before", "after"}`` when one setting changed), and
-    the files of the studio's folders it ``added`` to and ``removed`` from the folder."""
+    the files of the studio's folders it ``added`` to and ``removed`` from the folder
+    (``kept``: those of them the store holds now)."""
 
     before: State
     after: State
@@ -75,6 +76,9 @@ class Step:
     detail: dict[str, Any]
     added: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    kept: dict[str, Path] = field(default_factory=dict)
+    """Where the store keeps this step's files that are out of the folder now: its
+    ``removed`` ones while it is done, its ``added`` ones while it is undone."""
 
     def view(self) -> dict[str, Any]:
         """The page's copy (JSON)."""
@@ -87,11 +91,11 @@ class Conflict(PrintdeckError):
 
 @dataclass
 class FileStore:
-    """Files moved out of the theme ``folder`` while a step may still need them, by their
-    path in the folder; kept in a private temporary folder made on first use."""
+    """Files moved out of the theme ``folder`` while a step may still need them; kept in a
+    private temporary folder made on first use, each under a name of its own (the same
+    path may be out twice: a picture removed, another of its name added and undone)."""
 
     folder: Path
-    out: dict[str, Path] = field(default_factory=dict)
     _dir: Path | None = None
     _count: int = 0
 
@@ -104,15 +108,15 @@ class FileStore:
             weakref.finalize(self, shutil.rmtree, self._dir, True)  # gone at exit, even without close()
         return self._dir
 
-    def take_out(self, rel: str) -> bool:
-        """Move ``folder/rel`` into the store (False when there is no such file).
+    def take_out(self, rel: str) -> Path | None:
+        """Move ``folder/rel`` into the store; where it is kept (None when there is no such file).
 
         Raises:
             Unwritable: The store cannot hold it (a full disk); the file stays where it was.
         """
         path = self.folder / rel
         if not path.is_file() or path.is_symlink():
-            return False
+            return None
         self._count += 1
         kept = self._store_dir() / f"{self._count:06d}{path.suffix}"
         try:
@@ -120,46 +124,41 @@ class FileStore:
         except OSError as exc:
             kept.unlink(missing_ok=True)
             raise unwritable(self.folder, exc) from None
-        self.out[rel] = kept
-        return True
+        return kept
 
-    def in_the_way(self, rel: str) -> bool:
-        """Whether putting ``rel`` back would write over a different file now there."""
-        kept, path = self.out.get(rel), self.folder / rel
-        if kept is None or not (path.exists() or path.is_symlink()):
+    def in_the_way(self, rel: str, kept: Path) -> bool:
+        """Whether putting ``kept`` back as ``rel`` would write over a different file now there."""
+        path = self.folder / rel
+        if not (path.exists() or path.is_symlink()):
             return False
         return not (path.is_file() and not path.is_symlink() and _same_bytes(path, kept))
 
-    def put_back(self, rel: str) -> None:
-        """Move ``rel`` from the store back into the folder (a file with the same bytes
-        already there is kept; nothing happens when the store does not hold ``rel``).
+    def put_back(self, rel: str, kept: Path) -> None:
+        """Move ``kept`` from the store back into the folder as ``rel`` (a file with the
+        same bytes already there is kept: see :meth:`in_the_way`).
 
         Raises:
             Unwritable: The folder cannot be written.
         """
-        kept = self.out.pop(rel, None)
-        if kept is None:
-            return
         path = self.folder / rel
-        if path.is_file() and not path.is_symlink():  # the same bytes (see in_the_way)
+        if path.is_file() and not path.is_symlink():
             kept.unlink(missing_ok=True)
             return
         make_folder(path.parent, self.folder)
         try:
             shutil.move(kept, path)  # its mode as it was: 0600 when the studio wrote it
         except OSError as exc:
-            self.out[rel] = kept
             raise unwritable(self.folder, exc) from None
 
-    def keep_only(self, needed: set[str]) -> None:
-        """Delete the stored files no step can put back any more."""
-        for rel in [r for r in self.out if r not in needed]:
+    @staticmethod
+    def discard(kept: Iterable[Path]) -> None:
+        """Delete stored files no step can put back any more."""
+        for path in kept:
             with contextlib.suppress(OSError):
-                self.out.pop(rel).unlink()
+                path.unlink()
 
     def close(self) -> None:
         """Delete the store (the studio stops): the files in it are gone for good."""
-        self.out.clear()
         if self._dir is not None:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
@@ -186,24 +185,26 @@ class History:
         return cls(FileStore(folder))
 
     def record(self, step: Step) -> None:
-        """Keep ``step`` as the newest (the steps that were undone can no longer be redone)."""
+        """Keep ``step`` as the newest (the steps that were undone can no longer be redone,
+        nor the oldest undone once past the bounds: the files they kept are deleted)."""
+        dropped = self.steps[self.cursor :]
         del self.steps[self.cursor :]
         self.steps.append(step)
         while len(self.steps) > MAX_STEPS or (len(self.steps) > 1 and self._text_bytes() > MAX_TEXT_BYTES):
-            self.steps.pop(0)
+            dropped.append(self.steps.pop(0))
         self.cursor = len(self.steps)
-        self.forget_unneeded()
+        for old in dropped:
+            self.store.discard(old.kept.values())
+            old.kept.clear()
 
     def _text_bytes(self) -> int:
         texts = {id(s.before.text): len(s.before.text) for s in self.steps}
         texts |= {id(s.after.text): len(s.after.text) for s in self.steps}
         return sum(texts.values())
 
-    def forget_unneeded(self) -> None:
-        """Delete the stored files that no step left in the history can put back."""
-        needed = {rel for step in self.steps[: self.cursor] for rel in step.removed}
-        needed |= {rel for step in self.steps[self.cursor :] for rel in step.added}
-        self.store.keep_only(needed)
+    def kept_files(self) -> list[Path]:
+        """Every file the store holds for a step (what Undo and Redo can still put back)."""
+        return [path for step in self.steps for path in step.kept.values()]
 
     def to_undo(self) -> Step | None:
         """The step Undo would take back."""

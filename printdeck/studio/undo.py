@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from pathlib import Path
 from typing import Any
 
-from printdeck.studio.history import Conflict, State
+from printdeck.studio.history import Conflict, FileStore, State, Step
 from printdeck.studio.theme_folder import Unwritable, write_text
 from printdeck.studio.workspace import Workspace
 
@@ -39,7 +40,7 @@ def undo(space: Workspace, rev: int | None = None) -> dict[str, Any]:
         step = space.history.to_undo()
         if step is None:
             raise ValueError("undo: there is nothing to undo")
-        _restore(space, step.before, put_back=step.removed, take_out=step.added)
+        _restore(space, step, step.before, put_back=step.removed, take_out=step.added)
         space.history.cursor -= 1
         return {"undone": step.view()}
 
@@ -51,7 +52,7 @@ def redo(space: Workspace, rev: int | None = None) -> dict[str, Any]:
         step = space.history.to_redo()
         if step is None:
             raise ValueError("redo: there is nothing to redo")
-        _restore(space, step.after, put_back=step.added, take_out=step.removed)
+        _restore(space, step, step.after, put_back=step.added, take_out=step.removed)
         space.history.cursor += 1
         return {"redone": step.view()}
 
@@ -61,31 +62,46 @@ def _check_rev(space: Workspace, rev: int | None) -> None:
         raise Moved("the deck changed since the page showed it (theme.yaml or another tab); look, then try again")
 
 
-def _restore(space: Workspace, state: State, put_back: tuple[str, ...], take_out: tuple[str, ...]) -> None:
+def _restore(space: Workspace, step: Step, state: State, put_back: tuple[str, ...], take_out: tuple[str, ...]) -> None:
     """Make ``state`` the saved deck again: its exact ``theme.yaml`` text written, the
-    step's files moved in or out; all or nothing."""
+    ``step``'s files moved in (``put_back``, from the store) or out (``take_out``, into
+    it); all or nothing."""
     space.check_writable()
     store = space.history.store
-    clash = next((rel for rel in put_back if store.in_the_way(rel)), None)
+    back = {rel: step.kept[rel] for rel in put_back if rel in step.kept}
+    clash = next((rel for rel, kept in back.items() if store.in_the_way(rel, kept)), None)
     if clash is not None:
         raise Conflict(f"{clash}: another file is there now; move or rename it, then try again")
-    taken: list[str] = []
+    taken: dict[str, Path] = {}
     returned: list[str] = []
     try:
-        taken += [rel for rel in take_out if store.take_out(rel)]
-        for rel in put_back:
-            if rel in store.out:
-                store.put_back(rel)
-                returned.append(rel)
+        for rel in take_out:
+            path = store.take_out(rel)
+            if path is not None:
+                taken[rel] = path
+        for rel, kept in back.items():
+            store.put_back(rel, kept)
+            returned.append(rel)
         space.written = write_text(space.folder, state.text, space.written)
     except Unwritable:
-        for rel in returned:
-            with contextlib.suppress(Unwritable):
-                store.take_out(rel)
-        for rel in taken:
-            with contextlib.suppress(Unwritable):
-                store.put_back(rel)
+        _undo_moves(store, back, returned, taken)
         raise
+    for rel in returned:
+        del step.kept[rel]
+    step.kept.update(taken)
     space.settings, space.items = copy.deepcopy(state.settings), list(state.items)
     space.field_errors, space.item_errors = {}, {}
     space.rev += 1
+
+
+def _undo_moves(store: FileStore, back: dict[str, Path], returned: list[str], taken: dict[str, Path]) -> None:
+    """Put the files of a restore that failed where they were (as far as the disk lets)."""
+    for rel in returned:
+        with contextlib.suppress(Unwritable):
+            again = store.take_out(rel)
+            if again is not None:
+                back[rel].parent.mkdir(exist_ok=True)
+                again.replace(back[rel])
+    for rel, path in taken.items():
+        with contextlib.suppress(Unwritable):
+            store.put_back(rel, path)

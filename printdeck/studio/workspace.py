@@ -177,14 +177,15 @@ class Workspace:
         if before.same_deck(after):
             return
         named_after = self._named_now()
-        removed = []
+        kept: dict[str, Path] = {}
         for rel in files_in(self.folder, named_before - named_after):
             with contextlib.suppress(theme_folder.Unwritable):  # it cannot move: it stays in the folder
-                if self.history.store.take_out(rel):
-                    removed.append(rel)
+                path = self.history.store.take_out(rel)
+                if path is not None:
+                    kept[rel] = path
         label, detail = describe(before, after)
         added = files_in(self.folder, named_after - named_before)
-        self.history.record(Step(before, after, label, detail, added, tuple(removed)))
+        self.history.record(Step(before, after, label, detail, added, tuple(kept), kept))
 
     def take_in(self, doc: dict[str, Any], text: str) -> None:
         """Take in ``theme.yaml`` as edited outside the studio (``doc``, read from ``text``)."""
