@@ -25,13 +25,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES, LookAlike, Vision
 from printdeck.assign import assign_symbols
-from printdeck.card_view import card_pin_refusal, card_places, card_png
+from printdeck.card_view import card_pin_refusal, card_places, card_png, check_deck_pins
 from printdeck.choices import SaveKind
 from printdeck.deck_plan import (
     DeckPlan,
     deck_design,
     lay_out_plan,
     plan_deck,
+    planned_deck,
     preview_page_png,
     prove_symbols,
     unused_symbols,
@@ -555,7 +556,8 @@ def check_theme(
 
     Every key and file is checked, every symbol of the theme (not only the deck's) is
     proven to print the ink its silhouette shows, the design is made (a searched deck
-    is searched, as the build searches it) and the symbols are assigned to it.
+    is searched, as the build searches it) and the symbols are assigned to it; pinned
+    symbols (``layout.pinned``) are checked as the layout checks them.
 
     Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``);
     those that look alike only in grey or for colour-blind players (protanopia,
@@ -578,6 +580,8 @@ def check_theme(
     design = deck_design(loaded)
     symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
     unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
+    if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
+        check_deck_pins(planned_deck(loaded, design, symbols))
     return CheckReport(
         name=loaded.name,
         cards=len(design.blocks),

@@ -20,7 +20,7 @@ import numpy as np
 
 from printdeck.artwork import silhouette
 from printdeck.deck_plan import DeckPlan
-from printdeck.layout import LayoutSettings, PinRefusal, pin_refusal
+from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, check_card_count, pin_refusal
 from printdeck.model import CardLayout
 
 MM_PER_PT = 25.4 / 72.0
@@ -97,6 +97,26 @@ def card_pin_refusal(plan: DeckPlan, card: int) -> PinRefusal | None:
     """
     index = pin_card_number(plan, card) - 1
     return pin_refusal(index, plan.cards[index], LayoutSettings.from_theme(plan.theme))
+
+
+def check_deck_pins(plan: DeckPlan) -> None:
+    """Check every pin of ``plan.theme`` (``layout.pinned``) as the layout will: a card the
+    deck has, showing the symbols it was pinned on (else a ``PinWarning``: it will not be
+    applied), every pin inside the safe zone, apart from the others and big enough.
+
+    Raises:
+        PrintdeckError: A pin the build would refuse, naming its key.
+    """
+    settings = LayoutSettings.from_theme(plan.theme)
+    if not settings.pins:
+        return
+    per_deck = len(plan.imposition.slots) // plan.theme.spec.deck.copies
+    check_card_count(settings.pins, per_deck)
+    applied = applicable_pins(plan.cards[:per_deck], settings.pins)
+    for index in sorted(applied):
+        refusal = pin_refusal(index, plan.cards[index], settings)
+        if refusal is not None:
+            raise refusal.error
 
 
 def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: float) -> bytes:

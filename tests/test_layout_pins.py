@@ -195,3 +195,16 @@ def test_every_symbol_pinned_keeps_exactly_those_places(folder: Path, plain) -> 
         assert a.center_mm == pytest.approx(b.center_mm, abs=1e-9)
         assert math.isclose((a.rotation_deg - b.rotation_deg + 180) % 360, 180, abs_tol=1e-6)
         assert a.box_mm == pytest.approx(b.box_mm, rel=1e-9)
+
+
+def test_check_refuses_a_pin_the_build_would_refuse(folder: Path, plain) -> None:
+    deck, layouts = plain
+    names = _names(deck, layouts[2])
+    place = {names[0]: {"center": ["0mm", "0mm"], "size": "30mm"}, names[1]: {"center": ["5mm", "5mm"], "size": "30mm"}}
+    theme = _write(folder, _pinned_doc(folder, 3, names, place), "check-bad.yaml")
+    result = CliRunner().invoke(main, ["check", str(theme)], prog_name="printdeck")
+    assert result.exit_code == 2, result.output
+    assert f"layout.pinned.0.place.{names[1]}.center" in result.output and "would touch" in result.output
+    good = _write(folder, _pinned_doc(folder, 3, names, {names[0]: place[names[0]]}), "check-good.yaml")
+    result = CliRunner().invoke(main, ["check", str(good)], prog_name="printdeck")
+    assert result.exit_code == 0, result.output

@@ -14,7 +14,14 @@ place on a card) and :mod:`.stored_cards` (packed cards on disk).
 
 from printdeck.layout.card import pin_refusal
 from printdeck.layout.deck import layout_deck
-from printdeck.layout.pins import PinnedCard, PinnedSymbol, PinRefusal, PinWarning, check_card_count
+from printdeck.layout.pins import (
+    PinnedCard,
+    PinnedSymbol,
+    PinRefusal,
+    PinWarning,
+    applicable_pins,
+    check_card_count,
+)
 from printdeck.layout.settings import LayoutSettings
 
 __all__ = [
@@ -23,6 +30,7 @@ __all__ = [
     "PinWarning",
     "PinnedCard",
     "PinnedSymbol",
+    "applicable_pins",
     "check_card_count",
     "layout_deck",
     "pin_refusal",
