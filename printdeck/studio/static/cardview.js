@@ -104,8 +104,10 @@ function frame(symbol) {
   g.append(box);
   if (chosen) {
     const r = Math.max(1.6, (x1 - x0 + y1 - y0) / 40);
-    g.append(svgEl("line", { x1: (x0 + x1) / 2, y1: -y1, x2: (x0 + x1) / 2, y2: -y1 - 5, class: "cv-stem" }));
-    g.append(svgEl("circle", { cx: (x0 + x1) / 2, cy: -y1 - 5, r, class: "cv-handle turn", "data-part": "turn" }));
+    if (symbol.rotate) { // a symbol kept upright (a photo) has no turning handle
+      g.append(svgEl("line", { x1: (x0 + x1) / 2, y1: -y1, x2: (x0 + x1) / 2, y2: -y1 - 5, class: "cv-stem" }));
+      g.append(svgEl("circle", { cx: (x0 + x1) / 2, cy: -y1 - 5, r, class: "cv-handle turn", "data-part": "turn" }));
+    }
     g.append(svgEl("rect", { x: x1 - r, y: -y0 - r, width: 2 * r, height: 2 * r, class: "cv-handle size", "data-part": "size" }));
   }
   return g;
