@@ -130,6 +130,10 @@ def test_an_outside_edit_that_does_not_load_is_said_beside_its_field(tmp_path: P
         assert state["outside"]["state"] == "conflict"
         assert state["outside"]["words"] == f"Diameter must be {LENGTH}"
         assert state["field_errors"]["card.diameter"] == state["outside"]["words"]
+        waiting = c.patch("/api/settings", json={"changes": {"card.bleed": "2mm"}})
+        assert waiting.status_code == 409  # nothing written over the file; the status line says why
+        assert f"({state['outside']['words']})" in waiting.json()["error"]
+        assert "Keep the file (I will fix it)" in waiting.json()["error"]
 
 
 def test_the_command_line_keeps_its_own_words() -> None:

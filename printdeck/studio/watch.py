@@ -75,7 +75,7 @@ class Watch:
             if digest == self.outside.digest:
                 return self.outside
             self.outside = self._take_in(text, digest)
-            self.space.blocked = self.outside.error if self.outside.state == "conflict" else None
+            self.space.blocked = self.outside.words if self.outside.state == "conflict" else None
             return self.outside
 
     def _take_in(self, text: str, digest: str) -> Outside:

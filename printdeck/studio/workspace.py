@@ -159,8 +159,8 @@ class Workspace:
         """Raise :class:`~printdeck.studio.theme_folder.Unwritable` while writes wait for the person."""
         if self.blocked is not None:
             raise theme_folder.Unwritable(
-                f"theme.yaml was changed outside and does not load ({self.blocked}); nothing was saved; "
-                "choose: keep the file (fix it) or keep the page's settings"
+                f"theme.yaml was changed outside and does not load ({self.blocked}); nothing was saved: "
+                'choose "Keep the file (I will fix it)" or "Keep the page\'s settings"'
             )
 
     def state_now(self) -> State:
