@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 from test_pins_support import ink_at_pin
+from test_studio_journeys import serious_violations
 
 import printdeck
 from printdeck.studio import uploads
@@ -139,6 +140,8 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
         names = page.eval_on_selector_all("#card-view g.cv-symbol", "gs => gs.map((g) => g.dataset.name)")
         assert len(names) == 4
         star = names[0]
+        found = serious_violations(page)  # the open card view: axe-core's serious and critical violations
+        assert not found, "axe-core: " + "; ".join(found)
 
         # the keyboard: choose the symbol, make it smaller, turn it
         page.click(f'#card-view .cv-pick[data-name="{star}"]')
