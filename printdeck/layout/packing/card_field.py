@@ -15,20 +15,26 @@ import math
 import numpy as np
 
 from printdeck.artwork import ShapeField
+from printdeck.layout.packing.safe_zone import SafeZone
 
 CARD_STEP_MM = 0.5  # spacing of a card's grid, mm
+FREE_DRAWS = 4  # rounds of draws of CardField.sample_free
 
 
 class CardField:
     """Upper bounds of the distance to a card's placed symbols on a square grid (mm).
 
+    The grid keeps a border of ``inf`` all round (no symbol there), so a point off the
+    grid reads ``inf`` without a test.
+
     Args:
         half_extent_mm: ``(X, Y)``, half the safe zone's bounding box (or a safe disc's
             radius ``R``: ``(R, R)``); the grid covers ``[-X, X] x [-Y, Y]`` at
             :data:`CARD_STEP_MM`.
+        zone: The safe zone, if :meth:`sample_free` is to draw only in it.
     """
 
-    def __init__(self, half_extent_mm: tuple[float, float] | float) -> None:
+    def __init__(self, half_extent_mm: tuple[float, float] | float, zone: SafeZone | None = None) -> None:
         if isinstance(half_extent_mm, (int, float)):  # a safe disc's radius
             half_extent_mm = (float(half_extent_mm), float(half_extent_mm))
         nx = math.ceil(2 * half_extent_mm[0] / CARD_STEP_MM) + 1
@@ -38,7 +44,11 @@ class CardField:
         self.points = (self.lo + CARD_STEP_MM * np.arange(nx))[None, :] + 1j * (
             self.lo_y + CARD_STEP_MM * np.arange(ny)
         )[:, None]  # (ny, nx): row = y, column = x
-        self.bound = np.full((ny, nx), np.inf)
+        self._padded = np.full((ny + 2, nx + 2), np.inf)
+        self._shape_bounds: dict[int, tuple[ShapeField, np.ndarray]] = {}  # see _padded_bound
+        self.bound = self._padded[1:-1, 1:-1]  # a view: the grid without its border
+        self.zone = zone
+        self.room = np.full((ny, nx), np.inf) if zone is None else zone.depth(self.points)  # how deep in the zone
 
     def add(self, field: ShapeField, centre: complex, angle: float, height: float, reach: float) -> None:
         """Take in a placed symbol: ``field`` of its outline at ``centre`` (mm), ``angle``
@@ -53,21 +63,61 @@ class CardField:
         q = (
             (self.points[bot:top, lo:hi] - centre) * complex(math.cos(-angle), math.sin(-angle)) / height - field.origin
         ) / field.step
-        ix, iy = np.rint(q.real).astype(int), np.rint(q.imag).astype(int)
-        ny, nx = field.bound.shape
-        ok = (ix >= 0) & (ix < nx) & (iy >= 0) & (iy < ny)
-        d = np.full(q.shape, np.inf)
-        d[ok] = field.bound[iy[ok], ix[ok]] * height
+        d = _lookup(self._padded_bound(field), q.real, q.imag) * height
         np.minimum(self.bound[bot:top, lo:hi], d, out=self.bound[bot:top, lo:hi])
 
     def near(self, z: np.ndarray, dist: float | np.ndarray) -> np.ndarray:
         """``bool`` like ``z``: which points (complex, mm) are surely within ``dist`` (mm, a
         number or an array broadcast to ``z``) of a placed symbol (the nearest grid point's
         bound plus half a grid diagonal)."""
-        dist = np.broadcast_to(dist, z.shape)
-        ix = np.rint((z.real - self.lo) / CARD_STEP_MM).astype(int)
-        iy = np.rint((z.imag - self.lo_y) / CARD_STEP_MM).astype(int)
-        out = np.zeros(z.shape, dtype=bool)
-        ok = (ix >= 0) & (ix < self.n) & (iy >= 0) & (iy < self.ny)
-        out[ok] = self.bound[iy[ok], ix[ok]] + CARD_STEP_MM * math.sqrt(2) / 2 < dist[ok]
-        return out
+        qx, qy = (z.real - self.lo) / CARD_STEP_MM, (z.imag - self.lo_y) / CARD_STEP_MM
+        return _lookup(self._padded, qx, qy) + CARD_STEP_MM * math.sqrt(2) / 2 < dist
+
+    def sample_free(self, rng: np.random.Generator, dist: float, inset: float, k: int) -> np.ndarray:
+        """Up to ``k`` points (complex, mm) drawn uniformly over where :meth:`near` does not
+        put them within ``dist`` (mm) of a placed symbol and the zone (if given) holds them
+        at least ``inset`` (mm) deep; empty if no grid cell is left.
+
+        A cell that may hold such points is drawn at random, then a uniform point in it
+        (every point of a cell has that cell's grid point nearest) kept if it is that
+        deep in the zone (the depth is 1-Lipschitz, so a cell whose grid point is less
+        than ``inset`` less half a diagonal deep holds none): the points are uniform over
+        what :meth:`near` keeps, at most :data:`FREE_DRAWS` rounds of draws."""
+        half = CARD_STEP_MM * math.sqrt(2) / 2
+        free = np.flatnonzero((self.bound + half >= dist) & (self.room >= inset - half))
+        if not len(free):
+            return np.zeros(0, dtype=complex)
+        out: list[np.ndarray] = []
+        found = 0
+        for _ in range(FREE_DRAWS):
+            cell = free[rng.integers(0, len(free), k)]
+            jitter = rng.uniform(-0.5, 0.5, (2, k))
+            iy, ix = np.divmod(cell, self.n)
+            z = (self.lo + CARD_STEP_MM * (ix + jitter[0])) + 1j * (self.lo_y + CARD_STEP_MM * (iy + jitter[1]))
+            if self.zone is not None:
+                z = z[self.zone.depth(z) >= inset]
+            out.append(z)
+            found += len(z)
+            if found >= k or self.zone is None:
+                break
+        return np.concatenate(out)[:k]
+
+    def _padded_bound(self, field: ShapeField) -> np.ndarray:
+        """``field.bound`` with a border of ``inf`` (a point off a shape's grid is far from
+        it), made once per field."""
+        got = self._shape_bounds.get(id(field))
+        if got is None or got[0] is not field:
+            ny, nx = field.bound.shape
+            padded = np.full((ny + 2, nx + 2), np.inf, dtype=field.bound.dtype)
+            padded[1:-1, 1:-1] = field.bound
+            got = self._shape_bounds[id(field)] = (field, padded)
+        return got[1]
+
+
+def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
+    """``padded``'s value at the grid point nearest each point ``(qx, qy)`` (in grid steps
+    from the point ``[0, 0]`` inside the ``inf`` border); ``inf`` off the grid."""
+    ny, nx = padded.shape
+    ix = np.clip(np.rint(qx), -1, nx - 2).astype(np.intp) + 1
+    iy = np.clip(np.rint(qy), -1, ny - 2).astype(np.intp) + 1
+    return padded.ravel().take(iy * nx + ix)

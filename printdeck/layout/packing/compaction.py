@@ -49,6 +49,7 @@ from printdeck.layout.packing.card_state import SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import Contacts, contacts, kept
 from printdeck.layout.packing.lp_solve import solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
+from printdeck.layout.packing.whole_card import WholeCard
 
 SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
 TURN_RAD = 0.05  # ... turns up to this
@@ -57,6 +58,7 @@ MARGIN_MM = 0.01  # contacts keep this much more than the gap (room for second-o
 HALVINGS = 6  # a step failing the exact check is halved at most this many times
 MIN_GAIN = 1e-4  # stop when a step gains less ink than this share of the disc
 REPAIR = 2.0  # a card under its size ratio floor brings its spread back by this times GROWTH a step
+BEND_SHARE = 1.0  # share of the second-order bound kept as extra margin on each contact
 NV = 4  # variables per symbol: dx, dy, dθ, g
 
 
@@ -86,7 +88,10 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
     rows[idx[pair], NV * b[:, None] + np.arange(NV)] = _motion(con.normal[pair], con.q[pair] - centre[b])
     ratio_a, ratio_b = _ratio_rows(card)
     a_ub = np.vstack([rows, ratio_a])
-    b_ub = np.concatenate([con.slack - MARGIN_MM, ratio_b])
+    bend = _bend(card)  # second-order error per unit offset, per symbol
+    room = con.slack - MARGIN_MM - bend[con.a] * np.abs(con.p - centre[con.a])
+    room[pair] -= bend[b] * np.abs(con.q[pair] - centre[b])
+    b_ub = np.concatenate([room, ratio_b])
     cost = np.zeros(NV * n + 1)
     cost[3 : NV * n : NV] = -2.0 * card.ink_sizes_mm() ** 2
     bounds = np.zeros((NV * n + 1, 2))
@@ -98,6 +103,15 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
     for i in np.nonzero(card.fixed)[0]:  # a pinned symbol: no shift, turn or growth
         bounds[NV * i : NV * i + NV] = 0.0
     return cost, a_ub, b_ub, bounds
+
+
+def _bend(card: CardState) -> np.ndarray:
+    """``(n,)``: a bound, per mm of offset from its centre, of how far a point of each symbol
+    strays from its linearised motion in a step (turn ``θ`` and growth ``g`` within the trust
+    region: ``|(1 + g) e^{iθ} - 1 - g - iθ| <= (1 + g) θ² / 2 + |g θ|``)."""
+    lo, hi = _turn_bounds(card)
+    turn = np.maximum(np.abs(lo), np.abs(hi))
+    return BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
 
 
 def _ahead(card: CardState) -> np.ndarray:
@@ -169,29 +183,23 @@ def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(rows), np.concatenate(rhs)
 
 
-def _apply(card: CardState, step: np.ndarray) -> list[tuple[np.ndarray, float, float, object]] | None:
-    """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`),
-    exactly: ``(centre, angle, height, outline)`` per symbol, or None if a vertex leaves
-    the safe disc or two outlines come within the gap."""
-    after = []
-    for i in range(card.n_symbols):
-        dx, dy, dth, g = step[i]
-        c = card.centers_mm[i] + (dx, dy)
-        th, h = float(card.angles_rad[i] + dth), float(card.heights_mm[i] * (1.0 + g))
-        if not card.inside(i, c[None, :], np.array([th]), h)[0]:  # the hull's vertices decide (exact)
-            return None
-        z = card.placed_vertices(i, c[None, :], np.array([th]), h)
-        after.append((c, th, h, card.outlines_from(i, z)[0]))
-    polys = np.array([m[3] for m in after], dtype=object)
-    centre = np.array([m[0] for m in after])
-    rad = card.radius_box * np.array([m[2] for m in after])
+def _apply(card: CardState, whole: WholeCard, step: np.ndarray) -> tuple[np.ndarray, ...] | None:
+    """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`), exactly:
+    ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None if a vertex
+    leaves the safe zone or two outlines come within the gap."""
+    centres = card.centers_mm + step[:, :2]
+    angles, heights = card.angles_rad + step[:, 2], card.heights_mm * (1.0 + step[:, 3])
+    if not card.zone.inside(whole.hulls_placed(centres, angles, heights)).all():  # the hulls decide (exact)
+        return None
+    polys = whole.outlines(whole.placed(centres, angles, heights))
+    rad = card.radius_box * heights
     a, b = np.triu_indices(card.n_symbols, 1)
-    near = np.hypot(*(centre[a] - centre[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
+    near = np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
     if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM).any():
         return None
     if card.centre_free_mm > 0 and not card.clear_of(None, polys).all():
         return None
-    return after
+    return centres, angles, heights, polys
 
 
 def compact(card: CardState, steps: int) -> int:
@@ -205,8 +213,9 @@ def compact(card: CardState, steps: int) -> int:
         The number of steps taken.
     """
     disc = card.zone.area_mm2
+    whole = WholeCard(card)
     for step in range(steps):
-        con = contacts(card)
+        con = contacts(card, whole)
         cost, a_ub, b_ub, bounds = program(card, con)
         x = solve(cost, a_ub, b_ub, bounds)
         if x is None:  # no step keeps every margin
@@ -216,14 +225,14 @@ def compact(card: CardState, steps: int) -> int:
             return step
         move = x[: NV * card.n_symbols].reshape(card.n_symbols, NV)
         for _ in range(HALVINGS + 1):
-            after = _apply(card, move) if kept(card, con, move) else None
+            after = _apply(card, whole, move) if kept(card, con, move) else None
             if after is not None:
                 break
             move, gain = 0.5 * move, 0.5 * gain
         else:
             return step
-        for i, (c, th, h, outline) in enumerate(after):
-            card.put(i, c, th, h, outline)
+        for i, (c, th, h, outline) in enumerate(zip(*after)):
+            card.put(i, c, float(th), float(h), outline)
         if gain < MIN_GAIN * disc:
             return step + 1
     return steps

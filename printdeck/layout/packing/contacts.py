@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from printdeck.layout.packing.card_state import CardState
+from printdeck.layout.packing.whole_card import WholeCard
 
 CENTRE_CONTACT = -2  # Contacts.b of a vertex's contact with the free centre (see CardState.centre_free_mm)
 REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
@@ -49,30 +50,22 @@ class Contacts:
     e1: np.ndarray
 
 
-def contacts(card: CardState, reach: float = REACH_MM) -> Contacts:
+def contacts(card: CardState, whole: WholeCard, reach: float | None = None) -> Contacts:
     """Each vertex's nearest edge on every other symbol within ``gap + reach``, and
     every vertex within ``reach`` of the rim.
 
     Args:
         card: A card with every symbol placed.
-        reach: How far beyond the gap to look, mm.
+        whole: The card's :class:`~.whole_card.WholeCard`.
+        reach: How far beyond the gap to look, mm (default :data:`REACH_MM`).
 
     Returns:
-        The contacts (see :class:`Contacts`), symbol pairs first, rim last.
+        The contacts (see :class:`Contacts`), symbol pairs first (by the symbol owning
+        the edge, then by vertex), rim last.
     """
-    z = [
-        card.placed_vertices(i, card.centers_mm[i : i + 1], card.angles_rad[i : i + 1], card.heights_mm[i])[0]
-        for i in range(card.n_symbols)
-    ]
-    owner = np.concatenate([np.full(len(zi), i) for i, zi in enumerate(z)])
-    allz = np.concatenate(z)
-    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
-    rad = card.radius_box * card.heights_mm
-    parts = [
-        _nearest_edges(card, b, z[b], allz, owner, centre[b], rad[b] + card.gap_mm + reach)
-        for b in range(card.n_symbols)
-    ]
-    parts.append(_rim(card, allz, owner, reach))
+    reach = REACH_MM if reach is None else reach
+    allz = whole.placed(card.centers_mm, card.angles_rad, card.heights_mm)
+    parts = [_nearest_edges(card, whole, allz, reach), _rim(card, allz, whole.owner, reach)]
     a, b, p, q, normal, dist, e0, e1 = (np.concatenate(x) for x in zip(*parts))
     return Contacts(a=a.astype(int), b=b.astype(int), p=p, q=q, normal=normal, slack=dist - card.gap_mm, e0=e0, e1=e1)
 
@@ -98,28 +91,34 @@ def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> 
     return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp)
 
 
-def _nearest_edges(
-    card: CardState, b: int, zb: np.ndarray, allz: np.ndarray, owner: np.ndarray, cb: complex, within: float
-) -> tuple[np.ndarray, ...]:
-    """Contacts of the other symbols' vertices with symbol b's outline: per vertex within
-    ``within`` of b's centre (and not put farther by b's distance field), its nearest edge
-    of b, kept if closer than ``within - rad_b``. Returns ``(a, b, p, q, normal, distance,
-    e0, e1)`` arrays."""
-    sel = (owner != b) & (np.abs(allz - cb) < within)
-    h = float(card.heights_mm[b])
-    box = (allz[sel] - cb) * complex(math.cos(-card.angles_rad[b]), math.sin(-card.angles_rad[b])) / h  # in b's box
-    sel[sel] = card.shape_fields[b].at_least(box) * h < within - card.radius_box[b] * h  # surely too far: no contact
-    p = allz[sel]
-    ring = card.rings[b].vertex_ring
-    same = ring[:-1] == ring[1:]  # consecutive vertices of one ring make an edge
-    e0, d = zb[:-1][same], (zb[1:] - zb[:-1])[same]
+def _nearest_edges(card: CardState, whole: WholeCard, allz: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
+    """Contacts of every symbol's outline with the other symbols' vertices ``allz``: per
+    vertex within ``within = rad_b + gap + reach`` of symbol b's centre (and not put
+    farther by b's distance field), its nearest edge of b, kept if closer than
+    ``within - rad_b``. Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays."""
+    h = card.heights_mm
+    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
+    rad = card.radius_box * h
+    within = rad + card.gap_mm + reach
+    close = np.abs(allz[None, :] - centre[:, None]) < within[:, None]  # (n, V)
+    close[whole.owner, np.arange(len(allz))] = False
+    b, v = np.nonzero(close)
+    turn = np.array([complex(math.cos(-t), math.sin(-t)) for t in card.angles_rad])
+    box = (allz[v] - centre[b]) * turn[b] / h[b]  # in b's box
+    far = within - card.radius_box * h  # farther than this from b: no contact
+    sure = whole.lower_at(b, box) * h[b] < far[b]  # not surely too far
+    b, v = b[sure], v[sure]
+    p = allz[v]
+    e0_all, d_all = whole.edges(allz)
+    e0, d = e0_all[b], d_all[b]
     t, dist = to_segments(p[:, None], e0, d)
     k = np.argmin(dist, axis=1) if len(p) else np.zeros(0, dtype=int)
     rows = np.arange(len(p))
-    dist, q = dist[rows, k], e0[k] + t[rows, k] * d[k]
-    keep = dist < within - card.radius_box[b] * h
-    p, q, dist, k = p[keep], q[keep], dist[keep], k[keep]
-    return (owner[sel][keep], np.full(len(p), b), p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0[k], e0[k] + d[k])
+    dist, q = dist[rows, k], e0[rows, k] + t[rows, k] * d[rows, k]
+    keep = dist < far[b]
+    rows, p, q, dist, k = rows[keep], p[keep], q[keep], dist[keep], k[keep]
+    e0k, dk = e0[rows, k], d[rows, k]
+    return (whole.owner[v[keep]], b[keep], p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
 
 
 def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -10,11 +10,10 @@ that also keeps the card's size ratio floor); a dense start is what the later st
 least make up for.
 
 Poses are drawn where they can fit. The pose's *pole* (the centre of the symbol's
-largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly in the safe
-disc, and kept only if the card's distance field (:class:`~.card_field.CardField`, of
-the symbols placed so far) does not put it within the disc's radius plus
-the gap of placed ink; more are drawn until enough are kept. So when little room is
-left, the draws still land in it. Kept poses are scored, cut further by the shape's
+largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly over the part
+of the safe zone where the card's distance field (:class:`~.card_field.CardField`, of
+the symbols placed so far) does not put it within the disc's radius plus the gap of
+placed ink. So when little room is left, the draws still land in it. Kept poses are scored, cut further by the shape's
 other inner discs against the same field, then built and checked exactly in score
 order, a chunk at a time, until one fits. Every cut only drops poses that cannot fit.
 
@@ -36,7 +35,6 @@ from printdeck.layout.packing.size_ratio import below_floor, enforce_floor, smal
 
 START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at, densest first
 CANDIDATES = 256  # random poses scored when placing a symbol
-POLE_DRAWS = 32  # ... drawing at most this many poles per pose wanted
 TEST_CHUNK = 8  # poses built and checked exactly at a time, best first (doubling)
 SHRINK_TRIES = 4  # a symbol with no pose that fits is tried this many times more, smaller each
 SHRINK = 0.85  # ... by this factor
@@ -90,7 +88,7 @@ def place_all(card: CardState, density: float) -> bool:
         heights, float((heights * card.ink_side_box).max()) * problem.ratio_low * FLOOR_START / card.ink_side_box
     )
     card.clear()
-    field = CardField(card.zone.half_extent_mm)
+    field = CardField(card.zone.half_extent_mm, card.zone)
     reach = float((card.pole_radius_box * heights).max()) + card.gap_mm  # the farthest any pole test looks
     batch = max(8, min(problem.attempts, CANDIDATES))
     if put_pinned(card) is not None:
@@ -147,22 +145,19 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         discs = (c[keep, 0] + 1j * c[keep, 1])[:, None] + (h * np.exp(1j * th[keep]))[:, None] * f.disc_centres
         keep[keep] = ~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1)
     c, th, score = c[keep], th[keep], score[keep]
+    z = card.placed_vertices(i, c, th, h)
+    free = ~field.near(z, card.gap_mm).any(axis=1)  # a vertex surely within the gap of placed ink
+    c, th, score, z = c[free], th[free], score[free], z[free]
     order = np.argsort(-score, kind="stable")
     union = card.placed_union(without=i)
     lo, chunk = 0, TEST_CHUNK
     while lo < len(order):
         idx = order[lo : lo + chunk]
         lo, chunk = lo + chunk, 2 * chunk
-        z = card.placed_vertices(i, c[idx], th[idx], h)
-        if union is not None:
-            off = card.probes_off(i, z, union)
-            idx, z = idx[off], z[off]
-            if not len(idx):
-                continue
-        geoms = card.outlines_from(i, z)
-        free = np.nonzero(card.clear_of(union, geoms))[0]
-        if len(free):
-            k = int(free[0])
+        geoms = card.outlines_from(i, z[idx])
+        ok = np.nonzero(card.clear_of(union, geoms))[0]
+        if len(ok):
+            k = int(ok[0])
             card.put(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])
             return True
     return False
@@ -170,31 +165,21 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
 
 def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) -> tuple[np.ndarray, np.ndarray]:
     """Up to ``m`` random poses of symbol i at height h whose inscribed disc lies inside
-    the safe disc and, by ``field`` (if given), may keep the gap to the placed symbols:
+    the safe zone and, by ``field`` (if given), may keep the gap to the placed symbols:
     centres ``(k, 2)`` mm, angles ``(k,)`` rad.
 
-    The disc's centre (the pole) is drawn uniformly within ``R - r`` of the card centre
-    (``r`` the disc's radius); with a field, poles it puts within ``r + gap`` of placed
-    ink are dropped and more are drawn, at most :data:`POLE_DRAWS` ``m`` in all, each
-    batch sized by the share kept so far. No pole kept in the first ``m`` means the
-    room is (almost surely) gone: fewer than ``m`` poses come back.
+    The disc's centre (the pole) is drawn uniformly in the zone inset by the disc's
+    radius ``r``; with a field, only where it does not put the pole within ``r + gap``
+    of placed ink (:meth:`~.card_field.CardField.sample_free`: no draw is wasted on
+    places already taken, and none come back when the room is gone).
     """
     r = float(card.pole_radius_box[i]) * h
     if card.zone.inradius_mm - r <= 0:
         return np.empty((0, 2)), np.empty(0)
-    kept: list[np.ndarray] = []
-    found, drawn, k = 0, 0, m
-    while found < m and drawn < POLE_DRAWS * m:
-        pole = card.zone.sample(card.rng, r, k)
-        drawn += k
-        if field is not None and r > 0:
-            pole = pole[~field.near(pole, r + card.gap_mm)]
-        kept.append(pole)
-        found += len(pole)
-        if field is None or r <= 0 or found == 0:
-            break
-        k = min(int((m - found) * drawn / found * 1.2) + 1, POLE_DRAWS * m - drawn)
-    pole = np.concatenate(kept)[:m]
+    if field is not None and r > 0:
+        pole = field.sample_free(card.rng, r + card.gap_mm, r, m)
+    else:
+        pole = card.zone.sample(card.rng, r, m)
     th = card.random_angles(i, len(pole))
     c = pole - h * np.exp(1j * th) * card.pole_z[i]
     return np.stack([c.real, c.imag], axis=1), th

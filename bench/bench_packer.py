@@ -1,0 +1,101 @@
+"""The packer's speed and density on the default deck, against issue 29's target.
+
+    python bench/bench_packer.py [--seeds N] [--shapes] [--profile FILE]
+
+Lays out the default theme (55 cards of 8 Twemoji symbols, an 85 mm round card) serially
+in this process, with the layout cache off and every silhouette traced first, and prints
+the CPU milliseconds a card (the process's own time, ``time.process_time``: steady on a
+shared machine), the coverage (mean and lowest card), and the ratios against the target
+of issue 29: at most :data:`TARGET_MS` ms a card with a mean coverage of at least
+:data:`TARGET_COVERAGE`. Coverage depends on the random stream, so the deck is laid out
+from ``--seeds`` theme seeds (2026 first: each seed also draws its own cards' symbols)
+and the averages over them are the figures to compare. ``--shapes`` adds the card
+shapes of ``bench_shapes.py`` (seed 2026 only). ``--profile FILE`` writes a cProfile of
+the seeds' layouts to FILE. The machine's load average is printed beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+os.environ["PRINTDECK_NO_LAYOUT_CACHE"] = "1"  # time the packing, not the cache
+
+import printdeck
+from printdeck.artwork import silhouette
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_MS = 12.0  # issue 29: CPU ms a card, serial, default deck
+TARGET_COVERAGE = 0.60  # ... at this mean coverage or more
+SHAPES = {
+    "circle 85mm": {"diameter": "85mm"},
+    "square 70mm": {"shape": "square", "size": "70mm"},
+    "poker 63x88": {"size": "poker"},
+    "hexagon 80mm": {"shape": "hexagon", "size": "80mm"},
+}
+
+
+def theme_for(seed: int, card: dict[str, object] | None = None) -> dict[str, object]:
+    """The default theme with its seed set to ``seed`` (and ``card`` as its card section)."""
+    raw = yaml.safe_load((ROOT / "themes" / "default.yaml").read_text())
+    raw["seed"] = seed
+    if card is not None:
+        raw["card"] = {"bleed": "3mm", "safe_margin": "3mm", **card}
+    return raw
+
+
+def measure(raw: dict[str, object], profiler: cProfile.Profile | None) -> tuple[float, np.ndarray]:
+    """CPU ms a card and the cards' coverages of one serial layout of the theme ``raw``."""
+    deck = printdeck.plan(printdeck.load_theme(raw, base_dir=ROOT))
+    for symbol in deck.symbols:  # traced (or read from the cache) before timing
+        _ = silhouette(symbol).field
+    if profiler is not None:
+        profiler.enable()
+    t0 = time.process_time()
+    layouts = printdeck.lay_out(deck, jobs=1)
+    ms = 1000 * (time.process_time() - t0) / len(layouts)
+    if profiler is not None:
+        profiler.disable()
+    return ms, np.array([lay.coverage for lay in layouts])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=3, help="theme seeds 2026, 2027, ... (default 3)")
+    parser.add_argument("--shapes", action="store_true", help="also the other card shapes (seed 2026)")
+    parser.add_argument("--profile", type=Path, default=None, help="write a cProfile of the layouts here")
+    args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'deck':22} {'cards':>5} {'cov mean':>9} {'cov low':>8} {'cpu ms/card':>11}")
+    runs = []
+    for seed in range(2026, 2026 + args.seeds):
+        ms, cov = measure(theme_for(seed), profiler)
+        runs.append((ms, cov))
+        print(f"{'default seed ' + str(seed):22} {len(cov):5d} {cov.mean():9.3f} {cov.min():8.3f} {ms:11.1f}")
+    ms = float(np.mean([r[0] for r in runs]))
+    cov_mean = float(np.mean([r[1].mean() for r in runs]))
+    cov_low = float(min(r[1].min() for r in runs))
+    print(f"{'default, all seeds':22} {'':5} {cov_mean:9.3f} {cov_low:8.3f} {ms:11.1f}")
+    print(
+        f"target: <= {TARGET_MS:g} ms a card at mean coverage >= {TARGET_COVERAGE:.2f}; "
+        f"time / target {ms / TARGET_MS:.2f} ({'met' if ms <= TARGET_MS else 'not met'}), "
+        f"coverage / target {cov_mean / TARGET_COVERAGE:.3f} ({'met' if cov_mean >= TARGET_COVERAGE else 'not met'})"
+    )
+    if args.shapes:
+        for name, card in SHAPES.items():
+            ms, cov = measure(theme_for(2026, card), profiler)
+            print(f"{name:22} {len(cov):5d} {cov.mean():9.3f} {cov.min():8.3f} {ms:11.1f}")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
+
+
+if __name__ == "__main__":
+    main()
