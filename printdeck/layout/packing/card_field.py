@@ -19,6 +19,7 @@ from printdeck.layout.packing.safe_zone import SafeZone
 
 CARD_STEP_MM = 0.5  # spacing of a card's grid, mm
 FREE_DRAWS = 4  # rounds of draws of CardField.sample_free
+GRIDS_KEPT = 8  # card grids kept for reuse (see _grid)
 
 
 class CardField:
@@ -37,18 +38,16 @@ class CardField:
     def __init__(self, half_extent_mm: tuple[float, float] | float, zone: SafeZone | None = None) -> None:
         if isinstance(half_extent_mm, (int, float)):  # a safe disc's radius
             half_extent_mm = (float(half_extent_mm), float(half_extent_mm))
-        nx = math.ceil(2 * half_extent_mm[0] / CARD_STEP_MM) + 1
-        ny = math.ceil(2 * half_extent_mm[1] / CARD_STEP_MM) + 1
+        grid = _grid(half_extent_mm, zone)
         self.lo, self.lo_y = -half_extent_mm[0], -half_extent_mm[1]
-        self.n, self.ny = nx, ny
-        self.points = (self.lo + CARD_STEP_MM * np.arange(nx))[None, :] + 1j * (
-            self.lo_y + CARD_STEP_MM * np.arange(ny)
-        )[:, None]  # (ny, nx): row = y, column = x
-        self._padded = np.full((ny + 2, nx + 2), np.inf)
+        self.ny, self.n = grid.points.shape
+        self.points = grid.points
+        self._padded = np.full((self.ny + 2, self.n + 2), np.inf)
         self._shape_bounds: dict[int, tuple[ShapeField, np.ndarray]] = {}  # see _padded_bound
         self.bound = self._padded[1:-1, 1:-1]  # a view: the grid without its border
         self.zone = zone
-        self.room = np.full((ny, nx), np.inf) if zone is None else zone.depth(self.points)  # how deep in the zone
+        self.room = grid.room
+        self._grid = grid
 
     def add(self, field: ShapeField, centre: complex, angle: float, height: float, reach: float) -> None:
         """Take in a placed symbol: ``field`` of its outline at ``centre`` (mm), ``angle``
@@ -84,7 +83,7 @@ class CardField:
         than ``inset`` less half a diagonal deep holds none): the points are uniform over
         what :meth:`near` keeps, at most :data:`FREE_DRAWS` rounds of draws."""
         half = CARD_STEP_MM * math.sqrt(2) / 2
-        free = np.flatnonzero((self.bound + half >= dist) & (self.room >= inset - half))
+        free = np.flatnonzero((self.bound >= dist - half) & (self.room >= inset - half))
         if not len(free):
             return np.zeros(0, dtype=complex)
         out: list[np.ndarray] = []
@@ -121,3 +120,38 @@ def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
     ix = np.clip(np.rint(qx), -1, nx - 2).astype(np.intp) + 1
     iy = np.clip(np.rint(qy), -1, ny - 2).astype(np.intp) + 1
     return padded.ravel().take(iy * nx + ix)
+
+
+class _Grid:
+    """A card grid's points and how deep in the safe zone each lies (shared by every
+    card with that zone: see :func:`_grid`)."""
+
+    def __init__(self, half_extent_mm: tuple[float, float], zone: SafeZone | None) -> None:
+        nx = math.ceil(2 * half_extent_mm[0] / CARD_STEP_MM) + 1
+        ny = math.ceil(2 * half_extent_mm[1] / CARD_STEP_MM) + 1
+        self.points = (-half_extent_mm[0] + CARD_STEP_MM * np.arange(nx))[None, :] + 1j * (
+            -half_extent_mm[1] + CARD_STEP_MM * np.arange(ny)
+        )[:, None]  # (ny, nx): row = y, column = x
+        self.room = np.full((ny, nx), np.inf) if zone is None else zone.depth(self.points)
+
+
+_GRIDS: dict[tuple, _Grid] = {}
+
+
+def _grid(half_extent_mm: tuple[float, float], zone: SafeZone | None) -> _Grid:
+    """The :class:`_Grid` of a card of ``half_extent_mm`` and ``zone``, made once (the last
+    :data:`GRIDS_KEPT` are kept: a deck's cards share their zone)."""
+    key: tuple = (half_extent_mm,)
+    if zone is not None:
+        key += (
+            zone.radius_mm,
+            None if zone.normals is None else zone.normals.tobytes(),
+            zone.apothems.tobytes(),
+            zone.cut_normals.tobytes(),
+            zone.cut_apothems.tobytes(),
+        )
+    grid = _GRIDS.pop(key, None) or _Grid(half_extent_mm, zone)
+    _GRIDS[key] = grid  # the most recent last
+    while len(_GRIDS) > GRIDS_KEPT:
+        del _GRIDS[next(iter(_GRIDS))]
+    return grid

@@ -50,13 +50,13 @@ class Contacts:
     e1: np.ndarray
 
 
-def contacts(card: CardState, whole: WholeCard, reach: float | None = None) -> Contacts:
+def contacts(card: CardState, whole: WholeCard | None = None, reach: float | None = None) -> Contacts:
     """Each vertex's nearest edge on every other symbol within ``gap + reach``, and
     every vertex within ``reach`` of the rim.
 
     Args:
         card: A card with every symbol placed.
-        whole: The card's :class:`~.whole_card.WholeCard`.
+        whole: The card's :class:`~.whole_card.WholeCard` (made here if None).
         reach: How far beyond the gap to look, mm (default :data:`REACH_MM`).
 
     Returns:
@@ -64,6 +64,9 @@ def contacts(card: CardState, whole: WholeCard, reach: float | None = None) -> C
         the edge, then by vertex), rim last.
     """
     reach = REACH_MM if reach is None else reach
+    whole = WholeCard(card) if whole is None else whole
+    reach = REACH_MM if reach is None else reach
+    whole = WholeCard(card) if whole is None else whole
     allz = whole.placed(card.centers_mm, card.angles_rad, card.heights_mm)
     parts = [_nearest_edges(card, whole, allz, reach), _rim(card, allz, whole.owner, reach)]
     a, b, p, q, normal, dist, e0, e1 = (np.concatenate(x) for x in zip(*parts))

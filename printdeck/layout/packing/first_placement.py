@@ -178,6 +178,8 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
         return np.empty((0, 2)), np.empty(0)
     if field is not None and r > 0:
         pole = field.sample_free(card.rng, r + card.gap_mm, r, m)
+        if field.zone is None:  # a field made without the zone draws over its whole grid
+            pole = pole[card.zone.depth(pole) >= r]
     else:
         pole = card.zone.sample(card.rng, r, m)
     th = card.random_angles(i, len(pole))

@@ -59,7 +59,10 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
     variables, so the dual's basis is small: about a third less time), and ``x`` is read
     from the dual's row duals. With ``y <= 0`` the multipliers of the rows and ``r, s >= 0``
     those of the finite lower and upper bounds ``l, u``, the dual is: minimise
-    ``-b_ub @ y - l @ r + u @ s`` subject to ``a_ub.T @ y + r - s = cost``.
+    ``-b_ub @ y - l @ r + u @ s`` subject to ``a_ub.T @ y + r - s = cost``. The model is
+    made afresh each time by adding its rows and columns (a fifth of the time a
+    ``HighsLp`` takes to fill); starting from the last program's basis (matched by
+    contact) was tried and took longer (bench/RESULTS.md).
 
     Args:
         cost: ``(n,)`` objective.
@@ -73,24 +76,26 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
     import highspy  # noqa: PLC0415 - see load_solver
 
     inf = highspy.kHighsInf
-    m = len(b_ub)
+    m, n = a_ub.shape
     rows, cols = np.nonzero(a_ub)
     lower, upper = bounds[:, 0], bounds[:, 1]
     has_lower, has_upper = np.nonzero(np.isfinite(lower))[0], np.nonzero(np.isfinite(upper))[0]
     extra = len(has_lower) + len(has_upper)
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = m + extra, len(cost)
-    lp.col_cost_ = np.concatenate([-b_ub, -lower[has_lower], upper[has_upper]])
-    lp.col_lower_ = np.concatenate([np.full(m, -inf), np.zeros(extra)])
-    lp.col_upper_ = np.concatenate([np.zeros(m), np.full(extra, inf)])
-    lp.row_lower_ = lp.row_upper_ = cost
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise  # a_ub's rows are the dual's columns
-    start = np.searchsorted(rows, np.arange(m + 1))
-    lp.a_matrix_.start_ = np.concatenate([start, start[-1] + 1 + np.arange(extra)]).astype(np.int32)
-    lp.a_matrix_.index_ = np.concatenate([cols, has_lower, has_upper]).astype(np.int32)
-    lp.a_matrix_.value_ = np.concatenate([a_ub[rows, cols], np.ones(len(has_lower)), -np.ones(len(has_upper))])
+    start = np.searchsorted(rows, np.arange(m))  # a_ub's rows are the dual's columns
+    value = np.concatenate([a_ub[rows, cols], np.ones(len(has_lower)), -np.ones(len(has_upper))])
     solver = _solver()
-    solver.passModel(lp)
+    solver.clearModel()  # the model is made by adding rows and columns: far less work than passModel's HighsLp
+    solver.addRows(n, cost, cost, 0, np.zeros(0, np.int32), np.zeros(0, np.int32), np.zeros(0))
+    solver.addCols(
+        m + extra,
+        np.concatenate([-b_ub, -lower[has_lower], upper[has_upper]]),
+        np.concatenate([np.full(m, -inf), np.zeros(extra)]),
+        np.concatenate([np.zeros(m), np.full(extra, inf)]),
+        len(value),
+        np.concatenate([start, len(rows) + np.arange(extra)]).astype(np.int32),
+        np.concatenate([cols, has_lower, has_upper]).astype(np.int32),
+        value,
+    )
     solver.run()
     if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
