@@ -15,8 +15,8 @@ from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 CENTRE_FREE_MM = 2.0  # the centre mark's arms (printdeck.render.style.CENTRE_MARK_MM / 2) and a little room
-COMPACT_STEPS = 6  # linear programs a card (see LayoutSettings.compact_steps)
-POLYGON_COMPACT_STEPS = 9  # ... on square, rectangular and hexagonal cards (their corners fill late)
+COMPACT_STEPS = 8  # linear programs a card (see LayoutSettings.compact_steps)
+POLYGON_COMPACT_STEPS = 11  # ... on square, rectangular and hexagonal cards (their corners fill late)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm
@@ -82,8 +82,8 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 3
-    compact_steps: int = 6
+    rounds: int = 1
+    compact_steps: int = 8
     min_size_mm: float = 3.0
     retry_below: float = 0.42
     retries: int = 3

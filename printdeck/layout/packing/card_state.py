@@ -58,8 +58,8 @@ class PackInput:
     gap_mm: float
     max_rotation_deg: float | None
     attempts: int
-    rounds: int = 3
-    compact_steps: int = 6
+    rounds: int = 1
+    compact_steps: int = 8
     ratio_low: float = 0.0
     ratio_high: float = 1.0
     zone: SafeZone | None = None

@@ -68,7 +68,9 @@ def _motion(normal: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.stack([normal.real, normal.imag, (np.conj(normal) * 1j * w).real, (np.conj(normal) * w).real], axis=1)
 
 
-def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def program(
+    card: CardState, con: Contacts, whole: WholeCard | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A step's linear program: minimise ``c x`` subject to ``A x <= b`` and ``bounds``.
 
     Variables: ``(dx, dy, dθ, g)`` of each symbol in turn, then ``μ``, a lower bound of
@@ -97,7 +99,8 @@ def program(card: CardState, con: Contacts) -> tuple[np.ndarray, np.ndarray, np.
     bounds = np.zeros((NV * n + 1, 2))
     bounds[0 : NV * n : NV] = bounds[1 : NV * n : NV] = (-SHIFT_MM, SHIFT_MM)
     bounds[2 : NV * n : NV] = np.stack(_turn_bounds(card), axis=1)
-    bounds[3 : NV * n : NV, 0] = np.where(_ahead(card) | below_floor(card), -GROWTH, 0.0)
+    planned = None if whole is None else whole.planned
+    bounds[3 : NV * n : NV, 0] = np.where(_ahead(card, planned) | below_floor(card), -GROWTH, 0.0)
     bounds[3 : NV * n : NV, 1] = GROWTH
     bounds[NV * n] = (0.0, np.inf)
     for i in np.nonzero(card.fixed)[0]:  # a pinned symbol: no shift, turn or growth
@@ -114,11 +117,12 @@ def _bend(card: CardState) -> np.ndarray:
     return BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
 
 
-def _ahead(card: CardState) -> np.ndarray:
+def _ahead(card: CardState, planned: np.ndarray | None = None) -> np.ndarray:
     """``(n,) bool``: the symbols bigger, relative to the card's others, than their size
-    slots planned (see ``printdeck.layout.size_plan.DeckPlanner``)."""
-    shares = np.array([ink_share(s) for s in card.problem.silhouettes])
-    planned = card.problem.targets * shares  # as DeckPlanner plans them
+    slots planned (see ``printdeck.layout.size_plan.DeckPlanner``; ``planned``:
+    :attr:`~.whole_card.WholeCard.planned`, found here if None)."""
+    if planned is None:
+        planned = card.problem.targets * np.array([ink_share(s) for s in card.problem.silhouettes])
     size = card.ink_sizes_mm()
     return size / size.mean() > planned / planned.mean()
 
@@ -193,7 +197,7 @@ def _apply(card: CardState, whole: WholeCard, step: np.ndarray) -> tuple[np.ndar
         return None
     polys = whole.outlines(whole.placed(centres, angles, heights))
     rad = card.radius_box * heights
-    a, b = np.triu_indices(card.n_symbols, 1)
+    a, b = whole.pair_a, whole.pair_b
     near = np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
     if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM).any():
         return None
@@ -216,7 +220,7 @@ def compact(card: CardState, steps: int) -> int:
     whole = WholeCard(card)
     for step in range(steps):
         con = contacts(card, whole)
-        cost, a_ub, b_ub, bounds = program(card, con)
+        cost, a_ub, b_ub, bounds = program(card, con, whole)
         x = solve(cost, a_ub, b_ub, bounds)
         if x is None:  # no step keeps every margin
             return step

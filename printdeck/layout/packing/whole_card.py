@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from printdeck.artwork import ink_share
 from printdeck.layout.packing.card_state import CardState
 
 
@@ -28,6 +29,10 @@ class WholeCard:
         edge_start: ``(E,) int`` index into ``vertices_z`` of each edge's first vertex
             (the next vertex ends it: consecutive vertices of one ring).
         edge_owner: ``(E,) int`` the symbol of each edge.
+        pair_a: ``(n (n - 1) / 2,) int`` the first symbol of every two, ...
+        pair_b: ... and the second (``pair_a < pair_b``).
+        planned: ``(n,)`` each symbol's planned size relative to the others (target
+            times :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them).
     """
 
     def __init__(self, card: CardState) -> None:
@@ -49,6 +54,8 @@ class WholeCard:
         self._poly_owner = np.repeat(np.arange(n), [r.polys for r in card.rings])
         self._single = np.array([r.polys == 1 for r in card.rings])
         self._first_poly = poly_offsets[:-1]
+        self.pair_a, self.pair_b = np.triu_indices(n, 1)  # every two symbols (np.triu_indices is slow)
+        self.planned = card.problem.targets * np.array([ink_share(sil) for sil in card.problem.silhouettes])
         self._fields(card)
         self._edges(card)
 
