@@ -139,15 +139,16 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
     score = card.zone.outwardness(c[:, 0] + 1j * c[:, 1]) + card.rng.uniform(
         0, OUTSIDE_IN_NOISE * card.zone.inradius_mm, len(c)
     )
-    keep = card.inside(i, c, th, h)
-    if keep.any():  # the shape's other inner discs, surely too near placed ink
-        f = card.shape_fields[i]
-        discs = (c[keep, 0] + 1j * c[keep, 1])[:, None] + (h * np.exp(1j * th[keep]))[:, None] * f.disc_centres
-        keep[keep] = ~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1)
+    f = card.shape_fields[i]  # the shape's other inner discs, surely too near placed ink (the cheapest cut first)
+    discs = (c[:, 0] + 1j * c[:, 1])[:, None] + (h * np.exp(1j * th))[:, None] * f.disc_centres
+    keep = ~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1)
+    keep[keep] = card.inside(i, c[keep], th[keep], h)
     c, th, score = c[keep], th[keep], score[keep]
     z = card.placed_vertices(i, c, th, h)
     free = ~field.near(z, card.gap_mm).any(axis=1)  # a vertex surely within the gap of placed ink
     c, th, score, z = c[free], th[free], score[free], z[free]
+    if not len(c):
+        return False
     order = np.argsort(-score, kind="stable")
     union = card.placed_union(without=i)
     lo, chunk = 0, TEST_CHUNK
