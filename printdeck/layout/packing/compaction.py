@@ -114,7 +114,9 @@ def _bend(card: CardState) -> np.ndarray:
     region: ``|(1 + g) e^{iθ} - 1 - g - iθ| <= (1 + g) θ² / 2 + |g θ|``)."""
     lo, hi = _turn_bounds(card)
     turn = np.maximum(np.abs(lo), np.abs(hi))
-    return BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
+    bend = BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
+    bend[card.fixed] = 0.0  # a pinned symbol does not move
+    return bend
 
 
 def _ahead(card: CardState, planned: np.ndarray | None = None) -> np.ndarray:

@@ -141,7 +141,7 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
     )
     f = card.shape_fields[i]  # the shape's other inner discs, surely too near placed ink (the cheapest cut first)
     discs = (c[:, 0] + 1j * c[:, 1])[:, None] + (h * np.exp(1j * th))[:, None] * f.disc_centres
-    keep = ~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1)
+    keep = np.asarray(~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1))
     keep[keep] = card.inside(i, c[keep], th[keep], h)
     c, th, score = c[keep], th[keep], score[keep]
     z = card.placed_vertices(i, c, th, h)
