@@ -120,8 +120,9 @@ def check_deck_pins(plan: DeckPlan) -> None:
 
 
 def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: float) -> bytes:
-    """Printed card ``card`` (its bleed's square) drawn by the PDF renderer on its sheet
-    and rasterised by PDFium at ``ppi``: PNG bytes, the card as it prints.
+    """Printed card ``card`` (its bleed's bounding box) drawn by the PDF renderer on its
+    sheet and rasterised by PDFium at ``ppi``: PNG bytes, the card as it prints, clear
+    (transparent) outside its bleed.
 
     Raises:
         ValueError: no such card, or it has no layout in ``layouts``.
@@ -150,5 +151,20 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
         finally:
             document.close()
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    _outside_bleed_cleared(image.convert("RGBA"), grown.polyline(0.05)).save(out, format="PNG")
     return out.getvalue()
+
+
+def _outside_bleed_cleared(image: Any, outline_mm: np.ndarray) -> Any:
+    """``image`` (the bleed's bounding box) with what lies outside the bleed's outline
+    (``outline_mm``, ``(m, 2)`` about the card's centre, y up) made transparent: the sheet's footer
+    or marks beside a round card are not the card's."""
+    from PIL import Image, ImageDraw  # noqa: PLC0415
+
+    mask = Image.new("L", image.size, 0)
+    w, h = image.size
+    span_x, span_y = np.ptp(outline_mm[:, 0]), np.ptp(outline_mm[:, 1])
+    points = [(w / 2 + x * w / span_x, h / 2 - y * h / span_y) for x, y in outline_mm.tolist()]
+    ImageDraw.Draw(mask).polygon(points, fill=255)
+    image.putalpha(mask)
+    return image
