@@ -1,22 +1,29 @@
-"""Where a build's time goes: each stage's wall and CPU time, as ratios of the ReportLab floor.
+"""Where a build's time goes: each stage's wall and CPU time, against the committed baseline
+and the ReportLab floor, with issue 29's targets passed or failed.
 
 Every case is a whole ``python -m printdeck build -v`` process (start-up included),
 run ``N`` times alternating with the floor (``bench/floor_reportlab.py`` writing the
-same placements with plain ReportLab + svglib in a fresh process), and, with
-``--baseline REV``, with the same build from that revision (a temporary git worktree,
-as ``bench/compare.py`` does; its ``-v`` gives wall times only). The table gives
+same placements with plain ReportLab + svglib in a fresh process) and with the same
+build from the baseline revision (default: ``bench/BASELINE_STAGES``, the code before
+issue 29, checked out as a temporary git worktree as ``bench/compare.py`` does; its
+``-v`` gives stage wall times only; ``--baseline none`` skips it). The table gives
 medians: total wall and CPU (the process and its layout workers), each stage's wall /
-CPU (``start-up`` is what precedes the first stage: imports and the command line),
-the ratio to the floor measured beside it, and the machine's 1-minute load average
-(``os.getloadavg``) around the runs: on a shared machine read the ratios, not the
-seconds.
+CPU (``start-up`` is what precedes the first stage: imports and the command line), the
+ratio to the floor measured beside it, and the machine's 1-minute load average
+(``os.getloadavg``) around each side's runs: on a shared machine read the ratios, not
+the seconds. The targets (issue 29) close the report, each with the figure measured and
+PASS or FAIL: the default deck's new seed at most 3 times the floor and its cold build
+at most 6 times, the order-11 deck's new seed at most 2.5 s, the phone photos' new seed
+at most 2 s and their cold build at most 8 s (seconds are wall times: a quiet machine's).
 
 Cases: the default deck with a new seed and every silhouette cached; the same, cold
 (an empty cache each run); the same deck again (same seed: every card from the cache);
 the order-11 deck (133 cards of 12) with a new seed; with ``--photos``, the 57 phone
 photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold.
+``PRINTDECK_CACHE_DIR`` is set to a folder of each side's own; ``PRINTDECK_NO_LAYOUT_CACHE``
+passes through as set.
 
-Usage: python bench/bench_stages.py [--runs N] [--baseline REV] [--photos] [--only WORD ...]
+Usage: python bench/bench_stages.py [--runs N] [--baseline REV|none] [--photos [DIR]] [--only WORD ...]
 """
 
 from __future__ import annotations
@@ -31,12 +38,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 FLOOR = REPO / "bench" / "floor_reportlab.py"
+BASELINE_FILE = REPO / "bench" / "BASELINE_STAGES"
 STAGE = re.compile(r"printdeck: (\w+): ([\d.]+) s(?: wall, ([\d.]+) s CPU)?")
 ORDER11 = "name: order11\ndeck:\n  symbols_per_card: 12\nsymbols:\n  - folder: '@assets/twemoji'\n"
 
@@ -52,6 +59,22 @@ class Run:
 
 
 @dataclass(frozen=True)
+class Target:
+    """Issue 29's target for a case: at most ``limit`` times the floor (``per_floor``) or
+    ``limit`` seconds of wall time."""
+
+    limit: float
+    per_floor: bool
+
+    def verdict(self, wall: float, floor: float) -> tuple[str, bool]:
+        """The figure measured against the target, in words, and whether it holds."""
+        if self.per_floor:
+            ratio = wall / floor
+            return f"{ratio:.2f}x floor (target <= {self.limit:g}x)", ratio <= self.limit
+        return f"{wall:.2f} s (target <= {self.limit:g} s)", wall <= self.limit
+
+
+@dataclass(frozen=True)
 class Case:
     """A build: its theme argument, whether each run gets a new seed, a new empty cache."""
 
@@ -59,7 +82,7 @@ class Case:
     theme: str | None
     new_seed: bool
     cold: bool
-    warm_up: Callable[[dict[str, str], Path], None] | None = None
+    target: Target | None = None
 
 
 def timed(args: list[str], env: dict[str, str], cwd: Path) -> Run:
@@ -131,66 +154,89 @@ def _env(tree: Path, cache: Path) -> dict[str, str]:
     return env
 
 
-def report(case: Case, results: dict[str, list[Run]]) -> None:
+def report(case: Case, results: dict[str, list[Run]]) -> tuple[str, bool] | None:
+    """Print the case's table; return its target's verdict for the current tree (None: no target)."""
     floor = statistics.median(r.wall for r in results["floor"])
-    print(f"\n{case.name}: floor {floor:.2f} s (load {statistics.median(r.load for r in results['floor']):.1f})")
+    floor_load = statistics.median(r.load for r in results["floor"])
+    print(f"\n{case.name}: floor {floor:.2f} s (load {floor_load:.1f})")
     print(f"  {'tree':<9} {'wall':>6} {'CPU':>6} {'x floor':>7} {'load':>5}  stages: wall / CPU (s)")
     for side, runs in results.items():
         if side == "floor":
             continue
         wall, cpu = statistics.median(r.wall for r in runs), statistics.median(r.cpu for r in runs)
-        names = list(dict.fromkeys(n for r in runs for n in r.stages))
-        parts = []
-        start_up = statistics.median(r.wall - sum(w for w, _ in r.stages.values()) for r in runs)
-        parts.append(f"start-up {start_up:.2f}")
-        for n in names:
-            walls = [r.stages[n][0] for r in runs if n in r.stages]
-            cpus = [r.stages[n][1] for r in runs if n in r.stages and r.stages[n][1] is not None]
-            cpu_text = f"{statistics.median(cpus):.2f}" if cpus else "-"
-            parts.append(f"{n} {statistics.median(walls):.2f}/{cpu_text}")
         load = statistics.median(r.load for r in runs)
-        print(f"  {side:<9} {wall:6.2f} {cpu:6.2f} {wall / floor:7.2f} {load:5.1f}  " + ", ".join(parts))
+        print(f"  {side:<9} {wall:6.2f} {cpu:6.2f} {wall / floor:7.2f} {load:5.1f}  " + _stages(runs))
+    if case.target is None:
+        return None
+    current = results["current"]
+    text, held = case.target.verdict(statistics.median(r.wall for r in current), floor)
+    print(f"  target: {text}: {'PASS' if held else 'FAIL'}")
+    return text, held
+
+
+def _stages(runs: list[Run]) -> str:
+    """Each stage's median wall / CPU (``-`` where only the wall is known), start-up first."""
+    names = list(dict.fromkeys(n for r in runs for n in r.stages))
+    start_up = statistics.median(r.wall - sum(w for w, _ in r.stages.values()) for r in runs)
+    parts = [f"start-up {start_up:.2f}"]
+    for n in names:
+        walls = [r.stages[n][0] for r in runs if n in r.stages]
+        cpus = [c for r in runs if n in r.stages and (c := r.stages[n][1]) is not None]
+        cpu_text = f"{statistics.median(cpus):.2f}" if cpus else "-"
+        parts.append(f"{n} {statistics.median(walls):.2f}/{cpu_text}")
+    return ", ".join(parts)
 
 
 def cases(photos: Path | None) -> list[Case]:
     order11 = Path(tempfile.mkdtemp(prefix="printdeck-order11-")) / "theme.yaml"
     order11.write_text(ORDER11, encoding="utf-8")
     found = [
-        Case("default deck, new seed, silhouettes cached", None, True, False),
-        Case("default deck, cold (empty caches)", None, True, True),
+        Case("default deck, new seed, silhouettes cached", None, True, False, Target(3.0, True)),
+        Case("default deck, cold (empty caches)", None, True, True, Target(6.0, True)),
         Case("default deck, same seed (cached deck)", None, False, False),
-        Case("order 11 (133 cards of 12), new seed", str(order11), True, False),
+        Case("order 11 (133 cards of 12), new seed", str(order11), True, False, Target(2.5, False)),
     ]
     if photos is not None:
         theme = str(photos / "theme.yaml")
         found += [
-            Case("57 phone photos, new seed", theme, True, False),
-            Case("57 phone photos, cold", theme, True, True),
+            Case("57 phone photos, new seed", theme, True, False, Target(2.0, False)),
+            Case("57 phone photos, cold", theme, True, True, Target(8.0, False)),
         ]
     return found
+
+
+def committed_baseline() -> str:
+    """The revision in ``bench/BASELINE_STAGES`` (its first word)."""
+    return BASELINE_FILE.read_text(encoding="utf-8").split()[0]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--baseline", default=None, help="also time this git revision, alternating")
-    parser.add_argument("--photos", action="store_true", help="add the phone-photo deck (bench/bench_photos.py)")
+    parser.add_argument(
+        "--baseline", default=None, help="git revision to time beside (default: bench/BASELINE_STAGES; none: skip)"
+    )
+    parser.add_argument(
+        "--photos", nargs="?", const="", default=None, help="add the phone-photo deck (made in DIR, by bench_photos.py)"
+    )
     parser.add_argument("--only", nargs="*", default=None, help="case names containing these words")
     args = parser.parse_args()
+    baseline = committed_baseline() if args.baseline is None else (None if args.baseline == "none" else args.baseline)
     photos = None
-    if args.photos:
+    if args.photos is not None:
         sys.path.insert(0, str(REPO / "bench"))
         import bench_photos
 
-        photos = Path(tempfile.gettempdir()) / "printdeck-bench-photos"
+        photos = Path(args.photos or Path(tempfile.gettempdir()) / "printdeck-bench-photos")
         bench_photos.make_photos(photos / "photos")
         bench_photos.write_theme(photos, False)
     trees = {"current": REPO}
+    verdicts: list[tuple[str, str, bool]] = []
     with tempfile.TemporaryDirectory() as scratch_dir:
-        if args.baseline:
+        if baseline:
             from compare import worktree
 
-            stack = worktree(args.baseline)
+            stack = worktree(baseline)
             trees = {"baseline": stack.__enter__(), "current": REPO}
         try:
             for tree in trees.values():  # no run pays for compiling the sources
@@ -200,13 +246,22 @@ def main() -> None:
                     check=False,
                 )
             print(f"{args.runs} alternating runs, medians; load = 1-minute load average ({os.cpu_count()} CPUs)")
+            print(f"baseline: {baseline or 'none'}; floor: bench/floor_reportlab.py")
             for case in cases(photos):
                 if args.only and not any(w in case.name for w in args.only):
                     continue
-                report(case, measure(case, trees, args.runs, Path(scratch_dir) / case.name.split(",")[0][:12]))
+                verdict = report(
+                    case, measure(case, trees, args.runs, Path(scratch_dir) / case.name.split(",")[0][:12])
+                )
+                if verdict is not None:
+                    verdicts.append((case.name, *verdict))
         finally:
-            if args.baseline:
+            if baseline:
                 stack.__exit__(None, None, None)
+    if verdicts:
+        print("\nTargets (issue 29), current tree:")
+        for name, text, held in verdicts:
+            print(f"  {'PASS' if held else 'FAIL'}  {name}: {text}")
 
 
 if __name__ == "__main__":
