@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from printdeck.artwork import FONT_SUFFIXES as FONT_SUFFIXES, LookAlike, Vision
+from printdeck.artwork import Vision
 from printdeck.assign import assign_symbols
 from printdeck.card_view import card_pin_refusal, card_places, card_png, check_deck_pins
-from printdeck.choices import SaveKind
+from printdeck.choices import FONT_SUFFIXES as FONT_SUFFIXES, SaveKind
 from printdeck.deck_plan import (
     DeckPlan,
     deck_design,
@@ -72,6 +72,8 @@ from printdeck.theme import (
 if TYPE_CHECKING:
     from PIL import Image
     from pydantic import BaseModel
+
+    from printdeck.artwork import LookAlike
 
 ThemeSource = Theme | Mapping[str, object] | str | Path | None
 """A theme as :func:`load_theme` accepts it."""

@@ -47,6 +47,13 @@ PHOTO_CORNER_FRACTION = 0.15
 """Corner radius of a :attr:`PhotoShape.ROUNDED` crop, as a fraction of the square's side
 (the print, the silhouette and the studio's thumbnails all use it)."""
 
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
+"""Font files printdeck reads (TrueType, OpenType and their collections)."""
+
+MAX_IMAGE_BYTES = 80_000_000
+"""Largest raster or photo file accepted (a 48-megapixel phone photo fits); here, not in
+:mod:`printdeck.artwork.picture`, so code that only checks a size loads no image decoder."""
+
 
 class BackFit(StrEnum):
     """How a back image fills the back: all of it, or the whole image on the colour."""

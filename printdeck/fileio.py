@@ -30,6 +30,7 @@ from printdeck.signals import deferred, on_stop
 from printdeck.userfiles import (
     _kind,
     check_not_inputs as check_not_inputs,
+    read_limited as read_limited,
     read_user_file as read_user_file,
     real_path as real_path,
     same_file as same_file,

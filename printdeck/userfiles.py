@@ -14,7 +14,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, path_error, shown
+from printdeck.errors import PrintdeckError, key_error, path_error, shown
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -82,6 +82,19 @@ def read_user_file(path: Path, where: str, limit: int, what: str = "the file") -
         os.close(fd)
     if len(data) > limit:
         raise _refused(path, where, f"is larger than the {limit:,} bytes allowed", f"is it really {what}?")
+    return data
+
+
+def read_limited(path: Path, where: str, limit: int) -> bytes:
+    """The bytes of a regular, non-empty file of at most ``limit`` bytes
+    (:func:`read_user_file`, which never blocks on a pipe or device): an artwork file.
+
+    Raises:
+        PrintdeckError: Missing, not a regular file, unreadable, empty or too large.
+    """
+    data = read_user_file(path, where, limit, "an image")
+    if not data:
+        raise key_error(f"{where}", f"{shown(path)} is empty (0 bytes); replace it with a real image")
     return data
 
 

@@ -22,20 +22,19 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from fontTools.unicodedata import script as unicode_script, script_name as unicode_script_name
-
-from printdeck.artwork import fonts
-from printdeck.artwork.framing import photo_framing
-from printdeck.artwork.picture import MAX_IMAGE_BYTES, Crop, oriented_size
-from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word
-from printdeck.artwork.svg import svg_size
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
+from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import NO_FONT_HAS, PrintdeckError, key_error
 from printdeck.fileio import user_file_size
 from printdeck.model import CropReport, SymbolSpec, drawn_only
+
+if TYPE_CHECKING:  # words, photos and SVG sizes load their modules when drawn (a cached build draws none)
+    from printdeck.artwork.fonts import FontFace
+    from printdeck.artwork.picture import Crop
+    from printdeck.artwork.shaping import PathOps, ShapedWord
 
 DrawingKind = Literal["svg", "text", "picture"]
 WORD_SPACE_EM = 0.25
@@ -102,6 +101,10 @@ def drawing(symbol: SymbolSpec) -> Drawing:
 @lru_cache(maxsize=2048)
 def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
     """The drawing of ``symbol`` (its drawn fields only: one entry for every copy of it)."""
+    from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow only when drawn
+    from printdeck.artwork.shaping import shape_word  # noqa: PLC0415 - HarfBuzz only for words
+    from printdeck.artwork.svg import svg_size  # noqa: PLC0415 - resvg only when drawn
+
     if symbol.kind == "text":
         word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
         x0, y0, x1, y1 = word.ink_em
@@ -114,6 +117,8 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
     if symbol.kind == "photo":
         stored = _stored_crop(key, (w, h))
         if stored is None:
+            from printdeck.artwork.framing import photo_framing  # noqa: PLC0415 - faces only when framed
+
             stored = photo_framing(symbol, (w, h))
             _store_crop(key, *stored)
         crop, report = stored
@@ -137,6 +142,8 @@ def known_crop_report(symbol: SymbolSpec) -> CropReport | None:
         return None
     key = drawing_key(symbol)
     if key not in _KNOWN_REPORTS:
+        from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow only for photos
+
         stored = _stored_crop(key, oriented_size(existing_file(symbol)))
         if stored is None:
             return None
@@ -190,20 +197,24 @@ def existing_file(symbol: SymbolSpec) -> Path:
     return Path(symbol.path)
 
 
-def user_faces(symbol: SymbolSpec) -> list[fonts.FontFace]:
+def user_faces(symbol: SymbolSpec) -> list[FontFace]:
     """The face the theme names for a word (``text.font`` or the word's ``font``), if any."""
+    from printdeck.artwork.fonts import FontFace  # noqa: PLC0415 - fontTools only for words
+
     if symbol.font_path is None:
         return []
-    return [fonts.FontFace(Path(symbol.font_path), symbol.font_index)]
+    return [FontFace(Path(symbol.font_path), symbol.font_index)]
 
 
-def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
+def word_chain(symbol: SymbolSpec) -> list[FontFace]:
     """The faces a word is set in, first choice first (see :mod:`printdeck.artwork.fonts`).
 
     Raises:
         PrintdeckError: No face, bundled or on this machine, has some character of
             the word; the message names the word, the characters and the fix.
     """
+    from printdeck.artwork import fonts  # noqa: PLC0415 - fontTools only for words
+
     text = symbol.text or symbol.name
     chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
     missing = fonts.missing_chars(text, chain)
@@ -220,7 +231,9 @@ def word_chain(symbol: SymbolSpec) -> list[fonts.FontFace]:
 def install_hint(chars: list[str]) -> str:
     """What to install for ``chars``: Noto Sans CJK for Chinese, Japanese and Korean, else
     the Noto font of their script (named by its Unicode script)."""
-    scripts = sorted({unicode_script_name(unicode_script(c)) for c in chars} - {"Common", "Inherited", "Unknown"})
+    from fontTools.unicodedata import script, script_name  # noqa: PLC0415 - only for a missing glyph
+
+    scripts = sorted({script_name(script(c)) for c in chars} - {"Common", "Inherited", "Unknown"})
     if set(scripts) & {"Han", "Hiragana", "Katakana", "Hangul", "Bopomofo"}:
         return "install a CJK font (e.g. Noto Sans CJK: apt install fonts-noto-cjk)"
     if scripts:
@@ -257,6 +270,8 @@ def drawing_key(symbol: SymbolSpec) -> str:
     if symbol.path is not None:
         parts.append("file=" + file_digest(existing_file(symbol)))
     if symbol.kind == "text":
+        from printdeck.artwork import fonts  # noqa: PLC0415 - fontTools only for words
+
         parts += [
             f"face={face.index}:{face.digest()}"
             for _, face in fonts.font_runs(symbol.text or symbol.name, word_chain(symbol))

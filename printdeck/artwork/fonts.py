@@ -29,6 +29,7 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
 from printdeck.cache import file_digest
+from printdeck.choices import FONT_SUFFIXES
 from printdeck.errors import UNREADABLE_FONT, PrintdeckError, key_error, shown
 from printdeck.fileio import user_file_size
 from printdeck.resources import data_root
@@ -48,7 +49,6 @@ BUNDLED = (
     "NotoSansThai-Regular.ttf",
 )
 """The bundled faces in fallback order (Vera from ReportLab's font folder, the rest from ``assets/fonts``)."""
-FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 IGNORABLE = frozenset(
     [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x034F, 0x061C]
     + list(range(0x202A, 0x202F))

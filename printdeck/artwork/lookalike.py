@@ -36,7 +36,6 @@ import numpy as np
 
 from printdeck.artwork.colour_vision import Vision, ciede2000, simulate, srgb_to_lab
 from printdeck.artwork.drawing import drawing
-from printdeck.artwork.raster import rasterise
 from printdeck.model import SymbolSpec
 
 GRID = 64
@@ -255,6 +254,8 @@ def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look
     Raises:
         PrintdeckError: The symbol cannot be drawn.
     """
+    from printdeck.artwork.raster import rasterise  # noqa: PLC0415 - resvg and Pillow only when compared
+
     art = drawing(symbol)
     scale = RASTER_PX / max(art.size)
     w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))

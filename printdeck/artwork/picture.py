@@ -19,14 +19,13 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.artwork.colour import to_srgb
-from printdeck.choices import PHOTO_CORNER_FRACTION
+from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
-from printdeck.fileio import read_user_file
+from printdeck.fileio import read_limited
 from printdeck.model import SymbolSpec, drawn_only
 
 MAX_PIXELS = 60_000_000
 """Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
-MAX_IMAGE_BYTES = 80_000_000
 BACKGROUND_TOLERANCE = 40
 """Largest per-channel difference from the corner colour still counted as background."""
 EXIF_ORIENTATION = 0x0112
@@ -61,19 +60,6 @@ class Crop:
     left: float
     top: float
     side: float
-
-
-def read_limited(path: Path, where: str, limit: int) -> bytes:
-    """The bytes of a regular, non-empty file of at most ``limit`` bytes
-    (:func:`printdeck.fileio.read_user_file`, which never blocks on a pipe or device).
-
-    Raises:
-        PrintdeckError: Missing, not a regular file, unreadable, empty or too large.
-    """
-    data = read_user_file(path, where, limit, "an image")
-    if not data:
-        raise key_error(f"{where}", f"{shown(path)} is empty (0 bytes); replace it with a real image")
-    return data
 
 
 def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None) -> Image.Image:

@@ -33,7 +33,6 @@ from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork.drawing import Drawing, drawing, drawing_key
 from printdeck.artwork.mouths import fill_mouths
-from printdeck.artwork.raster import alpha_array, rasterise
 from printdeck.artwork.shape_field import ShapeField, field_from_json, field_to_json, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError
@@ -231,6 +230,8 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     aspect = art.aspect
     h_px = int(np.clip(round(np.sqrt(TRACE_PIXELS / aspect)), 8, TRACE_MAX_SIDE))
     w_px = int(np.clip(round(h_px * aspect), 8, TRACE_MAX_SIDE))
+    from printdeck.artwork.raster import alpha_array, rasterise  # noqa: PLC0415 - drawn only to trace
+
     alpha = alpha_array(rasterise(art, w_px, h_px))
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():

@@ -19,7 +19,6 @@ from printdeck.render import backs as backs_mod, extras, pdf_fonts
 from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution
 from printdeck.render.imposition import Imposition
-from printdeck.render.pdfx import finish_pdf
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
 from printdeck.render.registration import draw_registration
 from printdeck.render.sheet import (
@@ -32,7 +31,6 @@ from printdeck.render.sheet import (
     warn_missing_marks,
 )
 from printdeck.render.style import CardStyle
-from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box
 from printdeck.units import mm_to_pt
 
 
@@ -98,7 +96,10 @@ def render_pdf(
             canvas.setBleedBox(None)
             pages += _extra_pages(canvas, art, job, symbols, cells, layouts, imposition.page_size_mm)
         canvas.save()
-        finish_pdf(tmp, job)
+        if job.cmyk or job.die_line:
+            from printdeck.render.pdfx import finish_pdf  # noqa: PLC0415 - pikepdf only for PDF/X or a die line
+
+            finish_pdf(tmp, job)
     if imposition.single and (job.attribution or job.legend or job.rules or job.tuck_box):
         path = Path(extras_path) if extras_path is not None else extras_file(Path(out_path))
         with atomic_output(path) as tmp:
@@ -146,6 +147,8 @@ def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequenc
     decks: dict[int, list[CardLayout]] = {}
     for card in layouts:
         decks.setdefault(_deck_of(card), []).append(card)
+    from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box  # noqa: PLC0415 - asked for rarely
+
     shape = job.card.card_shape()
     pages = 0
     for number in sorted(decks):

@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image
 
-from printdeck.artwork import drawing, rasterise
+from printdeck.artwork import drawing
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
@@ -113,6 +113,8 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     art = drawing(symbol)
     scale = PROOF_PX / max(art.size)
     size = (max(8, round(art.size[0] * scale)), max(8, round(art.size[1] * scale)))
+    from printdeck.artwork import rasterise  # noqa: PLC0415 - resvg and Pillow only when measured
+
     raster = rasterise(art, *size)
     visible_share = float(_visible(raster, background).mean())
     if art.kind != "svg":

@@ -22,17 +22,10 @@ from xml.etree.ElementTree import Element
 import numpy as np
 from defusedxml import DefusedXmlException, ElementTree as SafeET
 
-from printdeck.artwork import (
-    MAX_IMAGE_BYTES,
-    MAX_SVG_BYTES,
-    declared_svg_size,
-    open_raster,
-    read_limited,
-    svg_pixels,
-    svg_structure_check,
-)
+from printdeck.artwork import MAX_IMAGE_BYTES, MAX_SVG_BYTES, svg_structure_check
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.fileio import read_limited
 
 MIN_SIDE_PX = 8
 
@@ -137,6 +130,8 @@ def _store_check(path: Path, check: FileCheck) -> None:
 
 def _decoded_check(path: Path, where: str) -> FileCheck:
     """Decode the whole file and measure it (see :func:`check_raster_file`)."""
+    from printdeck.artwork import open_raster  # noqa: PLC0415 - image decoders only when a picture is checked
+
     data = read_limited(path, where, MAX_IMAGE_BYTES)
     image = open_raster(data, path, where, draft_px=1024)
     if min(image.size) < MIN_SIDE_PX:
@@ -159,6 +154,8 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
 def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
     """The size the SVG declares (:func:`printdeck.artwork.declared_svg_size`), required here:
     printdeck sizes an SVG by its box, not by what resvg would guess."""
+    from printdeck.artwork import declared_svg_size  # noqa: PLC0415 - resvg only when an SVG is checked
+
     size = declared_svg_size(root)
     if size is not None:
         return size
@@ -233,6 +230,8 @@ def _passed_before(digest: str) -> tuple[float, float] | None:
 def _check_draws(path: Path, size: tuple[float, float], where: str) -> None:
     """Draw the SVG small (32 px, as printdeck draws it: :func:`printdeck.artwork.svg.svg_pixels`)
     and require some ink."""
+    from printdeck.artwork import svg_pixels  # noqa: PLC0415 - resvg only when an SVG is checked
+
     scale = 32 / max(size)
     try:
         image = svg_pixels(path, max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))

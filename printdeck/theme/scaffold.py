@@ -9,10 +9,14 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from printdeck.artwork import FontFace, open_face, parse_font_ref, word_chain
+from printdeck.artwork import word_chain
+
+if TYPE_CHECKING:
+    from printdeck.artwork import FontFace
 from printdeck.design import deck_points, feasible_sizes, largest_deck, sizes_for_symbols
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
@@ -386,6 +390,8 @@ def init_theme(
     copies: list[tuple[Path, Path]] = []
     face = None
     if font is not None:
+        from printdeck.artwork import open_face, parse_font_ref  # noqa: PLC0415 - fontTools only for --font
+
         raw, index = parse_font_ref(font)
         face = open_face(Path(raw).expanduser().resolve(), index, "--font")
     word_list = read_words(words) if words is not None else None

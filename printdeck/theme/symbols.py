@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printdeck.artwork import drawing, open_face, parse_font_ref
+from printdeck.artwork import drawing
 from printdeck.errors import SAME_PICTURE, SAME_WORD, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
@@ -307,6 +307,8 @@ def _text_symbol(
     raw_font = entry.font or spec.text.font
     font, index = None, 0
     if raw_font:
+        from printdeck.artwork import open_face, parse_font_ref  # noqa: PLC0415 - fontTools only for a theme's font
+
         raw_path, index = parse_font_ref(raw_font)
         font = resolve_path(raw_path, base, font_key)[0]
         check_inside(font, font_key, seen.roots)
