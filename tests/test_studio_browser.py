@@ -66,7 +66,10 @@ def photo_jpeg(seed: int) -> bytes:
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """A studio on a free port of 127.0.0.1 (uvicorn on a thread): (link with token, folder)."""
+    """A studio on a free port of 127.0.0.1 (uvicorn on a thread): (link with token, folder).
+    Every browser test uses it, so a test module that imports it skips without Chromium."""
+    if not CHROMIUM.exists():
+        pytest.skip(pytestmark.kwargs["reason"])
     import uvicorn
 
     folder = tmp_path_factory.mktemp("studio") / "family-deck"

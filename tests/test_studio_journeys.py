@@ -15,16 +15,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, drop, photo_jpeg, studio, sync_api, theme, wait_for
+from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, drop, photo_jpeg, pytestmark, studio, sync_api, theme, wait_for
 
-__all__ = ["studio", "sync_api"]  # the module's fixture and its skip
+__all__ = ["pytestmark", "studio", "sync_api"]  # the module's fixture and its skips (no Chromium, no Playwright)
 
 ERROR_WORDS = "Diameter must be a length such as 85 mm"
 BAD_IMPACTS = ("serious", "critical")
 
 
 @pytest.fixture(scope="module")
-def driver() -> Iterator[object]:
+def driver(studio: tuple[str, Path]) -> Iterator[object]:
+    """Chromium (after the studio: without Chromium, the studio's fixture skips first)."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser

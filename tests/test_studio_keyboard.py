@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, studio, sync_api, theme, wait_for
+from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, pytestmark, studio, sync_api, theme, wait_for
 
-__all__ = ["studio", "sync_api"]  # the module's fixture and its skip
+__all__ = ["pytestmark", "studio", "sync_api"]  # the module's fixture and its skips (no Chromium, no Playwright)
 
 
 @pytest.fixture(scope="module")
