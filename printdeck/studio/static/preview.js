@@ -35,6 +35,7 @@ export async function refresh() {
   if (answer.status === 404 && view.page > 1) { view.page = 1; refresh(); return; }
   if (answer.status !== 200) {
     document.getElementById("deck-line").textContent = "";
+    forgetSheet();
     if (answer.status === 422 && answer.data.key === "symbols") waiting(answer.data.words);
     else note(answer.data.words || answer.data.error || "The preview failed.", true);
     return;
@@ -75,6 +76,21 @@ async function fetchCropBadges() {
     const shown = store.state.symbols.find((s) => s.uid === symbol.uid);
     if (shown && !shown.crop) { shown.crop = found.data.crop; store.set(store.state); }
   }
+}
+
+/** No sheet can be drawn for the deck as it is: take the old sheet away with its card
+ *  buttons, and no card stays chosen for a re-roll or a zoom. */
+function forgetSheet() {
+  const img = document.getElementById("sheet");
+  if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
+  img.removeAttribute("src");
+  view.facts = null;
+  view.card = null;
+  const button = document.getElementById("reroll");
+  button.disabled = true;
+  button.textContent = "Re-roll card";
+  document.getElementById("hotspots").replaceChildren();
+  document.dispatchEvent(new CustomEvent("card-chosen", { detail: { card: null } }));
 }
 
 function drawFacts(facts) {
