@@ -64,7 +64,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def upload(client: TestClient, files: list[tuple[str, bytes]]) -> dict[str, Any]:
     response = client.post(
-        "/api/files", files=[("files", (name, data, "application/octet-stream")) for name, data in files]
+        "/api/files?wait=1", files=[("files", (name, data, "application/octet-stream")) for name, data in files]
     )
     assert response.status_code == 200, response.text
     return response.json()

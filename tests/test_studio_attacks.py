@@ -92,7 +92,9 @@ def svg(name: str = "a") -> tuple[str, bytes]:
 
 def upload(client: TestClient, files: list[tuple[str, bytes]], drop: str | None = None) -> Any:
     data = {"drop": drop} if drop else None
-    return client.post("/api/files", files=[("files", (n, d, "application/octet-stream")) for n, d in files], data=data)
+    return client.post(
+        "/api/files?wait=1", files=[("files", (n, d, "application/octet-stream")) for n, d in files], data=data
+    )
 
 
 def everything_in(folder: Path) -> list[str]:
@@ -309,7 +311,9 @@ def test_another_user_finds_no_token_and_reads_nothing(tmp_path: Path) -> None:
         port = int(origin.rsplit(":", 1)[1])
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         body, boundary = _multipart("cat.png", noise_png(40))
-        connection.request("POST", "/api/files", body=body, headers={TOKEN_HEADER: token, "content-type": boundary})
+        connection.request(
+            "POST", "/api/files?wait=1", body=body, headers={TOKEN_HEADER: token, "content-type": boundary}
+        )
         assert connection.getresponse().status == 200
         folder = shared / "deck"
         assert (folder / "images" / "cat.png").is_file()

@@ -12,14 +12,17 @@ says why.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import printdeck
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.studio import uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
 from printdeck.studio.theme_folder import Unwritable
+from printdeck.studio.thumbnails import thumbnail
 from printdeck.studio.wording import Problem, problem_of, touches
 from printdeck.studio.workspace import Refused, Workspace
 
@@ -43,14 +46,171 @@ def _batch(space: Workspace, made: dict[int, Path], drop: str | None) -> Iterato
         for path in made.values():
             with contextlib.suppress(OSError):
                 path.unlink()
-        space.rejected = rejected_before
+        space.keep_rejected(rejected_before)
         raise
-    earlier = {r["uid"] for r in rejected_before if drop is None or r.get("drop") != drop}
-    space.rejected = [r for r in space.rejected if r["uid"] not in earlier][-MAX_REJECTED:]
+    _forget_earlier(space, rejected_before, drop)
+
+
+def _forget_earlier(space: Workspace, rejected_before: list[dict[str, Any]], drop: str | None) -> None:
+    """Drop the refused tiles of drops other than ``drop`` that were there before it."""
+    with space.lock:
+        earlier = {r["uid"] for r in rejected_before if drop is None or r.get("drop") != drop}
+        space.keep_rejected([r for r in space.rejected if r["uid"] not in earlier][-MAX_REJECTED:])
+
+
+@dataclass
+class Staged:
+    """A drop's pictures written into ``images/``, waiting for printdeck's check.
+
+    Attributes:
+        drop: The page's name for the drop (a big drop comes in several batches).
+        names: Every file's name as the browser sent it, in order.
+        refused: Why each file refused already was (too large, a kind printdeck cannot
+            read, no room left), by its number in ``names``.
+        items: The other files: (number, the symbol naming it, the file written, or
+            None when a file with these bytes was there already).
+    """
+
+    drop: str | None
+    names: list[str]
+    refused: dict[int, Problem] = field(default_factory=dict)
+    items: list[tuple[int, Item, Path | None]] = field(default_factory=list)
+
+    def files(self) -> set[str]:
+        """The files (as ``theme.yaml`` names them) this drop holds until it is checked."""
+        return {item.file for _, item, _ in self.items if item.file}
+
+
+def stage_pictures(
+    space: Workspace, files: list[uploads.Upload], drop: str | None = None, pending: Staged | None = None
+) -> Staged:
+    """Copy pictures into the theme folder's ``images/`` (atomically each, under names no
+    other file has), to be checked by :func:`check_staged`. All or nothing: if one cannot
+    be written, every file of the batch is removed again.
+
+    Args:
+        space: The workspace.
+        files: The uploaded files.
+        drop: The page's name for the drop these files are part of.
+        pending: Drops written but not checked yet, as one (their files are taken).
+
+    Raises:
+        Unwritable: the folder cannot be written; nothing of the batch was kept.
+    """
+    staged = Staged(drop, [f.filename for f in files])
+    with space.lock:
+        taken = {item.file for item in space.items if item.file} | (pending.files() if pending else set())
+        room = uploads.MAX_SYMBOLS - len(space.items) - (len(pending.items) if pending else 0)
+    try:
+        for number, upload in enumerate(files):
+            try:
+                item, path = _stored(space.folder, upload, taken, room - len(staged.items))
+            except Unwritable:
+                raise
+            except PrintdeckError as exc:
+                staged.refused[number] = problem_of(exc, space.folder)
+                continue
+            taken.add(item.file or "")
+            staged.items.append((number, item, path))
+    except BaseException:
+        _remove(staged)
+        raise
+    return staged
+
+
+def check_staged(
+    space: Workspace, staged: Staged, progress: Callable[[int, str], None] | None = None
+) -> list[dict[str, Any]]:
+    """Check each staged picture with printdeck (decoded alone, then against the deck for
+    copies), readying what the page shows next (the crop of a photo, its thumbnail), and
+    add those that pass as symbols. Holds the workspace's lock only to save.
+
+    A refused file is removed again and becomes a tile with the command line's one-line
+    reason; tiles of earlier drops go once the drop is saved (those of ``staged.drop`` stay).
+
+    Args:
+        space: The workspace.
+        staged: From :func:`stage_pictures`.
+        progress: Called before each file with the number of files checked so far and
+            the file's name.
+
+    Returns:
+        One result a file, as :func:`add_pictures`.
+
+    Raises:
+        Unwritable: ``theme.yaml`` cannot be written; every file of the batch was removed.
+    """
+    rejected_before = list(space.rejected)
+    results = {n: _refused(space, staged.names[n], problem, staged.drop) for n, problem in staged.refused.items()}
+    checked = len(results)
+    passed: list[Item] = []
+    for number, item, _ in staged.items:
+        if progress is not None:
+            progress(checked, staged.names[number])
+        _, problem = space.check_alone(item)
+        if problem is None:
+            passed.append(item)
+            ready(space.folder, item)
+        checked += 1
+        results[number] = _result(space, staged, number, item, problem)
+    try:
+        space.add_checked(passed, lambda item, problem: _refuse(space, staged, results, item, problem))
+    except BaseException:
+        _remove(staged)
+        ours = {r["uid"] for r in results.values() if not r["ok"]}
+        with space.lock:
+            space.keep_rejected([r for r in space.rejected if r["uid"] not in ours])
+        raise
+    _forget_earlier(space, rejected_before, staged.drop)
+    if progress is not None:
+        progress(checked, "")
+    return [results[n] for n in range(len(staged.names))]
+
+
+def _result(space: Workspace, staged: Staged, number: int, item: Item, problem: Problem | None) -> dict[str, Any]:
+    if problem is None:
+        return {"file": staged.names[number], "ok": True, "uid": item.uid}
+    _unlink(staged, item)
+    return _refused(space, staged.names[number], problem, staged.drop)
+
+
+def _refuse(space: Workspace, staged: Staged, results: dict[int, dict[str, Any]], item: Item, problem: Problem) -> None:
+    """A file printdeck calls a copy of an earlier symbol: removed, and a tile says why."""
+    number = next(n for n, i, _ in staged.items if i.uid == item.uid)
+    results[number] = _result(space, staged, number, item, problem)
+
+
+def _unlink(staged: Staged, item: Item) -> None:
+    path = next((p for _, i, p in staged.items if i.uid == item.uid), None)
+    if path is not None:
+        path.unlink(missing_ok=True)
+
+
+def _remove(staged: Staged) -> None:
+    for _, _, path in staged.items:
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def ready(folder: Path, item: Item) -> None:
+    """Find now what the page and the preview ask for next about a checked picture: a
+    photo's crop (faces, a pet's face or the subject: the slowest part of its first sheet)
+    and its thumbnail. Both are kept (in this process and printdeck's cache); a failure
+    here is left for the preview or the build to report."""
+    if item.file is None:
+        return
+    doc = {"deck": {"symbols_per_card": 3}, "symbols": [item.data, *PROBE_WORDS[1:]]}
+    with contextlib.suppress(PrintdeckError, OSError, ValueError):
+        symbol = printdeck.load_theme(doc, base_dir=folder, check_files=False).symbols[0]
+        printdeck.photo_crop(symbol)
+        if symbol.path is not None:
+            thumbnail(Path(symbol.path))
 
 
 def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None = None) -> list[dict[str, Any]]:
-    """Copy pictures into the theme folder's ``images/`` and add them as symbols.
+    """Copy pictures into the theme folder's ``images/`` and add them as symbols, checked
+    on this thread (:func:`stage_pictures`, then :func:`check_staged`).
 
     Args:
         space: The workspace.
@@ -60,41 +220,12 @@ def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None
 
     Returns:
         One result a file, in order: ``{"file", "ok", "uid"}`` or ``{"file", "ok": False,
-        "error"}`` (the command line's words; also kept in ``space.rejected``).
+        "error", "uid"}`` (the command line's words; also kept in ``space.rejected``).
 
     Raises:
         Unwritable: the folder cannot be written; nothing of the batch was kept.
     """
-    results: dict[int, dict[str, Any]] = {}
-    made: dict[int, Path] = {}
-    items: list[Item] = []
-    with space.editing(), _batch(space, made, drop):
-        room = uploads.MAX_SYMBOLS - len(space.items)
-        taken = {item.file for item in space.items if item.file}
-        for number, upload in enumerate(files):
-            try:
-                item, path = _stored(space.folder, upload, taken, room - len(items))
-            except Unwritable:
-                raise
-            except PrintdeckError as exc:
-                results[number] = _refused(space, upload.filename, problem_of(exc, space.folder), drop)
-                continue
-            taken.add(item.file or "")
-            items.append(item)
-            results[number] = {"file": upload.filename, "ok": True, "uid": item.uid}
-            if path is not None:
-                made[item.uid] = path
-        numbers = {results[n]["uid"]: n for n in results if results[n]["ok"]}
-
-        def refuse(item: Item, problem: Problem) -> None:
-            path = made.pop(item.uid, None)
-            if path is not None:
-                path.unlink(missing_ok=True)
-            number = numbers[item.uid]
-            results[number] = _refused(space, files[number].filename, problem, drop)
-
-        space.add_items(items, refuse)
-    return [results[n] for n in range(len(files))]
+    return check_staged(space, stage_pictures(space, files, drop))
 
 
 def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) -> tuple[Item, Path | None]:
@@ -119,7 +250,9 @@ def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None
     the page's (``words``)."""
     uid = next_uid()
     line, words = problem.about_file, problem.words_alone
-    space.rejected.append({"uid": uid, "file": filename, "error": line, "words": words, "drop": drop})
+    with space.lock:
+        tile = {"uid": uid, "file": filename, "error": line, "words": words, "drop": drop}
+        space.keep_rejected([*space.rejected, tile])
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 
 

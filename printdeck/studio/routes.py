@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops, intake, page_state, uploads
 from printdeck.studio.build_jobs import Builds, cards_zip
 from printdeck.studio.card_pins import CardTouchUps
+from printdeck.studio.checks import Checker
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.history import Conflict
 from printdeck.studio.live_preview import LivePreview, Stale
@@ -42,6 +43,7 @@ from printdeck.studio.workspace import Refused, Workspace
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_JSON_BYTES = 1_000_000
 EVENT_INTERVAL_S = 0.15
+CHECK_POLL_S = 0.05
 
 
 class Studio:
@@ -51,6 +53,7 @@ class Studio:
         self.space = space
         self.preview = LivePreview(space)
         self.builds = Builds(space)
+        self.checks = Checker(space, on_saved=self._pictures_saved)
         self.watch = Watch(space)
         self.cards = CardTouchUps(space, self.preview, self._apply, _json)
         self.index_html = (STATIC / "index.html").read_bytes()
@@ -64,6 +67,7 @@ class Studio:
             Route("/api/watch", self.get_watch),
             Route("/api/outside", self.choose_outside, methods=["POST"]),
             Route("/api/files", self.add_files, methods=["POST"]),
+            Route("/api/checks/{job:int}/events", self.check_events),
             Route("/api/words", self.add_words, methods=["POST"]),
             Route("/api/symbols/order", self.reorder, methods=["PUT"]),
             Route("/api/symbols/{uid:int}", self.change_symbol, methods=["PATCH"]),
@@ -98,6 +102,16 @@ class Studio:
         with contextlib.suppress(PrintdeckError, Stale, ValueError):
             self.preview.sheet(self.space.snapshot().rev, 1)
 
+    def _pictures_saved(self, last: bool) -> None:
+        """After a drop's pictures are saved, when no other drop waits (``last``): start
+        drawing the sheet last looked at, and compare the drawings for look-alikes here, on
+        the checking thread of lower priority, so the page finds both done or under way
+        (a second asker waits for the comparison rather than doing it again)."""
+        if last:
+            self.preview.prefetch()
+            with contextlib.suppress(PrintdeckError):
+                self.space.look_alike_view()
+
     async def index(self, request: Request) -> Response:
         """The page."""
         return Response(self.index_html, media_type="text/html; charset=utf-8")
@@ -112,6 +126,7 @@ class Studio:
         outside = self.watch.poll()
         body = page_state.state(self.space)
         body["outside"] = outside.view()
+        body["checking"] = self.checks.active()
         if outside.state == "conflict" and outside.key:
             body["field_errors"] = {**body["field_errors"], outside.key: outside.words}
         return body
@@ -157,17 +172,33 @@ class Studio:
         return await self._state(**(done if isinstance(done, dict) else {}))
 
     async def add_files(self, request: Request) -> Response:
-        """Pictures dropped or picked (multipart, field ``files``)."""
+        """Pictures dropped or picked (multipart, field ``files``): written into the folder
+        and answered at once (202, ``check``: the job checking them, its events at
+        ``/api/checks/{id}/events``); ``?wait=1`` answers once they are checked (200,
+        ``results``: one a file)."""
         sent = await _uploads(request, "files", uploads.MAX_FILES_PER_UPLOAD)
         if isinstance(sent, Response):
             return sent
         files, drop = sent
         try:
-            results = await run_in_threadpool(intake.add_pictures, self.space, files, drop)
+            job = await run_in_threadpool(self.checks.submit, files, drop)
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
-        self.preview.prefetch()
-        return await self._state(results=results)
+        if request.query_params.get("wait") not in (None, "", "0"):
+            while not job.done:
+                await asyncio.sleep(CHECK_POLL_S)
+            if job.error is not None:
+                return await self._state(409, error=job.error)
+            return await self._state(results=job.results)
+        return await self._state(202, check=job.event())
+
+    async def check_events(self, request: Request) -> Response:
+        """The check of a drop's pictures as server-sent events (the file being checked,
+        n of N), until it ends; the last event holds each file's result."""
+        job = self.checks.jobs.get(request.path_params["job"])
+        if job is None:
+            return _error(404, "no such check")
+        return _events(request, job.event)
 
     async def add_words(self, request: Request) -> Response:
         """``{"text": "cat\\ndog"}``: one word a line."""
@@ -376,15 +407,7 @@ class Studio:
         if job is None:
             return _error(404, "no such build")
 
-        async def events() -> AsyncIterator[str]:
-            while True:
-                event = job.event()
-                yield f"data: {json.dumps(event)}\n\n"
-                if event["done"] or await request.is_disconnected():
-                    return
-                await asyncio.sleep(EVENT_INTERVAL_S)
-
-        return StreamingResponse(events(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+        return _events(request, job.event)
 
     async def build_pdf(self, request: Request) -> Response:
         """The built PDF, as a download."""
@@ -462,6 +485,20 @@ async def _body_refused(request: Request, exc: Exception) -> Response:
     if isinstance(exc, BodyTooLarge):
         return _error(413, too_large(exc.seen, exc.limit))
     return _error(408, str(exc))
+
+
+def _events(request: Request, event: Callable[[], dict[str, Any]]) -> StreamingResponse:
+    """``event()`` as server-sent events every :data:`EVENT_INTERVAL_S`, until it says done."""
+
+    async def events() -> AsyncIterator[str]:
+        while True:
+            now = event()
+            yield f"data: {json.dumps(now)}\n\n"
+            if now["done"] or await request.is_disconnected():
+                return
+            await asyncio.sleep(EVENT_INTERVAL_S)
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers={"cache-control": "no-store"})
 
 
 def _error(status: int, text: str) -> JSONResponse:

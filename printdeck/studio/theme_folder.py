@@ -10,6 +10,7 @@ disk, a read-only one) ends in :class:`Unwritable`: one line, and nothing half-k
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
@@ -23,6 +24,9 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import WriteError, atomic_output, read_user_file
 
 THEME_FILE = "theme.yaml"
+REFUSED_FILE = "studio-refused.json"
+"""Beside ``theme.yaml``: the files and words printdeck refused, still shown after a restart."""
+MAX_REFUSED_BYTES = 1_000_000
 STUDIO_MARK = "# Made with printdeck studio"
 HEADER = STUDIO_MARK + ". Build it with: printdeck build {folder}\n"
 MAX_THEME_BYTES = 5_000_000
@@ -95,9 +99,51 @@ def deck_name(folder: Path) -> str:
     return cleaned[:80] or "my-deck"
 
 
+def deck_title(folder: Path) -> str:
+    """A new deck's title (printed on its backs, its sheets' footers and its box) from its
+    folder's name: ``family-deck`` is "Family deck"."""
+    words = re.sub(r"[-_.\s]+", " ", folder.name).strip()[:80].strip()
+    return (words[:1].upper() + words[1:]) if words else "My deck"
+
+
 def new_theme(folder: Path) -> dict[str, Any]:
-    """The keys of a new theme: a name, a title, seed 1 and no symbols yet."""
-    return {"name": deck_name(folder), "title": "My deck", "seed": 1, "symbols": []}
+    """The keys of a new theme: a name, a title (both from the folder's name), seed 1
+    and no symbols yet."""
+    return {"name": deck_name(folder), "title": deck_title(folder), "seed": 1, "symbols": []}
+
+
+def read_refused(folder: Path) -> list[dict[str, Any]]:
+    """The refused files and words kept in ``folder/studio-refused.json``: ``{"file",
+    "error", "words", "drop"}`` each (none if the file is missing, unreadable or not such a list)."""
+    try:
+        with (folder / REFUSED_FILE).open("rb") as handle:
+            data = json.loads(handle.read(MAX_REFUSED_BYTES + 1))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    fields = ("file", "error")
+    return [
+        {
+            "file": r["file"],
+            "error": r["error"],
+            "words": r["words"] if isinstance(r.get("words"), str) else r["error"],
+            "drop": r.get("drop") if isinstance(r.get("drop"), str) else None,
+        }
+        for r in data
+        if isinstance(r, dict) and all(isinstance(r.get(k), str) for k in fields)
+    ]
+
+
+def write_refused(folder: Path, refused: list[dict[str, Any]]) -> None:
+    """Keep the refused tiles in ``folder/studio-refused.json`` (atomically, 0600); a
+    failed write is let go (the tiles are still shown until the studio stops)."""
+    tiles = [{"file": r["file"], "error": r["error"], "words": r.get("words"), "drop": r.get("drop")} for r in refused]
+    try:
+        with atomic_output(folder / REFUSED_FILE, mode=FILE_MODE) as tmp:
+            tmp.write_text(json.dumps(tiles, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except (WriteError, OSError):
+        pass
 
 
 def read_theme(folder: Path) -> dict[str, Any]:

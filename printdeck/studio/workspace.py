@@ -23,7 +23,7 @@ from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
-from printdeck.studio.symbol_list import Item, as_item, edited, item_view, with_face
+from printdeck.studio.symbol_list import Item, as_item, edited, item_view, next_uid, with_face
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
 MAX_SEED = SEED_MAX
@@ -84,6 +84,7 @@ class Workspace:
     blocked: str | None = None
     _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
     _notes_rev: int = -1
+    _notes_lock: threading.Lock = field(default_factory=threading.Lock)
     _snapshot: Snapshot | None = None
     history: History = field(init=False)
     _group_depth: int = 0
@@ -104,6 +105,7 @@ class Workspace:
         raw_items = doc.pop("symbols")
         items = [as_item(raw, _names_folder(folder, raw)) for raw in raw_items]
         space = cls(folder, doc, items, written=theme_folder.current_text(folder))
+        space.rejected = [{"uid": next_uid(), **tile} for tile in theme_folder.read_refused(folder)]
         if space.written is None:
             space.written = theme_folder.write_theme(folder, space.doc(), None)
         return space
@@ -334,38 +336,69 @@ class Workspace:
             The items kept (saved).
         """
         with self.lock:
-            text = self.settings.get("text")
             kept = []
             for item in new:
-                problem = self._alone(item, text)
+                _, problem = self.check_alone(item)
                 if problem is None:
                     kept.append(item)
                 else:
                     on_refused(item, problem)
-            kept = self._without_duplicates(kept, text, on_refused)
+            return self.add_checked(kept, on_refused)
+
+    def check_alone(self, item: Item) -> tuple[printdeck.Theme | None, Problem | None]:
+        """printdeck's check of one new item by itself (its file decoded, its words set in
+        the deck's font): the one-symbol theme, or the problem of that item. Holds no
+        lock while it decodes (a twelve-megapixel photo takes a tenth of a second or more),
+        so the page's other requests are answered meanwhile."""
+        with self.lock:
+            text = self.settings.get("text")
+        doc = {"symbols": [item.data], **({"text": text} if text else {})}
+        theme, problem = self.check(doc, check_files=True)
+        if problem is not None and problem.symbol_index != 0:
+            return None, None  # a problem of the settings, not of this item: the deck's check says it
+        return theme, problem
+
+    def add_checked(self, new: list[Item], on_refused: Callable[[Item, Problem], None]) -> list[Item]:
+        """Append items each already checked alone (:meth:`check_alone`): those printdeck
+        calls copies of earlier symbols go to ``on_refused``, the others are saved.
+
+        The comparison runs without the lock on the symbols as they are, and is redone
+        under the lock only if a change came in meanwhile.
+
+        Returns:
+            The items kept (saved).
+
+        Raises:
+            Unwritable: ``theme.yaml`` cannot be written (nothing is saved).
+        """
+        with self.lock:
+            rev, before, text = self.rev, list(self.items), self.settings.get("text")
+        kept, refused = self._without_duplicates(before, new, text)
+        with self.lock:
+            if self.rev != rev:
+                kept, refused = self._without_duplicates(list(self.items), new, text)
+            for item, problem in refused:
+                on_refused(item, problem)
             if kept:
                 self.commit(items=self.items + kept)
             return kept
 
-    def _alone(self, item: Item, text: object) -> Problem | None:
-        doc = {"symbols": [item.data], **({"text": text} if text else {})}
-        _, problem = self.check(doc, check_files=True)
-        return problem if problem is not None and problem.symbol_index == 0 else None
-
     def _without_duplicates(
-        self, kept: list[Item], text: object, on_refused: Callable[[Item, Problem], None]
-    ) -> list[Item]:
-        """Drop, one by one, the new items printdeck calls copies of earlier symbols."""
-        base = len(self.items)
+        self, before: list[Item], kept: list[Item], text: object
+    ) -> tuple[list[Item], list[tuple[Item, Problem]]]:
+        """The new items kept after dropping, one by one, those printdeck calls copies of
+        the symbols ``before`` them, and those dropped with why."""
+        base = len(before)
+        refused: list[tuple[Item, Problem]] = []
         while kept:
-            doc = {"symbols": [i.data for i in self.items + kept], **({"text": text} if text else {})}
+            doc = {"symbols": [i.data for i in before + kept], **({"text": text} if text else {})}
             _, problem = self.check(doc, check_files=True)
             index = problem.symbol_index if problem is not None else None
             if problem is None or index is None or index < base:
-                return kept
-            on_refused(kept[index - base], problem)
+                return kept, refused
+            refused.append((kept[index - base], problem))
             kept = kept[: index - base] + kept[index - base + 1 :]
-        return kept
+        return kept, refused
 
     def dismiss(self, uid: int) -> None:
         """Forget a refused file or word (its tile goes).
@@ -377,7 +410,14 @@ class Workspace:
             kept = [r for r in self.rejected if r["uid"] != uid]
             if len(kept) == len(self.rejected):
                 raise KeyError(uid)
-            self.rejected = kept
+            self.keep_rejected(kept)
+
+    def keep_rejected(self, tiles: list[dict[str, Any]]) -> None:
+        """Show ``tiles`` as the refused files and words, and keep them in the folder
+        (``studio-refused.json``, written atomically) for the next start."""
+        with self.lock:
+            self.rejected = tiles
+            theme_folder.write_refused(self.folder, tiles)
 
     def note_problem(self, problem: Problem) -> None:
         """Show a build's error beside the symbol or field it names."""
@@ -425,6 +465,11 @@ class Workspace:
         note (``looks like 'red again'``) and the full reason."""
         if snap.theme is None:
             return {}
+        with self._notes_lock:  # one comparison at a time: a second asker waits for it, not doing it again
+            return self._look_alike_notes(snap, items)
+
+    def _look_alike_notes(self, snap: Snapshot, items: list[Item]) -> dict[int, tuple[str, str]]:
+        assert snap.theme is not None
         if self._notes_rev != snap.rev:
             try:
                 pairs = printdeck.look_alikes(snap.theme, colour_blind=True)

@@ -58,7 +58,7 @@ async function build(slides = false) {
 
 /** Read a stream of server-sent events (an EventSource cannot send the token header),
  *  handing each event to `onEvent` until one says it is done. */
-async function follow(url, onEvent) {
+export async function follow(url, onEvent) {
   const response = await fetch(url, { headers: authHeaders(), credentials: "omit" });
   if (!response.ok || !response.body) throw new Error(`Error ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

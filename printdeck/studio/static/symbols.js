@@ -1,5 +1,6 @@
 // The symbols panel: dropping pictures, typing words, the grid of tiles, and reordering.
 import { call, change, el, store } from "./api.js";
+import { follow } from "./build.js";
 import { drawDetail } from "./detail.js";
 
 const BATCH_FILES = 100;
@@ -26,28 +27,57 @@ function newDrop() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Send pictures to the studio (in batches); report refused ones on their tiles. */
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Send pictures to the studio (in batches, each answered as soon as it is written), then
+ *  follow their check file by file (server-sent events); refused ones become red tiles. */
 export async function sendFiles(fileList) {
   const files = Array.from(fileList);
   if (!files.length) return;
   const note = document.getElementById("busy");
+  const bar = document.getElementById("check-progress");
   const total = { added: 0, refused: 0 };
   const drop = newDrop(); // the batches of one drop keep each other's refused tiles
+  const jobs = [];
   let sent = 0;
+  let failed = "";
+  bar.hidden = false;
+  bar.value = 0;
   for (const batch of batches(files)) {
-    sent += batch.length;
-    note.textContent = `Checking ${sent} of ${files.length} picture${files.length === 1 ? "" : "s"}…`;
+    note.textContent = `Sending ${sent + batch.length} of ${plural(files.length, "picture")}…`;
     const form = new FormData();
     form.append("drop", drop);
     for (const file of batch) form.append("files", file, file.name);
-    const answer = await change("POST", "/api/files", form);
-    if (answer.status !== 200) {
-      note.textContent = `${batch.map((f) => f.name).join(", ")}: ${answer.data.words || answer.data.error || "not added"}`;
-      return;
+    const answer = await call("POST", "/api/files", form);
+    if (answer.status !== 202) {
+      failed = `${batch.map((f) => f.name).join(", ")}: ${answer.data.words || answer.data.error || "not added"}`;
+      break;
     }
-    for (const result of answer.data.results) total[result.ok ? "added" : "refused"] += 1;
+    jobs.push({ id: answer.data.check.id, before: sent });
+    sent += batch.length;
   }
-  note.textContent = `Added ${total.added} picture${total.added === 1 ? "" : "s"}` +
+  for (const job of jobs) {
+    let last = null;
+    try {
+      await follow(`/api/checks/${job.id}/events`, (event) => {
+        last = event;
+        const n = Math.min(files.length, job.before + event.checked + (event.file ? 1 : 0));
+        bar.value = (job.before + event.checked) / files.length;
+        if (!event.done) note.textContent = event.file ? `Checking ${event.file} (${n} of ${files.length})…` : `Checking ${n} of ${files.length}…`;
+      });
+    } catch (err) {
+      failed = "Lost touch with the studio while checking the pictures; reload the page";
+      break;
+    }
+    if (last.error) failed = last.error;
+    for (const result of last.results) total[result.ok ? "added" : "refused"] += 1;
+  }
+  // The new tiles and the sheet once every batch is in (a sheet of half the drop would be drawn for nothing).
+  const fresh = await call("GET", "/api/state");
+  if (fresh.status === 200) store.set(fresh.data.state);
+  bar.hidden = true;
+  if (failed) { note.textContent = failed; return; }
+  note.textContent = `Added ${plural(total.added, "picture")}` +
     (total.refused ? `; ${total.refused} refused (see the red tiles)` : ".");
 }
 
