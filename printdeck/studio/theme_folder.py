@@ -9,6 +9,7 @@ disk, a read-only one) ends in :class:`Unwritable`: one line, and nothing half-k
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -136,9 +137,14 @@ def read_refused(folder: Path) -> list[dict[str, Any]]:
 
 
 def write_refused(folder: Path, refused: list[dict[str, Any]]) -> None:
-    """Keep the refused tiles in ``folder/studio-refused.json`` (atomically, 0600); a
-    failed write is let go (the tiles are still shown until the studio stops)."""
+    """Keep the refused tiles in ``folder/studio-refused.json`` (atomically, 0600; removed
+    when nothing is refused); a failed write is let go (the tiles are still shown until
+    the studio stops)."""
     tiles = [{"file": r["file"], "error": r["error"], "words": r.get("words"), "drop": r.get("drop")} for r in refused]
+    if not tiles:  # no file for nothing refused
+        with contextlib.suppress(OSError):
+            (folder / REFUSED_FILE).unlink(missing_ok=True)
+        return
     try:
         with atomic_output(folder / REFUSED_FILE, mode=FILE_MODE) as tmp:
             tmp.write_text(json.dumps(tiles, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
