@@ -160,7 +160,7 @@ def test_an_outside_edit_is_a_step_and_undo_writes_the_studios_version(client: A
     seven(client)
     folder = Path(client.get("/api/state").json()["state"]["folder"])
     studio_text = text_of(client)
-    edited = studio_text.replace("title: My deck", "title: Edited by hand  # my note")
+    edited = studio_text.replace("title: Deck", "title: Edited by hand  # my note")  # the folder deck: Deck
     (folder / THEME_FILE).write_text(edited, encoding="utf-8")
     state = client.get("/api/state").json()["state"]
     assert state["settings"]["title"] == "Edited by hand"
@@ -186,7 +186,7 @@ def test_the_history_is_bounded_and_drops_files_it_can_no_longer_restore(tmp_pat
         for _ in range(history.MAX_STEPS):
             undo(c)
         assert undo(c, status=400)["error"] == "undo: there is nothing to undo"
-        assert yaml.safe_load(text_of(c))["title"] == "My deck"
+        assert yaml.safe_load(text_of(c))["title"] == "Deck"  # a new deck is titled after its folder
 
 
 def test_undo_waits_like_any_write_for_a_broken_outside_edit(client: Any) -> None:
