@@ -20,11 +20,11 @@ from typing import Any
 
 import pypdfium2
 import pytest
-from test_studio_browser import drop, page, studio, sync_api, theme, wait_for
+from test_studio_browser import drop, page, pytestmark, studio, sync_api, theme, wait_for
 
 from printdeck.studio.workspace import Workspace
 
-__all__ = ["page", "studio", "sync_api"]  # the browser module's fixtures and its skip
+__all__ = ["page", "pytestmark", "studio", "sync_api"]  # the browser module's fixtures and its skips
 
 subjects = pytest.importorskip("test_artwork_subjects", reason="skimage's sample pictures are missing")
 
