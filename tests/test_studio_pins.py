@@ -136,9 +136,10 @@ def test_a_placement_onto_a_neighbour_or_off_the_card_is_refused_in_plain_words(
 def test_release_a_pin_and_release_the_card(client: TestClient) -> None:
     view = _card(client, 4)
     name = view["symbols"][1]["name"]
-    x, y = view["symbols"][1]["center_mm"]
-    move = {"card": 4, "symbol": name, "center": [x, y], "rotation": 15, "size": view["symbols"][1]["size_mm"] * 0.9}
-    assert client.post("/api/pins", json=move).status_code == 200
+    shown = view["symbols"][1]
+    move = {"card": 4, "symbol": name, "center": shown["center_mm"], "rotation": shown["rotation_deg"]}
+    answer = client.post("/api/pins", json={**move, "size": shown["size_mm"] * 0.85})  # smaller, in place
+    assert answer.status_code == 200, answer.json()["error"]
     assert client.post("/api/pins/release", json={"card": 4, "symbol": name}).status_code == 200
     place = _theme(client)["layout"]["pinned"][0]["place"]
     assert name not in place and len(place) == 3

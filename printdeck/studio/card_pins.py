@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -25,6 +25,7 @@ from starlette.routing import Route
 
 import printdeck
 from printdeck.errors import PrintdeckError
+from printdeck.studio.history import Conflict
 from printdeck.studio.live_preview import LivePreview, Stale
 from printdeck.studio.wording import Problem, touches
 from printdeck.studio.workspace import LIBRARY_LOCK, Refused, Workspace
@@ -36,6 +37,7 @@ FROZEN_SHRINK = 1e-5
 micrometre): the layout leaves symbols exactly ``layout.gap`` apart at best, and a pin
 written in decimals must not come nearer than that."""
 MAX_MM = 1000.0
+LATEST_TRIES = 5
 
 Apply = Callable[..., Awaitable[Response]]
 ReadJson = Callable[[Request], Awaitable[dict[str, Any]]]
@@ -186,8 +188,7 @@ class CardTouchUps:
             ValueError: the card has no such symbol.
             Refused: the theme model or the layout refuses the placement (nothing saved).
         """
-        with self.space.editing():
-            plan, layouts = self.preview.through_card(self.space.rev, card)
+        with self._latest(card) as (plan, layouts):
             view = printdeck.view_card(plan, layouts, card)
             if symbol not in view["names"]:
                 raise ValueError(f"symbol: card {card} has no symbol {symbol!r}")
@@ -215,8 +216,7 @@ class CardTouchUps:
             ValueError: no such card.
             Refused: the theme model refuses the result (nothing saved).
         """
-        with self.space.editing():
-            plan, layouts = self.preview.through_card(self.space.rev, card)
+        with self._latest(card) as (plan, layouts):
             pin_card = printdeck.view_card(plan, layouts, card)["pin_card"]
             entries = []
             for entry in self._entries():
@@ -229,6 +229,29 @@ class CardTouchUps:
                     entry = {**entry, "place": place}
                 entries.append(entry)
             self._save(plan, card, entries)
+
+    @contextlib.contextmanager
+    def _latest(self, card: int) -> Iterator[tuple[printdeck.DeckPlan, list[printdeck.CardLayout]]]:
+        """The deck's plan and layouts through printed card ``card``, with the workspace
+        held for the change (the ``with`` block) and still at the revision they were laid out for.
+
+        The layout is asked for before the workspace is held: the live preview holds its own
+        lock and then the workspace's, never the other way round.
+
+        Raises:
+            Conflict: the deck kept changing meanwhile.
+        """
+        for _ in range(LATEST_TRIES):
+            rev = self.space.rev
+            try:
+                plan, layouts = self.preview.through_card(rev, card)
+            except Stale:
+                continue
+            with self.space.editing():
+                if self.space.rev == rev:
+                    yield plan, layouts
+                    return
+        raise Conflict("the deck changed while this card was being touched up; try again")
 
     def _entries(self) -> list[dict[str, Any]]:
         layout = self.space.settings.get("layout")
