@@ -18,6 +18,37 @@ def _add_word(tab: object, word: str) -> None:
     tab.click("#words-form button[type=submit]")  # type: ignore[attr-defined]
 
 
+# Counts the page's requests in flight (the watcher's poll aside: it redraws only through a
+# request for the state, which is counted) and notes when the page last changed.
+_WATCH_THE_PAGE = """() => {
+    if (window.testQuiet) return;
+    const quiet = { pending: 0, changed: performance.now() };
+    const send = window.fetch;
+    window.fetch = (url, ...rest) => {
+        if (String(url).startsWith("/api/watch")) return send(url, ...rest);
+        quiet.pending += 1;
+        quiet.changed = performance.now();
+        return send(url, ...rest).finally(() => { quiet.pending -= 1; quiet.changed = performance.now(); });
+    };
+    const mark = () => { quiet.changed = performance.now(); };
+    const everything = { childList: true, subtree: true, attributes: true, characterData: true };
+    new MutationObserver(mark).observe(document.body, everything);
+    window.testQuiet = quiet;
+}"""
+
+
+def _settle(tab: object, quiet_ms: int = 500) -> None:
+    """Wait until the page has no request in flight and has not changed for ``quiet_ms``: a
+    late answer (the word's state, the look-alikes, which take seconds on a busy machine)
+    redraws the grid, and a tile replaced in the middle of a drag ends the drag."""
+    tab.evaluate(_WATCH_THE_PAGE)  # type: ignore[attr-defined]
+    tab.wait_for_function(  # type: ignore[attr-defined]
+        f"window.testQuiet.pending === 0 && performance.now() - window.testQuiet.changed > {quiet_ms}",
+        polling=100,
+        timeout=90_000,
+    )
+
+
 def _faces(folder: Path) -> list[dict]:
     return [s for s in theme(folder).get("symbols", []) if isinstance(s, dict) and "faces" in s]
 
@@ -30,6 +61,8 @@ def test_drag_a_picture_onto_a_word_and_drop_a_file_on_a_word(page: object, stud
     _add_word(tab, "gato")
     wait_for(lambda: any(s == {"text": "gato"} for s in theme(folder)["symbols"]), "the word saved")
     word = tab.locator(".tile", has_text="gato")  # type: ignore[attr-defined]
+    word.wait_for()
+    _settle(tab)
     picture = tab.locator(".tile").first  # type: ignore[attr-defined]
     picture.drag_to(word.locator(".tile-face"))
     wait_for(lambda: len(_faces(folder)) == 1, "the picture and the word joined")
