@@ -151,6 +151,11 @@ class PrintdeckError(Exception):
         user typed for the argument ``seed``); ``is_argument`` changes that flag too."""
         return self._changed(key=key, is_argument=self.is_argument if is_argument is None else is_argument)
 
+    def with_fix(self, fix: str) -> PrintdeckError:
+        """The same error with ``fix`` as its fix (a front end saying it its own way: the
+        command line names the option to pass); a message-only error keeps its message."""
+        return self._changed(fix=fix)
+
     def reworded(self, message: str) -> PrintdeckError:
         """The same error (every field kept) with ``message`` as its text."""
         return self._changed(message=message)
@@ -193,12 +198,31 @@ NO_FONT_HAS = "no-font-has"
 """``code`` of a word some character of which no font draws (``value``: the word)."""
 
 
+_THEME_KEY = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)*")
+
+
 def key_error(where: str, text: str, **fields: Any) -> PrintdeckError:
     """An error about the theme key ``where`` (``symbols.3.image``, or with the file it
     read: ``symbols.3.image (cat.png)``): the message ``"<where>: <text>"``, the key kept
-    as a field (without the file) for a front end to attach it to, ``text`` its problem."""
-    key, _, _ = where.partition(" (")
-    return PrintdeckError(f"{where}: {text}", key=key or None, **{"problem": text, **fields})
+    as a field (without the file) for a front end to attach it to, ``text`` as the problem.
+    A ``where`` that is no dotted key (``symbol 'cat'``) gives no key: the caller that knows
+    the theme entry adds it (:meth:`PrintdeckError.keyed`).
+
+    Examples:
+        >>> key_error("symbols.3.image (cat.png)", "is empty").key
+        'symbols.3.image'
+        >>> key_error("symbol 'cat'", "is empty").key is None
+        True
+    """
+    return PrintdeckError(f"{where}: {text}", key=key_of(where), **{"problem": text, **fields})
+
+
+def key_of(where: str) -> str | None:
+    """The key a message's ``where`` names: a dotted theme key (``symbols.3.image`` of
+    ``symbols.3.image (cat.png)``) or an option (``--words``); ``None`` for a ``where`` that
+    is neither (``symbol 'cat'``)."""
+    key = where.partition(" (")[0]
+    return key if _THEME_KEY.fullmatch(key) or (key.startswith("-") and _THEME_KEY.fullmatch(key.lstrip("-"))) else None
 
 
 def file_error(path: str | PathLike[str], text: str, **fields: Any) -> PrintdeckError:

@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Literal
 
 from printdeck.choices import PhotoShape
-from printdeck.errors import shown
+from printdeck.errors import PrintdeckError, shown
 
 SymbolKind = Literal["svg", "raster", "text", "photo"]
 NOT_DRAWN = {"drawing": False}
 """Field metadata of :class:`SymbolSpec` fields that do not change the symbol's drawing
 (every other field is part of the drawing's cache key, see ``printdeck.artwork.drawing_key``)."""
+NAMES_IT = {"drawing": False, "names_it": True}
+"""Field metadata of a :class:`SymbolSpec` field that does not change the drawing but names the
+symbol in messages, so :func:`drawn_only` keeps it."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ class SymbolSpec:
         faces: A symbol with several faces (a concept: a picture and its word, "3 × 4"
             and "12"): every face's own symbol, face 0 first; this symbol's drawing
             fields are face 0's. Empty for a symbol with one face (the usual case).
+        theme_key: The theme entry the symbol came from (``symbols.3``; a face:
+            ``symbols.3.faces.1``), for an error about the symbol to name; ``None`` for a
+            symbol made in code.
     """
 
     id: int = field(metadata=NOT_DRAWN)
@@ -78,6 +84,24 @@ class SymbolSpec:
     zoom: float = 1.0
     nest: bool = field(default=False, metadata=NOT_DRAWN)
     faces: tuple[SymbolSpec, ...] = field(default=(), metadata=NOT_DRAWN)
+    theme_key: str | None = field(default=None, metadata=NAMES_IT)
+
+    def error(self, problem: str, fix: str | None = None, **fields: object) -> PrintdeckError:
+        """An error about this symbol, from fields: ``key`` its :attr:`theme_key` (so the studio
+        puts it on the symbol's tile), ``source`` its artwork file (if it has one), ``problem``
+        and ``fix`` as given; the message ``"symbols.3 'cat' (images/cat.png): <problem>; <fix>"``
+        (``"symbol 'cat' ..."`` for a symbol made in code).
+
+        Examples:
+            >>> cat = SymbolSpec(0, "cat", "svg", "cat.svg", Path("cat.svg"), theme_key="symbols.3")
+            >>> error = cat.error("draws nothing", "give a picture with ink")
+            >>> error.key, error.source, str(error)
+            ('symbols.3', 'cat.svg', "symbols.3 'cat' (cat.svg): draws nothing; give a picture with ink")
+        """
+        source = shown(self.source) if self.path is not None else None
+        where = f"{self.theme_key or 'symbol'} {self.name!r}" + (f" ({source})" if source else "")
+        text = f"{where}: {problem}" + (f"; {fix}" if fix else "")
+        return PrintdeckError(text, key=self.theme_key, source=source, problem=problem, fix=fix, **fields)  # type: ignore[arg-type]
 
     @property
     def all_faces(self) -> tuple[SymbolSpec, ...]:
@@ -87,12 +111,14 @@ class SymbolSpec:
 
 def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
     """``symbol`` with its id and the other fields that do not change its drawing
-    (``NOT_DRAWN``) reset, name and source kept for messages, so caches of drawings share
+    (``NOT_DRAWN``) reset, name, source and theme key kept for messages, so caches of drawings share
     one entry between a theme's symbol and the same symbol renumbered for the deck."""
     defaults = {
         f.name: f.default
         for f in dataclasses.fields(symbol)
-        if not f.metadata.get("drawing", True) and f.default is not dataclasses.MISSING
+        if not f.metadata.get("drawing", True)
+        and not f.metadata.get("names_it", False)
+        and f.default is not dataclasses.MISSING
     }
     return dataclasses.replace(symbol, **defaults, id=0)
 

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError, key_error, path_error, shown
+from printdeck.errors import PrintdeckError, key_error, key_of, path_error, shown
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
@@ -39,7 +39,7 @@ def _refused(path: Path, where: str, problem: str, fix: str, *, joined: str = " 
     <fix>"`` with the fields kept for a front end: ``key`` the theme key or option
     ``where`` named (``symbols.3.image``, ``--words``; the file in brackets dropped),
     ``source`` the file."""
-    key = where.partition(" (")[0] or None
+    key = key_of(where)
     return PrintdeckError(
         f"{_prefix(where)}{shown(path)}{joined}{problem}; {fix}",
         source=shown(path),

@@ -88,6 +88,7 @@ def _pools(files: dict[str, Path]) -> dict[str, list]:
         "zoom": [1.0, 1.5, 2.0],
         "nest": [False, True],
         "faces": [(), (SymbolSpec(id=0, name="gato", kind="text", source="text:gato", text="gato"),)],
+        "theme_key": [None, "symbols.0", "symbols.3.faces.1"],
     }
 
 
@@ -96,7 +97,7 @@ def test_every_field_has_values_to_try(files: dict[str, Path]) -> None:
     ``NOT_DRAWN`` if it does not change the drawing)."""
     assert set(_pools(files)) == set(FIELDS), "update _pools() for the new SymbolSpec fields"
     not_drawn = {name for name, f in FIELDS.items() if not _drawn(f)}
-    assert {"id", "name", "source", "scale", "rotate", "color"} <= not_drawn
+    assert {"id", "name", "source", "scale", "rotate", "color", "theme_key"} <= not_drawn
     assert not not_drawn & {
         "path",
         "text",

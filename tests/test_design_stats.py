@@ -39,9 +39,15 @@ def test_no_designed_deck_without_plane() -> None:
     assert deck_stats(50, 7, 20, trials=5).designed is None
 
 
-def test_bad_parameters() -> None:
-    with pytest.raises(PrintdeckError, match="per-card"):
+def test_bad_parameters_name_the_argument() -> None:
+    with pytest.raises(PrintdeckError) as caught:
         deck_stats(5, 8, 10)
+    assert (caught.value.key, caught.value.is_argument, caught.value.value) == ("per_card", True, 8)
+    assert str(caught.value) == "per_card: must be between 1 and 5 (the symbols), got 8"
+    with pytest.raises(
+        PrintdeckError, match=r"^trials: is too much to simulate for these decks, got 10000; give \d+ or fewer$"
+    ):
+        deck_stats(2000, 8, 500, trials=10_000)
 
 
 def test_plot(tmp_path) -> None:

@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-MODULES = ["printdeck.api", "printdeck.decks", "printdeck.errors"]
+MODULES = ["printdeck.api", "printdeck.decks", "printdeck.errors", "printdeck.model"]
 
 
 @pytest.mark.parametrize("name", MODULES)

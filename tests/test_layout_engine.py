@@ -177,8 +177,13 @@ def test_parallel_failure_names_first_failing_card(theme) -> None:
 
 def test_a_symbol_too_thin_even_alone_is_named(theme, cards) -> None:
     s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=40.0)
-    with pytest.raises(PrintdeckError, match=r"^symbol '.*': the image .* is too thin .* even alone on the card"):
+    with pytest.raises(
+        PrintdeckError, match=r"^symbols\.\d+ '.*' \(.*\): the image .* is too thin .* even alone on the card"
+    ) as caught:
         layout_deck(cards[:1], s, seed=1)
+    named = next(sym for sym in cards[0] if sym.source == caught.value.source)  # the picture, as a field
+    assert caught.value.key == named.theme_key == "symbols.0" and "too thin" in caught.value.problem
+    assert caught.value.fix == "crop it closer or give a rounder picture, or make card.diameter larger"
 
 
 def test_job_count(monkeypatch) -> None:

@@ -294,11 +294,11 @@ def test_init_without_source_uses_the_bundled_artwork(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "setup, args, fragments",
     [
-        ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "--force")),
-        ("", ["--words", "{tmp}/missing.txt"], ("--words: ", "missing.txt not found; check the path")),
+        ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "(--force)")),
+        ("", ["--words", "{tmp}/missing.txt"], ("error: --words ", "missing.txt: not found; check the path")),
         ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
         ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),
-        ("", ["--images", "{tmp}/nowhere"], ("--images: ", "is not a folder")),
+        ("", ["--images", "{tmp}/nowhere"], ("error: --images ", "nowhere: is not a folder")),
     ],
 )
 def test_init_failures_write_nothing(tmp_path: Path, setup: str, args: list[str], fragments: tuple[str, ...]) -> None:

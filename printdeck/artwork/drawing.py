@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES
-from printdeck.errors import NO_FONT_HAS, PrintdeckError, key_error
+from printdeck.errors import NO_FONT_HAS, PrintdeckError
 from printdeck.fileio import user_file_size
 from printdeck.model import CropReport, SymbolSpec, drawn_only
 
@@ -94,8 +96,22 @@ def drawing(symbol: SymbolSpec) -> Drawing:
             character of a word (the message names the word, the characters and what
             to install or set), or the word draws no ink.
     """
-    art = _drawing(drawn_only(symbol), drawing_key(symbol))
+    with about(symbol):
+        art = _drawing(drawn_only(symbol), drawing_key(symbol))
     return art if art.symbol == symbol else dataclasses.replace(art, symbol=symbol)
+
+
+@contextmanager
+def about(symbol: SymbolSpec) -> Iterator[None]:
+    """Inside: a ``PrintdeckError`` that names no theme key is said of ``symbol``'s theme
+    entry (its :attr:`~printdeck.model.SymbolSpec.theme_key`, ``symbols.3``), so a front end
+    can put it beside that symbol."""
+    try:
+        yield
+    except PrintdeckError as exc:
+        if symbol.theme_key is None or exc.key is not None:
+            raise
+        raise exc.keyed(symbol.theme_key) from None
 
 
 @lru_cache(maxsize=2048)
@@ -191,7 +207,7 @@ def existing_file(symbol: SymbolSpec) -> Path:
     """
     where = f"symbol {symbol.name!r}"
     if symbol.path is None:
-        raise key_error(f"{where}", "no artwork file; fix the theme's symbols list")
+        raise symbol.error("no artwork file", "fix the theme's symbols list")
     limit = MAX_SVG_BYTES if symbol.kind == "svg" else MAX_IMAGE_BYTES
     user_file_size(Path(symbol.path), where, limit, "an artwork file")
     return Path(symbol.path)
@@ -219,12 +235,9 @@ def word_chain(symbol: SymbolSpec) -> list[FontFace]:
     chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
     missing = fonts.missing_chars(text, chain)
     if missing:
-        raise PrintdeckError(
-            f"no font has {fonts.describe_chars(missing)} of {text!r}; {install_hint(missing)} "
-            "or set text.font to a font file that has it",
-            value=text,
-            code=NO_FONT_HAS,
-        )
+        problem = f"no font has {fonts.describe_chars(missing)} of {text!r}"
+        fix = f"{install_hint(missing)} or set text.font to a font file that has it"
+        raise PrintdeckError(f"{problem}; {fix}", problem=problem, fix=fix, value=text, code=NO_FONT_HAS)
     return chain
 
 

@@ -239,7 +239,7 @@ def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
         PrintdeckError: The file is missing, unreadable or not an image.
     """
     if symbol.path is None:
-        raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
+        raise symbol.error("no artwork file", "fix the theme's symbols list")
     return upright_file(Path(symbol.path), max_px, f"symbol {symbol.name!r}")
 
 
@@ -282,7 +282,7 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
         PrintdeckError: The file cannot be read or decoded, or the symbol is not a picture.
     """
     if symbol.kind not in ("raster", "photo"):
-        raise PrintdeckError(f"symbol {symbol.name!r}: a {symbol.kind} symbol has no picture")
+        raise symbol.error(f"a {symbol.kind} symbol has no picture")
     if symbol.kind == "raster":
         return upright(symbol, max_px)
     w, h = oriented_size(Path(symbol.path or ""))

@@ -6,7 +6,7 @@ import numpy as np
 from fontTools.pens.svgPathPen import SVGPathPen
 from PIL import Image
 
-from printdeck.artwork.drawing import Drawing, drawing, existing_file
+from printdeck.artwork.drawing import Drawing, about, drawing, existing_file
 from printdeck.artwork.picture import prepared_picture
 from printdeck.artwork.svg import svg_pixels, svg_text_pixels
 from printdeck.model import SymbolSpec
@@ -30,11 +30,12 @@ def rasterise(symbol: SymbolSpec | Drawing, width_px: int, height_px: int, color
     """
     art = symbol if isinstance(symbol, Drawing) else drawing(symbol)
     width_px, height_px = max(1, int(width_px)), max(1, int(height_px))
-    if art.kind == "svg":
-        return svg_pixels(existing_file(art.symbol), width_px, height_px)
-    if art.kind == "text":
-        return svg_text_pixels(word_svg(art, color or art.symbol.color, (width_px, height_px)), width_px, height_px)
-    picture = prepared_picture(art.symbol, max_px=max(width_px, height_px), crop=art.crop)
+    with about(art.symbol):
+        if art.kind == "svg":
+            return svg_pixels(existing_file(art.symbol), width_px, height_px)
+        if art.kind == "text":
+            return svg_text_pixels(word_svg(art, color or art.symbol.color, (width_px, height_px)), width_px, height_px)
+        picture = prepared_picture(art.symbol, max_px=max(width_px, height_px), crop=art.crop)
     return picture.resize((width_px, height_px), Image.Resampling.LANCZOS)
 
 

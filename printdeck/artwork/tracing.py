@@ -35,7 +35,6 @@ from printdeck.artwork.drawing import Drawing, drawing, drawing_key
 from printdeck.artwork.mouths import fill_mouths
 from printdeck.artwork.shape_field import ShapeField, field_from_json, field_to_json, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 
 TRACE_PIXELS = 256 * 256
@@ -235,10 +234,7 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     alpha = alpha_array(rasterise(art, w_px, h_px))
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():
-        raise PrintdeckError(
-            f"symbol {art.symbol.name!r} ({art.symbol.source}): the artwork is fully transparent; "
-            "give an image with visible ink"
-        )
+        raise art.symbol.error("the artwork is fully transparent", "give an image with visible ink")
     sx, sy = aspect / w_px, 1.0 / h_px  # one pixel in box units (x, y)
     area = float(mask.sum()) * sx * sy
     ink = np.pad(mask, 1)

@@ -122,6 +122,16 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
     sys.exit(ExitStatus.OK if report.ok else ExitStatus.FAILED)
 
 
+STATS_FLAGS = {
+    "symbols": "--symbols",
+    "per_card": "--per-card",
+    "cards": "--cards",
+    "trials": "--trials",
+    "path": "--plot",
+}
+"""``deck_stats`` and ``plot_cdf``'s arguments as ``printdeck stats`` names them."""
+
+
 @click.command()
 @click.option("--symbols", "-S", type=int, default=57, show_default=True, help="Symbols in the pool.")
 @click.option("--per-card", "-s", type=int, default=8, show_default=True, help="Symbols on each card.")
@@ -137,5 +147,5 @@ def stats(symbols: int, per_card: int, cards: int, trials: int, seed: int, fmt: 
         if plot is not None:
             printdeck.plot_cdf(result, plot)
     except PrintdeckError as e:
-        fail(e)
+        fail(e.with_key(STATS_FLAGS[e.key]) if e.is_argument and e.key in STATS_FLAGS else e)
     click.echo(json.dumps(result.as_dict()) if fmt == "json" else result.text())

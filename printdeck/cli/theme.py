@@ -28,9 +28,25 @@ def init(directory: Path, images: Path | None, words: Path | None, font: str | N
     try:
         result = printdeck.init_theme(directory, images=images, words=words, font=font, force=force)
     except PrintdeckError as exc:
-        fail(exc)
+        fail(init_as_typed(exc))
     click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
     click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
+
+
+INIT_FLAGS = {"images": "--images", "words": "--words", "font": "--font", "theme_dir": "DIRECTORY"}
+"""``init_theme``'s arguments as ``printdeck init`` names them."""
+INIT_OPTIONS_TO_PASS = {"theme-exists": "--force", "word-without-font": "--font FILE"}
+"""The option that fixes an ``init_theme`` error, by the error's ``code`` (see its Raises)."""
+
+
+def init_as_typed(exc: PrintdeckError) -> PrintdeckError:
+    """An ``init_theme`` error as ``printdeck init`` words it: an argument as its option
+    (``words`` -> ``--words``), and the option that fixes it named after the fix."""
+    if exc.is_argument and exc.key in INIT_FLAGS:
+        exc = exc.with_key(INIT_FLAGS[exc.key])
+    if exc.code in INIT_OPTIONS_TO_PASS and exc.fix:
+        exc = exc.with_fix(f"{exc.fix} ({INIT_OPTIONS_TO_PASS[exc.code]})")
+    return exc
 
 
 @click.command()

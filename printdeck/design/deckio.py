@@ -66,29 +66,49 @@ def format_design(design: Design, fmt: str = "text") -> str:
     )
 
 
-def _symbol_id(item: Any, where: str) -> int:
+@dataclass(frozen=True)
+class _Card:
+    """Where a card is in a deck file: the file, the card's index (0-based, as the file
+    counts them) and, for a CSV file, its line."""
+
+    path: Path
+    index: int
+    line: int | None = None
+
+    def error(self, problem: str, fix: str | None = None, value: Any = None) -> PrintdeckError:
+        """An error about this card: ``source`` the file, ``key`` ``cards.N``, ``value`` what
+        was refused; the message ``"deck.csv: line 4 (card 2): <problem>; <fix>"``."""
+        where = f"line {self.line} (card {self.index})" if self.line is not None else f"card {self.index}"
+        text = f"{shown(self.path)}: {where}: {problem}" + (f"; {fix}" if fix else "")
+        fields: dict[str, Any] = {"value": value} if value is not None else {}
+        return PrintdeckError(
+            text, source=shown(self.path), key=f"cards.{self.index}", problem=problem, fix=fix, **fields
+        )
+
+
+def _symbol_id(item: Any, card: _Card) -> int:
     """One symbol number: a non-negative int (not a bool), or an object holding one."""
     if isinstance(item, dict):
         for key in ("symbol_id", "id", "symbol"):
             if key in item:
-                return _symbol_id(item[key], where)
+                return _symbol_id(item[key], card)
     if isinstance(item, int) and not isinstance(item, bool):
         if item < 0:
-            raise PrintdeckError(f"{where}: symbol {item} is negative; symbol numbers must be 0 or more")
+            raise card.error(f"symbol {item} is negative", "symbol numbers must be 0 or more", item)
         return item
-    raise PrintdeckError(f"{where}: symbol {str(item)[:60]!r} is not a whole number 0 or more")
+    raise card.error(f"symbol {str(item)[:60]!r} is not a whole number 0 or more", value=item)
 
 
-def _card_symbols(card: Any, where: str) -> list[int]:
-    if isinstance(card, list) and len(card) > MAX_CARD_SYMBOLS:
-        raise PrintdeckError(f"{where}: more than {MAX_CARD_SYMBOLS:,} symbols on one card; is this a deck?")
-    if isinstance(card, list):
-        return [_symbol_id(x, where) for x in card]
-    if isinstance(card, dict):
+def _card_symbols(raw: Any, card: _Card) -> list[int]:
+    if isinstance(raw, list) and len(raw) > MAX_CARD_SYMBOLS:
+        raise card.error(f"more than {MAX_CARD_SYMBOLS:,} symbols on one card", "is this a deck?")
+    if isinstance(raw, list):
+        return [_symbol_id(x, card) for x in raw]
+    if isinstance(raw, dict):
         for key in ("symbols", "placements", "symbol_ids"):
-            if isinstance(card.get(key), list):
-                return [_symbol_id(x, where) for x in card[key]]
-    raise PrintdeckError(f"{where}: a card must be a list of symbol numbers or have a 'symbols' list")
+            if isinstance(raw.get(key), list):
+                return [_symbol_id(x, card) for x in raw[key]]
+    raise card.error("a card must be a list of symbol numbers or have a 'symbols' list")
 
 
 def _file_lambda(data: Any, path: Path) -> int | None:
@@ -121,7 +141,7 @@ def _from_json(data: Any, path: Path) -> list[list[int]]:
     if not isinstance(cards, list):
         raise file_error(path, "no 'cards' list found; expected printdeck design JSON or a manifest")
     _check_count(len(cards), path)
-    read = [_card_symbols(c, f"{shown(path)}: card {i}") for i, c in enumerate(cards)]
+    read = [_card_symbols(c, _Card(path, i)) for i, c in enumerate(cards)]
     return _split_deck_a(cards, read, path)
 
 
@@ -142,8 +162,8 @@ def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> list[li
             continue
         twin = raw[i].get("twin") if isinstance(raw[i], dict) else None
         if not isinstance(twin, int) or not 0 <= twin < len(cards) or sorted(cards[twin]) != sorted(card):
-            raise file_error(
-                path, f"card {i} (deck {deck}) does not show the same symbols as its twin {twin} in deck A"
+            raise _Card(path, i).error(
+                f"does not show the same symbols as its twin {twin} in deck A (it is in deck {deck})"
             )
     return a_cards
 
@@ -170,12 +190,12 @@ def _from_csv(text: str, path: Path) -> list[list[int]]:
             continue
         if not cards and not any(_is_number(c) for c in cells):
             continue  # header
-        where = f"{shown(path)}: line {n} (card {len(cards)})"
+        card = _Card(path, len(cards), n)
         try:
             values = [int(c) for c in cells]
         except ValueError:
-            raise PrintdeckError(f"{where}: {','.join(cells)[:60]!r} is not a list of whole symbol numbers") from None
-        cards.append([_symbol_id(v, where) for v in values])
+            raise card.error(f"{','.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
+        cards.append([_symbol_id(v, card) for v in values])
         _check_count(len(cards), path)
     return cards
 
@@ -304,8 +324,8 @@ def _deck_numbers(data: Any, path: Path) -> tuple[int, ...]:
     for i, card in enumerate(cards):
         deck = card.get("deck") if isinstance(card, dict) else None
         if not isinstance(deck, int) or isinstance(deck, bool) or deck < 1:
-            raise PrintdeckError(
-                f'{shown(path)}: card {i}: "deck" must be a whole number 1 or more on every card of a class set'
+            raise _Card(path, i).error(
+                '"deck" must be a whole number 1 or more on every card of a class set', value=deck
             )
         out.append(deck)
     return tuple(out) if len(set(out)) > 1 else ()

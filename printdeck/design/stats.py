@@ -31,7 +31,7 @@ import numpy as np
 from printdeck.design.reasons import plane_status
 from printdeck.design.sizes import deck_points, design_known
 from printdeck.design.verify import _gram_rows
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_output
 
 #: Largest symbol pool S accepted.
@@ -253,35 +253,37 @@ def simulation_work(symbols: int, per_card: int, cards: int, bags: int, trials: 
     return trials * per_deck
 
 
+def _argument(name: str, value: int, problem: str, fix: str | None = None) -> PrintdeckError:
+    """An error about :func:`deck_stats`' argument ``name`` (the command line words it as its
+    option, ``per_card`` -> ``--per-card``)."""
+    return PrintdeckError(key=name, value=value, problem=problem, fix=fix, is_argument=True)
+
+
 def _check_args(symbols: int, per_card: int, cards: int, trials: int, bags: int) -> None:
-    """Raise PrintdeckError (naming the option and the limit) for impossible or too large requests."""
+    """Raise PrintdeckError (its key the argument at fault, its problem the limit) for
+    impossible or too large requests."""
     if not 2 <= symbols <= MAX_SYMBOLS:
-        raise PrintdeckError(f"stats: --symbols {symbols} must be between 2 and {MAX_SYMBOLS}")
+        raise _argument("symbols", symbols, f"must be between 2 and {MAX_SYMBOLS}")
     if not 1 <= per_card <= min(symbols, MAX_PER_CARD):
-        raise PrintdeckError(
-            f"stats: --per-card {per_card} must be between 1 and --symbols {symbols} (and at most {MAX_PER_CARD})"
-        )
+        most = f"{symbols} (the symbols)" if symbols <= MAX_PER_CARD else str(MAX_PER_CARD)
+        raise _argument("per_card", per_card, f"must be between 1 and {most}")
     if not 2 <= cards <= MAX_SIM_CARDS:
-        raise PrintdeckError(f"stats: --cards {cards} must be between 2 and {MAX_SIM_CARDS}")
+        raise _argument("cards", cards, f"must be between 2 and {MAX_SIM_CARDS}")
     if not 1 <= trials <= MAX_TRIALS:
-        raise PrintdeckError(f"stats: --trials {trials} must be between 1 and {MAX_TRIALS}")
+        raise _argument("trials", trials, f"must be between 1 and {MAX_TRIALS}")
     p = symbols // per_card
     if bags * p > MAX_SIM_CARDS:
-        raise PrintdeckError(
-            f"stats: the bags deck would have {bags * p} cards ({bags} bags of {p}); "
-            f"at most {MAX_SIM_CARDS} can be simulated: use fewer --symbols or more --per-card"
+        problem = (
+            f"the bags deck would have {bags * p} cards ({bags} bags of {p}); at most {MAX_SIM_CARDS} can be simulated"
         )
+        raise _argument("symbols", symbols, problem, "give fewer symbols or more per card")
     work = simulation_work(symbols, per_card, cards, bags, trials)
     if work / trials > MAX_WORK:
-        raise PrintdeckError(
-            f"stats: decks of {cards} cards of {per_card} from {symbols} symbols are too large "
-            f"to simulate; use fewer --cards or --per-card"
-        )
+        problem = f"decks of {cards} cards of {per_card} from {symbols} symbols are too large to simulate"
+        raise _argument("cards", cards, problem, "give fewer cards or fewer symbols per card")
     if work > MAX_WORK:
-        most = max(1, int(trials * MAX_WORK / work))
-        raise PrintdeckError(
-            f"stats: {trials} trials of these decks is too much to simulate; use --trials {most} or fewer"
-        )
+        fewer = max(1, int(trials * MAX_WORK / work))
+        raise _argument("trials", trials, "is too much to simulate for these decks", f"give {fewer} or fewer")
 
 
 def designed_deck(symbols: int, per_card: int, cards: int) -> tuple[np.ndarray | None, str | None]:
@@ -319,7 +321,7 @@ def deck_stats(symbols: int = 57, per_card: int = 8, cards: int = 55, trials: in
             simulation over the limits (the message says what to lower).
     """
     if not 1 <= per_card <= symbols:
-        raise PrintdeckError(f"stats: --per-card {per_card} must be between 1 and --symbols {symbols}")
+        raise _argument("per_card", per_card, f"must be between 1 and {symbols} (the symbols)")
     p = symbols // per_card
     bags = max(2, ceil(cards / p))
     _check_args(symbols, per_card, cards, trials, bags)
@@ -350,14 +352,21 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     """
     path = Path(path)
     if path.suffix.lower() not in (".png", ".pdf"):
-        raise PrintdeckError(f"--plot {path}: use a .png or .pdf file name")
+        raise PrintdeckError(
+            source=shown(path),
+            key="path",
+            problem="is not a .png or .pdf file name",
+            fix="name a .png or .pdf file",
+            is_argument=True,
+        )
     try:
         import matplotlib  # noqa: PLC0415 - optional, and slow to import
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError as exc:
-        raise PrintdeckError('stats --plot needs matplotlib: pip install "printdeck[plot]"') from exc
+        problem, fix = "a plot needs matplotlib", 'pip install "printdeck[plot]"'
+        raise PrintdeckError(key="path", problem=problem, fix=fix, is_argument=True) from exc
     j = np.arange(result.per_card + 1)
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.step(j, np.cumsum(result.random_exact), where="post", label="random cards")

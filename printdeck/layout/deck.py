@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from printdeck.artwork import Silhouette, silhouette
 from printdeck.cache import cache_dir
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import shown
 from printdeck.layout.pins import applicable_pins
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.size_plan import DeckPlanner
@@ -96,8 +96,8 @@ def _check_not_too_thin(symbol: SymbolSpec, sil: Silhouette, settings: LayoutSet
     alone = alone_size_mm(sil, settings)
     if alone < settings.min_size_mm:
         what = f"the word {symbol.text!r}" if symbol.kind == "text" else f"the image {shown(symbol.source)}"
-        raise PrintdeckError(
-            f"symbol {symbol.name!r}: {what} is too thin (width:height {sil.aspect:.3g}): even alone on the card "
-            f"its ink would be only {alone:.1f} mm (square root of its ink area; minimum {settings.min_size_mm:g} "
-            "mm); crop it closer or give a rounder picture, or make card.diameter larger"
+        raise symbol.error(
+            f"{what} is too thin (width:height {sil.aspect:.3g}): even alone on the card its ink would be only "
+            f"{alone:.1f} mm (square root of its ink area; minimum {settings.min_size_mm:g} mm)",
+            "crop it closer or give a rounder picture, or make card.diameter larger",
         )

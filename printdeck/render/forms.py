@@ -294,10 +294,12 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
     for sid, (dpi, card_index) in sorted(lowest.items()):
         src = table[sid].source
         if dpi < REFUSE_DPI:
-            raise PrintdeckError(
-                f"{src}: prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
-                f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}); use a larger image"
+            problem = (
+                f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
+                f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
             )
+            fix = "use a larger image"
+            raise PrintdeckError(f"{src}: {problem}; {fix}", key=table[sid].theme_key, problem=problem, fix=fix)
         if dpi < WARN_DPI:
             warnings.warn(
                 f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",

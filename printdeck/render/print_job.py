@@ -182,6 +182,7 @@ def _back_design(theme: Theme) -> BackDesign:
             source=b.image,
             path=path,
             rotate=False,
+            theme_key="backs.image",
         )
     return BackDesign(
         color=b.color,

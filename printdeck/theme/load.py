@@ -326,7 +326,12 @@ def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Pa
         else:
             check_raster_file(path, "backs.image")
         back = SymbolSpec(
-            id=-1, name="card back", kind="svg" if suffix == ".svg" else "raster", source=spec.backs.image, path=path
+            id=-1,
+            name="card back",
+            kind="svg" if suffix == ".svg" else "raster",
+            source=spec.backs.image,
+            path=path,
+            theme_key="backs.image",
         )
         try:
             drawing(back)  # the drawing the back prints, made now: a bad file stops the build before the layout

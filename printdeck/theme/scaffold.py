@@ -110,10 +110,10 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
     as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
     """
     if not folder.is_dir():
-        raise PrintdeckError(f"--images: {shown(folder)} is not a folder; give the folder holding your pictures")
+        raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
     out = []
-    for f in folder_images(folder, "--images", photo=False):
+    for f in folder_images(folder, "images", photo=False):
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         else:
@@ -121,8 +121,8 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
         key = "image"
         if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
-            check_svg_file(f, f"--images ({f.name})")  # no script, outside reference... (printdeck check's words)
-        elif not check_raster_file(f, f"--images ({f.name})").has_alpha:
+            check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+        elif not check_raster_file(f, "images").has_alpha:
             key = "photo"
         out.append((key, rel, name_from_file(f)))
     return out
@@ -165,8 +165,10 @@ def _prepared_folder(theme_dir: Path, copies: list[tuple[Path, Path]]) -> Iterat
     folders = sorted({copy.parent for _, copy in copies})
     for folder in folders:
         if folder.exists() or folder.is_symlink():
-            option = "--images" if folder.name == PICTURES_FOLDER else "--font"
-            raise PrintdeckError(f"{shown(folder)}: already exists; remove it, or give {option} from inside it")
+            argument = "images" if folder.name == PICTURES_FOLDER else "font"
+            raise argument_error(
+                argument, "already exists", "remove it, or give files from inside the theme folder", source=folder
+            )
     try:
         theme_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -219,11 +221,11 @@ def read_words(path: Path) -> list[WordRow]:
         PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
             an empty one, or a word twice (the message gives the line numbers).
     """
-    raw = read_user_file(path, "--words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
+    raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PrintdeckError(f"--words: {shown(path)} is not UTF-8 text; save it as UTF-8, one word a line") from None
+        raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
     rows: list[WordRow] = []
     first_line: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -231,21 +233,16 @@ def read_words(path: Path) -> list[WordRow]:
             continue
         words = _split_row(line)
         if len(words) > 2 or not all(words):
-            raise PrintdeckError(
-                f"--words: {path} line {number}: give one word, or a word and its translation "
-                "separated by a tab or ' = '"
-            )
+            problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
+            raise argument_error("words", problem, source=path)
         for word in words:
             if len(word) > MAX_WORD_CHARS:
-                raise PrintdeckError(
-                    f"--words: {path} line {number}: {word[:20]!r}... is longer than "
-                    f"{MAX_WORD_CHARS} characters; shorten it"
-                )
+                problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
+                raise argument_error("words", problem, "shorten it", source=path)
             key = word.casefold()
             if key in first_line:
-                raise PrintdeckError(
-                    f"--words: {path} line {number}: {word!r} is already on line {first_line[key]}; list each word once"
-                )
+                problem = f"line {number}: {word!r} is already on line {first_line[key]}"
+                raise argument_error("words", problem, "list each word once", source=path)
             first_line[key] = number
         rows.append(WordRow(number, tuple(words)))
     return rows
@@ -257,9 +254,9 @@ def _theme_text(
     k = largest_deck(n_symbols, 1, INFERRED_MAX_PER_CARD)
     if k is None:
         need = deck_points(feasible_sizes(1)[0], 1)
-        raise PrintdeckError(
-            f"{n_symbols} symbols are too few: the smallest deck needs {need}; add {need - n_symbols} more"
-        )
+        problem = f"{n_symbols} symbols are too few: the smallest deck needs {need}"
+        fix = f"add {need - n_symbols} more"
+        raise PrintdeckError(f"{problem}; {fix}", problem=problem, fix=fix, code="too-few-symbols")
     choose = "first" if deck_points(k, 1) == n_symbols else "seeded"
     return (
         schema_comment(theme_dir)
@@ -320,10 +317,9 @@ def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | Non
         try:
             word_chain(probe)
         except PrintdeckError as exc:
-            raise PrintdeckError(
-                f"--words: {shown(words_file)} line {line}: {exc}, or pass "
-                "--font FILE with a font that has these letters"
-            ) from None
+            also = "give a font file for the words that has these letters"
+            fix = f"{exc.fix}, or {also}" if exc.fix else also
+            raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=NO_FONT) from None
 
 
 def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
@@ -335,6 +331,36 @@ def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]])
         ref = f"{FONTS_FOLDER}/{face.path.name}"
         copies.append((face.path, theme_dir / FONTS_FOLDER / face.path.name))
     return ref + (f"#{face.index}" if face.index else "")
+
+
+EXISTS = "theme-exists"
+"""The ``code`` of :func:`init_theme`'s error for a ``theme.yaml`` that exists (a front end says
+how to overwrite it: ``force=True``, ``--force``)."""
+NO_FONT = "word-without-font"
+"""The ``code`` of :func:`init_theme`'s error for a word no font has (a front end says how to
+give a font: ``font=``, ``--font``)."""
+
+
+def argument_error(
+    argument: str, problem: str, fix: str | None = None, *, source: Path | str | None = None, code: str | None = None
+) -> PrintdeckError:
+    """An error about what was given to :func:`init_theme`'s argument ``argument`` (``words``):
+    ``key`` the argument (``is_argument`` set: the command line words it as its option,
+    ``--words``), ``source`` the file or folder given, if any."""
+    where = shown(source) if source is not None else None
+    return PrintdeckError(source=where, key=argument, problem=problem, fix=fix, is_argument=True, code=code)
+
+
+@contextlib.contextmanager
+def said_of(argument: str) -> Iterator[None]:
+    """Inside: an error a shared check raised about a file (keyed to the ``where`` it was given,
+    ``words``) is said of the argument ``argument``, its fields kept."""
+    try:
+        yield
+    except PrintdeckError as exc:
+        if exc.is_argument and exc.key == argument:
+            raise
+        raise argument_error(argument, exc.problem, exc.fix, source=exc.source, code=exc.code) from None
 
 
 def init_theme(
@@ -376,28 +402,35 @@ def init_theme(
         they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``).
 
     Raises:
-        PrintdeckError: ``theme.yaml`` exists (without
-            ``force``) or is the word list; a source is unreadable, not a regular
+        PrintdeckError: ``theme.yaml`` exists (without ``force``; ``code``
+            ``"theme-exists"``) or is the word list; a source is unreadable, not a regular
             file, too large, holds bad files or duplicates; a word has letters no font
-            has; fewer symbols than the smallest deck; ``images/`` exists already;
-            the folder cannot be written.
+            has (``code`` ``"word-without-font"``); fewer symbols than the smallest deck;
+            ``images/`` exists already; the folder cannot be written. An error about what
+            was given to ``images``, ``words`` or ``font`` has that argument's name as its
+            ``key`` (``is_argument`` set) and the file as its ``source``.
     """
     target = theme_dir / "theme.yaml"
     if target.exists() and not force:
-        raise PrintdeckError(f"{shown(target)}: already exists; choose another folder or pass --force to overwrite")
+        raise PrintdeckError(
+            source=shown(target), problem="already exists", fix="choose another folder, or overwrite it", code=EXISTS
+        )
     if words is not None:
-        check_not_inputs([("init", target)], [words])
+        check_not_inputs([("theme_dir", target)], [words])
     copies: list[tuple[Path, Path]] = []
     face = None
     if font is not None:
         from printdeck.artwork import open_face, parse_font_ref  # noqa: PLC0415 - fontTools only for --font
 
         raw, index = parse_font_ref(font)
-        face = open_face(Path(raw).expanduser().resolve(), index, "--font")
-    word_list = read_words(words) if words is not None else None
-    if words is not None and word_list is not None:
-        check_word_fonts(word_list, words, face)
-    entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
+        with said_of("font"):
+            face = open_face(Path(raw).expanduser().resolve(), index, "font")
+    with said_of("words"):
+        word_list = read_words(words) if words is not None else None
+        if words is not None and word_list is not None:
+            check_word_fonts(word_list, words, face)
+    with said_of("images"):
+        entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
     text = _theme_text(theme_dir, "My deck", entries, count, rotation, font_ref)
     try:

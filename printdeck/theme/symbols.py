@@ -383,11 +383,12 @@ def resolve_symbols(
         key = _only_key(entry, where)
         try:
             if key == "faces":
-                out.append(_concept_symbol(entry, where, spec, base, seen, len(out), check_files))
+                made = [_concept_symbol(entry, where, spec, base, seen, len(out), check_files)]
             else:
-                out.extend(_single_symbols(entry, key, where, spec, base, seen, len(out), check_files))
+                made = _single_symbols(entry, key, where, spec, base, seen, len(out), check_files)
         except PrintdeckError as exc:  # a file's or a font's error: still about this symbol
             raise exc.keyed(f"{where}.{key}") from None
+        out.extend(dataclasses.replace(s, theme_key=where) for s in made)
     return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))
 
 
@@ -418,6 +419,6 @@ def _concept_symbol(
         made = _single_symbols(face_entry, key, at, spec, base, seen, index + j, check_files)
         if len(made) != 1:
             raise key_error(f"{at}.{key}", "a face is one picture, not a folder; name one file")
-        faces.append(made[0])
+        faces.append(dataclasses.replace(made[0], theme_key=at))
     name = entry.name or " = ".join(f.name for f in faces)
     return dataclasses.replace(faces[0], name=name, faces=tuple(faces))

@@ -1,0 +1,190 @@
+"""Errors carry their fields, and each front words them its own way (issue 21): an error
+about a symbol found while drawing or laying it out names its theme entry (``symbols.N``),
+``init_theme``'s errors name the argument (``words``; ``--words`` on the command line),
+``deck_stats``' its argument (``per_card``; ``--per-card``), a deck file's the card
+(``cards.N``); the studio puts a symbol's error on its tile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_hostile_support import png_bytes, theme_with
+from test_studio_api import make_client, svgs
+
+import printdeck
+from printdeck.cli import main
+
+THIN = png_bytes((200, 20, 20), (4000, 8))  # too thin to reach the smallest size even alone on a card
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), prog_name="printdeck")
+    return result.exit_code, result.stderr
+
+
+def _refused(*args: str) -> str:
+    """The one line ``printdeck ARGS`` fails with (exit status 2)."""
+    code, err = _cli(*args)
+    assert code == 2 and err.startswith("printdeck: error: ") and err.count("\n") == 1, (code, err)
+    return err.removeprefix("printdeck: error: ").rstrip("\n")
+
+
+# -- a symbol's error names its theme entry ---------------------------------------------------
+
+
+def test_a_layout_error_about_a_symbol_names_its_entry_in_the_api_and_the_command_line(tmp_path: Path) -> None:
+    theme = theme_with(tmp_path / "t", "thin.png", THIN)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.make(theme)
+    error = caught.value
+    assert (error.key, error.source, error.is_argument) == ("symbols.0", "thin.png", False), error.fields()
+    assert error.problem.startswith("the image thin.png is too thin (width:height ")
+    assert error.fix == "crop it closer or give a rounder picture, or make card.diameter larger"
+    assert str(error).startswith("symbols.0 'thin' (thin.png): the image thin.png is too thin")
+    line = _refused("build", str(theme), "-o", str(tmp_path / "deck.pdf"), "-q")
+    assert line == str(error) and not (tmp_path / "deck.pdf").exists()
+
+
+def test_a_symbol_made_in_code_is_named_by_its_name() -> None:
+    symbol = printdeck.SymbolSpec(0, "cat", "svg", "cat.svg")
+    error = symbol.error("draws nothing", "give a picture with ink")
+    assert (error.key, error.source, str(error)) == (None, None, "symbol 'cat': draws nothing; give a picture with ink")
+
+
+def test_a_face_and_a_folders_picture_name_their_entries(tmp_path: Path) -> None:
+    (tmp_path / "pics").mkdir()
+    *folder, face = svgs(4)
+    for svg in folder:
+        (tmp_path / "pics" / svg.name).write_bytes(svg.read_bytes())
+    (tmp_path / face.name).write_bytes(face.read_bytes())
+    text = "symbols:\n  - folder: pics\n  - faces: [{text: gato}, {image: " + face.name + "}]\n"
+    text += "".join(f"  - text: w{i}\n" for i in range(3))
+    (tmp_path / "theme.yaml").write_text(text, encoding="utf-8")
+    symbols = printdeck.load_theme(tmp_path / "theme.yaml").symbols
+    assert [s.theme_key for s in symbols] == ["symbols.0"] * 3 + ["symbols.1", "symbols.2", "symbols.3", "symbols.4"]
+    assert [f.theme_key for f in symbols[3].faces] == ["symbols.1.faces.0", "symbols.1.faces.1"]
+
+
+def test_the_studio_puts_a_symbols_error_on_its_tile(tmp_path: Path) -> None:
+    """A picture 8 pixels high prints at 4 dpi: refused, and the error's key is its entry."""
+    with make_client(tmp_path / "deck") as client:
+        files = [("thin.png", THIN)] + [(p.name, p.read_bytes()) for p in svgs(6)]
+        answer = client.post("/api/files", files=[("files", (n, d, "application/octet-stream")) for n, d in files])
+        state = answer.json()["state"]
+        thin = next(s for s in state["symbols"] if s["name"] == "thin")
+        index = state["symbols"].index(thin)
+        preview = client.get(f"/api/preview?rev={state['rev']}&page=1")
+        assert preview.status_code == 422, preview.text
+        assert preview.json()["key"] == f"symbols.{index}"  # a field, not a message to read
+        assert "images/thin.png: prints at 4 dpi on card" in preview.json()["error"]
+        shown = next(s for s in client.get("/api/state").json()["state"]["symbols"] if s["uid"] == thin["uid"])
+        assert "prints at 4 dpi" in shown["error"]  # on the picture's tile
+
+
+# -- init_theme: the argument, or the option typed ------------------------------------------------
+
+
+def test_init_errors_name_the_argument_in_the_api_and_the_option_on_the_command_line(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.init_theme(tmp_path / "deck", words=missing)
+    error = caught.value
+    assert (error.key, error.is_argument, error.source, error.problem) == ("words", True, str(missing), "not found")
+    assert str(error) == f"words {missing}: not found; check the path"
+    assert (
+        _refused("init", str(tmp_path / "deck"), "--words", str(missing))
+        == f"--words {missing}: not found; check the path"
+    )
+
+    words = tmp_path / "words.txt"
+    words.write_text("apple\npear\napple\n", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.init_theme(tmp_path / "deck", words=words)
+    assert caught.value.key == "words" and caught.value.problem == "line 3: 'apple' is already on line 1"
+    line = _refused("init", str(tmp_path / "deck"), "--words", str(words))
+    assert line == f"--words {words}: line 3: 'apple' is already on line 1; list each word once"
+
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.init_theme(tmp_path / "deck", images=tmp_path / "nowhere")
+    assert (caught.value.key, caught.value.is_argument) == ("images", True)
+    assert _refused("init", str(tmp_path / "deck"), "--images", str(tmp_path / "nowhere")).startswith("--images ")
+    assert not (tmp_path / "deck").exists()
+
+
+def test_init_says_how_to_overwrite_in_each_fronts_words(tmp_path: Path) -> None:
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / "theme.yaml").write_text("mine", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.init_theme(tmp_path / "deck")
+    assert caught.value.code == "theme-exists" and caught.value.problem == "already exists"
+    assert (
+        str(caught.value)
+        == f"{tmp_path / 'deck' / 'theme.yaml'}: already exists; choose another folder, or overwrite it"
+    )
+    line = _refused("init", str(tmp_path / "deck"))
+    assert line.endswith("theme.yaml: already exists; choose another folder, or overwrite it (--force)")
+    assert (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8") == "mine"
+
+
+# -- printdeck stats ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "option", "problem"),
+    [
+        (["--per-card", "90"], "per_card", "--per-card", "must be between 1 and 57 (the symbols), got 90"),
+        (["--symbols", "100001"], "symbols", "--symbols", "must be between 2 and 100000, got 100001"),
+        (["--trials", "0"], "trials", "--trials", "must be between 1 and "),
+        (["--cards", "1"], "cards", "--cards", "must be between 2 and "),
+    ],
+)
+def test_stats_errors_name_the_argument_or_the_option(args: list[str], key: str, option: str, problem: str) -> None:
+    kwargs = {key: int(args[1])}
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.deck_stats(**kwargs)  # type: ignore[arg-type]
+    assert (caught.value.key, caught.value.is_argument, caught.value.value) == (key, True, int(args[1]))
+    assert str(caught.value).startswith(f"{key}: {problem}")
+    assert _refused("stats", *args).startswith(f"{option}: {problem}")
+
+
+def test_a_plot_of_another_kind_names_the_argument_or_the_option(tmp_path: Path) -> None:
+    result = printdeck.deck_stats(31, 6, 31, trials=2)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.plot_cdf(result, tmp_path / "cdf.svg")
+    assert (caught.value.key, caught.value.source) == ("path", str(tmp_path / "cdf.svg"))
+    plot = str(tmp_path / "cdf.svg")
+    line = _refused("stats", "-S", "31", "-s", "6", "-N", "31", "--trials", "2", "--plot", plot)
+    assert line == f"--plot {plot}: is not a .png or .pdf file name; name a .png or .pdf file"
+
+
+# -- a deck file's card ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "key", "where", "problem"),
+    [
+        ("deck.csv", "a,b\n0,1\n1,x\n", "cards.1", "line 3 (card 1)", "'1,x' is not a list of whole symbol numbers"),
+        ("deck.csv", "0,1\n1,-2\n", "cards.1", "line 2 (card 1)", "symbol -2 is negative"),
+        (
+            "deck.json",
+            '{"cards": [[0, 1], [1, "two"]]}',
+            "cards.1",
+            "card 1",
+            "symbol 'two' is not a whole number 0 or more",
+        ),
+        ("deck.json", '{"cards": [[0, 1], 7]}', "cards.1", "card 1", "a card must be a list of symbol numbers"),
+    ],
+)
+def test_a_deck_files_bad_card_is_named_by_its_fields(
+    tmp_path: Path, name: str, content: str, key: str, where: str, problem: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.verify_file(path)
+    error = caught.value
+    assert (error.source, error.key) == (str(path), key), error.fields()
+    assert error.problem.startswith(problem) and str(error).startswith(f"{path}: {where}: {problem}")
+    assert _refused("verify", str(path)) == str(error)
