@@ -185,6 +185,8 @@ def _stored_crop(key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport] 
         and -1e-6 <= left <= w - side + 1e-6
         and -1e-6 <= top <= h - side + 1e-6
     ):
+        from printdeck.artwork.picture import Crop  # noqa: PLC0415 - Pillow only for photos
+
         return Crop(left, top, side), report
     return None
 
