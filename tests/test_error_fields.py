@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_hostile_support import png_bytes, theme_with
-from test_studio_api import make_client, svgs
+from test_studio_api import make_client, svgs, upload
 
 import printdeck
 from printdeck.cli import main
@@ -70,9 +70,7 @@ def test_a_face_and_a_folders_picture_name_their_entries(tmp_path: Path) -> None
 def test_the_studio_puts_a_symbols_error_on_its_tile(tmp_path: Path) -> None:
     """A picture 8 pixels high prints at 4 dpi: refused, and the error's key is its entry."""
     with make_client(tmp_path / "deck") as client:
-        files = [("thin.png", THIN)] + [(p.name, p.read_bytes()) for p in svgs(6)]
-        answer = client.post("/api/files", files=[("files", (n, d, "application/octet-stream")) for n, d in files])
-        state = answer.json()["state"]
+        state = upload(client, [("thin.png", THIN)] + [(p.name, p.read_bytes()) for p in svgs(6)])["state"]
         thin = next(s for s in state["symbols"] if s["name"] == "thin")
         index = state["symbols"].index(thin)
         preview = client.get(f"/api/preview?rev={state['rev']}&page=1")
