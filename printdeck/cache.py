@@ -146,23 +146,38 @@ def code_digest(*modules: str) -> str:
     return h.hexdigest()
 
 
+DIGEST_MEMO_BYTES = 1_000_000
+"""Files at least this large (a phone photo) have their digest kept in the disk cache (folder
+``digests``), so a build does not read and hash every photo again."""
+
+
 def file_digest(path: Path) -> str:
     """SHA-256 (hex) of a file's bytes, for keys that must change with an input file
-    (artwork, fonts); read once per path, size and modification time.
+    (artwork, fonts); read once per path, size, modification and change time and inode,
+    in a process and (for files of :data:`DIGEST_MEMO_BYTES` or more) across runs: any
+    write to the file changes its change time, which no tool can set back.
 
     Raises:
         PrintdeckError: The file cannot be read.
     """
     try:
-        stat = path.stat()
-        return _file_digest(str(path), stat.st_size, stat.st_mtime_ns)
+        info = path.stat()
+        return _file_digest(str(path), info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
     except OSError as exc:
         raise PrintdeckError(f"{shown(path)}: cannot read ({exc.strerror or exc}); check the file") from None
 
 
 @lru_cache(maxsize=4096)
-def _file_digest(path: str, size: int, mtime_ns: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+def _file_digest(path: str, size: int, mtime_ns: int, inode: int, ctime_ns: int) -> str:
+    folder = cache_dir("digests") if size >= DIGEST_MEMO_BYTES else None
+    entry = folder / f"{entry_key(os.path.realpath(path), size, mtime_ns, inode, ctime_ns)}.txt" if folder else None
+    stored = read_entry(entry, 100) if entry is not None else None
+    if stored is not None and re.fullmatch(r"[0-9a-f]{64}", stored):
+        return stored
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    if entry is not None:
+        write_entry(entry, digest)
+    return digest
 
 
 def write_entry(path: Path, text: str | bytes) -> bool:
