@@ -181,6 +181,7 @@ async function send() {
   } else {
     say(answer.data.words || answer.data.error || "Not saved.", true);
     cv.pose = null;
+    draw(); // back where it is saved, at once
   }
   if (cv.again) { cv.again = false; if (cv.pose) { send(); return; } }
   await load();
