@@ -28,6 +28,8 @@ colour-vision deficiency (the warnings of ``check``).
 
 from __future__ import annotations
 
+import io
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,7 +37,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from printdeck.artwork.colour_vision import Vision, ciede2000, simulate, srgb_to_lab
-from printdeck.artwork.drawing import drawing
+from printdeck.artwork.drawing import Drawing, drawing
+from printdeck.cache import cache_dir, entry_key, read_entry_bytes, write_entry
 from printdeck.model import SymbolSpec
 
 GRID = 64
@@ -228,11 +231,12 @@ def _warp(premult: np.ndarray, cx: float, cy: float, rms: float, angle: float, g
 
 
 def _frame(alpha: np.ndarray) -> tuple[float, float, float]:
-    """Centroid x, y and RMS radius of the ink, pixels."""
-    ys, xs = np.indices(alpha.shape)
-    total = float(alpha.sum())
-    cx, cy = float((alpha * xs).sum() / total), float((alpha * ys).sum() / total)
-    rms = float(np.sqrt((alpha * ((xs - cx) ** 2 + (ys - cy) ** 2)).sum() / total))
+    """Centroid x, y and RMS radius of the ink, pixels (from the ink's column and row sums)."""
+    columns, rows = alpha.sum(axis=0, dtype=np.float64), alpha.sum(axis=1, dtype=np.float64)
+    xs, ys = np.arange(alpha.shape[1], dtype=np.float64), np.arange(alpha.shape[0], dtype=np.float64)
+    total = float(columns.sum())
+    cx, cy = float(columns @ xs) / total, float(rows @ ys) / total
+    rms = math.sqrt(float(columns @ (xs - cx) ** 2 + rows @ (ys - cy) ** 2) / total)
     return cx, cy, max(rms, 1e-6)
 
 
@@ -240,6 +244,35 @@ def _profile(alpha: np.ndarray, cx: float, cy: float, rms: float) -> np.ndarray:
     ys, xs = np.indices(alpha.shape)
     rings = np.minimum((np.hypot(xs - cx, ys - cy) / (rms * RMS_SPAN / 2) * 16).astype(int), 15)
     return np.bincount(rings.ravel(), weights=alpha.ravel(), minlength=16)[:16] / float(alpha.sum())
+
+
+def _look_pixels(art: Drawing) -> np.ndarray:
+    """``(H, W, 4) uint8``: the drawing rasterised with :data:`RASTER_PX` on its longer side.
+
+    A picture's or an SVG's is kept in the disk cache (folder ``looks``) by its drawing key,
+    so a new seed's deck, comparing symbols drawn before in other company, draws nothing
+    (a word's pixels depend on its colour, which the key leaves out: drawn each time).
+    """
+    from printdeck.artwork.raster import rasterise  # noqa: PLC0415 - resvg and Pillow only when drawn
+
+    scale = RASTER_PX / max(art.size)
+    w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))
+    folder = cache_dir("looks") if art.kind != "text" else None
+    entry = folder / f"{entry_key(art.key, RASTER_PX, w, h)}.npy" if folder is not None else None
+    data = read_entry_bytes(entry) if entry is not None else None
+    if data is not None:
+        try:
+            kept = np.load(io.BytesIO(data), allow_pickle=False)
+            if kept.dtype == np.uint8 and kept.shape == (h, w, 4):
+                return kept
+        except (ValueError, OSError):
+            pass
+    pixels = np.asarray(rasterise(art, w, h).convert("RGBA"), dtype=np.uint8)
+    if entry is not None:
+        out = io.BytesIO()
+        np.save(out, pixels, allow_pickle=False)
+        write_entry(entry, out.getvalue())
+    return pixels
 
 
 def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look:
@@ -254,13 +287,11 @@ def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look
     Raises:
         PrintdeckError: The symbol cannot be drawn.
     """
-    from printdeck.artwork.raster import rasterise  # noqa: PLC0415 - resvg and Pillow only when compared
-
     art = drawing(symbol)
-    scale = RASTER_PX / max(art.size)
-    w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))
+    pixels = _look_pixels(art)
+    h, w = pixels.shape[:2]
     pad = RASTER_PX // 4
-    image = np.asarray(rasterise(art, w, h).convert("RGBA"), dtype=np.float32) / 255.0
+    image = pixels.astype(np.float32) / 255.0
     rgba = np.zeros((h + 2 * pad, w + 2 * pad, 4), dtype=np.float32)
     rgba[pad : pad + h, pad : pad + w] = image
     rasters = np.zeros((2, *rgba.shape), dtype=np.float32)
