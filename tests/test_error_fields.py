@@ -87,7 +87,7 @@ def test_the_studio_puts_a_symbols_error_on_its_tile(tmp_path: Path) -> None:
 def test_init_errors_name_the_argument_in_the_api_and_the_option_on_the_command_line(tmp_path: Path) -> None:
     missing = tmp_path / "missing.txt"
     with pytest.raises(printdeck.PrintdeckError) as caught:
-        printdeck.init_theme(tmp_path / "deck", words=missing)
+        printdeck.init_theme(str(tmp_path / "deck"), words=str(missing))  # paths as strings too
     error = caught.value
     assert (error.key, error.is_argument, error.source, error.problem) == ("words", True, str(missing), "not found")
     assert str(error) == f"words {missing}: not found; check the path"
@@ -117,12 +117,10 @@ def test_init_says_how_to_overwrite_in_each_fronts_words(tmp_path: Path) -> None
     with pytest.raises(printdeck.PrintdeckError) as caught:
         printdeck.init_theme(tmp_path / "deck")
     assert caught.value.code == "theme-exists" and caught.value.problem == "already exists"
-    assert (
-        str(caught.value)
-        == f"{tmp_path / 'deck' / 'theme.yaml'}: already exists; choose another folder, or overwrite it"
-    )
+    target = tmp_path / "deck" / "theme.yaml"
+    assert str(caught.value) == f"{target}: already exists; choose another folder, or pass force=True to overwrite it"
     line = _refused("init", str(tmp_path / "deck"))
-    assert line.endswith("theme.yaml: already exists; choose another folder, or overwrite it (--force)")
+    assert line == f"{target}: already exists; choose another folder, or pass --force to overwrite it"
     assert (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8") == "mine"
 
 

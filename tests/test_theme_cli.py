@@ -294,7 +294,7 @@ def test_init_without_source_uses_the_bundled_artwork(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "setup, args, fragments",
     [
-        ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "(--force)")),
+        ("exists", ["--words", "{w}"], ("theme.yaml: already exists", "pass --force to overwrite it")),
         ("", ["--words", "{tmp}/missing.txt"], ("error: --words ", "missing.txt: not found; check the path")),
         ("dup", ["--words", "{w}"], ("line 3: 'apple' is already on line 1",)),
         ("few", ["--words", "{w}"], ("3 symbols are too few: the smallest deck needs 7; add 4 more",)),

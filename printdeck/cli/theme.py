@@ -35,16 +35,21 @@ def init(directory: Path, images: Path | None, words: Path | None, font: str | N
 
 INIT_FLAGS = {"images": "--images", "words": "--words", "font": "--font", "theme_dir": "DIRECTORY"}
 """``init_theme``'s arguments as ``printdeck init`` names them."""
-INIT_OPTIONS_TO_PASS = {"theme-exists": "--force", "word-without-font": "--font FILE"}
-"""The option that fixes an ``init_theme`` error, by the error's ``code`` (see its Raises)."""
+INIT_FIXES = {"theme-exists": "choose another folder, or pass --force to overwrite it"}
+"""``init_theme``'s fixes that name an argument, by the error's ``code`` (see its Raises),
+as ``printdeck init`` says them."""
+INIT_OPTIONS_TO_PASS = {"word-without-font": "--font FILE"}
+"""The option that also fixes an ``init_theme`` error, by the error's ``code``."""
 
 
 def init_as_typed(exc: PrintdeckError) -> PrintdeckError:
     """An ``init_theme`` error as ``printdeck init`` words it: an argument as its option
-    (``words`` -> ``--words``), and the option that fixes it named after the fix."""
+    (``words`` -> ``--words``), a fix that names an argument with the option instead."""
     if exc.is_argument and exc.key in INIT_FLAGS:
         exc = exc.with_key(INIT_FLAGS[exc.key])
-    if exc.code in INIT_OPTIONS_TO_PASS and exc.fix:
+    if exc.code in INIT_FIXES:
+        exc = exc.with_fix(INIT_FIXES[exc.code])
+    elif exc.code in INIT_OPTIONS_TO_PASS and exc.fix:
         exc = exc.with_fix(f"{exc.fix} ({INIT_OPTIONS_TO_PASS[exc.code]})")
     return exc
 

@@ -364,10 +364,10 @@ def said_of(argument: str) -> Iterator[None]:
 
 
 def init_theme(
-    theme_dir: Path,
+    theme_dir: str | os.PathLike[str],
     *,
-    images: Path | None = None,
-    words: Path | None = None,
+    images: str | os.PathLike[str] | None = None,
+    words: str | os.PathLike[str] | None = None,
     font: str | None = None,
     force: bool = False,
 ) -> InitResult:
@@ -387,7 +387,8 @@ def init_theme(
     ``load_theme`` would before it is written (atomically).
 
     Args:
-        theme_dir: Folder to write into (created if missing).
+        theme_dir: Folder to write into (created if missing); a path or a string, as
+            ``images`` and ``words``.
         images: Folder of pictures.
         words: Text file, one word a line (UTF-8), or a word and its translation separated
             by a tab or `` = `` (one symbol with two faces). With ``images``, a picture and
@@ -410,10 +411,24 @@ def init_theme(
             was given to ``images``, ``words`` or ``font`` has that argument's name as its
             ``key`` (``is_argument`` set) and the file as its ``source``.
     """
+    return _init_theme(
+        Path(theme_dir),
+        None if images is None else Path(images),
+        None if words is None else Path(words),
+        font,
+        force,
+    )
+
+
+def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: str | None, force: bool) -> InitResult:
+    """:func:`init_theme` with its paths made ``Path``."""
     target = theme_dir / "theme.yaml"
     if target.exists() and not force:
         raise PrintdeckError(
-            source=shown(target), problem="already exists", fix="choose another folder, or overwrite it", code=EXISTS
+            source=shown(target),
+            problem="already exists",
+            fix="choose another folder, or pass force=True to overwrite it",
+            code=EXISTS,
         )
     if words is not None:
         check_not_inputs([("theme_dir", target)], [words])
