@@ -194,6 +194,8 @@ SAME_PICTURE = "same-picture"
 """``code`` of a picture that is another symbol's picture again."""
 SAME_WORD = "same-word"
 """``code`` of a word listed twice."""
+LOW_RESOLUTION = "low-resolution"
+"""``code`` of a picture with too few pixels for the size it prints at (under 150 dpi)."""
 NO_FONT_HAS = "no-font-has"
 """``code`` of a word some character of which no font draws (``value``: the word)."""
 

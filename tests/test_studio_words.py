@@ -145,3 +145,18 @@ def test_the_command_line_keeps_its_own_words() -> None:
     )
     assert caught.value.code == "not-a-length"
     assert str(plain_words(caught.value)) == f"Diameter must be {LENGTH}"
+
+
+def test_a_picture_too_small_to_print_sharp_is_said_of_its_tile(client: Any) -> None:
+    from test_studio_api import png_bytes
+
+    client.post("/api/words", json={"text": "sun\nmoon\nstar\ntree\nfish\nbird"})
+    state = upload(client, [("small.png", png_bytes((200, 40, 40), size=96))])["state"]
+    preview = client.get(f"/api/preview?rev={state['rev']}&page=1")
+    assert preview.status_code == 422 and preview.json()["code"] == "low-resolution"
+    assert preview.json()["words"] == (
+        "Symbol 7: this picture has too few pixels to print sharp at its size on the cards: "
+        "use a larger picture, or a smaller Size on the cards"
+    )
+    tile = client.get("/api/state").json()["state"]["symbols"][6]
+    assert tile["error"] == preview.json()["words"]  # on its tile too

@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise, svg_root
-from printdeck.errors import PrintdeckError
+from printdeck.errors import LOW_RESOLUTION, PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render.pictures import (
     StoredPicture,
@@ -299,7 +299,9 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
                 f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
             )
             fix = "use a larger image"
-            raise PrintdeckError(f"{src}: {problem}; {fix}", key=table[sid].theme_key, problem=problem, fix=fix)
+            raise PrintdeckError(
+                f"{src}: {problem}; {fix}", key=table[sid].theme_key, problem=problem, fix=fix, code=LOW_RESOLUTION
+            )
         if dpi < WARN_DPI:
             warnings.warn(
                 f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",

@@ -16,6 +16,7 @@ from typing import Any
 
 import printdeck.api
 from printdeck.errors import (
+    LOW_RESOLUTION,
     NO_FONT_HAS,
     SAME_PICTURE,
     SAME_WORD,
@@ -37,6 +38,8 @@ _FILE_WORDS = {
     "printdeck does not read): save it as PNG or JPEG and add it again",
     SAME_PICTURE: "this is the same picture as another symbol: each picture goes in the deck once",
     SAME_WORD: "this word is in the deck already: each word goes in once",
+    LOW_RESOLUTION: "this picture has too few pixels to print sharp at its size on the cards: use a larger "
+    "picture, or a smaller Size on the cards",
 }
 
 
@@ -44,14 +47,20 @@ _FILE_WORDS = {
 class Words:
     """A message as the page shows it: ``subject`` names the control (its label, or
     ``Symbol 4``; empty when the message stands beside what it is about), ``sentence``
-    says what is wrong and what to do."""
+    says what is wrong and what to do; ``own``: the sentence is the page's own (not the
+    library's problem, which may start with a file's name), so it may start a message."""
 
     subject: str
     sentence: str
+    own: bool = True
+
+    def alone(self) -> str:
+        """The sentence as a message of its own (on a tile that names itself)."""
+        return _capital(self.sentence) if self.own else self.sentence
 
     def __str__(self) -> str:
         if not self.subject:
-            return _capital(self.sentence)
+            return self.alone()
         return (
             f"{self.subject} {self.sentence}"
             if self.sentence.startswith("must ")
@@ -97,12 +106,12 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
     if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit():
         return _about_symbol(exc, int(parts[1]), parts[2:])
     if key == "symbols":
-        return Words(SYMBOLS_PANEL, _said(exc))
+        return Words(SYMBOLS_PANEL, _said(exc), own=False)
     setting = setting_of(key)
     if setting is not None:
         spec = form_description()["fields"].get(setting, {})
         return Words(spec.get("label") or label_of(setting), _what_to_do(exc, spec))
-    return Words(_where(exc), _said(exc))
+    return Words(_where(exc), _said(exc), own=False)
 
 
 def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
@@ -112,7 +121,7 @@ def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
         return Words(subject, _FILE_WORDS[exc.code])
     if exc.code in _MUST and rest:
         return Words(f"{subject}'s {rest[0].replace('_', ' ')}", _what_to_do(exc, {}))
-    return Words(subject, _said(exc))
+    return Words(subject, _said(exc), own=False)
 
 
 def _where(exc: PrintdeckError) -> str:
@@ -215,7 +224,7 @@ def _too_few(exc: PrintdeckError, doc: Mapping[str, Any]) -> Words:
     rows = [row for row in table if row["symbols_per_card"] == per_card] if isinstance(per_card, int) else table[:1]
     fewer = label_of("deck.symbols_per_card")
     if not rows:  # a size no known design has: the search makes a deck of one symbol a card more
-        return Words(SYMBOLS_PANEL, _said(exc))
+        return Words(SYMBOLS_PANEL, _said(exc), own=False)
     needed = rows[0]["cards"]
     more = max(needed - have, 0)
     if isinstance(per_card, int):

@@ -86,12 +86,8 @@ def problem_of(exc: PrintdeckError, folder: Path, doc: Mapping[str, Any] | None 
         source = _without_folder(exc.source, folder)
         line = line.removeprefix(f"{source}: ") if line.startswith(f"{source}: ") else line
     key = None if exc.is_argument else exc.key
-    alone = _without_folder(_capital(words.sentence), folder)
+    alone = _without_folder(words.alone(), folder)
     return Problem(key, f"{THEME_FILE}: {line}", line, exc.code, _without_folder(str(words), folder), alone, exc)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def touches(error_key: str | None, changed: str) -> bool:
