@@ -519,6 +519,20 @@ def photo_crop(symbol: SymbolSpec, compute: bool = True) -> CropReport | None:
     return drawing(symbol).crop_report if compute else known_crop_report(symbol)
 
 
+def trace_symbol(symbol: SymbolSpec) -> None:
+    """Draw and trace ``symbol`` now, as planning a deck with it would (a photo's crop:
+    faces, a pet's face or the subject; the silhouette the layout packs), and keep both in
+    this process and the disk cache: a later plan, preview or build of a theme holding it
+    finds them ready. The studio calls it for each picture as it is checked.
+
+    Raises:
+        PrintdeckError: The artwork cannot be read, or draws nothing visible.
+    """
+    from printdeck.artwork import silhouette  # noqa: PLC0415 - OpenCV only for photos
+
+    silhouette(symbol)
+
+
 # --- used by the CLI ---
 # ``printdeck check``, ``preview`` and ``verify`` (the other commands call the functions
 # above or names re-exported from the stages' packages, see ``printdeck/__init__``).

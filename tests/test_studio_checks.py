@@ -155,3 +155,20 @@ def test_a_new_deck_is_titled_after_its_folder(tmp_path: Path) -> None:
     with make_client(tmp_path / "family-deck") as client:
         assert client.get("/api/state").json()["state"]["settings"]["title"] == "Family deck"
     assert yaml.safe_load((tmp_path / "family-deck" / "theme.yaml").read_text())["title"] == "Family deck"
+
+
+def test_a_checked_picture_is_traced_before_any_sheet_asks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each picture's silhouette (and a photo's crop in it) is traced while it is checked,
+    and kept in the cache the first sheet reads."""
+    import printdeck
+    from printdeck.artwork import silhouette_key
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in svgs(6)]
+    files.append(("files", ("sun.png", png_bytes((230, 180, 20), 300), "image/png")))
+    with make_client(tmp_path / "deck") as client:
+        assert client.post("/api/files?wait=1", files=files).status_code == 200
+    theme = printdeck.load_theme(tmp_path / "deck" / "theme.yaml")
+    traced = {p.stem for p in (tmp_path / "cache" / "silhouettes").iterdir()}
+    assert {silhouette_key(s) for s in theme.symbols} <= traced

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,15 +145,18 @@ def check_staged(
     results = {n: _refused(space, staged.names[n], problem, staged.drop) for n, problem in staged.refused.items()}
     checked = len(results)
     passed: list[Item] = []
-    for number, item, _ in staged.items:
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="printdeck-studio-ready") as readying:
+        for number, item, _ in staged.items:  # file k is decoded while file k - 1 is traced
+            if progress is not None:
+                progress(checked, staged.names[number])
+            _, problem = space.check_alone(item)
+            if problem is None:
+                passed.append(item)
+                readying.submit(ready, space.folder, item)
+            checked += 1
+            results[number] = _result(space, staged, number, item, problem)
         if progress is not None:
-            progress(checked, staged.names[number])
-        _, problem = space.check_alone(item)
-        if problem is None:
-            passed.append(item)
-            ready(space.folder, item)
-        checked += 1
-        results[number] = _result(space, staged, number, item, problem)
+            progress(checked, "")
     try:
         space.add_checked(passed, lambda item, problem: _refuse(space, staged, results, item, problem))
     except BaseException:
@@ -162,8 +166,6 @@ def check_staged(
             space.keep_rejected([r for r in space.rejected if r["uid"] not in ours])
         raise
     _forget_earlier(space, rejected_before, staged.drop)
-    if progress is not None:
-        progress(checked, "")
     return [results[n] for n in range(len(staged.names))]
 
 
@@ -194,16 +196,16 @@ def _remove(staged: Staged) -> None:
 
 
 def ready(folder: Path, item: Item) -> None:
-    """Find now what the page and the preview ask for next about a checked picture: a
-    photo's crop (faces, a pet's face or the subject: the slowest part of its first sheet)
-    and its thumbnail. Both are kept (in this process and printdeck's cache); a failure
-    here is left for the preview or the build to report."""
+    """Find now what the first sheet and the page ask for next about a checked picture: its
+    drawing and silhouette (for a photo, its crop: faces, a pet's face or the subject, the
+    slowest part of a sheet of new photos) and its thumbnail. Both are kept (in this process
+    and printdeck's cache); a failure here is left for the preview or the build to report."""
     if item.file is None:
         return
     doc = {"deck": {"symbols_per_card": 3}, "symbols": [item.data, *PROBE_WORDS[1:]]}
     with contextlib.suppress(PrintdeckError, OSError, ValueError):
         symbol = printdeck.load_theme(doc, base_dir=folder, check_files=False).symbols[0]
-        printdeck.photo_crop(symbol)
+        printdeck.trace_symbol(symbol)
         if symbol.path is not None:
             thumbnail(Path(symbol.path))
 

@@ -52,16 +52,19 @@ class LivePreview:
     def __post_init__(self) -> None:
         self._drawn = SheetCache(self.ppi)
 
-    def prefetch(self) -> None:
+    def prefetch(self) -> threading.Thread:
         """Start drawing the sheet last looked at, for the latest revision, on a thread
-        (the page asks for it as soon as its change is saved, and gets it sooner)."""
+        (the page asks for it as soon as its change is saved, and gets it sooner); the
+        thread, to wait for it."""
         rev, page = self.space.rev, self.last_page
 
         def draw() -> None:
             with contextlib.suppress(Stale, PrintdeckError, ValueError):
                 self.sheet(rev, page)
 
-        threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True).start()
+        thread = threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True)
+        thread.start()
+        return thread
 
     def sheet(self, rev: int, page: int) -> tuple[bytes, dict[str, Any]]:
         """Sheet ``page`` (1-based) of revision ``rev`` as PNG bytes, and what is on it.
@@ -71,6 +74,8 @@ class LivePreview:
             PrintdeckError: the deck cannot be planned or laid out (the command line's line).
             ValueError: no such page.
         """
+        if rev != self.space.rev:  # said at once, not after the sheet being drawn meanwhile
+            raise Stale(rev)
         with self._lock:
             snap = self.space.snapshot()
             if snap.rev != rev:
@@ -95,6 +100,8 @@ class LivePreview:
             PrintdeckError: the deck cannot be planned or laid out.
             ValueError: no such card.
         """
+        if rev != self.space.rev:  # said at once, not after the sheet being drawn meanwhile
+            raise Stale(rev)
         with self._lock:
             snap = self.space.snapshot()
             if snap.rev != rev:

@@ -104,13 +104,13 @@ class Studio:
 
     def _pictures_saved(self, last: bool) -> None:
         """After a drop's pictures are saved, when no other drop waits (``last``): start
-        drawing the sheet last looked at, and compare the drawings for look-alikes here, on
-        the checking thread of lower priority, so the page finds both done or under way
-        (a second asker waits for the comparison rather than doing it again)."""
+        drawing the sheet last looked at, then compare the drawings for look-alikes here,
+        on the checking thread of lower priority, once the sheet is drawn (the page asking
+        for look-alikes meanwhile waits for this comparison rather than slowing the sheet)."""
         if last:
-            self.preview.prefetch()
+            drawing = self.preview.prefetch()
             with contextlib.suppress(PrintdeckError):
-                self.space.look_alike_view()
+                self.space.look_alike_view(after=drawing)
 
     async def index(self, request: Request) -> Response:
         """The page."""

@@ -27,6 +27,8 @@ from printdeck.studio.symbol_list import Item, as_item, edited, item_view, next_
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
 MAX_SEED = SEED_MAX
+LOOK_ALIKES_WAIT_S = 120.0
+"""Longest a comparison for look-alikes waits for a sheet being drawn first."""
 LIBRARY_LOCK = threading.RLock()
 """Held while printdeck plans, lays out, draws or builds: its layout shares one HiGHS
 solver a process and PDFium draws the sheets, neither safe on two threads at once."""
@@ -447,25 +449,31 @@ class Workspace:
             self.item_errors.pop(other_uid, None)
             self.commit(items=items)
 
-    def look_alike_view(self) -> dict[str, Any]:
+    def look_alike_view(self, after: threading.Thread | None = None) -> dict[str, Any]:
         """The look-alikes of the saved deck (JSON, for ``/api/look-alikes``): by item uid, a
         short note (``looks like 'red again'``) and the full reason. Comparing the drawings
-        takes seconds the first time, so the page asks for it after the state."""
+        takes seconds the first time, so the page asks for it after the state. With
+        ``after`` (a sheet being drawn), the comparison waits for that thread to end (at
+        most :data:`LOOK_ALIKES_WAIT_S`), and so does anyone asking meanwhile."""
         snap = self.snapshot()
         with self.lock:
             items = list(self.items)
-        notes = self.look_alike_notes(snap, items)
+        notes = self.look_alike_notes(snap, items, after)
         return {
             "rev": snap.rev,
             "symbols": {str(uid): {"warning": w, "warning_detail": d} for uid, (w, d) in notes.items()},
         }
 
-    def look_alike_notes(self, snap: Snapshot, items: list[Item]) -> dict[int, tuple[str, str]]:
+    def look_alike_notes(
+        self, snap: Snapshot, items: list[Item], after: threading.Thread | None = None
+    ) -> dict[int, tuple[str, str]]:
         """What each symbol looks like, by item uid (both tiles of a pair get a note): a short
         note (``looks like 'red again'``) and the full reason."""
         if snap.theme is None:
             return {}
         with self._notes_lock:  # one comparison at a time: a second asker waits for it, not doing it again
+            if after is not None:
+                after.join(LOOK_ALIKES_WAIT_S)
             return self._look_alike_notes(snap, items)
 
     def _look_alike_notes(self, snap: Snapshot, items: list[Item]) -> dict[int, tuple[str, str]]:
