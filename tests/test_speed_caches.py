@@ -163,3 +163,32 @@ def test_no_layout_cache_keeps_the_other_caches(tmp_path: Path, cache: Path, mon
     build(GOLDEN / "small.yaml", tmp_path / "b.pdf")
     assert list((cache / "layouts").glob("*"))
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_a_new_seeds_photo_sizes_come_from_the_master(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    """Sizes a new seed asks for first are scaled from each photo's master (made once, kept in
+    the cache), not from the photo: no crop square is cut again, and the PDF is the one a
+    build with no cache at all makes for that seed."""
+    from printdeck.pipeline import BuildOptions
+
+    theme = _photo_theme(tmp_path)
+    theme.write_text(theme.read_text() + "paper: {max_ppi: 150}\n")  # sizes under the photos' own
+    build(theme, tmp_path / "a.pdf", BuildOptions(seed=1))
+    before = {p.name for p in (cache / "pictures").glob("*.jpg")}
+    images._RASTER_CHECKS.clear()
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a photo was cut from its source again")
+
+    monkeypatch.setattr(pictures, "crop_square", refuse)
+    sizes = set()
+    for seed in (2, 3, 4):
+        build(theme, tmp_path / f"s{seed}.pdf", BuildOptions(seed=seed))
+        sizes |= {p.name for p in (cache / "pictures").glob("*.jpg")} - before
+    assert sizes  # some seed asked for a size not stored before
+    monkeypatch.undo()
+    monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
+    images._RASTER_CHECKS.clear()
+    for seed in (2, 3, 4):
+        build(theme, tmp_path / f"n{seed}.pdf", BuildOptions(seed=seed))
+        assert (tmp_path / f"s{seed}.pdf").read_bytes() == (tmp_path / f"n{seed}.pdf").read_bytes()

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from printdeck.artwork.lookalike import DELTA_E_ALIKE, SHAPE_SIMILARITY, Look, LookAlike, find_look_alikes, look_of
     from printdeck.artwork.picture import (
         EXIF_ORIENTATION,
+        Crop,
         crop_square,
         is_upright,
         open_raster,
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
 _WHERE = {
     "DEFAULT_INK_LIMIT": "printdeck.artwork.colour",
     "DELTA_E_ALIKE": "printdeck.artwork.lookalike",
+    "Crop": "printdeck.artwork.picture",
     "EXIF_ORIENTATION": "printdeck.artwork.picture",
     "FONT_SUFFIXES": "printdeck.choices",
     "FontFace": "printdeck.artwork.fonts",
@@ -144,6 +146,7 @@ __all__ = [
     "PHOTO_CORNER_FRACTION",
     "SHAPE_SIMILARITY",
     "WORD_SPACE_EM",
+    "Crop",
     "Drawing",
     "FontFace",
     "Look",
