@@ -194,7 +194,8 @@ def _apply(card: CardState, whole: WholeCard, step: np.ndarray) -> tuple[np.ndar
     ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None if a vertex
     leaves the safe zone or two outlines come within the gap."""
     centres = card.centers_mm + step[:, :2]
-    angles, heights = card.angles_rad + step[:, 2], card.heights_mm * (1.0 + step[:, 3])
+    turn = np.clip(step[:, 2], *_turn_bounds(card))  # the dual's ~1e-17 turn of an upright symbol is 0
+    angles, heights = card.angles_rad + turn, card.heights_mm * (1.0 + step[:, 3])
     if not card.zone.inside(whole.hulls_placed(centres, angles, heights)).all():  # the hulls decide (exact)
         return None
     polys = whole.outlines(whole.placed(centres, angles, heights))
