@@ -280,11 +280,8 @@ class CardState:
         """``(k,) bool``: which of the outlines ``geoms`` keep the gap to ``union`` (None: no
         other outline) and to the free centre (:attr:`PackInput.centre_free_mm`), exactly."""
         free = np.ones(len(geoms), dtype=bool)
-        if union is not None:
-            free = ~shapely.intersects(union, geoms)  # cheap first cut; a prepared union goes first
-            idx = np.nonzero(free)[0]
-            if len(idx):
-                free[idx] = ~shapely.dwithin(union, geoms[idx], self.gap_mm + SAFETY_MM)
+        if union is not None:  # no intersects() first: a prepared union's dwithin is as quick alone
+            free = ~shapely.dwithin(union, geoms, self.gap_mm + SAFETY_MM)
         if self.centre_free_mm > 0:
             idx = np.nonzero(free)[0]
             free[idx] = ~shapely.dwithin(CENTRE, geoms[idx], self.centre_free_mm + self.gap_mm + SAFETY_MM)

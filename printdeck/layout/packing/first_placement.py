@@ -35,7 +35,7 @@ from printdeck.layout.packing.size_ratio import below_floor, enforce_floor, smal
 
 START_DENSITY = (0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05)  # shares of the disc to start at, densest first
 CANDIDATES = 256  # random poses scored when placing a symbol
-TEST_CHUNK = 8  # poses built and checked exactly at a time, best first (doubling)
+TEST_CHUNK = 2  # poses built and checked exactly at a time, best first (doubling)
 SHRINK_TRIES = 4  # a symbol with no pose that fits is tried this many times more, smaller each
 SHRINK = 0.85  # ... by this factor
 OUTSIDE_IN_NOISE = 0.1  # randomness of the outside-in score, in safe radii
