@@ -42,6 +42,7 @@ class CardField:
         self.lo, self.lo_y = -half_extent_mm[0], -half_extent_mm[1]
         self.ny, self.n = grid.points.shape
         self.points = grid.points
+        self._xs, self._ys = grid.points[0].real, grid.points[:, 0].imag  # the grid's columns' x and rows' y
         self._padded = np.full((self.ny + 2, self.n + 2), np.inf)
         self._shape_bounds: dict[int, tuple[ShapeField, np.ndarray]] = {}  # see _padded_bound
         self.bound = self._padded[1:-1, 1:-1]  # a view: the grid without its border
@@ -59,10 +60,17 @@ class CardField:
         top = min(int((centre.imag + reach - self.lo_y) / CARD_STEP_MM) + 2, self.ny)
         if lo >= hi or bot >= top:
             return
-        q = (
-            (self.points[bot:top, lo:hi] - centre) * complex(math.cos(-angle), math.sin(-angle)) / height - field.origin
-        ) / field.step
-        d = _lookup(self._padded_bound(field), q.real, q.imag) * height
+        # the grid is separable: x and y offsets from the centre turned by -angle, as the
+        # complex product (x + iy) e^{-i angle} is worked out, then into the field's grid
+        dx, dy = self._xs[lo:hi] - centre.real, self._ys[bot:top] - centre.imag
+        cos, sin = math.cos(-angle), math.sin(-angle)
+        qx = ((dx * cos)[None, :] - (dy * sin)[:, None]) / height
+        qy = ((dx * sin)[None, :] + (dy * cos)[:, None]) / height
+        qx -= field.origin.real
+        qy -= field.origin.imag
+        qx /= field.step
+        qy /= field.step
+        d = _lookup(self._padded_bound(field), qx, qy) * height
         np.minimum(self.bound[bot:top, lo:hi], d, out=self.bound[bot:top, lo:hi])
 
     def near(self, z: np.ndarray, dist: float | np.ndarray) -> np.ndarray:
