@@ -47,7 +47,7 @@ import shapely
 from printdeck.artwork import ink_share
 from printdeck.layout.packing.card_state import SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import Contacts, contacts, kept
-from printdeck.layout.packing.lp_solve import solve
+from printdeck.layout.packing.lp_solve import SparseRows, solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
 from printdeck.layout.packing.whole_card import WholeCard
 
@@ -70,26 +70,22 @@ def _motion(normal: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 def program(
     card: CardState, con: Contacts, whole: WholeCard | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]:
     """A step's linear program: minimise ``c x`` subject to ``A x <= b`` and ``bounds``.
 
     Variables: ``(dx, dy, dθ, g)`` of each symbol in turn, then ``μ``, a lower bound of
-    the card's smallest ink size after the step (see :func:`_ratio_rows`).
+    the card's smallest ink size after the step (see :func:`_ratio_rows`). ``A`` is
+    built by its nonzeros (a contact's row touches only its one or two symbols).
 
     Returns:
-        ``(c (4n+1,), A (k, 4n+1), b (k,), bounds (4n+1, 2))``.
+        ``(c (4n+1,), A (k, 4n+1) as SparseRows, b (k,), bounds (4n+1, 2))``.
     """
     n = card.n_symbols
     centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
-    k = len(con.a)
-    rows = np.zeros((k, NV * n + 1))
-    idx = np.arange(k)[:, None]
-    rows[idx, NV * con.a[:, None] + np.arange(NV)] = -_motion(con.normal, con.p - centre[con.a])
     pair = con.b >= 0
     b = con.b[pair]
-    rows[idx[pair], NV * b[:, None] + np.arange(NV)] = _motion(con.normal[pair], con.q[pair] - centre[b])
     ratio_a, ratio_b = _ratio_rows(card)
-    a_ub = np.vstack([rows, ratio_a])
+    a_ub = _contact_rows(con, centre, NV * n + 1).stacked(SparseRows.from_dense(ratio_a))
     bend = _bend(card)  # second-order error per unit offset, per symbol
     room = con.slack - MARGIN_MM - bend[con.a] * np.abs(con.p - centre[con.a])
     room[pair] -= bend[b] * np.abs(con.q[pair] - centre[b])
@@ -106,6 +102,28 @@ def program(
     for i in np.nonzero(card.fixed)[0]:  # a pinned symbol: no shift, turn or growth
         bounds[NV * i : NV * i + NV] = 0.0
     return cost, a_ub, b_ub, bounds
+
+
+def _contact_rows(con: Contacts, centre: np.ndarray, width: int) -> SparseRows:
+    """The contacts' rows of the program, ``width`` columns: per contact, how far each
+    variable of its two symbols closes it (``-motion`` of ``p`` for symbol ``a``,
+    ``+motion`` of ``q`` for ``b``; only ``a`` for the rim), nonzeros by column."""
+    k = len(con.a)
+    pair = con.b >= 0
+    value = np.zeros((k, 2 * NV))
+    col = np.full((k, 2 * NV), width)  # past the last column: no entry
+    first = ~pair | (con.a < con.b)  # the lower symbol's columns first
+    span = np.arange(NV)
+    own = -_motion(con.normal, con.p - centre[con.a])
+    value[first, :NV], value[~first, NV:] = own[first], own[~first]
+    col[first, :NV], col[~first, NV:] = NV * con.a[first, None] + span, NV * con.a[~first, None] + span
+    other = _motion(con.normal[pair], con.q[pair] - centre[con.b[pair]])
+    at_b = np.where(first[pair], NV, 0)[:, None] + span  # the slots symbol b takes
+    rows = np.nonzero(pair)[0][:, None]
+    value[rows, at_b], col[rows, at_b] = other, NV * con.b[pair, None] + span
+    keep = value != 0.0
+    start = np.concatenate([[0], np.cumsum(keep.sum(axis=1))[:-1]]) if k else np.zeros(0, dtype=int)
+    return SparseRows(start, col[keep], value[keep], (k, width))
 
 
 def _bend(card: CardState) -> np.ndarray:

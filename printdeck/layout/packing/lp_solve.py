@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -15,6 +16,39 @@ if TYPE_CHECKING:
     import highspy
 
 _SOLVER: list[highspy.Highs] = []  # one quiet HiGHS instance per process (see _solver)
+
+
+@dataclass(frozen=True)
+class SparseRows:
+    """A constraint matrix by rows, only its nonzeros (compressed sparse rows).
+
+    Attributes:
+        start: ``(m,) int`` where each row's entries start in ``index`` and ``value``.
+        index: ``(nnz,) int`` each entry's column, ascending within a row.
+        value: ``(nnz,)`` each entry's value (no zeros).
+        shape: ``(m, n)``: rows and columns.
+    """
+
+    start: np.ndarray
+    index: np.ndarray
+    value: np.ndarray
+    shape: tuple[int, int]
+
+    @classmethod
+    def from_dense(cls, a: np.ndarray) -> SparseRows:
+        """The nonzeros of the dense ``(m, n)`` matrix ``a``, row by row."""
+        rows, cols = np.nonzero(a)
+        start = np.searchsorted(rows, np.arange(a.shape[0]))
+        return cls(start, cols, a[rows, cols], (int(a.shape[0]), int(a.shape[1])))
+
+    def stacked(self, below: SparseRows) -> SparseRows:
+        """This matrix with ``below``'s rows after its own (the same columns)."""
+        return SparseRows(
+            np.concatenate([self.start, below.start + len(self.index)]),
+            np.concatenate([self.index, below.index]),
+            np.concatenate([self.value, below.value]),
+            (self.shape[0] + below.shape[0], self.shape[1]),
+        )
 
 
 def load_solver() -> None:
@@ -52,7 +86,7 @@ def _solver() -> highspy.Highs:
     return _SOLVER[0]
 
 
-def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarray) -> np.ndarray | None:
+def solve(cost: np.ndarray, a_ub: np.ndarray | SparseRows, b_ub: np.ndarray, bounds: np.ndarray) -> np.ndarray | None:
     """Minimise ``cost @ x`` subject to ``a_ub @ x <= b_ub`` and the bounds, with HiGHS.
 
     HiGHS is given the program's dual (the programs here have many more rows than
@@ -66,7 +100,8 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
 
     Args:
         cost: ``(n,)`` objective.
-        a_ub: ``(m, n)`` constraint matrix (mostly zeros; passed to HiGHS sparse).
+        a_ub: ``(m, n)`` constraint matrix, dense or already :class:`SparseRows` (HiGHS
+            is given its nonzeros only).
         b_ub: ``(m,)`` right-hand sides.
         bounds: ``(n, 2)`` lower and upper bound of each variable (``±inf`` allowed).
 
@@ -76,13 +111,13 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
     import highspy  # noqa: PLC0415 - see load_solver
 
     inf = highspy.kHighsInf
-    m, n = a_ub.shape
-    rows, cols = np.nonzero(a_ub)
+    sparse = a_ub if isinstance(a_ub, SparseRows) else SparseRows.from_dense(a_ub)
+    m, n = sparse.shape
     lower, upper = bounds[:, 0], bounds[:, 1]
     has_lower, has_upper = np.nonzero(np.isfinite(lower))[0], np.nonzero(np.isfinite(upper))[0]
     extra = len(has_lower) + len(has_upper)
-    start = np.searchsorted(rows, np.arange(m))  # a_ub's rows are the dual's columns
-    value = np.concatenate([a_ub[rows, cols], np.ones(len(has_lower)), -np.ones(len(has_upper))])
+    nnz = len(sparse.index)  # a_ub's rows are the dual's columns
+    value = np.concatenate([sparse.value, np.ones(len(has_lower)), -np.ones(len(has_upper))])
     solver = _solver()
     solver.clearModel()  # the model is made by adding rows and columns: far less work than passModel's HighsLp
     solver.addRows(n, cost, cost, 0, np.zeros(0, np.int32), np.zeros(0, np.int32), np.zeros(0))
@@ -92,8 +127,8 @@ def solve(cost: np.ndarray, a_ub: np.ndarray, b_ub: np.ndarray, bounds: np.ndarr
         np.concatenate([np.full(m, -inf), np.zeros(extra)]),
         np.concatenate([np.zeros(m), np.full(extra, inf)]),
         len(value),
-        np.concatenate([start, len(rows) + np.arange(extra)]).astype(np.int32),
-        np.concatenate([cols, has_lower, has_upper]).astype(np.int32),
+        np.concatenate([sparse.start, nnz + np.arange(extra)]).astype(np.int32),
+        np.concatenate([sparse.index, has_lower, has_upper]).astype(np.int32),
         value,
     )
     solver.run()
