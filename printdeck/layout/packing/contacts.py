@@ -112,16 +112,36 @@ def _nearest_edges(card: CardState, whole: WholeCard, allz: np.ndarray, reach: f
     sure = whole.lower_at(b, box) * h[b] < far[b]  # not surely too far
     b, v = b[sure], v[sure]
     p = allz[v]
-    e0_all, d_all = whole.edges(allz)
-    e0, d = e0_all[b], d_all[b]
-    t, dist = to_segments(p[:, None], e0, d)
-    k = np.argmin(dist, axis=1) if len(p) else np.zeros(0, dtype=int)
-    rows = np.arange(len(p))
-    dist, q = dist[rows, k], e0[rows, k] + t[rows, k] * d[rows, k]
+    t, dist, e0, d = _nearest_edge_of(whole, allz, b, p)
+    q = e0 + t * d
     keep = dist < far[b]
-    rows, p, q, dist, k = rows[keep], p[keep], q[keep], dist[keep], k[keep]
-    e0k, dk = e0[rows, k], d[rows, k]
+    p, q, dist, e0k, dk = p[keep], q[keep], dist[keep], e0[keep], d[keep]
     return (whole.owner[v[keep]], b[keep], p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
+
+
+def _nearest_edge_of(
+    whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each point ``p`` ``(P,) complex`` against every edge of its symbol ``b`` ``(P,)`` (the
+    card's vertices placed at ``allz``): the nearest edge's ``(t, distance, e0, d)`` as
+    :func:`to_segments` gives them (the first such edge on a tie, as ``np.argmin``).
+
+    The point-edge pairs are laid out flat, each point's run as long as its symbol's
+    outline (not padded to the longest: about half the work on a card of mixed shapes)."""
+    if not len(p):
+        return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
+    lengths = whole.edge_first[b + 1] - whole.edge_first[b]
+    run = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # where each point's run starts
+    edge = np.arange(int(lengths.sum())) + np.repeat(whole.edge_first[b] - run, lengths)
+    start = whole.edge_start[edge]
+    e0 = allz[start]
+    d = allz[start + 1] - e0
+    t, dist = to_segments(np.repeat(p, lengths), e0, d)
+    least = np.minimum.reduceat(dist, run)
+    hit = np.flatnonzero(dist == np.repeat(least, lengths))
+    point = np.repeat(np.arange(len(p)), lengths)[hit]
+    k = hit[np.r_[True, point[1:] != point[:-1]]]  # the first nearest edge of each point
+    return t[k], dist[k], e0[k], d[k]
 
 
 def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

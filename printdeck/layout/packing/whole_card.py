@@ -28,7 +28,8 @@ class WholeCard:
         hull_owner: ``(H,) int`` the symbol of each hull vertex.
         edge_start: ``(E,) int`` index into ``vertices_z`` of each edge's first vertex
             (the next vertex ends it: consecutive vertices of one ring).
-        edge_owner: ``(E,) int`` the symbol of each edge.
+        edge_owner: ``(E,) int`` the symbol of each edge (the edges symbol by symbol).
+        edge_first: ``(n + 1,) int`` where each symbol's edges start in ``edge_start``.
         pair_a: ``(n (n - 1) / 2,) int`` the first symbol of every two, ...
         pair_b: ... and the second (``pair_a < pair_b``).
         planned: ``(n,)`` each symbol's planned size relative to the others (target
@@ -48,6 +49,7 @@ class WholeCard:
         starts = np.nonzero(ring[:-1] == ring[1:])[0]
         self.edge_start = starts
         self.edge_owner = self.owner[starts]
+        self.edge_first = np.searchsorted(self.edge_owner, np.arange(n + 1))
         self._ring_ids = np.unique(ring, return_inverse=True)[1]
         poly_offsets = np.cumsum([0, *(r.polys for r in card.rings)])
         self._ring_poly = np.concatenate([r.ring_poly + poly_offsets[i] for i, r in enumerate(card.rings)])
@@ -57,7 +59,6 @@ class WholeCard:
         self.pair_a, self.pair_b = np.triu_indices(n, 1)  # every two symbols (np.triu_indices is slow)
         self.planned = card.problem.targets * np.array([ink_share(sil) for sil in card.problem.silhouettes])
         self._fields(card)
-        self._edges(card)
 
     def _fields(self, card: CardState) -> None:
         """Every symbol's lower distance bounds (:meth:`~printdeck.artwork.ShapeField.at_least`)
@@ -72,13 +73,6 @@ class WholeCard:
         self.field_origin = np.array([f.origin for f in fields])
         self.field_step = np.array([f.step for f in fields])
 
-    def _edges(self, card: CardState) -> None:
-        """Every symbol's edges as rows of one padded array (see :meth:`edges`)."""
-        counts = np.bincount(self.edge_owner, minlength=card.n_symbols)
-        self._edge_rows = np.full((card.n_symbols, int(counts.max())), -1)
-        for i in range(card.n_symbols):
-            self._edge_rows[i, : counts[i]] = self.edge_start[self.edge_owner == i]
-
     def lower_at(self, which: np.ndarray, q: np.ndarray) -> np.ndarray:
         """Lower bounds of the distance of the points ``q`` (complex, box units of the
         symbols ``which``, like ``q``) to those symbols' outlines, exactly as
@@ -90,16 +84,6 @@ class WholeCard:
         off = (ix < 0) | (ix >= nx) | (iy < 0) | (iy >= ny)
         ix[off], iy[off] = nx - 1, ny - 1  # the padding: the off-grid value
         return self.lower[which, iy, ix]
-
-    def edges(self, z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``(e0, d)``, each ``(n, E) complex``: every symbol's edges from its placed
-        vertices ``z`` ``(V,)`` (edge k of symbol i runs from ``e0[i, k]`` along
-        ``d[i, k]``), padded to the longest outline with edges far away."""
-        pad = self._edge_rows < 0
-        e0 = z[self._edge_rows]
-        d = z[self._edge_rows + 1] - e0
-        e0[pad], d[pad] = complex(1e30, 1e30), 1.0
-        return e0, d
 
     def placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
         """``(V,) complex`` every vertex placed at the symbols' ``centres`` ``(n, 2)`` mm,
