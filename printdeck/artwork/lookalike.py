@@ -31,8 +31,9 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -331,9 +332,18 @@ def _best_pose(a: Look, b: Look) -> tuple[float, int, int]:
 
 def _gated(a: Look, b: Look) -> bool:
     """Whether the pair can have the same silhouette (turn-, mirror- and size-free measures agree)."""
-    if a.group == b.group or float(np.abs(a.profile - b.profile).sum()) > PROFILE_GATE:
+    return a.group != b.group and may_share_silhouette(a.profile, a.compactness, b.profile, b.compactness)
+
+
+def may_share_silhouette(
+    profile_a: np.ndarray, compactness_a: float, profile_b: np.ndarray, compactness_b: float
+) -> bool:
+    """Whether two drawings can have the same silhouette, by measures turn, mirror and size
+    leave alone: their ``(16,)`` radial ink profiles (:attr:`Look.profile`) within
+    ``PROFILE_GATE`` and their compactness within a factor ``COMPACTNESS_GATE``."""
+    if float(np.abs(profile_a - profile_b).sum()) > PROFILE_GATE:
         return False
-    return min(a.compactness, b.compactness) >= COMPACTNESS_GATE * max(a.compactness, b.compactness)
+    return min(compactness_a, compactness_b) >= COMPACTNESS_GATE * max(compactness_a, compactness_b)
 
 
 def _colour_difference(a: Look, b: Look, mirror: int, k: int, vision: Vision) -> float | None:
@@ -372,6 +382,65 @@ def _lab_pose(look: Look, mirror: int, k: int, vision: Vision) -> tuple[np.ndarr
     return lab, ink, coarse, weight
 
 
+def pair_pose(
+    a: Look, b: Look, memo: dict[tuple[object, object], tuple[float, int, int]] | None = None
+) -> tuple[float, int, int] | None:
+    """``b``'s best pose against ``a``: (overlap, mirror, angle index); None when the pair
+    cannot have the same silhouette (same group, or the turn-free measures disagree).
+
+    Args:
+        memo: Best poses already found, by the looks' ``key`` (see :func:`find_look_alikes`).
+    """
+    if not _gated(a, b):
+        return None
+    memo_key = (a.key, b.key)
+    keyed = memo is not None and a.key is not None and b.key is not None
+    if keyed and memo is not None and memo_key in memo:
+        return memo[memo_key]
+    pose = _best_pose(a, b)
+    if keyed and memo is not None:
+        memo[memo_key] = pose
+    return pose
+
+
+def colour_difference(a: Look, b: Look, pose: tuple[float, int, int], vision: Vision) -> float | None:
+    """The CIEDE2000 difference (``COLOUR_QUANTILE`` of the shared ink) of ``a`` and ``b``
+    at ``b``'s ``pose`` (from :func:`pair_pose`) seen with ``vision``; None when either is a
+    word whose colour is free."""
+    return _colour_difference(a, b, pose[1], pose[2], vision)
+
+
+def pair_verdict(
+    names: tuple[str, str],
+    groups: tuple[int, int],
+    pose: tuple[float, int, int] | None,
+    visions: Sequence[Vision],
+    delta_of: Callable[[Vision], float | None],
+) -> LookAlike | None:
+    """Whether a pair looks alike, given ``b``'s best pose (:func:`pair_pose`) and its colour
+    difference under each vision (``delta_of``, asked in the order of ``visions`` until one
+    sees them alike); None when not alike.
+
+    Args:
+        names: The two drawings' labels.
+        groups: Their groups.
+    """
+    if pose is None or pose[0] < SHAPE_SIMILARITY:
+        return None
+    similarity, mirror, k = pose
+    for vision in visions:
+        delta = delta_of(vision)
+        if delta is None or delta < DELTA_E_ALIKE:
+            turned = float(((_angles()[k] + 180) % 360) - 180)
+            return LookAlike(*names, similarity, delta, turned, bool(mirror), vision, False, groups)
+    return None
+
+
+def same_spelling(a_spelling: str, b_spelling: str) -> bool:
+    """Whether two words' :func:`word_skeleton` make them look alike (pictures' are empty)."""
+    return bool(a_spelling) and a_spelling == b_spelling
+
+
 def find_look_alikes(
     looks: Sequence[Look],
     visions: Sequence[Vision] = (Vision.NORMAL,),
@@ -392,27 +461,15 @@ def find_look_alikes(
     out: list[LookAlike] = []
     for i, a in enumerate(looks):
         for b in looks[i + 1 :]:
-            if a.group != b.group and a.spelling and a.spelling == b.spelling:
+            if a.group != b.group and same_spelling(a.spelling, b.spelling):
                 out.append(LookAlike(a.label, b.label, 1.0, None, 0.0, False, Vision.NORMAL, True, (a.group, b.group)))
                 continue
-            if not _gated(a, b):
+            pose = pair_pose(a, b, memo)
+            if pose is None:
                 continue
-            memo_key = (a.key, b.key)
-            if memo is not None and a.key is not None and b.key is not None and memo_key in memo:
-                similarity, mirror, k = memo[memo_key]
-            else:
-                similarity, mirror, k = _best_pose(a, b)
-                if memo is not None and a.key is not None and b.key is not None:
-                    memo[memo_key] = (similarity, mirror, k)
-            if similarity < SHAPE_SIMILARITY:
-                continue
-            for vision in visions:
-                delta = _colour_difference(a, b, mirror, k, vision)
-                if delta is None or delta < DELTA_E_ALIKE:
-                    turned = float(((_angles()[k] + 180) % 360) - 180)
-                    pair = (a.group, b.group)
-                    out.append(
-                        LookAlike(a.label, b.label, similarity, delta, turned, bool(mirror), vision, False, pair)
-                    )
-                    break
+            found = pair_verdict(
+                (a.label, b.label), (a.group, b.group), pose, visions, partial(colour_difference, a, b, pose)
+            )
+            if found is not None:
+                out.append(found)
     return out

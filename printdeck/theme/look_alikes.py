@@ -7,13 +7,28 @@ from __future__ import annotations
 import dataclasses
 import json
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from printdeck.artwork import Look, LookAlike, Vision, drawing_key, find_look_alikes, look_of
+import numpy as np
+
+from printdeck.artwork import (
+    Look,
+    LookAlike,
+    Vision,
+    colour_difference,
+    drawing_key,
+    look_of,
+    may_share_silhouette,
+    pair_pose,
+    pair_verdict,
+    same_spelling,
+    word_skeleton,
+)
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import LookAlikeWarning, PrintdeckError
 from printdeck.model import SymbolSpec, drawn_only
+from printdeck.theme.look_pairs import MISSING, PairBook
 from printdeck.theme.spec import Theme
 
 COLOUR_VISIONS = (Vision.PROTANOPIA, Vision.DEUTERANOPIA, Vision.TRITANOPIA)
@@ -61,14 +76,87 @@ def look_alikes(
     key = _verdict_key(faces, seen_as)
     pairs = _stored_verdict(key)
     if pairs is None:
-        looks = [dataclasses.replace(_look(face, turn), label=label, group=group) for face, label, group, turn in faces]
         if len(_POSES) > MEMO_PAIRS:
             _POSES.clear()
-        pairs = find_look_alikes(looks, seen_as, _POSES)
+        pairs = _compared(faces, seen_as)
         folder = cache_dir("lookalikes")
         if folder is not None:
             write_entry(folder / f"{key}.json", json.dumps([_as_record(p) for p in pairs]))
     return sorted((_in_given_order(p, order) for p in pairs), key=lambda p: p.groups)
+
+
+def _compared(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple[Vision, ...]) -> list[LookAlike]:
+    """:func:`find_look_alikes` of the faces (``(face, label, group, turn)``), each pair's
+    verdict taken from the disk cache where it was kept (:class:`PairBook`): only pairs
+    never compared are drawn and compared, and what they give is kept."""
+    idents = [entry_key(*_face_key(face, "", turn)) for face, _, _, turn in faces]
+    spellings = [word_skeleton(face.text or "") if face.kind == "text" else "" for face, *_ in faces]
+    book = PairBook(idents, _code_version())
+    looks: dict[int, Look] = {}
+
+    def look(i: int) -> Look:
+        if i not in looks:
+            face, label, group, turn = faces[i]
+            looks[i] = dataclasses.replace(_look(face, turn), label=label, group=group)
+        return looks[i]
+
+    def shape(i: int) -> tuple[np.ndarray, float]:
+        kept = book.shape(idents[i])
+        if kept is None:
+            book.put_shape(idents[i], look(i).profile, look(i).compactness)
+            kept = (look(i).profile, look(i).compactness)
+        return kept
+
+    out: list[LookAlike] = []
+    for i, (_, label_a, group_a, _) in enumerate(faces):
+        for j in range(i + 1, len(faces)):
+            _, label_b, group_b, _ = faces[j]
+            if group_a == group_b:
+                continue
+            if same_spelling(spellings[i], spellings[j]):
+                out.append(LookAlike(label_a, label_b, 1.0, None, 0.0, False, Vision.NORMAL, True, (group_a, group_b)))
+                continue
+            record = book.get(idents[i], idents[j])
+            if record is MISSING:
+                similar = may_share_silhouette(*shape(i), *shape(j))
+                pose = pair_pose(look(i), look(j), _POSES) if similar else None
+                record = None if pose is None else [*pose, {}]
+                book.put(idents[i], idents[j], record)
+            if not isinstance(record, list):
+                continue
+            found = pair_verdict(
+                (label_a, label_b),
+                (group_a, group_b),
+                _pose_of(record),
+                visions,
+                _deltas(book, record, i, j, look, idents),
+            )
+            if found is not None:
+                out.append(found)
+    book.save()
+    return out
+
+
+def _pose_of(record: list[object]) -> tuple[float, int, int]:
+    similarity, mirror, k = (float(str(value)) for value in record[:3])
+    return similarity, int(mirror), int(k)
+
+
+def _deltas(
+    book: PairBook, record: list[object], i: int, j: int, look: Callable[[int], Look], idents: list[str]
+) -> Callable[[Vision], float | None]:
+    """A pair's colour difference under a vision: kept in its ``record``, else measured (and kept)."""
+    deltas = record[3]
+    assert isinstance(deltas, dict)
+
+    def delta_of(vision: Vision) -> float | None:
+        if vision.value not in deltas:
+            deltas[vision.value] = colour_difference(look(i), look(j), _pose_of(record), vision)
+            book.put(idents[i], idents[j], record)
+        value = deltas[vision.value]
+        return None if value is None else float(value)
+
+    return delta_of
 
 
 def _in_given_order(pair: LookAlike, order: list[int]) -> LookAlike:
@@ -103,7 +191,12 @@ def _verdict_key(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple
 
 @lru_cache(maxsize=1)
 def _code_version() -> str:
-    return code_digest("printdeck.artwork.lookalike", "printdeck.artwork.colour_vision", "printdeck.theme.look_alikes")
+    return code_digest(
+        "printdeck.artwork.lookalike",
+        "printdeck.artwork.colour_vision",
+        "printdeck.theme.look_alikes",
+        "printdeck.theme.look_pairs",
+    )
 
 
 def _as_record(pair: LookAlike) -> dict[str, object]:
