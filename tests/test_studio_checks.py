@@ -16,7 +16,8 @@ import pytest
 import yaml
 from test_studio_api import make_client, png_bytes, svgs
 
-from printdeck.studio import theme_folder
+from printdeck.studio import intake, theme_folder
+from printdeck.studio.symbol_list import Item
 from printdeck.studio.workspace import Workspace
 
 with __import__("warnings").catch_warnings():
@@ -109,16 +110,16 @@ def test_the_wait_form_answers_once_checked(tmp_path: Path) -> None:
         assert client.get("/api/checks/999/events").status_code == 404
 
 
-def test_a_checked_photo_has_its_crop_and_thumbnail_ready(tmp_path: Path) -> None:
-    """The check finds each photo's crop (what its first sheet needs most), so the tile's
-    badge is there before any sheet is drawn."""
-    files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in svgs(6)]
-    files.append(("files", ("sun.png", png_bytes((230, 180, 20), 300), "image/png")))
+def test_each_picture_that_passes_is_traced_while_the_next_is_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    traced: list[str] = []
+    monkeypatch.setattr(intake, "ready", lambda folder, item: traced.append(item.file))
+    files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in svgs(3)]
+    files.append(("files", ("broken.png", b"not a png", "image/png")))
     with make_client(tmp_path / "deck") as client:
-        post = client.post("/api/files?wait=1", files=files)
-        tile = post.json()["state"]["symbols"][-1]
-        assert tile["crop"]["badge"] in {"subject", "centre: check me"} and len(tile["crop"]["box"]) == 4
-        assert client.get(tile["thumb"]).status_code == 200
+        assert client.post("/api/files?wait=1", files=files).status_code == 200
+    assert sorted(traced) == sorted(f"images/{p.name}" for p in svgs(3))  # not the refused one
 
 
 def test_refused_tiles_are_kept_in_the_folder_across_a_restart(tmp_path: Path) -> None:
@@ -157,18 +158,27 @@ def test_a_new_deck_is_titled_after_its_folder(tmp_path: Path) -> None:
     assert yaml.safe_load((tmp_path / "family-deck" / "theme.yaml").read_text())["title"] == "Family deck"
 
 
-def test_a_checked_picture_is_traced_before_any_sheet_asks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each picture's silhouette (and a photo's crop in it) is traced while it is checked,
-    and kept in the cache the first sheet reads."""
+def test_a_traced_photo_has_its_crop_silhouette_and_thumbnail_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``ready`` does for a checked photo is what the first sheet and the tile read:
+    its silhouette (the crop in it) in the cache, its badge known, its thumbnail made."""
     import printdeck
     from printdeck.artwork import silhouette_key
+    from printdeck.studio import thumbnails
 
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
-    files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in svgs(6)]
-    files.append(("files", ("sun.png", png_bytes((230, 180, 20), 300), "image/png")))
-    with make_client(tmp_path / "deck") as client:
-        assert client.post("/api/files?wait=1", files=files).status_code == 200
-    theme = printdeck.load_theme(tmp_path / "deck" / "theme.yaml")
-    traced = {p.stem for p in (tmp_path / "cache" / "silhouettes").iterdir()}
-    assert {silhouette_key(s) for s in theme.symbols} <= traced
+    folder = tmp_path / "deck"
+    (folder / "images").mkdir(parents=True)
+    (folder / "images" / "sun.png").write_bytes(png_bytes((230, 180, 20), 300))
+    item = Item({"photo": "images/sun.png"})
+    intake.ready(folder, item)
+    words = [{"text": w} for w in "bcdefg"]
+    theme = printdeck.load_theme({"symbols": [item.data, *words]}, base_dir=folder)
+    photo = theme.symbols[0]
+    assert (tmp_path / "cache" / "silhouettes" / f"{silhouette_key(photo)}.json").is_file()
+    assert printdeck.photo_crop(photo, compute=False) is not None  # the tile's badge is known at once
+    before = thumbnails._cached.cache_info().hits
+    thumbnails.thumbnail(folder / "images" / "sun.png")
+    assert thumbnails._cached.cache_info().hits == before + 1

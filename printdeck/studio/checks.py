@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import os
 import queue
 import threading
 import time
@@ -22,8 +21,6 @@ from printdeck.errors import PrintdeckError
 from printdeck.studio import intake, uploads
 from printdeck.studio.workspace import Workspace
 
-WORKER_NICENESS = 5
-"""How much lower the checking thread's CPU priority is than the requests' (Linux)."""
 KEPT_JOBS = 50
 """Finished jobs kept for their answers (the latest)."""
 _ids = itertools.count(1)
@@ -100,6 +97,7 @@ class Checker:
         self.jobs: dict[int, CheckJob] = {}
         self._queue: queue.Queue[CheckJob] = queue.Queue()
         self._lock = threading.Lock()
+        self._staging = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def submit(self, files: list[uploads.Upload], drop: str | None) -> CheckJob:
@@ -108,23 +106,26 @@ class Checker:
         Raises:
             Unwritable: the folder cannot be written; nothing of the batch was kept.
         """
-        with self._lock:  # one drop written at a time: names and room account for the waiting ones
+        with self._staging:  # one drop written at a time: names and room account for the waiting ones
             staged = intake.stage_pictures(self.space, files, drop, self._pending())
             job = CheckJob(staged)
-            self.jobs[job.id] = job
-            for old in sorted(self.jobs)[:-KEPT_JOBS]:
-                if self.jobs[old].done:
-                    del self.jobs[old]
-            self._queue.put(job)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="printdeck-studio-checks", daemon=True)
-                self._thread.start()
+            with self._lock:  # held briefly: the state asks what is being checked
+                self.jobs[job.id] = job
+                for old in sorted(self.jobs)[:-KEPT_JOBS]:
+                    if self.jobs[old].done:
+                        del self.jobs[old]
+                self._queue.put(job)
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._work, name="printdeck-studio-checks", daemon=True)
+                    self._thread.start()
         return job
 
     def _pending(self) -> intake.Staged:
         """Every job not done yet, as one drop (their files and their number)."""
         waiting = intake.Staged(None, [])
-        for job in self.jobs.values():
+        with self._lock:
+            jobs = list(self.jobs.values())
+        for job in jobs:
             if not job.done:
                 waiting.items += job.staged.items
         return waiting
@@ -145,7 +146,6 @@ class Checker:
         }
 
     def _work(self) -> None:
-        _lower_priority()
         while True:
             job = self._queue.get()
             try:
@@ -160,11 +160,3 @@ class Checker:
             if job.error is None and self.on_saved is not None:
                 with contextlib.suppress(Exception):
                     self.on_saved(self._queue.empty())
-
-
-def _lower_priority() -> None:
-    """Give the calling thread a lower CPU priority (Linux: each thread has its own nice
-    value), so requests answered meanwhile come first."""
-    with contextlib.suppress(AttributeError, OSError):
-        native = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, native, os.getpriority(os.PRIO_PROCESS, native) + WORKER_NICENESS)

@@ -12,6 +12,8 @@ says why.
 from __future__ import annotations
 
 import contextlib
+import os
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -32,6 +34,12 @@ FONTS_FOLDER = "fonts"
 PROBE_WORDS = [{"text": w} for w in ("Aa", "Bb", "Cc", "Dd", "Ee", "Ff", "Gg")]
 """Seven words: the smallest deck, so a probe theme loads far enough to check one key's file."""
 MAX_REJECTED = 200
+READY_THREADS = min(2, os.cpu_count() or 1)
+"""Threads tracing checked pictures while the next ones are checked (decoding and finding
+faces run in native code that releases the GIL, so requests are still answered)."""
+READY_NICENESS = 5
+"""How much lower the tracing threads' CPU priority is (Linux: a nice value a thread):
+work done ahead of time never slows the checks, the requests or the first sheet."""
 """Most refused tiles kept (the latest); the answer of a drop still counts every refusal."""
 
 
@@ -123,8 +131,9 @@ def check_staged(
     space: Workspace, staged: Staged, progress: Callable[[int, str], None] | None = None
 ) -> list[dict[str, Any]]:
     """Check each staged picture with printdeck (decoded alone, then against the deck for
-    copies), readying what the page shows next (the crop of a photo, its thumbnail), and
-    add those that pass as symbols. Holds the workspace's lock only to save.
+    copies) and add those that pass as symbols, holding the workspace's lock only to save.
+    While the next file is checked, those that passed are traced on other threads
+    (:func:`ready`); what is not traced when the checks end is left to the first sheet.
 
     A refused file is removed again and becomes a tile with the command line's one-line
     reason; tiles of earlier drops go once the drop is saved (those of ``staged.drop`` stay).
@@ -145,8 +154,9 @@ def check_staged(
     results = {n: _refused(space, staged.names[n], problem, staged.drop) for n, problem in staged.refused.items()}
     checked = len(results)
     passed: list[Item] = []
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="printdeck-studio-ready") as readying:
-        for number, item, _ in staged.items:  # file k is decoded while file k - 1 is traced
+    readying = ThreadPoolExecutor(READY_THREADS, "printdeck-studio-ready", initializer=_lower_priority)
+    try:
+        for number, item, _ in staged.items:  # while file k is decoded, the files before it are traced
             if progress is not None:
                 progress(checked, staged.names[number])
             _, problem = space.check_alone(item)
@@ -155,8 +165,10 @@ def check_staged(
                 readying.submit(ready, space.folder, item)
             checked += 1
             results[number] = _result(space, staged, number, item, problem)
-        if progress is not None:
-            progress(checked, "")
+    finally:  # saved at once: the first sheet traces the rest, several at a time
+        readying.shutdown(wait=False, cancel_futures=True)
+    if progress is not None:
+        progress(checked, "")
     try:
         space.add_checked(passed, lambda item, problem: _refuse(space, staged, results, item, problem))
     except BaseException:
@@ -208,6 +220,13 @@ def ready(folder: Path, item: Item) -> None:
         printdeck.trace_symbol(symbol)
         if symbol.path is not None:
             thumbnail(Path(symbol.path))
+
+
+def _lower_priority() -> None:
+    """Give the calling thread a lower CPU priority (:data:`READY_NICENESS`)."""
+    with contextlib.suppress(AttributeError, OSError):
+        native = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, native, os.getpriority(os.PRIO_PROCESS, native) + READY_NICENESS)
 
 
 def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None = None) -> list[dict[str, Any]]:
