@@ -78,7 +78,7 @@ def test_the_studio_puts_a_symbols_error_on_its_tile(tmp_path: Path) -> None:
         assert preview.json()["key"] == f"symbols.{index}"  # a field, not a message to read
         assert "images/thin.png: prints at 4 dpi on card" in preview.json()["error"]
         shown = next(s for s in client.get("/api/state").json()["state"]["symbols"] if s["uid"] == thin["uid"])
-        assert "prints at 4 dpi" in shown["error"]  # on the picture's tile
+        assert "too few pixels to print sharp" in shown["error"]  # on the picture's tile, in the page's words
 
 
 # -- init_theme: the argument, or the option typed ------------------------------------------------
