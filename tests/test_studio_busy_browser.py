@@ -54,21 +54,23 @@ def phone_photos(folder: Path) -> list[tuple[str, str, bytes]]:
 
 
 @pytest.fixture
-def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """The check of photo number :data:`HELD_AT` waits until the test sets the event."""
-    going_on = threading.Event()
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, threading.Event]]:
+    """The checks of photos number 1 and :data:`HELD_AT` wait until the test sets their
+    event (so the page is seen showing both, however fast the machine checks)."""
+    going_on = {1: threading.Event(), HELD_AT: threading.Event()}
     real = Workspace.check_alone
     seen = [0]
 
     def check_alone(self: Workspace, item: Any) -> Any:
         seen[0] += 1
-        if seen[0] == HELD_AT:
-            assert going_on.wait(120), "the test never let the checks go on"
+        if seen[0] in going_on:
+            assert going_on[seen[0]].wait(120), "the test never let the checks go on"
         return real(self, item)
 
     monkeypatch.setattr(Workspace, "check_alone", check_alone)
     yield going_on
-    going_on.set()
+    for event in going_on.values():
+        event.set()
 
 
 def progress_seen(page: Any, total: int, until: int) -> list[tuple[str, int]]:
@@ -84,7 +86,7 @@ def progress_seen(page: Any, total: int, until: int) -> list[tuple[str, int]]:
 
 
 def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
-    page: Any, studio: tuple[str, Path], tmp_path: Path, held: threading.Event
+    page: Any, studio: tuple[str, Path], tmp_path: Path, held: dict[int, threading.Event]
 ) -> None:
     folder = studio[1]
     files = phone_photos(tmp_path)
@@ -93,7 +95,9 @@ def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
     drop(page, files)
 
     # Each file's check is shown as it happens: its name, n of 21, and a progress bar.
-    seen = progress_seen(page, len(files), HELD_AT)
+    seen = progress_seen(page, len(files), 1)
+    held[1].set()
+    seen += progress_seen(page, len(files), HELD_AT)
     assert len(seen) >= 2 and seen[-1] == (names[HELD_AT - 1], HELD_AT), seen  # the held one: "(6 of 21)"
     assert all(name in names for name, _ in seen) and [n for _, n in seen] == sorted(n for _, n in seen)
     assert page.is_visible("#check-progress")
@@ -107,7 +111,7 @@ def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
     wait_for(lambda: theme(folder).get("card") == {"diameter": "80mm"}, "the card size saved while checking", 20)
     assert theme(folder)["symbols"] == [] and page.is_visible("#check-progress")  # still checking
     assert page.input_value("#set-card-diameter") in ("80", "80mm")
-    held.set()
+    held[HELD_AT].set()
 
     # Every photo becomes a tile, the broken file a refused tile with its reason; the sheet comes.
     page.wait_for_function("document.querySelectorAll('#grid .tile').length === 21", timeout=180_000)
