@@ -111,6 +111,14 @@ def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
     wait_for(lambda: theme(folder).get("card") == {"diameter": "80mm"}, "the card size saved while checking", 20)
     assert theme(folder)["symbols"] == [] and page.is_visible("#check-progress")  # still checking
     assert page.input_value("#set-card-diameter") in ("80", "80mm")
+
+    # A page reloaded meanwhile follows the check from where it is, and says so over the empty grid.
+    page.reload()
+    page.wait_for_function(
+        f"document.getElementById('busy').textContent === 'Checking {names[HELD_AT - 1]} ({HELD_AT} of 21)…'",
+        timeout=30_000,
+    )
+    assert page.is_visible("#check-progress") and page.inner_text("#grid-empty") == "Checking the pictures…"
     held[HELD_AT].set()
 
     # Every photo becomes a tile, the broken file a refused tile with its reason; the sheet comes.

@@ -27,6 +27,8 @@ function newDrop() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+let following = false; // this page follows a drop's checks (set from the first batch sent)
+
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Send pictures to the studio (in batches, each answered as soon as it is written), then
@@ -41,6 +43,7 @@ export async function sendFiles(fileList) {
   const jobs = [];
   let sent = 0;
   let failed = "";
+  following = true; // from the first batch sent: a state answer must not start a second follower
   bar.hidden = false;
   bar.value = 0;
   for (const batch of batches(files)) {
@@ -53,32 +56,61 @@ export async function sendFiles(fileList) {
       failed = `${batch.map((f) => f.name).join(", ")}: ${answer.data.words || answer.data.error || "not added"}`;
       break;
     }
-    jobs.push({ id: answer.data.check.id, before: sent });
+    jobs.push(answer.data.check.id);
     sent += batch.length;
   }
-  for (const job of jobs) {
+  const checkFailed = await followChecks(jobs, files.length, total); // the batches sent are checked all the same
+  await finishChecks(failed || checkFailed, total);
+}
+
+/** Follow check jobs (by id, in order) to their end, showing each file as it is checked
+ *  (n of ``files``); counts the added and refused files into ``total``; "" or what failed. */
+async function followChecks(ids, files, total) {
+  const note = document.getElementById("busy");
+  const bar = document.getElementById("check-progress");
+  bar.hidden = false;
+  document.getElementById("grid-empty").textContent = "Checking the pictures…";
+  let before = 0; // files of the jobs already followed
+  for (const id of ids) {
     let last = null;
     try {
-      await follow(`/api/checks/${job.id}/events`, (event) => {
+      await follow(`/api/checks/${id}/events`, (event) => {
         last = event;
-        const n = Math.min(files.length, job.before + event.checked + (event.file ? 1 : 0));
-        bar.value = (job.before + event.checked) / files.length;
-        if (!event.done) note.textContent = event.file ? `Checking ${event.file} (${n} of ${files.length})…` : `Checking ${n} of ${files.length}…`;
+        const n = Math.min(files, before + event.checked + (event.file ? 1 : 0));
+        bar.value = (before + event.checked) / files;
+        if (!event.done) note.textContent = event.file ? `Checking ${event.file} (${n} of ${files})…` : `Checking ${n} of ${files}…`;
       });
     } catch (err) {
-      failed = "Lost touch with the studio while checking the pictures; reload the page";
-      break;
+      return "Lost touch with the studio while checking the pictures; reload the page";
     }
-    if (last.error) failed = last.error;
+    if (last.error) return last.error;
+    before += last.total;
     for (const result of last.results) total[result.ok ? "added" : "refused"] += 1;
   }
-  // The new tiles and the sheet once every batch is in (a sheet of half the drop would be drawn for nothing).
+  return "";
+}
+
+/** The new tiles and the sheet once every batch is in (a sheet of half the drop would be
+ *  drawn for nothing), then how the drop went. */
+async function finishChecks(failed, total) {
+  const note = document.getElementById("busy");
+  const empty = document.getElementById("grid-empty");
+  empty.textContent = empty.dataset.idle;
+  following = false;
   const fresh = await call("GET", "/api/state");
   if (fresh.status === 200) store.set(fresh.data.state);
-  bar.hidden = true;
+  document.getElementById("check-progress").hidden = true;
   if (failed) { note.textContent = failed; return; }
   note.textContent = `Added ${plural(total.added, "picture")}` +
     (total.refused ? `; ${total.refused} refused (see the red tiles)` : ".");
+}
+
+/** A page opened (or reloaded) while pictures are checked follows the check to its end. */
+async function resumeChecks(checking) {
+  if (following || !checking) return;
+  following = true;
+  const total = { added: 0, refused: 0 };
+  await finishChecks(await followChecks(checking.jobs, checking.total, total), total);
 }
 
 function report(answer, what) {
@@ -293,6 +325,7 @@ export function drawSymbols(state) {
     document.activeElement.setSelectionRange(typed.from, typed.to);
   }
   document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
+  resumeChecks(state.checking);
   const problem = document.getElementById("deck-problem");
   const key = state.problem_key;
   const aboutSymbols = state.problem && (!key || key === "symbols" || key.startsWith("deck"));
