@@ -98,7 +98,7 @@ class Studio:
 
         files = [("files", (p.name, p.read_bytes(), "image/svg+xml")) for p in paths]
         headers = {TOKEN_HEADER: self.token}
-        httpx.post(self.origin + "/api/files", files=files, headers=headers, timeout=600).raise_for_status()
+        httpx.post(self.origin + "/api/files?wait=1", files=files, headers=headers, timeout=600).raise_for_status()
 
     def state(self) -> dict:
         return self.call("GET", "/api/state")["state"]  # type: ignore[index]
@@ -280,7 +280,9 @@ DROP_JS = """(files) => {
 
 
 def shot_files() -> list[dict[str, str]]:
-    """Four photos (scikit-image's) and 23 bundled SVGs, as the page receives dropped files."""
+    """Four photos (scikit-image's, scaled up 3x to a phone photo's pixels: at 512 px the
+    astronaut would print under 150 dpi and the sheet be refused) and 23 bundled SVGs, as
+    the page receives dropped files."""
     import base64
     import io
 
@@ -295,7 +297,9 @@ def shot_files() -> list[dict[str, str]]:
         ("rocket", data.rocket()),
     ):
         out = io.BytesIO()
-        Image.fromarray(pixels).convert("RGB").save(out, format="JPEG", quality=92)
+        picture = Image.fromarray(pixels).convert("RGB")
+        picture = picture.resize((picture.width * 3, picture.height * 3), Image.Resampling.LANCZOS)
+        picture.save(out, format="JPEG", quality=92)
         files.append((f"{name}.jpg", "image/jpeg", out.getvalue()))
     files += [(f"{n}.svg", "image/svg+xml", (TWEMOJI / f"{n}.svg").read_bytes()) for n in SHOT_SVGS]
     return [{"name": n, "type": t, "data": base64.b64encode(d).decode()} for n, t, d in files]
