@@ -70,9 +70,16 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     Every browser test uses it, so a test module that imports it skips without Chromium."""
     if not CHROMIUM.exists():
         pytest.skip(pytestmark.kwargs["reason"])
+    with serving(tmp_path_factory.mktemp("studio") / "family-deck") as served:
+        yield served
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[tuple[str, Path]]:
+    """A studio on ``folder`` on a free port of 127.0.0.1 (uvicorn on a thread), stopped
+    on leaving: (link with token, folder)."""
     import uvicorn
 
-    folder = tmp_path_factory.mktemp("studio") / "family-deck"
     sock = listening_socket(0)
     port = sock.getsockname()[1]
     gate = Pass.for_port(port, uploads.MAX_UPLOAD_BYTES)
@@ -82,20 +89,29 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     deadline = time.monotonic() + 20
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    yield gate.link(f"http://127.0.0.1:{port}"), folder
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield gate.link(f"http://127.0.0.1:{port}"), folder
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="module")
 def page(studio: tuple[str, Path]) -> Iterator[object]:
+    with browser_tab(studio[0], accept_downloads=True) as tab:
+        yield tab
+
+
+@contextlib.contextmanager
+def browser_tab(link: str, **context: object) -> Iterator[object]:
+    """A 1280 x 800 Chromium tab on the studio's ``link``, once the page is ready
+    (``context``: more of Playwright's context options); no script error may happen in it."""
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True, bypass_csp=True)
-        tab = context.new_page()
+        tab = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True, **context).new_page()
         errors: list[str] = []
         tab.on("pageerror", lambda exc: errors.append(str(exc)))
-        tab.goto(studio[0])
+        tab.goto(link)
         tab.wait_for_selector("body[data-ready]")
         yield tab
         assert not errors, f"errors in the page: {errors}"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, pytestmark, studio, sync_api, theme, wait_for
+from test_studio_browser import browser_tab, pytestmark, studio, sync_api, theme, wait_for
 
 __all__ = ["pytestmark", "studio", "sync_api"]  # the module's fixture and its skips (no Chromium, no Playwright)
 
@@ -17,17 +17,8 @@ __all__ = ["pytestmark", "studio", "sync_api"]  # the module's fixture and its s
 @pytest.fixture(scope="module")
 def keys(studio: tuple[str, Path]) -> Iterator[object]:
     """A desktop tab driven with the keyboard only."""
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-        tab = context.new_page()
-        errors: list[str] = []
-        tab.on("pageerror", lambda exc: errors.append(str(exc)))
-        tab.goto(studio[0])
-        tab.wait_for_selector("body[data-ready]")
+    with browser_tab(studio[0]) as tab:
         yield tab
-        assert not errors, f"errors in the page: {errors}"
-        browser.close()
 
 
 def focused(tab: object) -> dict:

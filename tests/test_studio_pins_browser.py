@@ -13,75 +13,37 @@ from __future__ import annotations
 import math
 import os
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 from test_pins_support import ink_at_pin
+from test_studio_browser import CHROMIUM, CHROMIUM_ARGS, pytestmark, serving, sync_api, theme
 from test_studio_journeys import serious_violations
 
 import printdeck
-from printdeck.studio import uploads
-from printdeck.studio.connections import server_config
-from printdeck.studio.guard import Pass
-from printdeck.studio.launch import listening_socket
-from printdeck.studio.routes import create_app
-from printdeck.studio.workspace import Workspace
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+__all__ = ["pytestmark", "sync_api"]  # the browser module's skips (no Chromium, no Playwright)
+
 ICONS = Path(__file__).parent / "fixtures" / "icons"
 SHOTS = os.environ.get("PRINTDECK_SCREENSHOTS")  # a folder to keep the card view's screenshots in
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing: apt-get install chromium (.ci/run installs it)"
-)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is missing: pip install -e '.[test]'"
-)
 
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A studio on the icon deck, on a free port of 127.0.0.1: (link with token, folder)."""
-    import uvicorn
-
+    if not CHROMIUM.exists():
+        pytest.skip(pytestmark.kwargs["reason"])
     folder = tmp_path_factory.mktemp("pins-browser") / "icons"
     shutil.copytree(ICONS, folder)
-    sock = listening_socket(0)
-    port = sock.getsockname()[1]
-    gate = Pass.for_port(port, uploads.MAX_UPLOAD_BYTES)
-    server = uvicorn.Server(server_config(create_app(Workspace.open(folder), gate)))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield gate.link(f"http://127.0.0.1:{port}"), folder
-    server.should_exit = True
-    thread.join(10)
-
-
-def _theme(folder: Path) -> dict:
-    return yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))
+    with serving(folder) as served:
+        yield served
 
 
 def _pins(folder: Path) -> dict:
     """Card 2's pinned places in theme.yaml ({} without)."""
-    entries = (_theme(folder).get("layout") or {}).get("pinned") or []
+    entries = (theme(folder).get("layout") or {}).get("pinned") or []
     return next((e["place"] for e in entries if e["card"] == 2), {})
-
-
-def _wait(check: object, what: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():  # type: ignore[operator]
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _shot(page: object, name: str, tmp_path: Path) -> Path:
@@ -113,6 +75,7 @@ def _centre_on_screen(page: object, name: str) -> tuple[float, float]:
 def _answered(page: object) -> str:
     """Wait for the card view's answer to the last change; its state (saved, refused...)."""
     page.wait_for_selector("#cv-status[data-state]:not([data-state='checking']):not([data-state=''])")  # type: ignore[attr-defined]
+    page.wait_for_selector("#card-view:not([data-loading])", state="attached")  # type: ignore[attr-defined]
     return str(page.get_attribute("#cv-status", "data-state"))  # type: ignore[attr-defined]
 
 

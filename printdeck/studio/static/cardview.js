@@ -54,6 +54,15 @@ export async function openCard(card) {
 /** Fetch the card of the latest revision and its picture; draw them. */
 async function load() {
   const ask = ++cv.asked;
+  cv.dialog.dataset.loading = "1"; // set with the answer that asked for it: tests wait for both
+  try {
+    await loadCard(ask);
+  } finally {
+    if (ask === cv.asked) delete cv.dialog.dataset.loading;
+  }
+}
+
+async function loadCard(ask) {
   const rev = store.state.rev;
   const answer = await call("GET", `/api/cards/${cv.card}?rev=${rev}`);
   if (ask !== cv.asked || !cv.dialog.open) return;
@@ -68,7 +77,7 @@ async function load() {
   cv.view = answer.data;
   cv.stage.dataset.rev = String(rev);
   if (!cv.view.symbols.some((s) => s.name === cv.selected)) cv.selected = null;
-  cv.pose = null;
+  if (!cv.drag && !cv.sending && !cv.timer) cv.pose = null; // a change begun meanwhile keeps its pose, and is sent
   draw();
 }
 
@@ -164,6 +173,7 @@ function nudge(fn) {
 /** Send the selected symbol's new pose; one request at a time, the latest pose last. */
 async function send() {
   clearTimeout(cv.timer);
+  cv.timer = null;
   if (!cv.pose || !cv.selected) return;
   if (cv.sending) { cv.again = true; return; }
   cv.sending = true;
@@ -219,6 +229,7 @@ function onPointerDown(event) {
   cv.drag = { part: part ? part.dataset.part : "move", start: at, from: { ...p, center_mm: [...p.center_mm] } };
   cv.svg.setPointerCapture(event.pointerId);
   clearTimeout(cv.timer);
+  cv.timer = null;
 }
 
 function onPointerMove(event) {
