@@ -83,6 +83,7 @@ async function followChecks(ids, files, total) {
     } catch (err) {
       return "Lost touch with the studio while checking the pictures; reload the page";
     }
+    if (!last) return "Lost touch with the studio while checking the pictures; reload the page";
     if (last.error) return last.error;
     before += last.total;
     for (const result of last.results) total[result.ok ? "added" : "refused"] += 1;
