@@ -77,11 +77,8 @@ class LivePreview:
         if rev != self.space.rev:  # said at once, not after the sheet being drawn meanwhile
             raise Stale(rev)
         with self._lock:
-            snap = self.space.snapshot()
-            if snap.rev != rev:
-                raise Stale(rev)
+            deck = self._deck_at(rev)
             self.last_page = page
-            deck = self._planned(snap)
             if not 1 <= page <= deck.plan.pages:
                 raise ValueError(f"page {page}: the deck has {deck.plan.pages} pages")
             if page not in deck.sheets:
@@ -103,10 +100,7 @@ class LivePreview:
         if rev != self.space.rev:  # said at once, not after the sheet being drawn meanwhile
             raise Stale(rev)
         with self._lock:
-            snap = self.space.snapshot()
-            if snap.rev != rev:
-                raise Stale(rev)
-            deck = self._planned(snap)
+            deck = self._deck_at(rev)
             slot = next((s for s in deck.plan.imposition.slots if s.card_index == card - 1), None)
             if slot is None:
                 raise ValueError(f"card {card}: the deck has {len(deck.plan.imposition.slots)} cards")
@@ -114,6 +108,18 @@ class LivePreview:
                 warnings.simplefilter("ignore")  # the sheet's drawing reports them
                 self._lay_out_through(deck, slot.page)
             return deck.plan, list(deck.layouts)
+
+    def _deck_at(self, rev: int) -> _Deck:
+        """The planned deck of revision ``rev`` (the caller holds ``_lock``).
+
+        Raises:
+            Stale: ``rev`` is no longer the latest revision.
+            PrintdeckError: the deck cannot be planned.
+        """
+        snap = self.space.snapshot()
+        if snap.rev != rev:
+            raise Stale(rev)
+        return self._planned(snap)
 
     def _planned(self, snap: Snapshot) -> _Deck:
         if self._deck is None or self._deck.rev != snap.rev:
