@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pytest
 from test_concepts_lookalikes import TWEMOJI, _fixture_theme
+from test_speed_caches import cache
 
 from printdeck import load_theme
 from printdeck.artwork import Look, LookAlike, Vision, find_look_alikes
 from printdeck.model import SymbolSpec
 from printdeck.theme import look_alikes
 from printdeck.theme.spec import Theme
+
+__all__ = ["cache"]  # the disk-cache fixture of test_speed_caches
 
 module = importlib.import_module("printdeck.theme.look_alikes")  # the package exports a function of that name
 VISIONS = [
@@ -54,14 +57,6 @@ def _reference(
         mp.setattr(module, "_compared", _full_comparison)
         mp.setenv("PRINTDECK_NO_CACHE", "1")
         return look_alikes(theme, symbols, visions)
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
-    return folder
 
 
 def _mixed_theme(folder: Path) -> Theme:
