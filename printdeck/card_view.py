@@ -22,8 +22,9 @@ from printdeck.artwork import silhouette
 from printdeck.deck_plan import DeckPlan
 from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, check_card_count, pin_refusal
 from printdeck.model import CardLayout
+from printdeck.units import MM_PER_UNIT, mm_to_pt
 
-MM_PER_PT = 25.4 / 72.0
+MM_PER_IN = MM_PER_UNIT["in"]
 
 
 def pin_card_number(plan: DeckPlan, card: int) -> int:
@@ -129,7 +130,7 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
     """
     import pypdfium2  # noqa: PLC0415
 
-    from printdeck.render import PrintJob, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import PrintJob, render_pdf, shape_mask  # noqa: PLC0415 - ReportLab only when rendering
 
     slot = next((s for s in plan.imposition.slots if s.card_index == card - 1), None)
     layout = next((c for c in layouts if c.index == card - 1), None)
@@ -146,25 +147,12 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
         render_pdf(fronts, plan.symbols, [layout], imposition, pdf_path)
         document = pypdfium2.PdfDocument(str(pdf_path))
         try:
-            crop_pt = tuple(v / MM_PER_PT for v in crop_mm)
+            crop_pt = tuple(mm_to_pt(v) for v in crop_mm)
             image = document[slot.page - 1].render(scale=ppi / 72.0, crop=crop_pt).to_pil()
         finally:
             document.close()
+    image = image.convert("RGBA")  # clear outside the bleed: the sheet's footer or marks are not the card's
+    image.putalpha(shape_mask(grown, image.size, ppi / MM_PER_IN))
     out = io.BytesIO()
-    _outside_bleed_cleared(image.convert("RGBA"), grown.polyline(0.05)).save(out, format="PNG")
+    image.save(out, format="PNG")
     return out.getvalue()
-
-
-def _outside_bleed_cleared(image: Any, outline_mm: np.ndarray) -> Any:
-    """``image`` (the bleed's bounding box) with what lies outside the bleed's outline
-    (``outline_mm``, ``(m, 2)`` about the card's centre, y up) made transparent: the sheet's footer
-    or marks beside a round card are not the card's."""
-    from PIL import Image, ImageDraw  # noqa: PLC0415
-
-    mask = Image.new("L", image.size, 0)
-    w, h = image.size
-    span_x, span_y = np.ptp(outline_mm[:, 0]), np.ptp(outline_mm[:, 1])
-    points = [(w / 2 + x * w / span_x, h / 2 - y * h / span_y) for x, y in outline_mm.tolist()]
-    ImageDraw.Draw(mask).polygon(points, fill=255)
-    image.putalpha(mask)
-    return image

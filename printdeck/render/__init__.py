@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import extras_file, render_pdf
-    from printdeck.render.png import render_pngs
+    from printdeck.render.png import render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob
@@ -81,6 +81,7 @@ _WHERE = {
     "read_png_record": "printdeck.render.png_record",
     "render_pdf": "printdeck.render.pdf",
     "render_pngs": "printdeck.render.png",
+    "shape_mask": "printdeck.render.png",
     "write_calibration": "printdeck.render.calibrate",
 }
 
@@ -115,6 +116,7 @@ __all__ = [
     "render_pdf",
     "render_pngs",
     "render_slides",
+    "shape_mask",
     "write_calibration",
     "write_cut_files",
 ]

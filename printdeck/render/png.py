@@ -182,7 +182,7 @@ def _write_cards(
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
         if cut:
-            img.putalpha(ImageChops.multiply(img.getchannel("A"), _shape_mask(style.card_shape(), img.size, px_per_mm)))
+            img.putalpha(ImageChops.multiply(img.getchannel("A"), shape_mask(style.card_shape(), img.size, px_per_mm)))
         name = f"card-{layout.index + 1:03d}.{image_format}"
         if job.grayscale:
             img = grey_picture(img)
@@ -273,8 +273,9 @@ def _outline_px(shape: CardShape, size: tuple[int, int], px_per_mm: float, offse
     return [(size[0] / 2 + x * px_per_mm, size[1] / 2 - y * px_per_mm) for x, y in xy]
 
 
-def _shape_mask(shape: CardShape, size: tuple[int, int], px_per_mm: float) -> Image.Image:
-    """An ``L`` mask of ``size``: 255 inside the card's cut, 0 outside, antialiased."""
+def shape_mask(shape: CardShape, size: tuple[int, int], px_per_mm: float) -> Image.Image:
+    """An ``L`` mask of ``size`` (pixels), ``shape`` centred at ``px_per_mm``: 255 inside its
+    outline (the one cut path, :func:`printdeck.cardshape.card_path`), 0 outside, antialiased."""
     k = MASK_SUPERSAMPLE
     big = Image.new("L", (size[0] * k, size[1] * k), 0)
     ImageDraw.Draw(big).polygon(_outline_px(shape, big.size, px_per_mm * k), fill=255)
