@@ -20,7 +20,7 @@ import numpy as np
 
 from printdeck.artwork import silhouette
 from printdeck.deck_plan import DeckPlan
-from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, check_card_count, pin_refusal
+from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, check_card_count
 from printdeck.model import CardLayout
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -96,6 +96,8 @@ def card_pin_refusal(plan: DeckPlan, card: int) -> PinRefusal | None:
     Raises:
         ValueError: no such card.
     """
+    from printdeck.layout import pin_refusal  # noqa: PLC0415 - the packer only when pins are checked
+
     index = pin_card_number(plan, card) - 1
     return pin_refusal(index, plan.cards[index], LayoutSettings.from_theme(plan.theme))
 
@@ -113,6 +115,8 @@ def check_deck_pins(plan: DeckPlan) -> None:
         return
     per_deck = len(plan.imposition.slots) // plan.theme.spec.deck.copies
     check_card_count(settings.pins, per_deck)
+    from printdeck.layout import pin_refusal  # noqa: PLC0415 - the packer only when pins are checked
+
     applied = applicable_pins(plan.cards[:per_deck], settings.pins)
     for index in sorted(applied):
         refusal = pin_refusal(index, plan.cards[index], settings)

@@ -231,7 +231,7 @@ def test_layout_cache_returns_identical_cards(theme, monkeypatch, tmp_path) -> N
 
 
 def test_falls_back_to_serial_when_processes_cannot_start(theme, monkeypatch) -> None:
-    import printdeck.layout.workers as par
+    import concurrent.futures  # the workers import the pool where they start it
 
     def refuse(*args, **kwargs):
         raise OSError("no processes here")
@@ -239,5 +239,5 @@ def test_falls_back_to_serial_when_processes_cannot_start(theme, monkeypatch) ->
     s = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
     cards = deck_cards(theme.symbols, 7)[:9]
     serial = layout_deck(cards, s, seed=6, jobs=1)
-    monkeypatch.setattr(par, "ProcessPoolExecutor", refuse)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
     assert layout_deck(cards, s, seed=6, jobs=2) == serial

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from printdeck import artwork
 from printdeck.artwork import silhouette
 from printdeck.artwork.shape_field import shape_field
 from printdeck.artwork.tracing import _cached
@@ -22,6 +23,17 @@ from printdeck.theme import images, load_theme
 
 GOLDEN = Path(__file__).parent / "golden"
 HEAVY = ("scipy", "svglib", "highspy", "cv2", "pypdfium2", "tqdm", "reportlab.graphics")
+NOT_FOR_CACHED_PICTURES = (
+    "fontTools",  # fonts are read for words, the PDF's own faces by ReportLab
+    "pillow_heif",  # HEIC photos: registered when a raster or photo is drawn
+    "resvg_py",  # SVGs drawn to pixels: proofs and silhouettes come from the cache
+    "pikepdf",
+    "multiprocessing",  # worker processes start with the first card to pack
+    "printdeck.layout.packing",  # the packer and its exact checks
+    "printdeck.layout.card",
+    "printdeck.artwork.picture",
+    "printdeck.artwork.shaping",
+)
 
 
 @pytest.fixture
@@ -35,7 +47,8 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_cached_build_imports_no_heavy_library(tmp_path: Path, cache: Path) -> None:
     """The second build of a deck of pictures reads every silhouette, proof, form and card
     from the cache: scipy, svglib, HiGHS, OpenCV, pdfium and tqdm are never imported
-    (a deck with words still takes scipy's assignment for the word colours)."""
+    (a deck with words still takes scipy's assignment for the word colours), nor fontTools,
+    pillow-heif, resvg, pikepdf, worker processes or the packer (issue 29's start-up)."""
     theme = tmp_path / "theme.yaml"
     names = ("apple", "blowfish", "cactus", "fir-tree", "anchor", "ant", "bee")
     theme.write_text(
@@ -47,12 +60,15 @@ def test_a_cached_build_imports_no_heavy_library(tmp_path: Path, cache: Path) ->
         "import sys, printdeck\n"
         f"printdeck.build({str(theme)!r}, out={str(tmp_path / 'deck.pdf')!r})\n"
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
+        f"print(sorted(m for m in {NOT_FOR_CACHED_PICTURES!r} if m in sys.modules))\n"
     )
     env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cache)}
     runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)]
     runs.append(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True))
-    assert runs[0].stdout.strip() != "[]"  # the first build needed them: the test can see imports
-    assert runs[1].stdout.strip() == "[]"
+    first, second = (run.stdout.splitlines() for run in runs)
+    assert first[0] != "[]"  # the first build needed them: the test can see imports
+    assert "printdeck.layout.packing" in first[1]  # it packed every card
+    assert second == ["[]", "[]"]
 
 
 def test_recorded_vector_forms_give_the_same_bytes(tmp_path: Path, cache: Path, monkeypatch) -> None:
@@ -127,7 +143,7 @@ def test_photos_are_checked_and_encoded_once_across_runs(tmp_path: Path, cache: 
         raise AssertionError("a cached photo was decoded again")
 
     monkeypatch.setattr(images, "_decoded_check", refuse)
-    monkeypatch.setattr(pictures, "crop_square", refuse)
+    monkeypatch.setattr(artwork, "crop_square", refuse)  # where the PDF's pictures take it
     build(theme, tmp_path / "b.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     images._RASTER_CHECKS.clear()
@@ -180,7 +196,7 @@ def test_a_new_seeds_photo_sizes_come_from_the_master(tmp_path: Path, cache: Pat
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a photo was cut from its source again")
 
-    monkeypatch.setattr(pictures, "crop_square", refuse)
+    monkeypatch.setattr(artwork, "crop_square", refuse)  # where the PDF's pictures take it
     sizes = set()
     for seed in (2, 3, 4):
         build(theme, tmp_path / f"s{seed}.pdf", BuildOptions(seed=seed))

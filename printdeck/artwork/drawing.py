@@ -117,18 +117,20 @@ def about(symbol: SymbolSpec) -> Iterator[None]:
 @lru_cache(maxsize=2048)
 def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
     """The drawing of ``symbol`` (its drawn fields only: one entry for every copy of it)."""
-    from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow only when drawn
-    from printdeck.artwork.shaping import shape_word  # noqa: PLC0415 - HarfBuzz only for words
-    from printdeck.artwork.svg import svg_size  # noqa: PLC0415 - resvg only when drawn
-
     if symbol.kind == "text":
+        from printdeck.artwork.shaping import shape_word  # noqa: PLC0415 - HarfBuzz, fontTools only for words
+
         word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
         x0, y0, x1, y1 = word.ink_em
         height = y1 - y0
         return Drawing(symbol, "text", (x1 - x0, height), key, word, WORD_SPACE_EM / 2.0 / height)
     path = existing_file(symbol)
     if symbol.kind == "svg":
+        from printdeck.artwork.svg import svg_size  # noqa: PLC0415 - resvg only when drawn
+
         return Drawing(symbol, "svg", svg_size(path), key)
+    from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow, pillow-heif only for pictures
+
     w, h = oriented_size(path)
     if symbol.kind == "photo":
         stored = _stored_crop(key, (w, h))

@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTCollection, TTFont, TTLibError
-
 from printdeck.cache import file_digest
 from printdeck.choices import FONT_SUFFIXES
 from printdeck.errors import UNREADABLE_FONT, PrintdeckError, key_error, shown
@@ -179,6 +177,8 @@ def face_count(path: Path, where: str) -> int:
     Raises:
         PrintdeckError: The file is not a font fontTools can read.
     """
+    from fontTools.ttLib import TTCollection, TTFont, TTLibError  # noqa: PLC0415 - only where a font is read
+
     try:
         with open(path, "rb") as handle:
             magic = handle.read(4)
@@ -207,6 +207,8 @@ def coverage(face: FontFace) -> frozenset[int]:
 
 @lru_cache(maxsize=64)
 def _coverage(path: str, index: int, size: int, mtime_ns: int, where: str) -> frozenset[int]:
+    from fontTools.ttLib import TTFont, TTLibError  # noqa: PLC0415 - only where a font is read
+
     try:
         with open(path, "rb") as handle:  # closed even when fontTools raises
             return frozenset(TTFont(handle, fontNumber=index, lazy=True).getBestCmap() or {})

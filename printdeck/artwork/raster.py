@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from fontTools.pens.svgPathPen import SVGPathPen
 from PIL import Image
 
 from printdeck.artwork.drawing import Drawing, about, drawing, existing_file
-from printdeck.artwork.picture import prepared_picture
 from printdeck.artwork.svg import svg_pixels, svg_text_pixels
 from printdeck.model import SymbolSpec
 
@@ -35,6 +33,8 @@ def rasterise(symbol: SymbolSpec | Drawing, width_px: int, height_px: int, color
             return svg_pixels(existing_file(art.symbol), width_px, height_px)
         if art.kind == "text":
             return svg_text_pixels(word_svg(art, color or art.symbol.color, (width_px, height_px)), width_px, height_px)
+        from printdeck.artwork.picture import prepared_picture  # noqa: PLC0415 - pillow-heif only for pictures
+
         picture = prepared_picture(art.symbol, max_px=max(width_px, height_px), crop=art.crop)
     return picture.resize((width_px, height_px), Image.Resampling.LANCZOS)
 
@@ -43,6 +43,8 @@ def word_svg(art: Drawing, color: str, size_px: tuple[int, int] | None = None) -
     """A word's outlines as an SVG document whose viewBox is the word's ink box (em units),
     filled ``color`` with the non-zero rule, ``size_px`` (width, height) pixels (the box
     stretched to it) or, if None, one pixel an em."""
+    from fontTools.pens.svgPathPen import SVGPathPen  # noqa: PLC0415 - fontTools only for words
+
     pen = SVGPathPen(None, ntos=lambda v: f"{v:.5f}".rstrip("0").rstrip("."))
     for op, pts in art.word_ops():
         getattr(pen, op)(*pts)

@@ -8,7 +8,6 @@ from functools import lru_cache
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
-import resvg_py
 from defusedxml import ElementTree
 from PIL import Image
 
@@ -107,6 +106,8 @@ def svg_pixels(path: Path, width_px: int | None, height_px: int | None) -> Image
     """
     text = svg_text(path)
     try:
+        import resvg_py  # noqa: PLC0415 - only when an SVG is drawn to pixels
+
         png = resvg_py.svg_to_bytes(
             svg_string=text, width=width_px, height=height_px, dpi=CSS_DPI, resources_dir=str(Path(path).parent)
         )
@@ -124,6 +125,8 @@ def svg_text_pixels(document: str, width_px: int, height_px: int) -> Image.Image
         RuntimeError: resvg refuses the document (a printdeck bug, never the user's).
     """
     try:
+        import resvg_py  # noqa: PLC0415 - only when a word is drawn to pixels
+
         png = resvg_py.svg_to_bytes(svg_string=document, skip_system_fonts=True)
     except Exception as exc:
         raise RuntimeError(f"resvg refused a word's outlines: {exc}") from exc

@@ -9,20 +9,40 @@ compaction), the runners :mod:`.card` (one card: retries, size check, measured
 record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 :mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`
 (the whole deck), :mod:`.settings`, :mod:`.pins` (``layout.pinned``: symbols fixed in
-place on a card) and :mod:`.stored_cards` (packed cards on disk).
+place on a card) and :mod:`.stored_cards` (packed cards on disk). Names load on first
+use (:mod:`printdeck.lazy`): a deck read whole from the cache never loads :mod:`.packing`.
 """
 
-from printdeck.layout.card import pin_refusal
-from printdeck.layout.deck import layout_deck
-from printdeck.layout.pins import (
-    PinnedCard,
-    PinnedSymbol,
-    PinRefusal,
-    PinWarning,
-    applicable_pins,
-    check_card_count,
-)
-from printdeck.layout.settings import LayoutSettings
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printdeck.lazy import attribute_loader
+
+if TYPE_CHECKING:
+    from printdeck.layout.card import pin_refusal
+    from printdeck.layout.deck import layout_deck
+    from printdeck.layout.pins import (
+        PinnedCard,
+        PinnedSymbol,
+        PinRefusal,
+        PinWarning,
+        applicable_pins,
+        check_card_count,
+    )
+    from printdeck.layout.settings import LayoutSettings
+
+_WHERE = {
+    "LayoutSettings": "printdeck.layout.settings",
+    "PinRefusal": "printdeck.layout.pins",
+    "PinWarning": "printdeck.layout.pins",
+    "PinnedCard": "printdeck.layout.pins",
+    "PinnedSymbol": "printdeck.layout.pins",
+    "applicable_pins": "printdeck.layout.pins",
+    "check_card_count": "printdeck.layout.pins",
+    "layout_deck": "printdeck.layout.deck",
+    "pin_refusal": "printdeck.layout.card",
+}
 
 __all__ = [
     "LayoutSettings",
@@ -35,3 +55,5 @@ __all__ = [
     "layout_deck",
     "pin_refusal",
 ]
+
+__getattr__ = attribute_loader(__name__, _WHERE)

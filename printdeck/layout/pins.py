@@ -17,12 +17,15 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout.packing import PinConflict
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme
+
+if TYPE_CHECKING:
+    from printdeck.layout.packing import PinConflict
 
 
 class PinWarning(UserWarning):

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from printdeck.cardshape import CardShape
-from printdeck.layout.packing import SafeZone
 from printdeck.layout.pins import PinnedCard, pins_from_theme
 from printdeck.theme import Theme
 
@@ -122,6 +121,8 @@ class LayoutSettings:
         ``gap_mm`` away from it."""
         if self.mark_radius_mm <= 0:
             return None
+        from printdeck.layout.packing import SafeZone  # noqa: PLC0415 - the packer's modules only when used
+
         a = self.mark_direction_deg()
         d = SafeZone.of(self.zone_shape()).reach_mm(a, self.mark_radius_mm)
         return (d * math.cos(math.radians(a)), d * math.sin(math.radians(a))), self.mark_radius_mm

@@ -14,22 +14,22 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
 from printdeck.layout import stored_cards
-from printdeck.layout.card import lay_out_card
-from printdeck.layout.packing import load_solver
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, SymbolSpec
+
+if TYPE_CHECKING:  # processes and the packer load when a card must be packed
+    import multiprocessing.context
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 MAX_JOBS = 4  # never more worker processes than this
 PARALLEL_MIN_CARDS = 8  # decks of at most this many cards are packed serially (start-up costs more)
@@ -136,6 +136,8 @@ def run_cards(
 def _context() -> multiprocessing.context.BaseContext:
     """``fork`` where there is one (workers share the parent's imports and silhouettes at no
     cost; ``forkserver`` or ``spawn`` would re-run a script without a ``__main__`` guard)."""
+    import multiprocessing  # noqa: PLC0415 - only when cards are packed
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
@@ -182,7 +184,13 @@ def _run_parallel(
 
 
 def _pool(n_jobs: int, table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int) -> ProcessPoolExecutor:
-    """The worker processes, forked with HiGHS already imported (each would import it)."""
+    """The worker processes, forked with the packer and HiGHS already imported (each would
+    import them)."""
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when cards are packed
+
+    from printdeck.layout.card import lay_out_card  # noqa: F401, PLC0415 - imported before the fork
+    from printdeck.layout.packing import load_solver  # noqa: PLC0415 - only when cards are packed
+
     load_solver()
     return ProcessPoolExecutor(
         max_workers=n_jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(table), settings, seed)
@@ -196,6 +204,8 @@ def _collect(
     progress: Callable[[int], None] | None,
 ) -> None:
     """Wait for at least one running card; move the finished ones to ``done`` or ``errors``."""
+    from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415 - only when cards are packed
+
     finished, _ = wait(running, return_when=FIRST_COMPLETED)
     for fut in sorted(finished, key=running.__getitem__):
         k = running.pop(fut)
@@ -224,6 +234,8 @@ def _work(task: CardTask) -> CardLayout:
     cached = _stored(task)
     if cached is not None:
         return cached
+    from printdeck.layout.card import lay_out_card  # noqa: PLC0415 - the packer only when a card is packed
+
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
     sils = tuple(table[r] for r in task.sil_refs)
     settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]

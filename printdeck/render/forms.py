@@ -31,7 +31,6 @@ from printdeck.render.pictures import (
     store_pictures,
 )
 from printdeck.render.proof import prints_as_raster
-from printdeck.render.text import PathPen
 from printdeck.render.vector_code import Art, vector_form
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -247,6 +246,8 @@ def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
     size = TEXT_FORM_SIZE_PT
     w, h = art.size[0] * size, art.size[1] * size
     canvas.beginForm(name, 0, 0, w, h)
+    from printdeck.render.glyph_pen import PathPen  # noqa: PLC0415 - fontTools only for words
+
     path = canvas.beginPath()
     pen = PathPen(path, size)
     for op, pts in art.word_ops():

@@ -29,16 +29,7 @@ from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printdeck.artwork import (
-    MAX_IMAGE_BYTES,
-    PHOTO_CORNER_FRACTION,
-    Drawing,
-    crop_square,
-    is_upright,
-    prepared_picture,
-    silhouette,
-    subject_rings,
-)
+from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, silhouette
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
@@ -108,6 +99,9 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
     Raises:
         PrintdeckError: The file cannot be read.
     """
+    # Pillow's HEIC opener is registered where a picture's drawing was made (its size read)
+    from printdeck.artwork import crop_square, prepared_picture, subject_rings  # noqa: PLC0415 - pictures only
+
     target = picture_px(art, max_box_mm, max_ppi)
     symbol = art.symbol
     if symbol.kind == "photo":  # the opaque crop square: the clip paths crop it, no soft mask
@@ -219,6 +213,8 @@ def _master(art: Drawing, crop: Crop) -> Image.Image:
     """A photo's master (:data:`MASTER_PX`): its crop square from the source, encoded as JPEG
     and kept in the disk cache (folder ``pictures``); always decoded from those bytes, so a
     build with the cache and one without print the same pixels."""
+    from printdeck.artwork import crop_square  # noqa: PLC0415 - pictures only
+
     folder = cache_dir("pictures")
     side = _master_px(art)
     key = entry_key(art.key, "master", side, MASTER_QUALITY, code_digest(__name__, "printdeck.artwork.picture"))
@@ -242,6 +238,8 @@ def _lossy(art: Drawing) -> bool:
 def _passes_through(art: Drawing, target_px: int) -> bool:
     """An upright 8-bit JPEG in sRGB (no profile, or an sRGB one) whose pixels are not much
     more than needed (a JPEG in another space is converted to sRGB first)."""
+    from printdeck.artwork import is_upright  # noqa: PLC0415 - pictures only
+
     with Image.open(art.symbol.path or "") as im:
         plain = im.format == "JPEG" and im.mode in ("RGB", "L") and is_upright(im) and _srgb_tagged(im)
         return plain and max(im.size) <= PASS_THROUGH_SLACK * target_px

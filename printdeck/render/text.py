@@ -10,42 +10,16 @@ to left, joined and with its clusters, instead of as missing-glyph boxes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from fontTools.pens.basePen import BasePen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 
-from printdeck.artwork import ShapedWord, fallback_chain, shape_word
+if TYPE_CHECKING:
+    from printdeck.artwork import ShapedWord
 
 Anchor = Literal["start", "middle"]
-
-
-class PathPen(BasePen):
-    """A fontTools pen drawing into a ReportLab path: ``(x, y)`` becomes
-    ``(dx + x * scale, dy + y * scale)``; quadratic curves become cubic ones exactly
-    (fontTools' ``BasePen``)."""
-
-    def __init__(self, path: PDFPathObject, scale: float, dx: float = 0.0, dy: float = 0.0) -> None:
-        super().__init__(None)
-        self._path, self._s, self._dx, self._dy = path, scale, dx, dy
-
-    def _xy(self, pt: tuple[float, float]) -> tuple[float, float]:
-        return self._dx + pt[0] * self._s, self._dy + pt[1] * self._s
-
-    def _moveTo(self, pt: tuple[float, float]) -> None:
-        self._path.moveTo(*self._xy(pt))
-
-    def _lineTo(self, pt: tuple[float, float]) -> None:
-        self._path.lineTo(*self._xy(pt))
-
-    def _curveToOne(self, p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> None:
-        self._path.curveTo(*self._xy(p1), *self._xy(p2), *self._xy(p3))
-
-    def _closePath(self) -> None:
-        self._path.close()
 
 
 def font_has(font_name: str, text: str) -> bool:
@@ -61,6 +35,8 @@ def font_has(font_name: str, text: str) -> bool:
 
 @lru_cache(maxsize=512)
 def _shaped(text: str) -> ShapedWord:
+    from printdeck.artwork import fallback_chain, shape_word  # noqa: PLC0415 - HarfBuzz only for such text
+
     return shape_word(text, tuple(fallback_chain([], text)))
 
 
@@ -101,6 +77,8 @@ def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anc
         return
     word = _shaped(text)
     left = x_pt - word.advance_em * size / 2.0 if anchor == "middle" else x_pt
+    from printdeck.render.glyph_pen import PathPen  # noqa: PLC0415 - fontTools only for outlines
+
     path = canvas.beginPath()
     pen = PathPen(path, size, left, y_pt)
     for op, pts in word.ops:

@@ -8,13 +8,34 @@ limits) into a :class:`PackResult`, or raises :class:`PackFailure`. The method, 
 and its exact validity tests, :mod:`.card_field` a card's distance bounds, and
 :mod:`.size_ratio` the bounds on smallest over largest symbol, :mod:`.pinned` the symbols
 a theme fixes in place (packed around, never moved).
+
+Names load on first use (:mod:`printdeck.lazy`): a deck read whole from the layout
+cache never loads the packer, its exact checks or HiGHS.
 """
 
-from printdeck.layout.packing.card_state import PackFailure, PackInput, PackResult
-from printdeck.layout.packing.lp_solve import load_solver
-from printdeck.layout.packing.packer import pack_card
-from printdeck.layout.packing.pinned import PinConflict, pin_conflict
-from printdeck.layout.packing.safe_zone import SafeZone
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printdeck.lazy import attribute_loader
+
+if TYPE_CHECKING:
+    from printdeck.layout.packing.card_state import PackFailure, PackInput, PackResult
+    from printdeck.layout.packing.lp_solve import load_solver
+    from printdeck.layout.packing.packer import pack_card
+    from printdeck.layout.packing.pinned import PinConflict, pin_conflict
+    from printdeck.layout.packing.safe_zone import SafeZone
+
+_WHERE = {
+    "PackFailure": "printdeck.layout.packing.card_state",
+    "PackInput": "printdeck.layout.packing.card_state",
+    "PackResult": "printdeck.layout.packing.card_state",
+    "PinConflict": "printdeck.layout.packing.pinned",
+    "SafeZone": "printdeck.layout.packing.safe_zone",
+    "load_solver": "printdeck.layout.packing.lp_solve",
+    "pack_card": "printdeck.layout.packing.packer",
+    "pin_conflict": "printdeck.layout.packing.pinned",
+}
 
 __all__ = [
     "PackFailure",
@@ -26,3 +47,5 @@ __all__ = [
     "pack_card",
     "pin_conflict",
 ]
+
+__getattr__ = attribute_loader(__name__, _WHERE)
