@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from printdeck import __version__
+from printdeck.cli import gc_pause  # first: the collector waits while the commands load
 from printdeck.cli.build import build
 from printdeck.cli.common import ExitStatus, fail, show_warnings, stopped
 from printdeck.cli.design import design, stats, verify
@@ -104,3 +105,5 @@ for _command in (
     answer,
 ):
     main.add_command(_command)
+
+gc_pause.resume()
