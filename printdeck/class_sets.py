@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from printdeck.assign import colour_words
-from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
 from printdeck.theme import DECK_PALETTE, Theme
 
@@ -77,6 +77,7 @@ def lay_out_class_set(
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
     per_deck: int | None = None,
+    meanwhile: Meanwhile | None = None,
 ) -> list[CardLayout]:
     """Lay out every deck of the theme's class set, deck after deck.
 
@@ -89,6 +90,8 @@ def lay_out_class_set(
         per_deck: The whole deck's cards (default ``len(cards)``): deck d's card i has
             index ``(d - 1) * per_deck + i``, so the first few cards of every deck (a
             preview's) keep the indices the whole class set gives them.
+        meanwhile: Work done once beside the first deck's packing (see
+            :func:`printdeck.layout.layout_deck`).
 
     Returns:
         ``copies * len(cards)`` layouts, deck 1 first, each with its :class:`DeckMark`.
@@ -101,7 +104,7 @@ def lay_out_class_set(
     assert spot is not None  # a class set keeps room for its mark
     out: list[CardLayout] = []
     for deck in class_decks(theme):
-        layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs)
+        layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
         layouts = colour_words(layouts, symbols, theme.spec.text.colors)
         mark = DeckMark(deck.number, deck.letter, deck.color, spot[0], spot[1])
         base = (deck.number - 1) * (len(cards) if per_deck is None else per_deck)

@@ -15,7 +15,7 @@ from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, check_card_count, layout_deck
+from printdeck.layout import LayoutSettings, Meanwhile, check_card_count, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
 
@@ -197,22 +197,31 @@ def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) ->
 
 
 def lay_out_plan(
-    plan: DeckPlan, progress: Callable[[int], None] | None = None, jobs: int | None = None
+    plan: DeckPlan,
+    progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
+    meanwhile: Meanwhile | None = None,
 ) -> list[CardLayout]:
     """Lay out every card of a planned deck (packed cards come from the disk cache when
     nothing they depend on changed), words coloured as the build colours them; a class
     set's every deck (:func:`printdeck.class_sets.lay_out_class_set`).
 
+    ``meanwhile``: work done once beside the packing, in a worker process (the build's
+    look-alike check: see :class:`printdeck.layout.Meanwhile`).
+
     Raises:
-        PrintdeckError: a card cannot be laid out (the message names it and the fix).
+        PrintdeckError: a card cannot be laid out (the message names it and the fix), or
+            ``meanwhile`` raised (its error wins).
     """
     theme = plan.theme
     settings = LayoutSettings.from_theme(theme)
     check_card_count(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
     if theme.spec.deck.copies > 1:
         per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
-        return lay_out_class_set(theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck)
-    layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs)
+        return lay_out_class_set(
+            theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck, meanwhile=meanwhile
+        )
+    layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
     return colour_words(layouts, plan.symbols, word_palette(theme))
 
 

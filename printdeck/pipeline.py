@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -15,6 +16,7 @@ from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_dec
 from printdeck.decks import Deck
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
+from printdeck.layout import Meanwhile
 from printdeck.manifest import write_manifest
 from printdeck.model import BuildResult, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
@@ -231,7 +233,8 @@ def make_deck(
         theme_ref: Bundled theme name, theme file or folder, or a loaded theme; ``None`` for
             the default theme.
         options: The build's options (validated through ``BuildSettings``).
-        reporter: Progress receiver (stage names: theme, design, proof, layout).
+        reporter: Progress receiver (stage names: theme, design, proof, layout; the
+            look-alike check is done during the layout, beside the packing).
         before_layout: Called with the theme (options applied) before the design is made,
             to refuse early what the caller will not be able to write.
 
@@ -252,11 +255,20 @@ def make_deck(
         check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
     with rep.stage("proof", None):
         prove_symbols(theme, symbols)
-        spec = theme.spec
-        check_look_alikes(theme, symbols, allow=spec.deck.allow_look_alike, grey=spec.paper.grayscale)
+    spec = theme.spec
+    look_alike_check = Meanwhile(
+        functools.partial(
+            check_look_alikes, theme, symbols, allow=spec.deck.allow_look_alike, grey=spec.paper.grayscale
+        )
+    )
     with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
-        plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
-        layouts = lay_out_plan(plan, progress=advance)
+        try:  # the check is done beside the packing: the layout does not depend on it
+            plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
+            layouts = lay_out_plan(plan, progress=advance, meanwhile=look_alike_check)
+        except PrintdeckError:
+            look_alike_check.run_here()  # if refused before the packing: a look-alike refusal comes first
+            raise
+        look_alike_check.run_here()  # nothing: it was done beside the packing
     return Deck(plan, tuple(layouts), build_settings(options))
 
 

@@ -31,9 +31,11 @@ if TYPE_CHECKING:
         check_card_count,
     )
     from printdeck.layout.settings import LayoutSettings
+    from printdeck.layout.workers import Meanwhile
 
 _WHERE = {
     "LayoutSettings": "printdeck.layout.settings",
+    "Meanwhile": "printdeck.layout.workers",
     "PinRefusal": "printdeck.layout.pins",
     "PinWarning": "printdeck.layout.pins",
     "PinnedCard": "printdeck.layout.pins",
@@ -46,6 +48,7 @@ _WHERE = {
 
 __all__ = [
     "LayoutSettings",
+    "Meanwhile",
     "PinRefusal",
     "PinWarning",
     "PinnedCard",

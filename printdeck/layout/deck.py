@@ -20,7 +20,7 @@ from printdeck.layout.pins import applicable_pins
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.size_plan import DeckPlanner
 from printdeck.layout.stored_cards import layout_cache_on
-from printdeck.layout.workers import run_cards
+from printdeck.layout.workers import Meanwhile, run_cards
 from printdeck.model import CardLayout, SymbolSpec
 
 
@@ -30,6 +30,7 @@ def layout_deck(
     seed: int,
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
+    meanwhile: Meanwhile | None = None,
 ) -> list[CardLayout]:
     """Lay out every card of a deck.
 
@@ -48,6 +49,9 @@ def layout_deck(
             calling process, as cards finish.
         jobs: Worker processes; ``None`` = ``PRINTDECK_JOBS`` or the CPU count
             (at most :data:`printdeck.layout.workers.MAX_JOBS`); 1 = serial.
+        meanwhile: Work of the caller's done once beside the packing, in a worker
+            process (see :class:`~printdeck.layout.workers.Meanwhile`); done when this
+            returns or raises, unless a symbol or pin was refused before the packing.
 
     Returns:
         One :class:`CardLayout` per card (card order), placements in the card's symbol order.
@@ -76,7 +80,14 @@ def layout_deck(
     for sil in table.values():  # found once here, not in every worker process
         _ = sil.inscribed, sil.field
     return run_cards(
-        lambda: DeckPlanner(cards, sils, refs, settings, seed), len(cards), table, settings, seed, progress, jobs
+        lambda: DeckPlanner(cards, sils, refs, settings, seed),
+        len(cards),
+        table,
+        settings,
+        seed,
+        progress,
+        jobs,
+        meanwhile,
     )
 
 

@@ -8,6 +8,10 @@ the same result as one by one. Workers are started with the ``fork`` method wher
 silhouette table is pickled once per worker), receive small :class:`CardTask`
 records and send back :class:`~printdeck.model.CardLayout` records. The parent
 reports progress as cards finish and returns the layouts in card order.
+
+A caller's work that does not decide the layout (the build's look-alike check) can be
+done beside it (:class:`Meanwhile`): handed to the first worker process as it starts,
+so it runs while the other workers pack and this process keeps planning cards.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -34,7 +39,46 @@ if TYPE_CHECKING:  # processes and the packer load when a card must be packed
 MAX_JOBS = 4  # never more worker processes than this
 PARALLEL_MIN_CARDS = 8  # decks of at most this many cards are packed serially (start-up costs more)
 
-_WORKER: dict[str, object] = {}  # per worker process: silhouette table, settings, seed
+_WORKER: dict[str, object] = {}  # per worker process: silhouette table, settings, seed, meanwhile
+SIDE = -1  # the key of a Meanwhile's work among the running futures (before every card's)
+
+
+class Meanwhile:
+    """A caller's work done once while :func:`run_cards` packs: in a worker process beside
+    the cards where the workers are forked (it is inherited, never pickled), else in this
+    process before the first card (serial packing, or no ``fork``), or after the last
+    when every card came from the layout cache.
+
+    What the work warns is warned again in this process (same text and category); an
+    error it raises is raised in this process and wins over any card's error.
+
+    Args:
+        work: The work: no arguments, no result; it may warn and raise.
+    """
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        self._work = work
+        self.done = False
+        """Whether the work ran (here or in a worker), or raised."""
+
+    def run_here(self) -> None:
+        """Do the work in this process, unless it was done already (then nothing)."""
+        if not self.done:
+            self.done = True
+            self._work()
+
+    def in_worker(self) -> list[tuple[str, type[Warning]]]:
+        """Do the work (in a worker process); return what it warned (text, category)."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # this process's filters apply when warned again there
+            self._work()
+        return [(str(w.message), w.category) for w in caught]
+
+    def finished(self, warned: list[tuple[str, type[Warning]]] | None) -> None:
+        """The work ran in a worker process (``warned``: what it warned; None: it raised)."""
+        self.done = True
+        for text, category in warned or []:
+            warnings.warn(text, category, stacklevel=2)
 
 
 @dataclass(frozen=True)
@@ -100,6 +144,7 @@ def run_cards(
     seed: int,
     progress: Callable[[int], None] | None,
     jobs: int | None,
+    meanwhile: Meanwhile | None = None,
 ) -> list[CardLayout]:
     """Plan and pack cards ``0 .. n_cards - 1``; return the layouts in card order.
 
@@ -112,19 +157,23 @@ def run_cards(
         seed: Deck seed.
         progress: Called with 1 in this process as each card finishes.
         jobs: See :func:`job_count`.
+        meanwhile: Work done once beside the packing (see :class:`Meanwhile`); it is
+            done (or has raised) when this returns or raises.
 
     Raises:
         PrintdeckError: A card cannot be laid out (the lowest-numbered failure is raised,
-            as in the serial order).
+            as in the serial order), or ``meanwhile`` raised (its error wins).
     """
     n_jobs = job_count(jobs, n_cards)
     if n_jobs > 1:
         try:
-            return _run_parallel(new_planner(), n_cards, table, settings, seed, progress, n_jobs)
+            return _run_parallel(new_planner(), n_cards, table, settings, seed, progress, n_jobs, meanwhile)
         except OSError:  # no processes allowed here: start again in this process
             pass
+    if meanwhile is not None:
+        meanwhile.run_here()
     planner = new_planner()
-    _init_worker(dict(table), settings, seed)
+    _init_worker(dict(table), settings, seed, None)
     done: dict[int, CardLayout] = {}
     for i in range(n_cards):
         done[i] = _work(planner.task(i, done))
@@ -150,12 +199,16 @@ def _run_parallel(
     seed: int,
     progress: Callable[[int], None] | None,
     n_jobs: int,
+    meanwhile: Meanwhile | None,
 ) -> list[CardLayout]:
     """Cards found in the layout cache are read here; the worker processes start with
-    the first card that must be packed (a deck read whole from the cache forks none)."""
+    the first card that must be packed (a deck read whole from the cache forks none),
+    the first of them given ``meanwhile``'s work before any card."""
+    if meanwhile is not None and _context().get_start_method() != "fork":
+        meanwhile.run_here()  # only a forked worker inherits it
     done: dict[int, CardLayout] = {}
     errors: dict[int, BaseException] = {}
-    running: dict[Future[CardLayout], int] = {}
+    running: dict[Future[object], int] = {}
     nxt = 0
     with contextlib.ExitStack() as stack:
         pool: ProcessPoolExecutor | None = None
@@ -168,22 +221,26 @@ def _run_parallel(
                     if progress is not None:
                         progress(1)
                 else:
-                    pool = pool or stack.enter_context(_pool(n_jobs, table, settings, seed))
+                    if pool is None:
+                        pool = stack.enter_context(_pool(n_jobs, table, settings, seed, meanwhile))
+                        if meanwhile is not None and not meanwhile.done:
+                            running[pool.submit(_meanwhile_work)] = SIDE
                     running[pool.submit(_work, task)] = nxt
                 nxt += 1
             if not running:
                 break
-            _collect(running, done, errors, progress)
+            _collect(running, done, errors, progress, meanwhile)
             if errors and pool is not None:  # started cards finish (a lower one may fail too); no new ones
-                pool.shutdown(wait=True, cancel_futures=True)
-                for fut, k in running.items():
-                    if not fut.cancelled() and fut.exception() is not None:
-                        errors[k] = fut.exception()  # type: ignore[assignment]
+                _stop(pool, running, errors, meanwhile)
                 raise errors[min(errors)]
+    if meanwhile is not None:
+        meanwhile.run_here()  # no worker started: every card came from the cache
     return [done[i] for i in range(n_cards)]
 
 
-def _pool(n_jobs: int, table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int) -> ProcessPoolExecutor:
+def _pool(
+    n_jobs: int, table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int, meanwhile: Meanwhile | None
+) -> ProcessPoolExecutor:
     """The worker processes, forked with the packer and HiGHS already imported (each would
     import them)."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when cards are packed
@@ -193,32 +250,70 @@ def _pool(n_jobs: int, table: Mapping[int, Silhouette], settings: LayoutSettings
 
     load_solver()
     return ProcessPoolExecutor(
-        max_workers=n_jobs, mp_context=_context(), initializer=_init_worker, initargs=(dict(table), settings, seed)
+        max_workers=n_jobs,
+        mp_context=_context(),
+        initializer=_init_worker,
+        initargs=(dict(table), settings, seed, meanwhile),
     )
 
 
 def _collect(
-    running: dict[Future[CardLayout], int],
+    running: dict[Future[object], int],
     done: dict[int, CardLayout],
     errors: dict[int, BaseException],
     progress: Callable[[int], None] | None,
+    meanwhile: Meanwhile | None,
 ) -> None:
-    """Wait for at least one running card; move the finished ones to ``done`` or ``errors``."""
+    """Wait for at least one running card (or the meanwhile's work); move the finished
+    cards to ``done`` or ``errors`` (the meanwhile's error under :data:`SIDE`)."""
     from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415 - only when cards are packed
 
     finished, _ = wait(running, return_when=FIRST_COMPLETED)
     for fut in sorted(finished, key=running.__getitem__):
         k = running.pop(fut)
+        error = fut.exception()
+        if k == SIDE and meanwhile is not None:
+            meanwhile.finished(None if error is not None else fut.result())  # type: ignore[arg-type]
+        if error is not None:
+            errors[k] = error
+        elif k != SIDE:
+            done[k] = fut.result()  # type: ignore[assignment]
+            if progress is not None:
+                progress(1)
+
+
+def _stop(
+    pool: ProcessPoolExecutor,
+    running: dict[Future[object], int],
+    errors: dict[int, BaseException],
+    meanwhile: Meanwhile | None,
+) -> None:
+    """After an error: let the started cards (and the meanwhile's work) finish, start no
+    other; add their errors. The meanwhile's work not started is done here: its error
+    wins over the cards'."""
+    pool.shutdown(wait=True, cancel_futures=True)
+    for fut, k in running.items():
+        if fut.cancelled():
+            continue
         if fut.exception() is not None:
             errors[k] = fut.exception()  # type: ignore[assignment]
-            continue
-        done[k] = fut.result()
-        if progress is not None:
-            progress(1)
+        if k == SIDE and meanwhile is not None:
+            meanwhile.finished(None if fut.exception() is not None else fut.result())  # type: ignore[arg-type]
+    if meanwhile is not None:
+        meanwhile.run_here()  # cancelled before it began (nothing if it ran): an error it raises wins
 
 
-def _init_worker(table: dict[int, Silhouette], settings: LayoutSettings, seed: int) -> None:
-    _WORKER.update(table=table, settings=settings, seed=seed)
+def _init_worker(
+    table: dict[int, Silhouette], settings: LayoutSettings, seed: int, meanwhile: Meanwhile | None
+) -> None:
+    _WORKER.update(table=table, settings=settings, seed=seed, meanwhile=meanwhile)
+
+
+def _meanwhile_work() -> list[tuple[str, type[Warning]]]:
+    """The meanwhile's work, in a worker process (see :meth:`Meanwhile.in_worker`)."""
+    meanwhile = _WORKER["meanwhile"]
+    assert isinstance(meanwhile, Meanwhile)
+    return meanwhile.in_worker()
 
 
 def _stored(task: CardTask) -> CardLayout | None:

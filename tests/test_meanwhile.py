@@ -1,0 +1,153 @@
+"""The look-alike check done beside the packing (issue 29): the build hands it to the first
+layout worker while the others pack; it is done exactly once, its warnings reach the
+caller, and its refusal wins over the layout's results and errors (same message, exit
+status 2, nothing written), serial or parallel."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_concepts_lookalikes import _disc
+from test_layout_support import deck_cards
+from test_theme_support import write_theme
+
+import printdeck
+from printdeck.assign import assign_symbols
+from printdeck.cli import main as cli_main
+from printdeck.deck_plan import deck_design
+from printdeck.errors import LookAlikeWarning, PrintdeckError
+from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
+from printdeck.theme import check_look_alikes, load_theme
+
+TWEMOJI = ("apple", "anchor", "ant", "bee", "cactus", "fir-tree", "blowfish", "banana", "bell", "books", "burger")
+
+
+class Noted:
+    """Work that notes each run (process id) in a file, warns, and raises if told to."""
+
+    def __init__(self, folder: Path, error: str | None = None) -> None:
+        self.log = folder / "runs.txt"
+        self.error = error
+
+    def __call__(self) -> None:
+        with self.log.open("a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()}\n")
+        warnings.warn("symbols: noted", LookAlikeWarning, stacklevel=2)
+        if self.error is not None:
+            raise PrintdeckError(self.error)
+
+    def runs(self) -> list[int]:
+        return [int(line) for line in self.log.read_text(encoding="utf-8").split()] if self.log.exists() else []
+
+
+@pytest.fixture(autouse=True)
+def _fresh_layouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card packed (none read from a layout cache), every cache in the test's folder."""
+    monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(None)
+
+
+def _cards(theme, n: int):
+    return deck_cards(theme.symbols, 7)[:n]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_work_is_done_once_and_its_warnings_reach_the_caller(theme, tmp_path: Path, jobs: int) -> None:
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
+    cards = _cards(theme, 12)
+    work = Noted(tmp_path)
+    meanwhile = Meanwhile(work)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        layouts = layout_deck(cards, settings, seed=5, jobs=jobs, meanwhile=meanwhile)
+    assert meanwhile.done and len(work.runs()) == 1
+    assert (work.runs()[0] != os.getpid()) == (jobs > 1)  # beside the packing: in a worker
+    assert [str(w.message) for w in caught if w.category is LookAlikeWarning] == ["symbols: noted"]
+    assert layouts == layout_deck(cards, settings, seed=5, jobs=1)  # the layout does not change
+
+
+@pytest.mark.filterwarnings("ignore::printdeck.errors.LookAlikeWarning")
+def test_its_error_wins_over_the_cards(theme, tmp_path: Path) -> None:
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4, min_size_mm=15.0)
+    cards = _cards(theme, 12)
+    with pytest.raises(PrintdeckError, match=r"^card 1: "):  # packed, then too small
+        layout_deck(cards, settings, seed=5, jobs=2)
+    for jobs in (1, 2):
+        work = Noted(tmp_path / str(jobs), error="symbols: alike")
+        (tmp_path / str(jobs)).mkdir()
+        meanwhile = Meanwhile(work)
+        with pytest.raises(PrintdeckError, match=r"^symbols: alike$"):
+            layout_deck(cards, settings, seed=5, jobs=jobs, meanwhile=meanwhile)
+        assert meanwhile.done and len(work.runs()) == 1
+        meanwhile.run_here()  # done: not again
+        assert len(work.runs()) == 1
+
+
+@pytest.mark.filterwarnings("ignore::printdeck.errors.LookAlikeWarning")
+def test_a_deck_read_whole_from_the_cache_does_the_work_here(theme, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("PRINTDECK_NO_LAYOUT_CACHE", raising=False)
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
+    cards = _cards(theme, 10)
+    layout_deck(cards, settings, seed=8, jobs=2)
+    work = Noted(tmp_path)
+    layout_deck(cards, settings, seed=8, jobs=2, meanwhile=Meanwhile(work))
+    assert work.runs() == [os.getpid()]
+
+
+def _look_alike_deck(folder: Path) -> Path:
+    """13 cards of 4 (parallel packing): two red discs alike, eleven distinct Twemoji."""
+    folder.mkdir(parents=True, exist_ok=True)
+    _disc(folder / "disc-big.png", 600, (200, 30, 30))
+    _disc(folder / "disc-small.png", 500, (200, 30, 30))
+    pictures = [{"image": "disc-big.png"}, {"image": "disc-small.png"}]
+    pictures += [{"image": f"@assets/twemoji/{n}.svg"} for n in TWEMOJI]
+    return write_theme(folder, {"deck": {"symbols_per_card": 4}, "symbols": pictures})
+
+
+def test_a_build_refuses_look_alikes_as_before_serial_or_parallel(tmp_path: Path, monkeypatch) -> None:
+    path = _look_alike_deck(tmp_path / "theme")
+    theme = load_theme(path)
+    symbols = assign_symbols(theme, deck_design(theme).n_points, theme.spec.seed)
+    with pytest.raises(PrintdeckError) as expected:  # as the build checked them before the layout
+        check_look_alikes(theme, symbols)
+    assert "'disc small' and 'disc big' look alike" in str(expected.value)
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("PRINTDECK_JOBS", jobs)
+        (tmp_path / jobs).mkdir()
+        out = tmp_path / jobs / "deck.pdf"
+        refused = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out)])
+        assert refused.exit_code == 2, refused.output
+        assert refused.output.strip() == f"printdeck: error: {expected.value}"
+        assert list(out.parent.iterdir()) == []  # no PDF, no manifest, no temporary file
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = printdeck.build(path, out=out, allow_look_alike=True)
+        assert result.cards == 13 and out.exists()
+        alike = [str(w.message) for w in caught if w.category is LookAlikeWarning]
+        assert alike == [str(expected.value).split("; change")[0]]
+
+
+def test_a_look_alike_refusal_wins_over_a_layout_refused_before_the_packing(tmp_path: Path) -> None:
+    path = _look_alike_deck(tmp_path / "theme")
+    pin = {"card": 99, "symbols": ["apple"], "place": {"apple": {"center": ["0mm", "0mm"], "size": "5mm"}}}
+    pictures = [{"image": "disc-big.png"}, {"image": "disc-small.png"}]
+    pictures += [{"image": f"@assets/twemoji/{n}.svg"} for n in TWEMOJI]
+    doc = {"deck": {"symbols_per_card": 4}, "layout": {"pinned": [pin]}, "symbols": pictures}
+    write_theme(tmp_path / "theme", doc)
+    out = tmp_path / "deck.pdf"
+    allowed = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out), "--allow-look-alike"])
+    assert allowed.exit_code == 2 and "layout.pinned" in allowed.output  # the layout refuses the pin
+    refused = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out)])
+    assert refused.exit_code == 2 and "'disc small' and 'disc big' look alike" in refused.output
+    assert not out.exists()
