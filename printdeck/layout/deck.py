@@ -68,10 +68,13 @@ def layout_deck(
         settings = dataclasses.replace(settings, pins=applicable_pins(cards, settings.pins))
     table: dict[int, Silhouette] = {}
     keys: dict[int, int] = {}
-    sils = [tuple(silhouette(s) for s in symbols) for symbols in cards]
-    for symbols, card_sils in zip(cards, sils):
-        for symbol, sil in zip(symbols, card_sils):
-            _check_not_too_thin(symbol, sil, settings)
+    found: dict[SymbolSpec, Silhouette] = {}  # each symbol's silhouette looked up (its key made) once
+    for symbols in cards:
+        for symbol in symbols:
+            if symbol not in found:
+                found[symbol] = silhouette(symbol)
+                _check_not_too_thin(symbol, found[symbol], settings)
+    sils = [tuple(found[s] for s in symbols) for symbols in cards]
     if layout_cache_on():
         cache_dir("layouts")  # warns here, once, when the cache folder is unusable
     refs = [[keys.setdefault(id(sil), len(keys)) for sil in card] for card in sils]

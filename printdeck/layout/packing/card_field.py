@@ -16,6 +16,7 @@ import numpy as np
 
 from printdeck.artwork import ShapeField
 from printdeck.layout.packing.safe_zone import SafeZone
+from printdeck.layout.packing.symbol_geometry import padded_bound
 
 CARD_STEP_MM = 0.5  # spacing of a card's grid, mm
 FREE_DRAWS = 4  # rounds of draws of CardField.sample_free
@@ -44,7 +45,6 @@ class CardField:
         self.points = grid.points
         self._xs, self._ys = grid.points[0].real, grid.points[:, 0].imag  # the grid's columns' x and rows' y
         self._padded = np.full((self.ny + 2, self.n + 2), np.inf)
-        self._shape_bounds: dict[int, tuple[ShapeField, np.ndarray]] = {}  # see _padded_bound
         self.bound = self._padded[1:-1, 1:-1]  # a view: the grid without its border
         self.zone = zone
         self.room = grid.room
@@ -70,7 +70,7 @@ class CardField:
         qy -= field.origin.imag
         qx /= field.step
         qy /= field.step
-        d = _lookup(self._padded_bound(field), qx, qy) * height
+        d = _lookup(padded_bound(field), qx, qy) * height
         np.minimum(self.bound[bot:top, lo:hi], d, out=self.bound[bot:top, lo:hi])
 
     def near(self, z: np.ndarray, dist: float | np.ndarray) -> np.ndarray:
@@ -108,17 +108,6 @@ class CardField:
             if found >= k or self.zone is None:
                 break
         return np.concatenate(out)[:k]
-
-    def _padded_bound(self, field: ShapeField) -> np.ndarray:
-        """``field.bound`` with a border of ``inf`` (a point off a shape's grid is far from
-        it), made once per field."""
-        got = self._shape_bounds.get(id(field))
-        if got is None or got[0] is not field:
-            ny, nx = field.bound.shape
-            padded = np.full((ny + 2, nx + 2), np.inf, dtype=field.bound.dtype)
-            padded[1:-1, 1:-1] = field.bound
-            got = self._shape_bounds[id(field)] = (field, padded)
-        return got[1]
 
 
 def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:

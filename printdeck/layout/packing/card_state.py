@@ -15,11 +15,11 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.artwork import Silhouette, sizing_area
+from printdeck.artwork import Silhouette
 from printdeck.layout.packing.safe_zone import SafeZone
+from printdeck.layout.packing.symbol_geometry import symbol_geometry
 
 SAFETY_MM = 1e-6  # numerical margin on every gap test
-PROBES = 6  # outline vertices probed for a cheap first overlap test
 CENTRE = shapely.Point(0.0, 0.0)  # the card's centre (see PackInput.centre_free_mm)
 
 
@@ -101,51 +101,6 @@ def rotation(theta: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
-@dataclass(frozen=True)
-class Rings:
-    """How an outline's vertex array splits into rings and polygons (to rebuild it fast).
-
-    Attributes:
-        vertex_ring: ``(V,) int`` ring number of each vertex.
-        ring_poly: ``(rings,) int`` polygon number of each ring (shell first, then holes).
-        polys: Number of polygons (parts).
-    """
-
-    vertex_ring: np.ndarray
-    ring_poly: np.ndarray
-    polys: int
-
-    @classmethod
-    def of(cls, outline: BaseGeometry) -> Rings:
-        """How ``outline``'s vertices (in ``shapely.get_coordinates`` order) split into rings."""
-        counts: list[int] = []
-        ring_poly: list[int] = []
-        parts = shapely.get_parts(outline)
-        for k, part in enumerate(parts):
-            for ring in [part.exterior, *part.interiors]:
-                counts.append(len(ring.coords))
-                ring_poly.append(k)
-        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
-
-    def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
-        """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
-        n_rings = len(self.ring_poly)
-        if n_rings == 1:  # fast path: one simple polygon
-            return shapely.polygons(pts.reshape(copies, -1, 2))
-        vr = (np.arange(copies)[:, None] * n_rings + self.vertex_ring[None, :]).ravel()
-        rp = (np.arange(copies)[:, None] * self.polys + self.ring_poly[None, :]).ravel()
-        polys = shapely.polygons(shapely.linearrings(pts, indices=vr), indices=rp)
-        if self.polys == 1:
-            return polys
-        return shapely.multipolygons(polys, indices=np.repeat(np.arange(copies), self.polys))
-
-
-def _hull(outline: BaseGeometry) -> np.ndarray:
-    """The outline's convex hull vertices, complex ``x + iy`` box units."""
-    xy = shapely.get_coordinates(shapely.convex_hull(outline))
-    return xy[:, 0] + 1j * xy[:, 1]
-
-
 class CardState:
     """Mutable packing state of one card: the problem's per-symbol geometry and the poses so far.
 
@@ -162,13 +117,15 @@ class CardState:
         hull_z: ``n`` arrays ``(H_i,) complex``: convex hull vertices, box units (containment).
         pole_z: ``(n,) complex``: centre of the largest inscribed disc found, box units.
         pole_radius_box: ``(n,) float``: that disc's radius, box units.
-        rings: ``n`` :class:`Rings`: how each vertex array splits into rings and polygons.
+        rings: ``n`` :class:`~.symbol_geometry.Rings`: how each vertex array splits into rings and polygons.
         radius_box: ``(n,) float``: farthest outline vertex from the box centre, box units.
         sizing_side_box: ``(n,) float``: square root of the sizing area (see
             :func:`~printdeck.artwork.sizing_area`), box units; heights are planned by it.
         ink_side_box: ``(n,) float``: square root of the ink area, box units; a symbol's
             *ink size* is ``heights_mm * ink_side_box`` (mm).
-        probe_vertices: ``n`` arrays ``(<= PROBES,) int``: vertices probed first for overlaps.
+        probe_vertices: ``n`` arrays ``(<= symbol_geometry.PROBES,) int``: vertices probed first for overlaps.
+        geometry: ``n`` :class:`~.symbol_geometry.SymbolGeometry` (made once per
+            silhouette; the arrays above are theirs, read-only).
         centers_mm: ``(n, 2) float``: box centres, mm.
         angles_rad: ``(n,) float``: rotations, radians counter-clockwise.
         heights_mm: ``(n,) float``: box heights, mm (0 = not placed).
@@ -189,19 +146,19 @@ class CardState:
         self.problem = problem
         self.rng = rng
         self.n_symbols = n
+        geometry = [symbol_geometry(s) for s in sils]  # made once per silhouette, shared by the deck's cards
         self.vertices_box = [s.vertices for s in sils]
-        self.vertices_z = [v[:, 0] + 1j * v[:, 1] for v in self.vertices_box]
+        self.vertices_z = [g.vertices_z for g in geometry]
         self.shape_fields = [s.field for s in sils]
-        self.hull_z = [_hull(s.outline) for s in sils]
+        self.hull_z = [g.hull_z for g in geometry]
         self.pole_z = np.array([s.inscribed[0] for s in sils])
         self.pole_radius_box = np.array([s.inscribed[1] for s in sils])
-        self.rings = [Rings.of(s.outline) for s in sils]
+        self.rings = [g.rings for g in geometry]
         self.radius_box = np.array([s.radius for s in sils])
-        self.sizing_side_box = np.sqrt([sizing_area(s) for s in sils])
-        self.ink_side_box = np.sqrt([s.area for s in sils])
-        self.probe_vertices = [
-            np.unique(np.linspace(0, len(v) - 1, PROBES).round().astype(int)) for v in self.vertices_box
-        ]
+        self.sizing_side_box = np.array([g.sizing_side for g in geometry])
+        self.ink_side_box = np.array([g.ink_side for g in geometry])
+        self.probe_vertices = [g.probe_vertices for g in geometry]
+        self.geometry = geometry
         self.centers_mm = np.zeros((n, 2))
         self.angles_rad = np.zeros(n)
         self.heights_mm = np.zeros(n)

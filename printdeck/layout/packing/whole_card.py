@@ -10,11 +10,21 @@ coordinates (origin at the centre, y up); "box units" as in :mod:`~.card_state`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import shapely
 
-from printdeck.artwork import ink_share
 from printdeck.layout.packing.card_state import CardState
+
+
+@lru_cache(maxsize=64)
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every two of ``n`` symbols, ``(first, second)`` with ``first < second`` (made once
+    per ``n``: ``np.triu_indices`` is slow)."""
+    first, second = np.triu_indices(n, 1)
+    first.flags.writeable = second.flags.writeable = False
+    return first, second
 
 
 class WholeCard:
@@ -44,46 +54,48 @@ class WholeCard:
         self.first = np.concatenate([[0], np.cumsum(counts)])
         self.hull_z = np.concatenate(card.hull_z)
         self.hull_owner = np.repeat(np.arange(n), [len(h) for h in card.hull_z])
-        rings = [r.vertex_ring + 100_000 * i for i, r in enumerate(card.rings)]  # ring ids unique over the card
-        ring = np.concatenate(rings)
+        ring_offsets = np.cumsum([0, *(len(r.ring_poly) for r in card.rings)])
+        ring = np.concatenate([r.vertex_ring + ring_offsets[i] for i, r in enumerate(card.rings)])  # over the card
         starts = np.nonzero(ring[:-1] == ring[1:])[0]
         self.edge_start = starts
         self.edge_owner = self.owner[starts]
         self.edge_first = np.searchsorted(self.edge_owner, np.arange(n + 1))
-        self._ring_ids = np.unique(ring, return_inverse=True)[1]
+        self._ring_ids = ring
         poly_offsets = np.cumsum([0, *(r.polys for r in card.rings)])
         self._ring_poly = np.concatenate([r.ring_poly + poly_offsets[i] for i, r in enumerate(card.rings)])
         self._poly_owner = np.repeat(np.arange(n), [r.polys for r in card.rings])
         self._single = np.array([r.polys == 1 for r in card.rings])
         self._first_poly = poly_offsets[:-1]
-        self.pair_a, self.pair_b = np.triu_indices(n, 1)  # every two symbols (np.triu_indices is slow)
-        self.planned = card.problem.targets * np.array([ink_share(sil) for sil in card.problem.silhouettes])
+        self.pair_a, self.pair_b = _pairs(n)
+        self.planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
         self._fields(card)
 
     def _fields(self, card: CardState) -> None:
         """Every symbol's lower distance bounds (:meth:`~printdeck.artwork.ShapeField.at_least`)
-        in one array, each grid padded with its off-grid value (the value at a far point)."""
+        in one flat array, each grid row by row and then its off-grid value (the value at
+        a far point; see :attr:`~.symbol_geometry.SymbolGeometry.lower_flat`)."""
         fields = card.shape_fields
-        ny = max(f.lower.shape[0] for f in fields)
-        nx = max(f.lower.shape[1] for f in fields)
-        self.lower = np.empty((len(fields), ny + 1, nx + 1))
-        for i, f in enumerate(fields):
-            self.lower[i] = f.at_least(np.array([f.origin - complex(1e6, 1e6)]))[0]
-            self.lower[i, : f.lower.shape[0], : f.lower.shape[1]] = f.lower
-        self.field_origin = np.array([f.origin for f in fields])
-        self.field_step = np.array([f.step for f in fields])
+        flats = [g.lower_flat for g in card.geometry]
+        self.lower = np.concatenate(flats)
+        start = np.concatenate([[0], np.cumsum([len(f) for f in flats])[:-1]])
+        shape = np.array([f.lower.shape for f in fields])  # (n, 2): ny, nx
+        origin = np.array([f.origin for f in fields])
+        # per symbol, the field's x0, y0, step, nx, ny and where its grid starts in ``lower``
+        self._field_at = np.stack(
+            [origin.real, origin.imag, [f.step for f in fields], shape[:, 1], shape[:, 0], start], axis=1
+        )
 
     def lower_at(self, which: np.ndarray, q: np.ndarray) -> np.ndarray:
         """Lower bounds of the distance of the points ``q`` (complex, box units of the
         symbols ``which``, like ``q``) to those symbols' outlines, exactly as
         :meth:`~printdeck.artwork.ShapeField.at_least` gives them."""
-        origin, step = self.field_origin[which], self.field_step[which]
-        _, ny, nx = self.lower.shape
-        ix = np.rint((q.real - origin.real) / step).astype(int)
-        iy = np.rint((q.imag - origin.imag) / step).astype(int)
+        x0, y0, step, nx, ny, start = self._field_at[which].T
+        ix = np.rint((q.real - x0) / step)
+        iy = np.rint((q.imag - y0) / step)
+        at = iy * nx + ix
         off = (ix < 0) | (ix >= nx) | (iy < 0) | (iy >= ny)
-        ix[off], iy[off] = nx - 1, ny - 1  # the padding: the off-grid value
-        return self.lower[which, iy, ix]
+        at[off] = (ny * nx)[off]  # just past the grid: its off-grid value
+        return self.lower[(start + at).astype(np.intp)]
 
     def placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
         """``(V,) complex`` every vertex placed at the symbols' ``centres`` ``(n, 2)`` mm,
@@ -99,7 +111,7 @@ class WholeCard:
     def outlines(self, z: np.ndarray) -> np.ndarray:
         """``(n,)`` the symbols' outlines from every placed vertex ``z`` ``(V,) complex``
         (polygons, or multipolygons for symbols in several parts, as
-        :meth:`~.card_state.Rings.build` makes them)."""
+        :meth:`~.symbol_geometry.Rings.build` makes them)."""
         pts = np.stack([z.real, z.imag], axis=1)
         polys = shapely.polygons(shapely.linearrings(pts, indices=self._ring_ids), indices=self._ring_poly)
         out = polys[self._first_poly].astype(object)
