@@ -112,11 +112,16 @@ class CardField:
 
 def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
     """``padded``'s value at the grid point nearest each point ``(qx, qy)`` (in grid steps
-    from the point ``[0, 0]`` inside the ``inf`` border); ``inf`` off the grid."""
+    from the point ``[0, 0]`` inside the ``inf`` border); ``inf`` off the grid. ``qx`` and
+    ``qy`` are the caller's scratch arrays: they are overwritten."""
     ny, nx = padded.shape
-    ix = np.clip(np.rint(qx), -1, nx - 2).astype(np.intp) + 1
-    iy = np.clip(np.rint(qy), -1, ny - 2).astype(np.intp) + 1
-    return padded.ravel().take(iy * nx + ix)
+    ix = np.clip(np.rint(qx, out=qx), -1, nx - 2, out=qx)
+    iy = np.clip(np.rint(qy, out=qy), -1, ny - 2, out=qy)
+    iy += 1.0  # the flat index (iy + 1) nx + ix + 1, in floats (whole numbers, exact)
+    iy *= nx
+    iy += ix
+    iy += 1.0
+    return padded.ravel().take(iy.astype(np.intp))
 
 
 class _Grid:

@@ -69,13 +69,17 @@ def _motion(normal: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def program(
-    card: CardState, con: Contacts, whole: WholeCard | None = None
+    card: CardState,
+    con: Contacts,
+    whole: WholeCard | None = None,
+    turns: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]:
     """A step's linear program: minimise ``c x`` subject to ``A x <= b`` and ``bounds``.
 
     Variables: ``(dx, dy, dθ, g)`` of each symbol in turn, then ``μ``, a lower bound of
     the card's smallest ink size after the step (see :func:`_ratio_rows`). ``A`` is
     built by its nonzeros (a contact's row touches only its one or two symbols).
+    ``turns``: :func:`_turn_bounds` of the card (found here if None).
 
     Returns:
         ``(c (4n+1,), A (k, 4n+1) as SparseRows, b (k,), bounds (4n+1, 2))``.
@@ -86,7 +90,8 @@ def program(
     b = con.b[pair]
     ratio_a, ratio_b = _ratio_rows(card)
     a_ub = _contact_rows(con, centre, NV * n + 1).stacked(SparseRows.from_dense(ratio_a))
-    bend = _bend(card)  # second-order error per unit offset, per symbol
+    turns = _turn_bounds(card) if turns is None else turns
+    bend = _bend(card, turns)  # second-order error per unit offset, per symbol
     room = con.slack - MARGIN_MM - bend[con.a] * np.abs(con.p - centre[con.a])
     room[pair] -= bend[b] * np.abs(con.q[pair] - centre[b])
     b_ub = np.concatenate([room, ratio_b])
@@ -94,7 +99,7 @@ def program(
     cost[3 : NV * n : NV] = -2.0 * card.ink_sizes_mm() ** 2
     bounds = np.zeros((NV * n + 1, 2))
     bounds[0 : NV * n : NV] = bounds[1 : NV * n : NV] = (-SHIFT_MM, SHIFT_MM)
-    bounds[2 : NV * n : NV] = np.stack(_turn_bounds(card), axis=1)
+    bounds[2 : NV * n : NV, 0], bounds[2 : NV * n : NV, 1] = turns
     planned = None if whole is None else whole.planned
     bounds[3 : NV * n : NV, 0] = np.where(_ahead(card, planned) | below_floor(card), -GROWTH, 0.0)
     bounds[3 : NV * n : NV, 1] = GROWTH
@@ -126,11 +131,12 @@ def _contact_rows(con: Contacts, centre: np.ndarray, width: int) -> SparseRows:
     return SparseRows(start, col[keep], value[keep], (k, width))
 
 
-def _bend(card: CardState) -> np.ndarray:
+def _bend(card: CardState, turns: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """``(n,)``: a bound, per mm of offset from its centre, of how far a point of each symbol
     strays from its linearised motion in a step (turn ``θ`` and growth ``g`` within the trust
-    region: ``|(1 + g) e^{iθ} - 1 - g - iθ| <= (1 + g) θ² / 2 + |g θ|``)."""
-    lo, hi = _turn_bounds(card)
+    region: ``|(1 + g) e^{iθ} - 1 - g - iθ| <= (1 + g) θ² / 2 + |g θ|``; ``turns``:
+    :func:`_turn_bounds`)."""
+    lo, hi = turns
     turn = np.maximum(np.abs(lo), np.abs(hi))
     bend = BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
     bend[card.fixed] = 0.0  # a pinned symbol does not move
@@ -207,12 +213,14 @@ def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(rows), np.concatenate(rhs)
 
 
-def _apply(card: CardState, whole: WholeCard, step: np.ndarray) -> tuple[np.ndarray, ...] | None:
+def _apply(
+    card: CardState, whole: WholeCard, step: np.ndarray, turns: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, ...] | None:
     """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`), exactly:
     ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None if a vertex
-    leaves the safe zone or two outlines come within the gap."""
+    leaves the safe zone or two outlines come within the gap (``turns``: :func:`_turn_bounds`)."""
     centres = card.centers_mm + step[:, :2]
-    turn = np.clip(step[:, 2], *_turn_bounds(card))  # the dual's ~1e-17 turn of an upright symbol is 0
+    turn = np.clip(step[:, 2], *turns)  # the dual's ~1e-17 turn of an upright symbol is 0
     angles, heights = card.angles_rad + turn, card.heights_mm * (1.0 + step[:, 3])
     if not card.zone.inside(whole.hulls_placed(centres, angles, heights)).all():  # the hulls decide (exact)
         return None
@@ -240,8 +248,9 @@ def compact(card: CardState, steps: int) -> int:
     disc = card.zone.area_mm2
     whole = WholeCard(card)
     for step in range(steps):
+        turns = _turn_bounds(card)  # the same for the program and its exact check
         con = contacts(card, whole)
-        cost, a_ub, b_ub, bounds = program(card, con, whole)
+        cost, a_ub, b_ub, bounds = program(card, con, whole, turns)
         x = solve(cost, a_ub, b_ub, bounds)
         if x is None:  # no step keeps every margin
             return step
@@ -250,7 +259,7 @@ def compact(card: CardState, steps: int) -> int:
             return step
         move = x[: NV * card.n_symbols].reshape(card.n_symbols, NV)
         for _ in range(HALVINGS + 1):
-            after = _apply(card, whole, move) if kept(card, con, move) else None
+            after = _apply(card, whole, move, turns) if kept(card, con, move) else None
             if after is not None:
                 break
             move, gain = 0.5 * move, 0.5 * gain

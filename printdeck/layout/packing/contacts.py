@@ -133,30 +133,29 @@ def _nearest_edge_of(
     lengths = whole.edge_first[b + 1] - whole.edge_first[b]
     run = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # where each point's run starts
     edge = np.arange(int(lengths.sum())) + np.repeat(whole.edge_first[b] - run, lengths)
-    start = whole.edge_start[edge]
-    e0 = allz[start]
-    d = allz[start + 1] - e0
+    first = allz[whole.edge_start]  # every edge's start and direction, then each pair's
+    e0, d = first[edge], (allz[whole.edge_start + 1] - first)[edge]
     t, dist = to_segments(np.repeat(p, lengths), e0, d)
     least = np.minimum.reduceat(dist, run)
     hit = np.flatnonzero(dist == np.repeat(least, lengths))
-    point = np.repeat(np.arange(len(p)), lengths)[hit]
-    k = hit[np.r_[True, point[1:] != point[:-1]]]  # the first nearest edge of each point
+    k = hit[np.searchsorted(hit, run)]  # the first nearest edge of each point (every run has one)
     return t[k], dist[k], e0[k], d[k]
 
 
 def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Points ``p`` against segments from ``e0`` along ``d`` (complex, broadcast together):
     ``(t, distance)``, ``e0 + t d`` the segment's point nearest ``p``."""
-    t = np.clip(((p - e0) * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
-    return t, np.abs(p - e0 - t * d)
+    off = p - e0
+    t = np.clip((off * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
+    return t, np.abs(off - t * d)
 
 
 def moved(card: CardState, step: np.ndarray, who: np.ndarray, z: np.ndarray) -> np.ndarray:
     """Points ``z`` (complex mm) of symbols ``who`` after ``step`` (``(n, 4)``: each
     symbol's shift ``dx, dy`` mm, turn ``dθ`` rad and growth ``g``), exactly."""
-    v = step[who]
-    centre = card.centers_mm[who, 0] + 1j * card.centers_mm[who, 1]
-    return centre + v[:, 0] + 1j * v[:, 1] + (1.0 + v[:, 3]) * np.exp(1j * v[:, 2]) * (z - centre)
+    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]  # per symbol, then per point
+    moved_centre, turn = centre + step[:, 0] + 1j * step[:, 1], (1.0 + step[:, 3]) * np.exp(1j * step[:, 2])
+    return moved_centre[who] + turn[who] * (z - centre[who])
 
 
 def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
@@ -164,12 +163,15 @@ def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
     than the gap from its edge, and every rim contact's vertex inside the safe disc:
     exact for these points, so a cheap first check of a step (not a whole one: other
     points may meet)."""
-    p = moved(card, step, con.a, con.p)
     pair = con.b >= 0
+    b = con.b[pair]
+    k, m = len(con.a), len(b)
+    everyone = moved(  # the contacts' points, then their edges' ends: one pass
+        card, step, np.concatenate([con.a, b, b]), np.concatenate([con.p, con.e0[pair], con.e1[pair]])
+    )
+    p, e0, e1 = everyone[:k], everyone[k : k + m], everyone[k + m :]
     if not card.zone.inside(p[con.b == -1]).all():
         return False
     if (np.abs(p[con.b == CENTRE_CONTACT]) <= card.centre_free_mm + card.gap_mm).any():
         return False
-    b = con.b[pair]
-    e0, e1 = moved(card, step, b, con.e0[pair]), moved(card, step, b, con.e1[pair])
     return bool((to_segments(p[pair], e0, e1 - e0)[1] > card.gap_mm).all())

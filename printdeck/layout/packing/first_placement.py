@@ -185,7 +185,7 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
         pole = card.zone.sample(card.rng, r, m)
     th = card.random_angles(i, len(pole))
     c = pole - h * np.exp(1j * th) * card.pole_z[i]
-    return np.stack([c.real, c.imag], axis=1), th
+    return np.ascontiguousarray(c).view(np.float64).reshape(-1, 2), th  # (x, y) rows, no copy
 
 
 def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
