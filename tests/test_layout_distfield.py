@@ -15,6 +15,7 @@ from printdeck.layout.packing import PackInput
 from printdeck.layout.packing.card_field import CardField
 from printdeck.layout.packing.card_state import CardState
 from printdeck.layout.packing.first_placement import poses
+from printdeck.layout.packing.whole_card import WholeCard
 from printdeck.theme import load_theme
 
 NAMES = ("ring 0", "ring 11", "bar 9", "ell 2", "crescent 4", "diagonal 3", "Mississippi", "kangaroo")
@@ -103,3 +104,55 @@ def test_poses_land_in_the_free_room(sils) -> None:
     pole = c[:, 0] + 1j * c[:, 1] + h * np.exp(1j * th) * card.pole_z[i]
     assert not field.near(pole, card.pole_radius_box[i] * h + card.gap_mm).any()
     assert (np.abs(pole) <= card.radius_mm - card.pole_radius_box[i] * h + 1e-9).all()
+
+
+def _whole(sils, rng) -> WholeCard:
+    card, _ = _card(sils, rng, 0)
+    return WholeCard(card)
+
+
+def test_a_card_reads_each_lower_field_as_the_shape_field_gives_it(sils) -> None:
+    """The card's lower bounds, read from the fields laid end to end, equal each
+    silhouette's own ``at_least`` (on its grid, off it and on its edges)."""
+    rng = np.random.default_rng(5)
+    whole = _whole(sils, rng)
+    for k, sil in enumerate(sils):
+        f = sil.field
+        ny, nx = f.lower.shape
+        q = f.origin + f.step * (rng.uniform(-3, nx + 2, 500) + 1j * rng.uniform(-3, ny + 2, 500))
+        got = whole.lower_at(np.full(len(q), k), q)
+        assert np.array_equal(got, f.at_least(q))
+
+
+def test_the_lower_field_atlas_starts_again_when_full_and_stays_right(sils, monkeypatch) -> None:
+    """Past its size limit the atlas starts again; arrays handed out before still hold
+    their fields, and a card made after reads the same bounds."""
+    import printdeck.layout.packing.symbol_geometry as geo
+
+    rng = np.random.default_rng(6)
+    first = _whole(sils[:6], rng)
+    size = sum(len(geo.symbol_geometry(s).lower_flat) for s in sils)
+    monkeypatch.setattr(geo, "ATLAS_VALUES", 8)
+    monkeypatch.setattr(geo, "ATLAS_MOST", size - 1)  # the twelve fields do not fit at once
+    monkeypatch.setattr(geo, "_ATLAS", geo._Atlas())
+    a = _whole(sils[:6], rng)
+    b = _whole(sils[6:], rng)  # past the limit: a new atlas
+    c = _whole(sils[:6], rng)  # the first six again, into a new one
+    assert b.lower is not a.lower
+    for k, sil in enumerate(sils):
+        f = sil.field
+        q = f.origin + f.step * (rng.uniform(-3, 40, 200) + 1j * rng.uniform(-3, 40, 200))
+        cards = ((first, k), (a, k), (c, k)) if k < 6 else ((b, k - 6),)
+        for whole, at in cards:
+            assert np.array_equal(whole.lower_at(np.full(len(q), at), q), f.at_least(q))
+
+
+def test_symbol_geometry_is_made_once_and_read_only(sils) -> None:
+    from printdeck.layout.packing.symbol_geometry import symbol_geometry
+
+    g = symbol_geometry(sils[0])
+    assert symbol_geometry(sils[0]) is g
+    v = sils[0].vertices
+    assert np.array_equal(g.vertices_z, v[:, 0] + 1j * v[:, 1])
+    with pytest.raises(ValueError, match="read-only"):
+        g.vertices_z[0] = 0

@@ -12,6 +12,7 @@ after. Lengths are the silhouette's box units (see :mod:`printdeck.artwork.traci
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -24,6 +25,8 @@ from printdeck.artwork import ShapeField, Silhouette, ink_share, sizing_area
 
 PROBES = 6  # outline vertices probed for a cheap first overlap test
 KEPT = 4096  # objects whose derived arrays are kept (a deck uses at most a few hundred)
+ATLAS_VALUES = 1 << 21  # values the lower-field atlas starts with (16 MB; see lower_fields)
+ATLAS_MOST = 1 << 24  # ... and the most it grows to before it starts again (128 MB)
 
 Source = TypeVar("Source")
 Made = TypeVar("Made")
@@ -152,3 +155,50 @@ def symbol_geometry(sil: Silhouette) -> SymbolGeometry:
 def padded_bound(field: ShapeField) -> np.ndarray:
     """``field.bound`` with a border of ``inf``, made once per field (read-only)."""
     return _PADDED(field)
+
+
+class _Atlas:
+    """Lower fields (:attr:`SymbolGeometry.lower_flat`) of the silhouettes packed so far,
+    one after another in one array that only grows, so a card's fields are one array
+    without copying them per card. A full array is replaced by one twice as big (or,
+    past :data:`ATLAS_MOST` values, by an empty one); arrays handed out before stay valid
+    for the silhouettes they held."""
+
+    def __init__(self) -> None:
+        self.values = np.empty(ATLAS_VALUES)
+        self.used = 0
+        self.start: dict[int, tuple[Silhouette, int]] = {}
+
+    def starts(self, sils: tuple[Silhouette, ...] | list[Silhouette]) -> tuple[np.ndarray, np.ndarray]:
+        """``(values, starts)``: an array holding every field of ``sils`` and where each starts."""
+        flats = [symbol_geometry(sil).lower_flat for sil in sils]
+        new = [k for k, sil in enumerate(sils) if self.start.get(id(sil), (None,))[0] is not sil]
+        need = self.used + sum(len(flats[k]) for k in new)
+        if need > len(self.values):
+            if need > ATLAS_MOST and self.used:  # start again, with only this card's fields
+                self.values, self.used, self.start = np.empty(ATLAS_VALUES), 0, {}
+                return self.starts(sils)
+            grown = np.empty(max(2 * len(self.values), need))
+            grown[: self.used] = self.values[: self.used]
+            self.values = grown
+        for k in new:
+            if self.start.get(id(sils[k]), (None,))[0] is not sils[k]:  # (a symbol twice on a card: once)
+                end = self.used + len(flats[k])
+                self.values[self.used : end] = flats[k]
+                self.start[id(sils[k])] = (sils[k], self.used)
+                self.used = end
+        return self.values, np.array([self.start[id(sil)][1] for sil in sils])
+
+
+_ATLAS = _Atlas()
+
+
+_ATLAS_LOCK = threading.Lock()  # a studio may pack cards on several threads
+
+
+def lower_fields(sils: tuple[Silhouette, ...] | list[Silhouette]) -> tuple[np.ndarray, np.ndarray]:
+    """Every one of ``sils``' lower fields (:attr:`SymbolGeometry.lower_flat`) in one array:
+    ``(values, starts)``, silhouette k's field at ``values[starts[k]:]`` (not copied per
+    card; treat ``values`` as read-only)."""
+    with _ATLAS_LOCK:
+        return _ATLAS.starts(sils)

@@ -16,6 +16,7 @@ import numpy as np
 import shapely
 
 from printdeck.layout.packing.card_state import CardState
+from printdeck.layout.packing.symbol_geometry import lower_fields
 
 
 @lru_cache(maxsize=64)
@@ -75,9 +76,7 @@ class WholeCard:
         in one flat array, each grid row by row and then its off-grid value (the value at
         a far point; see :attr:`~.symbol_geometry.SymbolGeometry.lower_flat`)."""
         fields = card.shape_fields
-        flats = [g.lower_flat for g in card.geometry]
-        self.lower = np.concatenate(flats)
-        start = np.concatenate([[0], np.cumsum([len(f) for f in flats])[:-1]])
+        self.lower, start = lower_fields(card.problem.silhouettes)
         shape = np.array([f.lower.shape for f in fields])  # (n, 2): ny, nx
         origin = np.array([f.origin for f in fields])
         # per symbol, the field's x0, y0, step, nx, ny and where its grid starts in ``lower``
