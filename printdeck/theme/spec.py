@@ -7,8 +7,6 @@ the key. Unions carry tags (see ``printdeck.theme.messages``) so that a wrong va
 gives one error about the branch the user meant, not one per branch.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -273,7 +271,7 @@ class CardPins(_Strict):
     )
 
     @model_validator(mode="after")
-    def _on_the_card(self) -> CardPins:
+    def _on_the_card(self) -> "CardPins":
         if len(set(self.symbols)) != len(self.symbols):
             raise ValueError("expected each of the card's symbols once in symbols (a name is given twice)")
         missing = [name for name in self.place if name not in self.symbols]
@@ -324,7 +322,7 @@ class LayoutSpec(_Strict):
     )
 
     @model_validator(mode="after")
-    def _one_entry_a_card(self) -> LayoutSpec:
+    def _one_entry_a_card(self) -> "LayoutSpec":
         seen: set[int] = set()
         for pins in self.pinned:
             if pins.card in seen:
@@ -531,7 +529,7 @@ class SymbolEntry(_Strict):
     lang: Language | None = Field(
         default=None, description="text: language of this word, e.g. ja, zh-Hans (default: text.lang)"
     )
-    faces: list[SymbolEntry] | None = Field(
+    faces: list["SymbolEntry"] | None = Field(
         default=None,
         min_length=2,
         max_length=8,
