@@ -20,6 +20,7 @@ from printdeck.layout import Meanwhile
 from printdeck.manifest import write_manifest
 from printdeck.model import BuildResult, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
+from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
     BuildSettings,
     Theme,
@@ -252,8 +253,9 @@ def make_deck(
         if theme.spec.extras.tuck_box:
             _check_tuck_box(theme, design.blocks)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
-        check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
     with rep.stage("proof", None):
+        prepare_symbols(theme, symbols)  # a cold deck's checks, proofs and tracing on every core, cached
+        check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
         prove_symbols(theme, symbols)
     spec = theme.spec
     look_alike_check = Meanwhile(

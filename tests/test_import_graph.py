@@ -9,7 +9,7 @@ Layers, lowest first (a module may import its own layer or a lower one, never a 
     assign    which symbol goes to which point; balance; word colours
     layout    packing a card, laying out a deck
     render    PDF, PNG, preview, imposition
-    pipeline  pipeline, manifest, outputs (the build as one call), class sets, classroom, card view
+    pipeline  pipeline, manifest, outputs (the build as one call), class sets, classroom, card view, prepare
     api       printdeck/__init__ and printdeck.api: the public library
     front     cli, studio, __main__ (only the public library, ``printdeck``)
 
@@ -50,7 +50,10 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("assign", {"assign"}),
     ("layout", {"layout"}),
     ("render", {"render"}),
-    ("pipeline", {"pipeline", "deck_plan", "decks", "manifest", "outputs", "class_sets", "classroom", "card_view"}),
+    (
+        "pipeline",
+        {"pipeline", "deck_plan", "decks", "manifest", "outputs", "class_sets", "classroom", "card_view", "prepare"},
+    ),
     ("api", {"__init__", "api"}),
     ("front", {"cli", "studio", "__main__"}),
 ]

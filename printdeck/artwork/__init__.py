@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         colour_difference,
         find_look_alikes,
         look_of,
+        look_pixels,
         may_share_silhouette,
         pair_pose,
         pair_verdict,
@@ -80,7 +81,15 @@ if TYPE_CHECKING:
     from printdeck.artwork.shaping import ShapedWord, shape_word
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
     from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, svg_structure_check
-    from printdeck.artwork.tracing import Silhouette, ink_share, silhouette, silhouette_key, silhouettes, sizing_area
+    from printdeck.artwork.tracing import (
+        Silhouette,
+        ink_share,
+        silhouette,
+        silhouette_key,
+        silhouette_stored,
+        silhouettes,
+        sizing_area,
+    )
     from printdeck.choices import FONT_SUFFIXES, MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
     from printdeck.fileio import read_limited
 
@@ -124,6 +133,7 @@ _WHERE = {
     "ink_share": "printdeck.artwork.tracing",
     "is_upright": "printdeck.artwork.picture",
     "look_of": "printdeck.artwork.lookalike",
+    "look_pixels": "printdeck.artwork.lookalike",
     "open_face": "printdeck.artwork.fonts",
     "open_raster": "printdeck.artwork.picture",
     "oriented_size": "printdeck.artwork.picture",
@@ -135,6 +145,7 @@ _WHERE = {
     "shape_word": "printdeck.artwork.shaping",
     "silhouette": "printdeck.artwork.tracing",
     "silhouette_key": "printdeck.artwork.tracing",
+    "silhouette_stored": "printdeck.artwork.tracing",
     "silhouettes": "printdeck.artwork.tracing",
     "simulate": "printdeck.artwork.colour_vision",
     "sizing_area": "printdeck.artwork.tracing",
@@ -194,6 +205,7 @@ __all__ = [
     "is_upright",
     "known_crop_report",
     "look_of",
+    "look_pixels",
     "may_share_silhouette",
     "open_face",
     "open_raster",
@@ -209,6 +221,7 @@ __all__ = [
     "shape_word",
     "silhouette",
     "silhouette_key",
+    "silhouette_stored",
     "silhouettes",
     "simulate",
     "sizing_area",

@@ -276,6 +276,16 @@ def _look_pixels(art: Drawing) -> np.ndarray:
     return pixels
 
 
+def look_pixels(symbol: SymbolSpec) -> np.ndarray:
+    """``(H, W, 4) uint8``: the symbol's drawing as :func:`look_of` compares it
+    (:data:`RASTER_PX` on its longer side), kept in the disk cache unless it is a word.
+
+    Raises:
+        PrintdeckError: The symbol cannot be drawn.
+    """
+    return _look_pixels(drawing(symbol))
+
+
 def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look:
     """Normalise one symbol's drawing for :func:`find_look_alikes`.
 

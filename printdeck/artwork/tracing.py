@@ -144,6 +144,17 @@ def _cached(symbol: SymbolSpec, key: str) -> Silhouette:
     return sil
 
 
+def silhouette_stored(symbol: SymbolSpec) -> bool:
+    """Whether the symbol's silhouette is in the disk cache (an earlier run traced it);
+    False when the cache is off. Reads the artwork file's bytes, draws nothing.
+
+    Raises:
+        PrintdeckError: The artwork file cannot be read, or a word cannot be set.
+    """
+    folder = cache_dir("silhouettes")
+    return folder is not None and (folder / f"{silhouette_key(symbol)}.json").is_file()
+
+
 def silhouettes(symbols: Sequence[SymbolSpec], threads: int | None = None) -> list[Silhouette]:
     """The silhouettes of ``symbols`` (in order), traced on ``threads`` threads (default:
     one a processor, at most 4): decoding pictures, finding faces and drawing SVGs run

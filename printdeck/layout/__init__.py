@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         check_card_count,
     )
     from printdeck.layout.settings import LayoutSettings
-    from printdeck.layout.workers import Meanwhile
+    from printdeck.layout.workers import Meanwhile, job_count
 
 _WHERE = {
     "LayoutSettings": "printdeck.layout.settings",
@@ -42,6 +42,7 @@ _WHERE = {
     "PinnedSymbol": "printdeck.layout.pins",
     "applicable_pins": "printdeck.layout.pins",
     "check_card_count": "printdeck.layout.pins",
+    "job_count": "printdeck.layout.workers",
     "layout_deck": "printdeck.layout.deck",
     "pin_refusal": "printdeck.layout.card",
 }
@@ -55,6 +56,7 @@ __all__ = [
     "PinnedSymbol",
     "applicable_pins",
     "check_card_count",
+    "job_count",
     "layout_deck",
     "pin_refusal",
 ]

@@ -103,11 +103,12 @@ class CardTask:
 
 
 def job_count(jobs: int | None, cards: int) -> int:
-    """Worker processes to use for ``cards`` cards (1 = serial in this process).
+    """Worker processes to use for ``cards`` cards (1 = serial in this process); also
+    for a cold deck's drawings (see ``printdeck.prepare``).
 
     ``jobs`` wins if given; else ``PRINTDECK_JOBS`` if set; else the CPU count,
     at most :data:`MAX_JOBS`. Decks of at most :data:`PARALLEL_MIN_CARDS` cards
-    are always packed serially.
+    (or drawings) are always done serially.
 
     Raises:
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number.

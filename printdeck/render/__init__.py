@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob
-    from printdeck.render.proof import VectorWarning, check_word_colours, prove_symbols
+    from printdeck.render.proof import VectorWarning, check_word_colours, proof_stored, prove_symbols
     from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
@@ -77,6 +77,7 @@ _WHERE = {
     "extras_file": "printdeck.render.pdf",
     "impose": "printdeck.render.imposition",
     "paper_size_mm": "printdeck.units",
+    "proof_stored": "printdeck.render.proof",
     "prove_symbols": "printdeck.render.proof",
     "read_png_record": "printdeck.render.png_record",
     "render_pdf": "printdeck.render.pdf",
@@ -111,6 +112,7 @@ __all__ = [
     "game_rules",
     "impose",
     "paper_size_mm",
+    "proof_stored",
     "prove_symbols",
     "read_png_record",
     "render_pdf",

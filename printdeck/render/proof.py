@@ -26,7 +26,7 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image
 
-from printdeck.artwork import drawing
+from printdeck.artwork import drawing, drawing_key
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
@@ -137,9 +137,25 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
     Raises:
         PrintdeckError: The artwork cannot be drawn.
     """
-    paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
-    key = entry_key(drawing(symbol).key, paint, background.lower(), code_digest(__name__))
+    key = _proof_key(symbol, drawing(symbol).key, background)
     return _cached_proof(symbol, background.lower(), key)
+
+
+def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
+    """The proof's cache key: the drawing's key, a word's colour, the background, this code."""
+    paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
+    return entry_key(drawn_key, paint, background.lower(), code_digest(__name__))
+
+
+def proof_stored(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
+    """Whether the symbol's proof on ``background`` is in the disk cache (an earlier run
+    proved it); False when the cache is off. Reads the file's bytes, draws nothing.
+
+    Raises:
+        PrintdeckError: The artwork file cannot be read, or a word cannot be set.
+    """
+    folder = cache_dir("proofs")
+    return folder is not None and (folder / f"{_proof_key(symbol, drawing_key(symbol), background)}.json").is_file()
 
 
 @lru_cache(maxsize=4096)
@@ -195,8 +211,11 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
     Warns:
         VectorWarning: once per SVG whose vector form is replaced by its raster.
     """
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # decoding, faces, resvg
-        results = list(pool.map(lambda s: proof(s, background), symbols))  # release the GIL
+    if len(symbols) <= 1:  # no threads for one (a worker process proving its symbol)
+        results = [proof(s, background) for s in symbols]
+    else:
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # decoding, faces, resvg
+            results = list(pool.map(lambda s: proof(s, background), symbols))  # release the GIL
     for k, (symbol, result) in enumerate(zip(symbols, results)):
         label = where[k] if where is not None else f"symbol {symbol.name!r}"
         if result.visible_share < MIN_VISIBLE_SHARE:

@@ -1,0 +1,119 @@
+"""A build's per-symbol cold work on every core, with the same results as one by one.
+
+Before its deck is proven and laid out, a build makes sure every drawing it uses
+(SVGs and words) is in the disk cache: its file's structure checked
+(:func:`printdeck.theme.check_used_files`), its proof (:mod:`printdeck.render.proof`),
+its silhouette with its field and inscribed disc (:func:`printdeck.artwork.silhouette`)
+and its look-alike pixels (:func:`printdeck.artwork.look_pixels`). The drawings no
+earlier run has traced or proven are shared among worker processes, forked so they
+inherit the loaded theme and the libraries this process loads first; each worker calls
+those same functions, which keep their results in the disk cache. The build then goes
+on as it always does and finds each result there: what it checks, proves, traces and
+packs, and the cache entries, are byte for byte what working one by one gives. A
+drawing whose work fails in a worker is left undone: the build meets the failure
+itself, in its own order, and says it in the same one line (its file named).
+
+Nothing is shared out, and the build does the work itself as before, when the disk
+cache is off, the platform cannot fork, ``PRINTDECK_JOBS`` is 1, or at most a few
+drawings need the work (:func:`printdeck.layout.job_count`: worker start-up would cost
+more). Photos are left to the build's threads (decoding and finding faces release the
+GIL already).
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import warnings
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from printdeck.artwork import look_pixels, silhouette, silhouette_key, silhouette_stored
+from printdeck.cache import cache_dir
+from printdeck.errors import PrintdeckError
+from printdeck.layout import job_count
+from printdeck.model import SymbolSpec
+from printdeck.render import proof_stored, prove_symbols
+from printdeck.theme import Theme, check_used_files
+
+SHARED_KINDS = frozenset({"svg", "text"})
+"""Kinds of drawing whose cold work is shared among worker processes."""
+LIBRARIES = ("resvg_py", "cv2", "scipy.ndimage", "pypdfium2", "svglib.svglib", "reportlab.graphics.shapes")
+"""Loaded here before the workers fork, so no worker loads them again: what drawing,
+proving, tracing and look-alike pixels need (about 0.35 s to load)."""
+CACHE_FOLDERS = ("svgchecks", "proofs", "vectorforms", "silhouettes", "looks")
+"""The disk cache's folders the workers fill; all must be usable for the work to be shared."""
+
+_WORK: dict[str, object] = {}  # in a worker: the theme, the drawings, the card's background
+
+
+def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | None = None) -> int:
+    """Check, prove and trace (into the disk cache) the drawings of ``symbols`` no earlier
+    run has, on worker processes; return how many were done there (0: none, the build
+    does its work itself as before).
+
+    Args:
+        theme: The loaded theme (its background, its files not yet checked).
+        symbols: The deck's symbols (every face of each counts).
+        jobs: Worker processes (see :func:`printdeck.layout.job_count`; ``PRINTDECK_JOBS``).
+
+    Raises:
+        PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number. Nothing else: a drawing
+            that fails is left for the build, which raises its error in its own order.
+    """
+    if "fork" not in multiprocessing.get_all_start_methods() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
+        return 0
+    background = theme.spec.card.background
+    cold = _cold_drawings(symbols, background)
+    n_jobs = job_count(jobs, len(cold))
+    if n_jobs <= 1:
+        return 0
+    for name in LIBRARIES:
+        importlib.import_module(name)
+    context = multiprocessing.get_context("fork")
+    try:
+        with ProcessPoolExecutor(n_jobs, context, initializer=_start, initargs=(theme, cold, background)) as pool:
+            return sum(pool.map(_prepare, range(len(cold))))
+    except (OSError, BrokenProcessPool):  # no processes here, or one died: the build does the rest
+        return 0
+
+
+def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[SymbolSpec]:
+    """The faces of ``symbols`` whose silhouette or proof is not in the disk cache, one a
+    drawing (the first face showing it), in deck order; a face whose file or font cannot
+    be read is left out (the build says so)."""
+    cold: dict[str, SymbolSpec] = {}
+    for face in (face for symbol in symbols for face in symbol.all_faces):
+        if face.kind not in SHARED_KINDS:
+            continue
+        try:
+            key = silhouette_key(face)
+            if key not in cold and not (silhouette_stored(face) and proof_stored(face, background)):
+                cold[key] = face
+        except PrintdeckError:
+            continue
+    return list(cold.values())
+
+
+def _start(theme: Theme, faces: list[SymbolSpec], background: str) -> None:
+    """A worker's start: what it works on (inherited), warnings kept quiet (the build
+    gives them when it reads the results)."""
+    _WORK.update(theme=theme, faces=faces, background=background)
+    warnings.simplefilter("ignore")
+
+
+def _prepare(index: int) -> bool:
+    """Check, prove and trace face ``index`` (and draw its look-alike pixels), each result
+    kept in the disk cache; False if any step fails (the build will meet the failure)."""
+    theme: Theme = _WORK["theme"]  # type: ignore[assignment]
+    face: SymbolSpec = _WORK["faces"][index]  # type: ignore[index]
+    try:
+        check_used_files(theme, [face])
+        prove_symbols([face], str(_WORK["background"]))
+        silhouette(face)
+        if face.kind != "text":  # a word's pixels depend on its colour: drawn when compared
+            look_pixels(face)
+    except Exception:  # noqa: BLE001 - any failure is the build's to meet and report
+        return False
+    return True

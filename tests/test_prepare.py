@@ -1,0 +1,185 @@
+"""A cold deck's per-symbol work on worker processes (issue 29): the same PDF, the same
+cache bytes and the same one-line errors as one by one, and no workers where they
+would not pay."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from test_theme_support import write_theme
+
+import printdeck.prepare as prepare
+from printdeck.artwork import silhouette_stored
+from printdeck.assign import assign_symbols
+from printdeck.deck_plan import deck_design
+from printdeck.render import proof_stored
+from printdeck.theme import Theme, load_theme
+
+SHAPES = [
+    '<circle cx="5" cy="5" r="4"/>',
+    '<rect x="1" y="1" width="8" height="8"/>',
+    '<path d="M5 1 L9 9 L1 9 Z"/>',
+    '<ellipse cx="5" cy="5" rx="4" ry="2"/>',
+    '<path d="M1 1 L9 1 L5 9 Z M4 2 L6 2 L5 4 Z" fill-rule="evenodd"/>',
+    '<rect x="3" y="1" width="4" height="8"/>',
+    '<path d="M1 5 L5 1 L9 5 L5 9 Z"/>',
+    '<path d="M1 1 L9 1 L9 9 L6 9 L6 4 L1 4 Z"/>',
+    '<circle cx="5" cy="5" r="4"/><circle cx="5" cy="5" r="2" fill="#ffffff"/>',
+    '<path d="M2 9 L5 1 L8 9 L7 9 L5 4 L3 9 Z"/>',
+    '<rect x="1" y="4" width="8" height="2"/><rect x="4" y="1" width="2" height="8"/>',
+]
+COLOURS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#2c3e50", "#b7950b"]
+BROKEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect'
+WHITE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#ffffff"/></svg>'
+BUILD = """
+import sys, printdeck, printdeck.pipeline as pipeline
+calls = []
+def counted(theme, symbols, jobs=None):
+    calls.append(prepared(theme, symbols, jobs))
+    return calls[-1]
+prepared, pipeline.prepare_symbols = pipeline.prepare_symbols, counted
+printdeck.build(sys.argv[1], sys.argv[2])
+print(calls[0])
+"""
+
+
+def _theme(tmp_path: Path, extra: dict[str, str] | None = None) -> Path:
+    """A deck of order 3 (13 cards of 4) on eleven SVGs of this test's own (new bytes: no
+    cache of this process knows them), two words, and ``extra`` files (sorted first)."""
+    pics = tmp_path / "pics"
+    pics.mkdir()
+    token = uuid.uuid4().hex
+    for i, shape in enumerate(SHAPES):
+        colour = COLOURS[i % len(COLOURS)]
+        (pics / f"s{i:02d}.svg").write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" id="t{token}" viewBox="0 0 10 10" fill="{colour}">{shape}</svg>'
+        )
+    for name, text in (extra or {}).items():
+        (pics / name).write_text(text)
+    symbols = [{"folder": "pics"}, {"text": "cat"}, {"text": "perro"}]
+    theme = {"name": "cold", "seed": 3, "deck": {"order": 3, "choose": "first"}, "symbols": symbols}
+    return write_theme(tmp_path, theme)
+
+
+def _deck(path: Path) -> tuple[Theme, list]:
+    theme = load_theme(path, defer_svg_checks=True)
+    return theme, list(assign_symbols(theme, deck_design(theme).n_points, theme.spec.seed))
+
+
+def _build(theme: Path, out: Path, cache: Path, jobs: str) -> subprocess.CompletedProcess[str]:
+    """A build in a fresh process (no drawing in memory), as the command line runs it."""
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cache), "PRINTDECK_JOBS": jobs}
+    env.pop("PRINTDECK_NO_CACHE", None)
+    return subprocess.run([sys.executable, "-c", BUILD, str(theme), str(out)], env=env, capture_output=True, text=True)
+
+
+def _entries(cache: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(cache)): p.read_bytes() for p in sorted(cache.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    monkeypatch.delenv("PRINTDECK_JOBS", raising=False)
+    return folder
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork here")
+def test_workers_give_the_same_pdf_and_cache_bytes_as_one_by_one(tmp_path: Path) -> None:
+    """Cold builds, one with the symbols' work on two worker processes and one without:
+    the same PDF bytes, and the same entries in the disk cache, byte for byte (each
+    silhouette, proof, vector form, look-alike raster and card); a build reading that
+    cache again prints the same bytes."""
+    theme = _theme(tmp_path)
+    serial = _build(theme, tmp_path / "serial.pdf", tmp_path / "cache1", "1")
+    shared = _build(theme, tmp_path / "shared.pdf", tmp_path / "cache2", "2")
+    assert serial.returncode == 0 and shared.returncode == 0, serial.stderr + shared.stderr
+    assert serial.stdout.split()[-1] == "0"  # PRINTDECK_JOBS=1: nothing shared out
+    assert shared.stdout.split()[-1] == "13"  # eleven SVGs and two words, each on a worker
+    assert (tmp_path / "serial.pdf").read_bytes() == (tmp_path / "shared.pdf").read_bytes()
+    one_by_one, on_workers = _entries(tmp_path / "cache1"), _entries(tmp_path / "cache2")
+    assert {Path(k).parts[0] for k in on_workers} >= {"silhouettes", "proofs", "vectorforms", "looks", "svgchecks"}
+    assert one_by_one.keys() == on_workers.keys()
+    assert [k for k in one_by_one if one_by_one[k] != on_workers[k]] == []
+    again = _build(theme, tmp_path / "again.pdf", tmp_path / "cache2", "2")
+    assert again.returncode == 0 and again.stdout.split()[-1] == "0"  # all cached: no workers
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "serial.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("a0-broken.svg", BROKEN, r"a0-broken\.svg is not a well-formed SVG"),
+        ("a0-white.svg", WHITE, "shows no visible ink on the card background"),
+    ],
+)
+def test_a_bad_file_gives_the_same_one_line_error(tmp_path: Path, name: str, text: str, said: str) -> None:
+    """A file that fails its check or its proof on a worker is left to the build, which
+    refuses it with the one line it gives without workers (exit status 2, nothing written)."""
+    theme = _theme(tmp_path, {name: text})
+    runs = []
+    for jobs in ("1", "2"):
+        env = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / f"cache{jobs}"), "PRINTDECK_JOBS": jobs}
+        out = tmp_path / f"deck{jobs}.pdf"
+        command = [sys.executable, "-m", "printdeck", "build", str(theme), "-q", "-o", str(out)]
+        runs.append(subprocess.run(command, env=env, capture_output=True, text=True))
+        assert not out.exists()
+    assert [r.returncode for r in runs] == [2, 2]
+    assert runs[0].stderr == runs[1].stderr
+    lines = runs[1].stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in runs[1].stderr
+    assert __import__("re").search(said, lines[0]) and name in lines[0]
+
+
+def test_workers_fill_the_cache_the_build_reads(tmp_path: Path, cache: Path) -> None:
+    theme, symbols = _deck(_theme(tmp_path))
+    background = theme.spec.card.background
+    assert not any(silhouette_stored(s) or proof_stored(s, background) for s in symbols)
+    assert prepare.prepare_symbols(theme, symbols, jobs=2) == 13
+    assert all(silhouette_stored(s) and proof_stored(s, background) for s in symbols)
+    assert prepare.prepare_symbols(theme, symbols, jobs=2) == 0  # nothing left to do
+
+
+def _no_workers(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a worker process was started")
+
+
+@pytest.mark.parametrize("case", ["one job", "PRINTDECK_JOBS=1", "cache off", "few symbols"])
+def test_no_workers_where_they_would_not_pay(tmp_path: Path, cache: Path, monkeypatch, case: str) -> None:
+    """One job asked for, the disk cache off (nowhere to leave the results) or a few
+    cold drawings (start-up would cost more): the build does the work itself."""
+    theme, symbols = _deck(_theme(tmp_path))
+    monkeypatch.setattr(prepare, "ProcessPoolExecutor", _no_workers)
+    jobs = 1 if case == "one job" else None
+    if case == "PRINTDECK_JOBS=1":
+        monkeypatch.setenv("PRINTDECK_JOBS", "1")
+    if case == "cache off":
+        monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
+    if case == "few symbols":
+        symbols = symbols[:5]
+    assert prepare.prepare_symbols(theme, symbols, jobs=jobs) == 0
+
+
+def _dies(index: int) -> bool:
+    os._exit(3)
+
+
+def test_a_worker_that_dies_leaves_the_work_to_the_build(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    theme, symbols = _deck(_theme(tmp_path))
+    monkeypatch.setattr(prepare, "_prepare", _dies)
+    assert prepare.prepare_symbols(theme, symbols, jobs=2) == 0
+    assert not any(silhouette_stored(s) for s in symbols)
+
+
+def test_a_bad_jobs_setting_is_refused(tmp_path: Path, cache: Path, monkeypatch) -> None:
+    theme, symbols = _deck(_theme(tmp_path))
+    monkeypatch.setenv("PRINTDECK_JOBS", "two")
+    with pytest.raises(Exception, match="PRINTDECK_JOBS='two': expected a whole number"):
+        prepare.prepare_symbols(theme, symbols)
