@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -34,7 +34,6 @@ from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
 from printdeck.layout import job_count
 from printdeck.model import SymbolSpec
-from printdeck.render import proof_stored, prove_symbols
 from printdeck.theme import Theme, check_used_files
 
 SHARED_KINDS = frozenset({"svg", "text"})
@@ -64,8 +63,10 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
     """
     if "fork" not in multiprocessing.get_all_start_methods() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
         return 0
+    from printdeck.render import proof_stored  # noqa: PLC0415 - ReportLab only when building
+
     background = theme.spec.card.background
-    cold = _cold_drawings(symbols, background)
+    cold = _cold_drawings(symbols, background, proof_stored)
     n_jobs = job_count(jobs, len(cold))
     if n_jobs <= 1:
         return 0
@@ -79,7 +80,9 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         return 0
 
 
-def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[SymbolSpec]:
+def _cold_drawings(
+    symbols: Sequence[SymbolSpec], background: str, proof_stored: Callable[[SymbolSpec, str], bool]
+) -> list[SymbolSpec]:
     """The faces of ``symbols`` whose silhouette or proof is not in the disk cache, one a
     drawing (the first face showing it), in deck order; a face whose file or font cannot
     be read is left out (the build says so)."""
@@ -106,6 +109,8 @@ def _start(theme: Theme, faces: list[SymbolSpec], background: str) -> None:
 def _prepare(index: int) -> bool:
     """Check, prove and trace face ``index`` (and draw its look-alike pixels), each result
     kept in the disk cache; False if any step fails (the build will meet the failure)."""
+    from printdeck.render import prove_symbols  # noqa: PLC0415 - loaded before the fork
+
     theme: Theme = _WORK["theme"]  # type: ignore[assignment]
     face: SymbolSpec = _WORK["faces"][index]  # type: ignore[index]
     try:

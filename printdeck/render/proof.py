@@ -116,11 +116,12 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     from printdeck.artwork import rasterise  # noqa: PLC0415 - resvg and Pillow only when measured
 
     raster = rasterise(art, *size)
-    visible_share = float(_visible(raster, background).mean())
+    visible = _visible(raster, background)
+    visible_share = float(visible.mean())
     if art.kind != "svg":
         return Proof(visible_share)
     traced = np.asarray(raster.getchannel("A")) > 8
-    on_white = _visible(raster, "#ffffff")
+    on_white = visible if background == "#ffffff" else _visible(raster, "#ffffff")  # a white card: the same
     try:
         printed = _vector_raster(symbol, size)
     except Exception:  # noqa: BLE001 - svglib or ReportLab failing on odd SVG: print the raster
