@@ -14,16 +14,17 @@ drawing whose work fails in a worker is left undone: the build meets the failure
 itself, in its own order, and says it in the same one line (its file named).
 
 Nothing is shared out, and the build does the work itself as before, when the disk
-cache is off, the platform cannot fork, ``PRINTDECK_JOBS`` is 1, or at most a few
-drawings need the work (:func:`printdeck.layout.job_count`: worker start-up would cost
-more). Photos are left to the build's threads (decoding and finding faces release the
-GIL already).
+cache is off, the platform cannot fork, the process runs other threads (the studio),
+``PRINTDECK_JOBS`` is 1, or at most a few drawings need the work
+(:func:`printdeck.layout.job_count`: worker start-up would cost more). Photos are left to
+the build's threads (decoding and finding faces release the GIL already).
 """
 
 from __future__ import annotations
 
 import importlib
 import multiprocessing
+import threading
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -61,7 +62,7 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number. Nothing else: a drawing
             that fails is left for the build, which raises its error in its own order.
     """
-    if "fork" not in multiprocessing.get_all_start_methods() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
+    if not _may_fork() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
         return 0
     from printdeck.render import proof_stored  # noqa: PLC0415 - ReportLab only when building
 
@@ -78,6 +79,13 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
             return sum(pool.map(_prepare, range(len(cold))))
     except (OSError, BrokenProcessPool):  # no processes here, or one died: the build does the rest
         return 0
+
+
+def _may_fork() -> bool:
+    """Whether workers may be forked here: the platform forks, and this process runs no
+    other thread (a lock another thread held, PDFium's say, would stay held in a worker
+    forever: the studio, serving on threads, does the work itself)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 def _cold_drawings(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import uuid
 from pathlib import Path
 
@@ -151,20 +152,31 @@ def _no_workers(*args: object, **kwargs: object) -> None:
     raise AssertionError("a worker process was started")
 
 
-@pytest.mark.parametrize("case", ["one job", "PRINTDECK_JOBS=1", "cache off", "few symbols"])
+@pytest.mark.parametrize("case", ["one job", "PRINTDECK_JOBS=1", "cache off", "few symbols", "other threads"])
 def test_no_workers_where_they_would_not_pay(tmp_path: Path, cache: Path, monkeypatch, case: str) -> None:
-    """One job asked for, the disk cache off (nowhere to leave the results) or a few
-    cold drawings (start-up would cost more): the build does the work itself."""
+    """One job asked for, the disk cache off (nowhere to leave the results), a few cold
+    drawings (start-up would cost more) or a process running other threads (a lock one
+    of them holds would never be released in a fork): the build does the work itself."""
     theme, symbols = _deck(_theme(tmp_path))
     monkeypatch.setattr(prepare, "ProcessPoolExecutor", _no_workers)
-    jobs = 1 if case == "one job" else None
+    jobs = 1 if case == "one job" else 2
     if case == "PRINTDECK_JOBS=1":
         monkeypatch.setenv("PRINTDECK_JOBS", "1")
+        jobs = None
     if case == "cache off":
         monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
     if case == "few symbols":
         symbols = symbols[:5]
-    assert prepare.prepare_symbols(theme, symbols, jobs=jobs) == 0
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    if case == "other threads":
+        other.start()
+    try:
+        assert prepare.prepare_symbols(theme, symbols, jobs=jobs) == 0
+    finally:
+        stop.set()
+        if other.is_alive():
+            other.join()
 
 
 def _dies(index: int) -> bool:
