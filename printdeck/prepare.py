@@ -23,17 +23,12 @@ the build's threads (decoding and finding faces release the GIL already).
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import threading
 import warnings
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Sequence
 
-from printdeck.artwork import look_pixels, silhouette, silhouette_key, silhouette_stored
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
-from printdeck.layout import job_count
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme, check_used_files
 
@@ -51,7 +46,7 @@ _WORK: dict[str, object] = {}  # in a worker: the theme, the drawings, the card'
 def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | None = None) -> int:
     """Check, prove and trace (into the disk cache) the drawings of ``symbols`` no earlier
     run has, on worker processes; return how many were done there (0: none, the build
-    does its work itself as before).
+    does its work itself as before). A deck whose drawings are all cached loads nothing.
 
     Args:
         theme: The loaded theme (its background, its files not yet checked).
@@ -62,14 +57,20 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number. Nothing else: a drawing
             that fails is left for the build, which raises its error in its own order.
     """
-    if not _may_fork() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
-        return 0
-    from printdeck.render import proof_stored  # noqa: PLC0415 - ReportLab only when building
-
+    if threading.active_count() > 1 or any(cache_dir(k) is None for k in CACHE_FOLDERS):
+        return 0  # other threads: a lock one holds (PDFium's) would stay held in a fork forever
     background = theme.spec.card.background
-    cold = _cold_drawings(symbols, background, proof_stored)
+    cold = _cold_drawings(symbols, background)
+    if not cold:
+        return 0
+    import multiprocessing  # noqa: PLC0415 - processes only for a cold deck
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
+
+    from printdeck.layout import job_count  # noqa: PLC0415
+
     n_jobs = job_count(jobs, len(cold))
-    if n_jobs <= 1:
+    if n_jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return 0
     for name in LIBRARIES:
         importlib.import_module(name)
@@ -81,19 +82,13 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         return 0
 
 
-def _may_fork() -> bool:
-    """Whether workers may be forked here: the platform forks, and this process runs no
-    other thread (a lock another thread held, PDFium's say, would stay held in a worker
-    forever: the studio, serving on threads, does the work itself)."""
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-def _cold_drawings(
-    symbols: Sequence[SymbolSpec], background: str, proof_stored: Callable[[SymbolSpec, str], bool]
-) -> list[SymbolSpec]:
+def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[SymbolSpec]:
     """The faces of ``symbols`` whose silhouette or proof is not in the disk cache, one a
     drawing (the first face showing it), in deck order; a face whose file or font cannot
-    be read is left out (the build says so)."""
+    be read is left out (the build says so). Reads files, draws nothing."""
+    from printdeck.artwork import silhouette_key, silhouette_stored  # noqa: PLC0415 - as the build, lazily
+    from printdeck.render import proof_stored  # noqa: PLC0415 - ReportLab only when building
+
     cold: dict[str, SymbolSpec] = {}
     for face in (face for symbol in symbols for face in symbol.all_faces):
         if face.kind not in SHARED_KINDS:
@@ -117,7 +112,8 @@ def _start(theme: Theme, faces: list[SymbolSpec], background: str) -> None:
 def _prepare(index: int) -> bool:
     """Check, prove and trace face ``index`` (and draw its look-alike pixels), each result
     kept in the disk cache; False if any step fails (the build will meet the failure)."""
-    from printdeck.render import prove_symbols  # noqa: PLC0415 - loaded before the fork
+    from printdeck.artwork import look_pixels, silhouette  # noqa: PLC0415 - loaded before the fork
+    from printdeck.render import prove_symbols  # noqa: PLC0415
 
     theme: Theme = _WORK["theme"]  # type: ignore[assignment]
     face: SymbolSpec = _WORK["faces"][index]  # type: ignore[index]

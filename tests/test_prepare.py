@@ -4,6 +4,7 @@ would not pay."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -158,7 +159,7 @@ def test_no_workers_where_they_would_not_pay(tmp_path: Path, cache: Path, monkey
     drawings (start-up would cost more) or a process running other threads (a lock one
     of them holds would never be released in a fork): the build does the work itself."""
     theme, symbols = _deck(_theme(tmp_path))
-    monkeypatch.setattr(prepare, "ProcessPoolExecutor", _no_workers)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _no_workers)
     jobs = 1 if case == "one job" else 2
     if case == "PRINTDECK_JOBS=1":
         monkeypatch.setenv("PRINTDECK_JOBS", "1")
