@@ -160,7 +160,10 @@ class DeckPlanner:
         its artwork), or ``settings.retry_below`` before any is measured."""
         if not self.coverages:
             return self.settings.retry_below
-        return RETRY_RELATIVE * float(np.median(self.coverages))
+        ordered, mid = sorted(self.coverages), len(self.coverages) // 2
+        # the median as np.median gives it, bit for bit (which would load numpy.ma, 6 ms, in a cached build)
+        median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2.0
+        return RETRY_RELATIVE * float(median)
 
     def _commit(self, j: int, layout: CardLayout) -> None:
         self.coverages.append(layout.coverage)

@@ -203,10 +203,8 @@ def _run_parallel(
     meanwhile: Meanwhile | None,
 ) -> list[CardLayout]:
     """Cards found in the layout cache are read here; the worker processes start with
-    the first card that must be packed (a deck read whole from the cache forks none),
-    the first of them given ``meanwhile``'s work before any card."""
-    if meanwhile is not None and _context().get_start_method() != "fork":
-        meanwhile.run_here()  # only a forked worker inherits it
+    the first card that must be packed (a deck read whole from the cache forks none, nor
+    loads multiprocessing), the first of them given ``meanwhile``'s work before any card."""
     done: dict[int, CardLayout] = {}
     errors: dict[int, BaseException] = {}
     running: dict[Future[object], int] = {}
@@ -223,6 +221,8 @@ def _run_parallel(
                         progress(1)
                 else:
                     if pool is None:
+                        if meanwhile is not None and _context().get_start_method() != "fork":
+                            meanwhile.run_here()  # only a forked worker inherits it
                         pool = stack.enter_context(_pool(n_jobs, table, settings, seed, meanwhile))
                         if meanwhile is not None and not meanwhile.done:
                             running[pool.submit(_meanwhile_work)] = SIDE
