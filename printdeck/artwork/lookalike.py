@@ -28,27 +28,32 @@ colour-vision deficiency (the warnings of ``check``).
 
 from __future__ import annotations
 
-import io
-import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 
 from printdeck.artwork.colour_vision import Vision, ciede2000, simulate, srgb_to_lab
-from printdeck.artwork.drawing import Drawing, drawing
-from printdeck.cache import cache_dir, entry_key, read_entry_bytes, write_entry
+from printdeck.artwork.drawing import drawing
+from printdeck.artwork.look_raster import (
+    ANGLE_STEP_DEG,
+    COARSE_LAYOUT,
+    GRID,
+    coarse_rows,
+    look_data,
+    padded,
+    padded_alpha,
+    premultiplied,
+    read_arrays,
+    turn_angles,
+    warp,
+    write_arrays,
+)
 from printdeck.model import SymbolSpec
 
-GRID = 64
-"""Side of the normalised silhouette, pixels."""
-RMS_SPAN = 4.8
-"""The normalised square spans this many RMS radii of the ink (a long word's ends fit)."""
-RASTER_PX = 128
-"""Longest side of the drawing as rasterised for the comparison, pixels."""
-ANGLE_STEP_DEG = 5
 SHAPE_SIMILARITY = 0.90
 """Least overlap (intersection over union of the normalised inks) that counts as the same silhouette."""
 DELTA_E_ALIKE = 10.0
@@ -69,9 +74,6 @@ COLOUR_PREFILTER = 2.0
 brings two pictures closer; over every pair with the same silhouette among the 174 bundled
 Twemoji and 57 phone photos (as printed and in grey) the pixels' figure was never under 0.58
 times the blocks', so a pair put at 20 by its blocks is over 11 by its pixels: apart."""
-COARSE_GRID = 24
-"""Side of the coarse, softened silhouettes whose cosine similarity (never below the overlap)
-picks the turns worth comparing finely."""
 
 
 _HOMOGLYPHS = str.maketrans(
@@ -106,8 +108,10 @@ class Look:
         colour_fixed: The colour is the drawing's own (pictures; words with a fixed colour).
         spelling: A word's :func:`word_skeleton` (empty for pictures).
         turn_deg: How far the layout may turn it either way, degrees (0 to 180).
-        rgba: ``(2, H, W, 4) float32`` the raster, premultiplied, unmirrored and mirrored.
-        frames: ``(2, 3)`` centroid x, y and RMS radius (pixels) of each.
+        pixels: ``(h, w, 4) uint8`` the drawing rasterised (:data:`RASTER_PX` on its longer
+            side); :attr:`rgba` is made from it when first asked for.
+        frames: ``(2, 3)`` centroid x, y and RMS radius (pixels) of the padded raster,
+            unmirrored and mirrored.
         profile: ``(16,)`` share of the ink in each ring around the centroid (turn and
             mirror do not change it).
         compactness: The ink's area over its RMS radius squared (size, turn and mirror do
@@ -119,21 +123,32 @@ class Look:
     word: bool
     colour_fixed: bool
     turn_deg: float
-    rgba: np.ndarray
+    pixels: np.ndarray
     frames: np.ndarray
     profile: np.ndarray
     compactness: float
     spelling: str = ""
     key: object = None
     """What the drawing is (a face and its turn), for :func:`find_look_alikes`' ``memo``; None: not memoised."""
+    kept: Path | None = field(default=None, repr=False)
+    """The drawing's look in the disk cache (its coarse ink is kept beside it), or None."""
     _masks: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _cache: dict[str, list[np.ndarray]] = field(default_factory=dict, repr=False)
 
     @property
+    def rgba(self) -> np.ndarray:
+        """``(2, H, W, 4) float32`` the raster padded by ``RASTER_PX // 4``, premultiplied,
+        unmirrored and mirrored (made once, when a pose's colours are first compared)."""
+        if "rgba" not in self._cache:
+            self._cache["rgba"] = [premultiplied(padded(self.pixels))]
+        return self._cache["rgba"][0]
+
+    @property
     def alphas(self) -> list[np.ndarray]:
-        """The ink's alpha, unmirrored and mirrored, contiguous (made once)."""
+        """The ink's alpha (of :attr:`rgba`), unmirrored and mirrored, contiguous (made once)."""
         if "alphas" not in self._cache:
-            self._cache["alphas"] = [np.ascontiguousarray(self.rgba[m][..., 3]) for m in (0, 1)]
+            alpha = padded_alpha(self.pixels)
+            self._cache["alphas"] = [alpha, np.ascontiguousarray(alpha[:, ::-1])]
         return self._cache["alphas"]
 
     def ink(self, mirror: int, k: int) -> np.ndarray:
@@ -142,7 +157,7 @@ class Look:
         if key in self._masks:
             return self._masks[key]
         cx, cy, rms = self.frames[mirror]
-        alpha = _warp(self.alphas[mirror], cx, cy, rms, float(_angles()[k]))
+        alpha = warp(self.alphas[mirror], cx, cy, rms, float(turn_angles()[k]))
         if k == 0 and mirror == 0:
             self._masks[key] = alpha
         return alpha
@@ -150,7 +165,7 @@ class Look:
     def pose(self, mirror: int, k: int) -> np.ndarray:
         """``(GRID, GRID, 4)`` premultiplied RGBA at angle index ``k``, mirrored or not."""
         cx, cy, rms = self.frames[mirror]
-        return _warp(self.rgba[mirror], cx, cy, rms, float(_angles()[k]))
+        return warp(self.rgba[mirror], cx, cy, rms, float(turn_angles()[k]))
 
     def lab(self, mirror: int, k: int, vision: Vision) -> tuple[np.ndarray, ...]:
         """The colours at a pose (:func:`_lab_pose`), made once per pose and vision."""
@@ -162,18 +177,17 @@ class Look:
         return tuple(self._cache[key])
 
     def coarse(self, mirror: int) -> np.ndarray:
-        """``(n_angles, COARSE_GRID ** 2) float32``: unit vectors of the softened ink at every angle (made once)."""
+        """``(n_angles, COARSE_GRID ** 2) float32``: unit vectors of the softened ink at every
+        angle (made once, when first compared; a picture's are kept in the disk cache
+        beside its look, :attr:`kept`)."""
         if mirror not in self._masks:
-            cx, cy, rms = self.frames[mirror]
-            import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
-
-            small = cv2.resize(self.alphas[mirror], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-            rows = []
-            for angle in _angles():
-                alpha = _warp(small, cx / 4, cy / 4, rms / 4, float(angle), COARSE_GRID)
-                soft = cv2.GaussianBlur(alpha, (0, 0), 0.7).ravel()
-                rows.append(soft / max(float(np.linalg.norm(soft)), 1e-9))
-            self._masks[mirror] = np.stack(rows)
+            entry = self.kept.with_suffix(f".coarse{mirror}") if self.kept is not None else None
+            rows = read_arrays(entry, [COARSE_LAYOUT]) if entry is not None else None
+            if rows is None:
+                rows = [coarse_rows(self.alphas[mirror], self.frames[mirror])]
+                if entry is not None:
+                    write_arrays(entry, rows, [COARSE_LAYOUT])
+            self._masks[mirror] = rows[0]
         return self._masks[mirror]
 
 
@@ -218,76 +232,20 @@ _SEEN = {
 }
 
 
-def _angles() -> np.ndarray:
-    return np.arange(0, 360, ANGLE_STEP_DEG, dtype=np.float64)
-
-
-def _warp(premult: np.ndarray, cx: float, cy: float, rms: float, angle: float, grid: int = GRID) -> np.ndarray:
-    """The raster moved, scaled and turned ``angle`` degrees into the normalised ``grid`` square."""
-    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
-
-    m = cv2.getRotationMatrix2D((cx, cy), angle, grid / (RMS_SPAN * rms))
-    m[:, 2] += np.array([grid / 2.0 - cx, grid / 2.0 - cy])
-    return cv2.warpAffine(premult, m, (grid, grid), flags=cv2.INTER_AREA, borderValue=0)
-
-
-def _frame(alpha: np.ndarray) -> tuple[float, float, float]:
-    """Centroid x, y and RMS radius of the ink, pixels (from the ink's column and row sums)."""
-    columns, rows = alpha.sum(axis=0, dtype=np.float64), alpha.sum(axis=1, dtype=np.float64)
-    xs, ys = np.arange(alpha.shape[1], dtype=np.float64), np.arange(alpha.shape[0], dtype=np.float64)
-    total = float(columns.sum())
-    cx, cy = float(columns @ xs) / total, float(rows @ ys) / total
-    rms = math.sqrt(float(columns @ (xs - cx) ** 2 + rows @ (ys - cy) ** 2) / total)
-    return cx, cy, max(rms, 1e-6)
-
-
-def _profile(alpha: np.ndarray, cx: float, cy: float, rms: float) -> np.ndarray:
-    ys, xs = np.indices(alpha.shape)
-    rings = np.minimum((np.hypot(xs - cx, ys - cy) / (rms * RMS_SPAN / 2) * 16).astype(int), 15)
-    return np.bincount(rings.ravel(), weights=alpha.ravel(), minlength=16)[:16] / float(alpha.sum())
-
-
-def _look_pixels(art: Drawing) -> np.ndarray:
-    """``(H, W, 4) uint8``: the drawing rasterised with :data:`RASTER_PX` on its longer side.
-
-    A picture's or an SVG's is kept in the disk cache (folder ``looks``) by its drawing key,
-    so a new seed's deck, comparing symbols drawn before in other company, draws nothing
-    (a word's pixels depend on its colour, which the key leaves out: drawn each time).
-    """
-    from printdeck.artwork.raster import rasterise  # noqa: PLC0415 - resvg and Pillow only when drawn
-
-    scale = RASTER_PX / max(art.size)
-    w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))
-    folder = cache_dir("looks") if art.kind != "text" else None
-    entry = folder / f"{entry_key(art.key, RASTER_PX, w, h)}.npy" if folder is not None else None
-    data = read_entry_bytes(entry) if entry is not None else None
-    if data is not None:
-        try:
-            kept = np.load(io.BytesIO(data), allow_pickle=False)
-            if kept.dtype == np.uint8 and kept.shape == (h, w, 4):
-                return kept
-        except (ValueError, OSError):
-            pass
-    pixels = np.asarray(rasterise(art, w, h).convert("RGBA"), dtype=np.uint8)
-    if entry is not None:
-        out = io.BytesIO()
-        np.save(out, pixels, allow_pickle=False)
-        write_entry(entry, out.getvalue())
-    return pixels
-
-
 def look_pixels(symbol: SymbolSpec) -> np.ndarray:
     """``(H, W, 4) uint8``: the symbol's drawing as :func:`look_of` compares it
-    (:data:`RASTER_PX` on its longer side), kept in the disk cache unless it is a word.
+    (:data:`RASTER_PX` on its longer side), kept in the disk cache with its measures
+    unless it is a word (see :func:`printdeck.artwork.look_raster.look_data`).
 
     Raises:
         PrintdeckError: The symbol cannot be drawn.
     """
-    return _look_pixels(drawing(symbol))
+    return look_data(drawing(symbol)).pixels
 
 
 def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look:
-    """Normalise one symbol's drawing for :func:`find_look_alikes`.
+    """Normalise one symbol's drawing for :func:`find_look_alikes` (a picture's look is
+    kept in the disk cache: see :func:`look_data`).
 
     Args:
         symbol: The symbol (or one face of one) to draw.
@@ -298,32 +256,20 @@ def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look
     Raises:
         PrintdeckError: The symbol cannot be drawn.
     """
-    art = drawing(symbol)
-    pixels = _look_pixels(art)
-    h, w = pixels.shape[:2]
-    pad = RASTER_PX // 4
-    image = pixels.astype(np.float32) / 255.0
-    rgba = np.zeros((h + 2 * pad, w + 2 * pad, 4), dtype=np.float32)
-    rgba[pad : pad + h, pad : pad + w] = image
-    rasters = np.zeros((2, *rgba.shape), dtype=np.float32)
-    frames = np.zeros((2, 3))
-    for mirror in (0, 1):
-        src = rgba[:, ::-1] if mirror else rgba
-        frames[mirror] = _frame(src[..., 3])
-        rasters[mirror] = np.dstack([src[..., :3] * src[..., 3:4], src[..., 3]])
-    profile = _profile(rgba[..., 3], *frames[0])
-    compactness = float(rgba[..., 3].sum()) / frames[0][2] ** 2
+    data = look_data(drawing(symbol))
     word = symbol.kind == "text"
     spelling = word_skeleton(symbol.text or "") if word else ""
     fixed = not word or symbol.color_fixed
-    return Look(label, group, word, fixed, min(180.0, turn_deg), rasters, frames, profile, compactness, spelling)
+    turn = min(180.0, turn_deg)
+    measures = (data.pixels, data.frames, data.profile, data.compactness)
+    return Look(label, group, word, fixed, turn, *measures, spelling, kept=data.kept)
 
 
 def _best_pose(a: Look, b: Look) -> tuple[float, int, int]:
     """(overlap, mirror, angle index) of ``b``'s best pose against ``a`` unturned: the
     intersection over union of the two inks (alpha as a fuzzy set: sum of minima over sum
     of maxima), tried at the turns whose coarse cosine similarity could reach the threshold."""
-    angles = _angles()
+    angles = turn_angles()
     turn = ((angles + 180) % 360) - 180
     allowed = np.abs(turn) <= min(180.0, a.turn_deg + b.turn_deg) + ANGLE_STEP_DEG / 2
     base = a.ink(0, 0)
@@ -441,7 +387,7 @@ def pair_verdict(
     for vision in visions:
         delta = delta_of(vision)
         if delta is None or delta < DELTA_E_ALIKE:
-            turned = float(((_angles()[k] + 180) % 360) - 180)
+            turned = float(((turn_angles()[k] + 180) % 360) - 180)
             return LookAlike(*names, similarity, delta, turned, bool(mirror), vision, False, groups)
     return None
 

@@ -193,6 +193,7 @@ def _verdict_key(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple
 def _code_version() -> str:
     return code_digest(
         "printdeck.artwork.lookalike",
+        "printdeck.artwork.look_raster",
         "printdeck.artwork.colour_vision",
         "printdeck.theme.look_alikes",
         "printdeck.theme.look_pairs",
