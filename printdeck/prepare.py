@@ -74,12 +74,16 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         return 0
     for name in LIBRARIES:
         importlib.import_module(name)
-    context = multiprocessing.get_context("fork")
-    try:
-        with ProcessPoolExecutor(n_jobs, context, initializer=_start, initargs=(theme, cold, background)) as pool:
-            return sum(pool.map(_prepare, range(len(cold))))
+    pool = ProcessPoolExecutor(
+        n_jobs, multiprocessing.get_context("fork"), initializer=_start, initargs=(theme, cold, background)
+    )
+    try:  # futures of their own, never cancelled by a result iterator (Python 3.11 then prints a
+        futures = [pool.submit(_prepare, i) for i in range(len(cold))]  # traceback on SIGTERM)
+        return sum(future.result() for future in futures)
     except (OSError, BrokenProcessPool):  # no processes here, or one died: the build does the rest
         return 0
+    finally:  # also on Ctrl-C: drawings not started are dropped, the running ones end
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[SymbolSpec]:

@@ -5,10 +5,13 @@ would not pay."""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -196,3 +199,30 @@ def test_a_bad_jobs_setting_is_refused(tmp_path: Path, cache: Path, monkeypatch)
     monkeypatch.setenv("PRINTDECK_JOBS", "two")
     with pytest.raises(Exception, match="PRINTDECK_JOBS='two': expected a whole number"):
         prepare.prepare_symbols(theme, symbols)
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork here")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_while_workers_draw_stops_cleanly(tmp_path: Path, signum: int) -> None:
+    """SIGTERM or Ctrl-C (to the whole process group, as a terminal sends it) while the
+    workers check and trace: one line, status 128 + signal, no traceback, no process left,
+    no temporary file in the cache."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cache), "PRINTDECK_JOBS": "2"}
+    env.pop("PRINTDECK_NO_CACHE", None)
+    command = [sys.executable, "-m", "printdeck", "build", "-q", "-o", str(tmp_path / "deck.pdf")]
+    child = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None and not list(cache.glob("silhouettes/*.json")):
+        time.sleep(0.005)  # the workers have traced a first drawing: they are at work
+    os.killpg(child.pid, signum)
+    _, err = child.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    if child.returncode != 0:  # else the signal came as the deck was done
+        assert child.returncode == 128 + signum and len(err.strip().splitlines()) == 1, err
+        assert "stopped by" in err and not (tmp_path / "deck.pdf").exists()
+    with contextlib.suppress(ProcessLookupError):
+        time.sleep(0.5)
+        os.killpg(child.pid, 0)  # any process left in the group?
+        pytest.fail("a worker process outlived the build")
+    assert [p for p in cache.rglob("*") if p.name.endswith(".tmp")] == []
