@@ -88,8 +88,8 @@ def program(
     centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
     pair = con.b >= 0
     b = con.b[pair]
-    ratio_a, ratio_b = _ratio_rows(card)
-    a_ub = _contact_rows(con, centre, NV * n + 1).stacked(SparseRows.from_dense(ratio_a))
+    ratio_a, ratio_b = _ratio_rows(card, None if whole is None else whole.ratio_shapes)
+    a_ub = _contact_rows(con, centre, NV * n + 1).stacked(ratio_a)
     turns = _turn_bounds(card) if turns is None else turns
     bend = _bend(card, turns)  # second-order error per unit offset, per symbol
     room = con.slack - MARGIN_MM - bend[con.a] * np.abs(con.p - centre[con.a])
@@ -115,17 +115,14 @@ def _contact_rows(con: Contacts, centre: np.ndarray, width: int) -> SparseRows:
     ``+motion`` of ``q`` for ``b``; only ``a`` for the rim), nonzeros by column."""
     k = len(con.a)
     pair = con.b >= 0
-    value = np.zeros((k, 2 * NV))
-    col = np.full((k, 2 * NV), width)  # past the last column: no entry
-    first = ~pair | (con.a < con.b)  # the lower symbol's columns first
+    first = (~pair | (con.a < con.b))[:, None]  # the lower symbol's columns first
     span = np.arange(NV)
     own = -_motion(con.normal, con.p - centre[con.a])
-    value[first, :NV], value[~first, NV:] = own[first], own[~first]
-    col[first, :NV], col[~first, NV:] = NV * con.a[first, None] + span, NV * con.a[~first, None] + span
-    other = _motion(con.normal[pair], con.q[pair] - centre[con.b[pair]])
-    at_b = np.where(first[pair], NV, 0)[:, None] + span  # the slots symbol b takes
-    rows = np.nonzero(pair)[0][:, None]
-    value[rows, at_b], col[rows, at_b] = other, NV * con.b[pair, None] + span
+    other = _motion(con.normal, con.q - centre[con.b])  # the rim's rows (b < 0) take none of it
+    other[~pair] = 0.0
+    value = np.concatenate([np.where(first, own, other), np.where(first, other, own)], axis=1)
+    own_col, other_col = NV * con.a[:, None] + span, NV * con.b[:, None] + span
+    col = np.concatenate([np.where(first, own_col, other_col), np.where(first, other_col, own_col)], axis=1)
     keep = value != 0.0
     start = np.concatenate([[0], np.cumsum(keep.sum(axis=1))[:-1]]) if k else np.zeros(0, dtype=int)
     return SparseRows(start, col[keep], value[keep], (k, width))
@@ -175,7 +172,7 @@ def _spread_bound(card: CardState) -> float:
     return floor if now <= floor else max(floor, now / (1.0 + REPAIR * GROWTH))
 
 
-def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
+def _ratio_rows(card: CardState, shapes: dict[int, tuple] | None = None) -> tuple[SparseRows, np.ndarray]:
     """Rows that keep the card's size ratio within its bounds after the step.
 
     Ink sizes after the step are ``s_i (1 + g_i)``. Floor: ``μ <= s_i (1 + g_i)`` and
@@ -184,33 +181,54 @@ def _ratio_rows(card: CardState) -> tuple[np.ndarray, np.ndarray]:
     ladder slot stays at most :func:`~.size_ratio.small_share` of the one
     that is now the largest. A card already past a bound may not go further past it.
     Pinned symbols (``card.fixed``) count in no bound.
+
+    Every row has two entries: a symbol's ``g`` and ``μ`` (floor), or a small symbol's
+    and the largest one's ``g`` (ceiling). Where they sit depends only on which symbol is
+    the largest, so ``shapes`` (one dict per card, filled here) keeps them by it.
     """
-    n = card.n_symbols
     s = card.ink_sizes_mm()
-    free = card.free
-    eye = np.eye(n)[free]
-    g_cols = NV * np.arange(n) + 3
-    lower = np.zeros((len(eye), NV * n + 1))
-    lower[:, g_cols], lower[:, -1] = -s * eye, 1.0
-    rows, rhs = [lower], [s[free]]
-    low = card.problem.ratio_low
-    if low > 0:
-        upper = np.zeros((len(eye), NV * n + 1))
-        upper[:, g_cols], upper[:, -1] = s * eye, -_spread_bound(card)
-        rows.append(upper)
+    big = int(np.argmax(np.where(card.free, s, -np.inf)))
+    shape = shapes.get(big) if shapes is not None else None
+    if shape is None:
+        shape = _ratio_shape(card, big)
+        if shapes is not None:
+            shapes[big] = shape
+    free, small, start, index, width = shape
+    f = len(free)
+    value = np.empty((len(start), 2))
+    value[:f, 0], value[:f, 1] = -s[free], 1.0
+    rhs = [s[free]]
+    if card.problem.ratio_low > 0:
+        value[f : 2 * f, 0], value[f : 2 * f, 1] = s[free], -_spread_bound(card)
         rhs.append(-s[free])
-    t = np.where(free, card.problem.targets, np.inf)
-    big = int(np.argmax(np.where(free, s, -np.inf)))
-    t_max = float(card.problem.targets[free].max())
-    small = np.nonzero((t <= t.min() + 1e-9) & (np.arange(n) != big))[0] if t.min() < t_max else np.zeros(0, int)
     if len(small):
         share = small_share(card)
-        cap = np.zeros((len(small), NV * n + 1))
-        cap[np.arange(len(small)), g_cols[small]] = s[small]
-        cap[:, g_cols[big]] = -share * s[big]
-        rows.append(cap)
+        ahead = (small < big)[:, None]  # the small symbol's column comes first
+        pair = np.stack([s[small], np.full(len(small), -share * s[big])], axis=1)
+        value[len(start) - len(small) :] = np.where(ahead, pair, pair[:, ::-1])
         rhs.append(np.maximum(share * s[big] - s[small], 0.0))
-    return np.vstack(rows), np.concatenate(rhs)
+    flat = value.ravel()
+    if not flat.all():  # a zero is no entry
+        keep = flat != 0.0
+        start = np.concatenate([[0], np.cumsum(keep.reshape(-1, 2).sum(axis=1))[:-1]])
+        index, flat = index[keep], flat[keep]
+    return SparseRows(start, index, flat, (len(start), width)), np.concatenate(rhs)
+
+
+def _ratio_shape(card: CardState, big: int) -> tuple:
+    """Where :func:`_ratio_rows`' entries sit when symbol ``big`` is the largest:
+    ``(free symbols, small symbols, row starts, columns, width)``."""
+    n = card.n_symbols
+    free = np.nonzero(card.free)[0]
+    g_cols, mu = NV * np.arange(n) + 3, NV * n
+    t = np.where(card.free, card.problem.targets, np.inf)
+    t_max = float(card.problem.targets[card.free].max())
+    small = np.nonzero((t <= t.min() + 1e-9) & (np.arange(n) != big))[0] if t.min() < t_max else np.zeros(0, int)
+    floor = np.stack([g_cols[free], np.full(len(free), mu)], axis=1)
+    cap = np.sort(np.stack([g_cols[small], np.full(len(small), g_cols[big])], axis=1), axis=1)
+    cols = [floor, floor, cap] if card.problem.ratio_low > 0 else [floor, cap]
+    index = np.concatenate(cols).ravel()
+    return free, small, 2 * np.arange(len(index) // 2), index, NV * n + 1
 
 
 def _apply(

@@ -43,6 +43,8 @@ class WholeCard:
         edge_first: ``(n + 1,) int`` where each symbol's edges start in ``edge_start``.
         pair_a: ``(n (n - 1) / 2,) int`` the first symbol of every two, ...
         pair_b: ... and the second (``pair_a < pair_b``).
+        ratio_shapes: Where the compaction's size ratio rows have their entries, by the
+            largest symbol (see ``compaction._ratio_rows``).
         planned: ``(n,)`` each symbol's planned size relative to the others (target
             times :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them).
     """
@@ -69,6 +71,7 @@ class WholeCard:
         self._first_poly = poly_offsets[:-1]
         self.pair_a, self.pair_b = _pairs(n)
         self.planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
+        self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
         self._fields(card)
 
     def _fields(self, card: CardState) -> None:
