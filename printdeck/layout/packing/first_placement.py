@@ -144,7 +144,6 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
     keep = np.asarray(~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1))
     keep[keep] = card.inside(i, c[keep], th[keep], h)
     c, th, score = c[keep], th[keep], score[keep]
-    c, th, score = _off_ink(card, field, i, h, c, th, score, card.probe_vertices[i])  # a few vertices first
     z = card.placed_vertices(i, c, th, h)
     free = ~field.near(z, card.gap_mm).any(axis=1)  # a vertex surely within the gap of placed ink
     c, th, score, z = c[free], th[free], score[free], z[free]
@@ -163,24 +162,6 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
             card.put(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])
             return True
     return False
-
-
-def _off_ink(
-    card: CardState,
-    field: CardField,
-    i: int,
-    h: float,
-    c: np.ndarray,
-    th: np.ndarray,
-    score: np.ndarray,
-    which: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The poses ``c`` ``(m, 2)``, ``th`` ``(m,)`` (and their ``score``) of symbol i at height h
-    whose outline vertices ``which`` the field does not put within the gap of placed ink."""
-    turn = np.exp(1j * th) * h  # as CardState.placed_vertices places them
-    z = turn[:, None] * card.vertices_z[i][which][None, :] + (c[:, 0] + 1j * c[:, 1])[:, None]
-    free = ~field.near(z, card.gap_mm).any(axis=1)
-    return c[free], th[free], score[free]
 
 
 def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) -> tuple[np.ndarray, np.ndarray]:
