@@ -247,9 +247,10 @@ def _pool(
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when cards are packed
 
     from printdeck.layout.card import lay_out_card  # noqa: F401, PLC0415 - imported before the fork
-    from printdeck.layout.packing import load_solver  # noqa: PLC0415 - only when cards are packed
+    from printdeck.layout.packing import derive_all, load_solver  # noqa: PLC0415 - only when cards are packed
 
     load_solver()
+    derive_all(table.values())  # the packer's arrays of each symbol, made once here: every worker inherits them
     return ProcessPoolExecutor(
         max_workers=n_jobs,
         mp_context=_context(),

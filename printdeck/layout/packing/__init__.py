@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from printdeck.layout.packing.packer import pack_card
     from printdeck.layout.packing.pinned import PinConflict, pin_conflict
     from printdeck.layout.packing.safe_zone import SafeZone
+    from printdeck.layout.packing.symbol_geometry import derive_all
 
 _WHERE = {
     "PackFailure": "printdeck.layout.packing.card_state",
@@ -32,6 +33,7 @@ _WHERE = {
     "PackResult": "printdeck.layout.packing.card_state",
     "PinConflict": "printdeck.layout.packing.pinned",
     "SafeZone": "printdeck.layout.packing.safe_zone",
+    "derive_all": "printdeck.layout.packing.symbol_geometry",
     "load_solver": "printdeck.layout.packing.lp_solve",
     "pack_card": "printdeck.layout.packing.packer",
     "pin_conflict": "printdeck.layout.packing.pinned",
@@ -43,6 +45,7 @@ __all__ = [
     "PackResult",
     "PinConflict",
     "SafeZone",
+    "derive_all",
     "load_solver",
     "pack_card",
     "pin_conflict",

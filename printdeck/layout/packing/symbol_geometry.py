@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -202,3 +202,14 @@ def lower_fields(sils: tuple[Silhouette, ...] | list[Silhouette]) -> tuple[np.nd
     card; treat ``values`` as read-only)."""
     with _ATLAS_LOCK:
         return _ATLAS.starts(sils)
+
+
+def derive_all(sils: Iterable[Silhouette]) -> None:
+    """Make now what the packer derives from each of ``sils`` (:func:`symbol_geometry`,
+    :func:`padded_bound` of its field, its place in :func:`lower_fields`): before worker
+    processes fork, so each inherits them instead of making them again."""
+    kept = list(sils)
+    for sil in kept:
+        symbol_geometry(sil)
+        padded_bound(sil.field)
+    lower_fields(kept)
