@@ -25,8 +25,8 @@ from printdeck.artwork import ShapeField, Silhouette, ink_share, sizing_area
 
 PROBES = 6  # outline vertices probed for a cheap first overlap test
 KEPT = 4096  # objects whose derived arrays are kept (a deck uses at most a few hundred)
-ATLAS_VALUES = 1 << 21  # values the lower-field atlas starts with (16 MB; see lower_fields)
-ATLAS_MOST = 1 << 24  # ... and the most it grows to before it starts again (128 MB)
+ATLAS_VALUES = 1 << 21  # values the lower-field atlas starts with (8 MB of float32; see lower_fields)
+ATLAS_MOST = 1 << 24  # ... and the most it grows to before it starts again (64 MB)
 
 Source = TypeVar("Source")
 Made = TypeVar("Made")
@@ -100,8 +100,8 @@ class SymbolGeometry:
         sizing_side: Square root of the sizing area (:func:`~printdeck.artwork.sizing_area`).
         ink_side: Square root of the ink area.
         ink_share: :func:`~printdeck.artwork.ink_share`.
-        lower_flat: ``(ny * nx + 1,)`` the field's lower bounds row by row, then the value
-            it gives a point off its grid (:meth:`~printdeck.artwork.ShapeField.at_least`).
+        lower_flat: ``(ny * nx + 1,) float32`` the field's lower bounds row by row, then the
+            value it gives a point off its grid (:meth:`~printdeck.artwork.ShapeField.at_least`).
     """
 
     vertices_z: np.ndarray
@@ -120,11 +120,15 @@ def _geometry(sil: Silhouette) -> SymbolGeometry:
     hull = shapely.get_coordinates(shapely.convex_hull(sil.outline))
     f = sil.field
     off = f.at_least(np.array([f.origin - complex(1e6, 1e6)]))  # the off-grid value
+    exact = np.concatenate([f.lower.ravel(), off])
+    lower = exact.astype(np.float32)  # as ShapeField keeps them: then the same values
+    over = lower > exact
+    lower[over] = np.nextafter(lower[over], np.float32(-np.inf))  # rounded down: still lower bounds
     arrays = (
         v[:, 0] + 1j * v[:, 1],
         hull[:, 0] + 1j * hull[:, 1],
         np.unique(np.linspace(0, len(v) - 1, PROBES).round().astype(int)),
-        np.concatenate([f.lower.ravel(), off]),
+        lower,
     )
     for a in arrays:
         a.flags.writeable = False  # shared by every card
@@ -165,7 +169,7 @@ class _Atlas:
     for the silhouettes they held."""
 
     def __init__(self) -> None:
-        self.values = np.empty(ATLAS_VALUES)
+        self.values = np.empty(ATLAS_VALUES, dtype=np.float32)
         self.used = 0
         self.start: dict[int, tuple[Silhouette, int]] = {}
 
@@ -176,9 +180,9 @@ class _Atlas:
         need = self.used + sum(len(flats[k]) for k in new)
         if need > len(self.values):
             if need > ATLAS_MOST and self.used:  # start again, with only this card's fields
-                self.values, self.used, self.start = np.empty(ATLAS_VALUES), 0, {}
+                self.values, self.used, self.start = np.empty(ATLAS_VALUES, dtype=np.float32), 0, {}
                 return self.starts(sils)
-            grown = np.empty(max(2 * len(self.values), need))
+            grown = np.empty(max(2 * len(self.values), need), dtype=np.float32)
             grown[: self.used] = self.values[: self.used]
             self.values = grown
         for k in new:
