@@ -5,13 +5,14 @@ Before its deck is proven and laid out, a build makes sure every drawing it uses
 (:func:`printdeck.theme.check_used_files`), its proof (:mod:`printdeck.render.proof`),
 its silhouette with its field and inscribed disc (:func:`printdeck.artwork.silhouette`)
 and its look-alike pixels (:func:`printdeck.artwork.look_pixels`). The drawings no
-earlier run has traced or proven are shared among worker processes, forked so they
-inherit the loaded theme and the libraries this process loads first; each worker calls
-those same functions, which keep their results in the disk cache. The build then goes
-on as it always does and finds each result there: what it checks, proves, traces and
-packs, and the cache entries, are byte for byte what working one by one gives. A
-drawing whose work fails in a worker is left undone: the build meets the failure
-itself, in its own order, and says it in the same one line (its file named).
+earlier run has traced or proven are shared between this process and worker processes
+(one fewer than the jobs), forked so they inherit the loaded theme and the libraries
+this process loads first; each calls those same functions, which keep their results in
+the disk cache (and, here, in memory). The build then goes on as it always does and
+finds each result there: what it checks, proves, traces and packs, and the cache
+entries, are byte for byte what working one by one gives. A drawing whose work fails
+is left undone: the build meets the failure itself, in its own order, and says it in
+the same one line (its file named).
 
 Nothing is shared out, and the build does the work itself as before, when the disk
 cache is off, the platform cannot fork, the process runs other threads (the studio),
@@ -26,11 +27,15 @@ import importlib
 import threading
 import warnings
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme, check_used_files
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 SHARED_KINDS = frozenset({"svg", "text"})
 """Kinds of drawing whose cold work is shared among worker processes."""
@@ -45,13 +50,14 @@ _WORK: dict[str, object] = {}  # in a worker: the theme, the drawings, the card'
 
 def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | None = None) -> int:
     """Check, prove and trace (into the disk cache) the drawings of ``symbols`` no earlier
-    run has, on worker processes; return how many were done there (0: none, the build
+    run has, here and on worker processes; return how many were done so (0: none, the build
     does its work itself as before). A deck whose drawings are all cached loads nothing.
 
     Args:
         theme: The loaded theme (its background, its files not yet checked).
         symbols: The deck's symbols (every face of each counts).
-        jobs: Worker processes (see :func:`printdeck.layout.job_count`; ``PRINTDECK_JOBS``).
+        jobs: Processes to work on, this one included (see :func:`printdeck.layout.job_count`;
+            ``PRINTDECK_JOBS``).
 
     Raises:
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number. Nothing else: a drawing
@@ -75,15 +81,43 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
     for name in LIBRARIES:
         importlib.import_module(name)
     pool = ProcessPoolExecutor(
-        n_jobs, multiprocessing.get_context("fork"), initializer=_start, initargs=(theme, cold, background)
+        n_jobs - 1, multiprocessing.get_context("fork"), initializer=_start, initargs=(theme, cold, background)
     )
-    try:  # futures of their own, never cancelled by a result iterator (Python 3.11 then prints a
-        futures = [pool.submit(_prepare, i) for i in range(len(cold))]  # traceback on SIGTERM)
-        return sum(future.result() for future in futures)
+    try:
+        return _share(pool, n_jobs - 1, theme, cold, background)
     except (OSError, BrokenProcessPool):  # no processes here, or one died: the build does the rest
         return 0
     finally:  # also on Ctrl-C: drawings not started are dropped, the running ones end
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], background: str) -> int:
+    """The drawings done by the workers (from the front of ``cold``, two each queued ahead)
+    and by this process (from the back, its results kept in memory as well: the build
+    reads only the workers' from the disk); how many succeeded.
+
+    Raises:
+        BrokenProcessPool: A worker died.
+    """
+    from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415
+
+    front, back, done = 0, len(cold), 0
+    running: set[Future[bool]] = set()  # futures of their own: never cancelled by a result iterator
+    while front < back or running:  # (which makes Python 3.11 print a traceback on SIGTERM)
+        while front < back and len(running) < 2 * workers:
+            running.add(pool.submit(_prepare, front))
+            front += 1
+        if front < back:
+            back -= 1
+            with warnings.catch_warnings():  # given by the build when it reads the results
+                warnings.simplefilter("ignore")
+                done += _work_on(theme, cold[back], background)
+            finished = {future for future in running if future.done()}
+        else:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        running -= finished
+        done += sum(future.result() for future in finished)
+    return done
 
 
 def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[SymbolSpec]:
@@ -114,16 +148,20 @@ def _start(theme: Theme, faces: list[SymbolSpec], background: str) -> None:
 
 
 def _prepare(index: int) -> bool:
-    """Check, prove and trace face ``index`` (and draw its look-alike pixels), each result
-    kept in the disk cache; False if any step fails (the build will meet the failure)."""
+    """In a worker: :func:`_work_on` face ``index``."""
+    faces: list[SymbolSpec] = _WORK["faces"]  # type: ignore[assignment]
+    return _work_on(_WORK["theme"], faces[index], str(_WORK["background"]))  # type: ignore[arg-type]
+
+
+def _work_on(theme: Theme, face: SymbolSpec, background: str) -> bool:
+    """Check, prove and trace ``face`` (and draw its look-alike pixels), each result kept
+    in the disk cache; False if any step fails (the build will meet the failure)."""
     from printdeck.artwork import look_pixels, silhouette  # noqa: PLC0415 - loaded before the fork
     from printdeck.render import prove_symbols  # noqa: PLC0415
 
-    theme: Theme = _WORK["theme"]  # type: ignore[assignment]
-    face: SymbolSpec = _WORK["faces"][index]  # type: ignore[index]
     try:
         check_used_files(theme, [face])
-        prove_symbols([face], str(_WORK["background"]))
+        prove_symbols([face], background)
         silhouette(face)
         if face.kind != "text":  # a word's pixels depend on its colour: drawn when compared
             look_pixels(face)

@@ -19,7 +19,7 @@ import pytest
 from test_theme_support import write_theme
 
 import printdeck.prepare as prepare
-from printdeck.artwork import silhouette_stored
+from printdeck.artwork import silhouette_stored, silhouettes
 from printdeck.assign import assign_symbols
 from printdeck.deck_plan import deck_design
 from printdeck.render import proof_stored
@@ -191,7 +191,8 @@ def test_a_worker_that_dies_leaves_the_work_to_the_build(tmp_path: Path, cache: 
     theme, symbols = _deck(_theme(tmp_path))
     monkeypatch.setattr(prepare, "_prepare", _dies)
     assert prepare.prepare_symbols(theme, symbols, jobs=2) == 0
-    assert not any(silhouette_stored(s) for s in symbols)
+    assert not all(silhouette_stored(s) for s in symbols)  # the worker's drawings were not done
+    assert len(silhouettes(symbols)) == len(symbols)  # the build does them
 
 
 def test_a_bad_jobs_setting_is_refused(tmp_path: Path, cache: Path, monkeypatch) -> None:
