@@ -71,7 +71,6 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         return 0
     import multiprocessing  # noqa: PLC0415 - processes only for a cold deck
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-    from concurrent.futures.process import BrokenProcessPool  # noqa: PLC0415
 
     from printdeck.layout import job_count  # noqa: PLC0415
 
@@ -85,7 +84,7 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
     )
     try:
         return _share(pool, n_jobs - 1, theme, cold, background)
-    except (OSError, BrokenProcessPool):  # no processes here, or one died: the build does the rest
+    except Exception:  # noqa: BLE001 - no processes here, one died or failed: the build does the rest
         return 0
     finally:  # also on Ctrl-C: drawings not started are dropped, the running ones end
         pool.shutdown(wait=True, cancel_futures=True)
@@ -97,7 +96,7 @@ def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], b
     reads only the workers' from the disk); how many succeeded.
 
     Raises:
-        BrokenProcessPool: A worker died.
+        BrokenProcessPool: A worker died (or whatever else failed in one).
     """
     from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415
 

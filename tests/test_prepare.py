@@ -187,9 +187,14 @@ def _dies(index: int) -> bool:
     os._exit(3)
 
 
-def test_a_worker_that_dies_leaves_the_work_to_the_build(tmp_path: Path, cache: Path, monkeypatch) -> None:
+def _fails(index: int) -> bool:
+    raise RuntimeError("not a drawing's failure: the worker's own")
+
+
+@pytest.mark.parametrize("worker", [_dies, _fails])
+def test_a_worker_that_dies_leaves_the_work_to_the_build(tmp_path: Path, cache: Path, monkeypatch, worker) -> None:
     theme, symbols = _deck(_theme(tmp_path))
-    monkeypatch.setattr(prepare, "_prepare", _dies)
+    monkeypatch.setattr(prepare, "_prepare", worker)
     assert prepare.prepare_symbols(theme, symbols, jobs=2) == 0
     assert not all(silhouette_stored(s) for s in symbols)  # the worker's drawings were not done
     assert len(silhouettes(symbols)) == len(symbols)  # the build does them
