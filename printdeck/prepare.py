@@ -92,8 +92,8 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
 
 def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], background: str) -> int:
     """The drawings done by the workers (from the front of ``cold``, two each queued ahead)
-    and by this process (from the back, its results kept in memory as well: the build
-    reads only the workers' from the disk); how many succeeded.
+    and by this process (from the back, its proofs and checks kept in memory as well);
+    how many succeeded.
 
     Raises:
         BrokenProcessPool: A worker died (or whatever else failed in one).
