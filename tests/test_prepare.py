@@ -87,6 +87,15 @@ def _entries(cache: Path) -> dict[str, bytes]:
     return {str(p.relative_to(cache)): p.read_bytes() for p in sorted(cache.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture(autouse=True)
+def _only_this_tests_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads that earlier tests in this pytest process left behind (a pytest-xdist
+    worker's own, a finished server's) are not this test's: ``prepare`` counts only the
+    main thread and the threads started since the test began, as a fresh command would."""
+    before = {t for t in threading.enumerate() if t is not threading.main_thread()}
+    monkeypatch.setattr(prepare.threading, "active_count", lambda: sum(t not in before for t in threading.enumerate()))
+
+
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
