@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from test_theme_support import write_theme
+from test_used_file_checks import BROKEN, COLOURS as USED_FILE_COLOURS, SHAPES as USED_FILE_SHAPES
 
 import printdeck.prepare as prepare
 from printdeck.artwork import silhouette_stored, silhouettes
@@ -25,21 +26,14 @@ from printdeck.deck_plan import deck_design
 from printdeck.render import proof_stored
 from printdeck.theme import Theme, load_theme
 
-SHAPES = [
-    '<circle cx="5" cy="5" r="4"/>',
-    '<rect x="1" y="1" width="8" height="8"/>',
-    '<path d="M5 1 L9 9 L1 9 Z"/>',
-    '<ellipse cx="5" cy="5" rx="4" ry="2"/>',
-    '<path d="M1 1 L9 1 L5 9 Z M4 2 L6 2 L5 4 Z" fill-rule="evenodd"/>',
-    '<rect x="3" y="1" width="4" height="8"/>',
-    '<path d="M1 5 L5 1 L9 5 L5 9 Z"/>',
+SHAPES = [  # the seven of the used-file checks' deck, and four more: eleven drawings
+    *USED_FILE_SHAPES,
     '<path d="M1 1 L9 1 L9 9 L6 9 L6 4 L1 4 Z"/>',
     '<circle cx="5" cy="5" r="4"/><circle cx="5" cy="5" r="2" fill="#ffffff"/>',
     '<path d="M2 9 L5 1 L8 9 L7 9 L5 4 L3 9 Z"/>',
     '<rect x="1" y="4" width="8" height="2"/><rect x="4" y="1" width="2" height="8"/>',
 ]
-COLOURS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#2c3e50", "#b7950b"]
-BROKEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect'
+COLOURS = [*USED_FILE_COLOURS, "#b7950b"]
 WHITE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#ffffff"/></svg>'
 BUILD = """
 import sys, printdeck, printdeck.pipeline as pipeline
