@@ -17,6 +17,7 @@ from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, Meanwhile, check_card_count, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
+from printdeck.photo_work import prepare_photos
 from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     chosen = [face for s in (theme.symbols if symbols is None else symbols) for face in s.all_faces]
     if any(s.kind == "text" and not s.color_fixed for s in chosen):
         check_word_colours(theme.spec.text.colors, theme.spec.card.background)
+    prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
     prove(chosen, theme.spec.card.background)
 
 

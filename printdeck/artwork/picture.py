@@ -11,6 +11,8 @@ import hashlib
 import io
 import math
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.artwork.colour import to_srgb
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
@@ -38,6 +41,14 @@ BACKGROUND_PX = 512
 """Side, pixels, of the crop square a removed background is found on."""
 MIN_RING_PX2 = 12.0
 """Outline rings of a removed background smaller than this (pixels² at :data:`BACKGROUND_PX`) are dropped."""
+MASTER_PX = 1024
+"""Side, pixels, of a photo's master (:func:`photo_master`): its crop square, made once from
+the photo and kept in the disk cache, from which every drawing of it up to this side is
+scaled (the crop search's copy aside): the silhouette, proof, look and the PDF's sizes."""
+MASTER_QUALITY = 97
+"""JPEG quality of a photo's master."""
+LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
+"""Pillow formats that store pictures lossily (WebP: when not lossless)."""
 
 try:  # HEIC/HEIF photos (what iPhones save), read by libheif through pillow-heif
     from pillow_heif import register_heif_opener
@@ -256,15 +267,63 @@ def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
     return to_rgba(image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0))  # exact enough, much faster
 
 
+_SHARED: dict[tuple[str, tuple[int, int]], Image.Image] | None = None
+"""Upright decodes kept inside :func:`shared_decodes` (None outside it), by the file's
+digest and the decoded size."""
+
+
+@contextmanager
+def shared_decodes() -> Iterator[None]:
+    """Inside, a picture decoded at one size is decoded once: every later call that would
+    decode the same bytes to the same size (the same JPEG ``draft`` scale) gets the same
+    upright picture, so the pixels are the very ones a fresh decode gives. For one
+    photo's work at a time (its crop search, rasters and master): the pictures are
+    dropped on leaving. Not for threads sharing a process."""
+    global _SHARED
+    _SHARED = {}
+    try:
+        yield
+    finally:
+        _SHARED = None
+
+
+def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
+    """The size a JPEG decodes to with ``draft_px`` asked (:func:`open_raster`), from its
+    header; ``(0, 0)`` for other formats (decoded whole, whatever is asked); None for a
+    JPEG header Pillow cannot read (the decode says why)."""
+    if data[:3] != b"\xff\xd8\xff":
+        return (0, 0)
+    try:
+        with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
+            if image.width * image.height > MAX_PIXELS:
+                return None
+            longer = max(image.size)
+            wanted = (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
+            image.draft("RGB", wanted)
+            return image.size
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return None
+
+
 def _upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
     """A picture file decoded with at least twice ``need_px`` pixels on its longer side
     where the source has them (JPEG ``draft``), in sRGB (an embedded profile honoured),
-    EXIF-oriented, in a mode Pillow scales (RGB, RGBA, L or LA), not yet scaled."""
+    EXIF-oriented, in a mode Pillow scales (RGB, RGBA, L or LA), not yet scaled; inside
+    :func:`shared_decodes`, decoded once a size."""
     data = read_limited(path, where, MAX_IMAGE_BYTES)
+    shared = _SHARED
+    size = _draft_size(data, need_px * 2) if shared is not None else None
+    key = (hashlib.sha256(data).hexdigest(), size) if size is not None else None
+    if shared is not None and key is not None and key in shared:
+        return shared[key]
     image = to_srgb(open_raster(data, path, where, draft_px=need_px * 2))
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
-    return ImageOps.exif_transpose(image)
+    if not is_upright(image):  # an upright picture is used as decoded: no copy of its pixels
+        image = ImageOps.exif_transpose(image)
+    if shared is not None and key is not None:
+        shared[key] = image
+    return image
 
 
 def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:
@@ -297,13 +356,28 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
 
 
 def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
-    """The photo's crop square, ``side_px`` pixels a side, transparency flattened on white (RGB);
-    decoded with only the pixels it needs and scaled once, from the decoded picture."""
+    """The photo's crop square, ``side_px`` pixels a side, transparency flattened on white (RGB).
+
+    A photo in a lossy format (JPEG, HEIC, AVIF, lossy WebP) is drawn at up to its
+    master's side (:func:`photo_master`) from its master, so its crop search, proof,
+    silhouette, look and print share one decode of the photo; larger sizes and lossless
+    sources are decoded with only the pixels they need and scaled once.
+    """
     if symbol.path is None:
         raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
-    w, h = oriented_size(Path(symbol.path))
+    if side_px <= master_side(crop) and is_lossy(Path(symbol.path)):
+        master = photo_master(symbol, crop)
+        return master.copy() if master.width == side_px else master.resize((side_px, side_px), Image.Resampling.LANCZOS)
+    return _source_square(symbol, crop, side_px, 2)
+
+
+def _source_square(symbol: SymbolSpec, crop: Crop, side_px: int, oversample: int) -> Image.Image:
+    """The crop square cut from the photo file, decoded with ``oversample`` times the
+    pixels it needs where the source has them (JPEG ``draft``) and scaled once."""
+    path = Path(symbol.path or "")
+    w, h = oriented_size(path)
     need = min(max(w, h), math.ceil(side_px * max(w, h) / crop.side))
-    full = _upright_decoded(Path(symbol.path), need, f"symbol {symbol.name!r}")
+    full = _upright_decoded(path, math.ceil(need * oversample / 2), f"symbol {symbol.name!r}")
     sx, sy = full.width / w, full.height / h
     box = (
         crop.left * sx,
@@ -317,6 +391,50 @@ def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     flat = Image.new("RGB", square.size, "#ffffff")
     flat.paste(square.convert("RGBA"), mask=square.convert("RGBA").getchannel("A"))
     return flat
+
+
+def is_lossy(path: Path) -> bool:
+    """Whether the picture file is in a lossy (photographic) format (:data:`LOSSY_FORMATS`,
+    or lossy WebP), so a JPEG of it loses nothing new."""
+    with Image.open(path) as im:
+        return im.format in LOSSY_FORMATS or (im.format == "WEBP" and not im.info.get("lossless"))
+
+
+def master_side(crop: Crop) -> int:
+    """Side, pixels, of a photo's master: :data:`MASTER_PX`, or the crop's own side when smaller."""
+    return int(min(MASTER_PX, crop.side))
+
+
+def photo_master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
+    """A photo's master: its crop square at :func:`master_side` pixels, made once from the
+    photo, encoded as JPEG (quality :data:`MASTER_QUALITY`) and kept in the disk cache
+    (folder ``pictures``), RGB. Always decoded from those bytes, so a build with the cache
+    and one without draw the same pixels. The photo is decoded with at least the master's
+    pixels (a 12-megapixel JPEG cropped whole: at half size, the decode its crop search
+    uses). Callers do not change the image they get.
+
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    return _master(drawn_only(symbol), crop)
+
+
+@lru_cache(maxsize=8)
+def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
+    from printdeck.artwork.drawing import drawing_key  # noqa: PLC0415 - drawing imports this module's names
+
+    folder = cache_dir("pictures")
+    side = master_side(crop)
+    key = entry_key(drawing_key(symbol), "master", crop, side, MASTER_QUALITY, code_digest(__name__))
+    data = read_entry_bytes(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
+    if data is None or data[:3] != b"\xff\xd8\xff" or data[-2:] != b"\xff\xd9":
+        out = io.BytesIO()
+        _source_square(symbol, crop, side, 1).save(out, "JPEG", quality=MASTER_QUALITY, subsampling=0)
+        data = out.getvalue()
+        if folder is not None:
+            write_entry(folder / f"{key}.jpg", data)
+    with Image.open(io.BytesIO(data)) as image:
+        return image.convert("RGB")
 
 
 def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:

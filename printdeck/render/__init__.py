@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import extras_file, render_pdf
+    from printdeck.render.pictures import make_photo_master
     from printdeck.render.png import render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
@@ -76,6 +77,7 @@ _WHERE = {
     "contact_sheet": "printdeck.render.preview",
     "extras_file": "printdeck.render.pdf",
     "impose": "printdeck.render.imposition",
+    "make_photo_master": "printdeck.render.pictures",
     "paper_size_mm": "printdeck.units",
     "proof_stored": "printdeck.render.proof",
     "prove_symbols": "printdeck.render.proof",
@@ -111,6 +113,7 @@ __all__ = [
     "extras_file",
     "game_rules",
     "impose",
+    "make_photo_master",
     "paper_size_mm",
     "proof_stored",
     "prove_symbols",

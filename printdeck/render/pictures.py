@@ -10,7 +10,7 @@ background and clipped to its silhouette (symbols never overlap), so no soft mas
 (transparency) reaches the file either: PDF/X-1a takes it, and a PDF/X conversion
 keeps the page's vectors. A picture's JPEG is kept in the disk cache by drawing key and
 size, so a new seed or another copy of a deck encodes nothing again; a photo's sizes are
-scaled from its master (its crop square at :data:`MASTER_PX`, made once), so a size a new
+scaled from its master (its crop square at :data:`~printdeck.artwork.picture.MASTER_PX`, made once), so a size a new
 seed asks for first costs a scale and an encode, not a decode of the whole photo.
 """
 
@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
@@ -34,20 +33,12 @@ from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes,
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
 
-if TYPE_CHECKING:
-    from printdeck.artwork import Crop
 
 JPEG_QUALITY = 92
 """Quality of pictures stored as JPEG (4:4:4, no chroma subsampling)."""
 LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
 PX_STEPS_PER_OCTAVE = 8
 """Stored picture sizes are powers of 2 ** (1 / 8), rounded up: at most 9 % over what ``max_ppi`` asks."""
-MASTER_PX = 1024
-"""Side, pixels, of a photo's master: its crop square, made once from the source and kept in
-the disk cache (JPEG quality :data:`MASTER_QUALITY`), from which every stored size up to it is
-scaled (a new seed's sizes cost a scale and an encode, not a 12-megapixel decode). Larger
-sizes come from the source."""
-MASTER_QUALITY = 97
 PASS_THROUGH_SLACK = 1.25
 """An upright JPEG up to this many times the pixels needed goes in untouched."""
 
@@ -110,9 +101,7 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
         if jpeg is not None:
             return StoredPicture(ImageReader(io.BytesIO(jpeg)), symbol.photo_shape or "circle", False, rings)
         lossy, crop = _lossy(art), art.crop
-        if crop is not None and lossy and target <= _master_px(art):
-            picture = _master(art, crop).resize((target, target), Image.Resampling.LANCZOS)
-        elif crop is not None:
+        if crop is not None:  # up to its master's side, scaled from the master
             picture = crop_square(symbol, crop, target)
         else:
             picture = prepared_picture(symbol, target).convert("RGB")
@@ -204,35 +193,27 @@ def _clip(canvas: Canvas, w: float, h: float, shape: str) -> None:
     canvas.clipPath(clip, stroke=0, fill=0)
 
 
-def _master_px(art: Drawing) -> int:
-    """Side of a photo's master (:data:`MASTER_PX`, or the crop's own side when smaller)."""
-    return int(min(MASTER_PX, max(art.size)))
+def make_photo_master(art: Drawing) -> bool:
+    """Make a photo drawing's master (:func:`printdeck.artwork.photo_master`) into the disk
+    cache ahead of the render, when the PDF would take its sizes from one (a cropped photo
+    from a lossy source); a master already cached is left alone. Whether it was asked for.
 
+    Raises:
+        PrintdeckError: The file cannot be read.
+    """
+    from printdeck.artwork import photo_master  # noqa: PLC0415 - pictures only
 
-def _master(art: Drawing, crop: Crop) -> Image.Image:
-    """A photo's master (:data:`MASTER_PX`): its crop square from the source, encoded as JPEG
-    and kept in the disk cache (folder ``pictures``); always decoded from those bytes, so a
-    build with the cache and one without print the same pixels."""
-    from printdeck.artwork import crop_square  # noqa: PLC0415 - pictures only
-
-    folder = cache_dir("pictures")
-    side = _master_px(art)
-    key = entry_key(art.key, "master", side, MASTER_QUALITY, code_digest(__name__, "printdeck.artwork.picture"))
-    data = read_entry_bytes(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
-    if data is None or data[:3] != b"\xff\xd8\xff" or data[-2:] != b"\xff\xd9":
-        out = io.BytesIO()
-        crop_square(art.symbol, crop, side).save(out, "JPEG", quality=MASTER_QUALITY, subsampling=0)
-        data = out.getvalue()
-        if folder is not None:
-            write_entry(folder / f"{key}.jpg", data)
-    with Image.open(io.BytesIO(data)) as image:
-        return image.convert("RGB")
+    if art.symbol.kind != "photo" or art.crop is None or not _lossy(art):
+        return False
+    photo_master(art.symbol, art.crop)
+    return True
 
 
 def _lossy(art: Drawing) -> bool:
     """Whether the source is a lossy (photographic) format, so JPEG storage loses nothing new."""
-    with Image.open(art.symbol.path or "") as im:
-        return im.format in LOSSY_FORMATS or (im.format == "WEBP" and not im.info.get("lossless"))
+    from printdeck.artwork import is_lossy  # noqa: PLC0415 - pictures only
+
+    return is_lossy(Path(art.symbol.path or ""))
 
 
 def _passes_through(art: Drawing, target_px: int) -> bool:

@@ -1,0 +1,112 @@
+"""A photo deck's per-photo work, done once a photo on all cores before the proof.
+
+A photo's first build finds its crop (faces, cats' faces, the subject), proves it,
+traces its silhouette, rasterises it for the look-alike check and makes its master for
+the PDF: five pieces of work that each decoded the photo. :func:`prepare_photos` runs
+them for every photo not done before, one task a photo, on worker processes (``fork``;
+``PRINTDECK_JOBS`` and the few-items rule as the layout's, see
+:func:`printdeck.layout.job_count`), each task inside
+:func:`printdeck.artwork.shared_decodes`, so a photo is decoded once a size it is
+needed at. The results go to the disk cache, where the build's later stages find them,
+so they are the very bytes a serial build makes; with the cache off, or a few photos,
+nothing runs here and the stages do the work as before.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Sequence
+
+from printdeck.artwork import drawing, known_crop_report
+from printdeck.cache import cache_dir
+from printdeck.errors import PrintdeckError
+from printdeck.layout import job_count
+from printdeck.model import SymbolSpec
+
+__all__ = ["photos_to_prepare", "prepare_photos"]
+
+
+def photos_to_prepare(symbols: Sequence[SymbolSpec]) -> list[SymbolSpec]:
+    """The photo symbols (each once) whose crop no earlier build found (a cold photo):
+    the ones :func:`prepare_photos` works on. A photo whose file cannot be read is left
+    to the stages, which refuse it in their usual words."""
+    cold = []
+    for symbol in dict.fromkeys(s for s in symbols if s.kind == "photo"):
+        try:
+            if known_crop_report(symbol) is None:
+                cold.append(symbol)
+        except PrintdeckError:
+            continue
+    return cold
+
+
+def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | None = None) -> int:
+    """Do the per-photo work of the cold photos among ``symbols`` on worker processes,
+    into the disk cache (see the module's notes); the number of photos done.
+
+    Nothing runs (0) when the disk cache is off (``PRINTDECK_NO_CACHE``), when the
+    process runs other threads (the studio), when fewer
+    photos than the layout's parallel minimum are cold, with one job
+    (``PRINTDECK_JOBS=1``) or where processes cannot be started: the stages then do the
+    same work in this process. A photo that fails (an unreadable file) is left to the
+    stages too, which raise the usual one-line error for it.
+
+    Args:
+        symbols: The deck's symbols (faces included); only photos are worked on.
+        background: The card's background colour (``#rrggbb``), as the proof is made.
+        jobs: Worker processes (None: ``PRINTDECK_JOBS``, else the processors, at most 4).
+
+    Raises:
+        PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number.
+    """
+    if threading.active_count() > 1 or cache_dir("pictures") is None:
+        return 0  # other threads (the studio): a lock one holds would stay held in a fork forever
+    cold = photos_to_prepare(symbols)
+    n_jobs = job_count(jobs, len(cold))
+    if n_jobs <= 1:
+        return 0
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only for a cold photo deck
+
+    from printdeck.artwork.faces import opencv  # noqa: PLC0415 - loaded once, before the workers fork
+
+    opencv()
+    try:
+        with ProcessPoolExecutor(n_jobs, mp_context=_fork_context(), initializer=_init_worker) as pool:
+            done = list(pool.map(_prepare_one, cold, [background] * len(cold), chunksize=1))
+    except OSError:  # no processes allowed here: the stages do the work
+        return 0
+    return sum(done)
+
+
+def _fork_context() -> object:
+    """``fork`` where there is one (workers share the parent's imports), else the default."""
+    import multiprocessing  # noqa: PLC0415
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def _init_worker() -> None:
+    """One OpenCV thread a worker: the workers already use every processor."""
+    cv2 = sys.modules.get("cv2")
+    if cv2 is not None:
+        cv2.setNumThreads(1)
+
+
+def _prepare_one(symbol: SymbolSpec, background: str) -> bool:
+    """One photo's work (crop, proof, silhouette, look, master), its decodes shared; False
+    when it failed (the stages will say why)."""
+    from printdeck.artwork import look_pixels, shared_decodes, silhouette  # noqa: PLC0415 - photos only
+    from printdeck.render import make_photo_master, prove_symbols  # noqa: PLC0415 - ReportLab only here
+
+    try:
+        with shared_decodes():
+            art = drawing(symbol)
+            prove_symbols([symbol], background)
+            silhouette(symbol)
+            look_pixels(symbol)
+            make_photo_master(art)
+    except PrintdeckError:
+        return False
+    return True
