@@ -14,7 +14,7 @@ nothing runs here and the stages do the work as before.
 
 from __future__ import annotations
 
-import sys
+import multiprocessing
 import threading
 from collections.abc import Sequence
 
@@ -70,28 +70,23 @@ def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | N
 
     from printdeck.artwork.faces import opencv  # noqa: PLC0415 - loaded once, before the workers fork
 
-    opencv()
-    try:
-        with ProcessPoolExecutor(n_jobs, mp_context=_fork_context(), initializer=_init_worker) as pool:
+    cv2 = opencv()
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)  # one OpenCV thread a worker, set before the fork: a forked worker
+    try:  # that touches the thread pool its parent's threads made (to resize it) never returns
+        with ProcessPoolExecutor(n_jobs, mp_context=_fork_context()) as pool:
             done = list(pool.map(_prepare_one, cold, [background] * len(cold), chunksize=1))
     except OSError:  # no processes allowed here: the stages do the work
         return 0
+    finally:
+        cv2.setNumThreads(threads)
     return sum(done)
 
 
-def _fork_context() -> object:
+def _fork_context() -> multiprocessing.context.BaseContext:
     """``fork`` where there is one (workers share the parent's imports), else the default."""
-    import multiprocessing  # noqa: PLC0415
-
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
-
-
-def _init_worker() -> None:
-    """One OpenCV thread a worker: the workers already use every processor."""
-    cv2 = sys.modules.get("cv2")
-    if cv2 is not None:
-        cv2.setNumThreads(1)
 
 
 def _prepare_one(symbol: SymbolSpec, background: str) -> bool:

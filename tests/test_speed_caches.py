@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import printdeck.artwork.picture as source_pictures
 from printdeck import artwork
 from printdeck.artwork import silhouette
 from printdeck.artwork.shape_field import shape_field
@@ -194,11 +195,12 @@ def test_a_new_seeds_photo_sizes_come_from_the_master(tmp_path: Path, cache: Pat
     build(theme, tmp_path / "a.pdf", BuildOptions(seed=1))
     before = {p.name for p in (cache / "pictures").glob("*.jpg")}
     images._RASTER_CHECKS.clear()
+    source_pictures._master.cache_clear()  # a new process remembers nothing
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a photo was cut from its source again")
 
-    monkeypatch.setattr(artwork, "crop_square", refuse)  # where the PDF's pictures take it
+    monkeypatch.setattr(source_pictures, "_source_square", refuse)
     sizes = set()
     for seed in (2, 3, 4):
         build(theme, tmp_path / f"s{seed}.pdf", BuildOptions(seed=seed))

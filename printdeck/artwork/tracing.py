@@ -19,6 +19,7 @@ apart, so it is conservative by one to three trace pixels.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -246,6 +247,27 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():
         raise art.symbol.error("the artwork is fully transparent", "give an image with visible ink")
+    same = (aspect, mask.shape, hashlib.sha256(np.packbits(mask).tobytes()).hexdigest(), art.symbol.nest, art.clearance)
+    known = _BY_MASK.get(same)
+    if known is None:
+        known = _traced(art, mask)
+        if len(_BY_MASK) >= MAX_REMEMBERED_MASKS:
+            _BY_MASK.clear()
+        _BY_MASK[same] = known
+    return known
+
+
+_BY_MASK: dict[tuple[object, ...], Silhouette] = {}
+"""Silhouettes traced in this process by everything they are made from (the box's aspect,
+the ink mask, ``nest``, the clearance): photos cropped to one shape share one mask, so
+they are traced, and their field found, once (the object is shared: it is never changed)."""
+MAX_REMEMBERED_MASKS = 256
+
+
+def _traced(art: Drawing, mask: np.ndarray) -> Silhouette:
+    """:func:`trace` from the drawing's ink mask, ``(h_px, w_px) bool``."""
+    aspect = art.aspect
+    h_px, w_px = mask.shape
     sx, sy = aspect / w_px, 1.0 / h_px  # one pixel in box units (x, y)
     area = float(mask.sum()) * sx * sy
     ink = np.pad(mask, 1)

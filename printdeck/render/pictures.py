@@ -33,7 +33,6 @@ from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes,
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
 
-
 JPEG_QUALITY = 92
 """Quality of pictures stored as JPEG (4:4:4, no chroma subsampling)."""
 LOSSY_FORMATS = ("JPEG", "MPO", "HEIF", "AVIF")
@@ -245,13 +244,14 @@ def _reader(picture: Image.Image, lossy: bool, art: Drawing, target_px: int) -> 
     theme in two folders gives the same PDF."""
     if lossy and picture.mode == "RGB":
         data = io.BytesIO()
-        picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
-        if data.tell() < picture.width * picture.height:
-            # Pillow's optimising encoder holds the whole file in w x h bytes (libjpeg prints
-            # "Suspension not allowed here" and fails past that): optimise only what fits,
-            # so a noise-like picture keeps its plain encoding.
-            data = io.BytesIO()
+        try:  # optimised Huffman tables: one pass more inside libjpeg, a smaller file
             picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=True)
+        except OSError:
+            # Pillow's optimising encoder holds the whole file in w x h bytes (libjpeg prints
+            # "Suspension not allowed here" and fails past that): a noise-like picture that
+            # does not fit keeps its plain encoding.
+            data = io.BytesIO()
+            picture.save(data, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         folder = cache_dir("pictures")
         if folder is not None:
             write_entry(folder / f"{_jpeg_key(art, target_px)}.jpg", data.getvalue())
