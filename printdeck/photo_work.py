@@ -68,7 +68,7 @@ def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | N
         return 0
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only for a cold photo deck
 
-    from printdeck.artwork.faces import opencv  # noqa: PLC0415 - loaded once, before the workers fork
+    from printdeck.artwork import opencv  # noqa: PLC0415 - loaded once, before the workers fork
 
     cv2 = opencv()
     threads = cv2.getNumThreads()

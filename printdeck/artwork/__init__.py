@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         total_ink,
     )
     from printdeck.artwork.colour_vision import Vision, ciede2000, grey_level, simulate, srgb_to_lab
+    from printdeck.artwork.faces import opencv
     from printdeck.artwork.fonts import (
         FontFace,
         bundled_faces,
@@ -140,6 +141,7 @@ _WHERE = {
     "look_pixels": "printdeck.artwork.lookalike",
     "open_face": "printdeck.artwork.fonts",
     "open_raster": "printdeck.artwork.picture",
+    "opencv": "printdeck.artwork.faces",
     "oriented_size": "printdeck.artwork.picture",
     "parse_font_ref": "printdeck.artwork.fonts",
     "photo_master": "printdeck.artwork.picture",
@@ -216,6 +218,7 @@ __all__ = [
     "may_share_silhouette",
     "open_face",
     "open_raster",
+    "opencv",
     "oriented_size",
     "pair_pose",
     "pair_verdict",

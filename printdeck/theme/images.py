@@ -13,6 +13,7 @@ Symbols are drawn by :mod:`printdeck.artwork`.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import stat
 from dataclasses import dataclass
@@ -28,6 +29,11 @@ from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
 
 MIN_SIDE_PX = 8
+CHECK_DRAFT_PX = 256
+"""A JPEG is checked decoded at the smallest scale (JPEG ``draft``, down to 1/8) that keeps this
+many pixels on its longer side: every byte of it is still read and entropy-decoded (a
+truncated or corrupt file is refused alike), and its pixels' fingerprint, which finds the
+same picture under other bytes, costs a small copy's digest, not a 12-megapixel one's."""
 
 
 @dataclass(frozen=True)
@@ -130,14 +136,18 @@ def _store_check(path: Path, check: FileCheck) -> None:
 
 def _decoded_check(path: Path, where: str) -> FileCheck:
     """Decode the whole file and measure it (see :func:`check_raster_file`)."""
-    from printdeck.artwork import open_raster  # noqa: PLC0415 - image decoders only when a picture is checked
+    from PIL import Image  # noqa: PLC0415 - image decoders only when a picture is checked
+
+    from printdeck.artwork import open_raster  # noqa: PLC0415
 
     data = read_limited(path, where, MAX_IMAGE_BYTES)
-    image = open_raster(data, path, where, draft_px=1024)
-    if min(image.size) < MIN_SIDE_PX:
+    image = open_raster(data, path, where, draft_px=CHECK_DRAFT_PX)
+    with Image.open(io.BytesIO(data)) as header:  # read whole above: the size it has, not the draft's
+        width, height = header.size
+    if min(width, height) < MIN_SIDE_PX:
         raise key_error(
             f"{where}",
-            f"{path} is only {image.width}x{image.height} pixels; give an image at least {MIN_SIDE_PX} pixels a side",
+            f"{path} is only {width}x{height} pixels; give an image at least {MIN_SIDE_PX} pixels a side",
         )
     has_alpha = False
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
@@ -146,9 +156,7 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
             raise key_error(f"{where}", f"{path} is fully transparent, so nothing would show; check the file")
         has_alpha = bool((alpha < 255).any())
     pixels = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
-    return FileCheck(
-        "raster", (float(image.width), float(image.height)), has_alpha, (hashlib.sha256(data).hexdigest(), pixels)
-    )
+    return FileCheck("raster", (float(width), float(height)), has_alpha, (hashlib.sha256(data).hexdigest(), pixels))
 
 
 def _svg_size(root: Element, path: Path, where: str) -> tuple[float, float]:
