@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.artwork.colour import to_srgb
-from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry_bytes, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
@@ -421,11 +421,10 @@ def photo_master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
 
 @lru_cache(maxsize=8)
 def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
-    from printdeck.artwork.drawing import drawing_key  # noqa: PLC0415 - drawing imports this module's names
-
     folder = cache_dir("pictures")
-    side = master_side(crop)
-    key = entry_key(drawing_key(symbol), "master", crop, side, MASTER_QUALITY, code_digest(__name__))
+    side = master_side(crop)  # what makes the master: the file's bytes, the crop, the side and this code
+    digest = file_digest(Path(symbol.path or ""))
+    key = entry_key(digest, "master", crop, side, MASTER_QUALITY, code_digest(__name__))
     data = read_entry_bytes(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
     if data is None or data[:3] != b"\xff\xd8\xff" or data[-2:] != b"\xff\xd9":
         out = io.BytesIO()
