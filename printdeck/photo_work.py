@@ -14,15 +14,19 @@ nothing runs here and the stages do the work as before.
 
 from __future__ import annotations
 
-import multiprocessing
+import gc
 import threading
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printdeck.artwork import drawing, known_crop_report
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
-from printdeck.layout import job_count
 from printdeck.model import SymbolSpec
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 __all__ = ["photos_to_prepare", "prepare_photos"]
 
@@ -30,15 +34,23 @@ __all__ = ["photos_to_prepare", "prepare_photos"]
 def photos_to_prepare(symbols: Sequence[SymbolSpec]) -> list[SymbolSpec]:
     """The photo symbols (each once) whose crop no earlier build found (a cold photo):
     the ones :func:`prepare_photos` works on. A photo whose file cannot be read is left
-    to the stages, which refuse it in their usual words."""
+    to the stages, which refuse it in their usual words; so is a HEIC/HEIF or AVIF photo
+    (its decoder's own threads do not survive a fork: it is decoded in this process)."""
     cold = []
     for symbol in dict.fromkeys(s for s in symbols if s.kind == "photo"):
         try:
-            if known_crop_report(symbol) is None:
+            if known_crop_report(symbol) is None and not _decoded_by_threads(symbol):
                 cold.append(symbol)
         except PrintdeckError:
             continue
     return cold
+
+
+def _decoded_by_threads(symbol: SymbolSpec) -> bool:
+    """Whether the photo is HEIC/HEIF or AVIF (see :func:`printdeck.artwork.decoded_by_threads`)."""
+    from printdeck.artwork import decoded_by_threads  # noqa: PLC0415 - Pillow only for a cold photo
+
+    return decoded_by_threads(Path(symbol.path or ""))
 
 
 def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | None = None) -> int:
@@ -63,13 +75,19 @@ def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | N
     if threading.active_count() > 1 or cache_dir("pictures") is None:
         return 0  # other threads (the studio): a lock one holds would stay held in a fork forever
     cold = photos_to_prepare(symbols)
+    if not cold:
+        return 0
+    from printdeck.layout import job_count  # noqa: PLC0415 - the layout's workers load processes
+
     n_jobs = job_count(jobs, len(cold))
     if n_jobs <= 1:
         return 0
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only for a cold photo deck
 
-    from printdeck.artwork import opencv  # noqa: PLC0415 - loaded once, before the workers fork
+    from printdeck.artwork import forget_decodes, opencv  # noqa: PLC0415 - loaded once, before the fork
 
+    forget_decodes()  # no HEIC/AVIF decoder (with threads of its own) is inherited, to be freed there
+    gc.collect()
     cv2 = opencv()
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)  # one OpenCV thread a worker, set before the fork: a forked worker
@@ -83,8 +101,10 @@ def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | N
     return sum(done)
 
 
-def _fork_context() -> multiprocessing.context.BaseContext:
+def _fork_context() -> BaseContext:
     """``fork`` where there is one (workers share the parent's imports), else the default."""
+    import multiprocessing  # noqa: PLC0415 - processes only for a cold photo deck
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 

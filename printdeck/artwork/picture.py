@@ -58,6 +58,9 @@ except ImportError:  # pragma: no cover - a dependency; only a broken install la
     pass
 
 
+_HEIF_BRANDS = (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypmsf1", b"ftypavif", b"ftypheif")
+
+
 @dataclass(frozen=True)
 class Crop:
     """A photo's crop square, in upright source pixels (x right, y down).
@@ -91,7 +94,7 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
     Raises:
         PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
     """
-    if data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypmsf1", b"ftypavif", b"ftypheif"):
+    if data[4:12] in _HEIF_BRANDS:
         return _decoded_once(hashlib.sha256(data).hexdigest(), data, str(path), where)
     return _decode(data, path, where, draft_px)
 
@@ -99,6 +102,24 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
 @lru_cache(maxsize=2)
 def _decoded_once(digest: str, data: bytes, path: str, where: str) -> Image.Image:
     return _decode(data, Path(path), where, None)
+
+
+def decoded_by_threads(path: Path) -> bool:
+    """Whether the picture file is HEIC/HEIF or AVIF, whose decoders (libheif, libavif) run
+    threads of their own: such a photo is not worked on in a forked process, and
+    :func:`forget_decodes` drops the ones kept before a fork."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(12)
+    except OSError:
+        return False
+    return head[4:12] in _HEIF_BRANDS
+
+
+def forget_decodes() -> None:
+    """Drop the HEIC/AVIF decodes kept for the next call (:func:`open_raster`), and with them
+    their decoders: a forked process must never free a decoder whose threads it lacks."""
+    _decoded_once.cache_clear()
 
 
 def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
