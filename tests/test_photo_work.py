@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from test_prepare import _only_this_tests_threads  # noqa: F401 - autouse: threads left by earlier tests
 
 import printdeck.artwork.picture as picture
 import printdeck.render.proof as proof
