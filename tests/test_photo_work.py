@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 from test_prepare import _only_this_tests_threads  # noqa: F401 - autouse: threads left by earlier tests
+from test_speed_caches import cache
 
 import printdeck.artwork.picture as picture
 import printdeck.render.proof as proof
@@ -23,15 +24,8 @@ from printdeck.photo_work import photos_to_prepare, prepare_photos
 from printdeck.pipeline import BuildOptions, build
 from printdeck.theme import images, load_theme
 
+__all__ = ["cache"]  # the disk-cache fixture of test_speed_caches
 N_PHOTOS = 13  # order 3: 13 symbols, more than the layout's serial minimum (8)
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
-    return folder
 
 
 def _forget() -> None:
