@@ -12,13 +12,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import shapely
 
 from printdeck.artwork import Silhouette, silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card, pin_conflict
+from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card, pack_cards, pin_conflict
 from printdeck.layout.pins import PinRefusal, card_poses, conflict_refusal, too_small_refusal
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
@@ -31,6 +32,25 @@ def card_seed(seed: int, index: int, attempt: int = 0) -> list[int]:
     """The seed sequence card ``index`` packs from: ``[seed, index]`` for the first
     attempt, ``[seed, index, REROLL_BASE + attempt]`` for a re-roll (see the module docstring)."""
     return [seed, index] if attempt == 0 else [seed, index, REROLL_BASE + attempt]
+
+
+@dataclass(frozen=True)
+class CardJob:
+    """One card to lay out (see :func:`lay_out_cards`).
+
+    Attributes:
+        index: Card index (0-based), for the random stream and messages.
+        symbols: The card's symbols, in card order.
+        sils: Their silhouettes.
+        targets: ``(k,)`` relative target sizes (before each symbol's ``scale``).
+        settings: Layout settings (a card's own ``retry_below`` may differ from the deck's).
+    """
+
+    index: int
+    symbols: Sequence[SymbolSpec]
+    sils: Sequence[Silhouette]
+    targets: np.ndarray
+    settings: LayoutSettings
 
 
 def lay_out_card(
@@ -48,11 +68,43 @@ def lay_out_card(
         PrintdeckError: The card cannot be packed, or its smallest symbol is smaller
             than ``settings.min_size_mm``.
     """
-    _check_pins(index, symbols, sils, targets, settings)
-    result = pack_with_retries(index, symbols, sils, targets, settings, seed)
-    sizes = result.heights_mm * np.sqrt([s.area for s in sils])
-    _check_min_size(index, symbols, sizes, settings)
-    return measured_layout(index, symbols, sils, result, settings.safe_radius_mm, settings.zone_area_mm2())
+    result = lay_out_cards([CardJob(index, symbols, sils, targets, settings)], seed)[0]
+    if isinstance(result, PrintdeckError):
+        raise result
+    return result
+
+
+def lay_out_cards(jobs: Sequence[CardJob], seed: int) -> list[CardLayout | PrintdeckError]:
+    """:func:`lay_out_card` for several cards at once, their packings made together
+    (:func:`pack_many_with_retries`): each card's layout is the one it gets alone.
+
+    Returns:
+        Per card its layout, or the error :func:`lay_out_card` raises for it.
+    """
+    out: list[CardLayout | PrintdeckError | None] = [None] * len(jobs)
+    todo: list[int] = []
+    for k, job in enumerate(jobs):
+        try:
+            _check_pins(job.index, job.symbols, job.sils, job.targets, job.settings)
+            todo.append(k)
+        except PrintdeckError as exc:
+            out[k] = exc
+    for k, result in zip(todo, pack_many_with_retries([jobs[k] for k in todo], seed)):
+        job = jobs[k]
+        if isinstance(result, PrintdeckError):
+            out[k] = result
+            continue
+        sizes = result.heights_mm * np.sqrt([s.area for s in job.sils])
+        try:
+            _check_min_size(job.index, job.symbols, sizes, job.settings)
+        except PrintdeckError as exc:
+            out[k] = exc
+            continue
+        settings = job.settings
+        out[k] = measured_layout(
+            job.index, job.symbols, job.sils, result, settings.safe_radius_mm, settings.zone_area_mm2()
+        )
+    return [r for r in out if r is not None]
 
 
 def pack_with_retries(
@@ -82,31 +134,68 @@ def pack_with_retries(
     Raises:
         PrintdeckError: The symbols cannot be placed even small.
     """
-    problem = pack_input(index, symbols, sils, targets, settings)
-    ink_share_of_disc = np.array([s.area for s in sils]) / settings.zone_area_mm2()
+    result = pack_many_with_retries([CardJob(index, symbols, sils, targets, settings)], seed)[0]
+    if isinstance(result, PrintdeckError):
+        raise result
+    return result
+
+
+def pack_many_with_retries(jobs: Sequence[CardJob], seed: int) -> list[PackResult | PrintdeckError]:
+    """:func:`pack_with_retries` for several cards: their first tries packed together
+    (:func:`~printdeck.layout.packing.pack_cards`), each retry alone.
+
+    Returns:
+        Per card its packing, or the error :func:`pack_with_retries` raises for it.
+    """
+    problems = [pack_input(j.index, j.symbols, j.sils, j.targets, j.settings) for j in jobs]
+    streams = [card_seed(seed, j.index, j.settings.reroll.get(j.index, 0)) for j in jobs]
+    firsts = pack_cards(problems, [np.random.default_rng(stream) for stream in streams])
+    out: list[PackResult | PrintdeckError] = []
+    for job, problem, stream, first in zip(jobs, problems, streams, firsts):
+        try:
+            if isinstance(first, PackFailure):
+                raise first
+            out.append(_retried(job, problem, stream, first))
+        except PackFailure as exc:
+            out.append(_unpackable(job, exc))
+    return out
+
+
+def _retried(job: CardJob, problem: PackInput, stream: list[int], best: PackResult) -> PackResult:
+    """The densest of ``best`` and the card's retries while it stays under
+    ``retry_below`` (see :func:`pack_with_retries`).
+
+    Raises:
+        PackFailure: A retry cannot place the symbols.
+    """
+    settings = job.settings
+    ink_share_of_disc = np.array([s.area for s in job.sils]) / settings.zone_area_mm2()
 
     def coverage(packed: PackResult) -> float:
         return float(np.sum(packed.heights_mm**2 * ink_share_of_disc))
 
     deeper = dataclasses.replace(problem, compact_steps=RETRY_STEPS * problem.compact_steps)
-    stream = card_seed(seed, index, settings.reroll.get(index, 0))
-    try:
-        best = pack_card(problem, np.random.default_rng(stream))
-        for retry in range(1, settings.retries + 1):
-            if coverage(best) >= settings.retry_below:
-                break
-            again = pack_card(deeper, np.random.default_rng([*stream, retry]))
-            if coverage(again) > coverage(best):
-                best = again
-        return best
-    except PackFailure as exc:
-        names = ", ".join(s.name for s in symbols)
-        raise PrintdeckError(
-            f"card {index + 1}: cannot fit its {len(symbols)} symbols ({names}) in a "
-            f"{settings.zone_shape().describe()} safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
-            "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
-            "a larger card.diameter, or raise layout.attempts"
-        ) from exc
+    for retry in range(1, settings.retries + 1):
+        if coverage(best) >= settings.retry_below:
+            break
+        again = pack_card(deeper, np.random.default_rng([*stream, retry]))
+        if coverage(again) > coverage(best):
+            best = again
+    return best
+
+
+def _unpackable(job: CardJob, exc: PackFailure) -> PrintdeckError:
+    """The error of a card whose symbols cannot be placed (``exc``: why)."""
+    settings = job.settings
+    names = ", ".join(s.name for s in job.symbols)
+    error = PrintdeckError(
+        f"card {job.index + 1}: cannot fit its {len(job.symbols)} symbols ({names}) in a "
+        f"{settings.zone_shape().describe()} safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
+        "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
+        "a larger card.diameter, or raise layout.attempts"
+    )
+    error.__cause__ = exc
+    return error
 
 
 def pack_input(

@@ -98,6 +98,9 @@ class DeckPlanner:
         seed: Deck seed (breaks ties between equally served symbols).
     """
 
+    in_flight = FEEDBACK_LAG + 1
+    """Cards ``i .. i + FEEDBACK_LAG`` can be planned before card ``i`` is done (see :meth:`ready`)."""
+
     def __init__(
         self,
         cards: Sequence[Sequence[SymbolSpec]],

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # processes and the packer load when a card must be packed
 
 MAX_JOBS = 4  # never more worker processes than this
 PARALLEL_MIN_CARDS = 8  # decks of at most this many cards are packed serially (start-up costs more)
+BATCH_MOST = 9  # cards packed together at most (their compactions in lockstep: see _work_many)
 
 _WORKER: dict[str, object] = {}  # per worker process: silhouette table, settings, seed, meanwhile
 SIDE = -1  # the key of a Meanwhile's work among the running futures (before every card's)
@@ -130,6 +131,9 @@ def job_count(jobs: int | None, cards: int) -> int:
 class Planner(Protocol):
     """Plans cards in order (see ``printdeck.layout.size_plan.DeckPlanner``)."""
 
+    in_flight: int
+    """How many cards in a row can be planned before the first of them is done."""
+
     def ready(self, i: int, done: Mapping[int, CardLayout]) -> bool:
         """Whether card i can be planned, given the finished cards ``done``."""
 
@@ -176,10 +180,18 @@ def run_cards(
     planner = new_planner()
     _init_worker(dict(table), settings, seed, None)
     done: dict[int, CardLayout] = {}
-    for i in range(n_cards):
-        done[i] = _work(planner.task(i, done))
-        if progress is not None:
-            progress(1)
+    nxt = 0
+    while nxt < n_cards:
+        tasks: list[CardTask] = []
+        while nxt < n_cards and len(tasks) < BATCH_MOST and (not tasks or planner.ready(nxt, done)):
+            tasks.append(planner.task(nxt, done))
+            nxt += 1
+        for task, result in zip(tasks, _work_many(tasks)):
+            if isinstance(result, BaseException):
+                raise result
+            done[task.index] = result
+            if progress is not None:
+                progress(1)
     return [done[i] for i in range(n_cards)]
 
 
@@ -207,11 +219,13 @@ def _run_parallel(
     loads multiprocessing), the first of them given ``meanwhile``'s work before any card."""
     done: dict[int, CardLayout] = {}
     errors: dict[int, BaseException] = {}
-    running: dict[Future[object], int] = {}
+    running: dict[Future[object], tuple[int, ...]] = {}
+    batch = max(1, min(BATCH_MOST, planner.in_flight // n_jobs))  # a batch for every worker, all in flight
     nxt = 0
     with contextlib.ExitStack() as stack:
         pool: ProcessPoolExecutor | None = None
         while nxt < n_cards or running:
+            tasks: list[CardTask] = []
             while nxt < n_cards and not errors and planner.ready(nxt, done):
                 task = planner.task(nxt, done)
                 stored = _stored(task)
@@ -220,14 +234,17 @@ def _run_parallel(
                     if progress is not None:
                         progress(1)
                 else:
+                    tasks.append(task)
+                nxt += 1
+                if len(tasks) == batch or (tasks and not (nxt < n_cards and planner.ready(nxt, done))):
                     if pool is None:
                         if meanwhile is not None and _context().get_start_method() != "fork":
                             meanwhile.run_here()  # only a forked worker inherits it
                         pool = stack.enter_context(_pool(n_jobs, table, settings, seed, meanwhile))
                         if meanwhile is not None and not meanwhile.done:
-                            running[pool.submit(_meanwhile_work)] = SIDE
-                    running[pool.submit(_work, task)] = nxt
-                nxt += 1
+                            running[pool.submit(_meanwhile_work)] = (SIDE,)
+                    running[pool.submit(_work_many, tasks)] = tuple(t.index for t in tasks)
+                    tasks = []
             if not running:
                 break
             _collect(running, done, errors, progress, meanwhile)
@@ -246,7 +263,7 @@ def _pool(
     import them)."""
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - only when cards are packed
 
-    from printdeck.layout.card import lay_out_card  # noqa: F401, PLC0415 - imported before the fork
+    from printdeck.layout.card import lay_out_cards  # noqa: F401, PLC0415 - imported before the fork
     from printdeck.layout.packing import derive_all, load_solver  # noqa: PLC0415 - only when cards are packed
 
     load_solver()
@@ -260,33 +277,53 @@ def _pool(
 
 
 def _collect(
-    running: dict[Future[object], int],
+    running: dict[Future[object], tuple[int, ...]],
     done: dict[int, CardLayout],
     errors: dict[int, BaseException],
     progress: Callable[[int], None] | None,
     meanwhile: Meanwhile | None,
 ) -> None:
-    """Wait for at least one running card (or the meanwhile's work); move the finished
-    cards to ``done`` or ``errors`` (the meanwhile's error under :data:`SIDE`)."""
+    """Wait for at least one running batch of cards (or the meanwhile's work); move the
+    finished cards to ``done`` or ``errors`` (the meanwhile's error under :data:`SIDE`)."""
     from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415 - only when cards are packed
 
     finished, _ = wait(running, return_when=FIRST_COMPLETED)
     for fut in sorted(finished, key=running.__getitem__):
-        k = running.pop(fut)
-        error = fut.exception()
-        if k == SIDE and meanwhile is not None:
+        _finished(fut, running.pop(fut), done, errors, progress, meanwhile)
+
+
+def _finished(
+    fut: Future[object],
+    cards: tuple[int, ...],
+    done: dict[int, CardLayout],
+    errors: dict[int, BaseException],
+    progress: Callable[[int], None] | None,
+    meanwhile: Meanwhile | None,
+) -> None:
+    """Take in a finished future: the meanwhile's work (``cards == (SIDE,)``) or a batch
+    of cards (:func:`_work_many`); a batch that raised as a whole fails its first card."""
+    error = fut.exception()
+    if cards == (SIDE,):
+        if meanwhile is not None:
             meanwhile.finished(None if error is not None else fut.result())  # type: ignore[arg-type]
         if error is not None:
-            errors[k] = error
-        elif k != SIDE:
-            done[k] = fut.result()  # type: ignore[assignment]
+            errors[SIDE] = error
+        return
+    if error is not None:
+        errors[cards[0]] = error
+        return
+    for k, result in zip(cards, fut.result()):  # type: ignore[call-overload]
+        if isinstance(result, BaseException):
+            errors[k] = result
+        else:
+            done[k] = result
             if progress is not None:
                 progress(1)
 
 
 def _stop(
     pool: ProcessPoolExecutor,
-    running: dict[Future[object], int],
+    running: dict[Future[object], tuple[int, ...]],
     errors: dict[int, BaseException],
     meanwhile: Meanwhile | None,
 ) -> None:
@@ -294,13 +331,9 @@ def _stop(
     other; add their errors. The meanwhile's work not started is done here: its error
     wins over the cards'."""
     pool.shutdown(wait=True, cancel_futures=True)
-    for fut, k in running.items():
-        if fut.cancelled():
-            continue
-        if fut.exception() is not None:
-            errors[k] = fut.exception()  # type: ignore[assignment]
-        if k == SIDE and meanwhile is not None:
-            meanwhile.finished(None if fut.exception() is not None else fut.result())  # type: ignore[arg-type]
+    for fut, cards in running.items():
+        if not fut.cancelled():
+            _finished(fut, cards, {}, errors, None, meanwhile)
     if meanwhile is not None:
         meanwhile.run_here()  # cancelled before it began (nothing if it ran): an error it raises wins
 
@@ -325,20 +358,24 @@ def _stored(task: CardTask) -> CardLayout | None:
     return stored_cards.load(task.cache_key, task.index, [s.id for s in task.symbols])
 
 
-def _work(task: CardTask) -> CardLayout:
-    """Pack one card (:func:`~printdeck.layout.card.lay_out_card`), or read it from the
-    layout cache (:mod:`printdeck.layout.stored_cards`)."""
-    cached = _stored(task)
-    if cached is not None:
-        return cached
-    from printdeck.layout.card import lay_out_card  # noqa: PLC0415 - the packer only when a card is packed
+def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
+    """Lay out cards (:func:`~printdeck.layout.card.lay_out_cards`: packed together, each
+    as it is alone) or read them from the layout cache (:mod:`printdeck.layout.stored_cards`);
+    per card its layout or its error, in the order of ``tasks``."""
+    out: list[CardLayout | PrintdeckError | None] = [_stored(task) for task in tasks]
+    todo = [k for k, got in enumerate(out) if got is None]
+    if todo:
+        from printdeck.layout.card import CardJob, lay_out_cards  # noqa: PLC0415 - the packer only when a card is packed
 
-    table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
-    sils = tuple(table[r] for r in task.sil_refs)
-    settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
-    if task.retry_below is not None:
-        settings = dataclasses.replace(settings, retry_below=task.retry_below)
-    layout = lay_out_card(task.index, task.symbols, sils, task.targets, settings, int(_WORKER["seed"]))  # type: ignore[call-overload]
-    if task.cache_key is not None:
-        stored_cards.save(task.cache_key, layout)
-    return layout
+        table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
+        settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
+        jobs = []
+        for k in todo:
+            task = tasks[k]
+            own = settings if task.retry_below is None else dataclasses.replace(settings, retry_below=task.retry_below)
+            jobs.append(CardJob(task.index, task.symbols, tuple(table[r] for r in task.sil_refs), task.targets, own))
+        for k, result in zip(todo, lay_out_cards(jobs, int(_WORKER["seed"]))):  # type: ignore[call-overload]
+            out[k] = result
+            if not isinstance(result, PrintdeckError) and tasks[k].cache_key is not None:
+                stored_cards.save(tasks[k].cache_key, result)  # type: ignore[arg-type]
+    return [r for r in out if r is not None]

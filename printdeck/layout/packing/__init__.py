@@ -1,7 +1,9 @@
 """Packing one card: where its symbols go, every gap kept, inside the safe disc.
 
 :func:`pack_card` packs a :class:`PackInput` (silhouettes, relative target sizes,
-limits) into a :class:`PackResult`, or raises :class:`PackFailure`. The method, in
+limits) into a :class:`PackResult`, or raises :class:`PackFailure`; :func:`pack_cards`
+packs several cards with the same results, their compactions in one batch
+(:mod:`.whole_batch`). The method, in
 :mod:`.packer`: a first placement (:mod:`.first_placement`), rounds of growth
 (:mod:`.growth`), then compaction by linear programs (:mod:`.compaction`, with
 :mod:`.contacts` and :mod:`.lp_solve`). :mod:`.card_state` holds the card being packed
@@ -22,7 +24,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:
     from printdeck.layout.packing.card_state import PackFailure, PackInput, PackResult
     from printdeck.layout.packing.lp_solve import load_solver
-    from printdeck.layout.packing.packer import pack_card
+    from printdeck.layout.packing.packer import pack_card, pack_cards
     from printdeck.layout.packing.pinned import PinConflict, pin_conflict
     from printdeck.layout.packing.safe_zone import SafeZone
     from printdeck.layout.packing.symbol_geometry import derive_all
@@ -36,6 +38,7 @@ _WHERE = {
     "derive_all": "printdeck.layout.packing.symbol_geometry",
     "load_solver": "printdeck.layout.packing.lp_solve",
     "pack_card": "printdeck.layout.packing.packer",
+    "pack_cards": "printdeck.layout.packing.packer",
     "pin_conflict": "printdeck.layout.packing.pinned",
 }
 
@@ -48,6 +51,7 @@ __all__ = [
     "derive_all",
     "load_solver",
     "pack_card",
+    "pack_cards",
     "pin_conflict",
 ]
 

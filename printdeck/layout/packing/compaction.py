@@ -39,7 +39,9 @@ mm in card coordinates (origin at the centre, y up), angles radians counter-cloc
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import shapely
@@ -49,6 +51,7 @@ from printdeck.layout.packing.card_state import SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import Contacts, contacts, kept
 from printdeck.layout.packing.lp_solve import SparseRows, solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
+from printdeck.layout.packing.whole_batch import WholeBatch, batch_check, batch_contacts, shares_zone
 from printdeck.layout.packing.whole_card import WholeCard
 
 SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
@@ -84,16 +87,65 @@ def program(
     Returns:
         ``(c (4n+1,), A (k, 4n+1) as SparseRows, b (k,), bounds (4n+1, 2))``.
     """
-    n = card.n_symbols
     centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
+    turns = _turn_bounds(card) if turns is None else turns
+    rows = _contact_rows(con, centre, NV * card.n_symbols + 1)
+    return _assembled(card, whole, turns, rows, _room(card, con, centre, turns))
+
+
+def programs(
+    cards: list[CardState], cons: list[Contacts], wholes: list[WholeCard], turns: list[tuple[np.ndarray, np.ndarray]]
+) -> list[tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]]:
+    """Each card's :func:`program`, its contact rows and their room made for all the cards
+    at once (element by element as :func:`program` makes them: the same programs)."""
+    first = np.concatenate([[0], np.cumsum([card.n_symbols for card in cards])])
+    centre = np.concatenate([card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1] for card in cards])
+    offset = np.concatenate([np.full(len(con.a), first[k]) for k, con in enumerate(cons)])
+    con = Contacts(*(np.concatenate([getattr(c, f.name) for c in cons]) for f in dataclasses.fields(Contacts)))
+    pair = con.b >= 0
+    glob = dataclasses.replace(con, a=con.a + offset, b=np.where(pair, con.b + offset, con.b))
+    value, col, keep = _contact_entries(con, glob, centre)
+    counts = np.concatenate([[0], np.cumsum(keep.sum(axis=1))])
+    col, value = col[keep], value[keep]
+    bend = np.concatenate([_bend(card, turn) for card, turn in zip(cards, turns)])
+    room = _room_of(glob, centre, bend)
+    row = np.concatenate([[0], np.cumsum([len(c.a) for c in cons])])
+    out = []
+    for k, card in enumerate(cards):
+        r0, r1 = row[k], row[k + 1]
+        nz0, nz1 = counts[r0], counts[r1]
+        rows = SparseRows(counts[r0:r1] - nz0, col[nz0:nz1], value[nz0:nz1], (r1 - r0, NV * card.n_symbols + 1))
+        out.append(_assembled(card, wholes[k], turns[k], rows, room[r0:r1]))
+    return out
+
+
+def _room(card: CardState, con: Contacts, centre: np.ndarray, turns: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """``(k,)`` how far each contact may close in a step: its slack less :data:`MARGIN_MM`
+    and the second-order error of its points (:func:`_bend`)."""
+    return _room_of(con, centre, _bend(card, turns))
+
+
+def _room_of(con: Contacts, centre: np.ndarray, bend: np.ndarray) -> np.ndarray:
+    """:func:`_room` from each symbol's ``bend`` (``con``'s symbols index ``centre`` and ``bend``)."""
     pair = con.b >= 0
     b = con.b[pair]
-    ratio_a, ratio_b = _ratio_rows(card, None if whole is None else whole.ratio_shapes)
-    a_ub = _contact_rows(con, centre, NV * n + 1).stacked(ratio_a)
-    turns = _turn_bounds(card) if turns is None else turns
-    bend = _bend(card, turns)  # second-order error per unit offset, per symbol
     room = con.slack - MARGIN_MM - bend[con.a] * np.abs(con.p - centre[con.a])
     room[pair] -= bend[b] * np.abs(con.q[pair] - centre[b])
+    return room
+
+
+def _assembled(
+    card: CardState,
+    whole: WholeCard | None,
+    turns: tuple[np.ndarray, np.ndarray],
+    rows: SparseRows,
+    room: np.ndarray,
+) -> tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]:
+    """The program from its contact ``rows`` and their ``room``: the size ratio rows, the
+    objective and the bounds added (see :func:`program`)."""
+    n = card.n_symbols
+    ratio_a, ratio_b = _ratio_rows(card, None if whole is None else whole.ratio_shapes)
+    a_ub = rows.stacked(ratio_a)
     b_ub = np.concatenate([room, ratio_b])
     cost = np.zeros(NV * n + 1)
     cost[3 : NV * n : NV] = -2.0 * card.ink_sizes_mm() ** 2
@@ -113,19 +165,25 @@ def _contact_rows(con: Contacts, centre: np.ndarray, width: int) -> SparseRows:
     """The contacts' rows of the program, ``width`` columns: per contact, how far each
     variable of its two symbols closes it (``-motion`` of ``p`` for symbol ``a``,
     ``+motion`` of ``q`` for ``b``; only ``a`` for the rim), nonzeros by column."""
-    k = len(con.a)
+    value, col, keep = _contact_entries(con, con, centre)
+    start = np.concatenate([[0], np.cumsum(keep.sum(axis=1))[:-1]]) if len(con.a) else np.zeros(0, dtype=int)
+    return SparseRows(start, col[keep], value[keep], (len(con.a), width))
+
+
+def _contact_entries(con: Contacts, glob: Contacts, centre: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The contacts' rows as ``(value (k, 2 NV), column (k, 2 NV), nonzero (k, 2 NV))``
+    (see :func:`_contact_rows`); ``glob``: the same contacts with their symbols numbered
+    as ``centre`` numbers them (``con`` itself for one card)."""
     pair = con.b >= 0
     first = (~pair | (con.a < con.b))[:, None]  # the lower symbol's columns first
     span = np.arange(NV)
-    own = -_motion(con.normal, con.p - centre[con.a])
-    other = _motion(con.normal, con.q - centre[con.b])  # the rim's rows (b < 0) take none of it
+    own = -_motion(con.normal, con.p - centre[glob.a])
+    other = _motion(con.normal, con.q - centre[glob.b])  # the rim's rows (b < 0) take none of it
     other[~pair] = 0.0
     value = np.concatenate([np.where(first, own, other), np.where(first, other, own)], axis=1)
     own_col, other_col = NV * con.a[:, None] + span, NV * con.b[:, None] + span
     col = np.concatenate([np.where(first, own_col, other_col), np.where(first, other_col, own_col)], axis=1)
-    keep = value != 0.0
-    start = np.concatenate([[0], np.cumsum(keep.sum(axis=1))[:-1]]) if k else np.zeros(0, dtype=int)
-    return SparseRows(start, col[keep], value[keep], (k, width))
+    return value, col, value != 0.0
 
 
 def _bend(card: CardState, turns: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -288,3 +346,102 @@ def compact(card: CardState, steps: int) -> int:
         if gain < MIN_GAIN * disc:
             return step + 1
     return steps
+
+
+def compact_many(cards: list[CardState], steps: int) -> list[int]:
+    """:func:`compact` each of ``cards`` in place, in lockstep: every card's step is made
+    and checked with the others' (:mod:`~.whole_batch`), so each array operation is made
+    once a step for all of them. Each card's steps, and so its result, are the same to the
+    bit as :func:`compact` alone gives; cards with different safe zones go one by one.
+
+    Returns:
+        Per card, the number of steps taken.
+    """
+    if len(cards) <= 1 or not shares_zone(cards):
+        return [compact(card, steps) for card in cards]
+    wholes = [WholeCard(card) for card in cards]
+    taken: list[int | None] = [None] * len(cards)
+    batches: dict[tuple[int, ...], WholeBatch] = {}
+
+    def batch_of(ks: list[int]) -> WholeBatch:
+        key = tuple(ks)
+        if key not in batches:
+            batches[key] = WholeBatch([cards[k] for k in ks], [wholes[k] for k in ks])
+        return batches[key]
+
+    for step in range(steps):
+        active = [k for k in range(len(cards)) if taken[k] is None]
+        if not active:
+            break
+        turns = {k: _turn_bounds(cards[k]) for k in active}
+        cons = (
+            dict(zip(active, batch_contacts(batch_of(active))))
+            if len(active) > 1
+            else {active[0]: contacts(cards[active[0]], wholes[active[0]])}
+        )
+        progs = programs(
+            [cards[k] for k in active],
+            [cons[k] for k in active],
+            [wholes[k] for k in active],
+            [turns[k] for k in active],
+        )
+        moves: dict[int, tuple[np.ndarray, float]] = {}
+        for k, prog in zip(active, progs):
+            move = _solved_move(cards[k], prog)
+            if move is None:
+                taken[k] = step
+            else:
+                moves[k] = move
+        pending = list(moves)
+        for _ in range(HALVINGS + 1):
+            if not pending:
+                break
+            afters = _checked(pending, batch_of, cards, wholes, moves, cons, turns)
+            for k, after in zip(pending, afters):
+                if after is None:
+                    continue
+                for i, (c, th, h, outline) in enumerate(zip(*after)):
+                    cards[k].put(i, c, float(th), float(h), outline)
+                if moves[k][1] < MIN_GAIN * cards[k].zone.area_mm2:
+                    taken[k] = step + 1
+            pending = [k for k, after in zip(pending, afters) if after is None]
+            for k in pending:
+                moves[k] = (0.5 * moves[k][0], 0.5 * moves[k][1])
+        for k in pending:  # no fraction of its step passed
+            taken[k] = step
+    return [steps if t is None else t for t in taken]
+
+
+def _solved_move(
+    card: CardState, prog: tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, float] | None:
+    """A card's step as :func:`compact` solves its program ``prog`` (:func:`program`):
+    ``((n, 4) move, ink gained)``, or None where :func:`compact` stops (no step keeps every
+    margin, or it would lose ink)."""
+    cost, a_ub, b_ub, bounds = prog
+    x = solve(cost, a_ub, b_ub, bounds)
+    if x is None:
+        return None
+    gain = -float(cost @ x)
+    if gain < 0 and not below_floor(card):
+        return None
+    return x[: NV * card.n_symbols].reshape(card.n_symbols, NV), gain
+
+
+def _checked(
+    pending: list[int],
+    batch_of: Callable[[list[int]], WholeBatch],
+    cards: list[CardState],
+    wholes: list[WholeCard],
+    moves: dict[int, tuple[np.ndarray, float]],
+    cons: dict[int, Contacts],
+    turns: dict[int, tuple[np.ndarray, np.ndarray]],
+) -> Sequence[tuple[np.ndarray, ...] | None]:
+    """Each pending card after its move, or None (see :func:`_apply`)."""
+    if len(pending) == 1:
+        k = pending[0]
+        move = moves[k][0]
+        return [_apply(cards[k], wholes[k], move, turns[k]) if kept(cards[k], cons[k], move) else None]
+    return batch_check(
+        batch_of(pending), [moves[k][0] for k in pending], [cons[k] for k in pending], [turns[k] for k in pending]
+    )

@@ -20,18 +20,22 @@ radians, counter-clockwise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from printdeck.layout.packing.card_state import CardState, PackFailure, PackInput, PackResult
-from printdeck.layout.packing.compaction import compact
+from printdeck.layout.packing.compaction import compact, compact_many
 from printdeck.layout.packing.first_placement import place_first
 from printdeck.layout.packing.growth import grow_rounds
 from printdeck.layout.packing.pinned import put_pinned
 from printdeck.layout.packing.size_ratio import below_floor
 
+PINNED_MISFIT = "a pinned symbol does not fit where it is pinned"
+
 
 def pack_card(problem: PackInput, rng: np.random.Generator) -> PackResult:
-    """Pack one card (see the module docstring for the method).
+    """Pack one card (see the module docstring).
 
     Args:
         problem: The card's symbols, targets and limits.
@@ -44,18 +48,52 @@ def pack_card(problem: PackInput, rng: np.random.Generator) -> PackResult:
     Raises:
         PackFailure: The symbols cannot be placed even at a small fraction of the disc.
     """
-    card = CardState(problem, rng)
-    if not card.free.any():  # every symbol pinned: nothing to pack
-        if put_pinned(card) is not None:
-            raise PackFailure("a pinned symbol does not fit where it is pinned")
-        return _result(card)
-    for keep_floor in (False, True):
-        place_first(card, keep_floor)
-        grow_rounds(card, problem.rounds)
-        compact(card, problem.compact_steps)
-        if not below_floor(card):
-            break
-    return _result(card)
+    result = pack_cards([problem], [rng])[0]
+    if isinstance(result, PackFailure):
+        raise result
+    return result
+
+
+def pack_cards(problems: Sequence[PackInput], rngs: Sequence[np.random.Generator]) -> list[PackResult | PackFailure]:
+    """Pack several cards, each exactly as :func:`pack_card` packs it alone (each from its
+    own random source), their compactions in lockstep (:func:`~.compaction.compact_many`:
+    one array operation a step for all the cards, the same steps).
+
+    Args:
+        problems: The cards' problems.
+        rngs: Their random sources, in the same order.
+
+    Returns:
+        Per card its :class:`PackResult`, or the :class:`PackFailure` :func:`pack_card`
+        would raise for it.
+    """
+    cards = [CardState(problem, rng) for problem, rng in zip(problems, rngs)]
+    out: list[PackResult | PackFailure | None] = [None] * len(cards)
+    placed: list[int] = []
+    for k, card in enumerate(cards):
+        if not card.free.any():  # every symbol pinned: nothing to pack
+            out[k] = _result(card) if put_pinned(card) is None else PackFailure(PINNED_MISFIT)
+            continue
+        try:
+            place_first(card, False)
+            grow_rounds(card, card.problem.rounds)
+        except PackFailure as exc:
+            out[k] = exc
+            continue
+        placed.append(k)
+    for steps in sorted({cards[k].problem.compact_steps for k in placed}):
+        compact_many([cards[k] for k in placed if cards[k].problem.compact_steps == steps], steps)
+    for k in placed:
+        card = cards[k]
+        try:
+            if below_floor(card):  # again, with a placement that keeps the floor
+                place_first(card, True)
+                grow_rounds(card, card.problem.rounds)
+                compact(card, card.problem.compact_steps)
+            out[k] = _result(card)
+        except PackFailure as exc:
+            out[k] = exc
+    return [r for r in out if r is not None]
 
 
 def _result(card: CardState) -> PackResult:

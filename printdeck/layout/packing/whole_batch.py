@@ -1,0 +1,346 @@
+"""Several cards' symbols at once: their contacts and exact step checks in one pass.
+
+A compaction step (:mod:`~.compaction`) runs a few dozen array operations of a few
+hundred elements per card, where numpy's cost per call, not the arithmetic, is most of
+the time. :class:`WholeBatch` lays the :class:`~.whole_card.WholeCard` arrays of a
+batch of cards end to end (their symbols, vertices, edges and rings numbered across the
+batch), so the contact search (:func:`batch_contacts`) and the exact check of a step
+(:func:`batch_check`) make each call once for every card of the batch.
+
+Every value is computed by the same element-wise operations, on the same inputs, as
+:func:`~.contacts.contacts`, :func:`~.contacts.kept` and ``compaction._apply`` compute
+it for one card, and every card's contacts come out in the same order, so each card's
+linear programs and steps are the same to the bit as when it is compacted alone
+(``tests/test_layout_batch.py``). The cards of a batch share their safe zone, gap and
+free centre (one deck's cards do; :func:`shares_zone` tells). Lengths are mm, points
+complex ``x + iy`` in card coordinates (origin at each card's centre, y up).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
+from printdeck.layout.packing.contacts import CENTRE_CONTACT, REACH_MM, Contacts, to_segments
+from printdeck.layout.packing.symbol_geometry import lower_fields
+from printdeck.layout.packing.whole_card import WholeCard
+
+After = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # centres, angles, heights, outlines
+CHUNK_PAIRS = 8192  # point-edge pairs searched at once: larger temporaries cost more in page faults than calls
+
+
+def _cat(parts: Sequence[np.ndarray]) -> np.ndarray:
+    return np.concatenate(parts) if len(parts) else np.zeros(0)
+
+
+def shares_zone(cards: Sequence[CardState]) -> bool:
+    """Whether ``cards`` have one safe zone (the same sides, cuts and radius), gap and free
+    centre, so they can be checked as one batch."""
+
+    def key(card: CardState) -> tuple:
+        z = card.zone
+        normals = None if z.normals is None else z.normals.tobytes()
+        return (
+            z.radius_mm,
+            normals,
+            z.apothems.tobytes(),
+            z.cut_normals.tobytes(),
+            z.cut_apothems.tobytes(),
+            card.gap_mm,
+            card.centre_free_mm,
+        )
+
+    first = key(cards[0])
+    return all(key(card) == first for card in cards[1:])
+
+
+class WholeBatch:
+    """The :class:`~.whole_card.WholeCard` arrays of several cards, end to end.
+
+    Symbols, vertices, edges, rings and polygons are numbered across the batch (card 0's
+    first); ``sym_first[k]`` is card k's first symbol, ``vertex_card`` the card of each
+    vertex. The arrays mean what :class:`~.whole_card.WholeCard`'s of the same name mean.
+
+    Args:
+        cards: The cards (sharing their zone, see :func:`shares_zone`).
+        wholes: Their :class:`~.whole_card.WholeCard`, in the same order.
+    """
+
+    def __init__(self, cards: Sequence[CardState], wholes: Sequence[WholeCard]) -> None:
+        self.cards, self.wholes = list(cards), list(wholes)
+        counts = np.array([c.n_symbols for c in cards])
+        self.sym_first = np.concatenate([[0], np.cumsum(counts)])
+        vfirst = np.concatenate([[0], np.cumsum([len(w.vertices_z) for w in wholes])])
+        efirst = np.concatenate([[0], np.cumsum([len(w.edge_start) for w in wholes])])
+        rfirst = np.concatenate([[0], np.cumsum([len(w._ring_poly) for w in wholes])])
+        pfirst = np.concatenate([[0], np.cumsum([len(w._poly_owner) for w in wholes])])
+        self.symbol_card = np.repeat(np.arange(len(cards)), counts)
+        self.vertices_z = np.concatenate([w.vertices_z for w in wholes])
+        self.owner = np.concatenate([w.owner + self.sym_first[k] for k, w in enumerate(wholes)])
+        self.vertex_card = self.symbol_card[self.owner]
+        self.hull_z = np.concatenate([w.hull_z for w in wholes])
+        self.hull_owner = np.concatenate([w.hull_owner + self.sym_first[k] for k, w in enumerate(wholes)])
+        self.edge_start = np.concatenate([w.edge_start + vfirst[k] for k, w in enumerate(wholes)])
+        self.edge_first = np.concatenate([*(w.edge_first[:-1] + efirst[k] for k, w in enumerate(wholes)), efirst[-1:]])
+        self.ring_ids = np.concatenate([w._ring_ids + rfirst[k] for k, w in enumerate(wholes)])
+        self.ring_poly = np.concatenate([w._ring_poly + pfirst[k] for k, w in enumerate(wholes)])
+        self.poly_owner = np.concatenate([w._poly_owner + self.sym_first[k] for k, w in enumerate(wholes)])
+        self.single = np.concatenate([w._single for w in wholes])
+        self.first_poly = np.concatenate([w._first_poly + pfirst[k] for k, w in enumerate(wholes)])
+        self.pair_a = np.concatenate([w.pair_a + self.sym_first[k] for k, w in enumerate(wholes)])
+        self.pair_b = np.concatenate([w.pair_b + self.sym_first[k] for k, w in enumerate(wholes)])
+        self.radius_box = np.concatenate([c.radius_box for c in cards])
+        self._candidates()
+        self._fields()
+
+    def _candidates(self) -> None:
+        """Every (symbol, vertex) of one card with the vertex not the symbol's own, card by
+        card, each card's by symbol then vertex (the order of ``np.nonzero`` over one
+        card's ``(n, V)`` table in :func:`~.contacts.contacts`)."""
+        bs, vs = [], []
+        vfirst = 0
+        for k, whole in enumerate(self.wholes):
+            n, v = self.cards[k].n_symbols, len(whole.vertices_z)
+            close = np.ones((n, v), dtype=bool)
+            close[whole.owner, np.arange(v)] = False
+            b, vv = np.nonzero(close)
+            bs.append(b + self.sym_first[k])
+            vs.append(vv + vfirst)
+            vfirst += v
+        self.cand_b, self.cand_v = np.concatenate(bs), np.concatenate(vs)
+
+    def _fields(self) -> None:
+        """Every symbol's lower field in one atlas (see ``WholeCard._fields``)."""
+        sils = [s for card in self.cards for s in card.problem.silhouettes]
+        self.lower, start = lower_fields(sils)
+        field_at = np.concatenate([w._field_at for w in self.wholes])
+        field_at[:, 5] = start
+        self._field_at = field_at
+
+    def lower_at(self, which: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """As :meth:`~.whole_card.WholeCard.lower_at`, ``which`` numbered across the batch."""
+        x0, y0, step, nx, ny, start = self._field_at[which].T
+        ix = np.rint((q.real - x0) / step)
+        iy = np.rint((q.imag - y0) / step)
+        at = iy * nx + ix
+        off = (ix < 0) | (ix >= nx) | (iy < 0) | (iy >= ny)
+        at[off] = (ny * nx)[off]
+        return self.lower[(start + at).astype(np.intp)]
+
+    def poses(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cards' ``(centres (S, 2), angles (S,), heights (S,))`` now, symbol by symbol."""
+        return (
+            np.concatenate([c.centers_mm for c in self.cards]),
+            np.concatenate([c.angles_rad for c in self.cards]),
+            np.concatenate([c.heights_mm for c in self.cards]),
+        )
+
+    def placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
+        """``(V,) complex`` every vertex of the batch placed (as ``WholeCard.placed``)."""
+        turn = np.exp(1j * angles) * heights
+        return turn[self.owner] * self.vertices_z + (centres[:, 0] + 1j * centres[:, 1])[self.owner]
+
+    def hulls_placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
+        """``(H,) complex`` every hull vertex of the batch placed (as ``WholeCard.hulls_placed``)."""
+        turn = np.exp(1j * angles) * heights
+        return turn[self.hull_owner] * self.hull_z + (centres[:, 0] + 1j * centres[:, 1])[self.hull_owner]
+
+    def outlines(self, z: np.ndarray) -> np.ndarray:
+        """``(S,)`` every symbol's outline from the batch's placed vertices (as ``WholeCard.outlines``)."""
+        pts = np.stack([z.real, z.imag], axis=1)
+        polys = shapely.polygons(shapely.linearrings(pts, indices=self.ring_ids), indices=self.ring_poly)
+        out = polys[self.first_poly].astype(object)
+        if not self.single.all():
+            multi = np.nonzero(~self.single[self.poly_owner])[0]
+            owners = self.poly_owner[multi]
+            made = shapely.multipolygons(polys[multi], indices=np.unique(owners, return_inverse=True)[1])
+            out[np.unique(owners)] = made
+        return out
+
+
+def batch_contacts(batch: WholeBatch) -> list[Contacts]:
+    """Each card's :func:`~.contacts.contacts` (default reach), found for the batch at once:
+    the same contacts, in the same order, as for each card alone."""
+    card0 = batch.cards[0]
+    gap, reach = card0.gap_mm, REACH_MM
+    centres_xy, angles, h = batch.poses()
+    allz = batch.placed(centres_xy, angles, h)
+    centre = centres_xy[:, 0] + 1j * centres_xy[:, 1]
+    # pairs: as contacts._nearest_edges, over every card's candidates at once
+    rad = batch.radius_box * h
+    within = rad + gap + reach
+    cb, cv = batch.cand_b, batch.cand_v
+    close = np.abs(allz[cv] - centre[cb]) < within[cb]
+    b, v = cb[close], cv[close]
+    turn = np.array([complex(math.cos(-t), math.sin(-t)) for t in angles])
+    box = (allz[v] - centre[b]) * turn[b] / h[b]
+    far = within - batch.radius_box * h
+    sure = batch.lower_at(b, box) * h[b] < far[b]
+    b, v = b[sure], v[sure]
+    p = allz[v]
+    t, dist, e0, d = _nearest_edge_of(batch, allz, b, p)
+    q = e0 + t * d
+    keep = dist < far[b]
+    p, q, dist, e0k, dk, bk, vk = p[keep], q[keep], dist[keep], e0[keep], d[keep], b[keep], v[keep]
+    pair = (batch.owner[vk], bk, p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
+    rim, rim_vertex = _rim(card0, allz, batch.owner, reach)
+    card = np.concatenate([batch.symbol_card[bk], batch.vertex_card[rim_vertex]])
+    is_rim = np.concatenate([np.zeros(len(bk), dtype=int), np.ones(len(rim[0]), dtype=int)])
+    order = np.argsort(2 * card + is_rim, kind="stable")
+    a_all, b_all, p_all, q_all, n_all, dist_all, e0_all, e1_all = (np.concatenate(x)[order] for x in zip(pair, rim))
+    card, is_rim = card[order], is_rim[order]
+    sym0 = batch.sym_first[card]
+    a_all = a_all.astype(int) - sym0
+    b_all = np.where(is_rim == 1, b_all.astype(int), b_all.astype(int) - sym0)
+    slack = dist_all - gap
+    cut = np.searchsorted(card, np.arange(len(batch.cards) + 1))
+    return [
+        Contacts(
+            a=a_all[s:e],
+            b=b_all[s:e],
+            p=p_all[s:e],
+            q=q_all[s:e],
+            normal=n_all[s:e],
+            slack=slack[s:e],
+            e0=e0_all[s:e],
+            e1=e1_all[s:e],
+        )
+        for s, e in itertools.pairwise(cut)
+    ]
+
+
+def _rim(
+    card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float
+) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """``contacts._rim`` over the batch's vertices, and each contact's vertex index."""
+    which, normal, slack = card.zone.rim_contacts(allz, reach)
+    owners = np.full(len(which), -1)
+    if card.centre_free_mm > 0:
+        keep_out = card.centre_free_mm + card.gap_mm
+        close = np.nonzero(np.abs(allz) < keep_out + reach)[0]
+        r = np.maximum(np.abs(allz[close]), 1e-12)
+        which = np.concatenate([which, close])
+        normal = np.concatenate([normal, allz[close] / r])
+        slack = np.concatenate([slack, r - keep_out])
+        owners = np.concatenate([owners, np.full(len(close), CENTRE_CONTACT)])
+    pp, a = allz[which], owner[which]
+    return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp), which
+
+
+def _nearest_edge_of(
+    batch: WholeBatch, allz: np.ndarray, b: np.ndarray, p: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """As ``contacts._nearest_edge_of``, edges numbered across the batch, in runs of points
+    of at most about :data:`CHUNK_PAIRS` point-edge pairs."""
+    if not len(p):
+        return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
+    lengths = batch.edge_first[b + 1] - batch.edge_first[b]
+    ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, int(lengths.sum()), CHUNK_PAIRS), side="right")
+    cuts = [0, *np.unique(ends[ends > 0]).tolist(), len(p)]
+    if len(cuts) == 2:
+        return _nearest_run(batch, allz, b, p, lengths)
+    parts = [_nearest_run(batch, allz, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
+    return tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
+
+
+def _nearest_run(
+    batch: WholeBatch, allz: np.ndarray, b: np.ndarray, p: np.ndarray, lengths: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_nearest_edge_of` of one run of points (``lengths``: their symbols' edge counts)."""
+    run = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    edge = np.arange(int(lengths.sum())) + np.repeat(batch.edge_first[b] - run, lengths)
+    first = allz[batch.edge_start]
+    e0, d = first[edge], (allz[batch.edge_start + 1] - first)[edge]
+    t, dist = to_segments(np.repeat(p, lengths), e0, d)
+    least = np.minimum.reduceat(dist, run)
+    hit = np.flatnonzero(dist == np.repeat(least, lengths))
+    k = hit[np.searchsorted(hit, run)]
+    return t[k], dist[k], e0[k], d[k]
+
+
+def batch_check(
+    batch: WholeBatch,
+    steps: Sequence[np.ndarray],
+    cons: Sequence[Contacts],
+    turns: Sequence[tuple[np.ndarray, np.ndarray]],
+) -> list[After | None]:
+    """Each card after its step, checked exactly: what ``compaction._apply`` gives for it
+    when :func:`~.contacts.kept` holds, else None, for every card of the batch at once.
+
+    Args:
+        batch: The cards.
+        steps: Per card ``(n, 4)``: each symbol's shift ``dx, dy`` mm, turn rad and growth.
+        cons: Per card, its contacts the step was made for.
+        turns: Per card, the ``(lo, hi)`` turn bounds of its step.
+
+    Returns:
+        Per card ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None.
+    """
+    card0, n_cards = batch.cards[0], len(batch.cards)
+    gap = card0.gap_mm
+    step = np.concatenate(steps)
+    centres_xy, angles0, heights0 = batch.poses()
+    kept_ok = _kept(batch, step, cons, centres_xy)
+    centres = centres_xy + step[:, :2]
+    turn = np.clip(step[:, 2], np.concatenate([t[0] for t in turns]), np.concatenate([t[1] for t in turns]))
+    angles, heights = angles0 + turn, heights0 * (1.0 + step[:, 3])
+    inside = card0.zone.inside(batch.hulls_placed(centres, angles, heights))
+    ok = kept_ok & _all_by(~inside, batch.symbol_card[batch.hull_owner], n_cards)
+    polys = batch.outlines(batch.placed(centres, angles, heights))
+    rad = batch.radius_box * heights
+    a, b = batch.pair_a, batch.pair_b
+    near = np.nonzero(np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + gap + SAFETY_MM)[0]
+    touch = shapely.dwithin(polys[a[near]], polys[b[near]], gap + SAFETY_MM)
+    ok &= _all_by(touch, batch.symbol_card[a[near]], n_cards)
+    if card0.centre_free_mm > 0:
+        on_centre = shapely.dwithin(CENTRE, polys, card0.centre_free_mm + gap + SAFETY_MM)
+        ok &= _all_by(on_centre, batch.symbol_card, n_cards)
+    first = batch.sym_first
+    return [
+        (
+            centres[first[k] : first[k + 1]],
+            angles[first[k] : first[k + 1]],
+            heights[first[k] : first[k + 1]],
+            polys[first[k] : first[k + 1]],
+        )
+        if ok[k]
+        else None
+        for k in range(n_cards)
+    ]
+
+
+def _all_by(bad: np.ndarray, card: np.ndarray, n_cards: int) -> np.ndarray:
+    """``(n_cards,) bool``: the cards none of whose elements is ``bad`` (``card``: each one's card)."""
+    return np.bincount(card[bad], minlength=n_cards) == 0
+
+
+def _kept(batch: WholeBatch, step: np.ndarray, cons: Sequence[Contacts], centres_xy: np.ndarray) -> np.ndarray:
+    """``(n_cards,) bool``: :func:`~.contacts.kept` of each card's step, for the batch at once."""
+    card0, n_cards = batch.cards[0], len(batch.cards)
+    first = batch.sym_first
+    a = np.concatenate([c.a + first[k] for k, c in enumerate(cons)])
+    b_local = np.concatenate([c.b for c in cons])
+    b = np.concatenate([c.b + first[k] for k, c in enumerate(cons)])
+    owner_card = np.concatenate([np.full(len(c.a), k) for k, c in enumerate(cons)])
+    pair = b_local >= 0
+    bp = b[pair]
+    k, m = len(a), len(bp)
+    p_all = np.concatenate([c.p for c in cons])
+    e0_all = np.concatenate([c.e0 for c in cons])[pair]
+    e1_all = np.concatenate([c.e1 for c in cons])[pair]
+    centre = centres_xy[:, 0] + 1j * centres_xy[:, 1]
+    moved_centre, turn = centre + step[:, 0] + 1j * step[:, 1], (1.0 + step[:, 3]) * np.exp(1j * step[:, 2])
+    who, z = np.concatenate([a, bp, bp]), np.concatenate([p_all, e0_all, e1_all])
+    everyone = moved_centre[who] + turn[who] * (z - centre[who])
+    p, e0, e1 = everyone[:k], everyone[k : k + m], everyone[k + m :]
+    rim = b_local == -1
+    ok = _all_by(~card0.zone.inside(p[rim]), owner_card[rim], n_cards)
+    mid = b_local == CENTRE_CONTACT
+    ok &= _all_by(np.abs(p[mid]) <= card0.centre_free_mm + card0.gap_mm, owner_card[mid], n_cards)
+    ok &= _all_by(~(to_segments(p[pair], e0, e1 - e0)[1] > card0.gap_mm), owner_card[pair], n_cards)
+    return ok
