@@ -3,11 +3,16 @@
 Every card is a task of its own (its size slots are planned just before, from
 earlier cards' results at least a fixed number of cards back, and it has its own
 random stream), so cards can be packed several at a time, on any process, with
-the same result as one by one. Workers are started with the ``fork`` method where the platform has it
+the same result as one by one. Cards go to the packer in batches (up to
+:data:`BATCH_MOST` in this process; with workers, a share of the cards the planner can
+have in flight for each), whose compactions run in lockstep
+(:func:`~printdeck.layout.card.lay_out_cards`): the same layouts, fewer array calls.
+Workers are started with the ``fork`` method where the platform has it
 (they inherit the silhouettes already traced in the parent; elsewhere the
-silhouette table is pickled once per worker), receive small :class:`CardTask`
-records and send back :class:`~printdeck.model.CardLayout` records. The parent
-reports progress as cards finish and returns the layouts in card order.
+silhouette table is pickled once per worker), receive lists of small :class:`CardTask`
+records and send back :class:`~printdeck.model.CardLayout` records (or each card's
+error). The parent reports progress as cards finish and returns the layouts in card
+order; of several cards that fail, the lowest-numbered one's error is raised.
 
 A caller's work that does not decide the layout (the build's look-alike check) can be
 done beside it (:class:`Meanwhile`): handed to the first worker process as it starts,

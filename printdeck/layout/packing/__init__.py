@@ -2,8 +2,8 @@
 
 :func:`pack_card` packs a :class:`PackInput` (silhouettes, relative target sizes,
 limits) into a :class:`PackResult`, or raises :class:`PackFailure`; :func:`pack_cards`
-packs several cards with the same results, their compactions in one batch
-(:mod:`.whole_batch`). The method, in
+packs several cards with the same results, their compactions in lockstep
+(:mod:`.lockstep`, on :mod:`.whole_batch`'s arrays). The method, in
 :mod:`.packer`: a first placement (:mod:`.first_placement`), rounds of growth
 (:mod:`.growth`), then compaction by linear programs (:mod:`.compaction`, with
 :mod:`.contacts` and :mod:`.lp_solve`). :mod:`.card_state` holds the card being packed

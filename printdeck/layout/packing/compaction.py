@@ -33,15 +33,16 @@ a shrinking container. Each step:
 
 It stops after ``steps`` steps, when a step gains less than :data:`MIN_GAIN` of the
 safe zone, or when no fraction of a step passes; a step that would lose ink is not taken,
-unless it restores the size ratio floor. Every state is valid. Lengths are
-mm in card coordinates (origin at the centre, y up), angles radians counter-clockwise.
+unless it restores the size ratio floor. Every state is valid. Several cards are
+compacted in lockstep by :func:`~.lockstep.compact_many` (each card's steps the same;
+:func:`programs` builds their programs at once). Lengths are mm in card coordinates
+(origin at the centre, y up), angles radians counter-clockwise.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
 
 import numpy as np
 import shapely
@@ -51,7 +52,6 @@ from printdeck.layout.packing.card_state import SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import Contacts, contacts, kept
 from printdeck.layout.packing.lp_solve import SparseRows, solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
-from printdeck.layout.packing.whole_batch import WholeBatch, batch_check, batch_contacts, shares_zone
 from printdeck.layout.packing.whole_card import WholeCard
 
 SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
@@ -82,13 +82,13 @@ def program(
     Variables: ``(dx, dy, dθ, g)`` of each symbol in turn, then ``μ``, a lower bound of
     the card's smallest ink size after the step (see :func:`_ratio_rows`). ``A`` is
     built by its nonzeros (a contact's row touches only its one or two symbols).
-    ``turns``: :func:`_turn_bounds` of the card (found here if None).
+    ``turns``: :func:`turn_bounds` of the card (found here if None).
 
     Returns:
         ``(c (4n+1,), A (k, 4n+1) as SparseRows, b (k,), bounds (4n+1, 2))``.
     """
     centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
-    turns = _turn_bounds(card) if turns is None else turns
+    turns = turn_bounds(card) if turns is None else turns
     rows = _contact_rows(con, centre, NV * card.n_symbols + 1)
     return _assembled(card, whole, turns, rows, _room(card, con, centre, turns))
 
@@ -190,7 +190,7 @@ def _bend(card: CardState, turns: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """``(n,)``: a bound, per mm of offset from its centre, of how far a point of each symbol
     strays from its linearised motion in a step (turn ``θ`` and growth ``g`` within the trust
     region: ``|(1 + g) e^{iθ} - 1 - g - iθ| <= (1 + g) θ² / 2 + |g θ|``; ``turns``:
-    :func:`_turn_bounds`)."""
+    :func:`turn_bounds`)."""
     lo, hi = turns
     turn = np.maximum(np.abs(lo), np.abs(hi))
     bend = BEND_SHARE * ((1.0 + GROWTH) * turn * turn / 2.0 + GROWTH * turn)
@@ -208,7 +208,7 @@ def _ahead(card: CardState, planned: np.ndarray | None = None) -> np.ndarray:
     return size / size.mean() > planned / planned.mean()
 
 
-def _turn_bounds(card: CardState) -> tuple[np.ndarray, np.ndarray]:
+def turn_bounds(card: CardState) -> tuple[np.ndarray, np.ndarray]:
     """``(lo, hi)`` ``(n,)``: the turn each symbol may take in a step (rotation limits kept)."""
     lim = card.problem.max_rotation_deg
     lo, hi = np.full(card.n_symbols, -TURN_RAD), np.full(card.n_symbols, TURN_RAD)
@@ -289,12 +289,12 @@ def _ratio_shape(card: CardState, big: int) -> tuple:
     return free, small, 2 * np.arange(len(index) // 2), index, NV * n + 1
 
 
-def _apply(
+def apply_step(
     card: CardState, whole: WholeCard, step: np.ndarray, turns: tuple[np.ndarray, np.ndarray]
 ) -> tuple[np.ndarray, ...] | None:
     """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`), exactly:
     ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None if a vertex
-    leaves the safe zone or two outlines come within the gap (``turns``: :func:`_turn_bounds`)."""
+    leaves the safe zone or two outlines come within the gap (``turns``: :func:`turn_bounds`)."""
     centres = card.centers_mm + step[:, :2]
     turn = np.clip(step[:, 2], *turns)  # the dual's ~1e-17 turn of an upright symbol is 0
     angles, heights = card.angles_rad + turn, card.heights_mm * (1.0 + step[:, 3])
@@ -324,7 +324,7 @@ def compact(card: CardState, steps: int) -> int:
     disc = card.zone.area_mm2
     whole = WholeCard(card)
     for step in range(steps):
-        turns = _turn_bounds(card)  # the same for the program and its exact check
+        turns = turn_bounds(card)  # the same for the program and its exact check
         con = contacts(card, whole)
         cost, a_ub, b_ub, bounds = program(card, con, whole, turns)
         x = solve(cost, a_ub, b_ub, bounds)
@@ -335,7 +335,7 @@ def compact(card: CardState, steps: int) -> int:
             return step
         move = x[: NV * card.n_symbols].reshape(card.n_symbols, NV)
         for _ in range(HALVINGS + 1):
-            after = _apply(card, whole, move, turns) if kept(card, con, move) else None
+            after = apply_step(card, whole, move, turns) if kept(card, con, move) else None
             if after is not None:
                 break
             move, gain = 0.5 * move, 0.5 * gain
@@ -346,102 +346,3 @@ def compact(card: CardState, steps: int) -> int:
         if gain < MIN_GAIN * disc:
             return step + 1
     return steps
-
-
-def compact_many(cards: list[CardState], steps: int) -> list[int]:
-    """:func:`compact` each of ``cards`` in place, in lockstep: every card's step is made
-    and checked with the others' (:mod:`~.whole_batch`), so each array operation is made
-    once a step for all of them. Each card's steps, and so its result, are the same to the
-    bit as :func:`compact` alone gives; cards with different safe zones go one by one.
-
-    Returns:
-        Per card, the number of steps taken.
-    """
-    if len(cards) <= 1 or not shares_zone(cards):
-        return [compact(card, steps) for card in cards]
-    wholes = [WholeCard(card) for card in cards]
-    taken: list[int | None] = [None] * len(cards)
-    batches: dict[tuple[int, ...], WholeBatch] = {}
-
-    def batch_of(ks: list[int]) -> WholeBatch:
-        key = tuple(ks)
-        if key not in batches:
-            batches[key] = WholeBatch([cards[k] for k in ks], [wholes[k] for k in ks])
-        return batches[key]
-
-    for step in range(steps):
-        active = [k for k in range(len(cards)) if taken[k] is None]
-        if not active:
-            break
-        turns = {k: _turn_bounds(cards[k]) for k in active}
-        cons = (
-            dict(zip(active, batch_contacts(batch_of(active))))
-            if len(active) > 1
-            else {active[0]: contacts(cards[active[0]], wholes[active[0]])}
-        )
-        progs = programs(
-            [cards[k] for k in active],
-            [cons[k] for k in active],
-            [wholes[k] for k in active],
-            [turns[k] for k in active],
-        )
-        moves: dict[int, tuple[np.ndarray, float]] = {}
-        for k, prog in zip(active, progs):
-            move = _solved_move(cards[k], prog)
-            if move is None:
-                taken[k] = step
-            else:
-                moves[k] = move
-        pending = list(moves)
-        for _ in range(HALVINGS + 1):
-            if not pending:
-                break
-            afters = _checked(pending, batch_of, cards, wholes, moves, cons, turns)
-            for k, after in zip(pending, afters):
-                if after is None:
-                    continue
-                for i, (c, th, h, outline) in enumerate(zip(*after)):
-                    cards[k].put(i, c, float(th), float(h), outline)
-                if moves[k][1] < MIN_GAIN * cards[k].zone.area_mm2:
-                    taken[k] = step + 1
-            pending = [k for k, after in zip(pending, afters) if after is None]
-            for k in pending:
-                moves[k] = (0.5 * moves[k][0], 0.5 * moves[k][1])
-        for k in pending:  # no fraction of its step passed
-            taken[k] = step
-    return [steps if t is None else t for t in taken]
-
-
-def _solved_move(
-    card: CardState, prog: tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]
-) -> tuple[np.ndarray, float] | None:
-    """A card's step as :func:`compact` solves its program ``prog`` (:func:`program`):
-    ``((n, 4) move, ink gained)``, or None where :func:`compact` stops (no step keeps every
-    margin, or it would lose ink)."""
-    cost, a_ub, b_ub, bounds = prog
-    x = solve(cost, a_ub, b_ub, bounds)
-    if x is None:
-        return None
-    gain = -float(cost @ x)
-    if gain < 0 and not below_floor(card):
-        return None
-    return x[: NV * card.n_symbols].reshape(card.n_symbols, NV), gain
-
-
-def _checked(
-    pending: list[int],
-    batch_of: Callable[[list[int]], WholeBatch],
-    cards: list[CardState],
-    wholes: list[WholeCard],
-    moves: dict[int, tuple[np.ndarray, float]],
-    cons: dict[int, Contacts],
-    turns: dict[int, tuple[np.ndarray, np.ndarray]],
-) -> Sequence[tuple[np.ndarray, ...] | None]:
-    """Each pending card after its move, or None (see :func:`_apply`)."""
-    if len(pending) == 1:
-        k = pending[0]
-        move = moves[k][0]
-        return [_apply(cards[k], wholes[k], move, turns[k]) if kept(cards[k], cons[k], move) else None]
-    return batch_check(
-        batch_of(pending), [moves[k][0] for k in pending], [cons[k] for k in pending], [turns[k] for k in pending]
-    )

@@ -1,4 +1,4 @@
-"""Packing one card: a dense first placement, rounds of growth, then collective compaction.
+"""Packing a card: a dense first placement, rounds of growth, then collective compaction.
 
 1. Placement (:func:`~.first_placement.place_first`): every symbol at its slot's size,
    biggest first and outside-in, at the densest level that fits.
@@ -13,6 +13,10 @@ had to shrink to fit); the rounds and the compaction usually bring the ratio bac
 card that still ends under it is packed again with a placement that keeps the floor
 (cheaper than trying a sparser level first; see bench/RESULTS.md).
 
+Several cards can be packed at once (:func:`pack_cards`): each is placed and grown
+alone, then they are compacted together (:func:`~.lockstep.compact_many`), every card
+to the same result as alone.
+
 Every accepted state is valid, so the engine never overlaps or clips to succeed.
 Lengths are mm in card coordinates (origin at the card centre, y up); angles are
 radians, counter-clockwise.
@@ -25,9 +29,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from printdeck.layout.packing.card_state import CardState, PackFailure, PackInput, PackResult
-from printdeck.layout.packing.compaction import compact, compact_many
+from printdeck.layout.packing.compaction import compact
 from printdeck.layout.packing.first_placement import place_first
 from printdeck.layout.packing.growth import grow_rounds
+from printdeck.layout.packing.lockstep import compact_many
 from printdeck.layout.packing.pinned import put_pinned
 from printdeck.layout.packing.size_ratio import below_floor
 
@@ -56,7 +61,7 @@ def pack_card(problem: PackInput, rng: np.random.Generator) -> PackResult:
 
 def pack_cards(problems: Sequence[PackInput], rngs: Sequence[np.random.Generator]) -> list[PackResult | PackFailure]:
     """Pack several cards, each exactly as :func:`pack_card` packs it alone (each from its
-    own random source), their compactions in lockstep (:func:`~.compaction.compact_many`:
+    own random source), their compactions in lockstep (:func:`~.lockstep.compact_many`:
     one array operation a step for all the cards, the same steps).
 
     Args:

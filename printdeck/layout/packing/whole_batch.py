@@ -8,7 +8,7 @@ batch), so the contact search (:func:`batch_contacts`) and the exact check of a 
 (:func:`batch_check`) make each call once for every card of the batch.
 
 Every value is computed by the same element-wise operations, on the same inputs, as
-:func:`~.contacts.contacts`, :func:`~.contacts.kept` and ``compaction._apply`` compute
+:func:`~.contacts.contacts`, :func:`~.contacts.kept` and :func:`~.compaction.apply_step` compute
 it for one card, and every card's contacts come out in the same order, so each card's
 linear programs and steps are the same to the bit as when it is compacted alone
 (``tests/test_layout_batch.py``). The cards of a batch share their safe zone, gap and
@@ -269,7 +269,7 @@ def batch_check(
     cons: Sequence[Contacts],
     turns: Sequence[tuple[np.ndarray, np.ndarray]],
 ) -> list[After | None]:
-    """Each card after its step, checked exactly: what ``compaction._apply`` gives for it
+    """Each card after its step, checked exactly: what :func:`~.compaction.apply_step` gives for it
     when :func:`~.contacts.kept` holds, else None, for every card of the batch at once.
 
     Args:
