@@ -97,3 +97,23 @@ def test_cards_of_other_zones_and_a_failing_card_in_one_batch() -> None:
     alone, together = _alone(problems), _together(problems)
     assert isinstance(together[2], PackFailure)
     assert all(_same(a, b) for a, b in zip(alone, together))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_lowest_failing_card_is_named_whatever_its_batch(monkeypatch, jobs) -> None:
+    """Cards 7 and 9 of ten fail (in different batches with two workers, in one batch
+    alone): the error names card 7, as packing card by card would."""
+    from printdeck.errors import PrintdeckError
+    from printdeck.layout import card as card_module
+    from printdeck.layout.deck import layout_deck
+
+    theme = load_theme(str(REPO / "themes" / "default.yaml"))
+    real = card_module.pack_many_with_retries
+
+    def failing(jobs_, seed):
+        out = real(jobs_, seed)
+        return [PrintdeckError(f"card {j.index + 1}: refused") if j.index in (6, 8) else r for j, r in zip(jobs_, out)]
+
+    monkeypatch.setattr(card_module, "pack_many_with_retries", failing)
+    with pytest.raises(PrintdeckError, match=r"^card 7: refused"):
+        layout_deck(deck_cards(theme.symbols, 7)[:10], LayoutSettings.from_theme(theme), seed=3, jobs=jobs)
