@@ -127,10 +127,10 @@ def _geometry(sil: Silhouette) -> SymbolGeometry:
     arrays = (
         v[:, 0] + 1j * v[:, 1],
         hull[:, 0] + 1j * hull[:, 1],
-        np.unique(np.linspace(0, len(v) - 1, PROBES).round().astype(int)),
+        np.array(sorted(set(np.linspace(0, len(v) - 1, PROBES).round().astype(int).tolist())), dtype=int),
         lower,
     )
-    for a in arrays:
+    for a in arrays:  # (the probes sorted by hand: np.unique would load numpy.ma, 5 ms, for it)
         a.flags.writeable = False  # shared by every card
     vz, hz, probes, lower = arrays
     return SymbolGeometry(

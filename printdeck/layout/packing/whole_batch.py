@@ -28,7 +28,7 @@ import shapely
 from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import CENTRE_CONTACT, REACH_MM, Contacts, to_segments
 from printdeck.layout.packing.symbol_geometry import lower_fields
-from printdeck.layout.packing.whole_card import WholeCard
+from printdeck.layout.packing.whole_card import WholeCard, multipart
 
 After = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # centres, angles, heights, outlines
 CHUNK_PAIRS = 8192  # point-edge pairs searched at once: larger temporaries cost more in page faults than calls
@@ -92,6 +92,7 @@ class WholeBatch:
         self.poly_owner = np.concatenate([w._poly_owner + self.sym_first[k] for k, w in enumerate(wholes)])
         self.single = np.concatenate([w._single for w in wholes])
         self.first_poly = np.concatenate([w._first_poly + pfirst[k] for k, w in enumerate(wholes)])
+        self._multi, self._multi_owners, self._multi_group = multipart(self.single, self.poly_owner)
         self.pair_a = np.concatenate([w.pair_a + self.sym_first[k] for k, w in enumerate(wholes)])
         self.pair_b = np.concatenate([w.pair_b + self.sym_first[k] for k, w in enumerate(wholes)])
         self.radius_box = np.concatenate([c.radius_box for c in cards])
@@ -155,11 +156,8 @@ class WholeBatch:
         pts = np.stack([z.real, z.imag], axis=1)
         polys = shapely.polygons(shapely.linearrings(pts, indices=self.ring_ids), indices=self.ring_poly)
         out = polys[self.first_poly].astype(object)
-        if not self.single.all():
-            multi = np.nonzero(~self.single[self.poly_owner])[0]
-            owners = self.poly_owner[multi]
-            made = shapely.multipolygons(polys[multi], indices=np.unique(owners, return_inverse=True)[1])
-            out[np.unique(owners)] = made
+        if len(self._multi):
+            out[self._multi_owners] = shapely.multipolygons(polys[self._multi], indices=self._multi_group)
         return out
 
 
@@ -241,7 +239,7 @@ def _nearest_edge_of(
         return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
     lengths = batch.edge_first[b + 1] - batch.edge_first[b]
     ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, int(lengths.sum()), CHUNK_PAIRS), side="right")
-    cuts = [0, *np.unique(ends[ends > 0]).tolist(), len(p)]
+    cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
     if len(cuts) == 2:
         return _nearest_run(batch, allz, b, p, lengths)
     parts = [_nearest_run(batch, allz, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]

@@ -28,6 +28,17 @@ def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     return first, second
 
 
+def multipart(single: np.ndarray, poly_owner: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The polygons of the symbols in several parts, for :meth:`WholeCard.outlines`:
+    ``(polygons (P,), their symbols once each (S,), each polygon's place among those (P,))``
+    (``single``: per symbol, whether it is one polygon; ``poly_owner``: each polygon's
+    symbol, ascending). As ``np.unique`` would give them, without its load of numpy.ma."""
+    multi = np.nonzero(~single[poly_owner])[0]
+    owners = poly_owner[multi]
+    new = np.concatenate([[True], owners[1:] != owners[:-1]]) if len(owners) else np.zeros(0, dtype=bool)
+    return multi, owners[new], np.cumsum(new) - 1
+
+
 class WholeCard:
     """Flat per-card arrays of a :class:`~.card_state.CardState`'s symbols.
 
@@ -69,6 +80,7 @@ class WholeCard:
         self._poly_owner = np.repeat(np.arange(n), [r.polys for r in card.rings])
         self._single = np.array([r.polys == 1 for r in card.rings])
         self._first_poly = poly_offsets[:-1]
+        self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
         self.pair_a, self.pair_b = _pairs(n)
         self.planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
         self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
@@ -117,9 +129,6 @@ class WholeCard:
         pts = np.stack([z.real, z.imag], axis=1)
         polys = shapely.polygons(shapely.linearrings(pts, indices=self._ring_ids), indices=self._ring_poly)
         out = polys[self._first_poly].astype(object)
-        if not self._single.all():
-            multi = np.nonzero(~self._single[self._poly_owner])[0]
-            owners = self._poly_owner[multi]
-            made = shapely.multipolygons(polys[multi], indices=np.unique(owners, return_inverse=True)[1])
-            out[np.unique(owners)] = made
+        if len(self._multi):
+            out[self._multi_owners] = shapely.multipolygons(polys[self._multi], indices=self._multi_group)
         return out
