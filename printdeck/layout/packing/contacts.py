@@ -68,18 +68,20 @@ def contacts(card: CardState, whole: WholeCard | None = None, reach: float | Non
     reach = REACH_MM if reach is None else reach
     whole = WholeCard(card) if whole is None else whole
     allz = whole.placed(card.centers_mm, card.angles_rad, card.heights_mm)
-    parts = [_nearest_edges(card, whole, allz, reach), _rim(card, allz, whole.owner, reach)]
+    parts = [_nearest_edges(card, whole, allz, reach), rim_parts(card, allz, whole.owner, reach)[0]]
     a, b, p, q, normal, dist, e0, e1 = (np.concatenate(x) for x in zip(*parts))
     return Contacts(a=a.astype(int), b=b.astype(int), p=p, q=q, normal=normal, slack=dist - card.gap_mm, e0=e0, e1=e1)
 
 
-def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
+def rim_parts(
+    card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float
+) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """Rim contacts of the vertices ``allz`` within ``reach`` of the rim (see
     :meth:`~.safe_zone.SafeZone.rim_contacts`; a side stays exact under a shift), and of
     those within ``reach`` of the free centre (``b`` = :data:`CENTRE_CONTACT`, the normal
     pointing away from the centre: ``u . p' >= K`` keeps ``|p'| >= K``).
     Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``
-    and ``e1`` the vertex itself."""
+    and ``e1`` the vertex itself; and each contact's index into ``allz``."""
     which, normal, slack = card.zone.rim_contacts(allz, reach)
     owners = np.full(len(which), -1)
     if card.centre_free_mm > 0:  # the free centre: keep each vertex near it that far out
@@ -91,7 +93,7 @@ def _rim(card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float) -> 
         slack = np.concatenate([slack, r - keep_out])
         owners = np.concatenate([owners, np.full(len(close), CENTRE_CONTACT)])
     pp, a = allz[which], owner[which]
-    return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp)
+    return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp), which
 
 
 def _nearest_edges(card: CardState, whole: WholeCard, allz: np.ndarray, reach: float) -> tuple[np.ndarray, ...]:
@@ -112,14 +114,14 @@ def _nearest_edges(card: CardState, whole: WholeCard, allz: np.ndarray, reach: f
     sure = whole.lower_at(b, box) * h[b] < far[b]  # not surely too far
     b, v = b[sure], v[sure]
     p = allz[v]
-    t, dist, e0, d = _nearest_edge_of(whole, allz, b, p)
+    t, dist, e0, d = nearest_edge_of(whole, allz, b, p)
     q = e0 + t * d
     keep = dist < far[b]
     p, q, dist, e0k, dk = p[keep], q[keep], dist[keep], e0[keep], d[keep]
     return (whole.owner[v[keep]], b[keep], p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
 
 
-def _nearest_edge_of(
+def nearest_edge_of(
     whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each point ``p`` ``(P,) complex`` against every edge of its symbol ``b`` ``(P,)`` (the

@@ -26,7 +26,14 @@ import numpy as np
 import shapely
 
 from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
-from printdeck.layout.packing.contacts import CENTRE_CONTACT, REACH_MM, Contacts, to_segments
+from printdeck.layout.packing.contacts import (
+    CENTRE_CONTACT,
+    REACH_MM,
+    Contacts,
+    nearest_edge_of,
+    rim_parts,
+    to_segments,
+)
 from printdeck.layout.packing.symbol_geometry import lower_fields
 from printdeck.layout.packing.whole_card import WholeCard, multipart
 
@@ -59,12 +66,14 @@ def shares_zone(cards: Sequence[CardState]) -> bool:
     return all(key(card) == first for card in cards[1:])
 
 
-class WholeBatch:
+class WholeBatch(WholeCard):
     """The :class:`~.whole_card.WholeCard` arrays of several cards, end to end.
 
     Symbols, vertices, edges, rings and polygons are numbered across the batch (card 0's
     first); ``sym_first[k]`` is card k's first symbol, ``vertex_card`` the card of each
-    vertex. The arrays mean what :class:`~.whole_card.WholeCard`'s of the same name mean.
+    vertex. The arrays mean what :class:`~.whole_card.WholeCard`'s of the same name mean,
+    so its methods (placing vertices and hulls, building outlines, reading the lower
+    fields) serve the batch as they serve one card.
 
     Args:
         cards: The cards (sharing their zone, see :func:`shares_zone`).
@@ -87,17 +96,17 @@ class WholeBatch:
         self.hull_owner = np.concatenate([w.hull_owner + self.sym_first[k] for k, w in enumerate(wholes)])
         self.edge_start = np.concatenate([w.edge_start + vfirst[k] for k, w in enumerate(wholes)])
         self.edge_first = np.concatenate([*(w.edge_first[:-1] + efirst[k] for k, w in enumerate(wholes)), efirst[-1:]])
-        self.ring_ids = np.concatenate([w._ring_ids + rfirst[k] for k, w in enumerate(wholes)])
-        self.ring_poly = np.concatenate([w._ring_poly + pfirst[k] for k, w in enumerate(wholes)])
-        self.poly_owner = np.concatenate([w._poly_owner + self.sym_first[k] for k, w in enumerate(wholes)])
-        self.single = np.concatenate([w._single for w in wholes])
-        self.first_poly = np.concatenate([w._first_poly + pfirst[k] for k, w in enumerate(wholes)])
-        self._multi, self._multi_owners, self._multi_group = multipart(self.single, self.poly_owner)
+        self._ring_ids = np.concatenate([w._ring_ids + rfirst[k] for k, w in enumerate(wholes)])
+        self._ring_poly = np.concatenate([w._ring_poly + pfirst[k] for k, w in enumerate(wholes)])
+        self._poly_owner = np.concatenate([w._poly_owner + self.sym_first[k] for k, w in enumerate(wholes)])
+        self._single = np.concatenate([w._single for w in wholes])
+        self._first_poly = np.concatenate([w._first_poly + pfirst[k] for k, w in enumerate(wholes)])
+        self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
         self.pair_a = np.concatenate([w.pair_a + self.sym_first[k] for k, w in enumerate(wholes)])
         self.pair_b = np.concatenate([w.pair_b + self.sym_first[k] for k, w in enumerate(wholes)])
         self.radius_box = np.concatenate([c.radius_box for c in cards])
         self._candidates()
-        self._fields()
+        self._batch_fields()
 
     def _candidates(self) -> None:
         """Every (symbol, vertex) of one card with the vertex not the symbol's own, card by
@@ -115,23 +124,13 @@ class WholeBatch:
             vfirst += v
         self.cand_b, self.cand_v = np.concatenate(bs), np.concatenate(vs)
 
-    def _fields(self) -> None:
+    def _batch_fields(self) -> None:
         """Every symbol's lower field in one atlas (see ``WholeCard._fields``)."""
         sils = [s for card in self.cards for s in card.problem.silhouettes]
         self.lower, start = lower_fields(sils)
         field_at = np.concatenate([w._field_at for w in self.wholes])
         field_at[:, 5] = start
         self._field_at = field_at
-
-    def lower_at(self, which: np.ndarray, q: np.ndarray) -> np.ndarray:
-        """As :meth:`~.whole_card.WholeCard.lower_at`, ``which`` numbered across the batch."""
-        x0, y0, step, nx, ny, start = self._field_at[which].T
-        ix = np.rint((q.real - x0) / step)
-        iy = np.rint((q.imag - y0) / step)
-        at = iy * nx + ix
-        off = (ix < 0) | (ix >= nx) | (iy < 0) | (iy >= ny)
-        at[off] = (ny * nx)[off]
-        return self.lower[(start + at).astype(np.intp)]
 
     def poses(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The cards' ``(centres (S, 2), angles (S,), heights (S,))`` now, symbol by symbol."""
@@ -140,25 +139,6 @@ class WholeBatch:
             np.concatenate([c.angles_rad for c in self.cards]),
             np.concatenate([c.heights_mm for c in self.cards]),
         )
-
-    def placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
-        """``(V,) complex`` every vertex of the batch placed (as ``WholeCard.placed``)."""
-        turn = np.exp(1j * angles) * heights
-        return turn[self.owner] * self.vertices_z + (centres[:, 0] + 1j * centres[:, 1])[self.owner]
-
-    def hulls_placed(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray) -> np.ndarray:
-        """``(H,) complex`` every hull vertex of the batch placed (as ``WholeCard.hulls_placed``)."""
-        turn = np.exp(1j * angles) * heights
-        return turn[self.hull_owner] * self.hull_z + (centres[:, 0] + 1j * centres[:, 1])[self.hull_owner]
-
-    def outlines(self, z: np.ndarray) -> np.ndarray:
-        """``(S,)`` every symbol's outline from the batch's placed vertices (as ``WholeCard.outlines``)."""
-        pts = np.stack([z.real, z.imag], axis=1)
-        polys = shapely.polygons(shapely.linearrings(pts, indices=self.ring_ids), indices=self.ring_poly)
-        out = polys[self.first_poly].astype(object)
-        if len(self._multi):
-            out[self._multi_owners] = shapely.multipolygons(polys[self._multi], indices=self._multi_group)
-        return out
 
 
 def batch_contacts(batch: WholeBatch) -> list[Contacts]:
@@ -186,7 +166,7 @@ def batch_contacts(batch: WholeBatch) -> list[Contacts]:
     keep = dist < far[b]
     p, q, dist, e0k, dk, bk, vk = p[keep], q[keep], dist[keep], e0[keep], d[keep], b[keep], v[keep]
     pair = (batch.owner[vk], bk, p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
-    rim, rim_vertex = _rim(card0, allz, batch.owner, reach)
+    rim, rim_vertex = rim_parts(card0, allz, batch.owner, reach)
     card = np.concatenate([batch.symbol_card[bk], batch.vertex_card[rim_vertex]])
     is_rim = np.concatenate([np.zeros(len(bk), dtype=int), np.ones(len(rim[0]), dtype=int)])
     order = np.argsort(2 * card + is_rim, kind="stable")
@@ -212,53 +192,18 @@ def batch_contacts(batch: WholeBatch) -> list[Contacts]:
     ]
 
 
-def _rim(
-    card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float
-) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    """``contacts._rim`` over the batch's vertices, and each contact's vertex index."""
-    which, normal, slack = card.zone.rim_contacts(allz, reach)
-    owners = np.full(len(which), -1)
-    if card.centre_free_mm > 0:
-        keep_out = card.centre_free_mm + card.gap_mm
-        close = np.nonzero(np.abs(allz) < keep_out + reach)[0]
-        r = np.maximum(np.abs(allz[close]), 1e-12)
-        which = np.concatenate([which, close])
-        normal = np.concatenate([normal, allz[close] / r])
-        slack = np.concatenate([slack, r - keep_out])
-        owners = np.concatenate([owners, np.full(len(close), CENTRE_CONTACT)])
-    pp, a = allz[which], owner[which]
-    return (a, owners, pp, pp, normal, slack + card.gap_mm, pp, pp), which
-
-
 def _nearest_edge_of(
     batch: WholeBatch, allz: np.ndarray, b: np.ndarray, p: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """As ``contacts._nearest_edge_of``, edges numbered across the batch, in runs of points
-    of at most about :data:`CHUNK_PAIRS` point-edge pairs."""
+    """:func:`~.contacts.nearest_edge_of` over the batch, in runs of points of at most
+    about :data:`CHUNK_PAIRS` point-edge pairs."""
     if not len(p):
-        return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
+        return nearest_edge_of(batch, allz, b, p)
     lengths = batch.edge_first[b + 1] - batch.edge_first[b]
     ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, int(lengths.sum()), CHUNK_PAIRS), side="right")
     cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
-    if len(cuts) == 2:
-        return _nearest_run(batch, allz, b, p, lengths)
-    parts = [_nearest_run(batch, allz, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
-    return tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
-
-
-def _nearest_run(
-    batch: WholeBatch, allz: np.ndarray, b: np.ndarray, p: np.ndarray, lengths: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_nearest_edge_of` of one run of points (``lengths``: their symbols' edge counts)."""
-    run = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-    edge = np.arange(int(lengths.sum())) + np.repeat(batch.edge_first[b] - run, lengths)
-    first = allz[batch.edge_start]
-    e0, d = first[edge], (allz[batch.edge_start + 1] - first)[edge]
-    t, dist = to_segments(np.repeat(p, lengths), e0, d)
-    least = np.minimum.reduceat(dist, run)
-    hit = np.flatnonzero(dist == np.repeat(least, lengths))
-    k = hit[np.searchsorted(hit, run)]
-    return t[k], dist[k], e0[k], d[k]
+    parts = [nearest_edge_of(batch, allz, b[i:j], p[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
+    return parts[0] if len(parts) == 1 else tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
 
 
 def batch_check(
