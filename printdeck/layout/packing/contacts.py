@@ -12,6 +12,7 @@ points complex ``x + iy`` in card coordinates (origin at the centre, y up).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from printdeck.layout.packing.whole_card import WholeCard
 
 CENTRE_CONTACT = -2  # Contacts.b of a vertex's contact with the free centre (see CardState.centre_free_mm)
 REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
+CHUNK_PAIRS = 8192  # point-edge pairs searched at once (see nearest_edge_of)
 
 
 @dataclass(frozen=True)
@@ -101,16 +103,30 @@ def _nearest_edges(card: CardState, whole: WholeCard, allz: np.ndarray, reach: f
     vertex within ``within = rad_b + gap + reach`` of symbol b's centre (and not put
     farther by b's distance field), its nearest edge of b, kept if closer than
     ``within - rad_b``. Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays."""
-    h = card.heights_mm
     centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
-    rad = card.radius_box * h
-    within = rad + card.gap_mm + reach
-    close = np.abs(allz[None, :] - centre[:, None]) < within[:, None]  # (n, V)
-    close[whole.owner, np.arange(len(allz))] = False
-    b, v = np.nonzero(close)
-    turn = np.array([complex(math.cos(-t), math.sin(-t)) for t in card.angles_rad])
+    return edges_near(whole, allz, (centre, card.angles_rad, card.heights_mm), card.gap_mm + reach, *whole.candidates)
+
+
+def edges_near(
+    whole: WholeCard,
+    allz: np.ndarray,
+    poses: tuple[np.ndarray, np.ndarray, np.ndarray],
+    reach: float,
+    cand_b: np.ndarray,
+    cand_v: np.ndarray,
+) -> tuple[np.ndarray, ...]:
+    """:func:`_nearest_edges` of the candidate pairs (symbol ``cand_b``, vertex ``cand_v``)
+    of ``whole`` (a card's, or a batch's: see :mod:`~.whole_batch`): ``poses`` are the
+    symbols' centres (complex mm), angles (rad) and heights (mm), ``reach`` the gap plus
+    how far beyond it to look (mm)."""
+    centre, angles, h = poses
+    rad = whole.radius_box * h
+    within = rad + reach
+    close = np.abs(allz[cand_v] - centre[cand_b]) < within[cand_b]
+    b, v = cand_b[close], cand_v[close]
+    turn = np.array([complex(math.cos(-t), math.sin(-t)) for t in angles])
     box = (allz[v] - centre[b]) * turn[b] / h[b]  # in b's box
-    far = within - card.radius_box * h  # farther than this from b: no contact
+    far = within - whole.radius_box * h  # farther than this from b: no contact
     sure = whole.lower_at(b, box) * h[b] < far[b]  # not surely too far
     b, v = b[sure], v[sure]
     p = allz[v]
@@ -129,10 +145,25 @@ def nearest_edge_of(
     :func:`to_segments` gives them (the first such edge on a tie, as ``np.argmin``).
 
     The point-edge pairs are laid out flat, each point's run as long as its symbol's
-    outline (not padded to the longest: about half the work on a card of mixed shapes)."""
+    outline (not padded to the longest: about half the work on a card of mixed shapes), at
+    most about :data:`CHUNK_PAIRS` of them at a time (a batch of cards has many more: a
+    larger temporary costs more in page faults than the calls it saves)."""
     if not len(p):
         return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
     lengths = whole.edge_first[b + 1] - whole.edge_first[b]
+    total = int(lengths.sum())
+    if total <= CHUNK_PAIRS:
+        return _nearest_run(whole, allz, b, p, lengths)
+    ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, total, CHUNK_PAIRS), side="right")
+    cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
+    parts = [_nearest_run(whole, allz, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
+    return tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
+
+
+def _nearest_run(
+    whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray, lengths: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`nearest_edge_of` of one run of points (``lengths``: their symbols' edge counts)."""
     run = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # where each point's run starts
     edge = np.arange(int(lengths.sum())) + np.repeat(whole.edge_first[b] - run, lengths)
     first = allz[whole.edge_start]  # every edge's start and direction, then each pair's

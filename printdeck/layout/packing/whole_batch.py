@@ -19,7 +19,6 @@ complex ``x + iy`` in card coordinates (origin at each card's centre, y up).
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,7 +29,7 @@ from printdeck.layout.packing.contacts import (
     CENTRE_CONTACT,
     REACH_MM,
     Contacts,
-    nearest_edge_of,
+    edges_near,
     rim_parts,
     to_segments,
 )
@@ -38,7 +37,6 @@ from printdeck.layout.packing.symbol_geometry import lower_fields
 from printdeck.layout.packing.whole_card import WholeCard, multipart
 
 After = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # centres, angles, heights, outlines
-CHUNK_PAIRS = 8192  # point-edge pairs searched at once: larger temporaries cost more in page faults than calls
 
 
 def _cat(parts: Sequence[np.ndarray]) -> np.ndarray:
@@ -104,25 +102,12 @@ class WholeBatch(WholeCard):
         self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
         self.pair_a = np.concatenate([w.pair_a + self.sym_first[k] for k, w in enumerate(wholes)])
         self.pair_b = np.concatenate([w.pair_b + self.sym_first[k] for k, w in enumerate(wholes)])
-        self.radius_box = np.concatenate([c.radius_box for c in cards])
-        self._candidates()
+        self.radius_box = np.concatenate([w.radius_box for w in wholes])
+        self.candidates = (
+            np.concatenate([w.candidates[0] + self.sym_first[k] for k, w in enumerate(wholes)]),
+            np.concatenate([w.candidates[1] + vfirst[k] for k, w in enumerate(wholes)]),
+        )
         self._batch_fields()
-
-    def _candidates(self) -> None:
-        """Every (symbol, vertex) of one card with the vertex not the symbol's own, card by
-        card, each card's by symbol then vertex (the order of ``np.nonzero`` over one
-        card's ``(n, V)`` table in :func:`~.contacts.contacts`)."""
-        bs, vs = [], []
-        vfirst = 0
-        for k, whole in enumerate(self.wholes):
-            n, v = self.cards[k].n_symbols, len(whole.vertices_z)
-            close = np.ones((n, v), dtype=bool)
-            close[whole.owner, np.arange(v)] = False
-            b, vv = np.nonzero(close)
-            bs.append(b + self.sym_first[k])
-            vs.append(vv + vfirst)
-            vfirst += v
-        self.cand_b, self.cand_v = np.concatenate(bs), np.concatenate(vs)
 
     def _batch_fields(self) -> None:
         """Every symbol's lower field in one atlas (see ``WholeCard._fields``)."""
@@ -149,23 +134,8 @@ def batch_contacts(batch: WholeBatch) -> list[Contacts]:
     centres_xy, angles, h = batch.poses()
     allz = batch.placed(centres_xy, angles, h)
     centre = centres_xy[:, 0] + 1j * centres_xy[:, 1]
-    # pairs: as contacts._nearest_edges, over every card's candidates at once
-    rad = batch.radius_box * h
-    within = rad + gap + reach
-    cb, cv = batch.cand_b, batch.cand_v
-    close = np.abs(allz[cv] - centre[cb]) < within[cb]
-    b, v = cb[close], cv[close]
-    turn = np.array([complex(math.cos(-t), math.sin(-t)) for t in angles])
-    box = (allz[v] - centre[b]) * turn[b] / h[b]
-    far = within - batch.radius_box * h
-    sure = batch.lower_at(b, box) * h[b] < far[b]
-    b, v = b[sure], v[sure]
-    p = allz[v]
-    t, dist, e0, d = _nearest_edge_of(batch, allz, b, p)
-    q = e0 + t * d
-    keep = dist < far[b]
-    p, q, dist, e0k, dk, bk, vk = p[keep], q[keep], dist[keep], e0[keep], d[keep], b[keep], v[keep]
-    pair = (batch.owner[vk], bk, p, q, (p - q) / np.maximum(dist, 1e-12), dist, e0k, e0k + dk)
+    pair = edges_near(batch, allz, (centre, angles, h), gap + reach, *batch.candidates)
+    bk = pair[1]
     rim, rim_vertex = rim_parts(card0, allz, batch.owner, reach)
     card = np.concatenate([batch.symbol_card[bk], batch.vertex_card[rim_vertex]])
     is_rim = np.concatenate([np.zeros(len(bk), dtype=int), np.ones(len(rim[0]), dtype=int)])
@@ -190,20 +160,6 @@ def batch_contacts(batch: WholeBatch) -> list[Contacts]:
         )
         for s, e in itertools.pairwise(cut)
     ]
-
-
-def _nearest_edge_of(
-    batch: WholeBatch, allz: np.ndarray, b: np.ndarray, p: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`~.contacts.nearest_edge_of` over the batch, in runs of points of at most
-    about :data:`CHUNK_PAIRS` point-edge pairs."""
-    if not len(p):
-        return nearest_edge_of(batch, allz, b, p)
-    lengths = batch.edge_first[b + 1] - batch.edge_first[b]
-    ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, int(lengths.sum()), CHUNK_PAIRS), side="right")
-    cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
-    parts = [nearest_edge_of(batch, allz, b[i:j], p[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
-    return parts[0] if len(parts) == 1 else tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
 
 
 def batch_check(

@@ -54,6 +54,9 @@ class WholeCard:
         edge_first: ``(n + 1,) int`` where each symbol's edges start in ``edge_start``.
         pair_a: ``(n (n - 1) / 2,) int`` the first symbol of every two, ...
         pair_b: ... and the second (``pair_a < pair_b``).
+        radius_box: ``(n,)`` each symbol's farthest vertex from its centre, box units.
+        candidates: ``((C,) int, (C,) int)``: every symbol with every vertex not its own,
+            by symbol then vertex (the pairs the contact search looks at).
         ratio_shapes: Where the compaction's size ratio rows have their entries, by the
             largest symbol (see ``compaction._ratio_rows``).
         planned: ``(n,)`` each symbol's planned size relative to the others (target
@@ -82,6 +85,10 @@ class WholeCard:
         self._first_poly = poly_offsets[:-1]
         self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
         self.pair_a, self.pair_b = _pairs(n)
+        self.radius_box = card.radius_box
+        close = np.ones((n, len(self.vertices_z)), dtype=bool)
+        close[self.owner, np.arange(len(self.vertices_z))] = False
+        self.candidates = np.nonzero(close)  # every (symbol, vertex not its own), by symbol then vertex
         self.planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
         self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
         self._fields(card)
