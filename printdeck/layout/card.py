@@ -61,7 +61,7 @@ def lay_out_card(
     settings: LayoutSettings,
     seed: int,
 ) -> CardLayout:
-    """Pack card ``index`` (:func:`pack_with_retries`) and return its manifest record
+    """Pack card ``index`` (:func:`pack_many_with_retries`) and return its manifest record
     (:func:`measured_layout`).
 
     Raises:
@@ -81,7 +81,7 @@ def lay_out_cards(jobs: Sequence[CardJob], seed: int) -> list[CardLayout | Print
     Returns:
         Per card its layout, or the error :func:`lay_out_card` raises for it.
     """
-    out: list[CardLayout | PrintdeckError | None] = [None] * len(jobs)
+    out: dict[int, CardLayout | PrintdeckError] = {}
     todo: list[int] = []
     for k, job in enumerate(jobs):
         try:
@@ -104,48 +104,22 @@ def lay_out_cards(jobs: Sequence[CardJob], seed: int) -> list[CardLayout | Print
         out[k] = measured_layout(
             job.index, job.symbols, job.sils, result, settings.safe_radius_mm, settings.zone_area_mm2()
         )
-    return [r for r in out if r is not None]
-
-
-def pack_with_retries(
-    index: int,
-    symbols: Sequence[SymbolSpec],
-    sils: Sequence[Silhouette],
-    targets: np.ndarray,
-    settings: LayoutSettings,
-    seed: int,
-) -> PackResult:
-    """Pack one card (:func:`~printdeck.layout.packing.pack_card`), again while it is sparse.
-
-    The card packs from the stream of :func:`card_seed` (its attempt is
-    ``settings.reroll.get(index, 0)``). A card whose coverage stays under
-    ``settings.retry_below`` is packed again from that seed sequence plus the retry
-    number (at most ``settings.retries`` times, each with :data:`RETRY_STEPS` times the
-    compaction steps) and the densest packing is kept.
-
-    Args:
-        index: Card index (0-based), for the random stream and messages.
-        symbols: The card's symbols.
-        sils: Their silhouettes.
-        targets: ``(k,)`` relative target sizes (before each symbol's ``scale``).
-        settings: Layout settings.
-        seed: Deck seed.
-
-    Raises:
-        PrintdeckError: The symbols cannot be placed even small.
-    """
-    result = pack_many_with_retries([CardJob(index, symbols, sils, targets, settings)], seed)[0]
-    if isinstance(result, PrintdeckError):
-        raise result
-    return result
+    return [out[k] for k in range(len(jobs))]  # every card has its layout or its error
 
 
 def pack_many_with_retries(jobs: Sequence[CardJob], seed: int) -> list[PackResult | PrintdeckError]:
-    """:func:`pack_with_retries` for several cards: their first tries packed together
-    (:func:`~printdeck.layout.packing.pack_cards`), each retry alone.
+    """Pack cards (:func:`~printdeck.layout.packing.pack_cards`: together, each as alone),
+    each again while it is sparse.
+
+    Card ``job.index`` packs from the stream of :func:`card_seed` (its attempt is
+    ``settings.reroll.get(index, 0)``). A card whose coverage stays under
+    ``settings.retry_below`` is packed again, alone, from that seed sequence plus the
+    retry number (at most ``settings.retries`` times, each with :data:`RETRY_STEPS` times
+    the compaction steps) and the densest packing is kept.
 
     Returns:
-        Per card its packing, or the error :func:`pack_with_retries` raises for it.
+        Per card its packing, or the error naming the card and the settings to change
+        when its symbols cannot be placed even small.
     """
     problems = [pack_input(j.index, j.symbols, j.sils, j.targets, j.settings) for j in jobs]
     streams = [card_seed(seed, j.index, j.settings.reroll.get(j.index, 0)) for j in jobs]
@@ -163,7 +137,7 @@ def pack_many_with_retries(jobs: Sequence[CardJob], seed: int) -> list[PackResul
 
 def _retried(job: CardJob, problem: PackInput, stream: list[int], best: PackResult) -> PackResult:
     """The densest of ``best`` and the card's retries while it stays under
-    ``retry_below`` (see :func:`pack_with_retries`).
+    ``retry_below`` (see :func:`pack_many_with_retries`).
 
     Raises:
         PackFailure: A retry cannot place the symbols.

@@ -367,8 +367,12 @@ def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
     """Lay out cards (:func:`~printdeck.layout.card.lay_out_cards`: packed together, each
     as it is alone) or read them from the layout cache (:mod:`printdeck.layout.stored_cards`);
     per card its layout or its error, in the order of ``tasks``."""
-    out: list[CardLayout | PrintdeckError | None] = [_stored(task) for task in tasks]
-    todo = [k for k, got in enumerate(out) if got is None]
+    out: dict[int, CardLayout | PrintdeckError] = {}
+    for k, task in enumerate(tasks):
+        stored = _stored(task)
+        if stored is not None:
+            out[k] = stored
+    todo = [k for k in range(len(tasks)) if k not in out]
     if todo:
         from printdeck.layout.card import CardJob, lay_out_cards  # noqa: PLC0415 - the packer only when a card is packed
 
@@ -381,6 +385,7 @@ def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
             jobs.append(CardJob(task.index, task.symbols, tuple(table[r] for r in task.sil_refs), task.targets, own))
         for k, result in zip(todo, lay_out_cards(jobs, int(_WORKER["seed"]))):  # type: ignore[call-overload]
             out[k] = result
-            if not isinstance(result, PrintdeckError) and tasks[k].cache_key is not None:
-                stored_cards.save(tasks[k].cache_key, result)  # type: ignore[arg-type]
-    return [r for r in out if r is not None]
+            key = tasks[k].cache_key
+            if isinstance(result, CardLayout) and key is not None:
+                stored_cards.save(key, result)
+    return [out[k] for k in range(len(tasks))]  # every card has its layout or its error

@@ -73,7 +73,7 @@ def pack_cards(problems: Sequence[PackInput], rngs: Sequence[np.random.Generator
         would raise for it.
     """
     cards = [CardState(problem, rng) for problem, rng in zip(problems, rngs)]
-    out: list[PackResult | PackFailure | None] = [None] * len(cards)
+    out: dict[int, PackResult | PackFailure] = {}
     placed: list[int] = []
     for k, card in enumerate(cards):
         if not card.free.any():  # every symbol pinned: nothing to pack
@@ -98,7 +98,7 @@ def pack_cards(problems: Sequence[PackInput], rngs: Sequence[np.random.Generator
             out[k] = _result(card)
         except PackFailure as exc:
             out[k] = exc
-    return [r for r in out if r is not None]
+    return [out[k] for k in range(len(cards))]  # every card has its packing or its failure
 
 
 def _result(card: CardState) -> PackResult:
