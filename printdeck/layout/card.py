@@ -1,5 +1,6 @@
-"""Laying out one card: pack it (again from other random streams while it is sparse),
-check its smallest symbol, and measure it for the manifest.
+"""Laying out cards: pack them (a few together, each as alone; again from other random
+streams while one is sparse), check each card's smallest symbol, and measure it for the
+manifest.
 
 Card ``i`` of a deck with seed ``s`` packs from ``default_rng([s, i])``; re-rolled to
 attempt ``a`` (``LayoutSettings.reroll``), from ``default_rng([s, i, 1000 + a])``. A
