@@ -39,10 +39,6 @@ from printdeck.layout.packing.whole_card import WholeCard, multipart
 After = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # centres, angles, heights, outlines
 
 
-def _cat(parts: Sequence[np.ndarray]) -> np.ndarray:
-    return np.concatenate(parts) if len(parts) else np.zeros(0)
-
-
 def shares_zone(cards: Sequence[CardState]) -> bool:
     """Whether ``cards`` have one safe zone (the same sides, cuts and radius), gap and free
     centre, so they can be checked as one batch."""
