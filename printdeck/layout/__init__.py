@@ -4,9 +4,9 @@ Public API: :class:`LayoutSettings` (read from a theme) and :func:`layout_deck` 
 card of a deck, in card order). The symbols' silhouettes come from
 :mod:`printdeck.artwork`.
 
-Modules: :mod:`.packing` (one card's packing: first placement, growth rounds,
-compaction), the runners :mod:`.card` (one card: retries, size check, measured
-record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
+Modules: :mod:`.packing` (a card's packing: first placement, growth rounds,
+compaction, several cards' compactions in lockstep), the runners :mod:`.card` (cards:
+retries, size check, measured record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 :mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`
 (the whole deck), :mod:`.settings`, :mod:`.pins` (``layout.pinned``: symbols fixed in
 place on a card) and :mod:`.stored_cards` (packed cards on disk). Names load on first

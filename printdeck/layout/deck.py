@@ -3,8 +3,8 @@ packed on worker processes (identical to serial).
 
 :func:`layout_deck` is the deck's one entry point: it checks every symbol can be big
 enough at all, plans each card's size slots (:class:`~printdeck.layout.size_plan.DeckPlanner`)
-and packs the cards (:func:`~printdeck.layout.workers.run_cards`, each card by
-:func:`~printdeck.layout.card.lay_out_card`).
+and packs the cards (:func:`~printdeck.layout.workers.run_cards`, a few at once by
+:func:`~printdeck.layout.card.lay_out_cards`, each card as it packs alone).
 """
 
 from __future__ import annotations
