@@ -97,7 +97,17 @@ def programs(
     cards: list[CardState], cons: list[Contacts], wholes: list[WholeCard], turns: list[tuple[np.ndarray, np.ndarray]]
 ) -> list[tuple[np.ndarray, SparseRows, np.ndarray, np.ndarray]]:
     """Each card's :func:`program`, its contact rows and their room made for all the cards
-    at once (element by element as :func:`program` makes them: the same programs)."""
+    at once (element by element as :func:`program` makes them: the same programs).
+
+    Args:
+        cards: The cards, every symbol placed.
+        cons: Each card's contacts (:func:`~.contacts.contacts`).
+        wholes: Each card's :class:`~.whole_card.WholeCard`.
+        turns: Each card's :func:`turn_bounds`.
+
+    Returns:
+        Per card ``(c (4n+1,), A (k, 4n+1) as SparseRows, b (k,), bounds (4n+1, 2))``.
+    """
     first = np.concatenate([[0], np.cumsum([card.n_symbols for card in cards])])
     centre = np.concatenate([card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1] for card in cards])
     offset = np.concatenate([np.full(len(con.a), first[k]) for k, con in enumerate(cons)])
