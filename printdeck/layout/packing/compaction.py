@@ -41,18 +41,17 @@ compacted in lockstep by :func:`~.lockstep.compact_many` (each card's steps the 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import numpy as np
 import shapely
 
 from printdeck.artwork import ink_share
-from printdeck.layout.packing.card_state import SAFETY_MM, CardState
-from printdeck.layout.packing.contacts import Contacts, contacts, kept
+from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
+from printdeck.layout.packing.contacts import Contacts, contacts, joined, kept
 from printdeck.layout.packing.lp_solve import SparseRows, solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
-from printdeck.layout.packing.whole_card import WholeCard
+from printdeck.layout.packing.whole_card import WholeCard, none_by
 
 SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
 TURN_RAD = 0.05  # ... turns up to this
@@ -110,10 +109,7 @@ def programs(
     """
     first = np.concatenate([[0], np.cumsum([card.n_symbols for card in cards])])
     centre = np.concatenate([card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1] for card in cards])
-    offset = np.concatenate([np.full(len(con.a), first[k]) for k, con in enumerate(cons)])
-    con = Contacts(*(np.concatenate([getattr(c, f.name) for c in cons]) for f in dataclasses.fields(Contacts)))
-    pair = con.b >= 0
-    glob = dataclasses.replace(con, a=con.a + offset, b=np.where(pair, con.b + offset, con.b))
+    con, glob = joined(cons, first)
     value, col, keep = _contact_entries(con, glob, centre)
     counts = np.concatenate([[0], np.cumsum(keep.sum(axis=1))])
     col, value = col[keep], value[keep]
@@ -305,20 +301,44 @@ def apply_step(
     """The card after ``step`` (``(n, 4)``, see :func:`~.contacts.moved`), exactly:
     ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None if a vertex
     leaves the safe zone or two outlines come within the gap (``turns``: :func:`turn_bounds`)."""
-    centres = card.centers_mm + step[:, :2]
+    centres, angles, heights = stepped(card.centers_mm, card.angles_rad, card.heights_mm, step, turns)
+    ok, polys = checked_poses(card, whole, centres, angles, heights)
+    return (centres, angles, heights, polys) if ok[0] else None
+
+
+def stepped(
+    centers_mm: np.ndarray,
+    angles_rad: np.ndarray,
+    heights_mm: np.ndarray,
+    step: np.ndarray,
+    turns: tuple[np.ndarray, np.ndarray],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The poses ``(centres (n, 2) mm, angles (n,) rad, heights (n,) mm)`` after ``step``
+    (``(n, 4)``), the turns held within ``turns`` (``(lo, hi)``, each ``(n,)``)."""
     turn = np.clip(step[:, 2], *turns)  # the dual's ~1e-17 turn of an upright symbol is 0
-    angles, heights = card.angles_rad + turn, card.heights_mm * (1.0 + step[:, 3])
-    if not card.zone.inside(whole.hulls_placed(centres, angles, heights)).all():  # the hulls decide (exact)
-        return None
+    return centers_mm + step[:, :2], angles_rad + turn, heights_mm * (1.0 + step[:, 3])
+
+
+def checked_poses(
+    card: CardState, whole: WholeCard, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which of ``whole``'s cards (one card's, or a batch's: :mod:`~.whole_batch`) are valid
+    with their symbols at these poses, exactly: every hull vertex in the safe zone (the
+    hulls decide), every two outlines more than the gap apart, none on the free centre
+    (``card`` gives the zone, gap and free centre). Returns ``((n_cards,) bool, outlines (S,))``."""
+    n_cards = whole.n_cards
+    inside = card.zone.inside(whole.hulls_placed(centres, angles, heights))
+    ok = none_by(~inside, whole.symbol_card[whole.hull_owner], n_cards)
     polys = whole.outlines(whole.placed(centres, angles, heights))
-    rad = card.radius_box * heights
+    rad = whole.radius_box * heights
     a, b = whole.pair_a, whole.pair_b
-    near = np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM
-    if shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM).any():
-        return None
-    if card.centre_free_mm > 0 and not card.clear_of(None, polys).all():
-        return None
-    return centres, angles, heights, polys
+    near = np.nonzero(np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM)[0]
+    touch = shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM)
+    ok &= none_by(touch, whole.symbol_card[a[near]], n_cards)
+    if card.centre_free_mm > 0:  # as CardState.clear_of keeps the free centre
+        on_centre = shapely.dwithin(CENTRE, polys, card.centre_free_mm + card.gap_mm + SAFETY_MM)
+        ok &= none_by(on_centre, whole.symbol_card, n_cards)
+    return ok, polys
 
 
 def compact(card: CardState, steps: int) -> int:

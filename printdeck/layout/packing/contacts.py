@@ -12,8 +12,10 @@ points complex ``x + iy`` in card coordinates (origin at the centre, y up).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +52,15 @@ class Contacts:
     slack: np.ndarray
     e0: np.ndarray
     e1: np.ndarray
+
+
+def joined(cons: Sequence[Contacts], first: np.ndarray) -> tuple[Contacts, Contacts]:
+    """Several cards' contacts end to end: as they are (each card's symbols numbered from
+    0) and with their symbols numbered across the cards (card k's from ``first[k]``; the
+    rim's and free centre's negative ``b`` kept)."""
+    con = Contacts(*(np.concatenate([getattr(c, f.name) for c in cons]) for f in dataclasses.fields(Contacts)))
+    offset = np.concatenate([np.full(len(c.a), first[k]) for k, c in enumerate(cons)])
+    return con, dataclasses.replace(con, a=con.a + offset, b=np.where(con.b >= 0, con.b + offset, con.b))
 
 
 def contacts(card: CardState, whole: WholeCard | None = None, reach: float | None = None) -> Contacts:
@@ -183,10 +194,10 @@ def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarra
     return t, np.abs(off - t * d)
 
 
-def moved(card: CardState, step: np.ndarray, who: np.ndarray, z: np.ndarray) -> np.ndarray:
+def moved(centre: np.ndarray, step: np.ndarray, who: np.ndarray, z: np.ndarray) -> np.ndarray:
     """Points ``z`` (complex mm) of symbols ``who`` after ``step`` (``(n, 4)``: each
-    symbol's shift ``dx, dy`` mm, turn ``dθ`` rad and growth ``g``), exactly."""
-    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]  # per symbol, then per point
+    symbol's shift ``dx, dy`` mm, turn ``dθ`` rad and growth ``g``), exactly; ``centre``:
+    ``(n,) complex`` the symbols' centres before it."""
     moved_centre, turn = centre + step[:, 0] + 1j * step[:, 1], (1.0 + step[:, 3]) * np.exp(1j * step[:, 2])
     return moved_centre[who] + turn[who] * (z - centre[who])
 
@@ -196,15 +207,24 @@ def kept(card: CardState, con: Contacts, step: np.ndarray) -> bool:
     than the gap from its edge, and every rim contact's vertex inside the safe disc:
     exact for these points, so a cheap first check of a step (not a whole one: other
     points may meet)."""
+    centre = card.centers_mm[:, 0] + 1j * card.centers_mm[:, 1]
+    return not broken(card, centre, step, con).any()
+
+
+def broken(card: CardState, centre: np.ndarray, step: np.ndarray, con: Contacts) -> np.ndarray:
+    """``(k,) bool``: which contacts ``con`` a ``step`` breaks (see :func:`kept`), for
+    symbols whose centres are ``centre`` (``con``'s symbols index it and ``step``: one
+    card's, or a batch's numbered across it); ``card`` gives the zone, gap and free centre."""
     pair = con.b >= 0
     b = con.b[pair]
     k, m = len(con.a), len(b)
     everyone = moved(  # the contacts' points, then their edges' ends: one pass
-        card, step, np.concatenate([con.a, b, b]), np.concatenate([con.p, con.e0[pair], con.e1[pair]])
+        centre, step, np.concatenate([con.a, b, b]), np.concatenate([con.p, con.e0[pair], con.e1[pair]])
     )
     p, e0, e1 = everyone[:k], everyone[k : k + m], everyone[k + m :]
-    if not card.zone.inside(p[con.b == -1]).all():
-        return False
-    if (np.abs(p[con.b == CENTRE_CONTACT]) <= card.centre_free_mm + card.gap_mm).any():
-        return False
-    return bool((to_segments(p[pair], e0, e1 - e0)[1] > card.gap_mm).all())
+    bad = np.zeros(k, dtype=bool)
+    rim, mid = con.b == -1, con.b == CENTRE_CONTACT
+    bad[rim] = ~card.zone.inside(p[rim])
+    bad[mid] = np.abs(p[mid]) <= card.centre_free_mm + card.gap_mm
+    bad[pair] = ~(to_segments(p[pair], e0, e1 - e0)[1] > card.gap_mm)
+    return bad

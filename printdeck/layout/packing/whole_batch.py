@@ -22,19 +22,12 @@ import itertools
 from collections.abc import Sequence
 
 import numpy as np
-import shapely
 
-from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
-from printdeck.layout.packing.contacts import (
-    CENTRE_CONTACT,
-    REACH_MM,
-    Contacts,
-    edges_near,
-    rim_parts,
-    to_segments,
-)
+from printdeck.layout.packing.card_state import CardState
+from printdeck.layout.packing.compaction import checked_poses, stepped
+from printdeck.layout.packing.contacts import REACH_MM, Contacts, broken, edges_near, joined, rim_parts
 from printdeck.layout.packing.symbol_geometry import lower_fields
-from printdeck.layout.packing.whole_card import WholeCard, multipart
+from printdeck.layout.packing.whole_card import WholeCard, multipart, none_by
 
 After = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # centres, angles, heights, outlines
 
@@ -82,6 +75,7 @@ class WholeBatch(WholeCard):
         efirst = np.concatenate([[0], np.cumsum([len(w.edge_start) for w in wholes])])
         rfirst = np.concatenate([[0], np.cumsum([len(w._ring_poly) for w in wholes])])
         pfirst = np.concatenate([[0], np.cumsum([len(w._poly_owner) for w in wholes])])
+        self.n_cards = len(cards)
         self.symbol_card = np.repeat(np.arange(len(cards)), counts)
         self.vertices_z = np.concatenate([w.vertices_z for w in wholes])
         self.owner = np.concatenate([w.owner + self.sym_first[k] for k, w in enumerate(wholes)])
@@ -176,25 +170,13 @@ def batch_check(
     Returns:
         Per card ``(centres (n, 2), angles (n,), heights (n,), outlines (n,))``, or None.
     """
-    card0, n_cards = batch.cards[0], len(batch.cards)
-    gap = card0.gap_mm
+    card0 = batch.cards[0]
     step = np.concatenate(steps)
     centres_xy, angles0, heights0 = batch.poses()
-    kept_ok = _kept(batch, step, cons, centres_xy)
-    centres = centres_xy + step[:, :2]
-    turn = np.clip(step[:, 2], np.concatenate([t[0] for t in turns]), np.concatenate([t[1] for t in turns]))
-    angles, heights = angles0 + turn, heights0 * (1.0 + step[:, 3])
-    inside = card0.zone.inside(batch.hulls_placed(centres, angles, heights))
-    ok = kept_ok & _all_by(~inside, batch.symbol_card[batch.hull_owner], n_cards)
-    polys = batch.outlines(batch.placed(centres, angles, heights))
-    rad = batch.radius_box * heights
-    a, b = batch.pair_a, batch.pair_b
-    near = np.nonzero(np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + gap + SAFETY_MM)[0]
-    touch = shapely.dwithin(polys[a[near]], polys[b[near]], gap + SAFETY_MM)
-    ok &= _all_by(touch, batch.symbol_card[a[near]], n_cards)
-    if card0.centre_free_mm > 0:
-        on_centre = shapely.dwithin(CENTRE, polys, card0.centre_free_mm + gap + SAFETY_MM)
-        ok &= _all_by(on_centre, batch.symbol_card, n_cards)
+    bounds = (np.concatenate([t[0] for t in turns]), np.concatenate([t[1] for t in turns]))
+    centres, angles, heights = stepped(centres_xy, angles0, heights0, step, bounds)
+    ok, polys = checked_poses(card0, batch, centres, angles, heights)
+    ok &= _kept(batch, step, cons, centres_xy)
     first = batch.sym_first
     return [
         (
@@ -205,37 +187,12 @@ def batch_check(
         )
         if ok[k]
         else None
-        for k in range(n_cards)
+        for k in range(batch.n_cards)
     ]
-
-
-def _all_by(bad: np.ndarray, card: np.ndarray, n_cards: int) -> np.ndarray:
-    """``(n_cards,) bool``: the cards none of whose elements is ``bad`` (``card``: each one's card)."""
-    return np.bincount(card[bad], minlength=n_cards) == 0
 
 
 def _kept(batch: WholeBatch, step: np.ndarray, cons: Sequence[Contacts], centres_xy: np.ndarray) -> np.ndarray:
     """``(n_cards,) bool``: :func:`~.contacts.kept` of each card's step, for the batch at once."""
-    card0, n_cards = batch.cards[0], len(batch.cards)
-    first = batch.sym_first
-    a = np.concatenate([c.a + first[k] for k, c in enumerate(cons)])
-    b_local = np.concatenate([c.b for c in cons])
-    b = np.concatenate([c.b + first[k] for k, c in enumerate(cons)])
-    owner_card = np.concatenate([np.full(len(c.a), k) for k, c in enumerate(cons)])
-    pair = b_local >= 0
-    bp = b[pair]
-    k, m = len(a), len(bp)
-    p_all = np.concatenate([c.p for c in cons])
-    e0_all = np.concatenate([c.e0 for c in cons])[pair]
-    e1_all = np.concatenate([c.e1 for c in cons])[pair]
-    centre = centres_xy[:, 0] + 1j * centres_xy[:, 1]
-    moved_centre, turn = centre + step[:, 0] + 1j * step[:, 1], (1.0 + step[:, 3]) * np.exp(1j * step[:, 2])
-    who, z = np.concatenate([a, bp, bp]), np.concatenate([p_all, e0_all, e1_all])
-    everyone = moved_centre[who] + turn[who] * (z - centre[who])
-    p, e0, e1 = everyone[:k], everyone[k : k + m], everyone[k + m :]
-    rim = b_local == -1
-    ok = _all_by(~card0.zone.inside(p[rim]), owner_card[rim], n_cards)
-    mid = b_local == CENTRE_CONTACT
-    ok &= _all_by(np.abs(p[mid]) <= card0.centre_free_mm + card0.gap_mm, owner_card[mid], n_cards)
-    ok &= _all_by(~(to_segments(p[pair], e0, e1 - e0)[1] > card0.gap_mm), owner_card[pair], n_cards)
-    return ok
+    glob = joined(cons, batch.sym_first)[1]
+    bad = broken(batch.cards[0], centres_xy[:, 0] + 1j * centres_xy[:, 1], step, glob)
+    return none_by(bad, batch.symbol_card[glob.a], batch.n_cards)

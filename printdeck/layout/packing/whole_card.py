@@ -39,6 +39,12 @@ def multipart(single: np.ndarray, poly_owner: np.ndarray) -> tuple[np.ndarray, n
     return multi, owners[new], np.cumsum(new) - 1
 
 
+def none_by(bad: np.ndarray, group: np.ndarray, n_groups: int) -> np.ndarray:
+    """``(n_groups,) bool``: the groups none of whose elements is ``bad`` (``group``: each
+    element's group, as ``WholeCard.symbol_card`` gives a symbol's card)."""
+    return np.bincount(group[bad], minlength=n_groups) == 0
+
+
 class WholeCard:
     """Flat per-card arrays of a :class:`~.card_state.CardState`'s symbols.
 
@@ -55,6 +61,8 @@ class WholeCard:
         pair_a: ``(n (n - 1) / 2,) int`` the first symbol of every two, ...
         pair_b: ... and the second (``pair_a < pair_b``).
         radius_box: ``(n,)`` each symbol's farthest vertex from its centre, box units.
+        n_cards: The cards these arrays hold (1; see :mod:`~.whole_batch`).
+        symbol_card: ``(n,) int`` the card of each symbol (all 0).
         candidates: ``((C,) int, (C,) int)``: every symbol with every vertex not its own,
             by symbol then vertex (the pairs the contact search looks at).
         ratio_shapes: Where the compaction's size ratio rows have their entries, by the
@@ -86,6 +94,8 @@ class WholeCard:
         self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
         self.pair_a, self.pair_b = _pairs(n)
         self.radius_box = card.radius_box
+        self.n_cards = 1
+        self.symbol_card = np.zeros(n, dtype=int)  # every symbol is on card 0 (a batch has more cards)
         close = np.ones((n, len(self.vertices_z)), dtype=bool)
         close[self.owner, np.arange(len(self.vertices_z))] = False
         self.candidates = np.nonzero(close)  # every (symbol, vertex not its own), by symbol then vertex
