@@ -143,15 +143,7 @@ _GRIDS: dict[tuple, _Grid] = {}
 def _grid(half_extent_mm: tuple[float, float], zone: SafeZone | None) -> _Grid:
     """The :class:`_Grid` of a card of ``half_extent_mm`` and ``zone``, made once (the last
     :data:`GRIDS_KEPT` are kept: a deck's cards share their zone)."""
-    key: tuple = (half_extent_mm,)
-    if zone is not None:
-        key += (
-            zone.radius_mm,
-            None if zone.normals is None else zone.normals.tobytes(),
-            zone.apothems.tobytes(),
-            zone.cut_normals.tobytes(),
-            zone.cut_apothems.tobytes(),
-        )
+    key: tuple = (half_extent_mm,) if zone is None else (half_extent_mm, *zone.key())
     grid = _GRIDS.pop(key, None) or _Grid(half_extent_mm, zone)
     _GRIDS[key] = grid  # the most recent last
     while len(_GRIDS) > GRIDS_KEPT:

@@ -129,6 +129,18 @@ class SafeZone:
             return np.abs(z)
         return -self.depth(z)
 
+    def key(self) -> tuple:
+        """What tells this zone from another (equal keys: the same zone): its radius, sides
+        and cuts, as bytes (the zone is compared by identity otherwise)."""
+        normals = None if self.normals is None else self.normals.tobytes()
+        return (
+            self.radius_mm,
+            normals,
+            self.apothems.tobytes(),
+            self.cut_normals.tobytes(),
+            self.cut_apothems.tobytes(),
+        )
+
     def inside(self, z: np.ndarray) -> np.ndarray:
         """``bool`` like ``z``: which points lie in the zone (exact)."""
         if self.normals is None:

@@ -37,17 +37,7 @@ def shares_zone(cards: Sequence[CardState]) -> bool:
     centre, so they can be checked as one batch."""
 
     def key(card: CardState) -> tuple:
-        z = card.zone
-        normals = None if z.normals is None else z.normals.tobytes()
-        return (
-            z.radius_mm,
-            normals,
-            z.apothems.tobytes(),
-            z.cut_normals.tobytes(),
-            z.cut_apothems.tobytes(),
-            card.gap_mm,
-            card.centre_free_mm,
-        )
+        return (*card.zone.key(), card.gap_mm, card.centre_free_mm)
 
     first = key(cards[0])
     return all(key(card) == first for card in cards[1:])
