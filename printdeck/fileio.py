@@ -194,13 +194,20 @@ def written() -> list[Path]:
     return list(_COMMITTED)
 
 
+def _made_here(tmp: Path) -> bool:
+    """Whether this process created ``tmp`` (its name carries this pid): a forked worker
+    inherits its parent's records, whose files are the parent's to remove."""
+    return tmp.name[: -len(".tmp")].rsplit(".", 2)[-2:-1] == [str(os.getpid())]
+
+
 def remove_temporaries() -> None:
     """Remove every temporary file and staging folder this process is writing (the
-    signal handler calls this; never raises)."""
-    for tmp in list(_ACTIVE):
+    signal handler calls this, in the main process and in a worker a SIGTERM stops;
+    never raises)."""
+    for tmp in [t for t in _ACTIVE if _made_here(t)]:
         with contextlib.suppress(OSError):
             tmp.unlink()
-    for folder in list(_FOLDERS):
+    for folder in [f for f in _FOLDERS if _made_here(f)]:
         shutil.rmtree(folder, ignore_errors=True)
 
 

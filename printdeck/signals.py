@@ -55,15 +55,22 @@ def _stop(signum: int) -> None:
     for name in SIGNALS:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)
-    for cleanup in _CLEANUPS:
-        cleanup()
+    _run_cleanups()
     raise Interrupted(signum)
+
+
+def _run_cleanups() -> None:
+    """Run every :func:`on_stop` cleanup; one that fails does not stop the others."""
+    for cleanup in _CLEANUPS:
+        with contextlib.suppress(Exception):
+            cleanup()
 
 
 def _on_signal(signum: int, _frame: FrameType | None) -> None:
     if os.getpid() != _state["main_pid"]:  # a forked worker process inherited this handler
         if signum == signal.SIGINT:
             return  # Ctrl-C reaches the whole group: the parent stops the workers
+        _run_cleanups()  # the worker's own temporary files (a cache entry half written)
         os._exit(128 + signum)
     if _state["critical"]:
         _state["pending"] = _state["pending"] or signum

@@ -318,6 +318,41 @@ def test_write_entry_interrupted_leaves_no_partial_file(tmp_path: Path, monkeypa
     assert list(tmp_path.iterdir()) == []
 
 
+_WORKER_STOPPED_MID_WRITE = """
+import os, signal, sys
+from pathlib import Path
+from printdeck.fileio import create_temp_file
+from printdeck.signals import install_handlers
+folder = Path(sys.argv[1])
+install_handlers()
+parents = create_temp_file(folder, "parent.json", folder / "parent.json")
+pid = os.fork()
+if pid == 0:  # a forked worker, half way through writing a cache entry
+    create_temp_file(folder, "entry.json", folder / "entry.json")
+    os.kill(os.getpid(), signal.SIGTERM)
+    os._exit(0)  # not reached: the handler exits
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status), parents.exists())
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_worker_stopped_by_sigterm_removes_its_temporary_file_only(tmp_path: Path) -> None:
+    """A layout or checking worker that SIGTERM stops exits at once (status 143), removing
+    the cache entry it was half way through writing, and leaves its parent's alone."""
+    done = subprocess.run(
+        [sys.executable, "-c", _WORKER_STOPPED_MID_WRITE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(128 + signal.SIGTERM), "True"]
+    left = [p.name for p in tmp_path.iterdir()]
+    assert len(left) == 1 and left[0].startswith(".parent.json.") and left[0].endswith(".tmp"), left
+
+
 def test_a_refused_theme_exits_2_even_with_a_broken_cache(tmp_path: Path) -> None:
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "theme.yaml").write_text("deck: [\n")
