@@ -1,6 +1,6 @@
 """``python -m printdeck``: the same as the ``printdeck`` command."""
 
-from printdeck.cli import main
+from printdeck.command import main
 
 if __name__ == "__main__":
     main()

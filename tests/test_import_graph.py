@@ -11,7 +11,8 @@ Layers, lowest first (a module may import its own layer or a lower one, never a 
     render    PDF, PNG, preview, imposition
     pipeline  pipeline, manifest, outputs (the build as one call), class sets, classroom, card view, prepare
     api       printdeck/__init__ and printdeck.api: the public library
-    front     cli, studio, __main__ (only the public library, ``printdeck``)
+    front     cli, studio, __main__, command (the entry point), rerun (replaying a build)
+              (only the public library, ``printdeck``)
 
 The imports are read from the source (``ast``), including those inside functions.
 """
@@ -66,7 +67,7 @@ LAYERS: list[tuple[str, set[str]]] = [
         },
     ),
     ("api", {"__init__", "api"}),
-    ("front", {"cli", "studio", "__main__"}),
+    ("front", {"cli", "studio", "__main__", "command", "rerun"}),
 ]
 RANK = {unit: rank for rank, (_, units) in enumerate(LAYERS) for unit in units}
 PACKAGES = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}

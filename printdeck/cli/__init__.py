@@ -33,7 +33,7 @@ from printdeck.cli.studio import studio
 from printdeck.cli.theme import check, init, presets, schema, themes
 from printdeck.signals import Interrupted, install_handlers, stopped_by
 
-__all__ = ["ExitStatus", "main"]
+__all__ = ["ExitStatus", "main", "stopped"]
 
 _NO_ARGS: tuple[type[click.ClickException], ...] = tuple(
     getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",) if hasattr(click.exceptions, name)

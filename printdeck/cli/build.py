@@ -42,9 +42,14 @@ class BarReporter:
         else:
             from tqdm import tqdm  # noqa: PLC0415 - only on a terminal
 
-            with tqdm(
-                total=total, desc=f"{name:>6}", unit="card", leave=False, file=sys.stderr, dynamic_ncols=True
-            ) as bar:
+            from printdeck.rerun import paused  # noqa: PLC0415
+
+            with (
+                paused(),
+                tqdm(
+                    total=total, desc=f"{name:>6}", unit="card", leave=False, file=sys.stderr, dynamic_ncols=True
+                ) as bar,
+            ):
                 yield bar.update
         if self.verbose:
             wall, used = time.perf_counter() - start, cpu_seconds() - cpu

@@ -1,0 +1,338 @@
+"""Recording a command-line build for :mod:`printdeck.rerun.replay`.
+
+A :class:`Recording` watches the build through Python's audit hooks (PEP 578): each file
+opened (for reading: an input; for writing: a temporary output or a cache entry), each
+folder listed, each rename (an output committed) and each program run. Forked worker
+processes inherit the hook and append what they see to a file this process reads at the
+end, so pictures read only by a worker count too. What the build prints goes through
+:class:`Tee` on standard output and error. When the build ends with status 0 the record
+is written to the cache (``builds``): the inputs with the identity of each (the one that
+was seen when first read; a file changed during the build is not recorded), the
+outputs' bytes and permissions, and the lines printed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from printdeck.rerun.replay import (
+    KIND,
+    MAX_RECORDS,
+    RACY_S,
+    RECORD_FORMAT,
+    cache_root_or_none,
+    file_identity,
+    folder_entries,
+    plain_text,
+    record_key,
+)
+
+_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _TAINT = "r", "l", "w", "s", "o", "x"
+_PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"})
+_LISTINGS = frozenset({"os.listdir", "os.scandir"})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_IGNORED_ROOTS = ("/proc/", "/sys/")  # the system's state (CPU count...), not a build's inputs
+_DEVICES = "/dev/"  # a device read (a theme from /dev/stdin) is not an input that can be checked
+_NULL = os.devnull
+MAX_OUTPUT_BYTES = 20_000_000
+"""Outputs larger than this in all are not recorded (a cache entry's size cap)."""
+MAX_RECORDS_BYTES = 200_000_000
+"""Records kept in all, bytes; the least recently used beyond are removed."""
+
+
+class Tee:
+    """A text stream that writes through to ``stream`` and keeps what it wrote (unless
+    :attr:`paused`: a progress bar's redrawing is not part of the record)."""
+
+    def __init__(self, stream: IO[str], name: str, said: list[tuple[str, str]]) -> None:
+        self._stream = stream
+        self._name = name
+        self._said = said
+        self.paused = False
+
+    def write(self, text: str) -> int:
+        written = self._stream.write(text)
+        if not self.paused:
+            self._said.append((self._name, text))
+        return written
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class Recording:
+    """One build being recorded (at most one a process: the hook cannot be removed, so it
+    falls silent once the record is written or given up).
+
+    Args:
+        args: The command line, without the program name.
+        root: The cache folder.
+    """
+
+    def __init__(self, args: list[str], root: Path) -> None:
+        self.key = record_key(args)
+        self.root = root
+        self.started = time.time()
+        self.active = True
+        self.in_child = False
+        self.said: list[tuple[str, str]] = []
+        self.events: list[tuple[str, str]] = []
+        self.first_seen: dict[str, list[int]] = {}
+        self.cwd = os.getcwd()
+        self.skip = (str(root) + os.sep, os.path.realpath(root) + os.sep, *_IGNORED_ROOTS)
+        self._log = _child_log()
+        for module in list(sys.modules.values()):  # loaded before the hook: this module's imports
+            where = getattr(module, "__file__", None)
+            if isinstance(where, str):
+                self._note(_READ, where)
+        os.register_at_fork(after_in_child=self._forked)
+        sys.addaudithook(self._hook)
+        self.tees = (Tee(sys.stdout, "stdout", self.said), Tee(sys.stderr, "stderr", self.said))
+        sys.stdout, sys.stderr = self.tees
+
+    def _forked(self) -> None:
+        self.in_child = True
+
+    def pause(self, paused: bool) -> None:
+        """Stop (or go on) keeping what is printed (a progress bar on a terminal)."""
+        for tee in self.tees:
+            tee.paused = paused
+
+    def _hook(self, event: str, args: tuple[Any, ...]) -> None:
+        """The audit hook: never raises (it would fail the operation it audits)."""
+        if not self.active:
+            return
+        try:
+            self._audit(event, args)
+        except Exception:  # noqa: BLE001 - an event not understood: this build is not recorded
+            self.events.append((_TAINT, event))
+
+    def _audit(self, event: str, args: tuple[Any, ...]) -> None:
+        if event == "open":
+            path, mode, flags = args
+            if isinstance(path, int) or path is None:
+                return
+            written = any(c in mode for c in "wax+") if isinstance(mode, str) else bool(flags & _WRITE_FLAGS)
+            self._note(_WRITTEN if written else _READ, path)
+        elif event in _LISTINGS:
+            self._note(_LISTED, args[0] if args and args[0] is not None else ".")
+        elif event == "os.rename":
+            self._note(_RENAMED_FROM, args[0])
+            self._note(_RENAMED_TO, args[1])
+        elif event in _PROGRAMS or event == "os.chdir":
+            self._note(_TAINT, event)
+
+    def _note(self, kind: str, where: object) -> None:
+        try:
+            path = os.path.normpath(os.path.join(self.cwd, os.fsdecode(where)))  # type: ignore[arg-type]
+        except TypeError:  # a descriptor, a path relative to a folder descriptor
+            path, kind = repr(where), _TAINT
+        if kind != _TAINT and (path.startswith(self.skip) or "__pycache__" in path or path == _NULL):
+            return
+        if kind == _READ and path.startswith(_DEVICES):
+            kind = _TAINT
+        if self.in_child:
+            if self._log is not None:
+                os.write(self._log, f"{kind}{path}\0".encode("utf-8", "surrogateescape"))
+            else:
+                self.events.append((_TAINT, "no log for the workers"))
+            return
+        self.events.append((kind, path))
+        if kind == _READ and path not in self.first_seen:
+            with contextlib.suppress(OSError):
+                self.first_seen[path] = file_identity(os.stat(path))
+
+    def finish(self, status: object) -> None:
+        """The build ended with ``status`` (``SystemExit.code``): write its record if it
+        succeeded and can be replayed; never raises (a record is only a speed-up)."""
+        if not self.active or self.in_child:
+            return
+        self.active = False
+        sys.stdout, sys.stderr = self.tees[0]._stream, self.tees[1]._stream
+        if status not in (0, None):
+            return
+        try:
+            record = self._record()
+            if record is not None:
+                self._store(record)
+        except Exception:  # noqa: BLE001 - a record is only a speed-up: the build's status stands
+            return
+
+    def _all_events(self) -> list[tuple[str, str]]:
+        events = list(self.events)
+        if self._log is not None:
+            os.lseek(self._log, 0, os.SEEK_SET)
+            chunks = []
+            while chunk := os.read(self._log, 1 << 20):
+                chunks.append(chunk)
+            os.close(self._log)
+            for item in b"".join(chunks).decode("utf-8", "surrogateescape").split("\0"):
+                if item:
+                    events.append((item[0], item[1:]))
+        return events
+
+    def _record(self) -> bytes | None:
+        """The record's bytes, or None if this build cannot be replayed."""
+        events = self._all_events()
+        kinds: dict[str, set[str]] = {k: set() for k in (_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO)}
+        for kind, path in events:
+            if kind == _TAINT:
+                return None
+            kinds[kind].add(path)
+        outputs = sorted(kinds[_RENAMED_TO] - kinds[_RENAMED_FROM])
+        if not outputs or kinds[_WRITTEN] - kinds[_RENAMED_FROM]:  # written outside the cache, not renamed
+            return None
+        out_folders = {os.path.dirname(p) for p in outputs}
+        inputs = self._inputs(kinds[_READ] - set(outputs), kinds[_LISTED], out_folders, outputs)
+        if inputs is None:
+            return None
+        blobs, described = [], []
+        for path in outputs:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            blobs.append(Path(path).read_bytes())
+            described.append([path, stat.S_IMODE(info.st_mode), len(blobs[-1])])
+        if sum(len(b) for b in blobs) > MAX_OUTPUT_BYTES:
+            return None
+        said = _merged(self.said)
+        if not any(stream == "stdout" for stream, _ in said):  # its "wrote ..." went past the Tee
+            return None
+        header = {"format": RECORD_FORMAT, "inputs": inputs, "outputs": described, "said": said}
+        return json.dumps(header, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
+
+    def _inputs(
+        self, files: set[str], listed: set[str], out_folders: set[str], outputs: list[str]
+    ) -> list[list[object]] | None:
+        """Each file read (its identity, unchanged since first read and not racy) and each
+        folder listed or holding a file read (its modification time; its entries for a
+        folder the outputs go to); None if any changed during the build."""
+        inputs: list[list[object]] = []
+        folders = set(listed)
+        for path in sorted(files):
+            try:
+                info = os.stat(path)
+            except FileNotFoundError:  # looked for, not there (nor when first looked for)
+                if path in self.first_seen:
+                    return None
+                inputs.append([path, "absent", None])
+                continue
+            except OSError:
+                return None
+            if stat.S_ISDIR(info.st_mode):
+                folders.add(path)
+                continue
+            if not stat.S_ISREG(info.st_mode):  # a pipe, a socket: what it gave cannot be checked
+                return None
+            seen = file_identity(info)
+            if self.first_seen.get(path, seen) != seen or info.st_mtime > self.started - RACY_S:
+                return None
+            inputs.append([path, "file", seen])
+            folders.add(os.path.dirname(path))
+        for folder in sorted(folders):
+            if folder in out_folders:
+                entries = folder_entries(folder, outputs)
+                if entries is None:
+                    return None
+                inputs.append([folder, "entries", entries])
+                continue
+            try:
+                info = os.stat(folder)
+            except FileNotFoundError:  # a folder looked in (fonts...) that is not there
+                inputs.append([folder, "absent", None])
+                continue
+            except OSError:
+                return None
+            if info.st_mtime > self.started - RACY_S:
+                return None
+            inputs.append([folder, "folder", [info.st_mtime_ns, info.st_ino]])
+        return inputs
+
+    def _store(self, record: bytes) -> None:
+        """Write the record (whole or not at all) and prune the oldest beyond :data:`MAX_RECORDS`."""
+        from printdeck.cache import cache_dir, write_entry  # noqa: PLC0415
+
+        folder = cache_dir(KIND)
+        if folder is None or not write_entry(folder / f"{self.key}.rec", record):
+            return
+        _prune(folder.glob("*.rec"))
+
+
+def _merged(said: list[tuple[str, str]]) -> list[list[str]]:
+    """What was printed, consecutive writes to one stream joined."""
+    out: list[list[str]] = []
+    for stream, text in said:
+        if out and out[-1][0] == stream:
+            out[-1][1] += text
+        else:
+            out.append([stream, text])
+    return out
+
+
+def _prune(records: Iterable[Path]) -> None:
+    """Remove the least recently used records beyond :data:`MAX_RECORDS` of them or
+    :data:`MAX_RECORDS_BYTES` in all."""
+    dated = []
+    for path in records:
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        dated.append((info.st_mtime_ns, info.st_size, path))
+    total = 0
+    for rank, (_, size, path) in enumerate(sorted(dated, reverse=True)):
+        total += size
+        if rank >= MAX_RECORDS or total > MAX_RECORDS_BYTES:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def _child_log() -> int | None:
+    """A file (already unlinked, opened to append) the forked workers write their events to."""
+    import tempfile  # noqa: PLC0415 - only when a build is recorded
+
+    try:
+        fd, name = tempfile.mkstemp(prefix="printdeck-record-")
+        os.unlink(name)
+        import fcntl  # noqa: PLC0415 - POSIX: recording needs fork anyway
+
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
+    except (OSError, ImportError):
+        return None
+    return fd
+
+
+_CURRENT: list[Recording] = []
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """Keep what is printed in the body out of the record (a progress bar's redrawing)."""
+    active = [r for r in _CURRENT if r.active]
+    for recording in active:
+        recording.pause(True)
+    try:
+        yield
+    finally:
+        for recording in active:
+            recording.pause(False)
+
+
+def start(args: list[str]) -> Recording | None:
+    """Start recording the build ``args`` (the command line, without the program name), or
+    None if it is not to be recorded (see :func:`printdeck.rerun.replay.eligible`)."""
+    from printdeck.rerun.replay import eligible  # noqa: PLC0415
+
+    root = cache_root_or_none()
+    if root is None or not eligible(args) or _CURRENT or not plain_text(sys.stdout) or not plain_text(sys.stderr):
+        return None
+    _CURRENT.append(Recording(args, root))
+    return _CURRENT[0]

@@ -1,0 +1,326 @@
+"""A repeated build whose inputs have not changed is replayed from its record (issue 29:
+a cached deck's start-up): the same outputs, byte for byte, and the same lines, without
+loading the pipeline; anything changed, in this process's reads or a worker's, is built
+again. Every build here is a real ``python -m printdeck build`` process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printdeck.rerun import KIND, eligible
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets" / "twemoji"
+USED = [
+    "anchor",
+    "apple",
+    "bee",
+    "bell",
+    "bicycle",
+    "broom",
+    "cactus",
+    "camera",
+    "candle",
+    "car",
+    "castle",
+    "cat",
+    "cow",
+]
+UNUSED = "dog"  # a 14th symbol: one of the 14 is on no card
+HEAVY = ("numpy", "pydantic", "reportlab", "shapely")
+
+
+def _theme(folder: Path) -> Path:
+    """A 14-symbol theme (13 cards of 4, the last symbol left out) of copied Twemoji, its
+    files dated an hour back (a file modified in the 2 s before a build is not recorded)."""
+    art = folder / "art"
+    art.mkdir(parents=True)
+    for name in [*USED, UNUSED]:
+        shutil.copy(ASSETS / f"{name}.svg", art / f"{name}.svg")
+    spec = {
+        "name": "replayed",
+        "seed": 5,
+        "deck": {"symbols_per_card": 4, "cards": 13},
+        "card": {"diameter": "60mm"},
+        "symbols": [f"art/{name}.svg" for name in [*USED, UNUSED]],
+    }
+    (folder / "theme.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    _age(folder)
+    return folder
+
+
+def _age(folder: Path) -> None:
+    hour_ago = time.time() - 3600
+    for path in [folder, *folder.rglob("*")]:
+        os.utime(path, (hour_ago, hour_ago))
+
+
+def _build(cwd: Path, *extra: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -X importtime -m printdeck build theme -o out/deck.pdf`` in ``cwd``, the
+    cache beside it (``python -m`` puts ``cwd`` on the module path: a build that changes
+    it, by making a cache there, is not recorded)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ.update(PRINTDECK_CACHE_DIR=str(cwd.parent / "cache"), PRINTDECK_JOBS="2", **env)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "theme", "-o", "out/deck.pdf", *extra],
+        cwd=cwd, env=environ, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done
+
+
+def _loaded(done: subprocess.CompletedProcess[str]) -> set[str]:
+    """Top-level packages the run imported (from ``-X importtime``)."""
+    return {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "import time:" in line}
+
+
+def _said(done: subprocess.CompletedProcess[str]) -> tuple[str, list[str]]:
+    return done.stdout, [line for line in done.stderr.splitlines() if "import time:" not in line]
+
+
+def _replayed(done: subprocess.CompletedProcess[str]) -> bool:
+    return not _loaded(done) & set(HEAVY)
+
+
+def _outputs(cwd: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((cwd / "out").iterdir())}
+
+
+def _work(tmp_path: Path) -> Path:
+    """A working folder with the theme and an output folder, dated an hour back."""
+    work = tmp_path / "work"
+    _theme(work / "theme")
+    (work / "out").mkdir()
+    _age(work)
+    return work
+
+
+def _records(cwd: Path) -> list[Path]:
+    return sorted((cwd.parent / "cache" / KIND).glob("*.rec"))
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """A theme built once (recorded), its outputs and what it printed."""
+    work = _work(tmp_path)
+    first = _build(work)
+    assert not _replayed(first) and _records(work)
+    return work, first
+
+
+def test_an_unchanged_build_is_replayed_without_the_pipeline(
+    recorded: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    cwd, first = recorded
+    made = _outputs(cwd)
+    assert set(made) == {"deck.pdf", "deck.json"}
+    again = _build(cwd)
+    assert _replayed(again), sorted(_loaded(again))
+    assert _outputs(cwd) == made and _said(again) == _said(first)
+    (cwd / "out" / "deck.pdf").unlink()  # an output removed: written again
+    (cwd / "out" / "deck.json").write_text("{}")  # or changed: written again
+    restored = _build(cwd)
+    assert _replayed(restored) and _outputs(cwd) == made and _said(restored) == _said(first)
+
+
+def test_a_changed_picture_is_built_again(recorded: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    cwd, _ = recorded
+    before = _outputs(cwd)
+    art = cwd / "theme" / "art" / f"{USED[0]}.svg"
+    art.write_text(art.read_text().replace("#", "#1"), encoding="utf-8")  # other colours
+    _age(cwd / "theme")  # even with its old date back: its change time moved
+    again = _build(cwd)
+    assert not _replayed(again) and _outputs(cwd)["deck.pdf"] != before["deck.pdf"]
+    fresh = _build(cwd, PRINTDECK_NO_REPLAY="1")  # the replayed build is the same as a new one
+    assert not _replayed(fresh)
+    assert _replayed(_build(cwd))
+
+
+def test_a_symbol_made_a_look_alike_is_refused_not_replayed(
+    recorded: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    """The look-alike check runs in a layout worker; its refusal is not hidden by the record."""
+    cwd, _ = recorded
+    unused = cwd / "theme" / "art" / f"{UNUSED}.svg"
+    same_drawing = (ASSETS / f"{USED[1]}.svg").read_text() + "<!-- another file -->\n"
+    unused.write_text(same_drawing, encoding="utf-8")  # now it looks like a symbol on the cards
+    _age(cwd / "theme")
+    again = subprocess.run(
+        [sys.executable, "-m", "printdeck", "build", "theme", "-o", "out/deck.pdf"],
+        cwd=cwd, env={**os.environ, "PRINTDECK_CACHE_DIR": str(cwd.parent / "cache"), "PRINTDECK_JOBS": "2"},
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert again.returncode == 2 and "look alike" in again.stderr, again.stderr  # not a stale replay
+
+
+def test_a_new_file_in_a_folder_it_reads_or_writes_is_built_again(
+    recorded: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    cwd, _ = recorded
+    (cwd / "theme" / "art" / "new.svg").write_bytes((ASSETS / "dog.svg").read_bytes())
+    assert not _replayed(_build(cwd))
+    assert not _replayed(_build(cwd))  # its folder changed in the last 2 s: not recorded yet
+    _age(cwd / "theme")
+    _build(cwd)
+    assert _replayed(_build(cwd))
+    (cwd / "out" / "notes.txt").write_text("mine")  # a file beside the outputs
+    assert not _replayed(_build(cwd))
+    assert (cwd / "out" / "notes.txt").read_text() == "mine"
+
+
+def test_what_was_printed_is_printed_again(tmp_path: Path) -> None:
+    """A warning (a picture printed below 300 ppi) is part of what is replayed."""
+    from PIL import Image
+
+    work = _work(tmp_path)
+    folder = work / "theme"
+    Image.new("RGB", (260, 260), "#36c").save(folder / "art" / "small.png")
+    spec = yaml.safe_load((folder / "theme.yaml").read_text())
+    spec["symbols"][0] = "art/small.png"
+    (folder / "theme.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    _age(work)
+    first = _build(work)
+    assert "dpi" in first.stderr
+    again = _build(work)
+    assert _replayed(again) and _said(again) == _said(first)
+
+
+def test_odd_or_missing_records_are_misses(recorded: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    cwd, _ = recorded
+    made = _outputs(cwd)
+    (record,) = _records(cwd)
+    odd_header = b'{"format":1,"inputs":[1,[2]],"outputs":[["x",1]],"said":7}\n'
+    for damaged in (b"", b"{not json\n", record.read_bytes()[:-10], odd_header):
+        record.write_bytes(damaged)
+        done = _build(cwd)
+        assert not _replayed(done) and _outputs(cwd) == made
+        _age(cwd / "out")
+
+
+def test_a_fresh_theme_and_switches_are_not_replayed(tmp_path: Path) -> None:
+    work = _work(tmp_path)
+    theme = work / "theme" / "theme.yaml"
+    theme.write_text(theme.read_text() + "\n")  # just edited: its next change could share its time
+    _build(work)
+    assert not _records(work)
+    _age(work)
+    _build(work)
+    for switch in ("PRINTDECK_NO_REPLAY", "PRINTDECK_NO_LAYOUT_CACHE"):
+        assert not _replayed(_build(work, **{switch: "1"}))
+    assert not _replayed(_build(work, "-v"))
+    assert _replayed(_build(work))
+
+
+@pytest.mark.parametrize(
+    ("args", "ok"),
+    [
+        (["build"], True),
+        (["build", "junior", "-o", "x.pdf", "--seed", "3", "-q"], True),
+        (["build", "-v"], False),
+        (["build", "-qv"], False),
+        (["build", "--png-dir", "pngs"], False),
+        (["build", "--png-dir=pngs"], False),
+        (["build", "--help"], False),
+        (["check"], False),
+        ([], False),
+    ],
+)
+def test_which_command_lines_are_replayed(args: list[str], ok: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("PRINTDECK_NO_CACHE", "PRINTDECK_NO_LAYOUT_CACHE", "PRINTDECK_NO_REPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    assert eligible(args) is (ok and hasattr(os, "fork"))
+    monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
+    assert not eligible(args)
+
+
+_RAN_A_PROGRAM = """
+import subprocess, sys
+from pathlib import Path
+from printdeck import rerun
+recording = rerun.start(["build", "-o", "out.pdf"])
+assert recording is not None
+subprocess.run(["true"], check=False)
+Path("out.pdf.tmp").write_bytes(b"pdf")
+Path("out.pdf.tmp").replace("out.pdf")
+print("wrote out.pdf")  # a build always says what it wrote
+recording.finish(0)
+print(sorted(p.name for p in Path(sys.argv[1]).rglob("*.rec")))
+"""
+
+
+@pytest.mark.skipif(shutil.which("true") is None, reason="no 'true' program to run")
+def test_a_build_that_ran_a_program_is_not_recorded(tmp_path: Path) -> None:
+    """Like ``fc-match`` choosing a font: what it said may change with the fonts installed."""
+    environ = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "cache")}
+    for name in ("PRINTDECK_NO_CACHE", "PRINTDECK_NO_LAYOUT_CACHE", "PRINTDECK_NO_REPLAY"):
+        environ.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-c", _RAN_A_PROGRAM, str(tmp_path / "cache")],
+        cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[1] == "[]"
+    without = _RAN_A_PROGRAM.replace('subprocess.run(["true"], check=False)', "")
+    _age(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", without, str(tmp_path / "cache")],
+        cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    listed = done.stdout.split("\n")[1]
+    assert listed.startswith("['") and listed.endswith(".rec']")
+
+
+_WORKER_READS = """
+import os, sys
+from pathlib import Path
+from printdeck import rerun
+args = ["build", "-o", "out.pdf"]
+if sys.argv[1] == "replay":
+    print(rerun.replay(args))
+    raise SystemExit
+recording = rerun.start(args)
+pid = os.fork()
+if pid == 0:  # a worker process: reads a file this process never opens
+    Path("worker-only.txt").read_text()
+    os._exit(0)
+os.waitpid(pid, 0)
+Path(".out.pdf.1.tmp").write_bytes(b"pdf")
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")
+recording.finish(0)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="records follow forked workers only")
+def test_a_file_only_a_worker_read_is_an_input(tmp_path: Path) -> None:
+    """Forked workers (the layout's, the look-alike check's) append what they read to the
+    record: a change to a file only a worker read is a miss."""
+    work, cache = tmp_path / "work", tmp_path / "cache"
+    work.mkdir()
+    (work / "worker-only.txt").write_text("one")
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ["PRINTDECK_CACHE_DIR"] = str(cache)
+
+    def run(what: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", _WORKER_READS, what],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    run("record")
+    (record,) = cache.glob(f"{KIND}/*.rec")
+    assert str(work / "worker-only.txt").encode() in record.read_bytes()
+    assert run("replay") == "wrote out.pdf\nTrue" and (work / "out.pdf").read_bytes() == b"pdf"
+    (work / "worker-only.txt").write_text("two")
+    assert run("replay") == "False"
