@@ -17,7 +17,9 @@ at most 6 times, the order-11 deck's new seed at most 2.5 s, the phone photos' n
 at most 2 s and their cold build at most 8 s (seconds are wall times: a quiet machine's).
 
 Cases: the default deck with a new seed and every silhouette cached; the same, cold
-(an empty cache each run); the same deck again (same seed: every card from the cache);
+(an empty cache each run); the same deck again (same seed: every card from the cache; a
+build with ``-v`` is never replayed from its record, so this times the pipeline, and
+``bench/bench_imports.py`` the replay);
 the order-11 deck (133 cards of 12) with a new seed; with ``--photos``, the 57 phone
 photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold.
 ``PRINTDECK_CACHE_DIR`` is set to a folder of each side's own; ``PRINTDECK_NO_LAYOUT_CACHE``

@@ -10,6 +10,9 @@ code). It is checked out into a temporary git worktree and imported from there
 code. Each case is a whole process (start-up included), run ``N`` times alternating
 baseline and current, each side with its own cache folder; the table gives the medians and
 current / baseline (under 1 is faster). A ratio over 1.10 is flagged as a slowdown.
+``PRINTDECK_NO_REPLAY`` is set: a repeated build runs its pipeline (from the caches, when
+warm), as the baseline's does, not a replay of its record (``bench/bench_imports.py``
+times those).
 Record results in ``bench/RESULTS.md``.
 """
 
@@ -67,7 +70,7 @@ def worktree(rev: str) -> Iterator[Path]:
 
 def run_once(tree: Path, case: Case, tmp: Path, cache: Path) -> float:
     """Wall time (s) of one run of ``case`` with printdeck imported from ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PRINTDECK_CACHE_DIR": str(cache)}
+    env = {**os.environ, "PYTHONPATH": str(tree), "PRINTDECK_CACHE_DIR": str(cache), "PRINTDECK_NO_REPLAY": "1"}
     if case.cache == "off":
         env["PRINTDECK_NO_CACHE"] = "1"
     args = [a.replace("{tmp}", str(tmp)) for a in case.args]
