@@ -49,7 +49,9 @@ KEY_ENVIRONMENT = (
     "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_DATA_DIRS",
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "PYTHONPATH", "PYTHONHASHSEED",
 )  # fmt: skip
-"""Environment variables a build may depend on (besides every ``PRINTDECK_*`` one)."""
+"""Environment variables a build may depend on (besides those of :data:`KEY_PREFIXES`)."""
+KEY_PREFIXES = ("PRINTDECK_", "RL_")
+"""Prefixes of the environment variables a build depends on: printdeck's, ReportLab's settings."""
 _REFUSED_ARGS = frozenset({"-h", "--help", "-v", "--verbose", "--png-dir", "-"})
 
 
@@ -82,12 +84,12 @@ def cache_root_or_none() -> Path | None:
 def record_key(args: Sequence[str]) -> str:
     """The key of the record of a build run with ``args`` here and now: the arguments, the
     working folder, the interpreter and its module path, where printdeck is, the
-    environment that matters (:data:`KEY_ENVIRONMENT`, ``PRINTDECK_*``), the umask and
+    environment that matters (:data:`KEY_ENVIRONMENT`, :data:`KEY_PREFIXES`), the umask and
     whether standard output and error are terminals."""
     import printdeck  # noqa: PLC0415
     from printdeck.cache import entry_key  # noqa: PLC0415
 
-    env = {k: v for k, v in os.environ.items() if k.startswith("PRINTDECK_") or k in KEY_ENVIRONMENT}
+    env = {k: v for k, v in os.environ.items() if k.startswith(KEY_PREFIXES) or k in KEY_ENVIRONMENT}
     mask = os.umask(0o022)
     os.umask(mask)
     ttys = [_isatty(sys.stdout), _isatty(sys.stderr)]
