@@ -23,6 +23,7 @@ import hashlib
 import importlib.util
 import os
 import re
+import sys
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -146,6 +147,8 @@ def code_digest(*modules: str) -> str:
     return h.hexdigest()
 
 
+INPUT_EVENT = "printdeck.input"
+"""The auditing event of a file whose bytes what printdeck makes depends on (argument: its path)."""
 DIGEST_MEMO_BYTES = 1_000_000
 """Files at least this large (a phone photo) have their digest kept in the disk cache (folder
 ``digests``), so a build does not read and hash every photo again."""
@@ -157,9 +160,14 @@ def file_digest(path: Path) -> str:
     in a process and (for files of :data:`DIGEST_MEMO_BYTES` or more) across runs: any
     write to the file changes its change time, which no tool can set back.
 
+    Raises the auditing event ``printdeck.input`` with the path (``sys.audit``): what is
+    made from the file depends on its bytes even when they are not read here, which a
+    build's record (:mod:`printdeck.rerun`) must know.
+
     Raises:
         PrintdeckError: The file cannot be read.
     """
+    sys.audit(INPUT_EVENT, str(path))
     try:
         info = path.stat()
         return _file_digest(str(path), info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)

@@ -324,3 +324,44 @@ def test_a_file_only_a_worker_read_is_an_input(tmp_path: Path) -> None:
     assert run("replay") == "wrote out.pdf\nTrue" and (work / "out.pdf").read_bytes() == b"pdf"
     (work / "worker-only.txt").write_text("two")
     assert run("replay") == "False"
+
+
+_DIGEST_ONLY = """
+import sys
+from pathlib import Path
+from printdeck import rerun
+from printdeck.cache import file_digest
+big = Path("big.bin")
+if sys.argv[1] == "warm":  # another run hashed it: its digest is kept in the cache
+    file_digest(big)
+    raise SystemExit
+opened = []
+sys.addaudithook(lambda event, args: opened.append(args[0]) if event == "open" else None)
+recording = rerun.start(["build", "-o", "out.pdf"])
+digest = file_digest(big)
+Path(".out.pdf.1.tmp").write_bytes(digest.encode())
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")
+recording.finish(0)
+print(any(str(p).endswith("big.bin") for p in opened))
+"""
+
+
+def test_a_file_known_by_its_cached_digest_is_an_input(tmp_path: Path) -> None:
+    """A photo's digest comes from the cache without reading it (``printdeck.cache.file_digest``):
+    the file is still an input of the record (the auditing event ``printdeck.input``)."""
+    work, cache = tmp_path / "work", tmp_path / "cache"
+    work.mkdir()
+    (work / "big.bin").write_bytes(os.urandom(1_100_000))
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ["PRINTDECK_CACHE_DIR"] = str(cache)
+    for what in ("warm", "record"):
+        done = subprocess.run(
+            [sys.executable, "-c", _DIGEST_ONLY, what],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["wrote", "out.pdf", "False"]  # not opened this time
+    (record,) = cache.glob(f"{KIND}/*.rec")
+    assert f'"{work / "big.bin"}","file"'.encode() in record.read_bytes()

@@ -1,8 +1,9 @@
 """Recording a command-line build for :mod:`printdeck.rerun.replay`.
 
 A :class:`Recording` watches the build through Python's audit hooks (PEP 578): each file
-opened (for reading: an input; for writing: a temporary output or a cache entry), each
-folder listed, each rename (an output committed) and each program run. Forked worker
+opened (for reading: an input; for writing: a temporary output or a cache entry) or whose
+digest came from the cache unread (:data:`printdeck.cache.INPUT_EVENT`), each folder
+listed, each rename (an output committed) and each program run. Forked worker
 processes inherit the hook and append what they see to a file this process reads at the
 end, so pictures read only by a worker count too. What the build prints goes through
 :class:`Tee` on standard output and error. When the build ends with status 0 the record
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from printdeck.cache import INPUT_EVENT
 from printdeck.rerun.replay import (
     KIND,
     MAX_RECORDS,
@@ -122,6 +124,8 @@ class Recording:
                 return
             written = any(c in mode for c in "wax+") if isinstance(mode, str) else bool(flags & _WRITE_FLAGS)
             self._note(_WRITTEN if written else _READ, path)
+        elif event == INPUT_EVENT:  # a file whose digest came from the cache, unread
+            self._note(_READ, args[0])
         elif event in _LISTINGS:
             self._note(_LISTED, args[0] if args and args[0] is not None else ".")
         elif event == "os.rename":
