@@ -219,46 +219,59 @@ class Recording:
         """Each file read (its identity, unchanged since first read and not racy) and each
         folder listed or holding a file read (its modification time; its entries for a
         folder the outputs go to); None if any changed during the build."""
-        inputs: list[list[object]] = []
         folders = set(listed)
+        found = self._file_inputs(files, folders)
+        if found is None:
+            return None
+        for folder in sorted(folders):
+            entry = self._folder_input(folder, out_folders, outputs)
+            if entry is None:
+                return None
+            found.append(entry)
+        return found
+
+    def _file_inputs(self, files: set[str], folders: set[str]) -> list[list[object]] | None:
+        """The files' entries (each one's folder added to ``folders``; a path that is a
+        folder moved there); None if one changed during the build, is racy or is not a
+        regular file."""
+        found: list[list[object]] = []
         for path in sorted(files):
             try:
                 info = os.stat(path)
             except FileNotFoundError:  # looked for, not there (nor when first looked for)
                 if path in self.first_seen:
                     return None
-                inputs.append([path, "absent", None])
+                found.append([path, "absent", None])
                 continue
             except OSError:
                 return None
             if stat.S_ISDIR(info.st_mode):
                 folders.add(path)
                 continue
+            seen = file_identity(info)
             if not stat.S_ISREG(info.st_mode):  # a pipe, a socket: what it gave cannot be checked
                 return None
-            seen = file_identity(info)
             if self.first_seen.get(path, seen) != seen or info.st_mtime > self.started - RACY_S:
                 return None
-            inputs.append([path, "file", seen])
+            found.append([path, "file", seen])
             folders.add(os.path.dirname(path))
-        for folder in sorted(folders):
-            if folder in out_folders:
-                entries = folder_entries(folder, outputs)
-                if entries is None:
-                    return None
-                inputs.append([folder, "entries", entries])
-                continue
-            try:
-                info = os.stat(folder)
-            except FileNotFoundError:  # a folder looked in (fonts...) that is not there
-                inputs.append([folder, "absent", None])
-                continue
-            except OSError:
-                return None
-            if info.st_mtime > self.started - RACY_S:
-                return None
-            inputs.append([folder, "folder", [info.st_mtime_ns, info.st_ino]])
-        return inputs
+        return found
+
+    def _folder_input(self, folder: str, out_folders: set[str], outputs: list[str]) -> list[object] | None:
+        """A folder's entry: its entries if the outputs go there, else its modification time
+        and inode (None if racy), or that it is absent."""
+        if folder in out_folders:
+            entries = folder_entries(folder, outputs)
+            return None if entries is None else [folder, "entries", entries]
+        try:
+            info = os.stat(folder)
+        except FileNotFoundError:  # a folder looked in (fonts...) that is not there
+            return [folder, "absent", None]
+        except OSError:
+            return None
+        if info.st_mtime > self.started - RACY_S:
+            return None
+        return [folder, "folder", [info.st_mtime_ns, info.st_ino]]
 
     def _store(self, record: bytes) -> None:
         """Write the record (whole or not at all) and prune the oldest beyond :data:`MAX_RECORDS`."""
