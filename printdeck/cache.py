@@ -148,7 +148,11 @@ def code_digest(*modules: str) -> str:
 
 
 INPUT_EVENT = "printdeck.input"
-"""The auditing event of a file whose bytes what printdeck makes depends on (argument: its path)."""
+"""The auditing event of a file (or a folder) whose bytes (or entries) what printdeck makes
+depends on though it may not read them (argument: its path); see :mod:`printdeck.rerun`."""
+PROGRAM_EVENT = "printdeck.program_answer"
+"""The auditing event of another program's answer that printdeck went by (arguments: the
+command line as a tuple, what it printed); a build's record asks it again before a replay."""
 DIGEST_MEMO_BYTES = 1_000_000
 """Files at least this large (a phone photo) have their digest kept in the disk cache (folder
 ``digests``), so a build does not read and hash every photo again."""

@@ -365,3 +365,77 @@ def test_a_file_known_by_its_cached_digest_is_an_input(tmp_path: Path) -> None:
     assert done.stdout.split() == ["wrote", "out.pdf", "False"]  # not opened this time
     (record,) = cache.glob(f"{KIND}/*.rec")
     assert f'"{work / "big.bin"}","file"'.encode() in record.read_bytes()
+
+
+_ASKED_A_PROGRAM = """
+import subprocess, sys
+from pathlib import Path
+from printdeck import rerun
+from printdeck.cache import PROGRAM_EVENT
+args = ["build", "-o", "out.pdf"]
+if sys.argv[1] == "replay":
+    print(rerun.replay(args))
+    raise SystemExit
+recording = rerun.start(args)
+command = (sys.executable, "-c", "print(open('answer.txt').read())")
+answer = subprocess.run(list(command), capture_output=True, text=True, check=True).stdout
+sys.audit(PROGRAM_EVENT, command, answer)  # as printdeck.artwork.fonts does for fc-match
+Path(".out.pdf.1.tmp").write_text(answer)
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")
+recording.finish(0)
+"""
+
+
+def test_a_program_whose_answer_was_given_is_asked_again(tmp_path: Path) -> None:
+    """A build that asked a program (``fc-match`` for a CJK word's font) and said what it
+    answered is recorded; the replay asks again and goes on only if the answer is the same."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "answer.txt").write_text("NotoSansCJK-Regular.ttc")
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def run(what: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", _ASKED_A_PROGRAM, what],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    run("record")
+    assert run("replay") == "wrote out.pdf\nTrue"
+    (work / "answer.txt").write_text("DroidSansFallbackFull.ttf")  # another font installed
+    _age(work)  # the folder as it was: only the program's answer tells
+    assert run("replay") == "False"
+
+
+def _cjk_font() -> bool:
+    """Whether fontconfig is here with a font that has 猫 (U+732B)."""
+    if shutil.which("fc-match") is None or shutil.which("fc-list") is None:
+        return False
+    done = subprocess.run(["fc-list", ":charset=732b", "file"], capture_output=True, text=True, check=False)
+    return bool(done.stdout.strip())
+
+
+@pytest.mark.skipif(not _cjk_font(), reason="no fontconfig with a Chinese font (fonts-noto-cjk) on this machine")
+def test_a_chinese_word_deck_is_replayed(tmp_path: Path) -> None:
+    """Chinese words are set in a font fontconfig finds; the replay asks it again."""
+    work = tmp_path / "work"
+    (work / "theme").mkdir(parents=True)
+    (work / "out").mkdir()
+    spec = {
+        "name": "zh",
+        "seed": 2,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "60mm"},
+        "symbols": [{"text": word} for word in ["苹果", "香蕉", "猫", "狗", "鱼", "鸟", "马"]],
+    }
+    (work / "theme" / "theme.yaml").write_text(yaml.safe_dump(spec, allow_unicode=True), encoding="utf-8")
+    _age(work)
+    first = _build(work)
+    made = _outputs(work)
+    again = _build(work)
+    assert _replayed(again) and _outputs(work) == made and _said(again) == _said(first)

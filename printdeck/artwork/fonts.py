@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from printdeck.cache import file_digest
+from printdeck.cache import INPUT_EVENT, PROGRAM_EVENT, file_digest
 from printdeck.choices import FONT_SUFFIXES
 from printdeck.errors import UNREADABLE_FONT, PrintdeckError, key_error, shown
 from printdeck.fileio import user_file_size
@@ -291,6 +291,8 @@ def system_faces(chars: str, lang: str | None = None) -> list[FontFace]:
 
 @lru_cache(maxsize=256)
 def _system_faces(chars: str, lang: str | None) -> tuple[FontFace, ...]:
+    for folder in os.get_exec_path():  # where fc-match is looked for: one installed there changes the answer
+        sys.audit(INPUT_EVENT, folder)
     if shutil.which("fc-match"):
         faces = _fontconfig(chars, lang)
     else:
@@ -303,16 +305,12 @@ def _fontconfig(chars: str, lang: str | None) -> list[FontFace]:
     pattern = "sans-serif:charset=" + " ".join(f"{ord(c):x}" for c in chars)
     if lang:
         pattern += f":lang={lang}"
+    command = ("fc-match", "-s", "--format=%{file}\t%{index}\n", pattern)
     try:
-        out = subprocess.run(
-            ["fc-match", "-s", "--format=%{file}\t%{index}\n", pattern],
-            capture_output=True,
-            text=True,
-            timeout=20,
-            check=False,
-        ).stdout
+        out = subprocess.run(list(command), capture_output=True, text=True, timeout=20, check=False).stdout
     except (OSError, subprocess.SubprocessError):
         return []
+    sys.audit(PROGRAM_EVENT, command, out)
     faces = []
     for line in out.splitlines()[:40]:
         file, _, index = line.partition("\t")

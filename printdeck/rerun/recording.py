@@ -3,7 +3,9 @@
 A :class:`Recording` watches the build through Python's audit hooks (PEP 578): each file
 opened (for reading: an input; for writing: a temporary output or a cache entry) or whose
 digest came from the cache unread (:data:`printdeck.cache.INPUT_EVENT`), each folder
-listed, each rename (an output committed) and each program run. Forked worker
+listed, each rename (an output committed) and each program run (a build is recorded only
+if the code that ran it said what it answered: :data:`printdeck.cache.PROGRAM_EVENT`,
+``fc-match`` choosing a font; the replay asks it again). Forked worker
 processes inherit the hook and append what they see to a file this process reads at the
 end, so pictures read only by a worker count too. What the build prints goes through
 :class:`Tee` on standard output and error. When the build ends with status 0 the record
@@ -24,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from printdeck.cache import INPUT_EVENT
+from printdeck.cache import INPUT_EVENT, PROGRAM_EVENT
 from printdeck.rerun.replay import (
     KIND,
     MAX_RECORDS,
@@ -38,7 +40,8 @@ from printdeck.rerun.replay import (
 )
 
 _READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _TAINT = "r", "l", "w", "s", "o", "x"
-_PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"})
+_RAN, _ANSWERED = "p", "a"  # a program run (its command line, JSON); its answer (command line and output, JSON)
+_PROGRAMS = frozenset({"os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"})
 _LISTINGS = frozenset({"os.listdir", "os.scandir"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _IGNORED_ROOTS = ("/proc/", "/sys/")  # the system's state (CPU count...), not a build's inputs
@@ -131,6 +134,10 @@ class Recording:
         elif event == "os.rename":
             self._note(_RENAMED_FROM, args[0])
             self._note(_RENAMED_TO, args[1])
+        elif event == "subprocess.Popen":  # fine if the code that ran it says what it answered
+            self._note_raw(_RAN, json.dumps([str(a) for a in args[1]]))
+        elif event == PROGRAM_EVENT:
+            self._note_raw(_ANSWERED, json.dumps([[str(a) for a in args[0]], str(args[1])]))
         elif event in _PROGRAMS or event == "os.chdir":
             self._note(_TAINT, event)
 
@@ -143,16 +150,19 @@ class Recording:
             return
         if kind == _READ and path.startswith(_DEVICES):
             kind = _TAINT
-        if self.in_child:
-            if self._log is not None:
-                os.write(self._log, f"{kind}{path}\0".encode("utf-8", "surrogateescape"))
-            else:
-                self.events.append((_TAINT, "no log for the workers"))
-            return
-        self.events.append((kind, path))
-        if kind == _READ and path not in self.first_seen:
+        self._note_raw(kind, path)
+        if kind == _READ and not self.in_child and path not in self.first_seen:
             with contextlib.suppress(OSError):
                 self.first_seen[path] = file_identity(os.stat(path))
+
+    def _note_raw(self, kind: str, what: str) -> None:
+        """Keep an event (in a worker: append it to the log this process reads at the end)."""
+        if not self.in_child:
+            self.events.append((kind, what))
+        elif self._log is not None:
+            os.write(self._log, f"{kind}{what}\0".encode("utf-8", "surrogateescape"))
+        else:
+            self.events.append((_TAINT, "no log for the workers"))
 
     def finish(self, status: object) -> None:
         """The build ended with ``status`` (``SystemExit.code``): write its record if it
@@ -186,11 +196,18 @@ class Recording:
     def _record(self) -> bytes | None:
         """The record's bytes, or None if this build cannot be replayed."""
         events = self._all_events()
-        kinds: dict[str, set[str]] = {k: set() for k in (_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO)}
+        kinds: dict[str, set[str]] = {k: set() for k in (_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _RAN)}
+        answers: dict[str, str] = {}
         for kind, path in events:
             if kind == _TAINT:
                 return None
-            kinds[kind].add(path)
+            if kind == _ANSWERED:
+                command, output = json.loads(path)
+                answers[json.dumps(command)] = output
+            else:
+                kinds[kind].add(path)
+        if kinds[_RAN] - set(answers):  # a program whose answer nobody vouched for
+            return None
         outputs = sorted(kinds[_RENAMED_TO] - kinds[_RENAMED_FROM])
         if not outputs or kinds[_WRITTEN] - kinds[_RENAMED_FROM]:  # written outside the cache, not renamed
             return None
@@ -198,6 +215,7 @@ class Recording:
         inputs = self._inputs(kinds[_READ] - set(outputs), kinds[_LISTED], out_folders, outputs)
         if inputs is None:
             return None
+        inputs += [[command, "program", output] for command, output in sorted(answers.items())]
         blobs, described = [], []
         for path in outputs:
             info = os.stat(path)

@@ -15,9 +15,9 @@ deterministic), and are written the same way (a temporary file renamed over each
 under the folder lock).
 
 Only plain builds are recorded: not ``-v`` (whose stage times are the point), ``--png-dir``
-(a folder of outputs), ``--help``, nor a build that ran another program (``fc-match``
-choosing a font: the choice may change with the fonts installed), wrote anywhere but its
-outputs and the cache, or read a file modified in the :data:`RACY_S` seconds before it
+(a folder of outputs), ``--help``, nor a build that ran another program whose answer the
+code running it did not vouch for (:data:`printdeck.cache.PROGRAM_EVENT`), wrote anywhere
+but its outputs and the cache, or read a file modified in the :data:`RACY_S` seconds before it
 started (a later change in the same clock tick could go unseen). ``PRINTDECK_NO_CACHE``,
 ``PRINTDECK_NO_LAYOUT_CACHE`` and ``PRINTDECK_NO_REPLAY`` turn replaying and recording off.
 """
@@ -136,6 +136,10 @@ def folder_entries(folder: str, outputs: Sequence[str]) -> list[str] | None:
 def _unchanged(inputs: list[tuple[str, str, object]], outputs: Sequence[str]) -> bool:
     """Whether every recorded file and folder (``(path, kind, what was seen)``) is as it was."""
     for path, kind, seen in inputs:
+        if kind == "program":
+            if not _same_answer(path, seen):
+                return False
+            continue
         if kind == "entries":
             if folder_entries(path, outputs) != seen:
                 return False
@@ -156,6 +160,18 @@ def _unchanged(inputs: list[tuple[str, str, object]], outputs: Sequence[str]) ->
         elif not stat.S_ISDIR(info.st_mode) or [info.st_mtime_ns, info.st_ino] != seen:
             return False
     return True
+
+
+def _same_answer(command: str, answer: object) -> bool:
+    """Whether the program of ``command`` (a JSON list) still prints ``answer``."""
+    import subprocess  # noqa: PLC0415 - only for a build that asked a program (fc-match)
+
+    try:
+        argv = [str(a) for a in json.loads(command)]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=20, check=False)
+    except (OSError, ValueError, TypeError, subprocess.SubprocessError):
+        return False
+    return done.stdout == answer
 
 
 def read_record(path: Path) -> tuple[dict[str, object], bytes] | None:
