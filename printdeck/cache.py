@@ -32,6 +32,14 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import create_temp_file, forget_temp, read_user_file
 from printdeck.signals import deferred
 
+KINDS = frozenset(
+    {
+        "builds", "crops", "digests", "layouts", "lookalikes", "lookpairs", "looks", "pictures",
+        "proofs", "rasterchecks", "silhouettes", "svgchecks", "vectorforms",
+    }
+)  # fmt: skip
+"""The cache's folders printdeck writes (:func:`cache_dir`'s ``kind``); a build's record
+(:mod:`printdeck.rerun`) counts nothing in them as an input."""
 MAX_ENTRY_BYTES = 20_000_000
 """Largest cache entry read (a silhouette is a few kB, a card under 2 kB)."""
 

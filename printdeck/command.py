@@ -16,15 +16,18 @@ def main() -> None:
 
     if rerun.eligible(args):
         install_handlers()
+        said = None
         try:
-            if rerun.replay(args):
-                sys.exit(0)
+            said = rerun.replay(args)
         except Exception:  # noqa: BLE001 - a replay is only a speed-up: the build runs as always
             pass
         except Interrupted:
             from printdeck.cli import stopped  # noqa: PLC0415 - the one line a signal ends in
 
             stopped()
+        if said is not None:  # the outputs are written: what fails now fails as a build's printing would
+            rerun.say(said)
+            sys.exit(0)
     recording = rerun.start(args)
     from printdeck.cli import main as command_line  # noqa: PLC0415 - loads the pipeline's libraries
 

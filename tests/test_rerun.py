@@ -165,6 +165,9 @@ def test_a_new_file_in_a_folder_it_reads_or_writes_is_built_again(
 ) -> None:
     cwd, _ = recorded
     (cwd / "theme" / "art" / "new.svg").write_bytes((ASSETS / "dog.svg").read_bytes())
+    _age(cwd / "theme")  # the folder's modification time set back: its change time tells
+    assert not _replayed(_build(cwd))
+    (cwd / "theme" / "art" / "new.svg").unlink()
     assert not _replayed(_build(cwd))
     assert not _replayed(_build(cwd))  # its folder changed in the last 2 s: not recorded yet
     _age(cwd / "theme")
@@ -284,7 +287,7 @@ from pathlib import Path
 from printdeck import rerun
 args = ["build", "-o", "out.pdf"]
 if sys.argv[1] == "replay":
-    print(rerun.replay(args))
+    print(rerun.replay(args) is not None)
     raise SystemExit
 recording = rerun.start(args)
 pid = os.fork()
@@ -321,7 +324,7 @@ def test_a_file_only_a_worker_read_is_an_input(tmp_path: Path) -> None:
     run("record")
     (record,) = cache.glob(f"{KIND}/*.rec")
     assert str(work / "worker-only.txt").encode() in record.read_bytes()
-    assert run("replay") == "wrote out.pdf\nTrue" and (work / "out.pdf").read_bytes() == b"pdf"
+    assert run("replay") == "True" and (work / "out.pdf").read_bytes() == b"pdf"
     (work / "worker-only.txt").write_text("two")
     assert run("replay") == "False"
 
@@ -374,10 +377,10 @@ from printdeck import rerun
 from printdeck.cache import PROGRAM_EVENT
 args = ["build", "-o", "out.pdf"]
 if sys.argv[1] == "replay":
-    print(rerun.replay(args))
+    print(rerun.replay(args) is not None)
     raise SystemExit
 recording = rerun.start(args)
-command = (sys.executable, "-c", "print(open('answer.txt').read())")
+command = (sys.argv[2], "-s", "answer.txt")
 answer = subprocess.run(list(command), capture_output=True, text=True, check=True).stdout
 sys.audit(PROGRAM_EVENT, command, answer)  # as printdeck.artwork.fonts does for fc-match
 Path(".out.pdf.1.tmp").write_text(answer)
@@ -387,28 +390,39 @@ recording.finish(0)
 """
 
 
+@pytest.mark.skipif(not hasattr(os, "fork") or shutil.which("sh") is None, reason="needs a POSIX shell")
 def test_a_program_whose_answer_was_given_is_asked_again(tmp_path: Path) -> None:
-    """A build that asked a program (``fc-match`` for a CJK word's font) and said what it
-    answered is recorded; the replay asks again and goes on only if the answer is the same."""
-    work = tmp_path / "work"
+    """A build that asked ``fc-match`` (a CJK word's font) and said what it answered is
+    recorded; the replay asks again and goes on only if the answer is the same. A record
+    naming any other program is a miss: a record is never a way to run something."""
+    work, tools = tmp_path / "work", tmp_path / "bin"
     work.mkdir()
+    tools.mkdir()
+    fake = tools / "fc-match"  # a stand-in fontconfig: its answer is a file's text
+    fake.write_text('#!/bin/sh\ncat "$2"\n')
+    fake.chmod(0o755)
     (work / "answer.txt").write_text("NotoSansCJK-Regular.ttc")
-    _age(work)
+    _age(tmp_path)
     environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PATH=f"{tools}{os.pathsep}{os.environ['PATH']}")
 
-    def run(what: str) -> str:
+    def run(what: str, program: str = "fc-match") -> str:
         done = subprocess.run(
-            [sys.executable, "-c", _ASKED_A_PROGRAM, what],
+            [sys.executable, "-c", _ASKED_A_PROGRAM, what, program],
             cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
         return done.stdout.strip()
 
     run("record")
-    assert run("replay") == "wrote out.pdf\nTrue"
+    assert run("replay") == "True"
     (work / "answer.txt").write_text("DroidSansFallbackFull.ttf")  # another font installed
     _age(work)  # the folder as it was: only the program's answer tells
+    assert run("replay") == "False"
+    _age(tmp_path)
+    run("record", str(fake))  # the same program by another name: not one a replay asks again
+    (record,) = (tmp_path / "cache").glob(f"{KIND}/*.rec")
+    assert str(fake).encode() in record.read_bytes()
     assert run("replay") == "False"
 
 
@@ -439,3 +453,128 @@ def test_a_chinese_word_deck_is_replayed(tmp_path: Path) -> None:
     made = _outputs(work)
     again = _build(work)
     assert _replayed(again) and _outputs(work) == made and _said(again) == _said(first)
+
+
+def test_a_theme_reached_through_a_link_and_dot_dot(tmp_path: Path) -> None:
+    """``link/../theme`` is where the system takes it (the link's target's parent), not
+    where the text ``..`` would: a change there is seen."""
+    work = tmp_path / "work"
+    real = work / "real"
+    _theme(real / "theme")
+    (real / "inner").mkdir()
+    (work / "link").symlink_to(real / "inner")
+    (work / "out").mkdir()
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PRINTDECK_JOBS="1")
+
+    def build() -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "link/../theme", "-o", "out/deck.pdf"],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done
+
+    build()
+    assert _replayed(build())
+    theme = real / "theme" / "theme.yaml"
+    theme.write_text(theme.read_text().replace("seed: 5", "seed: 6"))
+    _age(work)
+    assert not _replayed(build())
+
+
+def test_a_theme_kept_in_the_cache_folder_is_an_input(tmp_path: Path) -> None:
+    """Only printdeck's own cache folders are left out of a record, not a theme a user
+    keeps beside them."""
+    cache, work = tmp_path / "cache", tmp_path / "work"
+    _theme(cache / "theme")
+    (work / "out").mkdir(parents=True)
+    _age(tmp_path)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ.update(PRINTDECK_CACHE_DIR=str(cache), PRINTDECK_JOBS="1")
+
+    def build() -> subprocess.CompletedProcess[str]:
+        command = ["build", str(cache / "theme"), "-o", "out/deck.pdf"]
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "printdeck", *command],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done
+
+    build()
+    assert _replayed(build())
+    theme = cache / "theme" / "theme.yaml"
+    theme.write_text(theme.read_text().replace("seed: 5", "seed: 6"))
+    assert not _replayed(build())
+
+
+def test_a_local_theme_made_after_the_bundled_one_was_built(tmp_path: Path) -> None:
+    """``build junior`` takes ``./junior`` if there is one, else the bundled theme: a
+    ``./junior`` made later is built, not the bundled deck replayed."""
+    work = tmp_path / "work"
+    (work / "out").mkdir(parents=True)
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PRINTDECK_JOBS="1")
+
+    def build() -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "junior", "-o", "out/deck.pdf"],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done
+
+    build()
+    assert _replayed(build())
+    _theme(work / "junior")
+    _age(work)
+    local = build()
+    assert not _replayed(local) and "13 cards" in local.stdout
+
+
+_OUTPUT_REPLACED = """
+import sys
+from pathlib import Path
+from printdeck import rerun
+recording = rerun.start(["build", "-o", "out.pdf"])
+Path(".out.pdf.1.tmp").write_bytes(b"mine")
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")
+if sys.argv[1] == "other":  # another build of the same output, done meanwhile
+    import os
+    pid = os.fork()
+    if pid == 0:
+        Path(".out.pdf.2.tmp").write_bytes(b"theirs")
+        Path(".out.pdf.2.tmp").replace("out.pdf")
+        os._exit(0)
+    os.waitpid(pid, 0)
+if sys.argv[1] == "descriptor":  # a theme read by descriptor: stdin
+    open("/proc/self/fd/0").read()
+recording.finish(0)
+print(sorted(p.name for p in Path(sys.argv[2]).rglob("*.rec")))
+"""
+
+
+@pytest.mark.parametrize("case", ["other", "descriptor"])
+def test_what_cannot_be_checked_is_not_recorded(tmp_path: Path, case: str) -> None:
+    """An output another build replaced before this one ended (its bytes are not this
+    build's), or a file read by descriptor (``/proc/self/fd/0``): no record."""
+    if case == "descriptor" and not Path("/proc/self/fd/0").exists():
+        pytest.skip("no /proc on this system")
+    work = tmp_path / "work"
+    work.mkdir()
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+    for what in (case, "plain"):
+        done = subprocess.run(
+            [sys.executable, "-c", _OUTPUT_REPLACED, what, str(tmp_path / "cache")],
+            cwd=work, env=environ, input="", capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        listed = done.stdout.splitlines()[-1]
+        assert (listed == "[]") is (what == case), listed  # recorded only when plain
+        _age(work)

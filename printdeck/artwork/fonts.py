@@ -331,6 +331,7 @@ def _folder_faces() -> list[FontFace]:
     files: list[Path] = []
     for folder in SYSTEM_FOLDERS[key]:
         root = Path(os.path.expanduser(os.path.expandvars(folder)))
+        sys.audit(INPUT_EVENT, str(root))  # one made later would be read (printdeck.rerun)
         if root.is_dir():
             files.extend(p for p in root.rglob("*") if p.suffix.lower() in FONT_SUFFIXES and p.is_file())
     faces: list[FontFace] = []

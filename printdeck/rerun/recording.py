@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -26,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from printdeck.cache import INPUT_EVENT, PROGRAM_EVENT
+from printdeck.cache import INPUT_EVENT, KINDS, MAX_ENTRY_BYTES, PROGRAM_EVENT
 from printdeck.rerun.replay import (
     KIND,
     MAX_RECORDS,
@@ -35,6 +36,7 @@ from printdeck.rerun.replay import (
     cache_root_or_none,
     file_identity,
     folder_entries,
+    folder_identity,
     plain_text,
     record_key,
 )
@@ -46,9 +48,15 @@ _LISTINGS = frozenset({"os.listdir", "os.scandir"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _IGNORED_ROOTS = ("/proc/", "/sys/")  # the system's state (CPU count...), not a build's inputs
 _DEVICES = "/dev/"  # a device read (a theme from /dev/stdin) is not an input that can be checked
+_DESCRIPTORS = re.compile(r"/proc/[^/]+/fd/")  # nor a file read by descriptor (/proc/self/fd/0: stdin)
 _NULL = os.devnull
-MAX_OUTPUT_BYTES = 20_000_000
-"""Outputs larger than this in all are not recorded (a cache entry's size cap)."""
+_CACHE_ENTRY = re.compile(
+    r"\.?[0-9a-f]{32}\.[A-Za-z0-9.]+"
+)  # an entry's name (printdeck.cache.entry_key), or its temporary file
+_WATCHED = frozenset(
+    {"open", "os.listdir", "os.scandir", "os.rename", "subprocess.Popen", "os.chdir", INPUT_EVENT, PROGRAM_EVENT}
+    | {"os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"}
+)
 MAX_RECORDS_BYTES = 200_000_000
 """Records kept in all, bytes; the least recently used beyond are removed."""
 
@@ -68,6 +76,10 @@ class Tee:
         if not self.paused:
             self._said.append((self._name, text))
         return written
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -92,7 +104,8 @@ class Recording:
         self.events: list[tuple[str, str]] = []
         self.first_seen: dict[str, list[int]] = {}
         self.cwd = os.getcwd()
-        self.skip = (str(root) + os.sep, os.path.realpath(root) + os.sep, *_IGNORED_ROOTS)
+        self.cache_roots = (str(root) + os.sep, os.path.realpath(root) + os.sep)
+        self.renamed: dict[str, list[int]] = {}  # output -> its temporary file's identity as renamed over it
         self._log = _child_log()
         for module in list(sys.modules.values()):  # loaded before the hook: this module's imports
             where = getattr(module, "__file__", None)
@@ -113,7 +126,7 @@ class Recording:
 
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
         """The audit hook: never raises (it would fail the operation it audits)."""
-        if not self.active:
+        if event not in _WATCHED or not self.active:
             return
         try:
             self._audit(event, args)
@@ -131,9 +144,13 @@ class Recording:
             self._note(_READ, args[0])
         elif event in _LISTINGS:
             self._note(_LISTED, args[0] if args and args[0] is not None else ".")
-        elif event == "os.rename":
-            self._note(_RENAMED_FROM, args[0])
-            self._note(_RENAMED_TO, args[1])
+        elif event == "os.rename":  # before the rename: the source is still there
+            source, output = self._absolute(args[0]), self._absolute(args[1])
+            if not self._skipped(output):
+                self._note_raw(_RENAMED_FROM, source)
+                self._note_raw(_RENAMED_TO, output)
+                with contextlib.suppress(OSError):
+                    self.renamed[output] = _written_identity(os.stat(source))
         elif event == "subprocess.Popen":  # fine if the code that ran it says what it answered
             self._note_raw(_RAN, json.dumps([str(a) for a in args[1]]))
         elif event == PROGRAM_EVENT:
@@ -141,14 +158,39 @@ class Recording:
         elif event in _PROGRAMS or event == "os.chdir":
             self._note(_TAINT, event)
 
+    def _absolute(self, where: object) -> str:
+        """``where`` as an absolute path, ``.`` parts and doubled separators dropped but
+        ``..`` kept (the system resolves a symbolic link before its ``..``).
+
+        Raises:
+            TypeError: ``where`` is a descriptor (or another object that is no path).
+        """
+        path = os.fsdecode(where)  # type: ignore[arg-type]
+        parts = os.path.join(self.cwd, path).split(os.sep)
+        return os.sep.join(part for k, part in enumerate(parts) if k == 0 or part not in ("", "."))
+
+    def _skipped(self, path: str) -> bool:
+        """Whether ``path`` is none of the build's inputs or outputs: a cache entry or folder
+        (not any file under the cache folder: a theme may be kept there), compiled bytecode,
+        the system's state, the null device."""
+        if path.startswith(self.cache_roots):
+            inside = path.split(os.sep)[-2:]
+            root = os.path.dirname(os.path.dirname(path)) + os.sep
+            if root in self.cache_roots and inside[0] in KINDS and _CACHE_ENTRY.fullmatch(inside[1]):
+                return True
+            if os.path.dirname(path) + os.sep in self.cache_roots and inside[1] in KINDS:
+                return True  # a cache folder listed (pruned, its stale temporary files removed)
+        system = path.startswith(_IGNORED_ROOTS) and not _DESCRIPTORS.match(path)
+        return system or "__pycache__" in path or path == _NULL
+
     def _note(self, kind: str, where: object) -> None:
         try:
-            path = os.path.normpath(os.path.join(self.cwd, os.fsdecode(where)))  # type: ignore[arg-type]
+            path = self._absolute(where)
         except TypeError:  # a descriptor, a path relative to a folder descriptor
             path, kind = repr(where), _TAINT
-        if kind != _TAINT and (path.startswith(self.skip) or "__pycache__" in path or path == _NULL):
+        if kind != _TAINT and self._skipped(path):
             return
-        if kind == _READ and path.startswith(_DEVICES):
+        if kind == _READ and (path.startswith(_DEVICES) or _DESCRIPTORS.match(path)):
             kind = _TAINT
         self._note_raw(kind, path)
         if kind == _READ and not self.in_child and path not in self.first_seen:
@@ -218,18 +260,31 @@ class Recording:
         inputs += [[command, "program", output] for command, output in sorted(answers.items())]
         blobs, described = [], []
         for path in outputs:
-            info = os.stat(path)
-            if not stat.S_ISREG(info.st_mode):
+            data = self._output_bytes(path)
+            if data is None:
                 return None
-            blobs.append(Path(path).read_bytes())
-            described.append([path, stat.S_IMODE(info.st_mode), len(blobs[-1])])
-        if sum(len(b) for b in blobs) > MAX_OUTPUT_BYTES:
-            return None
+            blobs.append(data[0])
+            described.append([path, data[1], len(data[0])])
         said = _merged(self.said)
         if not any(stream == "stdout" for stream, _ in said):  # its "wrote ..." went past the Tee
             return None
         header = {"format": RECORD_FORMAT, "inputs": inputs, "outputs": described, "said": said}
-        return json.dumps(header, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
+        record = json.dumps(header, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
+        return record if len(record) <= MAX_ENTRY_BYTES else None  # else it could not be read back
+
+    def _output_bytes(self, path: str) -> tuple[bytes, int] | None:
+        """An output's bytes and permissions, if it is still the file this build renamed
+        over it (not one another build wrote since); else None."""
+        try:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode) or self.renamed.get(path) != _written_identity(info):
+                return None
+            data = Path(path).read_bytes()
+            if _written_identity(os.stat(path)) != self.renamed[path] or len(data) != info.st_size:
+                return None
+        except OSError:
+            return None
+        return data, stat.S_IMODE(info.st_mode)
 
     def _inputs(
         self, files: set[str], listed: set[str], out_folders: set[str], outputs: list[str]
@@ -289,7 +344,7 @@ class Recording:
             return None
         if info.st_mtime > self.started - RACY_S:
             return None
-        return [folder, "folder", [info.st_mtime_ns, info.st_ino]]
+        return [folder, "folder", folder_identity(info)]
 
     def _store(self, record: bytes) -> None:
         """Write the record (whole or not at all) and prune the oldest beyond :data:`MAX_RECORDS`."""
@@ -299,6 +354,12 @@ class Recording:
         if folder is None or not write_entry(folder / f"{self.key}.rec", record):
             return
         _prune(folder.glob("*.rec"))
+
+
+def _written_identity(info: os.stat_result) -> list[int]:
+    """What tells an output file apart from one written over it later: inode, size and
+    modification time (a rename may change its change time)."""
+    return [info.st_ino, info.st_size, info.st_mtime_ns]
 
 
 def _merged(said: list[tuple[str, str]]) -> list[list[str]]:

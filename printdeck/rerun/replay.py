@@ -33,7 +33,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
 """Version of a record's layout; part of its key."""
 RACY_S = 2.0
 """Seconds: a build that read a file modified this shortly before it started is not recorded
@@ -47,9 +47,13 @@ OFF_SWITCHES = ("PRINTDECK_NO_CACHE", "PRINTDECK_NO_LAYOUT_CACHE", "PRINTDECK_NO
 KEY_ENVIRONMENT = (
     "HOME", "PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "SOURCE_DATE_EPOCH",
     "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_DATA_DIRS",
-    "FONTCONFIG_FILE", "FONTCONFIG_PATH", "PYTHONPATH", "PYTHONHASHSEED",
+    "FONTCONFIG_FILE", "FONTCONFIG_PATH", "PYTHONPATH", "PYTHONHASHSEED", "PYTHONIOENCODING",
+    "PYTHONUTF8", "PYTHONWARNINGS",
 )  # fmt: skip
 """Environment variables a build may depend on (besides those of :data:`KEY_PREFIXES`)."""
+ASKED_AGAIN = frozenset({"fc-match"})
+"""The programs whose answers a replay asks again (what :data:`printdeck.cache.PROGRAM_EVENT`
+reports); a record naming any other is a miss."""
 KEY_PREFIXES = ("PRINTDECK_", "RL_")
 """Prefixes of the environment variables a build depends on: printdeck's, ReportLab's settings."""
 _REFUSED_ARGS = frozenset({"-h", "--help", "-v", "--verbose", "--png-dir", "-"})
@@ -122,6 +126,12 @@ def file_identity(info: os.stat_result) -> list[int]:
     return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
 
 
+def folder_identity(info: os.stat_result) -> list[int]:
+    """What tells a folder's version: modification and change time (ns), inode (an entry
+    added or removed changes both; only the first can be set back)."""
+    return [info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+
+
 def folder_entries(folder: str, outputs: Sequence[str]) -> list[str] | None:
     """The sorted names in ``folder`` but the build's own outputs and temporary files
     (``.*.tmp``), or None if it cannot be listed."""
@@ -157,17 +167,20 @@ def _unchanged(inputs: list[tuple[str, str, object]], outputs: Sequence[str]) ->
         if kind == "file":
             if not stat.S_ISREG(info.st_mode) or file_identity(info) != seen:
                 return False
-        elif not stat.S_ISDIR(info.st_mode) or [info.st_mtime_ns, info.st_ino] != seen:
+        elif not stat.S_ISDIR(info.st_mode) or folder_identity(info) != seen:
             return False
     return True
 
 
 def _same_answer(command: str, answer: object) -> bool:
-    """Whether the program of ``command`` (a JSON list) still prints ``answer``."""
+    """Whether the program of ``command`` (a JSON list; one of :data:`ASKED_AGAIN` only: a
+    record is never a way to run anything else) still prints ``answer``."""
     import subprocess  # noqa: PLC0415 - only for a build that asked a program (fc-match)
 
     try:
         argv = [str(a) for a in json.loads(command)]
+        if not argv or argv[0] not in ASKED_AGAIN:
+            return False
         done = subprocess.run(argv, capture_output=True, text=True, timeout=20, check=False)
     except (OSError, ValueError, TypeError, subprocess.SubprocessError):
         return False
@@ -191,10 +204,11 @@ def read_record(path: Path) -> tuple[dict[str, object], bytes] | None:
     return header, body
 
 
-def replay(args: Sequence[str]) -> bool:
-    """Write the outputs and print the lines of the recorded build of ``args`` if nothing
-    it read has changed; False (nothing written, nothing printed) if there is no such
-    record or anything differs: then the build runs as always.
+def replay(args: Sequence[str]) -> list[tuple[str, str]] | None:
+    """Write the outputs of the recorded build of ``args`` if nothing it read has changed,
+    and return what it printed (``("stdout" | "stderr", text)``, in order) for the caller to
+    print; None (nothing written) if there is no such record or anything differs: then the
+    build runs as always.
 
     Raises:
         printdeck.signals.Interrupted: A signal came while the outputs were written (their
@@ -202,29 +216,33 @@ def replay(args: Sequence[str]) -> bool:
     """
     root = cache_root_or_none()
     if root is None or not eligible(args) or not plain_text(sys.stdout) or not plain_text(sys.stderr):
-        return False
+        return None
     path = root / KIND / f"{record_key(args)}.rec"
     found = read_record(path)
     if found is None:
-        return False
+        return None
     header, body = found
     try:
         outputs = [(str(p), int(mode), int(size)) for p, mode, size in header["outputs"]]  # type: ignore[attr-defined]
         inputs = [(str(p), str(kind), seen) for p, kind, seen in header["inputs"]]  # type: ignore[attr-defined]
         said = [(str(stream), str(text)) for stream, text in header["said"]]  # type: ignore[attr-defined]
     except (KeyError, TypeError, ValueError):
-        return False
+        return None
     if not outputs or sum(size for _, _, size in outputs) != len(body):
-        return False
+        return None
     if not _unchanged(inputs, [p for p, _, _ in outputs]) or not _write_outputs(outputs, body):
-        return False
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # used now: the last to be pruned
+    return said
+
+
+def say(said: Sequence[tuple[str, str]]) -> None:
+    """Print what a replayed build printed, each text on its stream, in order."""
     for stream, text in said:
         out = sys.stderr if stream == "stderr" else sys.stdout
         out.write(text)
         out.flush()
-    with contextlib.suppress(OSError):
-        os.utime(path)  # used now: the last to be pruned
-    return True
 
 
 def _write_outputs(outputs: Sequence[tuple[str, int, int]], body: bytes) -> bool:

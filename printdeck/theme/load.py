@@ -8,12 +8,14 @@ and the fix, and nothing is written.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from printdeck.artwork import drawing
+from printdeck.cache import INPUT_EVENT
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
@@ -235,6 +237,7 @@ def _find_theme_file(ref: str | Path | None) -> Path:
     if isinstance(ref, str) and not path.exists() and "/" not in ref and not ref.endswith((".yaml", ".yml")):
         bundled = bundled_theme_path(ref)
         if bundled is not None:
+            sys.audit(INPUT_EVENT, str(path))  # looked for here first: one made later wins (printdeck.rerun)
             return bundled
         names = ", ".join(bundled_theme_names())
         raise file_error(ref, f"no such theme file or bundled theme; bundled themes are {names}")
