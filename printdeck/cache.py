@@ -28,6 +28,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
+from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import create_temp_file, forget_temp, read_user_file
 from printdeck.signals import deferred
@@ -155,12 +156,6 @@ def code_digest(*modules: str) -> str:
     return h.hexdigest()
 
 
-INPUT_EVENT = "printdeck.input"
-"""The auditing event of a file (or a folder) whose bytes (or entries) what printdeck makes
-depends on though it may not read them (argument: its path); see :mod:`printdeck.rerun`."""
-PROGRAM_EVENT = "printdeck.program_answer"
-"""The auditing event of another program's answer that printdeck went by (arguments: the
-command line as a tuple, what it printed); a build's record asks it again before a replay."""
 DIGEST_MEMO_BYTES = 1_000_000
 """Files at least this large (a phone photo) have their digest kept in the disk cache (folder
 ``digests``), so a build does not read and hash every photo again."""

@@ -21,10 +21,12 @@ import os
 import secrets
 import shutil
 import stat
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from printdeck.audit import CLEANUP_EVENT
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.signals import deferred, on_stop
 from printdeck.userfiles import (
@@ -138,6 +140,7 @@ def remove_stale_temps(folder: Path, name: str, now: float | None = None) -> int
     """
     prefix, now = f".{_temp_stem(name)}.", time.time() if now is None else now
     removed = 0
+    sys.audit(CLEANUP_EVENT, str(folder))  # what the folder holds is no input of the build
     try:
         entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
     except OSError:

@@ -2,7 +2,8 @@
 
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
-    core      errors, choices, units, model, cardshape, userfiles, fileio, cache, resources, signals, lazy
+    core      errors, choices, units, model, cardshape, userfiles, fileio, cache, resources, signals, lazy,
+              audit
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -43,6 +44,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "resources",
             "signals",
             "lazy",
+            "audit",
         },
     ),
     ("design", {"design"}),

@@ -175,9 +175,22 @@ def test_a_new_file_in_a_folder_it_reads_or_writes_is_built_again(
     _age(cwd / "theme")
     _build(cwd)
     assert _replayed(_build(cwd))
-    (cwd / "out" / "notes.txt").write_text("mine")  # a file beside the outputs
-    assert not _replayed(_build(cwd))
+    (cwd / "out" / "notes.txt").write_text("mine")  # a file beside the outputs: not an input
+    assert _replayed(_build(cwd))
     assert (cwd / "out" / "notes.txt").read_text() == "mine"
+    (cwd / "theme" / "notes.txt").write_text("mine")  # one beside the theme: a folder it reads
+    assert not _replayed(_build(cwd))
+
+
+def test_other_decks_built_into_the_same_folder(recorded: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    """A folder of outputs (``output/``) holds many decks: building another one there does
+    not stop this one's record (the folder is listed only for stale temporary files)."""
+    cwd, _ = recorded
+    made = _outputs(cwd)
+    for seed in ("7", "8"):
+        assert not _replayed(_build(cwd, "--seed", seed, "-o", f"out/other-{seed}.pdf"))
+    again = _build(cwd)
+    assert _replayed(again) and {k: v for k, v in _outputs(cwd).items() if k in made} == made
 
 
 def test_what_was_printed_is_printed_again(tmp_path: Path) -> None:
@@ -376,7 +389,7 @@ _ASKED_A_PROGRAM = """
 import subprocess, sys
 from pathlib import Path
 from printdeck import rerun
-from printdeck.cache import PROGRAM_EVENT
+from printdeck.audit import PROGRAM_EVENT
 args = ["build", "-o", "out.pdf"]
 if sys.argv[1] == "replay":
     print(rerun.replay(args) is not None)
@@ -580,3 +593,49 @@ def test_what_cannot_be_checked_is_not_recorded(tmp_path: Path, case: str) -> No
         listed = done.stdout.splitlines()[-1]
         assert (listed == "[]") is (what == case), listed  # recorded only when plain
         _age(work)
+
+
+_LOOKED_IN = """
+import sys
+from pathlib import Path
+from printdeck import rerun
+from printdeck.audit import INPUT_EVENT
+args = ["build", "-o", "out.pdf"]
+if sys.argv[1] == "replay":
+    print(rerun.replay(args) is not None)
+    raise SystemExit
+recording = rerun.start(args)
+sys.audit(INPUT_EVENT, "fonts")  # a folder looked in (fc-match looked for on PATH, a font folder)
+sys.audit(INPUT_EVENT, "junior")  # a path tried first and not there (a local theme before a bundled one)
+Path(".out.pdf.1.tmp").write_bytes(b"pdf")
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")
+recording.finish(0)
+"""
+
+
+@pytest.mark.parametrize("change", ["file in the folder", "the missing path"])
+def test_places_looked_in_are_inputs(tmp_path: Path, change: str) -> None:
+    """What ``printdeck.audit.INPUT_EVENT`` names is an input though never read: a folder
+    (a file made there is a miss) or a missing path (made later: a miss)."""
+    work = tmp_path / "work"
+    (work / "fonts").mkdir(parents=True)
+    _age(work)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
+    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+
+    def run(what: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", _LOOKED_IN, what],
+            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    run("record")
+    assert run("replay") == "True"
+    if change == "file in the folder":
+        (work / "fonts" / "new.ttf").write_bytes(b"font")
+    else:
+        (work / "junior").mkdir()
+    assert run("replay") == "False"

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from printdeck.cache import INPUT_EVENT, PROGRAM_EVENT, file_digest
+from printdeck.audit import INPUT_EVENT, PROGRAM_EVENT
+from printdeck.cache import file_digest
 from printdeck.choices import FONT_SUFFIXES
 from printdeck.errors import UNREADABLE_FONT, PrintdeckError, key_error, shown
 from printdeck.fileio import user_file_size

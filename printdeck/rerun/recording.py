@@ -2,10 +2,12 @@
 
 A :class:`Recording` watches the build through Python's audit hooks (PEP 578): each file
 opened (for reading: an input; for writing: a temporary output or a cache entry) or whose
-digest came from the cache unread (:data:`printdeck.cache.INPUT_EVENT`), each folder
-listed, each rename (an output committed) and each program run (a build is recorded only
-if the code that ran it said what it answered: :data:`printdeck.cache.PROGRAM_EVENT`,
-``fc-match`` choosing a font; the replay asks it again). Forked worker
+digest came from the cache unread (:data:`printdeck.audit.INPUT_EVENT`), each folder
+listed (but an output folder listed only for a killed build's temporary files,
+:data:`printdeck.audit.CLEANUP_EVENT`), each rename (an output committed) and each
+program run (a build is recorded only if the code that ran it said what it answered:
+:data:`printdeck.audit.PROGRAM_EVENT`, ``fc-match`` choosing a font; the replay asks it
+again). Forked worker
 processes inherit the hook and append what they see to a file this process reads at the
 end, so pictures read only by a worker count too. What the build prints goes through
 :class:`Tee` on standard output and error. When the build ends with status 0 the record
@@ -23,14 +25,14 @@ import re
 import stat
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from printdeck.cache import INPUT_EVENT, KINDS, MAX_ENTRY_BYTES, PROGRAM_EVENT
+from printdeck.audit import CLEANUP_EVENT, INPUT_EVENT, PROGRAM_EVENT
+from printdeck.cache import KINDS, MAX_ENTRY_BYTES
 from printdeck.rerun.replay import (
     KIND,
-    MAX_RECORDS,
     RACY_S,
     RECORD_FORMAT,
     cache_root_or_none,
@@ -40,9 +42,12 @@ from printdeck.rerun.replay import (
     plain_text,
     record_key,
 )
+from printdeck.rerun.said import Tee, merged
+from printdeck.rerun.store import child_log, prune
 
 _READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _TAINT = "r", "l", "w", "s", "o", "x"
 _RAN, _ANSWERED = "p", "a"  # a program run (its command line, JSON); its answer (command line and output, JSON)
+_LOOKED = "i"  # a file or folder the build depends on without reading it (printdeck.audit.INPUT_EVENT)
 _PROGRAMS = frozenset({"os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"})
 _LISTINGS = frozenset({"os.listdir", "os.scandir"})
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
@@ -55,34 +60,9 @@ _CACHE_ENTRY = re.compile(
 )  # an entry's name (printdeck.cache.entry_key), or its temporary file
 _WATCHED = frozenset(
     {"open", "os.listdir", "os.scandir", "os.rename", "subprocess.Popen", "os.chdir", INPUT_EVENT, PROGRAM_EVENT}
+    | {CLEANUP_EVENT}
     | {"os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"}
 )
-MAX_RECORDS_BYTES = 200_000_000
-"""Records kept in all, bytes; the least recently used beyond are removed."""
-
-
-class Tee:
-    """A text stream that writes through to ``stream`` and keeps what it wrote (unless
-    :attr:`paused`: a progress bar's redrawing is not part of the record)."""
-
-    def __init__(self, stream: IO[str], name: str, said: list[tuple[str, str]]) -> None:
-        self._stream = stream
-        self._name = name
-        self._said = said
-        self.paused = False
-
-    def write(self, text: str) -> int:
-        written = self._stream.write(text)
-        if not self.paused:
-            self._said.append((self._name, text))
-        return written
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
 
 class Recording:
@@ -106,7 +86,8 @@ class Recording:
         self.cwd = os.getcwd()
         self.cache_roots = (str(root) + os.sep, os.path.realpath(root) + os.sep)
         self.renamed: dict[str, list[int]] = {}  # output -> its temporary file's identity as renamed over it
-        self._log = _child_log()
+        self.cleanups: set[str] = set()  # folders whose next listing only looks for stale temporary files
+        self._log = child_log()
         for module in list(sys.modules.values()):  # loaded before the hook: this module's imports
             where = getattr(module, "__file__", None)
             if isinstance(where, str):
@@ -140,10 +121,16 @@ class Recording:
                 return
             written = any(c in mode for c in "wax+") if isinstance(mode, str) else bool(flags & _WRITE_FLAGS)
             self._note(_WRITTEN if written else _READ, path)
-        elif event == INPUT_EVENT:  # a file whose digest came from the cache, unread
-            self._note(_READ, args[0])
+        elif event == INPUT_EVENT:  # a file whose digest came from the cache, a folder looked in...
+            self._note(_LOOKED, args[0])
+        elif event == CLEANUP_EVENT:
+            self.cleanups.add(self._absolute(args[0]))
         elif event in _LISTINGS:
-            self._note(_LISTED, args[0] if args and args[0] is not None else ".")
+            folder = self._absolute(args[0] if args and args[0] is not None else ".")
+            if folder in self.cleanups:  # only its stale temporary files looked for
+                self.cleanups.discard(folder)
+            else:
+                self._note(_LISTED, folder)
         elif event == "os.rename":  # before the rename: the source is still there
             source, output = self._absolute(args[0]), self._absolute(args[1])
             if not self._skipped(output):
@@ -238,7 +225,9 @@ class Recording:
     def _record(self) -> bytes | None:
         """The record's bytes, or None if this build cannot be replayed."""
         events = self._all_events()
-        kinds: dict[str, set[str]] = {k: set() for k in (_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _RAN)}
+        kinds: dict[str, set[str]] = {
+            k: set() for k in (_READ, _LISTED, _WRITTEN, _RENAMED_FROM, _RENAMED_TO, _RAN, _LOOKED)
+        }
         answers: dict[str, str] = {}
         for kind, path in events:
             if kind == _TAINT:
@@ -254,7 +243,9 @@ class Recording:
         if not outputs or kinds[_WRITTEN] - kinds[_RENAMED_FROM]:  # written outside the cache, not renamed
             return None
         out_folders = {os.path.dirname(p) for p in outputs}
-        inputs = self._inputs(kinds[_READ] - set(outputs), kinds[_LISTED], out_folders, outputs)
+        looked_in = {p for p in kinds[_LOOKED] if os.path.isdir(p)}  # folders: as if listed
+        files = (kinds[_READ] | kinds[_LOOKED]) - looked_in - set(outputs)
+        inputs = self._inputs(files, kinds[_LISTED] | looked_in, out_folders, outputs)
         if inputs is None:
             return None
         inputs += [[command, "program", output] for command, output in sorted(answers.items())]
@@ -265,7 +256,7 @@ class Recording:
                 return None
             blobs.append(data[0])
             described.append([path, data[1], len(data[0])])
-        said = _merged(self.said)
+        said = merged(self.said)
         if not any(stream == "stdout" for stream, _ in said):  # its "wrote ..." went past the Tee
             return None
         header = {"format": RECORD_FORMAT, "inputs": inputs, "outputs": described, "said": said}
@@ -304,8 +295,8 @@ class Recording:
         return found
 
     def _file_inputs(self, files: set[str], folders: set[str]) -> list[list[object]] | None:
-        """The files' entries (each one's folder added to ``folders``; a path that is a
-        folder moved there); None if one changed during the build, is racy or is not a
+        """The files' entries (each one's folder added to ``folders``; a folder opened, to
+        lock it, is left out); None if one changed during the build, is racy or is not a
         regular file."""
         found: list[list[object]] = []
         for path in sorted(files):
@@ -318,9 +309,8 @@ class Recording:
                 continue
             except OSError:
                 return None
-            if stat.S_ISDIR(info.st_mode):
-                folders.add(path)
-                continue
+            if stat.S_ISDIR(info.st_mode):  # opened to be locked (an output folder): its entries
+                continue  # are read only by a listing, which has an event of its own
             seen = file_identity(info)
             if not stat.S_ISREG(info.st_mode):  # a pipe, a socket: what it gave cannot be checked
                 return None
@@ -353,57 +343,13 @@ class Recording:
         folder = cache_dir(KIND)
         if folder is None or not write_entry(folder / f"{self.key}.rec", record):
             return
-        _prune(folder.glob("*.rec"))
+        prune(folder.glob("*.rec"))
 
 
 def _written_identity(info: os.stat_result) -> list[int]:
     """What tells an output file apart from one written over it later: inode, size and
     modification time (a rename may change its change time)."""
     return [info.st_ino, info.st_size, info.st_mtime_ns]
-
-
-def _merged(said: list[tuple[str, str]]) -> list[list[str]]:
-    """What was printed, consecutive writes to one stream joined."""
-    out: list[list[str]] = []
-    for stream, text in said:
-        if out and out[-1][0] == stream:
-            out[-1][1] += text
-        else:
-            out.append([stream, text])
-    return out
-
-
-def _prune(records: Iterable[Path]) -> None:
-    """Remove the least recently used records beyond :data:`MAX_RECORDS` of them or
-    :data:`MAX_RECORDS_BYTES` in all."""
-    dated = []
-    for path in records:
-        try:
-            info = path.stat()
-        except OSError:
-            continue
-        dated.append((info.st_mtime_ns, info.st_size, path))
-    total = 0
-    for rank, (_, size, path) in enumerate(sorted(dated, reverse=True)):
-        total += size
-        if rank >= MAX_RECORDS or total > MAX_RECORDS_BYTES:
-            with contextlib.suppress(OSError):
-                path.unlink()
-
-
-def _child_log() -> int | None:
-    """A file (already unlinked, opened to append) the forked workers write their events to."""
-    import tempfile  # noqa: PLC0415 - only when a build is recorded
-
-    try:
-        fd, name = tempfile.mkstemp(prefix="printdeck-record-")
-        os.unlink(name)
-        import fcntl  # noqa: PLC0415 - POSIX: recording needs fork anyway
-
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
-    except (OSError, ImportError):
-        return None
-    return fd
 
 
 _CURRENT: list[Recording] = []

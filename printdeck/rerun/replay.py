@@ -16,7 +16,7 @@ under the folder lock).
 
 Only plain builds are recorded: not ``-v`` (whose stage times are the point), ``--png-dir``
 (a folder of outputs), ``--help``, nor a build that ran another program whose answer the
-code running it did not vouch for (:data:`printdeck.cache.PROGRAM_EVENT`), wrote anywhere
+code running it did not vouch for (:data:`printdeck.audit.PROGRAM_EVENT`), wrote anywhere
 but its outputs and the cache, or read a file modified in the :data:`RACY_S` seconds before it
 started (a later change in the same clock tick could go unseen). ``PRINTDECK_NO_CACHE``,
 ``PRINTDECK_NO_LAYOUT_CACHE`` and ``PRINTDECK_NO_REPLAY`` turn replaying and recording off.
@@ -52,7 +52,7 @@ KEY_ENVIRONMENT = (
 )  # fmt: skip
 """Environment variables a build may depend on (besides those of :data:`KEY_PREFIXES`)."""
 ASKED_AGAIN = frozenset({"fc-match"})
-"""The programs whose answers a replay asks again (what :data:`printdeck.cache.PROGRAM_EVENT`
+"""The programs whose answers a replay asks again (what :data:`printdeck.audit.PROGRAM_EVENT`
 reports); a record naming any other is a miss."""
 KEY_PREFIXES = ("PRINTDECK_", "RL_")
 """Prefixes of the environment variables a build depends on: printdeck's, ReportLab's settings."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from printdeck.artwork import drawing
-from printdeck.cache import INPUT_EVENT
+from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
