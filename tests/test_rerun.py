@@ -62,18 +62,39 @@ def _age(folder: Path) -> None:
         os.utime(path, (hour_ago, hour_ago))
 
 
-def _build(cwd: Path, *extra: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """``python -X importtime -m printdeck build theme -o out/deck.pdf`` in ``cwd``, the
-    cache beside it (``python -m`` puts ``cwd`` on the module path: a build that changes
-    it, by making a cache there, is not recorded)."""
+def _environment(cache: Path, **extra: str) -> dict[str, str]:
+    """This environment without printdeck's own variables, the cache in ``cache``."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ.update(PRINTDECK_CACHE_DIR=str(cwd.parent / "cache"), PRINTDECK_JOBS="2", **env)
+    environ.update(PRINTDECK_CACHE_DIR=str(cache), **extra)
+    return environ
+
+
+def _python(cwd: Path, environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` in ``cwd``, which must end with status 0."""
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "theme", "-o", "out/deck.pdf", *extra],
-        cwd=cwd, env=environ, capture_output=True, text=True, timeout=120, check=False,
+        [sys.executable, *args],
+        cwd=cwd, env=environ, input="", capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     return done
+
+
+def _printdeck(cwd: Path, environ: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -X importtime -m printdeck ARGS`` in ``cwd`` (see :func:`_replayed`)."""
+    return _python(cwd, environ, "-X", "importtime", "-m", "printdeck", *args)
+
+
+def _script(cwd: Path, environ: dict[str, str], code: str, *args: str) -> str:
+    """What ``python -c CODE ARGS`` printed, stripped."""
+    return _python(cwd, environ, "-c", code, *args).stdout.strip()
+
+
+def _build(cwd: Path, *extra: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``printdeck build theme -o out/deck.pdf`` in ``cwd``, the cache beside it (``python -m``
+    puts ``cwd`` on the module path: a build that changes it, by making a cache there, is
+    not recorded)."""
+    environ = _environment(cwd.parent / "cache", PRINTDECK_JOBS="2", **env)
+    return _printdeck(cwd, environ, "build", "theme", "-o", "out/deck.pdf", *extra)
 
 
 def _loaded(done: subprocess.CompletedProcess[str]) -> set[str]:
@@ -152,10 +173,10 @@ def test_a_symbol_made_a_look_alike_is_refused_not_replayed(
     same_drawing = (ASSETS / f"{USED[1]}.svg").read_text() + "<!-- another file -->\n"
     unused.write_text(same_drawing, encoding="utf-8")  # now it looks like a symbol on the cards
     _age(cwd / "theme")
+    environ = _environment(cwd.parent / "cache", PRINTDECK_JOBS="2")
     again = subprocess.run(
         [sys.executable, "-m", "printdeck", "build", "theme", "-o", "out/deck.pdf"],
-        cwd=cwd, env={**os.environ, "PRINTDECK_CACHE_DIR": str(cwd.parent / "cache"), "PRINTDECK_JOBS": "2"},
-        capture_output=True, text=True, timeout=120, check=False,
+        cwd=cwd, env=environ, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert again.returncode == 2 and "look alike" in again.stderr, again.stderr  # not a stale replay
 
@@ -258,63 +279,55 @@ def test_which_command_lines_are_replayed(args: list[str], ok: bool, monkeypatch
     assert not eligible(args)
 
 
-_RAN_A_PROGRAM = """
-import subprocess, sys
+def _scripted(work: str, committed: str = "") -> str:
+    """A stand-in build for ``python -c`` (argument 1: ``replay``, or what to do): with
+    ``replay`` it prints whether :func:`printdeck.rerun.replay` replayed it; else it records
+    itself doing ``work`` (``output`` holds the bytes to write), commits ``out.pdf``, does
+    ``committed``, ends and prints the records in the cache."""
+    return f"""
+import os, subprocess, sys
 from pathlib import Path
 from printdeck import rerun
-recording = rerun.start(["build", "-o", "out.pdf"])
-assert recording is not None
-subprocess.run(["true"], check=False)
-Path("out.pdf.tmp").write_bytes(b"pdf")
-Path("out.pdf.tmp").replace("out.pdf")
-print("wrote out.pdf")  # a build always says what it wrote
-recording.finish(0)
-print(sorted(p.name for p in Path(sys.argv[1]).rglob("*.rec")))
-"""
-
-
-@pytest.mark.skipif(shutil.which("true") is None, reason="no 'true' program to run")
-def test_a_build_that_ran_a_program_is_not_recorded(tmp_path: Path) -> None:
-    """Like ``fc-match`` choosing a font: what it said may change with the fonts installed."""
-    environ = {**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "cache")}
-    for name in ("PRINTDECK_NO_CACHE", "PRINTDECK_NO_LAYOUT_CACHE", "PRINTDECK_NO_REPLAY"):
-        environ.pop(name, None)
-    done = subprocess.run(
-        [sys.executable, "-c", _RAN_A_PROGRAM, str(tmp_path / "cache")],
-        cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[1] == "[]"
-    without = _RAN_A_PROGRAM.replace('subprocess.run(["true"], check=False)', "")
-    _age(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-c", without, str(tmp_path / "cache")],
-        cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    listed = done.stdout.split("\n")[1]
-    assert listed.startswith("['") and listed.endswith(".rec']")
-
-
-_WORKER_READS = """
-import os, sys
-from pathlib import Path
-from printdeck import rerun
+from printdeck.audit import INPUT_EVENT, PROGRAM_EVENT
+from printdeck.cache import file_digest
 args = ["build", "-o", "out.pdf"]
 if sys.argv[1] == "replay":
     print(rerun.replay(args) is not None)
     raise SystemExit
 recording = rerun.start(args)
+output = b"pdf"
+{work}
+Path(".out.pdf.1.tmp").write_bytes(output)
+Path(".out.pdf.1.tmp").replace("out.pdf")
+print("wrote out.pdf")  # a build always says what it wrote
+{committed}
+recording.finish(0)
+print(sorted(p.name for p in Path(os.environ["PRINTDECK_CACHE_DIR"]).rglob("*.rec")))
+"""
+
+
+_RAN_A_PROGRAM = _scripted('subprocess.run(["true"], check=False)')
+
+
+@pytest.mark.skipif(shutil.which("true") is None, reason="no 'true' program to run")
+def test_a_build_that_ran_a_program_is_not_recorded(tmp_path: Path) -> None:
+    """Like ``fc-match`` choosing a font: what it said may change with the fonts installed."""
+    environ = _environment(tmp_path / "cache")
+    assert _script(tmp_path, environ, _RAN_A_PROGRAM, "record").splitlines()[-1] == "[]"
+    _age(tmp_path)
+    listed = _script(tmp_path, environ, _scripted(""), "record").splitlines()[-1]
+    assert listed.startswith("['") and listed.endswith(".rec']")
+
+
+_WORKER_READS = _scripted(
+    """
 pid = os.fork()
 if pid == 0:  # a worker process: reads a file this process never opens
     Path("worker-only.txt").read_text()
     os._exit(0)
 os.waitpid(pid, 0)
-Path(".out.pdf.1.tmp").write_bytes(b"pdf")
-Path(".out.pdf.1.tmp").replace("out.pdf")
-print("wrote out.pdf")
-recording.finish(0)
 """
+)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="records follow forked workers only")
@@ -325,16 +338,10 @@ def test_a_file_only_a_worker_read_is_an_input(tmp_path: Path) -> None:
     work.mkdir()
     (work / "worker-only.txt").write_text("one")
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ["PRINTDECK_CACHE_DIR"] = str(cache)
+    environ = _environment(cache)
 
     def run(what: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", _WORKER_READS, what],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        return done.stdout.strip()
+        return _script(work, environ, _WORKER_READS, what)
 
     run("record")
     (record,) = cache.glob(f"{KIND}/*.rec")
@@ -344,25 +351,17 @@ def test_a_file_only_a_worker_read_is_an_input(tmp_path: Path) -> None:
     assert run("replay") == "False"
 
 
-_DIGEST_ONLY = """
-import sys
-from pathlib import Path
-from printdeck import rerun
-from printdeck.cache import file_digest
-big = Path("big.bin")
+_DIGEST_ONLY = _scripted(
+    """
 if sys.argv[1] == "warm":  # another run hashed it: its digest is kept in the cache
-    file_digest(big)
+    file_digest(Path("big.bin"))
     raise SystemExit
 opened = []
 sys.addaudithook(lambda event, args: opened.append(args[0]) if event == "open" else None)
-recording = rerun.start(["build", "-o", "out.pdf"])
-digest = file_digest(big)
-Path(".out.pdf.1.tmp").write_bytes(digest.encode())
-Path(".out.pdf.1.tmp").replace("out.pdf")
-print("wrote out.pdf")
-recording.finish(0)
-print(any(str(p).endswith("big.bin") for p in opened))
-"""
+output = file_digest(Path("big.bin")).encode()
+""",
+    'print(any(str(p).endswith("big.bin") for p in opened))',
+)
 
 
 def test_a_file_known_by_its_cached_digest_is_an_input(tmp_path: Path) -> None:
@@ -372,37 +371,21 @@ def test_a_file_known_by_its_cached_digest_is_an_input(tmp_path: Path) -> None:
     work.mkdir()
     (work / "big.bin").write_bytes(os.urandom(1_100_000))
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ["PRINTDECK_CACHE_DIR"] = str(cache)
-    for what in ("warm", "record"):
-        done = subprocess.run(
-            [sys.executable, "-c", _DIGEST_ONLY, what],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["wrote", "out.pdf", "False"]  # not opened this time
+    environ = _environment(cache)
+    _script(work, environ, _DIGEST_ONLY, "warm")
+    assert _script(work, environ, _DIGEST_ONLY, "record").splitlines()[1] == "False"  # not opened this time
     (record,) = cache.glob(f"{KIND}/*.rec")
     assert f'"{work / "big.bin"}","file"'.encode() in record.read_bytes()
 
 
-_ASKED_A_PROGRAM = """
-import subprocess, sys
-from pathlib import Path
-from printdeck import rerun
-from printdeck.audit import PROGRAM_EVENT
-args = ["build", "-o", "out.pdf"]
-if sys.argv[1] == "replay":
-    print(rerun.replay(args) is not None)
-    raise SystemExit
-recording = rerun.start(args)
+_ASKED_A_PROGRAM = _scripted(
+    """
 command = (sys.argv[2], "-s", "answer.txt")
 answer = subprocess.run(list(command), capture_output=True, text=True, check=True).stdout
 sys.audit(PROGRAM_EVENT, command, answer)  # as printdeck.artwork.fonts does for fc-match
-Path(".out.pdf.1.tmp").write_text(answer)
-Path(".out.pdf.1.tmp").replace("out.pdf")
-print("wrote out.pdf")
-recording.finish(0)
+output = answer.encode()
 """
+)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or shutil.which("sh") is None, reason="needs a POSIX shell")
@@ -418,16 +401,10 @@ def test_a_program_whose_answer_was_given_is_asked_again(tmp_path: Path) -> None
     fake.chmod(0o755)
     (work / "answer.txt").write_text("NotoSansCJK-Regular.ttc")
     _age(tmp_path)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PATH=f"{tools}{os.pathsep}{os.environ['PATH']}")
+    environ = _environment(tmp_path / "cache", PATH=f"{tools}{os.pathsep}{os.environ['PATH']}")
 
     def run(what: str, program: str = "fc-match") -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", _ASKED_A_PROGRAM, what, program],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        return done.stdout.strip()
+        return _script(work, environ, _ASKED_A_PROGRAM, what, program)
 
     run("record")
     assert run("replay") == "True"
@@ -480,16 +457,10 @@ def test_a_theme_reached_through_a_link_and_dot_dot(tmp_path: Path) -> None:
     (work / "link").symlink_to(real / "inner")
     (work / "out").mkdir()
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PRINTDECK_JOBS="1")
+    environ = _environment(tmp_path / "cache", PRINTDECK_JOBS="1")
 
     def build() -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "link/../theme", "-o", "out/deck.pdf"],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-2000:]
-        return done
+        return _printdeck(work, environ, "build", "link/../theme", "-o", "out/deck.pdf")
 
     build()
     assert _replayed(build())
@@ -506,17 +477,11 @@ def test_a_theme_kept_in_the_cache_folder_is_an_input(tmp_path: Path) -> None:
     _theme(cache / "theme")
     (work / "out").mkdir(parents=True)
     _age(tmp_path)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ.update(PRINTDECK_CACHE_DIR=str(cache), PRINTDECK_JOBS="1")
+    environ = _environment(cache, PRINTDECK_JOBS="1")
 
     def build() -> subprocess.CompletedProcess[str]:
         command = ["build", str(cache / "theme"), "-o", "out/deck.pdf"]
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "printdeck", *command],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-2000:]
-        return done
+        return _printdeck(work, environ, *command)
 
     build()
     assert _replayed(build())
@@ -531,16 +496,10 @@ def test_a_local_theme_made_after_the_bundled_one_was_built(tmp_path: Path) -> N
     work = tmp_path / "work"
     (work / "out").mkdir(parents=True)
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ.update(PRINTDECK_CACHE_DIR=str(tmp_path / "cache"), PRINTDECK_JOBS="1")
+    environ = _environment(tmp_path / "cache", PRINTDECK_JOBS="1")
 
     def build() -> subprocess.CompletedProcess[str]:
-        done = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "printdeck", "build", "junior", "-o", "out/deck.pdf"],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-2000:]
-        return done
+        return _printdeck(work, environ, "build", "junior", "-o", "out/deck.pdf")
 
     build()
     assert _replayed(build())
@@ -550,27 +509,21 @@ def test_a_local_theme_made_after_the_bundled_one_was_built(tmp_path: Path) -> N
     assert not _replayed(local) and "13 cards" in local.stdout
 
 
-_OUTPUT_REPLACED = """
-import sys
-from pathlib import Path
-from printdeck import rerun
-recording = rerun.start(["build", "-o", "out.pdf"])
-Path(".out.pdf.1.tmp").write_bytes(b"mine")
-Path(".out.pdf.1.tmp").replace("out.pdf")
-print("wrote out.pdf")
+_OUTPUT_REPLACED = _scripted(
+    """
+if sys.argv[1] == "descriptor":  # a theme read by descriptor: stdin
+    open("/proc/self/fd/0").read()
+""",
+    """
 if sys.argv[1] == "other":  # another build of the same output, done meanwhile
-    import os
     pid = os.fork()
     if pid == 0:
         Path(".out.pdf.2.tmp").write_bytes(b"theirs")
         Path(".out.pdf.2.tmp").replace("out.pdf")
         os._exit(0)
     os.waitpid(pid, 0)
-if sys.argv[1] == "descriptor":  # a theme read by descriptor: stdin
-    open("/proc/self/fd/0").read()
-recording.finish(0)
-print(sorted(p.name for p in Path(sys.argv[2]).rglob("*.rec")))
-"""
+""",
+)
 
 
 @pytest.mark.parametrize("case", ["other", "descriptor"])
@@ -582,36 +535,19 @@ def test_what_cannot_be_checked_is_not_recorded(tmp_path: Path, case: str) -> No
     work = tmp_path / "work"
     work.mkdir()
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+    environ = _environment(tmp_path / "cache")
     for what in (case, "plain"):
-        done = subprocess.run(
-            [sys.executable, "-c", _OUTPUT_REPLACED, what, str(tmp_path / "cache")],
-            cwd=work, env=environ, input="", capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        listed = done.stdout.splitlines()[-1]
+        listed = _script(work, environ, _OUTPUT_REPLACED, what).splitlines()[-1]
         assert (listed == "[]") is (what == case), listed  # recorded only when plain
         _age(work)
 
 
-_LOOKED_IN = """
-import sys
-from pathlib import Path
-from printdeck import rerun
-from printdeck.audit import INPUT_EVENT
-args = ["build", "-o", "out.pdf"]
-if sys.argv[1] == "replay":
-    print(rerun.replay(args) is not None)
-    raise SystemExit
-recording = rerun.start(args)
+_LOOKED_IN = _scripted(
+    """
 sys.audit(INPUT_EVENT, "fonts")  # a folder looked in (fc-match looked for on PATH, a font folder)
 sys.audit(INPUT_EVENT, "junior")  # a path tried first and not there (a local theme before a bundled one)
-Path(".out.pdf.1.tmp").write_bytes(b"pdf")
-Path(".out.pdf.1.tmp").replace("out.pdf")
-print("wrote out.pdf")
-recording.finish(0)
 """
+)
 
 
 @pytest.mark.parametrize("change", ["file in the folder", "the missing path"])
@@ -621,16 +557,10 @@ def test_places_looked_in_are_inputs(tmp_path: Path, change: str) -> None:
     work = tmp_path / "work"
     (work / "fonts").mkdir(parents=True)
     _age(work)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PRINTDECK_")}
-    environ["PRINTDECK_CACHE_DIR"] = str(tmp_path / "cache")
+    environ = _environment(tmp_path / "cache")
 
     def run(what: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", _LOOKED_IN, what],
-            cwd=work, env=environ, capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        return done.stdout.strip()
+        return _script(work, environ, _LOOKED_IN, what)
 
     run("record")
     assert run("replay") == "True"
