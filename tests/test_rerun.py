@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -447,6 +448,17 @@ def test_a_chinese_word_deck_is_replayed(tmp_path: Path) -> None:
     assert _replayed(again) and _outputs(work) == made and _said(again) == _said(first)
 
 
+def _replayed_until_edited(build: Callable[[], subprocess.CompletedProcess[str]], folder: Path) -> None:
+    """``build`` is replayed the second time, and not once ``folder/theme/theme.yaml`` is
+    edited (its folder's times then set back)."""
+    build()
+    assert _replayed(build())
+    theme = folder / "theme" / "theme.yaml"
+    theme.write_text(theme.read_text().replace("seed: 5", "seed: 6"))
+    _age(folder / "theme")
+    assert not _replayed(build())
+
+
 def test_a_theme_reached_through_a_link_and_dot_dot(tmp_path: Path) -> None:
     """``link/../theme`` is where the system takes it (the link's target's parent), not
     where the text ``..`` would: a change there is seen."""
@@ -459,15 +471,7 @@ def test_a_theme_reached_through_a_link_and_dot_dot(tmp_path: Path) -> None:
     _age(work)
     environ = _environment(tmp_path / "cache", PRINTDECK_JOBS="1")
 
-    def build() -> subprocess.CompletedProcess[str]:
-        return _printdeck(work, environ, "build", "link/../theme", "-o", "out/deck.pdf")
-
-    build()
-    assert _replayed(build())
-    theme = real / "theme" / "theme.yaml"
-    theme.write_text(theme.read_text().replace("seed: 5", "seed: 6"))
-    _age(work)
-    assert not _replayed(build())
+    _replayed_until_edited(lambda: _printdeck(work, environ, "build", "link/../theme", "-o", "out/deck.pdf"), real)
 
 
 def test_a_theme_kept_in_the_cache_folder_is_an_input(tmp_path: Path) -> None:
@@ -478,16 +482,8 @@ def test_a_theme_kept_in_the_cache_folder_is_an_input(tmp_path: Path) -> None:
     (work / "out").mkdir(parents=True)
     _age(tmp_path)
     environ = _environment(cache, PRINTDECK_JOBS="1")
-
-    def build() -> subprocess.CompletedProcess[str]:
-        command = ["build", str(cache / "theme"), "-o", "out/deck.pdf"]
-        return _printdeck(work, environ, *command)
-
-    build()
-    assert _replayed(build())
-    theme = cache / "theme" / "theme.yaml"
-    theme.write_text(theme.read_text().replace("seed: 5", "seed: 6"))
-    assert not _replayed(build())
+    command = ["build", str(cache / "theme"), "-o", "out/deck.pdf"]
+    _replayed_until_edited(lambda: _printdeck(work, environ, *command), cache)
 
 
 def test_a_local_theme_made_after_the_bundled_one_was_built(tmp_path: Path) -> None:
