@@ -1,19 +1,23 @@
 """Recording a command-line build for :mod:`printdeck.rerun.replay`.
 
-A :class:`Recording` watches the build through Python's audit hooks (PEP 578): each file
-opened (for reading: an input; for writing: a temporary output or a cache entry) or whose
-digest came from the cache unread (:data:`printdeck.audit.INPUT_EVENT`), each folder
-listed (but an output folder listed only for a killed build's temporary files,
-:data:`printdeck.audit.CLEANUP_EVENT`), each rename (an output committed) and each
-program run (a build is recorded only if the code that ran it said what it answered:
-:data:`printdeck.audit.PROGRAM_EVENT`, ``fc-match`` choosing a font; the replay asks it
-again). Forked worker
-processes inherit the hook and append what they see to a file this process reads at the
-end, so pictures read only by a worker count too. What the build prints goes through
-:class:`Tee` on standard output and error. When the build ends with status 0 the record
-is written to the cache (``builds``): the inputs with the identity of each (the one that
-was seen when first read; a file changed during the build is not recorded), the
-outputs' bytes and permissions, and the lines printed.
+A :class:`Recording` watches the build through Python's audit hooks (PEP 578):
+- each file opened: for reading, an input; for writing, a temporary output or a cache
+  entry;
+- what printdeck says it depends on without reading it (:data:`printdeck.audit.INPUT_EVENT`:
+  a digest kept in the cache, a path tried and not found, a folder looked in);
+- each folder listed, but an output folder listed only for a killed build's temporary
+  files (:data:`printdeck.audit.CLEANUP_EVENT`);
+- each rename (an output committed, with the identity it had then);
+- each program run: the build is recorded only if the code that ran it said what it
+  answered (:data:`printdeck.audit.PROGRAM_EVENT`, ``fc-match`` choosing a font; the
+  replay asks it again).
+
+Forked worker processes inherit the hook and append what they see to a file this process
+reads at the end, so files read only by a worker count too. What the build prints goes
+through a :class:`~printdeck.rerun.said.Tee` on standard output and error. When the build
+ends with status 0 the record is written to the cache (``builds``): the inputs with the
+identity of each (a file changed during the build, or in the 2 s before it, is not
+recorded), the outputs' bytes and permissions, and the lines printed.
 """
 
 from __future__ import annotations
@@ -55,14 +59,14 @@ _IGNORED_ROOTS = ("/proc/", "/sys/")  # the system's state (CPU count...), not a
 _DEVICES = "/dev/"  # a device read (a theme from /dev/stdin) is not an input that can be checked
 _DESCRIPTORS = re.compile(r"/proc/[^/]+/fd/")  # nor a file read by descriptor (/proc/self/fd/0: stdin)
 _NULL = os.devnull
-_CACHE_ENTRY = re.compile(
-    r"\.?[0-9a-f]{32}\.[A-Za-z0-9.]+"
-)  # an entry's name (printdeck.cache.entry_key), or its temporary file
-_WATCHED = frozenset(
-    {"open", "os.listdir", "os.scandir", "os.rename", "subprocess.Popen", "os.chdir", INPUT_EVENT, PROGRAM_EVENT}
-    | {CLEANUP_EVENT}
-    | {"os.system", "os.posix_spawn", "os.exec", "os.spawn", "os.startfile"}
+_CACHE_ENTRY = re.compile(r"\.?[0-9a-f]{32}\.[A-Za-z0-9.]+")
+"""A cache entry's name (:func:`printdeck.cache.entry_key`), or its temporary file's."""
+_WATCHED = (
+    frozenset({"open", "os.rename", "subprocess.Popen", "os.chdir", INPUT_EVENT, PROGRAM_EVENT, CLEANUP_EVENT})
+    | _PROGRAMS
+    | _LISTINGS
 )
+"""The events the hook looks at (it is called for every event, so the others cost a set lookup)."""
 
 
 class Recording:

@@ -3,13 +3,16 @@ from the disk cache, without loading the pipeline or its libraries.
 
 A build run from the command line is recorded (:mod:`printdeck.rerun.recording`): every file
 it read (the theme, its pictures and fonts, printdeck's and its libraries' modules, in
-this process and in its workers), every folder it listed, what it wrote and what it
-printed. The same command run again, in the same folder with the same environment, finds
-the record by a key of its arguments (:func:`record_key`), checks that every file and
-folder is as it was (size, modification and change time and inode of each file, a
-folder's modification time or, for a folder the build writes into, its entries), and
-writes the outputs and prints the lines of the record; anything changed, missing or odd
-is a miss and the build runs as always. The outputs are byte for byte those of the
+this process and in its workers), every folder it listed, what printdeck says it depends
+on without reading it (:mod:`printdeck.audit`: digests kept in the cache, paths tried and
+not found, folders looked in, ``fc-match``'s answers), what it wrote and what it printed.
+The same command run again, in the same folder with the same environment, finds the record
+by a key of its arguments (:func:`record_key`) and checks that every file and folder is as
+it was: size, modification and change time and inode of each file; modification and
+change time and inode of each folder, or its entries for a folder the outputs go to as
+well; each path not found still not there; each program's answer the same, asked again.
+Then it writes the outputs and gives back the lines to print; anything changed, missing or
+odd is a miss and the build runs as always. The outputs are byte for byte those of the
 recorded build, which is byte for byte what a new build gives (printdeck is
 deterministic), and are written the same way (a temporary file renamed over each,
 under the folder lock).
