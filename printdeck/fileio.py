@@ -197,21 +197,27 @@ def written() -> list[Path]:
     return list(_COMMITTED)
 
 
-def _made_here(tmp: Path) -> bool:
-    """Whether this process created ``tmp`` (its name carries this pid): a forked worker
-    inherits its parent's records, whose files are the parent's to remove."""
-    return tmp.name[: -len(".tmp")].rsplit(".", 2)[-2:-1] == [str(os.getpid())]
-
-
 def remove_temporaries() -> None:
     """Remove every temporary file and staging folder this process is writing (the
     signal handler calls this, in the main process and in a worker a SIGTERM stops;
     never raises)."""
-    for tmp in [t for t in _ACTIVE if _made_here(t)]:
+    for tmp in list(_ACTIVE):
         with contextlib.suppress(OSError):
             tmp.unlink()
-    for folder in [f for f in _FOLDERS if _made_here(f)]:
+    for folder in list(_FOLDERS):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _forget_the_parents() -> None:
+    """In a forked worker: the temporary files being written are its parent's, to commit
+    or remove; the worker's own records start empty."""
+    _ACTIVE.clear()
+    _FOLDERS.clear()
+    _COMMITTED.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_the_parents)
 
 
 on_stop(remove_temporaries)  # a signal removes them before the stack unwinds
