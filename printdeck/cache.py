@@ -116,6 +116,18 @@ def cache_dir(kind: str) -> Path | None:
     return folder
 
 
+ENTRY_NAME = re.compile(r"\.?[0-9a-f]{32}\.[A-Za-z0-9.]+")
+"""The file name of an entry (:func:`entry_key` and a suffix), or of its temporary file while
+:func:`write_entry` writes it."""
+
+
+def file_identity(info: os.stat_result) -> list[int]:
+    """What tells one version of a file from another without reading it: size,
+    modification time (ns), inode and change time (ns); any write changes the change
+    time, which no tool can set back."""
+    return [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
+
+
 def entry_key(*parts: object) -> str:
     """A cache entry's name: 32 hex digits of the SHA-256 of ``parts``.
 
@@ -177,7 +189,7 @@ def file_digest(path: Path) -> str:
     sys.audit(INPUT_EVENT, str(path))
     try:
         info = path.stat()
-        return _file_digest(str(path), info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
+        return _file_digest(str(path), *file_identity(info))
     except OSError as exc:
         raise PrintdeckError(f"{shown(path)}: cannot read ({exc.strerror or exc}); check the file") from None
 

@@ -565,3 +565,18 @@ def test_places_looked_in_are_inputs(tmp_path: Path, change: str) -> None:
     else:
         (work / "junior").mkdir()
     assert run("replay") == "False"
+
+
+def test_every_cache_folder_is_one_of_the_kinds() -> None:
+    """``printdeck.cache.KINDS`` is the one list of the cache's folders (a record leaves what
+    is in them out): every ``cache_dir("...")`` in printdeck names one of them."""
+    import ast
+
+    from printdeck.cache import KINDS
+
+    named = set()
+    for source in (Path(__file__).resolve().parents[1] / "printdeck").rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "cache_dir":
+                named |= {a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    assert named and named <= KINDS, sorted(named - KINDS)

@@ -34,13 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from printdeck.audit import CLEANUP_EVENT, INPUT_EVENT, PROGRAM_EVENT
-from printdeck.cache import KINDS, MAX_ENTRY_BYTES
+from printdeck.cache import ENTRY_NAME, KINDS, MAX_ENTRY_BYTES, file_identity
 from printdeck.rerun.replay import (
     KIND,
     RACY_S,
     RECORD_FORMAT,
     cache_root_or_none,
-    file_identity,
     folder_entries,
     folder_identity,
     plain_text,
@@ -59,8 +58,6 @@ _IGNORED_ROOTS = ("/proc/", "/sys/")  # the system's state (CPU count...), not a
 _DEVICES = "/dev/"  # a device read (a theme from /dev/stdin) is not an input that can be checked
 _DESCRIPTORS = re.compile(r"/proc/[^/]+/fd/")  # nor a file read by descriptor (/proc/self/fd/0: stdin)
 _NULL = os.devnull
-_CACHE_ENTRY = re.compile(r"\.?[0-9a-f]{32}\.[A-Za-z0-9.]+")
-"""A cache entry's name (:func:`printdeck.cache.entry_key`), or its temporary file's."""
 _WATCHED = (
     frozenset({"open", "os.rename", "subprocess.Popen", "os.chdir", INPUT_EVENT, PROGRAM_EVENT, CLEANUP_EVENT})
     | _PROGRAMS
@@ -167,7 +164,7 @@ class Recording:
         if path.startswith(self.cache_roots):
             inside = path.split(os.sep)[-2:]
             root = os.path.dirname(os.path.dirname(path)) + os.sep
-            if root in self.cache_roots and inside[0] in KINDS and _CACHE_ENTRY.fullmatch(inside[1]):
+            if root in self.cache_roots and inside[0] in KINDS and ENTRY_NAME.fullmatch(inside[1]):
                 return True
             if os.path.dirname(path) + os.sep in self.cache_roots and inside[1] in KINDS:
                 return True  # a cache folder listed (pruned, its stale temporary files removed)

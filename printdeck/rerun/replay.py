@@ -36,7 +36,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-RECORD_FORMAT = 2
+from printdeck.cache import cache_root, entry_key, file_identity, read_entry_bytes
+
+RECORD_FORMAT = 3
 """Version of a record's layout; part of its key."""
 RACY_S = 2.0
 """Seconds: a build that read a file modified this shortly before it started is not recorded
@@ -80,8 +82,6 @@ def eligible(args: Sequence[str]) -> bool:
 
 def cache_root_or_none() -> Path | None:
     """The cache folder (:func:`printdeck.cache.cache_root`), or None where there is none."""
-    from printdeck.cache import cache_root  # noqa: PLC0415 - light: the standard library only
-
     try:
         return cache_root()
     except (RuntimeError, KeyError, OSError):
@@ -94,7 +94,6 @@ def record_key(args: Sequence[str]) -> str:
     environment that matters (:data:`KEY_ENVIRONMENT`, :data:`KEY_PREFIXES`), the umask and
     whether standard output and error are terminals."""
     import printdeck  # noqa: PLC0415
-    from printdeck.cache import entry_key  # noqa: PLC0415
 
     env = {k: v for k, v in os.environ.items() if k.startswith(KEY_PREFIXES) or k in KEY_ENVIRONMENT}
     mask = os.umask(0o022)
@@ -121,12 +120,6 @@ def plain_text(stream: object) -> bool:
         return encoding is not None and codecs.lookup(encoding).name != "ascii"
     except LookupError:
         return False
-
-
-def file_identity(info: os.stat_result) -> list[int]:
-    """What tells a file's version: size, modification and change time (ns), inode.
-    Any write changes the change time, which no tool can set back."""
-    return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
 
 
 def folder_identity(info: os.stat_result) -> list[int]:
@@ -192,8 +185,6 @@ def _same_answer(command: str, answer: object) -> bool:
 
 def read_record(path: Path) -> tuple[dict[str, object], bytes] | None:
     """A record's header and the outputs' bytes after it, or None (missing or odd)."""
-    from printdeck.cache import read_entry_bytes  # noqa: PLC0415
-
     data = read_entry_bytes(path)
     if data is None:
         return None
