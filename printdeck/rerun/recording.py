@@ -77,7 +77,6 @@ class Recording:
 
     def __init__(self, args: list[str], root: Path) -> None:
         self.key = record_key(args)
-        self.root = root
         self.started = time.time()
         self.active = True
         self.in_child = False
