@@ -39,9 +39,9 @@ if TYPE_CHECKING:
 
 SHARED_KINDS = frozenset({"svg", "text"})
 """Kinds of drawing whose cold work is shared among worker processes."""
-LIBRARIES = ("resvg_py", "cv2", "scipy.ndimage", "pypdfium2", "svglib.svglib", "reportlab.graphics.shapes")
+LIBRARIES = ("resvg_py", "cv2", "pypdfium2", "svglib.svglib", "reportlab.graphics.shapes")
 """Loaded here before the workers fork, so no worker loads them again: what drawing,
-proving, tracing and look-alike pixels need (about 0.35 s to load)."""
+proving, tracing and look-alike pixels need."""
 CACHE_FOLDERS = ("svgchecks", "proofs", "vectorforms", "silhouettes", "looks")
 """The disk cache's folders the workers fill; all must be usable for the work to be shared."""
 

@@ -156,3 +156,45 @@ def test_symbol_geometry_is_made_once_and_read_only(sils) -> None:
     assert np.array_equal(g.vertices_z, v[:, 0] + 1j * v[:, 1])
     with pytest.raises(ValueError, match="read-only"):
         g.vertices_z[0] = 0
+
+
+def _brute_distance_to_false(mask: np.ndarray) -> np.ndarray:
+    """Every point's Euclidean distance (grid steps) to the nearest False point, by brute force."""
+    ys, xs = np.nonzero(~mask)
+    gy, gx = np.mgrid[: mask.shape[0], : mask.shape[1]]
+    squared = (gy[..., None] - ys) ** 2 + (gx[..., None] - xs) ** 2
+    return np.sqrt(squared.min(axis=-1).astype(np.float64))
+
+
+@hsettings(max_examples=80, deadline=None)
+@given(ny=st.integers(1, 40), nx=st.integers(1, 40), share=st.floats(0.3, 0.999), seed=st.integers(0, 2**32 - 1))
+def test_distance_to_false_is_the_exact_euclidean_transform(ny, nx, share, seed) -> None:
+    from printdeck.artwork.shape_field import distance_to_false
+
+    mask = np.random.default_rng(seed).random((ny, nx)) < share
+    mask.flat[seed % mask.size] = False  # at least one False point
+    distances, err = distance_to_false(mask)
+    assert err == 0.0
+    assert distances.dtype == np.float64
+    assert np.array_equal(distances, _brute_distance_to_false(mask))  # to the bit
+
+
+def test_distance_to_false_far_points_bound_their_error() -> None:
+    from printdeck.artwork.shape_field import EXACT_DISTANCE_MOST, distance_to_false
+
+    side = 1600  # a corner 2262 steps from the one False point: beyond the exact range
+    mask = np.ones((side, side), dtype=bool)
+    mask[0, 0] = False
+    distances, err = distance_to_false(mask)
+    gy, gx = np.mgrid[:side, :side]
+    true = np.hypot(gy, gx)
+    assert float(true.max()) > EXACT_DISTANCE_MOST
+    assert 0.0 < err < 1e-3
+    assert np.all(np.abs(distances - true) <= err)
+
+
+def test_distance_to_false_refuses_a_mask_with_no_false_point() -> None:
+    from printdeck.artwork.shape_field import distance_to_false
+
+    with pytest.raises(ValueError, match="no False point"):
+        distance_to_false(np.ones((4, 5), dtype=bool))

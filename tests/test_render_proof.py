@@ -193,3 +193,20 @@ def test_custom_property_at_the_end_of_a_style_attribute_is_resolved() -> None:
 
     text = '<svg><g style="--c: #08f"><path style="fill: var(--c)" d="M0 0h9v9z"/></g></svg>'
     assert resolve_css_variables(text) == text.replace("var(--c)", "#08f")
+
+
+def test_the_proof_grows_ink_by_its_slack_in_a_square() -> None:
+    from printdeck.render.proof import SLACK_PX, _grown
+
+    rng = np.random.default_rng(7)
+    mask = rng.random((37, 52)) < 0.02
+    mask[0, 0] = mask[-1, 20] = True  # ink on the border grows inward only
+    grown = _grown(mask)
+    side = 2 * SLACK_PX + 1
+    padded = np.pad(mask, SLACK_PX)
+    expected = np.zeros_like(mask)
+    for dy in range(side):
+        for dx in range(side):
+            expected |= padded[dy : dy + mask.shape[0], dx : dx + mask.shape[1]]
+    assert grown.dtype == bool
+    assert np.array_equal(grown, expected)

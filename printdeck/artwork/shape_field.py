@@ -79,8 +79,6 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
     Args:
         outline: The collision outline, box units.
     """
-    from scipy.ndimage import distance_transform_edt  # noqa: PLC0415 - a 0.15 s import, only when tracing
-
     x0, y0, x1, y1 = outline.bounds
     step = max(x1 - x0, y1 - y0) / GRID_POINTS
     nx = math.ceil((x1 - x0 + 2 * MARGIN) / step) + 1
@@ -98,8 +96,9 @@ def shape_field(outline: BaseGeometry) -> ShapeField:
         extra = step * math.sqrt(2) / 2  # a vertex is at most this far from its grid point
     else:
         extra = 0.0
-    bound = distance_transform_edt(~inside) * step + extra + step * math.sqrt(2) / 2
-    centres, radii = _inner_discs(outline, origin, step, distance_transform_edt(inside) * step)
+    outside_d, outside_err = distance_to_false(~inside)
+    bound = (outside_d + outside_err) * step + extra + step * math.sqrt(2) / 2
+    centres, radii = _inner_discs(outline, origin, step, distance_to_false(inside)[0] * step)
     return ShapeField(
         origin=origin,
         step=step,
@@ -131,9 +130,45 @@ def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: flo
         np.clip(np.rint((pts[:, 0] - origin.real) / step).astype(int), 0, nx - 1),
     ] = True
     slack = step * (math.sqrt(2) / 2 + 1 / 8) + step * math.sqrt(2) / 2
-    from scipy.ndimage import distance_transform_edt  # noqa: PLC0415 - see shape_field
+    unmarked_d, unmarked_err = distance_to_false(~marked)
+    return np.maximum((unmarked_d - unmarked_err) * step - slack, 0.0).astype(np.float32)
 
-    return np.maximum(distance_transform_edt(~marked) * step - slack, 0.0).astype(np.float32)
+
+EXACT_DISTANCE_MOST = 2047.0
+"""Largest grid distance (grid steps) :func:`distance_to_false` gives exactly."""
+
+
+def distance_to_false(mask: np.ndarray) -> tuple[np.ndarray, float]:
+    """Each grid point's Euclidean distance (grid steps) to the nearest ``False`` point of
+    ``mask`` (0 on those): the exact Euclidean distance transform, as
+    ``scipy.ndimage.distance_transform_edt`` gives it, from OpenCV's (Felzenszwalb and
+    Huttenlocher, "Distance transforms of sampled functions", Theory of Computing 8, 2012).
+
+    OpenCV returns ``sqrt(n)`` (``n`` the whole squared distance) rounded to float32;
+    squared and rounded it gives ``n`` back exactly while ``sqrt(n)`` is at most
+    :data:`EXACT_DISTANCE_MOST` (float32's relative rounding of 2**-24 moves the square by
+    under 0.5), so up to that the result is exact to the bit.
+
+    Args:
+        mask: ``(ny, nx) bool`` with at least one ``False`` point.
+
+    Returns:
+        ``(distances (ny, nx) float64, err)``: ``err`` bounds each distance's error
+        either way (0.0 when every distance is exact; farther than
+        :data:`EXACT_DISTANCE_MOST` only on grids with a diagonal that long).
+
+    Raises:
+        ValueError: ``mask`` has no ``False`` point.
+    """
+    import cv2  # noqa: PLC0415 - OpenCV only when a field is built, never on a cached run
+
+    if mask.all():
+        raise ValueError("distance_to_false: the mask has no False point")
+    rounded = cv2.distanceTransform(mask.astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE).astype(np.float64)
+    exact = np.sqrt(np.rint(rounded * rounded))
+    if float(rounded.max()) <= EXACT_DISTANCE_MOST:
+        return exact, 0.0
+    return rounded, float(rounded.max()) * 2.0**-22  # a float32's rounding, twice over
 
 
 def _inner_discs(
@@ -183,7 +218,7 @@ def _array_from_json(entry: dict[str, Any], dtype: str, ndim: int) -> np.ndarray
 
 def field_to_json(field: ShapeField) -> dict[str, Any]:
     """A :class:`ShapeField` as JSON-ready data, stored with the silhouette so a cached
-    symbol never builds its field again (nor imports scipy)."""
+    symbol never builds its field again."""
     return {
         "origin": [field.origin.real, field.origin.imag],
         "step": field.step,
