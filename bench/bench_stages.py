@@ -22,8 +22,9 @@ build with ``-v`` is never replayed from its record, so this times the pipeline,
 ``bench/bench_imports.py`` the replay);
 the order-11 deck (133 cards of 12) with a new seed; with ``--photos``, the 57 phone
 photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold.
-``PRINTDECK_CACHE_DIR`` is set to a folder of each side's own; ``PRINTDECK_NO_LAYOUT_CACHE``
-passes through as set.
+``PRINTDECK_CACHE_DIR`` is set to a folder of each side's own (made with ``tempfile``: set
+``TMPDIR`` to keep the caches off a folder slow to create files in, as this project's
+machine's ``/tmp`` is: see bench/RESULTS.md); ``PRINTDECK_NO_LAYOUT_CACHE`` passes through as set.
 
 Usage: python bench/bench_stages.py [--runs N] [--baseline REV|none] [--photos [DIR]] [--only WORD ...]
 """

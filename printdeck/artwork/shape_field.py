@@ -134,8 +134,9 @@ def _lower(outline: BaseGeometry, inside: np.ndarray, origin: complex, step: flo
     return np.maximum((unmarked_d - unmarked_err) * step - slack, 0.0).astype(np.float32)
 
 
-EXACT_DISTANCE_MOST = 2047.0
-"""Largest grid distance (grid steps) :func:`distance_to_false` gives exactly."""
+EXACT_DISTANCE_MOST = 1023.0
+"""Largest grid distance (grid steps) :func:`distance_to_false` gives exactly (half of
+what a correctly rounded float32 square root allows, for one a few ulps off)."""
 
 
 def distance_to_false(mask: np.ndarray) -> tuple[np.ndarray, float]:
@@ -145,9 +146,9 @@ def distance_to_false(mask: np.ndarray) -> tuple[np.ndarray, float]:
     Huttenlocher, "Distance transforms of sampled functions", Theory of Computing 8, 2012).
 
     OpenCV returns ``sqrt(n)`` (``n`` the whole squared distance) rounded to float32;
-    squared and rounded it gives ``n`` back exactly while ``sqrt(n)`` is at most
-    :data:`EXACT_DISTANCE_MOST` (float32's relative rounding of 2**-24 moves the square by
-    under 0.5), so up to that the result is exact to the bit.
+    squared and rounded it gives ``n`` back exactly while the rounding moves the square by
+    under 0.5: for a correctly rounded root (relative error 2**-24) up to ``sqrt(n)`` =
+    2047, so up to :data:`EXACT_DISTANCE_MOST` the result is exact to the bit.
 
     Args:
         mask: ``(ny, nx) bool`` with at least one ``False`` point.
@@ -168,7 +169,7 @@ def distance_to_false(mask: np.ndarray) -> tuple[np.ndarray, float]:
     exact = np.sqrt(np.rint(rounded * rounded))
     if float(rounded.max()) <= EXACT_DISTANCE_MOST:
         return exact, 0.0
-    return rounded, float(rounded.max()) * 2.0**-22  # a float32's rounding, twice over
+    return rounded, float(rounded.max()) * 2.0**-20  # 16 float32 ulps: a root a few ulps off
 
 
 def _inner_discs(
