@@ -198,6 +198,8 @@ LOW_RESOLUTION = "low-resolution"
 """``code`` of a picture with too few pixels for the size it prints at (under 150 dpi)."""
 NO_FONT_HAS = "no-font-has"
 """``code`` of a word some character of which no font draws (``value``: the word)."""
+LOOK_ALIKE = "look-alike"
+"""``code`` of symbols players cannot tell apart (``problem``: the pairs, named)."""
 
 
 _THEME_KEY = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)*")

@@ -160,3 +160,36 @@ def test_a_picture_too_small_to_print_sharp_is_said_of_its_tile(client: Any) -> 
     )
     tile = client.get("/api/state").json()["state"]["symbols"][6]
     assert tile["error"] == preview.json()["words"]  # on its tile too
+
+
+def _finished_build(client: Any) -> dict[str, Any]:
+    job = client.post("/api/builds", json={}).json()["id"]
+    deadline = time.monotonic() + 120
+    while True:
+        with client.stream("GET", f"/api/builds/{job}/events") as stream:
+            events = [line for line in stream.iter_lines() if line.startswith("data: ")]
+        event: dict[str, Any] = yaml.safe_load(events[-1][len("data: ") :])
+        if event["done"] or time.monotonic() > deadline:
+            return event
+
+
+def test_look_alikes_refused_say_which_box_lets_them_through(tmp_path: Path) -> None:
+    from test_studio_api import png_bytes
+
+    label = FIELD_LABELS["deck.allow_look_alike"]
+    with make_client(tmp_path / "deck") as c:
+        upload(c, [(p.name, p.read_bytes()) for p in svgs(5)])
+        upload(c, [("red.png", png_bytes((200, 30, 30), 700, alpha=True))])
+        upload(c, [("red-again.png", png_bytes((201, 30, 30), 600, alpha=True))])
+        event = _finished_build(c)
+        pair = ("'red' and 'red again' look alike", "'red again' and 'red' look alike")
+        assert event["error_words"].startswith(tuple(f"Symbols: {p}" for p in pair))
+        assert event["error_words"].endswith(f"or tick \u201c{label}\u201d under Deck to print them with a warning")
+        assert "--allow-look-alike" not in event["error_words"]
+        assert event["error"].endswith("or pass --allow-look-alike to print them")  # the command line's words
+        assert form_description()["fields"]["deck.allow_look_alike"]["label"] == label
+        answer = c.patch("/api/settings", json={"changes": {"deck.allow_look_alike": True}})
+        assert answer.status_code == 200, answer.text
+        event = _finished_build(c)
+        assert event["error"] is None and event["pdf"]
+        assert any(p in w for w in event["warnings"] for p in pair)

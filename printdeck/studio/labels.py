@@ -12,6 +12,7 @@ FIELD_LABELS: dict[str, str] = {
     "deck.choose": "When there are extra symbols",
     "seed": "Seed (same seed, same deck)",
     "deck.copies": "Decks (a class set: each its colour and letter)",
+    "deck.allow_look_alike": "Allow look-alike symbols (warn only)",
     "card.shape": "Card shape",
     "card.size": "Card size",
     "card.diameter": "Diameter",

@@ -16,6 +16,7 @@ from typing import Any
 
 import printdeck.api
 from printdeck.errors import (
+    LOOK_ALIKE,
     LOW_RESOLUTION,
     NO_FONT_HAS,
     SAME_PICTURE,
@@ -99,6 +100,14 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         return Words(
             "",
             f"no font here has every letter of {word}: choose a font file that has them under {label_of('text.font')}",
+        )
+    if exc.code == LOOK_ALIKE:  # the pairs as the library names them, the fix in the page's words
+        allow = label_of("deck.allow_look_alike")
+        return Words(
+            SYMBOLS_PANEL,
+            f"{exc.problem.removeprefix('symbols: ')}; change or remove one of each pair, or tick "
+            f"\u201c{allow}\u201d under Deck to print them with a warning",
+            own=False,
         )
     if exc.code == UNREADABLE_FONT:
         return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")

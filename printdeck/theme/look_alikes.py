@@ -26,7 +26,7 @@ from printdeck.artwork import (
     word_skeleton,
 )
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import LookAlikeWarning, PrintdeckError
+from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.look_pairs import MISSING, PairBook
 from printdeck.theme.spec import Theme
@@ -260,7 +260,9 @@ def check_look_alikes(
     if allow:
         warnings.warn(text, LookAlikeWarning, stacklevel=2)
         return
-    raise PrintdeckError(f"{text}; change or remove one of each pair, or pass --allow-look-alike to print them")
+    raise PrintdeckError(
+        problem=text, fix="change or remove one of each pair, or pass --allow-look-alike to print them", code=LOOK_ALIKE
+    )
 
 
 def warn_vision_look_alikes(theme: Theme, symbols: Sequence[SymbolSpec] | None = None, *, grey: bool = False) -> None:

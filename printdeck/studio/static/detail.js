@@ -44,6 +44,12 @@ function slider(symbol, key, value, min, max, step, label, hint) {
     hint ? el("span", { class: "hint", text: hint }) : null);
 }
 
+/** The settings form's label of the setting that lets look-alike symbols through (served with the form). */
+function lookAlikeLabel(state) {
+  const spec = (state.form && state.form.fields["deck.allow_look_alike"]) || {};
+  return spec.label || "deck.allow_look_alike";
+}
+
 function upright(symbol, state) {
   const photosTurn = state.effective["layout.rotate_photos"];
   const defaultTurns = symbol.kind === "photo" ? Boolean(photosTurn) : true;
@@ -185,7 +191,7 @@ export function drawDetail(state) {
     faces ? null : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
-    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or warns, with allow_look_alike).`, role: "note" }) : null,
+    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or only warns, with “${lookAlikeLabel(state)}” ticked under Deck).`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
   controls.forEach((node, i) => { if (!node.dataset.key) node.dataset.key = `c${i}-${node.tagName}`; });
   const box = panel.querySelector(".controls");

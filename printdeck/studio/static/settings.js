@@ -15,6 +15,7 @@ const GROUPS = [
     { key: "deck.choose", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
     { key: "seed", type: "number" },
     { key: "deck.copies", type: "number", placeholder: "1" },
+    { key: "deck.allow_look_alike", type: "checkbox" },
   ] },
   { title: "Card", open: true, fields: [
     { key: "card.shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
