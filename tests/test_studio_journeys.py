@@ -133,6 +133,7 @@ def test_a_phone_journey(driver: object, studio: tuple[str, Path], shots: Path, 
     tab.wait_for_function("document.getElementById('deck-line').textContent !== ''", timeout=60_000)
     no_sideways_scroll(tab)
     on_screen(tab, "#saved", width)
+    assert one_line_buttons(tab, ".preview-actions button, #build, #slides") == []
 
     tab.locator("#set-card-diameter").tap()
     tab.locator("#set-card-diameter").fill("")  # the box emptied, as a person clears it
@@ -157,6 +158,24 @@ def test_a_phone_journey(driver: object, studio: tuple[str, Path], shots: Path, 
     tab.evaluate("window.scrollTo(0, 0)")
     tab.screenshot(path=str(shots / f"phone-{width}-built.png"))
     assert not tab.page_errors
+
+
+def one_line_buttons(tab: object, selector: str) -> list[str]:
+    """The visible buttons of ``selector`` whose words wrap onto a second line (none should:
+    on a narrow screen the buttons wrap, never their words), as ``text: lines``."""
+    found: list[str] = tab.evaluate(  # type: ignore[attr-defined]
+        """(selector) => [...document.querySelectorAll(selector)]
+          .filter((b) => b.offsetParent !== null)
+          .map((b) => {
+            const style = getComputedStyle(b);
+            const lines = Math.round((b.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom))
+              / parseFloat(style.lineHeight));
+            return [b.textContent.trim(), lines];
+          })
+          .filter(([, lines]) => lines > 1).map(([text, lines]) => `${text}: ${lines}`)""",
+        selector,
+    )
+    return found
 
 
 def serious_violations(tab: object) -> list[str]:
