@@ -199,7 +199,7 @@ LOW_RESOLUTION = "low-resolution"
 NO_FONT_HAS = "no-font-has"
 """``code`` of a word some character of which no font draws (``value``: the word)."""
 LOOK_ALIKE = "look-alike"
-"""``code`` of symbols players cannot tell apart (``problem``: the pairs, named)."""
+"""``code`` of symbols players cannot tell apart (``key``: ``symbols``; ``problem``: the pairs, named)."""
 
 
 _THEME_KEY = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)*")

@@ -24,7 +24,6 @@ _FORM_KEYS = {
     "deck.search",
     "deck.choose",
     "deck.drop_unused",
-    "deck.allow_look_alike",
     "card.shape",
     "card.size",
     "card.diameter",

@@ -105,7 +105,7 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         allow = label_of("deck.allow_look_alike")
         return Words(
             SYMBOLS_PANEL,
-            f"{exc.problem.removeprefix('symbols: ')}; change or remove one of each pair, or tick "
+            f"{exc.problem}; change or remove one of each pair, or tick "
             f"\u201c{allow}\u201d under Deck to print them with a warning",
             own=False,
         )

@@ -261,7 +261,10 @@ def check_look_alikes(
         warnings.warn(text, LookAlikeWarning, stacklevel=2)
         return
     raise PrintdeckError(
-        problem=text, fix="change or remove one of each pair, or pass --allow-look-alike to print them", code=LOOK_ALIKE
+        key="symbols",
+        problem=_sentence(pairs),
+        fix="change or remove one of each pair, or pass --allow-look-alike to print them",
+        code=LOOK_ALIKE,
     )
 
 
