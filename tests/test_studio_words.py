@@ -184,7 +184,7 @@ def test_look_alikes_refused_say_which_box_lets_them_through(tmp_path: Path) -> 
         event = _finished_build(c)
         pair = ("'red' and 'red again' look alike", "'red again' and 'red' look alike")
         assert event["error_words"].startswith(tuple(f"Symbols: {p}" for p in pair))
-        assert event["error_words"].endswith(f"or tick \u201c{label}\u201d under Deck to print them with a warning")
+        assert event["error_words"].endswith(f"or tick \u201c{label}\u201d to print them with a warning")
         assert "--allow-look-alike" not in event["error_words"]
         assert event["error"].endswith("or pass --allow-look-alike to print them")  # the command line's words
         assert form_description()["fields"]["deck.allow_look_alike"]["label"] == label

@@ -106,7 +106,7 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         return Words(
             SYMBOLS_PANEL,
             f"{exc.problem}; change or remove one of each pair, or tick "
-            f"\u201c{allow}\u201d under Deck to print them with a warning",
+            f"\u201c{allow}\u201d to print them with a warning",
             own=False,
         )
     if exc.code == UNREADABLE_FONT:
