@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from test_studio_api import client, make_client, seven, svgs, theme_file, upload
+from test_studio_api import client, make_client, seven, svgs, theme_file, upload, wait_for_build
 
 import printdeck
 from printdeck.studio.deck_settings import form_description
@@ -163,14 +163,7 @@ def test_a_picture_too_small_to_print_sharp_is_said_of_its_tile(client: Any) -> 
 
 
 def _finished_build(client: Any) -> dict[str, Any]:
-    job = client.post("/api/builds", json={}).json()["id"]
-    deadline = time.monotonic() + 120
-    while True:
-        with client.stream("GET", f"/api/builds/{job}/events") as stream:
-            events = [line for line in stream.iter_lines() if line.startswith("data: ")]
-        event: dict[str, Any] = yaml.safe_load(events[-1][len("data: ") :])
-        if event["done"] or time.monotonic() > deadline:
-            return event
+    return wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
 
 
 def test_look_alikes_refused_say_which_box_lets_them_through(tmp_path: Path) -> None:

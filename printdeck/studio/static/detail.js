@@ -1,6 +1,7 @@
 // The selected symbol's controls: size, keep upright, and for photos the crop
 // (click the photo where the crop should centre), zoom, shape and background removal.
 import { call, change, el, patchChildren, queueChange, store } from "./api.js";
+import { labelOf } from "./settings.js";
 
 const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
 
@@ -42,12 +43,6 @@ function slider(symbol, key, value, min, max, step, label, hint) {
   range.addEventListener("change", moved);
   return el("div", { class: "field", "data-key": key }, el("span", { class: "label", text: label }), el("div", { class: "inline" }, range, out),
     hint ? el("span", { class: "hint", text: hint }) : null);
-}
-
-/** The settings form's label of the setting that lets look-alike symbols through (served with the form). */
-function lookAlikeLabel(state) {
-  const spec = (state.form && state.form.fields["deck.allow_look_alike"]) || {};
-  return spec.label || "deck.allow_look_alike";
 }
 
 function upright(symbol, state) {
@@ -191,7 +186,7 @@ export function drawDetail(state) {
     faces ? null : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
-    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or only warns, with “${lookAlikeLabel(state)}” ticked).`, role: "note" }) : null,
+    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or only warns, with “${labelOf(state, "deck.allow_look_alike")}” ticked).`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
   controls.forEach((node, i) => { if (!node.dataset.key) node.dataset.key = `c${i}-${node.tagName}`; });
   const box = panel.querySelector(".controls");

@@ -100,6 +100,9 @@ function lengthText(mm) {
 /** The spec's facts about a key: type, choices, minimum/maximum (lengths in mm), default. */
 const specOf = (state, key) => (state.form && state.form.fields[key]) || {};
 
+/** A setting's label as the form description serves it (the key where it gives none). */
+export const labelOf = (state, key) => specOf(state, key).label || key;
+
 function textInput(f, state) {
   const given = state.settings[f.key];
   const eff = state.effective[f.key];
@@ -287,7 +290,7 @@ function groupsOf(state) {
   const listed = new Set(GROUPS.flatMap((g) => g.fields.map((f) => f.key)));
   const more = Object.entries((state.form && state.form.fields) || {})
     .filter(([key]) => !listed.has(key)).map(([key, spec]) => generalField(key, spec));
-  const labelled = (g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, label: specOf(state, f.key).label || f.key })) });
+  const labelled = (g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, label: labelOf(state, f.key) })) });
   return (more.length ? [...GROUPS, { title: "More settings", fields: more }] : GROUPS).map(labelled);
 }
 
