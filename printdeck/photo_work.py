@@ -35,7 +35,8 @@ def photos_to_prepare(symbols: Sequence[SymbolSpec]) -> list[SymbolSpec]:
     """The photo symbols (each once) whose crop no earlier build found (a cold photo):
     the ones :func:`prepare_photos` works on. A photo whose file cannot be read is left
     to the stages, which refuse it in their usual words; so is a HEIC/HEIF or AVIF photo
-    (its decoder's own threads do not survive a fork: it is decoded in this process)."""
+    without a stand-in on disk (its decoder's own threads do not survive a fork: it is
+    decoded in this process; see :mod:`printdeck.artwork.stand_in`)."""
     cold = []
     for symbol in dict.fromkeys(s for s in symbols if s.kind == "photo"):
         try:
@@ -47,7 +48,7 @@ def photos_to_prepare(symbols: Sequence[SymbolSpec]) -> list[SymbolSpec]:
 
 
 def _decoded_by_threads(symbol: SymbolSpec) -> bool:
-    """Whether the photo is HEIC/HEIF or AVIF (see :func:`printdeck.artwork.decoded_by_threads`)."""
+    """Whether drawing the photo decodes HEIC/HEIF or AVIF (:func:`printdeck.artwork.decoded_by_threads`)."""
     from printdeck.artwork import decoded_by_threads  # noqa: PLC0415 - Pillow only for a cold photo
 
     return decoded_by_threads(Path(symbol.path or ""))

@@ -262,6 +262,11 @@ def test_what_was_found_is_reported(deck) -> None:
             assert crop["box_px"] == pytest.approx([(w - side) / 2, (h - side) / 2, (w + side) / 2, (h + side) / 2])
         elif photo.source == "astronaut":
             assert crop["found"] == "face" and crop["faces_kept"] == crop["faces"] >= 1
+        elif photo.source == "cat" and crop["faces_kept"]:
+            # OpenCV's frontal cascade can take chelsea's face for a person's: on cat-right's own
+            # pixels it does, and one grey level of noise on its 512-pixel copy turns that on and
+            # off. Then the crop is said to hold a face, and it must hold the whole cat as well.
+            assert crop["found"] == "face" and crop["subject_px"] is not None and crop["subject_whole"]
         else:
             assert crop["found"] == "subject" and crop["subject_px"] is not None
     assert any(line.startswith("photos cropped around: ") for line in summary)

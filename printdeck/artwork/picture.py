@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageOps
 
 from printdeck.artwork.colour import to_srgb
+from printdeck.artwork.stand_in import HEIF_BRANDS, has_stand_in_format, stand_in_bytes, stand_in_stored
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry_bytes, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
@@ -58,9 +59,6 @@ except ImportError:  # pragma: no cover - a dependency; only a broken install la
     pass
 
 
-_HEIF_BRANDS = (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypmsf1", b"ftypavif", b"ftypheif")
-
-
 @dataclass(frozen=True)
 class Crop:
     """A photo's crop square, in upright source pixels (x right, y down).
@@ -94,7 +92,7 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
     Raises:
         PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
     """
-    if data[4:12] in _HEIF_BRANDS:
+    if data[4:12] in HEIF_BRANDS:
         return _decoded_once(hashlib.sha256(data).hexdigest(), data, str(path), where)
     return _decode(data, path, where, draft_px)
 
@@ -105,15 +103,16 @@ def _decoded_once(digest: str, data: bytes, path: str, where: str) -> Image.Imag
 
 
 def decoded_by_threads(path: Path) -> bool:
-    """Whether the picture file is HEIC/HEIF or AVIF, whose decoders (libheif, libavif) run
-    threads of their own: such a photo is not worked on in a forked process, and
-    :func:`forget_decodes` drops the ones kept before a fork."""
+    """Whether drawing the picture file decodes it with a decoder that runs threads of its
+    own (libheif, libavif): a HEIC/HEIF or AVIF file without a stand-in on disk
+    (:func:`~printdeck.artwork.stand_in.stand_in_stored`). Such a photo is not worked on
+    in a forked process, and :func:`forget_decodes` drops the decodes kept before a fork."""
     try:
         with path.open("rb") as file:
             head = file.read(12)
     except OSError:
         return False
-    return head[4:12] in _HEIF_BRANDS
+    return head[4:12] in HEIF_BRANDS and not stand_in_stored(path)
 
 
 def forget_decodes() -> None:
@@ -330,21 +329,41 @@ def _upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
     """A picture file decoded with at least twice ``need_px`` pixels on its longer side
     where the source has them (JPEG ``draft``), in sRGB (an embedded profile honoured),
     EXIF-oriented, in a mode Pillow scales (RGB, RGBA, L or LA), not yet scaled; inside
-    :func:`shared_decodes`, decoded once a size."""
+    :func:`shared_decodes`, decoded once a size. A HEIC/HEIF or AVIF picture is decoded
+    from its stand-in (:mod:`printdeck.artwork.stand_in`) where it has one."""
     data = read_limited(path, where, MAX_IMAGE_BYTES)
+    if has_stand_in_format(data):  # HEIC/HEIF, AVIF: decoded whole once, then drawn from a JPEG
+        data = stand_in_bytes(data, lambda: _upright(open_raster(data, path, where))) or data
     shared = _SHARED
     size = _draft_size(data, need_px * 2) if shared is not None else None
     key = (hashlib.sha256(data).hexdigest(), size) if size is not None else None
     if shared is not None and key is not None and key in shared:
         return shared[key]
-    image = to_srgb(open_raster(data, path, where, draft_px=need_px * 2))
+    image = _upright(open_raster(data, path, where, draft_px=need_px * 2))
+    if shared is not None and key is not None:
+        shared[key] = image
+    return image
+
+
+def _upright(decoded: Image.Image) -> Image.Image:
+    """A decoded picture in sRGB (an embedded profile honoured), in a mode Pillow scales
+    (RGB, RGBA, L or LA), EXIF-oriented (the same object when nothing changes)."""
+    image = to_srgb(decoded)
     if image.mode not in ("RGB", "RGBA", "L", "LA"):
         image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
     if not is_upright(image):  # an upright picture is used as decoded: no copy of its pixels
         image = ImageOps.exif_transpose(image)
-    if shared is not None and key is not None:
-        shared[key] = image
     return image
+
+
+def keep_stand_in(data: bytes, path: Path, where: str, decoded: Image.Image) -> None:
+    """Make the stand-in (:mod:`printdeck.artwork.stand_in`) of a HEIC/HEIF or AVIF picture
+    just decoded whole (``decoded``, :func:`open_raster`'s), where the disk cache keeps it
+    for the build's later stages and workers; nothing for another format or without the
+    cache (each stage then makes it as it needs it). Raises nothing: the picture is
+    decoded already, and a cache that cannot be written is skipped."""
+    if has_stand_in_format(data) and cache_dir("pictures") is not None:
+        stand_in_bytes(data, lambda: _upright(decoded))
 
 
 def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:

@@ -138,7 +138,7 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
     """Decode the whole file and measure it (see :func:`check_raster_file`)."""
     from PIL import Image  # noqa: PLC0415 - image decoders only when a picture is checked
 
-    from printdeck.artwork import open_raster  # noqa: PLC0415
+    from printdeck.artwork import keep_stand_in, open_raster  # noqa: PLC0415
 
     data = read_limited(path, where, MAX_IMAGE_BYTES)
     image = open_raster(data, path, where, draft_px=CHECK_DRAFT_PX)
@@ -156,6 +156,7 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
             raise key_error(f"{where}", f"{path} is fully transparent, so nothing would show; check the file")
         has_alpha = bool((alpha < 255).any())
     pixels = hashlib.sha256(f"{image.mode}{image.size}".encode() + image.tobytes()).hexdigest()
+    keep_stand_in(data, path, where, image)  # a HEIC/AVIF decoded whole here is not decoded again
     return FileCheck("raster", (float(width), float(height)), has_alpha, (hashlib.sha256(data).hexdigest(), pixels))
 
 
