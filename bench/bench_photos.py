@@ -8,7 +8,9 @@ PDF size and the effective resolution of every picture the PDF places (``pdfimag
 -list``, poppler-utils), with the targets of issue 14: PDF <= 40 MB, build <= 25 s,
 peak memory <= 1 GB, every photo >= 300 ppi where the source allows.
 
-Usage: python bench/bench_photos.py [WORK_DIR] [--remove-background]
+With ``--heic`` every photo is a HEIC, as an iPhone saves them (made in another folder).
+
+Usage: python bench/bench_photos.py [WORK_DIR] [--remove-background] [--heic]
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ def _sources() -> list[np.ndarray]:
     return [data.astronaut(), data.coffee(), data.chelsea(), data.rocket(), np.dstack([data.camera()] * 3)]
 
 
-def make_photos(folder: Path) -> None:
-    """Write the 57 photos into ``folder`` (kept between runs)."""
+def make_photos(folder: Path, heic: bool = False) -> None:
+    """Write the 57 photos into ``folder`` (kept between runs); with ``heic``, every one as
+    HEIC, as an iPhone saves them (x265's ``ultrafast`` preset, to make them in about a
+    minute and a half: decoding costs about what a phone's own HEIC costs, 0.55-0.6 s)."""
     folder.mkdir(parents=True, exist_ok=True)
     if len(list(folder.iterdir())) == N_PHOTOS:
         return
@@ -53,7 +57,7 @@ def make_photos(folder: Path) -> None:
         noise = rng.normal(0, 6, (size[1], size[0], 1)).astype(np.int16)
         pixels = np.clip(np.asarray(canvas, dtype=np.int16) + noise, 0, 255).astype(np.uint8)
         photo = Image.fromarray(pixels)
-        if i == 5:
+        if i == 5 and not heic:
             import pillow_heif
 
             pillow_heif.register_heif_opener()
@@ -63,6 +67,13 @@ def make_photos(folder: Path) -> None:
         if i % 10 == 3:  # stored sideways, shown upright by the EXIF orientation
             photo = photo.transpose(Image.Transpose.ROTATE_90)
             exif[0x0112] = 6
+        if heic:
+            import pillow_heif
+
+            pillow_heif.register_heif_opener()
+            fast = {"preset": "ultrafast"}
+            photo.save(folder / f"photo-{i:02d}.heic", quality=90, exif=exif.tobytes(), enc_params=fast)
+            continue
         photo.save(folder / f"photo-{i:02d}.jpg", quality=90, exif=exif)
 
 
@@ -106,8 +117,9 @@ def placed_ppi(pdf: Path) -> list[float]:
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    work = Path(args[0] if args else "/tmp/printdeck-bench-photos")
-    make_photos(work / "photos")
+    heic = "--heic" in sys.argv
+    work = Path(args[0] if args else "/tmp/printdeck-bench-" + ("heic" if heic else "photos"))
+    make_photos(work / "photos", heic)
     source_mb = sum(p.stat().st_size for p in (work / "photos").iterdir()) / 1e6
     theme = write_theme(work, "--remove-background" in sys.argv)
     out = work / "phones.pdf"

@@ -21,12 +21,13 @@ Cases: the default deck with a new seed and every silhouette cached; the same, c
 build with ``-v`` is never replayed from its record, so this times the pipeline, and
 ``bench/bench_imports.py`` the replay);
 the order-11 deck (133 cards of 12) with a new seed; with ``--photos``, the 57 phone
-photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold.
+photos of ``bench/bench_photos.py`` with a new seed (caches warm) and cold; with ``--heic``,
+the same 57 photos saved as HEIC (``bench_photos.py --heic``), timed alike, with no target.
 ``PRINTDECK_CACHE_DIR`` is set to a folder of each side's own (made with ``tempfile``: set
 ``TMPDIR`` to keep the caches off a folder slow to create files in, as this project's
 machine's ``/tmp`` is: see bench/RESULTS.md); ``PRINTDECK_NO_LAYOUT_CACHE`` passes through as set.
 
-Usage: python bench/bench_stages.py [--runs N] [--baseline REV|none] [--photos [DIR]] [--only WORD ...]
+Usage: python bench/bench_stages.py [--runs N] [--baseline REV|none] [--photos [DIR]] [--heic [DIR]] [--only WORD ...]
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ def _stages(runs: list[Run]) -> str:
     return ", ".join(parts)
 
 
-def cases(photos: Path | None) -> list[Case]:
+def cases(photos: Path | None, heics: Path | None = None) -> list[Case]:
     order11 = Path(tempfile.mkdtemp(prefix="printdeck-order11-")) / "theme.yaml"
     order11.write_text(ORDER11, encoding="utf-8")
     found = [
@@ -210,6 +211,12 @@ def cases(photos: Path | None) -> list[Case]:
         found += [
             Case("57 phone photos, new seed", theme, True, False, Target(2.0, False), floor=False),
             Case("57 phone photos, cold", theme, True, True, Target(8.0, False), floor=False),
+        ]
+    if heics is not None:  # no target of issue 29's: timed beside the JPEG deck above
+        theme = str(heics / "theme.yaml")
+        found += [
+            Case("57 HEIC phone photos, new seed", theme, True, False, floor=False),
+            Case("57 HEIC phone photos, cold", theme, True, True, floor=False),
         ]
     return found
 
@@ -228,17 +235,26 @@ def main() -> None:
     parser.add_argument(
         "--photos", nargs="?", const="", default=None, help="add the phone-photo deck (made in DIR, by bench_photos.py)"
     )
+    parser.add_argument(
+        "--heic", nargs="?", const="", default=None, help="add the same deck, every photo a HEIC (made in DIR)"
+    )
     parser.add_argument("--only", nargs="*", default=None, help="case names containing these words")
     args = parser.parse_args()
     baseline = committed_baseline() if args.baseline is None else (None if args.baseline == "none" else args.baseline)
-    photos = None
+    photos, heics = None, None
+    sys.path.insert(0, str(REPO / "bench"))
     if args.photos is not None:
-        sys.path.insert(0, str(REPO / "bench"))
         import bench_photos
 
         photos = Path(args.photos or Path(tempfile.gettempdir()) / "printdeck-bench-photos")
         bench_photos.make_photos(photos / "photos")
         bench_photos.write_theme(photos, False)
+    if args.heic is not None:
+        import bench_photos
+
+        heics = Path(args.heic or Path(tempfile.gettempdir()) / "printdeck-bench-heic")
+        bench_photos.make_photos(heics / "photos", heic=True)
+        bench_photos.write_theme(heics, False)
     trees = {"current": REPO}
     verdicts: list[tuple[str, str, bool]] = []
     with tempfile.TemporaryDirectory() as scratch_dir:
@@ -256,7 +272,7 @@ def main() -> None:
                 )
             print(f"{args.runs} alternating runs, medians; load = 1-minute load average ({os.cpu_count()} CPUs)")
             print(f"baseline: {baseline or 'none'}; floor: bench/floor_reportlab.py")
-            for case in cases(photos):
+            for case in cases(photos, heics):
                 if args.only and not any(w in case.name for w in args.only):
                     continue
                 verdict = report(
