@@ -52,7 +52,7 @@ FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 
 MAX_IMAGE_BYTES = 80_000_000
 """Largest raster or photo file accepted (a 48-megapixel phone photo fits); here, not in
-:mod:`printdeck.artwork.picture`, so code that only checks a size loads no image decoder."""
+:mod:`printdeck.artwork.decode`, so code that only checks a size loads no image decoder."""
 
 
 class BackFit(StrEnum):

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import drawing, prepared_picture as prepared_image, rasterise
-from printdeck.artwork.picture import oriented_size, photo_mask, to_rgba
+from printdeck.artwork.decode import oriented_size, to_rgba
+from printdeck.artwork.picture import photo_mask
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 

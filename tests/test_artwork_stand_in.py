@@ -14,7 +14,13 @@ import pytest
 from PIL import Image, ImageOps
 
 import printdeck
-from printdeck.artwork import decoded_by_threads, picture as picture_module, stand_in, upright_file
+from printdeck.artwork import (
+    decode as decode_module,
+    decoded_by_threads,
+    picture as picture_module,
+    stand_in,
+    upright_file,
+)
 from printdeck.photo_work import photos_to_prepare
 from printdeck.theme import load_theme
 from printdeck.theme.images import check_raster_file
@@ -60,16 +66,16 @@ def _theme(tmp_path: Path, photos: Path, seed: int = 1) -> Path:
 
 
 def _heic_decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The files libheif decodes from now on in this process (``picture._decode`` of HEIF bytes)."""
+    """The files libheif decodes from now on in this process (``decode._decode`` of HEIF bytes)."""
     decoded: list[str] = []
-    real = picture_module._decode
+    real = decode_module._decode
 
     def counting(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
         if stand_in.has_stand_in_format(data):
             decoded.append(Path(path).name)
         return real(data, path, where, draft_px)
 
-    monkeypatch.setattr(picture_module, "_decode", counting)
+    monkeypatch.setattr(decode_module, "_decode", counting)
     return decoded
 
 
@@ -79,7 +85,7 @@ def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
     stand_in.forget_stand_ins()
-    picture_module.forget_decodes()
+    decode_module.forget_decodes()
     picture_module._master.cache_clear()
     return tmp_path / "cache"
 
@@ -98,7 +104,7 @@ def test_each_heic_is_decoded_whole_once_in_a_cold_build_and_never_again(
     assert len(list((fresh_cache / "pictures").glob("*.jpg"))) >= 3 + 7  # three stand-ins, seven masters
     decoded.clear()
     stand_in.forget_stand_ins()
-    picture_module.forget_decodes()
+    decode_module.forget_decodes()
     printdeck.build(_theme(tmp_path, photos, seed=2), tmp_path / "deck2.pdf")  # a new seed: all cached
     assert decoded == []
 
@@ -112,7 +118,7 @@ def test_a_heic_deck_is_the_same_with_and_without_the_cache(
     theme = _theme(tmp_path, photos)
     printdeck.build(theme, tmp_path / "cached.pdf")
     stand_in.forget_stand_ins()
-    picture_module.forget_decodes()
+    decode_module.forget_decodes()
     picture_module._master.cache_clear()
     monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
     monkeypatch.setenv("PRINTDECK_JOBS", "1")
@@ -163,8 +169,8 @@ def test_a_heic_with_transparency_has_no_stand_in_and_keeps_it(tmp_path: Path, f
     path = tmp_path / "logo.heic"
     rgba.save(path, quality=90, enc_params={"preset": "ultrafast"})
     data = path.read_bytes()
-    decoded = picture_module.open_raster(data, path, "symbols.0.image")
-    assert stand_in.stand_in_bytes(data, lambda: picture_module._upright(decoded)) is None
+    decoded = decode_module.open_raster(data, path, "symbols.0.image")
+    assert stand_in.stand_in_bytes(data, lambda: decode_module._upright(decoded)) is None
     check_raster_file(path, "symbols.0.image")
     assert not list((fresh_cache / "pictures").glob("*.jpg"))
     drawn = np.asarray(upright_file(path, 400, "symbols.0.image"))

@@ -14,6 +14,7 @@ from PIL import Image
 from test_prepare import _only_this_tests_threads  # noqa: F401 - autouse: threads left by earlier tests
 from test_speed_caches import cache
 
+import printdeck.artwork.decode as decode
 import printdeck.artwork.picture as picture
 import printdeck.render.proof as proof
 from printdeck.artwork import Crop, crop_square, shared_decodes, upright_file
@@ -119,13 +120,13 @@ def test_shared_decodes_decode_once_a_size_with_the_same_pixels(tmp_path: Path, 
     path = tmp_path / "photos" / "p04.jpg"
     alone = [np.asarray(upright_file(path, 80, "x")), np.asarray(upright_file(path, 90, "x"))]
     calls = []
-    real = picture.open_raster
+    real = decode.open_raster
 
     def counted(*args: object, **kwargs: object) -> Image.Image:
         calls.append(kwargs.get("draft_px"))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(picture, "open_raster", counted)
+    monkeypatch.setattr(decode, "open_raster", counted)
     with shared_decodes():
         inside = [np.asarray(upright_file(path, 80, "x")), np.asarray(upright_file(path, 90, "x"))]
     assert len(calls) == 1  # 160 and 180 pixels asked of a 400-pixel JPEG: both decode it at half size

@@ -34,6 +34,7 @@ NOT_FOR_CACHED_PICTURES = (
     "printdeck.layout.packing",  # the packer and its exact checks
     "printdeck.layout.card",
     "printdeck.artwork.picture",
+    "printdeck.artwork.decode",
     "printdeck.artwork.shaping",
 )
 

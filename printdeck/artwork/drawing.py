@@ -7,7 +7,7 @@
   box the exact ink bounds of the outlines;
 * ``raster``: the EXIF-upright picture; ``photo``: its crop square (around the faces, or
   where the theme's ``focus`` says), masked to a circle or rounded square, background
-  removed if asked (:mod:`printdeck.artwork.picture`).
+  removed if asked (:mod:`printdeck.artwork.picture`, decoded by :mod:`printdeck.artwork.decode`).
 
 The silhouette is traced from :func:`printdeck.artwork.raster.rasterise` of this drawing,
 and the PNGs, the preview and the PDF (``printdeck.render.forms``, the legend too)
@@ -129,7 +129,7 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
         from printdeck.artwork.svg import svg_size  # noqa: PLC0415 - resvg only when drawn
 
         return Drawing(symbol, "svg", svg_size(path), key)
-    from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow, pillow-heif only for pictures
+    from printdeck.artwork.decode import oriented_size  # noqa: PLC0415 - Pillow, pillow-heif only for pictures
 
     w, h = oriented_size(path)
     if symbol.kind == "photo":
@@ -160,7 +160,7 @@ def known_crop_report(symbol: SymbolSpec) -> CropReport | None:
         return None
     key = drawing_key(symbol)
     if key not in _KNOWN_REPORTS:
-        from printdeck.artwork.picture import oriented_size  # noqa: PLC0415 - Pillow only for photos
+        from printdeck.artwork.decode import oriented_size  # noqa: PLC0415 - Pillow only for photos
 
         stored = _stored_crop(key, oriented_size(existing_file(symbol)))
         if stored is None:

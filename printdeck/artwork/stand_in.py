@@ -50,7 +50,7 @@ def has_stand_in_format(data: bytes) -> bool:
 
 def _key(digest: str) -> str:
     """The disk cache key of the stand-in of the file whose bytes have SHA-256 ``digest``."""
-    code = code_digest(__name__, "printdeck.artwork.picture", "printdeck.artwork.colour")  # what draws it
+    code = code_digest(__name__, "printdeck.artwork.decode", "printdeck.artwork.colour")  # what draws it
     return entry_key(digest, "stand-in", STAND_IN_QUALITY, code)
 
 
@@ -77,7 +77,7 @@ def stand_in_bytes(data: bytes, upright: Callable[[], Image.Image]) -> bytes | N
 
     Read from this process's memory or the disk cache (folder ``pictures``), else made
     from ``upright()`` (the file decoded whole, in sRGB, its EXIF turn applied: see
-    :func:`printdeck.artwork.picture.keep_stand_in`) and kept in both.
+    :func:`printdeck.artwork.decode.keep_stand_in`) and kept in both.
 
     Raises:
         PrintdeckError: ``upright()`` cannot decode the file.

@@ -263,7 +263,8 @@ def _reader(picture: Image.Image, lossy: bool, art: Drawing, target_px: int) -> 
 def _jpeg_key(art: Drawing, target_px: int) -> str:
     """The key of a picture's JPEG for the PDF: the drawing's key (the file, the crop and
     whatever else changes the drawing), its size in pixels and this code."""
-    return entry_key(art.key, target_px, JPEG_QUALITY, code_digest(__name__, "printdeck.artwork.picture"))
+    code = code_digest(__name__, "printdeck.artwork.picture", "printdeck.artwork.decode")
+    return entry_key(art.key, target_px, JPEG_QUALITY, code)
 
 
 def _kept_jpeg(art: Drawing, target_px: int) -> bytes | None:

@@ -104,7 +104,7 @@ def _raster_key(path: Path) -> str | None:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_IMAGE_BYTES:
             return None
-        return entry_key(file_digest(path), code_digest(__name__, "printdeck.artwork.picture"))
+        return entry_key(file_digest(path), code_digest(__name__, "printdeck.artwork.decode"))
     except (PrintdeckError, OSError):
         return None
 

@@ -1,0 +1,274 @@
+"""Picture files decoded: bounded (no bombs, no broken files), upright (the EXIF turn), in
+sRGB (an embedded profile honoured), and only as many pixels as a use needs.
+
+:func:`upright_file` gives a raster file as printdeck draws it; inside :func:`shared_decodes`
+a file is decoded once a size. A HEIC/HEIF or AVIF file is decoded whole once and drawn
+from its stand-in (:mod:`printdeck.artwork.stand_in`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageOps
+
+from printdeck.artwork.colour import to_srgb
+from printdeck.artwork.stand_in import HEIF_BRANDS, has_stand_in_format, stand_in_bytes, stand_in_stored
+from printdeck.cache import cache_dir
+from printdeck.choices import MAX_IMAGE_BYTES
+from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
+from printdeck.fileio import read_limited
+
+MAX_PIXELS = 60_000_000
+"""Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
+EXIF_ORIENTATION = 0x0112
+"""The EXIF tag saying how a picture is turned when shown (1 upright; 5-8 turn it a quarter)."""
+RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
+"""Formats a raster or photo symbol may be in (HEIC/HEIF through pillow-heif, AVIF through Pillow)."""
+
+try:  # HEIC/HEIF photos (what iPhones save), read by libheif through pillow-heif
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()
+except ImportError:  # pragma: no cover - a dependency; only a broken install lacks it
+    pass
+
+
+def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None) -> Image.Image:
+    """Open and fully decode raster bytes, refusing bombs and broken files.
+
+    HEIC/HEIF and AVIF have no reduced decoding (JPEG's ``draft``), so their full
+    decode is kept for the next call with the same bytes (two pictures at most): a
+    photo is read for its check, its faces, its silhouette and its print once, not
+    four times. Callers never change the image they get.
+
+    Args:
+        data: The file's bytes.
+        path: The file (for messages).
+        where: The theme key naming it (for messages).
+        draft_px: Decode a JPEG reduced (Pillow ``draft``) to at least this many pixels on
+            its longer side (the shorter in proportion).
+
+    Raises:
+        PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
+    """
+    if data[4:12] in HEIF_BRANDS:
+        return _decoded_once(hashlib.sha256(data).hexdigest(), data, str(path), where)
+    return _decode(data, path, where, draft_px)
+
+
+@lru_cache(maxsize=2)
+def _decoded_once(digest: str, data: bytes, path: str, where: str) -> Image.Image:
+    return _decode(data, Path(path), where, None)
+
+
+def decoded_by_threads(path: Path) -> bool:
+    """Whether drawing the picture file decodes it with a decoder that runs threads of its
+    own (libheif, libavif): a HEIC/HEIF or AVIF file without a stand-in on disk
+    (:func:`~printdeck.artwork.stand_in.stand_in_stored`). Such a photo is not worked on
+    in a forked process, and :func:`forget_decodes` drops the decodes kept before a fork."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(12)
+    except OSError:
+        return False
+    return head[4:12] in HEIF_BRANDS and not stand_in_stored(path)
+
+
+def forget_decodes() -> None:
+    """Drop the HEIC/AVIF decodes kept for the next call (:func:`open_raster`), and with them
+    their decoders: a forked process must never free a decoder whose threads it lacks."""
+    _decoded_once.cache_clear()
+
+
+def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
+    """:func:`open_raster` without the cache."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
+            if image.width * image.height > MAX_PIXELS:
+                raise key_error(
+                    f"{where}",
+                    f"{path} is {image.width}x{image.height} pixels, more than "
+                    f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
+                )
+            if draft_px is not None and image.format in ("JPEG", "MPO"):
+                longer = max(image.size)
+                image.draft(
+                    "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
+                )
+            image.load()
+        except PrintdeckError:
+            raise
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise key_error(
+                f"{where}",
+                f"{path} claims a huge size (a decompression bomb?); use an ordinary image",
+                code=UNREADABLE_PICTURE,
+            ) from None
+        except Image.UnidentifiedImageError:
+            raise key_error(
+                f"{where}",
+                f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+                "corrupt); re-export it as PNG or JPEG",
+                code=UNREADABLE_PICTURE,
+            ) from None
+        except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
+            raise key_error(
+                f"{where}",
+                f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
+                code=UNREADABLE_PICTURE,
+            ) from None
+    return image
+
+
+def to_rgba(image: Image.Image) -> Image.Image:
+    """Convert any Pillow mode to 8-bit RGBA with the picture's real tones.
+
+    16- and 32-bit greyscale (``I;16``, ``I``) is scaled to 8 bits (Pillow's own
+    conversion clips it, so a 16-bit PNG would print near-white); floating point
+    (``F``) is scaled from its range; CMYK, palette (with transparency), ``LA``,
+    ``PA`` and bilevel convert as Pillow does.
+    """
+    if image.mode.startswith("I;16") or image.mode in ("I", "F"):
+        values = np.asarray(image, dtype=np.float64)
+        top = 65535.0 if image.mode.startswith("I;16") or values.max() > 255 else 255.0
+        if image.mode == "F":
+            top = max(float(values.max()), 1e-12) if values.max() > 1.0 else 1.0
+        grey = np.clip(np.round(values / top * 255.0), 0, 255).astype(np.uint8)
+        return Image.fromarray(grey).convert("RGBA")
+    if image.mode == "P" and "transparency" in image.info:
+        image = image.convert("PA")
+    return image.convert("RGBA")
+
+
+def exif_orientation(image: Image.Image) -> int | None:
+    """The picture's EXIF orientation (:data:`EXIF_ORIENTATION`): 1 (upright, also when the
+    picture has none) to 8; the one place printdeck reads the tag."""
+    orientation: int | None = image.getexif().get(EXIF_ORIENTATION, 1)
+    return orientation
+
+
+def is_upright(image: Image.Image) -> bool:
+    """Whether the picture is shown as stored (EXIF orientation 1, or none)."""
+    return exif_orientation(image) in (1, None)
+
+
+def shown_size(image: Image.Image) -> tuple[int, int]:
+    """Pixel (width, height) of an opened picture as shown (EXIF orientations 5-8 swap them)."""
+    w, h = image.size
+    return (h, w) if exif_orientation(image) in (5, 6, 7, 8) else (w, h)
+
+
+def oriented_size(path: Path) -> tuple[int, int]:
+    """Pixel (width, height) of an image file as displayed (:func:`shown_size`).
+
+    Raises:
+        PrintdeckError: The file is not an image Pillow can read.
+    """
+    try:
+        with Image.open(path) as im:
+            return shown_size(im)
+    except (OSError, Image.DecompressionBombError, ValueError) as exc:
+        raise PrintdeckError(f"{path}: not a readable image ({exc}); give a PNG, JPEG or WebP file") from None
+
+
+def upright_file(path: Path, max_px: int, where: str) -> Image.Image:
+    """A picture file as printdeck draws it: EXIF-oriented, 8-bit RGBA (:func:`to_rgba`),
+    scaled so its longer side is ``max_px``; ``where`` names it in messages.
+
+    Raises:
+        PrintdeckError: The file is missing, unreadable, too large or not an image.
+    """
+    image = upright_decoded(path, max_px, where)
+    scale = max_px / max(image.size)
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    return to_rgba(image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0))  # exact enough, much faster
+
+
+_SHARED: dict[tuple[str, tuple[int, int]], Image.Image] | None = None
+"""Upright decodes kept inside :func:`shared_decodes` (None outside it), by the file's
+digest and the decoded size."""
+
+
+@contextmanager
+def shared_decodes() -> Iterator[None]:
+    """Inside, a picture decoded at one size is decoded once: every later call that would
+    decode the same bytes to the same size (the same JPEG ``draft`` scale) gets the same
+    upright picture, so the pixels are the very ones a fresh decode gives. For one
+    photo's work at a time (its crop search, rasters and master): the pictures are
+    dropped on leaving. Not for threads sharing a process."""
+    global _SHARED
+    _SHARED = {}
+    try:
+        yield
+    finally:
+        _SHARED = None
+
+
+def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
+    """The size a JPEG decodes to with ``draft_px`` asked (:func:`open_raster`), from its
+    header; ``(0, 0)`` for other formats (decoded whole, whatever is asked); None for a
+    JPEG header Pillow cannot read (the decode says why)."""
+    if data[:3] != b"\xff\xd8\xff":
+        return (0, 0)
+    try:
+        with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
+            if image.width * image.height > MAX_PIXELS:
+                return None
+            longer = max(image.size)
+            wanted = (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
+            image.draft("RGB", wanted)
+            return image.size
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return None
+
+
+def upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
+    """A picture file decoded with at least twice ``need_px`` pixels on its longer side
+    where the source has them (JPEG ``draft``), in sRGB (an embedded profile honoured),
+    EXIF-oriented, in a mode Pillow scales (RGB, RGBA, L or LA), not yet scaled; inside
+    :func:`shared_decodes`, decoded once a size. A HEIC/HEIF or AVIF picture is decoded
+    from its stand-in (:mod:`printdeck.artwork.stand_in`) where it has one."""
+    data = read_limited(path, where, MAX_IMAGE_BYTES)
+    if has_stand_in_format(data):  # HEIC/HEIF, AVIF: decoded whole once, then drawn from a JPEG
+        data = stand_in_bytes(data, lambda: _upright(open_raster(data, path, where))) or data
+    shared = _SHARED
+    size = _draft_size(data, need_px * 2) if shared is not None else None
+    key = (hashlib.sha256(data).hexdigest(), size) if size is not None else None
+    if shared is not None and key is not None and key in shared:
+        return shared[key]
+    image = _upright(open_raster(data, path, where, draft_px=need_px * 2))
+    if shared is not None and key is not None:
+        shared[key] = image
+    return image
+
+
+def _upright(decoded: Image.Image) -> Image.Image:
+    """A decoded picture in sRGB (an embedded profile honoured), in a mode Pillow scales
+    (RGB, RGBA, L or LA), EXIF-oriented (the same object when nothing changes)."""
+    image = to_srgb(decoded)
+    if image.mode not in ("RGB", "RGBA", "L", "LA"):
+        image = to_rgba(image)  # 16-bit, palette, CMYK...: convert before scaling
+    if not is_upright(image):  # an upright picture is used as decoded: no copy of its pixels
+        image = ImageOps.exif_transpose(image)
+    return image
+
+
+def keep_stand_in(data: bytes, path: Path, where: str, decoded: Image.Image) -> None:
+    """Make the stand-in (:mod:`printdeck.artwork.stand_in`) of a HEIC/HEIF or AVIF picture
+    just decoded whole (``decoded``, :func:`open_raster`'s), where the disk cache keeps it
+    for the build's later stages and workers; nothing for another format or without the
+    cache (each stage then makes it as it needs it). Raises nothing: the picture is
+    decoded already, and a cache that cannot be written is skipped."""
+    if has_stand_in_format(data) and cache_dir("pictures") is not None:
+        stand_in_bytes(data, lambda: _upright(decoded))
