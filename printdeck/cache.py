@@ -249,6 +249,13 @@ def read_entry_bytes(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
         return None
 
 
+def read_jpeg_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """A cache entry that is a whole JPEG (its first and last markers: a file cut short is
+    not one), or None; never raises and never blocks (:func:`read_entry_bytes`)."""
+    data = read_entry_bytes(path, limit)
+    return data if data is not None and data[:3] == b"\xff\xd8\xff" and data[-2:] == b"\xff\xd9" else None
+
+
 def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:
     """A cache entry's text, or None (missing, not a regular file, too large, not
     UTF-8); never raises and never blocks (see :func:`printdeck.fileio.read_user_file`)."""

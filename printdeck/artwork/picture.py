@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from printdeck.artwork.decode import oriented_size, upright_decoded, upright_file
-from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry_bytes, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_jpeg_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec, drawn_only
@@ -215,8 +215,8 @@ def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
     side = master_side(crop)  # what makes the master: the file's bytes, the crop, the side and this code
     digest = file_digest(Path(symbol.path or ""))
     key = entry_key(digest, "master", crop, side, MASTER_QUALITY, code_digest(__name__, "printdeck.artwork.decode"))
-    data = read_entry_bytes(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
-    if data is None or data[:3] != b"\xff\xd8\xff" or data[-2:] != b"\xff\xd9":
+    data = read_jpeg_entry(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
+    if data is None:
         out = io.BytesIO()
         _source_square(symbol, crop, side, 1).save(out, "JPEG", quality=MASTER_QUALITY, subsampling=0)
         data = out.getvalue()

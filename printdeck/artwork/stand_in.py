@@ -26,11 +26,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry_bytes, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_jpeg_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import PrintdeckError
 
-__all__ = ["STAND_IN_QUALITY", "forget_stand_ins", "has_stand_in_format", "stand_in_bytes", "stand_in_stored"]
+__all__ = ["STAND_IN_QUALITY", "forget_stand_ins", "is_heif_or_avif", "stand_in_bytes", "stand_in_stored"]
 
 STAND_IN_QUALITY = 95
 """JPEG quality of a stand-in (chroma not subsampled: a thin coloured edge keeps its colour)."""
@@ -43,8 +43,9 @@ _KEPT: OrderedDict[str, bytes | None] = OrderedDict()
 _KEPT_LOCK = threading.Lock()  # the studio draws pictures on several threads
 
 
-def has_stand_in_format(data: bytes) -> bool:
-    """Whether the picture bytes are HEIC/HEIF or AVIF (:data:`HEIF_BRANDS`): drawn from a stand-in."""
+def is_heif_or_avif(data: bytes) -> bool:
+    """Whether picture bytes (the first 12 at least) are HEIC/HEIF or AVIF (:data:`HEIF_BRANDS`):
+    decoded only whole, so drawn from a stand-in."""
     return data[4:12] in HEIF_BRANDS
 
 
@@ -57,8 +58,7 @@ def _key(digest: str) -> str:
 def _stored(key: str) -> bytes | None:
     """The stand-in kept in the disk cache under ``key``, if whole (a JPEG's first and last marker)."""
     folder = cache_dir("pictures")
-    data = read_entry_bytes(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
-    return data if data is not None and data[:3] == b"\xff\xd8\xff" and data[-2:] == b"\xff\xd9" else None
+    return read_jpeg_entry(folder / f"{key}.jpg", MAX_IMAGE_BYTES) if folder is not None else None
 
 
 def stand_in_stored(path: Path) -> bool:
@@ -82,7 +82,7 @@ def stand_in_bytes(data: bytes, upright: Callable[[], Image.Image]) -> bytes | N
     Raises:
         PrintdeckError: ``upright()`` cannot decode the file.
     """
-    if not has_stand_in_format(data):
+    if not is_heif_or_avif(data):
         return None
     key = _key(hashlib.sha256(data).hexdigest())
     with _KEPT_LOCK:

@@ -29,7 +29,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, silhouette
-from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
+from printdeck.cache import cache_dir, code_digest, entry_key, read_jpeg_entry, write_entry
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
 
@@ -273,5 +273,4 @@ def _kept_jpeg(art: Drawing, target_px: int) -> bytes | None:
     folder = cache_dir("pictures")
     if folder is None:
         return None
-    data = read_entry_bytes(folder / f"{_jpeg_key(art, target_px)}.jpg", MAX_IMAGE_BYTES)
-    return data if data is not None and data[:3] == b"\xff\xd8\xff" and data[-2:] == b"\xff\xd9" else None
+    return read_jpeg_entry(folder / f"{_jpeg_key(art, target_px)}.jpg", MAX_IMAGE_BYTES)
