@@ -43,6 +43,9 @@ def make_photos(folder: Path, heic: bool = False) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     if len(list(folder.iterdir())) == N_PHOTOS:
         return
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()
     rng = np.random.default_rng(14)
     sources = _sources()
     for i in range(N_PHOTOS):
@@ -57,10 +60,7 @@ def make_photos(folder: Path, heic: bool = False) -> None:
         noise = rng.normal(0, 6, (size[1], size[0], 1)).astype(np.int16)
         pixels = np.clip(np.asarray(canvas, dtype=np.int16) + noise, 0, 255).astype(np.uint8)
         photo = Image.fromarray(pixels)
-        if i == 5 and not heic:
-            import pillow_heif
-
-            pillow_heif.register_heif_opener()
+        if i == 5 and not heic:  # the JPEG deck's one HEIC
             photo.save(folder / f"photo-{i:02d}.heic", quality=90)
             continue
         exif = Image.Exif()
@@ -68,13 +68,10 @@ def make_photos(folder: Path, heic: bool = False) -> None:
             photo = photo.transpose(Image.Transpose.ROTATE_90)
             exif[0x0112] = 6
         if heic:
-            import pillow_heif
-
-            pillow_heif.register_heif_opener()
             fast = {"preset": "ultrafast"}
             photo.save(folder / f"photo-{i:02d}.heic", quality=90, exif=exif.tobytes(), enc_params=fast)
-            continue
-        photo.save(folder / f"photo-{i:02d}.jpg", quality=90, exif=exif)
+        else:
+            photo.save(folder / f"photo-{i:02d}.jpg", quality=90, exif=exif)
 
 
 def write_theme(work: Path, remove_background: bool) -> Path:

@@ -61,7 +61,7 @@ def _heic_decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     real = decode_module._decode
 
     def counting(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
-        if stand_in.has_stand_in_format(data):
+        if stand_in.is_heif_or_avif(data):
             decoded.append(Path(path).name)
         return real(data, path, where, draft_px)
 

@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image, ImageOps
 
 from printdeck.artwork.colour import to_srgb
-from printdeck.artwork.stand_in import HEIF_BRANDS, has_stand_in_format, stand_in_bytes, stand_in_stored
+from printdeck.artwork.stand_in import is_heif_or_avif, stand_in_bytes, stand_in_stored
 from printdeck.cache import cache_dir
 from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
@@ -46,9 +46,10 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
     """Open and fully decode raster bytes, refusing bombs and broken files.
 
     HEIC/HEIF and AVIF have no reduced decoding (JPEG's ``draft``), so their full
-    decode is kept for the next call with the same bytes (two pictures at most): a
-    photo is read for its check, its faces, its silhouette and its print once, not
-    four times. Callers never change the image they get.
+    decode is kept for the next call with the same bytes (two pictures at most): the
+    check that decodes one makes its stand-in from the same decode
+    (:func:`keep_stand_in`), and a picture without one (transparency) is not decoded
+    again by its next use. Callers never change the image they get.
 
     Args:
         data: The file's bytes.
@@ -60,7 +61,7 @@ def open_raster(data: bytes, path: Path, where: str, draft_px: int | None = None
     Raises:
         PrintdeckError: Not PNG/JPEG/WebP, truncated or corrupt, or over :data:`MAX_PIXELS`.
     """
-    if data[4:12] in HEIF_BRANDS:
+    if is_heif_or_avif(data):
         return _decoded_once(hashlib.sha256(data).hexdigest(), data, str(path), where)
     return _decode(data, path, where, draft_px)
 
@@ -80,7 +81,7 @@ def decoded_by_threads(path: Path) -> bool:
             head = file.read(12)
     except OSError:
         return False
-    return head[4:12] in HEIF_BRANDS and not stand_in_stored(path)
+    return is_heif_or_avif(head) and not stand_in_stored(path)
 
 
 def forget_decodes() -> None:
@@ -240,7 +241,7 @@ def upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
     :func:`shared_decodes`, decoded once a size. A HEIC/HEIF or AVIF picture is decoded
     from its stand-in (:mod:`printdeck.artwork.stand_in`) where it has one."""
     data = read_limited(path, where, MAX_IMAGE_BYTES)
-    if has_stand_in_format(data):  # HEIC/HEIF, AVIF: decoded whole once, then drawn from a JPEG
+    if is_heif_or_avif(data):  # decoded whole once, then drawn from a JPEG
         data = stand_in_bytes(data, lambda: _upright(open_raster(data, path, where))) or data
     shared = _SHARED
     size = _draft_size(data, need_px * 2) if shared is not None else None
@@ -270,5 +271,5 @@ def keep_stand_in(data: bytes, path: Path, where: str, decoded: Image.Image) -> 
     for the build's later stages and workers; nothing for another format or without the
     cache (each stage then makes it as it needs it). Raises nothing: the picture is
     decoded already, and a cache that cannot be written is skipped."""
-    if has_stand_in_format(data) and cache_dir("pictures") is not None:
+    if is_heif_or_avif(data) and cache_dir("pictures") is not None:
         stand_in_bytes(data, lambda: _upright(decoded))
