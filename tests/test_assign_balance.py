@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 from test_layout_support import AWKWARD, prime_plane
 
 from printdeck.artwork import silhouette
-from printdeck.assign import assign_symbols, deck_symbols
+from printdeck.assign import assign_symbols, balance as balance_module, deck_symbols
 from printdeck.assign.balance import (
     TEMPERATURE,
     balance_points,
@@ -17,6 +18,7 @@ from printdeck.assign.balance import (
     card_weights,
     solidity,
     swap_changes,
+    swap_changes_many,
 )
 from printdeck.design import make_design, verify_blocks
 from printdeck.theme import load_theme
@@ -71,6 +73,31 @@ def test_swap_changes_match_recomputing_the_penalty(q, trim, p, scores) -> None:
         t[[p, other]] = t[[other, p]]
         after = np.exp(-_card_scores(blocks, t) / TEMPERATURE).sum()
         assert np.isclose(delta[other] * scale, after - before, rtol=1e-6, atol=1e-9 * before)  # cancellation noise
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=st.sampled_from([2, 3, 5]),
+    trim=st.integers(0, 5),
+    chunk=st.sampled_from([1, 40, 1 << 20]),
+    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+)
+def test_many_points_score_as_each_alone_to_the_bit(q, trim, chunk, scores) -> None:
+    # a trimmed plane has points on q + 1 cards and points on fewer: scored in groups, in chunks
+    blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
+    n, k = q * q + q + 1, q + 1
+    s = np.array(scores[:n])
+    member = np.zeros((len(blocks), n), dtype=bool)
+    for c, block in enumerate(blocks):
+        member[c, block] = True
+    e = card_weights(member, s, k)
+    points = np.arange(n)[::-1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(balance_module, "CHUNK_ELEMENTS", chunk)
+        many = swap_changes_many(member, s, k, points, e)
+    for row, p in zip(many, points):
+        alone = swap_changes(member, s, k, int(p), e)
+        assert np.array_equal(row, alone)
 
 
 def test_balanced_deck_keeps_one_shared_symbol_and_every_symbol() -> None:
