@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import drawing_key, silhouette, silhouette_key
+from printdeck.artwork.tracing import _cached
 from printdeck.model import SymbolSpec
 
 REPORTLAB_FONTS = Path(__import__("reportlab").__file__).parent / "fonts"
@@ -226,6 +227,7 @@ def test_remove_background_regression(tmp_path: Path, monkeypatch: pytest.Monkey
     assert drawing_key(on) != drawing_key(off)
     first_on, first_off = silhouette(on).area, silhouette(off).area
     # the disk cache (a fresh symbol object each time, as a second build would make)
+    _cached.cache_clear()
     again_off = silhouette(dataclasses.replace(off, id=3)).area
     again_on = silhouette(dataclasses.replace(on, id=4)).area
     # without removal the whole circle (pi/4 of the square box) is ink; with it, the subject only

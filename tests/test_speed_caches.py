@@ -3,6 +3,7 @@ bytes of the PDF and from what the run imports or calls."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -105,6 +106,7 @@ def test_only_plain_painting_is_recorded() -> None:
 def test_the_silhouette_entry_holds_its_field_and_disc(cache: Path) -> None:
     """Read back from the disk, a silhouette brings its field and inscribed disc bit for bit."""
     symbol = load_theme(GOLDEN / "small.yaml").symbols[0]
+    _cached.cache_clear()  # traced (or found) again, into this test's cache: not an earlier test's
     fresh = silhouette(symbol)
     _cached.cache_clear()
     again = silhouette(symbol)
@@ -114,6 +116,17 @@ def test_the_silhouette_entry_holds_its_field_and_disc(cache: Path) -> None:
     for name in ("bound", "lower", "disc_centres", "disc_radii"):
         assert np.array_equal(getattr(again.field, name), getattr(built, name)), name
     assert (again.field.origin, again.field.step) == (built.origin, built.step)
+
+
+def test_a_renumbered_symbol_finds_its_silhouette_in_memory(cache: Path) -> None:
+    """The deck renumbers the theme's symbols after balancing them: the silhouette the
+    balance read stays the one the layout gets, not read from the disk a second time."""
+    symbol = load_theme(GOLDEN / "small.yaml").symbols[0]
+    _cached.cache_clear()
+    first = silhouette(symbol)
+    assert silhouette(dataclasses.replace(symbol, id=symbol.id + 50)) is first
+    _cached.cache_clear()
+    assert silhouette(dataclasses.replace(symbol, id=symbol.id + 50)) is not first  # read back from the disk
 
 
 def _photo_theme(folder: Path) -> Path:

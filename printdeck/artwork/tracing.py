@@ -25,7 +25,7 @@ import math
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -36,7 +36,7 @@ from printdeck.artwork.drawing import Drawing, drawing, drawing_key
 from printdeck.artwork.mouths import fill_mouths
 from printdeck.artwork.shape_field import ShapeField, field_from_json, field_to_json, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.model import SymbolSpec
+from printdeck.model import SymbolSpec, drawn_only
 
 TRACE_PIXELS = 256 * 256
 TRACE_MAX_SIDE = 720
@@ -127,7 +127,8 @@ def silhouette(symbol: SymbolSpec) -> Silhouette:
     Raises:
         PrintdeckError: The artwork cannot be read, or draws nothing visible.
     """
-    return _cached(symbol, silhouette_key(symbol))
+    key = silhouette_key(symbol)  # kept in memory by what is traced: the deck's renumbered symbols share it
+    return _cached(replace(drawn_only(symbol), nest=symbol.nest), key)
 
 
 @lru_cache(maxsize=4096)
