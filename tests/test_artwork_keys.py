@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import drawing_key, silhouette, silhouette_key
-from printdeck.artwork.tracing import _cached
+from printdeck.artwork.tracing import ENTRY_SUFFIX, _cached
 from printdeck.model import SymbolSpec
 
 REPORTLAB_FONTS = Path(__import__("reportlab").__file__).parent / "fonts"
@@ -234,5 +234,5 @@ def test_remove_background_regression(tmp_path: Path, monkeypatch: pytest.Monkey
     assert first_off == pytest.approx(0.785, abs=0.03)
     assert first_on < 0.25 * first_off
     assert again_off == pytest.approx(first_off) and again_on == pytest.approx(first_on)
-    stored = {p.stem for p in (tmp_path / "cache").rglob("*.json")}
+    stored = {p.stem for p in (tmp_path / "cache" / "silhouettes").glob(f"*{ENTRY_SUFFIX}")}
     assert {silhouette_key(on), silhouette_key(off)} <= stored, "two cache entries, one per drawing"

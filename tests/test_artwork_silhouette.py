@@ -147,7 +147,7 @@ def test_disk_cache_round_trip(tmp_path, monkeypatch) -> None:
     sym = load_theme(str(AWKWARD)).symbols[0]
     _cached.cache_clear()
     first = silhouette(sym)
-    files = list((tmp_path / "silhouettes").glob("*.json"))
+    files = list((tmp_path / "silhouettes").glob("*.sil"))
     assert len(files) == 1
     _cached.cache_clear()
     again = silhouette(sym)

@@ -223,7 +223,7 @@ def test_a_signal_while_workers_draw_stops_cleanly(tmp_path: Path, signum: int) 
     command = [sys.executable, "-m", "printdeck", "build", "-q", "-o", str(tmp_path / "deck.pdf")]
     child = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and child.poll() is None and not list(cache.glob("silhouettes/*.json")):
+    while time.monotonic() < deadline and child.poll() is None and not list(cache.glob("silhouettes/*.sil")):
         time.sleep(0.005)  # the workers have traced a first drawing: they are at work
     os.killpg(child.pid, signum)
     _, err = child.communicate(timeout=60)

@@ -190,7 +190,7 @@ def test_no_layout_cache_keeps_the_other_caches(tmp_path: Path, cache: Path, mon
     monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
     vector_code._MEMORY.clear()  # as in a new process
     build(GOLDEN / "small.yaml", tmp_path / "a.pdf")
-    assert not list((cache / "layouts").glob("*")) and list((cache / "silhouettes").glob("*.json"))
+    assert not list((cache / "layouts").glob("*")) and list((cache / "silhouettes").glob("*.sil"))
     assert list((cache / "vectorforms").glob("*.json"))
     monkeypatch.delenv("PRINTDECK_NO_LAYOUT_CACHE")
     build(GOLDEN / "small.yaml", tmp_path / "b.pdf")

@@ -193,7 +193,7 @@ def test_a_traced_photo_has_its_crop_silhouette_and_thumbnail_ready(
     words = [{"text": w} for w in "bcdefg"]
     theme = printdeck.load_theme({"symbols": [item.data, *words]}, base_dir=folder)
     photo = theme.symbols[0]
-    assert (tmp_path / "cache" / "silhouettes" / f"{silhouette_key(photo)}.json").is_file()
+    assert (tmp_path / "cache" / "silhouettes" / f"{silhouette_key(photo)}.sil").is_file()
     assert printdeck.photo_crop(photo, compute=False) is not None  # the tile's badge is known at once
     before = thumbnails._cached.cache_info().hits
     thumbnails.thumbnail(folder / "images" / "sun.png")

@@ -23,10 +23,9 @@ by the packing (``printdeck.layout.packing.card_field``).
 
 from __future__ import annotations
 
-import base64
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import shapely
@@ -198,51 +197,33 @@ def _inner_discs(
     return np.array(centres, dtype=complex), np.array(radii)
 
 
-def _array_to_json(values: np.ndarray) -> dict[str, Any]:
-    """An array as its dtype, shape and raw bytes (base64): read back bit for bit."""
-    data = np.ascontiguousarray(values)
-    return {"dtype": data.dtype.str, "shape": list(data.shape), "data": base64.b64encode(data.tobytes()).decode()}
+FIELD_ARRAYS = {
+    "bound": ("float32", 2),
+    "lower": ("float32", 2),
+    "disc_centres": ("complex128", 1),
+    "disc_radii": ("float64", 1),
+}
+"""The arrays of a stored :class:`ShapeField`: each one's dtype and number of dimensions."""
 
 
-def _array_from_json(entry: dict[str, Any], dtype: str, ndim: int) -> np.ndarray:
-    """The array :func:`_array_to_json` wrote; ``dtype`` and ``ndim`` are what it must be.
-
-    Raises:
-        ValueError, KeyError, TypeError: the entry is not such an array.
-    """
-    if entry["dtype"] != np.dtype(dtype).str or len(entry["shape"]) != ndim:
-        raise ValueError("not a stored array")
-    shape = tuple(int(n) for n in entry["shape"])
-    values = np.frombuffer(base64.b64decode(entry["data"], validate=True), dtype=dtype)
-    return values.reshape(shape).copy()
+def field_parts(field: ShapeField) -> tuple[dict[str, float], dict[str, np.ndarray]]:
+    """A :class:`ShapeField` as numbers and arrays (:data:`FIELD_ARRAYS`), stored with the
+    silhouette (:mod:`printdeck.artwork.binary_entry`) so a cached symbol never builds its
+    field again."""
+    numbers = {"origin_x": field.origin.real, "origin_y": field.origin.imag, "step": field.step}
+    return numbers, {name: getattr(field, name) for name in FIELD_ARRAYS}
 
 
-def field_to_json(field: ShapeField) -> dict[str, Any]:
-    """A :class:`ShapeField` as JSON-ready data, stored with the silhouette so a cached
-    symbol never builds its field again."""
-    return {
-        "origin": [field.origin.real, field.origin.imag],
-        "step": field.step,
-        "bound": _array_to_json(field.bound),
-        "lower": _array_to_json(field.lower),
-        "disc_centres": _array_to_json(field.disc_centres),
-        "disc_radii": _array_to_json(field.disc_radii),
-    }
-
-
-def field_from_json(data: dict[str, Any]) -> ShapeField:
-    """The field :func:`field_to_json` stored, bit for bit.
+def field_from_parts(numbers: Mapping[str, object], arrays: Mapping[str, np.ndarray]) -> ShapeField:
+    """The field :func:`field_parts` gave, bit for bit.
 
     Raises:
-        ValueError, KeyError, TypeError: the data is not a stored field.
+        ValueError, KeyError, TypeError: the parts are not a stored field.
     """
     field = ShapeField(
-        origin=complex(float(data["origin"][0]), float(data["origin"][1])),
-        step=float(data["step"]),
-        bound=_array_from_json(data["bound"], "float32", 2),
-        lower=_array_from_json(data["lower"], "float32", 2),
-        disc_centres=_array_from_json(data["disc_centres"], "complex128", 1),
-        disc_radii=_array_from_json(data["disc_radii"], "float64", 1),
+        origin=complex(float(str(numbers["origin_x"])), float(str(numbers["origin_y"]))),
+        step=float(str(numbers["step"])),
+        **{name: arrays[name] for name in FIELD_ARRAYS},
     )
     if field.bound.shape != field.lower.shape or len(field.disc_centres) != len(field.disc_radii):
         raise ValueError("not a stored field")

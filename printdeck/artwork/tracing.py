@@ -19,8 +19,8 @@ apart, so it is conservative by one to three trace pixels.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import math
 import os
 from collections.abc import Sequence
@@ -32,10 +32,11 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from printdeck.artwork.binary_entry import pack_entry, unpack_entry
 from printdeck.artwork.drawing import Drawing, drawing, drawing_key
 from printdeck.artwork.mouths import fill_mouths
-from printdeck.artwork.shape_field import ShapeField, field_from_json, field_to_json, shape_field
-from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
+from printdeck.artwork.shape_field import FIELD_ARRAYS, ShapeField, field_from_parts, field_parts, shape_field
+from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 from printdeck.model import SymbolSpec, drawn_only
 
 TRACE_PIXELS = 256 * 256
@@ -131,18 +132,26 @@ def silhouette(symbol: SymbolSpec) -> Silhouette:
     return _cached(replace(drawn_only(symbol), nest=symbol.nest), key)
 
 
+KEY_MODULES = ("printdeck.artwork.mouths", "printdeck.artwork.shape_field", "printdeck.artwork.binary_entry")
+"""Modules besides this one whose code a silhouette depends on (its key names them)."""
+ENTRY_SUFFIX = ".sil"
+"""A silhouette's disk cache entry (:mod:`printdeck.artwork.binary_entry`): its shapes as WKB
+and its field's grids as raw bytes, read back without parsing text."""
+
+
 @lru_cache(maxsize=4096)
 def _cached(symbol: SymbolSpec, key: str) -> Silhouette:
     folder = cache_dir("silhouettes")
-    text = read_entry(folder / f"{key}.json") if folder else None
-    if text is not None:
+    data = read_entry_bytes(folder / f"{key}{ENTRY_SUFFIX}") if folder else None
+    if data is not None:
         try:
-            return _from_json(json.loads(text))
+            return _from_entry(data)
         except (ValueError, KeyError, TypeError, shapely.errors.GEOSException):
             pass
     sil = trace(symbol)
     if folder:  # the field and the inscribed disc are stored too: a cached run never finds them again
-        write_entry(folder / f"{key}.json", json.dumps(_to_json(sil)))
+        with contextlib.suppress(ValueError):  # a number JSON cannot hold: not worth keeping
+            write_entry(folder / f"{key}{ENTRY_SUFFIX}", _to_entry(sil))
     return sil
 
 
@@ -154,7 +163,7 @@ def silhouette_stored(symbol: SymbolSpec) -> bool:
         PrintdeckError: The artwork file cannot be read, or a word cannot be set.
     """
     folder = cache_dir("silhouettes")
-    return folder is not None and (folder / f"{silhouette_key(symbol)}.json").is_file()
+    return folder is not None and (folder / f"{silhouette_key(symbol)}{ENTRY_SUFFIX}").is_file()
 
 
 def silhouettes(symbols: Sequence[SymbolSpec], threads: int | None = None) -> list[Silhouette]:
@@ -182,42 +191,50 @@ def silhouette_key(symbol: SymbolSpec) -> str:
     return entry_key(
         drawing_key(symbol),
         f"nest={symbol.nest}",
-        code_digest(__name__, "printdeck.artwork.mouths", "printdeck.artwork.shape_field"),
+        code_digest(__name__, *KEY_MODULES),
     )
 
 
-def _to_json(sil: Silhouette) -> dict:
+SILHOUETTE_ARRAYS = {"shape": ("uint8", 1), "outline": ("uint8", 1), **FIELD_ARRAYS}
+"""The arrays of a silhouette's entry: its shapes' WKB bytes, then its field's (see :func:`_to_entry`)."""
+
+
+def _to_entry(sil: Silhouette) -> bytes:
     """The cache entry: the traced shapes, and the outline's field and inscribed disc
-    (found here if not yet), so a cached symbol costs no distance transform."""
+    (found here if not yet), so a cached symbol costs no distance transform.
+
+    Raises:
+        ValueError: A number is not finite (the entry would not read back).
+    """
     centre, radius = sil.inscribed
-    return {
-        "aspect": sil.aspect,
-        "area": sil.area,
-        "shape": shapely.to_wkb(sil.shape, hex=True),
-        "outline": shapely.to_wkb(sil.outline, hex=True),
-        "inscribed": [centre.real, centre.imag, radius],
-        "field": field_to_json(sil.field),
-    }
+    field_numbers, arrays = field_parts(sil.field)
+    numbers = {"aspect": sil.aspect, "area": sil.area, "inscribed": [centre.real, centre.imag, radius], **field_numbers}
+    shapes = {name: np.frombuffer(shapely.to_wkb(getattr(sil, name)), dtype=np.uint8) for name in ("shape", "outline")}
+    return pack_entry(numbers, {**shapes, **arrays})
 
 
-def _from_json(data: dict) -> Silhouette:
+def _from_entry(data: bytes) -> Silhouette:
     """A silhouette read back from the cache.
 
     Raises:
         ValueError, KeyError, TypeError, GEOSException: the entry is not a valid silhouette.
     """
-    aspect, area = float(data["aspect"]), float(data["area"])
+    numbers, arrays = unpack_entry(data, SILHOUETTE_ARRAYS)
+    aspect, area = float(str(numbers["aspect"])), float(str(numbers["area"]))
     if not (math.isfinite(aspect) and math.isfinite(area) and aspect > 0 and area > 0):
         raise ValueError("not a silhouette")
-    outline, shape = shapely.from_wkb(data["outline"]), shapely.from_wkb(data["shape"])
+    outline, shape = shapely.from_wkb(arrays["outline"].tobytes()), shapely.from_wkb(arrays["shape"].tobytes())
     if outline.is_empty or shape.is_empty or not outline.is_valid:
         raise ValueError("not a silhouette")
     sil = _make(aspect, shape, outline, area)
-    x, y, radius = (float(v) for v in data["inscribed"])
+    inscribed = numbers["inscribed"]
+    if not isinstance(inscribed, list) or len(inscribed) != 3:
+        raise ValueError("not a silhouette")
+    x, y, radius = (float(str(v)) for v in inscribed)
     if not all(math.isfinite(v) for v in (x, y, radius)) or radius < 0:
         raise ValueError("not a silhouette")
     sil.__dict__["inscribed"] = (complex(x, y), radius)  # the cached_property's value, as stored
-    sil.__dict__["field"] = field_from_json(data["field"])
+    sil.__dict__["field"] = field_from_parts(numbers, arrays)
     return sil
 
 

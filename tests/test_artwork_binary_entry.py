@@ -1,0 +1,115 @@
+"""Cache entries of numbers and raw arrays: read back bit for bit, anything else refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_layout_support import AWKWARD
+
+from printdeck.artwork import silhouette
+from printdeck.artwork.binary_entry import MAGIC, EntryError, pack_entry, unpack_entry
+from printdeck.artwork.tracing import ENTRY_SUFFIX, _cached
+from printdeck.theme import load_theme
+
+EXPECTED = {"grid": ("float32", 2), "points": ("complex128", 1), "none": ("float64", 1), "wkb": ("uint8", 1)}
+
+
+def _arrays() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(7)
+    return {
+        "grid": rng.normal(size=(5, 7)).astype(np.float32),
+        "points": rng.normal(size=4) + 1j * rng.normal(size=4),
+        "none": np.zeros(0),
+        "wkb": np.frombuffer(b"\x01\x02\x03", dtype=np.uint8),
+    }
+
+
+def test_numbers_and_arrays_come_back_bit_for_bit() -> None:
+    arrays = _arrays()
+    numbers, back = unpack_entry(pack_entry({"step": 0.1 + 0.2, "pair": [1.5, -2.0]}, arrays), EXPECTED)
+    assert numbers == {"step": 0.1 + 0.2, "pair": [1.5, -2.0]}
+    for name, values in arrays.items():
+        assert back[name].dtype == values.dtype and back[name].tobytes() == values.tobytes()
+        assert back[name].flags.writeable
+    assert back["grid"].shape == (5, 7)
+
+
+def test_an_entry_cut_short_or_lengthened_is_refused() -> None:
+    data = pack_entry({"step": 1.0}, _arrays())
+    for end in (0, len(MAGIC), len(MAGIC) + 3, len(MAGIC) + 10, len(data) // 2, len(data) - 1):
+        with pytest.raises(EntryError):
+            unpack_entry(data[:end], EXPECTED)
+    with pytest.raises(EntryError):
+        unpack_entry(data + b"\0", EXPECTED)
+
+
+def _with_header(header: object, payload: bytes = b"") -> bytes:
+    text = json.dumps(header).encode()
+    return MAGIC + len(text).to_bytes(4, "little") + text + payload
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        [],
+        {"numbers": 1, "arrays": []},
+        {"numbers": {}, "arrays": "grid"},
+        {"numbers": {}, "arrays": [["grid"]]},
+        {"numbers": {}, "arrays": [["grid", "<f4", [1, 1]]]},  # the others missing
+        {
+            "numbers": {},
+            "arrays": [["points", "<c16", [0]], ["grid", "<f4", [0, 0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+        },
+        {
+            "numbers": {},
+            "arrays": [["grid", "<f8", [0, 0]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+        },
+        {
+            "numbers": {},
+            "arrays": [["grid", "<f4", [0]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+        },
+        {
+            "numbers": {},
+            "arrays": [["grid", "<f4", [-1, 2]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+        },
+        {
+            "numbers": {},
+            "arrays": [["grid", "<f4", [9, 9]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+        },
+    ],
+)
+def test_a_header_of_other_arrays_or_shapes_is_refused(header: object) -> None:
+    with pytest.raises(EntryError):
+        unpack_entry(_with_header(header), EXPECTED)
+
+
+def test_other_bytes_are_refused() -> None:
+    for data in (
+        b"",
+        b"{}",
+        b'{"numbers": {}}',
+        b"\x89PNG\r\n\x1a\n" + bytes(64),
+        MAGIC + (1 << 30).to_bytes(4, "little"),
+    ):
+        with pytest.raises(EntryError):
+            unpack_entry(data, EXPECTED)
+    with pytest.raises(EntryError):
+        unpack_entry(MAGIC + (3).to_bytes(4, "little") + b"{x}", EXPECTED)
+
+
+def test_a_damaged_silhouette_entry_is_traced_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    symbol = load_theme(str(AWKWARD)).symbols[0]
+    _cached.cache_clear()
+    first = silhouette(symbol)
+    (entry,) = (tmp_path / "silhouettes").glob(f"*{ENTRY_SUFFIX}")
+    whole = entry.read_bytes()
+    entry.write_bytes(whole[: len(whole) // 2])
+    _cached.cache_clear()
+    again = silhouette(symbol)
+    assert again.outline.equals(first.outline) and again.area == first.area
+    assert entry.read_bytes() == whole  # written again, whole
