@@ -210,3 +210,28 @@ def test_the_proof_grows_ink_by_its_slack_in_a_square() -> None:
             expected |= padded[dy : dy + mask.shape[0], dx : dx + mask.shape[1]]
     assert grown.dtype == bool
     assert np.array_equal(grown, expected)
+
+
+def test_symbols_all_proven_before_are_read_without_threads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proofs all in the disk cache are read one by one (threads would only take turns
+    with the GIL); one symbol not proven yet brings the threads back, with the same verdicts."""
+    from printdeck.render import proof as proof_module
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    symbols = [_svg(tmp_path, f"disc{k}", f'<circle cx="5" cy="5" r="{k + 2}" fill="#0080ff"/>') for k in range(3)]
+    prove_symbols(symbols[:2], "#ffffff")
+    proof_module._cached_proof.cache_clear()  # as in a new process: only the disk knows them
+    pools: list[int] = []
+    real_pool = proof_module.ThreadPoolExecutor
+
+    def counted(*args: object, **kwargs: object) -> object:
+        pools.append(1)
+        return real_pool(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(proof_module, "ThreadPoolExecutor", counted)
+    prove_symbols(symbols[:2], "#ffffff")
+    assert not pools
+    prove_symbols(symbols, "#ffffff")
+    assert pools == [1]
+    assert [proof(s).visible_share for s in symbols] == sorted(proof(s).visible_share for s in symbols)

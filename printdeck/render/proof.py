@@ -198,6 +198,15 @@ def prints_as_raster(symbol: SymbolSpec) -> bool:
     return symbol.kind == "svg" and not proof(symbol).vector_ok
 
 
+def _known(symbol: SymbolSpec, background: str) -> bool:
+    """Whether the symbol's proof is in the disk cache (False where that cannot be told: the
+    proof itself says what is wrong)."""
+    try:
+        return proof_stored(symbol, background)
+    except PrintdeckError:
+        return False
+
+
 def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None) -> None:
     """Prove every symbol; refuse the first that shows no ink, warn for SVGs printed as rasters.
 
@@ -213,8 +222,8 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
     Warns:
         VectorWarning: once per SVG whose vector form is replaced by its raster.
     """
-    if len(symbols) <= 1:  # no threads for one (a worker process proving its symbol)
-        results = [proof(s, background) for s in symbols]
+    if len(symbols) <= 1 or all(_known(s, background) for s in symbols):  # nothing to draw: threads would
+        results = [proof(s, background) for s in symbols]  # only take turns with the GIL (a third slower)
     else:
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # decoding, faces, resvg
             results = list(pool.map(lambda s: proof(s, background), symbols))  # release the GIL
