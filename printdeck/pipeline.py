@@ -14,11 +14,12 @@ from printdeck.assign import assign_symbols
 from printdeck.choices import ColourMode, PaperLayout
 from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.decks import Deck
+from printdeck.design import Design
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
-from printdeck.layout import Meanwhile
+from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
-from printdeck.model import BuildResult, CropReport, SymbolSpec
+from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
@@ -257,21 +258,50 @@ def make_deck(
         prepare_symbols(theme, symbols)  # a cold deck's checks, proofs and tracing on every core, cached
         check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
         prove_symbols(theme, symbols)
+    plan, layouts = _laid_out(theme, design, symbols, rep)
+    return Deck(plan, tuple(layouts), build_settings(options))
+
+
+def _laid_out(
+    theme: Theme, design: Design, symbols: list[SymbolSpec], rep: Reporter
+) -> tuple[DeckPlan, list[CardLayout]]:
+    """Plan and lay out the deck, the look-alike check done beside (it does not decide the
+    layout): from before the planning, on the core the planning leaves idle, in a process
+    of its own (:meth:`~printdeck.layout.Meanwhile.start_aside`; started before the
+    layout's progress bar, whose monitor thread would make a fork unsafe).
+
+    Raises:
+        PrintdeckError: The check refuses (its error wins), or the layout does.
+    """
     spec = theme.spec
     look_alike_check = Meanwhile(
         functools.partial(
             check_look_alikes, theme, symbols, allow=spec.deck.allow_look_alike, grey=spec.paper.grayscale
         )
     )
-    with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
-        try:  # the check is done beside the packing: the layout does not depend on it
-            plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
-            layouts = lay_out_plan(plan, progress=advance, meanwhile=look_alike_check)
-        except PrintdeckError:
-            look_alike_check.run_here()  # if refused before the packing: a look-alike refusal comes first
-            raise
-        look_alike_check.run_here()  # nothing: it was done beside the packing
-    return Deck(plan, tuple(layouts), build_settings(options))
+    n_cards = len(design.blocks) * spec.deck.copies
+    look_alike_check.start_aside(_layout_jobs(n_cards))
+    try:
+        with rep.stage("layout", n_cards) as advance:
+            try:
+                plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
+                layouts = lay_out_plan(plan, progress=advance, meanwhile=look_alike_check)
+                look_alike_check.run_here()  # nothing: it was done beside
+            except PrintdeckError:
+                look_alike_check.run_here()  # if refused before the packing: a look-alike refusal comes first
+                raise
+    finally:
+        look_alike_check.abandon()  # stopped otherwise (a signal): the check need not finish
+    return plan, layouts
+
+
+def _layout_jobs(n_cards: int) -> int:
+    """The layout's worker processes for ``n_cards`` (:func:`printdeck.layout.job_count`; 1
+    where ``PRINTDECK_JOBS`` is not a number: the layout says so, in its turn)."""
+    try:
+        return job_count(None, n_cards)
+    except PrintdeckError:
+        return 1
 
 
 def _planned_output(theme: Theme, out_path: Path | None) -> Path:

@@ -1,12 +1,15 @@
-"""The look-alike check done beside the packing (issue 29): the build hands it to the first
-layout worker while the others pack; it is done exactly once, its warnings reach the
-caller, and its refusal wins over the layout's results and errors (same message, exit
-status 2, nothing written), serial or parallel."""
+"""The look-alike check done beside the packing (issue 29): in a process of its own
+started before the layout, or in the first layout worker while the others pack; it is
+done exactly once, its warnings reach the caller, and its refusal wins over the layout's
+results and errors (same message, exit status 2, nothing written), serial or parallel."""
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import signal
+import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -21,7 +24,7 @@ from printdeck.assign import assign_symbols
 from printdeck.cli import main as cli_main
 from printdeck.deck_plan import deck_design
 from printdeck.errors import LookAlikeWarning, PrintdeckError
-from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
+from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, meanwhile as meanwhile_module
 from printdeck.theme import check_look_alikes, load_theme
 
 TWEMOJI = ("apple", "anchor", "ant", "bee", "cactus", "fir-tree", "blowfish", "banana", "bell", "books", "burger")
@@ -151,3 +154,94 @@ def test_a_look_alike_refusal_wins_over_a_layout_refused_before_the_packing(tmp_
     refused = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out)])
     assert refused.exit_code == 2 and "'disc small' and 'disc big' look alike" in refused.output
     assert not out.exists()
+
+
+# ----------------------------------------------------------------- the work aside
+
+
+@pytest.fixture
+def forkable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork allowed here though earlier tests of this process left threads behind (idle
+    pools): the build forks only when it runs no other thread, which the next test checks."""
+    monkeypatch.setattr(meanwhile_module, "_fork_safe", lambda: True)
+
+
+def test_the_work_aside_runs_in_its_own_process_once(theme, tmp_path: Path, forkable: None) -> None:
+    """Started aside before the layout, the work runs in a process of its own, once; its
+    warnings reach the caller when the layout takes its result; the layout is unchanged."""
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
+    cards = _cards(theme, 12)
+    work = Noted(tmp_path)
+    meanwhile = Meanwhile(work)
+    meanwhile.start_aside(2)
+    assert meanwhile.aside and not meanwhile.done
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        layouts = layout_deck(cards, settings, seed=5, jobs=2, meanwhile=meanwhile)
+    assert meanwhile.done and not meanwhile.aside
+    assert len(work.runs()) == 1 and work.runs()[0] != os.getpid()
+    assert [str(w.message) for w in caught if w.category is LookAlikeWarning] == ["symbols: noted"]
+    assert layouts == layout_deck(cards, settings, seed=5, jobs=1)
+    with pytest.raises(ChildProcessError):  # the process aside was waited for: no zombie left
+        os.waitpid(work.runs()[0], os.WNOHANG)
+
+
+@pytest.mark.filterwarnings("ignore::printdeck.errors.LookAlikeWarning")
+def test_an_error_aside_wins_over_the_cards(theme, tmp_path: Path, forkable: None) -> None:
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4, min_size_mm=15.0)
+    cards = _cards(theme, 12)
+    work = Noted(tmp_path, error="symbols: alike")
+    meanwhile = Meanwhile(work)
+    meanwhile.start_aside(2)
+    with pytest.raises(PrintdeckError, match=r"^symbols: alike$"):  # not card 1's own error
+        layout_deck(cards, settings, seed=5, jobs=2, meanwhile=meanwhile)
+    assert meanwhile.done and len(work.runs()) == 1 and work.runs()[0] != os.getpid()
+
+
+@pytest.mark.filterwarnings("ignore::printdeck.errors.LookAlikeWarning")
+def test_no_process_aside_with_one_job_or_other_threads(tmp_path: Path) -> None:
+    work = Noted(tmp_path)
+    one_job = Meanwhile(work)
+    one_job.start_aside(1)
+    assert not one_job.aside
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        threaded = Meanwhile(work)
+        threaded.start_aside(2)  # a fork would inherit the locks the other thread holds
+        assert not threaded.aside
+    finally:
+        release.set()
+        other.join()
+    one_job.run_here()
+    threaded.run_here()
+    assert work.runs() == [os.getpid(), os.getpid()]
+
+
+def test_a_process_aside_that_ends_without_a_word_leaves_the_work_to_the_caller(tmp_path: Path, forkable: None) -> None:
+    parent = os.getpid()
+    log = tmp_path / "runs.txt"
+
+    def dies_aside() -> None:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)  # killed, as by the out-of-memory killer
+        log.write_text("here")
+
+    meanwhile = Meanwhile(dies_aside)
+    meanwhile.start_aside(2)
+    assert meanwhile.aside
+    meanwhile.run_here()
+    assert meanwhile.done and log.read_text() == "here"
+
+
+def test_abandoned_work_aside_is_stopped(tmp_path: Path, forkable: None) -> None:
+    meanwhile = Meanwhile(lambda: time.sleep(60))
+    meanwhile.start_aside(2)
+    assert meanwhile.aside
+    pid = meanwhile._aside[0]  # type: ignore[index]
+    started = time.monotonic()
+    meanwhile.abandon()
+    assert time.monotonic() - started < 10 and not meanwhile.aside
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)

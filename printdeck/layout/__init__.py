@@ -22,6 +22,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:
     from printdeck.layout.card import pin_refusal
     from printdeck.layout.deck import layout_deck
+    from printdeck.layout.meanwhile import Meanwhile
     from printdeck.layout.pins import (
         PinnedCard,
         PinnedSymbol,
@@ -31,11 +32,11 @@ if TYPE_CHECKING:
         check_card_count,
     )
     from printdeck.layout.settings import LayoutSettings
-    from printdeck.layout.workers import Meanwhile, job_count
+    from printdeck.layout.workers import job_count
 
 _WHERE = {
     "LayoutSettings": "printdeck.layout.settings",
-    "Meanwhile": "printdeck.layout.workers",
+    "Meanwhile": "printdeck.layout.meanwhile",
     "PinRefusal": "printdeck.layout.pins",
     "PinWarning": "printdeck.layout.pins",
     "PinnedCard": "printdeck.layout.pins",

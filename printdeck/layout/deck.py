@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from printdeck.artwork import Silhouette, silhouette
 from printdeck.cache import cache_dir
 from printdeck.errors import shown
+from printdeck.layout.meanwhile import Meanwhile
 from printdeck.layout.pins import applicable_pins
 from printdeck.layout.settings import LayoutSettings
 from printdeck.layout.size_plan import DeckPlanner
 from printdeck.layout.stored_cards import layout_cache_on
-from printdeck.layout.workers import Meanwhile, run_cards
+from printdeck.layout.workers import run_cards
 from printdeck.model import CardLayout, SymbolSpec
 
 
@@ -50,7 +51,7 @@ def layout_deck(
         jobs: Worker processes; ``None`` = ``PRINTDECK_JOBS`` or the CPU count
             (at most :data:`printdeck.layout.workers.MAX_JOBS`); 1 = serial.
         meanwhile: Work of the caller's done once beside the packing, in a worker
-            process (see :class:`~printdeck.layout.workers.Meanwhile`); done when this
+            process (see :class:`~printdeck.layout.meanwhile.Meanwhile`); done when this
             returns or raises, unless a symbol or pin was refused before the packing.
 
     Returns:

@@ -15,8 +15,9 @@ error). The parent reports progress as cards finish and returns the layouts in c
 order; of several cards that fail, the lowest-numbered one's error is raised.
 
 A caller's work that does not decide the layout (the build's look-alike check) can be
-done beside it (:class:`Meanwhile`): handed to the first worker process as it starts,
-so it runs while the other workers pack and this process keeps planning cards.
+done beside it (:class:`~printdeck.layout.meanwhile.Meanwhile`): in a process of its own
+started before the layout, polled for between batches of cards, or else handed to the
+first worker process as it starts, so it runs while the other workers pack.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -34,6 +34,7 @@ import numpy as np
 from printdeck.artwork import Silhouette
 from printdeck.errors import PrintdeckError
 from printdeck.layout import stored_cards
+from printdeck.layout.meanwhile import Meanwhile, Warned
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, SymbolSpec
 
@@ -47,44 +48,7 @@ BATCH_MOST = 9  # cards packed together at most (their compactions in lockstep: 
 
 _WORKER: dict[str, object] = {}  # per worker process: silhouette table, settings, seed, meanwhile
 SIDE = -1  # the key of a Meanwhile's work among the running futures (before every card's)
-
-
-class Meanwhile:
-    """A caller's work done once while :func:`run_cards` packs: in a worker process beside
-    the cards where the workers are forked (it is inherited, never pickled), else in this
-    process before the first card (serial packing, or no ``fork``), or after the last
-    when every card came from the layout cache.
-
-    What the work warns is warned again in this process (same text and category); an
-    error it raises is raised in this process and wins over any card's error.
-
-    Args:
-        work: The work: no arguments, no result; it may warn and raise.
-    """
-
-    def __init__(self, work: Callable[[], None]) -> None:
-        self._work = work
-        self.done = False
-        """Whether the work ran (here or in a worker), or raised."""
-
-    def run_here(self) -> None:
-        """Do the work in this process, unless it was done already (then nothing)."""
-        if not self.done:
-            self.done = True
-            self._work()
-
-    def in_worker(self) -> list[tuple[str, type[Warning]]]:
-        """Do the work (in a worker process); return what it warned (text, category)."""
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")  # this process's filters apply when warned again there
-            self._work()
-        return [(str(w.message), w.category) for w in caught]
-
-    def finished(self, warned: list[tuple[str, type[Warning]]] | None) -> None:
-        """The work ran in a worker process (``warned``: what it warned; None: it raised)."""
-        self.done = True
-        for text, category in warned or []:
-            warnings.warn(text, category, stacklevel=2)
+ASIDE_POLL_S = 0.02  # how often the layout looks for the result of a Meanwhile's work aside
 
 
 @dataclass(frozen=True)
@@ -246,7 +210,7 @@ def _run_parallel(
                         if meanwhile is not None and _context().get_start_method() != "fork":
                             meanwhile.run_here()  # only a forked worker inherits it
                         pool = stack.enter_context(_pool(n_jobs, table, settings, seed, meanwhile))
-                        if meanwhile is not None and not meanwhile.done:
+                        if meanwhile is not None and not meanwhile.done and not meanwhile.aside:
                             running[pool.submit(_meanwhile_work)] = (SIDE,)
                     running[pool.submit(_work_many, tasks)] = tuple(t.index for t in tasks)
                     tasks = []
@@ -292,9 +256,15 @@ def _collect(
     finished cards to ``done`` or ``errors`` (the meanwhile's error under :data:`SIDE`)."""
     from concurrent.futures import FIRST_COMPLETED, wait  # noqa: PLC0415 - only when cards are packed
 
-    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+    polling = meanwhile is not None and meanwhile.aside
+    finished, _ = wait(running, timeout=ASIDE_POLL_S if polling else None, return_when=FIRST_COMPLETED)
     for fut in sorted(finished, key=running.__getitem__):
         _finished(fut, running.pop(fut), done, errors, progress, meanwhile)
+    if meanwhile is not None and meanwhile.has_news():
+        try:
+            meanwhile.run_here()  # the work aside is done: its warnings now, its error stops the packing
+        except Exception as exc:  # noqa: BLE001 - raised by the caller, winning over the cards' (SIDE)
+            errors[SIDE] = exc
 
 
 def _finished(
@@ -349,7 +319,7 @@ def _init_worker(
     _WORKER.update(table=table, settings=settings, seed=seed, meanwhile=meanwhile)
 
 
-def _meanwhile_work() -> list[tuple[str, type[Warning]]]:
+def _meanwhile_work() -> Warned:
     """The meanwhile's work, in a worker process (see :meth:`Meanwhile.in_worker`)."""
     meanwhile = _WORKER["meanwhile"]
     assert isinstance(meanwhile, Meanwhile)
