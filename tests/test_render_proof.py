@@ -3,6 +3,7 @@ resvg's raster, symbols with no visible ink are refused; checked from the render
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import warnings
 from pathlib import Path
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.errors import PrintdeckError
 from printdeck.model import Placement, SymbolSpec
 from printdeck.render.forms import ArtLibrary
-from printdeck.render.proof import VectorWarning, proof, prove_symbols
+from printdeck.render.proof import MIN_VISIBLE_SHARE, VectorWarning, proof, prove_symbols
 from printdeck.theme import load_theme
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
@@ -235,3 +236,19 @@ def test_symbols_all_proven_before_are_read_without_threads(tmp_path: Path, monk
     prove_symbols(symbols, "#ffffff")
     assert pools == [1]
     assert [proof(s).visible_share for s in symbols] == sorted(proof(s).visible_share for s in symbols)
+
+
+def test_a_renumbered_symbol_finds_its_proof_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck renumbers the symbols the build proved: the render's proof is the one in
+    memory, not read from the disk again; a word's colour still makes a proof of its own."""
+    from printdeck.render import proof as proof_module
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    disc = _svg(tmp_path, "disc", '<circle cx="5" cy="5" r="4" fill="#0080ff"/>')
+    proof_module._cached_proof.cache_clear()
+    first = proof(disc)
+    assert proof(dataclasses.replace(disc, id=40)) is first
+    word = SymbolSpec(id=0, name="sun", kind="text", source="sun", text="sun", color="#202020")
+    on_white = proof(dataclasses.replace(word, color="#fefefe"), "#ffffff")
+    assert on_white.visible_share < MIN_VISIBLE_SHARE < proof(word, "#ffffff").visible_share

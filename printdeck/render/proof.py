@@ -20,7 +20,7 @@ import threading
 import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -29,7 +29,7 @@ from PIL import Image
 from printdeck.artwork import drawing, drawing_key
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
-from printdeck.model import SymbolSpec
+from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.canvas import scratch_canvas
 
 PROOF_PX = 160
@@ -140,7 +140,8 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
         PrintdeckError: The artwork cannot be drawn.
     """
     key = _proof_key(symbol, drawing(symbol).key, background)
-    return _cached_proof(symbol, background.lower(), key)
+    proved = replace(drawn_only(symbol), color=symbol.color)  # by what is proved: a word's paint kept
+    return _cached_proof(proved, background.lower(), key)  # so the deck's renumbered symbols share it
 
 
 def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
