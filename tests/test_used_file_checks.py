@@ -75,3 +75,32 @@ def test_duplicates_are_still_refused_when_checks_wait(tmp_path: Path) -> None:
     (tmp_path / "pics" / "h-copy.svg").write_bytes(copy)
     with pytest.raises(PrintdeckError, match="is the same picture as"):
         load_theme(path, defer_svg_checks=True)
+
+
+def test_an_svgs_structure_is_checked_once_for_its_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bytes that passed the structure check are not checked again (the disk keeps them, by
+    their digest); other bytes at the same path are, and bytes refused are every time."""
+    from printdeck.artwork import svgcheck
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    checked: list[bytes] = []
+    real = svgcheck.svg_structure_check
+
+    def counted(data: bytes, path: Path, where: str) -> None:
+        checked.append(data)
+        real(data, path, where)
+
+    monkeypatch.setattr(svgcheck, "svg_structure_check", counted)
+    path = tmp_path / "a.svg"
+    good = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{SHAPES[0]}</svg>'.encode()
+    for _ in range(2):
+        svgcheck.structure_checked(good, path, "symbols.0")
+    assert checked == [good]
+    other = good.replace(b'r="4"', b'r="3"')
+    svgcheck.structure_checked(other, path, "symbols.0")
+    assert checked == [good, other]
+    for _ in range(2):
+        with pytest.raises(PrintdeckError, match="not a well-formed SVG"):
+            svgcheck.structure_checked(BROKEN.encode(), path, "symbols.0")
+    assert checked == [good, other, BROKEN.encode(), BROKEN.encode()]

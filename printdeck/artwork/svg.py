@@ -11,11 +11,7 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from PIL import Image
 
-from printdeck.artwork.svgcheck import (
-    MAX_SVG_BYTES,
-    resolve_css_variables,
-    svg_structure_check,
-)
+from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, structure_checked
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 
@@ -76,7 +72,7 @@ def svg_text(path: Path) -> str:
 @lru_cache(maxsize=512)
 def _svg_text(path: Path, size: int, mtime_ns: int) -> str:
     data = read_user_file(path, "", MAX_SVG_BYTES, "an SVG file")
-    svg_structure_check(data, path, shown(path.name))
+    structure_checked(data, path, shown(path.name))
     try:
         return resolve_css_variables(data.decode("utf-8-sig"))
     except UnicodeDecodeError:

@@ -15,10 +15,13 @@ reference that is not a picture), and no reference outside the file (links, ``ur
 
 from __future__ import annotations
 
+import hashlib
 import re
 import xml.parsers.expat
+from functools import lru_cache
 from pathlib import Path
 
+from printdeck.cache import cache_dir, code_digest, entry_key, write_entry
 from printdeck.errors import key_error, shown
 
 MAX_SVG_BYTES = 5_000_000
@@ -287,6 +290,29 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
         raise key_error(f"{where}", f"{shown(path)} is not a well-formed SVG ({exc}); re-export it") from None
     if counter.elements == 0:
         raise key_error(f"{where}", f"{shown(path)} holds no SVG elements; re-export it")
+
+
+def structure_checked(data: bytes, path: Path, where: str) -> None:
+    """:func:`svg_structure_check`, remembered: bytes that passed it in an earlier run (kept
+    by their SHA-256 and this module's code in the disk cache, folder ``svgchecks``) are not
+    checked again. The check reads every byte with Python callbacks (about 0.2 ms for a
+    Twemoji); every build draws its SVGs and would check each again.
+
+    Raises:
+        PrintdeckError: As :func:`svg_structure_check`.
+    """
+    folder = cache_dir("svgchecks")
+    mark = folder / f"{entry_key(hashlib.sha256(data).hexdigest(), 'structure', _code())}.ok" if folder else None
+    if mark is not None and mark.is_file():
+        return
+    svg_structure_check(data, path, where)
+    if mark is not None:
+        write_entry(mark, "")
+
+
+@lru_cache(maxsize=1)
+def _code() -> str:
+    return code_digest(__name__)
 
 
 _CUSTOM_PROPERTY = re.compile(r"(--[A-Za-z0-9_-]+)\s*:\s*([^;{}\"'<>]+)")  # ends at ; } or the attribute's end
