@@ -236,7 +236,7 @@ def make_deck(
             the default theme.
         options: The build's options (validated through ``BuildSettings``).
         reporter: Progress receiver (stage names: theme, design, proof, layout; the
-            look-alike check is done during the layout, beside the packing).
+            look-alike check is done beside the proofs, the planning and the packing).
         before_layout: Called with the theme (options applied) before the design is made,
             to refuse early what the caller will not be able to write.
 
@@ -254,44 +254,44 @@ def make_deck(
         if theme.spec.extras.tuck_box:
             _check_tuck_box(theme, design.blocks)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
-    with rep.stage("proof", None):
-        prepare_symbols(theme, symbols)  # a cold deck's checks, proofs and tracing on every core, cached
-        check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
-        prove_symbols(theme, symbols)
-    plan, layouts = _laid_out(theme, design, symbols, rep)
-    return Deck(plan, tuple(layouts), build_settings(options))
-
-
-def _laid_out(
-    theme: Theme, design: Design, symbols: list[SymbolSpec], rep: Reporter
-) -> tuple[DeckPlan, list[CardLayout]]:
-    """Plan and lay out the deck, the look-alike check done beside (it does not decide the
-    layout): from before the planning, on the core the planning leaves idle, in a process
-    of its own (:meth:`~printdeck.layout.Meanwhile.start_aside`; started before the
-    layout's progress bar, whose monitor thread would make a fork unsafe).
-
-    Raises:
-        PrintdeckError: The check refuses (its error wins), or the layout does.
-    """
     spec = theme.spec
-    look_alike_check = Meanwhile(
+    look_alike_check = Meanwhile(  # done beside the proofs, the planning and the packing (see _laid_out)
         functools.partial(
             check_look_alikes, theme, symbols, allow=spec.deck.allow_look_alike, grey=spec.paper.grayscale
         )
     )
-    n_cards = len(design.blocks) * spec.deck.copies
-    look_alike_check.start_aside(_layout_jobs(n_cards))
     try:
-        with rep.stage("layout", n_cards) as advance:
-            try:
-                plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
-                layouts = lay_out_plan(plan, progress=advance, meanwhile=look_alike_check)
-                look_alike_check.run_here()  # nothing: it was done beside
-            except PrintdeckError:
-                look_alike_check.run_here()  # if refused before the packing: a look-alike refusal comes first
-                raise
+        with rep.stage("proof", None):
+            prepare_symbols(theme, symbols)  # a cold deck's checks, proofs and tracing on every core, cached
+            look_alike_check.start_aside(_layout_jobs(len(design.blocks) * spec.deck.copies))
+            check_used_files(theme, symbols)  # the SVGs the load only fingerprinted, where the deck uses them
+            prove_symbols(theme, symbols)
+        plan, layouts = _laid_out(theme, design, symbols, rep, look_alike_check)
     finally:
-        look_alike_check.abandon()  # stopped otherwise (a signal): the check need not finish
+        look_alike_check.abandon()  # stopped otherwise (a proof refused, a signal): the check need not finish
+    return Deck(plan, tuple(layouts), build_settings(options))
+
+
+def _laid_out(
+    theme: Theme, design: Design, symbols: list[SymbolSpec], rep: Reporter, look_alike_check: Meanwhile
+) -> tuple[DeckPlan, list[CardLayout]]:
+    """Plan and lay out the deck, ``look_alike_check`` done beside (it does not decide the
+    layout). Where it could, the build started it in a process of its own once the cold
+    drawings were made (:meth:`~printdeck.layout.Meanwhile.start_aside`): on the core the
+    proofs and the planning leave idle, and before the layout's progress bar, whose monitor
+    thread would make a fork unsafe.
+
+    Raises:
+        PrintdeckError: The check refuses (its error wins), or the layout does.
+    """
+    with rep.stage("layout", len(design.blocks) * theme.spec.deck.copies) as advance:
+        try:
+            plan = planned_deck(theme, design, symbols)  # balances the points: traces the silhouettes
+            layouts = lay_out_plan(plan, progress=advance, meanwhile=look_alike_check)
+            look_alike_check.run_here()  # nothing: it was done beside
+        except PrintdeckError:
+            look_alike_check.run_here()  # if refused before the packing: a look-alike refusal comes first
+            raise
     return plan, layouts
 
 

@@ -245,3 +245,32 @@ def test_abandoned_work_aside_is_stopped(tmp_path: Path, forkable: None) -> None
     assert time.monotonic() - started < 10 and not meanwhile.aside
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_proof_refusal_still_comes_before_a_look_alike_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forkable: None
+) -> None:
+    """The check starts aside before the proofs; a symbol the proofs refuse is still the
+    error said (as when the check came after them), and the process aside is stopped."""
+    folder = tmp_path / "theme"
+    _look_alike_deck(folder)
+    (folder / "white.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#fff"/></svg>'
+    )
+    pictures = [{"image": "disc-big.png"}, {"image": "disc-small.png"}, {"image": "white.svg"}]
+    pictures += [{"image": f"@assets/twemoji/{n}.svg"} for n in TWEMOJI[:10]]
+    path = write_theme(folder, {"deck": {"symbols_per_card": 4}, "symbols": pictures})
+    monkeypatch.setenv("PRINTDECK_JOBS", "2")
+    started: list[tuple[Meanwhile, bool]] = []
+    real_start = Meanwhile.start_aside
+
+    def noted(self: Meanwhile, jobs: int) -> None:
+        real_start(self, jobs)
+        started.append((self, self.aside))
+
+    monkeypatch.setattr(Meanwhile, "start_aside", noted)
+    out = tmp_path / "deck.pdf"
+    refused = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out)])
+    assert refused.exit_code == 2 and "shows no visible ink" in refused.output, refused.output
+    assert "look alike" not in refused.output and not out.exists()
+    assert [aside for _, aside in started] == [True] and not started[0][0].aside  # started, then stopped
