@@ -123,7 +123,11 @@ def build_args(case: Case, out: Path, seed: int) -> list[str]:
 
 
 def measure(case: Case, trees: dict[str, Path], runs: int, scratch: Path) -> dict[str, list[Run]]:
-    """``runs`` rounds; each round runs every tree's build and then the floor on its manifest."""
+    """``runs`` rounds; each round runs every tree's build and then the floor on its manifest.
+
+    The trees take turns going first (the order is reversed every other round): the first
+    build of a round ran about 0.1-0.2 s slower in the cold case, whichever tree it was
+    (bench/RESULTS.md, ninth session), which a fixed order put on one side every time."""
     results: dict[str, list[Run]] = {side: [] for side in [*trees, "floor"]}
     for side, tree in trees.items():
         env = _env(tree, scratch / side / "cache")
@@ -139,7 +143,7 @@ def measure(case: Case, trees: dict[str, Path], runs: int, scratch: Path) -> dic
             )
     for k in range(runs):
         seed = 1000 + k if case.new_seed else 1
-        for side, tree in trees.items():
+        for side, tree in list(trees.items())[:: -1 if k % 2 else 1]:
             cache = scratch / side / "cache"
             if case.cold:
                 shutil.rmtree(cache, ignore_errors=True)
