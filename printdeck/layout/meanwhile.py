@@ -4,9 +4,9 @@ warnings given again in the caller's process, its error winning over any card's.
 Where it runs, in order of preference:
 
 - **aside**, in a process of its own forked as soon as the caller knows it
-  (:meth:`Meanwhile.start_aside`): while the caller plans the deck, one core is idle,
-  and the work takes it; the layout then polls for its result between batches of cards
-  and the build waits for it before it ends;
+  (:meth:`Meanwhile.start_aside`): while the caller proves the symbols and plans the
+  deck, one core is idle, and the work takes it; the layout then polls for its result
+  between batches of cards and the build waits for it before it ends;
 - in the first layout worker process, beside the cards the other workers pack;
 - in the caller's process: before the first card when the cards are packed here, after
   the last when every card came from the layout cache.
@@ -102,7 +102,12 @@ class Meanwhile:
 
     def run_here(self) -> None:
         """Do the work in this process, unless it was done already (then nothing); when it
-        runs aside, wait for it and take its result instead."""
+        runs aside, wait for it and take its result instead.
+
+        Raises:
+            Exception: Whatever the work raised, here or aside (the look-alike check's
+                refusal: a :class:`~printdeck.errors.PrintdeckError`).
+        """
         if self._aside is not None:
             self._take()
         elif not self.done:
