@@ -5,12 +5,14 @@ results and errors (same message, exit status 2, nothing written), serial or par
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import signal
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,29 @@ class Noted:
         return [int(line) for line in self.log.read_text(encoding="utf-8").split()] if self.log.exists() else []
 
 
+@contextlib.contextmanager
+def warned() -> Iterator[list[tuple[str, type[Warning]]]]:
+    """Each ``warnings.warn`` call made in this process meanwhile, as (text, category).
+
+    Kept by standing in for ``warnings.warn``, not by ``warnings.catch_warnings``: that is
+    not thread-safe, and a thread an earlier test of this process left at work (a studio's
+    picture check drawing its preview) entering and leaving it meanwhile took the record
+    away once in CI."""
+    calls: list[tuple[str, type[Warning]]] = []
+    here, real = os.getpid(), warnings.warn
+
+    def keep(message: object, category: type[Warning] | None = None, *args: object, **kwargs: object) -> None:
+        if os.getpid() != here:  # a forked process: warned as ever, for it to send them over
+            real(message, category, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        kind = category or (type(message) if isinstance(message, Warning) else UserWarning)
+        calls.append((str(message), kind))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(warnings, "warn", keep)
+        yield calls
+
+
 @pytest.fixture(autouse=True)
 def _fresh_layouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every card packed (none read from a layout cache), every cache in the test's folder."""
@@ -70,12 +95,11 @@ def test_the_work_is_done_once_and_its_warnings_reach_the_caller(theme, tmp_path
     cards = _cards(theme, 12)
     work = Noted(tmp_path)
     meanwhile = Meanwhile(work)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warned() as caught:
         layouts = layout_deck(cards, settings, seed=5, jobs=jobs, meanwhile=meanwhile)
     assert meanwhile.done and len(work.runs()) == 1
     assert (work.runs()[0] != os.getpid()) == (jobs > 1)  # beside the packing: in a worker
-    assert [str(w.message) for w in caught if w.category is LookAlikeWarning] == ["symbols: noted"]
+    assert [text for text, kind in caught if kind is LookAlikeWarning] == ["symbols: noted"]
     assert layouts == layout_deck(cards, settings, seed=5, jobs=1)  # the layout does not change
 
 
@@ -133,11 +157,10 @@ def test_a_build_refuses_look_alikes_as_before_serial_or_parallel(tmp_path: Path
         assert refused.exit_code == 2, refused.output
         assert refused.output.strip() == f"printdeck: error: {expected.value}"
         assert list(out.parent.iterdir()) == []  # no PDF, no manifest, no temporary file
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with warned() as caught:
             result = printdeck.build(path, out=out, allow_look_alike=True)
         assert result.cards == 13 and out.exists()
-        alike = [str(w.message) for w in caught if w.category is LookAlikeWarning]
+        alike = [text for text, kind in caught if kind is LookAlikeWarning]
         assert alike == [str(expected.value).split("; change")[0]]
 
 
@@ -175,12 +198,11 @@ def test_the_work_aside_runs_in_its_own_process_once(theme, tmp_path: Path, fork
     meanwhile = Meanwhile(work)
     meanwhile.start_aside(2)
     assert meanwhile.aside and not meanwhile.done
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warned() as caught:
         layouts = layout_deck(cards, settings, seed=5, jobs=2, meanwhile=meanwhile)
     assert meanwhile.done and not meanwhile.aside
     assert len(work.runs()) == 1 and work.runs()[0] != os.getpid()
-    assert [str(w.message) for w in caught if w.category is LookAlikeWarning] == ["symbols: noted"]
+    assert [text for text, kind in caught if kind is LookAlikeWarning] == ["symbols: noted"]
     assert layouts == layout_deck(cards, settings, seed=5, jobs=1)
     with pytest.raises(ChildProcessError):  # the process aside was waited for: no zombie left
         os.waitpid(work.runs()[0], os.WNOHANG)
