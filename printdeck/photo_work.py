@@ -15,7 +15,6 @@ nothing runs here and the stages do the work as before.
 from __future__ import annotations
 
 import gc
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 from printdeck.artwork import drawing, known_crop_report
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
+from printdeck.layout import no_other_thread
 from printdeck.model import SymbolSpec
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def prepare_photos(symbols: Sequence[SymbolSpec], background: str, jobs: int | N
     Raises:
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number.
     """
-    if threading.active_count() > 1 or cache_dir("pictures") is None:
+    if not no_other_thread() or cache_dir("pictures") is None:
         return 0  # other threads (the studio): a lock one holds would stay held in a fork forever
     cold = photos_to_prepare(symbols)
     if not cold:

@@ -24,13 +24,13 @@ the build's threads (decoding and finding faces release the GIL already).
 from __future__ import annotations
 
 import importlib
-import threading
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
+from printdeck.layout import no_other_thread
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme, check_used_files
 
@@ -63,7 +63,7 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         PrintdeckError: ``PRINTDECK_JOBS`` is not a whole number. Nothing else: a drawing
             that fails is left for the build, which raises its error in its own order.
     """
-    if threading.active_count() > 1 or any(cache_dir(k) is None for k in CACHE_FOLDERS):
+    if not no_other_thread() or any(cache_dir(k) is None for k in CACHE_FOLDERS):
         return 0  # other threads: a lock one holds (PDFium's) would stay held in a fork forever
     background = theme.spec.card.background
     cold = _cold_drawings(symbols, background)

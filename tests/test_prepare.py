@@ -88,7 +88,7 @@ def _only_this_tests_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     worker's own, a finished server's) are not this test's: ``prepare`` counts only the
     main thread and the threads started since the test began, as a fresh command would."""
     before = {t for t in threading.enumerate() if t is not threading.main_thread()}
-    monkeypatch.setattr(prepare.threading, "active_count", lambda: sum(t not in before for t in threading.enumerate()))
+    monkeypatch.setattr(threading, "active_count", lambda: sum(t not in before for t in threading.enumerate()))
 
 
 @pytest.fixture

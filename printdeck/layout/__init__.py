@@ -22,7 +22,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:
     from printdeck.layout.card import pin_refusal
     from printdeck.layout.deck import layout_deck
-    from printdeck.layout.meanwhile import Meanwhile
+    from printdeck.layout.meanwhile import Meanwhile, no_other_thread
     from printdeck.layout.pins import (
         PinnedCard,
         PinnedSymbol,
@@ -45,6 +45,7 @@ _WHERE = {
     "check_card_count": "printdeck.layout.pins",
     "job_count": "printdeck.layout.workers",
     "layout_deck": "printdeck.layout.deck",
+    "no_other_thread": "printdeck.layout.meanwhile",
     "pin_refusal": "printdeck.layout.card",
 }
 
@@ -59,6 +60,7 @@ __all__ = [
     "check_card_count",
     "job_count",
     "layout_deck",
+    "no_other_thread",
     "pin_refusal",
 ]
 

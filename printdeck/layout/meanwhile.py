@@ -169,7 +169,13 @@ class Meanwhile:
             warnings.warn(text, category, stacklevel=2)
 
 
+def no_other_thread() -> bool:
+    """Whether this process runs no thread but this one: the rule every fork of printdeck's
+    keeps (the layout's check aside, a cold deck's and a photo deck's workers), since a lock
+    another thread holds (PDFium's, an import's) would stay held in the child for ever."""
+    return threading.active_count() == 1
+
+
 def _fork_safe() -> bool:
-    """Whether this process may fork now: the platform has ``fork`` and no other thread
-    runs (a lock another thread holds would stay held in the child for ever)."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Whether this process may fork now: the platform has ``fork`` and :func:`no_other_thread`."""
+    return hasattr(os, "fork") and no_other_thread()
