@@ -109,16 +109,22 @@ class SymbolSpec:
         return self.faces or (self,)
 
 
-def drawn_only(symbol: SymbolSpec) -> SymbolSpec:
+def drawn_only(symbol: SymbolSpec, *keep: str) -> SymbolSpec:
     """``symbol`` with its id and the other fields that do not change its drawing
     (``NOT_DRAWN``) reset, name, source and theme key kept for messages, so caches of drawings share
-    one entry between a theme's symbol and the same symbol renumbered for the deck."""
+    one entry between a theme's symbol and the same symbol renumbered for the deck.
+
+    Args:
+        keep: Fields kept as they are besides: what a cache of more than the drawing also
+            depends on (``"nest"`` for a silhouette, ``"color"`` for a word's proof).
+    """
     defaults = {
         f.name: f.default
         for f in dataclasses.fields(symbol)
         if not f.metadata.get("drawing", True)
         and not f.metadata.get("names_it", False)
         and f.default is not dataclasses.MISSING
+        and f.name not in keep
     }
     return dataclasses.replace(symbol, **defaults, id=0)
 

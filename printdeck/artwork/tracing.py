@@ -25,7 +25,7 @@ import math
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -129,7 +129,7 @@ def silhouette(symbol: SymbolSpec) -> Silhouette:
         PrintdeckError: The artwork cannot be read, or draws nothing visible.
     """
     key = silhouette_key(symbol)  # kept in memory by what is traced: the deck's renumbered symbols share it
-    return _cached(replace(drawn_only(symbol), nest=symbol.nest), key)
+    return _cached(drawn_only(symbol, "nest"), key)
 
 
 KEY_MODULES = ("printdeck.artwork.mouths", "printdeck.artwork.shape_field", "printdeck.artwork.binary_entry")

@@ -20,7 +20,7 @@ import threading
 import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -140,7 +140,7 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
         PrintdeckError: The artwork cannot be drawn.
     """
     key = _proof_key(symbol, drawing(symbol).key, background)
-    proved = replace(drawn_only(symbol), color=symbol.color)  # by what is proved: a word's paint kept
+    proved = drawn_only(symbol, "color")  # by what is proved: a word's paint kept
     return _cached_proof(proved, background.lower(), key)  # so the deck's renumbered symbols share it
 
 
