@@ -89,7 +89,7 @@ if TYPE_CHECKING:
     from printdeck.artwork.shape_field import ShapeField
     from printdeck.artwork.shaping import ShapedWord, shape_word
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
-    from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, svg_structure_check
+    from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, structure_checked, svg_structure_check
     from printdeck.artwork.tracing import (
         Silhouette,
         ink_share,
@@ -171,6 +171,7 @@ _WHERE = {
     "svg_pixels": "printdeck.artwork.svg",
     "svg_root": "printdeck.artwork.svg",
     "svg_size": "printdeck.artwork.svg",
+    "structure_checked": "printdeck.artwork.svgcheck",
     "svg_structure_check": "printdeck.artwork.svgcheck",
     "svg_text": "printdeck.artwork.svg",
     "to_rgba": "printdeck.artwork.decode",
@@ -250,6 +251,7 @@ __all__ = [
     "sizing_area",
     "srgb_profile_bytes",
     "srgb_to_lab",
+    "structure_checked",
     "subject_rings",
     "svg_pixels",
     "svg_root",

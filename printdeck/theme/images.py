@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element
 import numpy as np
 from defusedxml import DefusedXmlException, ElementTree as SafeET
 
-from printdeck.artwork import MAX_IMAGE_BYTES, MAX_SVG_BYTES, svg_structure_check
+from printdeck.artwork import MAX_IMAGE_BYTES, MAX_SVG_BYTES, structure_checked
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
@@ -189,7 +189,7 @@ def check_svg_file(path: Path, where: str, defer: bool = False) -> FileCheck:
     Raises:
         PrintdeckError: Missing, not a regular file, unreadable, empty, too large,
             not well-formed XML, too deep, too many elements, absurd or NaN
-            coordinates (see :func:`svg_structure_check`), has a DTD/entities/external
+            coordinates (see :func:`~printdeck.artwork.svg_structure_check`), has a DTD/entities/external
             references, not an ``<svg>``, refers to outside files or URLs, has no
             size, or cannot be rendered.
     """
@@ -200,7 +200,7 @@ def check_svg_file(path: Path, where: str, defer: bool = False) -> FileCheck:
         return FileCheck("svg", passed, True, (digest,))
     if defer:
         return FileCheck("svg", (0.0, 0.0), True, (digest,), deferred=True)
-    svg_structure_check(data, path, where)  # before defusedxml and resvg see it
+    structure_checked(data, path, where)  # before defusedxml and resvg see it; drawing it will not again
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
