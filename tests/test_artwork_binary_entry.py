@@ -14,7 +14,13 @@ from printdeck.artwork.binary_entry import MAGIC, EntryError, pack_entry, unpack
 from printdeck.artwork.tracing import ENTRY_SUFFIX, _cached
 from printdeck.theme import load_theme
 
-EXPECTED = {"grid": ("float32", 2), "points": ("complex128", 1), "none": ("float64", 1), "wkb": ("uint8", 1)}
+EXPECTED = {
+    "grid": ("float32", 2),
+    "points": ("complex128", 1),
+    "none": ("float64", 1),
+    "wkb": ("uint8", 1),
+    "one": ("float64", 0),
+}
 
 
 def _arrays() -> dict[str, np.ndarray]:
@@ -24,6 +30,7 @@ def _arrays() -> dict[str, np.ndarray]:
         "points": rng.normal(size=4) + 1j * rng.normal(size=4),
         "none": np.zeros(0),
         "wkb": np.frombuffer(b"\x01\x02\x03", dtype=np.uint8),
+        "one": np.asarray(0.1 + 0.2),  # a lone number, 0-d
     }
 
 
@@ -34,7 +41,7 @@ def test_numbers_and_arrays_come_back_bit_for_bit() -> None:
     for name, values in arrays.items():
         assert back[name].dtype == values.dtype and back[name].tobytes() == values.tobytes()
         assert back[name].flags.writeable
-    assert back["grid"].shape == (5, 7)
+    assert back["grid"].shape == (5, 7) and back["one"].shape == ()
 
 
 def test_an_entry_cut_short_or_lengthened_is_refused() -> None:
@@ -61,23 +68,53 @@ def _with_header(header: object, payload: bytes = b"") -> bytes:
         {"numbers": {}, "arrays": [["grid", "<f4", [1, 1]]]},  # the others missing
         {
             "numbers": {},
-            "arrays": [["points", "<c16", [0]], ["grid", "<f4", [0, 0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+            "arrays": [
+                ["points", "<c16", [0]],
+                ["grid", "<f4", [0, 0]],
+                ["none", "<f8", [0]],
+                ["wkb", "|u1", [0]],
+                ["one", "<f8", []],
+            ],
         },
         {
             "numbers": {},
-            "arrays": [["grid", "<f8", [0, 0]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+            "arrays": [
+                ["grid", "<f8", [0, 0]],
+                ["points", "<c16", [0]],
+                ["none", "<f8", [0]],
+                ["wkb", "|u1", [0]],
+                ["one", "<f8", []],
+            ],
         },
         {
             "numbers": {},
-            "arrays": [["grid", "<f4", [0]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+            "arrays": [
+                ["grid", "<f4", [0]],
+                ["points", "<c16", [0]],
+                ["none", "<f8", [0]],
+                ["wkb", "|u1", [0]],
+                ["one", "<f8", []],
+            ],
         },
         {
             "numbers": {},
-            "arrays": [["grid", "<f4", [-1, 2]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+            "arrays": [
+                ["grid", "<f4", [-1, 2]],
+                ["points", "<c16", [0]],
+                ["none", "<f8", [0]],
+                ["wkb", "|u1", [0]],
+                ["one", "<f8", []],
+            ],
         },
         {
             "numbers": {},
-            "arrays": [["grid", "<f4", [9, 9]], ["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]]],
+            "arrays": [
+                ["grid", "<f4", [9, 9]],
+                ["points", "<c16", [0]],
+                ["none", "<f8", [0]],
+                ["wkb", "|u1", [0]],
+                ["one", "<f8", []],
+            ],
         },
     ],
 )

@@ -27,7 +27,7 @@ class EntryError(ValueError):
 def pack_entry(numbers: Mapping[str, object], arrays: Mapping[str, np.ndarray]) -> bytes:
     """The entry of ``numbers`` (JSON-ready values) and ``arrays`` (kept with their dtype
     and shape, C order)."""
-    parts = {name: np.ascontiguousarray(values) for name, values in arrays.items()}
+    parts = {name: np.asarray(values, order="C") for name, values in arrays.items()}  # a 0-d array stays 0-d
     header = json.dumps(
         {"numbers": dict(numbers), "arrays": [[name, a.dtype.str, list(a.shape)] for name, a in parts.items()]},
         allow_nan=False,
@@ -36,7 +36,7 @@ def pack_entry(numbers: Mapping[str, object], arrays: Mapping[str, np.ndarray]) 
 
 
 def unpack_entry(
-    data: bytes, expected: Mapping[str, tuple[str, int]]
+    data: bytes, expected: Mapping[str, tuple[str, int]], copy: bool = True
 ) -> tuple[dict[str, object], dict[str, np.ndarray]]:
     """The numbers and arrays :func:`pack_entry` wrote, each array a writable copy.
 
@@ -44,6 +44,7 @@ def unpack_entry(
         data: The entry's bytes.
         expected: Each array's name with the dtype (``"float32"``) and number of
             dimensions it must have; the entry must hold exactly these.
+        copy: False: each array a read-only view of ``data`` (nothing copied).
 
     Raises:
         EntryError: The bytes are not such an entry (another format, cut short, too
@@ -76,7 +77,8 @@ def unpack_entry(
         length = np.dtype(want).itemsize * math.prod(shape)
         if at + length > len(data):
             raise EntryError("entry cut short")
-        arrays[name] = np.frombuffer(data, dtype=want, count=math.prod(shape), offset=at).reshape(shape).copy()
+        values = np.frombuffer(data, dtype=want, count=math.prod(shape), offset=at).reshape(shape)
+        arrays[name] = values.copy() if copy else values
         at += length
     if at != len(data):
         raise EntryError("entry longer than its arrays")
