@@ -14,7 +14,7 @@ import pytest
 from test_look_pairs import VISIONS, _mixed_theme
 from test_speed_caches import cache
 
-from printdeck.artwork import look_of
+from printdeck.artwork import binary_entry, look_of
 from printdeck.theme import look_alikes
 from printdeck.theme.spec import Theme
 
@@ -114,4 +114,4 @@ def test_a_damaged_look_is_made_again(tmp_path: Path, cache: Path) -> None:
         path.write_bytes(b"not a look")
     _forget(cache)
     assert look_alikes(theme) == expected
-    assert all(path.read_bytes().startswith(looks.LOOK_MAGIC) for path in entries)  # made and kept again
+    assert all(path.read_bytes().startswith(binary_entry.MAGIC) for path in entries)  # made and kept again

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from printdeck.artwork.binary_entry import EntryError, pack_entry, unpack_entry
 from printdeck.artwork.drawing import Drawing
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 
@@ -63,8 +64,6 @@ def ink_profile(alpha: np.ndarray, cx: float, cy: float, rms: float) -> np.ndarr
 PAD_PX = RASTER_PX // 4
 """Transparent margin around the raster, pixels (a drawing turned about its centroid stays in)."""
 N_ANGLES = 360 // ANGLE_STEP_DEG
-LOOK_MAGIC = b"printdeck look 1\n"
-"""The first bytes of a look kept in the disk cache (:func:`_read_look`)."""
 
 
 COARSE_LAYOUT = ("<f4", (N_ANGLES, COARSE_GRID * COARSE_GRID))
@@ -108,29 +107,30 @@ def look_data(art: Drawing) -> LookData:
 
 
 def write_arrays(entry: Path, arrays: Sequence[np.ndarray], layout: Sequence[tuple[str, tuple[int, ...]]]) -> None:
-    """Keep ``arrays`` in ``entry``: :data:`LOOK_MAGIC`, then their bytes as ``layout`` says."""
-    data = b"".join(np.asarray(a, dtype=dtype).tobytes() for a, (dtype, _) in zip(arrays, layout))
-    write_entry(entry, LOOK_MAGIC + data)
+    """Keep ``arrays`` in ``entry`` (:func:`~printdeck.artwork.binary_entry.pack_entry`), each
+    in the dtype ``layout`` gives it."""
+    parts = {f"a{k}": np.asarray(a, dtype=dtype) for k, (a, (dtype, _)) in enumerate(zip(arrays, layout))}
+    write_entry(entry, pack_entry({}, parts))
 
 
 def read_arrays(entry: Path, layout: Sequence[tuple[str, tuple[int, ...]]]) -> list[np.ndarray] | None:
-    """The arrays kept in ``entry`` (dtypes and shapes: ``layout``), read without a parse
-    or a copy; None when not kept, or not as :func:`write_arrays` writes them."""
+    """The arrays kept in ``entry`` (dtypes and shapes: ``layout``), read without a copy;
+    None when not kept, or not as :func:`write_arrays` writes them."""
     data = read_entry_bytes(entry)
-    sizes = [np.dtype(dtype).itemsize * math.prod(shape) for dtype, shape in layout]
-    if data is None or not data.startswith(LOOK_MAGIC) or len(data) != len(LOOK_MAGIC) + sum(sizes):
+    expected = {f"a{k}": (dtype, len(shape)) for k, (dtype, shape) in enumerate(layout)}
+    try:
+        _, parts = unpack_entry(data, expected, copy=False) if data is not None else (None, {})
+    except EntryError:
         return None
-    arrays, at = [], len(LOOK_MAGIC)
-    for (dtype, shape), size in zip(layout, sizes):
-        count = size // np.dtype(dtype).itemsize
-        arrays.append(np.frombuffer(data, dtype=np.dtype(dtype), count=count, offset=at).reshape(shape))
-        at += size
+    arrays = [parts[name] for name in expected if name in parts]
+    if len(arrays) != len(layout) or any(a.shape != shape for a, (_, shape) in zip(arrays, layout)):
+        return None
     return arrays
 
 
 @lru_cache(maxsize=1)
 def _look_code() -> str:
-    return code_digest("printdeck.artwork.lookalike", __name__)
+    return code_digest("printdeck.artwork.lookalike", __name__, "printdeck.artwork.binary_entry")
 
 
 def padded(pixels: np.ndarray) -> np.ndarray:
