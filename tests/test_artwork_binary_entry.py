@@ -58,6 +58,10 @@ def _with_header(header: object, payload: bytes = b"") -> bytes:
     return MAGIC + len(text).to_bytes(4, "little") + text + payload
 
 
+REST = [["points", "<c16", [0]], ["none", "<f8", [0]], ["wkb", "|u1", [0]], ["one", "<f8", []]]
+"""The arrays after ``grid`` in a header of :data:`EXPECTED`'s, each as it should be."""
+
+
 @pytest.mark.parametrize(
     "header",
     [
@@ -66,56 +70,11 @@ def _with_header(header: object, payload: bytes = b"") -> bytes:
         {"numbers": {}, "arrays": "grid"},
         {"numbers": {}, "arrays": [["grid"]]},
         {"numbers": {}, "arrays": [["grid", "<f4", [1, 1]]]},  # the others missing
-        {
-            "numbers": {},
-            "arrays": [
-                ["points", "<c16", [0]],
-                ["grid", "<f4", [0, 0]],
-                ["none", "<f8", [0]],
-                ["wkb", "|u1", [0]],
-                ["one", "<f8", []],
-            ],
-        },
-        {
-            "numbers": {},
-            "arrays": [
-                ["grid", "<f8", [0, 0]],
-                ["points", "<c16", [0]],
-                ["none", "<f8", [0]],
-                ["wkb", "|u1", [0]],
-                ["one", "<f8", []],
-            ],
-        },
-        {
-            "numbers": {},
-            "arrays": [
-                ["grid", "<f4", [0]],
-                ["points", "<c16", [0]],
-                ["none", "<f8", [0]],
-                ["wkb", "|u1", [0]],
-                ["one", "<f8", []],
-            ],
-        },
-        {
-            "numbers": {},
-            "arrays": [
-                ["grid", "<f4", [-1, 2]],
-                ["points", "<c16", [0]],
-                ["none", "<f8", [0]],
-                ["wkb", "|u1", [0]],
-                ["one", "<f8", []],
-            ],
-        },
-        {
-            "numbers": {},
-            "arrays": [
-                ["grid", "<f4", [9, 9]],
-                ["points", "<c16", [0]],
-                ["none", "<f8", [0]],
-                ["wkb", "|u1", [0]],
-                ["one", "<f8", []],
-            ],
-        },
+        {"numbers": {}, "arrays": [REST[0], ["grid", "<f4", [0, 0]], *REST[1:]]},  # out of order
+        {"numbers": {}, "arrays": [["grid", "<f8", [0, 0]], *REST]},  # another dtype
+        {"numbers": {}, "arrays": [["grid", "<f4", [0]], *REST]},  # another number of dimensions
+        {"numbers": {}, "arrays": [["grid", "<f4", [-1, 2]], *REST]},  # a negative side
+        {"numbers": {}, "arrays": [["grid", "<f4", [9, 9]], *REST]},  # more than the bytes
     ],
 )
 def test_a_header_of_other_arrays_or_shapes_is_refused(header: object) -> None:
