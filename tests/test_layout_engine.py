@@ -14,6 +14,7 @@ from test_layout_support import AWKWARD, deck_cards
 from printdeck.artwork import silhouette
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout.card import min_gap
 from printdeck.layout.packing import PackInput
 from printdeck.layout.packing.card_state import CardState
 from printdeck.layout.size_plan import SizeBalancer, ladder
@@ -241,3 +242,35 @@ def test_falls_back_to_serial_when_processes_cannot_start(theme, monkeypatch) ->
     serial = layout_deck(cards, s, seed=6, jobs=1)
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
     assert layout_deck(cards, s, seed=6, jobs=2) == serial
+
+
+def _every_pair_gap(outlines: list[shapely.Geometry]) -> float:
+    """The smallest distance over every pair of outlines, measured one by one."""
+    return min(float(shapely.distance(a, b)) for k, a in enumerate(outlines) for b in outlines[k + 1 :])
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(2, 13))
+@hsettings(max_examples=300, deadline=None)
+def test_min_gap_is_the_nearest_pair_exactly(seed: int, n: int) -> None:
+    """min_gap measures only the pairs whose bounding boxes may be nearest: the same number,
+    to the bit, as measuring every pair (touching and identical outlines included)."""
+    rng = np.random.default_rng(seed)
+    outlines: list[shapely.Geometry] = []
+    for _ in range(n):
+        if outlines and rng.random() < 0.1:  # a copy: distance 0
+            outlines.append(outlines[-1])
+            continue
+        centre, radius = rng.uniform(-40, 40, 2), rng.uniform(1, 12)
+        angles = np.sort(rng.uniform(0, 2 * np.pi, int(rng.integers(3, 30))))
+        reach = radius * rng.uniform(0.3, 1.0, len(angles))
+        ring = np.c_[centre[0] + reach * np.cos(angles), centre[1] + reach * np.sin(angles)]
+        outlines.append(shapely.make_valid(shapely.Polygon(ring)))
+    assert min_gap(outlines) == _every_pair_gap(outlines)
+
+
+def test_min_gap_of_packed_cards_is_every_pair_s(theme, cards) -> None:
+    """On packed cards' outlines (real silhouettes, neighbours at the gap), the same figure
+    as every pair gives."""
+    for lay, syms in zip(layout_deck(cards[:6], LayoutSettings.from_theme(theme), seed=5), cards):
+        outlines = [_placed_outline(p, silhouette(x)) for p, x in zip(lay.placements, syms)]
+        assert min_gap(outlines) == _every_pair_gap(outlines)
