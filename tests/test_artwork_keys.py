@@ -11,7 +11,10 @@ did for ``remove_background``) or miss for nothing.
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -236,3 +239,45 @@ def test_remove_background_regression(tmp_path: Path, monkeypatch: pytest.Monkey
     assert again_off == pytest.approx(first_off) and again_on == pytest.approx(first_on)
     stored = {p.stem for p in (tmp_path / "cache" / "silhouettes").glob(f"*{ENTRY_SUFFIX}")}
     assert {silhouette_key(on), silhouette_key(off)} <= stored, "two cache entries, one per drawing"
+
+
+def test_key_follows_same_size_bytes_with_the_time_set_back(tmp_path: Path) -> None:
+    """A key is made once a version of the file: bytes of the same length written with
+    the modification time set back are still a new version (the change time moved)."""
+    files = _make_files(tmp_path)
+    path = files["svg0"]
+    sym = SymbolSpec(id=0, name="x", kind="svg", source=path.name, path=path)
+    key, before = drawing_key(sym), path.stat()
+    text = path.read_text()
+    other = text.replace("0", "1", 1) if "0" in text else text.replace("1", "2", 1)
+    assert len(other) == len(text) and other != text
+    path.write_text(other)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert drawing_key(sym) != key
+    path.write_text(text)
+    assert drawing_key(sym) == key
+
+
+AUDITED = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "from printdeck.audit import INPUT_EVENT\n"
+    "from printdeck.artwork import drawing_key\n"
+    "from printdeck.model import SymbolSpec\n"
+    "seen = []\n"
+    "sys.addaudithook(lambda event, args: seen.append(args[0]) if event == INPUT_EVENT else None)\n"
+    "path = Path(sys.argv[1])\n"
+    "sym = SymbolSpec(id=0, name='x', kind='svg', source=path.name, path=path)\n"
+    "keys = {drawing_key(sym) for _ in range(3)}\n"
+    "print(len(keys), seen.count(str(path)))\n"
+)
+
+
+def test_every_key_says_which_file_it_depends_on(tmp_path: Path) -> None:
+    """A build's record (printdeck.rerun) learns its inputs from INPUT_EVENT: a key taken
+    from memory still raises it, as the first one did."""
+    path = _make_files(tmp_path)["svg0"]
+    done = subprocess.run([sys.executable, "-c", AUDITED, str(path)], capture_output=True, text=True, check=True)
+    keys, events = (int(v) for v in done.stdout.split())
+    assert keys == 1 and events >= 3, done.stdout

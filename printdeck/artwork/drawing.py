@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
-from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
+from printdeck.audit import INPUT_EVENT
+from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, file_identity, read_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import NO_FONT_HAS, PrintdeckError
 from printdeck.fileio import user_file_size
@@ -277,9 +280,34 @@ def drawing_key(symbol: SymbolSpec) -> str:
     bytes, the bytes of every font a word may be set in, and the source code of
     :mod:`printdeck.artwork`. Two symbols with equal keys draw the same.
 
+    A build asks for a symbol's key some ten times (its proof, silhouette, look, form...):
+    the key of a symbol with a file is made once a version of that file (its size,
+    times and inode, :func:`printdeck.cache.file_identity`, read by one ``stat``), as the
+    file's digest is.
+
     Raises:
         PrintdeckError: The artwork file cannot be read, or a word cannot be set.
     """
+    if symbol.kind != "text" and symbol.path is not None:
+        path = Path(symbol.path)
+        try:
+            version = tuple(file_identity(os.stat(path)))
+        except (OSError, ValueError):  # the key is made below, which says what is wrong
+            return _made_key(symbol)
+        sys.audit(INPUT_EVENT, str(path))  # as file_digest says: what is made depends on the file
+        return _key_of_version(symbol, version)
+    return _made_key(symbol)
+
+
+@lru_cache(maxsize=4096)
+def _key_of_version(symbol: SymbolSpec, version: tuple[int, ...]) -> str:
+    """:func:`_made_key` of a symbol whose file is at ``version`` (made once a version: a
+    file changed in any way has another)."""
+    return _made_key(symbol)
+
+
+def _made_key(symbol: SymbolSpec) -> str:
+    """:func:`drawing_key`, made: the file checked and its digest taken, a word's fonts found."""
     parts = [code_digest("printdeck.artwork", "printdeck.model")]
     parts += [
         f"{f.name}={getattr(symbol, f.name)!r}" for f in dataclasses.fields(symbol) if f.metadata.get("drawing", True)
