@@ -20,7 +20,16 @@ import shapely
 
 from printdeck.artwork import Silhouette, silhouette
 from printdeck.errors import PrintdeckError
-from printdeck.layout.packing import PackFailure, PackInput, PackResult, SafeZone, pack_card, pack_cards, pin_conflict
+from printdeck.layout.packing import (
+    PackFailure,
+    PackInput,
+    PackResult,
+    SafeZone,
+    every_pair,
+    pack_card,
+    pack_cards,
+    pin_conflict,
+)
 from printdeck.layout.pins import PinRefusal, card_poses, conflict_refusal, too_small_refusal
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
@@ -295,7 +304,7 @@ def min_gap(outlines: Sequence[shapely.Geometry]) -> float:
     n = len(outlines)
     if n < 2:
         return math.inf
-    i, j = np.triu_indices(n, 1)
+    i, j = every_pair(n)
     arr = np.asarray(outlines, dtype=object)
     box = shapely.bounds(arr)
     dx = np.maximum(np.maximum(box[i, 0] - box[j, 2], box[j, 0] - box[i, 2]), 0.0)

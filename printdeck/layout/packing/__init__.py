@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from printdeck.layout.packing.pinned import PinConflict, pin_conflict
     from printdeck.layout.packing.safe_zone import SafeZone
     from printdeck.layout.packing.symbol_geometry import derive_all
+    from printdeck.layout.packing.whole_card import every_pair
 
 _WHERE = {
     "PackFailure": "printdeck.layout.packing.card_state",
@@ -36,6 +37,7 @@ _WHERE = {
     "PinConflict": "printdeck.layout.packing.pinned",
     "SafeZone": "printdeck.layout.packing.safe_zone",
     "derive_all": "printdeck.layout.packing.symbol_geometry",
+    "every_pair": "printdeck.layout.packing.whole_card",
     "load_solver": "printdeck.layout.packing.lp_solve",
     "pack_card": "printdeck.layout.packing.packer",
     "pack_cards": "printdeck.layout.packing.packer",
@@ -49,6 +51,7 @@ __all__ = [
     "PinConflict",
     "SafeZone",
     "derive_all",
+    "every_pair",
     "load_solver",
     "pack_card",
     "pack_cards",

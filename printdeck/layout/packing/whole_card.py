@@ -20,9 +20,9 @@ from printdeck.layout.packing.symbol_geometry import lower_fields
 
 
 @lru_cache(maxsize=64)
-def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every two of ``n`` symbols, ``(first, second)`` with ``first < second`` (made once
-    per ``n``: ``np.triu_indices`` is slow)."""
+def every_pair(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every two of ``n`` symbols, ``(first, second)``, each ``(n (n - 1) / 2,) int`` with
+    ``first < second``, read-only (made once per ``n``: ``np.triu_indices`` is slow)."""
     first, second = np.triu_indices(n, 1)
     first.flags.writeable = second.flags.writeable = False
     return first, second
@@ -92,7 +92,7 @@ class WholeCard:
         self._single = np.array([r.polys == 1 for r in card.rings])
         self._first_poly = poly_offsets[:-1]
         self._multi, self._multi_owners, self._multi_group = multipart(self._single, self._poly_owner)
-        self.pair_a, self.pair_b = _pairs(n)
+        self.pair_a, self.pair_b = every_pair(n)
         self.radius_box = card.radius_box
         self.n_cards = 1
         self.symbol_card = np.zeros(n, dtype=int)  # every symbol is on card 0 (a batch has more cards)
