@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -91,44 +90,47 @@ def forget_decodes() -> None:
 
 
 def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.Image:
-    """:func:`open_raster` without the cache."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
-        try:
-            image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
-            if image.width * image.height > MAX_PIXELS:
-                raise key_error(
-                    f"{where}",
-                    f"{path} is {image.width}x{image.height} pixels, more than "
-                    f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
-                )
-            if draft_px is not None and image.format in ("JPEG", "MPO"):
-                longer = max(image.size)
-                image.draft(
-                    "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
-                )
-            image.load()
-        except PrintdeckError:
-            raise
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+    """:func:`open_raster` without the cache.
+
+    No warning filter is changed here (``warnings.catch_warnings`` swaps process-wide
+    state, and the studio decodes in request threads while a build records its warnings):
+    a size Pillow only warns about (over ``Image.MAX_IMAGE_PIXELS``) is over
+    :data:`MAX_PIXELS` too, and refused before a pixel is decoded."""
+    try:
+        image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
+        if image.width * image.height > MAX_PIXELS:
             raise key_error(
                 f"{where}",
-                f"{path} claims a huge size (a decompression bomb?); use an ordinary image",
-                code=UNREADABLE_PICTURE,
-            ) from None
-        except Image.UnidentifiedImageError:
-            raise key_error(
-                f"{where}",
-                f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
-                "corrupt); re-export it as PNG or JPEG",
-                code=UNREADABLE_PICTURE,
-            ) from None
-        except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
-            raise key_error(
-                f"{where}",
-                f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
-                code=UNREADABLE_PICTURE,
-            ) from None
+                f"{path} is {image.width}x{image.height} pixels, more than "
+                f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
+            )
+        if draft_px is not None and image.format in ("JPEG", "MPO"):
+            longer = max(image.size)
+            image.draft(
+                "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
+            )
+        image.load()
+    except PrintdeckError:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise key_error(
+            f"{where}",
+            f"{path} claims a huge size (a decompression bomb?); use an ordinary image",
+            code=UNREADABLE_PICTURE,
+        ) from None
+    except Image.UnidentifiedImageError:
+        raise key_error(
+            f"{where}",
+            f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+            "corrupt); re-export it as PNG or JPEG",
+            code=UNREADABLE_PICTURE,
+        ) from None
+    except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
+        raise key_error(
+            f"{where}",
+            f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
+            code=UNREADABLE_PICTURE,
+        ) from None
     return image
 
 
