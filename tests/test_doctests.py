@@ -8,7 +8,7 @@ import importlib
 
 import pytest
 
-MODULES = ["printdeck.api", "printdeck.decks", "printdeck.errors", "printdeck.model"]
+MODULES = ["printdeck.api.building", "printdeck.api.checking", "printdeck.decks", "printdeck.errors", "printdeck.model"]
 
 
 @pytest.mark.parametrize("name", MODULES)
