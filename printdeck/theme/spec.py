@@ -5,41 +5,29 @@ fields whose names end in ``_mm``; the YAML key is the field's alias. Bounds on
 every number turn absurd sizes (a 1 mm card, a 5 m bleed) into errors that name
 the key. Unions carry tags (see ``printdeck.theme.messages``) so that a wrong value
 gives one error about the branch the user meant, not one per branch.
+
+The print sections (``paper``, ``backs``, ``extras``) are in :mod:`~.spec_print` and the
+building blocks (lengths, colours, seeds, the strict base) in :mod:`~.spec_types`; the
+names other modules use are re-exported here.
 """
 
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
-    AfterValidator,
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Discriminator,
     Field,
-    GetJsonSchemaHandler,
     Tag,
-    ValidationInfo,
     WithJsonSchema,
     model_validator,
 )
 
 from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
 from printdeck.choices import (
-    INK_LIMITS,
-    BackFit,
-    BackOrder,
-    BackPattern,
-    ColourMode,
-    CutGuide,
-    CutLines,
-    Duplex,
     Orientation,
-    PaperLayout,
-    PaperName,
-    PdfX,
     PhotoShape,
     RotationWord,
     ShapeKind,
@@ -47,74 +35,27 @@ from printdeck.choices import (
 )
 from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
 from printdeck.model import SymbolSpec
-from printdeck.units import LENGTH_PATTERN, parse_length_mm
+from printdeck.theme.spec_print import (  # the print sections, re-exported with the rest of the model
+    BacksSpec as BacksSpec,
+    ExtrasSpec as ExtrasSpec,
+    InkLimit as InkLimit,
+    PaperSize as PaperSize,
+    PaperSpec as PaperSpec,
+)
+from printdeck.theme.spec_types import (
+    LENGTHS_IN_MM as LENGTHS_IN_MM,
+    SEED_MAX as SEED_MAX,
+    Color,
+    Copies as Copies,
+    Language,
+    Length as Length,
+    NonEmptyText,
+    Seed as Seed,
+    StrictModel,
+    by_type,
+)
 
 SCHEMA_FILE_NAME = "theme.schema.json"
-
-LENGTHS_IN_MM = {"lengths_in_mm": True}
-"""Validation context for data whose lengths are numbers in mm already (a dumped spec,
-re-validated with overrides; see ``printdeck.theme.run_options``)."""
-
-
-def _length_mm(value: object, info: ValidationInfo) -> float:
-    """A length written with its unit (``"85mm"``) in mm; a plain number only when the
-    context says the data holds mm already (a theme file must write the unit)."""
-    in_mm = bool(info.context and info.context.get("lengths_in_mm"))
-    if in_mm and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    return parse_length_mm(value)
-
-
-class _LengthSchema:
-    """A length's JSON Schema: a string with its unit, and its bounds in mm as
-    ``x-minimum-mm`` / ``x-maximum-mm`` (``x-exclusive-...`` for strict bounds), so a
-    form made from the schema (the studio's) knows them without a second copy."""
-
-    _BOUND_NAMES: ClassVar[dict[str, str]] = {
-        "ge": "minimum",
-        "minimum": "minimum",
-        "le": "maximum",
-        "maximum": "maximum",
-        "gt": "exclusive-minimum",
-        "exclusiveMinimum": "exclusive-minimum",
-        "lt": "exclusive-maximum",
-        "exclusiveMaximum": "exclusive-maximum",
-    }
-
-    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
-        number = handler(schema)
-        bounds = {f"x-{self._BOUND_NAMES[k]}-mm": v for k, v in number.items() if k in self._BOUND_NAMES}
-        return {"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"], "x-unit": "mm", **bounds}
-
-
-Length = Annotated[float, BeforeValidator(_length_mm), _LengthSchema()]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
-NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
-Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
-
-
-def _by_type(kinds: dict[type, str], default: str) -> Any:
-    """A discriminator choosing a union branch from the Python type of the input."""
-
-    def pick(value: object) -> str:
-        for kind, tag in kinds.items():
-            if isinstance(value, kind) and not isinstance(value, bool):
-                return tag
-        return default
-
-    return Discriminator(pick)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True, use_enum_values=True)
-
-
-SEED_MAX = 2**32 - 1
-"""The largest seed (numpy's generators take seeds of 32 bits)."""
-Seed = Annotated[int, Field(ge=0, le=SEED_MAX)]
-Copies = Annotated[int, Field(ge=1, le=12)]
-"""Decks in a class set (one colour of ``DECK_PALETTE`` each)."""
-"""A seed for symbol choice, assignment and layout: the one place its range is written."""
 
 
 class FacesMode(str, Enum):
@@ -126,7 +67,7 @@ class FacesMode(str, Enum):
     """Two decks: A shows every symbol's first face, B its second; a card of A is played against a card of B."""
 
 
-class DeckSpec(_Strict):
+class DeckSpec(StrictModel):
     """Which design: size, λ, trim, symbol choice."""
 
     symbols_per_card: int | None = Field(
@@ -189,7 +130,7 @@ CardSize = Annotated[
 ]
 
 
-class CardSpec(_Strict):
+class CardSpec(StrictModel):
     """The card: shape, cut size, bleed, safe zone, background."""
 
     shape: ShapeKind | None = Field(
@@ -231,7 +172,7 @@ class CardSpec(_Strict):
 
 Rotation = Annotated[
     Annotated[RotationWord, Tag("word")] | Annotated[float, Field(ge=0, le=180), Tag("degrees")],
-    _by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
+    by_type({str: "word", int: "degrees", float: "degrees"}, "word"),
 ]
 
 
@@ -240,7 +181,7 @@ PIN_SIZE_MAX_MM = 1000.0
 """The largest pinned size (the card's own bounds are checked against the card)."""
 
 
-class SymbolPin(_Strict):
+class SymbolPin(StrictModel):
     """Where one symbol sits on a pinned card (card coordinates: mm from the card's
     centre, x to the right, y up; the layout checks the card's own bounds)."""
 
@@ -255,7 +196,7 @@ class SymbolPin(_Strict):
     )
 
 
-class CardPins(_Strict):
+class CardPins(StrictModel):
     """One card's pinned symbols: they stay where they are put, the card's other symbols
     are laid out around them (the same gap, safe zone and no-nesting rules)."""
 
@@ -282,7 +223,7 @@ class CardPins(_Strict):
         return self
 
 
-class LayoutSpec(_Strict):
+class LayoutSpec(StrictModel):
     """How symbols are placed on a card."""
 
     gap_mm: Annotated[Length, Field(ge=0.0, le=20.0)] = Field(
@@ -331,157 +272,7 @@ class LayoutSpec(_Strict):
         return self
 
 
-PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
-PaperSize = Annotated[
-    Annotated[PaperName, Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
-    _by_type({str: "name", list: "size", tuple: "size"}, "name"),
-    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
-]
-
-
-def _ink_limit(value: int) -> int:
-    if value not in INK_LIMITS:
-        raise ValueError(f"expected one of {', '.join(map(str, INK_LIMITS))} (percent), got {value}")
-    return value
-
-
-InkLimit = Annotated[int, AfterValidator(_ink_limit), WithJsonSchema({"type": "integer", "enum": list(INK_LIMITS)})]
-
-
-class PaperSpec(_Strict):
-    """The sheet the cards are imposed on."""
-
-    size: PaperSize = Field(
-        default=PaperName.A4,
-        validate_default=True,
-        description=f"{', '.join(PaperName)}, or [width, height] (e.g. [200mm, 280mm])",
-    )
-    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
-        default=5.0, alias="margin", description="distance from the paper edge"
-    )
-    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
-        default=4.0, alias="gap", description="space between neighbouring bleeds"
-    )
-    layout: PaperLayout = Field(
-        default=PaperLayout.SHEET,
-        validate_default=True,
-        description="sheet: several cards a page; single: one card a page (trim + bleed)",
-    )
-    cuts: CutLines = Field(
-        default=CutLines.SEPARATE,
-        validate_default=True,
-        description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
-        "and share cut lines, with bleed only around the block (more cards a sheet)",
-    )
-    cut_marks: bool = Field(default=True, description="crop marks outside the bleed (corner marks for straight edges)")
-    cut_guide: CutGuide | bool = Field(
-        default=CutGuide.AUTO,
-        validate_default=True,
-        description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
-        "is light, off for single pages and PNGs",
-    )
-    punch_ring: bool = Field(
-        default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
-    )
-    centre_mark: bool = Field(
-        default=False,
-        description="a small cross at each card's centre, for compass and rotary cutters; the layout keeps it free",
-    )
-    cut_files: bool = Field(
-        default=False,
-        description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "
-        "(for cutting machines)",
-    )
-    pack: bool = Field(
-        default=False,
-        description="class sets: sheets may mix decks (fewer sheets); each sheet's footer names its decks",
-    )
-    registration_marks: bool = Field(
-        default=False,
-        description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
-        "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
-    )
-    grayscale: bool = Field(
-        default=False,
-        description="print in grey: a DeviceGray PDF, words in grey tones kept apart by lightness, symbols "
-        "compared as grey tones",
-    )
-    max_ppi: int = Field(
-        default=450,
-        ge=150,
-        le=2400,
-        description="pictures are stored with this many pixels an inch at their largest printed size (up to 9 % "
-        "more: stored sizes come in steps, so another seed finds them made), or all the source has",
-    )
-    color: ColourMode = Field(
-        default=ColourMode.RGB,
-        validate_default=True,
-        description="rgb: sRGB for screens and office printers; cmyk: press CMYK through the bundled FOGRA39 "
-        "profile, written as PDF/X",
-    )
-    pdfx: PdfX = Field(
-        default=PdfX.X4,
-        validate_default=True,
-        description="with color: cmyk, the PDF/X standard: x-4 (PDF/X-4) or x-1a (PDF/X-1a:2003, no layers or "
-        "transparency)",
-    )
-    ink_limit: InkLimit = Field(
-        default=300, description="with color: cmyk, the total ink limit, percent of C + M + Y + K"
-    )
-    die_line: bool = Field(
-        default=False,
-        description="stroke each card's cut path in the overprinting spot colour CutContour on its own layer "
-        "(for die cutters)",
-    )
-
-
-Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
-
-
-class BacksSpec(_Strict):
-    """Card backs for duplex printing."""
-
-    enabled: bool = False
-    image: str | None = Field(
-        default=None,
-        min_length=1,
-        description="picture or logo for the back: SVG, PNG, JPEG, WebP, HEIC or AVIF (relative to the theme)",
-    )
-    fit: BackFit = Field(
-        default=BackFit.COVER,
-        validate_default=True,
-        description="cover: the image fills the back; contain: the whole image shows, centred on the colour",
-    )
-    size: float = Field(
-        default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
-    )
-    color: Color = "#2b4c7e"
-    pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
-    duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
-    order: BackOrder = Field(
-        default=BackOrder.AFTER,
-        validate_default=True,
-        description="layout: single: each card's back page after its front, or before it (DriveThruCards)",
-    )
-    offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
-    offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
-
-
-class ExtrasSpec(_Strict):
-    """Optional pages."""
-
-    legend: bool = Field(default=False, description="a page of every symbol with its name")
-    rules: bool = Field(default=False, description="a rules sheet for five mini-games")
-    attribution: str | None = Field(default=None, max_length=500, description="credit line printed in small type")
-    tuck_box: bool = Field(
-        default=False, description="a tuck box template to cut, fold and glue (one a deck), sized for the deck"
-    )
-    card_thickness_mm: Annotated[Length, Field(ge=0.05, le=3.0)] = Field(
-        default=0.3, alias="card_thickness", description="thickness of one printed card, for the tuck box's depth"
-    )
-
-
-class SymbolEntry(_Strict):
+class SymbolEntry(StrictModel):
     """One item of ``symbols:``: exactly one of folder, image, text, photo, faces.
 
     ``faces`` makes one symbol (a concept) with several faces, each an image, photo or
@@ -543,7 +334,7 @@ SymbolEntry.model_rebuild()
 
 SymbolItem = Annotated[
     Annotated[NonEmptyText, Tag("path")] | Annotated[SymbolEntry, Tag("entry")],
-    _by_type({str: "path"}, "entry"),
+    by_type({str: "path"}, "entry"),
 ]
 
 
@@ -577,7 +368,7 @@ GREY_WORD_PALETTE = ("#000000", "#3d3d3d", "#666666", "#8c8c8c")
 while there are enough."""
 
 
-class TextSpec(_Strict):
+class TextSpec(StrictModel):
     """Fonts and colours for text symbols."""
 
     font: NonEmptyText | None = Field(
@@ -597,7 +388,7 @@ class TextSpec(_Strict):
     )
 
 
-class ThemeSpec(_Strict):
+class ThemeSpec(StrictModel):
     """A whole theme file."""
 
     name: Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")] | None = Field(

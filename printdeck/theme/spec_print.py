@@ -1,0 +1,177 @@
+"""The theme's print sections: the paper and imposition (``paper``), the card backs
+(``backs``) and the optional pages (``extras``).
+"""
+
+from typing import Annotated
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    Tag,
+    WithJsonSchema,
+)
+
+from printdeck.choices import (
+    INK_LIMITS,
+    BackFit,
+    BackOrder,
+    BackPattern,
+    ColourMode,
+    CutGuide,
+    CutLines,
+    Duplex,
+    PaperLayout,
+    PaperName,
+    PdfX,
+)
+from printdeck.theme.spec_types import Color, Length, StrictModel, by_type
+
+PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
+PaperSize = Annotated[
+    Annotated[PaperName, Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
+    by_type({str: "name", list: "size", tuple: "size"}, "name"),
+    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
+]
+
+
+def _ink_limit(value: int) -> int:
+    if value not in INK_LIMITS:
+        raise ValueError(f"expected one of {', '.join(map(str, INK_LIMITS))} (percent), got {value}")
+    return value
+
+
+InkLimit = Annotated[int, AfterValidator(_ink_limit), WithJsonSchema({"type": "integer", "enum": list(INK_LIMITS)})]
+
+
+class PaperSpec(StrictModel):
+    """The sheet the cards are imposed on."""
+
+    size: PaperSize = Field(
+        default=PaperName.A4,
+        validate_default=True,
+        description=f"{', '.join(PaperName)}, or [width, height] (e.g. [200mm, 280mm])",
+    )
+    margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        default=5.0, alias="margin", description="distance from the paper edge"
+    )
+    gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
+        default=4.0, alias="gap", description="space between neighbouring bleeds"
+    )
+    layout: PaperLayout = Field(
+        default=PaperLayout.SHEET,
+        validate_default=True,
+        description="sheet: several cards a page; single: one card a page (trim + bleed)",
+    )
+    cuts: CutLines = Field(
+        default=CutLines.SEPARATE,
+        validate_default=True,
+        description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
+        "and share cut lines, with bleed only around the block (more cards a sheet)",
+    )
+    cut_marks: bool = Field(default=True, description="crop marks outside the bleed (corner marks for straight edges)")
+    cut_guide: CutGuide | bool = Field(
+        default=CutGuide.AUTO,
+        validate_default=True,
+        description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
+        "is light, off for single pages and PNGs",
+    )
+    punch_ring: bool = Field(
+        default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
+    )
+    centre_mark: bool = Field(
+        default=False,
+        description="a small cross at each card's centre, for compass and rotary cutters; the layout keeps it free",
+    )
+    cut_files: bool = Field(
+        default=False,
+        description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "
+        "(for cutting machines)",
+    )
+    pack: bool = Field(
+        default=False,
+        description="class sets: sheets may mix decks (fewer sheets); each sheet's footer names its decks",
+    )
+    registration_marks: bool = Field(
+        default=False,
+        description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
+        "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
+    )
+    grayscale: bool = Field(
+        default=False,
+        description="print in grey: a DeviceGray PDF, words in grey tones kept apart by lightness, symbols "
+        "compared as grey tones",
+    )
+    max_ppi: int = Field(
+        default=450,
+        ge=150,
+        le=2400,
+        description="pictures are stored with this many pixels an inch at their largest printed size (up to 9 % "
+        "more: stored sizes come in steps, so another seed finds them made), or all the source has",
+    )
+    color: ColourMode = Field(
+        default=ColourMode.RGB,
+        validate_default=True,
+        description="rgb: sRGB for screens and office printers; cmyk: press CMYK through the bundled FOGRA39 "
+        "profile, written as PDF/X",
+    )
+    pdfx: PdfX = Field(
+        default=PdfX.X4,
+        validate_default=True,
+        description="with color: cmyk, the PDF/X standard: x-4 (PDF/X-4) or x-1a (PDF/X-1a:2003, no layers or "
+        "transparency)",
+    )
+    ink_limit: InkLimit = Field(
+        default=300, description="with color: cmyk, the total ink limit, percent of C + M + Y + K"
+    )
+    die_line: bool = Field(
+        default=False,
+        description="stroke each card's cut path in the overprinting spot colour CutContour on its own layer "
+        "(for die cutters)",
+    )
+
+
+Offset = Annotated[Length, Field(ge=-20.0, le=20.0)]
+
+
+class BacksSpec(StrictModel):
+    """Card backs for duplex printing."""
+
+    enabled: bool = False
+    image: str | None = Field(
+        default=None,
+        min_length=1,
+        description="picture or logo for the back: SVG, PNG, JPEG, WebP, HEIC or AVIF (relative to the theme)",
+    )
+    fit: BackFit = Field(
+        default=BackFit.COVER,
+        validate_default=True,
+        description="cover: the image fills the back; contain: the whole image shows, centred on the colour",
+    )
+    size: float = Field(
+        default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
+    )
+    color: Color = "#2b4c7e"
+    pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
+    duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
+    order: BackOrder = Field(
+        default=BackOrder.AFTER,
+        validate_default=True,
+        description="layout: single: each card's back page after its front, or before it (DriveThruCards)",
+    )
+    offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
+    offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
+
+
+class ExtrasSpec(StrictModel):
+    """Optional pages."""
+
+    legend: bool = Field(default=False, description="a page of every symbol with its name")
+    rules: bool = Field(default=False, description="a rules sheet for five mini-games")
+    attribution: str | None = Field(default=None, max_length=500, description="credit line printed in small type")
+    tuck_box: bool = Field(
+        default=False, description="a tuck box template to cut, fold and glue (one a deck), sized for the deck"
+    )
+    card_thickness_mm: Annotated[Length, Field(ge=0.05, le=3.0)] = Field(
+        default=0.3, alias="card_thickness", description="thickness of one printed card, for the tuck box's depth"
+    )

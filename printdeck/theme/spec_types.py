@@ -1,0 +1,84 @@
+"""The theme model's building blocks: lengths with units (stored in mm), colours, texts,
+seeds, the strict base of every section and the union discriminator by input type.
+"""
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    GetJsonSchemaHandler,
+    ValidationInfo,
+)
+
+from printdeck.units import LENGTH_PATTERN, parse_length_mm
+
+LENGTHS_IN_MM = {"lengths_in_mm": True}
+"""Validation context for data whose lengths are numbers in mm already (a dumped spec,
+re-validated with overrides; see ``printdeck.theme.run_options``)."""
+
+
+def _length_mm(value: object, info: ValidationInfo) -> float:
+    """A length written with its unit (``"85mm"``) in mm; a plain number only when the
+    context says the data holds mm already (a theme file must write the unit)."""
+    in_mm = bool(info.context and info.context.get("lengths_in_mm"))
+    if in_mm and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return parse_length_mm(value)
+
+
+class _LengthSchema:
+    """A length's JSON Schema: a string with its unit, and its bounds in mm as
+    ``x-minimum-mm`` / ``x-maximum-mm`` (``x-exclusive-...`` for strict bounds), so a
+    form made from the schema (the studio's) knows them without a second copy."""
+
+    _BOUND_NAMES: ClassVar[dict[str, str]] = {
+        "ge": "minimum",
+        "minimum": "minimum",
+        "le": "maximum",
+        "maximum": "maximum",
+        "gt": "exclusive-minimum",
+        "exclusiveMinimum": "exclusive-minimum",
+        "lt": "exclusive-maximum",
+        "exclusiveMaximum": "exclusive-maximum",
+    }
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        number = handler(schema)
+        bounds = {f"x-{self._BOUND_NAMES[k]}-mm": v for k, v in number.items() if k in self._BOUND_NAMES}
+        return {"type": "string", "pattern": LENGTH_PATTERN, "examples": ["85mm", "3.15in"], "x-unit": "mm", **bounds}
+
+
+Length = Annotated[float, BeforeValidator(_length_mm), _LengthSchema()]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
+NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
+Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
+
+
+def by_type(kinds: dict[type, str], default: str) -> Any:
+    """A discriminator choosing a union branch from the Python type of the input."""
+
+    def pick(value: object) -> str:
+        for kind, tag in kinds.items():
+            if isinstance(value, kind) and not isinstance(value, bool):
+                return tag
+        return default
+
+    return Discriminator(pick)
+
+
+class StrictModel(BaseModel):
+    """A theme section: unknown keys refused, fields by name or YAML alias, frozen, enums as values."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True, use_enum_values=True)
+
+
+SEED_MAX = 2**32 - 1
+"""The largest seed (numpy's generators take seeds of 32 bits)."""
+Seed = Annotated[int, Field(ge=0, le=SEED_MAX)]
+"""A seed for symbol choice, assignment and layout: the one place its range is written."""
+Copies = Annotated[int, Field(ge=1, le=12)]
+"""Decks in a class set (one colour of ``DECK_PALETTE`` each)."""
