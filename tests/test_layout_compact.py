@@ -138,7 +138,7 @@ def test_contacts_find_each_pairs_true_distance(jammed, k) -> None:
 def test_solver_prints_nothing(capfd) -> None:
     import printdeck.layout.packing.lp_solve as K
 
-    K._SOLVER.clear()
+    K._LOCAL.__dict__.pop("solver", None)  # this thread's solver made afresh
     cost = np.array([-1.0, -1.0])
     x = K.solve(cost, np.ones((1, 2)), np.array([1.0]), np.array([[0.0, 1.0], [0.0, np.inf]]))
     assert x is not None and x.sum() == pytest.approx(1.0)

@@ -147,7 +147,7 @@ def run_cards(
     if meanwhile is not None:
         meanwhile.run_here()
     planner = new_planner()
-    _init_worker(dict(table), settings, seed, None)
+    own_table = dict(table)  # this call's own: not the workers' process-wide state (threads may lay out too)
     done: dict[int, CardLayout] = {}
     nxt = 0
     while nxt < n_cards:
@@ -155,7 +155,7 @@ def run_cards(
         while nxt < n_cards and len(tasks) < BATCH_MOST and (not tasks or planner.ready(nxt, done)):
             tasks.append(planner.task(nxt, done))
             nxt += 1
-        for task, result in zip(tasks, _work_many(tasks)):
+        for task, result in zip(tasks, _work_tasks(tasks, own_table, settings, seed)):
             if isinstance(result, BaseException):
                 raise result
             done[task.index] = result
@@ -334,9 +334,25 @@ def _stored(task: CardTask) -> CardLayout | None:
 
 
 def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
+    """:func:`_work_tasks` in a worker process, with what :func:`_init_worker` gave it."""
+    table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
+    settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
+    return _work_tasks(tasks, table, settings, int(_WORKER["seed"]))  # type: ignore[call-overload]
+
+
+def _work_tasks(
+    tasks: list[CardTask], table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int
+) -> list[CardLayout | PrintdeckError]:
     """Lay out cards (:func:`~printdeck.layout.card.lay_out_cards`: packed together, each
     as it is alone) or read them from the layout cache (:mod:`printdeck.layout.stored_cards`);
-    per card its layout or its error, in the order of ``tasks``."""
+    per card its layout or its error, in the order of ``tasks``.
+
+    Args:
+        tasks: The cards.
+        table: Silhouettes by the keys ``tasks`` use (``CardTask.sil_refs``).
+        settings: Layout settings.
+        seed: The deck's seed.
+    """
     out: dict[int, CardLayout | PrintdeckError] = {}
     for k, task in enumerate(tasks):
         stored = _stored(task)
@@ -346,14 +362,12 @@ def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
     if todo:
         from printdeck.layout.card import CardJob, lay_out_cards  # noqa: PLC0415 - the packer only when a card is packed
 
-        table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
-        settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
         jobs = []
         for k in todo:
             task = tasks[k]
             own = settings if task.retry_below is None else dataclasses.replace(settings, retry_below=task.retry_below)
             jobs.append(CardJob(task.index, task.symbols, tuple(table[r] for r in task.sil_refs), task.targets, own))
-        for k, result in zip(todo, lay_out_cards(jobs, int(_WORKER["seed"]))):  # type: ignore[call-overload]
+        for k, result in zip(todo, lay_out_cards(jobs, seed)):
             out[k] = result
             key = tasks[k].cache_key
             if isinstance(result, CardLayout) and key is not None:

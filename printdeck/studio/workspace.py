@@ -30,8 +30,9 @@ MAX_SEED = SEED_MAX
 LOOK_ALIKES_WAIT_S = 120.0
 """Longest a comparison for look-alikes waits for a sheet being drawn first."""
 LIBRARY_LOCK = threading.RLock()
-"""Held while printdeck plans, lays out, draws or builds: its layout shares one HiGHS
-solver a process and PDFium draws the sheets, neither safe on two threads at once."""
+"""Held while printdeck plans, lays out, draws or builds: PDFium draws the sheets and
+cards, and is not safe on two threads at once (a layout is: each thread has its own
+HiGHS solver)."""
 
 
 class Refused(Exception):

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:
     import highspy
 
-_SOLVER: list[highspy.Highs] = []  # one quiet HiGHS instance per process (see _solver)
+_LOCAL = threading.local()  # .solver: one quiet HiGHS instance per thread (see _solver)
+_MAKING = threading.Lock()  # one instance made at a time: each points descriptor 1 away and back
 
 
 @dataclass(frozen=True)
@@ -58,32 +60,42 @@ def load_solver() -> None:
 
 
 def _solver() -> highspy.Highs:
-    """This process's HiGHS instance: silent, one thread, no presolve (the programs are small).
+    """This thread's HiGHS instance: silent, one thread, no presolve (the programs are small).
 
-    HiGHS prints a banner on standard output as a ``highspy.Highs`` is made, before any
-    option can turn logging off (HiGHS issues 1702 and 2749), so it is made with file
-    descriptor 1 pointed at ``os.devnull``. One thread keeps it safe in forked workers."""
+    One a thread: an instance is not safe on two threads at once (two threads of a
+    program laying out decks together crashed in it), and a forked worker keeps the
+    instance of the thread that forked it. HiGHS prints a banner on standard output as a
+    ``highspy.Highs`` is made, before any option can turn logging off (HiGHS issues 1702
+    and 2749), so it is made with file descriptor 1 pointed at ``os.devnull``. One thread
+    of its own keeps it safe in forked workers."""
     import highspy  # noqa: PLC0415 - see load_solver
 
-    if not _SOLVER:
-        try:
-            saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
-        except OSError:  # no standard output to protect
-            saved = null = -1
-        try:
-            if saved >= 0:
-                sys.stdout.flush()
-                os.dup2(null, 1)
-            solver = highspy.Highs()
-        finally:
-            if saved >= 0:
-                os.dup2(saved, 1)
-                os.close(saved)
-                os.close(null)
+    solver: highspy.Highs | None = getattr(_LOCAL, "solver", None)
+    if solver is None:
+        with _MAKING:
+            solver = _quiet_instance(highspy)
         for option, value in (("output_flag", False), ("threads", 1), ("presolve", "off")):
             solver.setOptionValue(option, value)
-        _SOLVER.append(solver)
-    return _SOLVER[0]
+        _LOCAL.solver = solver
+    return solver
+
+
+def _quiet_instance(highspy: Any) -> highspy.Highs:
+    """A new ``highspy.Highs``, its banner sent to ``os.devnull`` (see :func:`_solver`)."""
+    try:
+        saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no standard output to protect
+        saved = null = -1
+    try:
+        if saved >= 0:
+            sys.stdout.flush()
+            os.dup2(null, 1)
+        return highspy.Highs()
+    finally:
+        if saved >= 0:
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(null)
 
 
 def solve(cost: np.ndarray, a_ub: np.ndarray | SparseRows, b_ub: np.ndarray, bounds: np.ndarray) -> np.ndarray | None:

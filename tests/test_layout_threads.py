@@ -1,0 +1,73 @@
+"""Two decks laid out at once in two threads of one process (a script or a server
+calling the library from threads), each packed in its own process's thread (one job):
+each gets the layouts it gets alone. The packing state is the call's own: the worker
+processes' shared state is never used by a layout made in this process."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from typing import Any
+
+import pytest
+from test_layout_support import deck_cards
+
+from printdeck.layout import LayoutSettings, card as card_module, layout_deck
+from printdeck.model import CardLayout
+from printdeck.theme import load_theme
+
+
+@pytest.fixture(autouse=True)
+def _fresh_layouts(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card packed (none read from a layout cache)."""
+    monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def _deck(name: str, n_cards: int) -> tuple[list, LayoutSettings]:
+    theme = load_theme(name)
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=2)
+    q = {3: 2, 4: 3, 5: 4, 6: 5, 8: 7}[theme.spec.deck.symbols_per_card]
+    return deck_cards(theme.symbols, q)[:n_cards], settings
+
+
+def _poses(layouts: list[CardLayout]) -> list[list[tuple[object, ...]]]:
+    return [[(p.symbol_id, p.center_mm, p.rotation_deg, p.box_mm) for p in layout.placements] for layout in layouts]
+
+
+def test_two_threads_lay_out_two_decks_each_as_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    decks = {"default": _deck("default", 12), "words": _deck("words", 12)}
+    alone = {name: _poses(layout_deck(cards, settings, seed=3, jobs=1)) for name, (cards, settings) in decks.items()}
+
+    both_started = threading.Barrier(2, timeout=60)
+    real = card_module.lay_out_cards
+    first_batch: set[int] = set()
+
+    def after_both_started(*args: Any, **kwargs: Any) -> Any:
+        """Each thread's first batch waits for the other's: both layouts are under way
+        before either goes on, whatever the scheduler does."""
+        me = threading.get_ident()
+        if me not in first_batch:
+            first_batch.add(me)
+            both_started.wait()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(card_module, "lay_out_cards", after_both_started)
+    together: dict[str, object] = {}
+
+    def run(name: str) -> None:
+        cards, settings = decks[name]
+        try:
+            together[name] = _poses(layout_deck(cards, settings, seed=3, jobs=1))
+        except Exception as exc:  # noqa: BLE001 - compared below
+            together[name] = exc
+
+    threads = [threading.Thread(target=run, args=(name,)) for name in decks]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not any(thread.is_alive() for thread in threads)
+    for name in decks:
+        assert together[name] == alone[name], f"{name}: laid out beside another deck, not as alone"
+    assert len(first_batch) == 2  # both threads packed cards
