@@ -132,9 +132,7 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
     Raises:
         ValueError: no such card, or it has no layout in ``layouts``.
     """
-    import pypdfium2  # noqa: PLC0415
-
-    from printdeck.render import PrintJob, render_pdf, shape_mask  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import PrintJob, page_image, render_pdf, shape_mask  # noqa: PLC0415 - ReportLab only when rendering
 
     slot = next((s for s in plan.imposition.slots if s.card_index == card - 1), None)
     layout = next((c for c in layouts if c.index == card - 1), None)
@@ -149,12 +147,8 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
     with tempfile.TemporaryDirectory(prefix="printdeck-card-") as tmp:
         pdf_path = Path(tmp) / "card.pdf"
         render_pdf(fronts, plan.symbols, [layout], imposition, pdf_path)
-        document = pypdfium2.PdfDocument(str(pdf_path))
-        try:
-            crop_pt = tuple(mm_to_pt(v) for v in crop_mm)
-            image = document[slot.page - 1].render(scale=ppi / 72.0, crop=crop_pt).to_pil()
-        finally:
-            document.close()
+        crop_pt = (mm_to_pt(crop_mm[0]), mm_to_pt(crop_mm[1]), mm_to_pt(crop_mm[2]), mm_to_pt(crop_mm[3]))
+        image = page_image(pdf_path, slot.page - 1, ppi / 72.0, crop_pt)
     image = image.convert("RGBA")  # clear outside the bleed: the sheet's footer or marks are not the card's
     image.putalpha(shape_mask(grown, image.size, ppi / MM_PER_IN))
     out = io.BytesIO()

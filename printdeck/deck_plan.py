@@ -247,9 +247,7 @@ def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, p
     Raises:
         ValueError: ``page`` is out of range or a card of the page has no layout.
     """
-    import pypdfium2  # noqa: PLC0415
-
-    from printdeck.render import PrintJob, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import PrintJob, page_image, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
 
     if not 1 <= page <= plan.pages:
         raise ValueError(f"page {page} is not between 1 and {plan.pages}")
@@ -263,12 +261,7 @@ def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, p
     with tempfile.TemporaryDirectory(prefix="printdeck-preview-") as tmp:
         pdf_path = Path(tmp) / "page.pdf"
         render_pdf(fronts_only, plan.symbols, [by_index[s.card_index] for s in slots], one_page, pdf_path)
-        document = pypdfium2.PdfDocument(str(pdf_path))
-        try:
-            bitmap = document[page - 1].render(scale=ppi / 72.0)
-            image = bitmap.to_pil()
-        finally:
-            document.close()
+        image = page_image(pdf_path, page - 1, ppi / 72.0)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()

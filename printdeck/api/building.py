@@ -253,9 +253,9 @@ def _theme_ref(theme: ThemeSource, allow_outside: bool) -> Theme | str | Path | 
 
 def _pdf_pages(pdf: bytes) -> int:
     """The pages of a PDF, counted by PDFium from its bytes."""
-    import pypdfium2  # noqa: PLC0415
+    from printdeck.render import page_count  # noqa: PLC0415 - PDFium only when asked
 
-    return len(pypdfium2.PdfDocument(pdf))
+    return page_count(pdf)
 
 
 def make(theme: ThemeSource = None, **options: object) -> Deck:

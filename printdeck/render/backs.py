@@ -21,6 +21,7 @@ from printdeck.render.canvas import scratch_canvas
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
+from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import MM_PER_UNIT, mm_to_pt
@@ -213,12 +214,6 @@ def back_image(
     draw_back(canvas, (w_mm / 2.0, h_mm / 2.0))
     canvas.showPage()
     canvas.save()
-    import pypdfium2 as pdfium  # noqa: PLC0415 - PDFium only for a back's picture, not for every build
-
-    pdf = pdfium.PdfDocument(buffer.getvalue())
     size_px = (round(w_mm / MM_PER_UNIT["in"] * dpi), round(h_mm / MM_PER_UNIT["in"] * dpi))
-    try:
-        picture = pdf[0].render(scale=size_px[0] / mm_to_pt(w_mm)).to_pil().convert("RGB")
-    finally:
-        pdf.close()
+    picture = page_image(buffer.getvalue(), 0, size_px[0] / mm_to_pt(w_mm)).convert("RGB")
     return picture.resize(size_px) if picture.size != size_px else picture

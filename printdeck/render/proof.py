@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import threading
 import warnings
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +30,7 @@ from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.canvas import scratch_canvas
+from printdeck.render.pdf_pixels import page_image
 
 PROOF_PX = 160
 """Longer side, pixels, of the rasters compared."""
@@ -41,7 +41,6 @@ STRAY_SHARE = 0.003
 LOST_SHARE = 0.01
 """Visible traced ink the vector form may leave out, as a share of it."""
 SLACK_PX = 2
-_PDFIUM = threading.Lock()
 CONTRAST = 40
 """Smallest largest-channel difference from the background that counts as visible."""
 
@@ -88,8 +87,6 @@ def _grown(mask: np.ndarray) -> np.ndarray:
 
 def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium."""
-    import pypdfium2 as pdfium  # noqa: PLC0415 - only when a proof is measured, not read from the cache
-
     from printdeck.render.vector_code import vector_form  # noqa: PLC0415 - ReportLab only when measured
 
     w_px, h_px = size_px
@@ -100,12 +97,7 @@ def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     canvas.doForm(art.form)
     canvas.showPage()
     canvas.save()
-    with _PDFIUM:  # PDFium is not thread-safe
-        doc = pdfium.PdfDocument(buf.getvalue())
-        try:
-            page = doc[0].render(scale=1 / 0.75).to_pil().convert("RGB").resize((w_px, h_px))
-        finally:
-            doc.close()
+    page = page_image(buf.getvalue(), 0, 1 / 0.75).convert("RGB").resize((w_px, h_px))
     ink: np.ndarray = (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
     return ink
 

@@ -30,9 +30,10 @@ MAX_SEED = SEED_MAX
 LOOK_ALIKES_WAIT_S = 120.0
 """Longest a comparison for look-alikes waits for a sheet being drawn first."""
 LIBRARY_LOCK = threading.RLock()
-"""Held while printdeck plans, lays out, draws or builds: PDFium draws the sheets and
-cards, and is not safe on two threads at once (a layout is: each thread has its own
-HiGHS solver)."""
+"""Held while printdeck plans, lays out, draws or builds: one such job at a time (a
+layout forks its workers and takes every core; a photo deck's decodes are shared within
+a process). PDFium and HiGHS need no more than their own guards (one PDFium call at a
+time, see ``printdeck.render.pdf_pixels``; a solver a thread)."""
 
 
 class Refused(Exception):

@@ -1,0 +1,88 @@
+"""PDFium is not thread-safe (no two calls at once in a process, even on different
+documents: pypdfium2's "Incompatibility with Threading"), and printdeck draws with it from
+threads (a cold deck's proofs, the studio's previews, a program's own threads). Every
+PDFium document printdeck opens is open alone, whatever thread asks, and each thread
+gets the very picture it gets alone."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pypdfium2
+import pytest
+
+import printdeck
+
+WORDS = {
+    "deck": {"symbols_per_card": 3},
+    "symbols": [{"text": w} for w in ("cat", "dog", "owl", "bee", "fox", "elk", "yak")],
+}
+
+
+class _Watched:
+    """Stands in for ``pypdfium2.PdfDocument``: counts the documents open at once (from
+    opening to closing), holding each open a little while to give threads the chance."""
+
+    open_now = 0
+    most = 0
+    lock = threading.Lock()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with _Watched.lock:
+            _Watched.open_now += 1
+            _Watched.most = max(_Watched.most, _Watched.open_now)
+        time.sleep(0.02)
+        self._document = _REAL(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._document, name)
+
+    def __getitem__(self, index: int) -> Any:
+        return self._document[index]
+
+    def __len__(self) -> int:
+        return len(self._document)
+
+    def close(self) -> None:
+        self._document.close()
+        with _Watched.lock:
+            _Watched.open_now -= 1
+
+
+_REAL = pypdfium2.PdfDocument
+
+
+@pytest.fixture(scope="module")
+def deck() -> tuple[Any, Any]:
+    plan = printdeck.plan(WORDS)
+    return plan, printdeck.lay_out(plan)
+
+
+def test_previews_on_four_threads_open_one_document_at_a_time(deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    plan, layouts = deck
+    calls = [
+        lambda: printdeck.preview_page(plan, layouts, 1, ppi=30),
+        lambda: printdeck.preview_card(plan, layouts, 1, ppi=60),
+        lambda: printdeck.preview_card(plan, layouts, 2, ppi=60),
+        lambda: printdeck.preview_page(plan, layouts, 2, ppi=30),
+    ]
+    alone = [call() for call in calls]
+    monkeypatch.setattr(pypdfium2, "PdfDocument", _Watched)
+    _Watched.most = _Watched.open_now = 0
+    together: list[bytes | None] = [None] * len(calls)
+    start = threading.Barrier(len(calls), timeout=30)
+
+    def run(k: int) -> None:
+        start.wait()
+        together[k] = calls[k]()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert _Watched.most == 1, f"{_Watched.most} PDFium documents were open at once"
+    assert _Watched.open_now == 0  # every document closed
+    assert together == alone
