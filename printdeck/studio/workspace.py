@@ -23,12 +23,11 @@ from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
+from printdeck.studio.look_notes import LookNotes
 from printdeck.studio.symbol_list import Item, as_item, edited, item_view, next_uid, with_face
 from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
 
 MAX_SEED = SEED_MAX
-LOOK_ALIKES_WAIT_S = 120.0
-"""Longest a comparison for look-alikes waits for a sheet being drawn first."""
 LIBRARY_LOCK = threading.RLock()
 """Held while printdeck plans, lays out, draws or builds: one such job at a time (a
 layout forks its workers and takes every core; a photo deck's decodes are shared within
@@ -86,9 +85,7 @@ class Workspace:
     lock: threading.RLock = field(default_factory=threading.RLock)
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     blocked: str | None = None
-    _notes: dict[int, tuple[str, str]] = field(default_factory=dict)
-    _notes_rev: int = -1
-    _notes_lock: threading.Lock = field(default_factory=threading.Lock)
+    notes: LookNotes = field(default_factory=LookNotes)
     _snapshot: Snapshot | None = None
     history: History = field(init=False)
     _group_depth: int = 0
@@ -455,55 +452,22 @@ class Workspace:
         """The look-alikes of the saved deck (JSON, for ``/api/look-alikes``): by item uid, a
         short note (``looks like 'red again'``) and the full reason. Comparing the drawings
         takes seconds the first time, so the page asks for it after the state. With
-        ``after`` (a sheet being drawn), the comparison waits for that thread to end (at
-        most :data:`LOOK_ALIKES_WAIT_S`), and so does anyone asking meanwhile."""
+        ``after`` (a sheet being drawn), the comparison waits for that thread to end (see
+        :meth:`~printdeck.studio.look_notes.LookNotes.of`)."""
         snap = self.snapshot()
         with self.lock:
             items = list(self.items)
-        notes = self.look_alike_notes(snap, items, after)
+        notes = self.notes.of(snap.theme, snap.rev, items, after)
         return {
             "rev": snap.rev,
             "symbols": {str(uid): {"warning": w, "warning_detail": d} for uid, (w, d) in notes.items()},
         }
 
-    def look_alike_notes(
-        self, snap: Snapshot, items: list[Item], after: threading.Thread | None = None
-    ) -> dict[int, tuple[str, str]]:
-        """What each symbol looks like, by item uid (both tiles of a pair get a note): a short
-        note (``looks like 'red again'``) and the full reason."""
-        if snap.theme is None:
-            return {}
-        with self._notes_lock:  # one comparison at a time: a second asker waits for it, not doing it again
-            if after is not None:
-                after.join(LOOK_ALIKES_WAIT_S)
-            return self._look_alike_notes(snap, items)
-
-    def _look_alike_notes(self, snap: Snapshot, items: list[Item]) -> dict[int, tuple[str, str]]:
-        assert snap.theme is not None
-        if self._notes_rev != snap.rev:
-            try:
-                pairs = printdeck.look_alikes(snap.theme, colour_blind=True)
-            except PrintdeckError:
-                pairs = []
-            owners = _symbol_items(snap.theme, items)
-            notes: dict[int, list[tuple[str, str]]] = {}
-            for pair in pairs:
-                for group, other in zip(pair.groups, (pair.second, pair.first)):
-                    if 0 <= group < len(owners):
-                        seen = _SEEN[pair.vision.value]
-                        notes.setdefault(owners[group], []).append((f"{other!r}{seen}", pair.reason()))
-            self._notes = {
-                uid: ("looks like " + ", ".join(o for o, _ in texts), "; ".join(r for _, r in texts))
-                for uid, texts in notes.items()
-            }
-            self._notes_rev = snap.rev
-        return self._notes
-
     def view(self) -> dict[str, Any]:
         """The page's picture of the deck (JSON): settings, symbols, their errors and look-alikes."""
         snap = self.snapshot()
         with self.lock:
-            notes = self._notes if self._notes_rev == snap.rev else {}
+            notes = self.notes.known(snap.rev)
             items = [item_view(item, self.item_errors.get(item.uid), *notes.get(item.uid, ())) for item in self.items]
             return {
                 "rev": snap.rev,
@@ -520,32 +484,6 @@ class Workspace:
                 "rejected": list(self.rejected),
                 "history": self.history.view(),
             }
-
-
-_SEEN = {  # how a tile says a pair is alike only in grey or for colour-blind players
-    "normal": "",
-    "grey": " in grey",
-    "protanopia": " to colour-blind players",
-    "deuteranopia": " to colour-blind players",
-    "tritanopia": " to colour-blind players",
-}
-
-
-def _symbol_items(theme: printdeck.Theme, items: list[Item]) -> list[int]:
-    """The uid of the item each of ``theme.symbols`` comes from (a folder gives several)."""
-    owners: list[int] = []
-    position = 0
-    for item in items:
-        count = 1
-        if item.group and item.file is not None:
-            prefix = "assets/" + item.file[len("@assets/") :] if item.file.startswith("@assets/") else item.file
-            prefix = prefix.strip("/") + "/"
-            count = 0
-            while position + count < len(theme.symbols) and prefix in theme.symbols[position + count].source + "/":
-                count += 1
-        owners += [item.uid] * count
-        position += count
-    return owners
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
