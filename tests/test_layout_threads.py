@@ -6,13 +6,16 @@ processes' shared state is never used by a layout made in this process."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 from typing import Any
 
 import pytest
 from test_layout_support import deck_cards
+from test_threads_support import child_takes
 
 from printdeck.layout import LayoutSettings, card as card_module, layout_deck
+from printdeck.layout.packing import lp_solve
 from printdeck.model import CardLayout
 from printdeck.theme import load_theme
 
@@ -71,3 +74,10 @@ def test_two_threads_lay_out_two_decks_each_as_alone(monkeypatch: pytest.MonkeyP
     for name in decks:
         assert together[name] == alone[name], f"{name}: laid out beside another deck, not as alone"
     assert len(first_batch) == 2  # both threads packed cards
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_worker_forked_while_a_thread_makes_a_solver_can_make_its_own() -> None:
+    """A layout forks its workers whatever other threads do (the studio's): a worker must
+    not inherit the lock another thread held to make its HiGHS instance."""
+    assert child_takes(lambda: lp_solve._MAKING) == 0

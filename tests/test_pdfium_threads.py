@@ -6,14 +6,17 @@ gets the very picture it gets alone."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from typing import Any
 
 import pypdfium2
 import pytest
+from test_threads_support import child_takes
 
 import printdeck
+from printdeck.render import pdf_pixels
 
 WORDS = {
     "deck": {"symbols_per_card": 3},
@@ -86,3 +89,9 @@ def test_previews_on_four_threads_open_one_document_at_a_time(deck, monkeypatch:
     assert _Watched.most == 1, f"{_Watched.most} PDFium documents were open at once"
     assert _Watched.open_now == 0  # every document closed
     assert together == alone
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_process_forked_while_a_thread_draws_can_draw() -> None:
+    """A process forked while another thread holds the PDFium lock starts with it free."""
+    assert child_takes(lambda: pdf_pixels.PDFIUM_LOCK) == 0

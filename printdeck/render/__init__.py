@@ -14,8 +14,8 @@ Public names (everything else in the package is internal):
 - :func:`prove_symbols` / :func:`check_word_colours`: the proof, before any layout,
   that every symbol prints the ink its silhouette shows;
 - :func:`write_calibration`: the duplex alignment test sheet;
-- :func:`page_image` / :func:`page_count` (and :data:`PDFIUM_LOCK`): PDF pages drawn by
-  PDFium, one call at a time in a process (it is not thread-safe);
+- :func:`page_image` / :func:`page_count`: PDF pages drawn by PDFium, one call at a
+  time in a process (it is not thread-safe);
 - :func:`render_slides` (with :class:`SlideRound`, :class:`SlideText`, :data:`GAMES` and
   :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from printdeck.render.forms import ResolutionWarning, SvgImageWarning
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import extras_file, render_pdf
-    from printdeck.render.pdf_pixels import PDFIUM_LOCK, page_count, page_image
+    from printdeck.render.pdf_pixels import page_count, page_image
     from printdeck.render.pictures import make_photo_master
     from printdeck.render.png import render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
@@ -86,7 +86,6 @@ _WHERE = {
     "prove_symbols": "printdeck.render.proof",
     "read_png_record": "printdeck.render.png_record",
     "render_pdf": "printdeck.render.pdf",
-    "PDFIUM_LOCK": "printdeck.render.pdf_pixels",
     "page_count": "printdeck.render.pdf_pixels",
     "page_image": "printdeck.render.pdf_pixels",
     "render_pngs": "printdeck.render.png",
@@ -96,7 +95,6 @@ _WHERE = {
 
 __all__ = [
     "GAMES",
-    "PDFIUM_LOCK",
     "PNG_RECORD",
     "BackDesign",
     "CardStyle",

@@ -11,7 +11,6 @@ within ``d`` of the placed symbols is within ``d``: dropping it never drops a va
 from __future__ import annotations
 
 import math
-import threading
 
 import numpy as np
 
@@ -139,16 +138,21 @@ class _Grid:
 
 
 _GRIDS: dict[tuple, _Grid] = {}
-_GRIDS_LOCK = threading.Lock()  # two threads laying out at once keep the dict whole
 
 
 def _grid(half_extent_mm: tuple[float, float], zone: SafeZone | None) -> _Grid:
     """The :class:`_Grid` of a card of ``half_extent_mm`` and ``zone``, made once (the last
-    :data:`GRIDS_KEPT` are kept: a deck's cards share their zone)."""
+    :data:`GRIDS_KEPT` are kept: a deck's cards share their zone).
+
+    Safe on two threads without a lock (a lock another thread held when a layout forked
+    its workers would stay held in them): each step is one dictionary operation, and an
+    eviction that meets another thread's stops (the other evicts)."""
     key: tuple = (half_extent_mm,) if zone is None else (half_extent_mm, *zone.key())
-    with _GRIDS_LOCK:
-        grid = _GRIDS.pop(key, None) or _Grid(half_extent_mm, zone)
-        _GRIDS[key] = grid  # the most recent last
-        while len(_GRIDS) > GRIDS_KEPT:
+    grid = _GRIDS.pop(key, None) or _Grid(half_extent_mm, zone)
+    _GRIDS[key] = grid  # the most recent last
+    while len(_GRIDS) > GRIDS_KEPT:
+        try:
             del _GRIDS[next(iter(_GRIDS))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed the dict meanwhile
+            break
     return grid
