@@ -14,6 +14,7 @@ import pytest
 from test_layout_support import deck_cards
 from test_threads_support import child_takes
 
+import printdeck
 from printdeck.layout import LayoutSettings, card as card_module, layout_deck
 from printdeck.layout.packing import lp_solve
 from printdeck.model import CardLayout
@@ -81,3 +82,32 @@ def test_a_worker_forked_while_a_thread_makes_a_solver_can_make_its_own() -> Non
     """A layout forks its workers whatever other threads do (the studio's): a worker must
     not inherit the lock another thread held to make its HiGHS instance."""
     assert child_takes(lambda: lp_solve._MAKING) == 0
+
+
+def test_two_builds_on_two_threads_write_the_bytes_each_writes_alone(tmp_path) -> None:
+    """A deck of 57 cards (its layout forks workers while the other thread builds) and a
+    deck of 7 (laid out in the thread itself), built at once: the same PDFs as alone."""
+    small = {
+        "deck": {"symbols_per_card": 3},
+        "symbols": [{"text": w} for w in ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete")],
+    }
+    decks = {"words": "words", "small": small}
+    for name, theme in decks.items():
+        printdeck.build(theme, out=tmp_path / f"alone-{name}.pdf", seed=11)
+    failed: dict[str, BaseException] = {}
+
+    def run(name: str) -> None:
+        try:
+            printdeck.build(decks[name], out=tmp_path / f"together-{name}.pdf", seed=11)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failed[name] = exc
+
+    threads = [threading.Thread(target=run, args=(name,)) for name in decks]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    assert not failed and not any(thread.is_alive() for thread in threads)
+    for name in decks:
+        alone = (tmp_path / f"alone-{name}.pdf").read_bytes()
+        assert (tmp_path / f"together-{name}.pdf").read_bytes() == alone, f"{name}: built beside another deck"
