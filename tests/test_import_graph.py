@@ -3,7 +3,7 @@
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
     core      errors, choices, units, model, cardshape, userfiles, fileio, cache, resources, signals, lazy,
-              audit
+              audit, forksafe
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "signals",
             "lazy",
             "audit",
+            "forksafe",
         },
     ),
     ("design", {"design"}),

@@ -6,13 +6,14 @@ processes' shared state is never used by a layout made in this process."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import threading
 from typing import Any
 
 import pytest
 from test_layout_support import deck_cards
-from test_threads_support import child_takes
+from test_threads_support import at_once, child_takes
 
 import printdeck
 from printdeck.layout import LayoutSettings, card as card_module, layout_deck
@@ -35,13 +36,19 @@ def _deck(name: str, n_cards: int) -> tuple[list, LayoutSettings]:
     return deck_cards(theme.symbols, q)[:n_cards], settings
 
 
+def _laid_out(cards: list, settings: LayoutSettings) -> list[list[tuple[object, ...]]]:
+    """The deck's layouts (seed 3, packed in this thread) as plain poses."""
+    return _poses(layout_deck(cards, settings, seed=3, jobs=1))
+
+
 def _poses(layouts: list[CardLayout]) -> list[list[tuple[object, ...]]]:
     return [[(p.symbol_id, p.center_mm, p.rotation_deg, p.box_mm) for p in layout.placements] for layout in layouts]
 
 
 def test_two_threads_lay_out_two_decks_each_as_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     decks = {"default": _deck("default", 12), "words": _deck("words", 12)}
-    alone = {name: _poses(layout_deck(cards, settings, seed=3, jobs=1)) for name, (cards, settings) in decks.items()}
+    lay_out = {name: functools.partial(_laid_out, cards, settings) for name, (cards, settings) in decks.items()}
+    alone = {name: call() for name, call in lay_out.items()}
 
     both_started = threading.Barrier(2, timeout=60)
     real = card_module.lay_out_cards
@@ -57,21 +64,7 @@ def test_two_threads_lay_out_two_decks_each_as_alone(monkeypatch: pytest.MonkeyP
         return real(*args, **kwargs)
 
     monkeypatch.setattr(card_module, "lay_out_cards", after_both_started)
-    together: dict[str, object] = {}
-
-    def run(name: str) -> None:
-        cards, settings = decks[name]
-        try:
-            together[name] = _poses(layout_deck(cards, settings, seed=3, jobs=1))
-        except Exception as exc:  # noqa: BLE001 - compared below
-            together[name] = exc
-
-    threads = [threading.Thread(target=run, args=(name,)) for name in decks]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    assert not any(thread.is_alive() for thread in threads)
+    together = at_once(lay_out)
     for name in decks:
         assert together[name] == alone[name], f"{name}: laid out beside another deck, not as alone"
     assert len(first_batch) == 2  # both threads packed cards
@@ -94,20 +87,13 @@ def test_two_builds_on_two_threads_write_the_bytes_each_writes_alone(tmp_path) -
     decks = {"words": "words", "small": small}
     for name, theme in decks.items():
         printdeck.build(theme, out=tmp_path / f"alone-{name}.pdf", seed=11)
-    failed: dict[str, BaseException] = {}
-
-    def run(name: str) -> None:
-        try:
-            printdeck.build(decks[name], out=tmp_path / f"together-{name}.pdf", seed=11)
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            failed[name] = exc
-
-    threads = [threading.Thread(target=run, args=(name,)) for name in decks]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(300)
-    assert not failed and not any(thread.is_alive() for thread in threads)
+    together = at_once(
+        {
+            name: functools.partial(printdeck.build, theme, out=tmp_path / f"together-{name}.pdf", seed=11)
+            for name, theme in decks.items()
+        }
+    )
+    assert not [value for value in together.values() if isinstance(value, BaseException)]
     for name in decks:
         alone = (tmp_path / f"alone-{name}.pdf").read_bytes()
         assert (tmp_path / f"together-{name}.pdf").read_bytes() == alone, f"{name}: built beside another deck"

@@ -30,3 +30,23 @@ def child_takes(lock_of: Callable[[], Any]) -> int:
         release.set()
         holder.join(30)
     return os.waitstatus_to_exitcode(status)
+
+
+def at_once(calls: dict[str, Callable[[], Any]], timeout_s: float = 300.0) -> dict[str, Any]:
+    """Run each call on a thread of its own, all at once; by name, what each returned or
+    the exception it raised (every thread ended: a call still running fails the test)."""
+    out: dict[str, Any] = {}
+
+    def run(name: str) -> None:
+        try:
+            out[name] = calls[name]()
+        except BaseException as exc:  # noqa: BLE001 - given back to the test
+            out[name] = exc
+
+    threads = [threading.Thread(target=run, args=(name,)) for name in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout_s)
+    assert not any(thread.is_alive() for thread in threads), "a call is still running"
+    return out

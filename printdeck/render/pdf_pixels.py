@@ -11,27 +11,16 @@ collector on some other thread).
 
 from __future__ import annotations
 
-import os
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from printdeck.forksafe import ForkSafeLock
 
 if TYPE_CHECKING:
     from PIL import Image
 
-PDFIUM_LOCK = threading.Lock()
-"""Held for every PDFium call printdeck makes (see the module's notes)."""
-
-
-def _new_lock_in_child() -> None:
-    """A forked process starts with its own free lock (another thread of the parent may have
-    held it at the fork, and no thread of the child would ever release it)."""
-    global PDFIUM_LOCK
-    PDFIUM_LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_new_lock_in_child)
+PDFIUM_LOCK = ForkSafeLock()
+"""Held for every PDFium call printdeck makes (see the module's notes); free in a forked child."""
 
 
 def page_image(

@@ -13,22 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from printdeck.forksafe import ForkSafeLock
+
 if TYPE_CHECKING:
     import highspy
 
 _LOCAL = threading.local()  # .solver: one quiet HiGHS instance per thread (see _solver)
-_MAKING = threading.Lock()  # one instance made at a time: each points descriptor 1 away and back
-
-
-def _new_lock_in_child() -> None:
-    """A forked worker starts with its own free lock (another thread of the parent may have
-    held it at the fork, and no thread of the child would ever release it)."""
-    global _MAKING
-    _MAKING = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_new_lock_in_child)
+_MAKING = ForkSafeLock()  # one instance made at a time: each points descriptor 1 away and back
 
 
 @dataclass(frozen=True)
