@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +18,20 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops, intake, page_state, uploads
-from printdeck.studio.build_jobs import Builds, cards_zip
+from printdeck.studio.build_jobs import Builds
+from printdeck.studio.build_routes import SheetsAndBuilds
 from printdeck.studio.card_pins import CardTouchUps
 from printdeck.studio.checks import Checker
 from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_large
 from printdeck.studio.history import Conflict
+from printdeck.studio.http_helpers import drop_name, error, event_stream, json_body, page_rev
 from printdeck.studio.live_preview import LivePreview, Stale
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
@@ -41,8 +41,6 @@ from printdeck.studio.wording import Problem, problem_of
 from printdeck.studio.workspace import Refused, Workspace
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_JSON_BYTES = 1_000_000
-EVENT_INTERVAL_S = 0.15
 CHECK_POLL_S = 0.05
 
 
@@ -55,7 +53,8 @@ class Studio:
         self.builds = Builds(space)
         self.checks = Checker(space, on_saved=self._pictures_saved)
         self.watch = Watch(space)
-        self.cards = CardTouchUps(space, self.preview, self._apply, _json)
+        self.cards = CardTouchUps(space, self.preview, self._apply, json_body)
+        self.sheets_and_builds = SheetsAndBuilds(self.preview, self.builds)
         self.index_html = (STATIC / "index.html").read_bytes()
 
     def routes(self) -> list[Route | Mount]:
@@ -85,14 +84,9 @@ class Studio:
             Route("/api/undo", self.undo, methods=["POST"]),
             Route("/api/redo", self.redo, methods=["POST"]),
             *self.cards.routes(),
-            Route("/api/preview", self.get_preview),
-            Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
             Route("/api/thumbs/{uid:int}", self.get_thumb),
             Route("/api/crops/{uid:int}", self.get_crop),
-            Route("/api/builds", self.start_build, methods=["POST"]),
-            Route("/api/builds/{job:int}/events", self.build_events),
-            Route("/api/builds/{job:int}/deck.pdf", self.build_pdf),
-            Route("/api/builds/{job:int}/cards.zip", self.build_zip),
+            *self.sheets_and_builds.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
 
@@ -139,7 +133,7 @@ class Studio:
     async def choose_outside(self, request: Request) -> Response:
         """``{"keep": "page"}`` or ``{"keep": "file"}``: the person's choice on an outside
         edit of ``theme.yaml`` that does not load."""
-        keep = (await _json(request)).get("keep")
+        keep = (await json_body(request)).get("keep")
         return await self._apply(self.watch.choose, keep)
 
     async def get_state(self, request: Request) -> Response:
@@ -148,9 +142,9 @@ class Studio:
 
     async def change_settings(self, request: Request) -> Response:
         """``{"changes": {"card.diameter": "80mm", "deck.cards": null}}``."""
-        changes = (await _json(request)).get("changes")
+        changes = (await json_body(request)).get("changes")
         if not isinstance(changes, dict):
-            return _error(400, "changes: expected a mapping of setting keys to values")
+            return error(400, "changes: expected a mapping of setting keys to values")
         return await self._apply(self.space.change_settings, changes)
 
     async def _apply(self, change: Any, *args: Any) -> Response:
@@ -163,9 +157,9 @@ class Studio:
             problem = refused.problem
             return await self._state(422, error=problem.line, words=problem.words, field=refused.field_key)
         except (ValueError, TypeError) as exc:
-            return _error(400, str(exc))
+            return error(400, str(exc))
         except KeyError:
-            return _error(404, "no such symbol; reload the page")
+            return error(404, "no such symbol; reload the page")
         except PrintdeckError as exc:
             return await self._state(422, error=str(exc))
         self.preview.prefetch()
@@ -197,17 +191,17 @@ class Studio:
         n of N), until it ends; the last event holds each file's result."""
         job = self.checks.jobs.get(request.path_params["job"])
         if job is None:
-            return _error(404, "no such check")
-        return _events(request, job.event)
+            return error(404, "no such check")
+        return event_stream(request, job.event)
 
     async def add_words(self, request: Request) -> Response:
         """``{"text": "cat\\ndog"}``: one word a line."""
-        body = await _json(request)
+        body = await json_body(request)
         text = body.get("text")
         if not isinstance(text, str):
-            return _error(400, "text: expected the words, one a line")
+            return error(400, "text: expected the words, one a line")
         try:
-            results = await run_in_threadpool(intake.add_words, self.space, text, _drop(body.get("drop")))
+            results = await run_in_threadpool(intake.add_words, self.space, text, drop_name(body.get("drop")))
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
         self.preview.prefetch()
@@ -215,16 +209,16 @@ class Studio:
 
     async def change_symbol(self, request: Request) -> Response:
         """``{"changes": {"scale": 1.2, "focus": [0.5, 0.3]}}`` for one symbol."""
-        changes = (await _json(request)).get("changes")
+        changes = (await json_body(request)).get("changes")
         if not isinstance(changes, dict):
-            return _error(400, "changes: expected a mapping")
+            return error(400, "changes: expected a mapping")
         return await self._apply(self.space.change_symbol, request.path_params["uid"], changes)
 
     async def add_face(self, request: Request) -> Response:
         """``{"add": uid}``: that symbol becomes a face of this one (a picture and its word)."""
-        other = (await _json(request)).get("add")
+        other = (await json_body(request)).get("add")
         if not isinstance(other, int) or isinstance(other, bool):
-            return _error(400, "add: expected a symbol's id")
+            return error(400, "add: expected a symbol's id")
         return await self._apply(self.space.pair, request.path_params["uid"], other)
 
     async def get_look_alikes(self, request: Request) -> Response:
@@ -237,9 +231,9 @@ class Studio:
 
     async def reorder(self, request: Request) -> Response:
         """``{"order": [uid, ...]}``: every symbol, in the new order."""
-        order = (await _json(request)).get("order")
+        order = (await json_body(request)).get("order")
         if not isinstance(order, list) or not all(isinstance(u, int) for u in order):
-            return _error(400, "order: expected the symbols' ids")
+            return error(400, "order: expected the symbols' ids")
         return await self._apply(self.space.reorder, order)
 
     async def dismiss(self, request: Request) -> Response:
@@ -260,7 +254,7 @@ class Studio:
             return sent
         files, _ = sent
         if not files:
-            return _error(400, f"{key}: no file sent")
+            return error(400, f"{key}: no file sent")
         try:
             await run_in_threadpool(setter, self.space, files[0])
         except Unwritable as exc:
@@ -281,9 +275,9 @@ class Studio:
 
     async def reroll(self, request: Request) -> Response:
         """``{"card": 7}``: lay card 7 out again, differently."""
-        card = (await _json(request)).get("card")
+        card = (await json_body(request)).get("card")
         if not isinstance(card, int) or isinstance(card, bool) or card < 1:
-            return _error(400, "card: expected a card number (1 or more)")
+            return error(400, "card: expected a card number (1 or more)")
         return await self._apply(self.space.reroll_card, card)
 
     async def new_seed(self, request: Request) -> Response:
@@ -299,71 +293,42 @@ class Studio:
         """A bundled picture's SVG (shown in the picker)."""
         path = bundled_art.art_path(request.path_params["art"])
         if path is None:
-            return _error(404, "no such bundled picture")
+            return error(404, "no such bundled picture")
         return FileResponse(path, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
     async def add_art(self, request: Request) -> Response:
         """``{"names": ["cat", "hot-dog"]}``: bundled pictures copied in and added."""
-        body = await _json(request)
+        body = await json_body(request)
         names = body.get("names")
         if not isinstance(names, list):
-            return _error(400, "names: expected the bundled pictures' names")
+            return error(400, "names: expected the bundled pictures' names")
         try:
-            results = await run_in_threadpool(bundled_art.add_art, self.space, names, _drop(body.get("drop")))
+            results = await run_in_threadpool(bundled_art.add_art, self.space, names, drop_name(body.get("drop")))
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
         except ValueError as exc:
-            return _error(400, str(exc))
+            return error(400, str(exc))
         self.preview.prefetch()
         return await self._state(results=results)
 
     async def undo(self, request: Request) -> Response:
         """``{"rev": N}``: take back the latest change (of revision N, the one the page
         shows; 409 with the state when the deck changed since). Answers ``undone``."""
-        return await self._apply(undo, self.space, _rev(await _json(request)))
+        return await self._apply(undo, self.space, page_rev(await json_body(request)))
 
     async def redo(self, request: Request) -> Response:
         """``{"rev": N}``: make the latest undone change again; as ``/api/undo`` (``redone``)."""
-        return await self._apply(redo, self.space, _rev(await _json(request)))
-
-    async def get_preview(self, request: Request) -> Response:
-        """``?rev=N&page=P``: draw sheet P of revision N; where its cards are."""
-        try:
-            rev, page = int(request.query_params["rev"]), int(request.query_params.get("page", "1"))
-        except (KeyError, ValueError):
-            return _error(400, "rev and page: expected numbers")
-        try:
-            _, facts = await run_in_threadpool(self.preview.sheet, rev, page)
-        except Stale:
-            return _error(409, "the deck changed; ask again")
-        except PrintdeckError as exc:
-            problem = self.preview.problem(exc)
-            return JSONResponse(
-                {"error": problem.line, "words": problem.words, "key": problem.key, "code": problem.code},
-                status_code=422,
-            )
-        except ValueError as exc:
-            return _error(404, str(exc))
-        return JSONResponse({**facts, "rev": rev, "image": f"/api/sheets/{rev}/{page}.png"})
-
-    async def get_sheet(self, request: Request) -> Response:
-        """The PNG of a sheet drawn by ``/api/preview``."""
-        try:
-            params = request.path_params
-            png, _ = await run_in_threadpool(self.preview.sheet, params["rev"], params["page"])
-        except (Stale, ValueError, PrintdeckError):
-            return _error(404, "no such sheet; the deck changed")
-        return Response(png, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
+        return await self._apply(redo, self.space, page_rev(await json_body(request)))
 
     async def get_thumb(self, request: Request) -> Response:
         """A symbol's picture, small."""
         path = self._item_path(request.path_params["uid"])
         if path is None:
-            return _error(404, "no such picture")
+            return error(404, "no such picture")
         try:
             data, media = await run_in_threadpool(thumbnail, path)
         except (OSError, ValueError):
-            return _error(404, "this picture cannot be shown")
+            return error(404, "this picture cannot be shown")
         return Response(data, media_type=media, headers={"cache-control": "private, max-age=600"})
 
     async def get_crop(self, request: Request) -> Response:
@@ -374,7 +339,7 @@ class Studio:
             problem = problem_of(exc, self.space.folder)
             return JSONResponse({"error": str(exc), "words": problem.words}, status_code=422)
         if crop is None:
-            return _error(404, "no such photo; reload the page")
+            return error(404, "no such photo; reload the page")
         return JSONResponse({"crop": crop})
 
     def _item_path(self, uid: int) -> Path | None:
@@ -394,63 +359,6 @@ class Studio:
             return None
         return real if real.is_file() and any(real.is_relative_to(r) for r in roots) else None
 
-    async def start_build(self, request: Request) -> Response:
-        """``{"pngs": true}``: build the saved folder (PDF, manifest, card PNGs);
-        ``{"slides": true}``: its classroom slides with the answer key."""
-        body = await _json(request)
-        job = self.builds.start(bool(body.get("pngs", False)), slides=bool(body.get("slides", False)))
-        return JSONResponse(job.event(), status_code=202)
-
-    async def build_events(self, request: Request) -> Response:
-        """The build's progress as server-sent events, until it ends."""
-        job = self.builds.jobs.get(request.path_params["job"])
-        if job is None:
-            return _error(404, "no such build")
-
-        return _events(request, job.event)
-
-    async def build_pdf(self, request: Request) -> Response:
-        """The built PDF, as a download."""
-        job = self.builds.jobs.get(request.path_params["job"])
-        if job is None or job.pdf is None or not job.pdf.is_file():
-            return _error(404, "no such build")
-        return FileResponse(job.pdf, media_type="application/pdf", filename=job.pdf.name)
-
-    async def build_zip(self, request: Request) -> Response:
-        """The card PNGs of a build, in one zip."""
-        job = self.builds.jobs.get(request.path_params["job"])
-        if job is None or not job.png_paths or job.pdf is None:
-            return _error(404, "no such build, or it made no PNGs")
-        data = await run_in_threadpool(cards_zip, job.png_paths)
-        name = job.pdf.with_suffix("").name + "-cards.zip"
-        return Response(
-            data, media_type="application/zip", headers={"content-disposition": f'attachment; filename="{name}"'}
-        )
-
-
-async def _json(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``{}`` when it is not one; a body over the limit or too
-    slow ends in :func:`_body_refused`)."""
-    body = await request.body()
-    if len(body) > MAX_JSON_BYTES:
-        return {}
-    try:
-        data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _rev(body: dict[str, Any]) -> int | None:
-    """The revision a request says the page shows (``None`` when it says none)."""
-    rev = body.get("rev")
-    return rev if isinstance(rev, int) and not isinstance(rev, bool) else None
-
-
-def _drop(value: object) -> str | None:
-    """The page's name for a drop (a short string), or ``None``."""
-    return value[:64] if isinstance(value, str) and value else None
-
 
 async def _uploads(request: Request, field: str, most: int) -> tuple[list[uploads.Upload], str | None] | Response:
     """The files of a multipart request's ``field`` and its ``drop`` name, or an error response."""
@@ -459,22 +367,22 @@ async def _uploads(request: Request, field: str, most: int) -> tuple[list[upload
     except (BodyTooLarge, BodyTooSlow):
         raise
     except OSError as exc:  # the spooled parts did not fit in the temporary folder
-        return _error(409, uploads.spool_error(exc))
+        return error(409, uploads.spool_error(exc))
     except (MultiPartException, HTTPException) as exc:  # Starlette words its refusals as an HTTPException
         said = str(getattr(exc, "detail", None) or getattr(exc, "message", exc))
         too_many = "too many files" in said.lower()
-        return _error(400, f"{field}: send at most {most} files at a time" if too_many else f"{field}: {said}")
+        return error(400, f"{field}: send at most {most} files at a time" if too_many else f"{field}: {said}")
     except Exception:  # noqa: BLE001 - a body that is not multipart form data
-        return _error(400, f"{field}: send the files as multipart form data")
+        return error(400, f"{field}: send the files as multipart form data")
     files = []
     try:
         for part in form.getlist(field):
             if isinstance(part, UploadFile):
                 data = await part.read(uploads.MAX_FILE_BYTES + 1)
                 files.append(uploads.Upload(part.filename or "picture", data, part.size or len(data)))
-        drop = _drop(form.get("drop"))
+        drop = drop_name(form.get("drop"))
     except OSError as exc:
-        return _error(409, uploads.spool_error(exc))
+        return error(409, uploads.spool_error(exc))
     finally:
         await form.close()
     return files, drop
@@ -483,26 +391,8 @@ async def _uploads(request: Request, field: str, most: int) -> tuple[list[upload
 async def _body_refused(request: Request, exc: Exception) -> Response:
     """A body over the limit (413) or one that stalled or trickled (408)."""
     if isinstance(exc, BodyTooLarge):
-        return _error(413, too_large(exc.seen, exc.limit))
-    return _error(408, str(exc))
-
-
-def _events(request: Request, event: Callable[[], dict[str, Any]]) -> StreamingResponse:
-    """``event()`` as server-sent events every :data:`EVENT_INTERVAL_S`, until it says done."""
-
-    async def events() -> AsyncIterator[str]:
-        while True:
-            now = event()
-            yield f"data: {json.dumps(now)}\n\n"
-            if now["done"] or await request.is_disconnected():
-                return
-            await asyncio.sleep(EVENT_INTERVAL_S)
-
-    return StreamingResponse(events(), media_type="text/event-stream", headers={"cache-control": "no-store"})
-
-
-def _error(status: int, text: str) -> JSONResponse:
-    return JSONResponse({"error": text}, status_code=status)
+        return error(413, too_large(exc.seen, exc.limit))
+    return error(408, str(exc))
 
 
 def create_app(space: Workspace, gate: Pass, studio: Studio | None = None) -> Guard:
