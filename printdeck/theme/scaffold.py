@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from printdeck.artwork import word_chain
-
 if TYPE_CHECKING:
     from printdeck.artwork import FontFace
 from printdeck.design import deck_points, feasible_sizes, largest_deck, sizes_for_symbols
@@ -22,12 +20,10 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import (
     atomic_output,
     check_not_inputs,
-    read_user_file,
     staging_folder,
     tracked_folder,
     write_error,
 )
-from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file, check_svg_file
@@ -40,11 +36,9 @@ from printdeck.theme.symbols import (
     name_from_file,
     resolve_symbols,
 )
+from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
 from printdeck.theme.yamlsafe import load_yaml_text
 from printdeck.units import LENGTH_PATTERN, format_mm
-
-MAX_WORD_CHARS = 40
-MAX_WORDS_FILE_BYTES = 200_000
 
 
 def _length_defaults(node: object) -> None:
@@ -199,55 +193,6 @@ def _copy_pictures(copies: list[tuple[Path, Path]], pictures: Path) -> None:
         raise write_error(pictures, exc) from None
 
 
-@dataclass(frozen=True)
-class WordRow:
-    """One line of a word list: a word, or a word and its translation (``cat\tgato``, ``cat = gato``)."""
-
-    line: int
-    words: tuple[str, ...]
-
-
-def _split_row(line: str) -> list[str]:
-    """A line's columns: split at a tab, else at `` = ``; each column's spaces tidied."""
-    parts = line.split("\t") if "\t" in line else line.split(" = ")
-    return [" ".join(p.split()) for p in parts]
-
-
-def read_words(path: Path) -> list[WordRow]:
-    """Words from a text file: one a line, or two columns (a word and its translation,
-    separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
-
-    Raises:
-        PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
-            an empty one, or a word twice (the message gives the line numbers).
-    """
-    raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
-    rows: list[WordRow] = []
-    first_line: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.strip().startswith("#"):
-            continue
-        words = _split_row(line)
-        if len(words) > 2 or not all(words):
-            problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
-            raise argument_error("words", problem, source=path)
-        for word in words:
-            if len(word) > MAX_WORD_CHARS:
-                problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
-                raise argument_error("words", problem, "shorten it", source=path)
-            key = word.casefold()
-            if key in first_line:
-                problem = f"line {number}: {word!r} is already on line {first_line[key]}"
-                raise argument_error("words", problem, "list each word once", source=path)
-            first_line[key] = number
-        rows.append(WordRow(number, tuple(words)))
-    return rows
-
-
 def _theme_text(
     theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str, font: str | None = None
 ) -> str:
@@ -297,31 +242,6 @@ def _entries(
     return entries, " and ".join(kinds), "any" if kinds == ["images"] else "30", len(entries)
 
 
-def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | None) -> None:
-    """Check that every word has a font: ``face`` (``--font``), a bundled one or the computer's.
-
-    Raises:
-        PrintdeckError: A word has letters no font has; names the word, its line, the
-            letters and what to install or pass.
-    """
-    for line, word in ((row.line, w) for row in rows for w in row.words):
-        probe = SymbolSpec(
-            id=0,
-            name=word,
-            kind="text",
-            source=f"text:{word}",
-            text=word,
-            font_path=face.path if face else None,
-            font_index=face.index if face else 0,
-        )
-        try:
-            word_chain(probe)
-        except PrintdeckError as exc:
-            also = "give a font file for the words that has these letters"
-            fix = f"{exc.fix}, or {also}" if exc.fix else also
-            raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=NO_FONT) from None
-
-
 def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
     """The theme's ``text.font`` for ``--font``: where it is if inside ``theme_dir``, else
     ``fonts/<name>``, appended to ``copies``."""
@@ -336,19 +256,6 @@ def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]])
 EXISTS = "theme-exists"
 """The ``code`` of :func:`init_theme`'s error for a ``theme.yaml`` that exists (a front end says
 how to overwrite it: ``force=True``, ``--force``)."""
-NO_FONT = "word-without-font"
-"""The ``code`` of :func:`init_theme`'s error for a word no font has (a front end says how to
-give a font: ``font=``, ``--font``)."""
-
-
-def argument_error(
-    argument: str, problem: str, fix: str | None = None, *, source: Path | str | None = None, code: str | None = None
-) -> PrintdeckError:
-    """An error about what was given to :func:`init_theme`'s argument ``argument`` (``words``):
-    ``key`` the argument (``is_argument`` set: the command line words it as its option,
-    ``--words``), ``source`` the file or folder given, if any."""
-    where = shown(source) if source is not None else None
-    return PrintdeckError(source=where, key=argument, problem=problem, fix=fix, is_argument=True, code=code)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,108 @@
+"""Word lists for starter themes (``printdeck init --words``): one word a line, or a word
+and its translation; every word checked for length, repeats and a font that has its
+letters. Errors are about the argument the list was given as (``words``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printdeck.artwork import word_chain
+from printdeck.errors import PrintdeckError, shown
+from printdeck.fileio import read_user_file
+from printdeck.model import SymbolSpec
+
+if TYPE_CHECKING:
+    from printdeck.artwork import FontFace
+
+MAX_WORD_CHARS = 40
+MAX_WORDS_FILE_BYTES = 200_000
+NO_FONT = "word-without-font"
+"""The ``code`` of :func:`~printdeck.theme.scaffold.init_theme`'s error for a word no font
+has (a front end says how to give a font: ``font=``, ``--font``)."""
+
+
+@dataclass(frozen=True)
+class WordRow:
+    """One line of a word list: a word, or a word and its translation (``cat\tgato``, ``cat = gato``)."""
+
+    line: int
+    words: tuple[str, ...]
+
+
+def _split_row(line: str) -> list[str]:
+    """A line's columns: split at a tab, else at `` = ``; each column's spaces tidied."""
+    parts = line.split("\t") if "\t" in line else line.split(" = ")
+    return [" ".join(p.split()) for p in parts]
+
+
+def read_words(path: Path) -> list[WordRow]:
+    """Words from a text file: one a line, or two columns (a word and its translation,
+    separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
+
+    Raises:
+        PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
+            an empty one, or a word twice (the message gives the line numbers).
+    """
+    raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
+    rows: list[WordRow] = []
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        words = _split_row(line)
+        if len(words) > 2 or not all(words):
+            problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
+            raise argument_error("words", problem, source=path)
+        for word in words:
+            if len(word) > MAX_WORD_CHARS:
+                problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
+                raise argument_error("words", problem, "shorten it", source=path)
+            key = word.casefold()
+            if key in first_line:
+                problem = f"line {number}: {word!r} is already on line {first_line[key]}"
+                raise argument_error("words", problem, "list each word once", source=path)
+            first_line[key] = number
+        rows.append(WordRow(number, tuple(words)))
+    return rows
+
+
+def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | None) -> None:
+    """Check that every word has a font: ``face`` (``--font``), a bundled one or the computer's.
+
+    Raises:
+        PrintdeckError: A word has letters no font has; names the word, its line, the
+            letters and what to install or pass.
+    """
+    for line, word in ((row.line, w) for row in rows for w in row.words):
+        probe = SymbolSpec(
+            id=0,
+            name=word,
+            kind="text",
+            source=f"text:{word}",
+            text=word,
+            font_path=face.path if face else None,
+            font_index=face.index if face else 0,
+        )
+        try:
+            word_chain(probe)
+        except PrintdeckError as exc:
+            also = "give a font file for the words that has these letters"
+            fix = f"{exc.fix}, or {also}" if exc.fix else also
+            raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=NO_FONT) from None
+
+
+def argument_error(
+    argument: str, problem: str, fix: str | None = None, *, source: Path | str | None = None, code: str | None = None
+) -> PrintdeckError:
+    """An error about what was given to :func:`~printdeck.theme.scaffold.init_theme`'s
+    argument ``argument`` (``words``): ``key`` the argument (``is_argument`` set: the
+    command line words it as its option, ``--words``), ``source`` the file or folder
+    given, if any."""
+    where = shown(source) if source is not None else None
+    return PrintdeckError(source=where, key=argument, problem=problem, fix=fix, is_argument=True, code=code)
