@@ -33,14 +33,14 @@ from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_the
 from printdeck.theme.spec import (
     DECK_PALETTE,
     GREY_WORD_PALETTE,
-    SEED_MAX,
     WORD_PALETTE,
     DeckSpec,
-    PaperSpec,
     SymbolEntry,
     Theme,
     ThemeSpec,
 )
+from printdeck.theme.spec_print import PaperSpec
+from printdeck.theme.spec_types import SEED_MAX
 from printdeck.theme.symbols import resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 

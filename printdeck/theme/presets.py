@@ -13,7 +13,8 @@ from pydantic import AfterValidator, BaseModel, ValidationError, WithJsonSchema
 
 from printdeck.errors import PrintdeckError
 from printdeck.theme.messages import describe_validation_error
-from printdeck.theme.spec import BacksSpec, CardSpec, PaperSpec, ThemeSpec
+from printdeck.theme.spec import CardSpec, ThemeSpec
+from printdeck.theme.spec_print import BacksSpec, PaperSpec
 
 PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 

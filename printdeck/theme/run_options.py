@@ -23,7 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 from printdeck.choices import ColourMode, ImageFormat, PaperLayout, PdfX, SlideGame, SlideReveal
 from printdeck.theme.messages import validation_error
 from printdeck.theme.presets import PresetName
-from printdeck.theme.spec import LENGTHS_IN_MM, Copies, InkLimit, Length, PaperSize, Seed, ThemeSpec
+from printdeck.theme.spec import ThemeSpec
+from printdeck.theme.spec_print import InkLimit, PaperSize
+from printdeck.theme.spec_types import LENGTHS_IN_MM, Copies, Length, Seed
 
 _SettingsT = TypeVar("_SettingsT", bound=BaseModel)
 StrictBool = Annotated[bool, Strict()]

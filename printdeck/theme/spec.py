@@ -7,8 +7,7 @@ the key. Unions carry tags (see ``printdeck.theme.messages``) so that a wrong va
 gives one error about the branch the user meant, not one per branch.
 
 The print sections (``paper``, ``backs``, ``extras``) are in :mod:`~.spec_print` and the
-building blocks (lengths, colours, seeds, the strict base) in :mod:`~.spec_types`; the
-names other modules use are re-exported here.
+building blocks (lengths, colours, seeds, the strict base) in :mod:`~.spec_types`.
 """
 
 from dataclasses import dataclass
@@ -35,22 +34,14 @@ from printdeck.choices import (
 )
 from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CARD
 from printdeck.model import SymbolSpec
-from printdeck.theme.spec_print import (  # the print sections, re-exported with the rest of the model
-    BacksSpec as BacksSpec,
-    ExtrasSpec as ExtrasSpec,
-    InkLimit as InkLimit,
-    PaperSize as PaperSize,
-    PaperSpec as PaperSpec,
-)
+from printdeck.theme.spec_print import BacksSpec, ExtrasSpec, PaperSpec
 from printdeck.theme.spec_types import (
-    LENGTHS_IN_MM as LENGTHS_IN_MM,
-    SEED_MAX as SEED_MAX,
     Color,
-    Copies as Copies,
+    Copies,
     Language,
-    Length as Length,
+    Length,
     NonEmptyText,
-    Seed as Seed,
+    Seed,
     StrictModel,
     by_type,
 )
