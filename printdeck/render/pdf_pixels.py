@@ -42,7 +42,8 @@ def page_image(
             page = document[page_index]
             bitmap = page.render(scale=scale, crop=crop_pt)
             try:
-                return bitmap.to_pil().copy()  # pixels of its own, not the bitmap's buffer
+                image = bitmap.to_pil()  # a copy, unless no conversion was needed (Pillow then maps the buffer)
+                return image.copy() if image.mode == bitmap.mode else image
             finally:
                 bitmap.close()
                 page.close()
