@@ -227,6 +227,8 @@ def build(
     )
     ref = _theme_ref(theme, allow_outside)
     if out is not None and hasattr(out, "write"):  # a binary stream: the PDF only, no manifest file
+        from printdeck.render import page_count  # noqa: PLC0415 - PDFium only for a stream's page count
+
         deck = _make_deck(ref, options, reporter)
         pdf = deck.to_bytes(SaveKind.PDF)
         pngs = deck.write_pngs(options.png_dir) if options.png_dir is not None else []
@@ -234,7 +236,7 @@ def build(
         return BuildResult(
             pdf_path=None,
             manifest_path=None,
-            pages=_pdf_pages(pdf),
+            pages=page_count(pdf),
             cards=len(deck.cards),
             symbols_per_card=len(deck.plan.design.blocks[0]),
             size_bytes=len(pdf),
@@ -249,13 +251,6 @@ def _theme_ref(theme: ThemeSource, allow_outside: bool) -> Theme | str | Path | 
     if isinstance(theme, Mapping) or (isinstance(theme, str) and "\n" in theme):
         return load_theme(theme, allow_outside=allow_outside)
     return theme  # a file or a name loads in the build's "theme" stage
-
-
-def _pdf_pages(pdf: bytes) -> int:
-    """The pages of a PDF, counted by PDFium from its bytes."""
-    from printdeck.render import page_count  # noqa: PLC0415 - PDFium only when asked
-
-    return page_count(pdf)
 
 
 def make(theme: ThemeSource = None, **options: object) -> Deck:

@@ -147,7 +147,6 @@ def run_cards(
     if meanwhile is not None:
         meanwhile.run_here()
     planner = new_planner()
-    own_table = dict(table)  # this call's own: not the workers' process-wide state (threads may lay out too)
     done: dict[int, CardLayout] = {}
     nxt = 0
     while nxt < n_cards:
@@ -155,7 +154,7 @@ def run_cards(
         while nxt < n_cards and len(tasks) < BATCH_MOST and (not tasks or planner.ready(nxt, done)):
             tasks.append(planner.task(nxt, done))
             nxt += 1
-        for task, result in zip(tasks, _work_tasks(tasks, own_table, settings, seed)):
+        for task, result in zip(tasks, _work_tasks(tasks, table, settings, seed)):  # not _WORKER: threads lay out too
             if isinstance(result, BaseException):
                 raise result
             done[task.index] = result
