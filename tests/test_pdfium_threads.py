@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pypdfium2
 import pytest
-from test_threads_support import child_takes
+from test_threads_support import at_once, child_takes
 
 import printdeck
 from printdeck.render import pdf_pixels
@@ -65,27 +66,21 @@ def deck() -> tuple[Any, Any]:
 
 def test_previews_on_four_threads_open_one_document_at_a_time(deck, monkeypatch: pytest.MonkeyPatch) -> None:
     plan, layouts = deck
-    calls = [
-        lambda: printdeck.preview_page(plan, layouts, 1, ppi=30),
-        lambda: printdeck.preview_card(plan, layouts, 1, ppi=60),
-        lambda: printdeck.preview_card(plan, layouts, 2, ppi=60),
-        lambda: printdeck.preview_page(plan, layouts, 2, ppi=30),
-    ]
-    alone = [call() for call in calls]
+    calls = {
+        "page 1": lambda: printdeck.preview_page(plan, layouts, 1, ppi=30),
+        "card 1": lambda: printdeck.preview_card(plan, layouts, 1, ppi=60),
+        "card 2": lambda: printdeck.preview_card(plan, layouts, 2, ppi=60),
+        "page 2": lambda: printdeck.preview_page(plan, layouts, 2, ppi=30),
+    }
+    alone = {name: call() for name, call in calls.items()}
     monkeypatch.setattr(pypdfium2, "PdfDocument", _Watched)
     _Watched.most = _Watched.open_now = 0
-    together: list[bytes | None] = [None] * len(calls)
-    start = threading.Barrier(len(calls), timeout=30)
+    start = threading.Barrier(len(calls), timeout=30)  # every call under way at once
 
-    def run(k: int) -> None:
-        start.wait()
-        together[k] = calls[k]()
+    def after_start(call: Callable[[], bytes]) -> Callable[[], bytes]:
+        return lambda: (start.wait(), call())[1]
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    together = at_once({name: after_start(call) for name, call in calls.items()}, timeout_s=60)
     assert _Watched.most == 1, f"{_Watched.most} PDFium documents were open at once"
     assert _Watched.open_now == 0  # every document closed
     assert together == alone
