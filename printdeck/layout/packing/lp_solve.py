@@ -9,7 +9,7 @@ import os
 import sys
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -70,20 +70,20 @@ def _solver() -> highspy.Highs:
     ``highspy.Highs`` is made, before any option can turn logging off (HiGHS issues 1702
     and 2749), so it is made with file descriptor 1 pointed at ``os.devnull``. One thread
     of its own keeps it safe in forked workers."""
-    import highspy  # noqa: PLC0415 - see load_solver
-
     solver: highspy.Highs | None = getattr(_LOCAL, "solver", None)
     if solver is None:
         with _MAKING:
-            solver = _quiet_instance(highspy)
+            solver = _quiet_instance()
         for option, value in (("output_flag", False), ("threads", 1), ("presolve", "off")):
             solver.setOptionValue(option, value)
         _LOCAL.solver = solver
     return solver
 
 
-def _quiet_instance(highspy: Any) -> highspy.Highs:
+def _quiet_instance() -> highspy.Highs:
     """A new ``highspy.Highs``, its banner sent to ``os.devnull`` (see :func:`_solver`)."""
+    import highspy  # noqa: PLC0415 - see load_solver
+
     try:
         saved, null = os.dup(1), os.open(os.devnull, os.O_WRONLY)
     except OSError:  # no standard output to protect
