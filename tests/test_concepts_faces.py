@@ -12,6 +12,8 @@ from collections import Counter
 from math import comb
 from pathlib import Path
 
+import numpy as np
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -221,3 +223,34 @@ def test_a_class_set_of_a_faces_deck_builds_each_deck_alike(tmp_path: Path) -> N
     assert [c["index"] for c in decks[1]] == [c["index"] for c in decks[2]] == list(range(7))
     faces = {d: [sorted((p["id"], p["face"]) for p in c["symbols"]) for c in cs] for d, cs in decks.items()}
     assert faces[1] == faces[2]  # the same cards, with the same faces, in every deck
+
+
+WIDE_TIMES = ["2 × 5", "3 × 4", "2 × 7", "3 × 5", "4 × 4", "2 × 9", "4 × 5"]
+WIDE_VALUES = ["10", "12", "14", "15", "16", "18", "20"]
+
+
+def test_legend_keeps_a_symbols_faces_apart(tmp_path: Path) -> None:
+    """Rasterised: in a legend cell the two faces' ink is at least 3 mm apart (the rule
+    between them is grey, not counted), so "2 × 5" and "10" do not read as "2 × 510"
+    (they were 1.1 mm apart, closer than the spaces inside "2 × 5")."""
+    data = {
+        "name": "wide",
+        "deck": {"symbols_per_card": 3},
+        "text": {"colors": ["#000000"]},
+        "symbols": [{"faces": [{"text": t}, {"text": v}]} for t, v in zip(WIDE_TIMES, WIDE_VALUES)],
+    }
+    result = printdeck.build(write_theme(tmp_path, data), out=tmp_path / "deck.pdf", legend=True)
+    px_per_mm = 8.0
+    document = pypdfium2.PdfDocument(str(result.pdf_path))
+    page = document[len(document) - 1].render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")
+    ink = np.asarray(page) < 100  # black words; the grey rule between faces and the frame are lighter
+    art_band = ink[round(28 * px_per_mm) : round(42 * px_per_mm)]  # the first row's faces (A4, a one-line heading)
+    inked = art_band.any(axis=0)
+    centre = round(41 * px_per_mm)  # the first cell's middle: five 32 mm cells from x = 25 mm, faces either side
+    assert inked[round(27 * px_per_mm) : centre].any() and inked[centre : round(55 * px_per_mm)].any()
+    left, right = centre, centre
+    while not inked[left - 1]:
+        left -= 1
+    while not inked[right]:
+        right += 1
+    assert (right - left) / px_per_mm >= 3.0  # wider than the spaces inside "2 × 5" (about 3 mm)

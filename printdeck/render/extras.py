@@ -18,6 +18,12 @@ from printdeck.units import mm_to_pt, pt_to_mm
 LEGEND_CELL_MM = 32.0
 """Legend grid pitch, mm (artwork box 20 mm, name below)."""
 LEGEND_ART_MM = 20.0
+FACE_GAP_MM = 4.0
+"""Space between two faces of one symbol in a legend cell, mm (a thin rule in its middle)."""
+CELL_ROOM_MM = 3.0
+"""Space kept clear at each side of a legend cell of several faces, mm (its frame in it)."""
+FACE_RULE = HexColor("#9a9a9a")
+"""Colour of the rule between a symbol's faces in the legend, and of their cell's frame."""
 PAGE_MARGIN_MM = 12.0
 HEADING_PT = 14.0
 """Page heading size, points (shrunk down to ``MIN_HEADING_PT``, then wrapped)."""
@@ -294,17 +300,48 @@ def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, 
 
 
 def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], center_mm: tuple[float, float]) -> None:
-    """One legend cell: the symbol's faces side by side in the art box, its name below."""
-    box_mm = LEGEND_ART_MM if len(faces) == 1 else (LEGEND_CELL_MM - 2.0) / len(faces) - 1.0
+    """One legend cell: the symbol's faces side by side in the art box, its name below.
+
+    A symbol's faces are :data:`FACE_GAP_MM` apart with a thin rule between them, so
+    "3 × 9" and "27" read as two faces, not as "3 × 927", inside a thin rounded frame that
+    keeps them apart from the next cell's."""
+    n = len(faces)
+    box_mm = LEGEND_ART_MM if n == 1 else (LEGEND_CELL_MM - 2 * CELL_ROOM_MM - (n - 1) * FACE_GAP_MM) / n
+    art_y_mm = center_mm[1] + 3.0
+    if n > 1:
+        _cell_frame(canvas, center_mm)
     for i, face in enumerate(faces):
-        x_mm = center_mm[0] + (i - (len(faces) - 1) / 2.0) * (box_mm + 1.0)
-        draw_fitted_symbol(canvas, art, face, (x_mm, center_mm[1] + 3.0), box_mm)
+        x_mm = center_mm[0] + (i - (n - 1) / 2.0) * (box_mm + FACE_GAP_MM)
+        draw_fitted_symbol(canvas, art, face, (x_mm, art_y_mm), box_mm)
+        if i:
+            _face_rule(canvas, x_mm - (box_mm + FACE_GAP_MM) / 2.0, art_y_mm, box_mm)
     lines, size = legend_name_lines(faces[0].name)
     canvas.setFillColor(INK)
     canvas.setFont(SANS, size)
     top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
     for i, line in enumerate(lines):
         draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
+
+
+def _cell_frame(canvas: Canvas, center_mm: tuple[float, float]) -> None:
+    """The thin rounded frame round a legend cell of several faces (art and name), centred at ``center_mm``."""
+    side_mm = LEGEND_CELL_MM - 3.0
+    canvas.saveState()
+    canvas.setStrokeColor(FACE_RULE)
+    canvas.setLineWidth(0.5)
+    x_pt, y_pt = mm_to_pt(center_mm[0] - side_mm / 2.0), mm_to_pt(center_mm[1] - side_mm / 2.0 - 1.0)
+    canvas.roundRect(x_pt, y_pt, mm_to_pt(side_mm), mm_to_pt(side_mm), mm_to_pt(2.0), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _face_rule(canvas: Canvas, x_mm: float, y_mm: float, box_mm: float) -> None:
+    """The thin grey upright rule between two faces of a legend cell, centred at (``x_mm``, ``y_mm``)."""
+    half_pt = mm_to_pt(box_mm * 0.35)
+    canvas.saveState()
+    canvas.setStrokeColor(FACE_RULE)
+    canvas.setLineWidth(0.6)
+    canvas.line(mm_to_pt(x_mm), mm_to_pt(y_mm) - half_pt, mm_to_pt(x_mm), mm_to_pt(y_mm) + half_pt)
+    canvas.restoreState()
 
 
 def draw_fitted_symbol(
