@@ -90,6 +90,38 @@ def test_true_look_alikes_are_refused_naming_both(tmp_path: Path) -> None:
     assert allowed.exit_code == 0 and "warning: symbols: 'disc 1500' and 'disc 500' look alike" in allowed.output
 
 
+def _scene(path: Path, sky: tuple[int, int, int], ground: tuple[int, int, int]) -> Image.Image:
+    """A square picture with nothing see-through (a photo's silhouette: the whole square),
+    its sun in the top left and its house on the right, so its mirror image and its turned
+    copies differ from it everywhere but in outline."""
+    image = Image.new("RGB", (400, 400), sky)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 260, 400, 400), fill=ground)
+    draw.ellipse((40, 40, 140, 140), fill=(250, 200, 40))
+    draw.rectangle((250, 170, 360, 300), fill=(180, 40, 40))
+    image.save(path)
+    return image
+
+
+@pytest.mark.parametrize("kind", ["image", "photo"])
+def test_a_square_picture_mirrored_or_turned_is_refused(tmp_path: Path, kind: str) -> None:
+    """Pictures whose outline is one square (or, as photos, one disc) fit each other in
+    every pose: the pose compared is the one where the pictures match, so a mirrored copy
+    (and, for a picture the layout turns, a turned one) is refused; another scene is not."""
+    scene = _scene(tmp_path / "scene.png", (120, 180, 240), (60, 160, 60))
+    scene.transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(tmp_path / "scene-mirrored.png")
+    scene.rotate(90).save(tmp_path / "scene-turned.png")
+    _scene(tmp_path / "other.png", (60, 160, 60), (120, 180, 240)).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    pictures = ["scene.png", "scene-mirrored.png", "other.png"] + (["scene-turned.png"] if kind == "image" else [])
+    words = [{"text": w} for w in ["bird", "fish", "frog", "hen", "cow", "pig"]][: 7 - len(pictures)]
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{kind: p} for p in pictures] + words})
+    pairs = {tuple(sorted((p.first, p.second))) for p in look_alikes(load_theme(tmp_path))}
+    expected = {("scene", "scene mirrored")}
+    if kind == "image":  # turned by the layout (photos stay upright)
+        expected |= {("scene", "scene turned"), ("scene mirrored", "scene turned")}
+    assert pairs == expected
+
+
 def test_the_same_word_in_two_fonts_looks_alike() -> None:
     fonts = [f for f in bundled_faces() if f.path.name.startswith(("Vera", "NotoSans-"))]
     assert len(fonts) == 2

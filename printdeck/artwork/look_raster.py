@@ -184,3 +184,25 @@ def coarse_rows(alpha: np.ndarray, frame: np.ndarray) -> np.ndarray:
         soft = cv2.GaussianBlur(turned, (0, 0), 0.7).ravel()
         rows.append(soft / max(float(np.linalg.norm(soft)), 1e-9))
     return np.stack(rows)
+
+
+def coarse_picture_rows(premult: np.ndarray, frame: np.ndarray, turn_deg: float = 180.0) -> np.ndarray:
+    """``(n_angles, 3 * COARSE_GRID ** 2) float32``: unit vectors of the picture ``premult``
+    (``(H, W, 4)`` premultiplied RGBA; centroid and RMS radius ``frame``) softened like
+    :func:`coarse_rows`, its colour's mean over the square taken away, at every angle up to
+    ``turn_deg`` either way (zero rows beyond): what tells a photo from its mirror image
+    where their silhouettes are one disc."""
+    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+
+    cx, cy, rms = frame
+    small = cv2.resize(np.ascontiguousarray(premult[..., :3]), None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    angles = turn_angles()
+    rows = np.zeros((len(angles), 3 * COARSE_GRID * COARSE_GRID), dtype=np.float32)
+    for k, angle in enumerate(angles):
+        if abs((angle + 180) % 360 - 180) > turn_deg + ANGLE_STEP_DEG / 2:
+            continue
+        turned = warp(small, cx / 4, cy / 4, rms / 4, float(angle), COARSE_GRID)
+        soft = cv2.GaussianBlur(turned, (0, 0), 0.7).reshape(-1, 3)
+        centred = (soft - soft.mean(axis=0)).ravel()
+        rows[k] = centred / max(float(np.linalg.norm(centred)), 1e-9)
+    return rows

@@ -7,10 +7,12 @@ RMS radius is ``GRID / RMS_SPAN`` (scale drops out), then turned in ``ANGLE_STEP
 steps (and mirrored). Two drawings have **the same silhouette** when the overlap of their
 normalised inks (intersection over union, alpha as a fuzzy set), at the best turn the
 layout can give them, is at least ``SHAPE_SIMILARITY`` (a coarse, softened comparison picks
-the turns worth trying). They are **look-alikes** when, besides, the CIEDE2000 difference
-of their colours over three quarters of the ink they share at that pose
-(``COLOUR_QUANTILE``) is below ``DELTA_E_ALIKE`` (10: colours closer than that read as the
-same at a glance on a small symbol; one level of tint is about 0.2 to 1).
+the turns worth trying); where the silhouette fits in several poses (a photo's disc or
+square), the pose compared is the one where the pictures match best. They are
+**look-alikes** when, besides, the CIEDE2000 difference of their colours over three
+quarters of the ink they share at that pose (``COLOUR_QUANTILE``) is below
+``DELTA_E_ALIKE`` (10: colours closer than that read as the same at a glance on a small
+symbol; one level of tint is about 0.2 to 1).
 
 What the layout can do sets the turns compared: a symbol turns at most ``layout.rotation``
 either way (none for an upright symbol), so two drawings are compared over relative turns
@@ -42,6 +44,7 @@ from printdeck.artwork.look_raster import (
     ANGLE_STEP_DEG,
     COARSE_LAYOUT,
     GRID,
+    coarse_picture_rows,
     coarse_rows,
     look_data,
     padded,
@@ -190,6 +193,16 @@ class Look:
             self._masks[mirror] = rows[0]
         return self._masks[mirror]
 
+    def appearance(self, mirror: int, turn_deg: float) -> np.ndarray:
+        """``(n_angles, 3 * COARSE_GRID ** 2) float32``: unit vectors of the softened coarse
+        picture (premultiplied colour, its mean taken away) at every angle up to
+        ``turn_deg`` either way (zero rows beyond), mirrored or not
+        (:func:`coarse_picture_rows`; made once a turn limit, when a pose is first chosen by it)."""
+        key = f"appearance {mirror} {turn_deg}"
+        if key not in self._cache:
+            self._cache[key] = [coarse_picture_rows(self.rgba[mirror], self.frames[mirror], turn_deg)]
+        return self._cache[key][0]
+
 
 @dataclass(frozen=True)
 class LookAlike:
@@ -266,24 +279,61 @@ def look_of(symbol: SymbolSpec, label: str, group: int, turn_deg: float) -> Look
 
 
 def _best_pose(a: Look, b: Look) -> tuple[float, int, int]:
-    """(overlap, mirror, angle index) of ``b``'s best pose against ``a`` unturned: the
-    intersection over union of the two inks (alpha as a fuzzy set: sum of minima over sum
-    of maxima), tried at the turns whose coarse cosine similarity could reach the threshold."""
-    angles = turn_angles()
-    turn = ((angles + 180) % 360) - 180
-    allowed = np.abs(turn) <= min(180.0, a.turn_deg + b.turn_deg) + ANGLE_STEP_DEG / 2
-    base = a.ink(0, 0)
-    best = (0.0, 0, 0)
-    for mirror in (0,) if a.word or b.word else (0, 1):
+    """(overlap, mirror, angle index) of ``b``'s pose against ``a`` unturned.
+
+    The overlap is the intersection over union of the two inks (alpha as a fuzzy set:
+    sum of minima over sum of maxima), tried at the turns whose coarse cosine similarity
+    could reach the threshold; the pose with the most overlap is ``b``'s best. When that
+    reaches :data:`SHAPE_SIMILARITY` and the two are pictures, the silhouette may fit in
+    several poses (a photo's disc or square fits mirrored and turned alike): the turns
+    whose pictures match best (:meth:`Look.appearance`) are tried too, and of the poses
+    with the same silhouette the one whose picture matches best is ``b``'s pose, so a
+    mirrored or turned copy is compared with the picture it copies."""
+    allowed = _allowed_turns(a, b)
+    turn_deg = min(180.0, a.turn_deg + b.turn_deg)
+    mirrors = (0,) if a.word or b.word else (0, 1)
+    overlaps: dict[tuple[int, int], float] = {}
+    for mirror in mirrors:
         cosines = np.where(allowed, b.coarse(mirror) @ a.coarse(0)[0], -1.0)
-        for k in np.argsort(cosines)[::-1][:3]:
-            if cosines[k] < SHAPE_SIMILARITY:
-                break
-            other = b.ink(mirror, int(k))
-            overlap = float(np.minimum(base, other).sum() / max(float(np.maximum(base, other).sum()), 1e-9))
-            if overlap > best[0]:
-                best = (overlap, mirror, int(k))
-    return best
+        _try_poses(a, b, mirror, [k for k in _top_turns(cosines) if cosines[k] >= SHAPE_SIMILARITY], overlaps)
+    best = (0.0, 0, 0)
+    for (mirror, k), overlap in overlaps.items():
+        if overlap > best[0]:
+            best = (overlap, mirror, k)
+    if best[0] < SHAPE_SIMILARITY or a.word or b.word:
+        return best
+    matches: dict[tuple[int, int], float] = {}
+    for mirror in mirrors:
+        cosines = np.where(allowed, b.appearance(mirror, turn_deg) @ a.appearance(0, 0.0)[0], -1.0)
+        matches.update({(mirror, int(k)): float(cosines[k]) for k in np.flatnonzero(allowed)})
+        _try_poses(a, b, mirror, [k for k in _top_turns(cosines) if allowed[k]], overlaps)
+    fitting = [pose for pose, overlap in overlaps.items() if overlap >= SHAPE_SIMILARITY]
+    mirror, k = max(fitting, key=lambda pose: (matches[pose], overlaps[pose]))
+    return overlaps[(mirror, k)], mirror, k
+
+
+def _allowed_turns(a: Look, b: Look) -> np.ndarray:
+    """``(N_ANGLES,) bool``: the relative turns the layout can give the pair (each turns at
+    most its ``turn_deg`` either way)."""
+    turn = ((turn_angles() + 180) % 360) - 180
+    return np.abs(turn) <= min(180.0, a.turn_deg + b.turn_deg) + ANGLE_STEP_DEG / 2
+
+
+def _top_turns(cosines: np.ndarray) -> list[int]:
+    """The three angle indices of the highest ``cosines``, highest first."""
+    return [int(k) for k in np.argsort(cosines)[::-1][:3]]
+
+
+def _try_poses(a: Look, b: Look, mirror: int, turns: Sequence[int], overlaps: dict[tuple[int, int], float]) -> None:
+    """Put the overlap of ``b`` at each of ``turns`` (mirrored or not) against ``a`` unturned
+    into ``overlaps``, by (mirror, angle index); poses already there are not measured again."""
+    base = a.ink(0, 0)
+    for k in turns:
+        if (mirror, k) not in overlaps:
+            other = b.ink(mirror, k)
+            overlaps[(mirror, k)] = float(
+                np.minimum(base, other).sum() / max(float(np.maximum(base, other).sum()), 1e-9)
+            )
 
 
 def _gated(a: Look, b: Look) -> bool:
