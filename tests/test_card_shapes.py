@@ -234,6 +234,17 @@ def test_cut_guide_and_cut_files_match_the_pdf(tmp_path: Path) -> None:
     assert len(ends) == 12 * n_cards and dist.max() < 0.1
 
 
+def test_dark_cards_sharing_cut_lines_get_the_cut_guide(tmp_path: Path) -> None:
+    """Dark hexagons in a honeycomb hide the edges between them: with shared cuts the
+    automatic guide is drawn on every card whatever its colour; separate dark cards get none."""
+    dark = {"shape": "hexagon", "size": "80mm", "background": "#1d3557"}
+    out, manifest = _build(tmp_path, dark, cuts="shared")
+    n_cards = sum(1 for c in manifest["cards"] if c["sheet"] == 1)
+    assert len(_stroked_paths(out)) == n_cards
+    out, _ = _build(tmp_path, dark)
+    assert _stroked_paths(out) == []
+
+
 def test_shared_cuts_refused_for_round_cards(tmp_path: Path) -> None:
     with pytest.raises(PrintdeckError, match=r"paper\.cuts: round cards cannot share"):
         printdeck.load_theme(_shape_theme({"diameter": "85mm"}, cuts="shared"), base_dir=ROOT)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printdeck.choices import ColourMode, PdfX
+from printdeck.choices import ColourMode, CutLines, PdfX
 from printdeck.model import SymbolSpec
 from printdeck.render.style import CardStyle
 from printdeck.theme import Theme, resolve_path
@@ -116,8 +116,8 @@ class PrintJob:
         card, paper = spec.card, spec.paper
         shape = card.outline()
         guide = paper.cut_guide
-        if guide == "auto":
-            guide = is_light(card.background) and paper.layout == "sheet"
+        if guide == "auto":  # shared cut lines: neighbours of one colour hide the edge between them
+            guide = (is_light(card.background) or paper.cuts == CutLines.SHARED) and paper.layout == "sheet"
         style = CardStyle(
             radius_mm=shape.min_side_mm / 2.0,
             bleed_mm=card.bleed_mm,
