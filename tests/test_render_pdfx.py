@@ -3,6 +3,7 @@ layer and separation, no soft masks, Ghostscript's PDF/X conversion, presets, sR
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -194,6 +195,7 @@ def test_presets_build_and_deliver_what_each_service_asks(tmp_path: Path) -> Non
         assert len(pdf.pages) == 2 * 7 and str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
         first = _ops(pdf.pages[0])
         assert not any(op == "BT" for _, op in first)  # page 1 is a back (the rings pattern), page 2 a front
+    assert [c["page"] for c in json.loads(dtc.manifest_path.read_text())["cards"]] == list(range(2, 15, 2))
     assert dtc.extras_path is not None and dtc.extras_path.is_file()
     tgc = got["tgc-circle"]
     assert len(tgc.png_paths) == 7 and tgc.back_path is not None
