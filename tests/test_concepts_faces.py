@@ -177,9 +177,11 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
     assert by_name["dog"].faces[1].text == "perro" and not by_name["owl"].faces
     assert [f.text for f in by_name["sun = sol"].faces] == ["sun", "sol"] and by_name["house"].text == "house"
     assert len(theme.symbols) == 7
-    words.write_text("cat = gato = gata\n", encoding="utf-8")
-    refused = CliRunner().invoke(cli_main, ["init", str(tmp_path / "bad"), "--words", str(words)])
-    assert refused.exit_code == 2 and "a word and its translation" in refused.output
+    for bad in ("cat = gato = gata", "cat =", "= gato", "cat=", "dog =perro"):  # a side left empty or half split
+        words.write_text(f"owl\n{bad}\n", encoding="utf-8")
+        refused = CliRunner().invoke(cli_main, ["init", str(tmp_path / "bad"), "--words", str(words)])
+        assert refused.exit_code == 2 and "line 2: give one word, or a word and its translation" in refused.output
+        assert not (tmp_path / "bad").exists()
 
 
 @pytest.mark.parametrize("name", ["vocabulary", "times-tables"])

@@ -37,13 +37,20 @@ def _split_row(line: str) -> list[str]:
     return [" ".join(p.split()) for p in parts]
 
 
+def _half_split(word: str) -> bool:
+    """Whether a column holds an ``=`` meant to split it that does not (``cat =``, ``= gato``,
+    ``dog =perro``: nothing, or no space, on one side); ``E=mc²`` is a word."""
+    return word.startswith("=") or word.endswith("=") or " =" in word or "= " in word
+
+
 def read_words(path: Path) -> list[WordRow]:
     """Words from a text file: one a line, or two columns (a word and its translation,
     separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
 
     Raises:
         PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
-            an empty one, or a word twice (the message gives the line numbers).
+            an empty one (``cat =``, ``dog =perro``: an ``=`` that splits nothing), or a word
+            twice (the message gives the line numbers).
     """
     raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
@@ -56,7 +63,7 @@ def read_words(path: Path) -> list[WordRow]:
         if not line.strip() or line.strip().startswith("#"):
             continue
         words = _split_row(line)
-        if len(words) > 2 or not all(words):
+        if len(words) > 2 or not all(words) or any(_half_split(w) for w in words):
             problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
             raise argument_error("words", problem, source=path)
         for word in words:
