@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
+import shapely
 from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -29,9 +30,9 @@ def _mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a @ b
 
 
-def _drawing(reader: PdfReader, page_number: int) -> tuple[list[tuple[int, float, float]], list[tuple[float, float]]]:
-    """The symbol forms drawn on a page (id, centre x, centre y in pt) and the centres of the
-    amber rings, by walking the content stream with its transformation matrices."""
+def _drawing(reader: PdfReader, page_number: int) -> tuple[list[tuple[int, float, float]], list[np.ndarray]]:
+    """The symbol forms drawn on a page (id, centre x, centre y in pt) and the amber rings'
+    paths (``(N, 2)`` pt), by walking the content stream with its transformation matrices."""
     page = reader.pages[page_number - 1]
     xobjects = page["/Resources"]["/XObject"]
     ctm, stack = np.eye(3), []
@@ -50,9 +51,8 @@ def _drawing(reader: PdfReader, page_number: int) -> tuple[list[tuple[int, float
             pts = np.array([float(v) for v in operands]).reshape(-1, 2)
             path += [tuple((np.array([x, y, 1.0]) @ ctm)[:2]) for x, y in pts]
         elif op in (b"S", b"s", b"f", b"n", b"B", b"b", b"f*", b"W"):
-            if op == b"S" and np.allclose(stroke, RING_RGB, atol=0.01) and path:
-                xy = np.array(path)
-                rings.append(tuple((xy.min(axis=0) + xy.max(axis=0)) / 2))
+            if op in (b"S", b"s") and np.allclose(stroke, RING_RGB, atol=0.01) and path:
+                rings.append(np.array(path))
             if op != b"W":
                 path = []
         elif op == b"Do" and str(operands[0]).startswith("/FormXob.sym"):
@@ -84,10 +84,10 @@ def test_every_round_shares_one_symbol_and_the_ring_is_around_it(tmp_path: Path,
         (shared,) = left & right  # exactly one symbol in common
         assert shared_names == (names[shared],)
         forms, rings = _drawing(reader, 2 * n + 1)
-        assert len(rings) == 2 and rings[0][0] < width / 2 < rings[1][0]  # the amber ring on each card
-        for ring in rings:
-            nearest = min(forms, key=lambda f: np.hypot(f[1] - ring[0], f[2] - ring[1]))
-            assert nearest[0] == shared and np.hypot(nearest[1] - ring[0], nearest[2] - ring[1]) < 0.5
+        assert len(rings) == 2 and rings[0][:, 0].max() < width / 2 < rings[1][:, 0].min()  # one on each card
+        for ring in rings:  # round the shared symbol's middle, and no other symbol's
+            inside = {i for i, x, y in forms if shapely.Polygon(ring).contains(shapely.Point(x, y))}
+            assert inside == {shared}
     doc = pypdfium2.PdfDocument(str(result.pdf_path))
     try:
         key = "".join(doc[p].get_textpage().get_text_range() for p in range(1 + 2 * len(result.rounds), len(doc)))
@@ -204,5 +204,32 @@ def test_an_answer_ring_never_hides_a_cards_number(tmp_path: Path) -> None:
                 assert glyphs.sum() > 20
                 kept = (answer[rows, cols].min(axis=-1)[glyphs] > 180).mean()
                 assert kept > 0.98, f"round {n}: {kept:.0%} of the card number left"
+    finally:
+        doc.close()
+
+
+def test_an_answer_ring_goes_round_the_match_without_cutting_it(tmp_path: Path) -> None:
+    """Rasterised: on every answer slide of the times tables, what the ring encloses is
+    whole (no digit of the match under the ring); a circle cut through "4 × 7"'s digits."""
+    import cv2
+
+    result = printdeck.write_slides("times-tables", tmp_path / "slides.pdf", reveal="ring")
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for n in range(1, len(result.rounds) + 1):
+            question, answer = (doc[p].render(scale=2).to_numpy()[..., :3].astype(int) for p in (2 * n - 1, 2 * n))
+            ring = np.abs(answer - question).max(axis=-1) > 40
+            ring[: 45 * 2] = False  # the heading ("Round n of 16 · Answer"), in its top 45 pt
+            contours, _ = cv2.findContours(ring.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            assert len(contours) == 2, f"round {n}: one ring on each card"
+            held = np.zeros(ring.shape, np.uint8)
+            cv2.drawContours(held, contours, -1, 1, thickness=cv2.FILLED)
+            ink = (question.min(axis=-1) < 200) & (question.max(axis=-1) > 120)  # digits, not the dark backdrop
+            count, labels, stats, centres = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+            enclosed = [k for k in range(1, count) if held[int(centres[k][1]), int(centres[k][0])]]
+            assert enclosed, f"round {n}: the ring holds the match"
+            for k in enclosed:
+                under_ring = (ring & (labels == k)).sum() / stats[k, cv2.CC_STAT_AREA]
+                assert under_ring < 0.03, f"round {n}: the ring runs over {under_ring:.0%} of a glyph it holds"
     finally:
         doc.close()

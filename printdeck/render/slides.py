@@ -10,16 +10,17 @@ Geometry in mm from the slide's bottom-left corner.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
+from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
 from printdeck.render.extras import draw_fitted_symbol, game_rules
 from printdeck.render.forms import ArtLibrary, by_id
@@ -236,10 +237,10 @@ def _round_slide(
         draw_card(canvas, art, card, (0.0, 0.0), style)
         canvas.restoreState()
         if answer and reveal in ("ring", "both"):
+            table = by_id(symbols)
             for p in card.placements:
                 if p.symbol_id in r.shared:
-                    ring_centre = (centre[0] + scale * p.center_mm[0], centre[1] + scale * p.center_mm[1])
-                    _ring(canvas, ring_centre, scale * ring_radius_mm(p.box_mm))
+                    _ring(canvas, np.asarray(centre) + scale * ring_path_mm(table[p.symbol_id], p))
         canvas.setFillColor(HexColor(PAPER_TEXT))  # the card's number over a ring that reaches it
         canvas.setFont(SANS, 12)
         label = text.card_label.format(n=card.index + 1)
@@ -249,21 +250,19 @@ def _round_slide(
     canvas.showPage()
 
 
-def ring_radius_mm(box_mm: tuple[float, float]) -> float:
-    """The answer ring's radius around a symbol whose box is ``box_mm``, on the card's scale, mm."""
-    return 0.42 * math.hypot(*box_mm) + 1.0
-
-
-def _ring(canvas: Canvas, centre_mm: tuple[float, float], radius_mm: float) -> None:
-    """A thick amber ring with dark edges around the match."""
-    x, y, r = mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1]), mm_to_pt(radius_mm)
+def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
+    """A thick amber ring with dark edges along ``path_mm`` (``(N, 2)``, slide mm, closed)."""
     canvas.saveState()
-    canvas.setStrokeColor(HexColor(RING_EDGE))
-    canvas.setLineWidth(mm_to_pt(RING_WIDTH_MM + 1.0))
-    canvas.circle(x, y, r, stroke=1, fill=0)
-    canvas.setStrokeColor(HexColor(RING_COLOR))
-    canvas.setLineWidth(mm_to_pt(RING_WIDTH_MM))
-    canvas.circle(x, y, r, stroke=1, fill=0)
+    canvas.setLineJoin(1)
+    for colour, width_mm in ((RING_EDGE, RING_WIDTH_MM + 1.0), (RING_COLOR, RING_WIDTH_MM)):
+        path = canvas.beginPath()
+        path.moveTo(mm_to_pt(path_mm[0, 0]), mm_to_pt(path_mm[0, 1]))
+        for x, y in path_mm[1:]:
+            path.lineTo(mm_to_pt(x), mm_to_pt(y))
+        path.close()
+        canvas.setStrokeColor(HexColor(colour))
+        canvas.setLineWidth(mm_to_pt(width_mm))
+        canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
 
 
