@@ -233,3 +233,25 @@ def test_an_answer_ring_goes_round_the_match_without_cutting_it(tmp_path: Path) 
                 assert under_ring < 0.03, f"round {n}: the ring runs over {under_ring:.0%} of a glyph it holds"
     finally:
         doc.close()
+
+
+def test_the_corner_answer_never_covers_a_card(tmp_path: Path) -> None:
+    """Rasterised: with ``--reveal corner`` an answer slide's cards are their question
+    slide's, pixel for pixel: the tiles naming the match (two for the vocabulary deck's
+    word and picture) sit in the band above the cards; they covered the right card's top."""
+    from printdeck.render.slides import SLIDE_MM, card_centres_mm, card_diameter_mm
+
+    result = printdeck.write_slides("vocabulary", tmp_path / "slides.pdf", reveal="corner")
+    px_per_mm = 2 * 72 / 25.4
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for n in range(1, len(result.rounds) + 1):
+            question, answer = (doc[p].render(scale=2).to_numpy()[..., :3].astype(int) for p in (2 * n - 1, 2 * n))
+            changed = np.abs(answer - question).max(axis=-1) > 40
+            ys, xs = np.indices(changed.shape) / px_per_mm
+            for cx, cy in card_centres_mm():
+                on_card = np.hypot(xs - cx, (SLIDE_MM[1] - ys) - cy) < card_diameter_mm() / 2.0 + 0.5
+                assert not (changed & on_card).any(), f"round {n}: the answer covers a card"
+            assert changed[:, changed.shape[1] // 2 :].any(), f"round {n}: no answer shown"
+    finally:
+        doc.close()

@@ -267,16 +267,19 @@ def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
 
 
 def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]) -> None:
-    """The match's picture and name in the slide's top-right corner, on a white tile."""
+    """The match's picture and name on white tiles in a row from the slide's top-right
+    corner, in the band above the cards (the tiles never cover a card)."""
     w, h = SLIDE_MM
+    cards_top_mm = max(y for _, y in card_centres_mm()) + card_diameter_mm() / 2.0
+    tile_h = min(20.0, h - cards_top_mm - 3.0)
     for k, symbol in enumerate(shared):
-        x0, y0 = w - 62.0, h - 24.0 - k * 22.0
+        x0, y0 = w - 62.0 - k * 60.0, h - 2.0 - tile_h
         canvas.setFillColor(HexColor("#ffffff"))
-        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(56.0), mm_to_pt(20.0), mm_to_pt(3.0), stroke=0, fill=1)
-        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + 10.0), 16.0)
+        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(56.0), mm_to_pt(tile_h), mm_to_pt(3.0), stroke=0, fill=1)
+        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + tile_h / 2.0), tile_h - 4.0)
         canvas.setFillColor(HexColor(BACKDROP))
         canvas.setFont(SANS_BOLD, 13)
-        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + 8.0), symbol.name[:22])
+        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + tile_h / 2.0 - 2.0), symbol.name[:22])
 
 
 def answer_key_pages(
