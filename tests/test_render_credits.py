@@ -99,3 +99,18 @@ def test_legend_names_fit_their_cell(name: str) -> None:
     assert all(pdfmetrics.stringWidth(line, SANS, size) <= mm_to_pt(LEGEND_CELL_MM - 2.0) for line in lines)
     if name == "cat":
         assert lines == ["cat"] and size == 7.0
+
+
+def test_a_heading_round_a_right_to_left_title_reads_left_to_right() -> None:
+    """ "<title>: symbol legend (13 symbols)" with an Arabic title: the sentence is English,
+    so it is laid out left to right, the title one right-to-left run at its start; read
+    alone it would be right to left and its closing bracket would land at the far left."""
+    from printdeck.artwork.shaping import bidi_levels
+    from printdeck.render.text import ltr_line
+
+    heading = "لعبة الحيوانات: symbol legend (13 symbols)"
+    assert bidi_levels(heading)[-1] == 1  # the bracket follows the Arabic paragraph's direction
+    levels = bidi_levels(ltr_line(heading))
+    assert levels[0] == 0 and levels[-1] == 0 and set(levels[1:15]) == {1}
+    assert ltr_line("Animals: symbol legend (13 symbols)") == "Animals: symbol legend (13 symbols)"
+    assert ltr_line("Животные: symbol legend") == "Животные: symbol legend"  # left to right already

@@ -87,7 +87,7 @@ if TYPE_CHECKING:
     )
     from printdeck.artwork.raster import alpha_array, rasterise, word_svg
     from printdeck.artwork.shape_field import ShapeField
-    from printdeck.artwork.shaping import ShapedWord, shape_word
+    from printdeck.artwork.shaping import ShapedWord, shape_word, starts_right_to_left
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
     from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, structure_checked, svg_structure_check
     from printdeck.artwork.tracing import (
@@ -158,6 +158,7 @@ _WHERE = {
     "read_limited": "printdeck.fileio",
     "resolve_css_variables": "printdeck.artwork.svgcheck",
     "shape_word": "printdeck.artwork.shaping",
+    "starts_right_to_left": "printdeck.artwork.shaping",
     "silhouette": "printdeck.artwork.tracing",
     "silhouette_key": "printdeck.artwork.tracing",
     "silhouette_stored": "printdeck.artwork.tracing",
@@ -251,6 +252,7 @@ __all__ = [
     "sizing_area",
     "srgb_profile_bytes",
     "srgb_to_lab",
+    "starts_right_to_left",
     "structure_checked",
     "subject_rings",
     "svg_pixels",

@@ -48,6 +48,13 @@ class ShapedWord:
     glyph_count: int
 
 
+def starts_right_to_left(text: str) -> bool:
+    """Whether ``text`` read alone is a right-to-left paragraph: its first strong letter is
+    right to left (UAX #9 rule P2), so a sentence of printdeck's own left-to-right words
+    that begins with an Arabic or Hebrew title would be laid out right to left."""
+    return bool(text) and uba.get_base_level(text) == 1
+
+
 def bidi_levels(text: str) -> list[int]:
     """The resolved embedding level of each character of ``text`` (UAX #9, rules P2-I2).
 

@@ -12,7 +12,7 @@ from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import INK
-from printdeck.render.text import draw_string, string_width
+from printdeck.render.text import draw_string, ltr_line, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
 LEGEND_CELL_MM = 32.0
@@ -217,7 +217,7 @@ def legend_pages(
         credit: Artwork credit printed at the foot of every page, or ``None``.
     """
     w, h = page_size_mm
-    heading = f"{title}: symbol legend ({len(used_ids)} symbols)"
+    heading = ltr_line(f"{title}: symbol legend ({len(used_ids)} symbols)")
     head_mm = pt_to_mm(_fit_lines(heading, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(w))[2]) + 4.0
     foot_mm = pt_to_mm(_credit_lines(credit, w)[1]) + 2.0 if credit else 0.0
     cols = max(1, int((w - 2 * PAGE_MARGIN_MM) // LEGEND_CELL_MM))
@@ -425,7 +425,7 @@ def rules_pages(
     bottom = mm_to_pt(PAGE_MARGIN_MM) + _credit_lines(credit, w)[1] + (6.0 if credit else 0.0)
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
+    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, ltr_line(f"{title}: how to play"), page_size_mm) - 20
     sections = list(rules_sections(match))
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match))

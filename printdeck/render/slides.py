@@ -30,7 +30,7 @@ from printdeck.render.print_job import PrintJob
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string, string_width
+from printdeck.render.text import draw_string, ltr_line, string_width
 from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
@@ -307,7 +307,7 @@ def answer_key_pages(
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         canvas.setFillColor(HexColor("#1a1a1a"))
         canvas.setFont(SANS_BOLD, 18)
-        draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), f"{text.title}: {text.key_title}")
+        draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), ltr_line(f"{text.title}: {text.key_title}"))
         for k, r in enumerate(rounds[page * per_page : (page + 1) * per_page]):
             col, row = divmod(k, KEY_ROWS)
             x = 14.0 + col * (w - 28.0) / columns

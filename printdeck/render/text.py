@@ -40,6 +40,19 @@ def _shaped(text: str) -> ShapedWord:
     return shape_word(text, tuple(fallback_chain([], text)))
 
 
+def ltr_line(text: str) -> str:
+    """``text`` to be set left to right: a sentence of printdeck's own words round the
+    theme's title ("<title>: symbol legend") that would start right to left, because the
+    title does (Arabic, Hebrew), gets a left-to-right mark in front (U+200E, UAX #9 rule
+    P2), so the title stays one right-to-left run at its start and the brackets and words
+    after it keep their places; any other text is returned as it is."""
+    if font_has("Helvetica", text):  # ASCII: nothing right to left
+        return text
+    from printdeck.artwork import starts_right_to_left  # noqa: PLC0415 - python-bidi only for such text
+
+    return "\u200e" + text if starts_right_to_left(text) else text
+
+
 def string_width(text: str, font_name: str, size_pt: float) -> float:
     """Advance width of ``text`` in points, as :func:`draw_string` sets it: two measures
     for the two ways it draws, not one fact twice.
