@@ -274,9 +274,14 @@ def test_print_then_cut_pngs_are_cut_size_and_clear_outside(tmp_path: Path) -> N
         png_dir=tmp_path / "png",
         dpi=254,
         png_cut=True,
+        backs=True,
     )
     img = Image.open(result.png_paths[0])
     assert img.mode == "RGBA" and img.size == (630, 880)  # 10 px a mm, cut size, no bleed
+    back = Image.open(result.png_paths[0].parent / "back.png")  # the back cut alike: it was 690 x 940, opaque
+    assert back.mode == "RGBA" and back.size == img.size
+    back_alpha, front_alpha = (np.asarray(i.getchannel("A")) > 127 for i in (back, img))
+    assert (back_alpha == front_alpha).mean() > 0.999  # the same shape, up to the antialiased edge
     alpha = np.asarray(img.getchannel("A"))
     assert alpha[0, 0] == 0 and alpha[2, 2] == 0  # outside the 4 mm corner's arc
     assert alpha[0, 315] == 255 and alpha[440, 0] == 255 and alpha[440, 315] == 255  # the edges and the middle

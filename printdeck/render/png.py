@@ -121,7 +121,7 @@ def _staged(
         with staging_folder(out_dir) as staging:
             try:
                 names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm, cut, image_format)
-                names += _write_beside(job, staging, dpi, image_format, back)
+                names += _write_beside(job, staging, dpi, image_format, _cut_back(job, back, dpi) if cut else back)
             except PrintdeckError as exc:
                 if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
                     raise write_error(out_dir, exc.__cause__) from None
@@ -208,11 +208,26 @@ def _save(img: Image.Image, path: Path, dpi: int, info: PngInfo) -> None:
         raise write_error(path, exc) from exc  # the file as source; a full disk said so
 
 
+def _cut_back(job: PrintJob, back: Image.Image | None, dpi: int) -> Image.Image | None:
+    """The back picture (:func:`printdeck.render.backs.back_image`, the card's box grown by
+    its margins) cut as the fronts are with ``cut``: the card's box, transparent outside
+    its shape (RGBA), so a print-then-cut service gets a back the size of the fronts."""
+    if back is None:
+        return None
+    shape, px_per_mm = job.card.card_shape(), dpi / MM_PER_UNIT["in"]
+    size = (round(shape.width_mm * px_per_mm), round(shape.height_mm * px_per_mm))
+    left, top = (back.width - size[0]) // 2, (back.height - size[1]) // 2
+    cut = back.convert("RGB").crop((left, top, left + size[0], top + size[1])).convert("RGBA")
+    cut.putalpha(shape_mask(shape, cut.size, px_per_mm))
+    return cut
+
+
 def _write_beside(job: PrintJob, folder: Path, dpi: int, image_format: str, back: Image.Image | None) -> list[str]:
     """The back image and the credits file beside the cards; returns their names."""
     names = []
     if back is not None:
-        picture = grey_picture(back.convert("RGB")) if job.grayscale else back.convert("RGB")
+        kept = back.convert("RGBA" if back.mode == "RGBA" else "RGB")  # cut backs keep their transparency
+        picture = grey_picture(kept) if job.grayscale else kept
         _save(picture, folder / f"back.{image_format}", dpi, _png_info(job))
         names.append(f"back.{image_format}")
     if job.attribution:

@@ -111,7 +111,7 @@ class BuildSettings(_Settings):
     png_cut: StrictBool = option(
         False,
         flag="--png-cut",
-        help="PNGs at cut size, transparent outside the card's shape (for print-then-cut machines).",
+        help="PNGs (the back's too) at cut size, transparent outside the card's shape (for print-then-cut machines).",
     )
     preset: PresetName | None = option(
         None, flag="--preset", help="A print service's preset (see `printdeck presets`): its card, paper and files."
