@@ -161,3 +161,13 @@ def test_thirty_distinct_twemoji_are_accepted(tmp_path: Path) -> None:
     assert look_alikes(load_theme(theme)) == []
     report = printdeck.check_theme(theme)
     assert report.symbols_offered == 31
+
+
+def test_a_refusal_of_two_names_that_read_the_same_says_which_entries(tmp_path: Path) -> None:
+    """'café' twice (one with a combining accent) reads as one name twice: the refusal names
+    the theme file and the two entries' keys."""
+    words = ["caf\u00e9", "cafe\u0301", "bird", "fish", "frog", "hen", "cow"]
+    path = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]})
+    refused = CliRunner().invoke(cli_main, ["check", str(path)])
+    assert refused.exit_code == 2
+    assert f"{path}: symbols: " in refused.output and "(symbols.0 and symbols.1)" in refused.output

@@ -26,7 +26,7 @@ from printdeck.artwork import (
     word_skeleton,
 )
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError
+from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.look_pairs import MISSING, PairBook
 from printdeck.theme.spec import Theme
@@ -220,10 +220,21 @@ def _stored_verdict(key: str) -> list[LookAlike] | None:
         return None
 
 
-def _sentence(pairs: Sequence[LookAlike]) -> str:
-    named = "; ".join(p.reason() for p in pairs[:MOST_NAMED])
+def _sentence(pairs: Sequence[LookAlike], symbols: Sequence[SymbolSpec] = ()) -> str:
+    """The pairs in words (the first :data:`MOST_NAMED`, the rest counted); a pair whose two
+    names read the same (``'café'`` spelt two ways) also gives the symbols' theme keys."""
+    named = "; ".join(p.reason() + _keys_if_same_names(p, symbols) for p in pairs[:MOST_NAMED])
     more = len(pairs) - MOST_NAMED
     return named + (f"; and {more} more pair{'s' if more > 1 else ''}" if more > 0 else "")
+
+
+def _keys_if_same_names(pair: LookAlike, symbols: Sequence[SymbolSpec]) -> str:
+    """`` (symbols.0 and symbols.4)`` where the pair's names read the same, so the message
+    says which entries are meant; else nothing (``groups`` are positions in ``symbols``)."""
+    if word_skeleton(pair.first) != word_skeleton(pair.second):
+        return ""
+    keys = [symbols[g].theme_key if 0 <= g < len(symbols) else None for g in pair.groups]
+    return f" ({keys[0]} and {keys[1]})" if keys[0] and keys[1] else ""
 
 
 def check_look_alikes(
@@ -249,20 +260,22 @@ def check_look_alikes(
     Warns:
         LookAlikeWarning: The same, with ``allow``; with ``grey``, pairs alike in grey.
     """
+    given = list(theme.symbols if symbols is None else symbols)
     if grey:
         in_grey = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, Vision.GREY)) if p.vision is Vision.GREY]
         if in_grey:
-            warnings.warn(f"symbols: {_sentence(in_grey)}", LookAlikeWarning, stacklevel=2)
+            warnings.warn(f"symbols: {_sentence(in_grey, given)}", LookAlikeWarning, stacklevel=2)
     pairs = look_alikes(theme, symbols, (Vision.NORMAL,))
     if not pairs:
         return
-    text = f"symbols: {_sentence(pairs)}"
+    text = f"symbols: {_sentence(pairs, given)}"
     if allow:
         warnings.warn(text, LookAlikeWarning, stacklevel=2)
         return
     raise PrintdeckError(
+        source=shown(theme.path) if theme.path is not None else None,
         key="symbols",
-        problem=_sentence(pairs),
+        problem=_sentence(pairs, given),
         fix="change or remove one of each pair, or pass --allow-look-alike to print them",
         code=LOOK_ALIKE,
     )
@@ -278,4 +291,5 @@ def warn_vision_look_alikes(theme: Theme, symbols: Sequence[SymbolSpec] | None =
     visions = (Vision.NORMAL, *((Vision.GREY,) if grey else ()), *COLOUR_VISIONS)
     pairs = [p for p in look_alikes(theme, symbols, visions) if p.vision is not Vision.NORMAL]
     if pairs:
-        warnings.warn(f"symbols: {_sentence(pairs)}", LookAlikeWarning, stacklevel=2)
+        given = list(theme.symbols if symbols is None else symbols)
+        warnings.warn(f"symbols: {_sentence(pairs, given)}", LookAlikeWarning, stacklevel=2)
