@@ -164,7 +164,7 @@ def test_a_double_decks_answer_key_keeps_every_name_in_its_place(tmp_path: Path)
     theme = printdeck.load_theme(
         {
             "deck": {"symbols_per_card": 9, "match": 2},  # 37 cards: 19 rounds, two columns before
-            "symbols": [{"text": str(n), "name": names[n % 6]} for n in range(37)],
+            "symbols": [{"text": str(n), "name": f"{names[n % 6]} {n}"} for n in range(37)],  # names are unique
         }
     )
     result = printdeck.write_slides(theme, tmp_path / "double.pdf", answer_key=True)

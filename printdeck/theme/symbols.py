@@ -389,7 +389,26 @@ def resolve_symbols(
         except PrintdeckError as exc:  # a file's or a font's error: still about this symbol
             raise exc.keyed(f"{where}.{key}") from None
         out.extend(dataclasses.replace(s, theme_key=where) for s in made)
+    _refuse_same_names(out)
     return tuple(SymbolSpec(**{**s.__dict__, "id": i}) for i, s in enumerate(out))
+
+
+def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
+    """Refuse two symbols of one name (case aside): the legend, ``printdeck answer`` and pins
+    name symbols, and two "cat"s would leave players and pins not knowing which is meant.
+
+    Raises:
+        PrintdeckError: The later symbol's key, the name and the earlier symbol's key.
+    """
+    first: dict[str, SymbolSpec] = {}
+    for symbol in symbols:
+        earlier = first.setdefault(symbol.name.casefold(), symbol)
+        if earlier is not symbol:
+            raise key_error(
+                f"{symbol.theme_key}",
+                f"the name {symbol.name!r} is already {earlier.theme_key}'s; "
+                "give one of them another name (the name key, or rename its file)",
+            )
 
 
 def _single_symbols(
