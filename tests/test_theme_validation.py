@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from test_theme_support import WORDS, small_theme, write_theme
 
 from printdeck.errors import PrintdeckError
@@ -194,3 +195,22 @@ def test_paper_names_ignore_case() -> None:
     assert PaperSpec(size="A4").size == "a4" and PaperSpec(size=" Letter ").size == "letter"
     with pytest.raises(ValidationError):
         PaperSpec(size="A5")
+
+
+def test_two_symbols_of_one_name_are_refused_naming_both(tmp_path: Path) -> None:
+    """The legend, ``printdeck answer`` and pins name symbols: two "cat"s are refused, each
+    entry's key (and file) named; so are two files of one stem in a folder."""
+    twemoji = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
+    words = [{"text": w} for w in ["sun", "moon", "star", "tree", "fish"]]
+    named = [{"name": "cat", "text": "gato"}, {"name": "Cat", "text": "perro"}, *words]
+    assert _error(tmp_path, {"symbols": named}) == (
+        "symbols.1: the name 'Cat' is already symbols.0's; "
+        "give one of them another name (the name key, or rename its file)"
+    )
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    for name in ("cat", "dog", "owl"):
+        (folder / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    Image.new("RGB", (300, 300), (200, 30, 30)).save(folder / "cat.png")
+    message = _error(tmp_path, {"symbols": [{"folder": "pics"}, *words]})
+    assert message.startswith("symbols.0: the name 'cat' (cat.svg) is already symbols.0's (cat.png)")

@@ -406,9 +406,14 @@ def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
         if earlier is not symbol:
             raise key_error(
                 f"{symbol.theme_key}",
-                f"the name {symbol.name!r} is already {earlier.theme_key}'s; "
+                f"the name {symbol.name!r}{_file_of(symbol)} is already {earlier.theme_key}'s{_file_of(earlier)}; "
                 "give one of them another name (the name key, or rename its file)",
             )
+
+
+def _file_of(symbol: SymbolSpec) -> str:
+    """`` (cat.png)``: the symbol's file in messages, or nothing for a word."""
+    return f" ({shown(symbol.path.name)})" if symbol.path is not None else ""
 
 
 def _single_symbols(
