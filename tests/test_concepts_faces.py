@@ -130,6 +130,10 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
     assert printdeck.verify_file(result.manifest_path)[1].ok
     text = " ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages)
     assert "Two decks: A and B" in text and "deck B" in text
+    assert "Any two cards of this deck" not in text  # twins share every symbol: the rules say A against B
+    assert "A card of deck A and a card of deck B (other than its twin) show exactly one symbol" in " ".join(
+        text.split()
+    )
 
 
 def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ ELLIPSIS = "\u2026"
 RULES_TEXT: tuple[tuple[str, str], ...] = (
     (
         "Before you play",
-        "Any two cards of this deck show exactly {shared} in common; sizes and angles differ, so look "
+        "{any_two} show exactly {shared} in common; sizes and angles differ, so look "
         "for the shape, not the size. Say {name_of_shared} out loud to claim a match. "
         "Shuffle before each game. Two to eight players.",
     ),
@@ -132,20 +132,29 @@ LAMBDA_WORDS: dict[int, dict[str, str]] = {
 match-2 deck's rules say two and ask for both shared symbols in every game."""
 
 
-def _worded(section: tuple[str, str], match: int) -> tuple[str, str]:
+ANY_TWO = {
+    False: "Any two cards of this deck",
+    True: "A card of deck A and a card of deck B (other than its twin)",
+}
+"""Which cards share the deck's symbols, by whether the deck is split into A and B
+(``deck.faces: split``: twins show the same symbols)."""
+
+
+def _worded(section: tuple[str, str], match: int, split: bool = False) -> tuple[str, str]:
     if match not in LAMBDA_WORDS:
         raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
     heading, body = section
-    return heading, body.format(**LAMBDA_WORDS[match])
+    return heading, body.format(**LAMBDA_WORDS[match], any_two=ANY_TWO[split])
 
 
-def rules_sections(match: int = 1) -> tuple[tuple[str, str], ...]:
-    """The rules sheet's (heading, text) sections for a deck of λ = ``match``.
+def rules_sections(match: int = 1, split: bool = False) -> tuple[tuple[str, str], ...]:
+    """The rules sheet's (heading, text) sections for a deck of λ = ``match``, split into
+    decks A and B (``deck.faces: split``) or not.
 
     Raises:
         ValueError: ``match`` is not 1 or 2.
     """
-    return tuple(_worded(section, match) for section in RULES_TEXT)
+    return tuple(_worded(section, match, split) for section in RULES_TEXT)
 
 
 def faces_rules(faces: str, match: int = 1) -> tuple[str, str]:
@@ -426,7 +435,7 @@ def rules_pages(
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
     y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, ltr_line(f"{title}: how to play"), page_size_mm) - 20
-    sections = list(rules_sections(match))
+    sections = list(rules_sections(match, split=faces == "split"))
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match))
     for heading, body in sections:
