@@ -173,11 +173,12 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
     for name in ("cat", "dog", "cow", "owl"):
         (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
     words = tmp_path / "words.txt"
-    words.write_text("cat = gato\ndog\tperro\nsun = sol\nmoon\tluna\nhouse\n", encoding="utf-8")
+    words.write_text("cat = gato\ndog\tperro\nsun = sol\nmoon\tluna\nhouse\nCow.svg = vaca\n", encoding="utf-8")
     init_theme(tmp_path / "both", images=pictures, words=words)
     theme = load_theme(tmp_path / "both")
     by_name = {s.name: s for s in theme.symbols}
     assert [f.kind for f in by_name["cat"].faces] == ["svg", "text"] and by_name["cat"].faces[1].text == "gato"
+    assert [f.text for f in by_name["cow"].faces] == [None, "vaca"]  # paired by its file's name too
     assert by_name["dog"].faces[1].text == "perro" and not by_name["owl"].faces
     assert [f.text for f in by_name["sun = sol"].faces] == ["sun", "sol"] and by_name["house"].text == "house"
     assert len(theme.symbols) == 7

@@ -124,13 +124,14 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
 
 def _paired_entries(pictures: list[tuple[str, str, str]], rows: list[WordRow]) -> list[str]:
     """The symbols' YAML lines for pictures and words: a picture and the row whose first word
-    is its name (file name: ``cat.png`` and ``cat``, or ``cat = gato``) make one symbol with
-    two faces (the picture, then the row's last word); the others stay symbols of their own."""
+    is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
+    ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
+    word); the others stay symbols of their own."""
     by_name = {row.words[0].casefold(): row for row in rows}
     paired: set[int] = set()
     lines = []
     for key, rel, name in pictures:
-        row = by_name.get(name.casefold())
+        row = by_name.get(name.casefold()) or by_name.get(rel.rsplit("/", 1)[-1].casefold())
         if row is None:
             lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n")
             continue
