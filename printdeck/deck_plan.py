@@ -18,6 +18,7 @@ from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, Meanwhile, check_card_count, layout_deck
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
+from printdeck.sheet_room import sheet_margin_mm
 from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
 
 if TYPE_CHECKING:
@@ -88,11 +89,6 @@ def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence
     return [s for s in theme.symbols if s.source not in shown_sources]
 
 
-REGISTRATION_MARGIN_MM = 12.0
-"""Paper margin while registration marks are printed: they lie within 10.5 mm of the edges
-(``printdeck.render.registration``), and the cards' crop marks keep 1.5 mm from them."""
-
-
 def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Imposition:
     """Where each of ``n_cards`` cards sits on the theme's paper (see :func:`printdeck.render.impose`).
 
@@ -105,7 +101,7 @@ def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Impositi
         paper_size_mm(spec.paper.size),
         spec.card.outline(),
         spec.card.bleed_mm,
-        max(spec.paper.margin_mm, REGISTRATION_MARGIN_MM) if spec.paper.registration_marks else spec.paper.margin_mm,
+        sheet_margin_mm(spec.paper.margin_mm, spec.paper.registration_marks),
         spec.paper.gap_mm,
         n_cards // 2 if split else n_cards,
         single=spec.paper.layout == "single",

@@ -8,7 +8,14 @@ import importlib
 
 import pytest
 
-MODULES = ["printdeck.api.building", "printdeck.api.checking", "printdeck.decks", "printdeck.errors", "printdeck.model"]
+MODULES = [
+    "printdeck.api.building",
+    "printdeck.api.checking",
+    "printdeck.decks",
+    "printdeck.errors",
+    "printdeck.model",
+    "printdeck.sheet_room",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -214,3 +214,29 @@ def test_two_symbols_of_one_name_are_refused_naming_both(tmp_path: Path) -> None
     Image.new("RGB", (300, 300), (200, 30, 30)).save(folder / "cat.png")
     message = _error(tmp_path, {"symbols": [{"folder": "pics"}, *words]})
     assert message.startswith("symbols.0: the name 'cat' (cat.svg) is already symbols.0's (cat.png)")
+
+
+@pytest.mark.parametrize(
+    "card, paper, expected",
+    [
+        ({"diameter": "194mm"}, {"size": "a4"}, "a 194mm card with 3mm bleed needs 200mm but the paper has 194mm"),
+        ({"diameter": "200mm"}, {"size": "a4"}, "a 200mm card with 3mm bleed needs 206mm but the paper has 194mm"),
+        (
+            {"shape": "square", "size": "190mm"},
+            {"size": "a4"},
+            "a 190 mm square card with 3mm bleed needs 196 x 196mm but the paper has 192 x 279mm",
+        ),
+    ],
+)
+def test_a_card_too_big_for_the_sheet_is_refused_by_the_room_the_sheet_keeps(
+    tmp_path: Path, card: dict[str, str], paper: dict[str, str], expected: str
+) -> None:
+    """The theme's check counts what the imposition keeps (the margin and the crop marks'
+    room): a 194 mm circle on A4 passed it and was refused later, in other words, without
+    the file's name."""
+    data = {"card": {"bleed": "3mm", **card}, "paper": paper, "symbols": [{"text": w} for w in WORDS[:7]]}
+    message = _error(tmp_path, data)
+    assert message.startswith("card.") and expected in message and "crop marks' room" in message
+    fits = {"card": {"bleed": "3mm", "diameter": "188mm"}, "paper": paper, "symbols": [{"text": w} for w in WORDS[:7]]}
+    (tmp_path / "fits").mkdir()
+    load_theme(write_theme(tmp_path / "fits", fits))  # the largest circle the sheet holds

@@ -20,15 +20,11 @@ from printdeck.errors import PrintdeckError, key_error
 from printdeck.model import CardSlot
 from printdeck.render import shaped
 from printdeck.render.freespace import KeepOut, Rect, Segment, find_spot, keepout_zone
+from printdeck.sheet_room import MARK_LENGTH_MM, MIN_MARGIN_MM, ROUND_MARK_OFFSET_MM, sheet_inner_mm
 
-MIN_MARGIN_MM = 5.0
-"""Nothing is printed closer than this to the paper edge."""
-MARK_OFFSET_MM = 0.0
+MARK_OFFSET_MM = ROUND_MARK_OFFSET_MM
 """Cut marks start this far outside the bleed (at its edge, as a press's crop marks do
 when the bleed is wider than their offset)."""
-MARK_LENGTH_MM = shaped.MARK_LENGTH_MM
-"""Every cut mark is this long, mm, never shorter: the imposition keeps this room inside
-the margins, and two cards facing each other across a gap share one mark spanning it."""
 MARK_CLEAR_MM = 1.0
 """Cut marks stay at least this far from any other card's bleed (the facing card of a
 shared mark aside)."""
@@ -176,7 +172,7 @@ def impose(
     margin = max(margin_mm, MIN_MARGIN_MM)
     outer_d_mm = diameter_mm + 2.0 * bleed_mm
     room_mm = MARK_OFFSET_MM + MARK_LENGTH_MM
-    inner_mm = (page_size_mm[0] - 2 * (margin + room_mm), page_size_mm[1] - 2 * (margin + room_mm))
+    inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True)
     if outer_d_mm > min(inner_mm):
         raise key_error(
             "card.diameter",
@@ -245,7 +241,7 @@ def _impose_shape(
         )
     margin = max(margin_mm, MIN_MARGIN_MM)
     room_mm = shaped.MARK_OFFSET_MM + shaped.MARK_LENGTH_MM
-    inner = (page_mm[0] - 2 * (margin + room_mm), page_mm[1] - 2 * (margin + room_mm))
+    inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False)
     found = []
     for turned in (False, True):
         on_sheet = shaped.card_on_sheet(shape, turned)

@@ -26,12 +26,10 @@ import shapely
 
 from printdeck.cardshape import CardShape, Orientation, ShapeKind
 from printdeck.render.freespace import Rect, Segment
+from printdeck.sheet_room import MARK_LENGTH_MM, SHAPED_MARK_OFFSET_MM
 
-MARK_OFFSET_MM = 1.0
+MARK_OFFSET_MM = SHAPED_MARK_OFFSET_MM
 """Crop marks start this far outside the bleed, mm."""
-MARK_LENGTH_MM = 3.0
-"""Every crop mark is this long, never shorter (round cards' marks too: the imposition keeps
-the room, and a mark with none is left out, never cut short), mm."""
 MARK_CLEAR_MM = 1.0
 
 Points = list[tuple[float, float]]

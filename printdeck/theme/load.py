@@ -19,6 +19,7 @@ from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
+from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
@@ -294,22 +295,23 @@ def check_consistency(spec: ThemeSpec) -> None:
     if spec.paper.cuts == "shared" and shape.is_circle:
         raise key_error("paper.cuts", "round cards cannot share cut lines; use paper.cuts: separate")
     if spec.paper.layout == "sheet":
-        width, height = paper_size_mm(spec.paper.size)
-        room = sorted((width - 2 * spec.paper.margin_mm, height - 2 * spec.paper.margin_mm))
+        margin_mm = sheet_margin_mm(spec.paper.margin_mm, spec.paper.registration_marks)
+        room = sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), margin_mm, shape.is_circle))
         need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
+        inside = "inside its margins and the crop marks' room"
         if shape.is_circle and need[0] > room[0]:
             raise key_error(
                 key,
                 f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed "
-                f"needs {need[0]:g}mm but the paper has {room[0]:g}mm inside its margins; "
+                f"needs {need[0]:g}mm but the paper has {room[0]:g}mm {inside}; "
                 "make the card smaller or the paper larger",
             )
         if need[0] > room[0] or need[1] > room[1]:
             raise key_error(
                 key,
                 f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
-                f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm inside its "
-                "margins; make the card smaller or the paper larger",
+                f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
+                "make the card smaller or the paper larger",
             )
 
 
