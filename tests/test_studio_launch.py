@@ -82,3 +82,28 @@ def test_the_studio_runs_and_answers_only_its_link(tmp_path: Path) -> None:
     finally:
         child.terminate()
         child.wait(20)
+
+
+def test_work_under_way_on_a_studio_thread_ends_before_the_process(tmp_path: Path) -> None:
+    """A daemon thread still inside a C++ library when Python finalises is stopped by an
+    unwinding C++ cannot pass: the process aborted (status 134, "terminate called without
+    an active exception") after a test left a sheet being drawn. Work inside
+    ``background.working()`` is waited for at exit: here it ends and leaves its mark."""
+    done = tmp_path / "done"
+    script = f"""
+import threading, shapely
+from printdeck.studio import background
+started = threading.Event()
+def draw():
+    with background.working():
+        started.set()
+        disc = shapely.Point(0, 0).buffer(10.0)
+        for _ in range(300):
+            disc = disc.buffer(0.01).simplify(0.001)
+        open({str(done)!r}, "w").write("drawn")
+threading.Thread(target=draw, daemon=True).start()
+started.wait()
+"""
+    finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert done.read_text() == "drawn"

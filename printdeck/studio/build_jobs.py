@@ -21,6 +21,7 @@ from pathlib import Path
 
 import printdeck
 from printdeck.errors import PrintdeckError, shown, warning_lines
+from printdeck.studio.background import working
 from printdeck.studio.wording import home_shortened, problem_of
 from printdeck.studio.workspace import LIBRARY_LOCK, Workspace
 
@@ -150,6 +151,10 @@ class Builds:
         return job
 
     def _run(self, job: BuildJob) -> None:
+        with working():  # finished before the process ends
+            self._build(job)
+
+    def _build(self, job: BuildJob) -> None:
         folder = self.space.folder
         out_dir = folder / OUTPUT_FOLDER
         png_dir = out_dir / PNG_FOLDER if job.pngs else None

@@ -19,6 +19,7 @@ from typing import Any
 
 from printdeck.errors import PrintdeckError
 from printdeck.studio import intake, uploads
+from printdeck.studio.background import working
 from printdeck.studio.workspace import Workspace
 
 KEPT_JOBS = 50
@@ -148,15 +149,20 @@ class Checker:
     def _work(self) -> None:
         while True:
             job = self._queue.get()
-            try:
-                job.results = intake.check_staged(self.space, job.staged, job.progress)
-                job.rev = self.space.rev
-            except (PrintdeckError, OSError) as exc:  # Unwritable is a PrintdeckError: nothing was kept
-                job.error = str(exc)
-            except Exception as exc:  # noqa: BLE001 - the thread must live on for the next drop
-                job.error = f"the pictures could not be checked ({type(exc).__name__}: {exc}); drop them again"
-            job.seconds = time.monotonic() - job.started_s
-            job.finished.set()
-            if job.error is None and self.on_saved is not None:
-                with contextlib.suppress(Exception):
-                    self.on_saved(self._queue.empty())
+            with working():  # a drop's check, finished before the process ends
+                self._check(job)
+
+    def _check(self, job: CheckJob) -> None:
+        """Check one drop's pictures, then say the folder was saved (``on_saved``)."""
+        try:
+            job.results = intake.check_staged(self.space, job.staged, job.progress)
+            job.rev = self.space.rev
+        except (PrintdeckError, OSError) as exc:  # Unwritable is a PrintdeckError: nothing was kept
+            job.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - the thread must live on for the next drop
+            job.error = f"the pictures could not be checked ({type(exc).__name__}: {exc}); drop them again"
+        job.seconds = time.monotonic() - job.started_s
+        job.finished.set()
+        if job.error is None and self.on_saved is not None:
+            with contextlib.suppress(Exception):
+                self.on_saved(self._queue.empty())

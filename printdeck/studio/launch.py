@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, shown
-from printdeck.studio import page_state, uploads
+from printdeck.studio import background, page_state, uploads
 from printdeck.studio.connections import server_config, tcp_socket
 from printdeck.studio.guard import Pass
 from printdeck.studio.routes import Studio, create_app
@@ -148,6 +148,9 @@ def serve(folder: Path | None, port: int = 0, open_browser: bool = True, say: Ca
     try:
         server.run(sockets=[sock])
     finally:
+        if background.busy():  # a build or a sheet under way: ended before the process ends
+            say("printdeck studio: finishing the work under way...")
+        background.wait_idle()
         space.close()  # the files kept for Undo go
         if page is not None:
             with contextlib.suppress(OSError):

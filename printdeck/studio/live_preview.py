@@ -16,6 +16,7 @@ from typing import Any
 
 import printdeck
 from printdeck.errors import PrintdeckError, warning_lines
+from printdeck.studio.background import working
 from printdeck.studio.sheet_cache import SheetCache
 from printdeck.studio.wording import Problem, problem_of
 from printdeck.studio.workspace import LIBRARY_LOCK, Snapshot, Workspace
@@ -59,7 +60,7 @@ class LivePreview:
         rev, page = self.space.rev, self.last_page
 
         def draw() -> None:
-            with contextlib.suppress(Stale, PrintdeckError, ValueError):
+            with working(), contextlib.suppress(Stale, PrintdeckError, ValueError):
                 self.sheet(rev, page)
 
         thread = threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True)

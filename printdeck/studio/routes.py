@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops, intake, page_state, uploads
+from printdeck.studio.background import working
 from printdeck.studio.build_jobs import Builds
 from printdeck.studio.build_routes import SheetsAndBuilds
 from printdeck.studio.card_pins import CardTouchUps
@@ -92,9 +93,10 @@ class Studio:
 
     def warm_up(self) -> None:
         """Load the theme and draw the first sheet (call on a thread at start-up)."""
-        page_state.state(self.space)
-        with contextlib.suppress(PrintdeckError, Stale, ValueError):
-            self.preview.sheet(self.space.snapshot().rev, 1)
+        with working():
+            page_state.state(self.space)
+            with contextlib.suppress(PrintdeckError, Stale, ValueError):
+                self.preview.sheet(self.space.snapshot().rev, 1)
 
     def _pictures_saved(self, last: bool) -> None:
         """After a drop's pictures are saved, when no other drop waits (``last``): start
