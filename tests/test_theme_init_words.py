@@ -69,3 +69,16 @@ def test_a_word_no_font_has_is_named_with_its_line_and_nothing_is_written(tmp_pa
     assert "--words words.txt: line 3: no font has" in done.err and "U+1230" in done.err and "Ethiopic" in done.err
     assert done.err.rstrip().endswith("(--font FILE)")
     assert not (tmp_path / "deck").exists()
+
+
+def test_a_word_list_with_no_word_or_an_invisible_one_names_the_file_and_line(tmp_path: Path) -> None:
+    """A line of only a zero-width space draws nothing: refused by its line in the word
+    list (it was said as 'symbols.0.text', a key of a theme not yet written); a list of
+    blank lines and comments holds no word (it was '0 symbols are too few')."""
+    (tmp_path / "words.txt").write_text("\u200b\none\ntwo\n", encoding="utf-8")
+    done = _init(tmp_path, "deck", "--words", "words.txt")
+    assert done.code == 2 and "--words words.txt: line 1: text '\\u200b' draws no ink" in done.err
+    (tmp_path / "empty.txt").write_text("# my words\n\n   \n", encoding="utf-8")
+    done = _init(tmp_path, "deck", "--words", "empty.txt")
+    assert done.code == 2 and "--words empty.txt: holds no words (only blank lines or # comments)" in done.err
+    assert not (tmp_path / "deck").exists()

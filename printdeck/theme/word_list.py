@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printdeck.artwork import word_chain
+from printdeck.artwork import drawing, word_chain
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec
@@ -48,7 +48,7 @@ def read_words(path: Path) -> list[WordRow]:
     separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
 
     Raises:
-        PrintdeckError: Unreadable or not UTF-8, a word too long, more than two columns or
+        PrintdeckError: Unreadable or not UTF-8, no word in it, a word too long, more than two columns or
             an empty one (``cat =``, ``dog =perro``: an ``=`` that splits nothing), or a word
             twice (the message gives the line numbers).
     """
@@ -76,6 +76,10 @@ def read_words(path: Path) -> list[WordRow]:
                 raise argument_error("words", problem, "list each word once", source=path)
             first_line[key] = number
         rows.append(WordRow(number, tuple(words)))
+    if not rows:
+        raise argument_error(
+            "words", "holds no words (only blank lines or # comments)", "write one word a line", source=path
+        )
     return rows
 
 
@@ -83,8 +87,8 @@ def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | Non
     """Check that every word has a font: ``face`` (``--font``), a bundled one or the computer's.
 
     Raises:
-        PrintdeckError: A word has letters no font has; names the word, its line, the
-            letters and what to install or pass.
+        PrintdeckError: A word has letters no font has, or draws no ink; names the word,
+            its line, the letters and what to install or pass.
     """
     for line, word in ((row.line, w) for row in rows for w in row.words):
         probe = SymbolSpec(
@@ -102,6 +106,10 @@ def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | Non
             also = "give a font file for the words that has these letters"
             fix = f"{exc.fix}, or {also}" if exc.fix else also
             raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=NO_FONT) from None
+        try:
+            drawing(probe)  # set as the theme will set it: visible ink (a line of only a zero-width space has none)
+        except PrintdeckError as exc:
+            raise argument_error("words", f"line {line}: {exc.problem}", exc.fix, source=words_file) from None
 
 
 def argument_error(
