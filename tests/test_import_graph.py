@@ -3,7 +3,7 @@
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
     core      errors, choices, units, model, cardshape, userfiles, fileio, cache, resources, signals, lazy,
-              audit, forksafe
+              audit, forksafe, sheet_room
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -46,6 +46,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "lazy",
             "audit",
             "forksafe",
+            "sheet_room",
         },
     ),
     ("design", {"design"}),
