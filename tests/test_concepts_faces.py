@@ -25,6 +25,7 @@ from printdeck.cli import main as cli_main
 from printdeck.design import make_design
 from printdeck.model import SymbolSpec
 from printdeck.theme import init_theme, load_theme
+from printdeck.theme.word_list import read_words
 
 TIMES = [f"{a} × {b}" for a, b in ((1, 2), (1, 3), (2, 2), (1, 5), (2, 3), (1, 7), (2, 4))]
 VALUES = ["2", "3", "4", "5", "6", "7", "8"]
@@ -187,6 +188,8 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
         refused = CliRunner().invoke(cli_main, ["init", str(tmp_path / "bad"), "--words", str(words)])
         assert refused.exit_code == 2 and "line 2: give one word, or a word and its translation" in refused.output
         assert not (tmp_path / "bad").exists()
+    words.write_text("owl\n3 × 4 = 12\ttwelve\n", encoding="utf-8")  # a tab splits the line: '=' is the word's
+    assert [row.words for row in read_words(words)] == [("owl",), ("3 × 4 = 12", "twelve")]
 
 
 @pytest.mark.parametrize("name", ["vocabulary", "times-tables"])

@@ -38,8 +38,9 @@ def _split_row(line: str) -> list[str]:
 
 
 def _half_split(word: str) -> bool:
-    """Whether a column holds an ``=`` meant to split it that does not (``cat =``, ``= gato``,
-    ``dog =perro``: nothing, or no space, on one side); ``E=mc²`` is a word."""
+    """Whether a column of a line split at `` = `` holds an ``=`` meant to split it that does
+    not (``cat =``, ``= gato``, ``dog =perro``: nothing, or no space, on one side); ``E=mc²``
+    is a word, and so is ``3 × 4 = 12`` in a line split at a tab."""
     return word.startswith("=") or word.endswith("=") or " =" in word or "= " in word
 
 
@@ -63,7 +64,7 @@ def read_words(path: Path) -> list[WordRow]:
         if not line.strip() or line.strip().startswith("#"):
             continue
         words = _split_row(line)
-        if len(words) > 2 or not all(words) or any(_half_split(w) for w in words):
+        if len(words) > 2 or not all(words) or ("\t" not in line and any(_half_split(w) for w in words)):
             problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
             raise argument_error("words", problem, source=path)
         for word in words:
