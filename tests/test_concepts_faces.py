@@ -264,3 +264,25 @@ def test_legend_keeps_a_symbols_faces_apart(tmp_path: Path) -> None:
     while not inked[right]:
         right += 1
     assert (right - left) / px_per_mm >= 3.0  # wider than the spaces inside "2 × 5" (about 3 mm)
+
+
+def test_legend_sets_eight_faces_in_two_rows_big_enough_to_read(tmp_path: Path) -> None:
+    """Rasterised: a symbol of 8 faces (the most a theme gives) fills two rows of its cell,
+    each row's ink spanning most of the cell; in one row the boxes were -0.25 mm (faces
+    drawn upside down, as dots)."""
+    words = ["one", "two", "three", "four", "five", "six", "seven"]
+    data = {
+        "name": "eight",
+        "deck": {"symbols_per_card": 3},
+        "text": {"colors": ["#000000"]},
+        "symbols": [{"faces": [{"text": f"{w}{k}"} for k in range(8)]} for w in words],
+    }
+    result = printdeck.build(write_theme(tmp_path, data), out=tmp_path / "deck.pdf", legend=True)
+    px_per_mm = 8.0
+    document = pypdfium2.PdfDocument(str(result.pdf_path))
+    page = document[len(document) - 1].render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")
+    ink = np.asarray(page) < 100
+    cell = ink[:, round(27 * px_per_mm) : round(55 * px_per_mm)]  # the first cell's art, 28 mm wide
+    for top_mm, bottom_mm in ((28.0, 34.5), (35.5, 42.0)):  # its two rows (A4, a one-line heading)
+        columns = cell[round(top_mm * px_per_mm) : round(bottom_mm * px_per_mm)].any(axis=0).nonzero()[0]
+        assert columns.size and (columns[-1] - columns[0]) / px_per_mm > 18.0

@@ -14,6 +14,7 @@ MODULES = [
     "printdeck.decks",
     "printdeck.errors",
     "printdeck.model",
+    "printdeck.render.extras",
     "printdeck.sheet_room",
 ]
 

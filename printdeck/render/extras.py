@@ -309,27 +309,52 @@ def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, 
 
 
 def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], center_mm: tuple[float, float]) -> None:
-    """One legend cell: the symbol's faces side by side in the art box, its name below.
+    """One legend cell: the symbol's faces in the art box (:func:`face_grid`), its name below.
 
-    A symbol's faces are :data:`FACE_GAP_MM` apart with a thin rule between them, so
-    "3 × 9" and "27" read as two faces, not as "3 × 927", inside a thin rounded frame that
-    keeps them apart from the next cell's."""
-    n = len(faces)
-    box_mm = LEGEND_ART_MM if n == 1 else (LEGEND_CELL_MM - 2 * CELL_ROOM_MM - (n - 1) * FACE_GAP_MM) / n
+    A symbol's faces are apart with thin rules between them, so "3 × 9" and "27" read as
+    two faces, not as "3 × 927", inside a thin rounded frame that keeps them apart from the
+    next cell's."""
+    rows, cols, gap_mm, box_mm = face_grid(len(faces))
     art_y_mm = center_mm[1] + 3.0
-    if n > 1:
+    if len(faces) > 1:
         _cell_frame(canvas, center_mm)
-    for i, face in enumerate(faces):
-        x_mm = center_mm[0] + (i - (n - 1) / 2.0) * (box_mm + FACE_GAP_MM)
-        draw_fitted_symbol(canvas, art, face, (x_mm, art_y_mm), box_mm)
-        if i:
-            _face_rule(canvas, x_mm - (box_mm + FACE_GAP_MM) / 2.0, art_y_mm, box_mm)
+    for k, face in enumerate(faces):
+        row, col = divmod(k, cols)
+        in_row = min(cols, len(faces) - row * cols)
+        x_mm = center_mm[0] + (col - (in_row - 1) / 2.0) * (box_mm + gap_mm)
+        y_mm = art_y_mm + ((rows - 1) / 2.0 - row) * (box_mm + gap_mm)
+        draw_fitted_symbol(canvas, art, face, (x_mm, y_mm), box_mm)
+        if col:
+            _face_rule(canvas, (x_mm - (box_mm + gap_mm) / 2.0, y_mm), box_mm, upright=True)
+    if rows > 1:
+        _face_rule(canvas, (center_mm[0], art_y_mm), cols * (box_mm + gap_mm) - gap_mm, upright=False)
     lines, size = legend_name_lines(faces[0].name)
     canvas.setFillColor(INK)
     canvas.setFont(SANS, size)
     top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
     for i, line in enumerate(lines):
         draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
+
+
+def face_grid(n_faces: int) -> tuple[int, int, float, float]:
+    """How a legend cell sets a symbol's ``n_faces`` faces (1 to 8): ``(rows, columns, gap
+    between faces mm, face box mm)``; one face fills :data:`LEGEND_ART_MM`, two sit side by
+    side :data:`FACE_GAP_MM` apart, three and more in two rows (4 faces: 8 mm boxes, 8
+    faces: 4.6 mm), the cell's sides :data:`CELL_ROOM_MM` clear.
+
+    Examples:
+        >>> face_grid(2)
+        (1, 2, 4.0, 11.0)
+        >>> face_grid(8)[:2]
+        (2, 4)
+    """
+    if n_faces <= 1:
+        return 1, 1, 0.0, LEGEND_ART_MM
+    rows = 1 if n_faces == 2 else 2
+    cols = -(-n_faces // rows)
+    gap_mm = FACE_GAP_MM if cols <= 2 else FACE_GAP_MM / 1.6
+    across = (LEGEND_CELL_MM - 2 * CELL_ROOM_MM - (cols - 1) * gap_mm) / cols
+    return rows, cols, gap_mm, min(across, (LEGEND_ART_MM - (rows - 1) * gap_mm) / rows)
 
 
 def _cell_frame(canvas: Canvas, center_mm: tuple[float, float]) -> None:
@@ -343,13 +368,19 @@ def _cell_frame(canvas: Canvas, center_mm: tuple[float, float]) -> None:
     canvas.restoreState()
 
 
-def _face_rule(canvas: Canvas, x_mm: float, y_mm: float, box_mm: float) -> None:
-    """The thin grey upright rule between two faces of a legend cell, centred at (``x_mm``, ``y_mm``)."""
-    half_pt = mm_to_pt(box_mm * 0.35)
+def _face_rule(canvas: Canvas, centre_mm: tuple[float, float], box_mm: float, *, upright: bool) -> None:
+    """A thin grey rule between faces of a legend cell, centred at ``centre_mm``: upright
+    (between two faces of a row, 0.7 of ``box_mm`` long) or across (between two rows,
+    ``box_mm`` long)."""
+    half_pt = mm_to_pt(box_mm * (0.35 if upright else 0.5))
+    x_pt, y_pt = mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1])
     canvas.saveState()
     canvas.setStrokeColor(FACE_RULE)
     canvas.setLineWidth(0.6)
-    canvas.line(mm_to_pt(x_mm), mm_to_pt(y_mm) - half_pt, mm_to_pt(x_mm), mm_to_pt(y_mm) + half_pt)
+    if upright:
+        canvas.line(x_pt, y_pt - half_pt, x_pt, y_pt + half_pt)
+    else:
+        canvas.line(x_pt - half_pt, y_pt, x_pt + half_pt, y_pt)
     canvas.restoreState()
 
 
