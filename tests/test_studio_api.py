@@ -205,10 +205,10 @@ def test_same_names_never_overwrite_and_same_pictures_are_refused(client: TestCl
     assert [r["ok"] for r in first["results"]] == [True, True]
     files = [s["file"] for s in first["state"]["symbols"]]
     assert files == ["images/cat.png", "images/cat-2.png"]
-    green = png_bytes((0, 200, 0), alpha=True)  # another file named cat: a symbol is named by its file's stem
-    third = upload(client, [("Cat.jpg.png", green), ("CAT.png", png_bytes((200, 200, 0), alpha=True))])
+    green = png_bytes((0, 200, 0), alpha=True)  # files whose symbols would be named as others': renamed
+    third = upload(client, [("CAT.png", green), ("cat_2.png", png_bytes((200, 200, 0), alpha=True))])
     assert [r["ok"] for r in third["results"]] == [True, True]
-    assert [s["file"] for s in third["state"]["symbols"]][2:] == ["images/Cat.jpg.png", "images/CAT-3.png"]
+    assert [s["file"] for s in third["state"]["symbols"]][2:] == ["images/CAT-3.png", "images/cat_2-2.png"]
     again = upload(client, [("copy.png", red)])["results"][0]
     assert not again["ok"] and "is the same picture as symbols.0.image (cat.png)" in again["error"]
     folder = Path(first["state"]["folder"])

@@ -21,6 +21,7 @@ from pathlib import Path
 from printdeck.api import FONT_SUFFIXES as LIBRARY_FONT_SUFFIXES
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import MAX_NAME_BYTES, WriteError, atomic_output, cut_to_bytes
+from printdeck.studio.symbol_list import name_from_path
 from printdeck.studio.theme_folder import FILE_MODE, make_folder, unwritable
 
 PICTURES_FOLDER = "images"
@@ -118,9 +119,10 @@ def safe_file_name(raw: str, suffixes: set[str], fallback: str = "picture") -> s
 def free_name(folder: Path, name: str, data: bytes, taken: set[str]) -> tuple[str, bool]:
     """A name in ``folder`` for ``data``: ``name``, or ``name`` with ``-2``, ``-3``... added.
 
-    A name whose stem another file there has (``cat.jpg`` beside ``cat.png``, ``Cat.png``)
-    is taken too: a symbol is named by its file's stem, and two symbols of one name are
-    refused.
+    A name that would give its symbol the name another file there gives its own
+    (``cat.jpg`` beside ``cat.png``, ``Cat.png``, ``my_cat.png`` beside ``my-cat.png``:
+    :func:`~printdeck.studio.symbol_list.name_from_path`) is taken too: two symbols of one
+    name are refused.
 
     A file already there with the very same bytes, that no symbol uses (``taken``), is
     used again rather than copied twice.
@@ -130,21 +132,21 @@ def free_name(folder: Path, name: str, data: bytes, taken: set[str]) -> tuple[st
     """
     stem, suffix = name.rsplit(".", 1) if "." in name else (name, "")
     suffix = f".{suffix}" if suffix else ""
-    stems = _stems(folder)
+    named = _symbol_names(folder)
     for n in range(1, 100_000):
         candidate = name if n == 1 else f"{stem}-{n}{suffix}"
         path = folder / candidate
-        if not path.exists() and not path.is_symlink() and (stem if n == 1 else f"{stem}-{n}").casefold() not in stems:
+        if not path.exists() and not path.is_symlink() and name_from_path(candidate).casefold() not in named:
             return candidate, False
         if candidate not in taken and path.is_file() and not path.is_symlink() and _same_bytes(path, data):
             return candidate, True
     raise PrintdeckError(f"{shown(folder)}: too many files named like {shown(name)}; rename the file")
 
 
-def _stems(folder: Path) -> set[str]:
-    """The stems (case folded) of the files in ``folder`` (none if it is missing)."""
+def _symbol_names(folder: Path) -> set[str]:
+    """The names (case folded) the files in ``folder`` give their symbols (none if it is missing)."""
     try:
-        return {p.name.rsplit(".", 1)[0].casefold() for p in folder.iterdir()}
+        return {name_from_path(p.name).casefold() for p in folder.iterdir()}
     except OSError:
         return set()
 
