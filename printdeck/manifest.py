@@ -38,12 +38,13 @@ A photo's ``crop`` says what its crop holds and where it is
 bool}``, in pixels of the upright photo (y down).
 
 ``page`` is the card's front page in the PDF (1-based; with backs every front sheet is
-followed by its back page, so sheet ``n`` is page ``2n - 1``); ``sheet`` counts front
-sheets only. A card's ``center_mm`` is on that page, from its bottom-left corner
-(``turned_on_sheet``: every card stands a quarter turn counter-clockwise there). The
-card's safe zone is its shape (``width_mm`` x ``height_mm``, rounded corners of
-``corner_radius_mm``; a hexagon's corners on its longer axis, ``pointy`` = up) inset by
-``safe_margin_mm``; symbol placements are relative to the card's centre, y up.
+followed by its back page, so sheet ``n`` is page ``2n - 1``, or, one card a page with
+``backs.order: before``, preceded by it: page ``2n``); ``sheet`` counts front sheets only.
+A card's ``center_mm`` is on that page, from its bottom-left corner (``turned_on_sheet``:
+every card stands a quarter turn counter-clockwise there). The card's safe zone is its
+shape (``width_mm`` x ``height_mm``, rounded corners of ``corner_radius_mm``; a hexagon's
+corners on its longer axis, ``pointy`` = up) inset by ``safe_margin_mm``; symbol
+placements are relative to the card's centre, y up.
 """
 
 from __future__ import annotations
