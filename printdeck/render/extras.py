@@ -226,7 +226,7 @@ def legend_pages(
         credit: Artwork credit printed at the foot of every page, or ``None``.
     """
     w, h = page_size_mm
-    heading = ltr_line(f"{title}: symbol legend ({len(used_ids)} symbols)")
+    heading = f"{title}: symbol legend ({len(used_ids)} symbols)"
     head_mm = pt_to_mm(_fit_lines(heading, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(w))[2]) + 4.0
     foot_mm = pt_to_mm(_credit_lines(credit, w)[1]) + 2.0 if credit else 0.0
     cols = max(1, int((w - 2 * PAGE_MARGIN_MM) // LEGEND_CELL_MM))
@@ -280,13 +280,15 @@ def _ellipsise(text: str, font: str, size_pt: float, width_pt: float) -> str:
 
 
 def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> float:
-    """Draw a page heading fitted to the column; returns its height, points."""
+    """Draw a page heading fitted to the column; returns its height, points. A heading is
+    printdeck's English round the theme's title: each of its lines is set left to right
+    (:func:`~printdeck.render.text.ltr_line`), whatever script the title is in."""
     lines, size, height = _fit_lines(text, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(page_size_mm[0]))
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, size)
     top = mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM)
     for i, line in enumerate(lines):
-        draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, line)
+        draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, ltr_line(line))
     return height
 
 
@@ -465,7 +467,7 @@ def rules_pages(
     bottom = mm_to_pt(PAGE_MARGIN_MM) + _credit_lines(credit, w)[1] + (6.0 if credit else 0.0)
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, ltr_line(f"{title}: how to play"), page_size_mm) - 20
+    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
     sections = list(rules_sections(match, split=faces == "split"))
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match))
