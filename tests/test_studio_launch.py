@@ -107,3 +107,25 @@ started.wait()
     finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
     assert done.read_text() == "drawn"
+
+
+def test_no_work_starts_once_the_process_is_ending(tmp_path: Path) -> None:
+    """Once the end's wait began (``wait_idle(closing=True)``: the studio stopped, or the
+    process exits), work about to start waits for the end instead of entering a C++
+    library that finalisation would stop: the check queued next must not run."""
+    started = tmp_path / "started"
+    script = f"""
+import threading
+from printdeck.studio import background
+assert background.wait_idle(closing=True)
+def check():
+    with background.working():
+        open({str(started)!r}, "w").write("started")
+thread = threading.Thread(target=check, daemon=True)
+thread.start()
+thread.join(0.5)
+assert thread.is_alive()  # waiting for the end, not working
+"""
+    finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert finished.returncode == 0, finished.stderr
+    assert not started.exists()

@@ -23,14 +23,19 @@ EXIT_WAIT_S = 120.0
 seconds to a minute), seconds; work still running then is left to its fate."""
 
 _busy = 0
+_closing = False
 _changed = threading.Condition()
 
 
 @contextmanager
 def working() -> Iterator[None]:
-    """Mark the calling thread busy with studio work until the block ends."""
+    """Mark the calling thread busy with studio work until the block ends; once the
+    process is ending (:func:`wait_idle` with ``closing``), no work starts: the thread
+    waits here for the end, outside any C++ library."""
     global _busy
     with _changed:
+        while _closing:
+            _changed.wait()
         _busy += 1
     try:
         yield
@@ -46,10 +51,14 @@ def busy() -> int:
         return _busy
 
 
-def wait_idle(timeout_s: float = EXIT_WAIT_S) -> bool:
-    """Wait until no thread is in :func:`working` (at most ``timeout_s`` seconds); whether none is."""
+def wait_idle(timeout_s: float = EXIT_WAIT_S, *, closing: bool = False) -> bool:
+    """Wait until no thread is in :func:`working` (at most ``timeout_s`` seconds); whether
+    none is. With ``closing`` (the process is ending), no work starts from now on, so none
+    can begin between the last one's end and the process's."""
+    global _closing
     with _changed:
+        _closing = _closing or closing
         return _changed.wait_for(lambda: _busy == 0, timeout_s)
 
 
-atexit.register(wait_idle)
+atexit.register(wait_idle, closing=True)

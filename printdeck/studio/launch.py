@@ -148,10 +148,12 @@ def serve(folder: Path | None, port: int = 0, open_browser: bool = True, say: Ca
     try:
         server.run(sockets=[sock])
     finally:
-        if background.busy():  # a build or a sheet under way: ended before the process ends
-            say("printdeck studio: finishing the work under way...")
-        background.wait_idle()
-        space.close()  # the files kept for Undo go
-        if page is not None:
-            with contextlib.suppress(OSError):
-                page.unlink()
+        try:
+            if background.busy():  # a build or a sheet under way: ended before the process ends
+                say("printdeck studio: finishing the work under way...")
+            background.wait_idle(closing=True)  # a second Ctrl-C stops the wait, not the clean-up below
+        finally:
+            space.close()  # the files kept for Undo go
+            if page is not None:
+                with contextlib.suppress(OSError):
+                    page.unlink()
