@@ -16,8 +16,10 @@ __all__ = [
     "ROUND_MARK_OFFSET_MM",
     "SHAPED_MARK_OFFSET_MM",
     "mark_room_mm",
+    "sheet_edge_mm",
     "sheet_inner_mm",
     "sheet_margin_mm",
+    "used_margin_mm",
 ]
 
 MIN_MARGIN_MM = 5.0
@@ -45,13 +47,24 @@ def mark_room_mm(round_cards: bool) -> float:
     return (ROUND_MARK_OFFSET_MM if round_cards else SHAPED_MARK_OFFSET_MM) + MARK_LENGTH_MM
 
 
+def used_margin_mm(margin_mm: float) -> float:
+    """The margin kept from the paper's edge for a wanted ``margin_mm``: at least :data:`MIN_MARGIN_MM`."""
+    return max(margin_mm, MIN_MARGIN_MM)
+
+
+def sheet_edge_mm(margin_mm: float, round_cards: bool) -> float:
+    """How far the cards' bleeds keep from the paper's edge: :func:`used_margin_mm` and
+    :func:`mark_room_mm`."""
+    return used_margin_mm(margin_mm) + mark_room_mm(round_cards)
+
+
 def sheet_inner_mm(page_mm: tuple[float, float], margin_mm: float, round_cards: bool) -> tuple[float, float]:
-    """``(width, height)`` of the paper the cards' bleeds may take: ``page_mm`` less the
-    margin (at least :data:`MIN_MARGIN_MM`) and :func:`mark_room_mm` on every side.
+    """``(width, height)`` of the paper the cards' bleeds may take: ``page_mm`` less
+    :func:`sheet_edge_mm` on every side.
 
     Examples:
         >>> sheet_inner_mm((210.0, 297.0), 5.0, True)
         (194.0, 281.0)
     """
-    room = max(margin_mm, MIN_MARGIN_MM) + mark_room_mm(round_cards)
-    return page_mm[0] - 2.0 * room, page_mm[1] - 2.0 * room
+    edge = sheet_edge_mm(margin_mm, round_cards)
+    return page_mm[0] - 2.0 * edge, page_mm[1] - 2.0 * edge

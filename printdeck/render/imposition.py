@@ -20,7 +20,14 @@ from printdeck.errors import PrintdeckError, key_error
 from printdeck.model import CardSlot
 from printdeck.render import shaped
 from printdeck.render.freespace import KeepOut, Rect, Segment, find_spot, keepout_zone
-from printdeck.sheet_room import MARK_LENGTH_MM, MIN_MARGIN_MM, ROUND_MARK_OFFSET_MM, sheet_inner_mm
+from printdeck.sheet_room import (
+    MARK_LENGTH_MM,
+    MIN_MARGIN_MM,
+    ROUND_MARK_OFFSET_MM,
+    mark_room_mm,
+    sheet_inner_mm,
+    used_margin_mm,
+)
 
 MARK_OFFSET_MM = ROUND_MARK_OFFSET_MM
 """Cut marks start this far outside the bleed (at its edge, as a press's crop marks do
@@ -169,9 +176,8 @@ def impose(
         raise PrintdeckError("card.diameter must be positive and card.bleed, paper.gap not negative")
     if single:
         return _impose_single(diameter_mm, bleed_mm, n_cards)
-    margin = max(margin_mm, MIN_MARGIN_MM)
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=True)
     outer_d_mm = diameter_mm + 2.0 * bleed_mm
-    room_mm = MARK_OFFSET_MM + MARK_LENGTH_MM
     inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True)
     if outer_d_mm > min(inner_mm):
         raise key_error(
@@ -239,8 +245,7 @@ def _impose_shape(
         return Imposition(
             (w, h), slots, max(1, n_cards), 1, 1, 1, shape.width_mm, bleed_mm, 0.0, 0.0, True, "single", shape=shape
         )
-    margin = max(margin_mm, MIN_MARGIN_MM)
-    room_mm = shaped.MARK_OFFSET_MM + shaped.MARK_LENGTH_MM
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=False)
     inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False)
     found = []
     for turned in (False, True):
