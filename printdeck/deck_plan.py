@@ -252,7 +252,8 @@ def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, p
     missing = [s.card_index for s in slots if s.card_index not in by_index]
     if missing:
         raise ValueError(f"cards {missing} of page {page} have no layout")
-    one_page = dataclasses.replace(plan.imposition, slots=slots)
+    full = plan.imposition  # the footer is planned round a full sheet, as in the PDF
+    one_page = dataclasses.replace(full, slots=slots, pattern_mm=tuple(full.full_page_centers_mm()))
     fronts_only = dataclasses.replace(PrintJob.from_theme(plan.theme), backs=None, legend=False, rules=False)
     with tempfile.TemporaryDirectory(prefix="printdeck-preview-") as tmp:
         pdf_path = Path(tmp) / "page.pdf"

@@ -155,6 +155,27 @@ def test_preview_page_is_the_printed_page(tmp_path: Path) -> None:
         printdeck.preview_page(deck, layouts, 2)
 
 
+def test_every_sheets_preview_is_its_printed_page(tmp_path: Path) -> None:
+    """Sheets 2 and 3 too: the preview of one sheet plans its footer round a full sheet,
+    as the PDF does (it put the credit and the scale note at the foot of the page, over
+    the last row's cut lines, where the PDF has them between the rows)."""
+    theme = {**_words_dict(), "deck": {"symbols_per_card": 4}, "card": {"diameter": "85mm"}}
+    theme["symbols"] = [{"text": f"w{k}"} for k in range(13)]
+    result = printdeck.build(theme, out=tmp_path / "deck.pdf")
+    deck = printdeck.plan(theme)
+    layouts = printdeck.lay_out(deck)
+    assert deck.pages == 3
+    document = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for page in (1, 2, 3):
+            preview = Image.open(io.BytesIO(printdeck.preview_page(deck, layouts, page, ppi=40))).convert("RGB")
+            printed = document[page - 1].render(scale=40 / 72).to_pil().convert("RGB")
+            difference = np.abs(np.asarray(preview).astype(int) - np.asarray(printed).astype(int))
+            assert difference.mean() < 0.5, f"sheet {page}"
+    finally:
+        document.close()
+
+
 def test_type_checkers_see_the_names_that_load_at_run_time() -> None:
     """``printdeck/__init__``'s TYPE_CHECKING imports and its ``_WHERE`` map agree, name for name."""
     import ast

@@ -85,6 +85,9 @@ class Imposition:
     shape: CardShape | None = None
     turned: bool = False
     shared: bool = False
+    pattern_mm: tuple[tuple[float, float], ...] = ()
+    """A full sheet's card centres, mm, where ``slots`` hold only part of the deck (a
+    preview of one sheet): the footer is planned round them, as for the whole deck."""
 
     def card_shape(self) -> CardShape:
         """The card's outline as designed (``shape``, else the circle of ``diameter_mm``)."""
@@ -101,7 +104,14 @@ class Imposition:
 
     def page_marks(self, page: int) -> list[Segment]:
         """Crop-mark segments (mm) of one front page."""
-        centers = self.page_centers_mm(page)
+        return self.marks_of(self.page_centers_mm(page))
+
+    def full_page_marks(self) -> list[Segment]:
+        """Crop-mark segments (mm) of a full sheet (:meth:`full_page_centers_mm`)."""
+        return self.marks_of(self.full_page_centers_mm())
+
+    def marks_of(self, centers: Points) -> list[Segment]:
+        """Crop-mark segments (mm) of cards centred at ``centers`` on one sheet."""
         if self.shape is None or self.shape.is_circle:
             return cut_mark_segments(centers, self.outer_radius_mm, self.inner_rect_mm())
         return shaped.shape_marks(centers, self.sheet_shape(), self.bleed_mm, self.inner_rect_mm(), self.shared)
@@ -126,8 +136,8 @@ class Imposition:
         return [s.center_mm for s in self.slots if s.page == page]
 
     def full_page_centers_mm(self) -> Points:
-        """Card centres of a full sheet (the first page), mm."""
-        return self.page_centers_mm(1)
+        """Card centres of a full sheet (the first page, or :attr:`pattern_mm`), mm."""
+        return list(self.pattern_mm) if self.pattern_mm else self.page_centers_mm(1)
 
     def inner_rect_mm(self) -> Rect:
         """The area inside the margins, (x0, y0, x1, y1) mm."""

@@ -257,7 +257,7 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
     """
     register_bundled()
     centers = imposition.full_page_centers_mm()
-    marks = imposition.page_marks(1)
+    marks = imposition.full_page_marks()
     taken: list[Rect] = [imposition.ruler_mm] if imposition.ruler_mm else []
     note = _place_text(SCALE_NOTE, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
     if note:
