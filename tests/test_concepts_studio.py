@@ -64,6 +64,10 @@ def test_look_alikes_are_named_on_both_tiles(tmp_path: Path) -> None:
         assert tiles["red"]["warning"] == "looks like 'red again'"
         assert tiles["red again"]["warning"] == "looks like 'red'"
         assert "'red' and 'red again' look alike" in tiles["red"]["warning_detail"]
+        assert tiles["red"]["warning_detail"].endswith(
+            "printdeck refuses to build them (or only warns, with "
+            "\u201cAllow look-alike symbols (warn only)\u201d ticked)"
+        )
         assert all(s["warning"] is None for n, s in tiles.items() if not n.startswith("red"))
         json.dumps(state)
 
@@ -77,4 +81,5 @@ def test_tiles_note_symbols_alike_in_grey_or_for_colour_blind_players(tmp_path: 
         tiles = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
         assert tiles["red"]["warning"] == "looks like 'green' in grey"
         assert "when printed in grey" in tiles["green"]["warning_detail"]
+        assert tiles["green"]["warning_detail"].endswith("; printdeck still builds them, with a warning")  # no refusal
         assert state["rev"] >= 1

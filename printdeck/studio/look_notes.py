@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import printdeck
 from printdeck.errors import PrintdeckError
+from printdeck.studio.labels import label_of
 from printdeck.studio.symbol_list import Item
 
 LOOK_ALIKES_WAIT_S = 120.0
@@ -63,15 +64,31 @@ def _compared(theme: printdeck.Theme, items: list[Item]) -> dict[int, tuple[str,
         pairs = []
     owners = _symbol_items(theme, items)
     notes: dict[int, list[tuple[str, str]]] = {}
+    refused: set[int] = set()  # tiles with a pair alike as printed in colour: the build refuses those
     for pair in pairs:
         for group, other in zip(pair.groups, (pair.second, pair.first)):
             if 0 <= group < len(owners):
                 seen = _SEEN[pair.vision.value]
                 notes.setdefault(owners[group], []).append((f"{other!r}{seen}", pair.reason()))
+                if pair.vision.value == "normal":
+                    refused.add(owners[group])
     return {
-        uid: ("looks like " + ", ".join(o for o, _ in texts), "; ".join(r for _, r in texts))
+        uid: (
+            "looks like " + ", ".join(o for o, _ in texts),
+            "; ".join(r for _, r in texts) + (_refused() if uid in refused else _WARNED),
+        )
         for uid, texts in notes.items()
     }
+
+
+def _refused() -> str:
+    """What a tile's note adds when a pair is alike as printed in colour (the form's label of the setting)."""
+    allow = label_of("deck.allow_look_alike")
+    return f"; printdeck refuses to build them (or only warns, with \u201c{allow}\u201d ticked)"
+
+
+_WARNED = "; printdeck still builds them, with a warning"
+"""What a tile's note adds when its pairs are alike only in grey or for colour-blind players."""
 
 
 def _symbol_items(theme: printdeck.Theme, items: list[Item]) -> list[int]:

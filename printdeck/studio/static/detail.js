@@ -186,7 +186,7 @@ export function drawDetail(state) {
     faces ? null : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
-    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}; printdeck refuses to build them (or only warns, with “${labelOf(state, "deck.allow_look_alike")}” ticked).`, role: "note" }) : null,
+    symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}.`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
   controls.forEach((node, i) => { if (!node.dataset.key) node.dataset.key = `c${i}-${node.tagName}`; });
   const box = panel.querySelector(".controls");
