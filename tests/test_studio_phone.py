@@ -52,3 +52,21 @@ def test_a_phone_sees_the_whole_page_width_and_the_build_button(phone: object) -
     left = phone.locator(".left").bounding_box()
     right = phone.locator(".right").bounding_box()
     assert right["y"] >= left["y"] + left["height"] - 1  # the panels stack
+
+
+def test_a_refused_build_shows_its_reason_on_the_phones_screen(phone: object) -> None:
+    """Build from the top bar with two words that read the same: the refusal is scrolled
+    into sight (it was below the screen's foot, the page looking as if nothing happened)."""
+    phone.fill("#words", "coca\nсоса")  # the second in Cyrillic letters
+    phone.click("#words-form button[type=submit]")
+    phone.wait_for_function("document.querySelectorAll('#grid .tile').length >= 9")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.click("#build-top")
+    phone.wait_for_selector("#build-error:not([hidden])", timeout=60_000)
+    phone.wait_for_function(
+        """() => { const r = document.getElementById('build-error').getBoundingClientRect();
+                   return r.top >= 0 && r.bottom <= innerHeight + 1; }""",
+        timeout=10_000,
+    )
+    reason = phone.locator("#build-error").inner_text()
+    assert "look alike" in reason and "symbols.7" not in reason  # the page's words, no theme keys

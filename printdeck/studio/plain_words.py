@@ -10,6 +10,7 @@ line keeps its own wording (``str(error)``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +70,10 @@ class Words:
         )
 
 
+_THEME_KEYS = re.compile(r" \(symbols\.\d+ and symbols\.\d+\)")
+"""The theme keys a look-alike refusal gives a pair whose names read the same (for a theme file)."""
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -103,10 +108,10 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         )
     if exc.code == LOOK_ALIKE:  # the pairs as the library names them, the fix in the page's words
         allow = label_of("deck.allow_look_alike")
+        pairs = _THEME_KEYS.sub("", exc.problem)  # the page has no theme keys: its tiles show the pairs
         return Words(
             SYMBOLS_PANEL,
-            f"{exc.problem}; change or remove one of each pair, or tick "
-            f"\u201c{allow}\u201d to print them with a warning",
+            f"{pairs}; change or remove one of each pair, or tick \u201c{allow}\u201d to print them with a warning",
             own=False,
         )
     if exc.code == UNREADABLE_FONT:

@@ -35,6 +35,8 @@ function show(event) {
   if (event.zip) zip.href = event.zip;
   for (const id of BUTTONS) document.getElementById(id).disabled = false;
   if (event.pdf) document.getElementById("pdf-link").focus({ preventScroll: true });
+  // a refusal is read where it is: on a phone the Build heading sat at the screen's foot, the message below it
+  if (event.error) error.scrollIntoView({ behavior: "smooth", block: "nearest" });
 }
 
 async function build(slides = false) {
