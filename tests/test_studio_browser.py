@@ -311,3 +311,23 @@ def test_the_cut_guide_is_a_select_of_the_spec_s_three_choices(page: object, stu
     wait_for(lambda: theme(studio[1]).get("paper", {}).get("cut_guide") is False, "cut_guide: false saved")
     page.select_option(select, "auto")
     wait_for(lambda: theme(studio[1]).get("paper", {}).get("cut_guide", "auto") == "auto", "cut_guide back to auto")
+
+
+def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:
+    """The Font box shows the file chosen, then its default again once removed: it kept
+    "Choose… chosen for each word's script" after a choice (the field was held as if typed
+    in), and the file after Remove, until the page was reloaded."""
+    font = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "NotoSans-Regular.ttf"
+    field = '.field[data-key="text.font"]'
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+    page.set_input_files("#set-text-font", str(font))
+    wait_for(lambda: "font" in theme(studio[1]).get("text", {}), "the font saved")
+    page.wait_for_function(
+        f"""() => document.querySelector('{field}').textContent.includes('NotoSans-Regular.ttf')""", timeout=10_000
+    )
+    page.locator(f"{field} button.link").click()  # Remove
+    wait_for(lambda: "font" not in theme(studio[1]).get("text", {}), "the font removed")
+    page.wait_for_function(
+        f"""() => document.querySelector('{field}').textContent.includes("chosen for each word's script")""",
+        timeout=10_000,
+    )

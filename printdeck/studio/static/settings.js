@@ -255,8 +255,16 @@ function fieldOf(f, state, errors) {
   return wrap;
 }
 
-/** A field kept as the person left it: show its new error (or none) all the same. */
+/** A field kept as the person left it: show its new error (or none) all the same. A file
+ *  field holds nothing typed: it shows what is chosen now (its button keeps the focus). */
 function keepField(old, fresh) {
+  if (fresh.querySelector('input[type="file"]')) {
+    const focused = old.contains(document.activeElement);
+    old.replaceChildren(...fresh.childNodes);
+    delete old.dataset.dirty;
+    if (focused) old.querySelector("button")?.focus();
+    return;
+  }
   const err = old.querySelector(".err");
   const text = fresh.querySelector(".err").textContent;
   if (err.textContent !== text) err.textContent = text;
@@ -334,6 +342,6 @@ export function setUpSettings() {
   form.addEventListener("submit", (e) => e.preventDefault());
   form.addEventListener("input", (e) => {
     const wrap = e.target.closest && e.target.closest(".field[data-key]");
-    if (wrap) wrap.dataset.dirty = "";
+    if (wrap && e.target.type !== "file") wrap.dataset.dirty = "";  // a chosen file is saved, not typed
   });
 }
