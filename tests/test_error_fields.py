@@ -184,3 +184,18 @@ def test_a_deck_files_bad_card_is_named_by_its_fields(
     assert (error.source, error.key) == (str(path), key), error.fields()
     assert error.problem.startswith(problem) and str(error).startswith(f"{path}: {where}: {problem}")
     assert _refused("verify", str(path)) == str(error)
+
+
+def test_a_card_shape_that_a_named_size_contradicts_is_keyed_and_shown_as_the_size_gives_it() -> None:
+    """``size: poker`` with ``shape: circle`` names ``card.size`` (it came without a key,
+    so the studio showed it in place of the sheet, at no box); with no shape given, the
+    studio's form shows the shape the size gives (a rectangle), not round."""
+    from printdeck.studio.page_state import effective_values
+
+    words = [{"text": w} for w in "abcdefg"]
+    with pytest.raises(printdeck.PrintdeckError) as info:
+        printdeck.load_theme({"card": {"size": "poker", "shape": "circle"}, "symbols": words}, check_files=False)
+    assert info.value.key == "card.size" and info.value.problem == "poker is a rectangle size, but card.shape is circle"
+    poker = printdeck.load_theme({"card": {"size": "poker"}, "symbols": words}, check_files=False)
+    assert effective_values(poker.spec)["card.shape"] == "rectangle"
+    assert effective_values(None)["card.shape"] == "circle"

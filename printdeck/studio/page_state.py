@@ -67,13 +67,16 @@ def symbol_count(space: Workspace, snap: Snapshot) -> int:
 def effective_values(spec: Any) -> dict[str, Any]:
     """The value of every setting as the theme model has it (defaults filled in;
     lengths in mm), by dotted key."""
-    dumped = (spec or _default_spec()).model_dump(by_alias=True, mode="json")
+    model = spec or _default_spec()
+    dumped = model.model_dump(by_alias=True, mode="json")
     values = {}
     for key in SETTING_KEYS:
         node: Any = dumped
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
         values[key] = node
+    if values.get("card.shape") is None:  # the shape a named size gives (poker: a rectangle), else round
+        values["card.shape"] = model.card.outline().kind.value
     return values
 
 

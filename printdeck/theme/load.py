@@ -262,8 +262,9 @@ def check_consistency(spec: ThemeSpec) -> None:
     card = spec.card
     try:
         shape = card.outline()
-    except ValueError as exc:
-        raise PrintdeckError(str(exc)) from None
+    except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
+        key, _, problem = str(exc).partition(": ")
+        raise (key_error(key, problem) if key.startswith("card.") and problem else PrintdeckError(str(exc))) from None
     key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
     half = shape.min_side_mm / 2
     if card.safe_margin_mm > half * 0.4:
