@@ -331,3 +331,19 @@ def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, stud
         f"""() => document.querySelector('{field}').textContent.includes("chosen for each word's script")""",
         timeout=10_000,
     )
+
+
+def test_clearing_a_custom_paper_size_goes_back_to_the_default(page: object, studio: tuple[str, Path]) -> None:
+    """Both boxes of a custom paper emptied: the theme loses its size (the default paper);
+    it kept the custom size, silently."""
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+    page.select_option("#set-paper-size", "custom")
+    width, height = page.locator('[aria-label="Paper width"]'), page.locator('[aria-label="Paper height"]')
+    width.fill("148mm")
+    height.fill("210mm")
+    height.press("Tab")
+    wait_for(lambda: theme(studio[1]).get("paper", {}).get("size") == ["148mm", "210mm"], "the custom size saved")
+    page.locator('[aria-label="Paper width"]').fill("")
+    page.locator('[aria-label="Paper height"]').fill("")
+    page.locator('[aria-label="Paper height"]').press("Tab")
+    wait_for(lambda: "size" not in theme(studio[1]).get("paper", {}), "the custom size removed")

@@ -191,9 +191,10 @@ function paperInput(f, state) {
     if (select.value !== "custom") save(f.key, select.value);
     else if (w.value.trim() && h.value.trim()) save(f.key, [unit(w.value), unit(h.value)]);
   };
+  const typed = () => (!w.value.trim() && !h.value.trim() ? save(f.key, null) : send());  // both emptied: the default
   select.addEventListener("change", () => { sizes.hidden = select.value !== "custom"; send(); });
-  w.addEventListener("change", send);
-  h.addEventListener("change", send);
+  w.addEventListener("change", typed);
+  h.addEventListener("change", typed);
   return el("div", { class: "stack" }, select, sizes);
 }
 
