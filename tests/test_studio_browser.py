@@ -15,6 +15,8 @@ import http.server
 import io
 import itertools
 import json
+import shutil
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -44,9 +46,19 @@ CHROMIUM_ARGS = [
 ]
 TWEMOJI = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing: apt-get install chromium (.ci/run installs it)"
-)
+
+def _missing() -> str | None:
+    """What the browser tests need and this machine lacks, in words (None: nothing)."""
+    if not CHROMIUM.exists():
+        return "/usr/bin/chromium is missing: apt-get install chromium (.ci/run installs it)"
+    listed = shutil.which("fc-list")
+    if listed and not subprocess.run([listed], capture_output=True, text=True, timeout=60).stdout.strip():
+        return "fontconfig lists no font (the run without fonts), and Chromium draws no page without one"
+    return None
+
+
+MISSING = _missing()
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is missing: pip install -e '.[test]'"
 )
@@ -68,8 +80,8 @@ def photo_jpeg(seed: int) -> bytes:
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A studio on a free port of 127.0.0.1 (uvicorn on a thread): (link with token, folder).
     Every browser test uses it, so a test module that imports it skips without Chromium."""
-    if not CHROMIUM.exists():
-        pytest.skip(pytestmark.kwargs["reason"])
+    if MISSING is not None:
+        pytest.skip(MISSING)
     with serving(tmp_path_factory.mktemp("studio") / "family-deck") as served:
         yield served
 
