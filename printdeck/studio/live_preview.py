@@ -59,8 +59,8 @@ class LivePreview:
         thread, to wait for it."""
         rev, page = self.space.rev, self.last_page
 
-        def draw() -> None:
-            with working(), contextlib.suppress(Stale, PrintdeckError, ValueError):
+        def draw() -> None:  # ahead of the page's asking: a file removed meanwhile (OSError) waits for the ask
+            with working(), contextlib.suppress(Stale, PrintdeckError, ValueError, OSError):
                 self.sheet(rev, page)
 
         thread = threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True)
