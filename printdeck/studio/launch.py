@@ -151,7 +151,7 @@ def serve(folder: Path | None, port: int = 0, open_browser: bool = True, say: Ca
         try:
             if background.busy():  # a build or a sheet under way: ended before the process ends
                 say("printdeck studio: finishing the work under way...")
-            background.wait_idle(closing=True)  # a second Ctrl-C stops the wait, not the clean-up below
+            background.wait_idle()  # a second Ctrl-C stops this wait, not the clean-up below
         finally:
             space.close()  # the files kept for Undo go
             if page is not None:
