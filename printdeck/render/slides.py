@@ -254,12 +254,12 @@ def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
     """A thick amber ring with dark edges along ``path_mm`` (``(N, 2)``, slide mm, closed)."""
     canvas.saveState()
     canvas.setLineJoin(1)
+    path = canvas.beginPath()
+    path.moveTo(mm_to_pt(path_mm[0, 0]), mm_to_pt(path_mm[0, 1]))
+    for x, y in path_mm[1:]:
+        path.lineTo(mm_to_pt(x), mm_to_pt(y))
+    path.close()
     for colour, width_mm in ((RING_EDGE, RING_WIDTH_MM + 1.0), (RING_COLOR, RING_WIDTH_MM)):
-        path = canvas.beginPath()
-        path.moveTo(mm_to_pt(path_mm[0, 0]), mm_to_pt(path_mm[0, 1]))
-        for x, y in path_mm[1:]:
-            path.lineTo(mm_to_pt(x), mm_to_pt(y))
-        path.close()
         canvas.setStrokeColor(HexColor(colour))
         canvas.setLineWidth(mm_to_pt(width_mm))
         canvas.drawPath(path, stroke=1, fill=0)

@@ -46,7 +46,7 @@ def ltr_line(text: str) -> str:
     title does (Arabic, Hebrew), gets a left-to-right mark in front (U+200E, UAX #9 rule
     P2), so the title stays one right-to-left run at its start and the brackets and words
     after it keep their places; any other text is returned as it is."""
-    if font_has("Helvetica", text):  # ASCII: nothing right to left
+    if text.isascii():  # nothing right to left
         return text
     from printdeck.artwork import starts_right_to_left  # noqa: PLC0415 - python-bidi only for such text
 
