@@ -30,12 +30,16 @@ def phone_photo(name: str, tmp: Path) -> tuple[str, str, bytes]:
 
 def ring_box(page: object) -> list[float]:
     """The ring's square as fractions of the photo shown: [left, top, right, bottom]."""
-    return page.evaluate("""() => {
-        const img = document.querySelector('#detail .crop img').getBoundingClientRect();
-        const ring = document.querySelector('#detail .crop .ring').getBoundingClientRect();
+    handle = page.wait_for_function("""() => {
+        const shown = document.querySelector('#detail .crop .ring[data-crop="artwork"]:not([hidden])');
+        const photo = document.querySelector('#detail .crop img');
+        if (!shown || !photo || !photo.complete || photo.naturalWidth === 0) return null;
+        const img = photo.getBoundingClientRect();
+        const ring = shown.getBoundingClientRect();
         return [(ring.left - img.left) / img.width, (ring.top - img.top) / img.height,
                 (ring.right - img.left) / img.width, (ring.bottom - img.top) / img.height];
     }""")
+    return list(handle.json_value())
 
 
 def test_the_ring_is_the_crop_the_pdf_cuts(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
@@ -96,3 +100,34 @@ def test_the_ring_is_the_crop_the_pdf_cuts(page: object, studio: tuple[str, Path
         w, h = ImageOps.exif_transpose(image).size
     assert abs((after[2] - after[0]) - (report.box_px[2] - report.box_px[0]) / w) < 0.01
     assert after[2] - after[0] < before[2] - before[0]
+
+
+def test_the_ring_stays_up_while_another_symbol_changes(page: object, studio: tuple[str, Path]) -> None:
+    """A state change elsewhere (a word added) must not take the ring down and ask for the
+    crop again: the ring is the same element throughout, never hidden (CI once read the box
+    of a ring rebuilt without its crop)."""
+    page.evaluate(
+        "() => Array.from(document.querySelectorAll('#grid .tile')).find((t) => t.querySelector('img.photo'))"
+        ".querySelector('.tile-face').click()"
+    )
+    ring_box(page)  # the ring is up
+    page.evaluate("""() => {
+        const ring = document.querySelector('#detail .crop .ring');
+        window.ringLog = [];
+        const watch = new MutationObserver(() => {
+            const now = document.querySelector('#detail .crop .ring');
+            if (now !== ring) window.ringLog.push('replaced');
+            else if (now.hidden) window.ringLog.push('hidden');
+        });
+        watch.observe(document.getElementById('detail'), { subtree: true, childList: true, attributes: true });
+        window.ringWatch = watch;
+    }""")
+    tiles = page.evaluate("document.querySelectorAll('#grid .tile').length")
+    page.fill("#words", "kite")
+    page.click("#words-form button[type=submit]")
+    page.wait_for_function(f"document.querySelectorAll('#grid .tile').length === {tiles + 1}")
+    wait_for(lambda: any(s.get("text") == "kite" for s in theme(studio[1])["symbols"]), "the word saved")
+    page.wait_for_timeout(500)  # the state that follows the save has arrived
+    log = page.evaluate("() => { window.ringWatch.disconnect(); return window.ringLog; }")
+    assert log == [], log
+    ring_box(page)

@@ -92,10 +92,17 @@ function cropper(symbol) {
     else found.textContent = answer.data.words || answer.data.error || "The crop cannot be shown.";
     place();
   };
+  wrap.dataset.thumb = symbol.thumb;
   wrap.refresh = (next) => {
+    // A new state of the same crop (another symbol changed, say) keeps the ring shown
+    // while the state catches up, so it never blinks off; a moved, zoomed or reshaped
+    // crop is asked for again.
+    const same = crop && ["focus", "zoom", "shape"].every((k) => JSON.stringify(next[k]) === JSON.stringify(symbol[k]));
     symbol = next;
     focus = next.focus || focus;
-    crop = next.crop && next.crop.box ? next.crop : null;
+    crop = next.crop && next.crop.box ? next.crop : same ? crop : null;
+    img.alt = `Photo of ${next.name}: click where the crop should centre`;
+    box.setAttribute("aria-label", `Crop of ${next.name}: click the photo, or use the arrow keys, to centre the crop`);
     place();
     if (!crop) ask();
   };
@@ -176,7 +183,11 @@ export function drawDetail(state) {
       const face = document.querySelector(`#grid .tile[data-uid="${symbol.uid}"] [data-part="face"]`);
       if (face) face.focus();  // back where the panel was opened from
     } }));
-  const art = symbol.kind === "photo" ? cropper(symbol)
+  const old = panel.dataset.uid === String(symbol.uid) ? panel.querySelector('[data-key="art"]') : null;
+  // The same photo keeps its cropper, so its ring stays up while the page's state changes.
+  const kept = symbol.kind === "photo" && old && old.refresh && old.dataset.thumb === symbol.thumb ? old : null;
+  if (kept) kept.refresh(symbol);
+  const art = kept ? kept : symbol.kind === "photo" ? cropper(symbol)
     : symbol.kind === "text" || !symbol.thumb ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
   if (art) art.dataset.key = "art";
   const faces = symbol.kind === "faces";
@@ -192,9 +203,11 @@ export function drawDetail(state) {
   const box = panel.querySelector(".controls");
   if (panel.dataset.uid === String(symbol.uid) && box && patchChildren(box, controls)) {
     panel.querySelector('[data-key="title"]').replaceWith(title);
-    const oldArt = panel.querySelector('[data-key="art"]');
-    if (oldArt && art && oldArt.contains(document.activeElement) && oldArt.refresh) oldArt.refresh(symbol);
-    else if (oldArt && art) oldArt.replaceWith(art);
+    if (old && art && old !== art) {
+      const focused = old.contains(document.activeElement);
+      old.replaceWith(art);
+      if (focused && art.querySelector(".crop")) art.querySelector(".crop").focus();  // a new photo, same place
+    }
     return;
   }
   const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
