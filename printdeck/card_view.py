@@ -44,7 +44,9 @@ def card_places(plan: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dic
     """Printed card ``card`` laid out (JSON-ready): its size, bleed and safe margin, and per
     symbol its name, centre, rotation, frame (``box_mm`` and ``size_mm``, its longer side),
     the ink's bounding box about its centre before turning (``ink_mm``: x0, y0, x1, y1),
-    whether it may turn and whether it is pinned.
+    whether it may turn and whether it is pinned; ``stale_pins``, the symbols its entry of
+    ``layout.pinned`` was pinned on when the card no longer shows them (so the entry is not
+    applied; ``[]`` otherwise).
 
     Raises:
         ValueError: no such card, or it has no layout in ``layouts``.
@@ -56,7 +58,8 @@ def card_places(plan: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dic
     symbols = plan.cards[pin_card - 1]
     entry = next((e for e in plan.theme.spec.layout.pinned if e.card == pin_card), None)
     names = [s.name for s in symbols]
-    pinned = set(entry.place) if entry is not None and sorted(entry.symbols) == sorted(names) else set()
+    applies = entry is not None and sorted(entry.symbols) == sorted(names)
+    pinned = set(entry.place) if entry is not None and applies else set()
     places = []
     for symbol, place in zip(symbols, layout.placements, strict=True):
         xy = silhouette(symbol).vertices * place.box_mm[1]
@@ -77,6 +80,7 @@ def card_places(plan: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dic
     return {
         "card": card,
         "pin_card": pin_card,
+        "stale_pins": [] if entry is None or applies else list(entry.symbols),
         "symbols": places,
         "names": names,
         "trim_mm": [outline.width_mm, outline.height_mm],

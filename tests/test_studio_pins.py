@@ -161,3 +161,30 @@ def test_undo_and_redo_take_a_touch_up_back_and_again(client: TestClient) -> Non
     assert not any(s["pinned"] for s in _card(client, 5)["symbols"])
     assert client.post("/api/redo", json={"rev": _rev(client)}).status_code == 200
     assert _theme(client)["layout"] == touched
+
+
+def test_touch_ups_the_deck_outgrew_are_said_plainly_and_can_be_forgotten(client: TestClient) -> None:
+    """A new seed deals other symbols to a touched-up card: the sheet says so in the page's
+    words (the card, what to do; no theme key), the card view says what it was touched up
+    on, and Release card, enabled for it, forgets the old entry."""
+    view = _card(client, 4)
+    shown = view["symbols"][1]
+    pin = {"card": 4, "symbol": shown["name"], "center": shown["center_mm"], "rotation": shown["rotation_deg"]}
+    assert client.post("/api/pins", json={**pin, "size": shown["size_mm"] * 0.85}).status_code == 200
+    pinned_on = sorted(view["names"])
+    for _ in range(10):  # a seed that deals card 4 other symbols
+        assert client.post("/api/seed").status_code == 200
+        if sorted(_card(client, 4)["names"]) != pinned_on:
+            break
+    again = _card(client, 4)
+    assert sorted(again["names"]) != pinned_on, "ten seeds dealt card 4 the same symbols"
+    assert sorted(again["stale_pins"]) == pinned_on and not any(s["pinned"] for s in again["symbols"])
+    sheet = client.get(f"/api/preview?rev={_rev(client)}&page=1").json()
+    said = [w for w in sheet["warnings"] if "touch-ups" in w]
+    assert len(said) == 1 and said[0].startswith("Card 4's touch-ups are not used"), sheet["warnings"]
+    assert "Open card 4 and choose Release card" in said[0] and "layout.pinned" not in said[0]
+    assert client.post("/api/pins/release", json={"card": 4}).status_code == 200
+    assert "layout" not in _theme(client)
+    assert _card(client, 4)["stale_pins"] == []
+    sheet = client.get(f"/api/preview?rev={_rev(client)}&page=1").json()
+    assert not any("touch-ups" in w for w in sheet["warnings"])

@@ -172,3 +172,70 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
     symbol = next(s for s in printdeck.load_theme(folder / "theme.yaml").symbols if s.name == star)
     at = (float(pin["center"][0][:-2]), float(pin["center"][1][:-2]))
     assert ink_at_pin(cli.pdf_path, 1, symbol, (at, float(pin["rotation"]), float(pin["size"][:-2]))) > 0.97
+
+
+def test_touch_ups_a_new_seed_outgrew_are_said_and_forgotten(studio: tuple[str, Path], tmp_path: Path) -> None:
+    """Card 3 touched up, then new seeds until it shows other symbols: the sheet says so in
+    the page's words, the zoomed card says what it was touched up on, and Release card
+    (enabled though nothing on the card is pinned now) forgets the entry."""
+    link, folder = studio
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(link)
+        page.wait_for_selector('#hotspots button[aria-label="Card 3"]', timeout=60_000)
+        page.click('#hotspots button[aria-label="Card 3"]')
+        page.click("#touch-up")
+        page.wait_for_selector("#card-view[open] g.cv-symbol")
+        names = page.eval_on_selector_all("#card-view g.cv-symbol", "gs => gs.map((g) => g.dataset.name)")
+        page.click(f'#card-view .cv-pick[data-name="{names[0]}"]')
+        page.keyboard.press("-")
+        assert _answered(page) == "saved", page.inner_text("#cv-status")
+        page.click("#card-view button:text-is('Back to the sheet')")
+
+        def pinned_on() -> list[str]:
+            entries = (theme(folder).get("layout") or {}).get("pinned") or []
+            return next((sorted(e["symbols"]) for e in entries if e["card"] == 3), [])
+
+        assert pinned_on() == sorted(names)
+        deck = printdeck.plan(printdeck.load_theme(folder / "theme.yaml"))
+        for _ in range(10):
+            seed = theme(folder)["seed"]
+            page.click("#reseed")
+            page.wait_for_function("() => !document.querySelector('#reseed').disabled")
+            for _ in range(100):
+                if theme(folder)["seed"] != seed:
+                    break
+                page.wait_for_timeout(50)
+            deck = printdeck.plan(printdeck.load_theme(folder / "theme.yaml"))
+            if sorted(s.name for s in deck.cards[2]) != sorted(names):
+                break
+        assert sorted(s.name for s in deck.cards[2]) != sorted(names), "ten seeds dealt card 3 the same symbols"
+        page.wait_for_selector("#sheet-warnings:not([hidden])", timeout=60_000)
+        page.wait_for_function(
+            "() => document.querySelector('#sheet-warnings').textContent.includes(\"Card 3's touch-ups\")"
+        )
+        said = page.inner_text("#sheet-warnings")
+        assert "Card 3's touch-ups are not used" in said and "layout.pinned" not in said, said
+
+        if page.get_attribute('#hotspots button[aria-label="Card 3"]', "aria-pressed") != "true":
+            page.click('#hotspots button[aria-label="Card 3"]')  # a second click would let it go
+        page.click("#touch-up")
+        page.wait_for_selector("#card-view[open] #cv-stale:not([hidden])")
+        note = page.inner_text("#cv-stale")
+        assert all(name in note for name in names) and "Release card forgets them" in note, note
+        assert page.is_enabled("#card-view button:text-is('Release card')")
+        _shot(page, "card-view-stale.png", tmp_path)
+        _reset(page)
+        page.click("#card-view button:text-is('Release card')")
+        assert _answered(page) == "released"
+        assert pinned_on() == []
+        page.wait_for_selector("#card-view #cv-stale[hidden]", state="attached")
+        page.click("#card-view button:text-is('Back to the sheet')")
+        page.wait_for_function(  # card 2 of the test before may still be said
+            "() => !document.querySelector('#sheet-warnings').textContent.includes(\"Card 3's touch-ups\")"
+        )
+        assert not errors, f"errors in the page: {errors}"
+        browser.close()

@@ -29,7 +29,16 @@ if TYPE_CHECKING:
 
 
 class PinWarning(UserWarning):
-    """A pin left out: its card shows other symbols than when it was pinned."""
+    """A pin left out: its card shows other symbols than when it was pinned.
+
+    Attributes:
+        card: The card (1-based, of one deck) whose entry is left out.
+        moved_to: The card (1-based) that now shows the symbols it was pinned on, or None.
+    """
+
+    def __init__(self, message: str, card: int = 0, moved_to: int | None = None) -> None:
+        super().__init__(message)
+        self.card, self.moved_to = card, moved_to
 
 
 @dataclass(frozen=True)
@@ -107,10 +116,13 @@ def applicable_pins(
             else f"pin that card again or remove {entry.key}"
         )
         warnings.warn(
-            f"{entry.key}: card {index + 1} now shows {', '.join(s.name for s in card)}, not the symbols it was "
-            f"pinned on ({', '.join(entry.symbols)}): the deck changed (seed, symbols or size), so its pins are "
-            f"not applied; {fix}",
-            PinWarning,
+            PinWarning(
+                f"{entry.key}: card {index + 1} now shows {', '.join(s.name for s in card)}, not the symbols it "
+                f"was pinned on ({', '.join(entry.symbols)}): the deck changed (seed, symbols or size), so its "
+                f"pins are not applied; {fix}",
+                index + 1,
+                None if elsewhere is None else index_base + elsewhere + 1,
+            ),
             stacklevel=3,
         )
     return out

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import printdeck
-from printdeck.errors import PrintdeckError, shown, warning_lines
+from printdeck.errors import PrintdeckError, shown
 from printdeck.studio.background import working
-from printdeck.studio.wording import home_shortened, problem_of
+from printdeck.studio.wording import home_shortened, problem_of, sheet_warnings
 from printdeck.studio.workspace import LIBRARY_LOCK, Workspace
 
 OUTPUT_FOLDER = "output"
@@ -53,7 +53,7 @@ class BuildJob:
         stage_done, stage_total: Steps done in it, of how many (``None``: unknown).
         finished: Stages done.
         lines: The command line's summary lines, once built.
-        warnings: The build's warnings, one line each, as the command line prints them.
+        warnings: The build's warnings, one line each (``wording.sheet_warnings``).
         error: The command line's error line, if the build failed.
         error_words: The page's words for it (``plain_words``).
         pdf, png_paths: What was written.
@@ -172,7 +172,7 @@ class Builds:
                     )
                     job.pdf, job.png_paths = result.pdf_path, list(result.png_paths)
                     job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
-            job.warnings = warning_lines(caught)
+            job.warnings = sheet_warnings(caught)
         except PrintdeckError as exc:
             problem = problem_of(exc, folder, self.space.doc())
             self.space.note_problem(problem)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import printdeck
-from printdeck.errors import PrintdeckError, warning_lines
+from printdeck.errors import PrintdeckError
 from printdeck.studio.background import working
 from printdeck.studio.sheet_cache import SheetCache
-from printdeck.studio.wording import Problem, problem_of
+from printdeck.studio.wording import Problem, problem_of, sheet_warnings
 from printdeck.studio.workspace import LIBRARY_LOCK, Snapshot, Workspace
 
 PREVIEW_PPI = 96.0
@@ -87,7 +87,7 @@ class LivePreview:
                     warnings.simplefilter("always")
                     self._lay_out_through(deck, page)
                     deck.sheets[page] = self._drawn.sheet(deck.plan, deck.layouts, page)
-                deck.warnings[page] = warning_lines(caught)
+                deck.warnings[page] = sheet_warnings(caught)
             return deck.sheets[page], {**sheet_facts(deck.plan, page), "warnings": deck.warnings[page]}
 
     def through_card(self, rev: int, card: int) -> tuple[printdeck.DeckPlan, list[printdeck.CardLayout]]:

@@ -3,12 +3,13 @@ their fields, never by reading the message), the build's summary line, and the l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import warnings
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import PrintdeckError, shown, warning_lines
 from printdeck.studio.plain_words import plain_words
 
 THEME_FILE = "theme.yaml"
@@ -104,3 +105,21 @@ def home_shortened(path: Path) -> str:
         return "~/" + path.relative_to(Path.home()).as_posix()
     except (ValueError, RuntimeError):
         return str(path)
+
+
+def sheet_warnings(caught: Iterable[warnings.WarningMessage]) -> list[str]:
+    """The warnings of a sheet's layout as the page shows them: a card's touch-ups left out
+    (``PinWarning``) in the page's words, naming the card and what to do there (never a
+    theme key); every other warning as the command line says it (``warning_lines``)."""
+    from printdeck.layout import PinWarning  # noqa: PLC0415 - the layout package only with a sheet
+
+    caught = list(caught)
+    pins = [w.message for w in caught if isinstance(w.message, PinWarning)]
+    lines = dict.fromkeys(
+        f"Card {pin.card}'s touch-ups are not used: the deck changed since they were made, so the card shows "
+        "other symbols now"
+        + (f" (they are on card {pin.moved_to} now)" if pin.moved_to is not None else "")
+        + f". Open card {pin.card} and choose Release card to forget them."
+        for pin in pins
+    )
+    return [*lines, *warning_lines(w for w in caught if not isinstance(w.message, PinWarning))]

@@ -131,12 +131,16 @@ function drawControls() {
       "data-name": s.name,
       text: `${s.name}${s.pinned ? " (pinned)" : ""}`, onclick: () => { select(s.name); cv.stage.focus(); },
     }))));
-  const anyPinned = v.symbols.some((s) => s.pinned);
+  const stale = v.stale_pins.length > 0;  // touch-ups made when the card showed other symbols
+  const anyPinned = v.symbols.some((s) => s.pinned) || stale;
   for (const button of cv.controls.querySelectorAll("button[data-needs]")) {
     const needs = button.dataset.needs;
     button.disabled = needs === "symbol" ? !symbol : needs === "pinned" ? !(symbol && symbol.pinned)
       : needs === "turn" ? !(symbol && symbol.rotate) : !anyPinned;
   }
+  cv.stale.hidden = !stale;
+  cv.stale.textContent = stale ? `This card was touched up when it showed ${v.stale_pins.join(", ")}. The deck has `
+    + "changed since, so those touch-ups are not used. Release card forgets them; a new touch-up replaces them." : "";
   document.getElementById("cv-chosen").textContent = symbol
     ? `${symbol.name}: ${fmt(shown(symbol))}` : "Choose a symbol: click it, or a name below";
 }
@@ -202,7 +206,7 @@ async function release(all) {
   const body = all ? { card: cv.card } : { card: cv.card, symbol: cv.selected };
   const answer = await change("POST", "/api/pins/release", body);
   if (answer.status === 200) {
-    say(all ? "Released: the card is laid out by printdeck again." : `Released: ${cv.selected} is laid out around the pinned symbols.`,
+    say(all ? (cv.view && cv.view.stale_pins.length ? "Forgotten: the old touch-ups are gone." : "Released: the card is laid out by printdeck again.") : `Released: ${cv.selected} is laid out around the pinned symbols.`,
       false, "released");
     cv.pose = null;
     await load();
@@ -297,6 +301,7 @@ function build() {
   }, cv.img, cv.svg);
   cv.status = el("p", { id: "cv-status", class: "cv-status", role: "status", "aria-live": "polite" });
   cv.list = el("ul", { class: "cv-list", "aria-label": "Symbols on this card" });
+  cv.stale = el("p", { id: "cv-stale", class: "warnings", role: "note", hidden: true });
   cv.controls = el("div", { class: "cv-controls" },
     button("Turn left [", "turn", () => nudge((p) => { p.rotation_deg += TURN_DEG; }), "Turn counter-clockwise ([)"),
     button("Turn right ]", "turn", () => nudge((p) => { p.rotation_deg -= TURN_DEG; }), "Turn clockwise (])"),
@@ -309,7 +314,7 @@ function build() {
       el("h2", { id: "card-view-h", text: "Card" }),
       el("button", { type: "button", class: "secondary", text: "Back to the sheet", onclick: () => cv.dialog.close() })),
     el("p", { id: "cv-help", class: "muted small", text: "Drag a symbol to move it, its round handle to turn it, its square handle to resize it; or choose it and use the arrow keys, [ ] or R, + and -. The picture is the card as it prints; each change is saved as this card’s pinned placement." }),
-    cv.stage,
+    cv.stage, cv.stale,
     el("p", { id: "cv-chosen", class: "cv-chosen" }),
     cv.controls, cv.status, cv.list);
   document.body.append(cv.dialog);
