@@ -217,3 +217,37 @@ def test_axe_finds_no_serious_violation(
     tab.fill("#set-card-diameter", "")
     tab.press("#set-card-diameter", "Tab")
     tab.wait_for_function("document.getElementById('err-set-card-diameter').textContent === ''")
+
+
+@pytest.mark.parametrize(("width", "phone"), [(1280, False), (390, True)])
+def test_tile_buttons_fit_a_finger_and_a_long_answer_keeps_off_the_buttons(
+    driver: object, studio: tuple[str, Path], width: int, phone: bool
+) -> None:
+    """Each tile's move and remove buttons are at least 24 x 24 px (WCAG 2.5.8), 30 x 30
+    under a finger; the top bar's answer, however long, wraps in its own room and never
+    runs under Undo, Redo or Build PDF."""
+    tab = open_tab(driver, studio[0], width, 800, phone=phone)
+    if tab.evaluate("document.querySelectorAll('#grid .tile').length") < 2:
+        tab.fill("#words", "sun\nmoon")
+        tab.click("#words-form button[type=submit]")
+    tab.wait_for_function("document.querySelectorAll('#grid .tile .tile-tools button').length > 0", timeout=60_000)
+    sizes = tab.evaluate(
+        "[...document.querySelectorAll('#grid .tile .tile-tools button')]"
+        ".map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })"
+    )
+    least = 30 if phone else 24
+    assert min(w for w, _ in sizes) >= least and min(h for _, h in sizes) >= least, sizes
+    tab.evaluate(
+        "document.getElementById('saved').textContent = 'Not saved: ' + 'photos/IMG_20261129_101010.jpg cannot be "
+        "read as a picture; re-export it as PNG or JPEG and drop it again. '.repeat(2)"
+    )
+    boxes = tab.evaluate(
+        "['saved', 'undo', 'redo', 'build-top'].map((id) => { const r = document.getElementById(id)"
+        ".getBoundingClientRect(); return [id, r.left, r.top, r.right, r.bottom]; })"
+    )
+    saved = boxes[0]
+    for name, left, top, right, bottom in boxes[1:]:
+        apart = saved[3] <= left or right <= saved[1] or saved[4] <= top or bottom <= saved[2]
+        assert apart, f"the answer {saved[1:]} runs under {name} {left, top, right, bottom}"
+    on_screen(tab, "#saved", width)
+    assert not tab.page_errors
