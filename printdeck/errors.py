@@ -260,6 +260,19 @@ def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:
     return [f"printdeck: warning: {text}" for text in texts]
 
 
+class PinWarning(UserWarning):
+    """A pin left out: its card shows other symbols than when it was pinned.
+
+    Attributes:
+        card: The card (1-based, of one deck) whose entry is left out.
+        moved_to: The card (1-based) that now shows the symbols it was pinned on, or None.
+    """
+
+    def __init__(self, message: str, card: int = 0, moved_to: int | None = None) -> None:
+        super().__init__(message)
+        self.card, self.moved_to = card, moved_to
+
+
 class LookAlikeWarning(UserWarning):
     """Two symbols players may not tell apart (allowed with ``--allow-look-alike``, or seen
     so only in grey or with a colour-vision deficiency)."""

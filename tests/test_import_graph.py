@@ -47,6 +47,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "audit",
             "forksafe",
             "sheet_room",
+            "emoji_names",
         },
     ),
     ("design", {"design"}),

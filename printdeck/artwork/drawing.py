@@ -242,10 +242,36 @@ def word_chain(symbol: SymbolSpec) -> list[FontFace]:
     chain = fonts.fallback_chain(user_faces(symbol), text, symbol.lang or guess_lang(text))
     missing = fonts.missing_chars(text, chain)
     if missing:
-        problem = f"no font has {fonts.describe_chars(missing)} of {text!r}"
-        fix = f"{install_hint(missing)} or set text.font to a font file that has it"
+        problem, fix = _missing_emoji(text, missing) or (
+            f"no font has {fonts.describe_chars(missing)} of {text!r}",
+            f"{install_hint(missing)} or set text.font to a font file that has it",
+        )
         raise PrintdeckError(f"{problem}; {fix}", problem=problem, fix=fix, value=text, code=NO_FONT_HAS)
     return chain
+
+
+def _missing_emoji(text: str, missing: list[str]) -> tuple[str, str] | None:
+    """The problem and fix when every character no font has is part of an emoji: the
+    emoji named as a person reads it, and its bundled picture if printdeck has one."""
+    from printdeck.emoji_names import bundled_picture, emoji_in, emoji_name  # noqa: PLC0415
+
+    lacking = [seq for seq in emoji_in(text) if any(c in seq for c in missing)]
+    if not lacking or not all(any(c in seq for seq in lacking) for c in missing):
+        return None
+    named = ", ".join(f"{_joined(seq)} ({emoji_name(seq)})" if emoji_name(seq) else _joined(seq) for seq in lacking)
+    word = "" if "".join(lacking) == text else f" of '{_joined(text)}'"
+    pictures = [bundled_picture(seq) for seq in lacking]
+    if len(lacking) == 1 and pictures[0] is not None and word == "":
+        fix = f'use printdeck\'s picture of it instead: image: "{pictures[0]}"'
+    else:
+        fix = "use a picture of it instead (image: a PNG or SVG file), or set text.font to a font with outline emoji"
+    return f"no font has the emoji {named}{word}", fix
+
+
+def _joined(sequence: str) -> str:
+    """An emoji as a message shows it: its pictures without the invisible joiners and
+    selectors between them (a message escapes those: ``\\u200d``)."""
+    return "".join(c for c in sequence if c.isprintable())
 
 
 def install_hint(chars: list[str]) -> str:

@@ -167,7 +167,14 @@ def open_face(path: Path, index: int, where: str) -> FontFace:
             f"{where}", f"{path.name} holds {faces} face(s), so #{index} does not exist; use #0 to #{faces - 1}"
         )
     face = FontFace(path, index)
-    if not _coverage(str(path), index, size, path.stat().st_mtime_ns, where):
+    cmap, outlined = _font_facts(str(path), index, size, path.stat().st_mtime_ns, where)
+    if not outlined:
+        raise key_error(
+            f"{where}",
+            f"{path.name} has no outlines (a bitmap font, such as a colour emoji font), and printdeck draws words "
+            "as outlines; give a .ttf or .otf font with outlines",
+        )
+    if not cmap:
         raise key_error(f"{where}", f"{path.name} has no Unicode character map; give another font")
     return face
 
@@ -197,22 +204,30 @@ def face_count(path: Path, where: str) -> int:
 
 
 def coverage(face: FontFace) -> frozenset[int]:
-    """The code points the face maps to glyphs (its best Unicode cmap; cached).
+    """The code points the face maps to glyphs printdeck can draw (its best Unicode cmap;
+    cached): none for a face without outlines (``glyf``, ``CFF`` or ``CFF2``), such as a
+    colour bitmap emoji font (Noto Color Emoji's ``CBDT``), since words are drawn as outlines.
 
     Raises:
         PrintdeckError: The file cannot be read as a font.
     """
     stat = face.path.stat()
-    return _coverage(str(face.path), face.index, stat.st_size, stat.st_mtime_ns, str(face.path))
+    cmap, outlined = _font_facts(str(face.path), face.index, stat.st_size, stat.st_mtime_ns, str(face.path))
+    return cmap if outlined else frozenset()
+
+
+_OUTLINE_TABLES = ("glyf", "CFF ", "CFF2")
 
 
 @lru_cache(maxsize=64)
-def _coverage(path: str, index: int, size: int, mtime_ns: int, where: str) -> frozenset[int]:
+def _font_facts(path: str, index: int, size: int, mtime_ns: int, where: str) -> tuple[frozenset[int], bool]:
+    """A face's best Unicode cmap and whether it has outlines."""
     from fontTools.ttLib import TTFont, TTLibError  # noqa: PLC0415 - only where a font is read
 
     try:
         with open(path, "rb") as handle:  # closed even when fontTools raises
-            return frozenset(TTFont(handle, fontNumber=index, lazy=True).getBestCmap() or {})
+            font = TTFont(handle, fontNumber=index, lazy=True)
+            return frozenset(font.getBestCmap() or {}), any(tag in font for tag in _OUTLINE_TABLES)
     except (OSError, TTLibError, AssertionError, ValueError, KeyError, IndexError) as exc:
         raise key_error(
             f"{where}", f"cannot read the font {path} ({exc}); give a .ttf, .otf or .ttc font", code=UNREADABLE_FONT

@@ -20,25 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from printdeck.artwork import Silhouette
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PinWarning, PrintdeckError
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme
 
 if TYPE_CHECKING:
     from printdeck.layout.packing import PinConflict
-
-
-class PinWarning(UserWarning):
-    """A pin left out: its card shows other symbols than when it was pinned.
-
-    Attributes:
-        card: The card (1-based, of one deck) whose entry is left out.
-        moved_to: The card (1-based) that now shows the symbols it was pinned on, or None.
-    """
-
-    def __init__(self, message: str, card: int = 0, moved_to: int | None = None) -> None:
-        super().__init__(message)
-        self.card, self.moved_to = card, moved_to
 
 
 @dataclass(frozen=True)

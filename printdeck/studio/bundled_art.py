@@ -19,44 +19,31 @@ from pathlib import Path
 from typing import Any
 
 import printdeck
-from printdeck.resources import data_root
+from printdeck.emoji_names import TWEMOJI_FOLDER, bundled_code_points, twemoji_folder
 from printdeck.studio import intake, uploads
 from printdeck.studio.workspace import Workspace
 
-ART_FOLDER = "twemoji"
+ART_FOLDER = TWEMOJI_FOLDER
 MAX_PICKED = 50
 """Most pictures one request may add."""
 
 
 def art_folder() -> Path:
     """The folder of the bundled SVGs."""
-    return data_root("assets") / ART_FOLDER
+    return twemoji_folder()
 
 
 @functools.lru_cache(maxsize=1)
 def catalogue() -> tuple[dict[str, Any], ...]:
     """Every bundled picture, by name: ``{"name": "hot dog", "id": "hot-dog", "words":
     ["hot dog", "sausage", ...]}`` (``id``: the file's stem), in name order."""
-    points = _code_points()
+    points = bundled_code_points()
     out = []
     for path in sorted(art_folder().glob("*.svg")):
         name = path.stem.replace("-", " ")
         words = [name, *_emoji_words(points.get(path.name, ""))]
         out.append({"name": name, "id": path.stem, "words": list(dict.fromkeys(w for w in words if w))})
     return tuple(out)
-
-
-def _code_points() -> dict[str, str]:
-    """``symbols.tsv``: each file's emoji (the characters of its code points)."""
-    table = art_folder() / "symbols.tsv"
-    out = {}
-    for line in table.read_text(encoding="utf-8").splitlines()[1:]:
-        name, _, points = line.partition("\t")
-        try:
-            out[name] = "".join(chr(int(p.strip().removeprefix("U+"), 16)) for p in points.split() if p.strip())
-        except ValueError:
-            continue
-    return out
 
 
 def _emoji_words(chars: str) -> list[str]:

@@ -74,6 +74,22 @@ _THEME_KEYS = re.compile(r" \(symbols\.\d+ and symbols\.\d+\)")
 """The theme keys a look-alike refusal gives a pair whose names read the same (for a theme file)."""
 
 
+def _missing_emoji(exc: PrintdeckError) -> str | None:
+    """A word that is one emoji no font here has, in the page's words: a picture of it
+    instead, and the word to search printdeck's pictures by when one is bundled."""
+    from printdeck.emoji_names import bundled_picture, emoji_in, emoji_name  # noqa: PLC0415
+
+    text = exc.value if exc.has_value and isinstance(exc.value, str) else ""
+    found = emoji_in(text)
+    if len(found) != 1 or found[0] != text.strip():
+        return None
+    name = emoji_name(text.strip())
+    said = f"\u201c{text.strip()}\u201d{f' ({name})' if name else ''} is an emoji no font here can draw: "
+    if bundled_picture(text.strip()) is not None and name:
+        return said + f"pick its picture from printdeck\u2019s pictures (search \u201c{name}\u201d), or drop one"
+    return said + "drop a picture of it instead"
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -101,6 +117,9 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
     if exc.code == TOO_FEW_SYMBOLS:
         return _too_few(exc, doc or {})
     if exc.code == NO_FONT_HAS:
+        emoji = _missing_emoji(exc)
+        if emoji is not None:
+            return Words("", emoji)
         word = show_value(exc.value) if exc.has_value else "a word"
         return Words(
             "",

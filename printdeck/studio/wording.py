@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError, shown, warning_lines
+from printdeck.errors import PinWarning, PrintdeckError, shown, warning_lines
 from printdeck.studio.plain_words import plain_words
 
 THEME_FILE = "theme.yaml"
@@ -111,8 +111,6 @@ def sheet_warnings(caught: Iterable[warnings.WarningMessage]) -> list[str]:
     """The warnings of a sheet's layout as the page shows them: a card's touch-ups left out
     (``PinWarning``) in the page's words, naming the card and what to do there (never a
     theme key); every other warning as the command line says it (``warning_lines``)."""
-    from printdeck.layout import PinWarning  # noqa: PLC0415 - the layout package only with a sheet
-
     caught = list(caught)
     pins = [w.message for w in caught if isinstance(w.message, PinWarning)]
     lines = dict.fromkeys(

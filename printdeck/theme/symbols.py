@@ -335,7 +335,8 @@ def _text_symbol(
         try:
             drawing(symbol)  # sets the word: a font for every character, visible ink
         except PrintdeckError as exc:
-            raise key_error(f"{where}.text", f"{exc}") from None
+            key = f"{where}.text"  # its code and fields kept: the studio words a missing font its own way
+            raise exc.keyed(key).reworded(f"{key}: {exc}") from None
     return symbol
 
 

@@ -1,0 +1,127 @@
+"""A word that is an emoji no font has (issue 13's words; found by a studio check): the
+message names the emoji as a person reads it, not as code points, and points to
+printdeck's own picture of it when one is bundled; the studio says it in its words. No
+font on the test machine is trusted to lack an emoji, so "no font has it" is arranged
+by :func:`printdeck.artwork.fonts.missing_chars` reporting the emoji's characters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import printdeck
+from printdeck import emoji_names
+from printdeck.artwork import fonts
+from printdeck.cli import main
+from printdeck.errors import NO_FONT_HAS, PrintdeckError
+from printdeck.studio.plain_words import plain_words
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man, woman, girl joined by zero-width joiners
+TURTLE = "\U0001f422"
+WORDS = ["sun", "moon", "star", "tree", "fish", "bird"]
+
+
+def test_emoji_are_found_whole_named_and_matched_to_bundled_pictures() -> None:
+    assert emoji_names.emoji_in(f"a{FAMILY}b{TURTLE}") == [FAMILY, TURTLE]
+    assert emoji_names.emoji_name(FAMILY) == "family man woman girl"
+    assert emoji_names.emoji_name("\u2764\ufe0f") == emoji_names.emoji_name("\u2764")  # with or without the selector
+    turtle = emoji_names.bundled_picture(TURTLE)
+    assert turtle == "@assets/twemoji/turtle.svg"
+    assert (emoji_names.twemoji_folder() / "turtle.svg").is_file()
+    assert emoji_names.bundled_picture(FAMILY) is None
+
+
+@pytest.fixture
+def no_emoji_font(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Every font lacks every emoji character (the words' letters are found as usual)."""
+    real = fonts.missing_chars
+    monkeypatch.setattr(
+        fonts,
+        "missing_chars",
+        lambda text, chain: (
+            real(text, chain)
+            + [c for c in fonts.needed_chars(text) if ord(c) >= 0x1F000 and c not in real(text, chain)]
+        ),
+    )
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def _theme(folder: Path, word: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = "".join(f'  - text: "{w}"\n' for w in [word, *WORDS])
+    (folder / "theme.yaml").write_text(f"name: emoji\nsymbols:\n{lines}", encoding="utf-8")
+    return folder / "theme.yaml"
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_a_bundled_emoji_points_to_its_picture_and_keeps_its_fields(tmp_path: Path) -> None:
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(_theme(tmp_path / "t", TURTLE))
+    error = caught.value
+    assert error.code == NO_FONT_HAS and error.key == "symbols.0.text" and error.value == TURTLE
+    assert "theme.yaml: symbols.0.text: no font has the emoji \U0001f422 (turtle);" in str(error), str(error)
+    assert 'image: "@assets/twemoji/turtle.svg"' in str(error) and "U+" not in str(error)
+    words = plain_words(error).alone()
+    assert "is an emoji no font here can draw" in words and "search \u201cturtle\u201d" in words, words
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_a_joined_emoji_is_named_without_escapes_on_the_command_line(tmp_path: Path) -> None:
+    theme = _theme(tmp_path / "t", FAMILY)
+    before = theme.read_bytes()
+    done = CliRunner().invoke(main, ["build", str(theme), "-o", str(tmp_path / "out.pdf")])
+    assert done.exit_code == 2 and not (tmp_path / "out.pdf").exists()
+    line = done.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert "no font has the emoji \U0001f468\U0001f469\U0001f467 (family man woman girl)" in line, line
+    assert "\\u200d" not in line and "U+" not in line and "use a picture of it instead" in line
+    assert theme.read_bytes() == before
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(theme)
+    words = plain_words(caught.value).alone()
+    assert words.startswith(f"\u201c{FAMILY}\u201d (family man woman girl) is an emoji") and "drop a picture" in words
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_an_emoji_inside_a_word_is_named_with_the_word(tmp_path: Path) -> None:
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(_theme(tmp_path / "t", f"my {TURTLE}"))
+    assert "no font has the emoji \U0001f422 (turtle) of 'my \U0001f422'; use a picture of it instead" in str(
+        caught.value
+    )
+
+
+def test_a_missing_letter_is_still_named_by_its_code_point(tmp_path: Path) -> None:
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(_theme(tmp_path / "t", "a\u0378"))
+    assert caught.value.code == NO_FONT_HAS and "(U+0378)" in str(caught.value)
+    assert "theme.yaml: symbols.0.text: no font has" in str(caught.value)
+    assert "emoji" not in str(caught.value)
+
+
+def _bitmap_font(folder: Path) -> Path:
+    """A copy of the bundled Vera with its outlines taken out: a face whose character map
+    says it has letters it cannot draw as outlines, as a colour emoji font (CBDT) has."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(fonts.bundled_faces()[0].path)
+    del font["glyf"], font["loca"]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "Bitmap.ttf"
+    font.save(path)
+    return path
+
+
+def test_a_font_without_outlines_covers_nothing_and_is_refused_when_chosen(tmp_path: Path) -> None:
+    """The machine's colour emoji font (Noto Color Emoji: bitmaps only) is chosen for an
+    emoji by fontconfig; it drew no ink, and the word was refused as one "with no visible
+    letters". Such a face now covers nothing, and as ``text.font`` it is refused by name."""
+    path = _bitmap_font(tmp_path / "t")
+    assert fonts.coverage(fonts.FontFace(path, 0)) == frozenset()
+    theme = _theme(tmp_path / "t", "sun2")
+    theme.write_text(theme.read_text(encoding="utf-8") + "text:\n  font: Bitmap.ttf\n", encoding="utf-8")
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(theme)
+    assert caught.value.key == "text.font" and "Bitmap.ttf has no outlines" in str(caught.value)
