@@ -180,6 +180,13 @@ class BackOrder(StrEnum):
     BEFORE = "before"
 
 
+class SheetSide(StrEnum):
+    """A printed sheet's side: its cards' fronts, or their backs (mirrored for duplex)."""
+
+    FRONT = "front"
+    BACK = "back"
+
+
 class ImageFormat(StrEnum):
     """The per-card images' file format."""
 

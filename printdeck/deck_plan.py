@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
+from printdeck.choices import SheetSide
 from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, path_error
@@ -228,23 +229,32 @@ def word_palette(theme: Theme) -> tuple[str, ...]:
     return GREY_WORD_PALETTE if theme.spec.paper.grayscale else tuple(theme.spec.text.colors)
 
 
-def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, ppi: float = 96.0) -> bytes:
-    """Front sheet ``page`` (1-based) as the PDF prints it, rasterised to a PNG.
+def preview_page_png(
+    plan: DeckPlan, layouts: Sequence[CardLayout], page: int, ppi: float = 96.0, side: str = "front"
+) -> bytes:
+    """Sheet ``page`` (1-based) as the PDF prints it, its front or its back, rasterised to a PNG.
 
     The sheet is drawn by the PDF renderer (only that sheet's cards, same footer and
-    marks), then rasterised by PDFium, so what the preview shows is what prints.
+    marks; a back as the duplex PDF prints it, mirrored to meet its front), then
+    rasterised by PDFium, so what the preview shows is what prints.
 
     Args:
         plan: From :func:`plan_deck`.
         layouts: From :func:`lay_out_plan` (at least the cards of that page, by index).
         page: 1 .. ``plan.pages``.
         ppi: Resolution of the PNG, pixels per inch.
+        side: ``front`` or ``back`` (:class:`~printdeck.choices.SheetSide`).
 
     Raises:
-        ValueError: ``page`` is out of range or a card of the page has no layout.
+        ValueError: ``page`` is out of range, a card of the page has no layout, ``side``
+            is not a side, or it is ``back`` and the deck has no backs (``backs.enabled``).
     """
-    from printdeck.render import PrintJob, page_image, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import PrintJob, page_image, pdf_page, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
 
+    try:
+        wanted = SheetSide(side)
+    except ValueError:
+        raise ValueError(f"side: expected 'front' or 'back', got {side!r}") from None
     if not 1 <= page <= plan.pages:
         raise ValueError(f"page {page} is not between 1 and {plan.pages}")
     slots = tuple(s for s in plan.imposition.slots if s.page == page)
@@ -254,11 +264,15 @@ def preview_page_png(plan: DeckPlan, layouts: Sequence[CardLayout], page: int, p
         raise ValueError(f"cards {missing} of page {page} have no layout")
     full = plan.imposition  # the footer is planned round a full sheet, as in the PDF
     one_page = dataclasses.replace(full, slots=slots, pattern_mm=tuple(full.full_page_centers_mm()))
-    fronts_only = dataclasses.replace(PrintJob.from_theme(plan.theme), backs=None, legend=False, rules=False)
+    job = PrintJob.from_theme(plan.theme)
+    sheet_only = dataclasses.replace(
+        job, backs=job.backs if wanted is SheetSide.BACK else None, legend=False, rules=False
+    )
+    index = pdf_page(page, wanted, sheet_only.sides(full.single)) - 1  # a front without backs: page - 1
     with tempfile.TemporaryDirectory(prefix="printdeck-preview-") as tmp:
         pdf_path = Path(tmp) / "page.pdf"
-        render_pdf(fronts_only, plan.symbols, [by_index[s.card_index] for s in slots], one_page, pdf_path)
-        image = page_image(pdf_path, page - 1, ppi / 72.0)
+        render_pdf(sheet_only, plan.symbols, [by_index[s.card_index] for s in slots], one_page, pdf_path)
+        image = page_image(pdf_path, index, ppi / 72.0)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()

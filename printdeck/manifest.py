@@ -56,9 +56,11 @@ from typing import TYPE_CHECKING, Any
 
 from printdeck.artwork import drawing
 from printdeck.assign import FacedDeck
+from printdeck.choices import SheetSide
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec
+from printdeck.render import pdf_page, side_order
 from printdeck.theme import Theme
 
 if TYPE_CHECKING:
@@ -132,7 +134,7 @@ def build_manifest(
         A JSON-serialisable dict of the shape in this module's docstring.
     """
     card, backs = theme.spec.card, theme.spec.backs.enabled
-    back_first = backs and imposition.single and theme.spec.backs.order == "before"  # as the PDF orders them
+    sides = side_order(backs, theme.spec.backs.back_first, imposition.single)  # as the PDF orders them
     faced = faced if faced is not None and faced.has_faces else None
     shape = imposition.card_shape()
     cards = []
@@ -144,7 +146,7 @@ def build_manifest(
                 "index": index,
                 **_deck_of(faced, index),
                 **({"deck": layout.mark.deck} if layout.mark is not None else {}),
-                "page": _front_page(slot.page, backs, back_first),
+                "page": pdf_page(slot.page, SheetSide.FRONT, sides),
                 "sheet": slot.page,
                 "center_mm": [_r(slot.center_mm[0]), _r(slot.center_mm[1])],
                 "coverage": _r(layout.coverage),
@@ -214,14 +216,6 @@ def _decks(layouts: Sequence[CardLayout], imposition: Imposition, seeds: Sequenc
         if number <= len(seeds):
             entry["seed"] = seeds[number - 1]
     return [out[n] for n in sorted(out)]
-
-
-def _front_page(sheet: int, backs: bool, back_first: bool) -> int:
-    """The PDF page (from 1) of the front of sheet ``sheet``: each sheet's back page follows
-    its front, or comes before it (``back_first``: one card a page, ``backs.order: before``)."""
-    if not backs:
-        return sheet
-    return 2 * sheet if back_first else 2 * sheet - 1
 
 
 def _deck_of(faced: FacedDeck | None, index: int) -> dict[str, Any]:

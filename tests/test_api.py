@@ -176,6 +176,36 @@ def test_every_sheets_preview_is_its_printed_page(tmp_path: Path) -> None:
         document.close()
 
 
+def test_a_sheets_back_preview_is_its_printed_back_page(tmp_path: Path) -> None:
+    """``side="back"``: the back page the duplex PDF prints after each front (mirrored to
+    meet it), sheet by sheet; and, one card a page with ``backs.order: before``, the page
+    before the front. A back of a deck without backs, or another side, is refused."""
+    theme = {**_words_dict(), "deck": {"symbols_per_card": 4}, "card": {"diameter": "85mm"}}
+    theme["symbols"] = [{"text": f"w{k}"} for k in range(13)]
+    theme["backs"] = {"enabled": True, "pattern": "rings", "color": "#7a2e5c"}
+    single = {**theme, "paper": {"layout": "single"}, "backs": {**theme["backs"], "order": "before"}}
+    for source, pages in ((theme, {1: 2, 2: 4}), (single, {1: 1, 2: 3})):
+        result = printdeck.build(source, out=tmp_path / "deck.pdf")
+        deck = printdeck.plan(source)
+        layouts = printdeck.lay_out(deck)
+        document = pypdfium2.PdfDocument(str(result.pdf_path))
+        try:
+            for sheet, pdf_page in pages.items():
+                back = printdeck.preview_page(deck, layouts, sheet, ppi=40, side="back")
+                preview = np.asarray(Image.open(io.BytesIO(back)).convert("RGB")).astype(int)
+                printed = np.asarray(document[pdf_page - 1].render(scale=40 / 72).to_pil().convert("RGB"))
+                assert np.abs(preview - printed.astype(int)).mean() < 0.5, f"sheet {sheet}"
+                plum = (np.abs(preview - [0x7A, 0x2E, 0x5C]).sum(axis=2) < 40).mean()
+                assert plum > 0.05, f"sheet {sheet}: no back colour"  # a back, not a blank page
+        finally:
+            document.close()
+    plain = printdeck.plan(_words_dict())
+    with pytest.raises(ValueError, match="no back pages"):
+        printdeck.preview_page(plain, printdeck.lay_out(plain), 1, side="back")
+    with pytest.raises(ValueError, match="side: expected 'front' or 'back'"):
+        printdeck.preview_page(plain, printdeck.lay_out(plain), 1, side="inside")
+
+
 def test_type_checkers_see_the_names_that_load_at_run_time() -> None:
     """``printdeck/__init__``'s TYPE_CHECKING imports and its ``_WHERE`` map agree, name for name."""
     import ast

@@ -350,6 +350,30 @@ def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
     assert client.get(f"/api/sheets/{state['rev'] - 1}/1.png").status_code == 404
     assert client.get("/api/thumbs/999999").status_code == 404
     assert client.get("/api/preview?rev=x").status_code == 400
+    assert facts["backs"] is False
+    assert client.get(f"/api/preview?rev={state['rev']}&page=1&side=back").status_code == 404  # no backs
+    assert client.get(f"/api/preview?rev={state['rev']}&page=1&side=up").status_code == 400
+
+
+def test_the_preview_shows_a_sheets_back_when_the_deck_has_backs(client: TestClient) -> None:
+    """``side=back``: the back of the sheet as the PDF prints it, without card buttons
+    (cards are chosen on the front); the front's facts say the deck has backs."""
+    seven(client)
+    changed = client.patch("/api/settings", json={"changes": {"backs.enabled": True, "backs.color": "#7a2e5c"}})
+    assert changed.status_code == 200, changed.text
+    rev = changed.json()["state"]["rev"]
+    front = client.get(f"/api/preview?rev={rev}&page=1").json()
+    assert front["backs"] is True and front["side"] == "front" and len(front["slots"]) == 6
+    answer = client.get(f"/api/preview?rev={rev}&page=1&side=back")
+    assert answer.status_code == 200, answer.text
+    back = answer.json()
+    assert back["side"] == "back" and back["slots"] == [] and back["image"].endswith("1.png?side=back")
+    png = client.get(back["image"])
+    assert png.headers["content-type"] == "image/png"
+    pixels = np.asarray(Image.open(io.BytesIO(png.content)).convert("RGB")).astype(int)
+    assert (np.abs(pixels - [0x7A, 0x2E, 0x5C]).sum(axis=2) < 40).mean() > 0.05  # the backs' colour
+    assert png.content != client.get(front["image"]).content
+    assert client.get(f"/api/sheets/{rev}/1.png?side=up").status_code == 400
 
 
 def wait_for_build(client: TestClient, job: int) -> dict[str, Any]:

@@ -359,3 +359,32 @@ def test_clearing_a_custom_paper_size_goes_back_to_the_default(page: object, stu
     page.locator('[aria-label="Paper height"]').fill("")
     page.locator('[aria-label="Paper height"]').press("Tab")
     wait_for(lambda: "size" not in theme(studio[1]).get("paper", {}), "the custom size removed")
+
+
+def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple[str, Path]) -> None:
+    """With backs on, "Show backs" shows the back of the sheet (as the duplex PDF prints
+    it, no card buttons over it), "Show fronts" the front again; with backs off the
+    button goes and the preview is the front."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.wait_for_selector("#sheet[src^='blob:']", timeout=60_000)
+    assert page.is_hidden("#flip-side")
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+    page.check("#set-backs-enabled")
+    wait_for(lambda: theme(studio[1]).get("backs", {}).get("enabled") is True, "backs turned on")
+    page.wait_for_selector("#flip-side:not([hidden])", timeout=60_000)
+    page.click("#flip-side")
+    page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet 1')")
+    assert page.get_attribute("#flip-side", "aria-pressed") == "true" and page.inner_text("#flip-side") == "Show fronts"
+    assert page.eval_on_selector_all("#hotspots button", "bs => bs.length") == 0
+    assert page.get_attribute("#sheet", "alt").startswith("The back of sheet 1")
+    page.click("#flip-side")
+    page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
+    page.wait_for_selector("#hotspots button")
+    page.click("#flip-side")  # backs again, then backs turned off: the front comes back
+    page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet')")
+    page.uncheck("#set-backs-enabled")
+    wait_for(lambda: not theme(studio[1]).get("backs", {}).get("enabled"), "backs turned off")
+    page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
+    page.wait_for_selector("#flip-side[hidden]", state="attached")

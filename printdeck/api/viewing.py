@@ -53,13 +53,17 @@ def lay_out(deck: DeckPlan, progress: Callable[[int], None] | None = None, jobs:
     return lay_out_plan(deck, progress=progress, jobs=jobs)
 
 
-def preview_page(deck: DeckPlan, layouts: Sequence[CardLayout], page: int, *, ppi: float = 96.0) -> bytes:
-    """Front sheet ``page`` (1-based) drawn by the PDF renderer and rasterised (PNG bytes).
+def preview_page(
+    deck: DeckPlan, layouts: Sequence[CardLayout], page: int, *, ppi: float = 96.0, side: str = "front"
+) -> bytes:
+    """Sheet ``page`` (1-based) drawn by the PDF renderer and rasterised (PNG bytes): its
+    front, or with ``side="back"`` its back as the duplex PDF prints it.
 
     Raises:
-        ValueError: ``page`` out of range, or a card of that page has no layout.
+        ValueError: ``page`` out of range, a card of that page has no layout, or a back
+            asked of a deck without backs.
     """
-    return preview_page_png(deck, layouts, page, ppi)
+    return preview_page_png(deck, layouts, page, ppi, side)
 
 
 def view_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dict[str, Any]:

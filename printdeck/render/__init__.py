@@ -4,6 +4,7 @@ Public names (everything else in the package is internal):
 
 - :class:`PrintJob` (with :class:`BackDesign`, :class:`CardStyle`): what is printed
   besides the cards, made from a theme once by :meth:`PrintJob.from_theme`;
+- :func:`side_order` / :func:`pdf_page`: which PDF page prints which side of a sheet;
 - :func:`impose` / :class:`Imposition`: where each card sits on the paper (pure
   geometry), with :func:`paper_size_mm` (from :mod:`printdeck.units`) for named papers;
 - :func:`render_pdf`: the print-ready PDF (CMYK PDF/X and die lines: :mod:`~printdeck.render.pdfx`),
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from printdeck.render.png import render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
-    from printdeck.render.print_job import BackDesign, PrintJob
+    from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import VectorWarning, check_word_colours, proof_stored, prove_symbols
     from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
@@ -69,6 +70,8 @@ _WHERE = {
     "MarkWarning": "printdeck.render.sheet",
     "PNG_RECORD": "printdeck.render.png_record",
     "PrintJob": "printdeck.render.print_job",
+    "pdf_page": "printdeck.render.print_job",
+    "side_order": "printdeck.render.print_job",
     "ResolutionWarning": "printdeck.render.forms",
     "SvgImageWarning": "printdeck.render.forms",
     "VectorWarning": "printdeck.render.proof",
@@ -122,6 +125,7 @@ __all__ = [
     "page_count",
     "page_image",
     "paper_size_mm",
+    "pdf_page",
     "proof_stored",
     "prove_symbols",
     "read_png_record",
@@ -129,6 +133,7 @@ __all__ = [
     "render_pngs",
     "render_slides",
     "shape_mask",
+    "side_order",
     "write_calibration",
     "write_cut_files",
 ]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.choices import SheetSide
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, CardSlot, SymbolSpec
 from printdeck.render import backs as backs_mod, extras, pdf_fonts
@@ -215,10 +216,8 @@ def _sheets(
     pages = 0
     for page in range(1, imposition.pages + 1):
         slots = [s for s in imposition.slots if s.page == page]
-        sides = [_front_page, _back_page] if job.backs is not None else [_front_page]
-        if job.backs_first and imposition.single:
-            sides.reverse()
-        for side in sides:
+        drawers = {SheetSide.FRONT: _front_page, SheetSide.BACK: _back_page}
+        for side in (drawers[s] for s in job.sides(imposition.single)):
             _page_setup(canvas, imposition)
             side(canvas, art, layouts, imposition, slots, style, job, back_forms)
             if side is _front_page and plan is not None:

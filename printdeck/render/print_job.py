@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printdeck.choices import ColourMode, CutLines, PdfX
+from printdeck.choices import ColourMode, CutLines, PdfX, SheetSide
 from printdeck.model import SymbolSpec
 from printdeck.render.style import CardStyle
 from printdeck.theme import Theme, resolve_path
@@ -105,6 +105,10 @@ class PrintJob:
         """Whether the PDF is press CMYK (PDF/X)."""
         return self.colour == ColourMode.CMYK
 
+    def sides(self, single: bool) -> tuple[SheetSide, ...]:
+        """The PDF pages of one sheet, in order (see :func:`side_order`)."""
+        return side_order(self.backs is not None, self.backs_first, single)
+
     @classmethod
     def from_theme(cls, theme: Theme) -> PrintJob:
         """The print job of a loaded theme (with any command-line overrides already applied).
@@ -153,8 +157,30 @@ class PrintJob:
             pdfx=paper.pdfx,
             ink_limit=paper.ink_limit,
             die_line=paper.die_line,
-            backs_first=spec.backs.order == "before",
+            backs_first=spec.backs.back_first,
         )
+
+
+def side_order(backs: bool, backs_first: bool, single: bool) -> tuple[SheetSide, ...]:
+    """The PDF pages a sheet prints as, in order: its front, then its back (with ``backs``);
+    the back first when ``backs_first`` and one card a page (``single``: a print shop's
+    file, ``backs.order: before``). Sheets follow one another: page ``k`` of the list of
+    sheet ``n`` is the PDF's page ``(n - 1) * len(order) + k + 1``."""
+    if not backs:
+        return (SheetSide.FRONT,)
+    both = (SheetSide.FRONT, SheetSide.BACK)
+    return both[::-1] if backs_first and single else both
+
+
+def pdf_page(sheet: int, side: SheetSide, order: tuple[SheetSide, ...]) -> int:
+    """The PDF page (from 1) of ``side`` of sheet ``sheet`` (from 1) for a :func:`side_order`.
+
+    Raises:
+        ValueError: ``side`` is not printed (a back without backs).
+    """
+    if side not in order:
+        raise ValueError(f"side: the deck prints no {side} pages")
+    return (sheet - 1) * len(order) + order.index(side) + 1
 
 
 LIGHT_LUMINANCE = 0.6

@@ -8,10 +8,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from printdeck.choices import SheetSide
 from printdeck.errors import PrintdeckError
 from printdeck.studio.build_jobs import Builds, cards_zip
 from printdeck.studio.http_helpers import error, event_stream, json_body
 from printdeck.studio.live_preview import LivePreview, Stale
+
+SIDES = frozenset(side.value for side in SheetSide)
+"""The sides of a sheet the preview draws (``?side=``)."""
 
 
 class SheetsAndBuilds:
@@ -33,13 +37,17 @@ class SheetsAndBuilds:
         ]
 
     async def get_preview(self, request: Request) -> Response:
-        """``?rev=N&page=P``: draw sheet P of revision N; where its cards are."""
+        """``?rev=N&page=P&side=S``: draw sheet P of revision N, its front (where its cards
+        are) or its back (``side=back``)."""
         try:
             rev, page = int(request.query_params["rev"]), int(request.query_params.get("page", "1"))
         except (KeyError, ValueError):
             return error(400, "rev and page: expected numbers")
+        side = request.query_params.get("side", "front")
+        if side not in SIDES:
+            return error(400, "side: expected front or back")
         try:
-            _, facts = await run_in_threadpool(self.preview.sheet, rev, page)
+            _, facts = await run_in_threadpool(self.preview.sheet, rev, page, side)
         except Stale:
             return error(409, "the deck changed; ask again")
         except PrintdeckError as exc:
@@ -50,13 +58,17 @@ class SheetsAndBuilds:
             )
         except ValueError as exc:
             return error(404, str(exc))
-        return JSONResponse({**facts, "rev": rev, "image": f"/api/sheets/{rev}/{page}.png"})
+        image = f"/api/sheets/{rev}/{page}.png" + ("?side=back" if side == "back" else "")
+        return JSONResponse({**facts, "rev": rev, "image": image})
 
     async def get_sheet(self, request: Request) -> Response:
-        """The PNG of a sheet drawn by ``/api/preview``."""
+        """The PNG of a sheet drawn by ``/api/preview`` (``?side=back``: its back)."""
+        side = request.query_params.get("side", "front")
+        if side not in SIDES:
+            return error(400, "side: expected front or back")
         try:
             params = request.path_params
-            png, _ = await run_in_threadpool(self.preview.sheet, params["rev"], params["page"])
+            png, _ = await run_in_threadpool(self.preview.sheet, params["rev"], params["page"], side)
         except (Stale, ValueError, PrintdeckError):
             return error(404, "no such sheet; the deck changed")
         return Response(png, media_type="image/png", headers={"cache-control": "private, max-age=3600"})

@@ -36,7 +36,8 @@ class _Deck:
     plan: printdeck.DeckPlan
     layouts: list[printdeck.CardLayout] = field(default_factory=list)
     sheets: dict[int, bytes] = field(default_factory=dict)
-    warnings: dict[int, list[str]] = field(default_factory=dict)
+    backs: dict[int, bytes] = field(default_factory=dict)
+    warnings: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -46,6 +47,7 @@ class LivePreview:
     space: Workspace
     ppi: float = PREVIEW_PPI
     last_page: int = 1
+    last_side: str = "front"
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _deck: _Deck | None = None
     _drawn: SheetCache = field(init=False)
@@ -57,38 +59,51 @@ class LivePreview:
         """Start drawing the sheet last looked at, for the latest revision, on a thread
         (the page asks for it as soon as its change is saved, and gets it sooner); the
         thread, to wait for it."""
-        rev, page = self.space.rev, self.last_page
+        rev, page, side = self.space.rev, self.last_page, self.last_side
 
         def draw() -> None:  # ahead of the page's asking: a file removed meanwhile (OSError) waits for the ask
             with working(), contextlib.suppress(Stale, PrintdeckError, ValueError, OSError):
-                self.sheet(rev, page)
+                self.sheet(rev, page, side)
 
         thread = threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True)
         thread.start()
         return thread
 
-    def sheet(self, rev: int, page: int) -> tuple[bytes, dict[str, Any]]:
-        """Sheet ``page`` (1-based) of revision ``rev`` as PNG bytes, and what is on it.
+    def sheet(self, rev: int, page: int, side: str = "front") -> tuple[bytes, dict[str, Any]]:
+        """Sheet ``page`` (1-based) of revision ``rev`` as PNG bytes, and what is on it:
+        its front, or its back (``side="back"``, as the duplex PDF prints it; no card
+        buttons are laid over a back).
 
         Raises:
             Stale: ``rev`` is not the latest revision.
             PrintdeckError: the deck cannot be planned or laid out (the command line's line).
-            ValueError: no such page.
+            ValueError: no such page, or a back of a deck without backs.
         """
         if rev != self.space.rev:  # said at once, not after the sheet being drawn meanwhile
             raise Stale(rev)
+        back = side == "back"
         with self._lock:
             deck = self._deck_at(rev)
-            self.last_page = page
             if not 1 <= page <= deck.plan.pages:
                 raise ValueError(f"page {page}: the deck has {deck.plan.pages} pages")
-            if page not in deck.sheets:
+            if back and not deck.plan.theme.spec.backs.enabled:
+                raise ValueError("the deck has no backs: turn on backs to see them")
+            self.last_page, self.last_side = page, side
+            drawn = deck.backs if back else deck.sheets
+            if page not in drawn:
                 with LIBRARY_LOCK, warnings.catch_warnings(record=True) as caught:
                     warnings.simplefilter("always")
                     self._lay_out_through(deck, page)
-                    deck.sheets[page] = self._drawn.sheet(deck.plan, deck.layouts, page)
-                deck.warnings[page] = sheet_warnings(caught)
-            return deck.sheets[page], {**sheet_facts(deck.plan, page), "warnings": deck.warnings[page]}
+                    drawn[page] = (
+                        printdeck.preview_page(deck.plan, deck.layouts, page, ppi=self.ppi, side="back")
+                        if back
+                        else self._drawn.sheet(deck.plan, deck.layouts, page)
+                    )
+                deck.warnings[(page, side)] = sheet_warnings(caught)
+            facts = sheet_facts(deck.plan, page)
+            if back:
+                facts["slots"] = []  # the cards are chosen on the front
+            return drawn[page], {**facts, "side": side, "warnings": deck.warnings[(page, side)]}
 
     def through_card(self, rev: int, card: int) -> tuple[printdeck.DeckPlan, list[printdeck.CardLayout]]:
         """The plan of revision ``rev`` and its layouts through printed card ``card`` (1-based).
@@ -171,4 +186,5 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
         "symbols_per_card": len(plan.cards[0]) if plan.cards else 0,
         "unused": list(plan.unused),
         "aspect": height_mm / width_mm,
+        "backs": plan.theme.spec.backs.enabled,
     }

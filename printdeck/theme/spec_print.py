@@ -162,6 +162,11 @@ class BacksSpec(StrictModel):
     offset_x_mm: Offset = Field(default=0.0, alias="offset_x", description="shift backs right to correct printer drift")
     offset_y_mm: Offset = Field(default=0.0, alias="offset_y", description="shift backs up to correct printer drift")
 
+    @property
+    def back_first(self) -> bool:
+        """One card a page: whether each back page comes before its front (``order: before``)."""
+        return bool(self.order == BackOrder.BEFORE)
+
 
 class ExtrasSpec(StrictModel):
     """Optional pages."""

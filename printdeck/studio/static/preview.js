@@ -2,7 +2,7 @@
 // time; click a card to choose it, then re-roll its layout.
 import { call, change, el, imageUrl, store } from "./api.js";
 
-const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null };
+const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null, side: "front" };
 
 function note(text, isError) {
   const box = document.getElementById("preview-note");
@@ -29,9 +29,10 @@ export async function refresh() {
   const ask = ++view.asked;
   const started = performance.now();
   note("Laying out cards…");
-  const answer = await call("GET", `/api/preview?rev=${state.rev}&page=${view.page}`);
+  const answer = await call("GET", `/api/preview?rev=${state.rev}&page=${view.page}&side=${view.side}`);
   if (ask !== view.asked) return; // a newer question is on its way
   if (answer.status === 409) return;
+  if (answer.status === 404 && view.side === "back") { view.side = "front"; refresh(); return; }  // backs turned off
   if (answer.status === 404 && view.page > 1) { view.page = 1; refresh(); return; }
   if (answer.status !== 200) {
     document.getElementById("deck-line").textContent = "";
@@ -51,7 +52,7 @@ export async function refresh() {
   if (ask !== view.asked) { URL.revokeObjectURL(src); return; }
   if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
   img.src = src;
-  img.alt = `Sheet ${facts.page} of ${facts.pages}, as it will print`;
+  img.alt = `${facts.side === "back" ? "The back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}, as it will print`;
   view.facts = facts;
   view.pages = facts.pages;
   drawFacts(facts);
@@ -94,7 +95,13 @@ function forgetSheet() {
 }
 
 function drawFacts(facts) {
-  document.getElementById("page-label").textContent = `Sheet ${facts.page} of ${facts.pages}`;
+  const back = facts.side === "back";
+  document.getElementById("page-label").textContent = `${back ? "Back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}`;
+  const flip = document.getElementById("flip-side");
+  flip.hidden = !facts.backs;
+  flip.textContent = back ? "Show fronts" : "Show backs";
+  flip.setAttribute("aria-pressed", String(back));
+  document.getElementById("sheet-wrap").classList.toggle("backs", back);
   document.getElementById("prev-page").disabled = facts.page <= 1;
   document.getElementById("next-page").disabled = facts.page >= facts.pages;
   document.getElementById("deck-line").textContent =
@@ -149,6 +156,11 @@ function turnPage(step) {
 export function setUpPreview() {
   store.onChange((state) => {
     if (state.rev !== view.rev) { view.rev = state.rev; refresh(); }
+  });
+  document.getElementById("flip-side").addEventListener("click", () => {
+    view.side = view.side === "back" ? "front" : "back";  // the backs as the duplex PDF prints them
+    choose(null);
+    refresh();
   });
   document.getElementById("prev-page").addEventListener("click", () => turnPage(-1));
   document.getElementById("next-page").addEventListener("click", () => turnPage(1));
