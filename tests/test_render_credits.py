@@ -114,3 +114,37 @@ def test_a_heading_round_a_right_to_left_title_reads_left_to_right() -> None:
     assert levels[0] == 0 and levels[-1] == 0 and set(levels[1:15]) == {1}
     assert ltr_line("Animals: symbol legend (13 symbols)") == "Animals: symbol legend (13 symbols)"
     assert ltr_line("Животные: symbol legend") == "Животные: symbol legend"  # left to right already
+
+
+def test_a_bold_heading_set_as_outlines_is_bold(tmp_path: Path) -> None:
+    """A heading the embedded sans cannot set (an Arabic title) is drawn as outlines in a
+    face with no bold; in the bold face it is stroked in its own colour, so it prints
+    heavier than the regular line, as a Latin heading does (rasterised and counted)."""
+    import io
+
+    import numpy as np
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printdeck.render import page_image
+    from printdeck.render.pdf_fonts import SANS_BOLD
+    from printdeck.render.text import draw_string
+
+    register_bundled()
+
+    def ink(font: str, text: str) -> int:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(400, 60), invariant=1)
+        canvas.setFont(font, 24)
+        canvas.setFillColorRGB(0.2, 0.3, 0.6)
+        draw_string(canvas, 10, 20, text)
+        canvas.showPage()
+        canvas.save()
+        path = tmp_path / f"{font}.pdf"
+        path.write_bytes(buffer.getvalue())
+        pixels = np.asarray(page_image(path, 0, 150 / 72).convert("L"))
+        return int((pixels < 200).sum())
+
+    arabic = "حيوانات المزرعة"
+    assert ink(SANS_BOLD, arabic) > 1.15 * ink(SANS, arabic)
+    latin = ink(SANS_BOLD, "Farm animals") / ink(SANS, "Farm animals")  # Vera Bold, PDF text
+    assert ink(SANS_BOLD, arabic) / ink(SANS, arabic) > 0.6 * latin

@@ -11,12 +11,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printdeck.artwork import default_face
-from printdeck.render.text import string_width
+from printdeck.render.text import SANS, SANS_BOLD, string_width
 
-SANS = "PrintdeckSans"
-"""ReportLab's name for the default face (:func:`printdeck.artwork.default_face`, Bitstream Vera)."""
-SANS_BOLD = "PrintdeckSans-Bold"
-"""ReportLab's name for its bold (``default_face(bold=True)``)."""
+__all__ = ["SANS", "SANS_BOLD", "register_bundled", "wrap_text"]
 
 
 def register_bundled() -> None:

@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 
 Anchor = Literal["start", "middle"]
 
+SANS = "PrintdeckSans"
+"""ReportLab's name for the default face (:func:`printdeck.artwork.default_face`, Bitstream Vera)."""
+SANS_BOLD = "PrintdeckSans-Bold"
+"""ReportLab's name for its bold (``default_face(bold=True)``)."""
+EMBOLDEN_EM = 0.05
+"""Outlines set for the bold face are stroked this wide (in their fill colour), a share of
+the size: the bundled faces of other scripts have no bold, and Vera Bold's stems are
+about this much wider than its regular's (a synthetic bold, as browsers draw)."""
+
 
 def font_has(font_name: str, text: str) -> bool:
     """Whether the registered ReportLab font ``font_name`` has a glyph for every character,
@@ -75,6 +84,8 @@ def string_width(text: str, font_name: str, size_pt: float) -> float:
 def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anchor = "start") -> None:
     """Set one line of text on its baseline at ``(x_pt, y_pt)`` in the canvas's current
     font, size and fill colour; ``anchor`` says whether x is the start or the middle.
+    Text drawn as outlines in the bold face (:data:`SANS_BOLD`) is emboldened by
+    :data:`EMBOLDEN_EM`.
 
     Raises:
         PrintdeckError: No font, bundled or on this machine, has a character.
@@ -96,4 +107,12 @@ def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anc
     pen = PathPen(path, size, left, y_pt)
     for op, pts in word.ops:
         getattr(pen, op)(*pts)
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    if font_name != SANS_BOLD:
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        return
+    canvas.saveState()  # bold: the outline grown by a stroke of its own colour
+    canvas.setStrokeColor(canvas._fillColorObj)
+    canvas.setLineWidth(EMBOLDEN_EM * size)
+    canvas.setLineJoin(1)
+    canvas.drawPath(path, stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    canvas.restoreState()
