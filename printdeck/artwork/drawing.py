@@ -302,9 +302,10 @@ def drawing_key(symbol: SymbolSpec) -> str:
     (:func:`printdeck.cache.entry_key`).
 
     Made of: every :class:`~printdeck.model.SymbolSpec` field not marked
-    ``NOT_DRAWN`` (so a field added later counts by default), the artwork file's
-    bytes, the bytes of every font a word may be set in, and the source code of
-    :mod:`printdeck.artwork`. Two symbols with equal keys draw the same.
+    ``NOT_DRAWN`` (so a field added later counts by default) but the paths of files,
+    the artwork file's bytes, the bytes of every font a word may be set in, and the
+    source code of :mod:`printdeck.artwork`. Two symbols with equal keys draw the same,
+    wherever their files are.
 
     A build asks for a symbol's key some ten times (its proof, silhouette, look, form...):
     the key of a symbol with a file is made once a version of that file (its size,
@@ -332,11 +333,20 @@ def _key_of_version(symbol: SymbolSpec, version: tuple[int, ...]) -> str:
     return _made_key(symbol)
 
 
+_BY_BYTES = ("path", "font_path")
+"""Fields a drawing depends on through the bytes of the file they name, which are in its
+key (the artwork file's digest; a word's fonts' digests), not through where the file is:
+the same picture has one key wherever printdeck is installed or a theme keeps it (the
+bundled pictures' look-alike verdicts ship with them, by these keys)."""
+
+
 def _made_key(symbol: SymbolSpec) -> str:
     """:func:`drawing_key`, made: the file checked and its digest taken, a word's fonts found."""
     parts = [code_digest("printdeck.artwork", "printdeck.model")]
     parts += [
-        f"{f.name}={getattr(symbol, f.name)!r}" for f in dataclasses.fields(symbol) if f.metadata.get("drawing", True)
+        f"{f.name}={getattr(symbol, f.name)!r}"
+        for f in dataclasses.fields(symbol)
+        if f.metadata.get("drawing", True) and f.name not in _BY_BYTES
     ]
     if symbol.path is not None:
         parts.append("file=" + file_digest(existing_file(symbol)))

@@ -69,9 +69,7 @@ def look_alikes(
     ``groups`` are positions in ``symbols``; pairs come in that order, as do the two of a pair.
     """
     given = list(theme.symbols if symbols is None else symbols)
-    faces_of = [_faces(theme, symbol) for symbol in given]
-    order = sorted(range(len(given)), key=lambda g: [_face_key(*face) for face in faces_of[g]])
-    faces = [(face, label, canonical, turn) for canonical, g in enumerate(order) for face, label, turn in faces_of[g]]
+    faces, order = _canonical_faces(theme, given)
     seen_as = tuple(visions or (Vision.NORMAL,))
     key = _verdict_key(faces, seen_as)
     pairs = _stored_verdict(key)
@@ -85,11 +83,36 @@ def look_alikes(
     return sorted((_in_given_order(p, order) for p in pairs), key=lambda p: p.groups)
 
 
-def _compared(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple[Vision, ...]) -> list[LookAlike]:
+Face = tuple[SymbolSpec, str, int, float]
+"""A compared face: (face, label in messages, group: its symbol's canonical position, turn limit)."""
+
+
+def _canonical_faces(theme: Theme, given: list[SymbolSpec]) -> tuple[list[Face], list[int]]:
+    """The faces of ``given`` in the order they are compared (by drawing), and that order
+    (canonical position -> position in ``given``)."""
+    faces_of = [_faces(theme, symbol) for symbol in given]
+    order = sorted(range(len(given)), key=lambda g: [_face_key(*face) for face in faces_of[g]])
+    faces = [(face, label, canonical, turn) for canonical, g in enumerate(order) for face, label, turn in faces_of[g]]
+    return faces, order
+
+
+def pair_idents(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> list[str]:
+    """Each compared face's identity, in the order compared: what a pair's verdict is kept
+    by (:class:`~printdeck.theme.look_pairs.PairBook`): its drawing key, turn and colour."""
+    faces, _ = _canonical_faces(theme, list(theme.symbols if symbols is None else symbols))
+    return _idents(faces)
+
+
+def _idents(faces: list[Face]) -> list[str]:
+    return [entry_key(*_face_key(face, "", turn)) for face, _, _, turn in faces]
+
+
+def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]:
     """:func:`find_look_alikes` of the faces (``(face, label, group, turn)``), each pair's
-    verdict taken from the disk cache where it was kept (:class:`PairBook`): only pairs
-    never compared are drawn and compared, and what they give is kept."""
-    idents = [entry_key(*_face_key(face, "", turn)) for face, _, _, turn in faces]
+    verdict taken from the disk cache where it was kept (:class:`PairBook`), or from the
+    verdicts shipped with printdeck's bundled pictures: only pairs never compared are drawn
+    and compared, and what they give is kept."""
+    idents = _idents(faces)
     spellings = [word_skeleton(face.text or "") if face.kind == "text" else "" for face, *_ in faces]
     book = PairBook(idents, _code_version())
     looks: dict[int, Look] = {}
@@ -184,9 +207,14 @@ def _face_key(face: SymbolSpec, label: str, turn: float) -> tuple[str, str, floa
     return (drawing_key(face), label, turn, face.kind, face.color_fixed, face.color or "")
 
 
-def _verdict_key(faces: list[tuple[SymbolSpec, str, int, float]], visions: tuple[Vision, ...]) -> str:
+def _verdict_key(faces: list[Face], visions: tuple[Vision, ...]) -> str:
     parts = [(*_face_key(f, label, turn), group) for f, label, group, turn in faces]
     return entry_key(parts, [v.value for v in visions], _code_version())
+
+
+def code_version() -> str:
+    """The digest of the code behind a pair's verdict (a change compares every pair afresh)."""
+    return _code_version()
 
 
 @lru_cache(maxsize=1)

@@ -17,12 +17,11 @@ from pathlib import Path
 import numpy as np
 
 from printdeck.cache import cache_dir, entry_key, read_entry, write_entry
+from printdeck.theme.bundled_pairs import SHAPE, shipped_records
 
 PairRecord = list[object] | None
 """``[overlap, mirror, angle index, {vision: CIEDE2000 or None}]``, or None: the pair cannot
 have the same silhouette."""
-SHAPE = "shape"
-"""The key, beside the other drawings' identities (hex digits), of a drawing's own shape measures."""
 MISSING = object()
 """What :meth:`PairBook.get` returns for a pair never compared."""
 
@@ -34,11 +33,14 @@ class PairBook:
         idents: Each compared face's identity (:func:`printdeck.cache.entry_key` of what
             its verdicts depend on).
         code: The digest of the code that compares them (a change starts afresh).
+        shipped: Where the cache has no entry for a face, take the verdicts shipped with
+            the bundled pictures (:mod:`printdeck.theme.bundled_pairs`), if it is one.
     """
 
-    def __init__(self, idents: list[str], code: str) -> None:
+    def __init__(self, idents: list[str], code: str, shipped: bool = True) -> None:
         self._folder = cache_dir("lookpairs")
         self._code = code
+        self._shipped = shipped
         self._records: dict[str, dict[str, PairRecord]] = {ident: self._read(ident) for ident in dict.fromkeys(idents)}
         self._changed: set[str] = set()
 
@@ -49,7 +51,7 @@ class PairBook:
         path = self._path(ident)
         text = read_entry(path) if path is not None else None
         if text is None:
-            return {}
+            return (shipped_records(ident, self._code) if self._shipped else None) or {}
         try:
             records = json.loads(text)
         except ValueError:
@@ -67,6 +69,11 @@ class PairBook:
         """Keep a drawing's turn-free shape measures (exactly: floats round-trip through JSON)."""
         self._records[ident][SHAPE] = [[float(v) for v in profile], float(compactness)]
         self._changed.add(ident)
+
+    def records(self, ident: str) -> dict[str, PairRecord]:
+        """Everything kept under a face: its shape measures (:data:`SHAPE`) and the records of
+        the pairs it is the first of, by the other face's identity (a copy)."""
+        return dict(self._records[ident])
 
     def get(self, first: str, second: str) -> PairRecord | object:
         """The pair's record, or :data:`MISSING`."""
