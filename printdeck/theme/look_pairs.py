@@ -48,15 +48,15 @@ class PairBook:
         return self._folder / f"{entry_key(ident, self._code)}.json" if self._folder is not None else None
 
     def _read(self, ident: str) -> dict[str, PairRecord]:
+        """What the cache keeps under ``ident``, over what ships with the bundled pictures."""
+        shipped = (shipped_records(ident, self._code) if self._shipped else None) or {}
         path = self._path(ident)
         text = read_entry(path) if path is not None else None
-        if text is None:
-            return (shipped_records(ident, self._code) if self._shipped else None) or {}
         try:
-            records = json.loads(text)
+            records = json.loads(text) if text is not None else {}
         except ValueError:
-            return {}
-        return records if isinstance(records, dict) else {}
+            records = {}
+        return {**shipped, **records} if isinstance(records, dict) else shipped
 
     def shape(self, ident: str) -> tuple[np.ndarray, float] | None:
         """A drawing's turn-free shape measures kept (radial profile, compactness), or None."""
