@@ -144,7 +144,9 @@ def test_key_changes_exactly_with_the_drawn_fields(files: dict[str, Path], data:
     new = data.draw(st.sampled_from([v for v in pools[name] if v != current]))
     changed = dataclasses.replace(base, **{name: new})
     before, after = drawing_key(base), drawing_key(changed)
-    if _drawn(FIELDS[name]):
+    if name == "font_path" and base.kind != "text":  # by the bytes of the fonts a word is set in: no word, no font
+        assert before == after, f"{base.kind}: {name} {current!r} -> {new!r} changes the drawing key"
+    elif _drawn(FIELDS[name]):
         assert before != after, f"{base.kind}: {name} {current!r} -> {new!r} keeps the drawing key"
         assert silhouette_key(base) != silhouette_key(changed)
     else:

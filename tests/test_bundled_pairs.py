@@ -21,7 +21,7 @@ from printdeck.theme.load import load_theme
 from printdeck.theme.look_alikes import COLOUR_VISIONS, code_version, look_alikes, pair_idents
 
 look_alikes_module = importlib.import_module("printdeck.theme.look_alikes")  # the package's name is a function
-REMAKE = 'python -c "from printdeck.theme.bundled_pairs import write_table; write_table()"'
+REMAKE = 'python -c "from printdeck.theme.bundled_table import write_table; write_table()"'
 VISIONS = (Vision.NORMAL, Vision.GREY, *COLOUR_VISIONS)
 
 
@@ -36,6 +36,16 @@ def test_the_shipped_verdicts_are_those_of_the_pictures_and_code_as_they_are() -
     assert code == code_version() and idents == pair_idents(_default()), (
         f"{bundled_pairs.table_path().name} no longer matches the bundled pictures or the look-alike code: {REMAKE}"
     )
+
+
+def test_the_shipped_verdicts_are_what_comparing_every_pair_gives_now() -> None:
+    """Remade now (every pair compared afresh, in a cache of its own), the file is the same."""
+    import json
+
+    from printdeck.theme.bundled_table import make_table
+
+    shipped = json.loads(bundled_pairs.table_path().read_text(encoding="utf-8"))
+    assert make_table() == shipped, f"{bundled_pairs.table_path().name} is not what the check gives now: {REMAKE}"
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ the order they are compared), ``shapes`` (each one's turn-free shape measures), 
 (for each, the later pictures whose verdicts the cache keeps under it) and ``pairs`` (the
 verdicts that are not "cannot have the same silhouette", by ``"i j"``).
 
-Remake it with ``python -c "from printdeck.theme.bundled_pairs import write_table; write_table()"``
+Remake it with ``python -c "from printdeck.theme.bundled_table import write_table; write_table()"``
 (about 5 CPU-s) after a change to the pictures, to :mod:`printdeck.artwork` (their drawing
 keys) or to the check's code; ``tests/test_bundled_pairs.py`` fails until it is remade.
 """
@@ -22,8 +22,8 @@ keys) or to the check's code; ``tests/test_bundled_pairs.py`` fails until it is 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from typing import Any
 from printdeck.emoji_names import TWEMOJI_FOLDER
 from printdeck.resources import data_root
 
-__all__ = ["SHAPE", "TABLE_NAME", "make_table", "shipped_records", "table_path", "write_table"]
+__all__ = ["SHAPE", "TABLE_NAME", "forget_table", "shipped_records", "table_ignored", "table_path"]
 
 TABLE_NAME = "lookpairs.json"
 SHAPE = "shape"
@@ -62,7 +62,7 @@ def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
     :class:`~printdeck.theme.look_pairs.PairBook`) as shipped, for the check's ``code``;
     None when the file has none for them (another picture, another turn or colour, or
     the verdicts of other code). A new dict each call: the caller may change it."""
-    table = _table()
+    table = None if _ignored else _table()
     if table is None or table[0] != code or ident not in table[1]:
         return None
     _, index, idents, data = table
@@ -75,52 +75,20 @@ def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
     return records
 
 
-def make_table() -> dict[str, Any]:
-    """Compare every pair of the bundled pictures as the default theme shows them (turned
-    any way), in every vision printdeck checks, in a cache of its own; the verdicts as the
-    shipped file holds them.
-
-    Raises:
-        PrintdeckError: A bundled picture cannot be drawn (a broken install).
-    """
-    from printdeck.artwork import Vision  # noqa: PLC0415 - only when the file is made
-    from printdeck.theme.load import load_theme  # noqa: PLC0415
-    from printdeck.theme.look_alikes import COLOUR_VISIONS, code_version, look_alikes, pair_idents  # noqa: PLC0415
-    from printdeck.theme.look_pairs import PairBook  # noqa: PLC0415
-
-    before = os.environ.get("PRINTDECK_CACHE_DIR")
-    with tempfile.TemporaryDirectory(prefix="printdeck-lookpairs-") as folder:
-        os.environ["PRINTDECK_CACHE_DIR"] = folder
-        try:
-            theme = load_theme(data_root("themes") / "default.yaml")
-            look_alikes(theme, None, (Vision.NORMAL, Vision.GREY, *COLOUR_VISIONS))
-            idents = pair_idents(theme)
-            book = PairBook(idents, code_version(), shipped=False)
-            kept = [book.records(ident) for ident in idents]
-        finally:
-            if before is None:
-                os.environ.pop("PRINTDECK_CACHE_DIR", None)
-            else:
-                os.environ["PRINTDECK_CACHE_DIR"] = before
-    index = {ident: n for n, ident in enumerate(idents)}
-    stored = [sorted(index[other] for other in records if other != SHAPE) for records in kept]
-    pairs = {
-        f"{n} {index[other]}": record
-        for n, records in enumerate(kept)
-        for other, record in records.items()
-        if other != SHAPE and record is not None
-    }
-    shapes = [records.get(SHAPE) for records in kept]
-    return {"code": code_version(), "idents": idents, "shapes": shapes, "stored": stored, "pairs": pairs}
-
-
-def write_table(path: Path | None = None) -> Path:
-    """:func:`make_table`, written to ``path`` (default: :func:`table_path`).
-
-    Raises:
-        OSError: The file cannot be written.
-    """
-    target = path or table_path()
-    target.write_text(json.dumps(make_table(), separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
+def forget_table() -> None:
+    """Read the file again on next use (after it is remade)."""
     _table.cache_clear()
-    return target
+
+
+_ignored = False
+
+
+@contextmanager
+def table_ignored() -> Iterator[None]:
+    """Within the block, nothing is shipped (the file is being remade: every pair is compared)."""
+    global _ignored
+    _ignored = True
+    try:
+        yield
+    finally:
+        _ignored = False
