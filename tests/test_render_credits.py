@@ -148,3 +148,32 @@ def test_a_bold_heading_set_as_outlines_is_bold(tmp_path: Path) -> None:
     assert ink(SANS_BOLD, arabic) > 1.15 * ink(SANS, arabic)
     latin = ink(SANS_BOLD, "Farm animals") / ink(SANS, "Farm animals")  # Vera Bold, PDF text
     assert ink(SANS_BOLD, arabic) / ink(SANS, arabic) > 0.6 * latin
+
+
+def test_the_twemoji_credit_stays_beside_a_credit_of_ones_own(tmp_path: Path) -> None:
+    """The bundled pictures' licence (CC BY 4.0) asks for their credit: a theme's own
+    ``extras.attribution`` used to replace it. It is kept beside it, once; and a bundled
+    picture copied into the theme folder (the same bytes) still gets it."""
+    from printdeck.api import build, load_theme
+    from printdeck.resources import data_root
+    from printdeck.theme.load import TWEMOJI_CREDIT
+
+    words = [{"text": w} for w in ("sun", "moon", "star", "tree", "fish", "bird")]
+    own = {
+        "name": "c",
+        "extras": {"attribution": "Photos by us"},
+        "symbols": [{"image": "@assets/twemoji/cat.svg"}, *words],
+    }
+    assert load_theme(own).attribution == f"Photos by us \u00b7 {TWEMOJI_CREDIT}"
+    said = {**own, "extras": {"attribution": f"Art: {TWEMOJI_CREDIT}"}}
+    assert load_theme(said).attribution == f"Art: {TWEMOJI_CREDIT}"
+    (tmp_path / "pics").mkdir()
+    (tmp_path / "pics" / "kitty.svg").write_bytes((data_root("assets") / "twemoji" / "cat.svg").read_bytes())
+    lines = "".join(f"  - text: {w['text']}\n" for w in words)
+    (tmp_path / "theme.yaml").write_text(f"name: c\nsymbols:\n  - image: pics/kitty.svg\n{lines}", encoding="utf-8")
+    assert load_theme(tmp_path / "theme.yaml").attribution == TWEMOJI_CREDIT
+    assert load_theme({"name": "w", "symbols": words + [{"text": "boat"}]}).attribution is None
+    pdf = tmp_path / "deck.pdf"
+    build(own, out=pdf)
+    text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "Photos by us" in text and "Twemoji" in text

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from printdeck.artwork import drawing
 from printdeck.audit import INPUT_EVENT
+from printdeck.cache import file_digest
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
@@ -168,9 +170,7 @@ def _resolved(
         raise exc.located(label) from None
     deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
     spec = spec.model_copy(update={"deck": deck})
-    credit = spec.extras.attribution
-    if credit is None and any(s.source.startswith("assets/twemoji/") for s in symbols):
-        credit = TWEMOJI_CREDIT
+    credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
     return Theme(
@@ -214,6 +214,34 @@ def deck_size(theme: Theme) -> DeckSize:
             ``load_theme`` returned).
     """
     return deck_size_requirements(theme.spec.deck, len(theme.symbols))
+
+
+def _credit(given: str | None, symbols: Sequence[SymbolSpec]) -> str | None:
+    """The deck's credit line: ``extras.attribution``, with the Twemoji credit the bundled
+    pictures' licence (CC BY 4.0) asks for whenever the theme uses one, named by
+    ``@assets/twemoji`` or copied elsewhere (the same bytes), unless the line says it."""
+    if not any(_is_bundled_art(face) for s in symbols for face in s.all_faces):
+        return given
+    if given is None:
+        return TWEMOJI_CREDIT
+    return given if TWEMOJI_CREDIT in given else f"{given} \u00b7 {TWEMOJI_CREDIT}"
+
+
+def _is_bundled_art(symbol: SymbolSpec) -> bool:
+    if symbol.source.startswith("assets/twemoji/"):
+        return True
+    if symbol.kind != "svg" or symbol.path is None:
+        return False
+    try:
+        return file_digest(symbol.path) in _bundled_digests()
+    except (PrintdeckError, OSError):
+        return False
+
+
+@lru_cache(maxsize=1)
+def _bundled_digests() -> frozenset[str]:
+    """The digests of the bundled pictures' files."""
+    return frozenset(file_digest(path) for path in (data_root("assets") / "twemoji").glob("*.svg"))
 
 
 def _default_name(path: Path) -> str:
