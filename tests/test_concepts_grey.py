@@ -110,7 +110,12 @@ def test_colour_blind_look_alikes_are_named(tmp_path: Path) -> None:
         {"text": w} for w in ("sun", "moon", "star", "sky", "sea")
     ]
     write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": symbols})
-    result = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--grayscale", "--allow-look-alike"])
+    result = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--allow-look-alike"])
     assert result.exit_code == 0
     assert "'red' and 'green' look alike when printed in grey" in result.output
     assert "'red' and 'green' look alike for players with deuteranopia" in result.output
+    # a grey deck is grey to every player: its grey warning, and no colour-blind one
+    grey = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--grayscale", "--allow-look-alike"])
+    assert grey.exit_code == 0
+    assert "'red' and 'green' look alike when printed in grey" in grey.output
+    assert "deuteranopia" not in grey.output and "protanopia" not in grey.output

@@ -137,8 +137,9 @@ def check_theme(
     symbols (``layout.pinned``) are checked as the layout checks them.
 
     Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``);
-    those that look alike only in grey or for colour-blind players (protanopia,
-    deuteranopia, tritanopia) are warned about, with or without ``grayscale``.
+    those that look alike only in grey are warned about, and in a colour deck those alike
+    for colour-blind players (protanopia, deuteranopia, tritanopia) too (a grey deck is
+    grey to every player).
 
     Raises:
         PrintdeckError: Anything :func:`build` would refuse before the layout, as one line.
@@ -153,7 +154,8 @@ def check_theme(
     grey = spec.paper.grayscale if grayscale is None else grayscale
     allow = spec.deck.allow_look_alike if allow_look_alike is None else allow_look_alike
     check_look_alikes(loaded, allow=allow, grey=grey)  # a grey deck: warns about pairs alike in grey
-    warn_vision_look_alikes(loaded, grey=not grey)  # colour-blind players; grey too unless just warned
+    if not grey:  # colour-blind players, and black-and-white printers, of a colour deck
+        warn_vision_look_alikes(loaded, grey=True)
     design = deck_design(loaded)
     symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
     unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here

@@ -314,10 +314,12 @@ def warn_vision_look_alikes(theme: Theme, symbols: Sequence[SymbolSpec] | None =
     (Machado 2009, severity 1.0) or, with ``grey``, printed in grey (on a black-and-white printer).
 
     Warns:
-        LookAlikeWarning: One warning naming the pairs, and who sees them alike.
+        LookAlikeWarning: A warning naming the pairs alike in grey, another naming those
+            alike for colour-blind players (and who sees them alike).
     """
-    visions = (Vision.NORMAL, *((Vision.GREY,) if grey else ()), *COLOUR_VISIONS)
-    pairs = [p for p in look_alikes(theme, symbols, visions) if p.vision is not Vision.NORMAL]
-    if pairs:
-        given = list(theme.symbols if symbols is None else symbols)
-        warnings.warn(f"symbols: {_sentence(pairs, given)}", LookAlikeWarning, stacklevel=2)
+    given = list(theme.symbols if symbols is None else symbols)
+    seen_by = [(Vision.GREY,)] if grey else []  # apart: a pair alike in grey is said for colour-blind players too
+    for visions in [*seen_by, COLOUR_VISIONS]:
+        pairs = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, *visions)) if p.vision is not Vision.NORMAL]
+        if pairs:
+            warnings.warn(f"symbols: {_sentence(pairs, given)}", LookAlikeWarning, stacklevel=2)
