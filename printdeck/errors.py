@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import warnings
 from collections.abc import Iterable
 from os import PathLike
@@ -18,12 +19,22 @@ def escape_unprintable(text: str) -> str:
     Control characters (newline, tab, escape sequences), lone surrogates (bytes of a
     file name that are not UTF-8), format and separator characters other than the
     plain space become ``\\n``, ``\\x1b``, ``\\udcff``, ``\\u200b``...; printable
-    text (any script) is kept as it is. The result is safe to print on one line of
-    any terminal and to encode as UTF-8.
+    text (any script), and a zero-width joiner inside an emoji, is kept as it is. The
+    result is safe to print on one line of any terminal and to encode as UTF-8.
     """
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in text)
+    return "".join(
+        ch if ch.isprintable() or ch == " " or _joins_emoji(text, i) else repr(ch)[1:-1] for i, ch in enumerate(text)
+    )
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a zero-width joiner between two pictographs (the family 👨‍👩‍👧
+    is three people joined): it shows as the one emoji it makes, not as ``\\u200d``."""
+    if text[i] != "\u200d" or not 0 < i < len(text) - 1:
+        return False
+    return unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn") and unicodedata.category(text[i + 1]) == "So"
 
 
 def shown(path: str | PathLike[str]) -> str:

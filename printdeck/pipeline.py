@@ -29,6 +29,7 @@ from printdeck.theme import (
     apply_settings,
     check_consistency,
     check_look_alikes,
+    check_names,
     check_used_files,
     load_theme,
     parse_settings,
@@ -247,6 +248,8 @@ def make_deck(
     with rep.stage("theme", None):
         loaded = load_theme(theme_ref, allow_outside=options.allow_outside, defer_svg_checks=True)
         theme = apply_options(loaded, options)
+        if theme.spec.extras.legend:  # the theme's or --legend: the names it prints
+            check_names(theme)
     if before_layout is not None:
         before_layout(theme)
     with rep.stage("design", None):

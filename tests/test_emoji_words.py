@@ -75,7 +75,7 @@ def test_a_joined_emoji_is_named_without_escapes_on_the_command_line(tmp_path: P
     assert done.exit_code == 2 and not (tmp_path / "out.pdf").exists()
     line = done.stderr.strip()
     assert "\n" not in line and "Traceback" not in line
-    assert "no font has the emoji \U0001f468\U0001f469\U0001f467 (family man woman girl)" in line, line
+    assert f"no font has the emoji {FAMILY} (family man woman girl)" in line, line  # joined: one emoji
     assert "\\u200d" not in line and "U+" not in line and "use a picture of it instead" in line
     assert theme.read_bytes() == before
     with pytest.raises(PrintdeckError) as caught:
@@ -88,7 +88,7 @@ def test_a_joined_emoji_is_named_without_escapes_on_the_command_line(tmp_path: P
 def test_an_emoji_inside_a_word_is_named_with_the_word(tmp_path: Path) -> None:
     with pytest.raises(PrintdeckError) as caught:
         printdeck.load_theme(_theme(tmp_path / "t", f"my {TURTLE}"))
-    assert "no font has the emoji \U0001f422 (turtle) of 'my \U0001f422'; use a picture of it instead" in str(
+    assert "no font has the emoji \U0001f422 (turtle) of 'my \U0001f422'; use printdeck's picture of it" in str(
         caught.value
     )
 
@@ -125,3 +125,40 @@ def test_a_font_without_outlines_covers_nothing_and_is_refused_when_chosen(tmp_p
     with pytest.raises(PrintdeckError) as caught:
         printdeck.load_theme(theme)
     assert caught.value.key == "text.font" and "Bitmap.ttf has no outlines" in str(caught.value)
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_an_emoji_in_the_title_is_refused_by_its_key_before_anything_is_written(tmp_path: Path) -> None:
+    """The title prints on every sheet: an emoji no font has was found by the renderer, the
+    build failing with "no font has '🐶' (U+1F436)" and no key, after ``check`` said ok."""
+    theme = _theme(tmp_path / "t", "sun2")
+    theme.write_text(theme.read_text(encoding="utf-8") + 'title: "Pets \U0001f436"\n', encoding="utf-8")
+    for args in (["check", str(theme)], ["build", str(theme), "-o", str(tmp_path / "out.pdf")]):
+        done = CliRunner().invoke(main, args)
+        assert done.exit_code == 2, done.output
+        line = done.stderr.strip()
+        assert "theme.yaml: title: no font has the emoji \U0001f436 (dog face)" in line, line
+        assert "leave them out of the title" in line and "U+" not in line
+    assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_an_emoji_in_a_pictures_name_is_refused_only_where_the_legend_prints_it(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    (folder / "pets").mkdir(parents=True)
+    turtle = (emoji_names.twemoji_folder() / "turtle.svg").read_bytes()
+    (folder / "pets" / "Shelly \U0001f422.svg").write_bytes(turtle)
+    words = "".join(f"  - text: {w}\n" for w in WORDS)
+    (folder / "theme.yaml").write_text(f"name: pets\nsymbols:\n  - folder: pets\n{words}", encoding="utf-8")
+    built = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "plain.pdf")])
+    assert built.exit_code == 0, built.output  # no legend: the name never prints
+    with_legend = CliRunner().invoke(main, ["build", str(folder), "--legend", "-o", str(tmp_path / "legend.pdf")])
+    assert with_legend.exit_code == 2 and not (tmp_path / "legend.pdf").exists()
+    line = with_legend.stderr.strip()
+    assert "symbols.0: no font has the emoji \U0001f422 (turtle) of 'Shelly \U0001f422'" in line, line
+    assert "the legend prints its name" in line
+    (folder / "theme.yaml").write_text(
+        f"name: pets\nextras:\n  legend: true\nsymbols:\n  - folder: pets\n{words}", encoding="utf-8"
+    )
+    checked = CliRunner().invoke(main, ["check", str(folder)])
+    assert checked.exit_code == 2 and "the legend prints its name" in checked.stderr

@@ -21,6 +21,7 @@ from printdeck.deck_plan import (
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.theme import (
     check_look_alikes,
+    check_names,
     look_alikes as _look_alikes,
     warn_vision_look_alikes,
 )
@@ -149,6 +150,8 @@ def check_theme(
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
+    if loaded.spec.extras.legend:  # the names it prints (the title and credit: checked by the load)
+        check_names(loaded)
     prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
     spec = loaded.spec
     grey = spec.paper.grayscale if grayscale is None else grayscale

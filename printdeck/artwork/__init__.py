@@ -24,6 +24,7 @@ from printdeck.artwork.drawing import (  # loaded now: the submodule's name is a
     drawing_key,
     existing_file,
     known_crop_report,
+    unprintable_text,
     word_chain,
 )
 from printdeck.lazy import attribute_loader
@@ -263,6 +264,7 @@ __all__ = [
     "to_rgba",
     "to_srgb",
     "total_ink",
+    "unprintable_text",
     "upright_file",
     "word_chain",
     "word_skeleton",

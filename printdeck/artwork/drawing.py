@@ -250,6 +250,26 @@ def word_chain(symbol: SymbolSpec) -> list[FontFace]:
     return chain
 
 
+def unprintable_text(text: str) -> str | None:
+    """Why the theme's own text (a title, a credit, a picture's name) cannot be printed, or
+    None when it can: it is set as PDF text, or as outlines in the fallback fonts
+    (:func:`printdeck.artwork.fonts.fallback_chain`, no theme font), so a character no
+    font has fails; an emoji is named as :func:`word_chain` names it.
+
+    Raises:
+        PrintdeckError: A bundled font file is missing (a broken install).
+    """
+    from printdeck.artwork import fonts  # noqa: PLC0415 - fontTools only for such text
+
+    if text.isascii():  # the embedded sans has every ASCII letter
+        return None
+    missing = fonts.missing_chars(text, fonts.fallback_chain([], text))
+    if not missing:
+        return None
+    emoji = _missing_emoji(text, missing)
+    return emoji[0] if emoji is not None else f"no font has {fonts.describe_chars(missing)} of {text!r}"
+
+
 def _missing_emoji(text: str, missing: list[str]) -> tuple[str, str] | None:
     """The problem and fix when every character no font has is part of an emoji: the
     emoji named as a person reads it, and its bundled picture if printdeck has one."""
@@ -258,20 +278,14 @@ def _missing_emoji(text: str, missing: list[str]) -> tuple[str, str] | None:
     lacking = [seq for seq in emoji_in(text) if any(c in seq for c in missing)]
     if not lacking or not all(any(c in seq for seq in lacking) for c in missing):
         return None
-    named = ", ".join(f"{_joined(seq)} ({emoji_name(seq)})" if emoji_name(seq) else _joined(seq) for seq in lacking)
-    word = "" if "".join(lacking) == text else f" of '{_joined(text)}'"
-    pictures = [bundled_picture(seq) for seq in lacking]
-    if len(lacking) == 1 and pictures[0] is not None and word == "":
-        fix = f'use printdeck\'s picture of it instead: image: "{pictures[0]}"'
+    named = ", ".join(f"{seq} ({emoji_name(seq)})" if emoji_name(seq) else seq for seq in lacking)
+    word = "" if "".join(lacking) == text else f" of '{text}'"
+    picture = bundled_picture(lacking[0]) if len(lacking) == 1 else None
+    if picture is not None:
+        fix = f'use printdeck\'s picture of it instead: image: "{picture}"'
     else:
         fix = "use a picture of it instead (image: a PNG or SVG file), or set text.font to a font with outline emoji"
     return f"no font has the emoji {named}{word}", fix
-
-
-def _joined(sequence: str) -> str:
-    """An emoji as a message shows it: its pictures without the invisible joiners and
-    selectors between them (a message escapes those: ``\\u200d``)."""
-    return "".join(c for c in sequence if c.isprintable())
 
 
 def install_hint(chars: list[str]) -> str:
