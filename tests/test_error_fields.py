@@ -76,7 +76,7 @@ def test_the_studio_puts_a_symbols_error_on_its_tile(tmp_path: Path) -> None:
         preview = client.get(f"/api/preview?rev={state['rev']}&page=1")
         assert preview.status_code == 422, preview.text
         assert preview.json()["key"] == f"symbols.{index}"  # a field, not a message to read
-        assert "images/thin.png: prints at 4 dpi on card" in preview.json()["error"]
+        assert "'thin' (images/thin.png): prints at 4 dpi on card" in preview.json()["error"]
         shown = next(s for s in client.get("/api/state").json()["state"]["symbols"] if s["uid"] == thin["uid"])
         assert "too few pixels to print sharp" in shown["error"]  # on the picture's tile, in the page's words
 
@@ -199,3 +199,24 @@ def test_a_card_shape_that_a_named_size_contradicts_is_keyed_and_shown_as_the_si
     poker = printdeck.load_theme({"card": {"size": "poker"}, "symbols": words}, check_files=False)
     assert effective_values(poker.spec)["card.shape"] == "rectangle"
     assert effective_values(None)["card.shape"] == "circle"
+
+
+def test_a_photo_cropped_close_round_a_face_says_how_to_print_it_sharper(tmp_path: Path) -> None:
+    """A 512-pixel photo's crop round the face it finds is 193 pixels across, too few for
+    the card: the refusal named the file only and said "use a larger image", though the
+    photo's widest crop prints sharp. It names the symbol's key, the crop, and a focus."""
+    data = pytest.importorskip("skimage.data", reason="scikit-image's sample pictures are missing")
+    from PIL import Image
+
+    Image.fromarray(data.astronaut()).save(tmp_path / "astronaut.jpg", quality=92)
+    words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "bird"))
+    (tmp_path / "theme.yaml").write_text(f"name: a\nsymbols:\n  - photo: astronaut.jpg\n{words}", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+    said = str(caught.value)
+    assert caught.value.key == "symbols.0" and said.startswith("symbols.0 'astronaut' (astronaut.jpg): prints at")
+    assert "its crop round a face keeps only" in said and "give it a focus (focus: [0.5, 0.5]" in said
+    assert not (tmp_path / "a.pdf").exists()
+    focused = f"name: a\nsymbols:\n  - photo: astronaut.jpg\n    focus: [0.5, 0.5]\n{words}"
+    (tmp_path / "theme.yaml").write_text(focused, encoding="utf-8")
+    assert printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf").pdf_path.is_file()  # the fix works

@@ -19,8 +19,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise, svg_root
-from printdeck.errors import LOW_RESOLUTION, PrintdeckError
-from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.errors import LOW_RESOLUTION
+from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.pictures import (
     StoredPicture,
     clip_rings,
@@ -257,6 +257,22 @@ def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
     return Art(name, max(w, 1e-3), max(h, 1e-3), word=True)
 
 
+_FOUND_WORDS = {CropFound.FACE: "a face", CropFound.CAT_FACE: "a cat's face", CropFound.SUBJECT: "its subject"}
+
+
+def _low_resolution_fix(symbol: SymbolSpec) -> str:
+    """What to do about a picture that prints too coarse: a photo cropped close round what
+    it found (a face the size of a stamp) may print sharp with its widest crop."""
+    report = drawing(symbol).crop_report if symbol.kind == "photo" else None
+    if report is None or report.found not in _FOUND_WORDS or symbol.zoom > 1:
+        return "use a larger image"
+    across = report.box_px[2] - report.box_px[0]
+    return (
+        f"its crop round {_FOUND_WORDS[report.found]} keeps only {across:.0f} pixels across: give it a focus "
+        "(focus: [0.5, 0.5] crops the widest square at the middle), or use a larger image"
+    )
+
+
 def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout]) -> dict[int, float]:
     """Lowest print resolution of every raster or photo symbol, warning or refusing.
 
@@ -299,10 +315,7 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
                 f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
                 f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
             )
-            fix = "use a larger image"
-            raise PrintdeckError(
-                f"{src}: {problem}; {fix}", key=table[sid].theme_key, problem=problem, fix=fix, code=LOW_RESOLUTION
-            )
+            raise table[sid].error(problem, _low_resolution_fix(table[sid]), code=LOW_RESOLUTION)
         if dpi < WARN_DPI:
             warnings.warn(
                 f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",
