@@ -20,7 +20,7 @@ import numpy as np
 
 from printdeck.artwork import silhouette
 from printdeck.deck_plan import DeckPlan
-from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, check_card_count
+from printdeck.layout import LayoutSettings, PinRefusal, applicable_pins, warn_pins_of_missing_cards
 from printdeck.model import CardLayout
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -118,7 +118,7 @@ def check_deck_pins(plan: DeckPlan) -> None:
     if not settings.pins:
         return
     per_deck = len(plan.imposition.slots) // plan.theme.spec.deck.copies
-    check_card_count(settings.pins, per_deck)
+    warn_pins_of_missing_cards(settings.pins, per_deck)
     from printdeck.layout import pin_refusal  # noqa: PLC0415 - the packer only when pins are checked
 
     applied = applicable_pins(plan.cards[:per_deck], settings.pins)

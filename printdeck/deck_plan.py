@@ -16,7 +16,7 @@ from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, Meanwhile, check_card_count, layout_deck
+from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, warn_pins_of_missing_cards
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
@@ -214,7 +214,7 @@ def lay_out_plan(
     """
     theme = plan.theme
     settings = LayoutSettings.from_theme(theme)
-    check_card_count(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
+    warn_pins_of_missing_cards(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
     if theme.spec.deck.copies > 1:
         per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
         return lay_out_class_set(

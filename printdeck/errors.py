@@ -272,16 +272,18 @@ def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:
 
 
 class PinWarning(UserWarning):
-    """A pin left out: its card shows other symbols than when it was pinned.
+    """A pin left out: its card shows other symbols than when it was pinned, or the deck
+    has no such card any more.
 
     Attributes:
         card: The card (1-based, of one deck) whose entry is left out.
         moved_to: The card (1-based) that now shows the symbols it was pinned on, or None.
+        deck_cards: When the deck has no such card any more, how many cards it has.
     """
 
-    def __init__(self, message: str, card: int = 0, moved_to: int | None = None) -> None:
+    def __init__(self, message: str, card: int = 0, moved_to: int | None = None, deck_cards: int | None = None) -> None:
         super().__init__(message)
-        self.card, self.moved_to = card, moved_to
+        self.card, self.moved_to, self.deck_cards = card, moved_to, deck_cards
 
 
 class LookAlikeWarning(UserWarning):

@@ -181,10 +181,30 @@ def test_touch_ups_the_deck_outgrew_are_said_plainly_and_can_be_forgotten(client
     assert sorted(again["stale_pins"]) == pinned_on and not any(s["pinned"] for s in again["symbols"])
     sheet = client.get(f"/api/preview?rev={_rev(client)}&page=1").json()
     said = [w for w in sheet["warnings"] if "touch-ups" in w]
-    assert len(said) == 1 and said[0].startswith("Card 4's touch-ups are not used"), sheet["warnings"]
-    assert "Open card 4 and choose Release card" in said[0] and "layout.pinned" not in said[0]
+    assert len(said) == 1 and said[0].startswith("The touch-ups of card 4 are not used"), sheet["warnings"]
+    assert "Zoom it and choose Release card" in said[0] and "layout.pinned" not in said[0]
     assert client.post("/api/pins/release", json={"card": 4}).status_code == 200
     assert "layout" not in _theme(client)
     assert _card(client, 4)["stale_pins"] == []
     sheet = client.get(f"/api/preview?rev={_rev(client)}&page=1").json()
     assert not any("touch-ups" in w for w in sheet["warnings"])
+
+
+def test_touch_ups_of_a_card_the_deck_lost_leave_the_deck_drawing(client: TestClient) -> None:
+    """A touched-up card 13, then the deck trimmed to 7 cards: the preview and the
+    build refused the deck over ``layout.pinned.0.card``, and no card was left to release.
+    The entry is kept and left out, and the sheet says so in the page's words."""
+    last = _card(client, 13)
+    shown = last["symbols"][0]
+    pin = {"card": 13, "symbol": shown["name"], "center": shown["center_mm"], "rotation": shown["rotation_deg"]}
+    assert client.post("/api/pins", json={**pin, "size": shown["size_mm"] * 0.85}).status_code == 200
+    trimmed = client.patch("/api/settings", json={"changes": {"deck.cards": 7}})  # the deck trimmed to 7 cards
+    assert trimmed.status_code == 200, trimmed.text
+    sheet = client.get(f"/api/preview?rev={_rev(client)}&page=1")
+    assert sheet.status_code == 200, sheet.text
+    said = [w for w in sheet.json()["warnings"] if "touch-ups" in w]
+    assert said == [
+        "The touch-ups of card 13 are not used: the deck has 7 cards now. They apply again if the deck grows "
+        "back; Undo takes the last change back."
+    ], sheet.json()["warnings"]
+    assert _theme(client)["layout"]["pinned"][0]["card"] == 13  # kept, for a deck that grows back

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         PinRefusal,
         PinWarning,
         applicable_pins,
-        check_card_count,
+        warn_pins_of_missing_cards,
     )
     from printdeck.layout.settings import LayoutSettings
     from printdeck.layout.workers import job_count
@@ -42,7 +42,7 @@ _WHERE = {
     "PinnedCard": "printdeck.layout.pins",
     "PinnedSymbol": "printdeck.layout.pins",
     "applicable_pins": "printdeck.layout.pins",
-    "check_card_count": "printdeck.layout.pins",
+    "warn_pins_of_missing_cards": "printdeck.layout.pins",
     "job_count": "printdeck.layout.workers",
     "layout_deck": "printdeck.layout.deck",
     "no_other_thread": "printdeck.layout.meanwhile",
@@ -57,11 +57,11 @@ __all__ = [
     "PinnedCard",
     "PinnedSymbol",
     "applicable_pins",
-    "check_card_count",
     "job_count",
     "layout_deck",
     "no_other_thread",
     "pin_refusal",
+    "warn_pins_of_missing_cards",
 ]
 
 __getattr__ = attribute_loader(__name__, _WHERE)

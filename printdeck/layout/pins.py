@@ -115,19 +115,26 @@ def applicable_pins(
     return out
 
 
-def check_card_count(pins: Mapping[int, PinnedCard], n_cards: int) -> None:
-    """Refuse an entry for a card the deck does not have.
+def warn_pins_of_missing_cards(pins: Mapping[int, PinnedCard], n_cards: int) -> None:
+    """Warn about each entry for a card the deck does not have (any more: fewer symbols, or
+    ``deck.cards`` trimmed); the layout leaves it out, as it leaves out a card's pins
+    whose card shows other symbols, so the deck still builds and the entry applies again
+    should the deck grow back.
 
-    Raises:
-        PrintdeckError: Naming ``layout.pinned.N.card`` and the deck's card count.
+    Warns:
+        PinWarning: Naming ``layout.pinned.N``, the card and the deck's card count.
     """
     for index, entry in sorted(pins.items()):
         if index >= n_cards:
-            raise PrintdeckError(
-                key=f"{entry.key}.card",
-                value=index + 1,
-                problem=f"the deck has {n_cards} cards",
-                fix=f"give a card from 1 to {n_cards}, or remove {entry.key}",
+            warnings.warn(
+                PinWarning(
+                    f"{entry.key}: card {index + 1} is not in the deck, which has {n_cards} cards: the deck changed "
+                    f"(symbols or cards), so its pins are not applied; give a card from 1 to {n_cards}, or remove "
+                    f"{entry.key}",
+                    index + 1,
+                    deck_cards=n_cards,
+                ),
+                stacklevel=3,
             )
 
 
@@ -210,9 +217,9 @@ __all__ = [
     "PinnedSymbol",
     "applicable_pins",
     "card_poses",
-    "check_card_count",
     "conflict_refusal",
     "for_one_card",
     "pins_from_theme",
     "too_small_refusal",
+    "warn_pins_of_missing_cards",
 ]

@@ -108,16 +108,32 @@ def home_shortened(path: Path) -> str:
 
 
 def sheet_warnings(caught: Iterable[warnings.WarningMessage]) -> list[str]:
-    """The warnings of a sheet's layout as the page shows them: a card's touch-ups left out
-    (``PinWarning``) in the page's words, naming the card and what to do there (never a
-    theme key); every other warning as the command line says it (``warning_lines``)."""
+    """The warnings of a sheet's layout as the page shows them: cards whose touch-ups are
+    left out (``PinWarning``) in the page's words, one line for the cards that show other
+    symbols now (what to do there) and one for cards the deck no longer has (never a theme
+    key); every other warning as the command line says it (``warning_lines``)."""
     caught = list(caught)
     pins = [w.message for w in caught if isinstance(w.message, PinWarning)]
-    lines = dict.fromkeys(
-        f"Card {pin.card}'s touch-ups are not used: the deck changed since they were made, so the card shows "
-        "other symbols now"
-        + (f" (they are on card {pin.moved_to} now)" if pin.moved_to is not None else "")
-        + f". Open card {pin.card} and choose Release card to forget them."
-        for pin in pins
-    )
+    changed = sorted({pin.card for pin in pins if pin.deck_cards is None})
+    gone = sorted({pin.card for pin in pins if pin.deck_cards is not None})
+    lines = []
+    if changed:
+        lines.append(
+            f"The touch-ups of {_cards(changed)} are not used: the deck changed since they were made, so "
+            f"{'that card shows' if len(changed) == 1 else 'those cards show'} other symbols now. Zoom "
+            f"{'it' if len(changed) == 1 else 'each'} and choose Release card to forget them."
+        )
+    if gone:
+        count = next(pin.deck_cards for pin in pins if pin.deck_cards is not None)
+        lines.append(
+            f"The touch-ups of {_cards(gone)} are not used: the deck has {count} cards now. They apply again if "
+            "the deck grows back; Undo takes the last change back."
+        )
     return [*lines, *warning_lines(w for w in caught if not isinstance(w.message, PinWarning))]
+
+
+def _cards(numbers: list[int]) -> str:
+    """``card 4``, ``cards 3 and 5``, ``cards 3, 5 and 9``."""
+    if len(numbers) == 1:
+        return f"card {numbers[0]}"
+    return f"cards {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"

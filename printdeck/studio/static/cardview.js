@@ -190,7 +190,7 @@ async function send() {
   const answer = await change("POST", "/api/pins", body);
   cv.sending = false;
   if (answer.status === 200) {
-    say(`Saved: ${cv.selected} is pinned there (theme.yaml, layout.pinned).`, false, "saved");
+    say(`Saved: ${cv.selected} stays where you put it on this card.`, false, "saved");
     if (cv.pose === p) cv.pose = null;
   } else {
     say(answer.data.words || answer.data.error || "Not saved.", true);
