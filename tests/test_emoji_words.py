@@ -128,6 +128,17 @@ def test_a_font_without_outlines_covers_nothing_and_is_refused_when_chosen(tmp_p
 
 
 @pytest.mark.usefixtures("no_emoji_font")
+def test_the_studio_words_an_emoji_inside_a_word(tmp_path: Path) -> None:
+    """It said "no font here has every letter of "my 🐢": choose a font file", which no
+    font file can mend; it now names the emoji and its picture, or the word without it."""
+    with pytest.raises(PrintdeckError) as caught:
+        printdeck.load_theme(_theme(tmp_path / "t", f"my {TURTLE}"))
+    words = plain_words(caught.value).alone()
+    assert f"holds an emoji, {TURTLE} (turtle), no font here can draw" in words, words
+    assert "search \u201cturtle\u201d" in words and "type the word without it" in words
+
+
+@pytest.mark.usefixtures("no_emoji_font")
 def test_an_emoji_in_the_title_is_refused_by_its_key_before_anything_is_written(tmp_path: Path) -> None:
     """The title prints on every sheet: an emoji no font has was found by the renderer, the
     build failing with "no font has '🐶' (U+1F436)" and no key, after ``check`` said ok."""

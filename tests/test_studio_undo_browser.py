@@ -46,6 +46,13 @@ def test_a_teacher_picks_pictures_undoes_and_builds(page: object, studio: tuple[
         page.fill("#art-search", word)
         page.click(f"#art-grid button[aria-label='Add {name}']")
         page.wait_for_selector(f"#art-note:has-text('Added {name} to the deck')")
+    page.fill("#art-search", "\U0001f422")  # an emoji pasted: its picture, not the whole catalogue
+    page.wait_for_function("document.getElementById('art-count').textContent.startsWith('1 picture')")
+    assert page.eval_on_selector_all("#art-grid button", "bs => bs.map(b => b.getAttribute('aria-label'))") == [
+        "Add turtle"
+    ]
+    page.fill("#art-search", "\U0001fa90")  # one printdeck has no picture of (a ringed planet)
+    page.wait_for_function("document.getElementById('art-count').textContent.startsWith('0 pictures')")
     page.fill("#art-search", "")
     page.wait_for_function("document.querySelectorAll('#art-grid button').length > 150")
     page.fill("#art-search", "b")

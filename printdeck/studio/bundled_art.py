@@ -36,13 +36,15 @@ def art_folder() -> Path:
 @functools.lru_cache(maxsize=1)
 def catalogue() -> tuple[dict[str, Any], ...]:
     """Every bundled picture, by name: ``{"name": "hot dog", "id": "hot-dog", "words":
-    ["hot dog", "sausage", ...]}`` (``id``: the file's stem), in name order."""
+    ["hot dog", "sausage", ...], "emoji": "🌭"}`` (``id``: the file's stem; ``emoji``: its
+    characters, "" if unknown), in name order."""
     points = bundled_code_points()
     out = []
     for path in sorted(art_folder().glob("*.svg")):
         name = path.stem.replace("-", " ")
         words = [name, *_emoji_words(points.get(path.name, ""))]
-        out.append({"name": name, "id": path.stem, "words": list(dict.fromkeys(w for w in words if w))})
+        words_of = list(dict.fromkeys(w for w in words if w))
+        out.append({"name": name, "id": path.stem, "words": words_of, "emoji": points.get(path.name, "")})
     return tuple(out)
 
 

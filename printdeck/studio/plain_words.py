@@ -75,19 +75,26 @@ _THEME_KEYS = re.compile(r" \(symbols\.\d+ and symbols\.\d+\)")
 
 
 def _missing_emoji(exc: PrintdeckError) -> str | None:
-    """A word that is one emoji no font here has, in the page's words: a picture of it
-    instead, and the word to search printdeck's pictures by when one is bundled."""
+    """A word holding an emoji no font here has, in the page's words: a picture of it
+    instead (and the word to search printdeck's pictures by when one is bundled), or the
+    word without it."""
     from printdeck.emoji_names import bundled_picture, emoji_in, emoji_name  # noqa: PLC0415
 
-    text = exc.value if exc.has_value and isinstance(exc.value, str) else ""
+    text = (exc.value if exc.has_value and isinstance(exc.value, str) else "").strip()
     found = emoji_in(text)
-    if len(found) != 1 or found[0] != text.strip():
+    if not found:
         return None
-    name = emoji_name(text.strip())
-    said = f"\u201c{text.strip()}\u201d{f' ({name})' if name else ''} is an emoji no font here can draw: "
-    if bundled_picture(text.strip()) is not None and name:
-        return said + f"pick its picture from printdeck\u2019s pictures (search \u201c{name}\u201d), or drop one"
-    return said + "drop a picture of it instead"
+    names = [emoji_name(seq) for seq in found]
+    if found == [text]:
+        head = f"\u201c{text}\u201d{f' ({names[0]})' if names[0] else ''} is an emoji no font here can draw: "
+        other, instead = "drop one", "drop a picture of it instead"
+    else:
+        said = ", ".join(f"{seq} ({name})" if name else seq for seq, name in zip(found, names, strict=True))
+        head = f"\u201c{text}\u201d holds an emoji, {said}, no font here can draw: "
+        other, instead = "type the word without it", "drop a picture of it, or type the word without it"
+    if len(found) == 1 and names[0] and bundled_picture(found[0]) is not None:
+        return head + f"pick its picture from printdeck\u2019s pictures (search \u201c{names[0]}\u201d), or {other}"
+    return head + instead
 
 
 def _capital(text: str) -> str:

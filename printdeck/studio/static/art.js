@@ -12,13 +12,18 @@ function newDrop() {
 
 /** The pictures with, for every word of ``query``, a word holding it: from its start for
  *  one or two letters ("b": bee, not rabbit), anywhere from three ("fish": blowfish);
- *  "shoe" finds the trainer, an "athletic shoe"; case and accents ignored. */
+ *  "shoe" finds the trainer, an "athletic shoe"; case and accents ignored. An emoji
+ *  typed or pasted ("🐢") finds the picture of that emoji. */
 export function matching(entries, query) {
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  const wanted = fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const bare = (text) => text.replace(/\ufe0f/gu, "");
+  const emoji = [...query.matchAll(/\p{Extended_Pictographic}(?:\ufe0f|\p{Emoji_Modifier}|\u200d\p{Extended_Pictographic})*/gu)]
+    .map((m) => bare(m[0]));
+  const wanted = fold(query.replace(/\p{Extended_Pictographic}/gu, " ")).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return entries.filter((entry) => {
     const words = fold(entry.words.join(" ")).split(/[^\p{L}\p{N}]+/u);
-    return wanted.every((w) => words.some((word) => (w.length > 2 ? word.includes(w) : word.startsWith(w))));
+    return emoji.every((e) => bare(entry.emoji || "") === e)
+      && wanted.every((w) => words.some((word) => (w.length > 2 ? word.includes(w) : word.startsWith(w))));
   });
 }
 
