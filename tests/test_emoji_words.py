@@ -173,3 +173,15 @@ def test_an_emoji_in_a_pictures_name_is_refused_only_where_the_legend_prints_it(
     )
     checked = CliRunner().invoke(main, ["check", str(folder)])
     assert checked.exit_code == 2 and "the legend prints its name" in checked.stderr
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_init_words_says_to_leave_an_emoji_out_of_the_list(tmp_path: Path) -> None:
+    """``init --words`` told a teacher to write ``image: ...`` in a word list and to pass
+    ``--font``, which mends no emoji; it says to leave the emoji out, and where its picture is."""
+    (tmp_path / "words.txt").write_text(f"cat\n{TURTLE}\ndog\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["init", str(tmp_path / "out"), "--words", str(tmp_path / "words.txt")])
+    assert done.exit_code == 2 and not (tmp_path / "out").exists()
+    line = done.stderr.strip()
+    assert f"line 2: no font has the emoji {TURTLE} (turtle); leave the emoji out of the list" in line, line
+    assert '"@assets/twemoji/turtle.svg"' in line and "--font" not in line

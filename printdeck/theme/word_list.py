@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printdeck.artwork import drawing, word_chain
+from printdeck.emoji_names import bundled_picture, emoji_in
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec
@@ -104,13 +105,29 @@ def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | Non
         try:
             word_chain(probe)
         except PrintdeckError as exc:
-            also = "give a font file for the words that has these letters"
-            fix = f"{exc.fix}, or {also}" if exc.fix else also
-            raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=NO_FONT) from None
+            emoji = _emoji_fix(word)  # no font file mends an emoji: not NO_FONT, whose fix is --font
+            fix, code = (emoji, None) if emoji else (_font_fix(exc.fix), NO_FONT)
+            raise argument_error("words", f"line {line}: {exc.problem}", fix, source=words_file, code=code) from None
         try:
             drawing(probe)  # set as the theme will set it: visible ink (a line of only a zero-width space has none)
         except PrintdeckError as exc:
             raise argument_error("words", f"line {line}: {exc.problem}", exc.fix, source=words_file) from None
+
+
+def _font_fix(fix: str | None) -> str:
+    also = "give a font file for the words that has these letters"
+    return f"{fix}, or {also}" if fix else also
+
+
+def _emoji_fix(word: str) -> str | None:
+    """For a word list, a word holding an emoji no font has: leave it out (a picture of
+    the emoji can be a symbol of its own, in the theme written)."""
+    found = emoji_in(word)
+    if not found:
+        return None
+    picture = bundled_picture(found[0]) if len(found) == 1 else None
+    then = f' (its picture can be a symbol of the theme: image: "{picture}")' if picture else ""
+    return f"leave the emoji out of the list{then}"
 
 
 def argument_error(
