@@ -78,7 +78,8 @@ def test_kept_pairs_give_the_full_comparisons_verdicts(tmp_path: Path, cache: Pa
         assert look_alikes(theme, symbols, visions) == expected
         _fresh(cache)
         assert look_alikes(theme, symbols, visions) == expected  # now every pair from the cache
-    assert len(list((cache / "lookpairs").glob("*.json"))) == len(symbols)
+    kept = len(list((cache / "lookpairs").glob("*.json")))  # one entry a face, but for the shipped
+    assert len(symbols) - 16 <= kept <= len(symbols)  # Twemoji with nothing new under them
 
 
 def test_a_new_seed_of_symbols_compared_before_draws_nothing(tmp_path: Path, cache: Path) -> None:

@@ -167,7 +167,9 @@ def test_a_build_refuses_look_alikes_as_before_serial_or_parallel(tmp_path: Path
 
 def test_a_look_alike_refusal_wins_over_a_layout_refused_before_the_packing(tmp_path: Path) -> None:
     path = _look_alike_deck(tmp_path / "theme")
-    pin = {"card": 99, "symbols": ["apple"], "place": {"apple": {"center": ["0mm", "0mm"], "size": "5mm"}}}
+    first = [s.name for s in printdeck.plan(printdeck.load_theme(path)).cards[0]]  # card 1's symbols
+    far = {"center": ["200mm", "0mm"], "size": "5mm"}  # off the card: the layout refuses it before packing
+    pin = {"card": 1, "symbols": first, "place": {first[0]: far}}
     pictures = [{"image": "disc-big.png"}, {"image": "disc-small.png"}]
     pictures += [{"image": f"@assets/twemoji/{n}.svg"} for n in TWEMOJI]
     doc = {"deck": {"symbols_per_card": 4}, "layout": {"pinned": [pin]}, "symbols": pictures}

@@ -225,12 +225,12 @@ def deck_size(theme: Theme) -> DeckSize:
 def _credit(given: str | None, symbols: Sequence[SymbolSpec]) -> str | None:
     """The deck's credit line: ``extras.attribution``, with the Twemoji credit the bundled
     pictures' licence (CC BY 4.0) asks for whenever the theme uses one, named by
-    ``@assets/twemoji`` or copied elsewhere (the same bytes), unless the line says it."""
+    ``@assets/twemoji`` or copied elsewhere (the same bytes), unless the line names Twemoji."""
     if not any(_is_bundled_art(face) for s in symbols for face in s.all_faces):
         return given
     if given is None:
         return TWEMOJI_CREDIT
-    return given if TWEMOJI_CREDIT in given else f"{given} \u00b7 {TWEMOJI_CREDIT}"
+    return given if "twemoji" in given.lower() else f"{given} \u00b7 {TWEMOJI_CREDIT}"  # credited in its own words
 
 
 def _is_bundled_art(symbol: SymbolSpec) -> bool:
