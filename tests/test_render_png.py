@@ -6,6 +6,7 @@ import dataclasses
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageCms
 from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme
@@ -85,3 +86,34 @@ def test_images_are_srgb_tagged_and_the_back_is_written_beside_them(tmp_path: Pa
             assert rgb.getpixel((2, 2)) == (255, 255, 255)
             r, _, b = rgb.getpixel((rgb.width // 2, rgb.height // 8))
             assert b > r + 60  # the blue back, not white
+
+
+def test_a_long_title_on_the_backs_breaks_into_lines_that_fit_the_ring(tmp_path: Path) -> None:
+    """A long title was set on one line, so small it could hardly be read: it breaks between
+    words into lines as wide as the ring at their height, larger than the one line; a
+    short title keeps its one line. Counted on the rasterised back."""
+    from printdeck.render import back_image
+    from printdeck.render.back_title import ONE_LINE_ENOUGH, title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+    from printdeck.render.text import string_width
+
+    register_bundled()
+    radius_pt = 120.0
+    short = title_layout("Animal Snap", radius_pt)
+    assert short.lines == ("Animal Snap",) and short.size_pt >= ONE_LINE_ENOUGH * radius_pt
+    long_title = "My Family's Summer Holiday Memories 2026"
+    broken = title_layout(long_title, radius_pt)
+    one_line = 1.4 * radius_pt / string_width(long_title, "PrintdeckSans-Bold", 1.0)
+    assert len(broken.lines) >= 2 and " ".join(broken.lines) == long_title
+    assert broken.size_pt >= 1.5 * one_line
+    theme = tiny_theme(tmp_path)
+    job = print_job(theme, backs=True)
+    assert job.backs is not None
+
+    def title_rows(title: str) -> int:
+        design = dataclasses.replace(job.backs, title=title, pattern="title")
+        rgb = np.asarray(back_image(design, job.card.radius_mm, 0.0, 150).convert("RGB")).astype(int)
+        middle = rgb[:, rgb.shape[1] * 3 // 8 : rgb.shape[1] * 5 // 8]
+        return int(((middle.min(axis=2) > 200).any(axis=1)).sum())  # rows with the title's light ink
+
+    assert title_rows(long_title) > 2 * title_rows("Supercalifragilisticexpialidocious")

@@ -17,13 +17,14 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape, ShapeKind
+from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign
-from printdeck.render.text import draw_string, string_width
+from printdeck.render.text import draw_string
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 BACK_FORM = "cardback"
@@ -172,12 +173,11 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     _light(canvas, color, 0.45)
     canvas.setLineWidth(radius_pt * 0.02)
     canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
-    text = title.strip() or "printdeck"
-    width1 = string_width(text, SANS_BOLD, 1.0)
-    size = min(1.4 * radius_pt / max(width1, 1e-6), radius_pt * 0.35)
+    layout = title_layout(title.strip() or "printdeck", radius_pt)
     _light(canvas, color, 0.92)
-    canvas.setFont(SANS_BOLD, size)
-    draw_string(canvas, 0, -0.35 * size, text, "middle")
+    canvas.setFont(SANS_BOLD, layout.size_pt)
+    for line, baseline in zip(layout.lines, layout.baselines_pt, strict=True):
+        draw_string(canvas, 0, baseline, line, "middle")
 
 
 def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0, name: str = BACK_FORM) -> None:

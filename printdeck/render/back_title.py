@@ -1,0 +1,95 @@
+"""The title on the card backs (``backs.pattern: title``): one line as large as the ring
+allows, or, for a long title that one line would set small, two or three lines broken
+between words, each as wide as the ring is at its height."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+
+from printdeck.render.text import SANS_BOLD, string_width
+
+__all__ = ["TitleLayout", "title_layout"]
+
+LARGEST_EM_OF_RADIUS = 0.35
+"""The title's largest size, as a share of the card's radius."""
+ONE_LINE_WIDTH_OF_RADIUS = 1.4
+"""One line's width, as a share of the radius (inside the ring at 0.86 of it)."""
+ONE_LINE_ENOUGH = 0.18
+"""A one-line title at least this large (a share of the radius) stays on one line."""
+RING_ROOM = 0.80
+"""Lines of a broken title keep inside this share of the radius (the ring is at 0.86)."""
+LEADING = 1.15
+"""Baseline to baseline, as a share of the size."""
+MOST_LINES = 3
+MOST_WORDS = 16
+"""More words than this stay on one line (the breaks tried grow as the words' square)."""
+
+
+@dataclass(frozen=True)
+class TitleLayout:
+    """A title set on a back.
+
+    Attributes:
+        lines: The lines, top first.
+        size_pt: The type size, pt.
+        baselines_pt: Each line's baseline, pt from the card's centre (y up).
+    """
+
+    lines: tuple[str, ...]
+    size_pt: float
+    baselines_pt: tuple[float, ...]
+
+
+def title_layout(text: str, radius_pt: float) -> TitleLayout:
+    """Set ``text`` on a back of radius ``radius_pt``: one line (as large as
+    :data:`ONE_LINE_WIDTH_OF_RADIUS` of the radius allows, at most
+    :data:`LARGEST_EM_OF_RADIUS`), unless that is under :data:`ONE_LINE_ENOUGH` and two or
+    three lines set it at least 15 % larger.
+
+    Raises:
+        PrintdeckError: No font, bundled or on this machine, has a character.
+    """
+    width_em = string_width(text, SANS_BOLD, 1.0)
+    size = min(ONE_LINE_WIDTH_OF_RADIUS * radius_pt / max(width_em, 1e-6), radius_pt * LARGEST_EM_OF_RADIUS)
+    one = TitleLayout((text,), size, (-0.35 * size,))
+    words = text.split()
+    if size >= ONE_LINE_ENOUGH * radius_pt or not 2 <= len(words) <= MOST_WORDS:
+        return one
+    best = max((_broken(lines, radius_pt) for lines in _breaks(words)), key=lambda t: t.size_pt)
+    return best if best.size_pt >= 1.15 * size else one
+
+
+def _breaks(words: list[str]) -> list[tuple[str, ...]]:
+    """Every way to set the words in two or three lines, in order."""
+    out = []
+    for n in range(2, min(MOST_LINES, len(words)) + 1):
+        for cuts in combinations(range(1, len(words)), n - 1):
+            ends = [0, *cuts, len(words)]
+            out.append(tuple(" ".join(words[a:b]) for a, b in pairwise(ends)))
+    return out
+
+
+def _broken(lines: tuple[str, ...], radius_pt: float) -> TitleLayout:
+    """The largest size at which every line fits the ring's chord at its height."""
+    widths = [string_width(line, SANS_BOLD, 1.0) for line in lines]
+    low, high = 0.0, LARGEST_EM_OF_RADIUS * radius_pt
+    for _ in range(30):  # bisection: the chord narrows as the lines grow apart
+        size = (low + high) / 2
+        low, high = (size, high) if _fits(widths, size, radius_pt) else (low, size)
+    return TitleLayout(lines, low, _baselines(len(lines), low))
+
+
+def _baselines(count: int, size: float) -> tuple[float, ...]:
+    """The lines' baselines, centred on the card as one line's is (0.35 em below the centre)."""
+    return tuple((count - 1 - 2 * k) * LEADING * size / 2 - 0.35 * size for k in range(count))
+
+
+def _fits(widths: list[float], size: float, radius_pt: float) -> bool:
+    room = RING_ROOM * radius_pt
+    for width, base in zip(widths, _baselines(len(widths), size), strict=True):
+        far = max(abs(base + 0.95 * size), abs(base - 0.25 * size))  # the line's cap height and descent
+        if far >= room or width * size / 2 > math.sqrt(room * room - far * far):
+            return False
+    return True
