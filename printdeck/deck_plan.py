@@ -20,7 +20,7 @@ from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, warn_pins_o
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
-from printdeck.theme import GREY_WORD_PALETTE, Theme, load_theme, theme_worded
+from printdeck.theme import GREY_WORD_PALETTE, Theme, check_printed_text, load_theme, theme_worded
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -168,6 +168,7 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
     """
     design = deck_design(theme)
     symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
+    check_printed_text(theme, symbols)
     if prove:
         prove_symbols(theme, symbols)
     return planned_deck(theme, design, symbols)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 import warnings
 from collections.abc import Iterable
 from os import PathLike
@@ -30,11 +29,17 @@ def escape_unprintable(text: str) -> str:
 
 
 def _joins_emoji(text: str, i: int) -> bool:
-    """Whether ``text[i]`` is a zero-width joiner between two pictographs (the family 👨‍👩‍👧
-    is three people joined): it shows as the one emoji it makes, not as ``\\u200d``."""
-    if text[i] != "\u200d" or not 0 < i < len(text) - 1:
+    """Whether ``text[i]`` is a zero-width joiner inside one emoji the ``emoji`` package knows
+    (the family 👨‍👩‍👧 is three people joined): it shows as that emoji, not as ``\\u200d``;
+    a joiner anywhere else (``★\\u200d★``, ``🐢\\u200d🐢``) stays escaped, so it cannot hide
+    a difference between two names."""
+    if text[i] != "\u200d":
         return False
-    return unicodedata.category(text[i - 1]) in ("So", "Sk", "Mn") and unicodedata.category(text[i + 1]) == "So"
+    try:
+        import emoji  # noqa: PLC0415 - only for text with a joiner
+    except ImportError:  # pragma: no cover - a dependency
+        return False
+    return any(found["match_start"] < i < found["match_end"] for found in emoji.emoji_list(text))
 
 
 def shown(path: str | PathLike[str]) -> str:

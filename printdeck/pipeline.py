@@ -29,7 +29,7 @@ from printdeck.theme import (
     apply_settings,
     check_consistency,
     check_look_alikes,
-    check_names,
+    check_printed_text,
     check_used_files,
     load_theme,
     parse_settings,
@@ -248,8 +248,6 @@ def make_deck(
     with rep.stage("theme", None):
         loaded = load_theme(theme_ref, allow_outside=options.allow_outside, defer_svg_checks=True)
         theme = apply_options(loaded, options)
-        if theme.spec.extras.legend:  # the theme's or --legend: the names it prints
-            check_names(theme)
     if before_layout is not None:
         before_layout(theme)
     with rep.stage("design", None):
@@ -257,6 +255,7 @@ def make_deck(
         if theme.spec.extras.tuck_box:
             _check_tuck_box(theme, design.blocks)
         symbols = assign_symbols(theme, design.n_points, theme.spec.seed)  # refuses too few symbols early
+        check_printed_text(theme, symbols)  # the title, credit and legend names (options applied)
     spec = theme.spec
     look_alike_check = Meanwhile(  # done beside the proofs, the planning and the packing (see _laid_out)
         functools.partial(

@@ -151,6 +151,10 @@ def test_an_emoji_in_the_title_is_refused_by_its_key_before_anything_is_written(
         assert "theme.yaml: title: no font has the emoji \U0001f436 (dog face)" in line, line
         assert "leave them out of the title" in line and "U+" not in line
     assert not (tmp_path / "out.pdf").exists()
+    # one card a page, no backs, no credit: nothing prints the title, and the deck builds
+    theme.write_text(theme.read_text(encoding="utf-8") + "paper:\n  layout: single\n", encoding="utf-8")
+    done = CliRunner().invoke(main, ["build", str(theme), "-o", str(tmp_path / "single.pdf")])
+    assert done.exit_code == 0, done.output
 
 
 @pytest.mark.usefixtures("no_emoji_font")
@@ -185,3 +189,34 @@ def test_init_words_says_to_leave_an_emoji_out_of_the_list(tmp_path: Path) -> No
     line = done.stderr.strip()
     assert f"line 2: no font has the emoji {TURTLE} (turtle); leave the emoji out of the list" in line, line
     assert '"@assets/twemoji/turtle.svg"' in line and "--font" not in line
+
+
+@pytest.mark.usefixtures("no_emoji_font")
+def test_the_legend_checks_the_names_it_prints_not_its_faces_file_names(tmp_path: Path) -> None:
+    """A symbol of several faces is named in the legend by its own name: an emoji there is
+    refused (by check and build alike), an emoji in a face's file name is not."""
+    folder = tmp_path / "t"
+    (folder / "pics").mkdir(parents=True)
+    (folder / "pics" / "\U0001f422 shell.svg").write_bytes((emoji_names.twemoji_folder() / "turtle.svg").read_bytes())
+    words = "".join(f"  - text: {w}\n" for w in WORDS)
+    head = "name: faces\nextras:\n  legend: true\nsymbols:\n"
+    faces = '  - name: turtle\n    faces: [{text: tortuga}, {image: "pics/\U0001f422 shell.svg"}]\n'
+    (folder / "theme.yaml").write_text(head + faces + words, encoding="utf-8")
+    built = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "ok.pdf")])
+    assert built.exit_code == 0, built.output
+    named = '  - name: "\U0001f422 turtle"\n    faces: [{text: tortuga}, {text: tartaruga}]\n'
+    (folder / "theme.yaml").write_text(head + named + words, encoding="utf-8")
+    for args in (["check", str(folder)], ["build", str(folder), "-o", str(tmp_path / "no.pdf")]):
+        done = CliRunner().invoke(main, args)
+        assert done.exit_code == 2 and "symbols.0: no font has the emoji" in done.stderr, done.output
+        assert "the legend prints its name" in done.stderr
+
+
+def test_a_joiner_shows_only_inside_an_emoji_the_emoji_package_knows() -> None:
+    """A zero-width joiner in a message is kept inside a known emoji (the family shows as
+    one), and escaped everywhere else, where it could hide a difference between names."""
+    from printdeck.errors import escape_unprintable
+
+    assert escape_unprintable(f"a {FAMILY} b") == f"a {FAMILY} b"
+    for hidden in ("\u2605\u200d\u2605", f"{TURTLE}\u200d{TURTLE}", "^\u200d\u00a9", "a\u200db"):
+        assert "\\u200d" in escape_unprintable(hidden), hidden

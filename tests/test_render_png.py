@@ -106,6 +106,8 @@ def test_a_long_title_on_the_backs_breaks_into_lines_that_fit_the_ring(tmp_path:
     one_line = 1.4 * radius_pt / string_width(long_title, "PrintdeckSans-Bold", 1.0)
     assert len(broken.lines) >= 2 and " ".join(broken.lines) == long_title
     assert broken.size_pt >= 1.5 * one_line
+    held = title_layout("The Holiday Cards of Dr.\u00a0Jekyll and Mr.\u00a0Hyde, vol.\u00a02", radius_pt)
+    assert len(held.lines) >= 2 and not any(line.endswith(("Dr.", "Mr.", "vol.")) for line in held.lines)
     theme = tiny_theme(tmp_path)
     job = print_job(theme, backs=True)
     assert job.backs is not None

@@ -208,3 +208,23 @@ def test_touch_ups_of_a_card_the_deck_lost_leave_the_deck_drawing(client: TestCl
         "back; Undo takes the last change back."
     ], sheet.json()["warnings"]
     assert _theme(client)["layout"]["pinned"][0]["card"] == 13  # kept, for a deck that grows back
+
+
+def test_the_sheet_says_outgrown_touch_ups_whichever_view_laid_it_out_first(client: TestClient) -> None:
+    """The layout's warnings came only with the view that laid the cards out: after the
+    backs (or the card view) were drawn first, the front said nothing of the touch-ups."""
+    view = _card(client, 4)
+    shown = view["symbols"][1]
+    pin = {"card": 4, "symbol": shown["name"], "center": shown["center_mm"], "rotation": shown["rotation_deg"]}
+    assert client.post("/api/pins", json={**pin, "size": shown["size_mm"] * 0.85}).status_code == 200
+    assert client.patch("/api/settings", json={"changes": {"backs.enabled": True}}).status_code == 200
+    for _ in range(10):  # a seed that deals card 4 other symbols, found without drawing a sheet
+        assert client.post("/api/seed").status_code == 200
+        if _card(client, 4)["stale_pins"]:
+            break
+    assert _card(client, 4)["stale_pins"], "ten seeds dealt card 4 the same symbols"
+    rev = _rev(client)
+    back = client.get(f"/api/preview?rev={rev}&page=1&side=back").json()
+    front = client.get(f"/api/preview?rev={rev}&page=1").json()
+    for facts in (back, front):
+        assert any(w.startswith("The touch-ups of card 4 are not used") for w in facts["warnings"]), facts

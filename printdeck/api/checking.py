@@ -21,7 +21,7 @@ from printdeck.deck_plan import (
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
 from printdeck.theme import (
     check_look_alikes,
-    check_names,
+    check_printed_text,
     look_alikes as _look_alikes,
     warn_vision_look_alikes,
 )
@@ -150,8 +150,6 @@ def check_theme(
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
-    if loaded.spec.extras.legend:  # the names it prints (the title and credit: checked by the load)
-        check_names(loaded)
     prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
     spec = loaded.spec
     grey = spec.paper.grayscale if grayscale is None else grayscale
@@ -161,6 +159,7 @@ def check_theme(
         warn_vision_look_alikes(loaded, grey=True)
     design = deck_design(loaded)
     symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
+    check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
     unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
     if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
         check_deck_pins(planned_deck(loaded, design, symbols))

@@ -54,7 +54,7 @@ def title_layout(text: str, radius_pt: float) -> TitleLayout:
     width_em = string_width(text, SANS_BOLD, 1.0)
     size = min(ONE_LINE_WIDTH_OF_RADIUS * radius_pt / max(width_em, 1e-6), radius_pt * LARGEST_EM_OF_RADIUS)
     one = TitleLayout((text,), size, (-0.35 * size,))
-    words = text.split()
+    words = [word for word in text.split(" ") if word]  # at spaces only: a no-break space holds
     if size >= ONE_LINE_ENOUGH * radius_pt or not 2 <= len(words) <= MOST_WORDS:
         return one
     best = max((_broken(lines, radius_pt) for lines in _breaks(words)), key=lambda t: t.size_pt)

@@ -13,6 +13,7 @@ import threading
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
+from warnings import WarningMessage
 
 import printdeck
 from printdeck.errors import PrintdeckError
@@ -37,7 +38,8 @@ class _Deck:
     layouts: list[printdeck.CardLayout] = field(default_factory=list)
     sheets: dict[int, bytes] = field(default_factory=dict)
     backs: dict[int, bytes] = field(default_factory=dict)
-    warnings: dict[tuple[int, str], list[str]] = field(default_factory=dict)
+    warnings: dict[int, list[str]] = field(default_factory=dict)
+    layout_warnings: list[WarningMessage] = field(default_factory=list)
 
 
 @dataclass
@@ -99,11 +101,12 @@ class LivePreview:
                         if back
                         else self._drawn.sheet(deck.plan, deck.layouts, page)
                     )
-                deck.warnings[(page, side)] = sheet_warnings(caught)
+                said = deck.warnings.get(page, [])  # the other side's, and the layout's, whoever laid it out
+                deck.warnings[page] = list(dict.fromkeys([*said, *sheet_warnings([*deck.layout_warnings, *caught])]))
             facts = sheet_facts(deck.plan, page)
             if back:
                 facts["slots"] = []  # the cards are chosen on the front
-            return drawn[page], {**facts, "side": side, "warnings": deck.warnings[(page, side)]}
+            return drawn[page], {**facts, "side": side, "warnings": deck.warnings[page]}
 
     def through_card(self, rev: int, card: int) -> tuple[printdeck.DeckPlan, list[printdeck.CardLayout]]:
         """The plan of revision ``rev`` and its layouts through printed card ``card`` (1-based).
@@ -152,7 +155,10 @@ class LivePreview:
             return
         last = max(i % len(deck.plan.cards) for i in needed)  # a class set's cards: every deck's first few
         prefix = dataclasses.replace(deck.plan, cards=deck.plan.cards[: last + 1])
-        deck.layouts = printdeck.lay_out(prefix)
+        with warnings.catch_warnings(record=True) as caught:  # kept: the card view lays out too, saying nothing
+            warnings.simplefilter("always")
+            deck.layouts = printdeck.lay_out(prefix)
+        deck.layout_warnings = list(caught)
 
     def problem(self, exc: PrintdeckError) -> Problem:
         """A planning or layout error as the page shows it."""

@@ -20,7 +20,7 @@ from printdeck.theme.load import (
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
 from printdeck.theme.presets import Preset, apply_preset, preset, presets
-from printdeck.theme.printed_text import check_names
+from printdeck.theme.printed_text import check_printed_text
 from printdeck.theme.run_options import (
     BuildSettings,
     OptionInfo,
@@ -71,7 +71,7 @@ __all__ = [
     "bundled_theme_path",
     "check_consistency",
     "check_look_alikes",
-    "check_names",
+    "check_printed_text",
     "check_used_files",
     "deck_size",
     "deck_size_requirements",

@@ -25,7 +25,6 @@ from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
-from printdeck.theme.printed_text import check_sheet_text
 from printdeck.theme.spec import Theme, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
@@ -174,7 +173,7 @@ def _resolved(
     credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
-    theme = Theme(
+    return Theme(
         spec=spec,
         name=name,
         base_dir=base.resolve(),
@@ -183,11 +182,6 @@ def _resolved(
         path=path,
         unchecked=unchecked,
     )
-    try:
-        check_sheet_text(theme)  # the title and credit print on every sheet
-    except PrintdeckError as exc:
-        raise exc.located(label) from None
-    return theme
 
 
 def parse_theme_data(data: object, label: str) -> ThemeSpec:
