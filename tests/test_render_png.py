@@ -119,3 +119,21 @@ def test_a_long_title_on_the_backs_breaks_into_lines_that_fit_the_ring(tmp_path:
         return int(((middle.min(axis=2) > 200).any(axis=1)).sum())  # rows with the title's light ink
 
     assert title_rows(long_title) > 2 * title_rows("Supercalifragilisticexpialidocious")
+
+
+def test_a_long_chinese_or_japanese_title_breaks_between_characters() -> None:
+    """A title without spaces in Chinese or Japanese had no break and shrank to one line;
+    it breaks between characters, in lines of near equal length, no line starting with a
+    small kana or the long-vowel mark."""
+    from printdeck.artwork import unprintable_text
+    from printdeck.render.back_title import NO_LINE_START, title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+
+    register_bundled()
+    for title in ("我的动物朋友们大家庭游戏卡片第二版", "どうぶつのなかまたちカードゲーム"):
+        if unprintable_text(title) is not None:
+            pytest.skip("no Chinese or Japanese font on this machine (fonts-noto-cjk)")
+        layout = title_layout(title, 120.0)
+        assert len(layout.lines) >= 2 and "".join(layout.lines) == title, layout.lines
+        assert not any(line[0] in NO_LINE_START for line in layout.lines[1:]), layout.lines
+        assert max(map(len, layout.lines)) - min(map(len, layout.lines)) <= 2

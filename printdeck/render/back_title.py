@@ -1,10 +1,12 @@
 """The title on the card backs (``backs.pattern: title``): one line as large as the ring
 allows, or, for a long title that one line would set small, two or three lines broken
-between words, each as wide as the ring is at its height."""
+between words (or, in Chinese and Japanese, between characters), each as wide as the
+ring is at its height."""
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 
@@ -54,21 +56,55 @@ def title_layout(text: str, radius_pt: float) -> TitleLayout:
     width_em = string_width(text, SANS_BOLD, 1.0)
     size = min(ONE_LINE_WIDTH_OF_RADIUS * radius_pt / max(width_em, 1e-6), radius_pt * LARGEST_EM_OF_RADIUS)
     one = TitleLayout((text,), size, (-0.35 * size,))
-    words = [word for word in text.split(" ") if word]  # at spaces only: a no-break space holds
-    if size >= ONE_LINE_ENOUGH * radius_pt or not 2 <= len(words) <= MOST_WORDS:
+    if size >= ONE_LINE_ENOUGH * radius_pt:
         return one
-    best = max((_broken(lines, radius_pt) for lines in _breaks(words)), key=lambda t: t.size_pt)
+    candidates = _breaks(text)
+    if not candidates:
+        return one
+    best = max((_broken(lines, radius_pt) for lines in candidates), key=lambda t: t.size_pt)
     return best if best.size_pt >= 1.15 * size else one
 
 
-def _breaks(words: list[str]) -> list[tuple[str, ...]]:
-    """Every way to set the words in two or three lines, in order."""
-    out = []
-    for n in range(2, min(MOST_LINES, len(words)) + 1):
-        for cuts in combinations(range(1, len(words)), n - 1):
-            ends = [0, *cuts, len(words)]
-            out.append(tuple(" ".join(words[a:b]) for a, b in pairwise(ends)))
-    return out
+def _breaks(text: str) -> list[tuple[str, ...]]:
+    """The ways to set ``text`` in two or three lines, in order: between words (at spaces
+    only: a no-break space holds), every way for up to :data:`MOST_WORDS` words; a title
+    without spaces in Chinese or Japanese, which breaks between any two characters, in
+    lines of as near equal length as can be."""
+    words = [word for word in text.split(" ") if word]
+    if 2 <= len(words) <= MOST_WORDS:
+        return [
+            tuple(" ".join(words[a:b]) for a, b in pairwise([0, *cuts, len(words)]))
+            for n in range(2, min(MOST_LINES, len(words)) + 1)
+            for cuts in combinations(range(1, len(words)), n - 1)
+        ]
+    if len(words) == 1 and len(text) >= 2 and all(_breaks_anywhere(c) for c in text):
+        return [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
+    return []
+
+
+def _breaks_anywhere(char: str) -> bool:
+    """Chinese characters, kana and their punctuation: a line may break before any of them."""
+    name = unicodedata.name(char, "")
+    return name.startswith(("CJK", "HIRAGANA", "KATAKANA", "IDEOGRAPHIC", "FULLWIDTH"))
+
+
+NO_LINE_START = set("ー、。，．・：；？！）」』】〕ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
+"""Characters a Japanese or Chinese line does not start with (kinsoku): small kana, the
+long-vowel mark, closing brackets and punctuation go with the character before them."""
+
+
+def _even(text: str, count: int) -> tuple[str, ...]:
+    """``text`` cut into ``count`` lines of near equal length, the longer ones first, no
+    line starting with a character of :data:`NO_LINE_START`."""
+    size, extra = divmod(len(text), count)
+    ends = [0]
+    for k in range(count):
+        cut = min(ends[-1] + size + (1 if k < extra else 0), len(text))
+        while 0 < cut < len(text) - 1 and text[cut] in NO_LINE_START:
+            cut += 1
+        ends.append(cut)
+    ends[-1] = len(text)
+    return tuple(line for line in (text[a:b] for a, b in pairwise(ends)) if line)
 
 
 def _broken(lines: tuple[str, ...], radius_pt: float) -> TitleLayout:
