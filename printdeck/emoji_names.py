@@ -6,7 +6,8 @@ girl)``), not as code points, and points to printdeck's own picture of it when o
 bundled (``assets/twemoji``, listed with each file's code points in ``symbols.tsv``).
 
 * :func:`emoji_in` -- the emoji sequences of a text, in order.
-* :func:`emoji_name` -- an emoji's English short name (from the ``emoji`` package).
+* :func:`emoji_name` -- an emoji's English short name (from the ``emoji`` package);
+  :func:`described`, the emoji with it, as messages name it.
 * :func:`bundled_code_points` -- each bundled picture's emoji, by file name.
 * :func:`bundled_picture` -- the theme reference of the bundled picture of an emoji.
 """
@@ -18,7 +19,15 @@ from pathlib import Path
 
 from printdeck.resources import data_root
 
-__all__ = ["TWEMOJI_FOLDER", "bundled_code_points", "bundled_picture", "emoji_in", "emoji_name", "twemoji_folder"]
+__all__ = [
+    "TWEMOJI_FOLDER",
+    "bundled_code_points",
+    "bundled_picture",
+    "described",
+    "emoji_in",
+    "emoji_name",
+    "twemoji_folder",
+]
 
 TWEMOJI_FOLDER = "twemoji"
 """The bundled pictures' folder under ``assets/`` (``@assets/twemoji/...`` in a theme)."""
@@ -45,6 +54,12 @@ def emoji_name(sequence: str) -> str | None:
     data = emoji.EMOJI_DATA.get(sequence) or emoji.EMOJI_DATA.get(sequence.replace(_VARIATION, "")) or {}
     said = str(data.get("en", "")).strip(":").replace("_", " ")
     return said or None
+
+
+def described(sequence: str) -> str:
+    """An emoji as a message names it: ``🐢 (turtle)``, or the emoji alone when unnamed."""
+    name = emoji_name(sequence)
+    return f"{sequence} ({name})" if name else sequence
 
 
 def twemoji_folder() -> Path:

@@ -273,12 +273,12 @@ def unprintable_text(text: str) -> str | None:
 def _missing_emoji(text: str, missing: list[str]) -> tuple[str, str] | None:
     """The problem and fix when every character no font has is part of an emoji: the
     emoji named as a person reads it, and its bundled picture if printdeck has one."""
-    from printdeck.emoji_names import bundled_picture, emoji_in, emoji_name  # noqa: PLC0415
+    from printdeck.emoji_names import bundled_picture, described, emoji_in  # noqa: PLC0415
 
     lacking = [seq for seq in emoji_in(text) if any(c in seq for c in missing)]
     if not lacking or not all(any(c in seq for seq in lacking) for c in missing):
         return None
-    named = ", ".join(f"{seq} ({emoji_name(seq)})" if emoji_name(seq) else seq for seq in lacking)
+    named = ", ".join(described(seq) for seq in lacking)
     word = "" if "".join(lacking) == text else f" of '{text}'"
     picture = bundled_picture(lacking[0]) if len(lacking) == 1 else None
     if picture is not None:

@@ -78,7 +78,7 @@ def _missing_emoji(exc: PrintdeckError) -> str | None:
     """A word holding an emoji no font here has, in the page's words: a picture of it
     instead (and the word to search printdeck's pictures by when one is bundled), or the
     word without it."""
-    from printdeck.emoji_names import bundled_picture, emoji_in, emoji_name  # noqa: PLC0415
+    from printdeck.emoji_names import bundled_picture, described, emoji_in, emoji_name  # noqa: PLC0415
 
     text = (exc.value if exc.has_value and isinstance(exc.value, str) else "").strip()
     found = emoji_in(text)
@@ -89,7 +89,7 @@ def _missing_emoji(exc: PrintdeckError) -> str | None:
         head = f"\u201c{text}\u201d{f' ({names[0]})' if names[0] else ''} is an emoji no font here can draw: "
         other, instead = "drop one", "drop a picture of it instead"
     else:
-        said = ", ".join(f"{seq} ({name})" if name else seq for seq, name in zip(found, names, strict=True))
+        said = ", ".join(described(seq) for seq in found)
         head = f"\u201c{text}\u201d holds an emoji, {said}, no font here can draw: "
         other, instead = "type the word without it", "drop a picture of it, or type the word without it"
     if len(found) == 1 and names[0] and bundled_picture(found[0]) is not None:

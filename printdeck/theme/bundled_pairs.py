@@ -28,8 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printdeck.emoji_names import TWEMOJI_FOLDER
-from printdeck.resources import data_root
+from printdeck.emoji_names import twemoji_folder
 
 __all__ = ["SHAPE", "TABLE_NAME", "forget_table", "shipped_records", "table_ignored", "table_path"]
 
@@ -41,7 +40,7 @@ measures, in the cache's records (:class:`~printdeck.theme.look_pairs.PairBook`)
 
 def table_path() -> Path:
     """Where the shipped verdicts are: ``assets/twemoji/lookpairs.json``."""
-    return data_root("assets") / TWEMOJI_FOLDER / TABLE_NAME
+    return twemoji_folder() / TABLE_NAME
 
 
 @lru_cache(maxsize=1)

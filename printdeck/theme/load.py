@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from printdeck.artwork import drawing
 from printdeck.audit import INPUT_EVENT
 from printdeck.cache import file_digest
+from printdeck.emoji_names import TWEMOJI_FOLDER, twemoji_folder
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
@@ -228,7 +229,7 @@ def _credit(given: str | None, symbols: Sequence[SymbolSpec]) -> str | None:
 
 
 def _is_bundled_art(symbol: SymbolSpec) -> bool:
-    if symbol.source.startswith("assets/twemoji/"):
+    if symbol.source.startswith(f"assets/{TWEMOJI_FOLDER}/"):
         return True
     if symbol.kind != "svg" or symbol.path is None:
         return False
@@ -241,7 +242,7 @@ def _is_bundled_art(symbol: SymbolSpec) -> bool:
 @lru_cache(maxsize=1)
 def _bundled_digests() -> frozenset[str]:
     """The digests of the bundled pictures' files."""
-    return frozenset(file_digest(path) for path in (data_root("assets") / "twemoji").glob("*.svg"))
+    return frozenset(file_digest(path) for path in twemoji_folder().glob("*.svg"))
 
 
 def _default_name(path: Path) -> str:
