@@ -4,7 +4,8 @@ Before its deck is proven and laid out, a build makes sure every drawing it uses
 (SVGs and words) is in the disk cache: its file's structure checked
 (:func:`printdeck.theme.check_used_files`), its proof (:mod:`printdeck.render.proof`),
 its silhouette with its field and inscribed disc (:func:`printdeck.artwork.silhouette`)
-and its look-alike pixels (:func:`printdeck.artwork.look_pixels`). The drawings no
+and its look-alike pixels (:func:`printdeck.artwork.look_pixels`; not when every pair's
+verdict ships with the bundled pictures, as for the default theme). The drawings no
 earlier run has traced or proven are shared between this process and worker processes
 (one fewer than the jobs), forked so they inherit the loaded theme and the libraries
 this process loads first; each calls those same functions, which keep their results in
@@ -32,7 +33,7 @@ from printdeck.cache import cache_dir
 from printdeck.errors import PrintdeckError
 from printdeck.layout import no_other_thread
 from printdeck.model import SymbolSpec
-from printdeck.theme import Theme, check_used_files
+from printdeck.theme import Theme, check_used_files, verdicts_shipped
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -79,21 +80,23 @@ def prepare_symbols(theme: Theme, symbols: Sequence[SymbolSpec], jobs: int | Non
         return 0
     for name in LIBRARIES:
         importlib.import_module(name)
+    looks = _looks_needed(theme, symbols)
     pool = ProcessPoolExecutor(
-        n_jobs - 1, multiprocessing.get_context("fork"), initializer=_start, initargs=(theme, cold, background)
+        n_jobs - 1, multiprocessing.get_context("fork"), initializer=_start, initargs=(theme, cold, background, looks)
     )
     try:
-        return _share(pool, n_jobs - 1, theme, cold, background)
+        return _share(pool, n_jobs - 1, theme, cold, (background, looks))
     except Exception:  # noqa: BLE001 - no processes here, one died or failed: the build does the rest
         return 0
     finally:  # also on Ctrl-C: drawings not started are dropped, the running ones end
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], background: str) -> int:
+def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], work: tuple[str, bool]) -> int:
     """The drawings done by the workers (from the front of ``cold``, two each queued ahead)
-    and by this process (from the back, its proofs and checks kept in memory as well);
-    how many succeeded.
+    and by this process (from the back, its proofs and checks kept in memory as well),
+    ``work`` being the card's background and whether look-alike pixels are drawn; how
+    many succeeded.
 
     Raises:
         BrokenProcessPool: A worker died (or whatever else failed in one).
@@ -110,7 +113,7 @@ def _share(pool: Executor, workers: int, theme: Theme, cold: list[SymbolSpec], b
             back -= 1
             with warnings.catch_warnings():  # given by the build when it reads the results
                 warnings.simplefilter("ignore")
-                done += _work_on(theme, cold[back], background)
+                done += _work_on(theme, cold[back], *work)
             finished = {future for future in running if future.done()}
         else:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -139,22 +142,33 @@ def _cold_drawings(symbols: Sequence[SymbolSpec], background: str) -> list[Symbo
     return list(cold.values())
 
 
-def _start(theme: Theme, faces: list[SymbolSpec], background: str) -> None:
+def _looks_needed(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:
+    """Whether the look-alike check may draw ``symbols``: not when every pair's verdict
+    ships with the bundled pictures (:func:`printdeck.theme.verdicts_shipped`). A face
+    whose file cannot be read counts as needing its look (the build meets the failure)."""
+    try:
+        return not verdicts_shipped(theme, symbols)
+    except PrintdeckError:
+        return True
+
+
+def _start(theme: Theme, faces: list[SymbolSpec], background: str, looks: bool) -> None:
     """A worker's start: what it works on (inherited), warnings kept quiet (the build
     gives them when it reads the results)."""
-    _WORK.update(theme=theme, faces=faces, background=background)
+    _WORK.update(theme=theme, faces=faces, background=background, looks=looks)
     warnings.simplefilter("ignore")
 
 
 def _prepare(index: int) -> bool:
     """In a worker: :func:`_work_on` face ``index``."""
     faces: list[SymbolSpec] = _WORK["faces"]  # type: ignore[assignment]
-    return _work_on(_WORK["theme"], faces[index], str(_WORK["background"]))  # type: ignore[arg-type]
+    return _work_on(_WORK["theme"], faces[index], str(_WORK["background"]), bool(_WORK["looks"]))  # type: ignore[arg-type]
 
 
-def _work_on(theme: Theme, face: SymbolSpec, background: str) -> bool:
-    """Check, prove and trace ``face`` (and draw its look-alike pixels), each result kept
-    in the disk cache; False if any step fails (the build will meet the failure)."""
+def _work_on(theme: Theme, face: SymbolSpec, background: str, looks: bool) -> bool:
+    """Check, prove and trace ``face`` (and, with ``looks``, draw its look-alike pixels),
+    each result kept in the disk cache; False if any step fails (the build will meet the
+    failure)."""
     from printdeck.artwork import look_pixels, silhouette  # noqa: PLC0415 - loaded before the fork
     from printdeck.render import prove_symbols  # noqa: PLC0415
 
@@ -162,7 +176,7 @@ def _work_on(theme: Theme, face: SymbolSpec, background: str) -> bool:
         check_used_files(theme, [face])
         prove_symbols([face], background)
         silhouette(face)
-        if face.kind != "text":  # a word's pixels depend on its colour: drawn when compared
+        if looks and face.kind != "text":  # a word's pixels depend on its colour: drawn when compared
             look_pixels(face)
     except Exception:  # noqa: BLE001 - any failure is the build's to meet and report
         return False

@@ -17,7 +17,7 @@ from printdeck.theme.load import (
     load_theme_data,
     parse_theme_data,
 )
-from printdeck.theme.look_alikes import check_look_alikes, look_alikes, warn_vision_look_alikes
+from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
 from printdeck.theme.presets import Preset, apply_preset, preset, presets
 from printdeck.theme.printed_text import check_printed_text
@@ -92,5 +92,6 @@ __all__ = [
     "schema_json",
     "theme_worded",
     "validation_error",
+    "verdicts_shipped",
     "warn_vision_look_alikes",
 ]

@@ -30,7 +30,7 @@ from typing import Any
 
 from printdeck.emoji_names import twemoji_folder
 
-__all__ = ["SHAPE", "TABLE_NAME", "forget_table", "shipped_records", "table_ignored", "table_path"]
+__all__ = ["SHAPE", "TABLE_NAME", "all_shipped", "forget_table", "shipped_records", "table_ignored", "table_path"]
 
 TABLE_NAME = "lookpairs.json"
 SHAPE = "shape"
@@ -72,6 +72,15 @@ def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
         record = pairs.get(f"{n} {j}")
         records[idents[j]] = json.loads(json.dumps(record)) if record is not None else None  # a fresh copy
     return records
+
+
+def all_shipped(idents: list[str], code: str) -> bool:
+    """Whether every one of ``idents`` (faces' identities, as
+    :func:`~printdeck.theme.look_alikes.pair_idents` gives them) is a bundled picture
+    whose verdicts ship for the check's ``code``: then every pair among them has its
+    verdict here, and none of them needs drawing to be compared."""
+    table = None if _ignored else _table()
+    return table is not None and table[0] == code and all(ident in table[1] for ident in idents)
 
 
 def forget_table() -> None:

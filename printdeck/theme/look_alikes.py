@@ -28,6 +28,7 @@ from printdeck.artwork import (
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
+from printdeck.theme.bundled_pairs import all_shipped
 from printdeck.theme.look_pairs import MISSING, PairBook
 from printdeck.theme.spec import Theme
 
@@ -101,6 +102,18 @@ def pair_idents(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> li
     by (:class:`~printdeck.theme.look_pairs.PairBook`): its drawing key, turn and colour."""
     faces, _ = _canonical_faces(theme, list(theme.symbols if symbols is None else symbols))
     return _idents(faces)
+
+
+def verdicts_shipped(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:
+    """Whether every face of ``symbols`` is a bundled picture whose look-alike verdicts
+    ship with printdeck (:mod:`printdeck.theme.bundled_pairs`), as the check compares it
+    in ``theme``: then checking them draws none of them (a deck of bundled pictures, such
+    as the default theme, on any seed).
+
+    Raises:
+        PrintdeckError: A face's file cannot be read.
+    """
+    return all_shipped(pair_idents(theme, symbols), _code_version())
 
 
 def _idents(faces: list[Face]) -> list[str]:
