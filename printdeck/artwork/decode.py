@@ -236,6 +236,51 @@ def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
         return None
 
 
+_STRICT_MODES = {"YCbCr": "RGB", "RGB": "RGB", "Gray": "L"}
+"""Colour spaces of a JPEG :func:`open_jpeg_strict` decodes (Pillow's mode for each); a
+CMYK or YCCK one is left to Pillow."""
+
+
+def open_jpeg_strict(data: bytes, path: Path, where: str, draft_px: int) -> Image.Image | None:
+    """A JPEG decoded as :func:`open_raster` with ``draft_px`` decodes it (the same pixels:
+    libjpeg-turbo at the same scale), by simplejpeg with libjpeg's warnings taken as errors,
+    so a file cut short is refused even where Pillow decodes it: one with an end marker
+    after the cut (a broken copy, a recovered file) decodes without an error and prints its
+    lost part grey.
+
+    Returns:
+        The decoded picture, mode ``RGB`` or ``L``; None for what :func:`open_raster` is to
+        decode: not a JPEG, a header either decoder cannot read, a CMYK or YCCK JPEG, or a
+        warning that loses no pixels.
+
+    Raises:
+        PrintdeckError: The file is cut short (libjpeg: "premature end").
+    """
+    size = _draft_size(data, draft_px)
+    if size is None or size == (0, 0):
+        return None
+    import simplejpeg  # noqa: PLC0415 - only when a JPEG is checked
+
+    try:
+        mode = _STRICT_MODES.get(simplejpeg.decode_jpeg_header(data)[2])
+        if mode is None:
+            return None
+        colour = "GRAY" if mode == "L" else "RGB"
+        pixels = simplejpeg.decode_jpeg(data, colour, strict=True, min_width=size[0], min_height=size[1])
+    except ValueError as exc:
+        if "premature end" not in str(exc).lower():
+            return None
+        raise key_error(
+            f"{where}",
+            f"{path} is truncated or corrupt (its end is missing, so part of the picture would print grey); "
+            "copy the file again from the phone, camera or page it came from",
+            code=UNREADABLE_PICTURE,
+        ) from None
+    if (pixels.shape[1], pixels.shape[0]) != size:
+        return None
+    return Image.fromarray(pixels[:, :, 0] if mode == "L" else pixels, mode)
+
+
 def upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:
     """A picture file decoded with at least twice ``need_px`` pixels on its longer side
     where the source has them (JPEG ``draft``), in sRGB (an embedded profile honoured),

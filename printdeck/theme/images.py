@@ -32,7 +32,8 @@ MIN_SIDE_PX = 8
 CHECK_DRAFT_PX = 256
 """A JPEG is checked decoded at the smallest scale (JPEG ``draft``, down to 1/8) that keeps this
 many pixels on its longer side: every byte of it is still read and entropy-decoded (a
-truncated or corrupt file is refused alike), and its pixels' fingerprint, which finds the
+truncated or corrupt file is refused alike, one cut short even where its end marker was
+put back: :func:`~printdeck.artwork.open_jpeg_strict`), and its pixels' fingerprint, which finds the
 same picture under other bytes, costs a small copy's digest, not a 12-megapixel one's."""
 
 
@@ -138,10 +139,10 @@ def _decoded_check(path: Path, where: str) -> FileCheck:
     """Decode the whole file and measure it (see :func:`check_raster_file`)."""
     from PIL import Image  # noqa: PLC0415 - image decoders only when a picture is checked
 
-    from printdeck.artwork import keep_stand_in, open_raster  # noqa: PLC0415
+    from printdeck.artwork import keep_stand_in, open_jpeg_strict, open_raster  # noqa: PLC0415
 
     data = read_limited(path, where, MAX_IMAGE_BYTES)
-    image = open_raster(data, path, where, draft_px=CHECK_DRAFT_PX)
+    image = open_jpeg_strict(data, path, where, CHECK_DRAFT_PX) or open_raster(data, path, where, CHECK_DRAFT_PX)
     with Image.open(io.BytesIO(data)) as header:  # read whole above: the size it has, not the draft's
         width, height = header.size
     if min(width, height) < MIN_SIDE_PX:
