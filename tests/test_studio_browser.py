@@ -374,14 +374,22 @@ def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple
     page.check("#set-backs-enabled")
     wait_for(lambda: theme(studio[1]).get("backs", {}).get("enabled") is True, "backs turned on")
     page.wait_for_selector("#flip-side:not([hidden])", timeout=60_000)
+    page.click('#hotspots button[aria-label="Card 1"]')  # chosen on the fronts
+    assert page.inner_text("#reroll") == "Re-roll card 1" and page.is_enabled("#reroll")
     page.click("#flip-side")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet 1')")
     assert page.get_attribute("#flip-side", "aria-pressed") == "true" and page.inner_text("#flip-side") == "Show fronts"
     assert page.eval_on_selector_all("#hotspots button", "bs => bs.length") == 0
     assert page.get_attribute("#sheet", "alt").startswith("The back of sheet 1")
+    for button in ("#reroll", "#reseed"):  # they change the fronts, which the backs do not show
+        assert page.is_disabled(button) and page.get_attribute(button, "title").startswith("Show fronts first")
     page.click("#flip-side")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
     page.wait_for_selector("#hotspots button")
+    assert page.get_attribute('#hotspots button[aria-label="Card 1"]', "aria-pressed") == "true"  # still chosen
+    assert page.inner_text("#reroll") == "Re-roll card 1" and page.is_enabled("#reroll") and page.is_enabled("#reseed")
+    assert page.get_attribute("#reseed", "title") is None
+    page.click('#hotspots button[aria-label="Card 1"]')  # chosen no more
     page.click("#flip-side")  # backs again, then backs turned off: the front comes back
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet')")
     page.uncheck("#set-backs-enabled")

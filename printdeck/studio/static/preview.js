@@ -101,6 +101,7 @@ function drawFacts(facts) {
   flip.hidden = !facts.backs;
   flip.textContent = back ? "Show fronts" : "Show backs";
   flip.setAttribute("aria-pressed", String(back));
+  sideActions();
   document.getElementById("sheet-wrap").classList.toggle("backs", back);
   document.getElementById("prev-page").disabled = facts.page <= 1;
   document.getElementById("next-page").disabled = facts.page >= facts.pages;
@@ -134,11 +135,24 @@ function placeHotspots() {
   }));
 }
 
+/** Re-roll and New seed change the fronts' layout: on the backs, which do not show it,
+ *  they wait (saying why) while the chosen card stays chosen for the fronts. */
+function sideActions() {
+  const back = view.side === "back";
+  const reroll = document.getElementById("reroll");
+  const reseed = document.getElementById("reseed");
+  reroll.disabled = back || view.card === null;
+  reroll.textContent = view.card === null ? "Re-roll card" : `Re-roll card ${view.card}`;
+  reseed.disabled = back;
+  const why = back ? "Show fronts first: the layout shows on the fronts, not on the backs" : "";
+  for (const button of [reroll, reseed]) {
+    if (why) button.title = why; else button.removeAttribute("title");
+  }
+}
+
 function choose(card) {
   view.card = view.card === card ? null : card;
-  const button = document.getElementById("reroll");
-  button.disabled = view.card === null;
-  button.textContent = view.card === null ? "Re-roll card" : `Re-roll card ${view.card}`;
+  sideActions();
   document.dispatchEvent(new CustomEvent("card-chosen", { detail: { card: view.card } }));
   placeHotspots();
   const again = document.querySelector(`#hotspots button[aria-label="Card ${card}"]`);
@@ -159,7 +173,7 @@ export function setUpPreview() {
   });
   document.getElementById("flip-side").addEventListener("click", () => {
     view.side = view.side === "back" ? "front" : "back";  // the backs as the duplex PDF prints them
-    choose(null);
+    sideActions();  // the chosen card stays chosen, to re-roll or zoom once the fronts are back
     refresh();
   });
   document.getElementById("prev-page").addEventListener("click", () => turnPage(-1));
