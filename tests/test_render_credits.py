@@ -177,3 +177,38 @@ def test_the_twemoji_credit_stays_beside_a_credit_of_ones_own(tmp_path: Path) ->
     build(own, out=pdf)
     text = "".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
     assert "Photos by us" in text and "Twemoji" in text
+
+
+def test_the_latin_part_of_a_mixed_bold_heading_is_vera_bold(tmp_path: Path) -> None:
+    """A bold heading mixing scripts ("Words كلمات") is set as outlines; its Latin letters
+    come from Vera Bold itself (not Vera stroked, which printed lighter), so they print as
+    the same word does as PDF text, and only the Arabic, whose face has no bold, is
+    stroked (rasterised: the Latin word's ink and place, then the Arabic heavier)."""
+    import io
+
+    import numpy as np
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printdeck.render import page_image
+    from printdeck.render.pdf_fonts import SANS_BOLD
+    from printdeck.render.text import draw_string
+
+    register_bundled()
+
+    def pixels(font: str, text: str) -> np.ndarray:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(400, 60), invariant=1)
+        canvas.setFont(font, 24)
+        draw_string(canvas, 10, 20, text)
+        canvas.showPage()
+        canvas.save()
+        path = tmp_path / f"{font}-{len(text)}.pdf"
+        path.write_bytes(buffer.getvalue())
+        return np.asarray(page_image(path, 0, 150 / 72).convert("L")) < 128
+
+    mixed, latin = pixels(SANS_BOLD, "Words كلمات"), pixels(SANS_BOLD, "Words")
+    columns = np.nonzero(latin.any(axis=0))[0]
+    left = slice(0, columns.max() + 2)  # where "Words" prints, in both
+    assert abs(int(mixed[:, left].sum()) - int(latin[:, left].sum())) < 0.03 * latin.sum()
+    arabic = slice(columns.max() + 2, None)
+    assert mixed[:, arabic].sum() > 1.1 * pixels(SANS, "Words كلمات")[:, arabic].sum()

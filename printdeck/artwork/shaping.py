@@ -39,6 +39,8 @@ class ShapedWord:
         advance_em: The word's total advance width, em.
         faces: The faces the word's runs are set in, in visual order.
         glyph_count: Number of glyphs set.
+        runs: Each run in visual order: its face and where its outlines are in ``ops``
+            (``(face, start, end)``), so a caller can draw one face's glyphs apart.
     """
 
     ops: PathOps
@@ -46,6 +48,7 @@ class ShapedWord:
     advance_em: float
     faces: tuple[FontFace, ...]
     glyph_count: int
+    runs: tuple[tuple[FontFace, int, int], ...] = ()
 
 
 def starts_right_to_left(text: str) -> bool:
@@ -140,6 +143,7 @@ def shape_word(text: str, chain: tuple[FontFace, ...], lang: str | None = None) 
     codepoints = [ord(c) for c in text]
     rec = RecordingPen()
     x_em, used, glyphs = 0.0, [], 0
+    set_runs: list[tuple[FontFace, int, int]] = []
     for start, end, level in visual_runs(bidi_levels(text), face_of):
         face = face_of[start]
         assert isinstance(face, FontFace)
@@ -151,6 +155,7 @@ def shape_word(text: str, chain: tuple[FontFace, ...], lang: str | None = None) 
             buf.language = lang
         buf.guess_segment_properties()
         hb.shape(font, buf)
+        first_op = len(rec.value)
         for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
             scale = 1.0 / upem
             pen = TransformPen(rec, (scale, 0, 0, scale, x_em + pos.x_offset * scale, pos.y_offset * scale))
@@ -158,6 +163,7 @@ def shape_word(text: str, chain: tuple[FontFace, ...], lang: str | None = None) 
             x_em += pos.x_advance * scale
             glyphs += 1
         used.append(face)
+        set_runs.append((face, first_op, len(rec.value)))
     bounds = BoundsPen(None)
     rec.replay(bounds)
     if bounds.bounds is None or bounds.bounds[2] <= bounds.bounds[0] or bounds.bounds[3] <= bounds.bounds[1]:
@@ -171,4 +177,5 @@ def shape_word(text: str, chain: tuple[FontFace, ...], lang: str | None = None) 
         advance_em=x_em,
         faces=tuple(dict.fromkeys(used)),
         glyph_count=glyphs,
+        runs=tuple(set_runs),
     )

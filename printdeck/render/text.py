@@ -17,7 +17,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 if TYPE_CHECKING:
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
     from printdeck.artwork import ShapedWord
+    from printdeck.artwork.shaping import PathOps
 
 Anchor = Literal["start", "middle"]
 
@@ -43,10 +46,13 @@ def font_has(font_name: str, text: str) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _shaped(text: str) -> ShapedWord:
-    from printdeck.artwork import fallback_chain, shape_word  # noqa: PLC0415 - HarfBuzz only for such text
+def _shaped(text: str, font_name: str) -> ShapedWord:
+    """``text`` shaped as :func:`draw_string` draws it in ``font_name``: in the bold face
+    first for :data:`SANS_BOLD` (its Latin letters are Vera Bold's), then the fallbacks."""
+    from printdeck.artwork import default_face, fallback_chain, shape_word  # noqa: PLC0415 - HarfBuzz only for such text
 
-    return shape_word(text, tuple(fallback_chain([], text)))
+    first = [default_face(bold=True)] if font_name == SANS_BOLD else []
+    return shape_word(text, tuple(fallback_chain(first, text)))
 
 
 def ltr_line(text: str) -> str:
@@ -78,7 +84,7 @@ def string_width(text: str, font_name: str, size_pt: float) -> float:
     """
     if not text or font_has(font_name, text):
         return float(pdfmetrics.stringWidth(text, font_name, size_pt))
-    return _shaped(text).advance_em * size_pt
+    return _shaped(text, font_name).advance_em * size_pt
 
 
 def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anchor = "start") -> None:
@@ -99,20 +105,35 @@ def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anc
         else:
             canvas.drawString(x_pt, y_pt, text)
         return
-    word = _shaped(text)
+    word = _shaped(text, font_name)
     left = x_pt - word.advance_em * size / 2.0 if anchor == "middle" else x_pt
-    from printdeck.render.glyph_pen import PathPen  # noqa: PLC0415 - fontTools only for outlines
-
-    path = canvas.beginPath()
-    pen = PathPen(path, size, left, y_pt)
-    for op, pts in word.ops:
-        getattr(pen, op)(*pts)
     if font_name != SANS_BOLD:
-        canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        canvas.drawPath(_outlines(canvas, word.ops, size, left, y_pt), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
         return
-    canvas.saveState()  # bold: the outline grown by a stroke of its own colour
+    from printdeck.artwork import default_face  # noqa: PLC0415 - as _shaped
+
+    bold = default_face(bold=True)
+    plain = [word.ops[start:end] for face, start, end in word.runs if face != bold]  # faces without a bold
+    canvas.saveState()  # bold: those faces' outlines grown by a stroke of their own colour
     canvas.setStrokeColor(canvas._fillColorObj)
     canvas.setLineWidth(EMBOLDEN_EM * size)
     canvas.setLineJoin(1)
-    canvas.drawPath(path, stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    if len(plain) == len(word.runs):  # every run synthetic: one path, stroked and filled
+        canvas.drawPath(_outlines(canvas, word.ops, size, left, y_pt), stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    else:
+        canvas.drawPath(_outlines(canvas, word.ops, size, left, y_pt), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        if plain:
+            ops = tuple(op for run in plain for op in run)
+            canvas.drawPath(_outlines(canvas, ops, size, left, y_pt), stroke=1, fill=0)
     canvas.restoreState()
+
+
+def _outlines(canvas: Canvas, ops: PathOps, size_pt: float, left_pt: float, baseline_pt: float) -> PDFPathObject:
+    """A path of shaped outlines ``ops`` (em) set at ``size_pt`` from ``(left_pt, baseline_pt)``."""
+    from printdeck.render.glyph_pen import PathPen  # noqa: PLC0415 - fontTools only for outlines
+
+    path = canvas.beginPath()
+    pen = PathPen(path, size_pt, left_pt, baseline_pt)
+    for op, pts in ops:
+        getattr(pen, op)(*pts)
+    return path
