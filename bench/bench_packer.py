@@ -1,6 +1,6 @@
 """The packer's speed and density on the default deck, against issue 29's target.
 
-    python bench/bench_packer.py [--seeds N] [--shapes] [--profile FILE]
+    python bench/bench_packer.py [--seeds N] [--shapes] [--profile FILE] [--set MODULE.NAME=VALUE ...] [--steps N]
 
 Lays out the default theme (55 cards of 8 Twemoji symbols, an 85 mm round card) serially
 in this process, with the layout cache off and every silhouette traced first, and prints
@@ -11,13 +11,18 @@ of issue 29: at most :data:`TARGET_MS` ms a card with a mean coverage of at leas
 from ``--seeds`` theme seeds (2026 first: each seed also draws its own cards' symbols)
 and the averages over them are the figures to compare. ``--shapes`` adds the card
 shapes of ``bench_shapes.py`` (seed 2026 only). ``--profile FILE`` writes a cProfile of
-the seeds' layouts to FILE. The machine's load average is printed beside the figures.
+the seeds' layouts to FILE. ``--set compaction.GROWTH=0.1`` changes a constant of a module
+of ``printdeck.layout.packing`` for the run (repeatable; how bench/RESULTS.md tried other
+trust regions and candidate counts), ``--steps N`` the compaction's linear programs a
+card. The machine's load average is printed beside the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
+import importlib
 import os
 import time
 from pathlib import Path
@@ -65,12 +70,37 @@ def measure(raw: dict[str, object], profiler: cProfile.Profile | None) -> tuple[
     return ms, np.array([lay.coverage for lay in layouts])
 
 
+def apply_settings(settings: list[str], steps: int | None) -> None:
+    """Set each ``MODULE.NAME=VALUE`` of ``printdeck.layout.packing`` (a float), and the
+    compaction's steps a card, for this process's layouts."""
+    for item in settings:
+        target, _, value = item.partition("=")
+        module_name, _, name = target.rpartition(".")
+        module = importlib.import_module(f"printdeck.layout.packing.{module_name}")
+        if not hasattr(module, name):
+            raise SystemExit(f"--set {item}: printdeck.layout.packing.{module_name} has no {name}")
+        old = getattr(module, name)
+        setattr(module, name, type(old)(float(value)) if isinstance(old, (int, float)) else value)
+    if steps is not None:
+        from printdeck.layout.packing import card_state
+
+        made = card_state.CardState.__init__
+
+        def with_steps(self: object, problem: object, rng: object) -> None:
+            made(self, dataclasses.replace(problem, compact_steps=steps), rng)  # type: ignore[arg-type, type-var]
+
+        card_state.CardState.__init__ = with_steps  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3, help="theme seeds 2026, 2027, ... (default 3)")
     parser.add_argument("--shapes", action="store_true", help="also the other card shapes (seed 2026)")
     parser.add_argument("--profile", type=Path, default=None, help="write a cProfile of the layouts here")
+    parser.add_argument("--set", action="append", default=[], help="MODULE.NAME=VALUE of layout.packing")
+    parser.add_argument("--steps", type=int, default=None, help="the compaction's linear programs a card")
     args = parser.parse_args()
+    apply_settings(args.set, args.steps)
     profiler = cProfile.Profile() if args.profile else None
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'deck':22} {'cards':>5} {'cov mean':>9} {'cov low':>8} {'cpu ms/card':>11}")

@@ -157,18 +157,17 @@ def test_workers_fill_the_cache_the_build_reads(tmp_path: Path, cache: Path) -> 
 
 
 @pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork here")
-def test_a_deck_of_bundled_pictures_draws_no_look(tmp_path: Path, cache: Path) -> None:
-    """Every pair of bundled pictures has its look-alike verdict shipped, so a cold deck of
-    them (the default theme's kind) draws no look-alike raster: not on the workers, and
-    not in the build's check after them; its own pictures' deck draws them (above)."""
+def test_a_deck_of_bundled_pictures_draws_no_look(tmp_path: Path) -> None:
+    """Every pair of bundled pictures has its look-alike verdict shipped, so a cold build of
+    a deck of them (the default theme's kind; a fresh process, nothing in memory) draws no
+    look-alike raster: not on the workers, and not in the build's check after them; its
+    own pictures' deck draws them (above)."""
     theme = {"name": "bundled", "seed": 5, "deck": {"order": 3}, "symbols": [{"folder": "@assets/twemoji"}]}
-    path = write_theme(tmp_path, theme)
-    loaded, symbols = _deck(path)
-    assert prepare.prepare_symbols(loaded, symbols, jobs=2) == 13
-    assert all(silhouette_stored(s) for s in symbols)
-    assert not list(cache.glob("looks/**/*.*"))
-    built = _build(path, tmp_path / "deck.pdf", cache, "2")
+    cache = tmp_path / "cache"
+    built = _build(write_theme(tmp_path, theme), tmp_path / "deck.pdf", cache, "2")
     assert built.returncode == 0, built.stderr
+    assert built.stdout.split()[-1] == "13"  # each drawing checked, proven and traced on a worker
+    assert len(list(cache.glob("silhouettes/*"))) >= 13
     assert not list(cache.glob("looks/**/*.*"))
 
 
