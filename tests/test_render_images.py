@@ -65,6 +65,32 @@ def test_jpeg_photos_stay_dct_and_are_stored_once(tmp_path: Path) -> None:
     assert all(b"/DCTDecode" in d for d in images)
 
 
+def test_jpeg_photos_are_embedded_as_their_bytes_without_a_decode(tmp_path: Path, monkeypatch) -> None:
+    """A JPEG the PDF keeps as DCT is named by its bytes, not by its decoded pixels: the
+    render decodes none of them to name them (ReportLab's ``drawImage`` would decode each
+    to digest its pixels), and each image stream is that JPEG's bytes, stored once."""
+    import pikepdf
+    from reportlab.lib.utils import ImageReader
+
+    from printdeck.render.pictures import JpegReader
+
+    given: list[bytes] = []
+    made = JpegReader.__init__
+    monkeypatch.setattr(JpegReader, "__init__", lambda self, jpeg: given.append(jpeg) or made(self, jpeg))
+    decoded: list[object] = []
+    pixels = ImageReader.getRGBData
+    monkeypatch.setattr(ImageReader, "getRGBData", lambda self: decoded.append(self) or pixels(self))
+    pdf = _render(_photo_theme(tmp_path / "t"), tmp_path / "a.pdf")
+    assert len(set(given)) == 7 and decoded == []
+    with pikepdf.open(pdf) as doc:
+        streams = [
+            obj.read_raw_bytes()
+            for obj in doc.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" and obj.get("/Width") == 300
+        ]
+    assert sorted(streams) == sorted(set(given))  # every photo's JPEG as given, each once
+
+
 def test_back_image_is_turned_upright_by_exif(tmp_path: Path) -> None:
     folder = tmp_path / "t"
     folder.mkdir()
