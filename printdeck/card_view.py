@@ -106,6 +106,20 @@ def card_pin_refusal(plan: DeckPlan, card: int) -> PinRefusal | None:
     return pin_refusal(index, plan.cards[index], LayoutSettings.from_theme(plan.theme))
 
 
+def card_pin_fit(plan: DeckPlan, card: int, symbol: str) -> float | None:
+    """The largest size (mm) at most the pinned one at which ``symbol``'s pin on printed
+    card ``card`` (in ``plan.theme``) passes the layout's checks, its centre and turn kept
+    (see :func:`printdeck.layout.fitted_pin_size`), or None.
+
+    Raises:
+        ValueError: no such card.
+    """
+    from printdeck.layout import fitted_pin_size  # noqa: PLC0415 - the packer only when pins are checked
+
+    index = pin_card_number(plan, card) - 1
+    return fitted_pin_size(index, plan.cards[index], LayoutSettings.from_theme(plan.theme), symbol)
+
+
 def check_deck_pins(plan: DeckPlan) -> None:
     """Check every pin of ``plan.theme`` (``layout.pinned``) as the layout will: a card the
     deck has, showing the symbols it was pinned on (else a ``PinWarning``: it will not be

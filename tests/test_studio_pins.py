@@ -7,6 +7,7 @@ rasterised and compared with the icon stamped there by resvg)."""
 from __future__ import annotations
 
 import io
+import math
 import shutil
 import warnings
 from collections.abc import Iterator
@@ -228,3 +229,46 @@ def test_the_sheet_says_outgrown_touch_ups_whichever_view_laid_it_out_first(clie
     front = client.get(f"/api/preview?rev={rev}&page=1").json()
     for facts in (back, front):
         assert any(w.startswith("The touch-ups of card 4 are not used") for w in facts["warnings"]), facts
+
+
+def test_a_nudge_into_a_neighbour_is_saved_smaller_to_fit(client: TestClient, tmp_path: Path) -> None:
+    """The layout packs symbols ``layout.gap`` apart, so a symbol nudged half a millimetre
+    towards its nearest neighbour would touch it: it is pinned as large as it fits there
+    instead (a few per cent smaller, said), where the build takes it and prints it."""
+    view = _card(client, 2)
+    first = view["symbols"][0]
+    near = min(view["symbols"][1:], key=lambda s: math.dist(s["center_mm"], first["center_mm"]))
+    (x, y), (nx, ny) = first["center_mm"], near["center_mm"]
+    step = 0.5 / math.dist((x, y), (nx, ny))
+    center = [round(x + (nx - x) * step, 3), round(y + (ny - y) * step, 3)]
+    asked = round(first["size_mm"], 1)
+    pin = {"card": 2, "symbol": first["name"], "center": center, "rotation": first["rotation_deg"], "size": asked}
+    answer = client.post("/api/pins", json=pin)
+    assert answer.status_code == 200, answer.json()
+    fitted = answer.json()["fitted"]
+    assert fitted["symbol"] == first["name"] and fitted["asked_mm"] == asked
+    assert 0.6 * asked <= fitted["size_mm"] < asked
+    place = _theme(client)["layout"]["pinned"][0]["place"][first["name"]]
+    assert place["size"] == f"{fitted['size_mm']:g}mm" and place["center"] == [f"{c:g}mm" for c in center]
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    deck = printdeck.plan(printdeck.load_theme(folder / "theme.yaml"))
+    assert printdeck.check_pins(deck, 2) is None
+    assert printdeck.fit_pin(deck, 2, first["name"]) == pytest.approx(fitted["size_mm"])  # it passes as saved
+    out = tmp_path / "nudged.pdf"
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--quiet"], prog_name="printdeck")
+    assert result.exit_code == 0, result.output
+    symbol = next(s for s in deck.theme.symbols if s.name == first["name"])
+    assert ink_at_pin(out, 1, symbol, (tuple(center), first["rotation_deg"], fitted["size_mm"])) > 0.97
+
+
+def test_a_resize_past_the_room_grows_the_symbol_as_far_as_it_fits(client: TestClient) -> None:
+    """Asked a tenth larger where it has no room, a symbol is pinned at the largest size
+    that fits, never smaller than it was."""
+    view = _card(client, 2)
+    first = view["symbols"][0]
+    asked = round(first["size_mm"] * 1.1, 1)
+    pin = {"card": 2, "symbol": first["name"], "center": first["center_mm"], "rotation": first["rotation_deg"]}
+    answer = client.post("/api/pins", json={**pin, "size": asked})
+    assert answer.status_code == 200, answer.json()
+    fitted = answer.json()["fitted"]
+    assert first["size_mm"] * (1 - 1e-4) <= fitted["size_mm"] < asked

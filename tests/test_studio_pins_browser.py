@@ -108,6 +108,17 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
         found = serious_violations(page)  # the open card view: axe-core's serious and critical violations
         assert not found, "axe-core: " + "; ".join(found)
 
+        # larger where the layout left no room: as large as it fits, and said so
+        grown = names[1]
+        page.click(f'#card-view .cv-pick[data-name="{grown}"]')
+        for _ in range(3):
+            page.keyboard.press("+")
+        assert _answered(page) == "saved", page.inner_text("#cv-status")
+        said = page.inner_text("#cv-status")
+        assert said.startswith(f"Saved: {grown} as large as it fits there (") and "it would touch " in said, said
+        _shot(page, "card-view-fitted.png", tmp_path)
+        _reset(page)
+
         # the keyboard: choose the symbol, make it smaller, turn it
         page.click(f'#card-view .cv-pick[data-name="{star}"]')
         for _ in range(8):  # a third smaller: room to turn it whatever its neighbours

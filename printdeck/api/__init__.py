@@ -32,6 +32,7 @@ from printdeck.api.checking import (
 from printdeck.api.viewing import (
     PreviewResult,
     check_pins,
+    fit_pin,
     lay_out,
     photo_crop,
     plan,
@@ -57,6 +58,7 @@ __all__ = [
     "check_theme",
     "deck_size_table",
     "deck_sizes_text",
+    "fit_pin",
     "lay_out",
     "load_theme",
     "look_alikes",

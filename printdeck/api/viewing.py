@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printdeck.card_view import card_pin_refusal, card_places, card_png
+from printdeck.card_view import card_pin_fit, card_pin_refusal, card_places, card_png
 from printdeck.deck_plan import (
     DeckPlan,
     lay_out_plan,
@@ -95,6 +95,23 @@ def check_pins(deck: DeckPlan, card: int) -> PinRefusal | None:
         ValueError: no such card.
     """
     return card_pin_refusal(deck, card)
+
+
+def fit_pin(deck: DeckPlan, card: int, symbol: str) -> float | None:
+    """The largest size (mm, the frame's longer side) at most the pinned one at which
+    ``symbol``'s pin on printed card ``card`` (``layout.pinned`` of the deck's theme) passes
+    the checks :func:`check_pins` makes, its centre and turn kept: the pinned size when it
+    passes, a smaller one (down to 0.6 of it, to 0.01 mm) when it touches a neighbour or
+    reaches out of the safe zone; None when no such size is found.
+
+    Raises:
+        ValueError: no such card.
+
+    Example:
+        A touch-up moved ``"owl"`` 0.5 mm into its neighbour on card 3; ``fit_pin(deck, 3,
+        "owl")`` gives the size to pin it at instead (e.g. ``31.42`` for ``32.0``).
+    """
+    return card_pin_fit(deck, card, symbol)
 
 
 def upright_picture(path: str | Path, longest_px: int) -> Image.Image:

@@ -9,7 +9,8 @@ compaction, several cards' compactions in lockstep), the runners :mod:`.card` (c
 retries, size check, measured record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 :mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`
 (the whole deck), :mod:`.settings`, :mod:`.pins` (``layout.pinned``: symbols fixed in
-place on a card) and :mod:`.stored_cards` (packed cards on disk). Names load on first
+place on a card), :mod:`.pin_fit` (a touched-up symbol made to fit) and
+:mod:`.stored_cards` (packed cards on disk). Names load on first
 use (:mod:`printdeck.lazy`): a deck read whole from the cache never loads :mod:`.packing`.
 """
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from printdeck.layout.card import pin_refusal
     from printdeck.layout.deck import layout_deck
     from printdeck.layout.meanwhile import Meanwhile, no_other_thread
+    from printdeck.layout.pin_fit import fitted_pin_size
     from printdeck.layout.pins import (
         PinnedCard,
         PinnedSymbol,
@@ -47,6 +49,7 @@ _WHERE = {
     "layout_deck": "printdeck.layout.deck",
     "no_other_thread": "printdeck.layout.meanwhile",
     "pin_refusal": "printdeck.layout.card",
+    "fitted_pin_size": "printdeck.layout.pin_fit",
 }
 
 __all__ = [
@@ -57,6 +60,7 @@ __all__ = [
     "PinnedCard",
     "PinnedSymbol",
     "applicable_pins",
+    "fitted_pin_size",
     "job_count",
     "layout_deck",
     "no_other_thread",

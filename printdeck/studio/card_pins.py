@@ -180,9 +180,18 @@ class CardTouchUps:
         symbol = body.get("symbol")
         return await self.apply(self.release_pin, card, symbol if isinstance(symbol, str) else None)
 
-    def pin_symbol(self, card: int, symbol: str, center: tuple[float, float], rotation: float, size: float) -> None:
+    def pin_symbol(
+        self, card: int, symbol: str, center: tuple[float, float], rotation: float, size: float
+    ) -> dict[str, Any] | None:
         """Pin ``symbol`` of printed card ``card`` at ``center`` (mm), ``rotation`` (degrees)
         and ``size`` (mm), the card's other symbols pinned where they are if they were not.
+        Where that size would touch a neighbour (or leave the safe zone), the symbol is
+        pinned as large as it fits there (:func:`printdeck.fit_pin`, down to 0.6 of it).
+
+        Returns:
+            ``{"fitted": {"symbol", "size_mm", "asked_mm", "would_touch"}}`` when the symbol
+            was made smaller than asked to fit (``would_touch``: what the size asked would
+            touch, a symbol's name, the card's safe edge or the centre mark), else None.
 
         Raises:
             ValueError: the card has no such symbol.
@@ -207,7 +216,13 @@ class CardTouchUps:
             }
             entry = {**entry, "place": place}
             others = [e for e in entries if e.get("card") != view["pin_card"]]
-            self._save(plan, card, sorted([*others, entry], key=lambda e: int(e.get("card") or 0)), symbol)
+            entries = sorted([*others, entry], key=lambda e: int(e.get("card") or 0))
+            fitted = self._save(plan, card, entries, (view["pin_card"], symbol))
+        if fitted is None:
+            return None
+        size_mm, refusal = fitted
+        what = {"outside": "the card's safe edge", "centre-mark": "the centre mark"}.get(refusal.reason, refusal.other)
+        return {"fitted": {"symbol": symbol, "size_mm": size_mm, "asked_mm": size, "would_touch": what}}
 
     def release_pin(self, card: int, symbol: str | None) -> None:
         """Let ``symbol`` of printed card ``card`` (every symbol without one) be laid out again.
@@ -259,9 +274,12 @@ class CardTouchUps:
         return [dict(e) for e in pinned if isinstance(e, dict)] if isinstance(pinned, list) else []
 
     def _save(
-        self, plan: printdeck.DeckPlan, card: int, entries: list[dict[str, Any]], moved: str | None = None
-    ) -> None:
-        """Keep ``layout.pinned: entries`` if the theme model and the layout take them."""
+        self, plan: printdeck.DeckPlan, card: int, entries: list[dict[str, Any]], moved: tuple[int, str] | None = None
+    ) -> tuple[float, Any] | None:
+        """Keep ``layout.pinned: entries`` if the theme model and the layout take them. With
+        ``moved`` (the pinned card's number in ``entries`` and the symbol touched up), that
+        symbol is made smaller to fit if that is what the layout refuses: its size and the
+        refusal of the size asked are then returned (else None)."""
         layout = {k: v for k, v in dict(self.space.settings.get("layout") or {}).items() if k != "pinned"}
         if entries:
             layout["pinned"] = entries
@@ -271,12 +289,33 @@ class CardTouchUps:
         theme, problem = self.space.check({**settings, "symbols": [i.data for i in self.space.items]})
         if problem is not None and touches(problem.key, "layout.pinned"):
             raise Refused(problem, "layout.pinned")
+        refusal, fitted = None, None
         if theme is not None:
+            deck = dataclasses.replace(plan, theme=theme)
             with contextlib.suppress(ValueError):
-                refusal = printdeck.check_pins(dataclasses.replace(plan, theme=theme), card)
-                if refusal is not None:
-                    raise Refused(plain_words(refusal, moved), "layout.pinned")
-        self.space.commit(settings=settings)
+                refusal = printdeck.check_pins(deck, card)
+                if refusal is not None and moved is not None:
+                    fitted = printdeck.fit_pin(deck, card, moved[1])
+        if refusal is None:
+            self.space.commit(settings=settings)
+            return None
+        if fitted is None or moved is None:
+            raise Refused(plain_words(refusal, moved[1] if moved else None), "layout.pinned")
+        self._save(plan, card, _resized(entries, *moved, fitted))
+        return fitted, refusal
+
+
+def _resized(entries: list[dict[str, Any]], pin_card: int, name: str, size_mm: float) -> list[dict[str, Any]]:
+    """``entries`` with symbol ``name`` of card ``pin_card``'s entry pinned at ``size_mm``
+    (new mappings: the kept ones are never changed)."""
+    out = []
+    for entry in entries:
+        if entry.get("card") == pin_card:
+            place = dict(entry.get("place") or {})
+            place[name] = {**place[name], "size": _mm(size_mm)}
+            entry = {**entry, "place": place}
+        out.append(entry)
+    return out
 
 
 __all__ = ["CARD_PPI", "CardTouchUps", "frozen_place", "plain_words"]

@@ -182,6 +182,7 @@ async function send() {
   if (cv.sending) { cv.again = true; return; }
   cv.sending = true;
   const p = cv.pose;
+  const before = cv.view.symbols.find((s) => s.name === cv.selected)?.size_mm;
   const body = {
     card: cv.card, symbol: cv.selected, center: [round(p.center_mm[0], 0.1), round(p.center_mm[1], 0.1)],
     rotation: round(p.rotation_deg, 0.5), size: round(p.size_mm, 0.1),
@@ -189,7 +190,11 @@ async function send() {
   say("Checking…", false, "checking");
   const answer = await change("POST", "/api/pins", body);
   cv.sending = false;
-  if (answer.status === 200) {
+  const fitted = answer.status === 200 ? answer.data.fitted : null;
+  if (fitted) {  // the size asked would touch a neighbour or the edge: pinned as large as it fits there
+    say(fittedWords(fitted, before), false, "saved");
+    if (cv.pose === p) cv.pose = null;
+  } else if (answer.status === 200) {
     say(`Saved: ${cv.selected} stays where you put it on this card.`, false, "saved");
     if (cv.pose === p) cv.pose = null;
   } else {
@@ -200,6 +205,17 @@ async function send() {
   if (cv.again) { cv.again = false; if (cv.pose) { send(); return; } }
   await load();
   if (answer.status !== 200) say(answer.data.words || answer.data.error || "Not saved.", true);
+}
+
+/** What the page says of a symbol pinned smaller than asked, so that it fits: grown as far as
+ *  there is room (asked larger than it was), or made smaller than it was. */
+function fittedWords(fitted, before) {
+  const touch = `at the size asked it would touch ${fitted.would_touch}`;
+  if (before !== undefined && fitted.size_mm >= before * 0.999) {
+    return `Saved: ${fitted.symbol} as large as it fits there (${fitted.size_mm.toFixed(1)} mm): ${touch}.`;
+  }
+  const smaller = Math.max(1, Math.round(100 * (1 - fitted.size_mm / fitted.asked_mm)));
+  return `Saved: ${fitted.symbol} made ${smaller}% smaller to fit there: ${touch}.`;
 }
 
 async function release(all) {
