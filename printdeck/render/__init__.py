@@ -47,7 +47,13 @@ if TYPE_CHECKING:
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
-    from printdeck.render.proof import VectorWarning, check_word_colours, proof_stored, prove_symbols
+    from printdeck.render.proof import (
+        VectorWarning,
+        check_word_colours,
+        proof_stored,
+        prove_symbols,
+        record_vector_form,
+    )
     from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
@@ -87,6 +93,7 @@ _WHERE = {
     "paper_size_mm": "printdeck.units",
     "proof_stored": "printdeck.render.proof",
     "prove_symbols": "printdeck.render.proof",
+    "record_vector_form": "printdeck.render.proof",
     "read_png_record": "printdeck.render.png_record",
     "render_pdf": "printdeck.render.pdf",
     "page_count": "printdeck.render.pdf_pixels",
@@ -129,6 +136,7 @@ __all__ = [
     "proof_stored",
     "prove_symbols",
     "read_png_record",
+    "record_vector_form",
     "render_pdf",
     "render_pngs",
     "render_slides",

@@ -13,6 +13,7 @@ with a warning. Verdicts are cached on disk by the drawing's key, so ``check`` a
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -29,6 +30,7 @@ from printdeck.artwork import drawing, drawing_key
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec, drawn_only
+from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
 
@@ -136,6 +138,22 @@ def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
     return _cached_proof(proved, background.lower(), key)  # so the deck's renumbered symbols share it
 
 
+def proof_key(symbol: SymbolSpec, background: str = "#ffffff") -> str:
+    """The key the symbol's proof on ``background`` is kept by (in the disk cache, and for
+    the bundled pictures in :mod:`~printdeck.render.bundled_proofs`). Reads the file's
+    bytes, draws nothing.
+
+    Raises:
+        PrintdeckError: The artwork file cannot be read, or a word cannot be set.
+    """
+    return _proof_key(symbol, drawing_key(symbol), background)
+
+
+def forget_proofs() -> None:
+    """Forget the proofs this process keeps in memory (the disk cache keeps its own)."""
+    _cached_proof.cache_clear()
+
+
 def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
     """The proof's cache key: the drawing's key, a word's colour, the background, this code."""
     paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
@@ -144,13 +162,18 @@ def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
 
 def proof_stored(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
     """Whether the symbol's proof on ``background`` is in the disk cache (an earlier run
-    proved it); False when the cache is off. Reads the file's bytes, draws nothing.
+    proved it) or ships with it (a bundled picture on white, see
+    :mod:`~printdeck.render.bundled_proofs`); False when the cache is off. Reads the file's
+    bytes, draws nothing.
 
     Raises:
         PrintdeckError: The artwork file cannot be read, or a word cannot be set.
     """
     folder = cache_dir("proofs")
-    return folder is not None and (folder / f"{_proof_key(symbol, drawing_key(symbol), background)}.json").is_file()
+    if folder is None:
+        return False
+    key = proof_key(symbol, background)
+    return (folder / f"{key}.json").is_file() or shipped_proof(key) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -163,10 +186,28 @@ def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
             return found
     except (TypeError, ValueError):
         pass
+    shipped = shipped_proof(key)  # a bundled picture on white: proved when printdeck was made
+    if shipped is not None:
+        with contextlib.suppress(TypeError, ValueError):
+            return Proof(**shipped)
     result = _measure(symbol, background)
     if entry is not None:
         write_entry(entry, json.dumps(asdict(result)))
     return result
+
+
+def record_vector_form(symbol: SymbolSpec) -> None:
+    """Record an SVG's vector form for the PDF (see :func:`printdeck.render.vector_code.record_form`)
+    unless it is recorded: proving an SVG records it, and a proof that ships
+    (:mod:`~printdeck.render.bundled_proofs`) is not drawn. Other kinds record nothing.
+
+    Raises:
+        Exception: Whatever svglib or ReportLab raise on an SVG they cannot draw.
+    """
+    if symbol.kind == "svg":
+        from printdeck.render.vector_code import record_form  # noqa: PLC0415 - ReportLab only when recorded
+
+        record_form(drawing(symbol))
 
 
 def check_word_colours(colours: Sequence[str], background: str) -> None:

@@ -14,6 +14,7 @@ Replaying gives the same bytes as drawing.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import threading
@@ -116,6 +117,21 @@ def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
     if not found:
         _record(key, tuple(drawn) if plain_operators(drawn) else None)
     return Art(name, w, h)
+
+
+def record_form(art: SymbolDrawing) -> None:
+    """Draw and record the SVG's vector form (memory and disk cache) unless it is recorded
+    already: what the proof records as it draws, for a drawing whose proof ships
+    (:mod:`printdeck.render.bundled_proofs`), so the PDF replays it.
+
+    Raises:
+        Exception: Whatever :func:`vector_form` raises.
+    """
+    if _recorded(form_key(art))[0]:
+        return
+    from printdeck.render.canvas import scratch_canvas  # noqa: PLC0415 - only for a new SVG
+
+    vector_form(scratch_canvas(io.BytesIO(), art.size), art, "record")
 
 
 def form_key(art: SymbolDrawing) -> str:
