@@ -71,16 +71,36 @@ def measure(raw: dict[str, object], profiler: cProfile.Profile | None) -> tuple[
 
 
 def apply_settings(settings: list[str], steps: int | None) -> None:
-    """Set each ``MODULE.NAME=VALUE`` of ``printdeck.layout.packing`` (a float), and the
-    compaction's steps a card, for this process's layouts."""
+    """Set each ``MODULE.NAME=VALUE`` of ``printdeck.layout.packing`` (``VALUE`` a Python
+    literal of the constant's own type: ``0.1``, ``8``, ``(0.5, 0.4)``), in that module and
+    in every packing module that imported the name, and the compaction's steps a card, for
+    this process's layouts.
+
+    Raises:
+        SystemExit: A module or name that does not exist, or a value of another type.
+    """
+    import ast
+    import sys
+
     for item in settings:
-        target, _, value = item.partition("=")
+        target, _, text = item.partition("=")
         module_name, _, name = target.rpartition(".")
         module = importlib.import_module(f"printdeck.layout.packing.{module_name}")
         if not hasattr(module, name):
             raise SystemExit(f"--set {item}: printdeck.layout.packing.{module_name} has no {name}")
         old = getattr(module, name)
-        setattr(module, name, type(old)(float(value)) if isinstance(old, (int, float)) else value)
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"--set {item}: {text!r} is not a Python literal") from None
+        if isinstance(old, float) and isinstance(value, int):
+            value = float(value)
+        if type(value) is not type(old):
+            raise SystemExit(f"--set {item}: {name} is a {type(old).__name__}, not a {type(value).__name__}")
+        for loaded in list(sys.modules.values()):  # the module's own name, and where it was imported
+            packing = getattr(loaded, "__name__", "").startswith("printdeck.layout.packing")
+            if packing and getattr(loaded, name, None) is old:
+                setattr(loaded, name, value)
     if steps is not None:
         from printdeck.layout.packing import card_state
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +58,7 @@ def test_a_jpeg_cut_short_is_refused_in_one_line(tmp_path: Path, progressive: bo
         load_theme(theme)
     message = str(info.value)
     assert "\n" not in message and "symbols.0.folder" in message and "broken.jpg" in message
-    assert "its end is missing" in message and "copy the file again" in message
+    assert "its image data ends early" in message and "copy the file again" in message
 
 
 def test_a_jpeg_cut_without_its_end_marker_is_refused(tmp_path: Path) -> None:
@@ -80,8 +82,49 @@ def test_a_sound_jpeg_decodes_to_the_pixels_pillow_gives(tmp_path: Path, mode: s
     assert hashlib.sha256(strict.tobytes()).digest() == hashlib.sha256(pillow.tobytes()).digest()
 
 
+def test_a_cmyk_jpeg_cut_short_is_refused_too(tmp_path: Path) -> None:
+    """A print shop's CMYK JPEG is decoded by Pillow, but checked all the same."""
+    path = tmp_path / "print.jpg"
+    path.write_bytes(_cut(_photo("CMYK")))
+    with pytest.raises(PrintdeckError, match="its image data ends early"):
+        _decoded_check(path, "symbols.0.image")
+
+
+def _coded(data: bytes, frame: int) -> bytes:
+    """``data`` (a baseline JPEG) with its frame marker (SOF0) changed to ``frame``."""
+    at = data.index(b"\xff\xc0")
+    return data[:at] + bytes([0xFF, frame]) + data[at + 2 :]
+
+
+def test_a_frame_pillow_does_not_decode_is_left_to_it(tmp_path: Path) -> None:
+    """An arithmetic-coded or lossless JPEG (SOF9, SOF3) is not decoded by the strict
+    check, which could read what the build's decoder, Pillow, cannot: Pillow judges it, as
+    before the check was strict (a real one below)."""
+    for frame in (0xC9, 0xC3):
+        assert (
+            open_jpeg_strict(_coded(_photo(size=(200, 150)), frame), tmp_path / "odd.jpg", "k", CHECK_DRAFT_PX) is None
+        )
+
+
+@pytest.mark.skipif(shutil.which("cjpeg") is None, reason="no cjpeg (libjpeg-turbo-progs) to make an arithmetic JPEG")
+def test_a_real_arithmetic_jpeg_is_judged_by_pillow(tmp_path: Path) -> None:
+    """A large arithmetic-coded JPEG (Pillow's decoder cannot suspend on one) is refused with
+    the theme key, as the build would; a small one, which Pillow reads, passes."""
+    rng = np.random.default_rng(3)
+    for side, refused in ((320, True), (64, False)):
+        Image.fromarray((rng.random((side, side, 3)) * 255).astype(np.uint8)).save(tmp_path / "n.ppm")
+        made = subprocess.run(["cjpeg", "-arithmetic", "-quality", "90", str(tmp_path / "n.ppm")], capture_output=True)
+        path = tmp_path / f"arith{side}.jpg"
+        path.write_bytes(made.stdout)
+        if refused:
+            with pytest.raises(PrintdeckError, match=r"symbols\.0\.image"):
+                _decoded_check(path, "symbols.0.image")
+        else:
+            assert _decoded_check(path, "symbols.0.image").size_px == (float(side), float(side))
+
+
 def test_what_it_does_not_decode_is_left_to_pillow(tmp_path: Path) -> None:
-    """A CMYK JPEG (print files) and a PNG are decoded by Pillow, as before."""
+    """A sound CMYK JPEG (print files) and a PNG are decoded by Pillow, as before."""
     path = tmp_path / "p.jpg"
     assert open_jpeg_strict(_photo("CMYK"), path, "k", CHECK_DRAFT_PX) is None
     png = io.BytesIO()
@@ -99,6 +142,6 @@ def test_the_studio_refuses_a_photo_cut_short(tmp_path: Path) -> None:
         results = upload(client, [("holiday.jpg", _cut(_photo())), ("beach.jpg", _photo())])["results"]
         errors = {r["file"]: r.get("error") for r in results}
         assert errors["beach.jpg"] is None
-        assert "holiday.jpg" in errors["holiday.jpg"] and "its end is missing" in errors["holiday.jpg"]
+        assert "holiday.jpg" in errors["holiday.jpg"] and "its image data ends early" in errors["holiday.jpg"]
         folder = Path(client.get("/api/state").json()["state"]["folder"])
         assert sorted(p.name for p in (folder / "images").iterdir()) == ["beach.jpg"]

@@ -248,6 +248,8 @@ def test_a_nudge_into_a_neighbour_is_saved_smaller_to_fit(client: TestClient, tm
     fitted = answer.json()["fitted"]
     assert fitted["symbol"] == first["name"] and fitted["asked_mm"] == asked
     assert 0.6 * asked <= fitted["size_mm"] < asked
+    names = {s["name"] for s in view["symbols"]} - {first["name"]}
+    assert fitted["would_touch"] in names | {"the card's safe edge", "the centre mark"}  # never itself
     place = _theme(client)["layout"]["pinned"][0]["place"][first["name"]]
     assert place["size"] == f"{fitted['size_mm']:g}mm" and place["center"] == [f"{c:g}mm" for c in center]
     folder = Path(client.get("/api/state").json()["state"]["folder"])
@@ -272,3 +274,26 @@ def test_a_resize_past_the_room_grows_the_symbol_as_far_as_it_fits(client: TestC
     assert answer.status_code == 200, answer.json()
     fitted = answer.json()["fitted"]
     assert first["size_mm"] * (1 - 1e-4) <= fitted["size_mm"] < asked
+
+
+def test_a_small_symbol_nudged_into_a_neighbour_fits_above_the_smallest_size_that_prints(client: TestClient) -> None:
+    """A symbol near the smallest size that prints is made smaller only down to that size
+    (0.6 of it would be too small to print), so a nudge that a slightly smaller size takes
+    is saved, not refused."""
+    view = _card(client, 2)
+    small = min(view["symbols"], key=lambda s: s["size_mm"])
+    near = min(
+        (s for s in view["symbols"] if s is not small), key=lambda s: math.dist(s["center_mm"], small["center_mm"])
+    )
+    (x, y), (nx, ny) = small["center_mm"], near["center_mm"]
+    pose = {"card": 2, "symbol": small["name"], "rotation": small["rotation_deg"], "size": 8.0}
+    assert client.post("/api/pins", json={**pose, "center": [x, y]}).status_code == 200
+    distance = math.dist((x, y), (nx, ny))
+    for step in range(1, 120):  # towards the neighbour, 0.2 mm at a time, to the first that needs a fit
+        t = 0.2 * step / distance
+        answer = client.post("/api/pins", json={**pose, "center": [x + (nx - x) * t, y + (ny - y) * t]})
+        assert answer.status_code == 200, answer.json()
+        if "fitted" in answer.json():
+            break
+    fitted = answer.json()["fitted"]
+    assert 6.0 < fitted["size_mm"] < 8.0  # above 0.6 of 8 mm: the smallest size that prints is larger

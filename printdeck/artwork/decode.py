@@ -238,7 +238,11 @@ def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
 
 _STRICT_MODES = {"YCbCr": "RGB", "RGB": "RGB", "Gray": "L"}
 """Colour spaces of a JPEG :func:`open_jpeg_strict` decodes (Pillow's mode for each); a
-CMYK or YCCK one is left to Pillow."""
+CMYK or YCCK one is only checked there, and decoded by Pillow."""
+_HUFFMAN_FRAMES = frozenset({0xC0, 0xC1, 0xC2})
+"""JPEG frames (SOF markers) Pillow's decoder reads: baseline, extended sequential and
+progressive, Huffman-coded. Arithmetic-coded and lossless ones (SOF3, SOF9-SOF15) it
+refuses, and so must the check, which is left to it for them."""
 
 
 def open_jpeg_strict(data: bytes, path: Path, where: str, draft_px: int) -> Image.Image | None:
@@ -250,35 +254,50 @@ def open_jpeg_strict(data: bytes, path: Path, where: str, draft_px: int) -> Imag
 
     Returns:
         The decoded picture, mode ``RGB`` or ``L``; None for what :func:`open_raster` is to
-        decode: not a JPEG, a header either decoder cannot read, a CMYK or YCCK JPEG, or a
-        warning that loses no pixels.
+        decode: not a JPEG, a header either decoder cannot read, a frame Pillow does not
+        decode, a CMYK or YCCK JPEG (checked here all the same), or a warning that loses
+        no pixels.
 
     Raises:
         PrintdeckError: The file is cut short (libjpeg: "premature end").
     """
     size = _draft_size(data, draft_px)
-    if size is None or size == (0, 0):
+    if size is None or size == (0, 0) or _frame(data) not in _HUFFMAN_FRAMES:
         return None
     import simplejpeg  # noqa: PLC0415 - only when a JPEG is checked
 
     try:
         mode = _STRICT_MODES.get(simplejpeg.decode_jpeg_header(data)[2])
-        if mode is None:
-            return None
-        colour = "GRAY" if mode == "L" else "RGB"
+        colour = {"L": "GRAY", "RGB": "RGB"}.get(mode or "", "CMYK")
         pixels = simplejpeg.decode_jpeg(data, colour, strict=True, min_width=size[0], min_height=size[1])
     except ValueError as exc:
         if "premature end" not in str(exc).lower():
             return None
         raise key_error(
             f"{where}",
-            f"{path} is truncated or corrupt (its end is missing, so part of the picture would print grey); "
-            "copy the file again from the phone, camera or page it came from",
+            f"{path} is truncated or corrupt (its image data ends early, so part of the picture may print grey "
+            "or blurred); copy the file again from the phone, camera or page it came from, or open it in a "
+            "photo editor and save it again as JPEG",
             code=UNREADABLE_PICTURE,
         ) from None
-    if (pixels.shape[1], pixels.shape[0]) != size:
+    if mode is None or (pixels.shape[1], pixels.shape[0]) != size:
         return None
     return Image.fromarray(pixels[:, :, 0] if mode == "L" else pixels, mode)
+
+
+def _frame(data: bytes) -> int | None:
+    """The JPEG's frame marker (``0xC0``...``0xCF``: how it is coded), or None when the
+    markers before it cannot be walked."""
+    at = 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xFF:  # a fill byte before a marker
+            at += 1
+            continue
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # not DHT, JPG, DAC
+            return marker
+        at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
+    return None
 
 
 def upright_decoded(path: Path, need_px: int, where: str) -> Image.Image:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from printdeck.layout.card import pin_refusal
 from printdeck.layout.pins import PinRefusal
@@ -41,8 +41,9 @@ def fitted_pin_size(index: int, symbols: Sequence[SymbolSpec], settings: LayoutS
 
     Returns:
         The size, rounded down to :data:`FIT_STEP_MM`; None when the card has no such pin,
-        or when at :data:`FIT_SMALLEST` of its size the card is still refused (another
-        pin's problem, a centre outside the safe zone, or too small to print).
+        or when at :data:`FIT_SMALLEST` of its size (or the smallest size that prints, if
+        that is larger) the card is still refused (another pin's problem, a centre outside
+        the safe zone).
     """
     entry = settings.pins.get(index)
     pin = next((p for p in entry.place if p.name == name), None) if entry is not None else None
@@ -60,13 +61,29 @@ def fitted_pin_size(index: int, symbols: Sequence[SymbolSpec], settings: LayoutS
     if first.reason not in FITTING or name not in (first.symbol, first.other):
         return None
     fits, fails = FIT_SMALLEST * pin.size_mm, pin.size_mm
-    if refusal_at(fits) is not None:
+    lowest = refusal_at(fits)
+    if lowest is not None and lowest.reason == "too-small":  # start from the smallest size that prints
+        fits = _smallest_printable(refusal_at, fits, fails)
+        lowest = refusal_at(fits)
+    if lowest is not None:
         return None
     while fails - fits > FIT_STEP_MM:
         middle = (fits + fails) / 2
         fits, fails = (middle, fails) if refusal_at(middle) is None else (fits, middle)
-    rounded = math.floor(fits / FIT_STEP_MM) * FIT_STEP_MM
+    rounded = round(math.floor(fits / FIT_STEP_MM) * FIT_STEP_MM, 6)  # 7.52, not 7.5200000000000005
     return rounded if refusal_at(rounded) is None else fits
+
+
+def _smallest_printable(refusal_at: Callable[[float], PinRefusal | None], small_mm: float, large_mm: float) -> float:
+    """The smallest size between ``small_mm`` (too small to print) and ``large_mm`` (not:
+    refused for touching) that is not too small, to :data:`FIT_STEP_MM` above it (the ink
+    grows with the size: one bisection finds where)."""
+    while large_mm - small_mm > FIT_STEP_MM:
+        middle = (small_mm + large_mm) / 2
+        found = refusal_at(middle)
+        too_small = found is not None and found.reason == "too-small"
+        small_mm, large_mm = (middle, large_mm) if too_small else (small_mm, middle)
+    return large_mm
 
 
 __all__ = ["FIT_SMALLEST", "fitted_pin_size"]

@@ -221,7 +221,8 @@ class CardTouchUps:
         if fitted is None:
             return None
         size_mm, refusal = fitted
-        what = {"outside": "the card's safe edge", "centre-mark": "the centre mark"}.get(refusal.reason, refusal.other)
+        neighbour = refusal.symbol if refusal.other == symbol else refusal.other  # named in card order
+        what = {"outside": "the card's safe edge", "centre-mark": "the centre mark"}.get(refusal.reason, neighbour)
         return {"fitted": {"symbol": symbol, "size_mm": size_mm, "asked_mm": size, "would_touch": what}}
 
     def release_pin(self, card: int, symbol: str | None) -> None:

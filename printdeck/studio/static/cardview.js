@@ -185,7 +185,7 @@ async function send() {
   const before = cv.view.symbols.find((s) => s.name === cv.selected)?.size_mm;
   const body = {
     card: cv.card, symbol: cv.selected, center: [round(p.center_mm[0], 0.1), round(p.center_mm[1], 0.1)],
-    rotation: round(p.rotation_deg, 0.5), size: round(p.size_mm, 0.1),
+    rotation: round(p.rotation_deg, 0.5), size: Math.floor(p.size_mm * 10 + 1e-6) / 10,  // never up: a move asks no more room
   };
   say("Checking…", false, "checking");
   const answer = await change("POST", "/api/pins", body);
@@ -214,7 +214,8 @@ function fittedWords(fitted, before) {
   if (before !== undefined && fitted.size_mm >= before * 0.999) {
     return `Saved: ${fitted.symbol} as large as it fits there (${fitted.size_mm.toFixed(1)} mm): ${touch}.`;
   }
-  const smaller = Math.max(1, Math.round(100 * (1 - fitted.size_mm / fitted.asked_mm)));
+  const than = before !== undefined ? before : fitted.asked_mm;  // smaller than it was
+  const smaller = Math.max(1, Math.round(100 * (1 - fitted.size_mm / than)));
   return `Saved: ${fitted.symbol} made ${smaller}% smaller to fit there: ${touch}.`;
 }
 
