@@ -15,6 +15,7 @@ Errors name the real output, never the hidden temporary file.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import os
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from printdeck.audit import CLEANUP_EVENT
 from printdeck.errors import PrintdeckError, path_error, shown
-from printdeck.signals import deferred, on_stop
+from printdeck.signals import deferred, on_stop, stopped_by
 from printdeck.userfiles import (
     _kind,
     check_not_inputs as check_not_inputs,
@@ -221,6 +222,7 @@ if hasattr(os, "register_at_fork"):
 
 
 on_stop(remove_temporaries)  # a signal removes them before the stack unwinds
+atexit.register(remove_temporaries)  # and what threads still wrote meanwhile, once they are joined
 
 
 def _fresh_name(folder: Path, name: str) -> Path:
@@ -236,18 +238,26 @@ def create_temp_file(folder: Path, name: str, output: Path, mode: int = 0o666) -
     Raises:
         OSError: It cannot be created.
     """
+    if stopped_by() is not None:  # another thread's signal stopped the build: nothing more is begun
+        raise OSError(errno.ECANCELED, "printdeck is stopping", str(folder))
     for _ in range(100):
         tmp = _fresh_name(folder, name)
-        with deferred():
-            _ACTIVE[tmp] = output
-            try:
-                os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), mode))
-            except FileExistsError:
-                _ACTIVE.pop(tmp, None)
-                continue
-            except OSError:
-                _ACTIVE.pop(tmp, None)
-                raise
+        try:
+            with deferred():
+                _ACTIVE[tmp] = output
+                try:
+                    os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), mode))
+                except FileExistsError:
+                    _ACTIVE.pop(tmp, None)
+                    continue
+                except OSError:
+                    _ACTIVE.pop(tmp, None)
+                    raise
+        except BaseException:  # a signal held back above takes effect here: the caller never gets the file
+            if _ACTIVE.pop(tmp, None) is not None:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+            raise
         return tmp
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 

@@ -254,4 +254,4 @@ def test_a_signal_while_workers_draw_stops_cleanly(tmp_path: Path, signum: int) 
         time.sleep(0.5)
         os.killpg(child.pid, 0)  # any process left in the group?
         pytest.fail("a worker process outlived the build")
-    assert [p for p in cache.rglob("*") if p.name.endswith(".tmp")] == []
+    assert [p for p in cache.rglob("*") if p.name.endswith(".tmp")] == [], (child.pid, err)
