@@ -21,12 +21,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.util
+import json
 import os
 import re
 import sys
 import warnings
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, shown
@@ -263,3 +266,60 @@ def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:
         return read_user_file(path, "", limit).decode("utf-8")
     except (PrintdeckError, UnicodeError, OSError):
         return None
+
+
+class Switch:
+    """A flag a ``with`` block turns on (:meth:`on`): a shipped table that is being remade
+    is read by no one meanwhile (:mod:`printdeck.theme.bundled_pairs`,
+    :mod:`printdeck.render.bundled_proofs`). Truthy while on."""
+
+    def __init__(self) -> None:
+        self._on = False
+
+    def __bool__(self) -> bool:
+        return self._on
+
+    @contextlib.contextmanager
+    def on(self) -> Iterator[None]:
+        """Turn the flag on within the block."""
+        self._on = True
+        try:
+            yield
+        finally:
+            self._on = False
+
+
+@contextlib.contextmanager
+def own_cache_dir(prefix: str) -> Iterator[Path]:
+    """Within the block, the disk cache is a new empty folder (``PRINTDECK_CACHE_DIR``),
+    removed after it and the variable put back: for work that must find nothing cached
+    (a shipped table being remade).
+
+    Args:
+        prefix: The folder's name prefix, e.g. ``printdeck-proofs-``.
+    """
+    import tempfile  # noqa: PLC0415 - only for a table being remade
+
+    before = os.environ.get("PRINTDECK_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        os.environ["PRINTDECK_CACHE_DIR"] = folder
+        try:
+            yield Path(folder)
+        finally:
+            if before is None:
+                os.environ.pop("PRINTDECK_CACHE_DIR", None)
+            else:
+                os.environ["PRINTDECK_CACHE_DIR"] = before
+
+
+def write_shipped(path: Path, table: dict[str, Any], forget: Callable[[], None]) -> Path:
+    """Write a table shipped with printdeck (``assets``: results kept by the disk cache's
+    keys) as one line of JSON, keys sorted, so a table remade unchanged is the same bytes;
+    then ``forget`` what was read of it before.
+
+    Raises:
+        OSError: The file cannot be written.
+    """
+    path.write_text(json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
+    forget()
+    return path

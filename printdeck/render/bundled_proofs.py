@@ -17,13 +17,13 @@ fails, naming that command, until it is remade.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printdeck.cache import Switch
 from printdeck.emoji_names import twemoji_folder
 
 TABLE_NAME = "proofs.json"
@@ -47,18 +47,12 @@ def _table() -> dict[str, dict[str, Any]]:
         return {}
 
 
-_ignored = False
+_IGNORED = Switch()
 
 
-@contextmanager
-def table_ignored() -> Iterator[None]:
+def table_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every proof is made)."""
-    global _ignored
-    _ignored = True
-    try:
-        yield
-    finally:
-        _ignored = False
+    return _IGNORED.on()
 
 
 def forget_table() -> None:
@@ -69,7 +63,7 @@ def forget_table() -> None:
 def shipped_proof(key: str) -> dict[str, Any] | None:
     """The fields of the proof kept under cache ``key`` (see
     :func:`printdeck.render.proof.proof`) as shipped, or None; a new dict each call."""
-    found = None if _ignored else _table().get(key)
+    found = None if _IGNORED else _table().get(key)
     return dict(found) if found is not None else None
 
 

@@ -9,13 +9,11 @@ library never imports this module.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from printdeck.cache import own_cache_dir, write_shipped
 from printdeck.render.bundled_proofs import BACKGROUND, forget_table, table_ignored, table_path
 from printdeck.render.proof import forget_proofs, proof, proof_key
 from printdeck.resources import data_root
@@ -31,9 +29,7 @@ def make_table() -> dict[str, Any]:
     Raises:
         PrintdeckError: A bundled picture cannot be drawn (a broken install).
     """
-    before = os.environ.get("PRINTDECK_CACHE_DIR")
-    with tempfile.TemporaryDirectory(prefix="printdeck-proofs-") as folder, table_ignored():
-        os.environ["PRINTDECK_CACHE_DIR"] = folder
+    with own_cache_dir("printdeck-proofs-"), table_ignored():
         forget_proofs()  # none from this process's memory either
         try:
             theme = load_theme(data_root("themes") / "default.yaml")
@@ -41,20 +37,10 @@ def make_table() -> dict[str, Any]:
             proofs = {proof_key(face, BACKGROUND): proof(face, BACKGROUND) for face in faces}
         finally:
             forget_proofs()
-            if before is None:
-                os.environ.pop("PRINTDECK_CACHE_DIR", None)
-            else:
-                os.environ["PRINTDECK_CACHE_DIR"] = before
     return {"background": BACKGROUND, "proofs": {key: asdict(found) for key, found in sorted(proofs.items())}}
 
 
 def write_table(path: Path | None = None) -> Path:
-    """:func:`make_table`, written to ``path`` (default: :func:`table_path`).
-
-    Raises:
-        OSError: The file cannot be written.
-    """
-    target = path or table_path()
-    target.write_text(json.dumps(make_table(), separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
-    forget_table()
-    return target
+    """Remake the shipped proofs (:func:`make_table`) at ``path`` (default :func:`table_path`);
+    OSError if it cannot be written."""
+    return write_shipped(path or table_path(), make_table(), forget_table)

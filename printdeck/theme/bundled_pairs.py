@@ -21,13 +21,13 @@ keys) or to the check's code; ``tests/test_bundled_pairs.py`` fails until it is 
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from printdeck.cache import Switch
 from printdeck.emoji_names import twemoji_folder
 
 __all__ = ["SHAPE", "TABLE_NAME", "all_shipped", "forget_table", "shipped_records", "table_ignored", "table_path"]
@@ -61,7 +61,7 @@ def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
     :class:`~printdeck.theme.look_pairs.PairBook`) as shipped, for the check's ``code``;
     None when the file has none for them (another picture, another turn or colour, or
     the verdicts of other code). A new dict each call: the caller may change it."""
-    table = None if _ignored else _table()
+    table = None if _IGNORED else _table()
     if table is None or table[0] != code or ident not in table[1]:
         return None
     _, index, idents, data = table
@@ -79,7 +79,7 @@ def all_shipped(idents: list[str], code: str) -> bool:
     :func:`~printdeck.theme.look_alikes.pair_idents` gives them) is a bundled picture
     whose verdicts ship for the check's ``code``: then every pair among them has its
     verdict here, and none of them needs drawing to be compared."""
-    table = None if _ignored else _table()
+    table = None if _IGNORED else _table()
     return table is not None and table[0] == code and all(ident in table[1] for ident in idents)
 
 
@@ -88,15 +88,9 @@ def forget_table() -> None:
     _table.cache_clear()
 
 
-_ignored = False
+_IGNORED = Switch()
 
 
-@contextmanager
-def table_ignored() -> Iterator[None]:
+def table_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every pair is compared)."""
-    global _ignored
-    _ignored = True
-    try:
-        yield
-    finally:
-        _ignored = False
+    return _IGNORED.on()

@@ -9,13 +9,11 @@ imports this module.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from printdeck.artwork import Vision
+from printdeck.cache import own_cache_dir, write_shipped
 from printdeck.resources import data_root
 from printdeck.theme.bundled_pairs import SHAPE, forget_table, table_ignored, table_path
 from printdeck.theme.load import load_theme
@@ -33,20 +31,12 @@ def make_table() -> dict[str, Any]:
     Raises:
         PrintdeckError: A bundled picture cannot be drawn (a broken install).
     """
-    before = os.environ.get("PRINTDECK_CACHE_DIR")
-    with tempfile.TemporaryDirectory(prefix="printdeck-lookpairs-") as folder, table_ignored():
-        os.environ["PRINTDECK_CACHE_DIR"] = folder
-        try:
-            theme = load_theme(data_root("themes") / "default.yaml")
-            look_alikes(theme, None, (Vision.NORMAL, Vision.GREY, *COLOUR_VISIONS))
-            idents = pair_idents(theme)
-            book = PairBook(idents, code_version(), shipped=False)
-            kept = [book.records(ident) for ident in idents]
-        finally:
-            if before is None:
-                os.environ.pop("PRINTDECK_CACHE_DIR", None)
-            else:
-                os.environ["PRINTDECK_CACHE_DIR"] = before
+    with own_cache_dir("printdeck-lookpairs-"), table_ignored():
+        theme = load_theme(data_root("themes") / "default.yaml")
+        look_alikes(theme, None, (Vision.NORMAL, Vision.GREY, *COLOUR_VISIONS))
+        idents = pair_idents(theme)
+        book = PairBook(idents, code_version(), shipped=False)
+        kept = [book.records(ident) for ident in idents]
     index = {ident: n for n, ident in enumerate(idents)}
     stored = [sorted(index[other] for other in records if other != SHAPE) for records in kept]
     pairs = {
@@ -60,12 +50,6 @@ def make_table() -> dict[str, Any]:
 
 
 def write_table(path: Path | None = None) -> Path:
-    """:func:`make_table`, written to ``path`` (default: :func:`table_path`).
-
-    Raises:
-        OSError: The file cannot be written.
-    """
-    target = path or table_path()
-    target.write_text(json.dumps(make_table(), separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
-    forget_table()
-    return target
+    """Remake the shipped verdicts (:func:`make_table`) at ``path`` (default :func:`table_path`);
+    OSError if it cannot be written."""
+    return write_shipped(path or table_path(), make_table(), forget_table)
