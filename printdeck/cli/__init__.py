@@ -73,6 +73,8 @@ class _OneLineErrors(click.Group):
         except click.Abort:
             click.echo("printdeck: aborted", err=True)
             sys.exit(ExitStatus.FAILED)
+        except SystemExit:  # the command's own exit (its line said, a signal's included): once
+            raise
         except BaseException:  # a library swallowed the signal and failed after it
             if stopped_by() is not None:
                 stopped()
