@@ -170,12 +170,11 @@ def _work_on(theme: Theme, face: SymbolSpec, background: str, looks: bool) -> bo
     each result kept in the disk cache; False if any step fails (the build will meet the
     failure)."""
     from printdeck.artwork import look_pixels, silhouette  # noqa: PLC0415 - loaded before the fork
-    from printdeck.render import prove_symbols, record_vector_form  # noqa: PLC0415
+    from printdeck.render import prove_symbols  # noqa: PLC0415
 
     try:
         check_used_files(theme, [face])
         prove_symbols([face], background)
-        record_vector_form(face)  # what the proof records, where the proof ships (bundled pictures)
         silhouette(face)
         if looks and face.kind != "text":  # a word's pixels depend on its colour: drawn when compared
             look_pixels(face)

@@ -1,7 +1,8 @@
 """The proofs shipped with the bundled pictures (issue 29, item 2: no work twice): they are
 the proofs printdeck makes now, a cold deck of bundled pictures on white proves none of
 them (and still records each vector form the PDF replays), and any other background, or
-a picture of the user's own, is proved as before."""
+a picture of the user's own, is proved as before. A shipped proof still records the
+vector form the PDF replays, as proving would have."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 import printdeck
 from printdeck.render import bundled_proofs, proof as proof_module, vector_code
-from printdeck.render.proof import forget_proofs, proof_key, proof_stored, prove_symbols, record_vector_form
+from printdeck.render.proof import forget_proofs, proof_key, proof_stored, prove_symbols
 from printdeck.resources import data_root
 from printdeck.theme import load_theme
 
@@ -48,9 +49,7 @@ def test_bundled_pictures_on_white_are_not_proved_again(cold: list[int], tmp_pat
     assert all(proof_stored(face) for face in faces)  # so a cold build's workers leave their proofs alone
     prove_symbols(faces, "#ffffff")
     assert cold == []
-    for face in faces:
-        record_vector_form(face)
-    assert len(list((tmp_path / "cache" / "vectorforms").glob("*.json"))) == 13
+    assert len(list((tmp_path / "cache" / "vectorforms").glob("*.json"))) == 13  # recorded all the same
     prove_symbols(faces[:3], "#fff3d6")  # a cream card: proved here
     assert len(cold) == 3 and not any(proof_stored(face, "#fff3e0") for face in faces[:3])
 

@@ -158,10 +158,11 @@ def test_workers_fill_the_cache_the_build_reads(tmp_path: Path, cache: Path) -> 
 
 @pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork here")
 def test_a_deck_of_bundled_pictures_draws_no_look(tmp_path: Path) -> None:
-    """Every pair of bundled pictures has its look-alike verdict shipped, and each picture
-    its proof on white, so a cold build of a deck of them (the default theme's kind; a fresh
-    process, nothing in memory) draws no look-alike raster and proves nothing: not on the
-    workers, and not in the build after them; its own pictures' deck does both (above)."""
+    """Every pair of bundled pictures has its look-alike verdict shipped, so a cold build of
+    a deck of them (the default theme's kind; a fresh process, nothing in memory) draws no
+    look-alike raster: not on the workers, and not in the build's check after them; its
+    own pictures' deck draws them (above). Their proofs ship too (tests/test_bundled_proofs.py),
+    and the vector forms the PDF replays are recorded all the same."""
     theme = {"name": "bundled", "seed": 5, "deck": {"order": 3}, "symbols": [{"folder": "@assets/twemoji"}]}
     cache = tmp_path / "cache"
     built = _build(write_theme(tmp_path, theme), tmp_path / "deck.pdf", cache, "2")
@@ -169,8 +170,7 @@ def test_a_deck_of_bundled_pictures_draws_no_look(tmp_path: Path) -> None:
     assert built.stdout.split()[-1] == "13"  # each drawing checked, proven and traced on a worker
     assert len(list(cache.glob("silhouettes/*"))) >= 13
     assert not list(cache.glob("looks/**/*.*"))
-    assert not list(cache.glob("proofs/*"))  # their proofs on white ship too
-    assert len(list(cache.glob("vectorforms/*"))) >= 13  # recorded on the workers all the same
+    assert len(list(cache.glob("vectorforms/*"))) >= 13  # their proofs ship: the forms are recorded all the same
 
 
 def _no_workers(*args: object, **kwargs: object) -> None:

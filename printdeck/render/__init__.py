@@ -52,7 +52,6 @@ if TYPE_CHECKING:
         check_word_colours,
         proof_stored,
         prove_symbols,
-        record_vector_form,
     )
     from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
@@ -93,7 +92,6 @@ _WHERE = {
     "paper_size_mm": "printdeck.units",
     "proof_stored": "printdeck.render.proof",
     "prove_symbols": "printdeck.render.proof",
-    "record_vector_form": "printdeck.render.proof",
     "read_png_record": "printdeck.render.png_record",
     "render_pdf": "printdeck.render.pdf",
     "page_count": "printdeck.render.pdf_pixels",
@@ -136,7 +134,6 @@ __all__ = [
     "proof_stored",
     "prove_symbols",
     "read_png_record",
-    "record_vector_form",
     "render_pdf",
     "render_pngs",
     "render_slides",

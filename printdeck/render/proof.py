@@ -189,24 +189,27 @@ def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
     shipped = shipped_proof(key)  # a bundled picture on white: proved when printdeck was made
     if shipped is not None:
         with contextlib.suppress(TypeError, ValueError):
-            return Proof(**shipped)
+            found = Proof(**shipped)
+            _record_vector_form(symbol)  # what proving records as it draws, for the PDF to replay
+            if entry is not None:  # kept as a proof made here is: the next run finds both at once
+                write_entry(entry, json.dumps(asdict(found)))
+            return found
     result = _measure(symbol, background)
     if entry is not None:
         write_entry(entry, json.dumps(asdict(result)))
     return result
 
 
-def record_vector_form(symbol: SymbolSpec) -> None:
-    """Record an SVG's vector form for the PDF (see :func:`printdeck.render.vector_code.record_form`)
-    unless it is recorded: proving an SVG records it, and a proof that ships
-    (:mod:`~printdeck.render.bundled_proofs`) is not drawn. Other kinds record nothing.
+def _record_vector_form(symbol: SymbolSpec) -> None:
+    """Record an SVG's vector form for the PDF (:func:`printdeck.render.vector_code.record_form`)
+    unless it is recorded: proving an SVG records it as it draws, and a proof that ships
+    (:mod:`~printdeck.render.bundled_proofs`) is not drawn. A form that cannot be recorded
+    is drawn by the PDF itself (which then says why)."""
+    if symbol.kind != "svg":
+        return
+    from printdeck.render.vector_code import record_form  # noqa: PLC0415 - ReportLab only when recorded
 
-    Raises:
-        Exception: Whatever svglib or ReportLab raise on an SVG they cannot draw.
-    """
-    if symbol.kind == "svg":
-        from printdeck.render.vector_code import record_form  # noqa: PLC0415 - ReportLab only when recorded
-
+    with contextlib.suppress(Exception):  # svglib's own failures: the PDF meets them
         record_form(drawing(symbol))
 
 
