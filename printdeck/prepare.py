@@ -2,7 +2,8 @@
 
 Before its deck is proven and laid out, a build makes sure every drawing it uses
 (SVGs and words) is in the disk cache: its file's structure checked
-(:func:`printdeck.theme.check_used_files`), its proof (:mod:`printdeck.render.proof`),
+(:func:`printdeck.theme.check_used_files`), its proof (:mod:`printdeck.render.proof`; a
+bundled picture's ships, and only its vector form is recorded),
 its silhouette with its field and inscribed disc (:func:`printdeck.artwork.silhouette`)
 and its look-alike pixels (:func:`printdeck.artwork.look_pixels`; not when every pair's
 verdict ships with the bundled pictures, as for the default theme). The drawings no

@@ -101,8 +101,9 @@ def fit_pin(deck: DeckPlan, card: int, symbol: str) -> float | None:
     """The largest size (mm, the frame's longer side) at most the pinned one at which
     ``symbol``'s pin on printed card ``card`` (``layout.pinned`` of the deck's theme) passes
     the checks :func:`check_pins` makes, its centre and turn kept: the pinned size when it
-    passes, a smaller one (down to 0.6 of it, to 0.01 mm) when it touches a neighbour or
-    reaches out of the safe zone; None when no such size is found.
+    passes, a smaller one (down to 0.6 of it, or to the smallest size that prints if that
+    is larger; to 0.01 mm) when it touches a neighbour or reaches out of the safe zone;
+    None when no such size is found.
 
     Raises:
         ValueError: no such card.
