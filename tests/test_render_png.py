@@ -137,3 +137,20 @@ def test_a_long_chinese_or_japanese_title_breaks_between_characters() -> None:
         assert len(layout.lines) >= 2 and "".join(layout.lines) == title, layout.lines
         assert not any(line[0] in NO_LINE_START for line in layout.lines[1:]), layout.lines
         assert max(map(len, layout.lines)) - min(map(len, layout.lines)) <= 2
+
+
+def test_a_broken_mixed_script_title_keeps_its_words_in_order() -> None:
+    """A title that mixes directions keeps the order of its words when it breaks into
+    lines: each line is set in the title's direction, not its own (a second line starting
+    with Arabic would otherwise run right to left and put the Hindi word before it)."""
+    from printdeck.render.back_title import title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+    from printdeck.render.text import SANS_BOLD, _shaped
+
+    register_bundled()
+    layout = title_layout("Words كلمات शब्द", 100.0)
+    assert [line.lstrip("\u200e") for line in layout.lines] == ["Words", "كلمات शब्द"]
+    faces = [face.path.name for face, start, end in _shaped(layout.lines[1], SANS_BOLD).runs if end > start]
+    assert faces.index("NotoSansArabic-Regular.ttf") < faces.index("NotoSansDevanagari-Regular.ttf")  # left first
+    lines = title_layout("كلمات الحيوانات Animal words", 100.0).lines  # a right-to-left title
+    assert lines[0] == "كلمات الحيوانات" and all(line.startswith("\u200f") for line in lines[1:]), lines

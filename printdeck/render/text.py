@@ -59,14 +59,25 @@ def _shaped(text: str, font_name: str) -> ShapedWord:
 def ltr_line(text: str) -> str:
     """``text`` to be set left to right: a sentence of printdeck's own words round the
     theme's title ("<title>: symbol legend") that would start right to left, because the
-    title does (Arabic, Hebrew), gets a left-to-right mark in front (U+200E, UAX #9 rule
-    P2), so the title stays one right-to-left run at its start and the brackets and words
-    after it keep their places; any other text is returned as it is."""
-    if text.isascii():  # nothing right to left
+    title does (Arabic, Hebrew), gets a left-to-right mark in front, so the title stays one
+    right-to-left run at its start and the brackets and words after it keep their places
+    (:func:`in_direction`)."""
+    return in_direction(text)
+
+
+def in_direction(text: str, right_to_left: bool = False) -> str:
+    """``text`` set as a line of a paragraph running left to right (or, with
+    ``right_to_left``, right to left): where its own first strong letter would set it the
+    other way (UAX #9 rule P2), a left-to-right mark (U+200E) or right-to-left mark
+    (U+200F) goes in front; any other text is returned as it is. A title broken into lines
+    keeps the order of its words this way."""
+    if text.isascii() and not right_to_left:  # nothing right to left
         return text
     from printdeck.artwork import starts_right_to_left  # noqa: PLC0415 - python-bidi only for such text
 
-    return "\u200e" + text if starts_right_to_left(text) else text
+    if starts_right_to_left(text) == right_to_left:
+        return text
+    return ("\u200f" if right_to_left else "\u200e") + text
 
 
 def string_width(text: str, font_name: str, size_pt: float) -> float:
