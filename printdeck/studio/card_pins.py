@@ -65,12 +65,18 @@ def frozen_place(symbol: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _seen_from(refusal: Any, moved: str | None) -> tuple[str, str | None]:
+    """A refused pin's two symbols, ``(name, other)``, the symbol ``moved`` first where it is
+    one of them (the layout names them in card order)."""
+    if moved is not None and refusal.other == moved:
+        return moved, refusal.symbol
+    return refusal.symbol, refusal.other
+
+
 def plain_words(refusal: Any, moved: str | None = None) -> Problem:
     """A refused pin as the page says it (from the refusal's fields, never its message),
     about the symbol ``moved`` where it is one of the two that touch."""
-    name, other = refusal.symbol, refusal.other
-    if moved is not None and other == moved:
-        name, other = other, name
+    name, other = _seen_from(refusal, moved)
     text = {
         "outside": f"{name} would stick out past the card's safe edge: drag it towards the middle or make it smaller.",
         "touches": f"{name} would touch {other}: move it away, turn it or make it smaller.",
@@ -221,7 +227,7 @@ class CardTouchUps:
         if fitted is None:
             return None
         size_mm, refusal = fitted
-        neighbour = refusal.symbol if refusal.other == symbol else refusal.other  # named in card order
+        _, neighbour = _seen_from(refusal, symbol)
         what = {"outside": "the card's safe edge", "centre-mark": "the centre mark"}.get(refusal.reason, neighbour)
         return {"fitted": {"symbol": symbol, "size_mm": size_mm, "asked_mm": size, "would_touch": what}}
 
