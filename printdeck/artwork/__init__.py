@@ -89,7 +89,7 @@ if TYPE_CHECKING:
     )
     from printdeck.artwork.raster import alpha_array, rasterise, word_svg
     from printdeck.artwork.shape_field import ShapeField
-    from printdeck.artwork.shaping import ShapedWord, shape_word, starts_right_to_left
+    from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word, starts_right_to_left
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
     from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, structure_checked, svg_structure_check
     from printdeck.artwork.tracing import (
@@ -162,6 +162,7 @@ _WHERE = {
     "resolve_css_variables": "printdeck.artwork.svgcheck",
     "shape_word": "printdeck.artwork.shaping",
     "starts_right_to_left": "printdeck.artwork.shaping",
+    "PathOps": "printdeck.artwork.shaping",
     "silhouette": "printdeck.artwork.tracing",
     "silhouette_key": "printdeck.artwork.tracing",
     "silhouette_stored": "printdeck.artwork.tracing",
@@ -202,6 +203,7 @@ __all__ = [
     "FontFace",
     "Look",
     "LookAlike",
+    "PathOps",
     "ShapeField",
     "ShapedWord",
     "Silhouette",

@@ -19,11 +19,9 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 if TYPE_CHECKING:
     from reportlab.pdfgen.pathobject import PDFPathObject
 
-    from printdeck.artwork import ShapedWord
+    from printdeck.artwork import PathOps, ShapedWord
 
 Anchor = Literal["start", "middle"]
-Outlines = tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
-"""Shaped outlines as :attr:`printdeck.artwork.ShapedWord.ops` holds them: pen operators and points, em."""
 
 SANS = "PrintdeckSans"
 """ReportLab's name for the default face (:func:`printdeck.artwork.default_face`, Bitstream Vera)."""
@@ -140,7 +138,7 @@ def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anc
     canvas.restoreState()
 
 
-def _outlines(canvas: Canvas, ops: Outlines, size_pt: float, left_pt: float, baseline_pt: float) -> PDFPathObject:
+def _outlines(canvas: Canvas, ops: PathOps, size_pt: float, left_pt: float, baseline_pt: float) -> PDFPathObject:
     """A path of shaped outlines ``ops`` (em) set at ``size_pt`` from ``(left_pt, baseline_pt)``."""
     from printdeck.render.glyph_pen import PathPen  # noqa: PLC0415 - fontTools only for outlines
 
