@@ -250,13 +250,10 @@ def create_temp_file(folder: Path, name: str, output: Path, mode: int = 0o666) -
                 except FileExistsError:
                     _ACTIVE.pop(tmp, None)
                     continue
-                except OSError:
-                    _ACTIVE.pop(tmp, None)
-                    raise
-        except BaseException:  # a signal held back above takes effect here: the caller never gets the file
+        except BaseException:  # it could not be made, or a signal held back above takes effect here
             if _ACTIVE.pop(tmp, None) is not None:
                 with contextlib.suppress(OSError):
-                    tmp.unlink()
+                    tmp.unlink()  # never another's: O_EXCL made it ours, or it was not made
             raise
         return tmp
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
