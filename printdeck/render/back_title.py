@@ -10,7 +10,6 @@ import unicodedata
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 
-from printdeck.artwork import starts_right_to_left
 from printdeck.render.text import SANS_BOLD, in_direction, string_width
 
 __all__ = ["TitleLayout", "title_layout"]
@@ -59,8 +58,7 @@ def title_layout(text: str, radius_pt: float) -> TitleLayout:
     one = TitleLayout((text,), size, (-0.35 * size,))
     if size >= ONE_LINE_ENOUGH * radius_pt:
         return one
-    rtl = starts_right_to_left(text)  # each line keeps the title's direction, its words their order
-    candidates = [tuple(in_direction(line, rtl) for line in lines) for lines in _breaks(text)]
+    candidates = [tuple(in_direction(line, text) for line in lines) for lines in _breaks(text)]  # words in order
     if not candidates:
         return one
     best = max((_broken(lines, radius_pt) for lines in candidates), key=lambda t: t.size_pt)

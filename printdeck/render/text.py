@@ -63,16 +63,17 @@ def ltr_line(text: str) -> str:
     return in_direction(text)
 
 
-def in_direction(text: str, right_to_left: bool = False) -> str:
-    """``text`` set as a line of a paragraph running left to right (or, with
-    ``right_to_left``, right to left): where its own first strong letter would set it the
-    other way (UAX #9 rule P2), a left-to-right mark (U+200E) or right-to-left mark
-    (U+200F) goes in front; any other text is returned as it is. A title broken into lines
-    keeps the order of its words this way."""
-    if text.isascii() and not right_to_left:  # nothing right to left
+def in_direction(text: str, paragraph: str = "") -> str:
+    """``text`` set as a line of ``paragraph`` (default: a paragraph running left to right),
+    in its direction: where the line's own first strong letter would set it the other way
+    (UAX #9 rule P2), a left-to-right mark (U+200E) or right-to-left mark (U+200F) goes in
+    front; any other text is returned as it is. A title broken into lines keeps the order of
+    its words this way."""
+    if text.isascii() and paragraph.isascii():  # nothing right to left
         return text
     from printdeck.artwork import starts_right_to_left  # noqa: PLC0415 - python-bidi only for such text
 
+    right_to_left = starts_right_to_left(paragraph)
     if starts_right_to_left(text) == right_to_left:
         return text
     return ("\u200f" if right_to_left else "\u200e") + text
