@@ -8,6 +8,11 @@ that swallows the exception (a bare ``except:``) cannot commit anything afterwar
 its temporary files are gone. Short critical sections (creating and recording a
 temporary file, renaming outputs into place) run under :func:`deferred`: a signal
 arriving there takes effect when the section ends.
+
+Python swallows an exception raised where nothing can catch it (a weak-reference callback,
+a ``__del__``) and prints it as "Exception ignored in ...". When :class:`Interrupted` is
+swallowed so, :func:`install_handlers`' hook prints nothing and delivers the signal again,
+so the command still stops, through its ``finally`` blocks, with its one line.
 """
 
 from __future__ import annotations
@@ -15,12 +20,19 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from types import FrameType
 
 SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
 
-_state: dict[str, int | None] = {"main_pid": None, "critical": 0, "pending": None, "stopped_by": None}
+_state: dict[str, int | None] = {
+    "main_pid": None,
+    "critical": 0,
+    "pending": None,
+    "stopped_by": None,
+    "in_hook": 0,
+}
 
 
 class Interrupted(BaseException):
@@ -78,12 +90,64 @@ def _on_signal(signum: int, _frame: FrameType | None) -> None:
     _stop(signum)
 
 
+_REDELIVERY_DELAY_S = 0.005
+"""How long the helper thread waits before it delivers a swallowed signal again: long
+enough for the unraisable hook to return first."""
+
+
+def _deliver_again(signum: int) -> None:
+    """Have ``signum`` handled again in the main thread, soon (by a short-lived thread,
+    so not inside the code that swallowed it)."""
+    import _thread  # noqa: PLC0415 - needed only after a swallowed signal
+    import threading  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    def trip() -> None:
+        time.sleep(_REDELIVERY_DELAY_S)
+        _thread.interrupt_main(signal.Signals(signum))
+
+    signal.signal(signum, _on_redelivered)
+    threading.Thread(target=trip, name="printdeck-signal", daemon=True).start()
+
+
+def _on_redelivered(signum: int, _frame: FrameType | None) -> None:
+    """The handler of a signal delivered again: stop as the first delivery did (once the
+    hook that asked for it has returned, and outside a :func:`deferred` section)."""
+    if _state["in_hook"]:
+        _deliver_again(signum)
+    elif _state["critical"]:
+        _state["pending"] = _state["pending"] or signum
+    else:
+        _stop(signum)
+
+
+def _quiet_interrupted(hook: sys.UnraisableHookArgs) -> None:
+    """``sys.unraisablehook``: an :class:`Interrupted` that Python swallowed is delivered
+    again, unprinted; anything else goes to the hook that was there before."""
+    if isinstance(hook.exc_value, Interrupted) and os.getpid() == _state["main_pid"]:
+        _state["in_hook"] = 1
+        try:
+            _deliver_again(hook.exc_value.signum)
+        finally:
+            _state["in_hook"] = 0
+        return
+    _previous_hook(hook)
+
+
+_previous_hook = sys.unraisablehook
+
+
 def install_handlers() -> None:
-    """Handle SIGTERM, SIGINT and SIGHUP in this (main) process as described above.
+    """Handle SIGTERM, SIGINT and SIGHUP in this (main) process as described above, and
+    install the ``sys.unraisablehook`` that delivers a swallowed :class:`Interrupted` again.
 
     Does nothing outside the main thread (``signal`` allows handlers only there).
     """
+    global _previous_hook
     _state["main_pid"] = os.getpid()
+    if sys.unraisablehook is not _quiet_interrupted:
+        _previous_hook = sys.unraisablehook
+        sys.unraisablehook = _quiet_interrupted
     for name in SIGNALS:
         if hasattr(signal, name):
             try:

@@ -358,3 +358,39 @@ def test_a_refused_theme_exits_2_even_with_a_broken_cache(tmp_path: Path) -> Non
     (tmp_path / "t" / "theme.yaml").write_text("deck: [\n")
     result = run(tmp_path, "check", "t", environ=env(tmp_path, PRINTDECK_CACHE_DIR="/dev/null/x"))
     assert_refused(result, "not valid YAML")
+
+
+_SIGNAL_IN_A_WEAKREF_CALLBACK = """
+import os, signal, sys, time, weakref
+from printdeck.signals import Interrupted, install_handlers, stopped_by
+install_handlers()
+class Thing:
+    pass
+def callback(_ref):  # Python swallows what a weak-reference callback raises
+    os.kill(os.getpid(), int(sys.argv[1]))
+    sum(range(10))  # a call: the handler runs here, inside the callback
+thing = Thing()
+ref = weakref.ref(thing, callback)
+try:
+    del thing
+    for _ in range(2000):
+        time.sleep(0.001)
+    print("went on")
+except Interrupted as exc:
+    print("stopped", exc.signum, stopped_by())
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_swallowed_by_a_weakref_callback_still_stops_quietly(signum: int) -> None:
+    """A signal whose exception lands in a weak-reference callback (where Python prints
+    "Exception ignored" and goes on) is delivered again: the code stops, nothing is printed."""
+    done = subprocess.run(
+        [sys.executable, "-c", _SIGNAL_IN_A_WEAKREF_CALLBACK, str(int(signum))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.stdout.split() == ["stopped", str(int(signum)), str(int(signum))], done
+    assert done.stderr == ""
