@@ -100,6 +100,31 @@ def test_base_dir_must_be_a_folder(tmp_path: Path) -> None:
         printdeck.load_theme(_words_dict(), base_dir=tmp_path / "nope")
 
 
+def test_symbols_too_few_for_a_deck_load_and_compare_but_make_no_deck(tmp_path: Path) -> None:
+    """``load_symbols`` loads a theme whose symbols are too few for any deck (what the studio
+    compares while pictures are dropped); every call that makes a deck refuses it, in the
+    words ``load_theme`` uses; with enough symbols it is ``load_theme``'s theme."""
+    few = {"symbols": [{"text": "coca"}, {"text": "\u0441\u043e\u0441\u0430"}]}
+    with pytest.raises(printdeck.PrintdeckError) as refused:
+        printdeck.load_theme(few)
+    theme = printdeck.load_symbols(few)
+    assert (len(theme.symbols), theme.sized) == (2, False)
+    assert [p.reason() for p in printdeck.look_alikes(few)] == [
+        "'coca' and '\u0441\u043e\u0441\u0430' look alike: they spell the same to the eye"
+    ]
+    for make_a_deck in (printdeck.load_theme, printdeck.plan, printdeck.check_theme, printdeck.make):
+        with pytest.raises(printdeck.PrintdeckError) as again:
+            make_a_deck(theme)
+        assert str(again.value) == str(refused.value)
+    with pytest.raises(printdeck.PrintdeckError, match="add 5 more"):
+        printdeck.build(theme, tmp_path / "deck.pdf")
+    assert not (tmp_path / "deck.pdf").exists()
+    enough = {"symbols": [{"text": w} for w in ("sun", "moon", "star", "tree", "fish", "bird", "boat")]}
+    assert printdeck.load_symbols(enough) == printdeck.load_theme(enough)
+    with pytest.raises(printdeck.PrintdeckError, match=r"card\.diameter"):  # only the deck's size is let through
+        printdeck.load_symbols({**few, "card": {"diameter": "big"}})
+
+
 def test_build_from_mapping_gives_the_bytes_of_the_file(tmp_path: Path) -> None:
     path = tmp_path / "words.yaml"
     path.write_text(WORDS_YAML, encoding="utf-8")

@@ -72,6 +72,32 @@ def test_look_alikes_are_named_on_both_tiles(tmp_path: Path) -> None:
         json.dumps(state)
 
 
+def test_two_alike_pictures_dropped_first_are_marked_before_the_deck_loads(tmp_path: Path) -> None:
+    """Two pictures alike, the first symbols of a new deck (too few for any deck yet):
+    both tiles are marked at once, not only once five more symbols make a deck."""
+    with make_client(tmp_path / "deck") as client:
+        upload(client, [("red.png", png_bytes((200, 30, 30), 300, alpha=True))])
+        state = upload(client, [("red-again.png", png_bytes((201, 30, 30), 200, alpha=True))])["state"]
+        assert state["problem_code"] == "too-few-symbols"  # the deck does not load yet
+        assert client.get("/api/look-alikes").json()["rev"] == state["rev"]
+        tiles = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
+        assert tiles["red"]["warning"] == "looks like 'red again'"
+        assert tiles["red again"]["warning"] == "looks like 'red'"
+        upload(client, [("blue.png", png_bytes((30, 30, 200), 300, alpha=True))])
+        client.get("/api/look-alikes")
+        tiles = {s["name"]: s for s in client.get("/api/state").json()["state"]["symbols"]}
+        assert tiles["blue"]["warning"] is None and tiles["red"]["warning"] == "looks like 'red again'"
+
+
+def test_words_too_few_for_a_deck_that_read_the_same_are_marked(tmp_path: Path) -> None:
+    with make_client(tmp_path / "deck") as client:
+        state = client.post("/api/words", json={"text": "coca\nсоса"}).json()["state"]
+        assert state["problem_code"] == "too-few-symbols"
+        client.get("/api/look-alikes")
+        tiles = [s["warning"] for s in client.get("/api/state").json()["state"]["symbols"]]
+        assert tiles == ["looks like 'соса'", "looks like 'coca'"]
+
+
 def test_tiles_note_symbols_alike_in_grey_or_for_colour_blind_players(tmp_path: Path) -> None:
     with make_client(tmp_path / "deck") as client:
         upload(client, [(p.name, p.read_bytes()) for p in svgs(5)])

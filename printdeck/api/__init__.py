@@ -19,7 +19,7 @@ The calls live in :mod:`~printdeck.api.building` (load, build, make, options),
 :mod:`~printdeck.api.checking` (verify, check, look-alikes, deck sizes).
 """
 
-from printdeck.api.building import ThemeSource, build, load_theme, make, option_table
+from printdeck.api.building import ThemeSource, build, load_symbols, load_theme, make, option_table
 from printdeck.api.checking import (
     CheckReport,
     check_theme,
@@ -60,6 +60,7 @@ __all__ = [
     "deck_sizes_text",
     "fit_pin",
     "lay_out",
+    "load_symbols",
     "load_theme",
     "look_alikes",
     "make",

@@ -25,6 +25,7 @@ from printdeck.theme import (
     PreviewSettings,
     SlidesSettings,
     Theme,
+    check_sized,
     load_theme as _load_theme_ref,
     load_theme_data,
     load_yaml_text,
@@ -87,7 +88,48 @@ def load_theme(
         (units mm, cm, in, pt), got "big"
     """
     if isinstance(source, Theme):
+        check_sized(source)  # one loaded with too few symbols for a deck (load_symbols) makes none
         return source
+    return _loaded(source, base_dir, check_files, allow_outside, progress)
+
+
+def load_symbols(source: ThemeSource = None, *, base_dir: str | Path | None = None) -> Theme:
+    """Load a theme as :func:`load_theme` does, except that its symbols may be too few for
+    any deck yet: for comparing them (:func:`~printdeck.look_alikes`) or showing them while
+    they are added. Files are checked as :func:`load_theme` checks them.
+
+    Args:
+        source, base_dir: As :func:`load_theme`.
+
+    Returns:
+        The theme; when its deck section fits its symbols, the same as :func:`load_theme`
+        gives. Otherwise ``theme.sized`` is False and :func:`load_theme`, :func:`plan`
+        and :func:`build` refuse it as :func:`load_theme` would have (too few symbols,
+        with how many more are needed).
+
+    Raises:
+        PrintdeckError: As :func:`load_theme`, except for the deck's size.
+
+    Examples:
+        >>> import printdeck
+        >>> theme = printdeck.load_symbols({"symbols": [{"text": "cat"}, {"text": "dog"}]})
+        >>> len(theme.symbols), theme.sized
+        (2, False)
+    """
+    if isinstance(source, Theme):
+        return source
+    return _loaded(source, base_dir, True, False, None, sized=False)
+
+
+def _loaded(
+    source: Mapping[str, object] | str | Path | None,
+    base_dir: str | Path | None,
+    check_files: bool,
+    allow_outside: bool,
+    progress: Callable[[int], None] | None,
+    sized: bool = True,
+) -> Theme:
+    """:func:`load_theme` of anything but a loaded theme (``sized``: see ``printdeck.theme.load_theme``)."""
     if isinstance(source, Mapping) or (isinstance(source, str) and "\n" in source):
         data = source if isinstance(source, Mapping) else load_yaml_text(source, "<YAML text>")
         label = "<theme>" if isinstance(source, Mapping) else "<YAML text>"
@@ -101,8 +143,9 @@ def load_theme(
             check_files=check_files,
             progress=progress,
             allow_outside=allow_outside,
+            sized=sized,
         )
-    return _load_theme_ref(source, check_files=check_files, progress=progress, allow_outside=allow_outside)
+    return _load_theme_ref(source, check_files=check_files, progress=progress, allow_outside=allow_outside, sized=sized)
 
 
 def build(

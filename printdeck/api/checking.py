@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from printdeck.artwork import LookAlike
 
 
-from printdeck.api.building import ThemeSource, load_theme
+from printdeck.api.building import ThemeSource, load_symbols, load_theme
 
 
 def verify(deck: Design | Sequence[Sequence[int]], lam: int | None = None) -> VerifyReport:
@@ -181,14 +181,15 @@ def look_alikes(theme: ThemeSource = None, *, colour_blind: bool = False) -> lis
     in ``theme.symbols`` (``groups``), how they were seen (``vision``) and why (``reason()``).
 
     Args:
-        theme: Anything :func:`load_theme` takes.
+        theme: Anything :func:`load_theme` takes; its symbols may be too few for a deck
+            yet (see :func:`load_symbols`).
         colour_blind: Also the pairs alike only printed in grey or for colour-blind players
             (``vision`` says which; ``check`` warns about them).
 
     Raises:
         PrintdeckError: The theme cannot be loaded or a symbol cannot be drawn.
     """
-    loaded = load_theme(theme)
+    loaded = load_symbols(theme)
     grey = (Vision.GREY,) if loaded.spec.paper.grayscale else ()
     if colour_blind:
         extra = (Vision.PROTANOPIA, Vision.DEUTERANOPIA, Vision.TRITANOPIA)

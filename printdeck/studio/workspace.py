@@ -453,15 +453,26 @@ class Workspace:
         short note (``looks like 'red again'``) and the full reason. Comparing the drawings
         takes seconds the first time, so the page asks for it after the state. With
         ``after`` (a sheet being drawn), the comparison waits for that thread to end (see
-        :meth:`~printdeck.studio.look_notes.LookNotes.of`)."""
+        :meth:`~printdeck.studio.look_notes.LookNotes.of`). Symbols too few for a deck yet
+        are compared too (:func:`printdeck.load_symbols`): two alike pictures dropped
+        first are marked at once, not only when the deck is big enough."""
         snap = self.snapshot()
         with self.lock:
             items = list(self.items)
-        notes = self.notes.of(snap.theme, snap.rev, items, after)
+        theme = snap.theme if snap.theme is not None else self._symbols_only(snap.doc)
+        notes = self.notes.of(theme, snap.rev, items, after)
         return {
             "rev": snap.rev,
             "symbols": {str(uid): {"warning": w, "warning_detail": d} for uid, (w, d) in notes.items()},
         }
+
+    def _symbols_only(self, doc: dict[str, Any]) -> printdeck.Theme | None:
+        """``doc`` loaded for comparing its symbols though its deck does not load (too few
+        symbols, say); None when the symbols themselves do not load."""
+        try:
+            return printdeck.load_symbols(doc, base_dir=self.folder)
+        except PrintdeckError:
+            return None
 
     def view(self) -> dict[str, Any]:
         """The page's picture of the deck (JSON): settings, symbols, their errors and look-alikes."""

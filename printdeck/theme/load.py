@@ -26,7 +26,7 @@ from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
-from printdeck.theme.spec import Theme, ThemeSpec
+from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
     allowed_roots,
@@ -73,6 +73,7 @@ def load_theme(
     progress: Callable[[int], None] | None = None,
     allow_outside: bool = False,
     defer_svg_checks: bool = False,
+    sized: bool = True,
 ) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
@@ -89,6 +90,10 @@ def load_theme(
             leave the structure and drawing checks of those not checked before to
             :func:`check_used_files`, for the symbols the deck uses (a build; ``check``
             checks every file).
+        sized: Refuse a deck section that does not fit the symbols (default). False
+            loads such a theme anyway, its deck section as the file gives it and
+            ``theme.sized`` False (to compare its symbols while they are too few for a
+            deck); :func:`check_sized` refuses it where a deck is made.
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -103,11 +108,15 @@ def load_theme(
             empty, corrupt, oversized or unsafe image or font.
     """
     if isinstance(ref, Theme):  # already loaded (a caller checked its outputs first)
+        if sized:
+            check_sized(ref)  # one loaded with sized=False may have too few symbols for a deck
         return ref
     path = _theme_file(ref)
     spec = parse_theme_data(load_yaml_file(path), shown(path))
     deferred: dict[Path, str] | None = {} if defer_svg_checks and check_files else None
-    return _resolved(spec, path.parent, shown(path), check_files, progress, allow_outside, path=path, deferred=deferred)
+    return _resolved(
+        spec, path.parent, shown(path), check_files, progress, allow_outside, path=path, deferred=deferred, sized=sized
+    )
 
 
 def check_used_files(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
@@ -132,6 +141,7 @@ def load_theme_data(
     check_files: bool = True,
     progress: Callable[[int], None] | None = None,
     allow_outside: bool = False,
+    sized: bool = True,
 ) -> Theme:
     """Load a theme given as data (the mapping a theme file holds), not as a file.
 
@@ -139,13 +149,28 @@ def load_theme_data(
         data: The theme's keys, as ``yaml.safe_load`` of a theme file would give them.
         base_dir: Folder the theme's relative paths resolve against (and stay inside).
         label: What messages call the theme, in place of a file name.
-        check_files, progress, allow_outside: As :func:`load_theme`.
+        check_files, progress, allow_outside, sized: As :func:`load_theme`.
 
     Raises:
         PrintdeckError: As :func:`load_theme`, each message starting with ``label``.
     """
     spec = parse_theme_data(data, label)
-    return _resolved(spec, Path(base_dir), label, check_files, progress, allow_outside, path=None)
+    return _resolved(spec, Path(base_dir), label, check_files, progress, allow_outside, path=None, sized=sized)
+
+
+def check_sized(theme: Theme) -> None:
+    """Refuse a theme loaded with ``sized=False`` whose deck does not fit its symbols, as
+    :func:`load_theme` would have (with the same message and key).
+
+    Raises:
+        PrintdeckError: Too few symbols for the deck, or no deck of that size.
+    """
+    if theme.sized:
+        return
+    try:
+        deck_size_requirements(theme.spec.deck, len(theme.symbols))
+    except PrintdeckError as exc:
+        raise exc.located(shown(theme.path) if theme.path is not None else "<theme>") from None
 
 
 def _resolved(
@@ -157,20 +182,23 @@ def _resolved(
     allow_outside: bool,
     path: Path | None,
     deferred: dict[Path, str] | None = None,
+    sized: bool = True,
 ) -> Theme:
     """Check what involves several keys and every file (SVGs not checked before only
-    fingerprinted when ``deferred`` is given: they are recorded there); set the deck's size."""
+    fingerprinted when ``deferred`` is given: they are recorded there); set the deck's
+    size (unless not ``sized``)."""
     try:
         check_consistency(spec)
         symbols = resolve_symbols(
             spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside, deferred=deferred
         )
-        size = deck_size_requirements(spec.deck, len(symbols))
+        size = _deck_size(spec.deck, len(symbols), required=sized)
         _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
         raise exc.located(label) from None
-    deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
-    spec = spec.model_copy(update={"deck": deck})
+    if size is not None:
+        deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
+        spec = spec.model_copy(update={"deck": deck})
     credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
@@ -182,6 +210,7 @@ def _resolved(
         attribution=credit,
         path=path,
         unchecked=unchecked,
+        sized=size is not None,
     )
 
 
@@ -205,6 +234,16 @@ def parse_theme_data(data: object, label: str) -> ThemeSpec:
         return ThemeSpec.model_validate(data)
     except ValidationError as exc:
         raise validation_error(exc, ThemeSpec, label) from None
+
+
+def _deck_size(deck: DeckSpec, n_symbols: int, required: bool) -> DeckSize | None:
+    """``deck_size_requirements``; when not ``required``, None where it refuses."""
+    try:
+        return deck_size_requirements(deck, n_symbols)
+    except PrintdeckError:
+        if required:
+            raise
+        return None
 
 
 def deck_size(theme: Theme) -> DeckSize:

@@ -415,6 +415,9 @@ class Theme:
         unchecked: SVG files read and fingerprinted but not yet structure-checked (a
             build's load, ``defer_svg_checks``), as (file, theme key, theme label):
             :func:`printdeck.theme.check_used_files` checks those its deck uses.
+        sized: The deck section was checked against the symbols and its size set
+            (False after ``load_theme(..., sized=False)``: the symbols may be too few
+            for a deck, and :func:`printdeck.theme.check_sized` refuses it).
     """
 
     spec: ThemeSpec
@@ -424,3 +427,4 @@ class Theme:
     attribution: str | None = None
     path: Path | None = None
     unchecked: tuple[tuple[Path, str, str], ...] = ()
+    sized: bool = True
