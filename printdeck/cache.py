@@ -38,7 +38,7 @@ from printdeck.signals import deferred
 
 KINDS = frozenset(
     {
-        "builds", "crops", "digests", "layouts", "lookalikes", "lookpairs", "looks", "pictures",
+        "builds", "crops", "digests", "features", "layouts", "lookalikes", "lookpairs", "looks", "pictures",
         "proofs", "rasterchecks", "silhouettes", "svgchecks", "vectorforms",
     }
 )  # fmt: skip

@@ -2,7 +2,8 @@
 
 A photo's first build finds its crop (faces, cats' faces, the subject), proves it,
 traces its silhouette, rasterises it for the look-alike check and makes its master for
-the PDF: five pieces of work that each decoded the photo. :func:`prepare_photos` runs
+the PDF, and finds its features for the same-picture check: six pieces of work that
+each decoded the photo. :func:`prepare_photos` runs
 them for every photo not done before, one task a photo, on worker processes (``fork``;
 ``PRINTDECK_JOBS`` and the few-items rule as the layout's, see
 :func:`printdeck.layout.job_count`), each task inside
@@ -111,9 +112,9 @@ def _fork_context() -> BaseContext:
 
 
 def _prepare_one(symbol: SymbolSpec, background: str) -> bool:
-    """One photo's work (crop, proof, silhouette, look, master), its decodes shared; False
-    when it failed (the stages will say why)."""
-    from printdeck.artwork import look_pixels, shared_decodes, silhouette  # noqa: PLC0415 - photos only
+    """One photo's work (crop, proof, silhouette, look, features, master), its decodes shared;
+    False when it failed (the stages will say why)."""
+    from printdeck.artwork import look_pixels, picture_features, shared_decodes, silhouette  # noqa: PLC0415
     from printdeck.render import make_photo_master, prove_symbols  # noqa: PLC0415 - ReportLab only here
 
     try:
@@ -122,6 +123,7 @@ def _prepare_one(symbol: SymbolSpec, background: str) -> bool:
             prove_symbols([symbol], background)
             silhouette(symbol)
             look_pixels(symbol)
+            picture_features(art)
             make_photo_master(art)
     except PrintdeckError:
         return False

@@ -140,7 +140,10 @@ def built(tmp: Path) -> tuple[dict, Path, dict[str, tuple[np.ndarray, object]], 
         truth[photo.name] = (np.asarray(stored), box)
         entries.append(f"  - photo: photos/{path.name}\n    name: {photo.name}\n    shape: {photo.shape}\n")
     (folder / "theme.yaml").write_text(
-        "name: subjects\nseed: 3\ndeck:\n  symbols_per_card: 4\ncard:\n  diameter: 80mm\nsymbols:\n" + "".join(entries),
+        # allow_look_alike: several photos show one source picture (crops of the same cat),
+        # which the same-picture check refuses; these photos test where crops fall
+        "name: subjects\nseed: 3\ndeck:\n  symbols_per_card: 4\n  allow_look_alike: true\ncard:\n  diameter: 80mm\n"
+        "symbols:\n" + "".join(entries),
         encoding="utf-8",
     )
     out = tmp / "subjects.pdf"

@@ -152,6 +152,16 @@ def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
         timeout=120_000,
     )
 
+    # Several photos show one picture (the same cat three times, cropped apart): their tiles say
+    # so, and the parent lets them through (printdeck refuses them unless told).
+    page.wait_for_function(
+        "[...document.querySelectorAll('#grid .tile')].filter(t => t.textContent.includes('looks like')).length >= 2",
+        timeout=180_000,
+    )
+    allow = page.get_by_label(re.compile("Allow look-alike"))
+    allow.scroll_into_view_if_needed()
+    allow.check()
+    wait_for(lambda: theme(folder).get("deck", {}).get("allow_look_alike") is True, "the box saved", 20)
     page.click("#build")
     page.wait_for_selector("#downloads:not([hidden])", timeout=300_000)
     assert "13 cards, 4 symbols a card" in page.inner_text("#summary")

@@ -88,6 +88,7 @@ if TYPE_CHECKING:
         subject_rings,
     )
     from printdeck.artwork.raster import alpha_array, rasterise, word_svg
+    from printdeck.artwork.same_picture import SAME_PICTURE_INLIERS, Features, agreeing_matches, picture_features
     from printdeck.artwork.shape_field import ShapeField
     from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word, starts_right_to_left
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
@@ -184,6 +185,10 @@ _WHERE = {
     "total_ink": "printdeck.artwork.colour",
     "upright_file": "printdeck.artwork.decode",
     "word_svg": "printdeck.artwork.raster",
+    "SAME_PICTURE_INLIERS": "printdeck.artwork.same_picture",
+    "Features": "printdeck.artwork.same_picture",
+    "agreeing_matches": "printdeck.artwork.same_picture",
+    "picture_features": "printdeck.artwork.same_picture",
 }
 
 __all__ = [
@@ -196,10 +201,12 @@ __all__ = [
     "OUTPUT_CONDITION",
     "OUTPUT_CONDITION_TEXT",
     "PHOTO_CORNER_FRACTION",
+    "SAME_PICTURE_INLIERS",
     "SHAPE_SIMILARITY",
     "WORD_SPACE_EM",
     "Crop",
     "Drawing",
+    "Features",
     "FontFace",
     "Look",
     "LookAlike",
@@ -208,6 +215,7 @@ __all__ = [
     "ShapedWord",
     "Silhouette",
     "Vision",
+    "agreeing_matches",
     "alpha_array",
     "bundled_faces",
     "ciede2000",
@@ -243,6 +251,7 @@ __all__ = [
     "pair_verdict",
     "parse_font_ref",
     "photo_master",
+    "picture_features",
     "prepared_picture",
     "rasterise",
     "read_limited",

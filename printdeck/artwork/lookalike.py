@@ -218,11 +218,19 @@ class LookAlike:
     same_spelling: bool = False
     groups: tuple[int, int] = (-1, -1)
     """The two drawings' groups (the symbols' positions in the list compared)."""
+    same_picture: int = 0
+    """For two photos of one picture (a crop, zoom or turn of the other): how many of their
+    features matched (:func:`printdeck.artwork.agreeing_matches`); 0 otherwise."""
 
     def reason(self) -> str:
         """What makes the two alike, in words (one clause)."""
         if self.same_spelling:
             return f"{self.first!r} and {self.second!r} look alike: they spell the same to the eye"
+        if self.same_picture:
+            return (
+                f"{self.first!r} and {self.second!r} look alike: they show the same picture, one cropped, "
+                f"zoomed or turned from the other ({self.same_picture} details match)"
+            )
         how = []
         if self.mirrored:
             how.append("mirrored")

@@ -1,0 +1,127 @@
+"""Two photos of one picture (a crop, zoom, turn or re-save of the other) are look-alikes,
+though pixel by pixel at any pose they differ; photos of different pictures are not."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from skimage import data
+
+import printdeck
+from printdeck.artwork import SAME_PICTURE_INLIERS, agreeing_matches, drawing, picture_features
+from printdeck.cli import main as cli_main
+from printdeck.errors import LOOK_ALIKE, LookAlikeWarning
+
+look_alikes_module = importlib.import_module("printdeck.theme.look_alikes")  # the package's name is a function
+
+WORDS = [{"text": w} for w in ("sun", "moon", "star", "tree", "fish")]
+
+
+def _save(pixels: np.ndarray, path: Path) -> Path:
+    Image.fromarray(pixels).save(path, quality=90)
+    return path
+
+
+def _zoomed(pixels: np.ndarray, zoom: float, shift: tuple[int, int], turn_deg: float = 0.0) -> np.ndarray:
+    """A phone's re-crop of ``pixels`` (the next shot of a burst, an edited copy): zoomed in
+    about a shifted centre, maybe turned, at 640 x 480."""
+    image = Image.fromarray(pixels).rotate(turn_deg, resample=Image.Resampling.BICUBIC, expand=False)
+    w, h = image.size
+    cw, ch = w / zoom, h / zoom
+    cx, cy = w / 2 + shift[0], h / 2 + shift[1]
+    box = (int(cx - cw / 2), int(cy - ch / 2), int(cx + cw / 2), int(cy + ch / 2))
+    return np.asarray(image.crop(box).resize((640, 480), Image.Resampling.LANCZOS))
+
+
+def _photos(folder: Path) -> dict[str, Path]:
+    folder.mkdir(exist_ok=True)
+    coffee, rocket, camera = data.coffee(), data.rocket(), np.dstack([data.camera()] * 3)
+    return {
+        "astronaut": _save(_zoomed(data.astronaut(), 1.0, (0, 0)), folder / "astronaut.jpg"),
+        "astronaut closer": _save(_zoomed(data.astronaut(), 1.25, (-20, -30)), folder / "astronaut-closer.jpg"),
+        "astronaut turned": _save(_zoomed(data.astronaut(), 1.2, (-10, -20), 10.0), folder / "astronaut-turned.jpg"),
+        "coffee": _save(coffee, folder / "coffee.jpg"),
+        "rocket": _save(rocket, folder / "rocket.jpg"),
+        "camera": _save(camera, folder / "camera.jpg"),
+        "coins": _save(np.dstack([data.coins()] * 3), folder / "coins.jpg"),
+        "chelsea": _save(data.chelsea(), folder / "chelsea.jpg"),
+    }
+
+
+def _theme(photos: list[Path], folder: Path, **deck: object) -> dict[str, object]:
+    symbols = [{"photo": p.name} for p in photos] + WORDS
+    return {"deck": dict(deck), "symbols": symbols} if deck else {"symbols": symbols}
+
+
+def test_a_closer_crop_and_a_turned_copy_are_the_same_picture(tmp_path: Path) -> None:
+    photos = _photos(tmp_path)
+    theme = printdeck.load_theme(_theme(list(photos.values()), tmp_path), base_dir=tmp_path)
+    pairs = printdeck.look_alikes(theme)
+    named = {frozenset((p.first, p.second)) for p in pairs}
+    copies = {"astronaut", "astronaut closer", "astronaut turned"}
+    assert all(pair <= copies for pair in named)  # nothing else is one picture
+    assert len(named) >= 2 and set().union(*named) == copies  # every copy is named with another
+    assert all(p.same_picture >= SAME_PICTURE_INLIERS for p in pairs)
+    assert "they show the same picture, one cropped, zoomed or turned from the other" in pairs[0].reason()
+
+
+def test_photos_of_different_pictures_share_no_picture(tmp_path: Path) -> None:
+    photos = _photos(tmp_path)
+    others = [p for name, p in photos.items() if not name.startswith("astronaut ")]
+    symbols = printdeck.load_symbols(_theme(others, tmp_path), base_dir=tmp_path).symbols[: len(others)]
+    features = [picture_features(drawing(s)) for s in symbols]
+    counts = [agreeing_matches(a, b) for k, a in enumerate(features) for b in features[k + 1 :]]
+    assert max(counts) < SAME_PICTURE_INLIERS // 2, counts  # far from the line, not just under it
+    assert all(len(f.points) > 50 for f in features)  # each has details enough to be compared
+
+
+def test_the_same_picture_is_refused_and_let_through_with_allow(tmp_path: Path) -> None:
+    photos = _photos(tmp_path)
+    chosen = [photos["astronaut"], photos["coffee"], photos["astronaut closer"]]
+    with pytest.raises(printdeck.PrintdeckError) as refused:
+        printdeck.check_theme(printdeck.load_theme(_theme(chosen, tmp_path), base_dir=tmp_path))
+    assert refused.value.code == LOOK_ALIKE
+    assert "'astronaut' and 'astronaut closer' look alike: they show the same picture" in str(refused.value)
+    with pytest.warns(LookAlikeWarning, match="same picture"):
+        printdeck.check_theme(printdeck.load_theme(_theme(chosen, tmp_path, allow_look_alike=True), base_dir=tmp_path))
+
+
+def test_the_command_line_refuses_the_same_picture_in_one_line(tmp_path: Path) -> None:
+    photos = _photos(tmp_path)
+    chosen = (photos["rocket"], photos["astronaut turned"], photos["astronaut"])
+    lines = ["symbols:"] + [f"  - photo: {p.name}" for p in chosen]
+    lines += [f"  - text: {w['text']}" for w in WORDS]
+    theme = tmp_path / "theme.yaml"
+    theme.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli_main, ["build", str(theme), "-o", str(tmp_path / "deck.pdf")])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    pair = r"'astronaut( turned)?' and 'astronaut( turned)?' look alike: they show the same picture"
+    assert re.search(pair, result.stderr)  # named in the deck's order
+    assert not (tmp_path / "deck.pdf").exists()
+
+
+def test_a_pairs_matches_are_kept_and_not_measured_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    photos = _photos(tmp_path)
+    first = [photos["astronaut"], photos["astronaut closer"], photos["coffee"]]
+    theme = printdeck.load_symbols(_theme(first, tmp_path), base_dir=tmp_path)
+    assert len(printdeck.look_alikes(theme)) == 1
+    calls: list[int] = []
+    real = look_alikes_module.agreeing_matches
+
+    def counted(a: object, b: object) -> int:
+        calls.append(1)
+        return real(a, b)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(look_alikes_module, "agreeing_matches", counted)
+    more = printdeck.load_symbols(_theme([*first, photos["rocket"]], tmp_path), base_dir=tmp_path)
+    assert len(printdeck.look_alikes(more)) == 1
+    assert len(calls) == 3  # only the rocket's three new pairs
