@@ -166,17 +166,16 @@ def agreeing_matches(a: Features, b: Features) -> int:
     from printdeck.artwork.faces import opencv  # noqa: PLC0415 - OpenCV only for photos
 
     cv2 = opencv()
-    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(a.descriptors, b.descriptors, k=2)
-    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < min(RATIO * p[1].distance, MAX_DISTANCE_BITS)]
-    best: dict[int, tuple[float, int, int]] = {}  # one match a feature of b: the closest
-    for m in good:
-        if m.trainIdx not in best or m.distance < best[m.trainIdx][0]:
-            best[m.trainIdx] = (m.distance, m.queryIdx, m.trainIdx)
-    if len(best) < SAME_PICTURE_INLIERS:
+    distance, nearest = cv2.batchDistance(a.descriptors, b.descriptors, -1, K=2, normType=cv2.NORM_HAMMING)
+    best, second = distance[:, 0], distance[:, 1]
+    query = np.nonzero((best < RATIO * second) & (best < MAX_DISTANCE_BITS))[0]
+    order = np.lexsort((query, best[query]))  # closest first, then by a's feature
+    query = query[order]
+    _, first = np.unique(nearest[query, 0], return_index=True)  # one match a feature of b: its closest
+    query = query[np.sort(first)]
+    if len(query) < SAME_PICTURE_INLIERS:
         return 0
-    matched = sorted(best.values())
-    src = a.points[[q for _, q, _ in matched]]
-    dst = b.points[[t for _, _, t in matched]]
+    src, dst = a.points[query], b.points[nearest[query, 0]]
     transform, inliers = cv2.estimateAffinePartial2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=RANSAC_PX)
     if transform is None or inliers is None:
         return 0
