@@ -14,9 +14,9 @@ IJCV 60), one match a detail; then the matches that one similarity transform (tu
 scale and shift) carries onto each other, found by RANSAC (OpenCV's
 ``estimateAffinePartial2D``). Two photos with :data:`SAME_PICTURE_INLIERS` or more such
 matches show the same scene. Measured by ``bench/bench_same_picture.py`` (bench/RESULTS.md,
-"Same picture"): 810 pairs of photos of different pictures agreed on at most 3 matches;
-re-crops (zoom up to 1.4), turns and re-saves of one picture on 13 or more. A much
-tighter crop is found less often (a quarter of a picture blown up to a whole photo, 10 of
+"Same picture"): 810 pairs of photos of different pictures agreed on at most 2 matches;
+re-crops (zoom up to 1.4), turns and re-saves of one picture on 11 or more. A much
+tighter crop is found less often (a quarter of a picture blown up to a whole photo, 11 of
 16 times), and a mirrored copy not at all here (the pixel comparison finds one with the
 same crop).
 
@@ -51,9 +51,9 @@ MAX_ZOOM = 4.0
 """Largest scale between two crops of one picture that the transform may take (either way)."""
 RIM_PX = 4
 """No keypoint within this many pixels of the crop's edge (whose outside is filled in)."""
-SAME_PICTURE_INLIERS = 10
+SAME_PICTURE_INLIERS = 8
 """Least matches one similarity transform must carry onto each other for the same picture
-(chance gave at most 3 over 810 pairs of different pictures)."""
+(chance gave at most 2 over 810 pairs of different pictures, re-crops 11 or more)."""
 _LAYOUT = [("<i4", (1,)), ("<f4", (N_FEATURES, 2)), ("<u1", (N_FEATURES, 32))]
 
 
@@ -115,19 +115,20 @@ def _found(art: Drawing) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray]:
-    """A photo at :data:`FEATURE_PX` on its longer side, grey, and the mask of its crop (the
-    disc or square that prints): keypoints are taken where it prints, at the scale of the
-    whole photo, so a tight crop of a face and a wide one of the same photo show the face
-    at one size."""
-    from printdeck.artwork.decode import oriented_size, upright_file  # noqa: PLC0415
+    """A photo at :data:`FEATURE_PX` on its longer side, grey (area-averaged), and the mask
+    of its crop (the disc or square that prints): keypoints are taken where it prints, at
+    the scale of the whole photo, so a tight crop of a face and a wide one of the same
+    photo show the face at one size."""
+    from printdeck.artwork.decode import oriented_size, upright_decoded  # noqa: PLC0415
 
     assert art.crop is not None
     path = Path(art.symbol.path or "")
     width, _ = oriented_size(path)
-    image = upright_file(path, FEATURE_PX, f"symbol {art.symbol.name!r}")
-    rgb = np.asarray(image.convert("RGB"), dtype=np.uint8)
-    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-    scale = image.width / width
+    full = upright_decoded(path, FEATURE_PX, f"symbol {art.symbol.name!r}")  # the crop search's decode
+    scale = FEATURE_PX / max(full.size)
+    size = (max(1, round(full.width * scale)), max(1, round(full.height * scale)))
+    grey = cv2.resize(np.asarray(full.convert("L")), size, interpolation=cv2.INTER_AREA)
+    scale = grey.shape[1] / width
     left, top, side = art.crop.left * scale, art.crop.top * scale, art.crop.side * scale
     inner = np.zeros(grey.shape, dtype=np.uint8)
     if art.symbol.photo_shape == "circle":
