@@ -18,7 +18,7 @@ from printdeck.artwork import SAME_PICTURE_INLIERS, agreeing_matches, drawing, p
 from printdeck.cli import main as cli_main
 from printdeck.errors import LOOK_ALIKE, LookAlikeWarning
 
-look_alikes_module = importlib.import_module("printdeck.theme.look_alikes")  # the package's name is a function
+same_photos = importlib.import_module("printdeck.theme.same_photos")
 
 WORDS = [{"text": w} for w in ("sun", "moon", "star", "tree", "fish")]
 
@@ -69,6 +69,22 @@ def test_a_closer_crop_and_a_turned_copy_are_the_same_picture(tmp_path: Path) ->
     assert len(named) >= 2 and set().union(*named) == copies  # every copy is named with another
     assert all(p.same_picture >= SAME_PICTURE_INLIERS for p in pairs)
     assert "they show the same picture, one cropped, zoomed or turned from the other" in pairs[0].reason()
+    assert "aligned their colours differ by CIEDE2000" in pairs[0].reason()
+
+
+def test_another_subject_before_the_same_background_is_another_picture(tmp_path: Path) -> None:
+    """The same wall, shot from the same spot, with another thing before it: the wall's
+    details agree, but moved onto each other the two pictures differ where the things are."""
+    wall = np.asarray(Image.fromarray(data.brick()).convert("RGB").resize((640, 480)))
+    photos = []
+    for name, thing in (("coffee", data.coffee()), ("chelsea", data.chelsea())):
+        pixels = wall.copy()
+        pixels[120:420, 180:520] = np.asarray(Image.fromarray(thing).resize((340, 300)))
+        photos.append(_save(pixels, tmp_path / f"wall-{name}.jpg"))
+    theme = printdeck.load_symbols(_theme(photos, tmp_path), base_dir=tmp_path)
+    a, b = (picture_features(drawing(s)) for s in theme.symbols[:2])
+    assert agreeing_matches(a, b) >= SAME_PICTURE_INLIERS  # the wall is one scene
+    assert printdeck.look_alikes(theme) == []
 
 
 def test_photos_of_different_pictures_share_no_picture(tmp_path: Path) -> None:
@@ -115,13 +131,13 @@ def test_a_pairs_matches_are_kept_and_not_measured_again(tmp_path: Path, monkeyp
     theme = printdeck.load_symbols(_theme(first, tmp_path), base_dir=tmp_path)
     assert len(printdeck.look_alikes(theme)) == 1
     calls: list[int] = []
-    real = look_alikes_module.agreeing_matches
+    real = same_photos.shared_scene
 
-    def counted(a: object, b: object) -> int:
+    def counted(a: object, b: object) -> object:
         calls.append(1)
         return real(a, b)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(look_alikes_module, "agreeing_matches", counted)
+    monkeypatch.setattr(same_photos, "shared_scene", counted)
     more = printdeck.load_symbols(_theme([*first, photos["rocket"]], tmp_path), base_dir=tmp_path)
     assert len(printdeck.look_alikes(more)) == 1
     assert len(calls) == 3  # only the rocket's three new pairs

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         parse_font_ref,
     )
     from printdeck.artwork.lookalike import (
+        COLOUR_QUANTILE,
         DELTA_E_ALIKE,
         SHAPE_SIMILARITY,
         Look,
@@ -88,7 +89,15 @@ if TYPE_CHECKING:
         subject_rings,
     )
     from printdeck.artwork.raster import alpha_array, rasterise, word_svg
-    from printdeck.artwork.same_picture import SAME_PICTURE_INLIERS, Features, agreeing_matches, picture_features
+    from printdeck.artwork.same_picture import (
+        SAME_PICTURE_INLIERS,
+        Features,
+        agreeing_matches,
+        aligned_colour_difference,
+        matched_transform,
+        picture_features,
+        shared_scene,
+    )
     from printdeck.artwork.shape_field import ShapeField
     from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word, starts_right_to_left
     from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
@@ -108,6 +117,7 @@ if TYPE_CHECKING:
 _WHERE = {
     "DEFAULT_INK_LIMIT": "printdeck.artwork.colour",
     "DELTA_E_ALIKE": "printdeck.artwork.lookalike",
+    "COLOUR_QUANTILE": "printdeck.artwork.lookalike",
     "Crop": "printdeck.artwork.picture",
     "EXIF_ORIENTATION": "printdeck.artwork.decode",
     "FONT_SUFFIXES": "printdeck.choices",
@@ -188,10 +198,14 @@ _WHERE = {
     "SAME_PICTURE_INLIERS": "printdeck.artwork.same_picture",
     "Features": "printdeck.artwork.same_picture",
     "agreeing_matches": "printdeck.artwork.same_picture",
+    "aligned_colour_difference": "printdeck.artwork.same_picture",
+    "matched_transform": "printdeck.artwork.same_picture",
+    "shared_scene": "printdeck.artwork.same_picture",
     "picture_features": "printdeck.artwork.same_picture",
 }
 
 __all__ = [
+    "COLOUR_QUANTILE",
     "DEFAULT_INK_LIMIT",
     "DELTA_E_ALIKE",
     "EXIF_ORIENTATION",
@@ -216,6 +230,7 @@ __all__ = [
     "Silhouette",
     "Vision",
     "agreeing_matches",
+    "aligned_colour_difference",
     "alpha_array",
     "bundled_faces",
     "ciede2000",
@@ -241,6 +256,7 @@ __all__ = [
     "known_crop_report",
     "look_of",
     "look_pixels",
+    "matched_transform",
     "may_share_silhouette",
     "open_face",
     "open_jpeg_strict",
@@ -259,6 +275,7 @@ __all__ = [
     "same_spelling",
     "shape_word",
     "shared_decodes",
+    "shared_scene",
     "silhouette",
     "silhouette_key",
     "silhouette_stored",

@@ -227,9 +227,12 @@ class LookAlike:
         if self.same_spelling:
             return f"{self.first!r} and {self.second!r} look alike: they spell the same to the eye"
         if self.same_picture:
+            aligned = (
+                "" if self.delta_e is None else f", and aligned their colours differ by CIEDE2000 {self.delta_e:.1f}"
+            )
             return (
                 f"{self.first!r} and {self.second!r} look alike: they show the same picture, one cropped, "
-                f"zoomed or turned from the other ({self.same_picture} details match)"
+                f"zoomed or turned from the other ({self.same_picture} details match{aligned})"
             )
         how = []
         if self.mirrored:

@@ -13,12 +13,16 @@ Lowe's ratio test (Lowe 2004, "Distinctive image features from scale-invariant k
 IJCV 60), one match a detail; then the matches that one similarity transform (turn, uniform
 scale and shift) carries onto each other, found by RANSAC (OpenCV's
 ``estimateAffinePartial2D``). Two photos with :data:`SAME_PICTURE_INLIERS` or more such
-matches show the same scene. Measured by ``bench/bench_same_picture.py`` (bench/RESULTS.md,
-"Same picture"): 810 pairs of photos of different pictures agreed on at most 2 matches;
-re-crops (zoom up to 1.4), turns and re-saves of one picture on 11 or more. A much
-tighter crop is found less often (a quarter of a picture blown up to a whole photo, 11 of
-16 times), and a mirrored copy not at all here (the pixel comparison finds one with the
-same crop).
+matches, matched from each to the other (:func:`shared_scene`), share a scene; they show
+the same picture when, besides, moved onto each other by that transform, their printed
+rasters agree in colour (:func:`aligned_colour_difference`, as the pixel comparison judges
+colours): another person before the same wall shares the wall's details, not the picture.
+
+Measured by ``bench/bench_same_picture.py`` (bench/RESULTS.md, "Same picture"): 810 pairs
+of photos of different pictures agreed on at most 2 matches either way; re-crops (zoom up
+to 1.4), turns and re-saves of one picture on 10 or more both ways. A much tighter crop is
+found less often (a quarter of a picture blown up to a whole photo, 10 of 16 times), and a
+mirrored copy not at all here (the pixel comparison finds one with the same crop).
 
 Features are kept in the disk cache (folder ``features``) by the drawing's key and this
 module's code, so a build of photos compared before draws none of them again.
@@ -53,8 +57,11 @@ RIM_PX = 4
 """No keypoint within this many pixels of the crop's edge (whose outside is filled in)."""
 SAME_PICTURE_INLIERS = 8
 """Least matches one similarity transform must carry onto each other for the same picture
-(chance gave at most 2 over 810 pairs of different pictures, re-crops 11 or more)."""
-_LAYOUT = [("<i4", (1,)), ("<f4", (N_FEATURES, 2)), ("<u1", (N_FEATURES, 32))]
+(chance gave at most 2 over 810 pairs of different pictures, re-crops 10 or more)."""
+ALIGNED_SHARE = 0.2
+"""Least share of a photo's printed crop the other must cover, once aligned, for their colours
+to be compared there."""
+_LAYOUT = [("<i4", (1,)), ("<f4", (N_FEATURES, 2)), ("<u1", (N_FEATURES, 32)), ("<f4", (3,))]
 
 
 @dataclass(frozen=True)
@@ -64,10 +71,13 @@ class Features:
     Attributes:
         points: ``(k, 2) float32`` keypoint positions, pixels of the :data:`FEATURE_PX` raster.
         descriptors: ``(k, 32) uint8`` ORB descriptors (256 bits each), row for row.
+        crop: ``(3,) float32``: the printed square in those pixels (left, top, side), so a
+            printed raster of the symbol (its look, square or not) maps onto them.
     """
 
     points: np.ndarray
     descriptors: np.ndarray
+    crop: np.ndarray
 
 
 def picture_features(art: Drawing) -> Features:
@@ -83,16 +93,16 @@ def picture_features(art: Drawing) -> Features:
     entry = _entry(art)
     arrays = read_arrays(entry, _LAYOUT) if entry is not None else None
     if arrays is None:
-        points, descriptors = _found(art)
+        points, descriptors, crop = _found(art)
         count = np.array([len(points)], dtype=np.int32)
         padded_points = np.zeros((N_FEATURES, 2), dtype=np.float32)
         padded_descriptors = np.zeros((N_FEATURES, 32), dtype=np.uint8)
         padded_points[: len(points)], padded_descriptors[: len(points)] = points, descriptors
-        arrays = [count, padded_points, padded_descriptors]
+        arrays = [count, padded_points, padded_descriptors, np.asarray(crop, dtype=np.float32)]
         if entry is not None:
             write_arrays(entry, arrays, _LAYOUT)
     k = int(arrays[0][0])
-    return Features(np.asarray(arrays[1][:k]), np.asarray(arrays[2][:k]))
+    return Features(np.asarray(arrays[1][:k]), np.asarray(arrays[2][:k]), np.asarray(arrays[3]))
 
 
 def _entry(art: Drawing) -> Path | None:
@@ -100,21 +110,22 @@ def _entry(art: Drawing) -> Path | None:
     return folder / f"{entry_key(art.key, FEATURE_PX, _code())}.orb" if folder is not None else None
 
 
-def _found(art: Drawing) -> tuple[np.ndarray, np.ndarray]:
-    """Keypoints ``(k, 2)`` and descriptors ``(k, 32)`` of what the drawing prints."""
+def _found(art: Drawing) -> tuple[np.ndarray, np.ndarray, tuple[float, float, float]]:
+    """Keypoints ``(k, 2)`` and descriptors ``(k, 32)`` of what the drawing prints, and the
+    printed square (left, top, side) in their pixels."""
     from printdeck.artwork.faces import opencv  # noqa: PLC0415 - OpenCV only for photos
 
     cv2 = opencv()
-    grey, inner = _in_crop(art, cv2) if art.crop is not None else _printed(art, cv2)
+    grey, inner, crop = _in_crop(art, cv2) if art.crop is not None else _printed(art, cv2)
     orb = cv2.ORB_create(nfeatures=N_FEATURES, fastThreshold=10)
     keypoints, descriptors = orb.detectAndCompute(grey, inner)
     if descriptors is None or not keypoints:
-        return np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8)
+        return np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8), crop
     points = np.array([kp.pt for kp in keypoints], dtype=np.float32)
-    return points[:N_FEATURES], descriptors[:N_FEATURES]
+    return points[:N_FEATURES], descriptors[:N_FEATURES], crop
 
 
-def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray]:
+def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray, tuple[float, float, float]]:
     """A photo at :data:`FEATURE_PX` on its longer side, grey (area-averaged), and the mask
     of its crop (the disc or square that prints): keypoints are taken where it prints, at
     the scale of the whole photo, so a tight crop of a face and a wide one of the same
@@ -135,10 +146,10 @@ def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray]:
         cv2.circle(inner, (round(left + side / 2), round(top + side / 2)), max(1, round(side / 2)), 255, -1)
     else:
         cv2.rectangle(inner, (round(left), round(top)), (round(left + side) - 1, round(top + side) - 1), 255, -1)
-    return grey, inner
+    return grey, inner, (left, top, side)
 
 
-def _printed(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray]:
+def _printed(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray, tuple[float, float, float]]:
     """The drawing rasterised at :data:`FEATURE_PX` on its longer side, grey, and the mask
     of its ink less :data:`RIM_PX` (the area outside the ink filled in from the picture, so
     its edge is no detail)."""
@@ -150,20 +161,42 @@ def _printed(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray]:
     grey = cv2.cvtColor(np.ascontiguousarray(rgba[:, :, :3]), cv2.COLOR_RGB2GRAY)
     ink = np.where(rgba[:, :, 3] >= 128, 255, 0).astype(np.uint8)
     grey = cv2.inpaint(grey, 255 - ink, RIM_PX, cv2.INPAINT_TELEA)
-    return grey, cv2.erode(ink, np.ones((2 * RIM_PX + 1, 2 * RIM_PX + 1), np.uint8))
+    return grey, cv2.erode(ink, np.ones((2 * RIM_PX + 1, 2 * RIM_PX + 1), np.uint8)), (0.0, 0.0, float(max(w, h)))
 
 
 def agreeing_matches(a: Features, b: Features) -> int:
     """How many of the two photos' feature matches one similarity transform (turn, uniform
-    scale and shift) carries onto each other: :data:`SAME_PICTURE_INLIERS` or more, and
-    the two show the same picture; 0 when fewer matches than that pass the ratio test.
+    scale and shift) carries onto each other (:func:`shared_scene`)."""
+    return shared_scene(a, b)[0]
+
+
+def shared_scene(a: Features, b: Features) -> tuple[int, np.ndarray | None]:
+    """:func:`matched_transform` from ``a`` to ``b`` and from ``b`` to ``a``: the fewer of
+    their agreeing matches (0 unless both reach :data:`SAME_PICTURE_INLIERS`), and the
+    transform from ``a``'s feature pixels to ``b``'s. Matching picks each feature's nearest
+    in the other photo, so the two ways differ a little; a chance alignment of a few flat
+    shapes holds one way only, one picture's details hold both ways."""
+    forth, transform = matched_transform(a, b)
+    if forth < SAME_PICTURE_INLIERS or transform is None:
+        return 0, None
+    back, _ = matched_transform(b, a)
+    return (min(forth, back), transform) if back >= SAME_PICTURE_INLIERS else (0, None)
+
+
+def matched_transform(a: Features, b: Features) -> tuple[int, np.ndarray | None]:
+    """The similarity transform (turn, uniform scale and shift, a ``(2, 3)`` matrix from
+    ``a``'s feature pixels to ``b``'s) that carries the most of the two photos' feature
+    matches onto each other, and how many it carries: :data:`SAME_PICTURE_INLIERS` or
+    more, and their details are one picture's. ``(0, None)`` when fewer matches than that
+    pass the ratio test, or the transform zooms more than :data:`MAX_ZOOM`.
 
     Matches are each feature's nearest by Hamming distance that passes Lowe's :data:`RATIO`
-    test; the transform is found by RANSAC within :data:`RANSAC_PX` (OpenCV's fixed seed:
-    the same photos give the same count).
+    test and is under :data:`MAX_DISTANCE_BITS`, one a feature of ``b`` (its closest); the
+    transform is found by RANSAC within :data:`RANSAC_PX` (OpenCV's fixed seed: the same
+    photos give the same count).
     """
     if len(a.descriptors) < 2 or len(b.descriptors) < 2:
-        return 0
+        return 0, None
     from printdeck.artwork.faces import opencv  # noqa: PLC0415 - OpenCV only for photos
 
     cv2 = opencv()
@@ -175,13 +208,67 @@ def agreeing_matches(a: Features, b: Features) -> int:
     _, first = np.unique(nearest[query, 0], return_index=True)  # one match a feature of b: its closest
     query = query[np.sort(first)]
     if len(query) < SAME_PICTURE_INLIERS:
-        return 0
+        return 0, None
     src, dst = a.points[query], b.points[nearest[query, 0]]
     transform, inliers = cv2.estimateAffinePartial2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=RANSAC_PX)
     if transform is None or inliers is None:
-        return 0
+        return 0, None
     scale = float(np.hypot(transform[0, 0], transform[1, 0]))
-    return int(inliers.sum()) if 1 / MAX_ZOOM <= scale <= MAX_ZOOM else 0
+    return (int(inliers.sum()), transform) if 1 / MAX_ZOOM <= scale <= MAX_ZOOM else (0, None)
+
+
+def aligned_colour_difference(
+    a: Features, b: Features, transform: np.ndarray, a_pixels: np.ndarray, b_pixels: np.ndarray, quantile: float
+) -> float | None:
+    """The CIEDE2000 difference (``quantile`` of it, pixel by pixel) of two photos' printed
+    rasters where they overlap once ``b``'s is moved onto ``a``'s by ``transform`` (from
+    :func:`matched_transform`), or the other way round: whichever way the one moved covers
+    more of the other's crop. Two photos whose details agree but whose pictures differ
+    where they overlap (another person before the same wall) are told apart by it.
+
+    Args:
+        a, b: The two photos' features (their ``crop`` places the rasters).
+        transform: ``(2, 3)`` from ``a``'s feature pixels to ``b``'s.
+        a_pixels, b_pixels: ``(H, W, 4) uint8`` printed rasters (the look-alike check's),
+            the crop square stretched over each.
+        quantile: Of the per-pixel differences over the overlap.
+
+    Returns:
+        The difference, or None when neither covers :data:`ALIGNED_SHARE` of the other.
+    """
+    from printdeck.artwork.colour_vision import ciede2000, srgb_to_lab  # noqa: PLC0415
+    from printdeck.artwork.faces import opencv  # noqa: PLC0415
+
+    cv2 = opencv()
+    a_to_b = _in_raster(transform, a, a_pixels, b, b_pixels)  # a's raster pixel -> b's raster pixel
+    b_to_a = cv2.invertAffineTransform(a_to_b)
+    best: tuple[float, float | None] = (0.0, None)
+    for mine, other, to_other in ((a_pixels, b_pixels, a_to_b), (b_pixels, a_pixels, b_to_a)):
+        flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+        moved = cv2.warpAffine(other, to_other, (mine.shape[1], mine.shape[0]), flags=flags, borderValue=(0, 0, 0, 0))
+        ink = mine[:, :, 3] >= 250
+        both = ink & (moved[:, :, 3] >= 250)
+        share = float(both.sum()) / max(1.0, float(ink.sum()))
+        if share >= ALIGNED_SHARE and share > best[0]:
+            lab_mine = srgb_to_lab(mine[both][:, :3] / 255.0)
+            lab_moved = srgb_to_lab(moved[both][:, :3] / 255.0)
+            best = (share, float(np.quantile(ciede2000(lab_mine, lab_moved), quantile)))
+    return best[1]
+
+
+def _in_raster(
+    transform: np.ndarray, a: Features, a_pixels: np.ndarray, b: Features, b_pixels: np.ndarray
+) -> np.ndarray:
+    """``transform`` (feature pixels of ``a`` to those of ``b``) as a map of ``a``'s printed
+    raster's pixels to ``b``'s: each raster stretches its photo's crop square over it."""
+
+    def into_features(f: Features, pixels: np.ndarray) -> np.ndarray:  # raster pixel -> feature pixel
+        left, top, side = (float(v) for v in f.crop)
+        scale = side / max(pixels.shape[:2])
+        return np.array([[scale, 0.0, left], [0.0, scale, top], [0.0, 0.0, 1.0]])
+
+    square = np.vstack([transform, [0.0, 0.0, 1.0]])
+    return (np.linalg.inv(into_features(b, b_pixels)) @ square @ into_features(a, a_pixels))[:2]
 
 
 def _code() -> str:

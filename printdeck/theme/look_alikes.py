@@ -13,20 +13,15 @@ from functools import lru_cache
 import numpy as np
 
 from printdeck.artwork import (
-    SAME_PICTURE_INLIERS,
-    Features,
     Look,
     LookAlike,
     Vision,
-    agreeing_matches,
     colour_difference,
-    drawing,
     drawing_key,
     look_of,
     may_share_silhouette,
     pair_pose,
     pair_verdict,
-    picture_features,
     same_spelling,
     word_skeleton,
 )
@@ -35,6 +30,7 @@ from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.bundled_pairs import all_shipped
 from printdeck.theme.look_pairs import MISSING, PairBook
+from printdeck.theme.same_photos import SamePicture
 from printdeck.theme.spec import Theme
 
 COLOUR_VISIONS = (Vision.PROTANOPIA, Vision.DEUTERANOPIA, Vision.TRITANOPIA)
@@ -148,7 +144,7 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
             kept = (look(i).profile, look(i).compactness)
         return kept
 
-    same_picture = _SamePicture(faces, idents, book)
+    same_picture = SamePicture([face for face, *_ in faces], idents, book, look)
     out: list[LookAlike] = []
     for i, (_, label_a, group_a, _) in enumerate(faces):
         for j in range(i + 1, len(faces)):
@@ -168,47 +164,15 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
             if isinstance(record, list):
                 deltas = _deltas(book, record, i, j, look, idents)
                 found = pair_verdict((label_a, label_b), (group_a, group_b), _pose_of(record), visions, deltas)
-            matches = same_picture(i, j) if found is None else 0
-            if matches:
+            same = same_picture(i, j) if found is None else None
+            if same is not None:
+                matches, delta = same
                 pair = (group_a, group_b)
-                found = LookAlike(label_a, label_b, 1.0, None, 0.0, False, visions[0], False, pair, matches)
+                found = LookAlike(label_a, label_b, 1.0, delta, 0.0, False, visions[0], False, pair, matches)
             if found is not None:
                 out.append(found)
     book.save()
     return out
-
-
-_SAME_PICTURE = "same picture "
-"""What a pair's count of matching details is kept under in :class:`PairBook`: this, then
-the second face's identity (beside the pair's pose record)."""
-
-
-class _SamePicture:
-    """Whether two photos among ``faces`` show the same picture
-    (:func:`printdeck.artwork.agreeing_matches`), the count kept in ``book``."""
-
-    def __init__(self, faces: list[Face], idents: list[str], book: PairBook) -> None:
-        self._faces, self._idents, self._book = faces, idents, book
-        self._features: dict[int, Features] = {}
-
-    def __call__(self, i: int, j: int) -> int:
-        """The matching details of faces ``i`` and ``j`` when they are two photos of one
-        picture (at least :data:`SAME_PICTURE_INLIERS`), else 0."""
-        if self._faces[i][0].kind != "photo" or self._faces[j][0].kind != "photo":
-            return 0
-        key = _SAME_PICTURE + self._idents[j]
-        record = self._book.get(self._idents[i], key)
-        if not isinstance(record, list) or len(record) != 1:
-            fresh: list[object] = [agreeing_matches(self._of(i), self._of(j))]
-            self._book.put(self._idents[i], key, fresh)
-            record = fresh
-        matches = int(str(record[0]))
-        return matches if matches >= SAME_PICTURE_INLIERS else 0
-
-    def _of(self, i: int) -> Features:
-        if i not in self._features:
-            self._features[i] = picture_features(drawing(self._faces[i][0]))
-        return self._features[i]
 
 
 def _pose_of(record: list[object]) -> tuple[float, int, int]:
@@ -277,6 +241,7 @@ def _code_version() -> str:
         "printdeck.artwork.same_picture",
         "printdeck.theme.look_alikes",
         "printdeck.theme.look_pairs",
+        "printdeck.theme.same_photos",
     )
 
 
