@@ -58,6 +58,9 @@ RIM_PX = 4
 SAME_PICTURE_INLIERS = 8
 """Least matches one similarity transform must carry onto each other for the same picture
 (chance gave at most 2 over 810 pairs of different pictures, re-crops 10 or more)."""
+BLUR_PX = 1.5
+"""Gaussian sigma, pixels of the printed rasters, both are blurred by before their colours are
+compared: a pixel's worth of misalignment or a softer resampling is no difference."""
 ALIGNED_SHARE = 0.2
 """Least share of a photo's printed crop the other must cover, once aligned, for their colours
 to be compared there."""
@@ -223,8 +226,10 @@ def aligned_colour_difference(
     """The CIEDE2000 difference (``quantile`` of it, pixel by pixel) of two photos' printed
     rasters where they overlap once ``b``'s is moved onto ``a``'s by ``transform`` (from
     :func:`matched_transform`), or the other way round: whichever way the one moved covers
-    more of the other's crop. Two photos whose details agree but whose pictures differ
-    where they overlap (another person before the same wall) are told apart by it.
+    more of the other's crop; both blurred by :data:`BLUR_PX`, over every other pixel of every
+    other row, a few pixels in from the overlap's edge. Two photos whose
+    details agree but whose pictures differ where they overlap (another person before the
+    same wall) are told apart by it.
 
     Args:
         a, b: The two photos' features (their ``crop`` places the rasters).
@@ -242,18 +247,30 @@ def aligned_colour_difference(
     cv2 = opencv()
     a_to_b = _in_raster(transform, a, a_pixels, b, b_pixels)  # a's raster pixel -> b's raster pixel
     b_to_a = cv2.invertAffineTransform(a_to_b)
-    best: tuple[float, float | None] = (0.0, None)
+    best: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None  # share, mine, moved, overlap
     for mine, other, to_other in ((a_pixels, b_pixels, a_to_b), (b_pixels, a_pixels, b_to_a)):
         flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
         moved = cv2.warpAffine(other, to_other, (mine.shape[1], mine.shape[0]), flags=flags, borderValue=(0, 0, 0, 0))
         ink = mine[:, :, 3] >= 250
         both = ink & (moved[:, :, 3] >= 250)
         share = float(both.sum()) / max(1.0, float(ink.sum()))
-        if share >= ALIGNED_SHARE and share > best[0]:
-            lab_mine = srgb_to_lab(mine[both][:, :3] / 255.0)
-            lab_moved = srgb_to_lab(moved[both][:, :3] / 255.0)
-            best = (share, float(np.quantile(ciede2000(lab_mine, lab_moved), quantile)))
-    return best[1]
+        if share >= ALIGNED_SHARE and (best is None or share > best[0]):
+            best = (share, mine, moved, both)
+    if best is None:
+        return None
+    _, mine, moved, both = best
+    both = cv2.erode(both.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)  # off the edges blurred in
+    both &= _every_other(both.shape)  # a quarter of the pixels: the quantile barely moves
+    mine, moved = (cv2.GaussianBlur(np.ascontiguousarray(x[:, :, :3]), (0, 0), BLUR_PX) for x in (mine, moved))
+    lab_mine, lab_moved = srgb_to_lab(mine[both] / 255.0), srgb_to_lab(moved[both] / 255.0)
+    return float(np.quantile(ciede2000(lab_mine, lab_moved), quantile))
+
+
+def _every_other(shape: tuple[int, ...]) -> np.ndarray:
+    """``shape`` bool: True on every other row and column."""
+    grid = np.zeros(shape, dtype=bool)
+    grid[::2, ::2] = True
+    return grid
 
 
 def _in_raster(
