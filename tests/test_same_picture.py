@@ -14,9 +14,10 @@ from PIL import Image
 from skimage import data
 
 import printdeck
-from printdeck.artwork import SAME_PICTURE_INLIERS, agreeing_matches, drawing, picture_features
+from printdeck.artwork import SAME_PICTURE_INLIERS, Vision, agreeing_matches, drawing, picture_features
 from printdeck.cli import main as cli_main
 from printdeck.errors import LOOK_ALIKE, LookAlikeWarning
+from printdeck.theme import look_alikes as look_alikes_of
 
 same_photos = importlib.import_module("printdeck.theme.same_photos")
 
@@ -141,3 +142,15 @@ def test_a_pairs_matches_are_kept_and_not_measured_again(tmp_path: Path, monkeyp
     more = printdeck.load_symbols(_theme([*first, photos["rocket"]], tmp_path), base_dir=tmp_path)
     assert len(printdeck.look_alikes(more)) == 1
     assert len(calls) == 3  # only the rocket's three new pairs
+
+
+def test_one_picture_is_said_alike_as_printed_whatever_else_is_asked(tmp_path: Path) -> None:
+    """A grey deck's check asks how pairs look in grey too: two photos of one picture are
+    said alike as printed (a refusal), not as a warning about grey only."""
+    photos = _photos(tmp_path)
+    theme = printdeck.load_symbols(
+        _theme([photos["astronaut"], photos["astronaut turned"]], tmp_path), base_dir=tmp_path
+    )
+    pairs = look_alikes_of(theme, None, (Vision.GREY, Vision.NORMAL))
+    assert [p.vision for p in pairs] == [Vision.NORMAL]
+    assert [p.vision for p in look_alikes_of(theme, None, (Vision.GREY,))] == [Vision.GREY]  # only grey asked

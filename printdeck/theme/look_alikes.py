@@ -165,10 +165,10 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
                 deltas = _deltas(book, record, i, j, look, idents)
                 found = pair_verdict((label_a, label_b), (group_a, group_b), _pose_of(record), visions, deltas)
             same = same_picture(i, j) if found is None else None
-            if same is not None:
+            if same is not None:  # one picture is one to every eye: said as printed where that is asked
                 matches, delta = same
-                pair = (group_a, group_b)
-                found = LookAlike(label_a, label_b, 1.0, delta, 0.0, False, visions[0], False, pair, matches)
+                pair, seen = (group_a, group_b), Vision.NORMAL if Vision.NORMAL in visions else visions[0]
+                found = LookAlike(label_a, label_b, 1.0, delta, 0.0, False, seen, False, pair, matches)
             if found is not None:
                 out.append(found)
     book.save()
