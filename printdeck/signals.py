@@ -11,8 +11,8 @@ arriving there takes effect when the section ends.
 
 Python swallows an exception raised where nothing can catch it (a weak-reference callback,
 a ``__del__``) and prints it as "Exception ignored in ...". When :class:`Interrupted` is
-swallowed so, :func:`install_handlers`' hook prints nothing and delivers the signal again,
-so the command still stops, through its ``finally`` blocks, with its one line.
+swallowed so, :func:`install_handlers`' hook prints nothing and sends the signal to the main
+thread again, so the command still stops, through its ``finally`` blocks, with its one line.
 """
 
 from __future__ import annotations
@@ -96,15 +96,18 @@ enough for the unraisable hook to return first."""
 
 
 def _deliver_again(signum: int) -> None:
-    """Have ``signum`` handled again in the main thread, soon (by a short-lived thread,
-    so not inside the code that swallowed it)."""
-    import _thread  # noqa: PLC0415 - needed only after a swallowed signal
-    import threading  # noqa: PLC0415
+    """Send ``signum`` to the main thread again, soon (from a short-lived thread, so it is
+    handled outside the code that swallowed it; a real signal, so a main thread blocked in
+    a wait or a sleep wakes to it)."""
+    import threading  # noqa: PLC0415 - needed only after a swallowed signal
     import time  # noqa: PLC0415
+
+    main = threading.main_thread().ident
 
     def trip() -> None:
         time.sleep(_REDELIVERY_DELAY_S)
-        _thread.interrupt_main(signal.Signals(signum))
+        if main is not None:
+            signal.pthread_kill(main, signum)
 
     signal.signal(signum, _on_redelivered)
     threading.Thread(target=trip, name="printdeck-signal", daemon=True).start()

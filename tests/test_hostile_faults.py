@@ -394,3 +394,41 @@ def test_a_signal_swallowed_by_a_weakref_callback_still_stops_quietly(signum: in
     )
     assert done.stdout.split() == ["stopped", str(int(signum)), str(int(signum))], done
     assert done.stderr == ""
+
+
+_SWALLOWED_THEN_WAITING = """
+import os, signal, sys, threading, time
+from printdeck.signals import Interrupted, install_handlers
+install_handlers()
+class Slow:
+    def __del__(self):  # the signal lands here, and Python swallows what the handler raises
+        time.sleep(1.0)
+threading.Thread(target=lambda: (time.sleep(0.3), os.kill(os.getpid(), signal.SIGTERM)), daemon=True).start()
+start = time.monotonic()
+try:
+    slow = Slow()
+    del slow
+    waiting = threading.Event()
+    threading.Timer(20, waiting.set).start()
+    waiting.wait() if sys.argv[1] == "wait" else time.sleep(20)
+    print("went on")
+except Interrupted:
+    print("stopped", round(time.monotonic() - start))
+    os._exit(0)
+"""
+
+
+@pytest.mark.parametrize("waits_in", ["sleep", "wait"])
+def test_a_swallowed_signal_wakes_a_main_thread_that_waits(waits_in: str) -> None:
+    """After the swallowed signal the main thread sleeps or waits for an event (as a build
+    waits for its workers): the signal sent again wakes it at once, not when the wait ends."""
+    done = subprocess.run(
+        [sys.executable, "-c", _SWALLOWED_THEN_WAITING, waits_in],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    said, seconds = done.stdout.split()
+    assert said == "stopped" and int(seconds) <= 3, done  # not after the 20 s wait
+    assert done.stderr == ""
