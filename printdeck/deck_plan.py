@@ -20,7 +20,7 @@ from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, warn_pins_o
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
-from printdeck.theme import GREY_WORD_PALETTE, Theme, check_printed_text, load_theme, theme_worded
+from printdeck.theme import GREY_WORD_PALETTE, Theme, check_printed_text, load_theme, sized_theme, theme_worded
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -35,7 +35,7 @@ def deck_design(theme: Theme) -> Design:
     Raises:
         PrintdeckError: no design of that size (see ``printdeck.design.make_design``).
     """
-    deck = theme.spec.deck
+    deck = sized_theme(theme).spec.deck  # a theme of load_symbols: sized, or refused in load_theme's words
     if deck.order is None and deck.symbols_per_card is None:
         raise PrintdeckError(f"theme {theme.name}: deck: give symbols_per_card (e.g. 8) or order (e.g. 7)")
     try:
@@ -166,6 +166,7 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
         PrintdeckError: no design of that size, too few symbols, or a symbol that
             cannot be drawn or shows no ink.
     """
+    theme = sized_theme(theme)
     design = deck_design(theme)
     symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
     check_printed_text(theme, symbols)

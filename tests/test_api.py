@@ -249,3 +249,19 @@ def test_type_checkers_see_the_names_that_load_at_run_time() -> None:
     plumbing = {"check_theme", "write_preview", "verify_file", "CheckReport", "PreviewResult", "plot_cdf", "init_theme"}
     assert not plumbing & set(printdeck.__all__), "the command line's plumbing is no stable API"
     assert {"build", "make", "Deck", "load_theme", "verify", "make_design"} <= set(printdeck.__all__)
+
+
+def test_a_copy_of_an_unsized_theme_given_enough_symbols_makes_its_deck() -> None:
+    """A theme of ``load_symbols`` copied with more symbols (as a front end adds them) is
+    sized where a deck is made; with too few, every deck-making call says how many more."""
+    import dataclasses
+
+    few = printdeck.load_symbols({"symbols": [{"text": w} for w in ("sun", "moon", "star")]})
+    enough = printdeck.load_theme(
+        {"symbols": [{"text": w} for w in ("sun", "moon", "star", "tree", "fish", "bird", "boat")]}
+    )
+    grown = dataclasses.replace(few, symbols=enough.symbols)
+    assert len(printdeck.plan(grown).design.blocks) == 7
+    assert len(printdeck.make(grown).cards) == 7
+    with pytest.raises(printdeck.PrintdeckError, match="add 4 more"):
+        printdeck.shared_symbols(few, 1, 2)

@@ -25,11 +25,11 @@ from printdeck.theme import (
     PreviewSettings,
     SlidesSettings,
     Theme,
-    check_sized,
     load_theme as _load_theme_ref,
     load_theme_data,
     load_yaml_text,
     option_table as _option_table,
+    sized_theme,
 )
 
 if TYPE_CHECKING:
@@ -88,8 +88,7 @@ def load_theme(
         (units mm, cm, in, pt), got "big"
     """
     if isinstance(source, Theme):
-        check_sized(source)  # one loaded with too few symbols for a deck (load_symbols) makes none
-        return source
+        return sized_theme(source)  # one loaded with too few symbols for a deck (load_symbols) makes none
     return _loaded(source, base_dir, check_files, allow_outside, progress)
 
 

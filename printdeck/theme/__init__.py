@@ -11,12 +11,12 @@ from printdeck.theme.load import (
     bundled_theme_names,
     bundled_theme_path,
     check_consistency,
-    check_sized,
     check_used_files,
     deck_size,
     load_theme,
     load_theme_data,
     parse_theme_data,
+    sized_theme,
 )
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
@@ -73,7 +73,6 @@ __all__ = [
     "check_consistency",
     "check_look_alikes",
     "check_printed_text",
-    "check_sized",
     "check_used_files",
     "deck_size",
     "deck_size_requirements",
@@ -92,6 +91,7 @@ __all__ = [
     "presets",
     "resolve_path",
     "schema_json",
+    "sized_theme",
     "theme_worded",
     "validation_error",
     "verdicts_shipped",

@@ -7,6 +7,7 @@ and the fix, and nothing is written.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -93,7 +94,7 @@ def load_theme(
         sized: Refuse a deck section that does not fit the symbols (default). False
             loads such a theme anyway, its deck section as the file gives it and
             ``theme.sized`` False (to compare its symbols while they are too few for a
-            deck); :func:`check_sized` refuses it where a deck is made.
+            deck); :func:`sized_theme` sizes it, or refuses it, where a deck is made.
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -108,9 +109,7 @@ def load_theme(
             empty, corrupt, oversized or unsafe image or font.
     """
     if isinstance(ref, Theme):  # already loaded (a caller checked its outputs first)
-        if sized:
-            check_sized(ref)  # one loaded with sized=False may have too few symbols for a deck
-        return ref
+        return sized_theme(ref) if sized else ref  # one loaded with sized=False may have too few symbols
     path = _theme_file(ref)
     spec = parse_theme_data(load_yaml_file(path), shown(path))
     deferred: dict[Path, str] | None = {} if defer_svg_checks and check_files else None
@@ -158,19 +157,23 @@ def load_theme_data(
     return _resolved(spec, Path(base_dir), label, check_files, progress, allow_outside, path=None, sized=sized)
 
 
-def check_sized(theme: Theme) -> None:
-    """Refuse a theme loaded with ``sized=False`` whose deck does not fit its symbols, as
-    :func:`load_theme` would have (with the same message and key).
+def sized_theme(theme: Theme) -> Theme:
+    """``theme`` with its deck sized to its symbols, as :func:`load_theme` sizes it: the theme
+    itself when it was (``theme.sized``), else a copy with ``spec.deck.symbols_per_card``
+    set (one loaded with ``sized=False``, or a copy of one given more symbols).
 
     Raises:
-        PrintdeckError: Too few symbols for the deck, or no deck of that size.
+        PrintdeckError: Too few symbols for the deck, or no deck of that size, in the words
+            and with the key :func:`load_theme` would have used.
     """
     if theme.sized:
-        return
+        return theme
     try:
-        deck_size_requirements(theme.spec.deck, len(theme.symbols))
+        size = deck_size_requirements(theme.spec.deck, len(theme.symbols))
     except PrintdeckError as exc:
         raise exc.located(shown(theme.path) if theme.path is not None else "<theme>") from None
+    deck = theme.spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
+    return dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": deck}), sized=True)
 
 
 def _resolved(

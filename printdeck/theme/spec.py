@@ -417,7 +417,7 @@ class Theme:
             :func:`printdeck.theme.check_used_files` checks those its deck uses.
         sized: The deck section was checked against the symbols and its size set
             (False after ``load_theme(..., sized=False)``: the symbols may be too few
-            for a deck, and :func:`printdeck.theme.check_sized` refuses it).
+            for a deck; :func:`printdeck.theme.sized_theme` sizes or refuses it).
     """
 
     spec: ThemeSpec
