@@ -154,3 +154,18 @@ def test_one_picture_is_said_alike_as_printed_whatever_else_is_asked(tmp_path: P
     pairs = look_alikes_of(theme, None, (Vision.GREY, Vision.NORMAL))
     assert [p.vision for p in pairs] == [Vision.NORMAL]
     assert [p.vision for p in look_alikes_of(theme, None, (Vision.GREY,))] == [Vision.GREY]  # only grey asked
+
+
+def test_one_picture_alike_in_grey_by_its_pixels_is_still_one_picture(tmp_path: Path) -> None:
+    """A red and green photo and a closer crop of it: the pixel comparison at the best pose
+    finds them alike only in grey (a warning), but they are one picture (a refusal), and the
+    studio's notes, which ask for every vision, must say so."""
+    rng = np.random.default_rng(1)
+    blobs = np.asarray(Image.fromarray((rng.random((12, 16)) > 0.5).astype(np.uint8) * 255).resize((640, 480)))
+    texture = np.asarray(Image.fromarray(data.camera()).resize((640, 480))).astype(float) / 255
+    colour = np.where(blobs[..., None] > 127, np.array([200, 60, 40]), np.array([90, 140, 40]))
+    pixels = (colour * (0.55 + 0.45 * texture[..., None])).clip(0, 255).astype(np.uint8)
+    photos = [_save(pixels, tmp_path / "rg.jpg"), _save(_zoomed(pixels, 1.15, (20, 10)), tmp_path / "rg-closer.jpg")]
+    theme = printdeck.load_symbols({"symbols": [{"photo": p.name} for p in photos]}, base_dir=tmp_path)
+    for pairs in (printdeck.look_alikes(theme), printdeck.look_alikes(theme, colour_blind=True)):
+        assert [(p.vision, p.same_picture >= SAME_PICTURE_INLIERS) for p in pairs] == [(Vision.NORMAL, True)]

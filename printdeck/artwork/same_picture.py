@@ -19,10 +19,14 @@ rasters agree in colour (:func:`aligned_colour_difference`, as the pixel compari
 colours): another person before the same wall shares the wall's details, not the picture.
 
 Measured by ``bench/bench_same_picture.py`` (bench/RESULTS.md, "Same picture"): 810 pairs
-of photos of different pictures agreed on at most 2 matches either way; re-crops (zoom up
-to 1.4), turns and re-saves of one picture on 10 or more both ways. A much tighter crop is
-found less often (a quarter of a picture blown up to a whole photo, 10 of 16 times), and a
-mirrored copy not at all here (the pixel comparison finds one with the same crop).
+of photos of different pictures agreed on at most 2 matches either way, and none was found
+alike; 28 of 30 re-crops (zoom up to 1.4), turns and re-saves of one picture were (the two
+missed: 9 and 6 matches). Found less often or not at all: a much tighter crop (a quarter of
+a picture blown up to a whole photo, 10 of 16 times); a crop of a panorama wider than 4:1
+(the printed part is then a few dozen pixels of the 512); one picture in frames of two
+colours that fill over a quarter of both crops (the colours differ there); a mirrored copy
+(the pixel comparison finds one with the same crop). A different subject before the same
+background that covers under a quarter of what the two share is taken for the same picture.
 
 Features are kept in the disk cache (folder ``features``) by the drawing's key and this
 module's code, so a build of photos compared before draws none of them again.
@@ -57,7 +61,7 @@ RIM_PX = 4
 """No keypoint within this many pixels of the crop's edge (whose outside is filled in)."""
 SAME_PICTURE_INLIERS = 8
 """Least matches one similarity transform must carry onto each other for the same picture
-(chance gave at most 2 over 810 pairs of different pictures, re-crops 10 or more)."""
+(chance gave at most 2 over 810 pairs of different pictures; 28 of 30 re-crops reach it)."""
 BLUR_PX = 1.5
 """Gaussian sigma, pixels of the printed rasters, both are blurred by before their colours are
 compared: a pixel's worth of misalignment or a softer resampling is no difference."""
@@ -84,8 +88,10 @@ class Features:
 
 
 def picture_features(art: Drawing) -> Features:
-    """The ORB features of a drawing as it prints (its crop, ink only), kept in the disk
-    cache.
+    """The ORB features of a drawing where it prints, kept in the disk cache: for a photo,
+    inside its crop's disc or square (see-through parts and a removed background are not
+    left out; the colour comparison, on the printed rasters, sees them); for any other
+    drawing, inside its ink.
 
     Args:
         art: The photo's drawing (:func:`printdeck.artwork.drawing`).

@@ -164,7 +164,8 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
             if isinstance(record, list):
                 deltas = _deltas(book, record, i, j, look, idents)
                 found = pair_verdict((label_a, label_b), (group_a, group_b), _pose_of(record), visions, deltas)
-            same = same_picture(i, j) if found is None else None
+            # a pair alike only in grey may still be one picture, which players confuse in colour too
+            same = same_picture(i, j) if found is None or found.vision is not Vision.NORMAL else None
             if same is not None:  # one picture is one to every eye: said as printed where that is asked
                 matches, delta = same
                 pair, seen = (group_a, group_b), Vision.NORMAL if Vision.NORMAL in visions else visions[0]

@@ -29,7 +29,8 @@ class SamePicture:
     (:func:`printdeck.artwork.shared_scene`, at least :data:`SAME_PICTURE_INLIERS` both ways)
     and, aligned by the transform the details give, so do their colours over three quarters
     of their overlap (:func:`printdeck.artwork.aligned_colour_difference` under
-    :data:`DELTA_E_ALIKE`: a photo of another person before the same wall is another picture).
+    :data:`DELTA_E_ALIKE`: another person before the same wall, covering over a quarter of
+    what the two share, is another picture).
 
     Args:
         faces: The compared faces, in the order compared.
