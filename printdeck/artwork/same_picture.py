@@ -46,7 +46,7 @@ from printdeck.cache import cache_dir, code_digest, entry_key
 
 FEATURE_PX = 512
 """Longer side, pixels, of a photo (its whole picture: the crop is a mask) as its features
-are found; of any other drawing, as printed."""
+are found."""
 N_FEATURES = 300
 """Most ORB keypoints kept a photo (the strongest)."""
 RATIO = 0.75
@@ -57,8 +57,6 @@ MAX_DISTANCE_BITS = 64
 """Largest Hamming distance (of 256 bits) of a match: beyond it two details differ."""
 MAX_ZOOM = 4.0
 """Largest scale between two crops of one picture that the transform may take (either way)."""
-RIM_PX = 4
-"""No keypoint within this many pixels of the crop's edge (whose outside is filled in)."""
 SAME_PICTURE_INLIERS = 8
 """Least matches one similarity transform must carry onto each other for the same picture
 (chance gave at most 2 over 810 pairs of different pictures; 28 of 30 re-crops reach it)."""
@@ -79,7 +77,7 @@ class Features:
         points: ``(k, 2) float32`` keypoint positions, pixels of the :data:`FEATURE_PX` raster.
         descriptors: ``(k, 32) uint8`` ORB descriptors (256 bits each), row for row.
         crop: ``(3,) float32``: the printed square in those pixels (left, top, side), so a
-            printed raster of the symbol (its look, square or not) maps onto them.
+            printed raster of the photo (its look) maps onto them.
     """
 
     points: np.ndarray
@@ -88,17 +86,20 @@ class Features:
 
 
 def picture_features(art: Drawing) -> Features:
-    """The ORB features of a drawing where it prints, kept in the disk cache: for a photo,
-    inside its crop's disc or square (see-through parts and a removed background are not
-    left out; the colour comparison, on the printed rasters, sees them); for any other
-    drawing, inside its ink.
+    """The ORB features of a photo where it prints, kept in the disk cache: inside its crop's
+    disc or rounded square (:func:`~printdeck.artwork.picture.photo_mask`; see-through parts
+    and a removed background are not left out: the colour comparison, on the printed
+    rasters, sees them).
 
     Args:
         art: The photo's drawing (:func:`printdeck.artwork.drawing`).
 
     Raises:
+        ValueError: ``art`` is not a photo's (it has no crop).
         PrintdeckError: The picture cannot be drawn.
     """
+    if art.crop is None:
+        raise ValueError(f"picture_features: {art.symbol.name!r} is not a photo (its drawing has no crop)")
     entry = _entry(art)
     arrays = read_arrays(entry, _LAYOUT) if entry is not None else None
     if arrays is None:
@@ -125,7 +126,7 @@ def _found(art: Drawing) -> tuple[np.ndarray, np.ndarray, tuple[float, float, fl
     from printdeck.artwork.faces import opencv  # noqa: PLC0415 - OpenCV only for photos
 
     cv2 = opencv()
-    grey, inner, crop = _in_crop(art, cv2) if art.crop is not None else _printed(art, cv2)
+    grey, inner, crop = _in_crop(art, cv2)
     orb = cv2.ORB_create(nfeatures=N_FEATURES, fastThreshold=10)
     keypoints, descriptors = orb.detectAndCompute(grey, inner)
     if descriptors is None or not keypoints:
@@ -136,10 +137,11 @@ def _found(art: Drawing) -> tuple[np.ndarray, np.ndarray, tuple[float, float, fl
 
 def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray, tuple[float, float, float]]:
     """A photo at :data:`FEATURE_PX` on its longer side, grey (area-averaged), and the mask
-    of its crop (the disc or square that prints): keypoints are taken where it prints, at
-    the scale of the whole photo, so a tight crop of a face and a wide one of the same
-    photo show the face at one size."""
+    of its crop (the disc or rounded square that prints): keypoints are taken where it
+    prints, at the scale of the whole photo, so a tight crop of a face and a wide one of
+    the same photo show the face at one size."""
     from printdeck.artwork.decode import oriented_size, upright_decoded  # noqa: PLC0415
+    from printdeck.artwork.picture import photo_mask  # noqa: PLC0415
 
     assert art.crop is not None
     path = Path(art.symbol.path or "")
@@ -150,27 +152,20 @@ def _in_crop(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray, tup
     grey = cv2.resize(np.asarray(full.convert("L")), size, interpolation=cv2.INTER_AREA)
     scale = grey.shape[1] / width
     left, top, side = art.crop.left * scale, art.crop.top * scale, art.crop.side * scale
-    inner = np.zeros(grey.shape, dtype=np.uint8)
-    if art.symbol.photo_shape == "circle":
-        cv2.circle(inner, (round(left + side / 2), round(top + side / 2)), max(1, round(side / 2)), 255, -1)
-    else:
-        cv2.rectangle(inner, (round(left), round(top)), (round(left + side) - 1, round(top + side) - 1), 255, -1)
+    side_px = max(1, round(side))
+    inner = _placed(photo_mask(art.symbol.photo_shape, side_px, side_px), grey.shape, left, top)
     return grey, inner, (left, top, side)
 
 
-def _printed(art: Drawing, cv2: ModuleType) -> tuple[np.ndarray, np.ndarray, tuple[float, float, float]]:
-    """The drawing rasterised at :data:`FEATURE_PX` on its longer side, grey, and the mask
-    of its ink less :data:`RIM_PX` (the area outside the ink filled in from the picture, so
-    its edge is no detail)."""
-    from printdeck.artwork.raster import rasterise  # noqa: PLC0415
-
-    scale = FEATURE_PX / max(art.size)
-    w, h = max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale))
-    rgba = np.asarray(rasterise(art, w, h).convert("RGBA"), dtype=np.uint8)
-    grey = cv2.cvtColor(np.ascontiguousarray(rgba[:, :, :3]), cv2.COLOR_RGB2GRAY)
-    ink = np.where(rgba[:, :, 3] >= 128, 255, 0).astype(np.uint8)
-    grey = cv2.inpaint(grey, 255 - ink, RIM_PX, cv2.INPAINT_TELEA)
-    return grey, cv2.erode(ink, np.ones((2 * RIM_PX + 1, 2 * RIM_PX + 1), np.uint8)), (0.0, 0.0, float(max(w, h)))
+def _placed(mask: np.ndarray, shape: tuple[int, ...], left: float, top: float) -> np.ndarray:
+    """``shape`` ``uint8``: ``mask`` (a crop's, 255 where it prints) with its top-left corner at
+    (``left``, ``top``), cut to the frame, thresholded at half; 0 elsewhere."""
+    out = np.zeros(shape[:2], dtype=np.uint8)
+    x0, y0 = round(left), round(top)
+    xs = slice(max(0, x0), min(shape[1], x0 + mask.shape[1]))
+    ys = slice(max(0, y0), min(shape[0], y0 + mask.shape[0]))
+    out[ys, xs] = np.where(mask[ys.start - y0 : ys.stop - y0, xs.start - x0 : xs.stop - x0] >= 128, 255, 0)
+    return out
 
 
 def agreeing_matches(a: Features, b: Features) -> int:
