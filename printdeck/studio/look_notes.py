@@ -36,17 +36,21 @@ class LookNotes:
 
     def known(self, rev: int) -> dict[int, tuple[str, str]]:
         """The notes of revision ``rev`` if they were compared, else none (nothing is compared)."""
-        return self.by_uid if self.rev == rev else {}
+        return self.by_uid if self.compared(rev) else {}
+
+    def compared(self, rev: int) -> bool:
+        """Whether revision ``rev``'s symbols were compared (its notes are :meth:`known`)."""
+        return self.rev == rev
 
     def of(
         self, theme: printdeck.Theme | None, rev: int, items: list[Item], after: threading.Thread | None = None
     ) -> dict[int, tuple[str, str]]:
-        """The notes of revision ``rev`` (its loaded ``theme``, None when it does not load;
-        its ``items``), compared now unless they were. With ``after`` (a sheet being
-        drawn), the comparison waits for that thread to end (at most
+        """The notes of revision ``rev`` (its loaded ``theme``, None when it does not load or
+        was compared already; its ``items``), compared now unless they were. With ``after``
+        (a sheet being drawn), the comparison waits for that thread to end (at most
         :data:`LOOK_ALIKES_WAIT_S`), and so does anyone asking meanwhile."""
-        if theme is None:
-            return {}
+        if theme is None:  # nothing to compare now: what was compared for this revision, if any
+            return self.known(rev)
         with self._lock:  # one comparison at a time: a second asker waits for it, not doing it again
             if after is not None:
                 after.join(LOOK_ALIKES_WAIT_S)

@@ -459,7 +459,9 @@ class Workspace:
         snap = self.snapshot()
         with self.lock:
             items = list(self.items)
-        theme = snap.theme if snap.theme is not None else self._symbols_only(snap.doc)
+        theme = snap.theme
+        if theme is None and not self.notes.compared(snap.rev):  # decoded once a revision, not on every ask
+            theme = self._symbols_only(snap.doc)
         notes = self.notes.of(theme, snap.rev, items, after)
         return {
             "rev": snap.rev,
