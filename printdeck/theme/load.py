@@ -172,8 +172,13 @@ def sized_theme(theme: Theme) -> Theme:
         size = deck_size_requirements(theme.spec.deck, len(theme.symbols))
     except PrintdeckError as exc:
         raise exc.located(shown(theme.path) if theme.path is not None else "<theme>") from None
-    deck = theme.spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
-    return dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": deck}), sized=True)
+    return dataclasses.replace(theme, spec=_sized_spec(theme.spec, size), sized=True)
+
+
+def _sized_spec(spec: ThemeSpec, size: DeckSize) -> ThemeSpec:
+    """``spec`` with its deck's ``symbols_per_card`` set to ``size``'s."""
+    deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
+    return spec.model_copy(update={"deck": deck})
 
 
 def _resolved(
@@ -200,8 +205,7 @@ def _resolved(
     except PrintdeckError as exc:
         raise exc.located(label) from None
     if size is not None:
-        deck = spec.deck.model_copy(update={"symbols_per_card": size.symbols_per_card})
-        spec = spec.model_copy(update={"deck": deck})
+        spec = _sized_spec(spec, size)
     credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
