@@ -1,18 +1,21 @@
-"""The proofs shipped with the bundled pictures (issue 29, item 2: no work twice): they are
-the proofs printdeck makes now, a cold deck of bundled pictures on white proves none of
-them (and still records each vector form the PDF replays), and any other background, or
-a picture of the user's own, is proved as before. A shipped proof still records the
-vector form the PDF replays, as proving would have."""
+"""The proofs and vector forms shipped with the bundled pictures (issue 29, item 2: no work
+twice): they are the proofs and forms printdeck makes now, a cold deck of bundled
+pictures on white proves and draws none of them (the PDF replays the shipped forms, to
+the same bytes), and any other background, or a picture of the user's own, is proved
+and drawn as before."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import json
 from pathlib import Path
 
 import pytest
 
 import printdeck
-from printdeck.render import bundled_proofs, proof as proof_module, vector_code
+from printdeck.artwork import drawing
+from printdeck.render import bundled_forms, bundled_proofs, proof as proof_module, svg_forms, vector_code
 from printdeck.render.proof import forget_proofs, proof_key, proof_stored, prove_symbols
 from printdeck.resources import data_root
 from printdeck.theme import load_theme
@@ -49,7 +52,9 @@ def test_bundled_pictures_on_white_are_not_proved_again(cold: list[int], tmp_pat
     assert all(proof_stored(face) for face in faces)  # so a cold build's workers leave their proofs alone
     prove_symbols(faces, "#ffffff")
     assert cold == []
-    assert len(list((tmp_path / "cache" / "vectorforms").glob("*.json"))) == 13  # recorded all the same
+    # their vector forms ship too: each is at hand for the PDF, none drawn or written
+    assert all(vector_code.form_recorded(drawing(face)) for face in faces)
+    assert not list((tmp_path / "cache" / "vectorforms").glob("*.json"))
     prove_symbols(faces[:3], "#fff3d6")  # a cream card: proved here
     assert len(cold) == 3 and not any(proof_stored(face, "#fff3e0") for face in faces[:3])
 
@@ -65,3 +70,49 @@ def test_a_picture_of_ones_own_is_proved(cold: list[int], tmp_path: Path) -> Non
     assert bundled_proofs.shipped_proof(proof_key(theme.symbols[0])) is None
     prove_symbols(theme.symbols[:1], "#ffffff")
     assert cold == [1]
+
+
+def test_the_shipped_forms_are_what_drawing_every_picture_gives_now() -> None:
+    """Remade now (every picture drawn by svglib afresh), the forms are the same; with
+    another ReportLab or svglib installed, no shipped form is used at all."""
+    from printdeck.render.bundled_proofs_table import make_forms_table
+
+    shipped = json.loads(gzip.decompress(bundled_forms.table_path().read_bytes()))
+    made = make_forms_table()
+    code_now, code_shipped = made["version"].split()[0], shipped["version"].split()[0]
+    assert code_shipped == code_now, f"{bundled_forms.TABLE_NAME} was made by other form code: {REMAKE}"
+    assert len(shipped["forms"]) == 171
+    if shipped["version"] == made["version"]:
+        assert made == shipped, f"{bundled_forms.TABLE_NAME} is not what drawing the pictures gives now: {REMAKE}"
+    else:  # other libraries: their keys differ, so every form is drawn here
+        assert not any(bundled_forms.shipped_form(key) is not None for key in made["forms"])
+
+
+def test_a_cold_deck_replays_the_shipped_forms_to_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PDF of a cold deck of bundled pictures draws no SVG with svglib, and is byte for
+    byte the PDF made when every form is drawn."""
+    theme = {
+        "name": "seven",
+        "seed": 3,
+        "deck": {"symbols_per_card": 3, "choose": "seeded"},
+        "symbols": [{"folder": "@assets/twemoji"}],
+    }
+    monkeypatch.setenv("PRINTDECK_JOBS", "1")
+    drawn: list[str] = []
+    draw = svg_forms.draw_vectors
+    monkeypatch.setattr(svg_forms, "draw_vectors", lambda c, art, name: drawn.append(name) or draw(c, art, name))
+    pdfs = []
+    for ignored in (False, True):
+        monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / f"cache-{ignored}"))
+        monkeypatch.setattr(vector_code, "_MEMORY", {})
+        forget_proofs()
+        drawn.clear()
+        with bundled_forms.table_ignored() if ignored else contextlib.nullcontext():
+            out = tmp_path / f"deck-{ignored}.pdf"
+            printdeck.build(theme, out)
+        pdfs.append(out.read_bytes())
+        assert bool(drawn) == ignored  # shipped: none drawn; ignored: every picture drawn
+    forget_proofs()
+    assert pdfs[0] == pdfs[1]

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from test_theme_support import write_theme
 from test_used_file_checks import BROKEN, COLOURS as USED_FILE_COLOURS, SHAPES as USED_FILE_SHAPES
 
+import printdeck
 import printdeck.prepare as prepare
 from printdeck.artwork import silhouette_stored, silhouettes
 from printdeck.assign import assign_symbols
@@ -161,16 +162,34 @@ def test_a_deck_of_bundled_pictures_draws_no_look(tmp_path: Path) -> None:
     """Every pair of bundled pictures has its look-alike verdict shipped, so a cold build of
     a deck of them (the default theme's kind; a fresh process, nothing in memory) draws no
     look-alike raster: not on the workers, and not in the build's check after them; its
-    own pictures' deck draws them (above). Their proofs ship too (tests/test_bundled_proofs.py),
-    and the vector forms the PDF replays are recorded all the same."""
+    own pictures' deck draws them (above). Their proofs, vector forms and file checks ship
+    too (tests/test_bundled_proofs.py, tests/test_bundled_checks.py): none is made or
+    written, and neither svglib nor PDFium is loaded, before the workers or after."""
     theme = {"name": "bundled", "seed": 5, "deck": {"order": 3}, "symbols": [{"folder": "@assets/twemoji"}]}
     cache = tmp_path / "cache"
-    built = _build(write_theme(tmp_path, theme), tmp_path / "deck.pdf", cache, "2")
+    script = tmp_path / "build.py"
+    script.write_text(BUILD + 'print("svglib" in sys.modules, "pypdfium2" in sys.modules)\n')
+    env = {**os.environ, "PRINTDECK_CACHE_DIR": str(cache), "PRINTDECK_JOBS": "2"}
+    env.pop("PRINTDECK_NO_CACHE", None)
+    args = [sys.executable, str(script), str(write_theme(tmp_path, theme)), str(tmp_path / "deck.pdf")]
+    built = subprocess.run(args, env=env, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
-    assert built.stdout.split()[-1] == "13"  # each drawing checked, proven and traced on a worker
+    assert built.stdout.split()[-3:] == ["13", "False", "False"]  # each drawing traced on a worker; no svglib
     assert len(list(cache.glob("silhouettes/*"))) >= 13
     assert not list(cache.glob("looks/**/*.*"))
-    assert len(list(cache.glob("vectorforms/*"))) >= 13  # their proofs ship: the forms are recorded all the same
+    assert not list(cache.glob("vectorforms/*")) and not list(cache.glob("svgchecks/*"))  # shipped, none written
+
+
+def test_proofs_ready_only_where_nothing_is_drawn(tmp_path: Path, cache: Path) -> None:
+    """A cold deck of bundled pictures on white loads no proof library before its workers
+    fork; a cream card, a word or a picture of one's own does."""
+    bundled = printdeck.load_theme({"name": "b", "symbols": [{"folder": "@assets/twemoji"}]}).symbols[:5]
+    assert prepare._proofs_ready(bundled, "#ffffff")
+    assert not prepare._proofs_ready(bundled, "#fff3d6")
+    own, _ = _deck(_theme(tmp_path))
+    assert not prepare._proofs_ready([*bundled, own.symbols[0]], "#ffffff")
+    word = printdeck.load_theme({"name": "w", "symbols": [{"text": w} for w in "abcdefg"]}).symbols[:1]
+    assert not prepare._proofs_ready(word, "#ffffff")
 
 
 def _no_workers(*args: object, **kwargs: object) -> None:

@@ -30,6 +30,13 @@ from printdeck.artwork.drawing import (  # loaded now: the submodule's name is a
 from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
+    from printdeck.artwork.bundled_checks import (
+        CHECKS_TABLE_NAME,
+        checks_ignored,
+        checks_table_path,
+        forget_checks,
+        shipped_svg_size,
+    )
     from printdeck.artwork.colour import (
         DEFAULT_INK_LIMIT,
         OUTPUT_CONDITION,
@@ -115,6 +122,11 @@ if TYPE_CHECKING:
     from printdeck.fileio import read_limited
 
 _WHERE = {
+    "CHECKS_TABLE_NAME": "printdeck.artwork.bundled_checks",
+    "checks_ignored": "printdeck.artwork.bundled_checks",
+    "checks_table_path": "printdeck.artwork.bundled_checks",
+    "forget_checks": "printdeck.artwork.bundled_checks",
+    "shipped_svg_size": "printdeck.artwork.bundled_checks",
     "DEFAULT_INK_LIMIT": "printdeck.artwork.colour",
     "DELTA_E_ALIKE": "printdeck.artwork.lookalike",
     "COLOUR_QUANTILE": "printdeck.artwork.lookalike",
@@ -205,6 +217,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "CHECKS_TABLE_NAME",
     "COLOUR_QUANTILE",
     "DEFAULT_INK_LIMIT",
     "DELTA_E_ALIKE",
@@ -233,6 +246,8 @@ __all__ = [
     "aligned_colour_difference",
     "alpha_array",
     "bundled_faces",
+    "checks_ignored",
+    "checks_table_path",
     "ciede2000",
     "cmyk_of_rgb",
     "cmyk_profile_bytes",
@@ -246,6 +261,7 @@ __all__ = [
     "existing_file",
     "fallback_chain",
     "find_look_alikes",
+    "forget_checks",
     "forget_decodes",
     "grey_level",
     "image_to_cmyk",
@@ -276,6 +292,7 @@ __all__ = [
     "shape_word",
     "shared_decodes",
     "shared_scene",
+    "shipped_svg_size",
     "silhouette",
     "silhouette_key",
     "silhouette_stored",

@@ -21,6 +21,7 @@ import xml.parsers.expat
 from functools import lru_cache
 from pathlib import Path
 
+from printdeck.artwork.bundled_checks import shipped_structure
 from printdeck.cache import cache_dir, code_digest, entry_key, write_entry
 from printdeck.errors import key_error, shown
 
@@ -294,15 +295,19 @@ def svg_structure_check(data: bytes, path: Path, where: str) -> None:
 
 def structure_checked(data: bytes, path: Path, where: str) -> None:
     """:func:`svg_structure_check`, remembered: bytes that passed it in an earlier run (kept
-    by their SHA-256 and this module's code in the disk cache, folder ``svgchecks``) are not
+    by their SHA-256 and this module's code in the disk cache, folder ``svgchecks``, or
+    shipped with the bundled pictures: :mod:`printdeck.artwork.bundled_checks`) are not
     checked again. The check reads every byte with Python callbacks (about 0.2 ms for a
     Twemoji); every build draws its SVGs and would check each again.
 
     Raises:
         PrintdeckError: As :func:`svg_structure_check`.
     """
+    key = entry_key(hashlib.sha256(data).hexdigest(), "structure", _code())
+    if shipped_structure(key):  # a bundled picture: checked when printdeck was made
+        return
     folder = cache_dir("svgchecks")
-    mark = folder / f"{entry_key(hashlib.sha256(data).hexdigest(), 'structure', _code())}.ok" if folder else None
+    mark = folder / f"{key}.ok" if folder else None
     if mark is not None and mark.is_file():
         return
     svg_structure_check(data, path, where)

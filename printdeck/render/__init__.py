@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from printdeck.render.proof import (
         VectorWarning,
         check_word_colours,
+        proof_ready,
         proof_stored,
         prove_symbols,
     )
@@ -90,6 +91,7 @@ _WHERE = {
     "impose": "printdeck.render.imposition",
     "make_photo_master": "printdeck.render.pictures",
     "paper_size_mm": "printdeck.units",
+    "proof_ready": "printdeck.render.proof",
     "proof_stored": "printdeck.render.proof",
     "prove_symbols": "printdeck.render.proof",
     "read_png_record": "printdeck.render.png_record",
@@ -131,6 +133,7 @@ __all__ = [
     "page_image",
     "paper_size_mm",
     "pdf_page",
+    "proof_ready",
     "proof_stored",
     "prove_symbols",
     "read_png_record",

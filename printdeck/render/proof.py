@@ -176,6 +176,22 @@ def proof_stored(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
     return (folder / f"{key}.json").is_file() or shipped_proof(key) is not None
 
 
+def proof_ready(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
+    """Whether proving the SVG ``symbol`` on ``background`` draws nothing: its proof is
+    stored (:func:`proof_stored`) and its vector form recorded, in the disk cache or as
+    shipped with the bundled pictures (:mod:`~printdeck.render.bundled_forms`). False for
+    a word. Reads the file's bytes, draws nothing.
+
+    Raises:
+        PrintdeckError: The artwork file cannot be read.
+    """
+    if symbol.kind != "svg" or not proof_stored(symbol, background):
+        return False
+    from printdeck.render.vector_code import form_recorded  # noqa: PLC0415 - ReportLab only when asked
+
+    return form_recorded(drawing(symbol))
+
+
 @lru_cache(maxsize=4096)
 def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
     folder = cache_dir("proofs")

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.artwork import Drawing as SymbolDrawing
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
+from printdeck.render.bundled_forms import shipped_form
 
 PLAIN_OPERATORS = frozenset(
     [
@@ -134,13 +135,21 @@ def record_form(art: SymbolDrawing) -> None:
     vector_form(scratch_canvas(io.BytesIO(), art.size), art, "record")
 
 
+def form_recorded(art: SymbolDrawing) -> bool:
+    """Whether the SVG's vector form is recorded (in memory, the disk cache, or shipped),
+    so drawing it needs neither svglib nor ReportLab's graphics."""
+    return _recorded(form_key(art))[0]
+
+
 def form_key(art: SymbolDrawing) -> str:
     """The recorded form's key: the drawing's key, this code and svglib's and ReportLab's versions."""
-    return entry_key(art.key, _code_version())
+    return entry_key(art.key, form_version())
 
 
 @lru_cache(maxsize=1)
-def _code_version() -> str:
+def form_version() -> str:
+    """What every form's key holds beside its drawing's: the form code's digest and the
+    installed ReportLab's and svglib's versions."""
     from importlib.metadata import version  # noqa: PLC0415 - once, when a form is first looked up
 
     modules = code_digest("printdeck.render.vector_code", "printdeck.render.svg_forms", "printdeck.render.pdf_fonts")
@@ -148,14 +157,20 @@ def _code_version() -> str:
 
 
 def _recorded(key: str) -> tuple[bool, tuple[str, ...] | None]:
-    """``(found, code)``: from memory, else from the disk cache; code None = not plain."""
+    """``(found, code)``: from memory, else from the disk cache, else as shipped with the
+    bundled pictures (:mod:`printdeck.render.bundled_forms`); code None = not plain."""
     with _LOCK:
         if key in _MEMORY:
             return True, _MEMORY[key]
     folder = cache_dir("vectorforms")
     text = read_entry(folder / f"{key}.json") if folder is not None else None
     if text is None:
-        return False, None
+        shipped = shipped_form(key)
+        if shipped is None or not plain_operators(shipped):
+            return False, None
+        with _LOCK:
+            _MEMORY[key] = shipped
+        return True, shipped
     try:
         data = json.loads(text)
         code = data["code"]

@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element
 import numpy as np
 from defusedxml import DefusedXmlException, ElementTree as SafeET
 
-from printdeck.artwork import MAX_IMAGE_BYTES, MAX_SVG_BYTES, structure_checked
+from printdeck.artwork import MAX_IMAGE_BYTES, MAX_SVG_BYTES, shipped_svg_size, structure_checked
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
@@ -227,9 +227,14 @@ def _check_key(digest: str) -> str:
 
 
 def _passed_before(digest: str) -> tuple[float, float] | None:
-    """The viewBox size of an SVG whose bytes passed :func:`check_svg_file` before, if cached."""
+    """The viewBox size of an SVG whose bytes passed :func:`check_svg_file` before, if
+    cached, or when printdeck was made (a bundled picture: :mod:`printdeck.artwork.bundled_checks`)."""
+    key = _check_key(digest)
+    shipped = shipped_svg_size(key)
+    if shipped is not None:
+        return shipped
     folder = cache_dir("svgchecks")
-    text = read_entry(folder / f"{_check_key(digest)}.json") if folder is not None else None
+    text = read_entry(folder / f"{key}.json") if folder is not None else None
     try:
         w, h = (float(v) for v in json.loads(text or "null"))
     except (TypeError, ValueError):
