@@ -133,3 +133,12 @@ def test_unreadable_photo_at_prepare_time(tmp_path: Path) -> None:
 
     with pytest.raises(PrintdeckError, match=r"gone\.jpg"):
         prepared_image(_photo(path))
+
+
+def test_photo_mask_is_made_once_and_cannot_be_changed() -> None:
+    """Every photo of a deck is masked at the same few sizes: the mask is made once a
+    process, so no caller may change the shared array."""
+    mask = photo_mask("rounded", 64, 64)
+    assert photo_mask("rounded", 64, 64) is mask
+    with pytest.raises(ValueError, match="read-only"):
+        mask[0, 0] = 1

@@ -56,12 +56,15 @@ class Crop:
     side: float
 
 
+@lru_cache(maxsize=16)
 def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
-    """The crop mask of a photo box, ``(height_px, width_px) uint8`` (255 = shown).
+    """The crop mask of a photo box, ``(height_px, width_px) uint8`` (255 = shown), read-only.
 
     A circle of diameter min(w, h), or a square of side min(w, h) with corners
     rounded by :data:`PHOTO_CORNER_FRACTION` of the side, centred in the box; drawn
-    4x over-sampled, then reduced (anti-aliased edge).
+    4x over-sampled, then reduced (anti-aliased edge). Made once a process for each
+    shape and size (every photo of a deck is masked at the same few sizes; a 1024-pixel
+    mask takes about 10 ms), so the array is shared: copy it to change it.
     """
     scale = 4
     w, h = width_px * scale, height_px * scale
@@ -74,7 +77,9 @@ def photo_mask(shape: str | None, width_px: int, height_px: int) -> np.ndarray:
         draw.rounded_rectangle(box, radius=PHOTO_CORNER_FRACTION * side, fill=255)
     else:
         draw.ellipse(box, fill=255)
-    return np.asarray(mask.resize((width_px, height_px), Image.Resampling.LANCZOS))
+    reduced = np.array(mask.resize((width_px, height_px), Image.Resampling.LANCZOS))
+    reduced.setflags(write=False)
+    return reduced
 
 
 def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
