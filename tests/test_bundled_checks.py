@@ -72,3 +72,19 @@ def test_a_hostile_file_beside_the_bundled_pictures_is_still_refused(checked: li
         images.check_svg_file(hostile, "symbols[0]")
     assert images.check_svg_file(folder / "dog.svg", "symbols[1]").size_px == (36.0, 36.0)  # its own bytes: shipped
     assert checked == ["cat.svg"]
+
+
+@pytest.mark.parametrize("garbage", [b"", b"{not json", b'{"sizes": [1, 2], "structures": 3}', b"\x00\xff" * 40])
+def test_a_damaged_table_ships_nothing_and_every_file_is_checked(
+    checked: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes
+) -> None:
+    damaged = tmp_path / "checks.json"
+    damaged.write_bytes(garbage)
+    monkeypatch.setattr(bundled_checks, "checks_table_path", lambda: damaged)
+    bundled_checks.forget_checks()
+    try:
+        assert images.check_svg_file(twemoji_folder() / "cat.svg", "symbols[0]").size_px == (36.0, 36.0)
+        assert checked == ["cat.svg"]
+    finally:
+        monkeypatch.undo()
+        bundled_checks.forget_checks()

@@ -116,3 +116,23 @@ def test_a_cold_deck_replays_the_shipped_forms_to_the_same_bytes(
         assert bool(drawn) == ignored  # shipped: none drawn; ignored: every picture drawn
     forget_proofs()
     assert pdfs[0] == pdfs[1]
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not gzip", gzip.compress(b"{not json"), gzip.compress(b'{"forms": 1}')])
+def test_a_damaged_forms_table_ships_nothing_and_the_form_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes
+) -> None:
+    damaged = tmp_path / "forms.json.gz"
+    damaged.write_bytes(garbage)
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(vector_code, "_MEMORY", {})
+    monkeypatch.setattr(bundled_forms, "table_path", lambda: damaged)
+    bundled_forms.forget_table()
+    try:
+        art = drawing(load_theme(data_root("themes") / "default.yaml").symbols[0])
+        assert not vector_code.form_recorded(art)
+        vector_code.record_form(art)  # drawn by svglib, and kept in the disk cache
+        assert vector_code.form_recorded(art) and len(list((tmp_path / "cache" / "vectorforms").glob("*.json"))) == 1
+    finally:
+        monkeypatch.undo()
+        bundled_forms.forget_table()
