@@ -29,12 +29,14 @@ import warnings
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import create_temp_file, forget_temp, read_user_file
 from printdeck.signals import deferred
+
+T = TypeVar("T")
 
 KINDS = frozenset(
     {
@@ -270,8 +272,8 @@ def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:
 
 class Switch:
     """A flag a ``with`` block turns on (:meth:`on`): a shipped table that is being remade
-    is read by no one meanwhile (:mod:`printdeck.theme.bundled_pairs`,
-    :mod:`printdeck.render.bundled_proofs`). Truthy while on."""
+    is read by no one meanwhile (:mod:`printdeck.theme.bundled_pairs`, :class:`ShippedTable`).
+    Truthy while on."""
 
     def __init__(self) -> None:
         self._on = False
@@ -287,6 +289,48 @@ class Switch:
             yield
         finally:
             self._on = False
+
+
+_UNREAD = object()
+SHIPPED_ERRORS = (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+"""What parsing a damaged shipped table may raise: it then ships nothing."""
+
+
+class ShippedTable(Generic[T]):
+    """A table shipped with printdeck's bundled pictures (results kept by the disk cache's
+    keys, so a cold deck need not make them): read once a process, nothing while it is
+    being remade (:meth:`ignored`), ``empty`` when its file is missing or damaged.
+
+    Args:
+        path: Where its file is, asked at each read (so a test may point it elsewhere).
+        parse: The file's bytes to the table; any of :data:`SHIPPED_ERRORS` it raises
+            means a damaged file.
+        empty: The table of a missing or damaged file.
+    """
+
+    def __init__(self, path: Callable[[], Path], parse: Callable[[bytes], T], empty: T) -> None:
+        self._path, self._parse, self._empty = path, parse, empty
+        self._data: object = _UNREAD
+        self._switch = Switch()
+
+    def read(self) -> T | None:
+        """The table (read on first use), or None while it is being remade."""
+        if self._switch:
+            return None
+        if self._data is _UNREAD:
+            try:
+                self._data = self._parse(self._path().read_bytes())
+            except SHIPPED_ERRORS:
+                self._data = self._empty
+        return self._data  # type: ignore[return-value]
+
+    def ignored(self) -> contextlib.AbstractContextManager[None]:
+        """Within the block, nothing is shipped (the file is being remade)."""
+        return self._switch.on()
+
+    def forget(self) -> None:
+        """Read the file again on next use (after it is remade)."""
+        self._data = _UNREAD
 
 
 @contextlib.contextmanager

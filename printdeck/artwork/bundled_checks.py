@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from functools import lru_cache
 from pathlib import Path
 
-from printdeck.cache import Switch
+from printdeck.cache import ShippedTable
 from printdeck.emoji_names import twemoji_folder
 
 __all__ = [
@@ -44,36 +43,38 @@ def checks_table_path() -> Path:
     return twemoji_folder() / CHECKS_TABLE_NAME
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[dict[str, tuple[float, float]], frozenset[str]]:
-    """(viewBox size by check key, structure check keys); empty without a usable file."""
-    try:
-        data = json.loads(checks_table_path().read_text(encoding="utf-8"))
-        sizes = {str(k): (float(v[0]), float(v[1])) for k, v in data["sizes"].items()}
-        return sizes, frozenset(str(k) for k in data["structures"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return {}, frozenset()
+Checks = tuple[dict[str, tuple[float, float]], frozenset[str]]
+"""(viewBox size by check key, structure check keys)."""
 
 
-_IGNORED = Switch()
+def _parse(data: bytes) -> Checks:
+    """(viewBox size by check key, structure check keys) from the file's bytes."""
+    table = json.loads(data.decode("utf-8"))
+    sizes = {str(k): (float(v[0]), float(v[1])) for k, v in table["sizes"].items()}
+    return sizes, frozenset(str(k) for k in table["structures"])
+
+
+_TABLE: ShippedTable[Checks] = ShippedTable(lambda: checks_table_path(), _parse, ({}, frozenset()))
 
 
 def checks_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every file is checked)."""
-    return _IGNORED.on()
+    return _TABLE.ignored()
 
 
 def forget_checks() -> None:
     """Read the file again on next use (after it is remade)."""
-    _table.cache_clear()
+    _TABLE.forget()
 
 
 def shipped_svg_size(key: str) -> tuple[float, float] | None:
     """The viewBox size ``(width, height)``, points, of the SVG whose full check passed
     under cache ``key`` when printdeck was made, or None."""
-    return None if _IGNORED else _table()[0].get(key)
+    table = _TABLE.read()
+    return None if table is None else table[0].get(key)
 
 
 def shipped_structure(key: str) -> bool:
     """Whether the structure check kept under cache ``key`` passed when printdeck was made."""
-    return not _IGNORED and key in _table()[1]
+    table = _TABLE.read()
+    return table is not None and key in table[1]

@@ -22,10 +22,9 @@ from __future__ import annotations
 import contextlib
 import gzip
 import json
-from functools import lru_cache
 from pathlib import Path
 
-from printdeck.cache import Switch
+from printdeck.cache import ShippedTable
 from printdeck.emoji_names import twemoji_folder
 
 __all__ = ["TABLE_NAME", "forget_table", "shipped_form", "shipped_version", "table_ignored", "table_path"]
@@ -38,37 +37,39 @@ def table_path() -> Path:
     return twemoji_folder() / TABLE_NAME
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[str, dict[str, tuple[str, ...]]]:
-    """(the version the keys were made with, each form's operators by key); empty without
-    a usable file."""
-    try:
-        data = json.loads(gzip.decompress(table_path().read_bytes()).decode("utf-8"))
-        forms = {str(k): tuple(str(op) for op in v) for k, v in data["forms"].items()}
-        return str(data["version"]), forms
-    except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError):
-        return "", {}
+Forms = tuple[str, dict[str, tuple[str, ...]]]
+"""(the version the keys were made with, each form's operators by key)."""
 
 
-_IGNORED = Switch()
+def _parse(data: bytes) -> Forms:
+    """(the version the keys were made with, each form's operators by key) from the file's bytes."""
+    table = json.loads(gzip.decompress(data).decode("utf-8"))
+    forms = {str(k): tuple(str(op) for op in v) for k, v in table["forms"].items()}
+    return str(table["version"]), forms
+
+
+_TABLE: ShippedTable[Forms] = ShippedTable(lambda: table_path(), _parse, ("", {}))
 
 
 def table_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every form is drawn)."""
-    return _IGNORED.on()
+    return _TABLE.ignored()
 
 
 def forget_table() -> None:
     """Read the file again on next use (after it is remade)."""
-    _table.cache_clear()
+    _TABLE.forget()
 
 
 def shipped_form(key: str) -> tuple[str, ...] | None:
     """The operators of the form kept under ``key`` (see
     :func:`printdeck.render.vector_code.form_key`) as shipped, or None."""
-    return None if _IGNORED else _table()[1].get(key)
+    table = _TABLE.read()
+    return None if table is None else table[1].get(key)
 
 
 def shipped_version() -> str:
-    """The form version the shipped keys were made with ("" without a usable file)."""
-    return _table()[0]
+    """The form version the shipped keys were made with ("" without a usable file, or while
+    the file is being remade)."""
+    table = _TABLE.read()
+    return "" if table is None else table[0]

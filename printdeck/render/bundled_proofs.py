@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printdeck.cache import Switch
+from printdeck.cache import ShippedTable
 from printdeck.emoji_names import twemoji_folder
 
 TABLE_NAME = "proofs.json"
@@ -36,34 +35,30 @@ def table_path() -> Path:
     return twemoji_folder() / TABLE_NAME
 
 
-@lru_cache(maxsize=1)
-def _table() -> dict[str, dict[str, Any]]:
-    """The shipped proofs by cache key (empty without a usable file)."""
-    try:
-        data = json.loads(table_path().read_text(encoding="utf-8"))
-        proofs = data["proofs"]
-        return {str(k): dict(v) for k, v in proofs.items()} if isinstance(proofs, dict) else {}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+def _parse(data: bytes) -> dict[str, dict[str, Any]]:
+    """The shipped proofs by cache key, from the file's bytes."""
+    proofs = json.loads(data.decode("utf-8"))["proofs"]
+    return {str(k): dict(v) for k, v in proofs.items()}
 
 
-_IGNORED = Switch()
+_TABLE: ShippedTable[dict[str, dict[str, Any]]] = ShippedTable(lambda: table_path(), _parse, {})
 
 
 def table_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every proof is made)."""
-    return _IGNORED.on()
+    return _TABLE.ignored()
 
 
 def forget_table() -> None:
     """Read the file again on next use (after it is remade)."""
-    _table.cache_clear()
+    _TABLE.forget()
 
 
 def shipped_proof(key: str) -> dict[str, Any] | None:
     """The fields of the proof kept under cache ``key`` (see
     :func:`printdeck.render.proof.proof`) as shipped, or None; a new dict each call."""
-    found = None if _IGNORED else _table().get(key)
+    table = _TABLE.read()
+    found = None if table is None else table.get(key)
     return dict(found) if found is not None else None
 
 
