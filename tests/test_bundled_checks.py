@@ -74,7 +74,11 @@ def test_a_hostile_file_beside_the_bundled_pictures_is_still_refused(checked: li
     assert checked == ["cat.svg"]
 
 
-@pytest.mark.parametrize("garbage", [b"", b"{not json", b'{"sizes": [1, 2], "structures": 3}', b"\x00\xff" * 40])
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"{not json", b'{"sizes": [1, 2], "structures": 3}', b"\x00\xff" * 40],
+    ids=["empty", "not json", "wrong shape", "binary"],
+)
 def test_a_damaged_table_ships_nothing_and_every_file_is_checked(
     checked: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes
 ) -> None:

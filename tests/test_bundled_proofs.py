@@ -126,7 +126,11 @@ def test_a_cold_deck_replays_the_shipped_forms_to_the_same_bytes(
     assert pdfs[0] == pdfs[1]
 
 
-@pytest.mark.parametrize("garbage", [b"", b"not gzip", gzip.compress(b"{not json"), gzip.compress(b'{"forms": 1}')])
+@pytest.mark.parametrize(
+    "garbage",
+    [b"", b"not gzip", gzip.compress(b"{not json", mtime=0), gzip.compress(b'{"forms": 1}', mtime=0)],
+    ids=["empty", "not gzip", "not json", "no forms"],
+)
 def test_a_damaged_forms_table_ships_nothing_and_the_form_is_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes
 ) -> None:
