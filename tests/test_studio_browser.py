@@ -396,3 +396,28 @@ def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple
     wait_for(lambda: not theme(studio[1]).get("backs", {}).get("enabled"), "backs turned off")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
     page.wait_for_selector("#flip-side[hidden]", state="attached")
+
+
+def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str, Path]) -> None:
+    """Each time the preview says what deck it shows, its sheet is drawn and its card
+    buttons lie over it: the sheet decodes for its element before the facts and buttons
+    come (before, a sheet still decoding got no card buttons until the window was resized,
+    and CI once saw the deck's line beside an empty sheet)."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.wait_for_selector("#hotspots button", timeout=60_000)
+    page.evaluate("""() => {
+        window.seen = [];
+        new MutationObserver(() => {
+            const sheet = document.getElementById("sheet");
+            if (!document.getElementById("deck-line").textContent) return;
+            window.seen.push({ drawn: sheet.complete && sheet.naturalWidth > 0,
+                               buttons: document.querySelectorAll("#hotspots button").length });
+        }).observe(document.getElementById("deck-line"), { childList: true, characterData: true, subtree: true });
+    }""")
+    for round_ in range(4):  # a new seed redraws the sheet
+        page.click("#reseed")
+        wait_for(lambda n=round_: page.evaluate("window.seen.length") > n, f"sheet {round_ + 1} drawn", 60)
+    seen = page.evaluate("window.seen")
+    assert len(seen) >= 4 and all(s["drawn"] and s["buttons"] > 0 for s in seen), seen

@@ -53,6 +53,10 @@ export async function refresh() {
   if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
   img.src = src;
   img.alt = `${facts.side === "back" ? "The back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}, as it will print`;
+  // the sheet shown before its facts and card buttons: loaded above, it still decodes for
+  // this element (until then it is not complete, and no card button could be placed on it)
+  try { await img.decode(); } catch { /* a sheet that cannot be shown: its facts still are */ }
+  if (ask !== view.asked) return;
   view.facts = facts;
   view.pages = facts.pages;
   drawFacts(facts);
@@ -183,6 +187,7 @@ export function setUpPreview() {
   });
   document.getElementById("reseed").addEventListener("click", () => change("POST", "/api/seed"));
   window.addEventListener("resize", placeHotspots);
+  document.getElementById("sheet").addEventListener("load", placeHotspots);  // whenever a sheet is shown
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     if (e.key === "PageDown") { e.preventDefault(); turnPage(1); }
