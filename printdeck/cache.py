@@ -26,6 +26,7 @@ import os
 import re
 import sys
 import warnings
+import zlib
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -292,7 +293,17 @@ class Switch:
 
 
 _UNREAD = object()
-SHIPPED_ERRORS = (OSError, EOFError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+SHIPPED_ERRORS = (
+    OSError,
+    EOFError,
+    zlib.error,  # a gzip file whose body is damaged
+    ValueError,
+    KeyError,
+    TypeError,
+    IndexError,
+    AttributeError,
+    RecursionError,  # JSON nested past the parser's depth
+)
 """What parsing a damaged shipped table may raise: it then ships nothing."""
 
 

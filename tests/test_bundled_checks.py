@@ -76,8 +76,15 @@ def test_a_hostile_file_beside_the_bundled_pictures_is_still_refused(checked: li
 
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"{not json", b'{"sizes": [1, 2], "structures": 3}', b"\x00\xff" * 40],
-    ids=["empty", "not json", "wrong shape", "binary"],
+    [
+        b"",
+        b"{not json",
+        b'{"sizes": [1, 2], "structures": 3}',
+        b"\x00\xff" * 40,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"sizes": {"k": [0, 36]}, "structures": []}',
+    ],
+    ids=["empty", "not json", "wrong shape", "binary", "too deep", "size out of range"],
 )
 def test_a_damaged_table_ships_nothing_and_every_file_is_checked(
     checked: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes

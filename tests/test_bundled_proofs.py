@@ -126,10 +126,23 @@ def test_a_cold_deck_replays_the_shipped_forms_to_the_same_bytes(
     assert pdfs[0] == pdfs[1]
 
 
+def _damaged_body(data: bytes) -> bytes:
+    """``data`` (gzip) with the first byte of its compressed body flipped: its header is
+    whole, and zlib refuses the rest (``zlib.error``, not an ``OSError``)."""
+    return data[:10] + bytes([data[10] ^ 0xFF]) + data[11:]
+
+
 @pytest.mark.parametrize(
     "garbage",
-    [b"", b"not gzip", gzip.compress(b"{not json", mtime=0), gzip.compress(b'{"forms": 1}', mtime=0)],
-    ids=["empty", "not gzip", "not json", "no forms"],
+    [
+        b"",
+        b"not gzip",
+        gzip.compress(b"{not json", mtime=0),
+        gzip.compress(b'{"forms": 1}', mtime=0),
+        _damaged_body(gzip.compress(b'{"version": "x", "forms": {"a": ["q", "Q"]}}' * 50, mtime=0)),
+        gzip.compress(b"[" * 100_000 + b"]" * 100_000, mtime=0),  # nested past the parser's depth
+    ],
+    ids=["empty", "not gzip", "not json", "no forms", "damaged body", "too deep"],
 )
 def test_a_damaged_forms_table_ships_nothing_and_the_form_is_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, garbage: bytes

@@ -51,6 +51,8 @@ def _parse(data: bytes) -> Checks:
     """(viewBox size by check key, structure check keys) from the file's bytes."""
     table = json.loads(data.decode("utf-8"))
     sizes = {str(k): (float(v[0]), float(v[1])) for k, v in table["sizes"].items()}
+    if not all(0 < w < 1e9 and 0 < h < 1e9 for w, h in sizes.values()):  # as a cached size must be
+        raise ValueError("a viewBox size out of range")
     return sizes, frozenset(str(k) for k in table["structures"])
 
 
