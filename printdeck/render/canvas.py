@@ -55,6 +55,10 @@ def new_canvas(
     canvas.setSubject(subject)
     canvas.setCreator("printdeck")
     canvas.setViewerPreference("PrintScaling", "None")
+    # PDF 1.4 from the start: svglib raises a canvas to 1.4 as it draws a vector form (its
+    # alpha), a form replayed from its recording does not, so a grey deck (whose cards do not
+    # raise it) was 1.4 when built cold and 1.3 warm; now the same bytes either way
+    canvas._doc.ensureMinPdfVersion("transparency")
     if duplex is not None:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if duplex == "long-edge" else "DuplexFlipShortEdge")
     return canvas
