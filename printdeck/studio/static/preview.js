@@ -42,21 +42,19 @@ export async function refresh() {
     return;
   }
   const facts = answer.data;
-  const img = document.getElementById("sheet");
   const src = await imageUrl(facts.image);
-  await new Promise((done) => {
-    const next = new Image();
-    next.onload = next.onerror = done;
-    next.src = src;
-  });
+  // the new sheet is loaded and decoded in an image of its own, then put in the old one's
+  // place with its facts and card buttons at once: a sheet still decoding is not complete,
+  // and no card button could be laid on it; a newer answer meanwhile replaces nothing
+  const next = new Image();
+  next.src = src;
+  try { await next.decode(); } catch { /* a sheet that cannot be shown: its facts still are */ }
   if (ask !== view.asked) { URL.revokeObjectURL(src); return; }
+  const img = document.getElementById("sheet");
   if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
-  img.src = src;
-  img.alt = `${facts.side === "back" ? "The back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}, as it will print`;
-  // the sheet shown before its facts and card buttons: loaded above, it still decodes for
-  // this element (until then it is not complete, and no card button could be placed on it)
-  try { await img.decode(); } catch { /* a sheet that cannot be shown: its facts still are */ }
-  if (ask !== view.asked) return;
+  for (const { name, value } of img.attributes) if (name !== "src") next.setAttribute(name, value);
+  next.alt = `${facts.side === "back" ? "The back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}, as it will print`;
+  img.replaceWith(next);
   view.facts = facts;
   view.pages = facts.pages;
   drawFacts(facts);
@@ -187,7 +185,6 @@ export function setUpPreview() {
   });
   document.getElementById("reseed").addEventListener("click", () => change("POST", "/api/seed"));
   window.addEventListener("resize", placeHotspots);
-  document.getElementById("sheet").addEventListener("load", placeHotspots);  // whenever a sheet is shown
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     if (e.key === "PageDown") { e.preventDefault(); turnPage(1); }
