@@ -273,8 +273,7 @@ def read_entry(path: Path, limit: int = MAX_ENTRY_BYTES) -> str | None:
 
 class Switch:
     """A flag a ``with`` block turns on (:meth:`on`): a shipped table that is being remade
-    is read by no one meanwhile (:mod:`printdeck.theme.bundled_pairs`, :class:`ShippedTable`).
-    Truthy while on."""
+    is read by no one meanwhile (:class:`ShippedTable`). Truthy while on."""
 
     def __init__(self) -> None:
         self._on = False

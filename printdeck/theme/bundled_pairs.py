@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printdeck.cache import Switch
+from printdeck.cache import ShippedTable
 from printdeck.emoji_names import twemoji_folder
 
 __all__ = ["SHAPE", "TABLE_NAME", "all_shipped", "forget_table", "shipped_records", "table_ignored", "table_path"]
@@ -43,17 +42,25 @@ def table_path() -> Path:
     return twemoji_folder() / TABLE_NAME
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[str, dict[str, int], list[str], dict[str, Any]] | None:
-    """(code, index of each ident, idents, the file's data), or None without a usable file."""
-    try:
-        data = json.loads(table_path().read_text(encoding="utf-8"))
-        idents = [str(i) for i in data["idents"]]
-        if len(data["shapes"]) != len(idents) or len(data["stored"]) != len(idents):
-            return None
-        return str(data["code"]), {ident: n for n, ident in enumerate(idents)}, idents, data
-    except (OSError, ValueError, KeyError, TypeError):
+Table = tuple[str, dict[str, int], list[str], dict[str, Any]]
+"""(code, index of each ident, idents, the file's data)."""
+
+
+def _parse(data: bytes) -> Table | None:
+    """The table from the file's bytes; None when its lists do not match."""
+    table = json.loads(data.decode("utf-8"))
+    idents = [str(i) for i in table["idents"]]
+    if len(table["shapes"]) != len(idents) or len(table["stored"]) != len(idents):
         return None
+    return str(table["code"]), {ident: n for n, ident in enumerate(idents)}, idents, table
+
+
+_TABLE: ShippedTable[Table | None] = ShippedTable(lambda: table_path(), _parse, None)
+
+
+def _table() -> Table | None:
+    """The shipped table, or None without a usable file (or while it is being remade)."""
+    return _TABLE.read()
 
 
 def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
@@ -61,7 +68,7 @@ def shipped_records(ident: str, code: str) -> dict[str, Any] | None:
     :class:`~printdeck.theme.look_pairs.PairBook`) as shipped, for the check's ``code``;
     None when the file has none for them (another picture, another turn or colour, or
     the verdicts of other code). A new dict each call: the caller may change it."""
-    table = None if _IGNORED else _table()
+    table = _table()
     if table is None or table[0] != code or ident not in table[1]:
         return None
     _, index, idents, data = table
@@ -79,18 +86,15 @@ def all_shipped(idents: list[str], code: str) -> bool:
     :func:`~printdeck.theme.look_alikes.pair_idents` gives them) is a bundled picture
     whose verdicts ship for the check's ``code``: then every pair among them has its
     verdict here, and none of them needs drawing to be compared."""
-    table = None if _IGNORED else _table()
+    table = _table()
     return table is not None and table[0] == code and all(ident in table[1] for ident in idents)
 
 
 def forget_table() -> None:
     """Read the file again on next use (after it is remade)."""
-    _table.cache_clear()
-
-
-_IGNORED = Switch()
+    _TABLE.forget()
 
 
 def table_ignored() -> contextlib.AbstractContextManager[None]:
     """Within the block, nothing is shipped (the file is being remade: every pair is compared)."""
-    return _IGNORED.on()
+    return _TABLE.ignored()
