@@ -7,7 +7,9 @@ deck of bundled pictures recorded each of its pictures' forms, about 3.6 ms a pi
 before its workers started. A form depends only on its key (the drawing's key, the form
 code's digest and the installed ReportLab's and svglib's versions), so the forms of all
 the bundled pictures (``assets/twemoji``) ship in ``assets/twemoji/forms.json.gz`` by
-that key and are read where memory and the disk cache have none. Another ReportLab or
+that key and are read where memory and the disk cache have none. They hold only plain
+path painting (what :func:`printdeck.render.vector_code.record_form` records), so unlike a
+disk cache entry they are replayed without checking their operators again. Another ReportLab or
 svglib, changed form code or a picture of the user's own finds no key there and is
 drawn as before, so the shipped forms are only ever the ones this installation draws.
 

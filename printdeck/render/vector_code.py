@@ -165,8 +165,8 @@ def _recorded(key: str) -> tuple[bool, tuple[str, ...] | None]:
     folder = cache_dir("vectorforms")
     text = read_entry(folder / f"{key}.json") if folder is not None else None
     if text is None:
-        shipped = shipped_form(key)
-        if shipped is None or not plain_operators(shipped):
+        shipped = shipped_form(key)  # plain by making (the table keeps only recorded forms): not checked again
+        if shipped is None:
             return False, None
         with _LOCK:
             _MEMORY[key] = shipped
