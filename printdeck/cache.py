@@ -368,12 +368,16 @@ def own_cache_dir(prefix: str) -> Iterator[Path]:
 
 def write_shipped(path: Path, table: dict[str, Any], forget: Callable[[], None]) -> Path:
     """Write a table shipped with printdeck (``assets``: results kept by the disk cache's
-    keys) as one line of JSON, keys sorted, so a table remade unchanged is the same bytes;
-    then ``forget`` what was read of it before.
+    keys) as one line of JSON, keys sorted, gzip-compressed when ``path`` ends in ``.gz``
+    (with no time stamp), so a table remade unchanged is the same bytes; then ``forget``
+    what was read of it before.
 
     Raises:
         OSError: The file cannot be written.
     """
-    path.write_text(json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
+    import gzip  # noqa: PLC0415 - only when a table is remade
+
+    text = (json.dumps(table, separators=(",", ":"), sort_keys=True) + "\n").encode("utf-8")
+    path.write_bytes(gzip.compress(text, 9, mtime=0) if path.suffix == ".gz" else text)
     forget()
     return path

@@ -14,7 +14,6 @@ module.
 from __future__ import annotations
 
 import contextlib
-import gzip
 import json
 from collections.abc import Iterator
 from dataclasses import asdict
@@ -89,9 +88,7 @@ def write_table(path: Path | None = None) -> Path:
     and beside the bundled pictures their vector forms (:func:`make_forms_table`) and file
     checks (:func:`make_checks_table`); OSError if one cannot be written."""
     written = write_shipped(path or table_path(), make_table(), forget_table)
-    forms = json.dumps(make_forms_table(), separators=(",", ":"), sort_keys=True) + "\n"
-    bundled_forms.table_path().write_bytes(gzip.compress(forms.encode("utf-8"), 9, mtime=0))
-    bundled_forms.forget_table()
+    write_shipped(bundled_forms.table_path(), make_forms_table(), bundled_forms.forget_table)
     write_shipped(checks_table_path(), make_checks_table(), forget_checks)
     return written
 
