@@ -27,7 +27,7 @@ import numpy as np
 from printdeck.assign import colour_words
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
-from printdeck.theme import DECK_PALETTE, Theme
+from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -42,7 +42,8 @@ class ClassDeck:
     Attributes:
         number: 1..N.
         letter: ``A`` for deck 1, ``B`` for deck 2, ...
-        color: Its colour ``#rrggbb`` (:data:`~printdeck.theme.DECK_PALETTE`).
+        color: Its colour ``#rrggbb`` (:data:`~printdeck.theme.DECK_PALETTE`; a grey deck's
+            :func:`~printdeck.theme.grey_deck_colours`).
         seed: Its layout seed (:func:`deck_seed`).
     """
 
@@ -64,9 +65,9 @@ def class_decks(theme: Theme) -> tuple[ClassDeck, ...]:
     copies = theme.spec.deck.copies
     if copies <= 1:
         return ()
+    colours = grey_deck_colours(copies) if theme.spec.paper.grayscale else DECK_PALETTE[:copies]
     return tuple(
-        ClassDeck(n, chr(ord("A") + n - 1), DECK_PALETTE[n - 1], deck_seed(theme.spec.seed, n))
-        for n in range(1, copies + 1)
+        ClassDeck(n, chr(ord("A") + n - 1), colours[n - 1], deck_seed(theme.spec.seed, n)) for n in range(1, copies + 1)
     )
 
 

@@ -23,7 +23,7 @@ from printdeck.deck_plan import DeckPlan
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output, check_replaceable
 from printdeck.manifest import build_manifest
-from printdeck.model import CardLayout
+from printdeck.model import CardLayout, DeckMark
 from printdeck.theme import BuildSettings, Theme
 
 if TYPE_CHECKING:
@@ -121,24 +121,37 @@ class Deck:
         job = self.print_job()
         return self.plan.imposition.single and bool(job.attribution or job.legend or job.rules or job.tuck_box)
 
-    def back_file(self, folder: Path) -> Path | None:
-        """The back image :meth:`write_pngs` writes into ``folder`` (None without backs)."""
+    def back_files(self, folder: Path) -> list[Path]:
+        """The back images :meth:`write_pngs` writes into ``folder``: none without backs,
+        ``back.png``, or one a deck of a class set (``back-A.png`` ...)."""
         if self.print_job().backs is None:
-            return None
-        return Path(folder) / f"back.{self.settings.image_format or 'png'}"
+            return []
+        from printdeck.render import back_name  # noqa: PLC0415 - ReportLab only when rendering
+
+        suffix = self.settings.image_format or "png"
+        return [Path(folder) / f"{back_name(mark)}.{suffix}" for mark in self._deck_marks()]
+
+    def _deck_marks(self) -> list[DeckMark | None]:
+        """Each deck's mark, in deck order (``[None]`` for a single deck)."""
+        marks = {c.mark.deck: c.mark for c in self.layouts if c.mark is not None}
+        return [marks[deck] for deck in sorted(marks)] if marks else [None]
 
     def write_pngs(self, folder: Path) -> list[Path]:
-        """Write one PNG (or JPEG) a card into ``folder``, the back beside them when backs are on,
+        """Write one PNG (or JPEG) a card into ``folder``, the backs beside them when backs are on
+        (one a deck of a class set, in its colour and with its letter, as the PDF prints them),
         and the credits (see ``printdeck.render.render_pngs``); the cards' paths."""
-        from printdeck.render import back_image, render_pngs  # noqa: PLC0415
+        from printdeck.render import back_image, back_name, deck_back, render_pngs  # noqa: PLC0415
 
         job = self.print_job()
-        back = None
+        backs = {}
         if job.backs is not None:
-            style = job.card
-            back = back_image(
-                job.backs, style.radius_mm, style.bleed_mm, self.settings.dpi, self.settings.png_margin_mm, style.shape
-            )
+            style, dpi, margin_mm = job.card, self.settings.dpi, self.settings.png_margin_mm
+            for mark in self._deck_marks():
+                design = job.backs if mark is None else deck_back(job.backs, mark)
+                band = None if mark is None else mark.color
+                backs[back_name(mark)] = back_image(
+                    design, style.radius_mm, style.bleed_mm, dpi, margin_mm, style.shape, band=band
+                )
         return render_pngs(
             job,
             self.plan.symbols,
@@ -148,7 +161,7 @@ class Deck:
             extra_margin_mm=self.settings.png_margin_mm,
             cut=self.settings.png_cut,
             image_format=str(self.settings.image_format or "png"),
-            back=back,
+            backs=backs,
         )
 
     def save(self, target: Target, kind: str = "pdf") -> int:

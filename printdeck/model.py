@@ -316,8 +316,9 @@ class BuildResult:
     """Each photo of the deck (its name) and what its crop holds."""
     extras_path: Path | None = None
     """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
-    back_path: Path | None = None
-    """The card back's image beside the per-card images, when backs are on."""
+    back_paths: list[Path] = field(default_factory=list)
+    """The card backs' images beside the per-card images, when backs are on: one, or one a
+    deck of a class set (``back-A.png`` ...)."""
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -329,7 +330,7 @@ class BuildResult:
         lines = []
         if self.png_paths:
             kind = self.png_paths[0].suffix.lstrip(".").upper()
-            back = f", the back as {self.back_path.name}" if self.back_path is not None else ""
+            back = _backs_text(self.back_paths)
             lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
         if self.extras_path is not None:
             lines.append(f"wrote {path_text(self.extras_path)}: the legend, rules and credits")
@@ -373,6 +374,16 @@ def crop_lines(photo_crops: list[tuple[str, CropReport]], most: int = 12) -> lis
                 "that does; set its focus and zoom to choose others"
             )
     return lines
+
+
+def _backs_text(back_paths: list[Path]) -> str:
+    """The summary's words on the back images: ``, the back as back.png``, or a class set's
+    ``, the backs as back-A.png ... back-F.png``; empty without backs."""
+    if not back_paths:
+        return ""
+    if len(back_paths) == 1:
+        return f", the back as {back_paths[0].name}"
+    return f", the backs as {back_paths[0].name} ... {back_paths[-1].name}"
 
 
 def size_text(size_bytes: int) -> str:

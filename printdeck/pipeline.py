@@ -416,7 +416,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
                 pngs = deck.write_pngs(options.png_dir)
-    back = deck.back_file(options.png_dir) if options.png_dir is not None else None
+    backs = deck.back_files(options.png_dir) if options.png_dir is not None else []
     return BuildResult(
         pdf_path=out,
         manifest_path=manifest_path,
@@ -429,7 +429,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         faces=faces_summary(plan),
         photo_crops=photo_crops(plan.symbols),
         extras_path=extras,
-        back_path=back,
+        back_paths=backs,
     )
 
 

@@ -75,7 +75,9 @@ def test_images_are_srgb_tagged_and_the_back_is_written_beside_them(tmp_path: Pa
     back = back_image(job.backs, job.card.radius_mm, job.card.bleed_mm, 72)
     for fmt in ("png", "jpg"):
         out = tmp_path / fmt
-        paths = render_pngs(job, symbols_of(theme), fano_layouts(2), out, dpi=72, image_format=fmt, back=back)
+        paths = render_pngs(
+            job, symbols_of(theme), fano_layouts(2), out, dpi=72, image_format=fmt, backs={"back": back}
+        )
         assert [p.name for p in paths] == [f"card-001.{fmt}", f"card-002.{fmt}"]
         for path in (*paths, out / f"back.{fmt}"):
             with Image.open(path) as im:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
-    from printdeck.render.backs import back_image
+    from printdeck.render.backs import back_image, deck_back
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.extras import GAMES, game_rules
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from printdeck.render.pdf import extras_file, render_pdf
     from printdeck.render.pdf_pixels import page_count, page_image
     from printdeck.render.pictures import make_photo_master
-    from printdeck.render.png import render_pngs, shape_mask
+    from printdeck.render.png import back_name, card_name, render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
@@ -69,6 +69,9 @@ _WHERE = {
     "game_rules": "printdeck.render.extras",
     "render_slides": "printdeck.render.slides",
     "back_image": "printdeck.render.backs",
+    "deck_back": "printdeck.render.backs",
+    "back_name": "printdeck.render.png",
+    "card_name": "printdeck.render.png",
     "BackDesign": "printdeck.render.print_job",
     "CardStyle": "printdeck.render.style",
     "CreditWarning": "printdeck.render.sheet",
@@ -119,12 +122,15 @@ __all__ = [
     "TuckBox",
     "VectorWarning",
     "back_image",
+    "back_name",
     "box_page_size_mm",
     "card_files",
     "card_image",
+    "card_name",
     "check_word_colours",
     "contact_sheet",
     "cut_file_names",
+    "deck_back",
     "extras_file",
     "game_rules",
     "impose",

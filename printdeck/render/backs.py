@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape, ShapeKind
+from printdeck.model import DeckMark
 from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.cutpath import shape_path
@@ -24,6 +25,7 @@ from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign
+from printdeck.render.sheet import mark_ink
 from printdeck.render.text import draw_string
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -150,6 +152,12 @@ def _light(canvas: Canvas, base: str, amount: float) -> None:
     canvas.setFillColor(HexColor(mixed))
 
 
+def _dark(canvas: Canvas, base: str, amount: float) -> None:
+    """Fill in ``base`` mixed with black by ``amount``."""
+    rgb = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
+    canvas.setFillColor(HexColor("#" + "".join(f"{round(v * (1.0 - amount)):02x}" for v in rgb)))
+
+
 def _rings(canvas: Canvas, color: str, radius_pt: float) -> None:
     _light(canvas, color, 0.35)
     canvas.setLineWidth(radius_pt * 0.035)
@@ -174,7 +182,10 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     canvas.setLineWidth(radius_pt * 0.02)
     canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
     layout = title_layout(title.strip() or "printdeck", radius_pt)
-    _light(canvas, color, 0.92)
+    if mark_ink(color) == "#ffffff":
+        _light(canvas, color, 0.92)
+    else:  # a light back (a class set's amber or sky blue): a near-white title would not read
+        _dark(canvas, color, 0.8)
     canvas.setFont(SANS_BOLD, layout.size_pt)
     for line, baseline in zip(layout.lines, layout.baselines_pt, strict=True):
         draw_string(canvas, 0, baseline, line, "middle")
@@ -191,6 +202,13 @@ def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: floa
     canvas.restoreState()
 
 
+def deck_back(design: BackDesign, mark: DeckMark) -> BackDesign:
+    """The back of one deck of a class set: ``design`` titled with the deck's letter (its
+    colour is given to :func:`make_back_form` as ``band``). The PDF and the back images
+    both take it from here."""
+    return replace(design, title=f"{design.title} · {mark.letter}")
+
+
 def back_image(
     design: BackDesign,
     radius_mm: float,
@@ -198,10 +216,12 @@ def back_image(
     dpi: int,
     extra_margin_mm: float = 0.0,
     shape: CardShape | None = None,
+    band: str | None = None,
 ) -> Image:
     """The card back as an RGB picture for print-on-demand services: the PDF's own back form
     drawn on a page of the card's box grown by the bleed (plus ``extra_margin_mm`` a side),
-    rasterised by PDFium at ``dpi``, white outside the bleed, as the card PNGs.
+    rasterised by PDFium at ``dpi``, white outside the bleed, as the card PNGs; ``band``: a
+    class set's deck colour, as :func:`make_back_form` takes it (with :func:`deck_back`).
 
     Raises:
         PrintdeckError: The back image is missing or unreadable.
@@ -210,7 +230,7 @@ def back_image(
     w_mm, h_mm = (v + 2.0 * (bleed_mm + extra_margin_mm) for v in (outline.width_mm, outline.height_mm))
     buffer = io.BytesIO()
     canvas = scratch_canvas(buffer, (mm_to_pt(w_mm), mm_to_pt(h_mm)))
-    make_back_form(canvas, design, radius_mm, bleed_mm, shape)
+    make_back_form(canvas, design, radius_mm, bleed_mm, shape, band=band)
     draw_back(canvas, (w_mm / 2.0, h_mm / 2.0))
     canvas.showPage()
     canvas.save()

@@ -308,7 +308,7 @@ def _back_forms(canvas: Canvas, job: PrintJob, layouts: dict[int, CardLayout], s
     names = {}
     for deck, mark in sorted(marks.items()):
         names[deck] = f"{backs_mod.BACK_FORM}-{mark.letter}"
-        design = replace(job.backs, title=f"{job.backs.title} · {mark.letter}")
+        design = backs_mod.deck_back(job.backs, mark)
         backs_mod.make_back_form(
             canvas, design, style.radius_mm, style.bleed_mm, style.shape, names[deck], band=mark.color
         )

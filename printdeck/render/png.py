@@ -1,17 +1,22 @@
-"""One square PNG a card for print-on-demand services (Pillow + resvg, no ReportLab).
+"""One square PNG a card for print-on-demand services.
 
 The image is (diameter + 2 x bleed + 2 x extra) x dpi / 25.4 pixels square, the
 card centred, its bleed disc in the card background colour, white outside, the
 border ring where the theme asks for one, the resolution stored in the file (pHYs).
 Symbols are the drawings the layout traced (:func:`printdeck.artwork.rasterise`),
 their whole box scaled to ``box_mm`` and rotated counter-clockwise, as in the PDF.
+A class set's deck mark and each deck's back are the PDF's own drawings
+(:func:`~printdeck.render.sheet.draw_deck_mark`, :func:`~printdeck.render.backs.back_image`)
+rasterised by PDFium; a class set's files carry their deck's letter (``card-014-B.png``,
+``back-B.png``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,7 +34,7 @@ from printdeck.fileio import (
     staging_folder,
     write_error,
 )
-from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec
 from printdeck.render.grey import grey_picture
 from printdeck.render.png_record import card_files, read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
@@ -48,15 +53,17 @@ def render_pngs(
     extra_margin_mm: float = 0.0,
     cut: bool = False,
     image_format: str = "png",
-    back: Image.Image | None = None,
+    backs: Mapping[str, Image.Image] | None = None,
 ) -> list[Path]:
-    """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing.
+    """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing (a class
+    set's cards named with their deck's letter, ``card-014-B.png``: :func:`card_name`).
 
     With ``image_format="jpg"`` the cards are JPEGs (quality 95, no chroma
-    subsampling); ``back`` (the card back, drawn by
-    :func:`printdeck.render.backs.back_image`) is written as ``back.png`` (``.jpg``);
-    the artwork credit, when there is one, as ``CREDITS.txt`` beside them. Every image
-    is tagged sRGB (an ICC profile) and carries its dpi.
+    subsampling); ``backs`` (the card backs drawn by
+    :func:`printdeck.render.backs.back_image`, by file name stem: ``back``, or a class
+    set's ``back-A``, ``back-B`` ... from :func:`back_name`) are written as ``back.png``
+    (``.jpg``) and so on; the artwork credit, when there is one, as ``CREDITS.txt``
+    beside them. Every image is tagged sRGB (an ICC profile) and carries its dpi.
 
     The PNGs are drawn into a temporary folder beside ``out_dir`` (same file
     system); only when every card is written are the old ``card-*.png`` files of
@@ -91,7 +98,7 @@ def render_pngs(
         raise ValueError(f"image_format: expected 'png' or 'jpg', got {image_format!r}")
     out_dir = _ensure_folder(Path(out_dir))
     try:
-        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm, cut, image_format, back)
+        return _staged(job, symbols, layouts, out_dir, dpi, extra_margin_mm, cut, image_format, backs or {})
     except BaseException:  # an error, Ctrl-C or SIGTERM: no folder left that this call made
         for folder in made:
             with contextlib.suppress(OSError):
@@ -108,7 +115,7 @@ def _staged(
     extra_margin_mm: float,
     cut: bool = False,
     image_format: str = "png",
-    back: Image.Image | None = None,
+    backs: Mapping[str, Image.Image] | None = None,
 ) -> list[Path]:
     """Draw the cards into a staging folder beside ``out_dir``, then move them in.
 
@@ -121,7 +128,8 @@ def _staged(
         with staging_folder(out_dir) as staging:
             try:
                 names = _write_cards(job, symbols, layouts, staging, dpi, extra_margin_mm, cut, image_format)
-                names += _write_beside(job, staging, dpi, image_format, _cut_back(job, back, dpi) if cut else back)
+                kept = {stem: _cut_back(job, back, dpi) if cut else back for stem, back in (backs or {}).items()}
+                names += _write_beside(job, staging, dpi, image_format, kept)
             except PrintdeckError as exc:
                 if isinstance(exc.__cause__, OSError):  # name the real folder, not the staging one
                     raise write_error(out_dir, exc.__cause__) from None
@@ -181,9 +189,11 @@ def _write_cards(
             draw_disc(img, style, radius_mm, px_per_mm)
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
+        if layout.mark is not None:
+            _paste_mark(img, layout.mark, style.background, px_per_mm)
         if cut:
             img.putalpha(ImageChops.multiply(img.getchannel("A"), shape_mask(style.card_shape(), img.size, px_per_mm)))
-        name = f"card-{layout.index + 1:03d}.{image_format}"
+        name = f"{card_name(layout)}.{image_format}"
         if job.grayscale:
             img = grey_picture(img)
         _save(img, folder / name, dpi, info)
@@ -208,12 +218,55 @@ def _save(img: Image.Image, path: Path, dpi: int, info: PngInfo) -> None:
         raise write_error(path, exc) from exc  # the file as source; a full disk said so
 
 
-def _cut_back(job: PrintJob, back: Image.Image | None, dpi: int) -> Image.Image | None:
+def card_name(layout: CardLayout) -> str:
+    """A card image's file name stem: ``card-014``, or in a class set ``card-014-B`` (its deck's letter)."""
+    return f"card-{layout.index + 1:03d}" + (f"-{layout.mark.letter}" if layout.mark is not None else "")
+
+
+def back_name(mark: DeckMark | None) -> str:
+    """A back image's file name stem: ``back``, or a class set deck's ``back-B``."""
+    return "back" if mark is None else f"back-{mark.letter}"
+
+
+def _paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: float) -> None:
+    """Paste a class set's deck mark, drawn by the PDF's own code
+    (:func:`~printdeck.render.sheet.draw_deck_mark`) on the card's ``background`` and
+    rasterised by PDFium, where the layout kept its place free."""
+    from reportlab.lib.colors import HexColor  # noqa: PLC0415 - ReportLab only for a class set
+
+    from printdeck.render.canvas import scratch_canvas  # noqa: PLC0415
+    from printdeck.render.pdf_pixels import page_image  # noqa: PLC0415
+    from printdeck.render.sheet import draw_deck_mark  # noqa: PLC0415
+
+    side_mm = 2.0 * mark.radius_mm + 2.0 * MARK_PAD_MM
+    side_pt = side_mm / MM_PER_UNIT["in"] * 72.0
+    buffer = io.BytesIO()
+    canvas = scratch_canvas(buffer, (side_pt, side_pt))
+    canvas.setFillColor(HexColor(background))
+    canvas.rect(0, 0, side_pt, side_pt, stroke=0, fill=1)
+    moved = DeckMark(mark.deck, mark.letter, mark.color, (0.0, 0.0), mark.radius_mm)
+    draw_deck_mark(canvas, moved, (side_pt / 2.0, side_pt / 2.0))
+    canvas.showPage()
+    canvas.save()
+    size = max(1, round(side_mm * px_per_mm))
+    patch = page_image(buffer.getvalue(), 0, size / side_pt).convert("RGB").resize((size, size))
+    disc = Image.new("L", (size * MASK_SUPERSAMPLE,) * 2, 0)
+    grown = (mark.radius_mm + 0.5 * MARK_PAD_MM) / side_mm * size * MASK_SUPERSAMPLE  # the dot and its edge's blend
+    middle = size * MASK_SUPERSAMPLE / 2.0
+    ImageDraw.Draw(disc).ellipse((middle - grown, middle - grown, middle + grown, middle + grown), fill=255)
+    cx = img.width / 2.0 + mark.center_mm[0] * px_per_mm
+    cy = img.height / 2.0 - mark.center_mm[1] * px_per_mm
+    at = (round(cx - size / 2.0), round(cy - size / 2.0))
+    img.paste(patch, at, disc.resize((size, size), Image.Resampling.BOX))
+
+
+MARK_PAD_MM = 0.4  # the deck mark's picture reaches this far beyond its dot (its edge's blend), mm
+
+
+def _cut_back(job: PrintJob, back: Image.Image, dpi: int) -> Image.Image:
     """The back picture (:func:`printdeck.render.backs.back_image`, the card's box grown by
     its margins) cut as the fronts are with ``cut``: the card's box, transparent outside
     its shape (RGBA), so a print-then-cut service gets a back the size of the fronts."""
-    if back is None:
-        return None
     shape, px_per_mm = job.card.card_shape(), dpi / MM_PER_UNIT["in"]
     size = (round(shape.width_mm * px_per_mm), round(shape.height_mm * px_per_mm))
     left, top = (back.width - size[0]) // 2, (back.height - size[1]) // 2
@@ -222,14 +275,16 @@ def _cut_back(job: PrintJob, back: Image.Image | None, dpi: int) -> Image.Image 
     return cut
 
 
-def _write_beside(job: PrintJob, folder: Path, dpi: int, image_format: str, back: Image.Image | None) -> list[str]:
-    """The back image and the credits file beside the cards; returns their names."""
+def _write_beside(
+    job: PrintJob, folder: Path, dpi: int, image_format: str, backs: Mapping[str, Image.Image]
+) -> list[str]:
+    """The back images (by file name stem) and the credits file beside the cards; returns their names."""
     names = []
-    if back is not None:
+    for stem, back in backs.items():
         kept = back.convert("RGBA" if back.mode == "RGBA" else "RGB")  # cut backs keep their transparency
         picture = grey_picture(kept) if job.grayscale else kept
-        _save(picture, folder / f"back.{image_format}", dpi, _png_info(job))
-        names.append(f"back.{image_format}")
+        _save(picture, folder / f"{stem}.{image_format}", dpi, _png_info(job))
+        names.append(f"{stem}.{image_format}")
     if job.attribution:
         text = f"{job.title}\n\nArtwork credit: {job.attribution}\n\nMade with printdeck.\n"
         try:

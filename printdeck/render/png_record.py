@@ -19,7 +19,7 @@ from printdeck.fileio import atomic_output, read_user_file
 
 PNG_RECORD = ".printdeck-pngs.json"
 """The file in a PNG folder listing the card PNGs printdeck wrote there."""
-CARD_NAME = re.compile(r"(card-[0-9]{3,7}|back)\.(png|jpg)|CREDITS\.txt")
+CARD_NAME = re.compile(r"(card-[0-9]{3,7}(-[A-Z])?|back(-[A-Z])?)\.(png|jpg)|CREDITS\.txt")
 """The name of a card image (PNG or JPEG), the back image, or the credits file beside them."""
 _MAX_RECORD_BYTES = 2_000_000
 

@@ -40,6 +40,7 @@ from printdeck.theme.spec import (
     SymbolEntry,
     Theme,
     ThemeSpec,
+    grey_deck_colours,
 )
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.theme.spec_types import SEED_MAX
@@ -77,6 +78,7 @@ __all__ = [
     "deck_size",
     "deck_size_requirements",
     "describe_validation_error",
+    "grey_deck_colours",
     "init_theme",
     "list_themes",
     "load_theme",

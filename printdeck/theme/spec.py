@@ -353,6 +353,34 @@ DECK_PALETTE = (
 chosen as far as possible (CIEDE2000) from those before it under normal vision and under
 protanopia, deuteranopia and tritanopia as simulated by Machado, Oliveira and Fernandes
 (2009); any first n stay pairwise distinct (tests/test_class_sets.py states by how much)."""
+GREY_DECK_LIGHTNESS = (22.0, 85.0)
+"""The darkest and lightest CIE L* of a grey class set's deck tones (see :func:`grey_deck_colours`)."""
+
+
+def grey_deck_colours(copies: int) -> tuple[str, ...]:
+    """A grey class set's deck colours (``paper.grayscale``), deck A first: ``copies`` greys
+    evenly spaced in CIE L* over :data:`GREY_DECK_LIGHTNESS`, darkest first, so every two
+    decks differ by ``63 / (copies - 1)`` L* or more (12.6 for six decks). :data:`DECK_PALETTE`'s
+    colours are far apart in hue, not in lightness: some of them turn into the same grey.
+
+    Raises:
+        ValueError: ``copies`` is under 1.
+    """
+    if copies < 1:
+        raise ValueError(f"copies: expected 1 or more, got {copies}")
+    dark, light = GREY_DECK_LIGHTNESS
+    steps = [dark + (light - dark) * k / max(1, copies - 1) for k in range(copies)]
+    return tuple(_grey_hex(lightness) for lightness in steps)
+
+
+def _grey_hex(lightness: float) -> str:
+    """The sRGB grey ``#vvvvvv`` of CIE ``lightness`` L* (D65)."""
+    luminance = ((lightness + 16.0) / 116.0) ** 3 if lightness > 8.0 else lightness / 903.3
+    encoded = 12.92 * luminance if luminance <= 0.0031308 else 1.055 * luminance ** (1 / 2.4) - 0.055
+    level = round(encoded * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
 GREY_WORD_PALETTE = ("#000000", "#3d3d3d", "#666666", "#8c8c8c")
 """Word tones of a grey deck (``paper.grayscale``): black and three greys about 16 L* apart
 (L* 0, 26, 43, 59), all dark enough to read on white; a card's words take different ones
