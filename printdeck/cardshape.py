@@ -336,6 +336,10 @@ def resolve_shape(
         raise ValueError(f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}")
     if diameter_mm is not None and shape != ShapeKind.CIRCLE:
         raise ValueError(f"card.diameter: only round cards have a diameter; give card.size for a {shape.value}")
+    if diameter_mm is not None and size is not None:  # one would silently win over the other
+        raise ValueError(
+            "card.diameter: give only one of card.size and card.diameter (a round card's size is its diameter)"
+        )
     w, h = _size_mm(shape, size, named, diameter_mm)
     if orientation is not None and shape != ShapeKind.HEXAGON:
         raise ValueError(f"card.orientation: only hexagons have one; leave it out for a {shape.value}")

@@ -43,6 +43,14 @@ def test_named_sizes_and_keys() -> None:
         resolve_shape("square", 60.0, None, 0.0, "flat")
     with pytest.raises(ValueError, match=r"card\.diameter"):
         resolve_shape("hexagon", None, 80.0, 0.0, None)
+    with pytest.raises(ValueError, match=r"card\.diameter: give only one of card\.size and card\.diameter"):
+        resolve_shape(None, 80.0, 85.0, 0.0, None)  # neither may silently win
+
+
+def test_a_theme_giving_size_and_diameter_is_refused_naming_both(tmp_path: Path) -> None:
+    for card in ({"diameter": "85mm", "size": "80mm"}, {"size": "80mm", "diameter": "85mm"}):
+        with pytest.raises(printdeck.PrintdeckError, match=r"card\.diameter: give only one of card\.size and card"):
+            printdeck.load_theme({"name": "both", "card": card, "symbols": [{"text": w} for w in "abcdefg"]})
 
 
 @pytest.mark.parametrize("shape", [CardShape.circle(85), SQUARE, POKER, HEX, HEX_FLAT])
