@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+import printdeck
 from printdeck.cli import main
 
 
@@ -33,3 +34,32 @@ def test_help_version_and_bare_command_still_work() -> None:
     assert helped.exit_code == 0 and helped.output.startswith("Usage: printdeck build")
     bare = runner.invoke(main, [], prog_name="printdeck")
     assert "Usage: printdeck" in bare.output and "printdeck: error" not in bare.output
+
+
+@pytest.mark.parametrize(
+    ("value", "names"),
+    [
+        ("a5", ["--paper: ", "a4, letter, a3", "200mmx280mm", '"a5"']),
+        ("210x297", ["--paper: ", "with units", "210mmx297mm", '"210x297"']),
+        ("20mmx297mm", ["--paper (width): ", "at least 50mm"]),
+        ("210mmx2000mm", ["--paper (height): ", "at most 1500mm"]),
+    ],
+)
+def test_a_paper_size_the_build_cannot_use_names_the_form_it_takes(tmp_path, value: str, names: list[str]) -> None:
+    result = CliRunner().invoke(main, ["build", "--paper", value, "-o", str(tmp_path / "d.pdf")], prog_name="printdeck")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "item" not in result.output and not (tmp_path / "d.pdf").exists()
+    for name in names:
+        assert name in result.output, result.output
+
+
+def test_the_theme_and_the_command_line_read_a_paper_size_alike() -> None:
+    def paper(size: object) -> object:
+        return printdeck.load_theme(
+            {"name": "p", "paper": {"size": size}, "symbols": [{"text": w} for w in "abcdefg"]}
+        ).spec.paper.size
+
+    assert paper("200mmx280mm") == paper(["200mm", "280mm"]) == paper(" 200MM x 280MM ") == (200.0, 280.0)
+    assert paper("Letter") == "letter"
+    with pytest.raises(printdeck.PrintdeckError, match=r"paper\.size: expected a4, letter, a3, or a width and height"):
+        paper("a5")

@@ -56,14 +56,6 @@ class BarReporter:
             click.echo(f"printdeck: {name}: {wall:.2f} s wall, {used:.2f} s CPU", err=True)
 
 
-def _paper(value: str | None) -> str | tuple[str, str] | None:
-    """Split ``WIDTHxHEIGHT``; the library validates it like the theme's ``paper.size``."""
-    if value is None:
-        return None
-    parts = value.lower().split("x")
-    return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else value
-
-
 @click.command()
 @click.argument("theme", required=False)
 @click.option(
@@ -118,7 +110,7 @@ def build(
                 theme_ref(theme),
                 output,
                 seed=seed,
-                paper=_paper(paper),
+                paper=paper,  # WIDTHxHEIGHT is read as the theme's paper.size reads it
                 backs=backs,
                 layout=layout,
                 legend=legend,

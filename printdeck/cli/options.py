@@ -73,5 +73,10 @@ def as_typed(exc: PrintdeckError, table: Sequence[OptionInfo]) -> PrintdeckError
     flags = {info.name: info.flag for info in table}
     name, _, inside = (exc.key or "").partition(".")  # ``paper.0``: the paper's width
     if exc.is_argument and name in flags:
-        return exc.with_key(flags[name] + (f" (item {inside})" if inside else ""))
+        part = _PARTS.get(name, {}).get(inside, f"item {inside}")
+        return exc.with_key(flags[name] + (f" ({part})" if inside else ""))
     return exc
+
+
+_PARTS = {"paper": {"0": "width", "1": "height"}}
+"""The parts of an option given as one word (``--paper WIDTHxHEIGHT``), by their place."""

@@ -26,12 +26,42 @@ from printdeck.choices import (
     PdfX,
 )
 from printdeck.theme.spec_types import Color, Length, StrictModel, by_type
+from printdeck.units import LengthError, parse_length_mm
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
+
+
+def _paper_words(value: object) -> object:
+    """A paper size written as text: a name (``"A4"`` is a4), or ``WIDTHxHEIGHT``
+    (``"200mmx280mm"``) as the pair ``[width, height]`` is written; the theme file and
+    ``--paper`` both read it here.
+
+    Raises:
+        ValueError: Text that is neither a name nor two lengths joined by ``x``.
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if text in tuple(PaperName):
+        return text
+    parts = [part.strip() for part in text.split("x")]
+    if len(parts) == 2 and all(parts):
+        try:
+            for part in parts:
+                parse_length_mm(part)
+        except LengthError:
+            raise ValueError(f"expected a width and height with units such as 210mmx297mm, got {value!r}") from None
+        return (parts[0], parts[1])
+    raise ValueError(
+        f"expected {', '.join(PaperName)}, or a width and height with units such as 200mmx280mm "
+        f"(in a theme also [200mm, 280mm]), got {value!r}"
+    )
+
+
 PaperSize = Annotated[
     Annotated[PaperName, Tag("name")] | Annotated[tuple[PaperLength, PaperLength], Tag("size")],
     by_type({str: "name", list: "size", tuple: "size"}, "name"),
-    BeforeValidator(lambda v: v.strip().lower() if isinstance(v, str) else v),  # "A4" is a4
+    BeforeValidator(_paper_words),
 ]
 
 
@@ -50,7 +80,7 @@ class PaperSpec(StrictModel):
     size: PaperSize = Field(
         default=PaperName.A4,
         validate_default=True,
-        description=f"{', '.join(PaperName)}, or [width, height] (e.g. [200mm, 280mm])",
+        description=f"{', '.join(PaperName)}, or a width and height: 200mmx280mm or [200mm, 280mm]",
     )
     margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
         default=5.0, alias="margin", description="distance from the paper edge"
