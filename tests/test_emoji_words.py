@@ -220,3 +220,25 @@ def test_a_joiner_shows_only_inside_an_emoji_the_emoji_package_knows() -> None:
     assert escape_unprintable(f"a {FAMILY} b") == f"a {FAMILY} b"
     for hidden in ("\u2605\u200d\u2605", f"{TURTLE}\u200d{TURTLE}", "^\u200d\u00a9", "a\u200db"):
         assert "\\u200d" in escape_unprintable(hidden), hidden
+
+
+class _HanFace:
+    """A machine font with the Han letters only (as a CJK font has them, but no emoji)."""
+
+    def covers(self, char: str) -> bool:
+        return "\u4e00" <= char <= "\u9fff"
+
+
+def test_a_word_of_han_letters_and_an_emoji_names_only_the_emoji(monkeypatch: pytest.MonkeyPatch) -> None:
+    han = _HanFace()
+    asked: list[str] = []
+
+    def machine_faces(chars: str, lang: str | None = None) -> list:
+        asked.append(chars)
+        return [han] if all(han.covers(c) for c in chars) else []  # as fc-match: a face with every one of them
+
+    monkeypatch.setattr(fonts, "system_faces", machine_faces)
+    word = "\u82f9\u679c\U0001f34e"  # "apple" in Chinese, then the red apple emoji
+    chain = fonts.fallback_chain([], word, "zh")
+    assert fonts.missing_chars(word, chain) == ["\U0001f34e"]  # the letters are found: only the emoji is lacking
+    assert asked[0] == word and "\u82f9" in asked  # all at once first, then one by one

@@ -281,13 +281,23 @@ def font_runs(text: str, chain: Sequence[FontFace]) -> list[tuple[str, FontFace]
 def fallback_chain(user: Sequence[FontFace], text: str, lang: str | None = None) -> list[FontFace]:
     """The faces to try for ``text``: the user's, the bundled ones, then the machine's.
 
-    The machine's fonts are asked only for characters the earlier faces lack.
+    The machine's fonts are asked only for characters the earlier faces lack: first for
+    all of them at once, then, for up to :data:`ASKED_ALONE` still lacking, one by one (no
+    face may have both a Chinese word's letters and its emoji: each is found alone, and a
+    character no face has is the only one named).
     """
     chain = list(dict.fromkeys([*user, *bundled_faces()]))
-    missing = [c for c in needed_chars(text) if not any(f.covers(c) for f in chain)]
+    missing = missing_chars(text, chain)
     if missing:
         chain.extend(f for f in system_faces("".join(missing), lang) if f not in chain)
+    for char in missing_chars(text, chain)[:ASKED_ALONE]:
+        if not any(f.covers(char) for f in chain):  # a face found for an earlier one may have it
+            chain.extend(f for f in system_faces(char, lang) if f not in chain)
     return chain
+
+
+ASKED_ALONE = 8
+"""The most characters of one text the machine's fonts are asked for one by one."""
 
 
 def missing_chars(text: str, chain: Sequence[FontFace]) -> list[str]:
