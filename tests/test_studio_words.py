@@ -44,6 +44,11 @@ def refused(client: Any, key: str, value: object) -> dict[str, Any]:
         ("deck.copies", 99, "Decks (a class set: each its colour and letter) must be at most 12"),
         ("layout.size_ratio", "x", "Smallest / largest symbol must be a number, such as 0.5"),
         ("seed", 1.5, "Seed (same seed, same deck) must be a whole number, such as 1"),
+        (
+            "text.lang",
+            "French",
+            "Language (e.g. en, ja, zh-Hans) must be a language code such as fr, ja or zh-Hans (not its name)",
+        ),
     ],
 )
 def test_a_refused_setting_is_said_with_the_controls_label(client: Any, key: str, value: object, words: str) -> None:

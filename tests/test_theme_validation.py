@@ -52,6 +52,7 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
         ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
         ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
+        ({"text": {"lang": "French"}}, 'text.lang: expected a language code such as "fr", "ja" or "zh-Hans" (not'),
     ],
 )
 def test_bad_values_name_the_key_and_what_is_expected(tmp_path: Path, override: dict, expected: str) -> None:

@@ -237,6 +237,7 @@ _MUST = {
     "not-yes-no": lambda spec: "must be on or off (true or false in theme.yaml)",
     "not-a-colour": lambda spec: "must be a colour such as #ff8800",
     "not-a-name": lambda spec: "must be a short name of letters, digits, - _ or .",
+    "not-a-language": lambda spec: "must be a language code such as fr, ja or zh-Hans (not its name)",
     "not-text": lambda spec: "must be text",
     "missing": lambda spec: "must be given",
 }

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from printdeck.errors import PrintdeckError
+from printdeck.theme.spec_types import LANGUAGE_PATTERN
 from printdeck.units import LengthError
 
 UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry"}
@@ -105,6 +106,8 @@ def _expected(err: Mapping[str, Any]) -> str:
         pattern = str(ctx.get("pattern", ""))
         if pattern.startswith("^#"):
             return 'a colour such as "#ff8800"'
+        if pattern == LANGUAGE_PATTERN:
+            return 'a language code such as "fr", "ja" or "zh-Hans" (not its name)'
         return "a short name of letters, digits, - _ or ."
     if kind == "string_too_long":
         return f"text of at most {ctx.get('max_length')} characters"
@@ -151,7 +154,10 @@ def error_code(err: Mapping[str, Any]) -> str | None:
     if kind == "value_error" and isinstance(ctx.get("error"), LengthError):
         return "not-a-length"
     if kind == "string_pattern_mismatch":
-        return "not-a-colour" if str(ctx.get("pattern", "")).startswith("^#") else "not-a-name"
+        pattern = str(ctx.get("pattern", ""))
+        if pattern == LANGUAGE_PATTERN:
+            return "not-a-language"
+        return "not-a-colour" if pattern.startswith("^#") else "not-a-name"
     return _CODES.get(kind)
 
 

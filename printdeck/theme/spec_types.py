@@ -55,7 +55,9 @@ class _LengthSchema:
 Length = Annotated[float, BeforeValidator(_length_mm), _LengthSchema()]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
-Language = Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", max_length=35)]
+LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+"""A BCP 47 language tag's shape: a two- or three-letter code, then subtags (``zh-Hans``)."""
+Language = Annotated[str, Field(pattern=LANGUAGE_PATTERN, max_length=35, examples=["fr", "zh-Hans"])]
 
 
 def by_type(kinds: dict[type, str], default: str) -> Any:
