@@ -34,6 +34,7 @@ from printdeck.theme import (
     load_theme,
     parse_settings,
     preset,
+    theme_errors_located,
 )
 
 
@@ -250,6 +251,12 @@ def make_deck(
         theme = apply_options(loaded, options)
     if before_layout is not None:
         before_layout(theme)
+    with theme_errors_located(theme):  # a problem of the theme's content found from here on names its file
+        return _made(theme, options, rep)
+
+
+def _made(theme: Theme, options: BuildOptions, rep: Reporter) -> Deck:
+    """:func:`make_deck` once the theme is loaded and its outputs can be written."""
     with rep.stage("design", None):
         design = deck_design(theme)
         if theme.spec.extras.tuck_box:
@@ -379,7 +386,8 @@ def build(
 
     deck = make_deck(theme_ref, options, rep, before_layout)
     out, options = outputs[0]
-    return _write(dataclasses.replace(deck, settings=build_settings(options)), out, options, rep)
+    with theme_errors_located(deck.plan.theme):  # a picture printed too coarse names the theme's file
+        return _write(dataclasses.replace(deck, settings=build_settings(options)), out, options, rep)
 
 
 def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:

@@ -110,6 +110,15 @@ def test_init_errors_name_the_argument_in_the_api_and_the_option_on_the_command_
     assert _refused("init", str(tmp_path / "deck"), "--images", str(tmp_path / "nowhere")).startswith("--images ")
     assert not (tmp_path / "deck").exists()
 
+    few = tmp_path / "few.txt"
+    few.write_text("cat\ndog\nfish\nbird\n", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.init_theme(tmp_path / "deck", words=few)
+    assert (caught.value.key, caught.value.is_argument, caught.value.code) == ("words", True, "too-few-symbols")
+    line = _refused("init", str(tmp_path / "deck"), "--words", str(few))
+    assert line.startswith("--words: ") and "4 symbols are too few: the smallest deck needs 7; add 3 more" in line
+    assert not (tmp_path / "deck").exists()
+
 
 def test_init_says_how_to_overwrite_in_each_fronts_words(tmp_path: Path) -> None:
     (tmp_path / "deck").mkdir()
@@ -220,3 +229,42 @@ def test_a_photo_cropped_close_round_a_face_says_how_to_print_it_sharper(tmp_pat
     focused = f"name: a\nsymbols:\n  - photo: astronaut.jpg\n    focus: [0.5, 0.5]\n{words}"
     (tmp_path / "theme.yaml").write_text(focused, encoding="utf-8")
     assert printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf").pdf_path.is_file()  # the fix works
+
+
+# -- a problem of the theme's content found after the load names the theme's file --------------
+
+
+def test_a_problem_found_after_the_load_names_the_theme_file_as_the_load_does(tmp_path: Path) -> None:
+    from test_theme_support import small_theme, write_theme
+
+    data = small_theme(card={"background": "#000000"}, text={"colors": ["#050505"]})
+    path = write_theme(tmp_path, data)
+    line = _refused("build", str(path), "-o", str(tmp_path / "deck.pdf"), "-q")
+    assert line.startswith(f"{path}: text.colors: #050505 does not show on the card background #000000"), line
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.make(path)
+    assert (caught.value.source, caught.value.key) == (str(path), "text.colors")
+    with pytest.raises(printdeck.PrintdeckError) as given_as_data:
+        printdeck.make(data)  # no file to name
+    assert str(given_as_data.value).startswith("text.colors: #050505 does not show")
+    assert not (tmp_path / "deck.pdf").exists()
+
+
+def test_an_option_problem_is_still_said_of_the_option(tmp_path: Path) -> None:
+    from test_theme_support import small_theme, write_theme
+
+    path = write_theme(tmp_path, small_theme())
+    line = _refused("build", str(path), "-o", str(tmp_path / "deck.pdf"), "--png-cut", "-q")
+    assert line.startswith("--png-cut: ") and str(path) not in line, line
+
+
+def test_a_folders_same_picture_names_each_file_once(tmp_path: Path) -> None:
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    for name in ("cat.png", "cat-copy.png"):
+        (folder / name).write_bytes(png_bytes((200, 40, 40)))
+    from test_theme_support import write_theme
+
+    path = write_theme(tmp_path, {"name": "dup", "symbols": [{"folder": "pics"}]})
+    line = _refused("check", str(path))
+    assert "same picture as" in line and line.count("(cat-copy.png)") + line.count("(cat.png)") == 2, line

@@ -17,6 +17,7 @@ from printdeck.theme.load import (
     load_theme_data,
     parse_theme_data,
     sized_theme,
+    theme_errors_located,
 )
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
@@ -94,6 +95,7 @@ __all__ = [
     "resolve_path",
     "schema_json",
     "sized_theme",
+    "theme_errors_located",
     "theme_worded",
     "validation_error",
     "verdicts_shipped",

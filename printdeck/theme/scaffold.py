@@ -355,7 +355,9 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
     with said_of("images"):
         entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
-    text = _theme_text(theme_dir, "My deck", entries, count, rotation, font_ref)
+    given = "words" if images is None else ("images" if words is None else None)  # what the count came from
+    with said_of(given) if given is not None else contextlib.nullcontext():
+        text = _theme_text(theme_dir, "My deck", entries, count, rotation, font_ref)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:

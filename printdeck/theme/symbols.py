@@ -230,8 +230,9 @@ def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileC
                 f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies",
                 code=SAME_PICTURE,
             )
+    named = where if where.endswith(f"({path.name})") else f"{where} ({path.name})"  # a folder's key names it already
     for digest in check.digests:
-        seen.digests[digest] = f"{where} ({path.name})"
+        seen.digests[digest] = named
     seen.progress(1)
     return check
 
