@@ -27,7 +27,7 @@ import numpy as np
 from printdeck.assign import colour_words
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
-from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours
+from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours, word_colours
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -106,7 +106,7 @@ def lay_out_class_set(
     out: list[CardLayout] = []
     for deck in class_decks(theme):
         layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
-        layouts = colour_words(layouts, symbols, theme.spec.text.colors)
+        layouts = colour_words(layouts, symbols, word_colours(theme.spec))
         mark = DeckMark(deck.number, deck.letter, deck.color, spot[0], spot[1])
         base = (deck.number - 1) * (len(cards) if per_deck is None else per_deck)
         out += [dataclasses.replace(c, index=base + c.index, mark=mark) for c in layouts]

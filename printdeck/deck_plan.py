@@ -20,7 +20,15 @@ from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, warn_pins_o
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
-from printdeck.theme import GREY_WORD_PALETTE, Theme, check_printed_text, load_theme, sized_theme, theme_worded
+from printdeck.theme import (
+    Theme,
+    check_printed_text,
+    load_theme,
+    sized_theme,
+    theme_errors_located,
+    theme_worded,
+    word_colours,
+)
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -73,7 +81,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
 
     chosen = [face for s in (theme.symbols if symbols is None else symbols) for face in s.all_faces]
     if any(s.kind == "text" and not s.color_fixed for s in chosen):
-        check_word_colours(theme.spec.text.colors, theme.spec.card.background)
+        check_word_colours(word_colours(theme.spec), theme.spec.card.background)
     prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
     prove(chosen, theme.spec.card.background)
 
@@ -167,12 +175,13 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
             cannot be drawn or shows no ink.
     """
     theme = sized_theme(theme)
-    design = deck_design(theme)
-    symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
-    check_printed_text(theme, symbols)
-    if prove:
-        prove_symbols(theme, symbols)
-    return planned_deck(theme, design, symbols)
+    with theme_errors_located(theme):  # as the build says them
+        design = deck_design(theme)
+        symbols = assign_symbols(theme, design.n_points, theme.spec.seed)
+        check_printed_text(theme, symbols)
+        if prove:
+            prove_symbols(theme, symbols)
+        return planned_deck(theme, design, symbols)
 
 
 def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> DeckPlan:
@@ -227,8 +236,8 @@ def lay_out_plan(
 
 
 def word_palette(theme: Theme) -> tuple[str, ...]:
-    """The colours a card's words take: ``text.colors``, or grey tones for a grey deck."""
-    return GREY_WORD_PALETTE if theme.spec.paper.grayscale else tuple(theme.spec.text.colors)
+    """The colours a card's words take (:func:`printdeck.theme.word_colours`)."""
+    return word_colours(theme.spec)
 
 
 def preview_page_png(

@@ -239,7 +239,7 @@ def build(
         (7, 3, None, b'%PDF-')
         >>> printdeck.build(words, out=pdf, paper="a5")
         Traceback (most recent call last):
-        printdeck.errors.PrintdeckError: paper: expected one of 'a4', 'letter' or 'a3', got "a5"
+        printdeck.errors.PrintdeckError: paper: expected a4, letter, a3, or a width and height ... got "a5"
     """
     options = BuildOptions(
         seed=seed,

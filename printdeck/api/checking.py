@@ -23,6 +23,7 @@ from printdeck.theme import (
     check_look_alikes,
     check_printed_text,
     look_alikes as _look_alikes,
+    theme_errors_located,
     warn_vision_look_alikes,
 )
 
@@ -150,19 +151,20 @@ def check_theme(
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
-    prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
-    spec = loaded.spec
-    grey = spec.paper.grayscale if grayscale is None else grayscale
-    allow = spec.deck.allow_look_alike if allow_look_alike is None else allow_look_alike
-    check_look_alikes(loaded, allow=allow, grey=grey)  # a grey deck: warns about pairs alike in grey
-    if not grey:  # colour-blind players, and black-and-white printers, of a colour deck
-        warn_vision_look_alikes(loaded, grey=True)
-    design = deck_design(loaded)
-    symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
-    check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
-    unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
-    if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
-        check_deck_pins(planned_deck(loaded, design, symbols))
+    with theme_errors_located(loaded):  # as the build says them
+        prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
+        spec = loaded.spec
+        grey = spec.paper.grayscale if grayscale is None else grayscale
+        allow = spec.deck.allow_look_alike if allow_look_alike is None else allow_look_alike
+        check_look_alikes(loaded, allow=allow, grey=grey)  # a grey deck: warns about pairs alike in grey
+        if not grey:  # colour-blind players, and black-and-white printers, of a colour deck
+            warn_vision_look_alikes(loaded, grey=True)
+        design = deck_design(loaded)
+        symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
+        check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
+        unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
+        if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
+            check_deck_pins(planned_deck(loaded, design, symbols))
     return CheckReport(
         name=loaded.name,
         cards=len(design.blocks),

@@ -33,6 +33,7 @@ from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
+from printdeck.theme import VISIBLE_CONTRAST, shows_on
 
 PROOF_PX = 160
 """Longer side, pixels, of the rasters compared."""
@@ -43,8 +44,9 @@ STRAY_SHARE = 0.003
 LOST_SHARE = 0.01
 """Visible traced ink the vector form may leave out, as a share of it."""
 SLACK_PX = 2
-CONTRAST = 40
-"""Smallest largest-channel difference from the background that counts as visible."""
+CONTRAST = VISIBLE_CONTRAST
+"""Smallest largest-channel difference from the background that counts as visible (the
+theme's :data:`~printdeck.theme.VISIBLE_CONTRAST`, which word colours are held to too)."""
 
 
 @dataclass(frozen=True)
@@ -235,10 +237,8 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
     Raises:
         PrintdeckError: ``text.colors`` holds a colour within :data:`CONTRAST` of ``background``.
     """
-    bg = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
     for colour in colours:
-        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-        if max(abs(a - b) for a, b in zip(rgb, bg)) <= CONTRAST:
+        if not shows_on(colour, background):
             raise key_error(
                 "text.colors",
                 f"{colour} does not show on the card background {background}; "

@@ -46,6 +46,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.theme.spec_types import SEED_MAX
 from printdeck.theme.symbols import resolve_path
+from printdeck.theme.word_colours import VISIBLE_CONTRAST, shows_on, word_colours
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",
+    "VISIBLE_CONTRAST",
     "WORD_PALETTE",
     "BuildSettings",
     "DeckSize",
@@ -94,10 +96,12 @@ __all__ = [
     "presets",
     "resolve_path",
     "schema_json",
+    "shows_on",
     "sized_theme",
     "theme_errors_located",
     "theme_worded",
     "validation_error",
     "verdicts_shipped",
     "warn_vision_look_alikes",
+    "word_colours",
 ]

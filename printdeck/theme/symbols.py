@@ -23,6 +23,7 @@ from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
 from printdeck.theme.spec import LayoutSpec, SymbolEntry, ThemeSpec
+from printdeck.theme.word_colours import word_colours
 
 BUNDLED_PREFIX = "@assets/"
 IMAGE_SUFFIXES = {
@@ -316,7 +317,7 @@ def _text_symbol(
         if check_files and (font, index) not in seen.fonts:
             open_face(font, index, font_key)
             seen.fonts.add((font, index))
-    colors = spec.text.colors
+    colors = word_colours(spec)
     symbol = SymbolSpec(
         id=0,
         name=entry.name or word,

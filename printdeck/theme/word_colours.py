@@ -1,0 +1,56 @@
+"""The colours a deck's words are printed in, and whether a colour shows on the card.
+
+A theme that leaves ``text.colors`` at its default gets :data:`~printdeck.theme.spec.WORD_PALETTE`
+less the colours that would not show on its ``card.background`` (the near-black on a black
+card), topped up with light ones; a grey deck gets
+:data:`~printdeck.theme.spec.GREY_WORD_PALETTE` the same way. Colours the theme gives are
+used as given (and refused where they do not show: ``printdeck.render.check_word_colours``).
+"""
+
+from __future__ import annotations
+
+from printdeck.theme.spec import GREY_WORD_PALETTE, WORD_PALETTE, ThemeSpec
+
+VISIBLE_CONTRAST = 40
+"""Ink shows on a card when one of its channels (0-255) differs from the background's by
+more than this: the proofs' test of a symbol's ink and the test of a word colour."""
+LIGHT_WORD_PALETTE = ("#ffffff", "#f0e442")
+"""Word colours added, in this order, where the default ones do not show (a dark card):
+white and Okabe and Ito's yellow."""
+LIGHT_GREY_WORD_PALETTE = ("#ffffff", "#c2c2c2", "#a3a3a3")
+"""Grey word tones added, in this order, where the default ones do not show."""
+
+
+def shows_on(colour: str, background: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) shows on ``background``: a channel differs by more
+    than :data:`VISIBLE_CONTRAST`.
+
+    Raises:
+        ValueError: A colour is not ``#rrggbb``.
+    """
+    ink, ground = (_channels(c) for c in (colour, background))
+    return max(abs(a - b) for a, b in zip(ink, ground)) > VISIBLE_CONTRAST
+
+
+def word_colours(spec: ThemeSpec) -> tuple[str, ...]:
+    """The colours the deck's words take (``#rrggbb``, the first for a card's first word):
+    a grey deck's tones, the theme's ``text.colors`` as given, or, where it keeps the
+    default palette, that palette as it shows on ``card.background`` (see the module)."""
+    background = spec.card.background
+    if spec.paper.grayscale:
+        return _showing(GREY_WORD_PALETTE + LIGHT_GREY_WORD_PALETTE, background, len(GREY_WORD_PALETTE))
+    given = tuple(spec.text.colors)
+    if given != WORD_PALETTE:
+        return given
+    return _showing(WORD_PALETTE + LIGHT_WORD_PALETTE, background, len(WORD_PALETTE))
+
+
+def _showing(candidates: tuple[str, ...], background: str, most: int) -> tuple[str, ...]:
+    """The first ``most`` of ``candidates`` that show on ``background``."""
+    return tuple(c for c in candidates if shows_on(c, background))[:most]
+
+
+def _channels(colour: str) -> tuple[int, int, int]:
+    if len(colour) != 7 or colour[0] != "#":
+        raise ValueError(f"expected a colour #rrggbb, got {colour!r}")
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)

@@ -1,0 +1,59 @@
+"""The words' colours on the card's background: the default palette keeps to the colours
+that show on it (a black card drops the near-black and gains white), colours a theme gives
+are used as given and refused where they do not show, and the printed words show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+import pytest
+from test_theme_support import small_theme
+
+import printdeck
+from printdeck.theme import GREY_WORD_PALETTE, WORD_PALETTE, shows_on, word_colours
+
+
+def _spec(**overrides: object):
+    return printdeck.load_theme(small_theme(**overrides)).spec
+
+
+def test_the_default_palette_is_unchanged_on_a_white_card() -> None:
+    assert word_colours(_spec()) == WORD_PALETTE
+    assert word_colours(_spec(paper={"grayscale": True})) == GREY_WORD_PALETTE
+
+
+@pytest.mark.parametrize("background", ["#000000", "#1a1a1a", "#2b4c7e", "#ffffff", "#f0e442"])
+def test_the_default_palette_keeps_the_colours_that_show_on_the_card(background: str) -> None:
+    for grey in (False, True):
+        colours = word_colours(_spec(card={"background": background}, paper={"grayscale": grey}))
+        assert len(colours) == len(GREY_WORD_PALETTE if grey else WORD_PALETTE)
+        assert all(shows_on(c, background) for c in colours), (background, grey, colours)
+        assert len(set(colours)) == len(colours)
+
+
+def test_colours_the_theme_gives_are_used_as_given_and_refused_where_they_do_not_show(tmp_path: Path) -> None:
+    given = ["#ffffff", "#ffff00"]
+    assert word_colours(_spec(card={"background": "#000000"}, text={"colors": given})) == tuple(given)
+    with pytest.raises(printdeck.PrintdeckError, match=r"text\.colors: #1a1a1a does not show on the card background"):
+        printdeck.build(
+            small_theme(card={"background": "#000000"}, text={"colors": ["#ffffff", "#1a1a1a"]}),
+            out=tmp_path / "deck.pdf",
+        )
+    assert not (tmp_path / "deck.pdf").exists()
+
+
+def test_words_on_a_black_card_print_in_colours_that_show(tmp_path: Path) -> None:
+    result = printdeck.build(small_theme(card={"background": "#000000"}), out=tmp_path / "deck.pdf")
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        page = np.asarray(doc[0].render(scale=1.0).to_pil().convert("RGB")).astype(int)
+    finally:
+        doc.close()
+    card = page[(page.max(axis=2) < 250)]  # the cards (and marks), not the white paper
+    black = (card.max(axis=1) <= 8).mean()
+    ink = card[card.max(axis=1) > 40 + 8]  # the words, with their antialiased edges less
+    assert black > 0.5 and len(ink) > 200, (black, len(ink))
+    near_black = np.array([0x1A, 0x1A, 0x1A])
+    assert not np.all(np.abs(ink - near_black).max(axis=1) <= 20, axis=0).any()  # no word in the near-black
