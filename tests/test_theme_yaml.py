@@ -45,6 +45,23 @@ def test_syntax_error_gives_line_and_column() -> None:
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "fix"),
+    [
+        ("name: x\ndeck:\n\tsymbols_per_card: 3\n", "; indent with spaces, not tabs"),
+        ('name: x\ntitle: "unterminated\nseed: 1\n', "; close the quote opened on line 2, column 8"),
+        ("name: x\ndeck:\n  symbols_per_card: 3\n symbols: []\n", "; check the indentation there: the keys of one"),
+        ("name: x\ntitle: a: b\n", "; put a value holding ': ' in quotes, or check the indentation there"),
+        ("card:\n  diameter: [85mm\nseed: 1\n", "; fix the YAML syntax there"),
+    ],
+)
+def test_a_syntax_slip_is_named_in_a_theme_writers_words(text: str, fix: str) -> None:
+    with pytest.raises(PrintdeckError) as info:
+        load_yaml_text(text, "t.yaml")
+    assert str(info.value).startswith("t.yaml: not valid YAML: line ")
+    assert fix in str(info.value), str(info.value)
+
+
 def test_unhashable_key_is_refused() -> None:
     with pytest.raises(PrintdeckError, match="plain word"):
         load_yaml_text("? [a, b]\n: 1\n")

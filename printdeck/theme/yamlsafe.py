@@ -106,6 +106,23 @@ def _first_line(exc: yaml.YAMLError) -> str:
     return f"{where}{problem}{extra}"
 
 
+def _syntax_fix(exc: yaml.YAMLError) -> str:
+    """What fixes a PyYAML syntax error, in a theme writer's words: the common slips (a tab,
+    a key out of line, a quote never closed) named, else "fix the YAML syntax there"."""
+    problem, context = str(getattr(exc, "problem", "") or ""), str(getattr(exc, "context", "") or "")
+    opened = getattr(exc, "context_mark", None)
+    if "'\\t'" in problem or "\t" in problem:
+        return "indent with spaces, not tabs"
+    if "quoted scalar" in context and opened is not None:
+        return f"close the quote opened on line {opened.line + 1}, column {opened.column + 1}"
+    indent = "the keys of one section start in the same column (spaces only)"
+    if "mapping values are not allowed" in problem:
+        return f"put a value holding ': ' in quotes, or check the indentation there: {indent}"
+    if "<block end>" in problem or "expected key" in problem:
+        return f"check the indentation there: {indent}"
+    return "fix the YAML syntax there"
+
+
 def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_EXPANDED_NODES) -> object:
     """Parse one YAML document safely.
 
@@ -125,7 +142,10 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
     try:
         loader = _CheckedLoader(text)
     except yaml.YAMLError as exc:
-        raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; remove that character") from None
+        fix = _syntax_fix(exc)
+        raise PrintdeckError(
+            f"{source}: not valid YAML: {_first_line(exc)}; {'remove that character' if fix.startswith('fix') else fix}"
+        ) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -137,7 +157,7 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
             raise PrintdeckError(f"{source}: {exc}; {fix}") from None
         return loader.construct_document(node)
     except yaml.YAMLError as exc:
-        raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; fix the YAML syntax there") from None
+        raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; {_syntax_fix(exc)}") from None
     except RecursionError:
         raise PrintdeckError(f"{source}: the YAML is nested too deeply; flatten it") from None
     finally:
