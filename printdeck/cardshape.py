@@ -157,9 +157,11 @@ class CardShape:
     def offset(self, distance_mm: float) -> CardShape:
         """The outline moved outward by ``distance_mm`` (inward if negative).
 
-        Outward: a bleed; sharp corners stay sharp (a mitred offset, covering the
-        rounded one). Inward: a safe zone, exact (every side moves in by the distance,
-        a rounded corner's radius shrinks by it, down to sharp).
+        Outward: a bleed; corners come out sharp (a mitred offset, covering the rounded
+        one): a rounded square's or rectangle's bleed is its sharp box grown, which a
+        print shop trims square and rounds after, so no corner of the bleed box is left
+        white. Inward: a safe zone, exact (every side moves in by the distance, a rounded
+        corner's radius shrinks by it, down to sharp).
 
         Raises:
             ValueError: The inset leaves nothing of the shape.
@@ -170,7 +172,7 @@ class CardShape:
         elif self.kind == ShapeKind.HEXAGON:
             shape = CardShape.hexagon(self.across_corners_mm + 4.0 * d / SQRT3, self.orientation or Orientation.POINTY)
         else:
-            r = max(self.corner_radius_mm + d, 0.0) if self.corner_radius_mm > 0 else 0.0
+            r = max(self.corner_radius_mm + d, 0.0) if self.corner_radius_mm > 0 and d < 0 else 0.0
             shape = CardShape(self.kind, self.width_mm + 2.0 * d, self.height_mm + 2.0 * d, r)
         if shape.width_mm <= 0 or shape.height_mm <= 0:
             raise ValueError(f"an inset of {-d:g} mm leaves nothing of a {self.describe()} card")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import ezdxf
 import numpy as np
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from pypdf import PdfReader
@@ -169,6 +170,24 @@ def test_single_pages_have_the_shapes_boxes(tmp_path: Path) -> None:
     assert media[2] == pytest.approx(69 * pt, abs=0.01) and media[3] == pytest.approx(94 * pt, abs=0.01)
     assert trim == pytest.approx([3 * pt, 3 * pt, 66 * pt, 91 * pt], abs=0.01)
     assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+
+
+def test_a_rounded_cards_bleed_box_has_no_white_corner(tmp_path: Path) -> None:
+    """A print shop trims the bleed box square and rounds the corners after: the background
+    (front and back) fills the whole box, its corners too."""
+    raw = _shape_theme({"size": "poker", "corner_radius": "3mm", "background": "#336699"}, layout="single")
+    raw["deck"] = {"symbols_per_card": 3}
+    raw["backs"] = {"enabled": True, "color": "#993322"}
+    out = tmp_path / "deck.pdf"
+    printdeck.build(printdeck.load_theme(raw, base_dir=ROOT), out=out)
+    doc = pdfium.PdfDocument(str(out))
+    try:
+        for index, colour in ((0, (0x33, 0x66, 0x99)), (1, (0x99, 0x33, 0x22))):  # a front, then its back
+            page = np.asarray(doc[index].render(scale=2.0).to_pil().convert("RGB")).astype(int)
+            for y, x in ((1, 1), (1, -2), (-2, 1), (-2, -2)):
+                assert np.abs(page[y, x] - colour).max() <= 3, (index, (y, x), page[y, x])
+    finally:
+        doc.close()
 
 
 def _stroked_paths(pdf_path: Path, page_index: int = 0, dashed_only: bool = True) -> list[np.ndarray]:
