@@ -39,7 +39,7 @@ def refused(client: Any, key: str, value: object) -> dict[str, Any]:
         ("card.bleed", "99mm", "Bleed must be at most 15 mm"),
         ("card.size", "huge", f"Card size must be {LENGTH}, or one of poker, bridge, tarot, mini, tgc-circle, tgc-hex"),
         ("card.shape", "star", "Card shape: choose one of the list (circle, square, rectangle, hexagon)"),
-        ("card.background", "red", "Card background must be a colour such as #ff8800"),
+        ("card.background", "reddish", "Card background must be a colour such as #ff8800, #f80 or orange"),
         ("deck.cards", 0, "Cards (trim the deck) must be at least 1"),
         ("deck.copies", 99, "Decks (a class set: each its colour and letter) must be at most 12"),
         ("layout.size_ratio", "x", "Smallest / largest symbol must be a number, such as 0.5"),

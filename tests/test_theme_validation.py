@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 from test_theme_support import WORDS, small_theme, write_theme
 
+import printdeck
 from printdeck.errors import PrintdeckError
 from printdeck.theme import deck_size, load_theme
 
@@ -37,7 +38,10 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"card": {"diameter": "1mm"}}, 'card.diameter: expected a length at least 20mm, got "1mm"'),
         ({"card": {"bleed": "-3mm"}}, 'card.bleed: expected a length at least 0mm, got "-3mm"'),
         ({"card": {"diameter": "2m"}}, "card.diameter: expected a length such as"),
-        ({"card": {"background": "red"}}, 'card.background: expected a colour such as "#ff8800", got "red"'),
+        (
+            {"card": {"background": "reddish"}},
+            'card.background: expected a colour such as "#ff8800", "#f80" or "orange"',
+        ),
         ({"seed": "abc"}, 'seed: expected a whole number, got "abc"'),
         ({"seed": -1}, "seed: expected a number at least 0, got -1"),
         ({"deck": {"match": 3}}, "deck.match: expected one of 1 or 2, got 3"),
@@ -52,6 +56,7 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
         ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
         ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
+        ({"card": {"background": "#ff88"}}, 'card.background: expected a colour such as "#ff8800", "#f80" or'),
         ({"text": {"lang": "French"}}, 'text.lang: expected a language code such as "fr", "ja" or "zh-Hans" (not'),
     ],
 )
@@ -241,3 +246,12 @@ def test_a_card_too_big_for_the_sheet_is_refused_by_the_room_the_sheet_keeps(
     fits = {"card": {"bleed": "3mm", "diameter": "188mm"}, "paper": paper, "symbols": [{"text": w} for w in WORDS[:7]]}
     (tmp_path / "fits").mkdir()
     load_theme(write_theme(tmp_path / "fits", fits))  # the largest circle the sheet holds
+
+
+@pytest.mark.parametrize(
+    ("written", "colour"),
+    [("#ff8800", "#ff8800"), ("#FF8800", "#FF8800"), ("#f80", "#ff8800"), (" #AbC ", "#aabbcc"), ("orange", "#ffa500")],
+)
+def test_a_colour_is_written_as_a_designer_writes_it(written: str, colour: str) -> None:
+    theme = printdeck.load_theme(small_theme(card={"background": written}, text={"colors": [written, "navy"]}))
+    assert theme.spec.card.background == colour and theme.spec.text.colors == [colour, "#000080"]

@@ -235,7 +235,7 @@ _MUST = {
     "not-a-whole-number": lambda spec: f"must be a whole number, such as {_example(spec, '3')}",
     "not-a-number": lambda spec: f"must be a number, such as {_example(spec, '1.5')}",
     "not-yes-no": lambda spec: "must be on or off (true or false in theme.yaml)",
-    "not-a-colour": lambda spec: "must be a colour such as #ff8800",
+    "not-a-colour": lambda spec: "must be a colour such as #ff8800, #f80 or orange",
     "not-a-name": lambda spec: "must be a short name of letters, digits, - _ or .",
     "not-a-language": lambda spec: "must be a language code such as fr, ja or zh-Hans (not its name)",
     "not-text": lambda spec: "must be text",

@@ -105,7 +105,7 @@ def _expected(err: Mapping[str, Any]) -> str:
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
         if pattern.startswith("^#"):
-            return 'a colour such as "#ff8800"'
+            return 'a colour such as "#ff8800", "#f80" or "orange"'
         if pattern == LANGUAGE_PATTERN:
             return 'a language code such as "fr", "ja" or "zh-Hans" (not its name)'
         return "a short name of letters, digits, - _ or ."

@@ -2,6 +2,7 @@
 seeds, the strict base of every section and the union discriminator by input type.
 """
 
+import re
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -12,6 +13,7 @@ from pydantic import (
     Field,
     GetJsonSchemaHandler,
     ValidationInfo,
+    WithJsonSchema,
 )
 
 from printdeck.units import LENGTH_PATTERN, parse_length_mm
@@ -53,7 +55,40 @@ class _LengthSchema:
 
 
 Length = Annotated[float, BeforeValidator(_length_mm), _LengthSchema()]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"])]
+
+
+def _colour(value: object) -> object:
+    """A colour as ``#rrggbb``: ``#rgb`` written out (``#f80`` is ``#ff8800``) and a CSS
+    colour name (``orange``, through Pillow's ``ImageColor``) made its hex; anything else
+    as given, for the pattern to refuse."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if _SHORT_HEX.fullmatch(text):
+        return "#" + "".join(c * 2 for c in text[1:]).lower()
+    from PIL import ImageColor  # noqa: PLC0415 - only for a colour given by name
+
+    hex_of_name = ImageColor.colormap.get(text.lower())
+    if isinstance(hex_of_name, str) and _LONG_HEX.fullmatch(hex_of_name):
+        return hex_of_name.lower()
+    return value
+
+
+_SHORT_HEX = re.compile(r"#[0-9a-fA-F]{3}")
+_LONG_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+Color = Annotated[
+    str,
+    BeforeValidator(_colour),
+    Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"]),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "anyOf": [{"pattern": r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$"}, {"pattern": "^[A-Za-z]{3,20}$"}],
+            "examples": ["#ffffff", "#f80", "orange"],
+            "description": "#rrggbb, #rgb or a CSS colour name",
+        }
+    ),
+]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 """A BCP 47 language tag's shape: a two- or three-letter code, then subtags (``zh-Hans``)."""
