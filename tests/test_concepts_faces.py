@@ -190,6 +190,15 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
         assert not (tmp_path / "bad").exists()
     words.write_text("owl\n3 × 4 = 12\ttwelve\n", encoding="utf-8")  # a tab splits the line: '=' is the word's
     assert [row.words for row in read_words(words)] == [("owl",), ("3 × 4 = 12", "twelve")]
+    words.write_text("cat = gato\napple.png = manzana\n", encoding="utf-8")  # no apple.png among the pictures
+    refused = CliRunner().invoke(
+        cli_main, ["init", str(tmp_path / "typo"), "--images", str(pictures), "--words", str(words)]
+    )
+    assert (
+        refused.exit_code == 2
+        and "--words: line 2: 'apple.png' names no picture of the images folder" in refused.output
+    )
+    assert not (tmp_path / "typo").exists()
 
 
 @pytest.mark.parametrize("name", ["vocabulary", "times-tables"])

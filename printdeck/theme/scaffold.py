@@ -137,7 +137,15 @@ def _paired_entries(pictures: list[tuple[str, str, str]], rows: list[WordRow]) -
             continue
         paired.add(row.line)
         lines.append(f"  - name: {_q(name)}\n    faces:\n      - {key}: {_q(rel)}\n      - text: {_q(row.words[-1])}\n")
-    return lines + [_word_entry(row) for row in rows if row.line not in paired]
+    unpaired = [row for row in rows if row.line not in paired]
+    for row in unpaired if pictures else []:  # "apple.png = manzana" and no apple.png: a typo, not a word
+        if Path(row.words[0]).suffix.lower() in IMAGE_SUFFIXES:
+            raise argument_error(
+                "words",
+                f"line {row.line}: {row.words[0]!r} names no picture of the images folder",
+                "check the file name, or write the picture's name without its extension",
+            )
+    return lines + [_word_entry(row) for row in unpaired]
 
 
 def _word_entry(row: WordRow) -> str:
@@ -262,11 +270,12 @@ how to overwrite it: ``force=True``, ``--force``)."""
 @contextlib.contextmanager
 def said_of(argument: str) -> Iterator[None]:
     """Inside: an error a shared check raised about a file (keyed to the ``where`` it was given,
-    ``words``) is said of the argument ``argument``, its fields kept."""
+    ``words``) is said of the argument ``argument``, its fields kept; one said of an
+    argument already (a word list's line naming no picture of ``images``) stays so."""
     try:
         yield
     except PrintdeckError as exc:
-        if exc.is_argument and exc.key == argument:
+        if exc.is_argument:
             raise
         raise argument_error(argument, exc.problem, exc.fix, source=exc.source, code=exc.code) from None
 
