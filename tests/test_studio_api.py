@@ -407,7 +407,10 @@ def test_build_streams_progress_and_gives_the_same_pdf_as_the_command_line(clien
     again = printdeck.build(state["folder"], out=tmp_path / "cli.pdf")
     assert again.pdf_path.read_bytes() == pdf.content
     cards = zipfile.ZipFile(io.BytesIO(client.get(event["zip"]).content))
-    assert len(cards.namelist()) == 7 and all(n.endswith(".png") for n in cards.namelist())
+    png_dir = Path(state["folder"]) / "output" / "cards"
+    written = sorted(p.name for p in png_dir.iterdir() if not p.name.startswith("."))
+    assert sorted(cards.namelist()) == written  # every file the command line writes there: the back too
+    assert "back.png" in written and sum(n.startswith("card-") for n in written) == 7
     assert client.get("/api/builds/99/deck.pdf").status_code == 404
 
 

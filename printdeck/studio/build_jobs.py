@@ -56,7 +56,9 @@ class BuildJob:
         warnings: The build's warnings, one line each (``wording.sheet_warnings``).
         error: The command line's error line, if the build failed.
         error_words: The page's words for it (``plain_words``).
-        pdf, png_paths: What was written.
+        pdf, png_paths: What was written: the PDF and the card images, with ``png_paths``
+            everything the image folder got (the cards, the backs, ``CREDITS.txt``: what a
+            print-on-demand upload needs, as the command line writes it).
     """
 
     pngs: bool
@@ -170,7 +172,7 @@ class Builds:
                     result = printdeck.build(
                         folder, out=out_dir / f"{name}.pdf", png_dir=png_dir, reporter=_Reporter(job)
                     )
-                    job.pdf, job.png_paths = result.pdf_path, list(result.png_paths)
+                    job.pdf, job.png_paths = result.pdf_path, _written(png_dir) if result.png_paths else []
                     job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
             job.warnings = sheet_warnings(caught)
         except PrintdeckError as exc:
@@ -197,8 +199,16 @@ class Builds:
         ]
 
 
+def _written(png_dir: Path | None) -> list[Path]:
+    """Every file the build wrote into ``png_dir``, by the folder's record of them
+    (:func:`printdeck.render.read_png_record`): cards, backs and the credits, by name."""
+    from printdeck.render import read_png_record  # noqa: PLC0415 - ReportLab only when building
+
+    return [] if png_dir is None else [png_dir / name for name in sorted(read_png_record(png_dir))]
+
+
 def cards_zip(paths: list[Path]) -> bytes:
-    """The card PNGs in one zip (stored: PNGs are compressed already)."""
+    """The card images, their backs and the credits in one zip (stored: PNGs are compressed already)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for path in paths:
