@@ -57,6 +57,7 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),
         ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
         ({"card": {"background": "#ff88"}}, 'card.background: expected a colour such as "#ff8800", "#f80" or'),
+        ({"paper": {"margin": "100mm"}}, "paper.margin: 100mm margins leave 4 x 91mm of the paper inside its margins"),
         ({"text": {"lang": "French"}}, 'text.lang: expected a language code such as "fr", "ja" or "zh-Hans" (not'),
     ],
 )

@@ -29,6 +29,7 @@ from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
+from printdeck.theme.spec_print import PaperSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
     allowed_roots,
@@ -396,6 +397,14 @@ def check_consistency(spec: ThemeSpec) -> None:
         room = sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), margin_mm, shape.is_circle))
         need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
         inside = "inside its margins and the crop marks' room"
+        fits_default = sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), _default_margin_mm(spec), shape.is_circle))
+        too_small = need[0] > room[0] or need[1] > room[1]
+        if too_small and need[0] <= fits_default[0] and need[1] <= fits_default[1]:  # the margin, not the card
+            raise key_error(
+                "paper.margin",
+                f"{spec.paper.margin_mm:g}mm margins leave {room[0]:g} x {room[1]:g}mm of the paper {inside}, "
+                f"and a card with its bleed needs {need[0]:g} x {need[1]:g}mm; use a smaller paper.margin",
+            )
         if shape.is_circle and need[0] > room[0]:
             raise key_error(
                 key,
@@ -410,6 +419,12 @@ def check_consistency(spec: ThemeSpec) -> None:
                 f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
                 "make the card smaller or the paper larger",
             )
+
+
+def _default_margin_mm(spec: ThemeSpec) -> float:
+    """The sheet's margin with ``paper.margin`` at its default (the crop marks' room kept)."""
+    default = PaperSpec.model_fields["margin_mm"].default
+    return sheet_margin_mm(float(default), spec.paper.registration_marks)
 
 
 def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Path, ...] | None) -> None:
