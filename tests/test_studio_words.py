@@ -63,6 +63,8 @@ def test_every_control_label_comes_from_the_form_description() -> None:
     fields = form_description()["fields"]
     assert all(fields[key]["label"] == label for key, label in FIELD_LABELS.items())
     assert all(field["label"] for field in fields.values())  # a key the groups leave out: its own name
+    raw = sorted(key for key, field in fields.items() if field["label"] == key)
+    assert not raw, f"settings a person would see as a theme key, not a label: {raw}"
 
 
 def test_too_few_symbols_counts_from_the_design(client: Any) -> None:

@@ -129,8 +129,8 @@ class PaperSpec(StrictModel):
     )
     grayscale: bool = Field(
         default=False,
-        description="print in grey: a DeviceGray PDF, words in grey tones kept apart by lightness, symbols "
-        "compared as grey tones",
+        description="print in grey, for a black-and-white printer: words in grey tones kept apart by "
+        "lightness, symbols that look alike in grey refused (the PDF is DeviceGray)",
     )
     max_ppi: int = Field(
         default=450,
