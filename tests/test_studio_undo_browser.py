@@ -60,7 +60,8 @@ def test_a_teacher_picks_pictures_undoes_and_builds(page: object, studio: tuple[
     page.screenshot(path=str(folder / "picker.png"))
     page.fill("#art-search", "cat")
     page.click("#art-grid button[aria-label='cat (in the deck)']")  # again: refused as an upload would be
-    page.wait_for_selector("#art-note:has-text('cat was not added: ')")
+    page.wait_for_selector("#art-note:has-text('cat was not added: this is the same picture as another symbol')")
+    assert "symbols." not in page.inner_text("#art-note") and ".svg" not in page.inner_text("#art-note")  # plain words
     page.keyboard.press("Escape")
     page.wait_for_function("!document.getElementById('art-picker').open")
     assert page.evaluate("document.activeElement.id") == "art-open"  # back where the person was

@@ -79,7 +79,10 @@ async function pick(dialog, target) {
   const answer = await change("POST", "/api/art", { names: [id], drop: newDrop() });
   const result = answer.data && answer.data.results ? answer.data.results[0] : null;
   if (answer.status === 200 && result && result.ok) note.textContent = `Added ${name} to the deck`;
-  else note.textContent = `${name} was not added: ${(result && result.error) || answer.data.error || "try again"}`;
+  else {  // the page's own words (as a dropped file's tile says them), not the command line's
+    const why = (result && (result.words || result.error)) || answer.data.words || answer.data.error || "try again";
+    note.textContent = `${name} was not added: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  }
   document.getElementById("busy").textContent = note.textContent;
   const keep = dialog.querySelector(`[data-art="${id}"]`);
   if (keep) {
