@@ -316,6 +316,8 @@ class BuildResult:
     """Each photo of the deck (its name) and what its crop holds."""
     extras_path: Path | None = None
     """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
+    credits_path: Path | None = None
+    """The artwork credit beside the per-card images (``CREDITS.txt``), when the deck has one."""
     back_paths: list[Path] = field(default_factory=list)
     """The card backs' images beside the per-card images, when backs are on: one, or one a
     deck of a class set (``back-A.png`` ...)."""

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from printdeck.render.pdf import extras_file, render_pdf
     from printdeck.render.pdf_pixels import page_count, page_image
     from printdeck.render.pictures import make_photo_master
-    from printdeck.render.png import back_name, card_name, render_pngs, shape_mask
+    from printdeck.render.png import CREDITS_FILE, back_name, card_name, render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
@@ -71,6 +71,7 @@ _WHERE = {
     "back_image": "printdeck.render.backs",
     "deck_back": "printdeck.render.backs",
     "back_name": "printdeck.render.png",
+    "CREDITS_FILE": "printdeck.render.png",
     "card_name": "printdeck.render.png",
     "BackDesign": "printdeck.render.print_job",
     "CardStyle": "printdeck.render.style",
@@ -107,6 +108,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "CREDITS_FILE",
     "GAMES",
     "PNG_RECORD",
     "BackDesign",

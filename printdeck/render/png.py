@@ -260,6 +260,8 @@ def _paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: fl
     img.paste(patch, at, disc.resize((size, size), Image.Resampling.BOX))
 
 
+CREDITS_FILE = "CREDITS.txt"
+"""The artwork credit written beside the card images when the deck has one."""
 MARK_PAD_MM = 0.4  # the deck mark's picture reaches this far beyond its dot (its edge's blend), mm
 
 
@@ -288,10 +290,10 @@ def _write_beside(
     if job.attribution:
         text = f"{job.title}\n\nArtwork credit: {job.attribution}\n\nMade with printdeck.\n"
         try:
-            (folder / "CREDITS.txt").write_text(text, encoding="utf-8")
+            (folder / CREDITS_FILE).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise write_error(folder / "CREDITS.txt", exc) from exc
-        names.append("CREDITS.txt")
+            raise write_error(folder / CREDITS_FILE, exc) from exc
+        names.append(CREDITS_FILE)
     return names
 
 

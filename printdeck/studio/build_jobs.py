@@ -172,7 +172,7 @@ class Builds:
                     result = printdeck.build(
                         folder, out=out_dir / f"{name}.pdf", png_dir=png_dir, reporter=_Reporter(job)
                     )
-                    job.pdf, job.png_paths = result.pdf_path, _written(png_dir) if result.png_paths else []
+                    job.pdf, job.png_paths = result.pdf_path, _written(result)
                     job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
             job.warnings = sheet_warnings(caught)
         except PrintdeckError as exc:
@@ -199,12 +199,11 @@ class Builds:
         ]
 
 
-def _written(png_dir: Path | None) -> list[Path]:
-    """Every file the build wrote into ``png_dir``, by the folder's record of them
-    (:func:`printdeck.render.read_png_record`): cards, backs and the credits, by name."""
-    from printdeck.render import read_png_record  # noqa: PLC0415 - ReportLab only when building
-
-    return [] if png_dir is None else [png_dir / name for name in sorted(read_png_record(png_dir))]
+def _written(result: printdeck.BuildResult) -> list[Path]:
+    """Every file the build wrote beside its card images: the cards, the backs, the credits."""
+    if not result.png_paths:
+        return []
+    return [*result.png_paths, *result.back_paths, *([result.credits_path] if result.credits_path else [])]
 
 
 def cards_zip(paths: list[Path]) -> bytes:
