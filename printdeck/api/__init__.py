@@ -44,13 +44,14 @@ from printdeck.api.viewing import (
     write_preview,
 )
 from printdeck.choices import FONT_SUFFIXES
-from printdeck.theme import SEED_MAX, OptionInfo
+from printdeck.theme import SEED_MAX, OptionInfo, PictureKind, picture_kind
 
 __all__ = [
     "FONT_SUFFIXES",
     "SEED_MAX",
     "CheckReport",
     "OptionInfo",
+    "PictureKind",
     "PreviewResult",
     "ThemeSource",
     "build",
@@ -66,6 +67,7 @@ __all__ = [
     "make",
     "option_table",
     "photo_crop",
+    "picture_kind",
     "plan",
     "preview_card",
     "preview_page",

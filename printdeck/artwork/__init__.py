@@ -62,7 +62,7 @@ if TYPE_CHECKING:
         to_rgba,
         upright_file,
     )
-    from printdeck.artwork.faces import opencv
+    from printdeck.artwork.faces import find_cat_faces, find_faces, opencv
     from printdeck.artwork.fonts import (
         FontFace,
         bundled_faces,
@@ -176,6 +176,8 @@ _WHERE = {
     "open_jpeg_strict": "printdeck.artwork.decode",
     "open_raster": "printdeck.artwork.decode",
     "opencv": "printdeck.artwork.faces",
+    "find_faces": "printdeck.artwork.faces",
+    "find_cat_faces": "printdeck.artwork.faces",
     "oriented_size": "printdeck.artwork.decode",
     "parse_font_ref": "printdeck.artwork.fonts",
     "photo_master": "printdeck.artwork.picture",
@@ -260,6 +262,8 @@ __all__ = [
     "drawing_key",
     "existing_file",
     "fallback_chain",
+    "find_cat_faces",
+    "find_faces",
     "find_look_alikes",
     "forget_checks",
     "forget_decodes",

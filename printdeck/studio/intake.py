@@ -262,8 +262,9 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     taken_names = {t.rsplit("/", 1)[-1] for t in taken if t.startswith(uploads.PICTURES_FOLDER + "/")}
     name, existed = uploads.free_name(pictures, name, upload.data, taken_names)
     path = None if existed else uploads.store(pictures, name, upload.data)
-    key = uploads.picture_key(name, upload.data)
-    return Item({key: f"{uploads.PICTURES_FOLDER}/{name}"}), path
+    kind = printdeck.picture_kind(name, upload.data)  # as printdeck init makes the entry
+    upright = {"rotate": False} if kind.upright else {}  # a cut-out person or pet: never upside down
+    return Item({kind.key: f"{uploads.PICTURES_FOLDER}/{name}", **upright}), path
 
 
 def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None) -> dict[str, Any]:

@@ -11,7 +11,6 @@ Files are written 0600 into folders made 0700 (see :mod:`printdeck.studio.theme_
 from __future__ import annotations
 
 import errno
-import io
 import re
 import tempfile
 import unicodedata
@@ -33,9 +32,6 @@ MAX_UPLOAD_BYTES = 200_000_000
 MAX_SYMBOLS = 5000
 """A theme's most symbols (the theme model's limit)."""
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".svg", ".heic", ".heif", ".avif"}
-PHOTO_ONLY_SUFFIXES = {".jpg", ".jpeg", ".heic", ".heif", ".avif"}
-MAX_CLASSIFIED_PIXELS = 60_000_000
-"""Pictures larger than this are not decoded here (printdeck's own check refuses them)."""
 FONT_SUFFIXES = set(LIBRARY_FONT_SUFFIXES)  # what the library loads: .ttf, .otf, .ttc, .otc
 _UNSAFE = re.compile(r"[^\w.-]+")
 _MAX_STEM = 80
@@ -173,25 +169,3 @@ def store(folder: Path, name: str, data: bytes) -> Path:
     except WriteError as exc:
         raise unwritable(folder.parent, exc) from None
     return path
-
-
-def picture_key(name: str, data: bytes) -> str:
-    """``photo`` for an opaque raster (cropped to a shape on the card), else ``image``,
-    as ``printdeck init`` decides."""
-    suffix = Path(name).suffix.lower()
-    if suffix == ".svg":
-        return "image"
-    if suffix in PHOTO_ONLY_SUFFIXES:
-        return "photo"
-    try:
-        from PIL import Image  # noqa: PLC0415 - only when a picture comes in
-
-        with Image.open(io.BytesIO(data)) as image:
-            if image.width * image.height > MAX_CLASSIFIED_PIXELS:  # printdeck's check refuses it
-                return "image"
-            if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
-                alpha = image.convert("RGBA").getchannel("A")
-                return "image" if alpha.getextrema()[0] < 255 else "photo"
-            return "photo"
-    except Exception:  # noqa: BLE001 - a broken file: printdeck's check says what is wrong with it
-        return "image"

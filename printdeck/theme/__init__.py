@@ -21,6 +21,7 @@ from printdeck.theme.load import (
 )
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
+from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.presets import Preset, apply_preset, preset, presets
 from printdeck.theme.printed_text import check_printed_text
 from printdeck.theme.run_options import (
@@ -63,6 +64,7 @@ __all__ = [
     "InitResult",
     "OptionInfo",
     "PaperSpec",
+    "PictureKind",
     "Preset",
     "PreviewSettings",
     "SlidesSettings",
@@ -92,6 +94,7 @@ __all__ = [
     "option_table",
     "parse_settings",
     "parse_theme_data",
+    "picture_kind",
     "preset",
     "presets",
     "resolve_path",

@@ -29,6 +29,7 @@ from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
+from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
@@ -96,9 +97,10 @@ FONTS_FOLDER = "fonts"
 """Where ``init --font`` copies a font from outside the new theme's folder."""
 
 
-def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str]]:
-    """The pictures of a folder as (key, path in the theme, name): ``key`` is ``photo`` for an
-    opaque raster, else ``image``.
+def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str, bool]]:
+    """The pictures of a folder as (key, path in the theme, name, upright): ``key`` is ``photo``
+    for an opaque raster, else ``image``; ``upright`` for a cut-out showing a face
+    (:func:`~printdeck.theme.picture_kind.picture_kind`).
 
     A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
     as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
@@ -113,16 +115,20 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
         else:
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        key = "image"
         if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
             check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
-        elif not check_raster_file(f, "images").has_alpha:
-            key = "photo"
-        out.append((key, rel, name_from_file(f)))
+        else:
+            check_raster_file(f, "images")
+        kind = picture_kind(f.name, f.read_bytes())  # as the studio makes a dropped picture's entry
+        out.append((kind.key, rel, name_from_file(f), kind.upright))
     return out
 
 
-def _paired_entries(pictures: list[tuple[str, str, str]], rows: list[WordRow]) -> list[str]:
+UPRIGHT = "    rotate: false   # a face: kept upright\n"
+"""The line a cut-out person's or pet's entry gets (see :mod:`printdeck.theme.picture_kind`)."""
+
+
+def _paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRow]) -> list[str]:
     """The symbols' YAML lines for pictures and words: a picture and the row whose first word
     is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
     ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
@@ -130,13 +136,15 @@ def _paired_entries(pictures: list[tuple[str, str, str]], rows: list[WordRow]) -
     by_name = {row.words[0].casefold(): row for row in rows}
     paired: set[int] = set()
     lines = []
-    for key, rel, name in pictures:
+    for key, rel, name, upright in pictures:
         row = by_name.get(name.casefold()) or by_name.get(rel.rsplit("/", 1)[-1].casefold())
+        turn = UPRIGHT if upright else ""
         if row is None:
-            lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n")
+            lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n{turn}")
             continue
         paired.add(row.line)
-        lines.append(f"  - name: {_q(name)}\n    faces:\n      - {key}: {_q(rel)}\n      - text: {_q(row.words[-1])}\n")
+        faces = f"    faces:\n      - {key}: {_q(rel)}\n      - text: {_q(row.words[-1])}\n"
+        lines.append(f"  - name: {_q(name)}\n{turn}{faces}")
     unpaired = [row for row in rows if row.line not in paired]
     for row in unpaired if pictures else []:  # "apple.png = manzana" and no apple.png: a typo, not a word
         if Path(row.words[0]).suffix.lower() in IMAGE_SUFFIXES:

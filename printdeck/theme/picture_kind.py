@@ -1,0 +1,82 @@
+"""How a picture file enters a theme: as a ``photo`` (an opaque raster, cropped to a shape on
+the card, kept upright as ``layout.rotate_photos`` says) or an ``image`` (drawn on its own
+silhouette, turned freely), and whether an image must stay upright (``rotate: false``): a
+cut-out person or pet (a photo whose background was made transparent) would otherwise
+print sideways or upside down.
+
+``printdeck init --images`` and the studio's intake both ask here, so a picture given either
+way becomes the same entry.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+PHOTO_ONLY_SUFFIXES = frozenset({".jpg", ".jpeg", ".heic", ".heif", ".avif"})
+"""Formats without transparency: always photos."""
+MAX_CLASSIFIED_PIXELS = 60_000_000
+"""A bigger raster is not opened here (the theme's file check refuses it, saying why)."""
+
+
+@dataclass(frozen=True)
+class PictureKind:
+    """A picture's theme entry, less its path.
+
+    Attributes:
+        key: ``photo`` or ``image``.
+        upright: An image showing a face (a person's or a cat's): written ``rotate: false``.
+    """
+
+    key: str
+    upright: bool = False
+
+
+def picture_kind(name: str, data: bytes) -> PictureKind:
+    """The entry of the picture file called ``name`` whose bytes are ``data``: an SVG is an
+    image, an opaque raster a photo, and a raster with transparent pixels an image, upright
+    if OpenCV's face cascades (:func:`printdeck.artwork.faces.find_faces`,
+    :func:`printdeck.artwork.faces.find_cat_faces`) find a face in it on white. A file Pillow
+    cannot open is an image (the theme's check says what is wrong with it). Never raises.
+    """
+    suffix = Path(name).suffix.lower()
+    if suffix == ".svg":
+        return PictureKind("image")
+    if suffix in PHOTO_ONLY_SUFFIXES:
+        return PictureKind("photo")
+    try:
+        from PIL import Image  # noqa: PLC0415 - only when a picture comes in
+
+        with Image.open(io.BytesIO(data)) as image:
+            if image.width * image.height > MAX_CLASSIFIED_PIXELS:
+                return PictureKind("image")
+            if not (image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)):
+                return PictureKind("photo")
+            rgba = image.convert("RGBA")
+    except Exception:  # noqa: BLE001 - a broken file: the theme's check says what is wrong with it
+        return PictureKind("image")
+    if rgba.getchannel("A").getextrema()[0] == 255:  # an alpha channel, every pixel opaque
+        return PictureKind("photo")
+    return PictureKind("image", upright=_shows_a_face(rgba))
+
+
+def _shows_a_face(rgba: Image.Image) -> bool:
+    """Whether a cut-out (RGBA) shows a person's or a cat's face, on white."""
+    from PIL import Image  # noqa: PLC0415
+
+    from printdeck.artwork import find_cat_faces, find_faces  # noqa: PLC0415 - OpenCV only for cut-outs
+
+    flat = Image.new("RGB", rgba.size, (255, 255, 255))
+    flat.paste(rgba, mask=rgba.getchannel("A"))
+    rgb = np.asarray(flat)
+    try:
+        return bool(find_faces(rgb) or find_cat_faces(rgb))
+    except (ImportError, ValueError):  # no OpenCV: the picture turns as any image
+        return False
