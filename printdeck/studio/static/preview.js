@@ -93,6 +93,10 @@ function forgetSheet() {
   button.disabled = true;
   button.textContent = "Re-roll card";
   document.getElementById("hotspots").replaceChildren();
+  document.getElementById("left-out").textContent = "";  // the facts of a sheet no longer shown go with it
+  const warnings = document.getElementById("sheet-warnings");
+  warnings.hidden = true;
+  warnings.textContent = "";
   document.dispatchEvent(new CustomEvent("card-chosen", { detail: { card: null } }));
 }
 
