@@ -179,6 +179,20 @@ class CropReport:
         return self.found == CropFound.NOTHING or self.faces_cut > 0
 
     @property
+    def faces_cut_text(self) -> str:
+        """What a crop that cuts a face left out, in words the build's summary and the studio
+        share: ``its face is too near the edge ...`` (one face), ``none of its 3 faces ...``,
+        ``2 of 5 faces fit the crop, the largest group that does``; empty when none is cut."""
+        total = self.faces + self.cat_faces
+        if self.faces_cut <= 0:
+            return ""
+        if total == 1:
+            return "its face is too near the edge for the crop to hold it whole"
+        if self.faces_kept == 0:
+            return f"none of its {total} faces fits the crop whole"
+        return f"{self.faces_kept} of {total} faces fit the crop, the largest group that does"
+
+    @property
     def badge(self) -> str:
         """The studio's word for it: ``face``, ``pet``, ``subject``, ``your focus``,
         or ``centre: check me`` (and ``check me`` after the others when :attr:`needs_check`)."""
@@ -370,11 +384,7 @@ def crop_lines(photo_crops: list[tuple[str, CropReport]], most: int = 12) -> lis
         lines.append(f"check {crops} (no face or whole subject found): {listed}{more}")
     for name, report in photo_crops:
         if report.faces_cut > 0:
-            total = report.faces + report.cat_faces
-            lines.append(
-                f"group photo {shown(name)}: {report.faces_kept} of {total} faces fit the crop, the largest group "
-                "that does; set its focus and zoom to choose others"
-            )
+            lines.append(f"photo {shown(name)}: {report.faces_cut_text}; set its focus and zoom to frame it")
     return lines
 
 

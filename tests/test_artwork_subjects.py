@@ -32,7 +32,7 @@ import printdeck
 from printdeck.artwork.crop_geometry import FaceBox, crop_window
 from printdeck.artwork.framing import decide_crop
 from printdeck.artwork.saliency import find_subject
-from printdeck.model import CropFound
+from printdeck.model import CropFound, crop_lines
 
 CORNER = 0.15  # the rounded crop's corner radius, a fraction of its side
 FRAME = (1500, 1000)  # landscape frame, pixels (portrait frames are its transpose)
@@ -323,6 +323,25 @@ def test_a_group_too_wide_keeps_its_largest_group_and_says_so() -> None:
     pack = [FaceBox(40 + 90 * i, 320, 110 + 90 * i, 400) for i in range(3)]
     window, report = decide_crop((1100, 700), [lone] + pack, [], None, None, 1.0, "circle")
     assert report.faces_kept == 3 and window.cx < 550
+
+
+def test_a_persons_face_the_cat_cascade_sees_too_counts_once() -> None:
+    faces = [FaceBox(60 + 260 * i, 300, 160 + 260 * i, 420) for i in range(4)]
+    echo = FaceBox(70, 310, 150, 410)  # the cat cascade on the first person's face
+    _, report = decide_crop((1100, 700), faces, [echo], None, None, 1.0, "circle")
+    assert (report.faces, report.cat_faces, report.faces_kept) == (4, 0, 3)
+    assert report.faces_cut_text == "3 of 4 faces fit the crop, the largest group that does"
+    _, alone = decide_crop((1100, 700), faces[:1], [FaceBox(900, 300, 1000, 420)], None, None, 1.0, "circle")
+    assert alone.cat_faces == 1  # a cat beside a person is a cat
+
+
+def test_a_cut_face_is_said_as_many_faces_as_there_are() -> None:
+    edge = FaceBox(0, 280, 260, 560)  # one face at the left edge of a wide photo, larger than the crop holds
+    _, report = decide_crop((1100, 700), [edge], [], None, None, 2.5, "circle")
+    assert report.faces_cut == 1, report
+    assert report.faces_cut_text == "its face is too near the edge for the crop to hold it whole"
+    line = crop_lines([("me.jpg", report)])[-1]
+    assert line == f"photo me.jpg: {report.faces_cut_text}; set its focus and zoom to frame it"
 
 
 def test_cat_faces_count_as_pets() -> None:

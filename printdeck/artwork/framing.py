@@ -35,7 +35,7 @@ from printdeck.artwork.crop_geometry import (
     smallest_side,
     union_box,
 )
-from printdeck.artwork.faces import find_cat_faces, find_faces
+from printdeck.artwork.faces import apart_from, find_cat_faces, find_faces
 from printdeck.artwork.picture import FACE_PROBE_PX, Crop, upright
 from printdeck.artwork.saliency import subject_boxes
 from printdeck.choices import PhotoShape
@@ -84,6 +84,7 @@ def decide_crop(
     Raises:
         ValueError: as :func:`~printdeck.artwork.crop_geometry.crop_window`.
     """
+    cat_faces = apart_from(cat_faces, faces)  # a person's face the cat cascade saw too is counted once
     width, height = float(size_px[0]), float(size_px[1])
     widest = crop_window((width, height), [], focus, zoom, shape)  # validates; the centred crop without focus
     if focus is not None:

@@ -25,7 +25,8 @@ def crop_title(report: printdeck.CropReport) -> str:
     if report.found == "focus":
         return "Cropped where you clicked"
     if report.faces_cut:
-        return f"{kept} of {report.faces + report.cat_faces} faces fit the crop; click the photo to choose"
+        text = report.faces_cut_text
+        return f"{text[:1].upper()}{text[1:]}; click the photo to choose"
     if report.found in ("face", "cat face"):
         return f"Cropped around {kept} face{'s' if kept != 1 else ''}" + (
             " and the subject" if report.subject_whole else ""
