@@ -74,3 +74,18 @@ def test_the_studio_keeps_a_dropped_cut_out_person_upright(tmp_path: Path) -> No
         state = upload(client, [("me.png", _cut_out_person()), ("icon.png", _icon())])["state"]
     symbols = yaml.safe_load((Path(state["folder"]) / "theme.yaml").read_text(encoding="utf-8"))["symbols"]
     assert symbols == [{"image": "images/me.png", "rotate": False}, {"image": "images/icon.png"}]
+
+
+def test_init_keeps_a_cut_out_person_upright_when_paired_with_a_word(tmp_path: Path) -> None:
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    (pictures / "me.png").write_bytes(_cut_out_person())
+    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
+    for name in ("cat", "rocket", "apple", "anchor", "car", "banana"):
+        (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    words = tmp_path / "words.txt"
+    words.write_text("me = yo\n", encoding="utf-8")
+    printdeck.init_theme(tmp_path / "deck", images=pictures, words=words)
+    theme = printdeck.load_theme(tmp_path / "deck")  # a valid theme: the turn is the picture face's
+    me = next(s for s in theme.symbols if s.name == "me")
+    assert [(f.kind, f.rotate) for f in me.faces] == [("raster", False), ("text", True)]

@@ -143,8 +143,9 @@ def _paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordR
             lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n{turn}")
             continue
         paired.add(row.line)
-        faces = f"    faces:\n      - {key}: {_q(rel)}\n      - text: {_q(row.words[-1])}\n"
-        lines.append(f"  - name: {_q(name)}\n{turn}{faces}")
+        face_turn = f"    {turn}" if turn else ""  # on the picture's face: a symbol with faces turns by face
+        faces = f"    faces:\n      - {key}: {_q(rel)}\n{face_turn}      - text: {_q(row.words[-1])}\n"
+        lines.append(f"  - name: {_q(name)}\n{faces}")
     unpaired = [row for row in rows if row.line not in paired]
     for row in unpaired if pictures else []:  # "apple.png = manzana" and no apple.png: a typo, not a word
         if Path(row.words[0]).suffix.lower() in IMAGE_SUFFIXES:
