@@ -256,3 +256,11 @@ def test_a_card_too_big_for_the_sheet_is_refused_by_the_room_the_sheet_keeps(
 def test_a_colour_is_written_as_a_designer_writes_it(written: str, colour: str) -> None:
     theme = printdeck.load_theme(small_theme(card={"background": written}, text={"colors": [written, "navy"]}))
     assert theme.spec.card.background == colour and theme.spec.text.colors == [colour, "#000080"]
+
+
+def test_a_colour_name_reads_the_same_after_pillow_has_used_it() -> None:
+    from PIL import ImageColor
+
+    ImageColor.getrgb("ivory")  # Pillow then keeps a tuple for the name in its colour map
+    theme = printdeck.load_theme(small_theme(card={"background": "ivory"}))
+    assert theme.spec.card.background == "#fffff0"

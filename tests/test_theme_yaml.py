@@ -126,3 +126,17 @@ def test_a_directory_named_like_a_theme_file_is_not_read(tmp_path: Path) -> None
     (tmp_path / "odd.yaml").mkdir()
     with pytest.raises(PrintdeckError, match="not found"):
         load_theme(tmp_path / "odd.yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("card:\n  background: #fff\n", 2),
+        ("text:\n  colors: [#fff, red]\n", 2),
+        ("text:\n  colors:\n    - #ff0000\n", 3),
+    ],
+)
+def test_a_colour_without_quotes_is_refused_not_read_as_empty(text: str, line: int) -> None:
+    with pytest.raises(PrintdeckError, match=rf"t\.yaml: line {line}: the colour #f+0* needs quotes"):
+        load_yaml_text(text, "t.yaml")
+    assert load_yaml_text('name: x  # not a colour #fff\ntitle: "Deck #1"\nsymbols:\n  - #bad idea\n', "t.yaml")

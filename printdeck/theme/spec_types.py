@@ -2,6 +2,7 @@
 seeds, the strict base of every section and the union discriminator by input type.
 """
 
+import functools
 import re
 from typing import Annotated, Any, ClassVar
 
@@ -13,7 +14,6 @@ from pydantic import (
     Field,
     GetJsonSchemaHandler,
     ValidationInfo,
-    WithJsonSchema,
 )
 
 from printdeck.units import LENGTH_PATTERN, parse_length_mm
@@ -64,14 +64,37 @@ def _colour(value: object) -> object:
     if not isinstance(value, str):
         return value
     text = value.strip()
+    if _LONG_HEX.fullmatch(text):
+        return text
     if _SHORT_HEX.fullmatch(text):
         return "#" + "".join(c * 2 for c in text[1:]).lower()
-    from PIL import ImageColor  # noqa: PLC0415 - only for a colour given by name
+    if text.isascii() and text.isalpha() and text.lower() in colour_names():
+        from PIL import ImageColor  # noqa: PLC0415 - only for a colour given by name
 
-    hex_of_name = ImageColor.colormap.get(text.lower())
-    if isinstance(hex_of_name, str) and _LONG_HEX.fullmatch(hex_of_name):
-        return hex_of_name.lower()
+        red, green, blue = ImageColor.getrgb(text.lower())[:3]  # getrgb, not the colormap: it caches tuples there
+        return f"#{red:02x}{green:02x}{blue:02x}"
     return value
+
+
+@functools.cache
+def colour_names() -> frozenset[str]:
+    """The CSS colour names a colour key takes (Pillow's ``ImageColor``), lower case."""
+    from PIL import ImageColor  # noqa: PLC0415
+
+    return frozenset(name for name in ImageColor.colormap if name.isalpha())
+
+
+class _ColourSchema:
+    """A colour's JSON Schema: ``#rrggbb``, ``#rgb`` or one of :func:`colour_names` (listed
+    when the schema is made, so an editor checking a theme against it agrees with printdeck)."""
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        return {
+            "type": "string",
+            "anyOf": [{"pattern": r"^\s*#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\s*$"}, {"enum": sorted(colour_names())}],
+            "examples": ["#ffffff", "#f80", "orange"],
+            "description": "#rrggbb, #rgb or a CSS colour name (in quotes: in YAML a # starts a comment)",
+        }
 
 
 _SHORT_HEX = re.compile(r"#[0-9a-fA-F]{3}")
@@ -80,14 +103,7 @@ Color = Annotated[
     str,
     BeforeValidator(_colour),
     Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#ffffff"]),
-    WithJsonSchema(
-        {
-            "type": "string",
-            "anyOf": [{"pattern": r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$"}, {"pattern": "^[A-Za-z]{3,20}$"}],
-            "examples": ["#ffffff", "#f80", "orange"],
-            "description": "#rrggbb, #rgb or a CSS colour name",
-        }
-    ),
+    _ColourSchema(),
 ]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"

@@ -12,6 +12,7 @@ a key written beside a merge overrides the merged one.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +124,29 @@ def _syntax_fix(exc: yaml.YAMLError) -> str:
     return "fix the YAML syntax there"
 
 
+_UNQUOTED_COLOUR = re.compile(
+    r"^\s*(?:-\s+|[\w.-]+:\s+(?:\[\s*)?)(#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?)(?=\s*(?:$|#|,|\]))"
+)
+"""A line whose value starts with a bare ``#rgb`` or ``#rrggbb``: YAML reads a comment there."""
+
+
+def _check_unquoted_colours(text: str, source: str) -> None:
+    """Refuse a colour written without quotes (``background: #fff``): YAML takes it for a
+    comment, and the key would silently read as empty.
+
+    Raises:
+        PrintdeckError: Naming the line and the colour, and how to write it.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _UNQUOTED_COLOUR.match(line)
+        if match:
+            colour = match.group(1)
+            raise PrintdeckError(
+                f'{source}: line {number}: the colour {colour} needs quotes ("{colour}"): '
+                "in YAML a # starts a comment, so the value would be empty"
+            )
+
+
 def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_EXPANDED_NODES) -> object:
     """Parse one YAML document safely.
 
@@ -139,6 +163,7 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
             alias bomb, a duplicate key, or an unhashable key; the message gives
             the line and column.
     """
+    _check_unquoted_colours(text, source)
     try:
         loader = _CheckedLoader(text)
     except yaml.YAMLError as exc:
