@@ -33,6 +33,15 @@ def test_the_default_palette_keeps_the_colours_that_show_on_the_card(background:
         assert len(set(colours)) == len(colours)
 
 
+@pytest.mark.parametrize("background", ["#0000ff", "#ff0000", "#1d3557"])
+def test_a_grey_decks_words_show_on_the_grey_its_card_prints_as(background: str) -> None:
+    from printdeck.theme.word_colours import _grey_of
+
+    grey = _grey_of(background)
+    colours = word_colours(_spec(card={"background": background}, paper={"grayscale": True}))
+    assert len(colours) == len(GREY_WORD_PALETTE) and all(shows_on(c, grey) for c in colours), (grey, colours)
+
+
 def test_colours_the_theme_gives_are_used_as_given_and_refused_where_they_do_not_show(tmp_path: Path) -> None:
     given = ["#ffffff", "#ffff00"]
     assert word_colours(_spec(card={"background": "#000000"}, text={"colors": given})) == tuple(given)

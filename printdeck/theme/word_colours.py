@@ -9,6 +9,8 @@ used as given (and refused where they do not show: ``printdeck.render.check_word
 
 from __future__ import annotations
 
+import numpy as np
+
 from printdeck.theme.spec import GREY_WORD_PALETTE, WORD_PALETTE, ThemeSpec
 
 VISIBLE_CONTRAST = 40
@@ -37,8 +39,9 @@ def word_colours(spec: ThemeSpec) -> tuple[str, ...]:
     a grey deck's tones, the theme's ``text.colors`` as given, or, where it keeps the
     default palette, that palette as it shows on ``card.background`` (see the module)."""
     background = spec.card.background
-    if spec.paper.grayscale:
-        return _showing(GREY_WORD_PALETTE + LIGHT_GREY_WORD_PALETTE, background, len(GREY_WORD_PALETTE))
+    if spec.paper.grayscale:  # against the grey the card prints as: a blue card is a dark grey
+        grey = _grey_of(background)
+        return _showing(GREY_WORD_PALETTE + LIGHT_GREY_WORD_PALETTE, grey, len(GREY_WORD_PALETTE))
     given = tuple(spec.text.colors)
     if given != WORD_PALETTE:
         return given
@@ -48,6 +51,14 @@ def word_colours(spec: ThemeSpec) -> tuple[str, ...]:
 def _showing(candidates: tuple[str, ...], background: str, most: int) -> tuple[str, ...]:
     """The first ``most`` of ``candidates`` that show on ``background``."""
     return tuple(c for c in candidates if shows_on(c, background))[:most]
+
+
+def _grey_of(colour: str) -> str:
+    """The grey ``#vvvvvv`` a grey deck prints ``colour`` as (:func:`printdeck.artwork.grey_level`)."""
+    from printdeck.artwork import grey_level  # noqa: PLC0415 - numpy's colour maths only for a grey deck
+
+    level = round(float(grey_level(np.array(_channels(colour), dtype=float) / 255.0)) * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"
 
 
 def _channels(colour: str) -> tuple[int, int, int]:
