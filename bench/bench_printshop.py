@@ -52,7 +52,12 @@ def _photo_theme(folder: Path) -> Path:
 
 
 def _size(result: printdeck.BuildResult) -> int:
-    files = [result.pdf_path, *(p for p in [result.extras_path, result.back_path] if p), *result.png_paths]
+    files = [
+        result.pdf_path,
+        *(p for p in [result.extras_path, result.credits_path] if p),
+        *result.back_paths,
+        *result.png_paths,
+    ]
     return sum(p.stat().st_size for p in files)
 
 

@@ -336,6 +336,12 @@ class BuildResult:
     """The card backs' images beside the per-card images, when backs are on: one, or one a
     deck of a class set (``back-A.png`` ...)."""
 
+    @property
+    def back_path(self) -> Path | None:
+        """The (first deck's) back image: :attr:`back_paths`' first, or None (kept from 0.2.0:
+        a script reading it still works; a class set's other decks are in :attr:`back_paths`)."""
+        return self.back_paths[0] if self.back_paths else None
+
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
         the studio: the PNGs (if any), the PDF with its counts and size, the left-out symbols.

@@ -198,7 +198,7 @@ def test_presets_build_and_deliver_what_each_service_asks(tmp_path: Path) -> Non
     assert [c["page"] for c in json.loads(dtc.manifest_path.read_text())["cards"]] == list(range(2, 15, 2))
     assert dtc.extras_path is not None and dtc.extras_path.is_file()
     tgc = got["tgc-circle"]
-    assert len(tgc.png_paths) == 7 and tgc.back_paths
+    assert len(tgc.png_paths) == 7 and tgc.back_paths and tgc.back_path == tgc.back_paths[0]  # as in 0.2.0
     with Image.open(tgc.png_paths[0]) as im:
         assert im.size == (1125, 1125) and im.info.get("icc_profile")
     assert (tgc.png_paths[0].parent / "CREDITS.txt").read_text(encoding="utf-8").count("CC BY 4.0") == 1
