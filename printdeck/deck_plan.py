@@ -74,16 +74,26 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     Warns:
         VectorWarning: an SVG is printed as its raster instead of its vector form.
     """
-    from printdeck.render import (  # noqa: PLC0415 - ReportLab only when proving
-        check_word_colours,
-        prove_symbols as prove,
-    )
+    from printdeck.render import prove_symbols as prove  # noqa: PLC0415 - ReportLab only when proving
 
     chosen = [face for s in (theme.symbols if symbols is None else symbols) for face in s.all_faces]
-    if any(s.kind == "text" and not s.color_fixed for s in chosen):
+    with theme_errors_located(theme):  # as every command says them
+        check_words_show(theme, chosen)
+        prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
+        prove(chosen, theme.spec.card.background)
+
+
+def check_words_show(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
+    """Refuse word colours that would not show on the card, when ``symbols`` (faces) hold a
+    word the deck colours (:func:`printdeck.render.check_word_colours`).
+
+    Raises:
+        PrintdeckError: Keyed ``text.colors``.
+    """
+    from printdeck.render import check_word_colours  # noqa: PLC0415 - ReportLab only when rendering
+
+    if any(s.kind == "text" and not s.color_fixed for s in symbols):
         check_word_colours(word_colours(theme.spec), theme.spec.card.background)
-    prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
-    prove(chosen, theme.spec.card.background)
 
 
 def unused_symbols(theme: Theme, symbols: Sequence[SymbolSpec], blocks: Sequence[Sequence[int]]) -> list[SymbolSpec]:
@@ -226,12 +236,13 @@ def lay_out_plan(
     theme = plan.theme
     settings = LayoutSettings.from_theme(theme)
     warn_pins_of_missing_cards(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
-    if theme.spec.deck.copies > 1:
-        per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
-        return lay_out_class_set(
-            theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck, meanwhile=meanwhile
-        )
-    layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
+    with theme_errors_located(theme):  # a card that cannot be laid out: as every command says it
+        if theme.spec.deck.copies > 1:
+            per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
+            return lay_out_class_set(
+                theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck, meanwhile=meanwhile
+            )
+        layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
     return colour_words(layouts, plan.symbols, word_palette(theme))
 
 
@@ -361,7 +372,9 @@ def write_preview_sheet(
     plan = _seeded_plan(theme, seed)
     cards = [list(card) for card in plan.cards[:count]]
     settings = LayoutSettings.from_theme(theme)
-    layouts = layout_deck(cards, settings, seed)
+    with theme_errors_located(theme):  # as the build says it
+        check_words_show(theme, [face for card in cards for s in card for face in s.all_faces])
+        layouts = layout_deck(cards, settings, seed)
     layouts = colour_words(layouts, [s for card in cards for s in card], word_palette(theme))
     sheet = contact_sheet(layouts, cards, theme.spec.card.outline(), settings.zone_shape(), px_per_mm)
     with atomic_output(Path(out_path)) as tmp:

@@ -268,3 +268,27 @@ def test_a_folders_same_picture_names_each_file_once(tmp_path: Path) -> None:
     path = write_theme(tmp_path, {"name": "dup", "symbols": [{"folder": "pics"}]})
     line = _refused("check", str(path))
     assert "same picture as" in line and line.count("(cat-copy.png)") + line.count("(cat.png)") == 2, line
+
+
+def test_every_command_says_a_theme_files_problem_of_its_file(tmp_path: Path) -> None:
+    from test_theme_support import small_theme, write_theme
+
+    path = write_theme(tmp_path, small_theme(text={"colors": ["#fefefe"]}))
+    said = "text.colors: #fefefe does not show on the card background #ffffff"
+    for args in (
+        ("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q"),
+        ("check", str(path)),
+        ("preview", str(path), "-o", str(tmp_path / "p.png")),
+        ("slides", str(path), "-o", str(tmp_path / "s.pdf")),
+    ):
+        assert _refused(*args).startswith(f"{path}: {said}"), args
+
+
+def test_an_environment_problem_is_not_said_of_the_theme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_theme_support import small_theme, write_theme
+
+    path = write_theme(tmp_path, small_theme())
+    monkeypatch.setenv("PRINTDECK_JOBS", "abc")
+    monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
+    line = _refused("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q")
+    assert line.startswith("PRINTDECK_JOBS='abc': expected a whole number"), line

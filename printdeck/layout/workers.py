@@ -89,7 +89,9 @@ def job_count(jobs: int | None, cards: int) -> int:
             try:
                 jobs = int(env)
             except ValueError as exc:
-                raise PrintdeckError(f"PRINTDECK_JOBS={env!r}: expected a whole number of processes, e.g. 2") from exc
+                raise PrintdeckError(  # the environment's fault, not the theme's: said of the variable
+                    f"PRINTDECK_JOBS={env!r}: expected a whole number of processes, e.g. 2", source="PRINTDECK_JOBS"
+                ) from exc
         else:
             jobs = min(os.cpu_count() or 1, MAX_JOBS)
     if cards <= PARALLEL_MIN_CARDS:

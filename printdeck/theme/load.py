@@ -403,7 +403,8 @@ def check_consistency(spec: ThemeSpec) -> None:
             raise key_error(
                 "paper.margin",
                 f"{spec.paper.margin_mm:g}mm margins leave {room[0]:g} x {room[1]:g}mm of the paper {inside}, "
-                f"and a card with its bleed needs {need[0]:g} x {need[1]:g}mm; use a smaller paper.margin",
+                f"and a card with its bleed needs {need[0]:g} x {need[1]:g}mm; use a smaller paper.margin "
+                "(or larger paper)",
             )
         if shape.is_circle and need[0] > room[0]:
             raise key_error(
