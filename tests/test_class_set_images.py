@@ -146,7 +146,7 @@ def test_a_grey_class_set_prints_every_deck_back_in_its_own_grey(tmp_path: Path)
     assert min(abs(a - b) for a, b in itertools.combinations(greys, 2)) >= 15, greys
 
 
-@pytest.mark.parametrize("colour", DECK_PALETTE)
+@pytest.mark.parametrize("colour", sorted({*DECK_PALETTE, *grey_deck_colours(12), *grey_deck_colours(5), "#808080"}))
 def test_a_deck_back_title_reads_on_every_deck_colour(colour: str) -> None:
     mark = DeckMark(1, "A", colour, (0.0, 0.0), 3.0)
     design = deck_back(BackDesign(color=colour, pattern="title", title="My deck"), mark)

@@ -25,7 +25,7 @@ from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign
-from printdeck.render.sheet import mark_ink
+from printdeck.render.sheet import contrast_ratio, mark_ink
 from printdeck.render.text import draw_string
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -152,10 +152,21 @@ def _light(canvas: Canvas, base: str, amount: float) -> None:
     canvas.setFillColor(HexColor(mixed))
 
 
-def _dark(canvas: Canvas, base: str, amount: float) -> None:
-    """Fill in ``base`` mixed with black by ``amount``."""
-    rgb = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
-    canvas.setFillColor(HexColor("#" + "".join(f"{round(v * (1.0 - amount)):02x}" for v in rgb)))
+def title_ink(color: str) -> str:
+    """The back title's colour on a back of ``color``: the back's colour mixed almost to white
+    on a dark back, to black on a light one (a class set's amber, sky blue or mid grey),
+    or pure white or black where the mix would read under WCAG's 4.5:1."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    pale = "#" + "".join(f"{round(v + (255 - v) * 0.92):02x}" for v in rgb)
+    deep = "#" + "".join(f"{round(v * 0.2):02x}" for v in rgb)
+    inks = [pale, deep] if mark_ink(color) == "#ffffff" else [deep, pale]
+    inks += ["#ffffff", "#000000"]  # a mid grey: only pure black may reach 4.5:1
+    readable = [ink for ink in inks if contrast_ratio(ink, color) >= TITLE_CONTRAST]
+    return readable[0] if readable else max(inks, key=lambda ink: contrast_ratio(ink, color))
+
+
+TITLE_CONTRAST = 4.5
+"""The least contrast a back's title keeps with the back (WCAG 2's for text)."""
 
 
 def _rings(canvas: Canvas, color: str, radius_pt: float) -> None:
@@ -182,10 +193,9 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
     canvas.setLineWidth(radius_pt * 0.02)
     canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
     layout = title_layout(title.strip() or "printdeck", radius_pt)
-    if mark_ink(color) == "#ffffff":
-        _light(canvas, color, 0.92)
-    else:  # a light back (a class set's amber or sky blue): a near-white title would not read
-        _dark(canvas, color, 0.8)
+    ink = HexColor(title_ink(color))
+    canvas.setStrokeColor(ink)  # stroke and fill, as the back's rings are drawn: the same bytes as before
+    canvas.setFillColor(ink)
     canvas.setFont(SANS_BOLD, layout.size_pt)
     for line, baseline in zip(layout.lines, layout.baselines_pt, strict=True):
         draw_string(canvas, 0, baseline, line, "middle")

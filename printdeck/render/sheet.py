@@ -170,11 +170,21 @@ def _guides(canvas: Canvas, style: CardStyle, shape: CardShape) -> None:
 
 def mark_ink(color: str) -> str:
     """The letter's colour on a deck mark of ``color``: white or near-black, whichever
-    contrasts more (WCAG 2 relative luminance)."""
+    contrasts more (:func:`contrast_ratio`)."""
+    return "#ffffff" if contrast_ratio("#ffffff", color) >= contrast_ratio("#1a1a1a", color) else "#1a1a1a"
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours ``#rrggbb``, 1 (the same) to 21 (black on white)."""
+    lighter, darker = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(color: str) -> float:
+    """WCAG 2's relative luminance of ``#rrggbb``."""
     rgb = [int(color[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    return "#ffffff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.0603) else "#1a1a1a"
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, float]) -> None:
