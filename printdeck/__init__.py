@@ -24,6 +24,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:  # the names for type checkers and editors; at run time they load on first use
     from printdeck.api import (
         CheckReport as CheckReport,
+        PictureKind as PictureKind,
         PreviewResult as PreviewResult,
         ThemeSource as ThemeSource,
         build as build,
@@ -116,6 +117,7 @@ _WHERE = {
     "deck_sizes_text": "printdeck.api",
     "upright_picture": "printdeck.api",
     "picture_kind": "printdeck.api",
+    "PictureKind": "printdeck.api",
     "photo_crop": "printdeck.api",
     "trace_symbol": "printdeck.api",
     "make_design": "printdeck.design",
@@ -167,6 +169,7 @@ __all__ = [
     "Design",
     "DesignRequestError",
     "NoDesign",
+    "PictureKind",
     "Placement",
     "Preset",
     "PrintdeckError",
