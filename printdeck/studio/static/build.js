@@ -36,7 +36,15 @@ function show(event) {
   for (const id of BUTTONS) document.getElementById(id).disabled = false;
   if (event.pdf) document.getElementById("pdf-link").focus({ preventScroll: true });
   // a refusal is read where it is: on a phone the Build heading sat at the screen's foot, the message below it
-  if (event.error) error.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  if (event.error) {
+    error.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    // the preview failing at the same time moves the page, which can stop a smooth scroll
+    // short: look again once it has had its time, and finish it at once
+    setTimeout(() => {
+      const box = error.getBoundingClientRect();
+      if (!error.hidden && (box.top < 0 || box.bottom > innerHeight)) error.scrollIntoView({ block: "nearest" });
+    }, 1000);
+  }
 }
 
 async function build(slides = false) {
