@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printdeck.artwork import drawing
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.choices import SheetSide
 from printdeck.class_sets import class_set_imposition, lay_out_class_set
@@ -29,6 +30,7 @@ from printdeck.theme import (
     theme_worded,
     word_colours,
 )
+from printdeck.units import MM_PER_UNIT
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -81,6 +83,25 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         check_words_show(theme, chosen)
         prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
         prove(chosen, theme.spec.card.background)
+
+
+def may_print_coarse(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:
+    """Whether a raster or photo of ``symbols`` could print under the build's least resolution
+    (:data:`printdeck.render.REFUSE_DPI`) at some size a card gives it: its pixels over the
+    safe zone's longer side, the most a symbol's box can span. Only then does the printed
+    size, which the layout decides, need finding (``printdeck check`` lays such a deck out).
+
+    Raises:
+        PrintdeckError: A picture cannot be read (as the proofs would say).
+    """
+    from printdeck.render import REFUSE_DPI  # noqa: PLC0415 - ReportLab only when rendering
+
+    zone = theme.spec.card.outline().offset(-theme.spec.card.safe_margin_mm)
+    longest_in = max(zone.width_mm, zone.height_mm) / MM_PER_UNIT["in"]
+    for face in (face for s in symbols for face in s.all_faces):
+        if face.kind in ("raster", "photo") and min(drawing(face).size) / longest_in < REFUSE_DPI:
+            return True
+    return False
 
 
 def check_words_show(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:

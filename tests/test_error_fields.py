@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 from test_hostile_support import png_bytes, theme_with
 from test_studio_api import make_client, svgs, upload
 
@@ -292,3 +293,21 @@ def test_an_environment_problem_is_not_said_of_the_theme(tmp_path: Path, monkeyp
     monkeypatch.setenv("PRINTDECK_NO_LAYOUT_CACHE", "1")
     line = _refused("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q")
     assert line.startswith("PRINTDECK_JOBS='abc': expected a whole number"), line
+
+
+def test_check_refuses_a_picture_too_coarse_to_print_as_build_does(tmp_path: Path) -> None:
+    """``check`` lays the deck out when a picture might print under 150 dpi (its pixels over
+    the safe zone's span), so it refuses what the build would, with the same line."""
+    from test_theme_support import write_theme
+
+    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
+    names = ["cat", "rocket", "apple", "anchor", "car", "banana"]
+    for name in names:
+        (tmp_path / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    tiny = Image.new("RGB", (40, 32), (200, 120, 40))
+    tiny.save(tmp_path / "coins.jpg", "JPEG")
+    entries = [{"image": f"{n}.svg"} for n in names] + [{"photo": "coins.jpg"}]
+    path = write_theme(tmp_path, {"name": "coarse", "symbols": entries})
+    checked = _refused("check", str(path))
+    built = _refused("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q")
+    assert checked == built and "prints at" in checked and "needs at least 150" in checked, checked

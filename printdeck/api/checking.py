@@ -14,6 +14,8 @@ from printdeck.assign import assign_symbols
 from printdeck.card_view import check_deck_pins
 from printdeck.deck_plan import (
     deck_design,
+    lay_out_plan,
+    may_print_coarse,
     planned_deck,
     prove_symbols,
     unused_symbols,
@@ -29,6 +31,8 @@ from printdeck.theme import (
 
 if TYPE_CHECKING:
     from printdeck.artwork import LookAlike
+    from printdeck.model import SymbolSpec
+    from printdeck.theme import Theme
 
 
 from printdeck.api.building import ThemeSource, load_symbols, load_theme
@@ -136,7 +140,9 @@ def check_theme(
     Every key and file is checked, every symbol of the theme (not only the deck's) is
     proven to print the ink its silhouette shows, the design is made (a searched deck
     is searched, as the build searches it) and the symbols are assigned to it; pinned
-    symbols (``layout.pinned``) are checked as the layout checks them.
+    symbols (``layout.pinned``) are checked as the layout checks them. When a picture has few
+    enough pixels to print under 150 dpi at some size a card could give it, the deck is laid
+    out and the pictures held to the build's resolution (the layout decides their sizes).
 
     Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``);
     those that look alike only in grey are warned about, and in a colour deck those alike
@@ -165,6 +171,8 @@ def check_theme(
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
             check_deck_pins(planned_deck(loaded, design, symbols))
+        if may_print_coarse(loaded, symbols):  # laid out to find the printed sizes, as the build does
+            _check_printed_sizes(loaded, design, symbols)
     return CheckReport(
         name=loaded.name,
         cards=len(design.blocks),
@@ -222,3 +230,19 @@ def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, V
     if deck.decks:  # a class set: each deck on its own
         return deck, verify_decks(deck.flat, deck.sizes, deck.decks, deck.lam)
     return deck, verify_flat(deck.flat, deck.sizes, deck.lam)
+
+
+def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> None:
+    """Lay the deck out and hold its pictures to the build's resolution (and its cards to the
+    layout's least symbol size), as :func:`build` does before it writes.
+
+    Raises:
+        PrintdeckError: A picture prints under 150 dpi, or a card cannot be laid out.
+
+    Warns:
+        ResolutionWarning: A picture prints under 300 dpi.
+    """
+    from printdeck.render import check_raster_resolution  # noqa: PLC0415 - ReportLab only when rendering
+
+    plan = planned_deck(theme, design, symbols)
+    check_raster_resolution(plan.symbols, lay_out_plan(plan))

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.extras import GAMES, game_rules
-    from printdeck.render.forms import ResolutionWarning, SvgImageWarning
+    from printdeck.render.forms import REFUSE_DPI, ResolutionWarning, SvgImageWarning, check_raster_resolution
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import extras_file, render_pdf
     from printdeck.render.pdf_pixels import page_count, page_image
@@ -84,6 +84,8 @@ _WHERE = {
     "side_order": "printdeck.render.print_job",
     "ResolutionWarning": "printdeck.render.forms",
     "SvgImageWarning": "printdeck.render.forms",
+    "REFUSE_DPI": "printdeck.render.forms",
+    "check_raster_resolution": "printdeck.render.forms",
     "VectorWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
@@ -111,6 +113,7 @@ __all__ = [
     "CREDITS_FILE",
     "GAMES",
     "PNG_RECORD",
+    "REFUSE_DPI",
     "BackDesign",
     "CardStyle",
     "CreditWarning",
@@ -129,6 +132,7 @@ __all__ = [
     "card_files",
     "card_image",
     "card_name",
+    "check_raster_resolution",
     "check_word_colours",
     "contact_sheet",
     "cut_file_names",
