@@ -58,6 +58,7 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"name": "my deck!"}, "name: expected a short name of letters, digits, - _ or ., got"),
         ({"card": {"background": "#ff88"}}, 'card.background: expected a colour such as "#ff8800", "#f80" or'),
         ({"paper": {"margin": "100mm"}}, "paper.margin: 100mm margins leave 4 x 91mm of the paper inside its margins"),
+        ({"symbols": [{"text": "a" * 41}]}, "symbols.0.text: expected text of at most 40 characters, got"),
         ({"text": {"lang": "French"}}, 'text.lang: expected a language code such as "fr", "ja" or "zh-Hans" (not'),
     ],
 )
@@ -264,3 +265,7 @@ def test_a_colour_name_reads_the_same_after_pillow_has_used_it() -> None:
     ImageColor.getrgb("ivory")  # Pillow then keeps a tuple for the name in its colour map
     theme = printdeck.load_theme(small_theme(card={"background": "ivory"}))
     assert theme.spec.card.background == "#fffff0"
+
+
+def test_a_word_too_long_says_what_to_do(tmp_path: Path) -> None:
+    assert _error(tmp_path, small_theme(symbols=[{"text": "a" * 41}])).endswith("; shorten it")

@@ -188,7 +188,14 @@ def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any
     where = ".".join(parts) or "(top level)"
     if err["type"] == "missing":
         return {"key": where, "problem": "missing", "fix": "add this key", "code": code}
-    return {"key": where, "problem": f"expected {_expected(err)}", "value": err.get("input"), "code": code}
+    shorten = "shorten it" if err["type"] == "string_too_long" else None  # a long word: what to do is plain
+    return {
+        "key": where,
+        "problem": f"expected {_expected(err)}",
+        "value": err.get("input"),
+        "fix": shorten,
+        "code": code,
+    }
 
 
 def describe_error(err: Mapping[str, Any], root: type[BaseModel]) -> str:

@@ -36,6 +36,7 @@ from printdeck.design import MAX_SYMBOLS_PER_CARD, MIN_ORDER, MIN_SYMBOLS_PER_CA
 from printdeck.model import SymbolSpec
 from printdeck.theme.spec_print import BacksSpec, ExtrasSpec, PaperSpec
 from printdeck.theme.spec_types import (
+    MAX_WORD_CHARS,
     Color,
     Copies,
     Language,
@@ -276,7 +277,7 @@ class SymbolEntry(StrictModel):
 
     folder: NonEmptyText | None = Field(default=None, description="folder of images (PNG, JPEG, WebP, SVG)")
     image: NonEmptyText | None = Field(default=None, description="one image file (PNG, JPEG, WebP, SVG) or a folder")
-    text: Annotated[str, Field(min_length=1, max_length=40)] | None = Field(
+    text: Annotated[str, Field(min_length=1, max_length=MAX_WORD_CHARS)] | None = Field(
         default=None, description="a word or a character drawn with the theme's font"
     )
     photo: NonEmptyText | None = Field(

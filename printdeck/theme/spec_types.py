@@ -106,6 +106,8 @@ Color = Annotated[
     _ColourSchema(),
 ]
 NonEmptyText = Annotated[str, Field(min_length=1, max_length=500)]
+MAX_WORD_CHARS = 40
+"""The longest word a symbol may be (a theme's ``text:``, a word list's line), in characters."""
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 """A BCP 47 language tag's shape: a two- or three-letter code, then subtags (``zh-Hans``)."""
 Language = Annotated[str, Field(pattern=LANGUAGE_PATTERN, max_length=35, examples=["fr", "zh-Hans"])]

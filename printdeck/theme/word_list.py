@@ -13,11 +13,11 @@ from printdeck.emoji_names import bundled_picture, emoji_in
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import read_user_file
 from printdeck.model import SymbolSpec
+from printdeck.theme.spec_types import MAX_WORD_CHARS
 
 if TYPE_CHECKING:
     from printdeck.artwork import FontFace
 
-MAX_WORD_CHARS = 40
 MAX_WORDS_FILE_BYTES = 200_000
 NO_FONT = "word-without-font"
 """The ``code`` of :func:`~printdeck.theme.scaffold.init_theme`'s error for a word no font
