@@ -41,3 +41,18 @@ def test_cli_calibrate(tmp_path: Path) -> None:
     bad = CliRunner().invoke(calibrate, ["-o", str(tmp_path / "missing" / "c.pdf")])
     assert bad.exit_code == 2 and "printdeck: error:" in bad.output
     assert CliRunner().invoke(calibrate, ["--offset-x", "3 furlongs"]).exit_code == 2
+
+
+def test_calibrate_writes_only_a_pdf_and_takes_the_themes_offsets(tmp_path: Path) -> None:
+    theme = tmp_path / "theme.yaml"
+    theme.write_text("name: mine\n", encoding="utf-8")
+    runner = CliRunner()
+    refused = runner.invoke(calibrate, ["-o", str(theme)])
+    assert refused.exit_code == 2 and "the calibration must be a .pdf file name" in refused.output
+    assert theme.read_text(encoding="utf-8") == "name: mine\n"  # a theme is never written over
+    for flag, value in (("--offset-x", "500mm"), ("--offset-y", "-21mm")):
+        out = tmp_path / "cal.pdf"
+        refused = runner.invoke(calibrate, ["-o", str(out), flag, value])
+        assert refused.exit_code == 2 and f"{flag}: expected a length from -20mm to 20mm" in refused.output
+        assert not out.exists()
+    assert runner.invoke(calibrate, ["-o", str(tmp_path / "ok.pdf"), "--offset-x", "20mm"]).exit_code == 0

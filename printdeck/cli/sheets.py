@@ -94,5 +94,6 @@ def calibrate(output: Path, paper: str, duplex: str, offset_x: float, offset_y: 
     try:
         printdeck.write_calibration(output, paper, duplex, (offset_x, offset_y))
     except PrintdeckError as e:
-        fail(e)
+        flags = {"offset_x": "--offset-x", "offset_y": "--offset-y", "out": "-o"}
+        fail(e.with_key(flags[e.key]) if e.is_argument and e.key in flags else e)
     click.echo(f"wrote {shown(output)} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")

@@ -19,6 +19,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
@@ -54,9 +55,14 @@ def write_calibration(
         offset_mm: The offset (x, y) in mm currently in the theme, applied to the back.
 
     Raises:
-        PrintdeckError: Unknown paper or unwritable output.
+        PrintdeckError: Unknown paper, an output not named ``.pdf`` (nothing else is ever
+            written over), an offset outside the range ``backs.offset_x`` takes (keyed
+            ``offset_x`` / ``offset_y``), or an unwritable output.
         ValueError: Unknown duplex mode.
     """
+    if Path(out_path).suffix.lower() != ".pdf":
+        raise path_error("out", Path(out_path), "the calibration must be a .pdf file name")
+    offset_mm = (_offset("offset_x", offset_mm[0]), _offset("offset_y", offset_mm[1]))
     size = paper_size_mm(paper)
     targets = calibration_targets_mm(size)
     with atomic_output(Path(out_path)) as tmp:
@@ -145,3 +151,28 @@ def _back_text(c: Canvas, size: tuple[float, float], offset_mm: tuple[float, flo
         15.0,
         size[1] / 2.0 - 25.0,
     )
+
+
+def _offset(name: str, value_mm: float) -> float:
+    """``value_mm`` if the theme's ``backs.<name>`` takes it (its range is the theme's: the
+    spec's ``Offset``, read from its schema).
+
+    Raises:
+        PrintdeckError: Keyed ``name``, an argument, naming the range.
+    """
+    from pydantic import TypeAdapter, ValidationError  # noqa: PLC0415
+
+    from printdeck.theme import LENGTHS_IN_MM, Offset  # noqa: PLC0415
+
+    adapter = TypeAdapter(Offset)
+    try:
+        return float(adapter.validate_python(value_mm, context=LENGTHS_IN_MM))
+    except ValidationError:
+        schema = adapter.json_schema()
+        low, high = schema["x-minimum-mm"], schema["x-maximum-mm"]
+        raise PrintdeckError(
+            key=name,
+            value=f"{value_mm:g}mm",
+            problem=f"expected a length from {low:g}mm to {high:g}mm, as backs.{name} takes",
+            is_argument=True,
+        ) from None

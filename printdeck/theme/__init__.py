@@ -44,8 +44,8 @@ from printdeck.theme.spec import (
     ThemeSpec,
     grey_deck_colours,
 )
-from printdeck.theme.spec_print import PaperSpec
-from printdeck.theme.spec_types import SEED_MAX
+from printdeck.theme.spec_print import Offset, PaperSpec
+from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import resolve_path
 from printdeck.theme.word_colours import VISIBLE_CONTRAST, shows_on, word_colours
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
@@ -53,6 +53,7 @@ from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 __all__ = [
     "DECK_PALETTE",
     "GREY_WORD_PALETTE",
+    "LENGTHS_IN_MM",
     "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",
@@ -62,6 +63,7 @@ __all__ = [
     "DeckSize",
     "DeckSpec",
     "InitResult",
+    "Offset",
     "OptionInfo",
     "PaperSpec",
     "PictureKind",
