@@ -382,6 +382,13 @@ def build(
                 problem="only PNG cards are cut, and this build writes none",
                 fix="add --png-dir DIR (or leave out --png-cut)",
             )
+        if with_images.png_cut is True and str(with_images.image_format or "png") == "jpg":
+            raise PrintdeckError(  # cut cards are transparent outside the shape: JPEG would fill it white
+                key="png_cut",
+                is_argument=True,
+                problem="cut cards are transparent outside their shape, and JPEG has no transparency",
+                fix="use --image-format png (or leave out --png-cut)",
+            )
         outputs.append((_output(theme, out, with_images), with_images))
 
     deck = make_deck(theme_ref, options, rep, before_layout)

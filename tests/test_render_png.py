@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageCms
 from test_render_support import fano_layouts, print_job, symbols_of, tiny_theme
 
+import printdeck
 from printdeck.errors import PrintdeckError
 from printdeck.render import render_pngs
 
@@ -156,3 +157,12 @@ def test_a_broken_mixed_script_title_keeps_its_words_in_order() -> None:
     assert faces.index("NotoSansArabic-Regular.ttf") < faces.index("NotoSansDevanagari-Regular.ttf")  # left first
     lines = title_layout("كلمات الحيوانات Animal words", 100.0).lines  # a right-to-left title
     assert lines[0] == "كلمات الحيوانات" and all(line.startswith("\u200f") for line in lines[1:]), lines
+
+
+def test_cut_cards_are_refused_as_jpeg_which_has_no_transparency(tmp_path: Path) -> None:
+    theme = tiny_theme(tmp_path)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(theme, out=tmp_path / "d.pdf", png_dir=tmp_path / "cards", png_cut=True, image_format="jpg")
+    assert (caught.value.key, caught.value.is_argument) == ("png_cut", True)
+    assert "JPEG has no transparency" in str(caught.value)
+    assert not (tmp_path / "d.pdf").exists() and not (tmp_path / "cards").exists()
