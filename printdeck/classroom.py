@@ -18,7 +18,7 @@ from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
 from printdeck.outputs import theme_inputs
-from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings
+from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings, theme_errors_located
 
 
 def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
@@ -47,13 +47,16 @@ def _screen_cards(plan: DeckPlan) -> int:
     return len(plan.cards) // 2 if split else len(plan.cards)
 
 
-def shared_symbols(theme: Theme, first: int, second: int) -> list[SymbolSpec]:
+def shared_symbols(theme: Theme, first: int, second: int, seed: int | None = None) -> list[SymbolSpec]:
     """The symbols cards ``first`` and ``second`` (counted from 1, as printed) share (a symbol
-    with faces as the symbol, all its faces listed).
+    with faces as the symbol, all its faces listed), in the deck ``seed`` prints (default:
+    the theme's seed; ``build --seed`` prints another deck).
 
     Raises:
         PrintdeckError: A card number is not in the deck, or the two are the same card.
     """
+    if seed is not None:
+        theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"seed": seed}))
     plan = plan_deck(theme, prove=False)
     count = len(plan.cards)
     for name, number in (("FIRST", first), ("SECOND", second)):
@@ -100,7 +103,8 @@ def write_slides(
     Args:
         theme_ref: Theme name, file or folder (``None``: the default theme), or a loaded theme.
         out_path: The ``.pdf`` to write.
-        seed: Seeds the rounds' order (default: the theme's seed).
+        seed: Overrides the theme's seed, as ``build``'s does: the slides show the deck that
+            seed prints, in rounds ordered by it (default: the theme's seed).
         reveal: ``ring``, ``corner`` or ``both`` (``printdeck.choices.SlideReveal``).
         game: The game whose rules the title slide shows (``printdeck.choices.SlideGame``).
         answer_key: Add the answer key (each round's match, by name and picture) at the end.
@@ -128,13 +132,18 @@ def write_slides(
     check_replaceable(out, "out_path")
     theme = load_theme(theme_ref, allow_outside=allow_outside)
     single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
-    theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single}))
+    seeded = {} if settings.seed is None else {"seed": settings.seed}  # the deck build --seed printed
+    theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single, **seeded}))
     check_not_inputs([("out_path", out)], theme_inputs(theme))
     deck_design(theme)
     plan = plan_deck(theme, prove=False)
     prove_symbols(theme, plan.symbols)
+    if _screen_cards(plan) < 2:
+        with theme_errors_located(theme):  # as the build says a theme's problem
+            problem = "a round shows two cards, and the deck has one"
+            raise PrintdeckError(key="deck.cards", problem=problem, fix="give the deck more cards")
     layouts = lay_out_plan(plan)
-    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed if settings.seed is None else settings.seed)
+    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed)
     rounds = []
     for n, (a, b) in enumerate(pairs, start=1):
         on_a, on_b = _points(plan, a), _points(plan, b)

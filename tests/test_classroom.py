@@ -5,12 +5,14 @@ drawing), every card appears, and ``printdeck answer`` names the match."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import numpy as np
 import pypdfium2
 import pytest
 import shapely
+import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -255,3 +257,33 @@ def test_the_corner_answer_never_covers_a_card(tmp_path: Path) -> None:
             assert changed[:, changed.shape[1] // 2 :].any(), f"round {n}: no answer shown"
     finally:
         doc.close()
+
+
+def test_answer_and_slides_follow_the_deck_build_printed_with_its_seed(tmp_path: Path) -> None:
+    """A teacher who printed ``build --seed 9`` (the theme says 5) gets that deck's answers
+    and slides, not the theme seed's."""
+    built = printdeck.build(SMALL, out=tmp_path / "nine.pdf", seed=9)
+    manifest = json.loads(built.manifest_path.read_text(encoding="utf-8"))
+    names = {s["id"]: s["name"] for s in manifest["symbols"]}
+    on = [{names[p["id"]] for p in card["symbols"]} for card in manifest["cards"]]
+    theme = tmp_path / "small.yaml"
+    theme.write_text(yaml.safe_dump(SMALL), encoding="utf-8")
+    differs = False
+    for a, b in itertools.combinations(range(1, len(on) + 1), 2):
+        if (a + b) % 4:
+            continue
+        (shared,) = on[a - 1] & on[b - 1]
+        answered = CliRunner().invoke(main, ["answer", str(theme), str(a), str(b), "--seed", "9"])
+        assert answered.exit_code == 0 and answered.output.strip() == shared, answered.output
+        differs |= [s.name for s in printdeck.shared_symbols(printdeck.load_theme(SMALL), a, b)] != [shared]
+    assert differs  # the theme's own seed prints another deck
+    slides = printdeck.write_slides(printdeck.load_theme(SMALL), tmp_path / "nine-slides.pdf", seed=9)
+    for a, b, shared in slides.rounds:
+        assert set(shared) == on[a - 1] & on[b - 1], (a, b, shared)
+
+
+def test_slides_of_a_one_card_deck_are_refused(tmp_path: Path) -> None:
+    one = {**SMALL, "deck": {**SMALL.get("deck", {}), "cards": 1}}
+    with pytest.raises(printdeck.PrintdeckError, match=r"deck\.cards: a round shows two cards, and the deck has one"):
+        printdeck.write_slides(printdeck.load_theme(one), tmp_path / "one.pdf")
+    assert not (tmp_path / "one.pdf").exists()

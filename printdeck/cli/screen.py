@@ -9,7 +9,7 @@ import click
 import printdeck
 from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
-from printdeck.cli.options import as_typed, spec_options
+from printdeck.cli.options import as_typed, spec_option, spec_options
 from printdeck.errors import PrintdeckError
 
 SLIDES_OPTIONS = option_table("slides")
@@ -55,12 +55,13 @@ def slides(
 @click.argument("theme")
 @click.argument("first", type=int)
 @click.argument("second", type=int)
+@spec_option(next(o for o in option_table("build") if o.name == "seed"))  # build's own: the deck it printed
 @click.option("--allow-outside", is_flag=True, help="Let the theme read files outside its folder.")
-def answer(theme: str, first: int, second: int, allow_outside: bool) -> None:
+def answer(theme: str, first: int, second: int, seed: int | None, allow_outside: bool) -> None:
     """The symbol cards FIRST and SECOND of THEME share (cards counted from 1, as printed)."""
     try:
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
-        shared = printdeck.shared_symbols(loaded, first, second)
+        shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:
         typed = exc.is_argument and exc.key in ("first", "second")
         fail(exc.with_key(str(exc.key).upper()) if typed else exc)  # the arguments as --help names them

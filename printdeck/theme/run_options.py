@@ -147,7 +147,12 @@ class PreviewSettings(_Settings):
 class SlidesSettings(_Settings):
     """What the classroom slides (``printdeck slides``) may be told besides their theme."""
 
-    seed: StrictSeed | None = option(None, flag="--seed", help="Seed of the rounds' order (default: the theme's seed).")
+    seed: StrictSeed | None = option(
+        None,
+        flag="--seed",
+        theme_key="seed",
+        help="Override the theme's seed as build --seed does: the slides show that deck, their rounds seeded by it.",
+    )
     reveal: SlideReveal = option(
         SlideReveal.RING.value,
         flag="--reveal",
