@@ -34,7 +34,7 @@ def test_design_csv_and_broken_deck(tmp_path) -> None:
     f = tmp_path / "deck.csv"
     f.write_text("\n".join(rows) + "\n")
     v = run("verify", str(f))
-    assert v.exit_code == 1 and "cards 0 and 1 share 3 symbols" in v.output
+    assert v.exit_code == 1 and "cards 1 and 2 share 3 symbols" in v.output
 
 
 def test_biplane_text_and_json_verify(tmp_path) -> None:

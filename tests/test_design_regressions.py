@@ -32,7 +32,7 @@ def test_verify_large_symbol_numbers(tmp_path, big: int) -> None:
     assert data["ok"] and data["symbols"] == 3 and data["symbol_labels"] == [2, 3, big]
     bad = write(tmp_path, json.dumps({"cards": [[big, 2], [2, 3], [4, 5]]}))
     r = run("verify", str(bad))
-    assert r.exit_code == 1 and "cards 0 and 2 share 0 symbols" in r.output
+    assert r.exit_code == 1 and "cards 1 and 3 share 0 symbols" in r.output
 
 
 def test_read_deck_renumbers_and_keeps_labels(tmp_path) -> None:

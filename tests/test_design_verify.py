@@ -58,7 +58,7 @@ def test_duplicates_and_subsets() -> None:
     blocks[2] = blocks[2] + [blocks[2][0]]
     rep = verify_blocks(blocks, 1)
     assert not rep.ok and rep.duplicate_cards == (2,)
-    assert "card 2 lists a symbol twice" in rep.summary()
+    assert "card 3 lists a symbol twice" in rep.summary()
 
 
 def test_summary_and_incidence() -> None:
@@ -96,3 +96,14 @@ def test_corruption_found_in_a_large_deck() -> None:
         if j != card and len(sets[card] & sets[j]) != 1
     )
     assert not rep.ok and sorted(rep.bad_pairs) == expect and rep.bad_pair_count == len(expect)
+
+
+def test_the_summary_counts_cards_as_printed_and_names_a_few_pairs() -> None:
+    blocks = singer_blocks(5).tolist()  # 31 cards of 6
+    for k in range(1, 31):
+        blocks[k] = list(blocks[0])  # every card a copy of the first: hundreds of bad pairs
+    rep = verify_blocks(blocks, 1)
+    text = rep.summary()
+    assert "  cards 1 and 2 share 6 symbols" in text and "cards 0 and" not in text
+    named = [line for line in text.splitlines() if line.startswith("  cards ")]
+    assert len(named) == 20 and f"  ... and {rep.bad_pair_count - 20} more" in text

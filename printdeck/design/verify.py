@@ -21,6 +21,9 @@ import numpy as np
 
 #: How many wrong pairs a report keeps (the count is always exact).
 MAX_LISTED_PAIRS = 1000
+SUMMARY_PAIRS = 20
+"""The most card pairs :meth:`VerifyReport.summary` names (the report keeps up to
+:data:`MAX_LISTED_PAIRS`; a failing deck of 465 bad pairs listed every one)."""
 #: Target number of bincount slots per chunk (bounds memory to ~8 bytes each).
 _CHUNK_SLOTS = 1 << 22
 #: Target number of symbol incidences expanded at a time by the exact count.
@@ -63,7 +66,8 @@ class VerifyReport:
         return self.bad_pair_count == 0 and not self.duplicate_cards and self.cards > 0
 
     def summary(self) -> str:
-        """Multi-line human summary (used by ``printdeck verify``)."""
+        """Multi-line human summary (used by ``printdeck verify``): cards counted from 1, as
+        printed (the fields hold indices from 0), at most :data:`SUMMARY_PAIRS` pairs named."""
         sizes = np.unique(self.card_sizes)
         freq = self.frequencies
         used = freq[freq > 0]
@@ -75,12 +79,13 @@ class VerifyReport:
             + (", ".join(f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
             f"pairs sharing other than {self.lam}: {self.bad_pair_count}",
         ]
-        for i, j, s in self.bad_pairs:
-            lines.append(f"  cards {i} and {j} share {s} symbols")
-        if self.bad_pair_count > len(self.bad_pairs):
-            lines.append(f"  ... and {self.bad_pair_count - len(self.bad_pairs)} more")
+        named = self.bad_pairs[:SUMMARY_PAIRS]
+        for i, j, s in named:
+            lines.append(f"  cards {i + 1} and {j + 1} share {s} symbols")
+        if self.bad_pair_count > len(named):
+            lines.append(f"  ... and {self.bad_pair_count - len(named)} more")
         for c in self.duplicate_cards:
-            lines.append(f"  card {c} lists a symbol twice")
+            lines.append(f"  card {c + 1} lists a symbol twice")
         for number, report in self.decks:
             lines.append(f"deck {number}: {report.cards} cards, " + ("OK" if report.ok else "FAILED"))
         same = " of a deck" if self.decks else ""
