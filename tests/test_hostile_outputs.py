@@ -238,8 +238,8 @@ def test_a_good_build_adds_only_its_outputs(tmp_path: Path) -> None:
 def test_init_copies_pictures_from_outside_into_the_theme(tmp_path: Path) -> None:
     pics = tmp_path / "Pictures" / "x"
     pics.mkdir(parents=True)
-    for i in range(7):
-        (pics / f"p{i}.png").write_bytes(png_bytes(DISTINCT_COLOURS[i]))
+    for i in range(7):  # large enough to print at 150 dpi: check holds a deck to what build does
+        (pics / f"p{i}.png").write_bytes(png_bytes(DISTINCT_COLOURS[i], (600, 600)))
     before = snapshot(pics)
     result = run(tmp_path, "init", "deck", "--images", str(pics))
     assert result.code == 0, result.err
