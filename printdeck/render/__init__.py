@@ -36,6 +36,7 @@ from printdeck.lazy import attribute_loader
 if TYPE_CHECKING:
     from printdeck.render.backs import back_image, deck_back
     from printdeck.render.calibrate import write_calibration
+    from printdeck.render.class_images import back_name, card_name
     from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.extras import GAMES, game_rules
     from printdeck.render.forms import REFUSE_DPI, ResolutionWarning, SvgImageWarning, check_raster_resolution
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from printdeck.render.pdf import extras_file, render_pdf
     from printdeck.render.pdf_pixels import page_count, page_image
     from printdeck.render.pictures import make_photo_master
-    from printdeck.render.png import CREDITS_FILE, back_name, card_name, render_pngs, shape_mask
+    from printdeck.render.png import CREDITS_FILE, render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
@@ -70,9 +71,9 @@ _WHERE = {
     "render_slides": "printdeck.render.slides",
     "back_image": "printdeck.render.backs",
     "deck_back": "printdeck.render.backs",
-    "back_name": "printdeck.render.png",
+    "back_name": "printdeck.render.class_images",
     "CREDITS_FILE": "printdeck.render.png",
-    "card_name": "printdeck.render.png",
+    "card_name": "printdeck.render.class_images",
     "BackDesign": "printdeck.render.print_job",
     "CardStyle": "printdeck.render.style",
     "CreditWarning": "printdeck.render.sheet",

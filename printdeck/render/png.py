@@ -5,16 +5,14 @@ card centred, its bleed disc in the card background colour, white outside, the
 border ring where the theme asks for one, the resolution stored in the file (pHYs).
 Symbols are the drawings the layout traced (:func:`printdeck.artwork.rasterise`),
 their whole box scaled to ``box_mm`` and rotated counter-clockwise, as in the PDF.
-A class set's deck mark and each deck's back are the PDF's own drawings
-(:func:`~printdeck.render.sheet.draw_deck_mark`, :func:`~printdeck.render.backs.back_image`)
-rasterised by PDFium; a class set's files carry their deck's letter (``card-014-B.png``,
-``back-B.png``).
+A class set's deck mark and each deck's back are the PDF's own drawings rasterised by
+PDFium (:mod:`~printdeck.render.class_images`, :func:`~printdeck.render.backs.back_image`);
+a class set's files carry their deck's letter (``card-014-B.png``, ``back-B.png``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -34,7 +32,8 @@ from printdeck.fileio import (
     staging_folder,
     write_error,
 )
-from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec
+from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.render.class_images import card_name, paste_mark
 from printdeck.render.grey import grey_picture
 from printdeck.render.png_record import card_files, read_png_record, write_png_record
 from printdeck.render.print_job import PrintJob
@@ -190,7 +189,7 @@ def _write_cards(
         for placement in layout.placements:
             _paste(img, table[placement.symbol_id], placement, px_per_mm)
         if layout.mark is not None:
-            _paste_mark(img, layout.mark, style.background, px_per_mm)
+            paste_mark(img, layout.mark, style.background, px_per_mm)
         if cut:
             img.putalpha(ImageChops.multiply(img.getchannel("A"), shape_mask(style.card_shape(), img.size, px_per_mm)))
         name = f"{card_name(layout)}.{image_format}"
@@ -218,51 +217,8 @@ def _save(img: Image.Image, path: Path, dpi: int, info: PngInfo) -> None:
         raise write_error(path, exc) from exc  # the file as source; a full disk said so
 
 
-def card_name(layout: CardLayout) -> str:
-    """A card image's file name stem: ``card-014``, or in a class set ``card-014-B`` (its deck's letter)."""
-    return f"card-{layout.index + 1:03d}" + (f"-{layout.mark.letter}" if layout.mark is not None else "")
-
-
-def back_name(mark: DeckMark | None) -> str:
-    """A back image's file name stem: ``back``, or a class set deck's ``back-B``."""
-    return "back" if mark is None else f"back-{mark.letter}"
-
-
-def _paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: float) -> None:
-    """Paste a class set's deck mark, drawn by the PDF's own code
-    (:func:`~printdeck.render.sheet.draw_deck_mark`) on the card's ``background`` and
-    rasterised by PDFium, where the layout kept its place free."""
-    from reportlab.lib.colors import HexColor  # noqa: PLC0415 - ReportLab only for a class set
-
-    from printdeck.render.canvas import scratch_canvas  # noqa: PLC0415
-    from printdeck.render.pdf_pixels import page_image  # noqa: PLC0415
-    from printdeck.render.sheet import draw_deck_mark  # noqa: PLC0415
-
-    side_mm = 2.0 * mark.radius_mm + 2.0 * MARK_PAD_MM
-    side_pt = side_mm / MM_PER_UNIT["in"] * 72.0
-    buffer = io.BytesIO()
-    canvas = scratch_canvas(buffer, (side_pt, side_pt))
-    canvas.setFillColor(HexColor(background))
-    canvas.rect(0, 0, side_pt, side_pt, stroke=0, fill=1)
-    moved = DeckMark(mark.deck, mark.letter, mark.color, (0.0, 0.0), mark.radius_mm)
-    draw_deck_mark(canvas, moved, (side_pt / 2.0, side_pt / 2.0))
-    canvas.showPage()
-    canvas.save()
-    size = max(1, round(side_mm * px_per_mm))
-    patch = page_image(buffer.getvalue(), 0, size / side_pt).convert("RGB").resize((size, size))
-    disc = Image.new("L", (size * MASK_SUPERSAMPLE,) * 2, 0)
-    grown = (mark.radius_mm + 0.5 * MARK_PAD_MM) / side_mm * size * MASK_SUPERSAMPLE  # the dot and its edge's blend
-    middle = size * MASK_SUPERSAMPLE / 2.0
-    ImageDraw.Draw(disc).ellipse((middle - grown, middle - grown, middle + grown, middle + grown), fill=255)
-    cx = img.width / 2.0 + mark.center_mm[0] * px_per_mm
-    cy = img.height / 2.0 - mark.center_mm[1] * px_per_mm
-    at = (round(cx - size / 2.0), round(cy - size / 2.0))
-    img.paste(patch, at, disc.resize((size, size), Image.Resampling.BOX))
-
-
 CREDITS_FILE = "CREDITS.txt"
 """The artwork credit written beside the card images when the deck has one."""
-MARK_PAD_MM = 0.4  # the deck mark's picture reaches this far beyond its dot (its edge's blend), mm
 
 
 def _cut_back(job: PrintJob, back: Image.Image, dpi: int) -> Image.Image:
