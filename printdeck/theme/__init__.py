@@ -17,8 +17,8 @@ from printdeck.theme.load import (
     load_theme_data,
     parse_theme_data,
     sized_theme,
-    theme_errors_located,
 )
+from printdeck.theme.located import theme_errors_located
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
 from printdeck.theme.picture_kind import PictureKind, picture_kind

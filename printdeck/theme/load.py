@@ -7,11 +7,10 @@ and the fix, and nothing is written.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,7 +49,6 @@ __all__ = [
     "load_theme",
     "load_theme_data",
     "parse_theme_data",
-    "theme_errors_located",
 ]
 
 TWEMOJI_CREDIT = "Emoji artwork: Twemoji by Twitter, Inc and contributors, CC BY 4.0"
@@ -158,25 +156,6 @@ def load_theme_data(
     """
     spec = parse_theme_data(data, label)
     return _resolved(spec, Path(base_dir), label, check_files, progress, allow_outside, path=None, sized=sized)
-
-
-@contextlib.contextmanager
-def theme_errors_located(theme: Theme) -> Iterator[None]:
-    """Errors raised inside said of the theme's file, as the load says its own: a problem
-    its content causes once loaded (word colours on its background, a split deck's faces,
-    a symbol the layout finds too small, a picture printed too coarse) starts
-    ``"<theme file>: "``. An error already said of a file, one about an argument (an
-    output path, an option), and any error of a theme given as data pass as they are.
-
-    Raises:
-        PrintdeckError: What was raised inside, located.
-    """
-    try:
-        yield
-    except PrintdeckError as exc:
-        if theme.path is None or exc.source is not None or exc.is_argument:
-            raise
-        raise exc.located(shown(theme.path)) from None
 
 
 def sized_theme(theme: Theme) -> Theme:

@@ -1,0 +1,31 @@
+"""Errors said of the theme file they come from, whatever found them: the load names its
+file in every error, and so does every later step (the design, the proofs, the layout, the
+render) for a problem of the theme's content.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from printdeck.errors import PrintdeckError, shown
+from printdeck.theme.spec import Theme
+
+
+@contextlib.contextmanager
+def theme_errors_located(theme: Theme) -> Iterator[None]:
+    """Errors raised inside said of the theme's file, as the load says its own: a problem
+    its content causes once loaded (word colours on its background, a split deck's faces,
+    a symbol the layout finds too small, a picture printed too coarse) starts
+    ``"<theme file>: "``. An error already said of a file, one about an argument (an
+    output path, an option), and any error of a theme given as data pass as they are.
+
+    Raises:
+        PrintdeckError: What was raised inside, located.
+    """
+    try:
+        yield
+    except PrintdeckError as exc:
+        if theme.path is None or exc.source is not None or exc.is_argument:
+            raise
+        raise exc.located(shown(theme.path)) from None
