@@ -48,7 +48,15 @@ if TYPE_CHECKING:
         to_srgb,
         total_ink,
     )
-    from printdeck.artwork.colour_vision import Vision, ciede2000, grey_level, simulate, srgb_to_lab
+    from printdeck.artwork.colour_vision import (
+        Vision,
+        ciede2000,
+        grey_level,
+        linear_to_srgb,
+        relative_luminance,
+        simulate,
+        srgb_to_lab,
+    )
     from printdeck.artwork.decode import (
         EXIF_ORIENTATION,
         decoded_by_threads,
@@ -163,6 +171,8 @@ _WHERE = {
     "may_share_silhouette": "printdeck.artwork.lookalike",
     "colour_difference": "printdeck.artwork.lookalike",
     "grey_level": "printdeck.artwork.colour_vision",
+    "relative_luminance": "printdeck.artwork.colour_vision",
+    "linear_to_srgb": "printdeck.artwork.colour_vision",
     "image_to_cmyk": "printdeck.artwork.colour",
     "ink_share": "printdeck.artwork.tracing",
     "decoded_by_threads": "printdeck.artwork.decode",
@@ -274,6 +284,7 @@ __all__ = [
     "is_upright",
     "keep_stand_in",
     "known_crop_report",
+    "linear_to_srgb",
     "look_of",
     "look_pixels",
     "matched_transform",
@@ -291,6 +302,7 @@ __all__ = [
     "prepared_picture",
     "rasterise",
     "read_limited",
+    "relative_luminance",
     "resolve_css_variables",
     "same_spelling",
     "shape_word",

@@ -59,9 +59,15 @@ def linear_to_srgb(linear: np.ndarray) -> np.ndarray:
     return np.where(linear <= 0.0031308, linear * 12.92, 1.055 * linear ** (1 / 2.4) - 0.055)
 
 
+def relative_luminance(rgb: np.ndarray) -> np.ndarray:
+    """The relative luminance Y (linear, [0, 1]; WCAG 2's, IEC 61966-2-1's weights) of
+    ``rgb`` (``(..., 3)`` sRGB in [0, 1])."""
+    return srgb_to_linear(rgb) @ _SRGB_TO_XYZ[1]
+
+
 def grey_level(rgb: np.ndarray) -> np.ndarray:
     """The grey (sRGB-encoded, [0, 1]) of the same luminance as ``rgb`` (``(..., 3)`` in [0, 1])."""
-    return linear_to_srgb(srgb_to_linear(rgb) @ _SRGB_TO_XYZ[1])
+    return linear_to_srgb(relative_luminance(rgb))
 
 
 def simulate(rgb: np.ndarray, vision: Vision | str) -> np.ndarray:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from printdeck.choices import ColourMode, CutLines, PdfX, SheetSide
 from printdeck.model import SymbolSpec
-from printdeck.render.style import CardStyle
+from printdeck.render.style import CardStyle, luminance_of
 from printdeck.theme import Theme, resolve_path
 from printdeck.units import paper_size_mm
 
@@ -190,9 +190,7 @@ LIGHT_LUMINANCE = 0.6
 def is_light(color: str) -> bool:
     """Whether ``#rrggbb`` is light enough that a white sheet hides the card's edge
     (WCAG relative luminance of at least :data:`LIGHT_LUMINANCE`)."""
-    rgb = [int(color[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2] >= LIGHT_LUMINANCE
+    return luminance_of(color) >= LIGHT_LUMINANCE
 
 
 def _back_design(theme: Theme) -> BackDesign:

@@ -29,6 +29,7 @@ from printdeck.render.style import (
     CUT_CONTOUR,
     DIE_LINE_PROPERTY,
     CardStyle,
+    luminance_of,
 )
 from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
@@ -176,15 +177,8 @@ def mark_ink(color: str) -> str:
 
 def contrast_ratio(a: str, b: str) -> float:
     """WCAG 2's contrast ratio of two colours ``#rrggbb``, 1 (the same) to 21 (black on white)."""
-    lighter, darker = sorted((_luminance(a), _luminance(b)), reverse=True)
+    lighter, darker = sorted((luminance_of(a), luminance_of(b)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
-
-
-def _luminance(color: str) -> float:
-    """WCAG 2's relative luminance of ``#rrggbb``."""
-    rgb = [int(color[i : i + 2], 16) / 255.0 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, float]) -> None:

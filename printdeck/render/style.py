@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from printdeck.cardshape import CardShape
 
 BORDER_WIDTH_MM = 0.8
@@ -53,3 +55,11 @@ class CardStyle:
     def border_outer_mm(self) -> float:
         """Outer radius of the border ring, mm."""
         return self.radius_mm - BORDER_INSET_MM
+
+
+def luminance_of(color: str) -> float:
+    """The relative luminance (0 black .. 1 white) of ``#rrggbb``
+    (:func:`printdeck.artwork.relative_luminance`)."""
+    from printdeck.artwork import relative_luminance  # noqa: PLC0415 - numpy's colour maths when asked
+
+    return float(relative_luminance(np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)]) / 255.0))

@@ -376,9 +376,12 @@ def grey_deck_colours(copies: int) -> tuple[str, ...]:
 
 def _grey_hex(lightness: float) -> str:
     """The sRGB grey ``#vvvvvv`` of CIE ``lightness`` L* (D65)."""
-    luminance = ((lightness + 16.0) / 116.0) ** 3 if lightness > 8.0 else lightness / 903.3
-    encoded = 12.92 * luminance if luminance <= 0.0031308 else 1.055 * luminance ** (1 / 2.4) - 0.055
-    level = round(encoded * 255)
+    import numpy as np  # noqa: PLC0415 - only for a grey class set
+
+    from printdeck.artwork import linear_to_srgb  # noqa: PLC0415
+
+    luminance = ((lightness + 16.0) / 116.0) ** 3 if lightness > 8.0 else lightness / 903.3  # CIE L* to Y
+    level = round(float(linear_to_srgb(np.asarray(luminance))) * 255)
     return f"#{level:02x}{level:02x}{level:02x}"
 
 
