@@ -130,14 +130,18 @@ _UNQUOTED_COLOUR = re.compile(
 """A line whose value starts with a bare ``#rgb`` or ``#rrggbb``: YAML reads a comment there."""
 
 
-def _check_unquoted_colours(text: str, source: str) -> None:
+def _check_unquoted_colours(text: str, source: str, lines: set[int] | None) -> None:
     """Refuse a colour written without quotes (``background: #fff``): YAML takes it for a
-    comment, and the key would silently read as empty.
+    comment, and the key would silently read as empty (or, in a flow list, the list is left
+    open). ``lines``: the 1-based lines where the document holds an empty value (None: the
+    text did not parse, every line is looked at); text inside a block scalar is never one.
 
     Raises:
         PrintdeckError: Naming the line and the colour, and how to write it.
     """
     for number, line in enumerate(text.splitlines(), start=1):
+        if lines is not None and number not in lines:
+            continue
         match = _UNQUOTED_COLOUR.match(line)
         if match:
             colour = match.group(1)
@@ -145,6 +149,26 @@ def _check_unquoted_colours(text: str, source: str) -> None:
                 f'{source}: line {number}: the colour {colour} needs quotes ("{colour}"): '
                 "in YAML a # starts a comment, so the value would be empty"
             )
+
+
+def _empty_lines(root: yaml.Node) -> set[int]:
+    """The 1-based lines of the empty (null) scalars of a composed document: where a key or a
+    list item was given nothing, or a comment YAML read where a value was meant."""
+    lines: set[int] = set()
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == "tag:yaml.org,2002:null" and node.value == "":
+                lines.add(node.start_mark.line + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+    return lines
 
 
 def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_EXPANDED_NODES) -> object:
@@ -163,10 +187,10 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
             alias bomb, a duplicate key, or an unhashable key; the message gives
             the line and column.
     """
-    _check_unquoted_colours(text, source)
     try:
         loader = _CheckedLoader(text)
     except yaml.YAMLError as exc:
+        _check_unquoted_colours(text, source, None)  # a colour YAML took for a comment says so first
         fix = _syntax_fix(exc)
         raise PrintdeckError(
             f"{source}: not valid YAML: {_first_line(exc)}; {'remove that character' if fix.startswith('fix') else fix}"
@@ -175,6 +199,7 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
         node = loader.get_single_node()
         if node is None:
             return None
+        _check_unquoted_colours(text, source, _empty_lines(node))
         try:
             _expanded_size(node, max_nodes)
         except ValueError as exc:
@@ -182,6 +207,7 @@ def load_yaml_text(text: str, source: str = "<theme>", *, max_nodes: int = MAX_E
             raise PrintdeckError(f"{source}: {exc}; {fix}") from None
         return loader.construct_document(node)
     except yaml.YAMLError as exc:
+        _check_unquoted_colours(text, source, None)
         raise PrintdeckError(f"{source}: not valid YAML: {_first_line(exc)}; {_syntax_fix(exc)}") from None
     except RecursionError:
         raise PrintdeckError(f"{source}: the YAML is nested too deeply; flatten it") from None
