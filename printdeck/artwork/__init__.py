@@ -96,6 +96,7 @@ if TYPE_CHECKING:
         word_skeleton,
     )
     from printdeck.artwork.picture import (
+        FACE_PROBE_PX,
         Crop,
         crop_square,
         is_lossy,
@@ -139,6 +140,7 @@ _WHERE = {
     "DELTA_E_ALIKE": "printdeck.artwork.lookalike",
     "COLOUR_QUANTILE": "printdeck.artwork.lookalike",
     "Crop": "printdeck.artwork.picture",
+    "FACE_PROBE_PX": "printdeck.artwork.picture",
     "EXIF_ORIENTATION": "printdeck.artwork.decode",
     "FONT_SUFFIXES": "printdeck.choices",
     "FontFace": "printdeck.artwork.fonts",
@@ -234,6 +236,7 @@ __all__ = [
     "DEFAULT_INK_LIMIT",
     "DELTA_E_ALIKE",
     "EXIF_ORIENTATION",
+    "FACE_PROBE_PX",
     "FONT_SUFFIXES",
     "MAX_IMAGE_BYTES",
     "MAX_SVG_BYTES",

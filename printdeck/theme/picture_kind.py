@@ -52,14 +52,14 @@ def picture_kind(name: str, data: bytes) -> PictureKind:
     if suffix in PHOTO_ONLY_SUFFIXES:
         return PictureKind("photo")
     try:
-        from PIL import Image  # noqa: PLC0415 - only when a picture comes in
+        from PIL import Image, ImageOps  # noqa: PLC0415 - only when a picture comes in
 
         with Image.open(io.BytesIO(data)) as image:
             if image.width * image.height > MAX_CLASSIFIED_PIXELS:
                 return PictureKind("image")
             if not (image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)):
                 return PictureKind("photo")
-            rgba = image.convert("RGBA")
+            rgba = ImageOps.exif_transpose(image).convert("RGBA")  # upright, as a photo is searched
     except Exception:  # noqa: BLE001 - a broken file: the theme's check says what is wrong with it
         return PictureKind("image")
     if rgba.getchannel("A").getextrema()[0] == 255:  # an alpha channel, every pixel opaque
@@ -68,11 +68,13 @@ def picture_kind(name: str, data: bytes) -> PictureKind:
 
 
 def _shows_a_face(rgba: Image.Image) -> bool:
-    """Whether a cut-out (RGBA) shows a person's or a cat's face, on white."""
+    """Whether a cut-out (RGBA, upright) shows a person's or a cat's face, on white, searched at
+    the size a photo's faces are (:data:`printdeck.artwork.FACE_PROBE_PX`)."""
     from PIL import Image  # noqa: PLC0415
 
-    from printdeck.artwork import find_cat_faces, find_faces  # noqa: PLC0415 - OpenCV only for cut-outs
+    from printdeck.artwork import FACE_PROBE_PX, find_cat_faces, find_faces  # noqa: PLC0415 - OpenCV for cut-outs
 
+    rgba.thumbnail((FACE_PROBE_PX, FACE_PROBE_PX), Image.Resampling.BOX)
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=rgba.getchannel("A"))
     rgb = np.asarray(flat)

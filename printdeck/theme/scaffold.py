@@ -29,7 +29,7 @@ from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
-from printdeck.theme.picture_kind import picture_kind
+from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import (
     IMAGE_SUFFIXES,
@@ -117,9 +117,11 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
         if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
             check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+            kind = PictureKind("image")
+        elif check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
+            kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
         else:
-            check_raster_file(f, "images")
-        kind = picture_kind(f.name, f.read_bytes())  # as the studio makes a dropped picture's entry
+            kind = PictureKind("photo")
         out.append((kind.key, rel, name_from_file(f), kind.upright))
     return out
 
