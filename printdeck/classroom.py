@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, plan_deck, prove_symbols
+from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, plan_deck, prove_symbols, seeded_theme
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
@@ -55,9 +55,7 @@ def shared_symbols(theme: Theme, first: int, second: int, seed: int | None = Non
     Raises:
         PrintdeckError: A card number is not in the deck, or the two are the same card.
     """
-    if seed is not None:
-        theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"seed": seed}))
-    plan = plan_deck(theme, prove=False)
+    plan = plan_deck(seeded_theme(theme, seed), prove=False)
     count = len(plan.cards)
     for name, number in (("FIRST", first), ("SECOND", second)):
         if not 1 <= number <= count:
@@ -132,8 +130,7 @@ def write_slides(
     check_replaceable(out, "out_path")
     theme = load_theme(theme_ref, allow_outside=allow_outside)
     single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
-    seeded = {} if settings.seed is None else {"seed": settings.seed}  # the deck build --seed printed
-    theme = dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single, **seeded}))
+    theme = seeded_theme(dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single})), settings.seed)
     check_not_inputs([("out_path", out)], theme_inputs(theme))
     deck_design(theme)
     plan = plan_deck(theme, prove=False)

@@ -332,8 +332,12 @@ def preview_cards(theme: Theme, count: int, seed: int) -> list[list[SymbolSpec]]
 
 def _seeded_plan(theme: Theme, seed: int) -> DeckPlan:
     """The theme's deck (unproven) as it is with ``seed`` in place of the theme's."""
-    spec = theme.spec.model_copy(update={"seed": seed})
-    return plan_deck(dataclasses.replace(theme, spec=spec), prove=False)
+    return plan_deck(seeded_theme(theme, seed), prove=False)
+
+
+def seeded_theme(theme: Theme, seed: int | None) -> Theme:
+    """``theme`` with ``seed`` in place of its own (``build --seed``'s deck), or itself for None."""
+    return theme if seed is None else dataclasses.replace(theme, spec=theme.spec.model_copy(update={"seed": seed}))
 
 
 @dataclasses.dataclass(frozen=True)
