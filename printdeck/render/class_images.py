@@ -6,6 +6,7 @@ can be uploaded to a print-on-demand service as its own product.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +34,18 @@ def paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: flo
     (:func:`~printdeck.render.sheet.draw_deck_mark`) on the card's ``background`` and
     rasterised by PDFium, where the layout kept its place free, into ``img`` (a card's
     image at ``px_per_mm``)."""
+    centred = DeckMark(mark.deck, mark.letter, mark.color, (0.0, 0.0), mark.radius_mm)
+    patch, disc = _mark_picture(centred, background, px_per_mm)
+    cx = img.width / 2.0 + mark.center_mm[0] * px_per_mm
+    cy = img.height / 2.0 - mark.center_mm[1] * px_per_mm
+    at = (round(cx - patch.width / 2.0), round(cy - patch.height / 2.0))
+    img.paste(patch, at, disc)
+
+
+@lru_cache(maxsize=64)
+def _mark_picture(mark: DeckMark, background: str, px_per_mm: float) -> tuple[Image.Image, Image.Image]:
+    """The deck mark (centred) on ``background`` and its disc's mask, ``px_per_mm``: drawn once
+    a deck, every card of it showing the same mark (PDFium takes about 2 ms a drawing)."""
     from reportlab.lib.colors import HexColor  # noqa: PLC0415 - ReportLab only for a class set
 
     from printdeck.render.canvas import scratch_canvas  # noqa: PLC0415
@@ -45,8 +58,7 @@ def paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: flo
     canvas = scratch_canvas(buffer, (side_pt, side_pt))
     canvas.setFillColor(HexColor(background))
     canvas.rect(0, 0, side_pt, side_pt, stroke=0, fill=1)
-    moved = DeckMark(mark.deck, mark.letter, mark.color, (0.0, 0.0), mark.radius_mm)
-    draw_deck_mark(canvas, moved, (side_pt / 2.0, side_pt / 2.0))
+    draw_deck_mark(canvas, mark, (side_pt / 2.0, side_pt / 2.0))
     canvas.showPage()
     canvas.save()
     size = max(1, round(side_mm * px_per_mm))
@@ -55,7 +67,4 @@ def paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: flo
     grown = (mark.radius_mm + 0.5 * MARK_PAD_MM) / side_mm * size * DOT_SUPERSAMPLE  # the dot and its edge's blend
     middle = size * DOT_SUPERSAMPLE / 2.0
     ImageDraw.Draw(disc).ellipse((middle - grown, middle - grown, middle + grown, middle + grown), fill=255)
-    cx = img.width / 2.0 + mark.center_mm[0] * px_per_mm
-    cy = img.height / 2.0 - mark.center_mm[1] * px_per_mm
-    at = (round(cx - size / 2.0), round(cy - size / 2.0))
-    img.paste(patch, at, disc.resize((size, size), Image.Resampling.BOX))
+    return patch, disc.resize((size, size), Image.Resampling.BOX)
