@@ -121,6 +121,12 @@ class Deck:
         job = self.print_job()
         return self.plan.imposition.single and bool(job.attribution or job.legend or job.rules or job.tuck_box)
 
+    def credits_file(self, folder: Path) -> Path | None:
+        """The artwork credit :meth:`write_pngs` writes into ``folder`` (None: the deck has none)."""
+        from printdeck.render import CREDITS_FILE  # noqa: PLC0415 - ReportLab only when rendering
+
+        return Path(folder) / CREDITS_FILE if self.print_job().attribution else None
+
     def back_files(self, folder: Path) -> list[Path]:
         """The back images :meth:`write_pngs` writes into ``folder``: none without backs,
         ``back.png``, or one a deck of a class set (``back-A.png`` ...)."""

@@ -410,7 +410,7 @@ def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
 def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> BuildResult:
     """Render the PDF and the manifest to temporary files (and a one-card-a-page file's
     extras PDF), PNGs if asked, then commit them together."""
-    from printdeck.render import CREDITS_FILE, cut_file_names, extras_file, write_cut_files  # noqa: PLC0415
+    from printdeck.render import cut_file_names, extras_file, write_cut_files  # noqa: PLC0415 - ReportLab only
 
     plan, layouts = deck.plan, deck.layouts
     manifest_path = out.with_suffix(".json")
@@ -432,7 +432,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
             with rep.stage("png", len(layouts)):
                 pngs = deck.write_pngs(options.png_dir)
     backs = deck.back_files(options.png_dir) if options.png_dir is not None else []
-    credits = options.png_dir / CREDITS_FILE if options.png_dir is not None and pngs else None
+    credits = deck.credits_file(options.png_dir) if options.png_dir is not None and pngs else None
     return BuildResult(
         pdf_path=out,
         manifest_path=manifest_path,
@@ -446,7 +446,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         photo_crops=photo_crops(plan.symbols),
         extras_path=extras,
         back_paths=backs,
-        credits_path=credits if credits is not None and credits.is_file() else None,
+        credits_path=credits,
     )
 
 
