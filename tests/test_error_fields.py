@@ -171,16 +171,16 @@ def test_a_plot_of_another_kind_names_the_argument_or_the_option(tmp_path: Path)
 @pytest.mark.parametrize(
     ("name", "content", "key", "where", "problem"),
     [
-        ("deck.csv", "a,b\n0,1\n1,x\n", "cards.1", "line 3 (card 1)", "'1,x' is not a list of whole symbol numbers"),
-        ("deck.csv", "0,1\n1,-2\n", "cards.1", "line 2 (card 1)", "symbol -2 is negative"),
+        ("deck.csv", "a,b\n0,1\n1,x\n", "cards.1", "line 3 (card 2)", "'1,x' is not a list of whole symbol numbers"),
+        ("deck.csv", "0,1\n1,-2\n", "cards.1", "line 2 (card 2)", "symbol -2 is negative"),
         (
             "deck.json",
             '{"cards": [[0, 1], [1, "two"]]}',
             "cards.1",
-            "card 1",
+            "card 2",
             "symbol 'two' is not a whole number 0 or more",
         ),
-        ("deck.json", '{"cards": [[0, 1], 7]}', "cards.1", "card 1", "a card must be a list of symbol numbers"),
+        ("deck.json", '{"cards": [[0, 1], 7]}', "cards.1", "card 2", "a card must be a list of symbol numbers"),
     ],
 )
 def test_a_deck_files_bad_card_is_named_by_its_fields(

@@ -23,11 +23,11 @@ UNREADABLE: dict[str, tuple[str, ...]] = {
     "sparse terabyte": ("larger than",),
     "binary": ("not UTF-8",),
     "deep json": ("cannot read the JSON",),
-    "nan json": ("card 0",),
+    "nan json": ("card 1:",),  # counted from 1, as verify's report counts them
     "too many cards": (f"more than {MAX_CARDS:,} cards",),
     "empty": ("no cards",),
     "one huge csv card": ("line 2 is longer",),
-    "one huge json card": ("card 1", "symbols on one card"),
+    "one huge json card": ("card 2:", "symbols on one card"),
 }
 
 

@@ -5,7 +5,7 @@ from :mod:`printdeck`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -222,14 +222,18 @@ def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, V
         PrintdeckError: The file is missing, not a regular file, too large or malformed.
 
     A class set's manifest (cards with a ``deck``) is checked deck by deck
-    (``VerifyReport.decks``): copies of one card in two decks are not a fault.
+    (``VerifyReport.decks``): copies of one card in two decks are not a fault. A split
+    deck's manifest (decks "A" and "B") is checked as deck A, each card of B against its
+    twin (``VerifyReport.faults``: a B card showing other symbols, an A card with no twin
+    or with two).
     """
     from printdeck.design import read_deck, verify_decks, verify_flat  # noqa: PLC0415
 
     deck = read_deck(Path(path), match)
     if deck.decks:  # a class set: each deck on its own
         return deck, verify_decks(deck.flat, deck.sizes, deck.decks, deck.lam)
-    return deck, verify_flat(deck.flat, deck.sizes, deck.lam)
+    report = verify_flat(deck.flat, deck.sizes, deck.lam)  # a split deck: deck A, its twins in deck.twin_faults
+    return deck, replace(report, b_cards=deck.b_cards, faults=deck.twin_faults)
 
 
 def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> None:

@@ -114,6 +114,7 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
                     "bad_pair_count": report.bad_pair_count,
                     "bad_pairs": [list(p) for p in report.bad_pairs],
                     "duplicate_cards": list(report.duplicate_cards),
+                    "faults": list(report.faults),
                 }
             )
         )

@@ -68,8 +68,8 @@ def format_design(design: Design, fmt: str = "text") -> str:
 
 @dataclass(frozen=True)
 class _Card:
-    """Where a card is in a deck file: the file, the card's index (0-based, as the file
-    counts them) and, for a CSV file, its line."""
+    """Where a card is in a deck file: the file, the card's index (0-based, as keys count
+    them) and, for a CSV file, its line. Messages count cards from 1, as ``verify`` does."""
 
     path: Path
     index: int
@@ -77,8 +77,9 @@ class _Card:
 
     def error(self, problem: str, fix: str | None = None, value: Any = None) -> PrintdeckError:
         """An error about this card: ``source`` the file, ``key`` ``cards.N``, ``value`` what
-        was refused; the message ``"deck.csv: line 4 (card 2): <problem>; <fix>"``."""
-        where = f"line {self.line} (card {self.index})" if self.line is not None else f"card {self.index}"
+        was refused; the message ``"deck.csv: line 4 (card 3): <problem>; <fix>"``."""
+        number = self.index + 1
+        where = f"line {self.line} (card {number})" if self.line is not None else f"card {number}"
         text = f"{shown(self.path)}: {where}: {problem}" + (f"; {fix}" if fix else "")
         fields: dict[str, Any] = {"value": value} if value is not None else {}
         return PrintdeckError(
@@ -134,7 +135,9 @@ def _file_lambda(data: Any, path: Path) -> int | None:
     return None
 
 
-def _from_json(data: Any, path: Path) -> list[list[int]]:
+def _from_json(data: Any, path: Path) -> tuple[list[list[int]], tuple[str, ...], int]:
+    """The cards of a JSON deck file to check; a split deck's twin faults and its deck B's
+    count of cards (see :func:`_split_deck_a`)."""
     cards = data.get("cards") if isinstance(data, dict) else data
     if cards is None and isinstance(data, dict) and isinstance(data.get("deck"), dict):
         cards = data["deck"].get("cards")
@@ -142,30 +145,92 @@ def _from_json(data: Any, path: Path) -> list[list[int]]:
         raise file_error(path, "no 'cards' list found; expected printdeck design JSON or a manifest")
     _check_count(len(cards), path)
     read = [_card_symbols(c, _Card(path, i)) for i, c in enumerate(cards)]
-    return _split_deck_a(cards, read, path)
+    a_cards, faults = _split_deck_a(cards, read, path)
+    return a_cards, faults, len(read) - len(a_cards)
 
 
-def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> list[list[int]]:
-    """A split build's manifest (cards marked ``"deck": "A"`` / ``"B"`` with a ``"twin"``):
-    deck A's cards, once every card of B is checked to show its twin's symbols. Then deck A
-    holding λ proves every A-B pair of distinct cards shares λ symbols too.
+def _split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> tuple[list[list[int]], tuple[str, ...]]:
+    """A split build's manifest (cards marked ``"deck": "A"`` / ``"B"`` with a ``"twin"``,
+    the other card's ``"index"``): deck A's cards, and what is wrong with deck B. Every card
+    of A must have exactly one twin in B that shows its symbols (and name it back); then
+    deck A holding λ proves every A-B pair of distinct cards shares λ symbols too. Faults
+    count cards from 1, by their place in the file.
+
+    Returns:
+        ``(deck A's cards, faults)``; no faults, and ``cards`` as given, for any other file.
 
     Raises:
-        PrintdeckError: a deck B card's twin is missing or shows other symbols.
+        PrintdeckError: a card's ``deck`` is not "A" or "B", a ``twin`` or ``index`` is not
+            a whole number, or two cards have one ``index`` (not a split deck's manifest).
     """
     decks = [c.get("deck") if isinstance(c, dict) else None for c in raw]
     if not any(isinstance(d, str) for d in decks):  # a class set's decks are numbers (see _deck_numbers)
-        return cards
-    a_cards = [card for card, deck in zip(cards, decks) if deck == "A"]
-    for i, (card, deck) in enumerate(zip(cards, decks)):
-        if deck == "A":
+        return cards, ()
+    place = _places(raw, path)
+    twins = [place.get(_twin(card, i, path), -1) for i, card in enumerate(raw)]
+    named_by: dict[int, list[int]] = {i: [] for i, deck in enumerate(decks) if deck == "A"}
+    faults = []
+    for b in (i for i, deck in enumerate(decks) if deck == "B"):
+        twin = twins[b]
+        if twin not in named_by:
+            where = "no card of the file" if twin < 0 else f"card {twin + 1}, is not in deck A"
+            faults.append(f"card {b + 1} (deck B): its twin, {where}")
             continue
-        twin = raw[i].get("twin") if isinstance(raw[i], dict) else None
-        if not isinstance(twin, int) or not 0 <= twin < len(cards) or sorted(cards[twin]) != sorted(card):
+        named_by[twin].append(b)
+        if sorted(cards[twin]) != sorted(cards[b]):
+            faults.append(f"card {b + 1} (deck B) does not show the symbols of its twin, card {twin + 1} of deck A")
+    for a, bs in named_by.items():
+        if not bs:
+            faults.append(f"card {a + 1} (deck A) has no twin in deck B")
+        elif len(bs) > 1:
+            faults.append(f"card {a + 1} (deck A) is the twin of {len(bs)} cards of deck B: " + _numbers(bs))
+        elif twins[a] != bs[0]:
+            faults.append(f"card {a + 1} (deck A) does not name card {bs[0] + 1}, which names it, as its twin")
+    return [cards[a] for a in named_by], tuple(faults)
+
+
+def _places(raw: list[Any], path: Path) -> dict[int, int]:
+    """Each card's ``index`` (its place in the file when it has none) -> its place (from 0).
+
+    Raises:
+        PrintdeckError: an ``index`` that is not a whole number, or one that two cards have.
+    """
+    place: dict[int, int] = {}
+    for i, card in enumerate(raw):
+        index = card.get("index", i) if isinstance(card, dict) else i
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise _Card(path, i).error(f'"index": {json.dumps(index)[:20]} is not a whole number', value=index)
+        if index in place:
             raise _Card(path, i).error(
-                f"does not show the same symbols as its twin {twin} in deck A (it is in deck {deck})"
+                f'"index": {index} is also that of card {place[index] + 1}',
+                "every card of a split deck has its own index",
             )
-    return a_cards
+        place[index] = i
+    return place
+
+
+def _twin(card: Any, index: int, path: Path) -> int:
+    """A split deck's card's ``twin``: the other card's ``index``, as the file writes it.
+
+    Raises:
+        PrintdeckError: the card's ``deck`` is not "A" or "B", or its ``twin`` is not a whole
+            number.
+    """
+    deck = card.get("deck") if isinstance(card, dict) else None
+    if deck not in ("A", "B"):
+        raise _Card(path, index).error(
+            f'"deck": {json.dumps(deck)[:20]} in a split deck; every card is in deck "A" or "B"', value=deck
+        )
+    twin = card.get("twin")
+    if isinstance(twin, bool) or not isinstance(twin, int):
+        raise _Card(path, index).error(f'"twin": {json.dumps(twin)[:20]} is not a card\'s index', value=twin)
+    return twin
+
+
+def _numbers(cards: list[int]) -> str:
+    """Card indices (0-based) as the user counts them: "cards 3, 9 and 12"."""
+    shown_cards = [str(c + 1) for c in cards]
+    return "cards " + (", ".join(shown_cards[:-1]) + " and " + shown_cards[-1] if len(cards) > 1 else shown_cards[0])
 
 
 def _is_number(cell: str) -> bool:
@@ -228,6 +293,9 @@ class DeckFile:
         decks: A class set's manifest: each card's ``deck`` (1..N), in file order; empty
             when the file has one deck (every two cards of one deck are checked; cards of
             different decks are copies, not checked against each other).
+        twin_faults: A split deck's manifest: what is wrong with deck B, each fault one
+            line (cards counted from 1); ``flat`` and ``sizes`` then hold deck A only.
+        b_cards: A split deck's manifest: how many cards deck B has (0 for other files).
     """
 
     flat: np.ndarray
@@ -236,6 +304,8 @@ class DeckFile:
     lam: int
     lam_from_file: int | None
     decks: tuple[int, ...] = ()
+    twin_faults: tuple[str, ...] = ()
+    b_cards: int = 0
 
     @property
     def cards(self) -> list[list[int]]:
@@ -289,6 +359,8 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     text = _decode(read_user_file(path, "", MAX_DECK_BYTES, "a deck file"), path)
     lam_in_file = None
     decks: tuple[int, ...] = ()
+    twin_faults: tuple[str, ...] = ()
+    b_cards = 0
     if text.lstrip().startswith(("{", "[")):
         try:
             data = json.loads(text)
@@ -297,7 +369,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
             raise file_error(path, f"cannot read the JSON ({str(exc)[:80]})") from None
         del text
-        cards = _from_json(data, path)
+        cards, twin_faults, b_cards = _from_json(data, path)
         decks = _deck_numbers(data, path)
         lam_in_file = None if match is not None else _file_lambda(data, path)
     else:
@@ -305,7 +377,8 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     if not cards:
         raise file_error(path, "no cards found")
     flat, sizes, labels = _renumber(cards)
-    return DeckFile(flat, sizes, labels, match if match is not None else (lam_in_file or 1), lam_in_file, decks)
+    lam = match if match is not None else (lam_in_file or 1)
+    return DeckFile(flat, sizes, labels, lam, lam_in_file, decks, twin_faults, b_cards)
 
 
 def _deck_numbers(data: Any, path: Path) -> tuple[int, ...]:

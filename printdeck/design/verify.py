@@ -48,6 +48,10 @@ class VerifyReport:
         duplicate_cards: Cards listing a symbol more than once, as card indices.
         decks: A class set's decks, each checked on its own: (deck number, its report);
             the fields above then sum them up (card numbers count through the file).
+        b_cards: A split deck's deck B: how many cards it has (the fields above are deck
+            A's; each B card must show its twin's symbols). 0 for other decks.
+        faults: What else is wrong, one line each (a split deck's twins), cards counted
+            from 1.
     """
 
     cards: int
@@ -59,11 +63,25 @@ class VerifyReport:
     bad_pairs: tuple[tuple[int, int, int], ...]
     duplicate_cards: tuple[int, ...] = field(default=())
     decks: tuple[tuple[int, VerifyReport], ...] = field(default=())
+    b_cards: int = 0
+    faults: tuple[str, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
-        """True when every pair shares exactly λ and no card repeats a symbol."""
-        return self.bad_pair_count == 0 and not self.duplicate_cards and self.cards > 0
+        """True when every pair shares exactly λ, no card repeats a symbol and nothing else
+        is wrong (``faults``)."""
+        return self.bad_pair_count == 0 and not self.duplicate_cards and self.cards > 0 and not self.faults
+
+    def _verdict(self) -> str:
+        """The summary's last line."""
+        if not self.ok:
+            return "FAILED"
+        if self.b_cards:
+            return (
+                f"OK: every two cards of deck A share exactly {self.lam}, "
+                "and so does a card of A with any card of B but its twin"
+            )
+        return f"OK: every two cards{' of a deck' if self.decks else ''} share exactly {self.lam}"
 
     def summary(self) -> str:
         """Multi-line human summary (used by ``printdeck verify``): cards counted from 1, as
@@ -72,7 +90,7 @@ class VerifyReport:
         freq = self.frequencies
         used = freq[freq > 0]
         lines = [
-            f"cards: {self.cards}",
+            f"cards: {self.cards}" + (" in deck A" if self.b_cards else ""),
             f"symbols: {self.symbols} ({int((freq == 0).sum())} unused)",
             "symbols per card: " + ", ".join(f"{int(s)} ({int((self.card_sizes == s).sum())} cards)" for s in sizes),
             "symbol frequencies: "
@@ -88,8 +106,12 @@ class VerifyReport:
             lines.append(f"  card {c + 1} lists a symbol twice")
         for number, report in self.decks:
             lines.append(f"deck {number}: {report.cards} cards, " + ("OK" if report.ok else "FAILED"))
-        same = " of a deck" if self.decks else ""
-        lines.append(f"OK: every two cards{same} share exactly {self.lam}" if self.ok else "FAILED")
+        if self.b_cards:
+            lines.append(f"deck B: {self.b_cards} cards, each showing the symbols of its twin in deck A")
+        lines += [f"  {fault}" for fault in self.faults[:SUMMARY_PAIRS]]
+        if len(self.faults) > SUMMARY_PAIRS:
+            lines.append(f"  ... and {len(self.faults) - SUMMARY_PAIRS} more")
+        lines.append(self._verdict())
         return "\n".join(lines)
 
 
