@@ -1,8 +1,9 @@
 """The game on the classroom screen: seeded rounds of two cards, the slides PDF, the answers.
 
 Rounds are drawn so that every card appears: the deck's cards in a seeded random order,
-taken two at a time (an odd card out is paired with the first card of the order). Cards
-are numbered from 1 as printed (the manifest's ``index`` plus one).
+taken two at a time (an odd card out is paired with the first card of the order); a split
+deck's rounds put each card of deck A against a card of deck B. Cards are numbered from 1
+as printed (the manifest's ``index`` plus one).
 """
 
 from __future__ import annotations
@@ -28,10 +29,29 @@ def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
         n_cards: Cards in the deck (>= 2).
         seed: The random order's seed.
     """
-    order = [int(i) for i in np.random.default_rng([seed, 0x5C]).permutation(n_cards)]
+    order = _seeded_order(n_cards, seed)
     if len(order) % 2:
         order.append(order[0])
     return [(order[k], order[k + 1]) for k in range(0, len(order), 2)]
+
+
+def split_rounds(n_pairs: int, seed: int) -> list[tuple[int, int]]:
+    """A split deck's rounds: pairs (a card of deck A, a card of deck B), as indices (0-based)
+    of a deck whose cards ``0 .. n_pairs - 1`` are deck A and card ``i + n_pairs`` is card
+    ``i``'s twin in deck B. Every card of each deck appears once, never beside its twin: deck
+    A in a seeded order, each against the twin of the next card of that order.
+
+    Args:
+        n_pairs: Cards in each deck (>= 2).
+        seed: The random order's seed.
+    """
+    order = _seeded_order(n_pairs, seed)
+    return [(order[k], order[(k + 1) % n_pairs] + n_pairs) for k in range(n_pairs)]
+
+
+def _seeded_order(n_cards: int, seed: int) -> list[int]:
+    """The cards (0-based) in the rounds' seeded random order."""
+    return [int(i) for i in np.random.default_rng([seed, 0x5C]).permutation(n_cards)]
 
 
 def _points(plan: DeckPlan, card: int) -> dict[int, SymbolSpec]:
@@ -42,9 +62,18 @@ def _points(plan: DeckPlan, card: int) -> dict[int, SymbolSpec]:
 
 
 def _screen_cards(plan: DeckPlan) -> int:
-    """Cards the screen shows: the deck's (a split deck's deck A: B only repeats its symbols)."""
+    """Cards a round is drawn from: the deck's (a split deck's deck A: B only repeats its
+    symbols, in other faces)."""
     split = plan.faced is not None and plan.faced.has_faces and plan.faced.mode == "split"
     return len(plan.cards) // 2 if split else len(plan.cards)
+
+
+def _screen_rounds(plan: DeckPlan, seed: int) -> list[tuple[int, int]]:
+    """The slides' rounds as pairs of the deck's card indices (0-based): :func:`slide_rounds`,
+    or a split deck's :func:`split_rounds` (deck A against deck B, as its printed rules
+    say: the two cards share one symbol shown two ways, a picture and its word, say)."""
+    n = _screen_cards(plan)
+    return slide_rounds(n, seed) if n == len(plan.cards) else split_rounds(n, seed)
 
 
 def shared_symbols(theme: Theme, first: int, second: int, seed: int | None = None) -> list[SymbolSpec]:
@@ -140,7 +169,7 @@ def write_slides(
             problem = "a round shows two cards, and the deck has one"
             raise PrintdeckError(key="deck.cards", problem=problem, fix="give the deck more cards")
     layouts = lay_out_plan(plan)
-    pairs = slide_rounds(_screen_cards(plan), theme.spec.seed)
+    pairs = _screen_rounds(plan, theme.spec.seed)
     rounds = []
     for n, (a, b) in enumerate(pairs, start=1):
         on_a, on_b = _points(plan, a), _points(plan, b)

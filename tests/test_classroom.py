@@ -287,3 +287,35 @@ def test_slides_of_a_one_card_deck_are_refused(tmp_path: Path) -> None:
     with pytest.raises(printdeck.PrintdeckError, match=r"deck\.cards: a round shows two cards, and the deck has one"):
         printdeck.write_slides(printdeck.load_theme(one), tmp_path / "one.pdf")
     assert not (tmp_path / "one.pdf").exists()
+
+
+def test_a_split_decks_rounds_play_deck_a_against_deck_b(tmp_path: Path) -> None:
+    """A split deck's screen game is the printed one: a card of deck A (the sums) against a
+    card of deck B (their values), never twins, every card of both decks shown."""
+    sums = [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
+    split = {
+        "name": "sums",
+        "seed": 3,
+        "deck": {"symbols_per_card": 3, "faces": "split"},
+        "symbols": [{"faces": [{"text": f"{a} + {b}"}, {"text": str(a + b)}]} for a, b in sums],
+    }
+    result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf")
+    plan = plan_deck(printdeck.load_theme(split), prove=False)
+    decks, faces = plan.faced.card_decks, plan.faced.drawing_faces
+    drawn = {s.id: s.name for s in plan.symbols}
+    assert len(decks) == 14
+    reader = PdfReader(str(result.pdf_path))
+    width = float(reader.pages[1].mediabox.width)
+    for n, (first, second, names) in enumerate(result.rounds, start=1):
+        assert (decks[first - 1], decks[second - 1]) == ("A", "B") and second != first + 7  # not its twin
+        question, _ = _drawing(reader, 2 * n)
+        left = {i for i, x, _ in question if x < width / 2}
+        right = {i for i, x, _ in question if x >= width / 2}
+        assert left == {s.id for s in plan.cards[first - 1]} and right == {s.id for s in plan.cards[second - 1]}
+        assert not left & right  # the match is shown two ways: a sum on one card, its value on the other
+        (point,) = {faces[i][0] for i in left} & {faces[i][0] for i in right}
+        (concept,) = printdeck.shared_symbols(printdeck.load_theme(split), first, second)
+        assert concept.name == plan.concepts[point].name
+        assert names == tuple(drawn[i] for i in sorted(left | right) if faces[i][0] == point)  # both faces
+    shown_cards = sorted(n for a, b, _ in result.rounds for n in (a, b))
+    assert shown_cards == list(range(1, 15))  # every card of each deck, once
