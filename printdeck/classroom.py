@@ -14,7 +14,15 @@ from pathlib import Path
 
 import numpy as np
 
-from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, plan_deck, prove_symbols, seeded_theme
+from printdeck.deck_plan import (
+    DeckPlan,
+    deck_design,
+    is_split,
+    lay_out_plan,
+    plan_deck,
+    prove_symbols,
+    seeded_theme,
+)
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
@@ -64,7 +72,7 @@ def _points(plan: DeckPlan, card: int) -> dict[int, SymbolSpec]:
 def _screen_cards(plan: DeckPlan) -> int:
     """Cards a round is drawn from: the deck's (a split deck's deck A: B only repeats its
     symbols, in other faces)."""
-    split = plan.faced is not None and plan.faced.has_faces and plan.faced.mode == "split"
+    split = plan.faced is not None and is_split(plan.faced)
     return len(plan.cards) // 2 if split else len(plan.cards)
 
 

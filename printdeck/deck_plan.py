@@ -215,20 +215,35 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
         return planned_deck(theme, design, symbols)
 
 
+def is_split(faced: FacedDeck) -> bool:
+    """Whether ``faced`` prints as two decks, A and B (``deck.faces: split`` of symbols with faces)."""
+    return faced.mode == "split" and faced.has_faces
+
+
+def check_class_set(theme: Theme, faced: FacedDeck) -> None:
+    """Refuse a class set (``deck.copies`` > 1) of a split deck, which printdeck cannot make.
+
+    Raises:
+        PrintdeckError: ``deck.copies`` above 1 with a split deck.
+    """
+    if theme.spec.deck.copies > 1 and is_split(faced):
+        raise PrintdeckError(
+            key="deck.copies",
+            problem="a class set of a split deck (deck.faces: split) is not supported",
+            fix="build one deck, or set deck.faces: mixed",
+        )
+
+
 def planned_deck(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> DeckPlan:
     """The deck of ``design`` with ``symbols`` (indexed by point) on its points: the sheets
     imposed, the points balanced so no card gathers the hard-to-pack artwork (this traces
     the silhouettes), the unused symbols listed."""
     balanced = tuple(balance_symbols(design.blocks, symbols))
     faced = face_deck(design.blocks, balanced, theme.spec.deck.faces, theme.spec.seed)
-    split = faced.mode == "split" and faced.has_faces
+    split = is_split(faced)
+    check_class_set(theme, faced)
     imposition = impose_theme(theme, len(faced.cards), split=split)
     copies = theme.spec.deck.copies
-    if copies > 1 and split:
-        raise PrintdeckError(
-            f"theme {theme.name}: deck.copies: a class set of a split deck (deck.faces: split) is not "
-            "supported; use deck.faces: mixed, or deck.copies: 1"
-        )
     if copies > 1:  # a class set: every deck's cards (see printdeck.class_sets)
         pack = theme.spec.paper.pack
         every = impose_theme(theme, copies * len(faced.cards)) if pack else imposition

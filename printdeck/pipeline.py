@@ -32,6 +32,7 @@ from printdeck.theme import (
     check_printed_text,
     check_used_files,
     load_theme,
+    overrides_named,
     parse_settings,
     preset,
     theme_errors_located,
@@ -251,7 +252,7 @@ def make_deck(
         theme = apply_options(loaded, options)
     if before_layout is not None:
         before_layout(theme)
-    with theme_errors_located(theme):  # a problem of the theme's content found from here on names its file
+    with theme_errors_located(theme), overrides_named(build_settings(options)):  # named as the user gave them
         return _made(theme, options, rep)
 
 

@@ -244,6 +244,23 @@ def test_a_class_set_of_a_faces_deck_builds_each_deck_alike(tmp_path: Path) -> N
     assert faces[1] == faces[2]  # the same cards, with the same faces, in every deck
 
 
+def test_a_class_set_of_a_split_deck_is_refused_as_the_user_asked_for_it(tmp_path: Path) -> None:
+    """``--copies`` is named as the option typed, ``deck.copies`` as the theme's key."""
+    theme = _faces_theme(tmp_path, "split")
+    refused = CliRunner().invoke(cli_main, ["build", str(theme), "-o", str(tmp_path / "d.pdf"), "--copies", "3"])
+    assert refused.exit_code == 2
+    problem = (
+        "a class set of a split deck (deck.faces: split) is not supported; build one deck, or set deck.faces: mixed"
+    )
+    assert refused.output.strip() == f"printdeck: error: --copies: {problem}"
+    (tmp_path / "copies").mkdir()
+    in_theme = _faces_theme(tmp_path / "copies", "split", deck={"symbols_per_card": 3, "faces": "split", "copies": 2})
+    refused = CliRunner().invoke(cli_main, ["build", str(in_theme), "-o", str(tmp_path / "d.pdf")])
+    assert refused.exit_code == 2
+    assert refused.output.strip().endswith(f"theme.yaml: deck.copies: {problem}")
+    assert not (tmp_path / "d.pdf").exists()
+
+
 WIDE_TIMES = ["2 × 5", "3 × 4", "2 × 7", "3 × 5", "4 × 4", "2 × 9", "4 × 5"]
 WIDE_VALUES = ["10", "12", "14", "15", "16", "18", "20"]
 

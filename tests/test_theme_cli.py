@@ -196,6 +196,20 @@ def test_check_reports_the_deck(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.output == "small: ok: 7 cards of 3 symbols (match 1), 7 of 7 symbols used\n"
 
 
+def test_check_says_the_decks_a_class_set_or_a_split_deck_prints(tmp_path: Path) -> None:
+    class_set = {**small_theme(), "deck": {"symbols_per_card": 3, "copies": 4}}
+    result = _run("check", str(write_theme(tmp_path, class_set)))
+    assert result.exit_code == 0 and "small: ok: 4 decks of 7 cards of 3 symbols (match 1)" in result.output
+    split = {**small_theme(), "deck": {"symbols_per_card": 3, "faces": "split"}}
+    split["symbols"] = [{"faces": [{"text": w}, {"text": w[::-1]}]} for w in WORDS[:7]]
+    result = _run("check", str(write_theme(tmp_path, split)))
+    assert result.exit_code == 0 and "ok: 7 cards of 3 symbols in each of decks A and B (match 1)" in result.output
+    split["deck"]["copies"] = 2  # the build refuses it: so does check
+    result = _run("check", str(write_theme(tmp_path, split)))
+    assert result.exit_code == 2
+    assert "deck.copies: a class set of a split deck (deck.faces: split) is not supported" in result.output
+
+
 def test_themes_lists_every_bundled_theme_with_sizes() -> None:
     result = _run("themes")
     assert result.exit_code == 0

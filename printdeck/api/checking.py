@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printdeck.artwork import Vision
-from printdeck.assign import assign_symbols
+from printdeck.assign import assign_symbols, face_deck
 from printdeck.card_view import check_deck_pins
 from printdeck.deck_plan import (
+    check_class_set,
     deck_design,
+    is_split,
     lay_out_plan,
     may_print_coarse,
     planned_deck,
@@ -117,6 +119,8 @@ class CheckReport:
         symbols_used: Symbols the deck needs (the design's points).
         symbols_offered: Symbols the theme gives.
         unused: Names of the theme's symbols no card shows, in theme order.
+        copies: Decks of a class set (``deck.copies``), each of ``cards`` cards.
+        split: The deck prints as decks A and B, each of ``cards`` cards (``deck.faces: split``).
     """
 
     name: str
@@ -126,6 +130,16 @@ class CheckReport:
     symbols_used: int
     symbols_offered: int
     unused: tuple[str, ...]
+    copies: int = 1
+    split: bool = False
+
+    def deck_text(self) -> str:
+        """The cards the build prints, in words: ``"55 cards of 8 symbols"``, ``"4 decks of
+        55 cards of 8 symbols"``, ``"7 cards of 3 symbols in each of decks A and B"``."""
+        cards = f"{self.cards} cards of {self.symbols_per_card} symbols"
+        if self.split:
+            return f"{cards} in each of decks A and B"
+        return f"{self.copies} decks of {cards}" if self.copies > 1 else cards
 
 
 def check_theme(
@@ -167,6 +181,8 @@ def check_theme(
             warn_vision_look_alikes(loaded, grey=True)
         design = deck_design(loaded)
         symbols = assign_symbols(loaded, design.n_points, loaded.spec.seed)  # refuses too few symbols
+        faced = face_deck(design.blocks, symbols, spec.deck.faces, spec.seed)  # refuses a split of 3 faces
+        check_class_set(loaded, faced)
         check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
@@ -176,6 +192,8 @@ def check_theme(
     return CheckReport(
         name=loaded.name,
         cards=len(design.blocks),
+        copies=spec.deck.copies,
+        split=is_split(faced),
         symbols_per_card=len(design.blocks[0]),
         match=design.lam,
         symbols_used=design.n_points,

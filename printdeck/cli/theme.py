@@ -114,7 +114,7 @@ def check(theme: str | None, allow_outside: bool, allow_look_alike: bool | None,
         fail(exc)
     show_warnings(caught)
     click.echo(
-        f"{report.name}: ok: {report.cards} cards of {report.symbols_per_card} symbols (match {report.match}), "
+        f"{report.name}: ok: {report.deck_text()} (match {report.match}), "
         f"{report.symbols_used} of {report.symbols_offered} symbols used"
     )
     if report.unused:

@@ -31,6 +31,7 @@ from printdeck.theme.run_options import (
     SlidesSettings,
     apply_settings,
     option_table,
+    overrides_named,
     parse_settings,
 )
 from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
@@ -94,6 +95,7 @@ __all__ = [
     "load_yaml_text",
     "look_alikes",
     "option_table",
+    "overrides_named",
     "parse_settings",
     "parse_theme_data",
     "picture_kind",

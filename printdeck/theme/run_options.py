@@ -14,6 +14,8 @@ spec), with ``option(...)``: its flag, help, unit and theme key. The API passes 
 its field name, the CLI reads :func:`option_table`, the studio the served table.
 """
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar
@@ -21,6 +23,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
 from printdeck.choices import ColourMode, ImageFormat, PaperLayout, PdfX, SlideGame, SlideReveal
+from printdeck.errors import PrintdeckError
 from printdeck.theme.messages import validation_error
 from printdeck.theme.presets import PresetName
 from printdeck.theme.spec import ThemeSpec
@@ -295,3 +298,25 @@ def apply_settings(spec: ThemeSpec, settings: BaseModel) -> ThemeSpec:
         if error.key in keys:
             raise error.with_key(keys[error.key], is_argument=True) from None
         raise error from None
+
+
+@contextlib.contextmanager
+def overrides_named(settings: BaseModel) -> Iterator[None]:
+    """Errors raised inside about a theme key that one of ``settings`` overrode said of that
+    argument instead (``deck.copies`` -> ``copies``, which the command line words
+    ``--copies``): the user typed the option, not the key.
+
+    Raises:
+        PrintdeckError: What was raised inside, its key the argument's where it was one.
+    """
+    keys = {
+        info.theme_key: info.name
+        for info in option_table(type(settings))
+        if info.theme_key is not None and getattr(settings, info.name) is not None
+    }
+    try:
+        yield
+    except PrintdeckError as exc:
+        if exc.is_argument or exc.key not in keys:
+            raise
+        raise exc.with_key(keys[exc.key], is_argument=True) from None
