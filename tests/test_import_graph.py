@@ -10,7 +10,8 @@ Layers, lowest first (a module may import its own layer or a lower one, never a 
     assign    which symbol goes to which point; balance; word colours
     layout    packing a card, laying out a deck
     render    PDF, PNG, preview, imposition
-    pipeline  pipeline, manifest, outputs (the build as one call), class sets, classroom, card view, prepare
+    pipeline  pipeline, build options, manifest, outputs (the build as one call), class sets, classroom,
+              card view, prepare
     api       printdeck/__init__ and printdeck.api: the public library
     front     cli, studio, __main__, command (the entry point), rerun (replaying a build)
               (only the public library, ``printdeck``)
@@ -60,6 +61,7 @@ LAYERS: list[tuple[str, set[str]]] = [
         "pipeline",
         {
             "pipeline",
+            "build_options",
             "deck_plan",
             "decks",
             "manifest",
