@@ -10,14 +10,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printdeck.artwork import drawing
+from printdeck.artwork import drawing, silhouettes
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.choices import SheetSide
 from printdeck.class_sets import class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, warn_pins_of_missing_cards
+from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, may_pack_too_small, warn_pins_of_missing_cards
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
@@ -102,6 +102,16 @@ def may_print_coarse(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:
         if face.kind in ("raster", "photo") and min(drawing(face).size) / longest_in < REFUSE_DPI:
             return True
     return False
+
+
+def may_pack_small(theme: Theme, symbols: Sequence[SymbolSpec], per_card: int) -> bool:
+    """Whether the layout might refuse a card of ``symbols`` (``per_card`` a card) for a symbol
+    too small to print (:func:`printdeck.layout.may_pack_too_small`: an estimate from the
+    safe zone, the size ladder and the symbols' ink shares). Only then does ``printdeck
+    check`` lay the deck out to know.
+    """
+    faces = [face for s in symbols for face in s.all_faces]
+    return may_pack_too_small(silhouettes(faces), per_card, LayoutSettings.from_theme(theme))
 
 
 def check_words_show(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:

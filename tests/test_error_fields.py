@@ -311,3 +311,27 @@ def test_check_refuses_a_picture_too_coarse_to_print_as_build_does(tmp_path: Pat
     checked = _refused("check", str(path))
     built = _refused("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q")
     assert checked == built and "prints at" in checked and "needs at least 150" in checked, checked
+
+
+def test_check_refuses_a_crowded_small_card_as_build_does(tmp_path: Path) -> None:
+    """A word list on a 20 mm card: ``check`` said ok where the build refused a word as too
+    small to print. A card that may come out too small is now laid out, as the build does."""
+    from test_theme_support import small_theme, write_theme
+
+    path = write_theme(tmp_path, small_theme(card={"diameter": "20mm", "safe_margin": "1mm"}))
+    checked = _refused("check", str(path))
+    built = _refused("build", str(path), "-o", str(tmp_path / "d.pdf"), "-q")
+    assert checked == built and "would be only" in checked and "minimum 3 mm" in checked, checked
+
+
+@pytest.mark.parametrize("name", ["default", "words", "times-tables", "vocabulary", "languages"])
+def test_check_lays_out_no_bundled_deck(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The estimate that decides to lay out (``may_pack_too_small``) keeps ordinary decks
+    quick: no bundled theme comes near the least size."""
+    import printdeck.api.checking as checking
+
+    def laid_out(*args: object) -> None:
+        raise AssertionError(f"check laid out {name}")
+
+    monkeypatch.setattr(checking, "_check_printed_sizes", laid_out)
+    assert printdeck.check_theme(name).cards > 0

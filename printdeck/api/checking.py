@@ -17,6 +17,7 @@ from printdeck.deck_plan import (
     deck_design,
     is_split,
     lay_out_plan,
+    may_pack_small,
     may_print_coarse,
     planned_deck,
     prove_symbols,
@@ -155,8 +156,11 @@ def check_theme(
     proven to print the ink its silhouette shows, the design is made (a searched deck
     is searched, as the build searches it) and the symbols are assigned to it; pinned
     symbols (``layout.pinned``) are checked as the layout checks them. When a picture has few
-    enough pixels to print under 150 dpi at some size a card could give it, the deck is laid
-    out and the pictures held to the build's resolution (the layout decides their sizes).
+    enough pixels to print under 150 dpi at some size a card could give it, or a card's
+    smallest symbol may come out under the least size a symbol prints at (a crowded small
+    card: :func:`printdeck.layout.may_pack_too_small`), the deck is laid out as the build
+    lays it out (the layout decides the sizes; the build then reuses the cards) and held to
+    the build's rules.
 
     Symbols players cannot tell apart are refused (warned about with ``allow_look_alike``);
     those that look alike only in grey are warned about, and in a colour deck those alike
@@ -187,8 +191,9 @@ def check_theme(
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
             check_deck_pins(planned_deck(loaded, design, symbols))
-        if may_print_coarse(loaded, symbols):  # laid out to find the printed sizes, as the build does
-            _check_printed_sizes(loaded, design, symbols)
+        per_card = design.symbols_per_card
+        if may_print_coarse(loaded, symbols) or may_pack_small(loaded, symbols, per_card):
+            _check_printed_sizes(loaded, design, symbols)  # laid out to find the printed sizes, as the build does
     return CheckReport(
         name=loaded.name,
         cards=len(design.blocks),

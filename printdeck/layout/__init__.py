@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         warn_pins_of_missing_cards,
     )
     from printdeck.layout.settings import LayoutSettings
+    from printdeck.layout.size_plan import may_pack_too_small
     from printdeck.layout.workers import job_count
 
 _WHERE = {
@@ -47,6 +48,7 @@ _WHERE = {
     "warn_pins_of_missing_cards": "printdeck.layout.pins",
     "job_count": "printdeck.layout.workers",
     "layout_deck": "printdeck.layout.deck",
+    "may_pack_too_small": "printdeck.layout.size_plan",
     "no_other_thread": "printdeck.layout.meanwhile",
     "pin_refusal": "printdeck.layout.card",
     "fitted_pin_size": "printdeck.layout.pin_fit",
@@ -63,6 +65,7 @@ __all__ = [
     "fitted_pin_size",
     "job_count",
     "layout_deck",
+    "may_pack_too_small",
     "no_other_thread",
     "pin_refusal",
     "warn_pins_of_missing_cards",

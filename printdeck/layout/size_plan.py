@@ -49,6 +49,49 @@ def ladder(k: int, settings: LayoutSettings) -> np.ndarray:
     return settings.size_ratio ** (np.arange(k) / (k - 1))
 
 
+PACKED_SIZE_SHARE = 0.45
+"""The least share of :func:`smallest_size_estimate_mm` a card's smallest symbol was packed at,
+over the bundled themes and crowded variants of them (0.487 to 0.849: bench/RESULTS.md,
+``bench/calibrate_small_sizes.py``)."""
+SMALL_SIZE_MARGIN = 1.5
+"""How far above the least symbol size the estimate must stay for a deck to be taken as
+safe without laying it out (:func:`may_pack_too_small`)."""
+
+
+def smallest_size_estimate_mm(sils: Sequence[Silhouette], per_card: int, settings: LayoutSettings) -> float:
+    """A rough size (square root of ink area, mm) of a card's smallest symbol: the size ladder's
+    last slot when the slots fill the safe zone's area, times the least ink share of ``sils``
+    (a long word's ink is a small part of the box it is sized by). The layout packs the
+    smallest symbol at :data:`PACKED_SIZE_SHARE` of this or more.
+
+    Args:
+        sils: The deck's symbols' silhouettes (every face).
+        per_card: Symbols on a card.
+        settings: The deck's layout settings (safe zone, size ratio or sizes).
+    """
+    steps = ladder(per_card, settings)
+    zone = settings.safe_shape
+    area_mm2 = math.pi * settings.safe_radius_mm**2 if zone is None else zone.area_mm2
+    share = min((ink_share(sil) for sil in sils), default=1.0)
+    return float(steps[-1] * math.sqrt(area_mm2 / float(np.square(steps).sum())) * share)
+
+
+def may_pack_too_small(sils: Sequence[Silhouette], per_card: int, settings: LayoutSettings) -> bool:
+    """Whether a card of the deck might be refused for a symbol under ``settings.min_size_mm``
+    (which only laying the deck out tells): the smallest symbol's size, estimated low
+    (:data:`PACKED_SIZE_SHARE` of :func:`smallest_size_estimate_mm`), is within
+    :data:`SMALL_SIZE_MARGIN` times the least size. Every bundled theme is far from it; a
+    word list on a 50 mm card is not.
+
+    Args:
+        sils: The deck's symbols' silhouettes (every face).
+        per_card: Symbols on a card.
+        settings: The deck's layout settings.
+    """
+    low_mm = PACKED_SIZE_SHARE * smallest_size_estimate_mm(sils, per_card, settings)
+    return low_mm < SMALL_SIZE_MARGIN * settings.min_size_mm
+
+
 class SizeBalancer:
     """Hands out a card's size slots so each symbol's mean size evens out over the deck."""
 
