@@ -47,6 +47,27 @@ def test_biplane_text_and_json_verify(tmp_path) -> None:
     assert t.exit_code == 0 and "every two share 2" in t.output
 
 
+def test_the_design_commands_text_is_read_back_by_verify(tmp_path) -> None:
+    """``printdeck design`` prints its text form by default; ``verify`` read it as "no cards
+    found". It reads it now, λ from its header, and names a broken line."""
+    text = run("design", "-k", "6", "--match", "2").output  # a biplane: every two share 2
+    f = tmp_path / "bi.txt"
+    f.write_text(text)
+    v = run("verify", str(f))
+    assert v.exit_code == 0 and "OK: every two cards share exactly 2" in v.output, v.output
+    lines = run("design", "--order", "3").output.splitlines()
+    assert lines[3] == " 1:  1  2  4 10"
+    lines[3] = " 1:  0  1  2  4"  # card 2 now shares 2 symbols with card 1 ("0: 0 1 3 9")
+    f.write_text("\n".join(lines) + "\n")
+    v = run("verify", str(f))
+    assert v.exit_code == 1 and "cards 1 and 2 share 2 symbols" in v.output, v.output
+    lines[4] = " 2:  2  three  5 11"
+    f.write_text("\n".join(lines) + "\n")
+    v = run("verify", str(f))
+    assert v.exit_code == 2
+    assert "line 5 (card 3): '2: 2 three 5 11' is not a card's number and its symbols ('12: 0 5 9')" in v.output
+
+
 def test_verify_manifest_shape(tmp_path) -> None:
     manifest = {
         "design": {"order": 2, "lambda": 1},

@@ -1,9 +1,10 @@
-"""Deck files: print a design as text / JSON / CSV, read a deck back for ``verify``.
+"""Deck files: print a design as text / JSON / CSV, read any of them back for ``verify``.
 
 JSON: ``{"order": 7, "lambda": 1, "symbols": 57, "cards": [[0, 1, ...], ...]}``,
 symbols numbered from 0. CSV: one card a row, symbol numbers separated by commas
 (blank lines and lines starting with ``#`` ignored; a non-numeric first row is a
-header). A build manifest is read too: its ``cards`` entries may be lists of ints,
+header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
+manifest is read too: its ``cards`` entries may be lists of ints,
 or objects with ``symbols`` (ints or objects with ``id`` / ``symbol_id``) or
 ``placements`` (objects with ``symbol_id``).
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -265,6 +267,49 @@ def _from_csv(text: str, path: Path) -> list[list[int]]:
     return cards
 
 
+_TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")
+"""A card line of ``printdeck design``'s text form: ``"12: 0 5 9"`` (the card's number, then its symbols)."""
+_TEXT_LAMBDA = re.compile(r"every two share (\d+)")
+"""λ in the text form's header: ``"# 57 cards, 57 symbols, 8 a card, every two share 1"``."""
+
+
+def _is_design_text(text: str) -> bool:
+    """Whether ``text`` is ``printdeck design``'s text form: its first line that is neither
+    blank nor a ``#`` comment is a card line (``"0: 0 1 3"``)."""
+    for line in io.StringIO(text[:100_000]):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return _TEXT_CARD.fullmatch(stripped) is not None and "," not in stripped
+    return False
+
+
+def _from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
+    """Cards from ``printdeck design``'s text form (one ``"N: symbols"`` line a card, ``#``
+    comments), and λ if its header names it.
+
+    Raises:
+        PrintdeckError: A line that is not a card line of whole symbol numbers, more than
+            :data:`MAX_CARDS` cards, or a λ in the header other than 1 or 2.
+    """
+    cards: list[list[int]] = []
+    lam: int | None = None
+    for n, line in enumerate(_short_lines(text, path), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#") and lam is None and (named := _TEXT_LAMBDA.search(stripped)):
+            lam = int(named.group(1))
+            if lam not in (1, 2):
+                raise file_error(path, f"line {n}: every two share {lam}; printdeck checks 1 or 2 (or give --match)")
+        if not stripped or stripped.startswith("#"):
+            continue
+        card = _Card(path, len(cards), n)
+        found = _TEXT_CARD.fullmatch(stripped)
+        if found is None or not all(cell.isdigit() for cell in found.group(1).split()):
+            raise card.error(f"{stripped[:60]!r} is not a card's number and its symbols ('12: 0 5 9')", value=stripped)
+        cards.append([_symbol_id(int(cell), card) for cell in found.group(1).split()])
+        _check_count(len(cards), path)
+    return cards, lam
+
+
 def _short_lines(text: str, path: Path) -> Iterator[str]:
     """The lines of ``text``, refusing one too long to be a card (before csv splits it)."""
     longest = 16 * MAX_CARD_SYMBOLS
@@ -372,6 +417,9 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         cards, twin_faults, b_cards = _from_json(data, path)
         decks = _deck_numbers(data, path)
         lam_in_file = None if match is not None else _file_lambda(data, path)
+    elif _is_design_text(text):
+        cards, lam_in_text = _from_text(text, path)
+        lam_in_file = None if match is not None else lam_in_text
     else:
         cards = _from_csv(text, path)
     if not cards:
