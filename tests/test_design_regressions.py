@@ -55,10 +55,10 @@ def test_read_deck_renumbers_and_keeps_labels(tmp_path) -> None:
 )
 def test_verify_rejects_bad_symbols_naming_the_card(tmp_path, card: str, word: str) -> None:
     f = write(tmp_path, '{"cards": [[0, 1], ' + card + "]}")
-    with pytest.raises(PrintdeckError, match=f"card 1: .*{word}"):
+    with pytest.raises(PrintdeckError, match=f"card 2: .*{word}"):  # counted from 1, as verify counts
         read_deck(f)
     r = run("verify", str(f))
-    assert r.exit_code == 2 and "card 1" in r.output
+    assert r.exit_code == 2 and "card 2" in r.output
 
 
 def test_csv_first_row_of_bad_numbers_is_not_a_header(tmp_path) -> None:
