@@ -312,3 +312,23 @@ def test_legend_sets_eight_faces_in_two_rows_big_enough_to_read(tmp_path: Path) 
     for top_mm, bottom_mm in ((28.0, 34.5), (35.5, 42.0)):  # its two rows (A4, a one-line heading)
         columns = cell[round(top_mm * px_per_mm) : round(bottom_mm * px_per_mm)].any(axis=0).nonzero()[0]
         assert columns.size and (columns[-1] - columns[0]) / px_per_mm > 18.0
+
+
+def test_faces_of_one_symbol_may_differ_in_case_only(tmp_path: Path) -> None:
+    """The upper and lower case match ("A" and "a") was refused as one word listed twice."""
+    letters = "ABCDEFGHJK"
+    theme = printdeck.load_theme(
+        {"deck": {"symbols_per_card": 3}, "symbols": [{"faces": [{"text": c}, {"text": c.lower()}]} for c in letters]}
+    )
+    assert [[f.text for f in s.all_faces] for s in theme.symbols][:2] == [["A", "a"], ["B", "b"]]
+    twice = {"deck": {"symbols_per_card": 3}, "symbols": [{"faces": [{"text": "A"}, {"text": "A"}]}]}
+    with pytest.raises(
+        printdeck.PrintdeckError, match=r"symbols\.0\.faces\.1\.text: 'A' is already symbols\.0\.faces\.0"
+    ):
+        printdeck.load_theme(twice)
+    other_symbol = {
+        "deck": {"symbols_per_card": 3},
+        "symbols": [{"faces": [{"text": "A"}, {"text": "a"}]}, {"text": "a"}],
+    }
+    with pytest.raises(printdeck.PrintdeckError, match=r"symbols\.1\.text: 'a' is already symbols\.0"):
+        printdeck.load_theme(other_symbol)  # players would call both "a"

@@ -120,6 +120,9 @@ class _Seen:
     paths: dict[Path, str] = field(default_factory=dict)
     digests: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
+    """Each word given, case folded -> where it was first given (``symbols.3.faces.0``)."""
+    face_words: dict[str, set[str]] = field(default_factory=dict)
+    """Each symbol's words as given (``symbols.3`` -> its faces' words)."""
     fonts: set[tuple[Path, int]] = field(default_factory=set)
     checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
     progress: Callable[[int], None] = lambda n: None
@@ -293,18 +296,32 @@ def _file_symbols(
     return out
 
 
+def _check_new_word(word: str, where: str, seen: _Seen) -> None:
+    """Refuse a word given before: the same letters in any case in another symbol (players
+    would say both alike), or the very same word in another face of this symbol. Faces of
+    one symbol may differ in case only: "A" and "a" are the upper and lower case match.
+
+    Raises:
+        PrintdeckError: Keyed ``<where>.text``, naming where the word was given first.
+    """
+    spaced = " ".join(word.split())
+    folded = spaced.casefold()
+    symbol = where.split(".faces.")[0]
+    first = seen.words.get(folded)
+    same_symbol = first is not None and first.split(".faces.")[0] == symbol
+    if first is not None and not (same_symbol and spaced not in seen.face_words.get(symbol, set())):
+        raise key_error(f"{where}.text", f"{word!r} is already {first}; list each word once", code=SAME_WORD)
+    seen.words.setdefault(folded, where)
+    seen.face_words.setdefault(symbol, set()).add(spaced)
+
+
 def _text_symbol(
     entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index_in_deck: int, check_files: bool
 ) -> SymbolSpec:
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
         raise key_error(f"{where}.text", f"{word!r} is blank or spans lines; give one word or a short phrase")
-    folded = " ".join(word.casefold().split())
-    if folded in seen.words:
-        raise key_error(
-            f"{where}.text", f"{word!r} is already {seen.words[folded]}; list each word once", code=SAME_WORD
-        )
-    seen.words[folded] = where
+    _check_new_word(word, where, seen)
     font_key = f"{where}.font" if entry.font else "text.font"
     raw_font = entry.font or spec.text.font
     font, index = None, 0
