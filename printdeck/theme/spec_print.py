@@ -130,7 +130,7 @@ class PaperSpec(StrictModel):
     grayscale: bool = Field(
         default=False,
         description="print in grey, for a black-and-white printer: words in grey tones kept apart by "
-        "lightness, symbols that look alike in grey refused (the PDF is DeviceGray)",
+        "lightness, symbols whose outlines match in the same grey warned about (the PDF is DeviceGray)",
     )
     max_ppi: int = Field(
         default=450,
