@@ -95,6 +95,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         list_themes as list_themes,
         presets as presets,
         schema_json as schema_json,
+        word_columns as word_columns,
     )
 
 __version__ = "0.2.0"
@@ -158,6 +159,7 @@ _WHERE = {
     "Preset": "printdeck.theme",
     "presets": "printdeck.theme",
     "schema_json": "printdeck.theme",
+    "word_columns": "printdeck.theme",
 }
 
 __all__ = [

@@ -190,6 +190,12 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
         assert not (tmp_path / "bad").exists()
     words.write_text("owl\n3 × 4 = 12\ttwelve\n", encoding="utf-8")  # a tab splits the line: '=' is the word's
     assert [row.words for row in read_words(words)] == [("owl",), ("3 × 4 = 12", "twelve")]
+    words.write_text("A = a\nB\tb\n", encoding="utf-8")  # the upper and lower case match, one line each
+    assert [row.words for row in read_words(words)] == [("A", "a"), ("B", "b")]
+    for twice in ("A = A\n", "A = a\nb = a\n"):
+        words.write_text(twice, encoding="utf-8")
+        with pytest.raises(printdeck.PrintdeckError, match="list each word once"):
+            read_words(words)
     words.write_text("cat = gato\napple.png = manzana\n", encoding="utf-8")  # no apple.png among the pictures
     refused = CliRunner().invoke(
         cli_main, ["init", str(tmp_path / "typo"), "--images", str(pictures), "--words", str(words)]

@@ -233,6 +233,24 @@ def test_words_are_added_and_duplicates_refused(client: TestClient) -> None:
     assert client.post("/api/words", json={"text": 5}).status_code == 400
 
 
+def test_a_pasted_word_and_its_translation_are_one_symbol_of_two_faces(client: TestClient) -> None:
+    """``cat = gato`` printed as the words "cat = gato" on a card; the studio now reads a
+    line as ``printdeck init --words`` does: a word and its translation (or a tab between)."""
+    response = client.post("/api/words", json={"text": "cat = gato\ndog\tperro\nA = a\nfish\ncow =\n"})
+    results = response.json()["results"]
+    assert [r["ok"] for r in results] == [True, True, True, True, False]
+    assert "give one word a line, or a word and its translation: cat = gato" in results[4]["error"]
+    assert theme_file(client)["symbols"] == [
+        {"faces": [{"text": "cat"}, {"text": "gato"}]},
+        {"faces": [{"text": "dog"}, {"text": "perro"}]},
+        {"faces": [{"text": "A"}, {"text": "a"}]},
+        {"text": "fish"},
+    ]
+    again = client.post("/api/words", json={"text": "bird\ngato = cat"}).json()["results"]
+    assert [r["ok"] for r in again] == [True, False]  # gato is a face of a symbol already
+    assert "'gato' is already symbols.0" in again[1]["error"]
+
+
 def test_symbols_are_renamed_scaled_cropped_reordered_and_removed(client: TestClient) -> None:
     state = upload(client, [("rex.png", png_bytes((90, 60, 20)))] + [(p.name, p.read_bytes()) for p in svgs(2)])[
         "state"

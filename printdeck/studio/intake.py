@@ -278,34 +278,60 @@ def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 
 
+WORD_LINE = "give one word a line, or a word and its translation: cat = gato"
+"""The page's refusal of a pasted line that is neither (``cat =``: an ``=`` that splits nothing)."""
+
+
 def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict[str, Any]]:
-    """Add the words of a pasted list (one a line) as symbols.
+    """Add the words of a pasted list (one a line) as symbols: a line ``cat = gato`` (or
+    split by a tab) as one symbol of two faces, the word and its translation, as
+    ``printdeck init --words`` reads it (:func:`printdeck.word_columns`).
 
     Returns:
-        One result a word, as :func:`add_pictures` (a word printdeck refuses, e.g. one
+        One result a line, as :func:`add_pictures` (a word printdeck refuses, e.g. one
         already in the deck or with letters no font has, is not added).
 
     Raises:
         Unwritable: ``theme.yaml`` cannot be written; no word was kept.
     """
-    words = words_of(text)
+    lines = words_of(text)
     with space.editing(), _batch(space, {}, drop):
         room = uploads.MAX_SYMBOLS - len(space.items)
-        results = [{"file": w, "ok": True} for w in words]
-        items = [Item({"text": w}) for w in words[: max(room, 0)]]
-        for number, word in enumerate(words[len(items) :], start=len(items)):
-            full = key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols")
-            results[number] = _refused(space, word, problem_of(full, space.folder), drop)
-        numbers = {item.uid: n for n, item in enumerate(items)}
-        for item in items:
-            results[numbers[item.uid]]["uid"] = item.uid
+        results: list[dict[str, Any]] = [{"file": shown, "ok": True} for shown, _ in lines]
+        line_of: dict[int, int] = {}  # an item's uid -> its line's number among the lines
+        items: list[Item] = []
+        for number, (shown, columns) in enumerate(lines):
+            refusal = _line_refusal(columns, len(items) >= room)
+            if refusal is not None:
+                results[number] = _refused(space, shown, problem_of(refusal, space.folder), drop)
+                continue
+            items.append(_word_item(columns or ()))
+            line_of[items[-1].uid] = number
+            results[number]["uid"] = items[-1].uid
 
         def refuse(item: Item, problem: Problem) -> None:
-            number = numbers[item.uid]
-            results[number] = _refused(space, words[number], problem, drop)
+            number = line_of[item.uid]
+            results[number] = _refused(space, lines[number][0], problem, drop)
 
         space.add_items(items, refuse)
     return results
+
+
+def _line_refusal(columns: tuple[str, ...] | None, full: bool) -> PrintdeckError | None:
+    """Why a pasted line is not added before printdeck sees it: neither a word nor a word and
+    its translation, or no room left in the theme."""
+    if columns is None:
+        return key_error("symbols", WORD_LINE)
+    if full:
+        return key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols")
+    return None
+
+
+def _word_item(columns: tuple[str, ...]) -> Item:
+    """A pasted line's symbol: its word, or its two words as two faces."""
+    if len(columns) == 1:
+        return Item({"text": columns[0]})
+    return Item({"faces": [{"text": word} for word in columns]})
 
 
 def set_backs_image(space: Workspace, upload: uploads.Upload) -> str:

@@ -11,6 +11,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+import printdeck
+
 FILE_KEYS = ("image", "photo", "folder")
 COMMON_FIELDS = {"name", "scale", "rotate"}
 FIELDS_BY_KIND = {
@@ -162,11 +164,17 @@ def _plain(value: object) -> bool:
     return False
 
 
-def words_of(text: str) -> list[str]:
-    """The words of a pasted list: one a line (or separated by commas or tabs when the
-    text has a single line), spaces tidied, blank lines and ``#`` comments skipped."""
+def words_of(text: str) -> list[tuple[str, tuple[str, ...] | None]]:
+    """The lines of a pasted list, each with its columns (:func:`printdeck.word_columns`:
+    a word, or a word and its translation, ``cat = gato``; ``None`` for a line that is
+    neither): one a line, or, when the text has a single line, words separated by commas
+    or tabs. Spaces tidied, blank lines and ``#`` comments skipped."""
     lines = text.splitlines()
-    if len(lines) == 1:
+    if len(lines) == 1 and ("," in lines[0] or "\t" in lines[0]):
         lines = lines[0].replace("\t", ",").split(",")
-    words = [" ".join(line.split()) for line in lines]
-    return [w for w in words if w and not w.startswith("#")]
+    tidied = [" ".join(line.split()) for line in lines]
+    return [
+        (shown, printdeck.word_columns(line))
+        for shown, line in zip(tidied, lines)
+        if shown and not shown.startswith("#")
+    ]

@@ -32,10 +32,24 @@ class WordRow:
     words: tuple[str, ...]
 
 
-def _split_row(line: str) -> list[str]:
-    """A line's columns: split at a tab, else at `` = ``; each column's spaces tidied."""
+ROW_PROBLEM = "give one word, or a word and its translation separated by a tab or ' = '"
+"""What a word list's line must hold (the problem of a line that does not)."""
+
+
+def word_columns(line: str) -> tuple[str, ...] | None:
+    """A word list's line as its columns: one word, or a word and its translation split at a
+    tab, else at `` = `` (``cat = gato``), each column's spaces tidied; ``None`` for a line
+    that is neither (three columns, an empty one, or an ``=`` that splits nothing: ``cat =``,
+    ``dog =perro``; see :data:`ROW_PROBLEM`). ``E=mc²`` is one word.
+
+    Args:
+        line: One line of the list (neither blank nor a ``#`` comment).
+    """
     parts = line.split("\t") if "\t" in line else line.split(" = ")
-    return [" ".join(p.split()) for p in parts]
+    words = tuple(" ".join(p.split()) for p in parts)
+    if len(words) > 2 or not all(words) or ("\t" not in line and any(_half_split(w) for w in words)):
+        return None
+    return words
 
 
 def _half_split(word: str) -> bool:
@@ -64,16 +78,17 @@ def read_words(path: Path) -> list[WordRow]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.strip().startswith("#"):
             continue
-        words = _split_row(line)
-        if len(words) > 2 or not all(words) or ("\t" not in line and any(_half_split(w) for w in words)):
-            problem = f"line {number}: give one word, or a word and its translation separated by a tab or ' = '"
-            raise argument_error("words", problem, source=path)
+        words = word_columns(line)
+        if words is None:
+            raise argument_error("words", f"line {number}: {ROW_PROBLEM}", source=path)
+        if len(words) == 2 and words[0] == words[1]:
+            raise argument_error("words", f"line {number}: {words[0]!r} twice", "list each word once", source=path)
         for word in words:
             if len(word) > MAX_WORD_CHARS:
                 problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
                 raise argument_error("words", problem, "shorten it", source=path)
-            key = word.casefold()
-            if key in first_line:
+            key = word.casefold()  # "A = a" on one line: the upper and lower case match
+            if first_line.get(key, number) != number:
                 problem = f"line {number}: {word!r} is already on line {first_line[key]}"
                 raise argument_error("words", problem, "list each word once", source=path)
             first_line[key] = number
