@@ -207,6 +207,30 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
     assert not (tmp_path / "typo").exists()
 
 
+def test_init_warns_about_a_word_spelt_nearly_as_a_lone_picture(tmp_path: Path) -> None:
+    """``rabit = conejo`` beside rabbit.svg made a word-only symbol and a lone picture, and
+    said nothing: init now warns about the likely typo (the theme is still written)."""
+    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    for name in ("cat", "dog", "rabbit", "owl"):
+        (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    words = tmp_path / "words.txt"
+    words.write_text(
+        "cat = gato\ndog = perro\nrabit = conejo\nsun = sol\nmoon = luna\nstar = estrella\n", encoding="utf-8"
+    )
+    made = CliRunner().invoke(
+        cli_main, ["init", str(tmp_path / "deck"), "--images", str(pictures), "--words", str(words)]
+    )
+    assert made.exit_code == 0, made.output
+    warned = [line for line in made.output.splitlines() if line.startswith("printdeck: warning:")]
+    assert warned == [
+        "printdeck: warning: the word list's line 3: 'rabit' names no picture, and rabbit.svg has no word: a typo? "
+        "They print as two symbols; write the picture's name ('rabbit') to make them one"
+    ]
+    assert (tmp_path / "deck" / "theme.yaml").is_file()
+
+
 @pytest.mark.parametrize("name", ["vocabulary", "times-tables"])
 def test_bundled_concept_themes_build(tmp_path: Path, name: str) -> None:
     result = printdeck.build(name, out=tmp_path / f"{name}.pdf", legend=True)

@@ -26,9 +26,11 @@ from printdeck.errors import PrintdeckError, shown
 def init(directory: Path, images: Path | None, words: Path | None, font: str | None, force: bool) -> None:
     """Write DIRECTORY/theme.yaml, a starter theme from a folder of images or a word list."""
     try:
-        result = printdeck.init_theme(directory, images=images, words=words, font=font, force=force)
+        with caught_warnings() as caught:
+            result = printdeck.init_theme(directory, images=images, words=words, font=font, force=force)
     except PrintdeckError as exc:
         fail(init_as_typed(exc))
+    show_warnings(caught)
     click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
     click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
 

@@ -38,6 +38,7 @@ from printdeck.theme.symbols import (
     resolve_symbols,
 )
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
+from printdeck.theme.word_pairs import paired_entries, yaml_string
 from printdeck.theme.yamlsafe import load_yaml_text
 from printdeck.units import LENGTH_PATTERN, format_mm
 
@@ -86,11 +87,6 @@ class InitResult:
     sizes: str
 
 
-def _q(text: str) -> str:
-    """A YAML scalar that stays a string (``yes``, ``null``, ``1e3`` included)."""
-    return json.dumps(text, ensure_ascii=False)
-
-
 PICTURES_FOLDER = "images"
 """Where ``init --images`` copies pictures from outside the new theme's folder."""
 FONTS_FOLDER = "fonts"
@@ -124,46 +120,6 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
             kind = PictureKind("photo")
         out.append((kind.key, rel, name_from_file(f), kind.upright))
     return out
-
-
-UPRIGHT = "    rotate: false   # a face: kept upright\n"
-"""The line a cut-out person's or pet's entry gets (see :mod:`printdeck.theme.picture_kind`)."""
-
-
-def _paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRow]) -> list[str]:
-    """The symbols' YAML lines for pictures and words: a picture and the row whose first word
-    is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
-    ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
-    word); the others stay symbols of their own."""
-    by_name = {row.words[0].casefold(): row for row in rows}
-    paired: set[int] = set()
-    lines = []
-    for key, rel, name, upright in pictures:
-        row = by_name.get(name.casefold()) or by_name.get(rel.rsplit("/", 1)[-1].casefold())
-        turn = UPRIGHT if upright else ""
-        if row is None:
-            lines.append(f"  - {key}: {_q(rel)}\n    name: {_q(name)}\n{turn}")
-            continue
-        paired.add(row.line)
-        face_turn = f"    {turn}" if turn else ""  # on the picture's face: a symbol with faces turns by face
-        faces = f"    faces:\n      - {key}: {_q(rel)}\n{face_turn}      - text: {_q(row.words[-1])}\n"
-        lines.append(f"  - name: {_q(name)}\n{faces}")
-    unpaired = [row for row in rows if row.line not in paired]
-    for row in unpaired if pictures else []:  # "apple.png = manzana" and no apple.png: a typo, not a word
-        if Path(row.words[0]).suffix.lower() in IMAGE_SUFFIXES:
-            raise argument_error(
-                "words",
-                f"line {row.line}: {row.words[0]!r} names no picture of the images folder",
-                "check the file name, or write the picture's name without its extension",
-            )
-    return lines + [_word_entry(row) for row in unpaired]
-
-
-def _word_entry(row: WordRow) -> str:
-    """One word (``text:``), or a word and its translation as one symbol with two faces."""
-    if len(row.words) == 1:
-        return f"  - text: {_q(row.words[0])}\n"
-    return "  - faces:\n" + "".join(f"      - text: {_q(w)}\n" for w in row.words)
 
 
 @contextlib.contextmanager
@@ -227,13 +183,13 @@ def _theme_text(
         schema_comment(theme_dir)
         + f"# Starter theme from printdeck init. {n_symbols} symbols: {sizes_for_symbols(n_symbols)}.\n"
         + "# Every key: see the README; your editor completes keys from the schema above.\n"
-        + f"name: {_q(_safe_name(theme_dir.name))}\ntitle: {_q(title)}\nseed: 1\n"
+        + f"name: {yaml_string(_safe_name(theme_dir.name))}\ntitle: {yaml_string(title)}\nseed: 1\n"
         + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
         + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
         + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
         + "  rotate_photos: false   # photos stay upright (faces!)\n"
         + "paper:\n  size: a4\n  cut_marks: true\n"
-        + (f"text:\n  font: {_q(font)}\n" if font else "")
+        + (f"text:\n  font: {yaml_string(font)}\n" if font else "")
         + "symbols:\n"
         + "".join(entries)
     )
@@ -255,7 +211,7 @@ def _entries(
         kinds.append("images")
     if words is not None:
         kinds.append("words")
-    entries = _paired_entries(pictures, words or [])
+    entries = paired_entries(pictures, words or [])
     if not kinds:
         count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
         return ['  - folder: "@assets/twemoji"\n'], "images", "any", count

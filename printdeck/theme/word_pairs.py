@@ -1,0 +1,109 @@
+"""A starter theme's symbols from pictures and a word list (``printdeck init --images
+--words``): a picture and the line that names it become one symbol of two faces (the picture,
+then the line's last word); the others stay symbols of their own. A line that names no
+picture but is spelt nearly as an unpaired picture's name is warned about (a typo leaves the
+picture alone and prints the misspelt word)."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import warnings
+from pathlib import Path
+
+from printdeck.theme.symbols import IMAGE_SUFFIXES
+from printdeck.theme.word_list import WordRow, argument_error
+
+NEAR_NAME = 0.8
+"""How alike (``difflib`` ratio) a line's word and an unpaired picture's name must be to be
+warned about as a likely typo (``rabit`` and ``rabbit``: 0.91)."""
+
+
+class WordListWarning(UserWarning):
+    """A word list's line that probably means a picture it does not name (a typo)."""
+
+
+def yaml_string(text: str) -> str:
+    """A YAML scalar that stays a string (``yes``, ``null``, ``1e3`` included)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+UPRIGHT = "    rotate: false   # a face: kept upright\n"
+"""The line a cut-out person's or pet's entry gets (see :mod:`printdeck.theme.picture_kind`)."""
+
+
+def paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRow]) -> list[str]:
+    """The symbols' YAML lines for pictures and words: a picture and the row whose first word
+    is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
+    ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
+    word); the others stay symbols of their own.
+
+    Args:
+        pictures: Each picture as (key, path in the theme, name, upright).
+        rows: The word list's lines.
+
+    Raises:
+        PrintdeckError: A row names a picture file (``apple.png``) the pictures do not hold.
+
+    Warns:
+        WordListWarning: A row that names no picture is spelt nearly as a picture left
+            without a word (``rabit`` and ``rabbit.png``).
+    """
+    by_name = {row.words[0].casefold(): row for row in rows}
+    paired: set[int] = set()
+    lines, alone = [], []
+    for key, rel, name, upright in pictures:
+        row = by_name.get(name.casefold()) or by_name.get(rel.rsplit("/", 1)[-1].casefold())
+        turn = UPRIGHT if upright else ""
+        if row is None:
+            lines.append(f"  - {key}: {yaml_string(rel)}\n    name: {yaml_string(name)}\n{turn}")
+            alone.append((name, rel.rsplit("/", 1)[-1]))
+            continue
+        paired.add(row.line)
+        face_turn = f"    {turn}" if turn else ""  # on the picture's face: a symbol with faces turns by face
+        word = yaml_string(row.words[-1])
+        faces = f"    faces:\n      - {key}: {yaml_string(rel)}\n{face_turn}      - text: {word}\n"
+        lines.append(f"  - name: {yaml_string(name)}\n{faces}")
+    unpaired = [row for row in rows if row.line not in paired]
+    for row in unpaired if pictures else []:
+        _check_names_a_picture(row, alone)
+    return lines + [_word_entry(row) for row in unpaired]
+
+
+def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> None:
+    """Refuse a row that names a picture file the folder lacks (``apple.png = manzana``: a
+    typo, not a word); warn about one spelt nearly as a picture left alone.
+
+    Args:
+        row: A word list's row that names no picture.
+        alone: The pictures left without a row, as (name, file name).
+
+    Raises:
+        PrintdeckError: The row's first word is a picture's file name.
+
+    Warns:
+        WordListWarning: The row's first word is nearly a lone picture's name.
+    """
+    first = row.words[0]
+    if Path(first).suffix.lower() in IMAGE_SUFFIXES:
+        raise argument_error(
+            "words",
+            f"line {row.line}: {first!r} names no picture of the images folder",
+            "check the file name, or write the picture's name without its extension",
+        )
+    names = {name.casefold(): file for name, file in alone}
+    near = difflib.get_close_matches(first.casefold(), list(names), n=1, cutoff=NEAR_NAME)
+    if near:
+        warnings.warn(
+            f"the word list's line {row.line}: {first!r} names no picture, and {names[near[0]]} has no word: a typo? "
+            f"They print as two symbols; write the picture's name ({near[0]!r}) to make them one",
+            WordListWarning,
+            stacklevel=3,
+        )
+
+
+def _word_entry(row: WordRow) -> str:
+    """One word (``text:``), or a word and its translation as one symbol with two faces."""
+    if len(row.words) == 1:
+        return f"  - text: {yaml_string(row.words[0])}\n"
+    return "  - faces:\n" + "".join(f"      - text: {yaml_string(w)}\n" for w in row.words)
