@@ -15,6 +15,7 @@ from printdeck.theme import (
     apply_preset,
     apply_settings,
     check_consistency,
+    overrides_named,
     parse_settings,
     preset,
 )
@@ -139,7 +140,8 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     settings = build_settings(options)
     spec = theme.spec if settings.preset is None else apply_preset(theme.spec, preset(settings.preset))
     spec = apply_settings(spec, settings)
-    check_consistency(spec)
+    with overrides_named(settings):  # a clash the options made is said of the options
+        check_consistency(spec)
     if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
         for name in ("pdfx", "ink_limit"):
             if getattr(settings, name) is not None:

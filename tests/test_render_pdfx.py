@@ -262,3 +262,20 @@ def test_pdfx_options_on_an_rgb_build_are_refused_not_dropped(tmp_path: Path, op
         main, ["build", str(write_theme(tmp_path)), "-o", str(out), option, value, "--color", "cmyk"]
     )
     assert cmyk.exit_code == 0 and out.is_file()
+
+
+def test_a_die_line_on_pdfx_1a_is_said_of_the_option_typed(tmp_path: Path) -> None:
+    """``--die-line`` with ``--pdfx x-1a`` was refused as ``paper.die_line``, a key the user
+    never wrote; the clash is now said of the option, with a fix in either's words."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    out = tmp_path / "deck.pdf"
+    args = ["build", str(write_theme(tmp_path)), "-o", str(out), "--color", "cmyk", "--pdfx", "x-1a", "--die-line"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and not out.exists()
+    assert result.output.strip() == (
+        "printdeck: error: --die-line: PDF/X-1a has no layers to keep the die line off the print; "
+        "make the file PDF/X-4, or leave the die line out"
+    )

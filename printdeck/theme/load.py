@@ -355,10 +355,10 @@ def check_consistency(spec: ThemeSpec) -> None:
             f"{spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; use a few millimetres at most",
         )
     if spec.paper.die_line and spec.paper.color == "cmyk" and spec.paper.pdfx == "x-1a":
-        raise key_error(
-            "paper.die_line",
-            "PDF/X-1a has no layers to keep the die line off the print; "
-            "use paper.pdfx: x-4 (or leave out paper.die_line)",
+        raise PrintdeckError(
+            key="paper.die_line",
+            problem="PDF/X-1a has no layers to keep the die line off the print",
+            fix="make the file PDF/X-4, or leave the die line out",
         )
     sizes = spec.layout.sizes
     if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
