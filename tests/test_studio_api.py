@@ -315,6 +315,30 @@ def test_settings_are_checked_by_the_theme_model_and_saved(client: TestClient) -
     assert client.patch("/api/settings", json={"changes": "x"}).status_code == 400
 
 
+def test_a_setting_takes_the_place_of_its_alternative_and_never_saves_a_clash(client: TestClient) -> None:
+    """Diameter, then Card size, saved both, a theme every command refused ("give only one of
+    card.size and card.diameter"). The last edit now wins; a change that would clash with
+    another setting is refused and leaves the file as it was."""
+    seven(client)
+
+    def change(key: str, value: object) -> Any:
+        return client.patch("/api/settings", json={"changes": {key: value}})
+
+    assert change("card.diameter", "85mm").status_code == 200
+    assert change("card.size", "80mm").status_code == 200
+    assert theme_file(client)["card"] == {"size": "80mm"}
+    assert change("card.diameter", "70mm").status_code == 200
+    assert theme_file(client)["card"] == {"diameter": "70mm"}
+    assert change("card.shape", "square").status_code == 200  # only a round card has a diameter
+    assert theme_file(client)["card"] == {"shape": "square"}
+    assert change("card.corner_radius", "3mm").status_code == 200
+    clash = change("card.shape", "circle")  # a round card has no corner radius
+    assert clash.status_code == 422 and clash.json()["field"] == "card.shape"
+    assert "corner" in clash.json()["words"].lower()
+    assert theme_file(client)["card"] == {"shape": "square", "corner_radius": "3mm"}
+    assert printdeck.check_theme(Path(client.get("/api/state").json()["state"]["folder"])).cards == 7
+
+
 def test_a_deck_too_big_for_the_symbols_is_saved_and_explained(client: TestClient) -> None:
     seven(client)
     response = client.patch("/api/settings", json={"changes": {"deck.symbols_per_card": 8}})

@@ -69,6 +69,9 @@ _FORM_KEYS = {
     "text.lang",
 }
 SETTING_KEYS = frozenset(_FORM_KEYS | {o.theme_key for o in printdeck.api.option_table("build") if o.theme_key})
+SETTING_SECTIONS = frozenset(key.split(".")[0] for key in SETTING_KEYS if "." in key)
+"""The theme's sections the settings are in (``card``, ``paper``...): a problem keyed in one
+is about the settings, not the symbols."""
 """Every key the settings form sends (``layout.reroll`` changes through the re-roll button):
 the page's own list, and every theme key a build option overrides (an option added to
 ``BuildSettings`` reaches the form without an edit here)."""
@@ -96,6 +99,30 @@ def checked_value(key: str, value: object) -> object:
     ):
         return value
     raise ValueError(f"{key}: expected a number, text, true or false, or a short list of them")
+
+
+CLEARED_BY = {
+    "card.size": ("card.diameter",),  # a round card's size is its diameter: the theme takes one of them
+    "card.diameter": ("card.size",),
+}
+"""The keys a setting given a value takes the place of: the theme refuses them together
+(``printdeck.cardshape``: "give only one of card.size and card.diameter"), and the page's
+last edit wins."""
+
+
+def with_change(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
+    """:func:`with_setting`, and the keys it takes the place of removed: those of
+    :data:`CLEARED_BY`, and ``card.diameter`` when ``card.shape`` becomes other than round
+    (only a round card has one)."""
+    out = with_setting(doc, key, value)
+    if value is None:
+        return out
+    cleared = list(CLEARED_BY.get(key, ()))
+    if key == "card.shape" and value != "circle":
+        cleared.append("card.diameter")
+    for other in cleared:
+        out = with_setting(out, other, None)
+    return out
 
 
 def with_setting(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:

@@ -235,16 +235,35 @@ class Workspace:
             Refused: the theme model refuses a changed key's value (nothing is saved).
         """
         with self.lock:
-            doc = {k: v for k, v in self.doc().items() if k != "symbols"}
+            before = {k: v for k, v in self.doc().items() if k != "symbols"}
+            doc = before
             for key, value in changes.items():
-                doc = deck_settings.with_setting(doc, key, deck_settings.checked_value(key, value))
-            _, problem = self.check({**doc, "symbols": [i.data for i in self.items]})
+                doc = deck_settings.with_change(doc, key, deck_settings.checked_value(key, value))
+            symbols = [i.data for i in self.items]
+            _, problem = self.check({**doc, "symbols": symbols})
+            blamed = self._blamed_setting(problem, changes, {**before, "symbols": symbols})
             for key in changes:
-                if problem is not None and touches(problem.key, key):
+                if problem is not None and key == blamed:
                     self.field_errors[key] = problem.words
                     raise Refused(problem, key)
                 self.field_errors.pop(key, None)
             self.commit(settings=doc)
+
+    def _blamed_setting(
+        self, problem: Problem | None, changes: dict[str, object], before: dict[str, Any]
+    ) -> str | None:
+        """The changed key a problem of the changed theme is blamed on: the key it names, or
+        (a clash with another setting the theme did not have before: "only round cards have
+        a diameter") the first changed key; None when the change is not at fault."""
+        if problem is None:
+            return None
+        named = next((key for key in changes if touches(problem.key, key)), None)
+        if named is not None:
+            return named
+        if problem.key is None or problem.key.split(".")[0] not in deck_settings.SETTING_SECTIONS:
+            return None  # about the symbols (too few for the deck...): not this change's
+        _, earlier = self.check(before)
+        return next(iter(changes)) if earlier is None or earlier.key != problem.key else None
 
     def new_seed(self) -> int:
         """Choose a new random seed for the deck (a new shuffle and new layouts)."""
