@@ -409,8 +409,11 @@ def size_text(size_bytes: int) -> str:
     return f"{size_bytes / 1e6:.2f} MB" if size_bytes >= 1e5 else f"{size_bytes / 1e3:.0f} kB"
 
 
-def left_out_line(names: list[str] | tuple[str, ...], most: int = 12) -> str:
-    """``left out 9 symbols no card shows: a, b, ...`` (at most ``most`` names, then how many more)."""
+def left_out_line(names: list[str] | tuple[str, ...], most: int = 12, *, manifest: bool = True) -> str:
+    """``left out 9 symbols no card shows: a, b, ...`` (at most ``most`` names, then how many
+    more, and where the rest are listed: the manifest written, or, with ``manifest`` False
+    for a command that writes none, the build's)."""
     listed = ", ".join(shown(n) for n in names[:most])
-    more = f" and {len(names) - most} more (the manifest lists them)" if len(names) > most else ""
+    where = "the manifest lists them" if manifest else "a build's manifest lists them"
+    more = f" and {len(names) - most} more ({where})" if len(names) > most else ""
     return f"left out {len(names)} symbol{'s' if len(names) != 1 else ''} no card shows: {listed}{more}"

@@ -196,6 +196,33 @@ def test_check_reports_the_deck(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.output == "small: ok: 7 cards of 3 symbols (match 1), 7 of 7 symbols used\n"
 
 
+HERE = (
+    "import sys\n"
+    "from printdeck.audit import INPUT_EVENT\n"
+    "from printdeck.cli.common import theme_ref\n"
+    "seen = []\n"
+    "sys.addaudithook(lambda event, args: seen.append(args[0]) if event == INPUT_EVENT else None)\n"
+    "print(theme_ref(None), seen)\n"
+)
+
+
+def test_no_theme_given_means_the_theme_of_this_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent who ran ``printdeck build`` in the deck's folder got the bundled emoji deck;
+    the folder's theme.yaml is now used (the default where there is none), and the probe is
+    an input of a replayed build (a theme.yaml made later is not missed)."""
+    import subprocess
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    checked = _run("check").output
+    assert "\ndefault: ok:" in checked
+    assert checked.rstrip().endswith("and 102 more (a build's manifest lists them)")  # check writes none
+    write_theme(tmp_path, small_theme())
+    assert _run("check").output.startswith("small: ok: 7 cards")
+    probe = subprocess.run([sys.executable, "-c", HERE], capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert probe.stdout.strip() == f"theme.yaml {[str(tmp_path / 'theme.yaml')]}"
+
+
 def test_check_says_the_decks_a_class_set_or_a_split_deck_prints(tmp_path: Path) -> None:
     class_set = {**small_theme(), "deck": {"symbols_per_card": 3, "copies": 4}}
     result = _run("check", str(write_theme(tmp_path, class_set)))

@@ -102,7 +102,7 @@ def build(
     verbose: bool,
 ) -> None:
     """Build the deck of THEME (a bundled theme name, a .yaml file or a theme folder;
-    default: the embedded default theme) into a print-ready PDF."""
+    default: this folder's theme.yaml, else the bundled default theme) into a print-ready PDF."""
     reporter = BarReporter(show_bars=not quiet and sys.stderr.isatty(), verbose=verbose)
     try:
         with caught_warnings() as caught:

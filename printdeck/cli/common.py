@@ -18,6 +18,7 @@ from typing import NoReturn
 
 import click
 
+from printdeck.audit import INPUT_EVENT
 from printdeck.errors import PrintdeckError, one_line, shown, warning_lines
 from printdeck.signals import stopped_by
 
@@ -92,7 +93,18 @@ def stopped() -> NoReturn:
     sys.exit(ExitStatus.after_signal(signum))
 
 
+HERE_THEME = "theme.yaml"
+"""The theme a command given no THEME uses when the current folder holds it (a theme folder
+made by ``init`` or the studio); elsewhere the bundled default theme."""
+
+
 def theme_ref(argument: str | None) -> str | Path | None:
     """A THEME argument as the library takes it: a bundled name, a file or a folder, never
-    YAML text (the library reads a string with a line break as YAML; a file name may hold one)."""
-    return Path(argument) if argument is not None and "\n" in argument else argument
+    YAML text (the library reads a string with a line break as YAML; a file name may hold one).
+    No THEME: the current folder's :data:`HERE_THEME` if it has one (a parent who runs
+    ``printdeck build`` in the deck's folder means that deck), else ``None`` (the default)."""
+    if argument is None:
+        here = Path(HERE_THEME)
+        sys.audit(INPUT_EVENT, str(here.absolute()))  # looked for: one made later is used (printdeck.rerun)
+        return here if here.is_file() else None
+    return Path(argument) if "\n" in argument else argument

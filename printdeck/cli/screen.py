@@ -32,7 +32,7 @@ def slides(
     answer_key: bool | None,
     allow_outside: bool,
 ) -> None:
-    """Slides for the classroom screen (16:9 PDF) of THEME (default: the default theme):
+    """Slides for the classroom screen (16:9 PDF) of THEME (default: this folder's theme.yaml, else the default theme):
     the rules, then each round's two cards and the next slide with their match shown."""
     try:
         with caught_warnings() as caught:

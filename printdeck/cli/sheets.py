@@ -40,7 +40,8 @@ PREVIEW_OPTIONS = option_table("preview")
 def preview(
     theme: str | None, out_path: Path, cards: int, seed: int | None, px_per_mm: float, allow_outside: bool
 ) -> None:
-    """Lay out the first cards of THEME (default theme if omitted) and write a PNG contact sheet."""
+    """Lay out the first cards of THEME (default: this folder's theme.yaml, else the default theme) and write a
+    PNG contact sheet."""
     try:
         result = printdeck.write_preview(
             theme_ref(theme), out_path, cards=cards, seed=seed, px_per_mm=px_per_mm, allow_outside=allow_outside
@@ -51,7 +52,7 @@ def preview(
     if result.unused:
         from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
 
-        click.echo(left_out_line(result.unused))
+        click.echo(left_out_line(result.unused, manifest=False))
 
 
 def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:

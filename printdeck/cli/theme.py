@@ -101,7 +101,8 @@ CHECK_OPTIONS = [info for info in option_table("build") if info.name in ("allow_
 )
 @spec_options(CHECK_OPTIONS)
 def check(theme: str | None, allow_outside: bool, allow_look_alike: bool | None, grayscale: bool | None) -> None:
-    """Check THEME (file, folder or bundled name) without building: every key and file, and
+    """Check THEME (file, folder or bundled name; default: this folder's theme.yaml, else the default
+    theme) without building: every key and file, and
     symbols players cannot tell apart (refused); those alike in grey or for colour-blind
     players are warned about."""
     try:
@@ -122,4 +123,4 @@ def check(theme: str | None, allow_outside: bool, allow_look_alike: bool | None,
     if report.unused:
         from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
 
-        click.echo(left_out_line(report.unused))
+        click.echo(left_out_line(report.unused, manifest=False))
