@@ -344,6 +344,21 @@ def test_a_cut_face_is_said_as_many_faces_as_there_are() -> None:
     assert line == f"photo me.jpg: {report.faces_cut_text}; set its focus and zoom to frame it"
 
 
+def test_a_face_near_a_corner_is_held_by_a_crop_that_reaches_it() -> None:
+    """A child's face at a quarter of a portrait photo's width and height: the widest circle
+    could not hold it with its hair and chin, so the crop was the top square, the face small
+    at its rim, and the build said "its face is too near the edge". A smaller crop reaches
+    into the corner and holds it; a face whose padding runs past the corner is held bare."""
+    size = (384, 512)
+    for face in (FaceBox(45, 79, 159, 193), FaceBox(212, 302, 351, 441)):
+        window, report = decide_crop(size, [face], [], None, None, 1.0, "circle")
+        assert (report.faces, report.faces_kept, report.faces_cut, report.needs_check) == (1, 1, 0, False), report
+        corners = ((face.x0, face.y0), (face.x1, face.y0), (face.x0, face.y1), (face.x1, face.y1))
+        assert all(math.dist(c, (window.cx, window.cy)) <= window.side / 2 + 1e-6 for c in corners)
+        assert window.x0 >= 0 and window.x1 <= size[0] and window.y0 >= 0 and window.y1 <= size[1]
+        assert window.side < min(size)  # zoomed in towards the face, not the widest square
+
+
 def test_cat_faces_count_as_pets() -> None:
     cat = FaceBox(600, 200, 760, 340)
     window, report = decide_crop((1200, 800), [], [cat], None, None, 1.0, "rounded")

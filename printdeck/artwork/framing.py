@@ -7,7 +7,8 @@ source pixels and a :class:`~printdeck.model.CropReport` saying what it holds, w
 build's summary, the manifest and the studio show.
 
 The rule: every face (people's and cats') is held whole inside the crop's shape if one
-crop can hold them all, else the largest group that fits; then the subject (the salient
+crop can hold them all, else the largest group that fits (a face near a corner of the photo,
+which the widest crop cannot hold, by a smaller crop that reaches into the corner); then the subject (the salient
 object, :func:`~printdeck.artwork.saliency.find_subject`) too, if it fits with them.
 The crop then zooms in as far as it can while keeping all of those whole (at most
 :data:`AUTO_ZOOM_MAX` times closer than the widest crop the theme's ``zoom`` allows).
@@ -97,9 +98,11 @@ def decide_crop(
     everywhere = holds_all([], size, widest.side, shape)
     largest = max(range(len(padded)), key=lambda i: padded[i][0].area, default=None)
     if largest is not None and holds_all([padded[largest][0]], size, widest.side, shape).is_empty:
-        # the largest face does not fit: centred on it (crop_window's rule)
-        window = crop_window((width, height), list(faces) + list(cat_faces), None, zoom, shape)
-        return window, _report(CropFound.CAT_FACE if padded[largest][1] else CropFound.FACE, window, **counts)
+        kind = CropFound.CAT_FACE if padded[largest][1] else CropFound.FACE
+        side = _largest_side_holding([padded[largest][0]], size, widest.side, shape)
+        if side is not None:  # a smaller crop reaches further into the photo's corner: decided at that side
+            return decide_crop(size_px, faces, cat_faces, subject, None, zoom * widest.side / side, shape, core)
+        return _face_alone(padded[largest][0], (faces, cat_faces), size, (widest.side, zoom, shape), kind)
     held_region, held = largest_group([p for p, _ in padded], everywhere, widest.side / 2, shape)
     targets = [padded[i][0] for i in held]
     found = CropFound.NOTHING
@@ -121,6 +124,37 @@ def decide_crop(
         return widest, _report(CropFound.NOTHING, widest, **counts)
     window = _zoomed(targets, size, (widest.side / AUTO_ZOOM_MAX, fits or widest.side), shape)
     return window, _report(found, window, **extra)
+
+
+def _face_alone(
+    padded: FaceBox,
+    found_faces: tuple[Sequence[FaceBox], Sequence[FaceBox]],
+    size: tuple[float, float],
+    crop: tuple[float, float, CropShape],
+    found: CropFound,
+) -> tuple[CropWindow, CropReport]:
+    """The crop of a photo whose largest face with its hair and chin (``padded``) no crop
+    holds: the face itself, whole, at the largest side that holds it (a face so near a corner
+    that its padding reaches past it), else centred on the faces (:func:`crop_window`'s rule),
+    the face not held.
+
+    Args:
+        padded: The largest face, padded (:func:`~printdeck.artwork.crop_geometry.pad_face`).
+        found_faces: ``(faces, cat_faces)`` found on the photo, pixels.
+        size: The photo's ``(width, height)``, pixels.
+        crop: ``(widest side, zoom, shape)`` of the theme's crop.
+        found: What the face is (a person's or a cat's).
+    """
+    faces, cat_faces = found_faces
+    widest, zoom, shape = crop
+    counts = {"faces": len(faces), "cat_faces": len(cat_faces)}
+    face = next(f for f in (*faces, *cat_faces) if pad_face(f, size) == padded)
+    side = _largest_side_holding([face], size, widest, shape)
+    if side is not None:
+        window = _nearest(holds_all([face], size, side, shape), face.centre_point(), side, size)
+        return window, _report(found, window, faces_kept=1, **counts)
+    window = crop_window(size, [*faces, *cat_faces], None, zoom, shape)
+    return window, _report(found, window, **counts)
 
 
 def _partly(
