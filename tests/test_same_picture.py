@@ -169,3 +169,31 @@ def test_one_picture_alike_in_grey_by_its_pixels_is_still_one_picture(tmp_path: 
     theme = printdeck.load_symbols({"symbols": [{"photo": p.name} for p in photos]}, base_dir=tmp_path)
     for pairs in (printdeck.look_alikes(theme), printdeck.look_alikes(theme, colour_blind=True)):
         assert [(p.vision, p.same_picture >= SAME_PICTURE_INLIERS) for p in pairs] == [(Vision.NORMAL, True)]
+
+
+def _on_a_wall(path: Path, face: tuple[int, int, int], body: tuple[int, int, int]) -> Path:
+    """A phone photo of a small figure before a light wall that fills most of the disc."""
+    from PIL import ImageDraw
+
+    image = Image.new("RGB", (600, 800))
+    draw = ImageDraw.Draw(image)
+    for y in range(800):
+        draw.line([(0, y), (600, y)], fill=(226 - y // 40, 228 - y // 40, 236 - y // 40))
+    draw.ellipse((240, 300, 360, 420), fill=face)
+    draw.rectangle((230, 420, 370, 560), fill=body)
+    image.save(path, quality=92)
+    return path
+
+
+def test_two_photos_on_one_light_wall_are_not_alike_in_grey(tmp_path: Path) -> None:
+    """A child and a dog before the same light wall were said to look alike printed in grey
+    (CIEDE2000 4.9: the disc is mostly wall), on every check and on the studio's tiles. Two
+    photos are said alike in grey or for colour-blind players only when they show one picture."""
+    child = _on_a_wall(tmp_path / "child.jpg", (235, 190, 160), (200, 60, 60))
+    dog = _on_a_wall(tmp_path / "dog.jpg", (120, 90, 60), (90, 150, 90))
+    theme = printdeck.load_theme(_theme([child, dog], tmp_path), base_dir=tmp_path)
+    assert printdeck.look_alikes(theme, colour_blind=True) == []
+    photos = _photos(tmp_path / "more")
+    copies = [photos["astronaut"], photos["astronaut closer"], photos["coffee"]]
+    theme = printdeck.load_theme(_theme(copies, tmp_path / "more"), base_dir=tmp_path / "more")
+    assert [p.same_picture > 0 for p in printdeck.look_alikes(theme, colour_blind=True)] == [True]  # one picture

@@ -170,10 +170,21 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
                 matches, delta = same
                 pair, seen = (group_a, group_b), Vision.NORMAL if Vision.NORMAL in visions else visions[0]
                 found = LookAlike(label_a, label_b, 1.0, delta, 0.0, False, seen, False, pair, matches)
+            elif found is not None and found.vision is not Vision.NORMAL and _photos(faces[i], faces[j]):
+                found = None  # not one picture: its background alike, not what it shows (_photos)
             if found is not None:
                 out.append(found)
     book.save()
     return out
+
+
+def _photos(first: Face, second: Face) -> bool:
+    """Whether both compared faces are photos: a pair of photos is said alike in grey or for
+    colour-blind players only when they show one picture (:class:`SamePicture`). Every photo
+    prints as a disc or a square, so their silhouettes always match, and the colours compared
+    over a disc are mostly its background (a sky, a wall), which tells nothing of what players
+    tell photos apart by: a child and a dog on one light wall came out alike in grey."""
+    return first[0].kind == "photo" and second[0].kind == "photo"
 
 
 def _pose_of(record: list[object]) -> tuple[float, int, int]:
