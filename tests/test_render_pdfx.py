@@ -279,3 +279,37 @@ def test_a_die_line_on_pdfx_1a_is_said_of_the_option_typed(tmp_path: Path) -> No
         "printdeck: error: --die-line: PDF/X-1a has no layers to keep the die line off the print; "
         "make the file PDF/X-4, or leave the die line out"
     )
+
+
+def test_a_cmyk_photos_pixels_stay_within_the_ink_limit(tmp_path: Path) -> None:
+    """A print shop's preflight reads a JPEG's pixels: JPEG compression after the ink limit
+    raised the darkest edges to 247 % where the file declared 240 %. Every decoded pixel of
+    every picture now holds the limit."""
+    import io
+
+    from test_theme_support import write_theme as write_yaml
+
+    rng = np.random.default_rng(5)
+    pixels = np.full((480, 640, 3), 250, np.uint8)
+    for _ in range(60):  # sharp-edged dark, saturated blocks on white: JPEG's worst case
+        x, y = rng.integers(0, 600), rng.integers(0, 440)
+        pixels[y : y + 40, x : x + 40] = rng.choice([(10, 10, 60), (60, 0, 20), (0, 30, 10), (5, 5, 5)])
+    Image.fromarray(pixels).save(tmp_path / "night.jpg", quality=95)
+    theme = write_yaml(
+        tmp_path,
+        {
+            "deck": {"symbols_per_card": 3},
+            "symbols": [{"photo": "night.jpg"}]
+            + [{"text": w} for w in ("sun", "moon", "star", "tree", "fish", "bird")],
+        },
+    )
+    out = tmp_path / "deck.pdf"
+    printdeck.build(theme, out=out, color="cmyk", ink_limit=240)
+    with pikepdf.open(out) as pdf:
+        jpegs = [s for s in _all_streams(pdf) if s.get("/Subtype") == Name.Image and s.get("/Filter") == Name.DCTDecode]
+        assert jpegs
+        for stream in jpegs:
+            with Image.open(io.BytesIO(stream.read_raw_bytes())) as decoded:
+                ink = np.asarray(decoded.convert("CMYK"), dtype=float).sum(axis=2) / 255.0 * 100.0
+            assert str(stream.ColorSpace) == "/DeviceCMYK"
+            assert ink.max() <= 240.0, ink.max()
