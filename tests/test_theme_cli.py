@@ -363,3 +363,19 @@ def test_init_into_a_path_that_cannot_be_a_folder(tmp_path: Path) -> None:
     words = tmp_path / "w.txt"
     words.write_text("\n".join(WORDS[:7]))
     _assert_clean_failure(_run("init", str(tmp_path / "file" / "deck"), "--words", str(words)), "cannot create")
+
+
+def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
+    """Two copies of one photo in --images were refused as ``symbols.9.photo:
+    <new theme>/images/...``: a key of a theme never written and a copy already removed.
+    The refusal now names the two files the parent gave."""
+    pictures = tmp_path / "phone"
+    image_folder(pictures, 7)
+    (pictures / "pic-03 (1).png").write_bytes((pictures / "pic-03.png").read_bytes())
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    assert result.exit_code == 2
+    names = sorted(f"{pictures}/{name}" for name in ("pic-03.png", "pic-03 (1).png"))
+    line = result.output.strip()
+    assert line.startswith(f"printdeck: error: --images {pictures}/") and "is the same picture as" in line, line
+    assert all(name in line for name in names) and "symbols." not in line and "/deck/images" not in line
+    assert not (tmp_path / "deck").exists()

@@ -27,6 +27,7 @@ from printdeck.fileio import (
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.images import check_raster_file, check_svg_file
+from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.picture_kind import PictureKind, picture_kind
@@ -234,19 +235,6 @@ EXISTS = "theme-exists"
 how to overwrite it: ``force=True``, ``--force``)."""
 
 
-@contextlib.contextmanager
-def said_of(argument: str) -> Iterator[None]:
-    """Inside: an error a shared check raised about a file (keyed to the ``where`` it was given,
-    ``words``) is said of the argument ``argument``, its fields kept; one said of an
-    argument already (a word list's line naming no picture of ``images``) stays so."""
-    try:
-        yield
-    except PrintdeckError as exc:
-        if exc.is_argument:
-            raise
-        raise argument_error(argument, exc.problem, exc.fix, source=exc.source, code=exc.code) from None
-
-
 def init_theme(
     theme_dir: str | os.PathLike[str],
     *,
@@ -341,8 +329,9 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
     if not copies:
         symbols = resolve_symbols(spec, theme_dir)  # everything checked before anything is written
     with _prepared_folder(theme_dir, copies):
-        if copies:  # the copies are checked where the theme will read them
-            symbols = resolve_symbols(spec, theme_dir)
+        if copies:  # the copies are checked where the theme will read them, said of the pictures given
+            with said_of_sources(spec, theme_dir, copies, PICTURES_FOLDER):
+                symbols = resolve_symbols(spec, theme_dir)
         with atomic_output(target) as tmp:
             tmp.write_text(text, encoding="utf-8")
     k = spec.deck.symbols_per_card or 0
