@@ -319,3 +319,32 @@ def test_a_split_decks_rounds_play_deck_a_against_deck_b(tmp_path: Path) -> None
         assert names == tuple(drawn[i] for i in sorted(left | right) if faces[i][0] == point)  # both faces
     shown_cards = sorted(n for a, b, _ in result.rounds for n in (a, b))
     assert shown_cards == list(range(1, 15))  # every card of each deck, once
+
+
+def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> None:
+    """A split deck's match shows the sum on the left card and its value on the right (or the
+    other way round): the corner tiles named them in a fixed order, not under the card showing
+    each. And a long name ran past its tile, cut after 22 letters."""
+    from printdeck.render.slides import CORNER_NAME_PT, _fitted_name
+
+    sums = [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
+    split = {
+        "name": "sums",
+        "seed": 3,
+        "deck": {"symbols_per_card": 3, "faces": "split"},
+        "symbols": [{"faces": [{"text": f"{a} + {b}"}, {"text": str(a + b)}]} for a, b in sums],
+    }
+    result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf", reveal="corner")
+    plan = plan_deck(printdeck.load_theme(split), prove=False)
+    reader = PdfReader(str(result.pdf_path))
+    height = float(reader.pages[1].mediabox.height)
+    for n, (first, second, _) in enumerate(result.rounds, start=1):
+        forms, _ = _drawing(reader, 2 * n + 1)
+        tiles = [i for i, _, y in sorted(forms, key=lambda f: f[1]) if y > height * 0.9]  # the band above the cards
+        left = {s.id for s in plan.cards[first - 1]}
+        right = {s.id for s in plan.cards[second - 1]}
+        assert len(tiles) == 2 and tiles[0] in left and tiles[1] in right, (n, tiles)
+    name, size = _fitted_name("hippopotomonstrosesquippedaliophobia", 200.0)
+    assert name == "hippopotomonstrosesquippedaliophobia" and 7.0 <= size < CORNER_NAME_PT
+    shortened, size = _fitted_name("x" * 40 + " " + "y" * 40, 94.0)
+    assert shortened.endswith("…") and size == 7.0

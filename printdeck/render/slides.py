@@ -246,7 +246,8 @@ def _round_slide(
         label = text.card_label.format(n=card.index + 1)
         draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
     if answer and reveal in ("corner", "both"):
-        _corner_answer(canvas, art, [s for s in symbols if s.id in r.shared])
+        in_card_order = dict.fromkeys(p.symbol_id for card in cards for p in card.placements if p.symbol_id in r.shared)
+        _corner_answer(canvas, art, [by_id(symbols)[sid] for sid in in_card_order])
     canvas.showPage()
 
 
@@ -266,20 +267,51 @@ def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
     canvas.restoreState()
 
 
+CORNER_TILE_MM = 56.0
+"""Least width of a tile naming the match in the slide's corner (``reveal: corner``); a tile
+grows for a long name, into the band the round's heading leaves free."""
+CORNER_NAME_PT = 13.0
+"""The tile's name's size, made smaller (down to 7 pt) for a long name to fit its tile."""
+CORNER_HEADING_MM = 90.0
+"""The band's left part the round's heading keeps ("Round 12 of 28 · Answer")."""
+
+
 def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]) -> None:
-    """The match's picture and name on white tiles in a row from the slide's top-right
-    corner, in the band above the cards (the tiles never cover a card)."""
+    """The match's picture and name on white tiles in a row ending at the slide's top-right
+    corner, in the band above the cards (the tiles never cover a card), in the order given:
+    the left card's face of the match first, then the right card's (a symbol with faces shows
+    the picture on one card and the word on the other). A tile grows for a long name, which is
+    set smaller where it must."""
     w, h = SLIDE_MM
     cards_top_mm = max(y for _, y in card_centres_mm()) + card_diameter_mm() / 2.0
     tile_h = min(20.0, h - cards_top_mm - 3.0)
-    for k, symbol in enumerate(shared):
-        x0, y0 = w - 62.0 - k * 60.0, h - 2.0 - tile_h
+    widest = (w - 6.0 - CORNER_HEADING_MM - 4.0 * (len(shared) - 1)) / max(len(shared), 1)
+    pt_per_mm = mm_to_pt(1.0)
+    widths = [
+        min(widest, max(CORNER_TILE_MM, 25.0 + string_width(s.name, SANS_BOLD, CORNER_NAME_PT) / pt_per_mm))
+        for s in shared
+    ]
+    x1 = w - 6.0
+    for symbol, width in reversed(list(zip(shared, widths))):
+        x0, y0 = x1 - width, h - 2.0 - tile_h
         canvas.setFillColor(HexColor("#ffffff"))
-        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(56.0), mm_to_pt(tile_h), mm_to_pt(3.0), stroke=0, fill=1)
+        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(width), mm_to_pt(tile_h), mm_to_pt(3.0), stroke=0, fill=1)
         draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + tile_h / 2.0), tile_h - 4.0)
         canvas.setFillColor(HexColor(BACKDROP))
-        canvas.setFont(SANS_BOLD, 13)
-        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + tile_h / 2.0 - 2.0), symbol.name[:22])
+        name, size_pt = _fitted_name(symbol.name, mm_to_pt(width - 23.0))
+        canvas.setFont(SANS_BOLD, size_pt)
+        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + tile_h / 2.0 - size_pt * 0.12), name)
+        x1 = x0 - 4.0
+
+
+def _fitted_name(name: str, room_pt: float) -> tuple[str, float]:
+    """``name`` and a size (7 to :data:`CORNER_NAME_PT` pt) at which it fits ``room_pt``; a
+    name too long at 7 pt loses its end to an ellipsis."""
+    width = string_width(name, SANS_BOLD, CORNER_NAME_PT)
+    size = max(7.0, min(CORNER_NAME_PT, CORNER_NAME_PT * room_pt / max(width, 1e-6)))
+    while len(name) > 1 and string_width(name, SANS_BOLD, size) > room_pt:
+        name = name[:-2].rstrip() + "…"
+    return name, size
 
 
 def answer_key_pages(
