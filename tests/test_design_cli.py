@@ -83,7 +83,8 @@ def test_verify_manifest_shape(tmp_path) -> None:
 
 def test_errors_exit_2(tmp_path) -> None:
     r = run("design", "-k", "7")
-    assert r.exit_code == 2 and "printdeck: error: -k 7: 7 symbols a card" in r.output and "Bruck–Ryser" in r.output
+    assert r.exit_code == 2 and "error: --symbols-per-card 7: 7 symbols a card" in r.output  # as --help names it
+    assert "Bruck–Ryser" in r.output
     assert "or add --search for the largest partial deck" in r.output and "deck." not in r.output
     assert run("verify", str(tmp_path / "missing.json")).exit_code == 2
     bad = tmp_path / "bad.json"
@@ -96,11 +97,12 @@ def test_errors_exit_2(tmp_path) -> None:
 def test_design_refusals_name_the_options() -> None:
     """Design refusals name this command's options, not a theme's keys."""
     cases = {
-        ("--order", "3", "-k", "5"): "--order 3: order 3 means 4 symbols a card with match 1, but -k is 5",
-        ("-k", "8", "--match", "2"): "-k 8: no biplane with 8 symbols a card exists",
+        ("--order", "3", "-k", "5"): "--order 3: order 3 means 4 symbols a card with match 1, "
+        "but --symbols-per-card is 5",
+        ("-k", "8", "--match", "2"): "--symbols-per-card 8: no biplane with 8 symbols a card exists",
         ("--order", "7", "--cards", "60"): "--cards 60: 60 is more than the 57 cards",
         ("--order", "1"): "--order 1: 1 is too small; use at least 2",
-        (): "give -k (e.g. 8) or --order (e.g. 7)",
+        (): "give --symbols-per-card (e.g. 8) or --order (e.g. 7)",
     }
     for args, message in cases.items():
         r = run("design", *args)

@@ -68,10 +68,11 @@ def design(
 
 
 def _option_spelling() -> printdeck.Spelling:
-    """``make_design``'s keywords as this command's options: ``-k 7: ...; or add --search``."""
+    """``make_design``'s keywords as this command's long options (whichever spelling was typed):
+    ``--symbols-per-card 7: ...; or add --search``."""
     return printdeck.Spelling(
         names={
-            "symbols_per_card": "-k",
+            "symbols_per_card": "--symbols-per-card",
             "order": "--order",
             "match": "--match",
             "cards": "--cards",
