@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -63,3 +65,26 @@ def test_the_theme_and_the_command_line_read_a_paper_size_alike() -> None:
     assert paper("Letter") == "letter"
     with pytest.raises(printdeck.PrintdeckError, match=r"paper\.size: expected a4, letter, a3, or a width and height"):
         paper("a5")
+
+
+def test_a_stopped_studio_names_each_output_once_and_only_those_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A studio stopped by SIGTERM listed its theme.yaml seven times, and preview PDFs it
+    had already deleted, as 'already written'."""
+    import printdeck.fileio
+    from printdeck.cli import common
+
+    theme = tmp_path / "theme.yaml"
+    theme.write_text("name: x\n")
+    outputs = [tmp_path / f"deck-{n}.pdf" for n in range(8)]
+    for path in outputs:
+        path.write_bytes(b"%PDF")
+    gone = tmp_path / "preview.pdf"  # written, then removed
+    monkeypatch.setattr(printdeck.fileio, "written", lambda: [theme] * 7 + [gone, *outputs])
+    with pytest.raises(SystemExit) as ended:
+        common.stopped()
+    assert ended.value.code == 128 + 15
+    line = capsys.readouterr().err.strip()
+    assert line.count("theme.yaml") == 1 and "preview.pdf" not in line
+    assert line.endswith("deck-4.pdf and 3 more"), line

@@ -70,6 +70,11 @@ def fail(exc: PrintdeckError | str, code: int = ExitStatus.USER_ERROR) -> NoRetu
     sys.exit(code)
 
 
+SAID_WRITTEN = 6
+"""The most outputs the line a signal ends with names (a studio writes its theme.yaml on
+every change: a stopped studio listed it seven times)."""
+
+
 def stopped() -> NoReturn:
     """Report the signal that stopped the command as one line and exit 128 + its number.
 
@@ -83,12 +88,11 @@ def stopped() -> NoReturn:
         name = f"signal {signum}"
     from printdeck.fileio import written  # noqa: PLC0415 - keeps the CLI's start light
 
-    done = written()
-    what = (
-        "outputs were left as they were"
-        if not done
-        else "already written (whole): " + ", ".join(shown(p) for p in done)
+    done = [p for p in dict.fromkeys(written()) if p.exists()]  # once each; a studio's preview files are gone
+    listed = ", ".join(shown(p) for p in done[:SAID_WRITTEN]) + (
+        f" and {len(done) - SAID_WRITTEN} more" if len(done) > SAID_WRITTEN else ""
     )
+    what = "outputs were left as they were" if not done else f"already written (whole): {listed}"
     click.echo(f"printdeck: stopped by {name}; {what}", err=True)
     sys.exit(ExitStatus.after_signal(signum))
 
