@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm
+    from printdeck.render.word_sizes import SmallWordWarning, check_word_heights
     from printdeck.units import paper_size_mm
 
 _WHERE = {
@@ -87,6 +88,8 @@ _WHERE = {
     "SvgImageWarning": "printdeck.render.forms",
     "REFUSE_DPI": "printdeck.render.forms",
     "check_raster_resolution": "printdeck.render.forms",
+    "check_word_heights": "printdeck.render.word_sizes",
+    "SmallWordWarning": "printdeck.render.word_sizes",
     "VectorWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
@@ -124,6 +127,7 @@ __all__ = [
     "ResolutionWarning",
     "SlideRound",
     "SlideText",
+    "SmallWordWarning",
     "SvgImageWarning",
     "TuckBox",
     "VectorWarning",
@@ -135,6 +139,7 @@ __all__ = [
     "card_name",
     "check_raster_resolution",
     "check_word_colours",
+    "check_word_heights",
     "contact_sheet",
     "cut_file_names",
     "deck_back",

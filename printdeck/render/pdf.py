@@ -32,6 +32,7 @@ from printdeck.render.sheet import (
     warn_missing_marks,
 )
 from printdeck.render.style import CardStyle
+from printdeck.render.word_sizes import check_word_heights
 from printdeck.units import mm_to_pt
 
 
@@ -83,6 +84,7 @@ def render_pdf(
     if len(layouts) != len(imposition.slots):
         raise ValueError(f"{len(layouts)} card layouts but {len(imposition.slots)} imposition slots")
     check_raster_resolution(symbols, layouts)
+    check_word_heights(symbols, layouts)
     pdf_fonts.register_bundled()
     by_index = {c.index: c for c in layouts}
     used = sorted({p.symbol_id for c in layouts for p in c.placements})
