@@ -52,6 +52,16 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"paper": {"size": "a5"}}, "paper.size: expected a4, letter, a3, or a width and height with units such as"),
         ({"paper": {"size": ["10mm", "297mm"]}}, 'paper.size.0: expected a length at least 50mm, got "10mm"'),
         ({"symbols": [{"txt": "a"}]}, "symbols.0: unknown key 'txt'; did you mean 'text'?"),
+        # a line left out of its section, a colon left out, a word left out
+        (
+            {"deck": None, "symbols_per_card": 3},
+            "(top level): 'symbols_per_card' is a key of deck:, not of this level; indent it under deck: by two",
+        ),
+        (
+            {"symbols": ["text dog"]},
+            "symbols.0: 'text dog' reads as a file name; write 'text: dog' (a colon after text)",
+        ),
+        ({"symbols": [{"text": None}]}, "symbols.0.text: is empty; write the word or phrase after 'text:'"),
         ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
         ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),

@@ -161,7 +161,21 @@ def error_code(err: Mapping[str, Any]) -> str | None:
     return _CODES.get(kind)
 
 
+def _section_holding(key: str, model: type[BaseModel] | None) -> str | None:
+    """The section of ``model`` (a key whose value is a mapping of keys) that has ``key``
+    among its own keys: ``deck`` for ``symbols_per_card`` at the top level, a key left
+    out of its section (a line not indented under ``deck:``)."""
+    for name, info in model.model_fields.items() if model else []:
+        section = _model_in(info.annotation)
+        if section is not None and _field(section, key) is not None:
+            return info.alias or name
+    return None
+
+
 def _unknown_key(key: str, model: type[BaseModel] | None) -> str:
+    section = _section_holding(key, model)
+    if section is not None:
+        return f"{key!r} is a key of {section}:, not of this level; indent it under {section}: by two spaces"
     allowed = sorted({info.alias or name for name, info in (model.model_fields.items() if model else [])})
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
     if close:
@@ -215,8 +229,17 @@ def validation_error(
         source: The theme file's name (``None`` for a call's arguments).
         is_argument: The keys are arguments of a call (see ``printdeck.theme.run_options``).
     """
-    errors = exc.errors()
+    errors = sorted(exc.errors(), key=lambda err: not _left_out_of_section(err, root))  # the cause first
     return PrintdeckError(source=source, is_argument=is_argument, more=len(errors) - 1, **error_fields(errors[0], root))
+
+
+def _left_out_of_section(err: Mapping[str, Any], root: type[BaseModel]) -> bool:
+    """Whether ``err`` is a key that belongs in a section but stands outside it: the cause of
+    that section's own error (``deck:`` left empty, ``got null``), so said first."""
+    if err["type"] != "extra_forbidden":
+        return False
+    parts, parent = _walk(root, tuple(err["loc"]), keep_last=True)
+    return _section_holding(parts[-1], parent) is not None
 
 
 def describe_validation_error(exc: ValidationError, root: type[BaseModel], source: str) -> str:

@@ -131,8 +131,29 @@ class _Seen:
     """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
 
 
+ENTRY_KEYS = ("folder", "image", "text", "photo", "faces")
+"""The keys of a symbol entry that say what it is; exactly one is given."""
+
+
+def _check_not_a_key_without_colon(item: str, where: str) -> None:
+    """Refuse ``- text dog``, a key with its colon left out (YAML reads the line as one
+    string, taken for a picture's file name ``text dog``).
+
+    Raises:
+        PrintdeckError: Keyed ``where``, with the line to write.
+    """
+    first, _, rest = item.partition(" ")
+    if first in ENTRY_KEYS and rest.strip() and not Path(item).suffix:
+        fix = f"write '{first}: {rest.strip()}' (a colon after {first})"
+        raise key_error(where, f"{item!r} reads as a file name; {fix}")
+
+
 def _only_key(entry: SymbolEntry, where: str) -> str:
-    given = [k for k in ("folder", "image", "text", "photo", "faces") if getattr(entry, k) is not None]
+    given = [k for k in ENTRY_KEYS if getattr(entry, k) is not None]
+    empty = [k for k in ENTRY_KEYS if k in entry.model_fields_set and getattr(entry, k) is None]
+    if not given and empty:  # "text:" with nothing after it
+        what = "the word or phrase" if empty[0] == "text" else "its path"
+        raise key_error(f"{where}.{empty[0]}", f"is empty; write {what} after '{empty[0]}:'")
     if len(given) != 1:
         found = f" (found {', '.join(given)})" if given else ""
         raise key_error(f"{where}", f"give exactly one of folder, image, text, photo or faces{found}")
@@ -399,6 +420,8 @@ def resolve_symbols(
     out: list[SymbolSpec] = []
     for i, item in enumerate(spec.symbols):
         where = f"symbols.{i}"
+        if isinstance(item, str):
+            _check_not_a_key_without_colon(item, where)
         entry = SymbolEntry(image=item) if isinstance(item, str) else item
         key = _only_key(entry, where)
         try:
