@@ -148,6 +148,22 @@ def test_faces_of_one_symbol_may_look_alike_but_not_of_two(tmp_path: Path) -> No
     assert [p.second for p in pairs] == ["red again = rojo (face 1: red again)"] * 2
 
 
+def test_six_and_nine_turned_apart_are_told_to_keep_upright(tmp_path: Path) -> None:
+    """6 and 9 (and p and d) are alike only turned 180°: the refusal now names the fix that
+    keeps both, a smaller layout.rotation, which indeed lets the deck through."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    symbols = [{"text": w} for w in ["6", "9", "cat", "dog", "sun", "moon", "tree"]]
+    path = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": "any"}, "symbols": symbols})
+    refused = CliRunner().invoke(main, ["check", str(path)])
+    assert refused.exit_code == 2 and "turned 180°" in refused.output
+    assert "; keep symbols nearer upright (layout.rotation: 30), which tells them apart; or change" in refused.output
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": 30}, "symbols": symbols})
+    assert CliRunner().invoke(main, ["check", str(path)]).exit_code == 0
+
+
 @pytest.mark.parametrize("name", bundled_theme_names())
 def test_bundled_themes_have_no_look_alikes(name: str) -> None:
     assert look_alikes(load_theme(name)) == []

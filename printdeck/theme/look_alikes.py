@@ -333,9 +333,24 @@ def check_look_alikes(
         source=shown(theme.path) if theme.path is not None else None,
         key="symbols",
         problem=_sentence(pairs, given),
-        fix="change or remove one of each pair, or pass --allow-look-alike to print them",
+        fix=_look_alike_fix(pairs),
         code=LOOK_ALIKE,
     )
+
+
+TURN_FIX_DEG = 30
+"""The ``layout.rotation`` suggested when every pair refused is alike only turned further
+than two symbols can turn from each other under it (6 and 9, p and d: 180°)."""
+
+
+def _look_alike_fix(pairs: Sequence[LookAlike]) -> str:
+    """What to do about refused pairs; keeping symbols nearer upright too, when that alone
+    parts every pair (each is alike only turned further than twice :data:`TURN_FIX_DEG`)."""
+    fix = "change or remove one of each pair, or pass --allow-look-alike to print them"
+    turned = [abs(p.turned_deg) for p in pairs if not (p.same_spelling or p.same_picture)]
+    if turned and len(turned) == len(pairs) and min(turned) > 2 * TURN_FIX_DEG:
+        return f"keep symbols nearer upright (layout.rotation: {TURN_FIX_DEG}), which tells them apart; or {fix}"
+    return fix
 
 
 def warn_vision_look_alikes(theme: Theme, symbols: Sequence[SymbolSpec] | None = None, *, grey: bool = False) -> None:
