@@ -62,6 +62,16 @@ def _error(tmp_path: Path, data: Any) -> str:
             "symbols.0: 'text dog' reads as a file name; write 'text: dog' (a colon after text)",
         ),
         ({"symbols": [{"text": None}]}, "symbols.0.text: is empty; write the word or phrase after 'text:'"),
+        (
+            {
+                "symbols": [
+                    {"faces": [{"text": "2 × 6"}, {"text": "12"}]},
+                    {"faces": [{"text": "3 × 4"}, {"text": "12"}]},
+                ]
+            },
+            "symbols.1.faces.1.text: '12' is already symbols.0.faces.1; list each word once; a word two symbols mean "
+            "makes them one symbol with all their faces",
+        ),
         ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),
         ({"backs": {"enabled": "maybe"}}, 'backs.enabled: expected true or false, got "maybe"'),

@@ -331,7 +331,13 @@ def _check_new_word(word: str, where: str, seen: _Seen) -> None:
     first = seen.words.get(folded)
     same_symbol = first is not None and first.split(".faces.")[0] == symbol
     if first is not None and not (same_symbol and spaced not in seen.face_words.get(symbol, set())):
-        raise key_error(f"{where}.text", f"{word!r} is already {first}; list each word once", code=SAME_WORD)
+        both_faces = ".faces." in where and ".faces." in first and not same_symbol
+        fix = "list each word once" + (
+            "; a word two symbols mean makes them one symbol with all their faces (e.g. faces: [2 × 6, 3 × 4, 12])"
+            if both_faces
+            else ""
+        )
+        raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD)
     seen.words.setdefault(folded, where)
     seen.face_words.setdefault(symbol, set()).add(spaced)
 
