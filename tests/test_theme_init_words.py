@@ -82,3 +82,22 @@ def test_a_word_list_with_no_word_or_an_invisible_one_names_the_file_and_line(tm
     done = _init(tmp_path, "deck", "--words", "empty.txt")
     assert done.code == 2 and "--words empty.txt: holds no words (only blank lines or # comments)" in done.err
     assert not (tmp_path / "deck").exists()
+
+
+def test_a_word_list_saved_with_commas_is_warned_about(tmp_path: Path) -> None:
+    """``cat,gato`` lines (a list saved as CSV) became the words "cat,gato" with no word said."""
+    import warnings
+
+    import pytest
+
+    from printdeck.theme.word_list import WordListWarning, read_words
+
+    words = tmp_path / "words.csv"
+    words.write_text("cat,gato\ndog,perro\nsun,sol\nHello, world\n", encoding="utf-8")
+    with pytest.warns(WordListWarning, match=r"3 lines of the word list hold a comma \(line 1: 'cat,gato'\)"):
+        rows = read_words(words)
+    assert rows[0].words == ("cat,gato",)  # still read as written
+    words.write_text("Hello, world\nsalt, pepper\ncat\n", encoding="utf-8")  # phrases: no warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", WordListWarning)
+        read_words(words)

@@ -4,6 +4,7 @@ letters. Errors are about the argument the list was given as (``words``)."""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -97,7 +98,27 @@ def read_words(path: Path) -> list[WordRow]:
         raise argument_error(
             "words", "holds no words (only blank lines or # comments)", "write one word a line", source=path
         )
+    _warn_comma_columns(rows)
     return rows
+
+
+class WordListWarning(UserWarning):
+    """A word list's line that is probably not what it says: a typo of a picture's name, or
+    a word and its translation split by a comma."""
+
+
+def _warn_comma_columns(rows: list[WordRow]) -> None:
+    """Warn when half the lines or more hold one comma-joined word (``cat,gato``: a list saved
+    as CSV), which is read as one word: a translation is split by a tab or `` = ``."""
+    joined = [row for row in rows if len(row.words) == 1 and "," in row.words[0] and ", " not in row.words[0]]
+    if len(joined) >= 2 and 2 * len(joined) >= len(rows):
+        first = joined[0]
+        warnings.warn(
+            f"{len(joined)} lines of the word list hold a comma (line {first.line}: {first.words[0]!r}), each "
+            "read as one word; to give a word and its translation, split them by ' = ' or a tab",
+            WordListWarning,
+            stacklevel=3,
+        )
 
 
 def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | None) -> None:

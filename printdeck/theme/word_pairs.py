@@ -12,15 +12,11 @@ import warnings
 from pathlib import Path
 
 from printdeck.theme.symbols import IMAGE_SUFFIXES
-from printdeck.theme.word_list import WordRow, argument_error
+from printdeck.theme.word_list import WordListWarning, WordRow, argument_error
 
 NEAR_NAME = 0.8
 """How alike (``difflib`` ratio) a line's word and an unpaired picture's name must be to be
 warned about as a likely typo (``rabit`` and ``rabbit``: 0.91)."""
-
-
-class WordListWarning(UserWarning):
-    """A word list's line that probably means a picture it does not name (a typo)."""
 
 
 def yaml_string(text: str) -> str:
