@@ -335,12 +335,22 @@ class BuildResult:
     back_paths: list[Path] = field(default_factory=list)
     """The card backs' images beside the per-card images, when backs are on: one, or one a
     deck of a class set (``back-A.png`` ...)."""
+    decks: tuple[str, ...] = ()
+    """The decks ``cards`` are printed in, by letter: a class set's (``A``, ``B``...), a split
+    deck's ``A`` and ``B``; empty for one deck."""
 
     @property
     def back_path(self) -> Path | None:
         """The (first deck's) back image: :attr:`back_paths`' first, or None (kept from 0.2.0:
         a script reading it still works; a class set's other decks are in :attr:`back_paths`)."""
         return self.back_paths[0] if self.back_paths else None
+
+    def _cards_text(self) -> str:
+        """``55 cards``, or the decks they are in: ``3 decks (A to C) of 13 cards``."""
+        if len(self.decks) < 2:
+            return f"{self.cards} cards"
+        each = self.cards // len(self.decks)
+        return f"{len(self.decks)} decks ({_decks_text(self.decks)}) of {each} cards"
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -359,7 +369,7 @@ class BuildResult:
         where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)
         manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(
-            f"wrote {where}: {self.cards} cards, {self.symbols_per_card} symbols a card, "
+            f"wrote {where}: {self._cards_text()}, {self.symbols_per_card} symbols a card, "
             f"{self.pages} pages, {size_text(self.size_bytes)}{manifest}"
         )
         if self.faces:
@@ -367,6 +377,11 @@ class BuildResult:
         if self.unused:
             lines.append(left_out_line(self.unused))
         return lines + crop_lines(self.photo_crops)
+
+
+def _decks_text(letters: tuple[str, ...]) -> str:
+    """``A and B``, ``A to F``."""
+    return " and ".join(letters) if len(letters) <= 2 else f"{letters[0]} to {letters[-1]}"
 
 
 def crop_lines(photo_crops: list[tuple[str, CropReport]], most: int = 12) -> list[str]:

@@ -67,6 +67,10 @@ def test_a_class_set_builds_every_deck_verified_with_its_own_seed_and_sheets(tmp
     cards = manifest["cards"]
     per_deck = manifest["design"]["lines"]
     assert per_deck == 13 and len(cards) == 3 * per_deck == result.cards
+    assert result.decks == ("A", "B", "C")
+    assert result.summary_lines()[0].startswith(
+        f"wrote {tmp_path / 'class.pdf'}: 3 decks (A to C) of 13 cards, 4 symbols"
+    )
     assert sorted({c["deck"] for c in cards}) == [1, 2, 3]
     for deck in (1, 2, 3):
         assert sorted(c["index"] for c in cards if c["deck"] == deck) == list(range(per_deck))

@@ -129,6 +129,7 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
             assert len(shared) == (3 if card_b["twin"] == card_a["index"] else 1)
     assert {c["page"] for c in a}.isdisjoint({c["page"] for c in b})  # deck B on sheets of its own
     assert printdeck.verify_file(result.manifest_path)[1].ok
+    assert ": 2 decks (A and B) of 7 cards, 3 symbols a card" in result.summary_lines()[0]
     text = " ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages)
     assert "Two decks: A and B" in text and "deck B" in text
     assert "Any two cards of this deck" not in text  # twins share every symbol: the rules say A against B
