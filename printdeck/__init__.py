@@ -49,6 +49,9 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         view_card as view_card,
         write_preview as write_preview,
     )
+    from printdeck.build_result import (
+        BuildResult as BuildResult,
+    )
     from printdeck.classroom import (
         SlidesResult as SlidesResult,
         shared_symbols as shared_symbols,
@@ -74,7 +77,6 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         plot_cdf as plot_cdf,
     )
     from printdeck.model import (
-        BuildResult as BuildResult,
         CardLayout as CardLayout,
         CropReport as CropReport,
         Placement as Placement,
@@ -127,7 +129,7 @@ _WHERE = {
     "NoDesign": "printdeck.design",
     "DesignRequestError": "printdeck.design",
     "Spelling": "printdeck.design",
-    "BuildResult": "printdeck.model",
+    "BuildResult": "printdeck.build_result",
     "CardLayout": "printdeck.model",
     "CropReport": "printdeck.model",
     "Placement": "printdeck.model",

@@ -12,6 +12,7 @@ from typing import Protocol
 from printdeck.artwork import drawing as symbol_drawing
 from printdeck.assign import assign_symbols
 from printdeck.build_options import BuildOptions, apply_options, build_settings, with_preset_images
+from printdeck.build_result import BuildResult
 from printdeck.class_sets import class_decks
 from printdeck.deck_plan import DeckPlan, deck_design, is_split, lay_out_plan, planned_deck, prove_symbols
 from printdeck.decks import Deck
@@ -20,7 +21,7 @@ from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
-from printdeck.model import BuildResult, CardLayout, CropReport, SymbolSpec
+from printdeck.model import CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (

@@ -32,7 +32,8 @@ import printdeck
 from printdeck.artwork.crop_geometry import FaceBox, crop_window
 from printdeck.artwork.framing import decide_crop
 from printdeck.artwork.saliency import find_subject
-from printdeck.model import CropFound, crop_lines
+from printdeck.build_result import crop_lines
+from printdeck.model import CropFound
 
 CORNER = 0.15  # the rounded crop's corner radius, a fraction of its side
 FRAME = (1500, 1000)  # landscape frame, pixels (portrait frames are its transpose)

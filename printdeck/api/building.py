@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from printdeck.build_result import BuildResult
 from printdeck.choices import SaveKind
 from printdeck.decks import Deck
 from printdeck.errors import PrintdeckError, path_error
-from printdeck.model import BuildResult
 from printdeck.pipeline import (
     BuildOptions,
     Reporter,

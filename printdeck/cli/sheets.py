@@ -50,7 +50,7 @@ def preview(
         fail(as_typed(e, PREVIEW_OPTIONS))
     click.echo(f"printdeck: wrote {shown(result.path)} ({result.cards} cards)")
     if result.unused:
-        from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
+        from printdeck.build_result import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
 
         click.echo(left_out_line(result.unused, manifest=False))
 

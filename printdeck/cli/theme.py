@@ -121,6 +121,6 @@ def check(theme: str | None, allow_outside: bool, allow_look_alike: bool | None,
         f"{report.symbols_used} of {report.symbols_offered} symbols used"
     )
     if report.unused:
-        from printdeck.model import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
+        from printdeck.build_result import left_out_line  # noqa: PLC0415 - keeps the CLI's start light
 
         click.echo(left_out_line(report.unused, manifest=False))
