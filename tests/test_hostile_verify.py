@@ -13,7 +13,7 @@ from test_hostile_support import Case, assert_refused, env, run_cases, special_f
 
 import printdeck.design.verify as verify_module
 from printdeck.design import make_design
-from printdeck.design.deckio import MAX_CARDS
+from printdeck.design.deck_lines import MAX_CARDS
 from printdeck.design.verify import verify_blocks
 
 UNREADABLE: dict[str, tuple[str, ...]] = {

@@ -1,0 +1,155 @@
+"""Reading a deck file's cards: where a card is (for its errors), its symbols, and the
+line forms (CSV and ``printdeck design``'s text), with the limits that keep any file safe
+to read (:data:`MAX_CARDS`, :data:`MAX_CARD_SYMBOLS`)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printdeck.errors import PrintdeckError, file_error, shown
+
+MAX_CARDS = 60_000
+"""Most cards verified (time grows as cards², memory as symbols on cards)."""
+MAX_CARD_SYMBOLS = 10_000
+"""Most symbols on one card (a plane within :data:`MAX_CARDS` has at most 245)."""
+
+
+@dataclass(frozen=True)
+class CardAt:
+    """Where a card is in a deck file: the file, the card's index (0-based, as keys count
+    them) and, for a CSV file, its line. Messages count cards from 1, as ``verify`` does."""
+
+    path: Path
+    index: int
+    line: int | None = None
+
+    def error(self, problem: str, fix: str | None = None, value: Any = None) -> PrintdeckError:
+        """An error about this card: ``source`` the file, ``key`` ``cards.N``, ``value`` what
+        was refused; the message ``"deck.csv: line 4 (card 3): <problem>; <fix>"``."""
+        number = self.index + 1
+        where = f"line {self.line} (card {number})" if self.line is not None else f"card {number}"
+        text = f"{shown(self.path)}: {where}: {problem}" + (f"; {fix}" if fix else "")
+        fields: dict[str, Any] = {"value": value} if value is not None else {}
+        return PrintdeckError(
+            text, source=shown(self.path), key=f"cards.{self.index}", problem=problem, fix=fix, **fields
+        )
+
+
+def symbol_id(item: Any, card: CardAt) -> int:
+    """One symbol number: a non-negative int (not a bool), or an object holding one."""
+    if isinstance(item, dict):
+        for key in ("symbol_id", "id", "symbol"):
+            if key in item:
+                return symbol_id(item[key], card)
+    if isinstance(item, int) and not isinstance(item, bool):
+        if item < 0:
+            raise card.error(f"symbol {item} is negative", "symbol numbers must be 0 or more", item)
+        return item
+    raise card.error(f"symbol {str(item)[:60]!r} is not a whole number 0 or more", value=item)
+
+
+def card_symbols(raw: Any, card: CardAt) -> list[int]:
+    if isinstance(raw, list) and len(raw) > MAX_CARD_SYMBOLS:
+        raise card.error(f"more than {MAX_CARD_SYMBOLS:,} symbols on one card", "is this a deck?")
+    if isinstance(raw, list):
+        return [symbol_id(x, card) for x in raw]
+    if isinstance(raw, dict):
+        for key in ("symbols", "placements", "symbol_ids"):
+            if isinstance(raw.get(key), list):
+                return [symbol_id(x, card) for x in raw[key]]
+    raise card.error("a card must be a list of symbol numbers or have a 'symbols' list")
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def from_csv(text: str, path: Path) -> list[list[int]]:
+    """Cards from CSV rows; a first row with no number-like cell is a header.
+
+    Raises:
+        PrintdeckError: A row that is not whole symbol numbers, or more than
+            :data:`MAX_CARDS` cards.
+    """
+    cards: list[list[int]] = []
+    for n, row in enumerate(csv.reader(short_lines(text, path)), start=1):
+        cells = [c.strip() for c in row if c.strip()]
+        if not cells or cells[0].startswith("#"):
+            continue
+        if not cards and not any(_is_number(c) for c in cells):
+            continue  # header
+        card = CardAt(path, len(cards), n)
+        try:
+            values = [int(c) for c in cells]
+        except ValueError:
+            raise card.error(f"{','.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
+        cards.append([symbol_id(v, card) for v in values])
+        check_count(len(cards), path)
+    return cards
+
+
+_TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")
+"""A card line of ``printdeck design``'s text form: ``"12: 0 5 9"`` (the card's number, then its symbols)."""
+_TEXT_LAMBDA = re.compile(r"every two share (\d+)")
+"""λ in the text form's header: ``"# 57 cards, 57 symbols, 8 a card, every two share 1"``."""
+
+
+def is_design_text(text: str) -> bool:
+    """Whether ``text`` is ``printdeck design``'s text form: its first line that is neither
+    blank nor a ``#`` comment is a card line (``"0: 0 1 3"``)."""
+    for line in io.StringIO(text[:100_000]):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return _TEXT_CARD.fullmatch(stripped) is not None and "," not in stripped
+    return False
+
+
+def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
+    """Cards from ``printdeck design``'s text form (one ``"N: symbols"`` line a card, ``#``
+    comments), and λ if its header names it.
+
+    Raises:
+        PrintdeckError: A line that is not a card line of whole symbol numbers, more than
+            :data:`MAX_CARDS` cards, or a λ in the header other than 1 or 2.
+    """
+    cards: list[list[int]] = []
+    lam: int | None = None
+    for n, line in enumerate(short_lines(text, path), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#") and lam is None and (named := _TEXT_LAMBDA.search(stripped)):
+            lam = int(named.group(1))
+            if lam not in (1, 2):
+                raise file_error(path, f"line {n}: every two share {lam}; printdeck checks 1 or 2 (or give --match)")
+        if not stripped or stripped.startswith("#"):
+            continue
+        card = CardAt(path, len(cards), n)
+        found = _TEXT_CARD.fullmatch(stripped)
+        if found is None or not all(cell.isdigit() for cell in found.group(1).split()):
+            raise card.error(f"{stripped[:60]!r} is not a card's number and its symbols ('12: 0 5 9')", value=stripped)
+        cards.append([symbol_id(int(cell), card) for cell in found.group(1).split()])
+        check_count(len(cards), path)
+    return cards, lam
+
+
+def short_lines(text: str, path: Path) -> Iterator[str]:
+    """The lines of ``text``, refusing one too long to be a card (before csv splits it)."""
+    longest = 16 * MAX_CARD_SYMBOLS
+    for n, line in enumerate(io.StringIO(text), start=1):
+        if len(line) > longest:
+            raise file_error(path, f"line {n} is longer than {longest:,} characters; give one card a line")
+        yield line
+
+
+def check_count(cards: int, path: Path) -> None:
+    if cards > MAX_CARDS:
+        raise file_error(path, f"more than {MAX_CARDS:,} cards; printdeck verifies decks up to that size")
