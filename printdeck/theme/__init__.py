@@ -47,7 +47,7 @@ from printdeck.theme.spec import (
 )
 from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
-from printdeck.theme.symbols import resolve_path
+from printdeck.theme.theme_paths import resolve_path
 from printdeck.theme.word_colours import VISIBLE_CONTRAST, shows_on, word_colours
 from printdeck.theme.word_list import word_columns
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text

@@ -29,14 +29,8 @@ from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
 from printdeck.theme.spec_print import PaperSpec
-from printdeck.theme.symbols import (
-    IMAGE_SUFFIXES,
-    allowed_roots,
-    check_files_later,
-    check_inside,
-    resolve_path,
-    resolve_symbols,
-)
+from printdeck.theme.symbols import check_files_later, resolve_symbols
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file
 from printdeck.units import paper_size_mm
 

@@ -32,12 +32,8 @@ from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
-from printdeck.theme.symbols import (
-    IMAGE_SUFFIXES,
-    folder_images,
-    name_from_file,
-    resolve_symbols,
-)
+from printdeck.theme.symbols import folder_images, resolve_symbols
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
 from printdeck.theme.word_pairs import paired_entries, yaml_string
 from printdeck.theme.yamlsafe import load_yaml_text

@@ -11,7 +11,7 @@ import json
 import warnings
 from pathlib import Path
 
-from printdeck.theme.symbols import IMAGE_SUFFIXES
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES
 from printdeck.theme.word_list import WordListWarning, WordRow, argument_error
 
 NEAR_NAME = 0.8

@@ -1,0 +1,97 @@
+"""Where a theme's files are: a path resolved against the theme's folder or the bundled
+assets (``@assets/...``), held inside the folders a theme may read, and the picture kinds
+printdeck reads by their suffix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.resources import data_root
+
+BUNDLED_PREFIX = "@assets/"
+IMAGE_SUFFIXES = {
+    ".svg": "svg",
+    ".png": "raster",
+    ".jpg": "raster",
+    ".jpeg": "raster",
+    ".webp": "raster",
+    ".heic": "raster",
+    ".heif": "raster",
+    ".avif": "raster",
+}
+UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".jp2", ".ico", ".psd", ".svgz", ".eps", ".ai", ".pdf"}
+
+
+def resolve_path(raw: str, base: Path, where: str = "") -> tuple[Path, str]:
+    """Return (absolute path, manifest ``source``) for a path written in a theme.
+
+    ``@assets/...`` names the bundled artwork; other relative paths are relative to
+    ``base`` (the theme file's folder); ``~`` is expanded.
+
+    Args:
+        raw: The path as written in the theme.
+        base: The theme file's folder.
+        where: The theme key that holds it (``symbols.3.image``), for messages.
+
+    Raises:
+        PrintdeckError: The path holds a NUL or an unencodable character, or a
+            name too long for the file system.
+    """
+    try:
+        if "\x00" in raw or len(raw.encode("utf-8")) > 4000:
+            raise ValueError("NUL character or too long")
+        if raw.startswith(BUNDLED_PREFIX):
+            rel = raw[len(BUNDLED_PREFIX) :]
+            path, source = data_root("assets") / rel, "assets/" + rel
+        else:
+            path = (base / Path(raw).expanduser()).resolve()
+            try:
+                source = path.relative_to(base.resolve()).as_posix()
+            except ValueError:
+                source = path.as_posix()
+        if any(len(part.encode("utf-8")) > 255 for part in path.parts):
+            raise ValueError("a name longer than 255 bytes")
+    except (ValueError, OSError, RuntimeError) as exc:
+        text = f"path {raw[:60]!r} is not a usable file name ({exc}); fix the path"
+        raise (key_error(where, text) if where else PrintdeckError(text)) from None
+    return path, source
+
+
+def allowed_roots(base: Path, allow_outside: bool = False) -> tuple[Path, ...] | None:
+    """The folders a theme may read files from: its own folder and the bundled
+    ``assets/`` (None, anywhere, with ``allow_outside``)."""
+    if allow_outside:
+        return None
+    return (base.resolve(), data_root("assets").resolve())
+
+
+def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None:
+    """Refuse a file the theme names (after following every symlink) outside ``roots``.
+
+    Args:
+        path: The file or folder, as resolved from the theme.
+        where: The theme key naming it, for the message.
+        roots: From :func:`allowed_roots`; None allows any path.
+
+    Raises:
+        PrintdeckError: The path, or a symlink on it, leads outside the theme folder
+            and the bundled assets (or cannot be resolved: a symlink loop).
+    """
+    if roots is None:
+        return
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        raise key_error(f"{where}", f"{shown(path)} cannot be resolved (a symlink loop?); fix the path") from None
+    if not any(real == root or real.is_relative_to(root) for root in roots):
+        raise key_error(
+            f"{where}",
+            f"{shown(path)} is outside the theme folder {shown(roots[0])}; copy it into "
+            "the theme folder, or pass --allow-outside to read it where it is",
+        )
+
+
+def name_from_file(path: Path) -> str:
+    """A symbol's default name: the file name without suffix, ``-``/``_`` as spaces."""
+    return " ".join(path.stem.replace("-", " ").replace("_", " ").split()) or path.stem
