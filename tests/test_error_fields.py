@@ -324,6 +324,25 @@ def test_check_refuses_a_crowded_small_card_as_build_does(tmp_path: Path) -> Non
     assert checked == built and "would be only" in checked and "minimum 3 mm" in checked, checked
 
 
+def test_check_lays_out_a_long_strip_of_a_card() -> None:
+    """A 24 x 300 mm card: its area made the estimate call the words deck safe, and check
+    said ok where the build refused 'pocket' as too small (and told to enlarge a round
+    card's diameter). A long strip is always laid out; the build names card.size."""
+    import yaml
+
+    from printdeck.artwork import silhouettes
+    from printdeck.layout import LayoutSettings, may_pack_too_small
+    from printdeck.resources import data_root
+
+    words = printdeck.load_theme("words")
+    sils = silhouettes(list(words.symbols))
+    assert not may_pack_too_small(sils, 8, LayoutSettings.from_theme(words))
+    data = yaml.safe_load((data_root("themes") / "words.yaml").read_text(encoding="utf-8"))
+    data |= {"card": {"shape": "rectangle", "size": ["24mm", "300mm"]}, "paper": {"size": "a3"}}
+    settings = LayoutSettings.from_theme(printdeck.load_theme(data, base_dir=data_root("themes")))
+    assert may_pack_too_small(sils, 8, settings) and settings.card_size_key() == "card.size"
+
+
 @pytest.mark.parametrize("name", ["default", "words", "times-tables", "vocabulary", "languages"])
 def test_check_lays_out_no_bundled_deck(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The estimate that decides to lay out (``may_pack_too_small``) keeps ordinary decks

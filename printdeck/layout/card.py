@@ -177,7 +177,7 @@ def _unpackable(job: CardJob, exc: PackFailure) -> PrintdeckError:
         f"card {job.index + 1}: cannot fit its {len(job.symbols)} symbols ({names}) in a "
         f"{settings.zone_shape().describe()} safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
         "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
-        "a larger card.diameter, or raise layout.attempts"
+        f"a larger {settings.card_size_key()}, or raise layout.attempts"
     )
     error.__cause__ = exc
     return error
@@ -332,5 +332,5 @@ def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray
             f"card {index + 1}: symbol {symbols[k].name!r} would be only {sizes[k]:.1f} mm "
             f"(square root of its ink area; minimum {settings.min_size_mm:g} mm) among {len(symbols)} "
             f"symbols ({names}); use fewer deck.symbols_per_card, a smaller layout.gap, a larger "
-            "card.diameter, or a larger layout.size_ratio"
+            f"{settings.card_size_key()}, or a larger layout.size_ratio"
         )

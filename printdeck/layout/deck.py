@@ -114,5 +114,5 @@ def _check_not_too_thin(symbol: SymbolSpec, sil: Silhouette, settings: LayoutSet
         raise symbol.error(
             f"{what} is too thin (width:height {sil.aspect:.3g}): even alone on the card its ink would be only "
             f"{alone:.1f} mm (square root of its ink area; minimum {settings.min_size_mm:g} mm)",
-            "crop it closer or give a rounder picture, or make card.diameter larger",
+            f"crop it closer or give a rounder picture, or make {settings.card_size_key()} larger",
         )

@@ -98,6 +98,11 @@ class LayoutSettings:
         """The safe zone's area, mm² (``pi R²`` for the disc)."""
         return math.pi * self.safe_radius_mm**2 if self.safe_shape is None else self.safe_shape.area_mm2
 
+    def card_size_key(self) -> str:
+        """The theme key that makes the card larger: ``card.diameter`` for a round card,
+        ``card.size`` for the others (a round card has no ``size`` to give, a square no diameter)."""
+        return "card.diameter" if self.safe_shape is None else "card.size"
+
     mark_radius_mm: float = 0.0
     mark_angle_deg: float = MARK_ANGLE_DEG
     pins: Mapping[int, PinnedCard] = field(default_factory=dict)

@@ -53,6 +53,10 @@ PACKED_SIZE_SHARE = 0.45
 """The least share of :func:`smallest_size_estimate_mm` a card's smallest symbol was packed at,
 over the bundled themes and crowded variants of them (0.487 to 0.849: bench/RESULTS.md,
 ``bench/calibrate_small_sizes.py``)."""
+ELONGATED = 2.0
+"""A safe zone this many times longer than wide is always laid out by ``check``: the
+estimate, from its area, was calibrated on round, square and poker cards (a 30 x 140 mm card
+packed its smallest symbol at 0.45 of it, a 24 x 300 mm card refused one it called safe)."""
 SMALL_SIZE_MARGIN = 1.5
 """How far above the least symbol size the estimate must stay for a deck to be taken as
 safe without laying it out (:func:`may_pack_too_small`)."""
@@ -70,8 +74,7 @@ def smallest_size_estimate_mm(sils: Sequence[Silhouette], per_card: int, setting
         settings: The deck's layout settings (safe zone, size ratio or sizes).
     """
     steps = ladder(per_card, settings)
-    zone = settings.safe_shape
-    area_mm2 = math.pi * settings.safe_radius_mm**2 if zone is None else zone.area_mm2
+    area_mm2 = settings.zone_area_mm2()
     share = min((ink_share(sil) for sil in sils), default=1.0)
     return float(steps[-1] * math.sqrt(area_mm2 / float(np.square(steps).sum())) * share)
 
@@ -80,14 +83,17 @@ def may_pack_too_small(sils: Sequence[Silhouette], per_card: int, settings: Layo
     """Whether a card of the deck might be refused for a symbol under ``settings.min_size_mm``
     (which only laying the deck out tells): the smallest symbol's size, estimated low
     (:data:`PACKED_SIZE_SHARE` of :func:`smallest_size_estimate_mm`), is within
-    :data:`SMALL_SIZE_MARGIN` times the least size. Every bundled theme is far from it; a
-    word list on a 50 mm card is not.
+    :data:`SMALL_SIZE_MARGIN` times the least size, or the card is a long strip
+    (:data:`ELONGATED`). Every bundled theme is far from it; a word list on a 50 mm card is not.
 
     Args:
         sils: The deck's symbols' silhouettes (every face).
         per_card: Symbols on a card.
         settings: The deck's layout settings.
     """
+    zone = settings.zone_shape()
+    if max(zone.width_mm, zone.height_mm) > ELONGATED * min(zone.width_mm, zone.height_mm):
+        return True  # a long strip of a card: its area says little of the room a symbol has
     low_mm = PACKED_SIZE_SHARE * smallest_size_estimate_mm(sils, per_card, settings)
     return low_mm < SMALL_SIZE_MARGIN * settings.min_size_mm
 
