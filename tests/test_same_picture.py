@@ -197,3 +197,21 @@ def test_two_photos_on_one_light_wall_are_not_alike_in_grey(tmp_path: Path) -> N
     copies = [photos["astronaut"], photos["astronaut closer"], photos["coffee"]]
     theme = printdeck.load_theme(_theme(copies, tmp_path / "more"), base_dir=tmp_path / "more")
     assert [p.same_picture > 0 for p in printdeck.look_alikes(theme, colour_blind=True)] == [True]  # one picture
+
+
+def test_cut_out_photos_alike_in_grey_are_still_said(tmp_path: Path) -> None:
+    """A photo cut out of its background prints its own outline, not a disc: a red and an
+    olive triangle of one grey are alike printed in grey, photos or not."""
+    from PIL import ImageDraw
+
+    names = []
+    for name, colour in (("red", (200, 60, 50)), ("olive", (110, 110, 40))):
+        image = Image.new("RGB", (600, 600), (255, 255, 255))
+        ImageDraw.Draw(image).polygon([(300, 80), (540, 520), (60, 520)], fill=colour)
+        image.save(tmp_path / f"{name}.jpg", quality=95)
+        names.append(name)
+    theme = printdeck.load_theme(
+        {"symbols": [{"photo": f"{n}.jpg", "remove_background": True} for n in names] + WORDS}, base_dir=tmp_path
+    )
+    pairs = printdeck.look_alikes(theme, colour_blind=True)
+    assert [(p.first, p.second, p.vision) for p in pairs] == [("red", "olive", Vision.GREY)], pairs

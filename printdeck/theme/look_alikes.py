@@ -179,12 +179,14 @@ def _compared(faces: list[Face], visions: tuple[Vision, ...]) -> list[LookAlike]
 
 
 def _photos(first: Face, second: Face) -> bool:
-    """Whether both compared faces are photos: a pair of photos is said alike in grey or for
-    colour-blind players only when they show one picture (:class:`SamePicture`). Every photo
-    prints as a disc or a square, so their silhouettes always match, and the colours compared
-    over a disc are mostly its background (a sky, a wall), which tells nothing of what players
-    tell photos apart by: a child and a dog on one light wall came out alike in grey."""
-    return first[0].kind == "photo" and second[0].kind == "photo"
+    """Whether both compared faces are photos printed in their crop's shape: such a pair is
+    said alike in grey or for colour-blind players only when they show one picture
+    (:class:`SamePicture`). A disc or a square always matches another, and the colours compared
+    over it are mostly its background (a sky, a wall), which tells nothing of what players
+    tell photos apart by: a child and a dog on one light wall came out alike in grey. A photo
+    cut out of its background (``remove_background``) prints its own outline: compared as any
+    picture."""
+    return all(face.kind == "photo" and not face.remove_background for face, *_ in (first, second))
 
 
 def _pose_of(record: list[object]) -> tuple[float, int, int]:
