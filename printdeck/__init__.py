@@ -89,6 +89,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         write_calibration as write_calibration,
     )
     from printdeck.theme import (
+        WORD_ROW_PROBLEM as WORD_ROW_PROBLEM,
         InitResult as InitResult,
         Preset as Preset,
         Theme as Theme,
@@ -162,6 +163,7 @@ _WHERE = {
     "presets": "printdeck.theme",
     "schema_json": "printdeck.theme",
     "word_columns": "printdeck.theme",
+    "WORD_ROW_PROBLEM": "printdeck.theme",
 }
 
 __all__ = [

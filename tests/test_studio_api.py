@@ -239,13 +239,19 @@ def test_a_pasted_word_and_its_translation_are_one_symbol_of_two_faces(client: T
     response = client.post("/api/words", json={"text": "cat = gato\ndog\tperro\nA = a\nfish\ncow =\n"})
     results = response.json()["results"]
     assert [r["ok"] for r in results] == [True, True, True, True, False]
-    assert "give one word a line, or a word and its translation: cat = gato" in results[4]["error"]
+    assert printdeck.WORD_ROW_PROBLEM in results[4]["error"]  # as init says it of a word list's line
     assert theme_file(client)["symbols"] == [
         {"faces": [{"text": "cat"}, {"text": "gato"}]},
         {"faces": [{"text": "dog"}, {"text": "perro"}]},
         {"faces": [{"text": "A"}, {"text": "a"}]},
         {"text": "fish"},
     ]
+    row = client.post("/api/words", json={"text": "sun\tsol"}).json()["results"]  # one spreadsheet row
+    assert [r["ok"] for r in row] == [True] and theme_file(client)["symbols"][-1] == {
+        "faces": [{"text": "sun"}, {"text": "sol"}]
+    }
+    cells = client.post("/api/words", json={"text": "owl\then\tpig"}).json()["results"]  # a word a cell
+    assert [r["file"] for r in cells] == ["owl", "hen", "pig"]
     again = client.post("/api/words", json={"text": "bird\ngato = cat"}).json()["results"]
     assert [r["ok"] for r in again] == [True, False]  # gato is a face of a symbol already
     assert "'gato' is already symbols.0" in again[1]["error"]

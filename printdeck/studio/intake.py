@@ -278,10 +278,6 @@ def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 
 
-WORD_LINE = "give one word a line, or a word and its translation: cat = gato"
-"""The page's refusal of a pasted line that is neither (``cat =``: an ``=`` that splits nothing)."""
-
-
 def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict[str, Any]]:
     """Add the words of a pasted list (one a line) as symbols: a line ``cat = gato`` (or
     split by a tab) as one symbol of two faces, the word and its translation, as
@@ -321,7 +317,7 @@ def _line_refusal(columns: tuple[str, ...] | None, full: bool) -> PrintdeckError
     """Why a pasted line is not added before printdeck sees it: neither a word nor a word and
     its translation, or no room left in the theme."""
     if columns is None:
-        return key_error("symbols", WORD_LINE)
+        return key_error("symbols", printdeck.WORD_ROW_PROBLEM)  # as init says it of a word list's line
     if full:
         return key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols")
     return None

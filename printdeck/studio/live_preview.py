@@ -65,7 +65,11 @@ class LivePreview:
 
         def draw() -> None:  # ahead of the page's asking: a file removed meanwhile (OSError) waits for the ask
             with working(), contextlib.suppress(Stale, PrintdeckError, ValueError, OSError):
-                self.sheet(rev, page, side)
+                try:
+                    self.sheet(rev, page, side)
+                except RuntimeError as exc:  # the studio stopping: no thread pool takes work any more
+                    if "interpreter shutdown" not in str(exc):
+                        raise
 
         thread = threading.Thread(target=draw, name="printdeck-studio-prefetch", daemon=True)
         thread.start()

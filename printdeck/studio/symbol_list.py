@@ -166,11 +166,12 @@ def _plain(value: object) -> bool:
 
 def words_of(text: str) -> list[tuple[str, tuple[str, ...] | None]]:
     """The lines of a pasted list, each with its columns (:func:`printdeck.word_columns`:
-    a word, or a word and its translation, ``cat = gato``; ``None`` for a line that is
-    neither): one a line, or, when the text has a single line, words separated by commas
-    or tabs. Spaces tidied, blank lines and ``#`` comments skipped."""
+    a word, or a word and its translation, ``cat = gato`` or split by one tab; ``None`` for a
+    line that is neither): one a line, or, when the text has a single line holding commas
+    or several tabs (a spreadsheet's row), a word a cell. Spaces tidied, blank lines and
+    ``#`` comments skipped."""
     lines = text.splitlines()
-    if len(lines) == 1 and ("," in lines[0] or "\t" in lines[0]):
+    if len(lines) == 1 and ("," in lines[0] or lines[0].count("\t") > 1):  # one spreadsheet row: a word a cell
         lines = lines[0].replace("\t", ",").split(",")
     tidied = [" ".join(line.split()) for line in lines]
     return [

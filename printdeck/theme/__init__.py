@@ -49,7 +49,7 @@ from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.theme_paths import resolve_path
 from printdeck.theme.word_colours import VISIBLE_CONTRAST, shows_on, word_colours
-from printdeck.theme.word_list import word_columns
+from printdeck.theme.word_list import WORD_ROW_PROBLEM, word_columns
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "TOO_FEW_SYMBOLS",
     "VISIBLE_CONTRAST",
     "WORD_PALETTE",
+    "WORD_ROW_PROBLEM",
     "BuildSettings",
     "DeckSize",
     "DeckSpec",

@@ -33,7 +33,7 @@ class WordRow:
     words: tuple[str, ...]
 
 
-ROW_PROBLEM = "give one word, or a word and its translation separated by a tab or ' = '"
+WORD_ROW_PROBLEM = "give one word, or a word and its translation separated by a tab or ' = '"
 """What a word list's line must hold (the problem of a line that does not)."""
 
 
@@ -41,7 +41,7 @@ def word_columns(line: str) -> tuple[str, ...] | None:
     """A word list's line as its columns: one word, or a word and its translation split at a
     tab, else at `` = `` (``cat = gato``), each column's spaces tidied; ``None`` for a line
     that is neither (three columns, an empty one, or an ``=`` that splits nothing: ``cat =``,
-    ``dog =perro``; see :data:`ROW_PROBLEM`). ``E=mc²`` is one word.
+    ``dog =perro``; see :data:`WORD_ROW_PROBLEM`). ``E=mc²`` is one word.
 
     Args:
         line: One line of the list (neither blank nor a ``#`` comment).
@@ -81,7 +81,7 @@ def read_words(path: Path) -> list[WordRow]:
             continue
         words = word_columns(line)
         if words is None:
-            raise argument_error("words", f"line {number}: {ROW_PROBLEM}", source=path)
+            raise argument_error("words", f"line {number}: {WORD_ROW_PROBLEM}", source=path)
         if len(words) == 2 and words[0] == words[1]:
             raise argument_error("words", f"line {number}: {words[0]!r} twice", "list each word once", source=path)
         for word in words:
