@@ -379,3 +379,9 @@ def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
     assert line.startswith(f"printdeck: error: --images {pictures}/") and "is the same picture as" in line, line
     assert all(name in line for name in names) and "symbols." not in line and "/deck/images" not in line
     assert not (tmp_path / "deck").exists()
+    words = tmp_path / "words.txt"  # the copies paired with words: the same, said of the files given
+    words.write_text("pic-03 = gato\npic-03 (1) = gatito\n", encoding="utf-8")
+    result = _run("init", str(tmp_path / "deck2"), "--images", str(pictures), "--words", str(words))
+    line = result.output.strip()
+    assert result.exit_code == 2 and "is the same picture as" in line and "symbols." not in line, line
+    assert all(name in line for name in names) and not (tmp_path / "deck2").exists()

@@ -27,7 +27,8 @@ def said_of(argument: str) -> Iterator[None]:
         raise argument_error(argument, exc.problem, exc.fix, source=exc.source, code=exc.code) from None
 
 
-_PICTURE_KEY = re.compile(r"symbols\.(\d+)\.(?:photo|image)")
+_PICTURE_KEY = re.compile(r"symbols\.(\d+)(?:\.faces\.(\d+))?\.(?:photo|image)")
+"""A picture's theme key: a symbol's (``symbols.3.photo``) or a face's (``symbols.3.faces.0.image``)."""
 
 
 @contextlib.contextmanager
@@ -51,6 +52,8 @@ def said_of_sources(
             if found is None:
                 return None
             entry = spec.symbols[int(found.group(1))]
+            if found.group(2) is not None and not isinstance(entry, str) and entry.faces:
+                entry = entry.faces[int(found.group(2))]
             ref = entry if isinstance(entry, str) else (entry.photo or entry.image)
             return source_of.get((theme_dir / str(ref)).resolve()) if ref else None
 
