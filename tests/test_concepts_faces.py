@@ -363,3 +363,23 @@ def test_faces_of_one_symbol_may_differ_in_case_only(tmp_path: Path) -> None:
     }
     with pytest.raises(printdeck.PrintdeckError, match=r"symbols\.1\.text: 'a' is already symbols\.0"):
         printdeck.load_theme(other_symbol)  # players would call both "a"
+
+
+def test_the_faces_a_repeated_face_word_suggests_load_and_a_split_deck_gets_none(tmp_path: Path) -> None:
+    """'12' as a face of '2 × 6' and of '3 × 4': the refusal offers one symbol of three faces,
+    written so that it loads; a split deck (two faces a symbol) is not offered it."""
+    import re
+
+    import yaml
+
+    twice = [{"faces": [{"text": "2 × 6"}, {"text": "12"}]}, {"faces": [{"text": "3 × 4"}, {"text": "12"}]}]
+    with pytest.raises(printdeck.PrintdeckError) as refused:
+        printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": twice})
+    suggested = re.search(r"\(faces: (\[.*\])\)", str(refused.value))
+    assert suggested is not None, refused.value
+    one = {"faces": yaml.safe_load(suggested.group(1))}
+    others = [{"text": w} for w in ("cat", "dog", "sun", "moon", "tree", "owl")]
+    assert len(printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [one, *others]}).symbols) == 7
+    with pytest.raises(printdeck.PrintdeckError) as split:
+        printdeck.load_theme({"deck": {"symbols_per_card": 3, "faces": "split"}, "symbols": twice})
+    assert str(split.value).endswith("list each word once")

@@ -69,8 +69,8 @@ def _error(tmp_path: Path, data: Any) -> str:
                     {"faces": [{"text": "3 × 4"}, {"text": "12"}]},
                 ]
             },
-            "symbols.1.faces.1.text: '12' is already symbols.0.faces.1; list each word once; a word two symbols mean "
-            "makes them one symbol with all their faces",
+            "symbols.1.faces.1.text: '12' is already symbols.0.faces.1; list each word once, or make the two "
+            'symbols one, with all their faces (faces: [{text: "2 × 6"}, {text: "12"}, {text: "3 × 4"}])',
         ),
         ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),

@@ -11,6 +11,7 @@ decoded pixels, or the same word) are errors too.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +22,7 @@ from printdeck.artwork import drawing
 from printdeck.errors import SAME_PICTURE, SAME_WORD, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
-from printdeck.theme.spec import LayoutSpec, SymbolEntry, ThemeSpec
+from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
 from printdeck.theme.theme_paths import (
     IMAGE_SUFFIXES,
     UNSUPPORTED_SUFFIXES,
@@ -41,7 +42,7 @@ class _Seen:
     digests: dict[str, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)
     """Each word given, case folded -> where it was first given (``symbols.3.faces.0``)."""
-    face_words: dict[str, set[str]] = field(default_factory=dict)
+    face_words: dict[str, list[str]] = field(default_factory=dict)
     """Each symbol's words as given (``symbols.3`` -> its faces' words)."""
     fonts: set[tuple[Path, int]] = field(default_factory=set)
     checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
@@ -237,10 +238,12 @@ def _file_symbols(
     return out
 
 
-def _check_new_word(word: str, where: str, seen: _Seen) -> None:
+def _check_new_word(word: str, where: str, seen: _Seen, split: bool) -> None:
     """Refuse a word given before: the same letters in any case in another symbol (players
     would say both alike), or the very same word in another face of this symbol. Faces of
     one symbol may differ in case only: "A" and "a" are the upper and lower case match.
+    ``split``: the deck is split (two faces a symbol), so two symbols meaning one word are
+    not offered as one symbol of three faces.
 
     Raises:
         PrintdeckError: Keyed ``<where>.text``, naming where the word was given first.
@@ -250,16 +253,15 @@ def _check_new_word(word: str, where: str, seen: _Seen) -> None:
     symbol = where.split(".faces.")[0]
     first = seen.words.get(folded)
     same_symbol = first is not None and first.split(".faces.")[0] == symbol
-    if first is not None and not (same_symbol and spaced not in seen.face_words.get(symbol, set())):
-        both_faces = ".faces." in where and ".faces." in first and not same_symbol
-        fix = "list each word once" + (
-            "; a word two symbols mean makes them one symbol with all their faces (e.g. faces: [2 × 6, 3 × 4, 12])"
-            if both_faces
-            else ""
-        )
+    if first is not None and not (same_symbol and spaced not in seen.face_words.get(symbol, [])):
+        fix = "list each word once"
+        if ".faces." in where and ".faces." in first and not same_symbol and not split:
+            words = dict.fromkeys([*seen.face_words.get(first.split(".faces.")[0], []), *seen.face_words[symbol]])
+            faces = ", ".join(f"{{text: {json.dumps(w, ensure_ascii=False)}}}" for w in words)
+            fix += f", or make the two symbols one, with all their faces (faces: [{faces}])"
         raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD)
     seen.words.setdefault(folded, where)
-    seen.face_words.setdefault(symbol, set()).add(spaced)
+    seen.face_words.setdefault(symbol, []).append(spaced)
 
 
 def _text_symbol(
@@ -268,7 +270,7 @@ def _text_symbol(
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
         raise key_error(f"{where}.text", f"{word!r} is blank or spans lines; give one word or a short phrase")
-    _check_new_word(word, where, seen)
+    _check_new_word(word, where, seen, split=spec.deck.faces == FacesMode.SPLIT)
     font_key = f"{where}.font" if entry.font else "text.font"
     raw_font = entry.font or spec.text.font
     font, index = None, 0
