@@ -161,21 +161,25 @@ def error_code(err: Mapping[str, Any]) -> str | None:
     return _CODES.get(kind)
 
 
-def _section_holding(key: str, model: type[BaseModel] | None) -> str | None:
-    """The section of ``model`` (a key whose value is a mapping of keys) that has ``key``
-    among its own keys: ``deck`` for ``symbols_per_card`` at the top level, a key left
-    out of its section (a line not indented under ``deck:``)."""
+def _sections_holding(key: str, model: type[BaseModel] | None) -> list[str]:
+    """The sections of ``model`` (keys whose value is a mapping of keys) that have ``key``
+    among their own keys: ``deck`` for ``symbols_per_card`` at the top level, a key left out
+    of its section (a line not indented under ``deck:``); ``card`` and ``paper`` for ``size``."""
+    out = []
     for name, info in model.model_fields.items() if model else []:
         section = _model_in(info.annotation)
         if section is not None and _field(section, key) is not None:
-            return info.alias or name
-    return None
+            out.append(info.alias or name)
+    return out
 
 
 def _unknown_key(key: str, model: type[BaseModel] | None) -> str:
-    section = _section_holding(key, model)
-    if section is not None:
-        return f"{key!r} is a key of {section}:, not of this level; indent it under {section}: by two spaces"
+    sections = _sections_holding(key, model)
+    if len(sections) == 1:
+        return f"{key!r} is a key of {sections[0]}:, not of this level; indent it under {sections[0]}: by two spaces"
+    if sections:
+        named = " or ".join(f"{s}:" for s in sections)
+        return f"{key!r} is a key of {named}, not of this level; indent it by two spaces under the one meant"
     allowed = sorted({info.alias or name for name, info in (model.model_fields.items() if model else [])})
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
     if close:
@@ -239,7 +243,7 @@ def _left_out_of_section(err: Mapping[str, Any], root: type[BaseModel]) -> bool:
     if err["type"] != "extra_forbidden":
         return False
     parts, parent = _walk(root, tuple(err["loc"]), keep_last=True)
-    return _section_holding(parts[-1], parent) is not None
+    return bool(_sections_holding(parts[-1], parent))
 
 
 def describe_validation_error(exc: ValidationError, root: type[BaseModel], source: str) -> str:

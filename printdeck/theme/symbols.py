@@ -56,6 +56,15 @@ ENTRY_KEYS = ("folder", "image", "text", "photo", "faces")
 """The keys of a symbol entry that say what it is; exactly one is given."""
 
 
+_EMPTY_ENTRY = {
+    "text": "the word or phrase",
+    "image": "the picture's file",
+    "photo": "the photo's file",
+    "folder": "the folder",
+}
+"""What an entry's key, left empty, wants written after it."""
+
+
 def _check_not_a_key_without_colon(item: str, where: str) -> None:
     """Refuse ``- text dog``, a key with its colon left out (YAML reads the line as one
     string, taken for a picture's file name ``text dog``).
@@ -73,8 +82,9 @@ def _only_key(entry: SymbolEntry, where: str) -> str:
     given = [k for k in ENTRY_KEYS if getattr(entry, k) is not None]
     empty = [k for k in ENTRY_KEYS if k in entry.model_fields_set and getattr(entry, k) is None]
     if not given and empty:  # "text:" with nothing after it
-        what = "the word or phrase" if empty[0] == "text" else "its path"
-        raise key_error(f"{where}.{empty[0]}", f"is empty; write {what} after '{empty[0]}:'")
+        key = empty[0]
+        fix = "list its faces under 'faces:'" if key == "faces" else f"write {_EMPTY_ENTRY[key]} after '{key}:'"
+        raise key_error(f"{where}.{key}", f"is empty; {fix}")
     if len(given) != 1:
         found = f" (found {', '.join(given)})" if given else ""
         raise key_error(f"{where}", f"give exactly one of folder, image, text, photo or faces{found}")
