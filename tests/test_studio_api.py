@@ -335,13 +335,17 @@ def test_a_setting_takes_the_place_of_its_alternative_and_never_saves_a_clash(cl
     assert theme_file(client)["card"] == {"size": "80mm"}
     assert change("card.diameter", "70mm").status_code == 200
     assert theme_file(client)["card"] == {"diameter": "70mm"}
-    assert change("card.shape", "square").status_code == 200  # only a round card has a diameter
-    assert theme_file(client)["card"] == {"shape": "square"}
+    assert change("card.shape", "square").status_code == 200  # only a round card has a diameter: its size now
+    assert theme_file(client)["card"] == {"shape": "square", "size": "70mm"}
     assert change("card.corner_radius", "3mm").status_code == 200
-    clash = change("card.shape", "circle")  # a round card has no corner radius
+    assert change("card.shape", "circle").status_code == 200  # a round card has no corner radius
+    assert theme_file(client)["card"] == {"shape": "circle", "size": "70mm"}
+    assert change("card.shape", "rectangle").status_code == 200
+    assert change("paper.cuts", "shared").status_code == 200
+    clash = change("card.shape", "circle")  # round cards cannot share cut lines
     assert clash.status_code == 422 and clash.json()["field"] == "card.shape"
-    assert "corner" in clash.json()["words"].lower()
-    assert theme_file(client)["card"] == {"shape": "square", "corner_radius": "3mm"}
+    assert "cut lines" in clash.json()["words"]
+    assert theme_file(client)["card"] == {"shape": "rectangle", "size": "70mm"}
     assert printdeck.check_theme(Path(client.get("/api/state").json()["state"]["folder"])).cards == 7
 
 

@@ -69,12 +69,12 @@ _FORM_KEYS = {
     "text.lang",
 }
 SETTING_KEYS = frozenset(_FORM_KEYS | {o.theme_key for o in printdeck.api.option_table("build") if o.theme_key})
-SETTING_SECTIONS = frozenset(key.split(".")[0] for key in SETTING_KEYS if "." in key)
-"""The theme's sections the settings are in (``card``, ``paper``...): a problem keyed in one
-is about the settings, not the symbols."""
 """Every key the settings form sends (``layout.reroll`` changes through the re-roll button):
 the page's own list, and every theme key a build option overrides (an option added to
 ``BuildSettings`` reaches the form without an edit here)."""
+SETTING_SECTIONS = frozenset(key.split(".")[0] for key in SETTING_KEYS if "." in key)
+"""The theme's sections the settings are in (``card``, ``paper``...): a problem keyed in one
+is about the settings, not the symbols."""
 MAX_LIST = 64
 MAX_TEXT = 500
 
@@ -110,16 +110,26 @@ CLEARED_BY = {
 last edit wins."""
 
 
+SHAPE_KEYS = {"card.corner_radius": ("square", "rectangle"), "card.orientation": ("hexagon",)}
+"""Card keys only some shapes have (the theme refuses them on the others), by the shapes."""
+
+
 def with_change(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
     """:func:`with_setting`, and the keys it takes the place of removed: those of
-    :data:`CLEARED_BY`, and ``card.diameter`` when ``card.shape`` becomes other than round
-    (only a round card has one)."""
+    :data:`CLEARED_BY`; on a change of ``card.shape``, the keys the new shape does not have
+    (:data:`SHAPE_KEYS`), and a diameter, which only a round card has, carried over as the
+    new shape's ``card.size`` (a 70 mm round card becomes a 70 mm square, not the default)."""
     out = with_setting(doc, key, value)
     if value is None:
         return out
     cleared = list(CLEARED_BY.get(key, ()))
-    if key == "card.shape" and value != "circle":
-        cleared.append("card.diameter")
+    if key == "card.shape":
+        cleared += [other for other, shapes in SHAPE_KEYS.items() if value not in shapes]
+        diameter = (out.get("card") or {}).get("diameter")
+        if value != "circle" and diameter is not None:
+            cleared.append("card.diameter")
+            if (out.get("card") or {}).get("size") is None:
+                out = with_setting(out, "card.size", diameter)
     for other in cleared:
         out = with_setting(out, other, None)
     return out
