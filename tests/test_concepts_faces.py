@@ -380,6 +380,9 @@ def test_the_faces_a_repeated_face_word_suggests_load_and_a_split_deck_gets_none
     one = {"faces": yaml.safe_load(suggested.group(1))}
     others = [{"text": w} for w in ("cat", "dog", "sun", "moon", "tree", "owl")]
     assert len(printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [one, *others]}).symbols) == 7
+    first_face = [{"faces": [{"text": "gato"}, {"text": "cat"}]}, {"faces": [{"text": "cat"}, {"text": "chat"}]}]
+    with pytest.raises(printdeck.PrintdeckError, match=r'faces: \[\{text: "gato"\}, \{text: "cat"\}\]'):
+        printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": first_face})  # a symbol's first face
     with pytest.raises(printdeck.PrintdeckError) as split:
         printdeck.load_theme({"deck": {"symbols_per_card": 3, "faces": "split"}, "symbols": twice})
     assert str(split.value).endswith("list each word once")
