@@ -18,6 +18,7 @@ from printdeck.theme import (
     overrides_named,
     parse_settings,
     preset,
+    theme_errors_located,
 )
 
 
@@ -140,7 +141,7 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     settings = build_settings(options)
     spec = theme.spec if settings.preset is None else apply_preset(theme.spec, preset(settings.preset))
     spec = apply_settings(spec, settings)
-    with overrides_named(settings):  # a clash the options made is said of the options
+    with theme_errors_located(theme), overrides_named(settings):  # said of the options, else of the file
         check_consistency(spec)
     if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
         for name in ("pdfx", "ink_limit"):

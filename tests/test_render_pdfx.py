@@ -279,6 +279,9 @@ def test_a_die_line_on_pdfx_1a_is_said_of_the_option_typed(tmp_path: Path) -> No
         "printdeck: error: --die-line: PDF/X-1a has no layers to keep the die line off the print; "
         "make the file PDF/X-4, or leave the die line out"
     )
+    theme = write_theme(tmp_path, paper={"die_line": True, "color": "cmyk"})  # the die line the theme's
+    result = CliRunner().invoke(main, ["build", str(theme), "-o", str(out), "--pdfx", "x-1a"])
+    assert result.exit_code == 2 and f"error: {theme}: paper.die_line: PDF/X-1a has no layers" in result.output
 
 
 def test_a_cmyk_photos_pixels_stay_within_the_ink_limit(tmp_path: Path) -> None:
