@@ -226,7 +226,7 @@ def test_init_warns_about_a_word_spelt_nearly_as_a_lone_picture(tmp_path: Path) 
     assert made.exit_code == 0, made.output
     warned = [line for line in made.output.splitlines() if line.startswith("printdeck: warning:")]
     assert warned == [
-        "printdeck: warning: the word list's line 3: 'rabit' names no picture, and rabbit.svg has no word: a typo? "
+        f"printdeck: warning: {words}: line 3: 'rabit' names no picture, and rabbit.svg has no word: a typo? "
         "They print as two symbols; write the picture's name ('rabbit') to make them one"
     ]
     assert (tmp_path / "deck" / "theme.yaml").is_file()

@@ -94,7 +94,7 @@ def test_a_word_list_saved_with_commas_is_warned_about(tmp_path: Path) -> None:
 
     words = tmp_path / "words.csv"
     words.write_text("cat,gato\ndog,perro\nsun,sol\nHello, world\n", encoding="utf-8")
-    with pytest.warns(WordListWarning, match=r"3 lines of the word list hold a comma \(line 1: 'cat,gato'\)"):
+    with pytest.warns(WordListWarning, match=r"words.csv: 3 lines hold a comma \(line 1: 'cat,gato'\)"):
         rows = read_words(words)
     assert rows[0].words == ("cat,gato",)  # still read as written
     words.write_text("Hello, world\nsalt, pepper\ncat\n", encoding="utf-8")  # phrases: no warning

@@ -31,6 +31,8 @@ class WordRow:
 
     line: int
     words: tuple[str, ...]
+    source: str = ""
+    """The list's file, as messages name it (empty for a row not read from a file)."""
 
 
 WORD_ROW_PROBLEM = "give one word, or a word and its translation separated by a tab or ' = '"
@@ -93,7 +95,7 @@ def read_words(path: Path) -> list[WordRow]:
                 problem = f"line {number}: {word!r} is already on line {first_line[key]}"
                 raise argument_error("words", problem, "list each word once", source=path)
             first_line[key] = number
-        rows.append(WordRow(number, tuple(words)))
+        rows.append(WordRow(number, tuple(words), shown(path)))
     if not rows:
         raise argument_error(
             "words", "holds no words (only blank lines or # comments)", "write one word a line", source=path
@@ -114,7 +116,8 @@ def _warn_comma_columns(rows: list[WordRow]) -> None:
     if len(joined) >= 2 and 2 * len(joined) >= len(rows):
         first = joined[0]
         warnings.warn(
-            f"{len(joined)} lines of the word list hold a comma (line {first.line}: {first.words[0]!r}), each "
+            f"{first.source or 'the word list'}: {len(joined)} lines hold a comma (line {first.line}: "
+            f"{first.words[0]!r}), each "
             "read as one word; to give a word and its translation, split them by ' = ' or a tab",
             WordListWarning,
             stacklevel=3,

@@ -91,7 +91,8 @@ def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> None:
     near = difflib.get_close_matches(first.casefold(), list(names), n=1, cutoff=NEAR_NAME)
     if near:
         warnings.warn(
-            f"the word list's line {row.line}: {first!r} names no picture, and {names[near[0]]} has no word: a typo? "
+            f"{row.source or 'the word list'}: line {row.line}: {first!r} names no picture, and {names[near[0]]} "
+            "has no word: a typo? "
             f"They print as two symbols; write the picture's name ({near[0]!r}) to make them one",
             WordListWarning,
             stacklevel=3,
