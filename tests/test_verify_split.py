@@ -83,17 +83,19 @@ def test_twins_that_do_not_name_each_other_are_found(tmp_path: Path) -> None:
     not_back["cards"][0]["twin"] = 8  # card 1 names card 9, whose twin is card 2
     result = _verify(tmp_path, not_back)
     assert result.exit_code == 1
-    assert "card 1 (deck A) does not name card 8, which names it, as its twin" in result.output
+    assert "cards 1 and 8 are not each other's twins: card 8 (deck B) names card 1, but card 1 names another" in (
+        result.output
+    )
     b_names_b = _split_manifest()
     b_names_b["cards"][8]["twin"] = 9
     result = _verify(tmp_path, b_names_b)
     assert result.exit_code == 1
-    assert "card 9 (deck B): its twin, card 10, is not in deck A" in result.output
+    assert "card 9 (deck B) names card 10 as its twin, a card of deck B, not A" in result.output
     nowhere = _split_manifest()
     nowhere["cards"][8]["twin"] = 99
     result = _verify(tmp_path, nowhere)
     assert result.exit_code == 1
-    assert "card 9 (deck B): its twin, no card of the file" in result.output
+    assert "card 9 (deck B) names as its twin a card the file does not have" in result.output
 
 
 def test_a_file_that_is_no_split_manifest_cannot_be_read(tmp_path: Path) -> None:

@@ -34,8 +34,11 @@ def split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> tuple[li
     for b in (i for i, deck in enumerate(decks) if deck == "B"):
         twin = twins[b]
         if twin not in named_by:
-            where = "no card of the file" if twin < 0 else f"card {twin + 1}, is not in deck A"
-            faults.append(f"card {b + 1} (deck B): its twin, {where}")
+            faults.append(
+                f"card {b + 1} (deck B) names as its twin a card the file does not have"
+                if twin < 0
+                else f"card {b + 1} (deck B) names card {twin + 1} as its twin, a card of deck B, not A"
+            )
             continue
         named_by[twin].append(b)
         if sorted(cards[twin]) != sorted(cards[b]):
@@ -46,7 +49,10 @@ def split_deck_a(raw: list[Any], cards: list[list[int]], path: Path) -> tuple[li
         elif len(bs) > 1:
             faults.append(f"card {a + 1} (deck A) is the twin of {len(bs)} cards of deck B: " + _numbers(bs))
         elif twins[a] != bs[0]:
-            faults.append(f"card {a + 1} (deck A) does not name card {bs[0] + 1}, which names it, as its twin")
+            faults.append(
+                f"cards {a + 1} and {bs[0] + 1} are not each other's twins: card {bs[0] + 1} (deck B) names "
+                f"card {a + 1}, but card {a + 1} names another"
+            )
     return [cards[a] for a in named_by], tuple(faults)
 
 
