@@ -30,7 +30,7 @@ from PIL import Image, ImageOps
 
 import printdeck
 from printdeck.artwork.crop_geometry import FaceBox, crop_window
-from printdeck.artwork.framing import decide_crop
+from printdeck.artwork.framing import AUTO_ZOOM_MAX, decide_crop
 from printdeck.artwork.saliency import find_subject
 from printdeck.build_result import crop_lines
 from printdeck.model import CropFound
@@ -358,6 +358,7 @@ def test_a_face_near_a_corner_is_held_by_a_crop_that_reaches_it() -> None:
         assert all(math.dist(c, (window.cx, window.cy)) <= window.side / 2 + 1e-6 for c in corners)
         assert window.x0 >= 0 and window.x1 <= size[0] and window.y0 >= 0 and window.y1 <= size[1]
         assert window.side < min(size)  # zoomed in towards the face, not the widest square
+        assert window.side >= min(size) / AUTO_ZOOM_MAX - 1e-6  # never closer than the theme's zoom allows
 
 
 def test_cat_faces_count_as_pets() -> None:

@@ -62,6 +62,8 @@ def decide_crop(
     zoom: float = 1.0,
     shape: CropShape = PhotoShape.CIRCLE,
     core: FaceBox | None = None,
+    *,
+    least_side: float | None = None,
 ) -> tuple[CropWindow, CropReport]:
     """The crop of a photo from what was found on it, and the report of the decision.
 
@@ -77,6 +79,9 @@ def decide_crop(
         shape: ``circle`` or ``rounded``.
         core: The middle of the subject (:func:`~printdeck.artwork.saliency.subject_boxes`):
             when the whole subject cannot be held, its core is, if it fits.
+        least_side: The smallest side the crop zooms in to, pixels (default: the widest
+            crop's side over :data:`AUTO_ZOOM_MAX`; a crop decided again at a smaller side,
+            for a face in a corner, keeps the theme's).
 
     Returns:
         ``(window, report)``: the crop square (inside the photo) and what it holds; the
@@ -101,7 +106,9 @@ def decide_crop(
         kind = CropFound.CAT_FACE if padded[largest][1] else CropFound.FACE
         side = _largest_side_holding([padded[largest][0]], size, widest.side, shape)
         if side is not None:  # a smaller crop reaches further into the photo's corner: decided at that side
-            return decide_crop(size_px, faces, cat_faces, subject, None, zoom * widest.side / side, shape, core)
+            zoom_in = zoom * widest.side / side
+            floor = least_side or widest.side / AUTO_ZOOM_MAX
+            return decide_crop(size_px, faces, cat_faces, subject, None, zoom_in, shape, core, least_side=floor)
         return _face_alone(padded[largest][0], (faces, cat_faces), size, (widest.side, zoom, shape), kind)
     held_region, held = largest_group([p for p, _ in padded], everywhere, widest.side / 2, shape)
     targets = [padded[i][0] for i in held]
@@ -122,7 +129,8 @@ def decide_crop(
         return window, _report(found if targets else CropFound.SUBJECT, window, **extra)
     if not targets:
         return widest, _report(CropFound.NOTHING, widest, **counts)
-    window = _zoomed(targets, size, (widest.side / AUTO_ZOOM_MAX, fits or widest.side), shape)
+    floor = min(least_side or widest.side / AUTO_ZOOM_MAX, fits or widest.side)
+    window = _zoomed(targets, size, (floor, fits or widest.side), shape)
     return window, _report(found, window, **extra)
 
 
