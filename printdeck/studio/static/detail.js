@@ -138,7 +138,7 @@ function photoControls(symbol) {
     field("Crop shape", shape),
     checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null })),
     el("div", { class: "inline" },
-      el("span", { class: "hint", text: symbol.focus ? `Crop centred at ${Math.round(symbol.focus[0] * 100)}%, ${Math.round(symbol.focus[1] * 100)}%` : "Crop centred on the faces found (or the middle)" }),
+      el("span", { class: "hint", text: symbol.focus ? `Crop centred at ${Math.round(symbol.focus[0] * 100)}%, ${Math.round(symbol.focus[1] * 100)}%` : "Crop chosen from what the photo shows (see above): click the photo to centre it yourself" }),
       symbol.focus ? el("button", { type: "button", class: "link", text: "Reset", onclick: () => send(symbol, { focus: null }) }) : null),
   ];
 }
