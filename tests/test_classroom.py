@@ -289,16 +289,22 @@ def test_slides_of_a_one_card_deck_are_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "one.pdf").exists()
 
 
+SPLIT_SUMS = {
+    "name": "sums",
+    "seed": 3,
+    "deck": {"symbols_per_card": 3, "faces": "split"},
+    "symbols": [
+        {"faces": [{"text": f"{a} + {b}"}, {"text": str(a + b)}]}
+        for a, b in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
+    ],
+}
+"""A split deck of seven sums (deck A) and their values (deck B)."""
+
+
 def test_a_split_decks_rounds_play_deck_a_against_deck_b(tmp_path: Path) -> None:
     """A split deck's screen game is the printed one: a card of deck A (the sums) against a
     card of deck B (their values), never twins, every card of both decks shown."""
-    sums = [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
-    split = {
-        "name": "sums",
-        "seed": 3,
-        "deck": {"symbols_per_card": 3, "faces": "split"},
-        "symbols": [{"faces": [{"text": f"{a} + {b}"}, {"text": str(a + b)}]} for a, b in sums],
-    }
+    split = SPLIT_SUMS
     result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf")
     plan = plan_deck(printdeck.load_theme(split), prove=False)
     decks, faces = plan.faced.card_decks, plan.faced.drawing_faces
@@ -327,13 +333,7 @@ def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> Non
     each. And a long name ran past its tile, cut after 22 letters."""
     from printdeck.render.slides import CORNER_NAME_PT, _fitted_name
 
-    sums = [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
-    split = {
-        "name": "sums",
-        "seed": 3,
-        "deck": {"symbols_per_card": 3, "faces": "split"},
-        "symbols": [{"faces": [{"text": f"{a} + {b}"}, {"text": str(a + b)}]} for a, b in sums],
-    }
+    split = SPLIT_SUMS
     result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf", reveal="corner")
     plan = plan_deck(printdeck.load_theme(split), prove=False)
     reader = PdfReader(str(result.pdf_path))

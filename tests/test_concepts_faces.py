@@ -168,12 +168,17 @@ def test_symbol_level_keys_and_folders_are_refused_for_faces(tmp_path: Path) -> 
     assert bad.is_file()
 
 
-def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> None:
+def _twemoji_folder(folder: Path, *names: str) -> Path:
+    """A folder of the bundled Twemoji pictures ``names`` (``cat.svg``...)."""
     twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
-    pictures = tmp_path / "pictures"
-    pictures.mkdir()
-    for name in ("cat", "dog", "cow", "owl"):
-        (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    folder.mkdir()
+    for name in names:
+        (folder / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    return folder
+
+
+def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> None:
+    pictures = _twemoji_folder(tmp_path / "pictures", "cat", "dog", "cow", "owl")
     words = tmp_path / "words.txt"
     words.write_text("cat = gato\ndog\tperro\nsun = sol\nmoon\tluna\nhouse\nCow.svg = vaca\n", encoding="utf-8")
     init_theme(tmp_path / "both", images=pictures, words=words)
@@ -211,11 +216,7 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
 def test_init_warns_about_a_word_spelt_nearly_as_a_lone_picture(tmp_path: Path) -> None:
     """``rabit = conejo`` beside rabbit.svg made a word-only symbol and a lone picture, and
     said nothing: init now warns about the likely typo (the theme is still written)."""
-    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
-    pictures = tmp_path / "pictures"
-    pictures.mkdir()
-    for name in ("cat", "dog", "rabbit", "owl"):
-        (pictures / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    pictures = _twemoji_folder(tmp_path / "pictures", "cat", "dog", "rabbit", "owl")
     words = tmp_path / "words.txt"
     words.write_text(
         "cat = gato\ndog = perro\nrabit = conejo\nsun = sol\nmoon = luna\nstar = estrella\n", encoding="utf-8"
