@@ -61,7 +61,8 @@ def _fixture_theme(folder: Path) -> Path:
     rabbit.transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(folder / "rabbit-mirrored.png")
     rabbit.rotate(70, expand=True).save(folder / "rabbit-turned.png")
     symbols = [{"image": f.name} for f in sorted(folder.glob("*.png"))] + [{"text": "coca"}, {"text": "соса"}]
-    return write_theme(folder, {"deck": {"symbols_per_card": 3}, "symbols": symbols})
+    turning = {"rotation": "any"}  # a deck with words turns 30° unless it says (the rabbit is turned 70°)
+    return write_theme(folder, {"deck": {"symbols_per_card": 3}, "layout": turning, "symbols": symbols})
 
 
 def test_true_look_alikes_are_refused_naming_both(tmp_path: Path) -> None:
@@ -114,7 +115,8 @@ def test_a_square_picture_mirrored_or_turned_is_refused(tmp_path: Path, kind: st
     _scene(tmp_path / "other.png", (60, 160, 60), (120, 180, 240)).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
     pictures = ["scene.png", "scene-mirrored.png", "other.png"] + (["scene-turned.png"] if kind == "image" else [])
     words = [{"text": w} for w in ["bird", "fish", "frog", "hen", "cow", "pig"]][: 7 - len(pictures)]
-    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{kind: p} for p in pictures] + words})
+    symbols = [{kind: p} for p in pictures] + words  # words: rotation any said, as the 90° turn needs it
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": "any"}, "symbols": symbols})
     pairs = {tuple(sorted((p.first, p.second))) for p in look_alikes(load_theme(tmp_path))}
     expected = {("scene", "scene mirrored")}
     if kind == "image":  # turned by the layout (photos stay upright)

@@ -291,3 +291,14 @@ def test_a_colour_name_reads_the_same_after_pillow_has_used_it() -> None:
 
 def test_a_word_too_long_says_what_to_do(tmp_path: Path) -> None:
     assert _error(tmp_path, small_theme(symbols=[{"text": "a" * 41}])).endswith("; shorten it")
+
+
+def test_a_deck_with_words_turns_thirty_degrees_unless_the_theme_says() -> None:
+    """Words turned any way printed upside down on cards and slides of a hand-written or
+    studio word deck (init wrote 30° for them): left out, layout.rotation is 30 with words."""
+    words = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in "abcdefg"]}
+    assert printdeck.load_theme(words).spec.layout.rotation == 30
+    assert printdeck.load_theme({**words, "layout": {"rotation": "any"}}).spec.layout.rotation == "any"  # said
+    assert printdeck.load_theme({**words, "layout": {"gap": "2mm"}}).spec.layout.rotation == 30
+    pictures = {"deck": {"symbols_per_card": 3}, "symbols": [{"folder": "@assets/twemoji"}]}
+    assert printdeck.load_theme(pictures).spec.layout.rotation == "any"

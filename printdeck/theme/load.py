@@ -201,6 +201,7 @@ def _resolved(
         raise exc.located(label) from None
     if size is not None:
         spec = _sized_spec(spec, size)
+    spec = _words_upright(spec, symbols)
     credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
@@ -214,6 +215,22 @@ def _resolved(
         unchecked=unchecked,
         sized=size is not None,
     )
+
+
+WORD_ROTATION_DEG = 30
+"""How far symbols turn either way in a deck with words whose theme does not say
+(``layout.rotation``): an upside-down word reads badly (``init --words`` writes the same)."""
+
+
+def _words_upright(spec: ThemeSpec, symbols: Sequence[SymbolSpec]) -> ThemeSpec:
+    """``spec`` with ``layout.rotation`` :data:`WORD_ROTATION_DEG` when it leaves the key out
+    and a symbol (or a face of one) is a word; else ``spec``."""
+    if "rotation" in spec.layout.model_fields_set:
+        return spec
+    if not any(face.kind == "text" for symbol in symbols for face in symbol.all_faces):
+        return spec
+    layout = spec.layout.model_copy(update={"rotation": float(WORD_ROTATION_DEG)})  # as the model holds degrees
+    return spec.model_copy(update={"layout": layout})
 
 
 def parse_theme_data(data: object, label: str) -> ThemeSpec:

@@ -231,7 +231,8 @@ class LayoutSpec(StrictModel):
     rotation: Rotation = Field(
         default=RotationWord.ANY,
         validate_default=True,
-        description='"any", "none", or the largest angle in degrees either way (e.g. 30)',
+        description='"any", "none", or the largest angle in degrees either way (e.g. 30); left out, 30 in a '
+        "deck with words (an upside-down word reads badly), else any",
     )
     attempts: int = Field(default=400, ge=1, le=100000, description="placement tries a symbol before giving up")
     rotate_photos: bool = Field(
