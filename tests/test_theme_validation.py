@@ -51,6 +51,10 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"layout": {"rotation": 400}}, "layout.rotation: expected a number at most 180, got 400"),
         ({"paper": {"size": "a5"}}, "paper.size: expected a4, letter, a3, or a width and height with units such as"),
         ({"paper": {"size": ["10mm", "297mm"]}}, 'paper.size.0: expected a length at least 50mm, got "10mm"'),
+        (
+            {"card": {"shape": "rectangle", "size": ["14mm", "300mm"]}},
+            'card.size.0: expected a length at least 20mm, got "14mm"',  # not card.size.pair.0
+        ),
         ({"symbols": [{"txt": "a"}]}, "symbols.0: unknown key 'txt'; did you mean 'text'?"),
         # a line left out of its section, a colon left out, a word left out
         (
@@ -302,3 +306,18 @@ def test_a_deck_with_words_turns_thirty_degrees_unless_the_theme_says() -> None:
     assert printdeck.load_theme({**words, "layout": {"gap": "2mm"}}).spec.layout.rotation == 30
     pictures = {"deck": {"symbols_per_card": 3}, "symbols": [{"folder": "@assets/twemoji"}]}
     assert printdeck.load_theme(pictures).spec.layout.rotation == "any"
+
+
+def test_every_union_tag_of_the_spec_is_left_out_of_keys() -> None:
+    """A key named ``card.size.pair.0``: the tag of a union of the theme spec was shown as if
+    it were a key. Every tag the spec's unions use must be one the messages leave out."""
+    import re
+
+    from printdeck.theme import messages
+
+    folder = Path(messages.__file__).parent
+    spec_source = "".join(
+        (folder / f"{name}.py").read_text(encoding="utf-8") for name in ("spec", "spec_types", "spec_print")
+    )
+    tags = set(re.findall(r'Tag\("([a-z_]+)"\)', spec_source))
+    assert tags and tags <= messages.UNION_TAGS, tags - messages.UNION_TAGS

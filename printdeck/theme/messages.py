@@ -20,7 +20,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.theme.spec_types import LANGUAGE_PATTERN
 from printdeck.units import LengthError
 
-UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry"}
+UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry", "length", "pair"}
 """Tags of the discriminated unions in ``printdeck.theme.spec``."""
 
 _PLAIN: dict[str, str] = {
