@@ -348,3 +348,14 @@ def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> Non
     assert name == "hippopotomonstrosesquippedaliophobia" and 7.0 <= size < CORNER_NAME_PT
     shortened, size = _fitted_name("x" * 40 + " " + "y" * 40, 94.0)
     assert shortened.endswith("…") and size == 7.0
+
+
+def test_answer_says_a_split_decks_twins_are_twins(tmp_path: Path) -> None:
+    """``answer`` for card 1 and its twin in deck B listed three symbols and said no more."""
+    theme = tmp_path / "sums.yaml"
+    theme.write_text(yaml.safe_dump(SPLIT_SUMS, allow_unicode=True), encoding="utf-8")
+    twins = CliRunner().invoke(main, ["answer", str(theme), "1", "8"])
+    assert twins.exit_code == 0 and len(twins.output.splitlines()[0].split(", ")) == 3
+    assert "note: cards 1 and 8 show the same symbols: a card of deck A and its twin in deck B" in twins.output
+    other = CliRunner().invoke(main, ["answer", str(theme), "1", "9"])
+    assert other.exit_code == 0 and "note:" not in other.output

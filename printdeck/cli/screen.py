@@ -66,3 +66,9 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
         typed = exc.is_argument and exc.key in ("first", "second")
         fail(exc.with_key(str(exc.key).upper()) if typed else exc)  # the arguments as --help names them
     click.echo(", ".join(s.name for s in shared))
+    if len(shared) > 2:  # two cards of a deck share 1 or 2: these are a split deck's twins
+        click.echo(
+            f"note: cards {first} and {second} show the same symbols: a card of deck A and its twin in "
+            "deck B; play a card of A against any other card of B",
+            err=True,
+        )
