@@ -101,3 +101,14 @@ def test_a_word_list_saved_with_commas_is_warned_about(tmp_path: Path) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", WordListWarning)
         read_words(words)
+
+
+def test_init_titles_the_deck_from_its_folder_as_the_studio_does(tmp_path: Path) -> None:
+    """init titled every deck "My deck", printed on its backs and box; the studio titles a
+    deck after its folder: both now do (``family-photos`` is "Family photos")."""
+    from printdeck.theme import deck_title, init_theme
+
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird")), encoding="utf-8")
+    result = init_theme(tmp_path / "family-photos", words=words)
+    assert load_theme(result.path).spec.title == "Family photos" == deck_title(tmp_path / "family-photos")

@@ -100,17 +100,10 @@ def deck_name(folder: Path) -> str:
     return cleaned[:80] or "my-deck"
 
 
-def deck_title(folder: Path) -> str:
-    """A new deck's title (printed on its backs, its sheets' footers and its box) from its
-    folder's name: ``family-deck`` is "Family deck"."""
-    words = re.sub(r"[-_.\s]+", " ", folder.name).strip()[:80].strip()
-    return (words[:1].upper() + words[1:]) if words else "My deck"
-
-
 def new_theme(folder: Path) -> dict[str, Any]:
     """The keys of a new theme: a name, a title (both from the folder's name), seed 1
     and no symbols yet."""
-    return {"name": deck_name(folder), "title": deck_title(folder), "seed": 1, "symbols": []}
+    return {"name": deck_name(folder), "title": printdeck.deck_title(folder), "seed": 1, "symbols": []}
 
 
 def read_refused(folder: Path) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ from printdeck.theme.run_options import (
     overrides_named,
     parse_settings,
 )
-from printdeck.theme.scaffold import InitResult, ThemeInfo, init_theme, list_themes, schema_json
+from printdeck.theme.scaffold import InitResult, ThemeInfo, deck_title, init_theme, list_themes, schema_json
 from printdeck.theme.spec import (
     DECK_PALETTE,
     GREY_WORD_PALETTE,
@@ -87,6 +87,7 @@ __all__ = [
     "check_used_files",
     "deck_size",
     "deck_size_requirements",
+    "deck_title",
     "describe_validation_error",
     "grey_deck_colours",
     "init_theme",

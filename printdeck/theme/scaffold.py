@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -231,6 +232,13 @@ EXISTS = "theme-exists"
 how to overwrite it: ``force=True``, ``--force``)."""
 
 
+def deck_title(folder: Path) -> str:
+    """A new deck's title (printed on its backs, its sheets' footers and its box) from its
+    folder's name, as ``init`` and the studio give it: ``family-deck`` is "Family deck"."""
+    words = re.sub(r"[-_.\s]+", " ", folder.name).strip()[:80].strip()
+    return (words[:1].upper() + words[1:]) if words else "My deck"
+
+
 def init_theme(
     theme_dir: str | os.PathLike[str],
     *,
@@ -317,7 +325,7 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
     given = "words" if images is None else ("images" if words is None else None)  # what the count came from
     with said_of(given) if given is not None else contextlib.nullcontext():
-        text = _theme_text(theme_dir, "My deck", entries, count, rotation, font_ref)
+        text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, font_ref)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:
