@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import printdeck
-from printdeck.render.extras import LAMBDA_WORDS, RULES_TEXT, games, rules_sections
+from printdeck.render.rules_text import LAMBDA_WORDS, RULES_TEXT, games, rules_sections
 
 WORDS = ["sun", "moon", "star", "tree", "leaf", "rock", "wave", "fire", "bird", "fish", "frog"]
 

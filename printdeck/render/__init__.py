@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.class_images import back_name, card_name
     from printdeck.render.cutfile import cut_file_names, write_cut_files
-    from printdeck.render.extras import GAMES, game_rules
     from printdeck.render.forms import REFUSE_DPI, ResolutionWarning, SvgImageWarning, check_raster_resolution
     from printdeck.render.imposition import Imposition, impose
     from printdeck.render.pdf import extras_file, render_pdf
@@ -55,6 +54,7 @@ if TYPE_CHECKING:
         proof_stored,
         prove_symbols,
     )
+    from printdeck.render.rules_text import GAMES, game_rules
     from printdeck.render.sheet import CreditWarning, MarkWarning
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
@@ -65,10 +65,10 @@ if TYPE_CHECKING:
 _WHERE = {
     "TuckBox": "printdeck.render.tuck_box",
     "box_page_size_mm": "printdeck.render.tuck_box",
-    "GAMES": "printdeck.render.extras",
+    "GAMES": "printdeck.render.rules_text",
     "SlideRound": "printdeck.render.slides",
     "SlideText": "printdeck.render.slides",
-    "game_rules": "printdeck.render.extras",
+    "game_rules": "printdeck.render.rules_text",
     "render_slides": "printdeck.render.slides",
     "back_image": "printdeck.render.backs",
     "deck_back": "printdeck.render.backs",

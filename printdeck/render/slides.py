@@ -22,11 +22,12 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import draw_fitted_symbol, game_rules
+from printdeck.render.extras import draw_fitted_symbol
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.print_job import PrintJob
+from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
@@ -82,7 +83,7 @@ class SlideText:
     def of(cls, title: str, game: str, lang: str | None, match: int) -> SlideText:
         """The slides' words for the deck ``title``: the rules of ``game`` and the labels in
         ``lang`` where they are written in it, else English, for cards sharing ``match``
-        symbols (see :func:`printdeck.render.extras.game_rules`, :mod:`.screen_words`).
+        symbols (see :func:`printdeck.render.rules_text.game_rules`, :mod:`.screen_words`).
 
         Raises:
             ValueError: Unknown game, or ``match`` not 1 or 2.
