@@ -39,3 +39,15 @@ def test_the_printed_rules_say_the_designs_lambda(tmp_path: Path, match: int, sa
     assert said in flat, flat[-1500:]
     if match == 2:
         assert "one symbol" not in flat and "name both shared symbols" in flat
+
+
+def test_the_rules_name_as_many_players_as_the_deck_holds() -> None:
+    """A 7-card deck's rules said "Two to eight players": eight players cannot each have a
+    card and a heap left. The rules name as many as four cards a player allows."""
+    from printdeck.render.rules_text import players_text
+
+    assert players_text(None) == players_text(55) == "Two to eight players"
+    assert players_text(31) == "Two to seven players"
+    assert players_text(13) == "Two to three players"
+    assert players_text(7) == "Two players"
+    assert "Two players." in rules_sections(1, cards=7)[0][1]

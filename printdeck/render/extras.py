@@ -285,13 +285,15 @@ def rules_pages(
     credit: str | None = None,
     faces: str | None = None,
     match: int = 1,
+    cards: int | None = None,
 ) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 
     Headings are fitted to the column (shrunk, then wrapped); the artwork credit,
     if given, is at the foot of every page. ``faces`` (``mixed`` or ``split``, for a deck
     whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section;
-    ``match`` is the design's λ, which every section's words follow (:data:`LAMBDA_WORDS`).
+    ``match`` is the design's λ, which every section's words follow (:data:`~.rules_text.LAMBDA_WORDS`);
+    ``cards``, a deck's cards, sets how many players the rules name (``None``: eight).
     """
     w, h = page_size_mm
     width_pt = _text_width_pt(w)
@@ -300,7 +302,7 @@ def rules_pages(
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
     y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
-    sections = list(rules_sections(match, split=faces == "split"))
+    sections = list(rules_sections(match, split=faces == "split", cards=cards))
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match))
     for heading, body in sections:

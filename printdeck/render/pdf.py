@@ -139,7 +139,10 @@ def _extra_pages(
             art = ArtLibrary(canvas, symbols, None, job.max_ppi, background="#ffffff", prefix="leg")
         pages += extras.legend_pages(canvas, art, symbols, cells, page_size_mm, job.title, job.attribution)
     if job.rules:
-        pages += extras.rules_pages(canvas, page_size_mm, job.title, job.attribution, job.faces, job.match)
+        per_deck = len(layouts) // max(1, len({_deck_of(card) for card in layouts}))  # a class set: one deck's
+        pages += extras.rules_pages(
+            canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, cards=per_deck
+        )
     if job.tuck_box:
         pages += _tuck_boxes(canvas, art, job, layouts)
     return pages

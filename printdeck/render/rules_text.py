@@ -11,7 +11,7 @@ RULES_TEXT: tuple[tuple[str, str], ...] = (
         "Before you play",
         "{any_two} show exactly {shared} in common; sizes and angles differ, so look "
         "for the shape, not the size. Say {name_of_shared} out loud to claim a match. "
-        "Shuffle before each game. Two to eight players.",
+        "Shuffle before each game. {players}.",
     ),
     (
         "1. The Heap",
@@ -112,21 +112,36 @@ ANY_TWO = {
 (``deck.faces: split``: twins show the same symbols)."""
 
 
-def _worded(section: tuple[str, str], match: int, split: bool = False) -> tuple[str, str]:
+MOST_PLAYERS = 8
+"""The most players the rules name, for a deck of 32 cards or more."""
+CARDS_A_PLAYER = 4
+"""Cards a player needs for the games to last: a smaller deck names fewer players."""
+_NUMBER_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
+
+
+def players_text(cards: int | None) -> str:
+    """How many may play a deck of ``cards`` cards (``None``: a full deck), as the rules say
+    it: "Two to eight players", "Two to three players" for 13 cards, "Two players" for 7."""
+    most = MOST_PLAYERS if cards is None else max(2, min(MOST_PLAYERS, cards // CARDS_A_PLAYER))
+    return "Two players" if most == 2 else f"Two to {_NUMBER_WORDS[most - 2].lower()} players"
+
+
+def _worded(section: tuple[str, str], match: int, split: bool = False, cards: int | None = None) -> tuple[str, str]:
     if match not in LAMBDA_WORDS:
         raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
     heading, body = section
-    return heading, body.format(**LAMBDA_WORDS[match], any_two=ANY_TWO[split])
+    return heading, body.format(**LAMBDA_WORDS[match], any_two=ANY_TWO[split], players=players_text(cards))
 
 
-def rules_sections(match: int = 1, split: bool = False) -> tuple[tuple[str, str], ...]:
+def rules_sections(match: int = 1, split: bool = False, cards: int | None = None) -> tuple[tuple[str, str], ...]:
     """The rules sheet's (heading, text) sections for a deck of λ = ``match``, split into
-    decks A and B (``deck.faces: split``) or not.
+    decks A and B (``deck.faces: split``) or not, of ``cards`` cards a deck (the players it
+    names, :func:`players_text`; ``None``: a full deck).
 
     Raises:
         ValueError: ``match`` is not 1 or 2.
     """
-    return tuple(_worded(section, match, split) for section in RULES_TEXT)
+    return tuple(_worded(section, match, split, cards) for section in RULES_TEXT)
 
 
 def faces_rules(faces: str, match: int = 1) -> tuple[str, str]:
