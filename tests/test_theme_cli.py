@@ -385,3 +385,18 @@ def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
     line = result.output.strip()
     assert result.exit_code == 2 and "is the same picture as" in line and "symbols." not in line, line
     assert all(name in line for name in names) and not (tmp_path / "deck2").exists()
+
+
+def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
+    """A parent with a cut-short photo, an empty file and a note named .jpg ran init three
+    times, told of one at each run. One run now names all three, and writes nothing."""
+    pictures = tmp_path / "phone"
+    image_folder(pictures, 7)
+    (pictures / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
+    (pictures / "empty.png").write_bytes(b"")
+    (pictures / "note.jpg").write_text("hello")
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    line = result.output.strip()
+    assert result.exit_code == 2 and "\n" not in line and "3 pictures cannot be used: " in line, line
+    assert all(name in line for name in ("cut.png", "empty.png", "note.jpg")) and line.endswith("fix or remove them")
+    assert not (tmp_path / "deck").exists()

@@ -31,7 +31,7 @@ from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
-from printdeck.theme.picture_kind import PictureKind, picture_kind
+from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import folder_images, resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
@@ -102,22 +102,52 @@ def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]
     if not folder.is_dir():
         raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
-    out = []
+    out, refused = [], []
     for f in folder_images(folder, "images", photo=False):
+        try:
+            key, upright = _picture_key(f)
+        except PrintdeckError as exc:  # every bad picture said at once, not one a run
+            refused.append((f, exc))
+            continue
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         else:
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
-            check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
-            kind = PictureKind("image")
-        elif check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
-            kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
-        else:
-            kind = PictureKind("photo")
-        out.append((kind.key, rel, name_from_file(f), kind.upright))
+        out.append((key, rel, name_from_file(f), upright))
+    if len(refused) == 1:
+        raise refused[0][1]
+    if refused:
+        raise argument_error("images", _refused_pictures(refused), "fix or remove them", source=folder)
     return out
+
+
+SAID_PICTURES = 6
+"""The most refused pictures ``init`` names in its one line, then how many more."""
+
+
+def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
+    """``"3 pictures cannot be used: pics/a.jpg is truncated or corrupt (...); ..."``: each
+    picture's problem as its own check says it, without its fix."""
+    said = "; ".join(str(exc.problem or exc).split("; ")[0] for _, exc in refused[:SAID_PICTURES])
+    more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
+    return f"{len(refused)} pictures cannot be used: {said}{more}"
+
+
+def _picture_key(f: Path) -> tuple[str, bool]:
+    """A picture file's theme key (``photo`` for an opaque raster, else ``image``) and whether
+    it shows a face to keep upright.
+
+    Raises:
+        PrintdeckError: The file is not a picture printdeck can print (its check's words).
+    """
+    if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
+        check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+        return "image", False
+    if check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
+        kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
+        return kind.key, kind.upright
+    return "photo", False
 
 
 @contextlib.contextmanager
