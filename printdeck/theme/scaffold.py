@@ -27,14 +27,12 @@ from printdeck.fileio import (
 )
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
-from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.init_errors import said_of, said_of_sources
+from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
 from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
-from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import folder_images, resolve_symbols
-from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
 from printdeck.theme.word_pairs import paired_entries, yaml_string
 from printdeck.theme.yamlsafe import load_yaml_text
@@ -85,69 +83,8 @@ class InitResult:
     sizes: str
 
 
-PICTURES_FOLDER = "images"
-"""Where ``init --images`` copies pictures from outside the new theme's folder."""
 FONTS_FOLDER = "fonts"
 """Where ``init --font`` copies a font from outside the new theme's folder."""
-
-
-def _image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str, bool]]:
-    """The pictures of a folder as (key, path in the theme, name, upright): ``key`` is ``photo``
-    for an opaque raster, else ``image``; ``upright`` for a cut-out showing a face
-    (:func:`~printdeck.theme.picture_kind.picture_kind`).
-
-    A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
-    as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
-    """
-    if not folder.is_dir():
-        raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
-    inside = folder.resolve().is_relative_to(theme_dir.resolve())
-    out, refused = [], []
-    for f in folder_images(folder, "images", photo=False):
-        try:
-            key, upright = _picture_key(f)
-        except PrintdeckError as exc:  # every bad picture said at once, not one a run
-            refused.append((f, exc))
-            continue
-        if inside:
-            rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
-        else:
-            rel = f"{PICTURES_FOLDER}/{f.name}"
-            copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        out.append((key, rel, name_from_file(f), upright))
-    if len(refused) == 1:
-        raise refused[0][1]
-    if refused:
-        raise argument_error("images", _refused_pictures(refused), "fix or remove them", source=folder)
-    return out
-
-
-SAID_PICTURES = 6
-"""The most refused pictures ``init`` names in its one line, then how many more."""
-
-
-def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
-    """``"3 pictures cannot be used: pics/a.jpg is truncated or corrupt (...); ..."``: each
-    picture's problem as its own check says it, without its fix."""
-    said = "; ".join(str(exc.problem or exc).split("; ")[0] for _, exc in refused[:SAID_PICTURES])
-    more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
-    return f"{len(refused)} pictures cannot be used: {said}{more}"
-
-
-def _picture_key(f: Path) -> tuple[str, bool]:
-    """A picture file's theme key (``photo`` for an opaque raster, else ``image``) and whether
-    it shows a face to keep upright.
-
-    Raises:
-        PrintdeckError: The file is not a picture printdeck can print (its check's words).
-    """
-    if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
-        check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
-        return "image", False
-    if check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
-        kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
-        return kind.key, kind.upright
-    return "photo", False
 
 
 @contextlib.contextmanager
@@ -234,7 +171,7 @@ def _entries(
     """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
     pictures to copy into the theme are appended to ``copies``."""
     kinds: list[str] = []
-    pictures = _image_entries(images, theme_dir, copies) if images is not None else []
+    pictures = image_entries(images, theme_dir, copies) if images is not None else []
     if images is not None:
         kinds.append("images")
     if words is not None:

@@ -1,0 +1,76 @@
+"""``printdeck init --images``: the pictures of a folder as a starter theme's entries, each
+checked as ``check`` checks it, every bad one said at once."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError
+from printdeck.theme.images import check_raster_file, check_svg_file
+from printdeck.theme.picture_kind import picture_kind
+from printdeck.theme.symbols import folder_images
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
+from printdeck.theme.word_list import argument_error
+
+PICTURES_FOLDER = "images"
+"""Where ``init --images`` copies pictures from outside the new theme's folder."""
+
+
+def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str, bool]]:
+    """The pictures of a folder as (key, path in the theme, name, upright): ``key`` is ``photo``
+    for an opaque raster, else ``image``; ``upright`` for a cut-out showing a face
+    (:func:`~printdeck.theme.picture_kind.picture_kind`).
+
+    A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
+    as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
+    """
+    if not folder.is_dir():
+        raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
+    inside = folder.resolve().is_relative_to(theme_dir.resolve())
+    out, refused = [], []
+    for f in folder_images(folder, "images", photo=False):
+        try:
+            key, upright = _picture_key(f)
+        except PrintdeckError as exc:  # every bad picture said at once, not one a run
+            refused.append((f, exc))
+            continue
+        if inside:
+            rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
+        else:
+            rel = f"{PICTURES_FOLDER}/{f.name}"
+            copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
+        out.append((key, rel, name_from_file(f), upright))
+    if len(refused) == 1:
+        raise refused[0][1]
+    if refused:
+        raise argument_error("images", _refused_pictures(refused), "fix or remove them", source=folder)
+    return out
+
+
+SAID_PICTURES = 6
+"""The most refused pictures ``init`` names in its one line, then how many more."""
+
+
+def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
+    """``"3 pictures cannot be used: pics/a.jpg is truncated or corrupt (...); ..."``: each
+    picture's problem as its own check says it, without its fix."""
+    said = "; ".join(str(exc.problem or exc).split("; ")[0] for _, exc in refused[:SAID_PICTURES])
+    more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
+    return f"{len(refused)} pictures cannot be used: {said}{more}"
+
+
+def _picture_key(f: Path) -> tuple[str, bool]:
+    """A picture file's theme key (``photo`` for an opaque raster, else ``image``) and whether
+    it shows a face to keep upright.
+
+    Raises:
+        PrintdeckError: The file is not a picture printdeck can print (its check's words).
+    """
+    if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
+        check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+        return "image", False
+    if check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
+        kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
+        return kind.key, kind.upright
+    return "photo", False
