@@ -143,6 +143,8 @@ def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: P
     reader = PdfReader(result.pdf_path)
     texts = [page.extract_text() for page in reader.pages]
     assert any("One symbol, several faces" in t and "look different" in t for t in texts)
+    example = 'share it: "1 × 2" on one card and "2" on the other. They still match.'  # the deck's own
+    assert any(example in " ".join(t.split()) for t in texts), texts
     legend = next(i for i, t in enumerate(texts) if "symbol legend (7 symbols)" in t)
     assert "1 × 2 = 2" in texts[legend]  # the concept's name under its faces
     content = reader.pages[legend].get_contents().get_data().decode("latin-1")

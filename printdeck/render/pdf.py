@@ -141,7 +141,7 @@ def _extra_pages(
     if job.rules:
         per_deck = len(layouts) // max(1, len({_deck_of(card) for card in layouts}))  # a class set: one deck's
         pages += extras.rules_pages(
-            canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, cards=per_deck
+            canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, per_deck, job.faces_example
         )
     if job.tuck_box:
         pages += _tuck_boxes(canvas, art, job, layouts)

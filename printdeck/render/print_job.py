@@ -7,6 +7,7 @@ take a :class:`PrintJob` and never see the theme. No ReportLab here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printdeck.choices import ColourMode, CutLines, PdfX, SheetSide
@@ -65,6 +66,8 @@ class PrintJob:
         rules: Add the rules sheet.
         faces: ``mixed`` or ``split`` when some symbol has several faces (the rules say
             how a match may look; split sheets name their deck), else ``None``.
+        faces_example: The rules' example of a match in two faces, from the deck's first
+            symbol with faces (``"3 + 3" on one card and "6" on the other``).
         tuck_box: Add a tuck box net a deck (after the rules).
         match: λ, the symbols every two cards share: the design's (the build sets it from
             the design; :meth:`from_theme` from ``deck.match``); the rules say it.
@@ -90,6 +93,7 @@ class PrintJob:
     legend: bool = False
     rules: bool = False
     faces: str | None = None
+    faces_example: str | None = None
     tuck_box: bool = False
     card_thickness_mm: float = 0.3
     match: int = 1
@@ -149,6 +153,7 @@ class PrintJob:
             faces=str(getattr(spec.deck.faces, "value", spec.deck.faces))
             if any(s.faces for s in theme.symbols)
             else None,
+            faces_example=faces_example(theme.symbols),
             tuck_box=spec.extras.tuck_box,
             card_thickness_mm=spec.extras.card_thickness_mm,
             match=spec.deck.match,
@@ -218,3 +223,17 @@ def _back_design(theme: Theme) -> BackDesign:
         duplex=b.duplex,
         offset_mm=(b.offset_x_mm, b.offset_y_mm),
     )
+
+
+def faces_example(symbols: Sequence[SymbolSpec]) -> str | None:
+    """How the rules show a match in two faces, from the first symbol with faces: ``"3 + 3"
+    on one card and "6" on the other``, ``the cat picture on one card and "gato" on the
+    other``; ``None`` when no symbol has faces."""
+    for symbol in symbols:
+        faces = symbol.all_faces
+        if len(faces) >= 2:
+            first, second = (
+                f'"{face.text}"' if face.kind == "text" else f"the {face.name} picture" for face in faces[:2]
+            )
+            return f"{first} on one card and {second} on the other"
+    return None

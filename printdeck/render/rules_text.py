@@ -62,14 +62,13 @@ RULES_TEXT: tuple[tuple[str, str], ...] = (
 FACES_RULES_TEXT = {
     "mixed": (
         "One symbol, several faces",
-        "A symbol of this deck may look different on the two cards that share it: a picture on one "
-        "card and its word on the other, a word and its translation, 3 × 4 and 12. They still match. "
+        "A symbol of this deck may look different on the two cards that share it: {example}. They still match. "
         "Name the shared symbol in either form to claim it (the legend shows every face of each symbol).",
     ),
     "split": (
         "Two decks: A and B",
         "This deck is two decks. Deck A (its sheets say deck A) shows every symbol's first face, deck B "
-        "its second: the picture and the word, the word and its translation, 3 × 4 and 12. Keep the two "
+        "its second: {example}. Keep the two "
         "decks apart and always play a card of A against a card of B: in the games below the middle or "
         "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly {shared} "
         "with every card of B except its twin, which shows the same symbols: if twins meet, any "
@@ -126,11 +125,14 @@ def players_text(cards: int | None) -> str:
     return "Two players" if most == 2 else f"Two to {_NUMBER_WORDS[most - 2].lower()} players"
 
 
-def _worded(section: tuple[str, str], match: int, split: bool = False, cards: int | None = None) -> tuple[str, str]:
+def _worded(
+    section: tuple[str, str], match: int, split: bool = False, cards: int | None = None, example: str | None = None
+) -> tuple[str, str]:
     if match not in LAMBDA_WORDS:
         raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
     heading, body = section
-    return heading, body.format(**LAMBDA_WORDS[match], any_two=ANY_TWO[split], players=players_text(cards))
+    words = {"any_two": ANY_TWO[split], "players": players_text(cards), "example": example or FACES_EXAMPLE}
+    return heading, body.format(**LAMBDA_WORDS[match], **words)
 
 
 def rules_sections(match: int = 1, split: bool = False, cards: int | None = None) -> tuple[tuple[str, str], ...]:
@@ -144,9 +146,15 @@ def rules_sections(match: int = 1, split: bool = False, cards: int | None = None
     return tuple(_worded(section, match, split, cards) for section in RULES_TEXT)
 
 
-def faces_rules(faces: str, match: int = 1) -> tuple[str, str]:
-    """The rules' note on a deck whose symbols have several faces (``mixed``/``split``)."""
-    return _worded(FACES_RULES_TEXT[faces], match)
+FACES_EXAMPLE = "a picture on one card and its word on the other, a word and its translation, 3 × 4 and 12"
+"""The faces note's examples for a deck that gives none of its own (see :func:`faces_rules`)."""
+
+
+def faces_rules(faces: str, match: int = 1, example: str | None = None) -> tuple[str, str]:
+    """The rules' note on a deck whose symbols have several faces (``mixed``/``split``), its
+    example the deck's own (``"3 + 3" on one card and "6" on the other``; default
+    :data:`FACES_EXAMPLE`)."""
+    return _worded(FACES_RULES_TEXT[faces], match, example=example)
 
 
 RULES = rules_sections(1)
