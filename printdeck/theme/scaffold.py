@@ -29,7 +29,7 @@ from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
-from printdeck.theme.load import bundled_theme_names, deck_size, load_theme
+from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
 from printdeck.theme.symbols import folder_images, resolve_symbols
@@ -180,7 +180,7 @@ def _entries(
     if not kinds:
         count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
         return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
-    return entries, " and ".join(kinds), "any" if kinds == ["images"] else "30", len(entries)
+    return entries, " and ".join(kinds), "any" if kinds == ["images"] else str(WORD_ROTATION_DEG), len(entries)
 
 
 def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
