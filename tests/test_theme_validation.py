@@ -75,8 +75,8 @@ def _error(tmp_path: Path, data: Any) -> str:
                     {"faces": [{"text": "3 × 4"}, {"text": "12"}]},
                 ]
             },
-            "symbols.1.faces.1.text: '12' is already symbols.0.faces.1; list each word once, or make the two "
-            'symbols one, with all their faces (faces: [{text: "2 × 6"}, {text: "12"}, {text: "3 × 4"}])',
+            "symbols.1.faces.1.text: '12' is already symbols.0.faces.1; list each word once, or make symbols.0 "
+            "and symbols.1 one symbol, with all their faces in one faces: list",
         ),
         ({"symbols": [{"text": "a", "scale": 9}]}, "symbols.0.scale: expected a number at most 3, got 9"),
         ({"symbols": [42]}, "symbols.0: expected a mapping of keys (key: value lines), got 42"),

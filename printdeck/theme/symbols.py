@@ -11,7 +11,6 @@ decoded pixels, or the same word) are errors too.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -266,10 +265,8 @@ def _check_new_word(word: str, where: str, seen: _Seen, split: bool) -> None:
     if first is not None and not (same_symbol and spaced not in seen.face_words.get(symbol, [])):
         fix = "list each word once"
         if ".faces." in where and ".faces." in first and not same_symbol and not split:
-            mine = seen.face_words.get(symbol, [])  # this symbol's faces so far, the word repeated among them
-            words = dict.fromkeys([*seen.face_words.get(first.split(".faces.")[0], []), *mine, spaced])
-            faces = ", ".join(f"{{text: {json.dumps(w, ensure_ascii=False)}}}" for w in words)
-            fix += f", or make the two symbols one, with all their faces (faces: [{faces}])"
+            other = first.split(".faces.")[0]
+            fix += f", or make {other} and {symbol} one symbol, with all their faces in one faces: list"
         raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD)
     seen.words.setdefault(folded, where)
     seen.face_words.setdefault(symbol, []).append(spaced)
