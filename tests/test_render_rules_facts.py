@@ -48,6 +48,6 @@ def test_the_rules_name_as_many_players_as_the_deck_holds() -> None:
 
     assert players_text(None) == players_text(55) == "Two to eight players"
     assert players_text(31) == "Two to seven players"
-    assert players_text(13) == "Two to three players"
+    assert players_text(13) == "Two or three players"
     assert players_text(7) == "Two players"
     assert "Two players." in rules_sections(1, cards=7)[0][1]

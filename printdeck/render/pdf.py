@@ -140,6 +140,8 @@ def _extra_pages(
         pages += extras.legend_pages(canvas, art, symbols, cells, page_size_mm, job.title, job.attribution)
     if job.rules:
         per_deck = len(layouts) // max(1, len({_deck_of(card) for card in layouts}))  # a class set: one deck's
+        if job.faces == "split":  # decks A and B print together: the players share one of them
+            per_deck //= 2
         pages += extras.rules_pages(
             canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, per_deck, job.faces_example
         )

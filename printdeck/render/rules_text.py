@@ -120,9 +120,11 @@ _NUMBER_WORDS = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
 
 def players_text(cards: int | None) -> str:
     """How many may play a deck of ``cards`` cards (``None``: a full deck), as the rules say
-    it: "Two to eight players", "Two to three players" for 13 cards, "Two players" for 7."""
+    it: "Two to eight players", "Two or three players" for 13 cards, "Two players" for 7."""
     most = MOST_PLAYERS if cards is None else max(2, min(MOST_PLAYERS, cards // CARDS_A_PLAYER))
-    return "Two players" if most == 2 else f"Two to {_NUMBER_WORDS[most - 2].lower()} players"
+    if most <= 3:
+        return "Two players" if most == 2 else "Two or three players"
+    return f"Two to {_NUMBER_WORDS[most - 2].lower()} players"
 
 
 def _worded(
