@@ -209,6 +209,8 @@ def test_a_card_shape_that_a_named_size_contradicts_is_keyed_and_shown_as_the_si
     poker = printdeck.load_theme({"card": {"size": "poker"}, "symbols": words}, check_files=False)
     assert effective_values(poker.spec)["card.shape"] == "rectangle"
     assert effective_values(None)["card.shape"] == "circle"
+    assert effective_values(poker.spec)["layout.rotation"] == 30  # a deck of words: upright words
+    assert effective_values(None)["layout.rotation"] == "any"  # a deck not loaded yet: the key's own default
 
 
 def test_a_photo_cropped_close_round_a_face_says_how_to_print_it_sharper(tmp_path: Path) -> None:

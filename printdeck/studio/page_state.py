@@ -77,6 +77,8 @@ def effective_values(spec: Any) -> dict[str, Any]:
         values[key] = node
     if values.get("card.shape") is None:  # the shape a named size gives (poker: a rectangle), else round
         values["card.shape"] = model.card.outline().kind.value
+    if spec is None:  # the sample's words turn 30°; a deck not loaded yet shows the key's own default
+        values["layout.rotation"] = type(model.layout)().model_dump(by_alias=True, mode="json")["rotation"]
     return values
 
 
