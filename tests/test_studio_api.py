@@ -346,6 +346,13 @@ def test_a_setting_takes_the_place_of_its_alternative_and_never_saves_a_clash(cl
     assert clash.status_code == 422 and clash.json()["field"] == "card.shape"
     assert "cut lines" in clash.json()["words"]
     assert theme_file(client)["card"] == {"shape": "rectangle", "size": "70mm"}
+    assert change("paper.cuts", None).status_code == 200
+    assert change("card.size", ["90mm", "60mm"]).status_code == 200
+    assert change("card.shape", "circle").status_code == 200  # a width and height: a rectangle's
+    assert theme_file(client)["card"] == {"shape": "circle"}
+    assert change("card.shape", None).status_code == 200 and change("card.size", "poker").status_code == 200
+    assert change("card.shape", "hexagon").status_code == 200  # poker: a rectangle's size
+    assert theme_file(client)["card"] == {"shape": "hexagon"}
     assert printdeck.check_theme(Path(client.get("/api/state").json()["state"]["folder"])).cards == 7
 
 

@@ -117,18 +117,23 @@ SHAPE_KEYS = {"card.corner_radius": ("square", "rectangle"), "card.orientation":
 def with_change(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
     """:func:`with_setting`, and the keys it takes the place of removed: those of
     :data:`CLEARED_BY`; on a change of ``card.shape``, the keys the new shape does not have
-    (:data:`SHAPE_KEYS`), and a diameter, which only a round card has, carried over as the
-    new shape's ``card.size`` (a 70 mm round card becomes a 70 mm square, not the default)."""
+    (:data:`SHAPE_KEYS`), a size that is another shape's (a width and height, a named size
+    such as poker), and a diameter, which only a round card has, carried over as the new
+    shape's ``card.size`` (a 70 mm round card becomes a 70 mm square, not the default)."""
     out = with_setting(doc, key, value)
     if value is None:
         return out
     cleared = list(CLEARED_BY.get(key, ()))
     if key == "card.shape":
         cleared += [other for other, shapes in SHAPE_KEYS.items() if value not in shapes]
-        diameter = (out.get("card") or {}).get("diameter")
+        card = out.get("card") or {}
+        size, diameter = card.get("size"), card.get("diameter")
+        if (isinstance(size, list) and value != "rectangle") or (isinstance(size, str) and not size[:1].isdigit()):
+            out = with_setting(out, "card.size", None)  # a width and height, or a named size: another shape's
+            size = None
         if value != "circle" and diameter is not None:
             cleared.append("card.diameter")
-            if (out.get("card") or {}).get("size") is None:
+            if size is None:
                 out = with_setting(out, "card.size", diameter)
     for other in cleared:
         out = with_setting(out, other, None)
