@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from fontconfig_env import private_fontconfig
 from test_hostile_support import Run, env, run_in_process, run_process
@@ -112,3 +113,15 @@ def test_init_titles_the_deck_from_its_folder_as_the_studio_does(tmp_path: Path)
     words.write_text("".join(f"{w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird")), encoding="utf-8")
     result = init_theme(tmp_path / "family-photos", words=words)
     assert load_theme(result.path).spec.title == "Family photos" == deck_title(tmp_path / "family-photos")
+
+
+@pytest.mark.parametrize("folder", ["Ünïcødé deck", "猫のデッキ", "x" * 120])
+def test_init_names_a_deck_of_any_folder_name(tmp_path: Path, folder: str) -> None:
+    """A folder named in another script, or at great length, made init fail on 'name', a key
+    the user never wrote; the deck's name now follows the studio's rule."""
+    from printdeck.theme import deck_name, init_theme
+
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird")), encoding="utf-8")
+    result = init_theme(tmp_path / folder, words=words)
+    assert load_theme(result.path).spec.name == deck_name(tmp_path / folder)

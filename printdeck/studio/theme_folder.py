@@ -94,16 +94,10 @@ def default_folder(parent: Path) -> Path:
     raise PrintdeckError(f"{shown(parent)}: too many my-deck folders; give the folder to use")
 
 
-def deck_name(folder: Path) -> str:
-    """The theme's ``name`` for a folder: its name in letters, digits, ``-``, ``_``, ``.``."""
-    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-.")
-    return cleaned[:80] or "my-deck"
-
-
 def new_theme(folder: Path) -> dict[str, Any]:
     """The keys of a new theme: a name, a title (both from the folder's name), seed 1
     and no symbols yet."""
-    return {"name": deck_name(folder), "title": printdeck.deck_title(folder), "seed": 1, "symbols": []}
+    return {"name": printdeck.deck_name(folder), "title": printdeck.deck_title(folder), "seed": 1, "symbols": []}
 
 
 def read_refused(folder: Path) -> list[dict[str, Any]]:

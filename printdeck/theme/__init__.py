@@ -34,7 +34,7 @@ from printdeck.theme.run_options import (
     overrides_named,
     parse_settings,
 )
-from printdeck.theme.scaffold import InitResult, ThemeInfo, deck_title, init_theme, list_themes, schema_json
+from printdeck.theme.scaffold import InitResult, ThemeInfo, deck_name, deck_title, init_theme, list_themes, schema_json
 from printdeck.theme.spec import (
     DECK_PALETTE,
     GREY_WORD_PALETTE,
@@ -85,6 +85,7 @@ __all__ = [
     "check_look_alikes",
     "check_printed_text",
     "check_used_files",
+    "deck_name",
     "deck_size",
     "deck_size_requirements",
     "deck_title",

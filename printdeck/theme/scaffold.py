@@ -148,7 +148,7 @@ def _theme_text(
         schema_comment(theme_dir)
         + f"# Starter theme from printdeck init. {n_symbols} symbols: {sizes_for_symbols(n_symbols)}.\n"
         + "# Every key: see the README; your editor completes keys from the schema above.\n"
-        + f"name: {yaml_string(_safe_name(theme_dir.name))}\ntitle: {yaml_string(title)}\nseed: 1\n"
+        + f"name: {yaml_string(deck_name(theme_dir.resolve()))}\ntitle: {yaml_string(title)}\nseed: 1\n"
         + f"deck:\n  symbols_per_card: {k}   # {deck_points(k, 1)} cards\n  choose: {choose}\n"
         + "card:\n  diameter: 85mm\n  bleed: 3mm\n  safe_margin: 3mm\n"
         + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
@@ -158,11 +158,6 @@ def _theme_text(
         + "symbols:\n"
         + "".join(entries)
     )
-
-
-def _safe_name(stem: str) -> str:
-    cleaned = "".join(c if c.isalnum() or c in "-_." else "-" for c in stem).strip("-.")
-    return cleaned or "mydeck"
 
 
 def _entries(
@@ -197,6 +192,14 @@ def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]])
 EXISTS = "theme-exists"
 """The ``code`` of :func:`init_theme`'s error for a ``theme.yaml`` that exists (a front end says
 how to overwrite it: ``force=True``, ``--force``)."""
+
+
+def deck_name(folder: Path) -> str:
+    """A new deck's ``name`` from its folder's, as ``init`` and the studio give it: letters and
+    digits of the Latin alphabet, ``-``, ``_`` and ``.`` (what the key takes), ``my-deck``
+    when none is left ("猫のデッキ")."""
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-.")
+    return cleaned[:80] or "my-deck"
 
 
 def deck_title(folder: Path) -> str:
