@@ -133,6 +133,7 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
     text = " ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages)
     assert "Two decks: A and B" in text and "deck B" in text
     assert "Two players." in text  # the players share deck B's 7 cards, not 14
+    assert 'deck B its second: "1 × 2" in deck A and "2" in deck B.' in " ".join(text.split())
     assert "Any two cards of this deck" not in text  # twins share every symbol: the rules say A against B
     assert "A card of deck A and a card of deck B (other than its twin) show exactly one symbol" in " ".join(
         text.split()

@@ -286,7 +286,7 @@ def rules_pages(
     faces: str | None = None,
     match: int = 1,
     cards: int | None = None,
-    faces_example: str | None = None,
+    faces_example: tuple[str, str] | None = None,
 ) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 

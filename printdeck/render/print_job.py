@@ -66,8 +66,8 @@ class PrintJob:
         rules: Add the rules sheet.
         faces: ``mixed`` or ``split`` when some symbol has several faces (the rules say
             how a match may look; split sheets name their deck), else ``None``.
-        faces_example: The rules' example of a match in two faces, from the deck's first
-            symbol with faces (``"3 + 3" on one card and "6" on the other``).
+        faces_example: The rules' example of a match in two faces, the deck's first symbol
+            with faces, its two faces in words (:func:`faces_example`).
         tuck_box: Add a tuck box net a deck (after the rules).
         match: λ, the symbols every two cards share: the design's (the build sets it from
             the design; :meth:`from_theme` from ``deck.match``); the rules say it.
@@ -93,7 +93,7 @@ class PrintJob:
     legend: bool = False
     rules: bool = False
     faces: str | None = None
-    faces_example: str | None = None
+    faces_example: tuple[str, str] | None = None
     tuck_box: bool = False
     card_thickness_mm: float = 0.3
     match: int = 1
@@ -225,15 +225,16 @@ def _back_design(theme: Theme) -> BackDesign:
     )
 
 
-def faces_example(symbols: Sequence[SymbolSpec]) -> str | None:
-    """How the rules show a match in two faces, from the first symbol with faces: ``"3 + 3"
-    on one card and "6" on the other``, ``the cat picture on one card and "gato" on the
-    other``; ``None`` when no symbol has faces."""
+def faces_example(symbols: Sequence[SymbolSpec]) -> tuple[str, str] | None:
+    """How the rules show a match in two faces: the first symbol with faces, its first two
+    (``('"3 + 3"', '"6"')``, ``('the cat picture', '"gato"')``: a picture by its symbol's
+    name, else its own); ``None`` when no symbol has faces."""
     for symbol in symbols:
         faces = symbol.all_faces
         if len(faces) >= 2:
+            concept = symbol.name.split(" = ")[0]  # a name of its own, or its faces' ("IMG 2031 = gato")
             first, second = (
-                f'"{face.text}"' if face.kind == "text" else f"the {face.name} picture" for face in faces[:2]
+                f'"{face.text}"' if face.kind == "text" else f"the {concept} picture" for face in faces[:2]
             )
-            return f"{first} on one card and {second} on the other"
+            return first, second
     return None

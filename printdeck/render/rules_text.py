@@ -152,11 +152,16 @@ FACES_EXAMPLE = "a picture on one card and its word on the other, a word and its
 """The faces note's examples for a deck that gives none of its own (see :func:`faces_rules`)."""
 
 
-def faces_rules(faces: str, match: int = 1, example: str | None = None) -> tuple[str, str]:
+def faces_rules(faces: str, match: int = 1, example: tuple[str, str] | None = None) -> tuple[str, str]:
     """The rules' note on a deck whose symbols have several faces (``mixed``/``split``), its
-    example the deck's own (``"3 + 3" on one card and "6" on the other``; default
-    :data:`FACES_EXAMPLE`)."""
-    return _worded(FACES_RULES_TEXT[faces], match, example=example)
+    example the deck's own symbol's two faces (``('"3 + 3"', '"6"')``: ``"3 + 3" on one card
+    and "6" on the other``, or in a split deck ``"3 + 3" in deck A and "6" in deck B``;
+    default :data:`FACES_EXAMPLE`)."""
+    said = None
+    if example is not None:
+        a, b = example
+        said = f"{a} in deck A and {b} in deck B" if faces == "split" else f"{a} on one card and {b} on the other"
+    return _worded(FACES_RULES_TEXT[faces], match, example=said)
 
 
 RULES = rules_sections(1)
