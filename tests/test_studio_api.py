@@ -246,7 +246,7 @@ def test_a_pasted_word_and_its_translation_are_one_symbol_of_two_faces(client: T
         {"faces": [{"text": "A"}, {"text": "a"}]},
         {"text": "fish"},
     ]
-    row = client.post("/api/words", json={"text": "sun\tsol"}).json()["results"]  # one spreadsheet row
+    row = client.post("/api/words", json={"text": "sun\tsol\t"}).json()["results"]  # one row, an empty cell
     assert [r["ok"] for r in row] == [True] and theme_file(client)["symbols"][-1] == {
         "faces": [{"text": "sun"}, {"text": "sol"}]
     }

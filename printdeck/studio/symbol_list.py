@@ -171,11 +171,12 @@ def words_of(text: str) -> list[tuple[str, tuple[str, ...] | None]]:
     or several tabs (a spreadsheet's row), a word a cell. Spaces tidied, blank lines and
     ``#`` comments skipped."""
     lines = text.splitlines()
-    if len(lines) == 1 and ("," in lines[0] or lines[0].count("\t") > 1):  # one spreadsheet row: a word a cell
+    cells = [cell for cell in lines[0].split("\t") if cell.strip()] if len(lines) == 1 else []
+    if len(lines) == 1 and ("," in lines[0] or len(cells) > 2):  # one spreadsheet row: a word a cell
         lines = lines[0].replace("\t", ",").split(",")
     tidied = [" ".join(line.split()) for line in lines]
     return [
-        (shown, printdeck.word_columns(line))
+        (shown, printdeck.word_columns(line.strip()))  # a row's empty cells at its ends: none
         for shown, line in zip(tidied, lines)
         if shown and not shown.startswith("#")
     ]
