@@ -80,3 +80,22 @@ def test_an_older_answer_never_overwrites_a_newer_state(page: object) -> None:
         return [store.state.rev === now.rev, document.getElementById('set-card-bleed').value];
     }""")
     assert shown == [True, "4mm"]
+
+
+def test_a_focused_box_the_answer_emptied_shows_it_empty(page: object, studio: tuple[str, Path]) -> None:
+    """A Card size typed after a Diameter takes its place in the theme; Tab moved the focus
+    into the Diameter box, which was never redrawn while focused and kept showing 70mm.
+    A focused box nothing was typed in now shows the state."""
+    folder = studio[1]
+    page.fill("#set-card-diameter", "70mm")
+    page.press("#set-card-diameter", "Tab")
+    wait_for(lambda: (theme(folder).get("card") or {}).get("diameter") == "70mm", "the diameter saved")
+    settled(page)
+    page.click("#set-card-size")
+    page.keyboard.type("80mm")
+    page.keyboard.press("Tab")
+    card = lambda: theme(folder).get("card") or {}  # noqa: E731 - read afresh each time
+    wait_for(lambda: card().get("size") == "80mm" and "diameter" not in card(), "the size in the diameter's place")
+    settled(page)
+    assert page.evaluate("document.activeElement.id") == "set-card-diameter"
+    assert page.input_value("#set-card-diameter") == ""

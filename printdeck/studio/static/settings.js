@@ -266,6 +266,12 @@ function keepField(old, fresh) {
     if (focused) old.querySelector("button")?.focus();
     return;
   }
+  const typed = 'input:not([type="checkbox"]):not([type="file"])';
+  const input = old.querySelector(typed);
+  const given = fresh.querySelector(typed);
+  if (!("dirty" in old.dataset) && input && given && input.value !== given.value) {
+    input.value = given.value;  // focused, nothing typed: the state's value (a Diameter a Card size replaced)
+  }
   const err = old.querySelector(".err");
   const text = fresh.querySelector(".err").textContent;
   if (err.textContent !== text) err.textContent = text;
