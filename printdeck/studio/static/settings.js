@@ -267,10 +267,11 @@ function keepField(old, fresh) {
     return;
   }
   const typed = 'input:not([type="checkbox"]):not([type="file"])';
-  const input = old.querySelector(typed);
-  const given = fresh.querySelector(typed);
-  if (!("dirty" in old.dataset) && input && given && input.value !== given.value) {
-    input.value = given.value;  // focused, nothing typed: the state's value (a Diameter a Card size replaced)
+  const inputs = old.querySelectorAll(typed);
+  const given = fresh.querySelectorAll(typed);
+  const alone = inputs.length === 1 && given.length === 1 && inputs[0] === document.activeElement;
+  if (alone && !("dirty" in old.dataset) && inputs[0].value !== given[0].value) {
+    inputs[0].value = given[0].value;  // focused, nothing typed: the state's value (a Diameter a Card size replaced)
   }
   const err = old.querySelector(".err");
   const text = fresh.querySelector(".err").textContent;
