@@ -241,7 +241,7 @@ class Workspace:
                 doc = deck_settings.with_change(doc, key, deck_settings.checked_value(key, value))
             symbols = [i.data for i in self.items]
             _, problem = self.check({**doc, "symbols": symbols})
-            blamed = self._blamed_setting(problem, changes, {**before, "symbols": symbols})
+            blamed = self._blamed_setting(problem, changes)
             for key in changes:
                 if problem is not None and key == blamed:
                     self.field_errors[key] = problem.words
@@ -249,9 +249,7 @@ class Workspace:
                 self.field_errors.pop(key, None)
             self.commit(settings=doc)
 
-    def _blamed_setting(
-        self, problem: Problem | None, changes: dict[str, object], before: dict[str, Any]
-    ) -> str | None:
+    def _blamed_setting(self, problem: Problem | None, changes: dict[str, object]) -> str | None:
         """The changed key a problem of the changed theme is blamed on: the key it names, or
         (a clash with another setting the theme did not have before: "only round cards have
         a diameter") the first changed key; None when the change is not at fault."""
@@ -262,7 +260,7 @@ class Workspace:
             return named
         if problem.key is None or problem.key.split(".")[0] not in deck_settings.SETTING_SECTIONS:
             return None  # about the symbols (too few for the deck...): not this change's
-        _, earlier = self.check(before)
+        earlier = self.snapshot().problem  # the saved theme's, already loaded: not loaded again
         return next(iter(changes)) if earlier is None or earlier.key != problem.key else None
 
     def new_seed(self) -> int:
