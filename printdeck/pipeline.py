@@ -25,6 +25,7 @@ from printdeck.model import CardLayout, CropReport, SymbolSpec
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
+    BuildSettings,
     Theme,
     check_look_alikes,
     check_printed_text,
@@ -102,11 +103,12 @@ def make_deck(
         theme = apply_options(loaded, options)
     if before_layout is not None:
         before_layout(theme)
-    with theme_errors_located(theme), overrides_named(build_settings(options)):  # named as the user gave them
-        return _made(theme, options, rep)
+    settings = build_settings(options)  # checked once: the deck keeps them
+    with theme_errors_located(theme), overrides_named(settings):  # named as the user gave them
+        return _made(theme, settings, rep)
 
 
-def _made(theme: Theme, options: BuildOptions, rep: Reporter) -> Deck:
+def _made(theme: Theme, settings: BuildSettings, rep: Reporter) -> Deck:
     """:func:`make_deck` once the theme is loaded and its outputs can be written."""
     with rep.stage("design", None):
         design = deck_design(theme)
@@ -129,7 +131,7 @@ def _made(theme: Theme, options: BuildOptions, rep: Reporter) -> Deck:
         plan, layouts = _laid_out(theme, design, symbols, rep, look_alike_check)
     finally:
         look_alike_check.abandon()  # stopped otherwise (a proof refused, a signal): the check need not finish
-    return Deck(plan, tuple(layouts), build_settings(options))
+    return Deck(plan, tuple(layouts), settings)
 
 
 def _laid_out(
