@@ -172,6 +172,7 @@ def check_theme(
 
     Warns:
         VectorWarning: An SVG will print as its raster instead of its vector form.
+        FaintEdgeWarning: A symbol's edge is almost the card's colour (its shape would not show).
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)

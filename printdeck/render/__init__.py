@@ -21,7 +21,7 @@ Public names (everything else in the package is internal):
   :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
-  :class:`VectorWarning`, :class:`CreditWarning`, :class:`MarkWarning`.
+  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`CreditWarning`, :class:`MarkWarning`.
 
 Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
 proof does not load the PDF writer.
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from printdeck.render.preview import card_image, contact_sheet
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import (
+        FaintEdgeWarning,
         VectorWarning,
         check_word_colours,
         proof_ready,
@@ -91,6 +92,7 @@ _WHERE = {
     "check_word_heights": "printdeck.render.word_sizes",
     "SmallWordWarning": "printdeck.render.word_sizes",
     "VectorWarning": "printdeck.render.proof",
+    "FaintEdgeWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
     "write_cut_files": "printdeck.render.cutfile",
@@ -121,6 +123,7 @@ __all__ = [
     "BackDesign",
     "CardStyle",
     "CreditWarning",
+    "FaintEdgeWarning",
     "Imposition",
     "MarkWarning",
     "PrintJob",

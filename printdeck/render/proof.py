@@ -44,6 +44,14 @@ STRAY_SHARE = 0.003
 LOST_SHARE = 0.01
 """Visible traced ink the vector form may leave out, as a share of it."""
 SLACK_PX = 2
+FAINT_CONTRAST = 20
+"""Largest largest-channel difference from the background at which an edge pixel is
+faint: almost the card's colour (a white cat cut out, on a white card)."""
+FAINT_EDGE_SHARE = 0.6
+"""A symbol whose edge is faint on this share of it or more is warned about: players
+would not see its shape."""
+EDGE_PX = 2
+"""Width, pixels of the :data:`PROOF_PX` raster, of the edge measured."""
 CONTRAST = VISIBLE_CONTRAST
 """Smallest largest-channel difference from the background that counts as visible (the
 theme's :data:`~printdeck.theme.VISIBLE_CONTRAST`, which word colours are held to too)."""
@@ -59,12 +67,19 @@ class Proof:
             True for other kinds).
         stray_share: Vector ink outside the traced ink, share of the visible ink.
         lost_share: Traced visible ink the vector form leaves out, share of it.
+        faint_edge_share: Share of the drawing's edge (its opaque pixels within
+            :data:`EDGE_PX` of the outside) almost the card's colour (:data:`FAINT_CONTRAST`).
     """
 
     visible_share: float
     vector_ok: bool = True
     stray_share: float = 0.0
     lost_share: float = 0.0
+    faint_edge_share: float = 0.0
+
+
+class FaintEdgeWarning(UserWarning):
+    """Most of a symbol's edge is almost the card's colour: players would not see its shape."""
 
 
 class VectorWarning(UserWarning):
@@ -78,6 +93,27 @@ def _visible(rgba: Image.Image, background: str) -> np.ndarray:
     bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
     visible: np.ndarray = (np.abs(shown_rgb - bg).max(axis=2) > CONTRAST) & (np.asarray(rgba.getchannel("A")) > 8)
     return visible
+
+
+def _faint_edge_share(rgba: Image.Image, background: str) -> float:
+    """Share of the drawing's edge pixels whose own colour is within :data:`FAINT_CONTRAST`
+    of ``background`` (``#rrggbb``); 0.0 for a drawing with no opaque pixel. The edge is
+    the opaque pixels (alpha over half) within :data:`EDGE_PX` of a pixel that is not:
+    each pixel's own colour is compared, so the antialiased rim of a dark outline, which
+    blends with the card, does not count as faint."""
+    import cv2  # noqa: PLC0415 - only when a proof is measured, not read from the cache
+
+    pixels = np.asarray(rgba, dtype=np.int16)
+    opaque = (pixels[..., 3] > 127).astype(np.uint8)
+    padded = cv2.copyMakeBorder(opaque, EDGE_PX, EDGE_PX, EDGE_PX, EDGE_PX, cv2.BORDER_CONSTANT, value=0)
+    inner = cv2.erode(padded, np.ones((2 * EDGE_PX + 1,) * 2, dtype=np.uint8))[EDGE_PX:-EDGE_PX, EDGE_PX:-EDGE_PX]
+    edge = opaque.astype(bool) & ~inner.astype(bool)
+    count = int(edge.sum())
+    if count == 0:
+        return 0.0
+    bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
+    faint = np.abs(pixels[..., :3] - bg).max(axis=2) <= FAINT_CONTRAST
+    return float((edge & faint).sum()) / count
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
@@ -115,18 +151,19 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     raster = rasterise(art, *size)
     visible = _visible(raster, background)
     visible_share = float(visible.mean())
+    faint = _faint_edge_share(raster, background)
     if art.kind != "svg":
-        return Proof(visible_share)
+        return Proof(visible_share, faint_edge_share=faint)
     traced = np.asarray(raster.getchannel("A")) > 8
     on_white = visible if background == "#ffffff" else _visible(raster, "#ffffff")  # a white card: the same
     try:
         printed = _vector_raster(symbol, size)
     except Exception:  # noqa: BLE001 - svglib or ReportLab failing on odd SVG: print the raster
-        return Proof(visible_share, False, 1.0, 1.0)
+        return Proof(visible_share, False, 1.0, 1.0, faint)
     count = max(int(on_white.sum()), 1)
     stray = float((printed & ~_grown(traced)).sum()) / count
     lost = float((on_white & ~_grown(printed)).sum()) / count
-    return Proof(visible_share, stray <= STRAY_SHARE and lost <= LOST_SHARE, stray, lost)
+    return Proof(visible_share, stray <= STRAY_SHARE and lost <= LOST_SHARE, stray, lost, faint)
 
 
 def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
@@ -246,6 +283,17 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
             )
 
 
+def _faint_message(label: str, symbol: SymbolSpec, background: str) -> str:
+    """The one line of a :class:`FaintEdgeWarning`, with the changes that make the shape show."""
+    fixes = "set card.background to a colour it stands out from"
+    if symbol.remove_background:
+        fixes += ", or leave out remove_background (its own background then frames it)"
+    return (
+        f"{label}: most of the edge of {shown(symbol.source)} is almost the card's colour "
+        f"{background}, so players may not see its shape; {fixes}"
+    )
+
+
 def prints_as_raster(symbol: SymbolSpec) -> bool:
     """Whether an SVG's vector form failed its proof (on a white page): print its raster."""
     return symbol.kind == "svg" and not proof(symbol).vector_ok
@@ -261,7 +309,8 @@ def _known(symbol: SymbolSpec, background: str) -> bool:
 
 
 def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None) -> None:
-    """Prove every symbol; refuse the first that shows no ink, warn for SVGs printed as rasters.
+    """Prove every symbol; refuse the first that shows no ink, warn for SVGs printed as rasters
+    and for symbols whose edge does not show on the card.
 
     Args:
         symbols: The symbols to prove (each once).
@@ -274,6 +323,8 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
 
     Warns:
         VectorWarning: once per SVG whose vector form is replaced by its raster.
+        FaintEdgeWarning: once per symbol whose edge is mostly almost the background's
+            colour (:data:`FAINT_EDGE_SHARE`).
     """
     if len(symbols) <= 1 or all(_known(s, background) for s in symbols):  # nothing to draw: threads would
         results = [proof(s, background) for s in symbols]  # only take turns with the GIL (a third slower)
@@ -288,6 +339,8 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
                 f"{background} (nothing, or ink the colour of the card); change the artwork or "
                 "card.background"
             )
+        if result.faint_edge_share >= FAINT_EDGE_SHARE:
+            warnings.warn(_faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
         if not result.vector_ok:
             warnings.warn(
                 f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "

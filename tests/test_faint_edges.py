@@ -1,0 +1,147 @@
+"""A symbol whose edge is almost the card's colour (a white cat cut out, on a white card) is
+warned about: the layout packs its whole silhouette, but players see only its eyes."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from printdeck.model import SymbolSpec
+from printdeck.render import FaintEdgeWarning, prove_symbols
+from printdeck.render.proof import FAINT_EDGE_SHARE, proof
+
+TWEMOJI = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
+
+
+def _white_cat(
+    path: Path, body: tuple[int, int, int] = (250, 249, 246), eyes: tuple[int, int, int] = (30, 30, 30)
+) -> Path:
+    """An RGBA cut-out: a body and head of ``body``'s colour, eyes of ``eyes``', a pink nose."""
+    image = Image.new("RGBA", (600, 600), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((100, 200, 500, 560), fill=(*body, 255))
+    draw.ellipse((180, 60, 420, 300), fill=(*body, 255))
+    draw.ellipse((240, 150, 270, 180), fill=(*eyes, 255))
+    draw.ellipse((330, 150, 360, 180), fill=(*eyes, 255))
+    draw.polygon([(290, 210), (310, 210), (300, 225)], fill=(220, 120, 130, 255))
+    image.save(path)
+    return path
+
+
+def _cat_photo(folder: Path) -> Path:
+    """``rex.jpg``: the white cat on a plain blue background (for ``remove_background``)."""
+    photo = Image.new("RGB", (800, 800), (70, 110, 190))
+    cat = Image.open(_white_cat(folder / "cut.png"))
+    photo.paste(cat, (100, 100), cat)
+    photo.save(folder / "rex.jpg", quality=92)
+    return folder / "rex.jpg"
+
+
+def _image(path: Path) -> SymbolSpec:
+    return SymbolSpec(id=0, name=path.stem, kind="raster", source=path.name, path=path)
+
+
+def _svg(tmp_path: Path, name: str, body: str) -> SymbolSpec:
+    path = tmp_path / f"{name}.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>')
+    return SymbolSpec(id=0, name=name, kind="svg", source=path.name, path=path)
+
+
+def _faint_warnings(symbols: list[SymbolSpec], background: str) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        prove_symbols(symbols, background, [f"symbols.{k}" for k in range(len(symbols))])
+    return [str(w.message) for w in caught if issubclass(w.category, FaintEdgeWarning)]
+
+
+def test_a_white_cut_out_on_a_white_card_is_warned_about_by_name_with_the_fix(tmp_path: Path) -> None:
+    cat = _image(_white_cat(tmp_path / "snowy.png"))
+    assert proof(cat, "#ffffff").faint_edge_share > 0.95
+    (said,) = _faint_warnings([cat], "#ffffff")
+    assert said == (
+        "symbols.0: most of the edge of snowy.png is almost the card's colour #ffffff, so players may "
+        "not see its shape; set card.background to a colour it stands out from"
+    )
+
+
+def test_the_same_cut_out_on_a_coloured_card_is_not(tmp_path: Path) -> None:
+    cat = _image(_white_cat(tmp_path / "snowy.png"))
+    assert proof(cat, "#dbe9f6").faint_edge_share == 0.0
+    assert _faint_warnings([cat], "#dbe9f6") == []
+
+
+def test_a_dark_cut_out_on_a_dark_card_is_warned_about_against_that_card(tmp_path: Path) -> None:
+    cat = _image(_white_cat(tmp_path / "sooty.png", body=(22, 24, 30), eyes=(240, 200, 60)))
+    assert _faint_warnings([cat], "#ffffff") == []
+    assert len(_faint_warnings([cat], "#101418")) == 1
+
+
+@pytest.mark.parametrize(
+    "name, body",
+    [
+        ("outlined-disc", '<circle cx="50" cy="50" r="45" fill="#fff" stroke="#222" stroke-width="1.5"/>'),
+        ("thin-ring", '<circle cx="50" cy="50" r="40" fill="none" stroke="#000" stroke-width="0.8"/>'),
+        ("light-grey", '<circle cx="50" cy="50" r="45" fill="#c8d0d8"/>'),
+        (
+            "dark-edge-white-inside",
+            '<circle cx="50" cy="50" r="45" fill="#333"/><circle cx="50" cy="50" r="38" fill="#fff"/>',
+        ),
+    ],
+)
+def test_a_shape_whose_edge_shows_is_not_warned_about(tmp_path: Path, name: str, body: str) -> None:
+    """A thin dark outline round white (its own antialiased rim blends with the card: each edge
+    pixel's own colour is judged), light grey, and white inside a dark rim."""
+    assert _faint_warnings([_svg(tmp_path, name, body)], "#ffffff") == []
+
+
+def test_no_bundled_picture_is_warned_about_on_a_white_card() -> None:
+    symbols = [
+        SymbolSpec(id=k, name=p.stem, kind="svg", source=p.name, path=p)
+        for k, p in enumerate(sorted(TWEMOJI.glob("*.svg")))
+    ]
+    assert len(symbols) > 150
+    worst = max(symbols, key=lambda s: proof(s).faint_edge_share)
+    assert proof(worst).faint_edge_share < FAINT_EDGE_SHARE, worst.name
+
+
+def test_build_warns_once_and_names_remove_background_for_a_cut_out_photo(tmp_path: Path) -> None:
+    from test_hostile_support import run_in_process
+
+    _cat_photo(tmp_path)
+    bundled = "".join(f"  - '@assets/twemoji/{n}.svg'\n" for n in ("apple", "anchor", "ant", "banana", "bell", "drum"))
+    (tmp_path / "theme.yaml").write_text(
+        f"name: t\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - photo: rex.jpg\n    remove_background: true\n{bundled}"
+    )
+    done = run_in_process(
+        tmp_path,
+        "build",
+        "theme.yaml",
+        "-o",
+        "deck.pdf",
+        "--quiet",
+        environ={**os.environ, "PRINTDECK_CACHE_DIR": str(tmp_path / "c")},
+    )
+    assert done.code == 0, done.err
+    lines = [line for line in done.err.splitlines() if "almost the card's colour" in line]
+    assert lines == [
+        "printdeck: warning: symbol 'rex': most of the edge of rex.jpg is almost the card's colour #ffffff, so "
+        "players may not see its shape; set card.background to a colour it stands out from, or leave out "
+        "remove_background (its own background then frames it)"
+    ]
+
+
+def test_a_photo_worker_leaves_the_warning_to_the_build(tmp_path: Path) -> None:
+    """A cold photo deck proves each photo on a worker first: said there too, it would be said twice."""
+    from printdeck.photo_work import _prepare_one
+
+    path = _cat_photo(tmp_path)
+    rex = SymbolSpec(id=0, name="rex", kind="photo", source=path.name, path=path, remove_background=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert _prepare_one(rex, "#ffffff")
+    assert not [w for w in caught if issubclass(w.category, FaintEdgeWarning)]
+    assert proof(rex, "#ffffff").faint_edge_share >= FAINT_EDGE_SHARE
