@@ -398,5 +398,12 @@ def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
     line = result.output.strip()
     assert result.exit_code == 2 and "\n" not in line and "3 pictures cannot be used: " in line, line
-    assert all(name in line for name in ("cut.png", "empty.png", "note.jpg")) and line.endswith("fix or remove them")
+    assert all(name in line for name in ("cut.png", "empty.png", "note.jpg"))
+    assert line.endswith("or leave them out of the folder")
     assert not (tmp_path / "deck").exists()
+    for name in ("cut.png", "empty.png", "note.jpg"):  # each with the fix its own run would say
+        alone = tmp_path / f"only-{name}"
+        image_folder(alone, 7)
+        (alone / name).write_bytes((pictures / name).read_bytes())
+        fix = _run("init", str(tmp_path / "deck"), "--images", str(alone)).output.strip().split("; ")[-1]
+        assert f": {fix}" in line, (fix, line)

@@ -44,7 +44,7 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
-        raise argument_error("images", _refused_pictures(refused), "fix or remove them", source=folder)
+        raise argument_error("images", _refused_pictures(refused), "or leave them out of the folder", source=folder)
     return out
 
 
@@ -53,11 +53,17 @@ SAID_PICTURES = 6
 
 
 def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
-    """``"3 pictures cannot be used: pics/a.jpg is truncated or corrupt (...); ..."``: each
-    picture's problem as its own check says it, without its fix."""
-    said = "; ".join(str(exc.problem or exc).split("; ")[0] for _, exc in refused[:SAID_PICTURES])
+    """``"2 pictures cannot be used: 1) pics/a.jpg is truncated or corrupt (...): copy the
+    file again ...; 2) pics/b.png is truncated or corrupt (...): the same"``: each picture's
+    problem and fix as its own check says them, a fix said before as "the same"."""
+    said, fix_before = [], None
+    for k, (_, exc) in enumerate(refused[:SAID_PICTURES], start=1):
+        problem, _, fix = str(exc.problem or exc).partition("; ")
+        fix = exc.fix or fix
+        said.append(f"{k}) {problem}: {'the same' if fix == fix_before else fix}" if fix else f"{k}) {problem}")
+        fix_before = fix
     more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
-    return f"{len(refused)} pictures cannot be used: {said}{more}"
+    return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
 
 
 def _picture_key(f: Path) -> tuple[str, bool]:
