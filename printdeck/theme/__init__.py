@@ -6,11 +6,11 @@ every file it names and the deck it asks for (:func:`deck_size_requirements`), a
 returns a :class:`Theme` with its symbols resolved.
 """
 
+from printdeck.theme.consistency import check_consistency
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
     bundled_theme_path,
-    check_consistency,
     check_used_files,
     deck_size,
     load_theme,

@@ -23,21 +23,18 @@ from printdeck.emoji_names import TWEMOJI_FOLDER, twemoji_folder
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
-from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
+from printdeck.theme.consistency import check_consistency
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
-from printdeck.theme.spec_print import PaperSpec
 from printdeck.theme.symbols import check_files_later, resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file
-from printdeck.units import paper_size_mm
 
 __all__ = [
     "bundled_theme_names",
     "bundled_theme_path",
-    "check_consistency",
     "check_used_files",
     "deck_size",
     "load_theme",
@@ -338,84 +335,6 @@ def _find_theme_file(ref: str | Path | None) -> Path:
             "or a bundled theme name (printdeck themes)",
         )
     return path
-
-
-def check_consistency(spec: ThemeSpec) -> None:
-    """Check what involves several keys (safe margin vs. diameter, card vs. paper, ...).
-
-    Raises:
-        PrintdeckError: naming the key to change.
-    """
-    card = spec.card
-    try:
-        shape = card.outline()
-    except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
-        key, _, problem = str(exc).partition(": ")
-        raise (key_error(key, problem) if key.startswith("card.") and problem else PrintdeckError(str(exc))) from None
-    key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
-    half = shape.min_side_mm / 2
-    if card.safe_margin_mm > half * 0.4:
-        raise key_error(
-            "card.safe_margin",
-            f"{card.safe_margin_mm:g}mm leaves little room on a "
-            f"{shape.describe()} card; use at most {half * 0.4:.4g}mm",
-        )
-    if spec.layout.gap_mm * 6 > half - card.safe_margin_mm:
-        raise key_error(
-            "layout.gap",
-            f"{spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; use a few millimetres at most",
-        )
-    if spec.paper.die_line and spec.paper.color == "cmyk" and spec.paper.pdfx == "x-1a":
-        raise PrintdeckError(
-            key="paper.die_line",
-            problem="PDF/X-1a has no layers to keep the die line off the print",
-            fix="make the file PDF/X-4, or leave the die line out",
-        )
-    sizes = spec.layout.sizes
-    if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
-        raise key_error("layout.sizes", "list the sizes largest first, e.g. [1, 0.8, 0.6]")
-    if spec.paper.punch_ring and not shape.is_circle:
-        raise key_error(
-            "paper.punch_ring",
-            f"a circle punch cuts round cards, not a {shape.kind.value}; "
-            "leave out paper.punch_ring (or use card.shape: circle)",
-        )
-    if spec.paper.cuts == "shared" and shape.is_circle:
-        raise key_error("paper.cuts", "round cards cannot share cut lines; use paper.cuts: separate")
-    if spec.paper.layout == "sheet":
-        margin_mm = sheet_margin_mm(spec.paper.margin_mm, spec.paper.registration_marks)
-        room = sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), margin_mm, shape.is_circle))
-        need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
-        inside = "inside its margins and the crop marks' room"
-        fits_default = sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), _default_margin_mm(spec), shape.is_circle))
-        too_small = need[0] > room[0] or need[1] > room[1]
-        if too_small and need[0] <= fits_default[0] and need[1] <= fits_default[1]:  # the margin, not the card
-            raise key_error(
-                "paper.margin",
-                f"{spec.paper.margin_mm:g}mm margins leave {room[0]:g} x {room[1]:g}mm of the paper {inside}, "
-                f"and a card with its bleed needs {need[0]:g} x {need[1]:g}mm; use a smaller paper.margin "
-                "(or larger paper)",
-            )
-        if shape.is_circle and need[0] > room[0]:
-            raise key_error(
-                key,
-                f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed "
-                f"needs {need[0]:g}mm but the paper has {room[0]:g}mm {inside}; "
-                "make the card smaller or the paper larger",
-            )
-        if need[0] > room[0] or need[1] > room[1]:
-            raise key_error(
-                key,
-                f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
-                f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
-                "make the card smaller or the paper larger",
-            )
-
-
-def _default_margin_mm(spec: ThemeSpec) -> float:
-    """The sheet's margin with ``paper.margin`` at its default (the crop marks' room kept)."""
-    default = PaperSpec.model_fields["margin_mm"].default
-    return sheet_margin_mm(float(default), spec.paper.registration_marks)
 
 
 def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Path, ...] | None) -> None:

@@ -1,0 +1,121 @@
+"""What involves several keys of a theme: the card against its margins and the gap, the
+paper's options against the card's shape, the card with its bleed against the sheet.
+
+Each key alone is checked by the spec's models (:mod:`~printdeck.theme.spec`); these
+checks run once every key is valid, and each refusal names the one key to change.
+"""
+
+from __future__ import annotations
+
+from printdeck.cardshape import CardShape
+from printdeck.errors import PrintdeckError, key_error
+from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
+from printdeck.theme.spec import ThemeSpec
+from printdeck.theme.spec_print import PaperSpec
+from printdeck.units import paper_size_mm
+
+__all__ = ["check_consistency"]
+
+SAFE_MARGIN_SHARE = 0.4
+"""The largest safe margin, as a share of half the card's shorter side."""
+GAPS_IN_ROOM = 6
+"""Half the card's shorter side inside the safe margin holds at least this many gaps."""
+
+
+def check_consistency(spec: ThemeSpec) -> None:
+    """Check what involves several keys (safe margin vs. diameter, card vs. paper, ...).
+
+    Raises:
+        PrintdeckError: naming the key to change.
+    """
+    card = spec.card
+    try:
+        shape = card.outline()
+    except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
+        key, _, problem = str(exc).partition(": ")
+        raise (key_error(key, problem) if key.startswith("card.") and problem else PrintdeckError(str(exc))) from None
+    _check_room(spec, shape)
+    _check_paper_options(spec, shape)
+    if spec.paper.layout == "sheet":
+        _check_sheet_fits(spec, shape)
+
+
+def _check_room(spec: ThemeSpec, shape: CardShape) -> None:
+    """The safe margin and the gap against the card's size, and the size ladder's order."""
+    half = shape.min_side_mm / 2
+    most_mm = half * SAFE_MARGIN_SHARE
+    if spec.card.safe_margin_mm > most_mm:
+        raise key_error(
+            "card.safe_margin",
+            f"{spec.card.safe_margin_mm:g}mm leaves little room on a {shape.describe()} card; "
+            f"use at most {most_mm:.4g}mm",
+        )
+    if spec.layout.gap_mm * GAPS_IN_ROOM > half - spec.card.safe_margin_mm:
+        raise key_error(
+            "layout.gap",
+            f"{spec.layout.gap_mm:g}mm is too large for a {shape.describe()} card; use a few millimetres at most",
+        )
+    sizes = spec.layout.sizes
+    if sizes is not None and list(sizes) != sorted(sizes, reverse=True):
+        raise key_error("layout.sizes", "list the sizes largest first, e.g. [1, 0.8, 0.6]")
+
+
+def _check_paper_options(spec: ThemeSpec, shape: CardShape) -> None:
+    """The paper's options that hold for some files or card shapes only."""
+    paper = spec.paper
+    if paper.die_line and paper.color == "cmyk" and paper.pdfx == "x-1a":
+        raise PrintdeckError(
+            key="paper.die_line",
+            problem="PDF/X-1a has no layers to keep the die line off the print",
+            fix="make the file PDF/X-4, or leave the die line out",
+        )
+    if paper.punch_ring and not shape.is_circle:
+        raise key_error(
+            "paper.punch_ring",
+            f"a circle punch cuts round cards, not a {shape.kind.value}; "
+            "leave out paper.punch_ring (or use card.shape: circle)",
+        )
+    if paper.cuts == "shared" and shape.is_circle:
+        raise key_error("paper.cuts", "round cards cannot share cut lines; use paper.cuts: separate")
+
+
+def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
+    """A card with its bleed inside the sheet's margins: refused by the margin when the
+    default margin would fit it, else by the card's size."""
+    card, paper = spec.card, spec.paper
+    key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
+    room = sorted(
+        sheet_inner_mm(
+            paper_size_mm(paper.size), sheet_margin_mm(paper.margin_mm, paper.registration_marks), shape.is_circle
+        )
+    )
+    need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
+    inside = "inside its margins and the crop marks' room"
+    fits_default = sorted(sheet_inner_mm(paper_size_mm(paper.size), _default_margin_mm(spec), shape.is_circle))
+    too_small = need[0] > room[0] or need[1] > room[1]
+    if too_small and need[0] <= fits_default[0] and need[1] <= fits_default[1]:  # the margin, not the card
+        raise key_error(
+            "paper.margin",
+            f"{paper.margin_mm:g}mm margins leave {room[0]:g} x {room[1]:g}mm of the paper {inside}, "
+            f"and a card with its bleed needs {need[0]:g} x {need[1]:g}mm; use a smaller paper.margin "
+            "(or larger paper)",
+        )
+    if shape.is_circle and need[0] > room[0]:
+        raise key_error(
+            key,
+            f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed needs {need[0]:g}mm but the paper has "
+            f"{room[0]:g}mm {inside}; make the card smaller or the paper larger",
+        )
+    if too_small:
+        raise key_error(
+            key,
+            f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
+            f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
+            "make the card smaller or the paper larger",
+        )
+
+
+def _default_margin_mm(spec: ThemeSpec) -> float:
+    """The sheet's margin with ``paper.margin`` at its default (the crop marks' room kept)."""
+    default = PaperSpec.model_fields["margin_mm"].default
+    return sheet_margin_mm(float(default), spec.paper.registration_marks)
