@@ -380,7 +380,7 @@ def test_preview_draws_inside_the_silhouettes(deck: dict) -> None:
     """``write_preview`` (the ``printdeck preview`` command): its cards stamped with the
     layout the preview makes (the same public functions, the same seed)."""
     from printdeck.assign import colour_words
-    from printdeck.deck_plan import preview_cards, write_preview
+    from printdeck.deck_preview import preview_cards, write_preview
     from printdeck.layout import LayoutSettings, layout_deck
 
     count, columns = 5, 4

@@ -64,6 +64,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "pipeline",
             "build_options",
             "deck_plan",
+            "deck_preview",
             "decks",
             "manifest",
             "outputs",

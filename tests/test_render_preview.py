@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from test_layout_support import deck_cards
 
-from printdeck.deck_plan import write_preview
+from printdeck.deck_preview import write_preview
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.render import card_image, contact_sheet

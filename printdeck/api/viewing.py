@@ -9,13 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printdeck.card_view import card_pin_fit, card_pin_refusal, card_places, card_png
-from printdeck.deck_plan import (
-    DeckPlan,
-    lay_out_plan,
-    plan_deck,
-    preview_page_png,
-    write_preview_sheet,
-)
+from printdeck.deck_plan import DeckPlan, lay_out_plan, plan_deck
+from printdeck.deck_preview import preview_page_png, write_preview_sheet
 from printdeck.errors import path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.layout import PinRefusal

@@ -1,7 +1,7 @@
 """A quick PNG contact sheet of laid-out cards (Pillow + resvg rasters), for a look before printing.
 
 :func:`card_image` draws one laid-out card, :func:`contact_sheet` tiles them;
-``printdeck.deck_plan.write_preview`` lays out a theme's first cards and writes the sheet.
+``printdeck.deck_preview.write_preview`` lays out a theme's first cards and writes the sheet.
 """
 
 from __future__ import annotations
