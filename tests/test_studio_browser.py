@@ -19,9 +19,9 @@ import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 import yaml
@@ -115,14 +115,18 @@ def page(studio: tuple[str, Path]) -> Iterator[object]:
 
 
 @contextlib.contextmanager
-def browser_tab(link: str, **context: object) -> Iterator[object]:
+def browser_tab(link: str, before: Callable[[Any], None] | None = None, **context: object) -> Iterator[object]:
     """A 1280 x 800 Chromium tab on the studio's ``link``, once the page is ready
-    (``context``: more of Playwright's context options); no script error may happen in it."""
+    (``before``: called with the tab before the page is opened, to listen to it from its
+    first request; ``context``: more of Playwright's context options); no script error may
+    happen in it."""
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         tab = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True, **context).new_page()
         errors: list[str] = []
         tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        if before is not None:
+            before(tab)
         tab.goto(link)
         tab.wait_for_selector("body[data-ready]")
         yield tab

@@ -22,11 +22,23 @@ function waiting(line) {
   document.getElementById("left-out").textContent = "";
 }
 
+/** No sheet can be drawn: say why (too few symbols: what to add), with no sheet left up. */
+function undrawable(key, words) {
+  document.getElementById("deck-line").textContent = "";
+  forgetSheet();
+  if (key === "symbols") waiting(words);
+  else note(words || "The preview failed.", true);
+}
+
 /** Ask for the current page of the latest revision; show it when it comes (if still the latest). */
 export async function refresh() {
   const state = store.state;
   if (!state) return;
   const ask = ++view.asked;
+  if (state.problem) {  // the saved deck does not load (a new folder: too few symbols), so no sheet
+    undrawable(state.problem_key, state.problem_words || state.problem);  // can be drawn: not asked for
+    return;
+  }
   const started = performance.now();
   note("Laying out cards…");
   const answer = await call("GET", `/api/preview?rev=${state.rev}&page=${view.page}&side=${view.side}`);
@@ -34,11 +46,8 @@ export async function refresh() {
   if (answer.status === 409) return;
   if (answer.status === 404 && view.side === "back") { view.side = "front"; refresh(); return; }  // backs turned off
   if (answer.status === 404 && view.page > 1) { view.page = 1; refresh(); return; }
-  if (answer.status !== 200) {
-    document.getElementById("deck-line").textContent = "";
-    forgetSheet();
-    if (answer.status === 422 && answer.data.key === "symbols") waiting(answer.data.words);
-    else note(answer.data.words || answer.data.error || "The preview failed.", true);
+  if (answer.status !== 200) {  // the deck loads but cannot be planned or laid out (a photo too small...)
+    undrawable(answer.status === 422 ? answer.data.key : null, answer.data.words || answer.data.error);
     return;
   }
   const facts = answer.data;
