@@ -52,6 +52,9 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
     from printdeck.build_result import (
         BuildResult as BuildResult,
     )
+    from printdeck.cardshape import (
+        SHAPE_ONLY_KEYS as SHAPE_ONLY_KEYS,
+    )
     from printdeck.classroom import (
         SlidesResult as SlidesResult,
         shared_symbols as shared_symbols,
@@ -157,6 +160,7 @@ _WHERE = {
     "format_design": "printdeck.design",
     "plot_cdf": "printdeck.design",
     "write_calibration": "printdeck.render",
+    "SHAPE_ONLY_KEYS": "printdeck.cardshape",
     "InitResult": "printdeck.theme",
     "ThemeInfo": "printdeck.theme",
     "init_theme": "printdeck.theme",

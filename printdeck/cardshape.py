@@ -7,7 +7,8 @@ guide, crop marks, backs, PNG masks and the cut files. :func:`card_path` is the 
 description of a card's cut path, as straight lines and circular arcs, for ReportLab,
 SVG and DXF alike; :meth:`CardShape.vertices` the same outline as a convex polygon.
 
-Named sizes (:data:`NAMED_SIZES`) are the one table of standard card sizes.
+Named sizes (:data:`NAMED_SIZES`) are the one table of standard card sizes, and
+:data:`SHAPE_ONLY_KEYS` the one table of the card keys only some shapes take.
 """
 
 from __future__ import annotations
@@ -54,6 +55,25 @@ NAMED_SIZES: dict[str, NamedSize] = {
     ),
 }
 """Standard card sizes by name (``card.size: poker``)."""
+
+SHAPE_ONLY_KEYS: dict[ShapeKind, frozenset[str]] = {
+    ShapeKind.CIRCLE: frozenset({"diameter"}),
+    ShapeKind.SQUARE: frozenset({"corner_radius"}),
+    ShapeKind.RECTANGLE: frozenset({"corner_radius"}),
+    ShapeKind.HEXAGON: frozenset({"orientation"}),
+}
+"""The ``card`` keys only some shapes take, by shape: each shape takes its own, and
+:func:`resolve_shape` refuses the others' (every shape takes every other ``card`` key).
+The one statement of this rule: front ends read it as ``printdeck.SHAPE_ONLY_KEYS``."""
+
+_SHAPES_WORDS = {
+    ShapeKind.CIRCLE: "round cards",
+    ShapeKind.SQUARE: "squares",
+    ShapeKind.RECTANGLE: "rectangles",
+    ShapeKind.HEXAGON: "hexagons",
+}
+_INSTEAD = {"diameter": "card.size"}
+"""The key another shape gives in place of a shape-only key (the others are left out)."""
 
 ARC_CHORDS = 8
 """A rounded corner (a quarter turn) becomes this many chords in :meth:`CardShape.vertices`."""
@@ -336,17 +356,17 @@ def resolve_shape(
     shape = ShapeKind(kind) if kind else (named.kind if named else ShapeKind.CIRCLE)
     if named is not None and named.kind != shape:
         raise ValueError(f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}")
-    if diameter_mm is not None and shape != ShapeKind.CIRCLE:
-        raise ValueError(f"card.diameter: only round cards have a diameter; give card.size for a {shape.value}")
+    given = {
+        "diameter": diameter_mm is not None,
+        "corner_radius": bool(corner_radius_mm),  # 0 (sharp, the default) every shape has
+        "orientation": orientation is not None,
+    }
+    _refuse_other_shapes_keys(shape, [key for key, value in given.items() if value])
     if diameter_mm is not None and size is not None:  # one would silently win over the other
         raise ValueError(
             "card.diameter: give only one of card.size and card.diameter (a round card's size is its diameter)"
         )
     w, h = _size_mm(shape, size, named, diameter_mm)
-    if orientation is not None and shape != ShapeKind.HEXAGON:
-        raise ValueError(f"card.orientation: only hexagons have one; leave it out for a {shape.value}")
-    if corner_radius_mm and shape not in (ShapeKind.SQUARE, ShapeKind.RECTANGLE):
-        raise ValueError(f"card.corner_radius: only squares and rectangles have one, not a {shape.value}")
     if shape == ShapeKind.CIRCLE:
         return CardShape.circle(w)
     if shape == ShapeKind.HEXAGON:
@@ -359,6 +379,21 @@ def resolve_shape(
             f"card.corner_radius: {corner_radius_mm:g} mm is too round; use at most {min(w, h) / 4:.3g} mm"
         )
     return CardShape(shape, w, h, corner_radius_mm)
+
+
+def _refuse_other_shapes_keys(shape: ShapeKind, given: list[str]) -> None:
+    """Refuse the first of the ``given`` shape-only card keys that :data:`SHAPE_ONLY_KEYS`
+    leaves out of ``shape``.
+
+    Raises:
+        ValueError: ``card.orientation: only hexagons have one; leave it out for a square``.
+    """
+    refused = [key for key in given if key not in SHAPE_ONLY_KEYS[shape]]
+    if refused:
+        key = refused[0]
+        takers = " and ".join(_SHAPES_WORDS[kind] for kind, keys in SHAPE_ONLY_KEYS.items() if key in keys)
+        fix = f"give {_INSTEAD[key]}" if key in _INSTEAD else "leave it out"
+        raise ValueError(f"card.{key}: only {takers} have one; {fix} for a {shape.value}")
 
 
 def _size_mm(shape: ShapeKind, size: object, named: NamedSize | None, diameter_mm: float | None) -> tuple[float, float]:

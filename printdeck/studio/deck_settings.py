@@ -110,16 +110,21 @@ CLEARED_BY = {
 last edit wins."""
 
 
-SHAPE_KEYS = {"card.corner_radius": ("square", "rectangle"), "card.orientation": ("hexagon",)}
-"""Card keys only some shapes have (the theme refuses them on the others), by the shapes."""
+SHAPE_KEYS: dict[str, tuple[str, ...]] = {
+    f"card.{key}": tuple(shape.value for shape, keys in printdeck.SHAPE_ONLY_KEYS.items() if key in keys)
+    for key in sorted(set().union(*printdeck.SHAPE_ONLY_KEYS.values()))
+}
+"""Card keys only some shapes have (the theme refuses them on the others), by the shapes
+that have them: ``printdeck.SHAPE_ONLY_KEYS`` by key (the library's table, stated once)."""
 
 
 def with_change(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
     """:func:`with_setting`, and the keys it takes the place of removed: those of
     :data:`CLEARED_BY`; on a change of ``card.shape``, the keys the new shape does not have
-    (:data:`SHAPE_KEYS`), a size that is another shape's (a width and height, a named size
-    such as poker), and a diameter, which only a round card has, carried over as the new
-    shape's ``card.size`` (a 70 mm round card becomes a 70 mm square, not the default)."""
+    (:data:`SHAPE_KEYS`: a diameter on a square...), a size that is another shape's (a width
+    and height, a named size such as poker), and a diameter the new shape does not have,
+    carried over as its ``card.size`` (a 70 mm round card becomes a 70 mm square, not the
+    default)."""
     out = with_setting(doc, key, value)
     if value is None:
         return out
@@ -131,10 +136,8 @@ def with_change(doc: dict[str, Any], key: str, value: object) -> dict[str, Any]:
         if (isinstance(size, list) and value != "rectangle") or (isinstance(size, str) and not size[:1].isdigit()):
             out = with_setting(out, "card.size", None)  # a width and height, or a named size: another shape's
             size = None
-        if value != "circle" and diameter is not None:
-            cleared.append("card.diameter")
-            if size is None:
-                out = with_setting(out, "card.size", diameter)
+        if "card.diameter" in cleared and diameter is not None and size is None:
+            out = with_setting(out, "card.size", diameter)
     for other in cleared:
         out = with_setting(out, other, None)
     return out
@@ -222,7 +225,8 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 def form_description() -> dict[str, Any]:
     """The settings form as the theme's JSON Schema defines it, for the page to draw:
     ``fields`` by dotted key (type, ``choices``, ``minimum``/``maximum`` (lengths in mm),
-    ``default``, ``unit``, ``help``, the control's ``label``) and ``deck_sizes`` by λ (the size menu: symbols a card,
+    ``default``, ``unit``, ``help``, the control's ``label``, the card ``shapes`` that have
+    a key only some have) and ``deck_sizes`` by λ (the size menu: symbols a card,
     cards, order), the photo crops and their corner, the font files the library loads.
     The page writes no bound, choice or deck size of its own."""
     schema = json.loads(printdeck.schema_json())
@@ -234,6 +238,8 @@ def form_description() -> dict[str, Any]:
             node = _resolve(node, defs)["properties"][part]
         fields[key] = _field_of(node, defs)
         fields[key]["label"] = label_of(key)
+        if key in SHAPE_KEYS:  # the page shows it for these shapes (and wherever it is set)
+            fields[key]["shapes"] = list(SHAPE_KEYS[key])
     sizes = {str(match): printdeck.api.deck_size_table(match) for match in (1, 2)}
     symbol = schema["$defs"]["SymbolEntry"]["properties"]
     return {

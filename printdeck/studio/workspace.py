@@ -252,7 +252,7 @@ class Workspace:
     def _blamed_setting(self, problem: Problem | None, changes: dict[str, object]) -> str | None:
         """The changed key a problem of the changed theme is blamed on: the key it names, or
         (a clash with another setting the theme did not have before: "only round cards have
-        a diameter") the first changed key; None when the change is not at fault."""
+        one") the first changed key; None when the change is not at fault."""
         if problem is None:
             return None
         named = next((key for key in changes if touches(problem.key, key)), None)

@@ -20,9 +20,9 @@ const GROUPS = [
   { title: "Card", open: true, fields: [
     { key: "card.shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
     { key: "card.size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
-    { key: "card.diameter", type: "length", hint: "round cards, cut size", shapes: ["circle"] },
-    { key: "card.corner_radius", type: "length", hint: "squares and rectangles", shapes: ["square", "rectangle"] },
-    { key: "card.orientation", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" }, shapes: ["hexagon"] },
+    { key: "card.diameter", type: "length", hint: "round cards, cut size" },
+    { key: "card.corner_radius", type: "length", hint: "squares and rectangles" },
+    { key: "card.orientation", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" } },
     { key: "card.bleed", type: "length", hint: "printed beyond the cut" },
     { key: "card.safe_margin", type: "length" },
     { key: "card.background", type: "color" },
@@ -231,12 +231,14 @@ function coloursInput(f, state) {
 const MAKERS = { length: textInput, number: textInput, text: textInput, select: selectInput, size: sizeInput, color: (f, s) => colorInput(f, s, false),
   "optional-color": (f, s) => colorInput(f, s, true), paper: paperInput, file: fileInput, colors: coloursInput };
 
-/** Whether a field belongs to the card's shape (a key of another shape shows only when set). */
+/** Whether a field belongs to the card's shape (a key of another shape shows only when set);
+ *  the shapes that have a key come from the library's table, served in state.form. */
 function fits(f, state, errors) {
-  if (!f.shapes) return true;
+  const shapes = specOf(state, f.key).shapes;
+  if (!shapes) return true;
   const named = state.settings["card.size"] !== undefined;  // a named size may set the shape: show all
   const shape = state.settings["card.shape"] ?? state.effective["card.shape"] ?? (named ? null : "circle");
-  return shape === null || f.shapes.includes(shape) || state.settings[f.key] !== undefined || Boolean(errors[f.key]);
+  return shape === null || shapes.includes(shape) || state.settings[f.key] !== undefined || Boolean(errors[f.key]);
 }
 
 function fieldOf(f, state, errors) {
