@@ -20,7 +20,7 @@ from typing import Any
 
 import printdeck
 from printdeck.emoji_names import TWEMOJI_FOLDER, bundled_code_points, twemoji_folder
-from printdeck.studio import intake, uploads
+from printdeck.studio import intake, setting_changes, uploads
 from printdeck.studio.workspace import Workspace
 
 ART_FOLDER = TWEMOJI_FOLDER
@@ -107,4 +107,4 @@ def _credit(space: Workspace) -> None:
     given = extras.get("attribution") if isinstance(extras, dict) else None
     if not credit or (isinstance(given, str) and credit in given):
         return
-    space.change_settings({"extras.attribution": f"{given}; {credit}" if given else credit})
+    setting_changes.change_settings(space, {"extras.attribution": f"{given}; {credit}" if given else credit})

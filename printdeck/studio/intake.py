@@ -22,7 +22,7 @@ from typing import Any
 
 import printdeck
 from printdeck.errors import PrintdeckError, key_error
-from printdeck.studio import uploads
+from printdeck.studio import setting_changes, uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
@@ -392,7 +392,7 @@ def _set_file(
                 path.unlink(missing_ok=True)
             raise problem.error()
         try:
-            space.change_settings({key: ref, **also})
+            setting_changes.change_settings(space, {key: ref, **also})
         except (Refused, PrintdeckError):  # refused, or theme.yaml could not be written
             if path is not None:
                 path.unlink(missing_ok=True)

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
-from printdeck.studio import bundled_art, crops, intake, page_state, uploads
+from printdeck.studio import bundled_art, crops, intake, page_state, setting_changes, uploads
 from printdeck.studio.background import working
 from printdeck.studio.build_jobs import Builds
 from printdeck.studio.build_routes import SheetsAndBuilds
@@ -147,7 +147,7 @@ class Studio:
         changes = (await json_body(request)).get("changes")
         if not isinstance(changes, dict):
             return error(400, "changes: expected a mapping of setting keys to values")
-        return await self._apply(self.space.change_settings, changes)
+        return await self._apply(setting_changes.change_settings, self.space, changes)
 
     async def _apply(self, change: Any, *args: Any) -> Response:
         try:
@@ -280,11 +280,11 @@ class Studio:
         card = (await json_body(request)).get("card")
         if not isinstance(card, int) or isinstance(card, bool) or card < 1:
             return error(400, "card: expected a card number (1 or more)")
-        return await self._apply(self.space.reroll_card, card)
+        return await self._apply(setting_changes.reroll_card, self.space, card)
 
     async def new_seed(self, request: Request) -> Response:
         """A new random seed: a new shuffle of the symbols and new layouts."""
-        return await self._apply(self.space.new_seed)
+        return await self._apply(setting_changes.new_seed, self.space)
 
     async def get_art(self, request: Request) -> Response:
         """The bundled pictures: ``{"art": [{"id", "name", "words"}, ...]}``."""

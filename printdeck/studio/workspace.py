@@ -5,7 +5,9 @@ before it is kept. A change the model refuses for the very key that was changed 
 of "big" mm, a scale of 9) is not saved: the page shows the command line's line beside
 the field and the folder keeps the last good value. Any other problem (too few symbols
 for the deck asked for, a card that no longer fits the paper) is saved with the change
-and shown where it belongs, so the folder always holds what the page shows.
+and shown where it belongs, so the folder always holds what the page shows. A setting's
+change (the settings form, a new seed, a card's re-roll) is made by
+:mod:`printdeck.studio.setting_changes`; the symbols' changes are made here.
 """
 
 from __future__ import annotations
@@ -19,15 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import printdeck
-from printdeck.api import SEED_MAX
 from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.look_notes import LookNotes
 from printdeck.studio.symbol_list import Item, as_item, edited, item_view, next_uid, with_face
-from printdeck.studio.wording import Problem, home_shortened, problem_of, touches
+from printdeck.studio.wording import Problem, home_shortened, problem_of
 
-MAX_SEED = SEED_MAX
 LIBRARY_LOCK = threading.RLock()
 """Held while printdeck plans, lays out, draws or builds: one such job at a time (a
 layout forks its workers and takes every core; a photo deck's decodes are shared within
@@ -224,69 +224,6 @@ class Workspace:
         """The studio stops: the files kept for Undo are deleted."""
         with self.lock:
             self.history.store.close()
-
-    # -- settings ------------------------------------------------------------------------
-
-    def change_settings(self, changes: dict[str, object]) -> None:
-        """Set theme keys (dotted) to values; ``None`` restores a key's default.
-
-        Raises:
-            ValueError: a key the settings do not have, or a value no theme holds.
-            Refused: the theme model refuses a changed key's value (nothing is saved).
-        """
-        with self.lock:
-            before = {k: v for k, v in self.doc().items() if k != "symbols"}
-            doc = before
-            for key, value in changes.items():
-                doc = deck_settings.with_change(doc, key, deck_settings.checked_value(key, value))
-            symbols = [i.data for i in self.items]
-            _, problem = self.check({**doc, "symbols": symbols})
-            blamed = self._blamed_setting(problem, changes)
-            for key in changes:
-                if problem is not None and key == blamed:
-                    self.field_errors[key] = problem.words
-                    raise Refused(problem, key)
-                self.field_errors.pop(key, None)
-            self.commit(settings=doc)
-
-    def _blamed_setting(self, problem: Problem | None, changes: dict[str, object]) -> str | None:
-        """The changed key a problem of the changed theme is blamed on: the key it names, or
-        (a clash with another setting the theme did not have before: "only round cards have
-        one") the first changed key; None when the change is not at fault."""
-        if problem is None:
-            return None
-        named = next((key for key in changes if touches(problem.key, key)), None)
-        if named is not None:
-            return named
-        if problem.key is None or problem.key.split(".")[0] not in deck_settings.SETTING_SECTIONS:
-            return None  # about the symbols (too few for the deck...): not this change's
-        earlier = self.snapshot().problem  # the saved theme's, already loaded: not loaded again
-        return next(iter(changes)) if earlier is None or earlier.key != problem.key else None
-
-    def new_seed(self) -> int:
-        """Choose a new random seed for the deck (a new shuffle and new layouts)."""
-        seed = secrets.randbelow(MAX_SEED)
-        self.change_settings({"seed": seed})
-        return seed
-
-    def reroll_card(self, card_number: int) -> int:
-        """Lay out card ``card_number`` (1-based) again, differently: its
-        ``layout.reroll`` attempt goes up by one. Returns the new attempt.
-
-        Raises:
-            Refused: the theme model has no such card or no re-rolls.
-        """
-        with self.lock:
-            layout = dict(self.settings.get("layout") or {})
-            reroll = {int(k): int(v) for k, v in dict(layout.get("reroll") or {}).items()}
-            reroll[card_number] = reroll.get(card_number, 0) + 1
-            layout["reroll"] = dict(sorted(reroll.items()))
-            settings = {**self.settings, "layout": layout}
-            _, problem = self.check({**settings, "symbols": [i.data for i in self.items]})
-            if problem is not None and touches(problem.key, "layout.reroll"):
-                raise Refused(problem, "layout.reroll")
-            self.commit(settings=settings)
-            return reroll[card_number]
 
     # -- symbols -------------------------------------------------------------------------
 
