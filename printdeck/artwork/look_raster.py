@@ -130,7 +130,9 @@ def read_arrays(entry: Path, layout: Sequence[tuple[str, tuple[int, ...]]]) -> l
 
 @lru_cache(maxsize=1)
 def _look_code() -> str:
-    return code_digest("printdeck.artwork.lookalike", __name__, "printdeck.artwork.binary_entry")
+    return code_digest(
+        "printdeck.artwork.lookalike", "printdeck.artwork.look", __name__, "printdeck.artwork.binary_entry"
+    )
 
 
 def padded(pixels: np.ndarray) -> np.ndarray:

@@ -250,6 +250,7 @@ def code_version() -> str:
 def _code_version() -> str:
     return code_digest(
         "printdeck.artwork.lookalike",
+        "printdeck.artwork.look",
         "printdeck.artwork.look_raster",
         "printdeck.artwork.colour_vision",
         "printdeck.artwork.same_picture",
