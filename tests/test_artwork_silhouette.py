@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 from test_layout_support import AWKWARD
 
 from printdeck.artwork import drawing, rasterise, silhouette
-from printdeck.artwork.tracing import _cached, mask_to_polygon, trace
+from printdeck.artwork.mask_polygons import mask_to_polygon
+from printdeck.artwork.tracing import _cached, trace
 from printdeck.errors import PrintdeckError
 from printdeck.model import SymbolSpec
 from printdeck.theme import load_theme

@@ -38,6 +38,7 @@ ENGINE_MODULES = (
     "printdeck.layout.workers",
     "printdeck.layout.pins",
     "printdeck.artwork.tracing",
+    "printdeck.artwork.mask_polygons",
     "printdeck.artwork.shape_field",
     __name__,
 )
