@@ -6,7 +6,7 @@ import re
 import typing
 from pathlib import Path
 
-from printdeck.render import forms, imposition, svg_forms
+from printdeck.render import forms, round_marks, round_packing, svg_forms
 
 RENDER = Path(forms.__file__).parent
 
@@ -31,6 +31,6 @@ def test_svg_loader_and_imposition_helpers_are_typed_with_units() -> None:
     from reportlab.graphics.shapes import Drawing
 
     assert typing.get_type_hints(svg_forms.load_svg_drawing)["return"] is Drawing
-    for fn in (imposition._best_packing, imposition._packings, imposition._mark_clear):
+    for fn in (round_packing._best_packing, round_packing._packings, round_marks._mark_clear):
         lengths = [n for n, t in typing.get_type_hints(fn).items() if n != "return" and t is float]
         assert lengths and all(n.endswith("_mm") for n in lengths), fn.__name__

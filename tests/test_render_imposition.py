@@ -11,15 +11,8 @@ from hypothesis import given, settings, strategies as st
 from printdeck.errors import PrintdeckError
 from printdeck.render.backs import mirror_mm
 from printdeck.render.freespace import KEEP_CLEAR_MM
-from printdeck.render.imposition import (
-    MARK_CLEAR_MM,
-    MARK_LENGTH_MM,
-    MARK_OFFSET_MM,
-    MIN_MARGIN_MM,
-    cut_mark_segments,
-    impose,
-    missing_marks,
-)
+from printdeck.render.imposition import MIN_MARGIN_MM, impose
+from printdeck.render.round_marks import MARK_CLEAR_MM, MARK_LENGTH_MM, MARK_OFFSET_MM, cut_mark_segments, missing_marks
 from printdeck.render.sheet import MarkWarning, warn_missing_marks
 from printdeck.units import paper_size_mm
 

@@ -1,11 +1,10 @@
 """Imposition: where each round card sits on the paper (pure data, no ReportLab).
 
-Packings tried, for a card of outer diameter ``D`` (cut + 2 x bleed) and a centre
-spacing ``s = D + gap``: a square grid, a hexagonal packing (rows of c and c - 1
-cards, rows ``s * sqrt(3) / 2`` apart), and staggered rows of c cards shifted by
-as much as the slack allows (rows ``sqrt(s^2 - dx^2)`` apart) -- each also with
-rows and columns swapped. The paper keeps the orientation given; the packing
-with the most cards whose footer ruler still finds room wins.
+The paper keeps the orientation given; of the packings tried
+(:mod:`printdeck.render.round_packing`: a square grid, a hexagonal packing and staggered
+rows, each also with rows and columns swapped) the one with the most cards whose footer
+ruler still finds room wins. Round cards' cut marks are :mod:`printdeck.render.round_marks`'s;
+square, rectangular and hexagonal cards are packed and marked by :mod:`printdeck.render.shaped`.
 """
 
 from __future__ import annotations
@@ -13,35 +12,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.model import CardSlot
 from printdeck.render import shaped
 from printdeck.render.freespace import KeepOut, Rect, Segment, find_spot, keepout_zone
-from printdeck.sheet_room import (
-    MARK_LENGTH_MM,
-    MIN_MARGIN_MM,
-    ROUND_MARK_OFFSET_MM,
-    mark_room_mm,
-    sheet_inner_mm,
-    used_margin_mm,
-)
-
-MARK_OFFSET_MM = ROUND_MARK_OFFSET_MM
-"""Cut marks start this far outside the bleed (at its edge, as a press's crop marks do
-when the bleed is wider than their offset)."""
-MARK_CLEAR_MM = 1.0
-"""Cut marks stay at least this far from any other card's bleed (the facing card of a
-shared mark aside)."""
-SHARED_CLEAR_MM = 0.5
-"""A mark shared across a gap keeps this far from both bleeds where the gap is wide enough
-(``MARK_LENGTH_MM`` + 2 x this); in a narrower gap it spans the gap, at least ``MARK_LENGTH_MM``."""
-RULER_BLOCK_MM = (56.0, 5.0)
-"""Footer ruler block: a 50 mm scale bar with mm ticks and labels, mm."""
-
-Points = list[tuple[float, float]]
+from printdeck.render.round_marks import Points, cut_mark_segments
+from printdeck.render.round_packing import RULER_BLOCK_MM, _best_packing
+from printdeck.sheet_room import MIN_MARGIN_MM, mark_room_mm, sheet_inner_mm, used_margin_mm
 
 
 @dataclass(frozen=True)
@@ -298,182 +276,3 @@ def _impose_shape(
         turned=turned,
         shared=shared,
     )
-
-
-_Candidate = tuple[str, Points, int, int, "Rect | None"]
-
-
-def _best_packing(
-    page_mm: tuple[float, float],
-    inner_mm: tuple[float, float],
-    outer_d_mm: float,
-    gap_mm: float,
-    margin_mm: float,
-    room_mm: float,
-) -> _Candidate:
-    """Try every packing; most cards with a footer ruler wins, then fewest rows.
-
-    Args:
-        page_mm: Paper (width, height), mm.
-        inner_mm: (width, height) the card centres' packing may span, bleeds
-            included (paper minus margins and cut-mark room), mm.
-        outer_d_mm: Card diameter with bleed, mm.
-        gap_mm: Space between neighbouring bleeds, mm.
-        margin_mm: Margin from the paper edge, mm.
-        room_mm: Cut-mark room kept inside the margins, mm (already in ``inner_mm``).
-    """
-    pitch_mm = outer_d_mm + gap_mm
-    margins = (margin_mm, margin_mm, page_mm[0] - margin_mm, page_mm[1] - margin_mm)
-    found: list[_Candidate] = []
-    for swapped in (False, True):
-        w_mm, h_mm = (inner_mm[1], inner_mm[0]) if swapped else inner_mm
-        for name, pts, cols, rows in _packings(w_mm, h_mm, outer_d_mm, pitch_mm):
-            if swapped:
-                pts = [(y, x) for x, y in pts]
-                name, cols, rows = name + "-t", rows, cols
-            centers = _centre_on_page(pts, page_mm)
-            marks = cut_mark_segments(centers, outer_d_mm / 2.0, margins)
-            zone = keepout_zone(centers, outer_d_mm / 2.0, marks)
-            ruler = find_spot(RULER_BLOCK_MM, margins, zone)
-            found.append((name, centers, cols, rows, ruler))
-    return max(found, key=lambda c: (c[4] is not None, len(c[1]), -c[3]))
-
-
-def _packings(w_mm: float, h_mm: float, d_mm: float, pitch_mm: float) -> list[tuple[str, Points, int, int]]:
-    """Centre lists (relative, first card at (0, 0), rows going down) fitting ``w_mm`` x ``h_mm``.
-
-    Args:
-        w_mm: Width available to the discs, mm.
-        h_mm: Height available to the discs, mm.
-        d_mm: Disc diameter (card with bleed), mm.
-        pitch_mm: Least centre-to-centre distance (diameter + gap), mm.
-
-    Returns:
-        (name, centres in mm, columns, rows) for the square grid, the hexagonal
-        packing and a staggered grid (when it differs).
-    """
-    s = pitch_mm
-    cols = int((w_mm - d_mm) // s) + 1
-    out: list[tuple[str, Points, int, int]] = []
-    grid_rows = int((h_mm - d_mm) // s) + 1
-    out.append(("grid", [(c * s, -r * s) for r in range(grid_rows) for c in range(cols)], cols, grid_rows))
-    v = s * math.sqrt(3.0) / 2.0
-    hex_rows = int((h_mm - d_mm) // v) + 1
-    if cols >= 2:
-        pts = [(c * s + (s / 2.0 if r % 2 else 0.0), -r * v) for r in range(hex_rows) for c in range(cols - (r % 2))]
-        out.append(("hex", pts, cols, hex_rows))
-    dx = min(s / 2.0, w_mm - d_mm - (cols - 1) * s)
-    if dx > 1e-6:
-        v2 = math.sqrt(s * s - dx * dx)
-        rows2 = int((h_mm - d_mm) // v2) + 1
-        pts = [(c * s + (dx if r % 2 else 0.0), -r * v2) for r in range(rows2) for c in range(cols)]
-        out.append(("stagger", pts, cols, rows2))
-    return out
-
-
-def _centre_on_page(pts: Points, page_mm: tuple[float, float]) -> Points:
-    """Shift a packing (mm) so its bounding box is centred on the page, rows top to bottom."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    ox = page_mm[0] / 2.0 - (min(xs) + max(xs)) / 2.0
-    oy = page_mm[1] / 2.0 - (min(ys) + max(ys)) / 2.0
-    ordered = sorted(pts, key=lambda p: (-round(p[1], 6), round(p[0], 6)))
-    return [(x + ox, y + oy) for x, y in ordered]
-
-
-def cut_mark_segments(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> list[Segment]:
-    """Radial cut marks at each card's four tangent points (top, bottom, left, right).
-
-    Each mark starts ``MARK_OFFSET_MM`` outside the bleed and is ``MARK_LENGTH_MM`` long,
-    never shorter. Where the mark's line meets a neighbour's bleed straight ahead, the
-    two cards share one mark spanning the gap between their bleeds (at least
-    ``MARK_LENGTH_MM`` wide, else no mark); a mark that would leave the margins or come
-    within ``MARK_CLEAR_MM`` of another card's bleed is left out
-    (:func:`missing_marks` counts them, so the build can say so).
-
-    Args:
-        centers_mm: Card centres on one page, mm, shape (n, 2).
-        outer_radius_mm: Cut radius + bleed, mm.
-        inner_mm: Printable area inside the margins (x0, y0, x1, y1), mm.
-
-    Returns:
-        Segments ((x0, y0), (x1, y1)) in mm, inner end first, each drawn once.
-    """
-    return _marks(centers_mm, outer_radius_mm, inner_mm)[0]
-
-
-def missing_marks(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> int:
-    """How many of the cards' tangent points get no whole cut mark (see :func:`cut_mark_segments`)."""
-    return _marks(centers_mm, outer_radius_mm, inner_mm)[1]
-
-
-def _marks(centers_mm: Points, outer_radius_mm: float, inner_mm: Rect) -> tuple[list[Segment], int]:
-    out: list[Segment] = []
-    missing = 0
-    start_mm = outer_radius_mm + MARK_OFFSET_MM
-    for i, (cx, cy) in enumerate(centers_mm):
-        for ux, uy in ((0.0, 1.0), (0.0, -1.0), (-1.0, 0.0), (1.0, 0.0)):
-            facing = _facing(centers_mm, i, (ux, uy), outer_radius_mm)
-            if facing is not None:  # a neighbour straight ahead: one mark across the gap
-                j, dist_mm = facing
-                gap_mm = dist_mm - 2.0 * outer_radius_mm
-                if gap_mm < MARK_LENGTH_MM - 1e-9:
-                    missing += 1
-                elif i < j:  # centred in the gap, clear of both bleeds where the gap allows
-                    length_mm = max(MARK_LENGTH_MM, gap_mm - 2.0 * SHARED_CLEAR_MM)
-                    start = outer_radius_mm + (gap_mm - length_mm) / 2.0
-                    p0 = (cx + ux * start, cy + uy * start)
-                    out.append((p0, (p0[0] + ux * length_mm, p0[1] + uy * length_mm)))
-                continue
-            others = [c for j, c in enumerate(centers_mm) if j != i]
-            if _mark_clear((cx, cy), (ux, uy), start_mm, others, outer_radius_mm, inner_mm):
-                p0 = (cx + ux * start_mm, cy + uy * start_mm)
-                out.append((p0, (p0[0] + ux * MARK_LENGTH_MM, p0[1] + uy * MARK_LENGTH_MM)))
-            else:
-                missing += 1
-    return out, missing
-
-
-def _facing(
-    centers_mm: Points, i: int, direction: tuple[float, float], outer_radius_mm: float
-) -> tuple[int, float] | None:
-    """The nearest card whose centre lies straight ahead of card ``i`` along ``direction``
-    within reach of a mark, as (index, centre distance in mm), or None."""
-    cx, cy = centers_mm[i]
-    best: tuple[int, float] | None = None
-    for j, (x, y) in enumerate(centers_mm):
-        along = (x - cx) * direction[0] + (y - cy) * direction[1]
-        across = abs((x - cx) * direction[1] - (y - cy) * direction[0])
-        near = along - 2.0 * outer_radius_mm <= MARK_LENGTH_MM + 2.0 * MARK_CLEAR_MM
-        if j != i and along > 0 and across < 1e-6 and near and (best is None or along < best[1]):
-            best = (j, along)
-    return best
-
-
-def _mark_clear(
-    center_mm: tuple[float, float],
-    direction: tuple[float, float],
-    start_mm: float,
-    others_mm: Points,
-    outer_radius_mm: float,
-    inner_mm: Rect,
-) -> bool:
-    """Whether a whole mark from ``start_mm`` along the unit ``direction`` stays inside the
-    margins and ``MARK_CLEAR_MM`` from every other card's bleed.
-
-    Args:
-        center_mm: The card's centre, mm.
-        direction: Unit vector (ux, uy) of the mark, unitless.
-        start_mm: Distance from the centre where the mark starts, mm.
-        others_mm: The other cards' centres, mm, shape (n, 2).
-        outer_radius_mm: Cut radius + bleed, mm.
-        inner_mm: Area inside the margins (x0, y0, x1, y1), mm.
-    """
-    t = start_mm + np.linspace(0.0, MARK_LENGTH_MM, 61)
-    x, y = center_mm[0] + direction[0] * t, center_mm[1] + direction[1] * t
-    ok = (x >= inner_mm[0] - 1e-6) & (x <= inner_mm[2] + 1e-6) & (y >= inner_mm[1] - 1e-6) & (y <= inner_mm[3] + 1e-6)
-    if others_mm:
-        o = np.asarray(others_mm, dtype=float)
-        dist = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1])
-        ok &= (dist >= outer_radius_mm + MARK_CLEAR_MM).all(axis=1)
-    return bool(ok.all())

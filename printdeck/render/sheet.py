@@ -3,7 +3,7 @@
 Geometry (mm, page origin bottom-left): a card of cut radius ``r`` and bleed
 ``b`` is a disc of radius ``r + b`` in the card background colour; cut marks are
 radial ticks at its four tangent points outside the bleed (see
-:func:`printdeck.render.imposition.cut_mark_segments`).
+:func:`printdeck.render.round_marks.cut_mark_segments`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from printdeck.model import CardLayout, DeckMark
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot
-from printdeck.render.imposition import MARK_LENGTH_MM, Imposition, missing_marks
+from printdeck.render.imposition import Imposition
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
+from printdeck.render.round_marks import MARK_LENGTH_MM, missing_marks
 from printdeck.render.style import (
     BORDER_INSET_MM,
     BORDER_WIDTH_MM,
