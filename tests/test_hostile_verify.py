@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from test_hostile_support import Case, assert_refused, env, run_cases, special_file
 
-import printdeck.design.verify as verify_module
+import printdeck.design.gram as gram
+import printdeck.design.lambda_screen as lambda_screen
 from printdeck.design import make_design
 from printdeck.design.deck_lines import MAX_CARDS
 from printdeck.design.verify import verify_blocks
@@ -108,10 +109,10 @@ def _reference(blocks: list[list[int]], lam: int) -> int:
 @pytest.mark.parametrize("seed", range(6))
 def test_blockwise_verification_matches_the_pairwise_count(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    monkeypatch.setattr(verify_module, "_WORK_SLOTS", int(rng.integers(1, 40)))
-    monkeypatch.setattr(verify_module, "_CHUNK_SLOTS", int(rng.integers(1, 300)))
-    monkeypatch.setattr(verify_module, "_BLOCK_WORDS", 1)
-    monkeypatch.setattr(verify_module, "_CHUNK_CARDS", int(rng.integers(1, 20)))
+    monkeypatch.setattr(gram, "_WORK_SLOTS", int(rng.integers(1, 40)))
+    monkeypatch.setattr(gram, "_CHUNK_SLOTS", int(rng.integers(1, 300)))
+    monkeypatch.setattr(lambda_screen, "_BLOCK_WORDS", 1)
+    monkeypatch.setattr(lambda_screen, "_CHUNK_CARDS", int(rng.integers(1, 20)))
     plane = [list(b) for b in make_design(order=[2, 3, 4, 5, 7, 8][seed]).blocks]
     broken = [*plane[:-1], plane[0][:]]
     random = [sorted(set(rng.integers(0, 40, int(rng.integers(1, 6))).tolist())) for _ in range(150)]

@@ -28,9 +28,9 @@ from typing import TypedDict
 
 import numpy as np
 
+from printdeck.design.gram import _gram_rows
 from printdeck.design.reasons import plane_status
 from printdeck.design.sizes import deck_points, design_known
-from printdeck.design.verify import _gram_rows
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_output
 

@@ -8,29 +8,25 @@ contributes +1 to each card holding that symbol. That is sum_p r_p^2 additions
 (r_p = cards holding symbol p) instead of cards^2 * symbols for a dense product.
 Everything works block by block (column blocks of the bit-parallel screen, row chunks
 and incidence batches of the count), so memory stays bounded whatever the deck (figures:
-bench/RESULTS.md).
+bench/RESULTS.md). The λ = 1 screen is :mod:`printdeck.design.lambda_screen`'s and the
+count's Gram rows :mod:`printdeck.design.gram`'s; this module runs them and reports.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from printdeck.design.gram import _gram_chunk, _Incidence, _row_chunks
+from printdeck.design.lambda_screen import _lambda_one_failures
 
 #: How many wrong pairs a report keeps (the count is always exact).
 MAX_LISTED_PAIRS = 1000
 SUMMARY_PAIRS = 20
 """The most card pairs :meth:`VerifyReport.summary` names (the report keeps up to
 :data:`MAX_LISTED_PAIRS`; a failing deck of 465 bad pairs listed every one)."""
-#: Target number of bincount slots per chunk (bounds memory to ~8 bytes each).
-_CHUNK_SLOTS = 1 << 22
-#: Target number of symbol incidences expanded at a time by the exact count.
-_WORK_SLOTS = 1 << 22
-#: Bit-parallel screen: words (64 cards each) per column block, and cards per row chunk.
-_BLOCK_WORDS = 32
-_CHUNK_CARDS = 512
 
 
 @dataclass(frozen=True)
@@ -265,19 +261,6 @@ def verify_flat(flat: np.ndarray, sizes: np.ndarray, lam: int = 1) -> VerifyRepo
     return VerifyReport(b, v, lam, sizes, freq, bad_count, tuple(bad), dups)
 
 
-@dataclass(frozen=True)
-class _Incidence:
-    """A deck both ways: cards as symbol lists (``flat``/``card_ptr``) and symbols as
-    card lists (``pt_cards``/``pt_ptr``), with ``sizes`` and ``freq`` (r_p)."""
-
-    flat: np.ndarray
-    sizes: np.ndarray
-    card_ptr: np.ndarray
-    pt_ptr: np.ndarray
-    pt_cards: np.ndarray
-    freq: np.ndarray
-
-
 def _count_bad_pairs(graph: _Incidence, suspects: np.ndarray, lam: int) -> tuple[int, list[tuple[int, int, int]]]:
     """Count pairs (i, j), i a suspect, j > i, sharing other than ``lam`` symbols; list
     the first :data:`MAX_LISTED_PAIRS` as (i, j, shared)."""
@@ -293,152 +276,6 @@ def _count_bad_pairs(graph: _Incidence, suspects: np.ndarray, lam: int) -> tuple
             for i, j in np.argwhere(wrong)[: MAX_LISTED_PAIRS - len(bad)]:
                 bad.append((int(rows[i]), int(j), int(counts[i, j])))
     return bad_count, bad
-
-
-def _row_chunks(graph: _Incidence, rows: np.ndarray) -> Iterator[np.ndarray]:
-    """``rows`` in consecutive chunks of at most ``_CHUNK_SLOTS / cards`` cards and about
-    ``_WORK_SLOTS`` symbol incidences (one card at least)."""
-    b = max(len(graph.sizes), 1)
-    per_point = np.concatenate([[0], np.cumsum(graph.freq[graph.flat])])
-    work = per_point[graph.card_ptr[rows + 1]] - per_point[graph.card_ptr[rows]]
-    most = max(1, _CHUNK_SLOTS // b)
-    start, total = 0, 0
-    for end, w in enumerate(work.tolist()):
-        if end > start and (end - start >= most or total + w > _WORK_SLOTS):
-            yield rows[start:end]
-            start, total = end, 0
-        total += w
-    if start < len(rows):
-        yield rows[start:]
-
-
-def _gram_chunk(graph: _Incidence, rows: np.ndarray) -> np.ndarray:
-    """(len(rows), cards) int64: symbols each card of ``rows`` shares with every card,
-    summed over batches of about ``_WORK_SLOTS`` incidences (bounded memory)."""
-    b, c = len(graph.sizes), len(rows)
-    pts = np.concatenate([graph.flat[graph.card_ptr[r] : graph.card_ptr[r + 1]] for r in rows])
-    local = np.repeat(np.arange(c, dtype=np.int64), graph.sizes[rows])
-    counts = np.zeros((c, b), dtype=np.int64)
-    for lo, hi in _batches(graph.freq[pts]):
-        first, last = int(local[lo]), int(local[hi - 1]) + 1
-        per_row = np.bincount(local[lo:hi] - first, minlength=last - first)
-        counts[first:last] += _gram_rows(pts[lo:hi], per_row, graph.pt_ptr, graph.pt_cards, graph.freq, b)
-    return counts
-
-
-def _batches(lengths: np.ndarray) -> Iterator[tuple[int, int]]:
-    """Consecutive ranges [lo, hi) of entries whose ``lengths`` add up to about
-    ``_WORK_SLOTS`` (one entry at least)."""
-    ends = np.cumsum(lengths)
-    marks = np.arange(_WORK_SLOTS, int(ends[-1]) if ends.size else 0, _WORK_SLOTS)
-    cuts = sorted({int(x) for x in np.searchsorted(ends, marks, side="right")} - {0, len(lengths)})
-    bounds = [0, *cuts, len(lengths)]
-    for lo, hi in itertools.pairwise(bounds):
-        if hi > lo:
-            yield lo, hi
-
-
-def _lambda_one_failures(
-    flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray, pt_cards: np.ndarray, freq: np.ndarray, later: np.ndarray
-) -> np.ndarray:
-    """Cards i that may share other than one symbol with some later card j > i.
-
-    Exact and bit-parallel: card i meets every later card exactly once iff the sets
-    of later cards holding each of its symbols (a) together cover all cards i+1..b-1
-    (bitwise OR of packed rows of M.T) and (b) have sizes adding up to b - 1 - i:
-    then they are disjoint and cover, so each later card is met once. Pairs are
-    checked once each (j > i), so only the upper triangle of the Gram matrix is done.
-    M.T is packed one column block (``64 * _BLOCK_WORDS`` cards) at a time, so
-    memory is (symbols x ``_BLOCK_WORDS``) words whatever the deck's size.
-
-    Args:
-        flat, sizes, card_ptr: Cards as concatenated symbols, sizes, offsets.
-        pt_cards: Cards holding each symbol, grouped by symbol, ascending.
-        freq: (symbols,) r_p.
-        later: Per entry of ``flat``: cards after this one holding that symbol.
-
-    Returns:
-        (m,) int64 indices of cards failing the test (to be examined by counting).
-    """
-    b = len(sizes)
-    per_entry = np.concatenate([[0], np.cumsum(later)])
-    count_ok = per_entry[card_ptr[1:]] - per_entry[card_ptr[:-1]] == b - 1 - np.arange(b)
-    grid = _padded(flat, sizes, card_ptr)
-    pt_of = np.repeat(np.arange(len(freq), dtype=np.int64), freq)
-    span = 64 * _BLOCK_WORDS
-    cover_ok = np.ones(b, dtype=bool)
-    for c0 in range(0, b, span):
-        c1 = min(b, c0 + span)
-        part = _column_block(pt_of, pt_cards, len(freq), c0, c1)
-        for a in range(0, c1, _CHUNK_CARDS):  # rows at or after c1 need nothing from this block
-            z = min(c1, a + _CHUNK_CARDS)
-            cover_ok[a:z] &= _covers(part, grid[a:z], a, c0, c1)
-    return np.flatnonzero(~(count_ok & cover_ok))
-
-
-def _column_block(pt_of: np.ndarray, pt_cards: np.ndarray, n_points: int, c0: int, c1: int) -> np.ndarray:
-    """(symbols, words) uint64: bit j - c0 of row p set when card j (c0 <= j < c1) holds p."""
-    words = (c1 - c0 + 63) // 64
-    keep = (pt_cards >= c0) & (pt_cards < c1)
-    local = pt_cards[keep] - c0
-    packed = np.zeros(n_points * words * 8, dtype=np.uint8)
-    np.add.at(
-        packed,
-        pt_of[keep] * (words * 8) + local // 8,  # (point, card) pairs are unique: add = or
-        np.left_shift(1, local % 8).astype(np.uint8),
-    )
-    return packed.view(np.uint64).reshape(n_points, words)
-
-
-def _covers(part: np.ndarray, cols: np.ndarray, a: int, c0: int, c1: int) -> np.ndarray:
-    """For cards a.. (their symbols ``cols``): do their symbols' cards cover every j in
-    [c0, c1) with j > i? (bool per card)."""
-    union = part[cols[:, 0]]
-    tmp = np.empty_like(union)
-    for pos in range(1, cols.shape[1]):  # OR in place, the chunk stays in cache
-        np.take(part, cols[:, pos], axis=0, out=tmp)
-        np.bitwise_or(union, tmp, out=union)
-    j = c0 + np.arange(part.shape[1] * 64)
-    need = (j[None, :] > np.arange(a, a + len(cols))[:, None]) & (j[None, :] < c1)
-    need = np.packbits(need, axis=1, bitorder="little").view(np.uint64)
-    covered: np.ndarray = ((union & need) == need).all(axis=1)
-    return covered
-
-
-def _padded(flat: np.ndarray, sizes: np.ndarray, card_ptr: np.ndarray) -> np.ndarray:
-    """(cards, max size) int64 grid of symbols; shorter cards repeat their first symbol
-    (harmless for a bitwise OR). Every card must have a symbol."""
-    b, width = len(sizes), int(sizes.max())
-    if np.all(sizes == width):
-        return flat.reshape(b, width)
-    grid = np.repeat(flat[card_ptr[:-1]][:, None], width, axis=1)
-    col = np.arange(flat.size) - np.repeat(card_ptr[:-1], sizes)
-    grid[np.repeat(np.arange(b), sizes), col] = flat
-    return grid
-
-
-def _gram_rows(
-    points: np.ndarray, sizes: np.ndarray, pt_ptr: np.ndarray, pt_cards: np.ndarray, freq: np.ndarray, n_cards: int
-) -> np.ndarray:
-    """Rows of G = M @ M.T for a chunk of cards.
-
-    Args:
-        points: Concatenated symbols of the chunk's cards.
-        sizes: (c,) their card sizes.
-        pt_ptr, pt_cards: Cards holding point p are ``pt_cards[pt_ptr[p]:pt_ptr[p+1]]``.
-        freq: (points,) r_p.
-        n_cards: Total cards (row length).
-
-    Returns:
-        (c, n_cards) int64 shared-symbol counts.
-    """
-    c = len(sizes)
-    lengths = freq[points]
-    total = int(lengths.sum())
-    seg_start = np.repeat(pt_ptr[points] - np.concatenate([[0], np.cumsum(lengths)[:-1]]), lengths)
-    other = pt_cards[seg_start + np.arange(total)]
-    row = np.repeat(np.repeat(np.arange(c, dtype=np.int64), sizes), lengths)
-    return np.bincount(row * n_cards + other, minlength=c * n_cards).reshape(c, n_cards)
 
 
 def verify_difference_set(base: Sequence[int], v: int, lam: int) -> bool:
