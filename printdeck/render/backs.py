@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.cardshape import CardShape, ShapeKind
 from printdeck.model import DeckMark
 from printdeck.render.back_title import title_layout
-from printdeck.render.canvas import scratch_canvas
+from printdeck.render.canvas import end_form, scratch_canvas
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
@@ -130,7 +130,7 @@ def make_back_form(
             canvas.circle(0, 0, outer - width / 2, stroke=1, fill=0)
         else:
             canvas.drawPath(shape_path(canvas, shape, (bleed_mm - BAND_MM) / 2.0), stroke=1, fill=0)
-    canvas.endForm()
+    end_form(canvas)
 
 
 def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:

@@ -1,4 +1,5 @@
-"""One place that opens a deterministic, metadata-carrying ReportLab canvas."""
+"""One place that opens a deterministic, metadata-carrying ReportLab canvas, and that ends
+a form XObject with the resources it names."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import io
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.render import pdf_fonts
@@ -68,3 +70,33 @@ def scratch_canvas(buffer: io.BytesIO, page_size_pt: tuple[float, float]) -> Can
     """An in-memory, deterministic one-off canvas (for proofs that a drawing prints), pt."""
     pdf_fonts.register_bundled()
     return Canvas(buffer, pagesize=page_size_pt, invariant=1, initialFontName=pdf_fonts.SANS)
+
+
+def end_form(canvas: Canvas) -> None:
+    """End the form begun by ``canvas.beginForm`` (``canvas.endForm()``) and give it every
+    resource its content names.
+
+    ReportLab (5.x) writes a form's ``/Resources`` with its fonts, procedure sets and
+    XObjects only: a form that paints a gradient (``sh``, an SVG's ``linearGradient``) or
+    sets a graphics state (``gs``: an SVG's ``opacity``) names a shading or state that is
+    nowhere in the file, which poppler and Ghostscript draw as solid black or opaque (and a
+    print shop's preflight refuses). Forms that name neither are left as ReportLab writes
+    them (the same bytes).
+    """
+    name = canvas._formData[0]
+    shadings = dict(canvas._shadingUsed)  # reset by endForm: taken before
+    colours = dict(canvas._colorsUsed)
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if not (shadings or colours or form.ExtGState):
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    resources.setColorSpace(colours)
+    form.Resources = resources

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise, svg_root
 from printdeck.errors import LOW_RESOLUTION
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
+from printdeck.render.canvas import end_form
 from printdeck.render.pictures import (
     StoredPicture,
     clip_rings,
@@ -217,7 +218,7 @@ def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | N
     else:  # no soft mask: on the card's colour, clipped to the silhouette
         clip_rings(canvas, outline_rings(symbol), w, h)
         canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
-    canvas.endForm()
+    end_form(canvas)
     why = (
         f"uses {feature}, which the PDF's vector path cannot draw"
         if feature
@@ -236,7 +237,7 @@ def _image_form(canvas: Canvas, name: str, art: SymbolDrawing, stored: StoredPic
     w, h = art.size
     canvas.beginForm(name, 0, 0, w, h)
     draw_picture(canvas, art, stored)
-    canvas.endForm()
+    end_form(canvas)
     return Art(name, w, h)
 
 
@@ -253,7 +254,7 @@ def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
     for op, pts in art.word_ops():
         getattr(pen, op)(*pts)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
-    canvas.endForm()
+    end_form(canvas)
     return Art(name, max(w, 1e-3), max(h, 1e-3), word=True)
 
 

@@ -97,6 +97,8 @@ def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
         assert isinstance(contents, pikepdf.Stream)
         _rewrite(contents, ink_limit)
     for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/ShadingType") is not None:
+            _shading_to_cmyk(obj, ink_limit)
         if not isinstance(obj, pikepdf.Stream):
             continue
         subtype = obj.get("/Subtype")
@@ -136,6 +138,23 @@ def _rewrite(stream: pikepdf.Stream, ink_limit: int) -> None:
         out.append((list(operands), operator))
     if changed:
         stream.write(pikepdf.unparse_content_stream(out))
+
+
+def _shading_to_cmyk(shading: pikepdf.Dictionary, ink_limit: int) -> None:
+    """A DeviceRGB axial or radial shading (an SVG's gradient, as ReportLab writes it:
+    exponential functions, alone or stitched) made DeviceCMYK, each stop's colour through
+    the same transform as the colour operators; the gradient is then interpolated in CMYK."""
+    if shading.get("/ColorSpace") != Name.DeviceRGB:
+        return
+    function = shading.get("/Function")
+    parts = function.get("/Functions") if isinstance(function, pikepdf.Dictionary) else None
+    for part in [function] if parts is None else list(parts):
+        if not isinstance(part, pikepdf.Dictionary) or int(part.get("/FunctionType", -1)) != 2:
+            raise ValueError(f"a shading function printdeck cannot convert to CMYK: {part!r}")
+        for end in ("/C0", "/C1"):
+            red, green, blue = (float(v) for v in part.get(end, Array([0, 0, 0]) if end == "/C0" else Array([1, 1, 1])))
+            part[end] = Array(list(cmyk_of_rgb((red, green, blue), ink_limit)))
+    shading.ColorSpace = Name.DeviceCMYK
 
 
 def _image_to_cmyk(image: pikepdf.Stream, ink_limit: int) -> None:
@@ -181,8 +200,16 @@ def _jpeg_within(cmyk: Image.Image, ink_limit: int) -> bytes | None:
 
 
 def _refuse_transparency(pdf: pikepdf.Pdf) -> None:
-    """PDF/X-1a allows no transparency: refuse soft masks, constant alpha and blend modes."""
-    for obj in pdf.objects:
+    """PDF/X-1a allows no transparency: refuse soft masks, constant alpha and blend modes,
+    in any object and in the graphics states a page's or a form's resources hold directly
+    (ReportLab writes a form's, an SVG's opacity, there)."""
+    states: list[pikepdf.Object] = []
+    for holder in [*(page.obj for page in pdf.pages), *pdf.objects]:
+        resources = holder.get("/Resources") if isinstance(holder, (pikepdf.Dictionary, pikepdf.Stream)) else None
+        found = resources.get("/ExtGState") if isinstance(resources, pikepdf.Dictionary) else None
+        if isinstance(found, pikepdf.Dictionary):
+            states.extend(found.values())
+    for obj in [*pdf.objects, *states]:
         if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
             continue
         smask = obj.get("/SMask")

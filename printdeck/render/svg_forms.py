@@ -22,6 +22,7 @@ from svglib.svglib import svg2rlg
 from printdeck.artwork import Drawing as SymbolDrawing, existing_file, svg_text
 from printdeck.errors import PrintdeckError, shown
 from printdeck.render import pdf_fonts
+from printdeck.render.canvas import end_form
 
 logging.getLogger("svglib").addHandler(logging.NullHandler())  # its notes ("Can't handle color") are not
 # the user's business: an SVG svglib cannot draw faithfully fails its proof and prints as an image
@@ -105,5 +106,5 @@ def draw_vectors(canvas: Canvas, art: SymbolDrawing, name: str) -> list[str]:
     canvas.scale(w / float(vectors.width), h / float(vectors.height))
     renderPDF.draw(vectors, canvas, 0, 0, showBoundary=False)
     code = [str(line) for line in canvas._code]
-    canvas.endForm()
+    end_form(canvas)
     return code

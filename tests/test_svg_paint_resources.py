@@ -1,0 +1,126 @@
+"""An SVG's gradients and opacity print: every form XObject holds the shadings and graphics
+states its content names (ReportLab gives a form fonts and XObjects only, so a gradient
+printed solid black and see-through circles opaque in poppler, Ghostscript and a print
+shop's RIP), and a CMYK press file converts the gradients and keeps X-1a free of opacity."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pytest
+from pikepdf import Name
+from PIL import Image
+
+import printdeck
+from printdeck.errors import PrintdeckError
+
+GS = shutil.which("gs")
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{}</svg>'
+PINK, BLUE = (247, 37, 133), (67, 97, 238)
+ICONS = {
+    "pill": '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f72585"/>'
+    '<stop offset="1" stop-color="#4361ee"/></linearGradient></defs>'
+    '<rect x="5" y="25" width="90" height="50" rx="25" fill="url(#g)"/>',
+    "ball": '<defs><radialGradient id="r" cx="0.4" cy="0.4" r="0.6"><stop offset="0" stop-color="#ffffff"/>'
+    '<stop offset="1" stop-color="#0077b6"/></radialGradient></defs><circle cx="50" cy="50" r="45" fill="url(#r)"/>',
+    "bubbles": '<circle cx="35" cy="40" r="30" fill="#e63946" opacity="0.5"/>'
+    '<circle cx="65" cy="60" r="30" fill="#06d6a0" fill-opacity="0.5"/>',
+    "square": '<rect x="10" y="10" width="80" height="80" fill="#264653"/>',
+    "triangle": '<polygon points="50,5 95,95 5,95" fill="#e9c46a"/>',
+    "cross": '<path d="M40 5h20v35h35v20h-35v35h-20v-35h-35v-20h35z" fill="#2a9d8f"/>',
+    "ring": '<circle cx="50" cy="50" r="40" fill="none" stroke="#8338ec" stroke-width="14"/>',
+}
+
+
+def _theme(folder: Path, leave_out: tuple[str, ...] = ()) -> Path:
+    (folder / "icons").mkdir(exist_ok=True)
+    for name, body in ICONS.items():
+        if name not in leave_out:
+            (folder / "icons" / f"{name}.svg").write_text(SVG.format(body))
+    extra = "  - '@assets/twemoji/apple.svg'\n" if leave_out else ""
+    (folder / "theme.yaml").write_text(
+        f"name: paint\ndeck: {{symbols_per_card: 3}}\ncard: {{diameter: 60mm}}\nsymbols:\n  - folder: icons\n{extra}"
+    )
+    return folder / "theme.yaml"
+
+
+def _named(stream: pikepdf.Stream, operator: str) -> set[str]:
+    """The resource names ``operator`` (``sh``, ``gs``) takes in a content stream."""
+    return {str(ops[0]) for ops, op in pikepdf.parse_content_stream(stream) if str(op) == operator}
+
+
+def _forms(pdf: pikepdf.Pdf) -> list[pikepdf.Stream]:
+    return [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == Name.Form]
+
+
+@pytest.fixture(scope="module")
+def rgb_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("paint")
+    printdeck.build(_theme(folder), folder / "deck.pdf")
+    return folder / "deck.pdf"
+
+
+def test_every_form_holds_the_shadings_and_states_it_names(rgb_deck: Path) -> None:
+    with pikepdf.open(rgb_deck) as pdf:
+        painting = 0
+        for form in _forms(pdf):
+            resources = form.get("/Resources", pikepdf.Dictionary())
+            for operator, kind in (("sh", "/Shading"), ("gs", "/ExtGState")):
+                names = _named(form, operator)
+                held = set(resources.get(kind, pikepdf.Dictionary()).keys())
+                assert names <= held, (operator, names, held)
+                painting += len(names)
+        assert painting >= 3  # the two gradients and the bubbles' opacity
+        shadings = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o]
+        assert len(shadings) >= 2
+
+
+@pytest.mark.skipif(GS is None, reason="Ghostscript (gs) is not installed")
+def test_ghostscript_draws_the_gradients_in_colour_and_the_bubbles_see_through(rgb_deck: Path, tmp_path: Path) -> None:
+    png = tmp_path / "page.png"
+    done = subprocess.run(
+        [str(GS), "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=png16m", "-r40", f"-sOutputFile={png}", str(rgb_deck)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "Error" not in done.stdout + done.stderr, done.stdout + done.stderr
+    rgb = np.asarray(Image.open(png).convert("RGB"), dtype=int)
+    near = lambda colour, tol=40: (np.abs(rgb - np.array(colour)).max(axis=2) < tol).sum()  # noqa: E731
+    assert near(PINK) > 20 and near(BLUE) > 20  # the pill's two ends, not a black pill
+    cards = rgb[: int(0.85 * rgb.shape[0])]  # above the footer's words and scale bar
+    assert (np.abs(cards).max(axis=2) < 30).sum() < 300  # crop marks only: a black pill or ball is 400+
+    blended = near((0x74, 0x9D, 0x66), 30)  # red over green at half opacity each, on white
+    assert blended > 10
+
+
+def test_a_press_file_converts_the_gradients_to_cmyk(tmp_path: Path) -> None:
+    out = tmp_path / "x4.pdf"
+    printdeck.build(_theme(tmp_path), out, color="cmyk", pdfx="x-4")
+    with pikepdf.open(out) as pdf:
+        shadings = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o]
+        assert shadings and all(s.ColorSpace == Name.DeviceCMYK for s in shadings)
+        for shading in shadings:
+            assert len(shading.Function.C0) == len(shading.Function.C1) == 4
+        states = [s for form in _forms(pdf) for s in form.Resources.get("/ExtGState", pikepdf.Dictionary()).values()]
+        assert any(float(s.get("/ca", 1)) < 1 for s in states)  # X-4 keeps the opacity
+
+
+def test_pdfx_1a_refuses_an_svg_with_opacity_and_takes_gradients(tmp_path: Path) -> None:
+    with pytest.raises(PrintdeckError, match=r"paper\.pdfx: the deck keeps transparency .* use paper\.pdfx: x-4"):
+        printdeck.build(_theme(tmp_path), tmp_path / "x1a.pdf", color="cmyk", pdfx="x-1a")
+    assert not (tmp_path / "x1a.pdf").exists()
+    opaque = tmp_path / "opaque"
+    opaque.mkdir()
+    printdeck.build(_theme(opaque, leave_out=("bubbles",)), opaque / "x1a.pdf", color="cmyk", pdfx="x-1a")
+    with pikepdf.open(opaque / "x1a.pdf") as pdf:
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert all(
+            o.ColorSpace == Name.DeviceCMYK
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o
+        )
