@@ -1,7 +1,8 @@
 """An SVG's gradients and opacity print: every form XObject holds the shadings and graphics
 states its content names (ReportLab gives a form fonts and XObjects only, so a gradient
 printed solid black and see-through circles opaque in poppler, Ghostscript and a print
-shop's RIP), and a CMYK press file converts the gradients and keeps X-1a free of opacity."""
+shop's RIP), a CMYK press file converts the gradients and keeps X-1a free of opacity, and
+a sharp stroked corner is cut at SVG's miter limit, as the silhouette was traced."""
 
 from __future__ import annotations
 
@@ -124,3 +125,27 @@ def test_pdfx_1a_refuses_an_svg_with_opacity_and_takes_gradients(tmp_path: Path)
             for o in pdf.objects
             if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o
         )
+
+
+SHARP = {  # stroked corners of 25 and 20 degrees, mitred (SVG's default join)
+    "bolt": '<polygon points="55,5 20,55 45,55 35,95 80,40 55,40 65,5" fill="#ffd60a" stroke="#000" stroke-width="2"/>',
+    "chevron": '<path d="M10 38 L80 50 L10 62" fill="none" stroke="#222" stroke-width="8"/>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHARP))
+def test_a_sharp_stroked_corner_prints_as_traced_not_as_a_spike(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SVG cuts a corner sharper than its miter limit (4) flat; the PDF's default limit (10)
+    drew it as a spike past the silhouette (the chevron printed as a raster, the bolt's
+    spike, too small for the proof, reached 1.9 mm from a poker card's trim)."""
+    from printdeck.model import SymbolSpec
+    from printdeck.render.proof import forget_proofs, proof
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))  # measured, not remembered
+    forget_proofs()
+    path = tmp_path / f"{name}.svg"
+    path.write_text(SVG.format(SHARP[name]))
+    proved = proof(SymbolSpec(id=0, name=name, kind="svg", source=path.name, path=path))
+    assert proved.vector_ok and proved.stray_share < 0.0005, proved

@@ -33,6 +33,7 @@ from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
+from printdeck.render.vector_code import form_version
 from printdeck.theme import VISIBLE_CONTRAST, shows_on
 
 PROOF_PX = 160
@@ -194,9 +195,11 @@ def forget_proofs() -> None:
 
 
 def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
-    """The proof's cache key: the drawing's key, a word's colour, the background, this code."""
+    """The proof's cache key: the drawing's key, a word's colour, the background, this code,
+    and for an SVG the vector form's code and libraries (its verdict is about that form)."""
     paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
-    return entry_key(drawn_key, paint, background.lower(), code_digest(__name__))
+    forms = form_version() if symbol.kind == "svg" else ""
+    return entry_key(drawn_key, paint, background.lower(), code_digest(__name__), forms)
 
 
 def proof_stored(symbol: SymbolSpec, background: str = "#ffffff") -> bool:

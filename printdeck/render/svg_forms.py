@@ -24,6 +24,14 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.render import pdf_fonts
 from printdeck.render.canvas import end_form
 
+SVG_MITER_LIMIT = 4
+"""SVG's initial ``stroke-miterlimit``: a corner sharper than about 29 degrees is cut flat.
+Neither svglib nor ReportLab sets one, so the PDF's own default (10, about 11 degrees)
+drew a sharp stroked corner as a long spike that resvg, which the layout traced, cuts
+short: ink beyond the silhouette, out to the card's safe zone."""
+STROKING = frozenset(["S", "s", "B", "B*", "b", "b*"])
+"""PDF operators that stroke a path."""
+
 logging.getLogger("svglib").addHandler(logging.NullHandler())  # its notes ("Can't handle color") are not
 # the user's business: an SVG svglib cannot draw faithfully fails its proof and prints as an image
 
@@ -105,6 +113,8 @@ def draw_vectors(canvas: Canvas, art: SymbolDrawing, name: str) -> list[str]:
     canvas.beginForm(name, 0, 0, w, h)
     canvas.scale(w / float(vectors.width), h / float(vectors.height))
     renderPDF.draw(vectors, canvas, 0, 0, showBoundary=False)
+    if any(token in STROKING for line in canvas._code for token in str(line).split()):
+        canvas._code.insert(0, f"{SVG_MITER_LIMIT} M")  # before the first stroke; fills need none
     code = [str(line) for line in canvas._code]
     end_form(canvas)
     return code
