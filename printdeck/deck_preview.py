@@ -145,7 +145,8 @@ def write_preview_sheet(
         check_words_show(theme, [face for card in cards for s in card for face in s.all_faces])
         layouts = layout_deck(cards, settings, seed)
     layouts = colour_words(layouts, [s for card in cards for s in card], word_palette(theme))
-    sheet = contact_sheet(layouts, cards, theme.spec.card.outline(), settings.zone_shape(), px_per_mm)
+    card = theme.spec.card
+    sheet = contact_sheet(layouts, cards, card.outline(), settings.zone_shape(), px_per_mm, background=card.background)
     with atomic_output(Path(out_path)) as tmp:
         sheet.save(tmp, format="PNG", optimize=False)
     return PreviewSheet(Path(out_path), len(layouts), plan.unused)

@@ -52,3 +52,21 @@ def test_preview_command_writes_png(tmp_path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = CliRunner().invoke(main, ["preview", "no-such-theme", "-o", str(out)])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "printdeck: error:" in bad.output
+
+
+def test_the_preview_draws_cards_in_the_themes_colour(tmp_path) -> None:
+    """A designer's light-blue cards came out white in ``preview`` (and a white icon vanished)."""
+    from PIL import Image
+
+    theme = tmp_path / "blue.yaml"
+    theme.write_text(
+        "name: blue\ndeck: {symbols_per_card: 3}\ncard: {diameter: 60mm, background: '#8ecae6'}\n"
+        "symbols:\n"
+        + "".join(
+            f"  - '@assets/twemoji/{n}.svg'\n" for n in ("apple", "anchor", "ant", "banana", "bell", "drum", "key")
+        )
+    )
+    write_preview(theme, tmp_path / "p.png", count=2, px_per_mm=2.0)
+    rgb = np.asarray(Image.open(tmp_path / "p.png").convert("RGB")).astype(int)
+    card_blue = (np.abs(rgb - np.array([0x8E, 0xCA, 0xE6])).max(axis=2) < 6).mean()
+    assert card_blue > 0.15, card_blue  # much of each card's disc, around its symbols

@@ -74,9 +74,13 @@ def contact_sheet(
     safe_radius_mm: float | CardShape,
     px_per_mm: float = 3.0,
     columns: int = 4,
+    background: str = "#ffffff",
 ) -> Image.Image:
-    """Tile card images on a light grey sheet, ``columns`` across; returns an RGB image."""
-    tiles = [card_image(lay, syms, diameter_mm, safe_radius_mm, px_per_mm) for lay, syms in zip(layouts, cards)]
+    """Tile card images (each on the card colour ``background``, ``#rrggbb``) on a light
+    grey sheet, ``columns`` across; returns an RGB image."""
+    tiles = [
+        card_image(lay, syms, diameter_mm, safe_radius_mm, px_per_mm, background) for lay, syms in zip(layouts, cards)
+    ]
     if not tiles:
         raise PrintdeckError("preview: no cards to draw; ask for --cards 1 or more")
     cols = max(1, min(columns, len(tiles)))
