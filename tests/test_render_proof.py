@@ -166,6 +166,9 @@ def test_check_warns_and_build_prints_the_raster_of_an_svg_svglib_cannot_draw(tm
     assert code == 0 and "ok: 7 cards" in out and "odd.svg: the PDF's vector drawing" in err
     code, out, err = _cli("build", "theme.yaml", "-o", "deck.pdf", "--quiet", cwd=tmp_path)
     assert code == 0 and "Can't handle" not in out + err
+    assert [line for line in err.splitlines() if "odd.svg" in line] == [  # said once, as check says it
+        line for line in _cli("check", "theme.yaml", cwd=tmp_path)[2].splitlines() if "odd.svg" in line
+    ]
     doc = pdfium.PdfDocument(str(tmp_path / "deck.pdf"))
     page = np.asarray(doc[0].render(scale=1).to_pil().convert("RGB"), dtype=int)
     doc.close()

@@ -31,7 +31,7 @@ from printdeck.render.pictures import (
     store_picture,
     store_pictures,
 )
-from printdeck.render.proof import prints_as_raster
+from printdeck.render.proof import VectorWarning, prints_as_raster, vector_fallback_line
 from printdeck.render.vector_code import Art, vector_form
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -204,7 +204,8 @@ def svg_undrawn_feature(path: Path) -> str | None:
 def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | None = None) -> Art:
     """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
     when it uses a feature svglib cannot draw or its vector form failed its proof
-    (:func:`printdeck.render.proof.prints_as_raster`; warns :class:`SvgImageWarning`)."""
+    (:func:`printdeck.render.proof.prints_as_raster`); warns :class:`SvgImageWarning` for the
+    feature, or :class:`~printdeck.render.proof.VectorWarning` in the proof's words."""
     symbol = art.symbol
     feature = svg_undrawn_feature(existing_file(symbol))
     if feature is None and not prints_as_raster(symbol):
@@ -219,16 +220,15 @@ def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | N
         clip_rings(canvas, outline_rings(symbol), w, h)
         canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
     end_form(canvas)
-    why = (
-        f"uses {feature}, which the PDF's vector path cannot draw"
-        if feature
-        else "draws differently through the PDF's vector path"
-    )
-    warnings.warn(
-        f"{symbol.source}: the SVG {why}; printed as a {picture.width} x {picture.height} px image instead",
-        SvgImageWarning,
-        stacklevel=2,
-    )
+    if feature is None:  # said as the proof says it: a build's proof of the deck said it already
+        warnings.warn(vector_fallback_line(symbol), VectorWarning, stacklevel=2)
+    else:
+        warnings.warn(
+            f"{symbol.source}: the SVG uses {feature}, which the PDF's vector path cannot draw; "
+            f"printed as a {picture.width} x {picture.height} px image instead",
+            SvgImageWarning,
+            stacklevel=2,
+        )
     return Art(name, w, h)
 
 

@@ -297,6 +297,18 @@ def _faint_message(label: str, symbol: SymbolSpec, background: str) -> str:
     )
 
 
+def vector_fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
+    """The one line of a :class:`VectorWarning` for an SVG whose vector form failed its proof
+    (``proved``, default: its proof on white), the same wherever it is said (the proof, the
+    PDF drawing the image), so a build says it once."""
+    proved = proof(symbol) if proved is None else proved
+    return (
+        f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
+        f"traced ({100 * max(proved.stray_share, proved.lost_share):.0f} % of its ink); printed "
+        "as a high-resolution image instead"
+    )
+
+
 def prints_as_raster(symbol: SymbolSpec) -> bool:
     """Whether an SVG's vector form failed its proof (on a white page): print its raster."""
     return symbol.kind == "svg" and not proof(symbol).vector_ok
@@ -345,10 +357,4 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
             warnings.warn(_faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
         if not result.vector_ok:
-            warnings.warn(
-                f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
-                f"traced ({100 * max(result.stray_share, result.lost_share):.0f} % of its ink); printed "
-                "as a high-resolution image instead",
-                VectorWarning,
-                stacklevel=2,
-            )
+            warnings.warn(vector_fallback_line(symbol, result), VectorWarning, stacklevel=2)
