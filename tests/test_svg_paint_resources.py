@@ -149,3 +149,31 @@ def test_a_sharp_stroked_corner_prints_as_traced_not_as_a_spike(
     path.write_text(SVG.format(SHARP[name]))
     proved = proof(SymbolSpec(id=0, name=name, kind="svg", source=path.name, path=path))
     assert proved.vector_ok and proved.stray_share < 0.0005, proved
+
+
+def test_the_legend_shows_an_svg_printed_as_an_image_on_white_not_on_the_card_colour(tmp_path: Path) -> None:
+    """An SVG printed as an image is composited onto the card's colour on the cards (no soft
+    mask); the legend, on white, showed that colour inside and round it (light-blue blobs)."""
+    import pypdfium2 as pdfium
+
+    masked = (
+        '<mask id="m"><rect width="100" height="100" fill="#fff"/><circle cx="50" cy="50" r="20"/></mask>'
+        '<circle cx="50" cy="50" r="45" fill="#d62828" mask="url(#m)"/>'
+    )
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "ring.svg").write_text(SVG.format(masked))
+    plain = ("apple", "anchor", "ant", "banana", "bell", "drum")
+    (tmp_path / "theme.yaml").write_text(
+        "name: blue\ndeck: {symbols_per_card: 3}\ncard: {diameter: 60mm, background: '#8ecae6'}\nsymbols:\n"
+        "  - image: icons/ring.svg\n" + "".join(f"  - '@assets/twemoji/{n}.svg'\n" for n in plain)
+    )
+    out = tmp_path / "deck.pdf"
+    with pytest.warns(UserWarning, match="ring.svg"):
+        printdeck.build(tmp_path / "theme.yaml", out, legend=True, color="cmyk")
+    doc = pdfium.PdfDocument(str(out))
+    legend = np.asarray(doc[len(doc) - 1].render(scale=1).to_pil().convert("RGB"), dtype=int)
+    first = np.asarray(doc[0].render(scale=1).to_pil().convert("RGB"), dtype=int)
+    doc.close()
+    card_blue = lambda rgb: (np.abs(rgb - np.array([0x8E, 0xCA, 0xE6])).max(axis=2) < 24).sum()  # noqa: E731
+    assert card_blue(first) > 1000  # the cards are blue (CMYK, converted back: near, not exact)
+    assert card_blue(legend) == 0

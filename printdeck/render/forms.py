@@ -201,6 +201,22 @@ def svg_undrawn_feature(path: Path) -> str | None:
     return None
 
 
+def drawn_on_background(symbol: SymbolSpec) -> bool:
+    """Whether a form of ``symbol`` made with a ``background`` (:class:`ArtLibrary`) has that
+    colour in it: a picture (its transparency composited onto the colour: a photo only with
+    ``remove_background``), or an SVG printed as an image; not a word or an SVG printed as
+    vectors.
+
+    Raises:
+        PrintdeckError: An SVG file is missing or unsafe.
+    """
+    if symbol.kind in ("raster", "photo"):  # a photo is opaque unless its background is removed
+        return symbol.kind == "raster" or symbol.remove_background
+    if symbol.kind != "svg":
+        return False
+    return svg_undrawn_feature(existing_file(symbol)) is not None or prints_as_raster(symbol)
+
+
 def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | None = None) -> Art:
     """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
     when it uses a feature svglib cannot draw or its vector form failed its proof

@@ -18,7 +18,7 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, CardSlot, SymbolSpec
 from printdeck.render import backs as backs_mod, extras, pdf_fonts
 from printdeck.render.canvas import new_canvas
-from printdeck.render.forms import ArtLibrary, check_raster_resolution
+from printdeck.render.forms import ArtLibrary, check_raster_resolution, drawn_on_background
 from printdeck.render.imposition import Imposition
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
 from printdeck.render.registration import draw_registration
@@ -132,10 +132,11 @@ def _extra_pages(
 ) -> int:
     """The legend, the rules and the tuck boxes (as the job asks); returns pages drawn. The
     legend draws its pictures on white: forms of their own when the cards' background is
-    not (a picture with transparency is composited onto the background it is drawn on)."""
+    not (a picture with transparency, or an SVG printed as an image, is composited onto the
+    background it is drawn on: :func:`~printdeck.render.forms.drawn_on_background`)."""
     pages = 0
     if job.legend:
-        if job.card.background.lower() != "#ffffff" and any(s.kind == "raster" for s in symbols):
+        if job.card.background.lower() != "#ffffff" and any(drawn_on_background(s) for s in symbols):
             art = ArtLibrary(canvas, symbols, None, job.max_ppi, background="#ffffff", prefix="leg")
         pages += extras.legend_pages(canvas, art, symbols, cells, page_size_mm, job.title, job.attribution)
     if job.rules:
