@@ -342,6 +342,41 @@ def test_registration_marks_are_printed_clear_of_the_cards(tmp_path: Path) -> No
         assert cy - half[1] / 2 > 11.0 and cy + half[1] / 2 < h - 11.0
 
 
+def test_registration_marks_have_their_squares_to_themselves_and_the_scale_bar_prints(tmp_path: Path) -> None:
+    """Hexagons with shared cuts and registration marks (a Silhouette deck): the footer
+    promised a 50 mm scale bar that was not drawn, and its note sat inside the bottom-left
+    L's square, which the machine's eye scans."""
+    from printdeck.render.registration import registration_rects, registration_zones
+
+    px_mm = 4  # pixels a millimetre
+
+    raw = _shape_theme({"shape": "hexagon", "size": "80mm", "orientation": "pointy", "bleed": "2mm"})
+    raw["paper"] = {"cuts": "shared", "registration_marks": True, "centre_mark": True}
+    raw["deck"] = {"symbols_per_card": 6}
+    out = tmp_path / "hex.pdf"
+    printdeck.build(printdeck.load_theme(raw, base_dir=ROOT), out=out)
+    doc = pdfium.PdfDocument(str(out))
+    page = doc[0]
+    text = page.get_textpage().get_text_range()
+    w_mm, h_mm = page.get_width() * 25.4 / 72, page.get_height() * 25.4 / 72
+    rgb = np.asarray(page.render(scale=px_mm * 72 / 25.4).to_pil().convert("RGB"))  # uint8: big arrays are slow here
+    doc.close()
+    assert "scale bar" in text and "5 cm" in text  # the note's promise, and the bar's last label
+    ink = rgb.min(axis=2) < 195
+    mark = np.zeros_like(ink)
+    for x, y, w, h in registration_rects((w_mm, h_mm)):  # the marks themselves, 0.5 mm round for antialiasing
+        mark[
+            round((h_mm - y - h - 0.5) * px_mm) : round((h_mm - y + 0.5) * px_mm),
+            round((x - 0.5) * px_mm) : round((x + w + 0.5) * px_mm),
+        ] = True
+    for x0, y0, x1, y1 in registration_zones((w_mm, h_mm)):
+        rows, cols = (
+            slice(round((h_mm - y1) * px_mm), round((h_mm - y0) * px_mm)),
+            slice(round(x0 * px_mm), round(x1 * px_mm)),
+        )
+        assert not (ink[rows, cols] & ~mark[rows, cols]).any(), (x0, y0)
+
+
 @pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
 def test_a_turned_cards_back_has_its_top_behind_the_fronts_top(duplex: str) -> None:
     from printdeck.render.backs import mirror_mm, mirror_turn

@@ -21,7 +21,7 @@ from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution, drawn_on_background
 from printdeck.render.imposition import Imposition
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
-from printdeck.render.registration import draw_registration
+from printdeck.render.registration import draw_registration, registration_zones
 from printdeck.render.sheet import (
     draw_card,
     draw_footer,
@@ -218,7 +218,8 @@ def _sheets(
         deck = ", deck A" if job.faces == "split" else ""
         widest = f"{imposition.pages}/{imposition.pages}{deck}" + _widest_decks(layouts, imposition)
         credit = " · ".join(x for x in ("Sheet {n}", job.title, job.attribution or "") if x)
-        plan = plan_footer(imposition, credit.replace("{n}", widest))
+        keep_clear = registration_zones(imposition.page_size_mm) if job.registration_marks else []
+        plan = plan_footer(imposition, credit.replace("{n}", widest), keep_clear)
         if job.cut_marks:
             warn_missing_marks(imposition)
     pages = 0

@@ -36,6 +36,22 @@ def registration_rects(page_mm: tuple[float, float]) -> list[Rect]:
     ]
 
 
+CLEAR_MM = 2.0
+"""Room kept free of print round each mark's square (the area the machine's eye scans), mm."""
+
+
+def registration_zones(page_mm: tuple[float, float]) -> list[Rect]:
+    """The squares ``(x0, y0, x1, y1)`` mm round each mark (an L's whole square, not only its
+    arms), grown by :data:`CLEAR_MM`: nothing else is printed there."""
+    w, h = page_mm
+    i, a, c = INSET_MM, ARM_MM, CLEAR_MM
+    return [
+        (i - c, h - i - SQUARE_MM - c, i + SQUARE_MM + c, h - i + c),  # the square, top left
+        (w - i - a - c, h - i - a - c, w - i + c, h - i + c),  # the L, top right
+        (i - c, i - c, i + a + c, i + a + c),  # the L, bottom left
+    ]
+
+
 def draw_registration(canvas: Canvas, page_mm: tuple[float, float]) -> None:
     """Fill the registration marks of a page (black)."""
     canvas.saveState()

@@ -23,6 +23,7 @@ from printdeck.render.freespace import Rect, Segment, find_spot
 from printdeck.render.imposition import Imposition
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
 from printdeck.render.round_marks import MARK_LENGTH_MM, missing_marks
+from printdeck.render.round_packing import RULER_BLOCK_MM
 from printdeck.render.style import (
     BORDER_INSET_MM,
     BORDER_WIDTH_MM,
@@ -47,6 +48,11 @@ FOOTER_SIZES_PT = (6.0, 5.0, 4.5, MIN_CREDIT_PT)
 EDGE_CLEAR_MM = 2.5
 """A credit pushed into the page margins stays this far from the paper edge, mm."""
 SCALE_NOTE = 'Print at 100 % (actual size), not "fit to page": the scale bar on this sheet measures 50 mm'
+RULER_EDGE_MM = 5.0
+"""A scale bar pushed into the page margins stays this far from the paper edge, mm (where
+registration marks print: a printer that drops it would drop them too)."""
+ACTUAL_SIZE_NOTE = 'Print at 100 % (actual size), not "fit to page"'
+"""The scale note of a sheet with no room for the scale bar."""
 
 
 class CreditWarning(UserWarning):
@@ -246,8 +252,14 @@ class FooterPlan:
     credit: TextBlock | None
 
 
-def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
-    """Find room for the scale note and the credit line around the full-sheet pattern.
+def plan_footer(imposition: Imposition, credit: str, keep_clear: Sequence[Rect] = ()) -> FooterPlan:
+    """Find room for the scale bar, the scale note and the credit line around the
+    full-sheet pattern, none of them in ``keep_clear`` (``(x0, y0, x1, y1)`` mm: the
+    registration marks' squares).
+
+    The scale bar goes where the imposition found room for it, else in the first free
+    spot inside the margins, then in the margins; with no room anywhere the note no longer
+    speaks of it.
 
     Each text tries one line, then narrower wrapped blocks, at 6 pt down to
     ``MIN_CREDIT_PT`` (4 pt), lowest free spot first (see
@@ -263,8 +275,10 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
     register_bundled()
     centers = imposition.full_page_centers_mm()
     marks = imposition.full_page_marks()
-    taken: list[Rect] = [imposition.ruler_mm] if imposition.ruler_mm else []
-    note = _place_text(SCALE_NOTE, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
+    ruler = _ruler_spot(imposition, centers, marks, list(keep_clear))
+    taken: list[Rect] = [*keep_clear, *([ruler] if ruler else [])]
+    text = SCALE_NOTE if ruler else ACTUAL_SIZE_NOTE
+    note = _place_text(text, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
     if note:
         taken.append(note.rect_mm)
     block = None
@@ -282,7 +296,30 @@ def plan_footer(imposition: Imposition, credit: str) -> FooterPlan:
                 CreditWarning,
                 stacklevel=2,
             )
-    return FooterPlan(imposition.ruler_mm, note, block)
+    return FooterPlan(ruler, note, block)
+
+
+def _ruler_spot(
+    imposition: Imposition, centers: Sequence[tuple[float, float]], marks: Sequence[Segment], keep_clear: list[Rect]
+) -> Rect | None:
+    """Where the scale bar goes: the imposition's spot unless it meets ``keep_clear``, else
+    the first free spot inside the margins, then in the margins (:data:`RULER_EDGE_MM` from
+    the edge); None when there is none."""
+    found = imposition.ruler_mm
+    if found is not None and not any(_overlap(found, rect) for rect in keep_clear):
+        return found
+    w, h = imposition.page_size_mm
+    zone = imposition.keepout(list(centers), list(marks), keep_clear)
+    for area in (imposition.inner_rect_mm(), (RULER_EDGE_MM, RULER_EDGE_MM, w - RULER_EDGE_MM, h - RULER_EDGE_MM)):
+        spot = find_spot(RULER_BLOCK_MM, area, zone)
+        if spot is not None:
+            return spot
+    return None
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles ``(x0, y0, x1, y1)`` share any area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _place_text(
