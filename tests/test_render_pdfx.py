@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -239,11 +240,25 @@ def test_presets_are_listed_with_sources_and_a_wrong_name_is_refused() -> None:
 def test_a_round_preset_makes_its_own_cards_whatever_the_themes_shape(tmp_path: Path, card: dict) -> None:
     from printdeck.cardshape import ShapeKind
     from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme.presets import PresetWarning
 
     theme = tiny_theme(tmp_path, card=card)
-    outline = apply_options(theme, BuildOptions(preset="tgc-circle")).spec.card.outline()
+    round_theme = theme.spec.card.outline().kind == ShapeKind.CIRCLE
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        outline = apply_options(theme, BuildOptions(preset="tgc-circle")).spec.card.outline()
     assert outline.kind == ShapeKind.CIRCLE and outline.width_mm == pytest.approx(3.5 * 25.4)
-    assert theme.spec.card.outline().kind != ShapeKind.CIRCLE or theme.spec.card.outline().width_mm == 80.0
+    assert not round_theme or theme.spec.card.outline().width_mm == 80.0
+    said = [str(w.message) for w in caught if issubclass(w.category, PresetWarning)]  # another shape: said
+    theme_card = theme.spec.card.outline().describe()
+    assert said == (
+        []
+        if round_theme
+        else [
+            "preset tgc-circle: the cards are a 88.9 mm circle (The Game Crafter, circle deck (3.5 in)), "
+            f"not the theme's {theme_card}; choose another preset or leave it out to keep the theme's cards"
+        ]
+    )
 
 
 @pytest.mark.parametrize(("option", "value"), [("--pdfx", "x-1a"), ("--ink-limit", "240")])

@@ -3,6 +3,7 @@ service fixes and the files it wants, applied over a theme by :func:`apply_prese
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -110,6 +111,9 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
 
     Raises:
         PrintdeckError: A preset key is invalid (a broken table: names the preset).
+
+    Warns:
+        PresetWarning: The preset's cards are another shape than the theme's.
     """
     update: dict[str, object] = {}
     for section, keys in chosen.theme.items():
@@ -126,7 +130,30 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
             # diameter, and a theme's card.size would silently win over it).
             fixed = {k: CardSpec.model_fields[k].default for k in _SHAPE_KEYS} | fixed
         update[section] = current.model_copy(update=fixed)
-    return spec.model_copy(update=update)
+    made = spec.model_copy(update=update)
+    _say_card_replaced(spec.card, made.card, chosen)
+    return made
+
+
+class PresetWarning(UserWarning):
+    """A preset made the theme's cards another shape (the service's)."""
+
+
+def _say_card_replaced(theme_card: CardSpec, preset_card: CardSpec, chosen: Preset) -> None:
+    """Warn when the preset's cards are another shape than the theme's (a poker theme built
+    for a round service); a new size of the same shape is what the preset is for."""
+    try:
+        theme_shape, preset_shape = theme_card.outline(), preset_card.outline()
+    except ValueError:  # the theme's own card is refused where it is checked, with its key
+        return
+    before, after = theme_shape.describe(), preset_shape.describe()
+    if theme_shape.kind != preset_shape.kind:
+        warnings.warn(
+            f"preset {chosen.name}: the cards are a {after} ({chosen.service}), not the theme's {before}; "
+            "choose another preset or leave it out to keep the theme's cards",
+            PresetWarning,
+            stacklevel=3,
+        )
 
 
 _SHAPE_KEYS = frozenset({"shape", "size", "diameter_mm", "corner_radius_mm", "orientation"})
