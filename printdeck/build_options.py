@@ -19,6 +19,7 @@ from printdeck.theme import (
     parse_settings,
     preset,
     theme_errors_located,
+    warn_press_file,
 )
 
 
@@ -143,6 +144,7 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     spec = apply_settings(spec, settings)
     with theme_errors_located(theme), overrides_named(settings):  # said of the options, else of the file
         check_consistency(spec)
+    warn_press_file(spec)
     if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
         for name in ("pdfx", "ink_limit"):
             if getattr(settings, name) is not None:

@@ -331,3 +331,30 @@ def test_a_cmyk_photos_pixels_stay_within_the_ink_limit(tmp_path: Path) -> None:
                 ink = np.asarray(decoded.convert("CMYK"), dtype=float).sum(axis=2) / 255.0 * 100.0
             assert str(stream.ColorSpace) == "/DeviceCMYK"
             assert ink.max() <= 240.0, ink.max()
+
+
+@pytest.mark.parametrize(
+    ("color", "bleed", "warned"), [("cmyk", "0mm", True), ("rgb", "0mm", False), ("cmyk", "3mm", False)]
+)
+def test_a_press_file_without_bleed_is_warned_about_by_build_and_check(
+    tmp_path: Path, color: str, bleed: str, warned: bool
+) -> None:
+    """A designer's CMYK PDF/X-4 with ``bleed: 0`` was written without a word; a print shop
+    sends such a file back (a cut a little off the line leaves a white edge)."""
+    from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme import PressWarning
+
+    theme = tiny_theme(tmp_path, card={"bleed": bleed}, paper={"color": color})
+    for call in (lambda: apply_options(theme, BuildOptions()), lambda: printdeck.check_theme(theme)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            call()
+        said = [str(w.message) for w in caught if issubclass(w.category, PressWarning)]
+        assert said == (
+            [
+                "card.bleed: 0mm in a press file: print shops ask for bleed beyond the cut (3 mm, or 1/8 in), "
+                "or a cut a little off the line leaves a white edge; set card.bleed: 3mm"
+            ]
+            if warned
+            else []
+        )

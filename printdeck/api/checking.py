@@ -29,6 +29,7 @@ from printdeck.theme import (
     check_printed_text,
     look_alikes as _look_alikes,
     theme_errors_located,
+    warn_press_file,
     warn_vision_look_alikes,
 )
 
@@ -172,10 +173,12 @@ def check_theme(
 
     Warns:
         VectorWarning: An SVG will print as its raster instead of its vector form.
+        PressWarning: A CMYK press file has no bleed.
         FaintEdgeWarning: A symbol's edge is almost the card's colour (its shape would not show).
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
+    warn_press_file(loaded.spec)
     with theme_errors_located(loaded):  # as the build says them
         prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
         spec = loaded.spec

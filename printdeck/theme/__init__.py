@@ -6,7 +6,7 @@ every file it names and the deck it asks for (:func:`deck_size_requirements`), a
 returns a :class:`Theme` with its symbols resolved.
 """
 
-from printdeck.theme.consistency import check_consistency
+from printdeck.theme.consistency import PressWarning, check_consistency, warn_press_file
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
@@ -71,6 +71,7 @@ __all__ = [
     "PaperSpec",
     "PictureKind",
     "Preset",
+    "PressWarning",
     "PreviewSettings",
     "SlidesSettings",
     "SymbolEntry",
@@ -113,6 +114,7 @@ __all__ = [
     "theme_worded",
     "validation_error",
     "verdicts_shipped",
+    "warn_press_file",
     "warn_vision_look_alikes",
     "word_colours",
     "word_columns",

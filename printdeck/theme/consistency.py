@@ -7,6 +7,8 @@ checks run once every key is valid, and each refusal names the one key to change
 
 from __future__ import annotations
 
+import warnings
+
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
@@ -14,7 +16,7 @@ from printdeck.theme.spec import ThemeSpec
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.units import paper_size_mm
 
-__all__ = ["check_consistency"]
+__all__ = ["PressWarning", "check_consistency", "warn_press_file"]
 
 SAFE_MARGIN_SHARE = 0.4
 """The largest safe margin, as a share of half the card's shorter side."""
@@ -119,3 +121,23 @@ def _default_margin_mm(spec: ThemeSpec) -> float:
     """The sheet's margin with ``paper.margin`` at its default (the crop marks' room kept)."""
     default = PaperSpec.model_fields["margin_mm"].default
     return sheet_margin_mm(float(default), spec.paper.registration_marks)
+
+
+class PressWarning(UserWarning):
+    """A press file (CMYK) a print shop would send back as it is set."""
+
+
+def warn_press_file(spec: ThemeSpec) -> None:
+    """Warn about what a print shop would send back in a CMYK press file: cards with no
+    bleed (a cut a little off the line leaves a white edge).
+
+    Warns:
+        PressWarning: ``card.bleed`` is 0 in a CMYK file.
+    """
+    if spec.paper.color == "cmyk" and spec.card.bleed_mm == 0:
+        warnings.warn(
+            "card.bleed: 0mm in a press file: print shops ask for bleed beyond the cut (3 mm, or 1/8 in), "
+            "or a cut a little off the line leaves a white edge; set card.bleed: 3mm",
+            PressWarning,
+            stacklevel=2,
+        )
