@@ -16,6 +16,7 @@ MODULES = [
     "printdeck.model",
     "printdeck.render.extras",
     "printdeck.sheet_room",
+    "printdeck.theme.value_fixes",
 ]
 
 

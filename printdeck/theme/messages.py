@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from printdeck.errors import PrintdeckError
 from printdeck.theme.spec_types import LANGUAGE_PATTERN
+from printdeck.theme.value_fixes import value_fix
 from printdeck.units import LengthError
 
 UNION_TAGS = {"word", "degrees", "name", "size", "path", "entry", "length", "pair"}
@@ -211,7 +212,7 @@ def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any
         "key": where,
         "problem": f"expected {_expected(err)}",
         "value": err.get("input"),
-        "fix": shorten,
+        "fix": shorten or value_fix(err, where),
         "code": code,
     }
 

@@ -1,0 +1,74 @@
+"""The fix for a theme value as people type it wrong: a choice in capitals or with more after
+it (``CMYK``, ``x-1a:2003``), a length without its unit or a size written ``63x88mm``, a
+percent sign, a CMYK colour. Each is what :mod:`~printdeck.theme.messages` adds after the
+problem (``...; did you mean 'x-1a'?``), or None when there is nothing surer to say.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_CHOICE = re.compile(r"'([^']*)'")
+_NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*")
+_PAIR = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*", re.IGNORECASE)
+_PERCENT = re.compile(r"\s*(\d+)\s*%\s*")
+
+
+def value_fix(err: Mapping[str, Any], key: str) -> str | None:
+    """The fix for one pydantic error of the theme key ``key`` (dotted), or None.
+
+    Examples:
+        >>> value_fix({"type": "literal_error", "input": "CMYK", "ctx": {"expected": "'rgb' or 'cmyk'"}}, "paper.color")
+        "did you mean 'cmyk'?"
+        >>> value_fix({"type": "value_error", "input": "63x88mm", "msg": "expected a length"}, "card.size")
+        'give the width and the height as a list: [63mm, 88mm]'
+    """
+    kind, given = err["type"], err.get("input")
+    if kind in ("literal_error", "enum") and isinstance(given, str):
+        return _choice_fix(given, _CHOICE.findall(str((err.get("ctx") or {}).get("expected", ""))))
+    percent = _PERCENT.fullmatch(given) if kind == "int_parsing" and isinstance(given, str) else None
+    if percent:
+        return f"write the number without its percent sign: {percent.group(1)}"
+    if (
+        kind == "string_pattern_mismatch"
+        and isinstance(given, str)
+        and given.strip().lower().startswith(("cmyk", "device-cmyk"))
+    ):
+        return (
+            "give colours as RGB (#rrggbb or a name): a CMYK file (paper.color: cmyk) converts them; "
+            "#000000 prints 100 % K"
+        )
+    if kind == "value_error" and "a length" in str(err.get("msg", "")):
+        return _length_fix(given, key)
+    return None
+
+
+def _choice_fix(given: str, choices: list[str]) -> str | None:
+    """``did you mean 'x'?`` for a choice typed in capitals, with more after it, or misspelt."""
+    typed = given.strip().lower()
+    for choice in choices:
+        if typed == choice.lower() or (len(choice) > 1 and typed.startswith(choice.lower())):
+            return f"did you mean {choice!r}?"
+    close = difflib.get_close_matches(typed, [c.lower() for c in choices], n=1)
+    if close:
+        return f"did you mean {choices[[c.lower() for c in choices].index(close[0])]!r}?"
+    return None
+
+
+def _length_fix(given: object, key: str) -> str | None:
+    """A length's unit left out (``3``, ``"3"``), or a size written as ``63x88mm``."""
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return f'write its unit: "{given:g}mm" (or cm, in, pt)'
+    if not isinstance(given, str):
+        return None
+    if _NUMBER.fullmatch(given):
+        return f'write its unit: "{given.strip()}mm" (or cm, in, pt)'
+    pair = _PAIR.fullmatch(given)
+    if pair and key.endswith("size"):
+        width, unit_w, height, unit_h = pair.groups()
+        unit = unit_h or unit_w or "mm"
+        return f"give the width and the height as a list: [{width}{unit_w or unit}, {height}{unit}]"
+    return None

@@ -1,0 +1,48 @@
+"""A theme value typed the way a designer types it (CMYK in capitals, x-1a:2003, 63x88mm, a
+bleed of 3, 300 %, a CMYK colour) is refused with the fix, not only what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printdeck.errors import PrintdeckError
+from printdeck.theme import load_theme_data
+
+BASE = {"name": "t", "deck": {"symbols_per_card": 3}, "symbols": [{"text": f"w{i}"} for i in range(7)]}
+
+
+def _refusal(section: str, key: str, value: object) -> str:
+    data = {**BASE, section: {key: value}}
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data(data, Path("."))
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("section", "key", "value", "fix"),
+    [
+        ("paper", "color", "CMYK", "did you mean 'cmyk'?"),
+        ("paper", "pdfx", "x-1a:2003", "did you mean 'x-1a'?"),
+        ("paper", "pdfx", "X-4", "did you mean 'x-4'?"),
+        ("card", "shape", "rectangel", "did you mean 'rectangle'?"),
+        ("card", "size", "63x88mm", "give the width and the height as a list: [63mm, 88mm]"),
+        ("card", "size", "2.5 x 3.5 in", "give the width and the height as a list: [2.5in, 3.5in]"),
+        ("card", "bleed", 3, 'write its unit: "3mm" (or cm, in, pt)'),
+        ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
+        ("paper", "ink_limit", "300%", "write the number without its percent sign: 300"),
+        ("card", "background", "CMYK(0,0,0,100)", "give colours as RGB (#rrggbb or a name)"),
+    ],
+)
+def test_a_value_typed_as_people_type_it_is_refused_with_its_fix(
+    section: str, key: str, value: object, fix: str
+) -> None:
+    said = _refusal(section, key, value)
+    assert said.startswith(f"<theme>: {section}.{key}: expected ") and f"; {fix}" in said, said
+
+
+@pytest.mark.parametrize(("section", "key", "value"), [("paper", "color", "purple"), ("card", "bleed", "a lot")])
+def test_nothing_is_guessed_where_nothing_is_close(section: str, key: str, value: object) -> None:
+    said = _refusal(section, key, value)
+    assert "did you mean" not in said and "write its unit" not in said, said
