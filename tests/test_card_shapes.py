@@ -477,3 +477,31 @@ def test_png_cut_without_pngs_is_refused_not_dropped(tmp_path: Path) -> None:
         main, ["build", str(theme), "-o", str(out), "--png-cut", "--png-dir", str(tmp_path / "p")]
     )
     assert built.exit_code == 0 and len(list((tmp_path / "p").glob("card-*.png"))) == 7
+
+
+@pytest.mark.parametrize("card", [{"shape": "hexagon", "size": "80mm"}, {"shape": "square", "size": "60mm"}])
+def test_shared_cut_lines_are_in_the_cut_files_once(tmp_path: Path, card: dict[str, object]) -> None:
+    """With shared cuts a closed path a card gave a cutting machine every shared edge twice
+    (a second pass can tear the paper): each line is now there once, and together the
+    lines still draw every card's outline."""
+    out, manifest = _build(tmp_path, card, cuts="shared", cut_files=True)
+    doc = ezdxf.readfile(out.with_name("deck-cut-01.dxf"))
+    lines = [
+        tuple(
+            sorted(((round(e.dxf.start.x, 2), round(e.dxf.start.y, 2)), (round(e.dxf.end.x, 2), round(e.dxf.end.y, 2))))
+        )
+        for e in doc.modelspace().query("LINE")
+    ]
+    assert len(lines) == len(set(lines))
+    svg = ET.parse(out.with_name("deck-cut-01.svg")).getroot()
+    svg_paths = [el.get("d") or "" for el in svg.iter("{http://www.w3.org/2000/svg}path")]
+    assert len(svg_paths) == len(lines) and not any(d.endswith("Z") for d in svg_paths)
+    sides = 6 if card["shape"] == "hexagon" else 4
+    n_cards = sum(1 for c in manifest["cards"] if c["sheet"] == 1)
+    assert len(lines) < sides * n_cards  # shared edges once
+    mids = np.array([((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in lines])
+    guides = [g[:-1] if np.allclose(g[0], g[-1]) else g for g in _stroked_paths(out)]  # closed: no repeat
+    guide_mids = np.array([(g[k] + g[(k + 1) % len(g)]) / 2 for g in guides for k in range(len(g))])
+    near = np.hypot(*(guide_mids[:, None, :] - mids[None, :, :]).transpose(2, 0, 1))
+    assert near.min(axis=1).max() < 0.1  # every card's every edge is cut
+    assert (near < 0.1).sum(axis=0).min() >= 1  # and nothing else is

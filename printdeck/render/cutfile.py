@@ -5,7 +5,9 @@ size, and every card's cut path (:func:`printdeck.cardshape.card_path`, the path
 PDF's cut guide strokes) at the card's position on the PDF page, in millimetres. The
 SVG's y axis points down (``y_svg = H - y``); the DXF keeps the PDF's (origin at the
 page's bottom-left corner, ``$INSUNITS`` = mm), with LINE, ARC and CIRCLE entities
-written by ezdxf. No ReportLab here.
+written by ezdxf. Cards that share cut lines (``paper.cuts: shared``) have each shared
+line once, as lines of their own (:func:`sheet_cut_pieces`): a machine given a closed path
+a card would cut every shared edge twice, which can tear the paper. No ReportLab here.
 """
 
 from __future__ import annotations
@@ -25,6 +27,30 @@ def sheet_cut_paths(imposition: Imposition, page: int) -> list[tuple[PathPiece, 
     return [card_path(shape, slot.center_mm) for slot in imposition.slots if slot.page == page]
 
 
+def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece, ...]]:
+    """What the cut files of front ``page`` hold: each card's closed cut path, or for cards
+    that share cut lines, every straight piece once (a line two cards share, whichever way
+    each card runs it) as a path of its own, arcs kept with their card."""
+    paths = sheet_cut_paths(imposition, page)
+    if not imposition.shared:
+        return paths
+    seen: set[tuple[tuple[float, float], ...]] = set()
+    pieces: list[tuple[PathPiece, ...]] = []
+    for piece in (p for path in paths for p in path):
+        if isinstance(piece, Line):
+            ends = tuple(sorted((_rounded(piece.start), _rounded(piece.end))))
+            if ends in seen:
+                continue
+            seen.add(ends)
+        pieces.append((piece,))
+    return pieces
+
+
+def _rounded(point: tuple[float, float]) -> tuple[float, float]:
+    """A point to a micrometre: the same corner computed from two cards' centres."""
+    return (round(point[0], 3) + 0.0, round(point[1], 3) + 0.0)
+
+
 def cut_file_names(stem: Path, pages: int) -> list[Path]:
     """``[<stem>-cut-01.svg, <stem>-cut-01.dxf, ...]``: the cut files of ``pages`` sheets."""
     return [stem.with_name(f"{stem.name}-cut-{n:02d}{ext}") for n in range(1, pages + 1) for ext in (".svg", ".dxf")]
@@ -41,14 +67,15 @@ def write_svg(imposition: Imposition, page: int, path: Path) -> None:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.4f}mm" height="{h:.4f}mm" viewBox="0 0 {w:.4f} {h:.4f}">',
         f'<g id="{CUT_LAYER.lower()}" fill="none" stroke="#ff0000" stroke-width="0.1">',
     ]
-    for pieces in sheet_cut_paths(imposition, page):
+    for pieces in sheet_cut_pieces(imposition, page):
         parts.append(_svg_element(pieces, h))
     parts.append("</g></svg>\n")
     path.write_text("\n".join(parts), encoding="utf-8")
 
 
 def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
-    """One card's cut path as an SVG element (a circle, or a closed path of lines and arcs)."""
+    """One card's cut path as an SVG element (a circle, or a closed path of lines and arcs),
+    or one shared line as an open path."""
     first = pieces[0]
     if isinstance(first, Arc) and first.sweep_deg >= 360.0:
         return f'<circle cx="{first.centre[0]:.4f}" cy="{page_h - first.centre[1]:.4f}" r="{first.radius:.4f}"/>'
@@ -62,7 +89,8 @@ def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
             large = 1 if abs(piece.sweep_deg) > 180 else 0
             sweep = 0 if piece.sweep_deg > 0 else 1  # counter-clockwise with y up is clockwise with y down
             d.append(f"A {piece.radius:.4f} {piece.radius:.4f} 0 {large} {sweep} {x:.4f} {page_h - y:.4f}")
-    return f'<path d="{" ".join(d)} Z"/>'
+    closed = len(pieces) > 1  # a card's whole path; a shared line or a lone arc stays open
+    return f'<path d="{" ".join(d)}{" Z" if closed else ""}"/>'
 
 
 def write_dxf(imposition: Imposition, page: int, path: Path) -> None:
@@ -78,7 +106,7 @@ def write_dxf(imposition: Imposition, page: int, path: Path) -> None:
     doc.layers.add(CUT_LAYER, color=1)
     msp = doc.modelspace()
     attribs = {"layer": CUT_LAYER}
-    for pieces in sheet_cut_paths(imposition, page):
+    for pieces in sheet_cut_pieces(imposition, page):
         for piece in pieces:
             if isinstance(piece, Line):
                 msp.add_line(piece.start, piece.end, dxfattribs=attribs)
