@@ -407,3 +407,37 @@ def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
         (alone / name).write_bytes((pictures / name).read_bytes())
         fix = _run("init", str(tmp_path / "deck"), "--images", str(alone)).output.strip().split("; ")[-1]
         assert f": {fix}" in line, (fix, line)
+
+
+WHITE_DISC = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" {}/></svg>'
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "refused"),
+    [
+        ("cloud.svg", WHITE_DISC.format('fill="#fff"'), True),
+        ("ghost.png", None, True),  # a white cut-out: transparent round a white disc
+        ("ring.svg", WHITE_DISC.format('fill="#fff" stroke="#222"'), False),
+    ],
+)
+def test_init_refuses_a_picture_that_would_not_show_on_the_new_themes_card(
+    tmp_path: Path, name: str, content: str | None, refused: bool
+) -> None:
+    """A designer's white icon went into the theme init wrote, which check then refused: init
+    now says so itself, naming the file (a white icon with a dark outline is fine)."""
+    pictures = tmp_path / "icons"
+    image_folder(pictures, 7)
+    if content is None:
+        ghost = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+        ghost.paste((255, 255, 255, 255), (8, 8, 56, 56))
+        ghost.save(pictures / name)
+    else:
+        (pictures / name).write_text(content)
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    line = result.output.strip()
+    if refused:
+        assert result.exit_code == 2 and "\n" not in line and not (tmp_path / "deck").exists(), line
+        assert f"{name} shows no visible ink on a new theme's white card" in line and "give it colour" in line
+    else:
+        assert result.exit_code == 0, line
+        assert name in (tmp_path / "deck" / "theme.yaml").read_text()

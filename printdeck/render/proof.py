@@ -34,12 +34,10 @@ from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.vector_code import form_version
-from printdeck.theme import VISIBLE_CONTRAST, shows_on
+from printdeck.theme import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink
 
 PROOF_PX = 160
 """Longer side, pixels, of the rasters compared."""
-MIN_VISIBLE_SHARE = 0.002
-"""A symbol must show visible ink on at least this share of its box."""
 STRAY_SHARE = 0.003
 """Vector ink beyond the traced ink (grown by :data:`SLACK_PX`) allowed, as a share of the visible ink."""
 LOST_SHARE = 0.01
@@ -85,15 +83,6 @@ class FaintEdgeWarning(UserWarning):
 
 class VectorWarning(UserWarning):
     """An SVG's vector form does not print what was traced: printed as a raster instead."""
-
-
-def _visible(rgba: Image.Image, background: str) -> np.ndarray:
-    """``(H, W) bool``: pixels whose colour stands out from ``background`` once composited."""
-    base = Image.new("RGBA", rgba.size, background)
-    shown_rgb = np.asarray(Image.alpha_composite(base, rgba).convert("RGB"), dtype=np.int16)
-    bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
-    visible: np.ndarray = (np.abs(shown_rgb - bg).max(axis=2) > CONTRAST) & (np.asarray(rgba.getchannel("A")) > 8)
-    return visible
 
 
 def _faint_edge_share(rgba: Image.Image, background: str) -> float:
@@ -150,13 +139,13 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     from printdeck.artwork import rasterise  # noqa: PLC0415 - resvg and Pillow only when measured
 
     raster = rasterise(art, *size)
-    visible = _visible(raster, background)
+    visible = visible_ink(raster, background)
     visible_share = float(visible.mean())
     faint = _faint_edge_share(raster, background)
     if art.kind != "svg":
         return Proof(visible_share, faint_edge_share=faint)
     traced = np.asarray(raster.getchannel("A")) > 8
-    on_white = visible if background == "#ffffff" else _visible(raster, "#ffffff")  # a white card: the same
+    on_white = visible if background == "#ffffff" else visible_ink(raster, "#ffffff")  # a white card: the same
     try:
         printed = _vector_raster(symbol, size)
     except Exception:  # noqa: BLE001 - svglib or ReportLab failing on odd SVG: print the raster

@@ -48,7 +48,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.theme_paths import resolve_path
-from printdeck.theme.word_colours import VISIBLE_CONTRAST, shows_on, word_colours
+from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink, word_colours
 from printdeck.theme.word_list import WORD_ROW_PROBLEM, word_columns
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
@@ -56,6 +56,7 @@ __all__ = [
     "DECK_PALETTE",
     "GREY_WORD_PALETTE",
     "LENGTHS_IN_MM",
+    "MIN_VISIBLE_SHARE",
     "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",
@@ -114,6 +115,7 @@ __all__ = [
     "theme_worded",
     "validation_error",
     "verdicts_shipped",
+    "visible_ink",
     "warn_press_file",
     "warn_vision_look_alikes",
     "word_colours",

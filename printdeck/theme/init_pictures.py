@@ -6,11 +6,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError
+from printdeck.artwork import drawing, rasterise
+from printdeck.errors import PrintdeckError, shown
+from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.symbols import folder_images
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
+from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, visible_ink
 from printdeck.theme.word_list import argument_error
 
 PICTURES_FOLDER = "images"
@@ -75,8 +78,35 @@ def _picture_key(f: Path) -> tuple[str, bool]:
     """
     if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
         check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+        _check_shows(f, "svg")
         return "image", False
     if check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
         kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
+        if kind.key == "image":
+            _check_shows(f, "raster")
         return kind.key, kind.upright
     return "photo", False
+
+
+SHOWN_ON = "#ffffff"
+"""The card colour a new theme has (``card.background``'s default), which its pictures must show on."""
+PROOF_PX = 160
+"""Longer side, pixels, of the drawing whose ink is measured (as the proofs measure it)."""
+
+
+def _check_shows(f: Path, kind: SymbolKind) -> None:
+    """Refuse an icon or cut-out that shows no ink on a white card (white, or transparent),
+    which ``check`` and ``build`` would refuse in the theme written.
+
+    Raises:
+        PrintdeckError: Its ink is the card's colour (or it has none).
+    """
+    art = drawing(SymbolSpec(id=0, name=f.stem, kind=kind, source=f.name, path=f))
+    scale = PROOF_PX / max(art.size)
+    raster = rasterise(art, max(8, round(art.size[0] * scale)), max(8, round(art.size[1] * scale)))
+    if float(visible_ink(raster, SHOWN_ON).mean()) < MIN_VISIBLE_SHARE:
+        raise argument_error(
+            "images",
+            f"{shown(f)} shows no visible ink on a new theme's white card (white or transparent artwork)",
+            "give it colour, or leave it out and add it once card.background is a colour it shows on",
+        )

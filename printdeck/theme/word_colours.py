@@ -10,12 +10,15 @@ used as given (and refused where they do not show: ``printdeck.render.check_word
 from __future__ import annotations
 
 import numpy as np
+from PIL import Image
 
 from printdeck.theme.spec import GREY_WORD_PALETTE, WORD_PALETTE, ThemeSpec
 
 VISIBLE_CONTRAST = 40
 """Ink shows on a card when one of its channels (0-255) differs from the background's by
 more than this: the proofs' test of a symbol's ink and the test of a word colour."""
+MIN_VISIBLE_SHARE = 0.002
+"""A symbol must show visible ink (:func:`visible_ink`) on at least this share of its box."""
 LIGHT_WORD_PALETTE = ("#ffffff", "#f0e442")
 """Word colours added, in this order, where the default ones do not show (a dark card):
 white and Okabe and Ito's yellow."""
@@ -32,6 +35,19 @@ def shows_on(colour: str, background: str) -> bool:
     """
     ink, ground = (_channels(c) for c in (colour, background))
     return max(abs(a - b) for a, b in zip(ink, ground)) > VISIBLE_CONTRAST
+
+
+def visible_ink(rgba: Image.Image, background: str) -> np.ndarray:
+    """``(H, W) bool``: the pixels of the RGBA drawing ``rgba`` whose colour, composited onto
+    ``background`` (``#rrggbb``), differs from it by more than :data:`VISIBLE_CONTRAST` in a
+    channel (and that are not nearly transparent): the proofs' test of a symbol's ink, and
+    ``init``'s of a picture's."""
+    base = Image.new("RGBA", rgba.size, background)
+    shown_rgb = np.asarray(Image.alpha_composite(base, rgba.convert("RGBA")).convert("RGB"), dtype=np.int16)
+    ground = np.array(_channels(background), dtype=np.int16)
+    opaque = np.asarray(rgba.convert("RGBA").getchannel("A")) > 8
+    visible: np.ndarray = (np.abs(shown_rgb - ground).max(axis=2) > VISIBLE_CONTRAST) & opaque
+    return visible
 
 
 def word_colours(spec: ThemeSpec) -> tuple[str, ...]:
