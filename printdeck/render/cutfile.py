@@ -34,21 +34,28 @@ def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece,
     paths = sheet_cut_paths(imposition, page)
     if not imposition.shared:
         return paths
-    seen: set[tuple[tuple[float, float], ...]] = set()
+    kept: list[Line] = []
     pieces: list[tuple[PathPiece, ...]] = []
     for piece in (p for path in paths for p in path):
         if isinstance(piece, Line):
-            ends = tuple(sorted((_rounded(piece.start), _rounded(piece.end))))
-            if ends in seen:
+            if any(_same_line(piece, other) for other in kept):
                 continue
-            seen.add(ends)
+            kept.append(piece)
         pieces.append((piece,))
     return pieces
 
 
-def _rounded(point: tuple[float, float]) -> tuple[float, float]:
-    """A point to a micrometre: the same corner computed from two cards' centres."""
-    return (round(point[0], 3) + 0.0, round(point[1], 3) + 0.0)
+SAME_MM = 1e-4
+"""Two cards' computations of one corner agree to within this, mm (float rounding)."""
+
+
+def _same_line(a: Line, b: Line) -> bool:
+    """Whether ``a`` and ``b`` are one segment, run either way (ends within :data:`SAME_MM`)."""
+
+    def near(p: tuple[float, float], q: tuple[float, float]) -> bool:
+        return abs(p[0] - q[0]) <= SAME_MM and abs(p[1] - q[1]) <= SAME_MM
+
+    return (near(a.start, b.start) and near(a.end, b.end)) or (near(a.start, b.end) and near(a.end, b.start))
 
 
 def cut_file_names(stem: Path, pages: int) -> list[Path]:
