@@ -27,11 +27,18 @@ def _refusal(section: str, key: str, value: object) -> str:
         ("paper", "pdfx", "x-1a:2003", "did you mean 'x-1a'?"),
         ("paper", "pdfx", "X-4", "did you mean 'x-4'?"),
         ("card", "shape", "rectangel", "did you mean 'rectangle'?"),
-        ("card", "size", "63x88mm", "give the width and the height as a list: [63mm, 88mm]"),
-        ("card", "size", "2.5 x 3.5 in", "give the width and the height as a list: [2.5in, 3.5in]"),
+        ("card", "size", "63x88mm", "for a rectangular card give card.shape: rectangle and card.size: [63mm, 88mm]"),
+        (
+            "card",
+            "size",
+            "2.5 x 3.5 in",
+            "for a rectangular card give card.shape: rectangle and card.size: [2.5in, 3.5in]",
+        ),
+        ("card", "size", "60x60mm", "for a square card give card.shape: square and card.size: 60mm"),
+        ("paper", "size", "8.5x11in", "give the width and the height as a list: [8.5in, 11in]"),
         ("card", "bleed", 3, 'write its unit: "3mm" (or cm, in, pt)'),
         ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
-        ("paper", "ink_limit", "300%", "write the number without its percent sign: 300"),
+        ("paper", "ink_limit", "250%", "write the number without its percent sign"),
         ("card", "background", "CMYK(0,0,0,100)", "give colours as RGB (#rrggbb or a name)"),
     ],
 )
@@ -42,7 +49,27 @@ def test_a_value_typed_as_people_type_it_is_refused_with_its_fix(
     assert said.startswith(f"<theme>: {section}.{key}: expected ") and f"; {fix}" in said, said
 
 
-@pytest.mark.parametrize(("section", "key", "value"), [("paper", "color", "purple"), ("card", "bleed", "a lot")])
+@pytest.mark.parametrize(
+    ("section", "key", "value"), [("paper", "color", "purple"), ("card", "bleed", "a lot"), ("paper", "pdfx", "X-3")]
+)
 def test_nothing_is_guessed_where_nothing_is_close(section: str, key: str, value: object) -> None:
     said = _refusal(section, key, value)
     assert "did you mean" not in said and "write its unit" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("card", "fixed"),
+    [
+        ({"size": "63x88mm"}, {"shape": "rectangle", "size": ["63mm", "88mm"]}),
+        ({"size": "60x60mm"}, {"shape": "square", "size": "60mm"}),
+        ({"size": "63x88mm", "shape": "hexagon"}, {"shape": "rectangle", "size": ["63mm", "88mm"]}),
+    ],
+)
+def test_a_size_fix_loads_when_followed(card: dict[str, object], fixed: dict[str, object]) -> None:
+    """The fix said for a size written 63x88mm is one the theme then takes."""
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, "card": card}, Path("."))
+    shape = str(fixed["shape"])
+    assert f"card.shape: {shape}" in str(caught.value)
+    theme = load_theme_data({**BASE, "card": fixed}, Path("."))
+    assert theme.spec.card.outline().kind.value == shape

@@ -11,10 +11,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from printdeck.units import MM_PER_UNIT
+
 _CHOICE = re.compile(r"'([^']*)'")
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*")
 _PAIR = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(\d+)\s*%\s*")
+CLOSE = 0.75
+"""How alike a misspelt choice must be (difflib's ratio) to be offered: 'rectangel' is,
+'X-3' (another PDF/X standard) is not 'x-4'."""
 
 
 def value_fix(err: Mapping[str, Any], key: str) -> str | None:
@@ -24,14 +29,13 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
         >>> value_fix({"type": "literal_error", "input": "CMYK", "ctx": {"expected": "'rgb' or 'cmyk'"}}, "paper.color")
         "did you mean 'cmyk'?"
         >>> value_fix({"type": "value_error", "input": "63x88mm", "msg": "expected a length"}, "card.size")
-        'give the width and the height as a list: [63mm, 88mm]'
+        'for a rectangular card give card.shape: rectangle and card.size: [63mm, 88mm]'
     """
     kind, given = err["type"], err.get("input")
     if kind in ("literal_error", "enum") and isinstance(given, str):
         return _choice_fix(given, _CHOICE.findall(str((err.get("ctx") or {}).get("expected", ""))))
-    percent = _PERCENT.fullmatch(given) if kind == "int_parsing" and isinstance(given, str) else None
-    if percent:
-        return f"write the number without its percent sign: {percent.group(1)}"
+    if kind == "int_parsing" and isinstance(given, str) and _PERCENT.fullmatch(given):
+        return "write the number without its percent sign"
     if (
         kind == "string_pattern_mismatch"
         and isinstance(given, str)
@@ -41,7 +45,7 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
             "give colours as RGB (#rrggbb or a name): a CMYK file (paper.color: cmyk) converts them; "
             "#000000 prints 100 % K"
         )
-    if kind == "value_error" and "a length" in str(err.get("msg", "")):
+    if kind == "value_error" and any(words in str(err.get("msg", "")) for words in ("a length", "width and height")):
         return _length_fix(given, key)
     return None
 
@@ -52,7 +56,7 @@ def _choice_fix(given: str, choices: list[str]) -> str | None:
     for choice in choices:
         if typed == choice.lower() or (len(choice) > 1 and typed.startswith(choice.lower())):
             return f"did you mean {choice!r}?"
-    close = difflib.get_close_matches(typed, [c.lower() for c in choices], n=1)
+    close = difflib.get_close_matches(typed, [c.lower() for c in choices], n=1, cutoff=CLOSE)
     if close:
         return f"did you mean {choices[[c.lower() for c in choices].index(close[0])]!r}?"
     return None
@@ -67,8 +71,13 @@ def _length_fix(given: object, key: str) -> str | None:
     if _NUMBER.fullmatch(given):
         return f'write its unit: "{given.strip()}mm" (or cm, in, pt)'
     pair = _PAIR.fullmatch(given)
-    if pair and key.endswith("size"):
-        width, unit_w, height, unit_h = pair.groups()
-        unit = unit_h or unit_w or "mm"
-        return f"give the width and the height as a list: [{width}{unit_w or unit}, {height}{unit}]"
-    return None
+    if not (pair and key.endswith("size")):
+        return None
+    width, unit_w, height, unit_h = pair.groups()
+    unit = unit_h or unit_w or "mm"
+    sides = f"{width}{unit_w or unit}", f"{height}{unit}"
+    if key != "card.size":  # the paper's: a [width, height] list
+        return f"give the width and the height as a list: [{sides[0]}, {sides[1]}]"
+    if float(width) * MM_PER_UNIT[(unit_w or unit).lower()] == float(height) * MM_PER_UNIT[unit.lower()]:
+        return f"for a square card give card.shape: square and card.size: {sides[0]}"
+    return f"for a rectangular card give card.shape: rectangle and card.size: [{sides[0]}, {sides[1]}]"
