@@ -78,7 +78,8 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     with theme_errors_located(theme):  # as every command says them
         check_words_show(theme, chosen)
         prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
-        prove(chosen, theme.spec.card.background)
+        paper = theme.spec.paper
+        prove(chosen, theme.spec.card.background, opaque=paper.color == "cmyk" and paper.pdfx == "x-1a")
 
 
 def may_print_coarse(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:

@@ -56,6 +56,8 @@ def cold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_bundled_pictures_on_white_are_not_proved_again(cold: list[int], tmp_path: Path) -> None:
     theme = load_theme(data_root("themes") / "default.yaml")
     faces = list(theme.symbols[:13])
+    if not forms_ship():  # a proof's key holds the form's libraries: made with others, none ships
+        pytest.skip("the shipped proofs were made with another ReportLab or svglib than the one installed")
     assert all(proof_stored(face) for face in faces)  # so a cold build's workers leave their proofs alone
     prove_symbols(faces, "#ffffff")
     assert cold == []

@@ -15,6 +15,7 @@ MODULES = [
     "printdeck.errors",
     "printdeck.model",
     "printdeck.render.extras",
+    "printdeck.render.svg_forms",
     "printdeck.sheet_room",
     "printdeck.theme.value_fixes",
 ]

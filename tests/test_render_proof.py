@@ -160,6 +160,22 @@ def test_check_and_build_refuse_an_invisible_symbol_with_the_same_line(tmp_path:
     assert not (tmp_path / "deck.pdf").exists()
 
 
+def test_a_masked_svg_is_said_once_by_build_in_the_words_of_check(tmp_path: Path) -> None:
+    """A mask, the commonest reason an SVG prints as an image: the proof and the PDF said it
+    in two wordings ("differs ... 20 %" and "uses mask ... 1200 x 1200 px")."""
+    _theme_with(tmp_path, DRAWN_WRONG["mask"])
+    said = {}
+    for command in (("check", "theme.yaml"), ("build", "theme.yaml", "-o", "deck.pdf", "--quiet")):
+        code, _, err = _cli(*command, cwd=tmp_path)
+        said[command[0]] = [line for line in err.splitlines() if "odd.svg" in line]
+        assert code == 0, err
+    assert said["build"] == said["check"] and len(said["build"]) == 1
+    assert said["build"][0].endswith(
+        "odd.svg: the SVG uses mask, which the PDF's vector path cannot draw; "
+        "printed as a high-resolution image instead"
+    )
+
+
 def test_check_warns_and_build_prints_the_raster_of_an_svg_svglib_cannot_draw(tmp_path: Path) -> None:
     _theme_with(tmp_path, DRAWN_WRONG["path-without-move"])
     code, out, err = _cli("check", "theme.yaml", cwd=tmp_path)

@@ -23,12 +23,8 @@ from test_render_support import (
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.render import impose, paper_size_mm, render_pdf, render_pngs
-from printdeck.render.forms import (
-    ResolutionWarning,
-    SvgImageWarning,
-    check_raster_resolution,
-    svg_undrawn_feature,
-)
+from printdeck.render.forms import ResolutionWarning, SvgImageWarning, check_raster_resolution
+from printdeck.render.svg_features import svg_undrawn_feature
 from printdeck.render.svg_forms import load_svg_drawing
 from printdeck.theme import Theme
 
@@ -140,7 +136,7 @@ def test_svg_with_a_mask_prints_as_the_layout_traced_it(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path, symbols=["moon.svg", *(f"@assets/twemoji/{n}.svg" for n in ART[1:])])
     imp = impose(paper_size_mm("a4"), 85.0, 3.0, 5.0, 4.0, 1)
     out = tmp_path / "moon.pdf"
-    with pytest.warns(SvgImageWarning, match="moon.svg.*mask.*1200 x 1200 px"):
+    with pytest.warns(SvgImageWarning, match="moon.svg: the SVG uses mask.*high-resolution image"):
         render_pdf(print_job(theme), symbols_of(theme), _one_card(), imp, out)
     cx, cy = imp.slots[0].center_mm
     img = PageImage(out, 0, dpi=150)

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise, svg_root
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
 from printdeck.errors import LOW_RESOLUTION
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
@@ -31,7 +30,8 @@ from printdeck.render.pictures import (
     store_picture,
     store_pictures,
 )
-from printdeck.render.proof import VectorWarning, prints_as_raster, vector_fallback_line
+from printdeck.render.proof import VectorWarning, fallback_line, prints_as_raster
+from printdeck.render.svg_features import svg_undrawn_feature
 from printdeck.render.vector_code import Art, vector_form
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -44,8 +44,6 @@ TEXT_FORM_SIZE_PT = 100.0
 SVG_IMAGE_PX = 1200
 """Longer side, pixels, of an SVG printed as an image (see :func:`svg_undrawn_feature`):
 600 dpi on a 50 mm symbol (a big one on an 85 mm card), more on smaller ones."""
-SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
-"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
 
 
 class ResolutionWarning(UserWarning):
@@ -181,37 +179,17 @@ def symbol_form(
     return _text_form(canvas, name, art)
 
 
-def svg_undrawn_feature(path: Path) -> str | None:
-    """The first feature of :data:`SVG_UNDRAWN` the SVG at ``path`` uses, or None.
-
-    svglib skips these without a word (a crescent cut by a ``<mask>`` would print
-    as a full disc over its neighbours), so such an SVG is printed as an image
-    drawn by resvg, the renderer the layout traced it with. Read from
-    :func:`printdeck.artwork.svg_root`, the text both svglib and resvg are given.
-    """
-    refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
-    for el in svg_root(path).iter():
-        tag = str(el.tag).rsplit("}", 1)[-1]
-        if tag in SVG_UNDRAWN:
-            return tag
-        style = {k.strip(): v for k, _, v in (d.partition(":") for d in el.attrib.get("style", "").split(";"))}
-        for key in refs:
-            if "url(" in el.attrib.get(key, "") + style.get(key, ""):
-                return key.split("-")[0]
-    return None
-
-
 def drawn_on_background(symbol: SymbolSpec) -> bool:
     """Whether a form of ``symbol`` made with a ``background`` (:class:`ArtLibrary`) has that
-    colour in it: a picture (its transparency composited onto the colour: a photo only with
-    ``remove_background``), or an SVG printed as an image; not a word or an SVG printed as
-    vectors.
+    colour in it: a raster picture (its transparency composited onto the colour), or an SVG
+    printed as an image; not a photo (its opaque crop, clipped), a word or an SVG printed
+    as vectors.
 
     Raises:
         PrintdeckError: An SVG file is missing or unsafe.
     """
-    if symbol.kind in ("raster", "photo"):  # a photo is opaque unless its background is removed
-        return symbol.kind == "raster" or symbol.remove_background
+    if symbol.kind == "raster":
+        return True
     if symbol.kind != "svg":
         return False
     return svg_undrawn_feature(existing_file(symbol)) is not None or prints_as_raster(symbol)
@@ -236,15 +214,8 @@ def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | N
         clip_rings(canvas, outline_rings(symbol), w, h)
         canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
     end_form(canvas)
-    if feature is None:  # said as the proof says it: a build's proof of the deck said it already
-        warnings.warn(vector_fallback_line(symbol), VectorWarning, stacklevel=2)
-    else:
-        warnings.warn(
-            f"{symbol.source}: the SVG uses {feature}, which the PDF's vector path cannot draw; "
-            f"printed as a {picture.width} x {picture.height} px image instead",
-            SvgImageWarning,
-            stacklevel=2,
-        )
+    category = VectorWarning if feature is None else SvgImageWarning
+    warnings.warn(fallback_line(symbol), category, stacklevel=2)  # as the proof says it: said once
     return Art(name, w, h)
 
 

@@ -25,14 +25,17 @@ from functools import lru_cache
 
 import numpy as np
 from PIL import Image
+from reportlab.pdfbase.pdfdoc import xObjectName
+from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.artwork import drawing, drawing_key
+from printdeck.artwork import drawing, drawing_key, existing_file
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
+from printdeck.render.svg_features import svg_undrawn_feature, undrawn_line
 from printdeck.render.vector_code import form_version
 from printdeck.theme import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink
 
@@ -50,7 +53,7 @@ FAINT_EDGE_SHARE = 0.6
 """A symbol whose edge is faint on this share of it or more is warned about: players
 would not see its shape."""
 EDGE_PX = 2
-"""Width, pixels of the :data:`PROOF_PX` raster, of the edge measured."""
+"""How near, pixels of the :data:`PROOF_PX` raster, to a drawing's outline ink must show."""
 CONTRAST = VISIBLE_CONTRAST
 """Smallest largest-channel difference from the background that counts as visible (the
 theme's :data:`~printdeck.theme.VISIBLE_CONTRAST`, which word colours are held to too)."""
@@ -66,8 +69,10 @@ class Proof:
             True for other kinds).
         stray_share: Vector ink outside the traced ink, share of the visible ink.
         lost_share: Traced visible ink the vector form leaves out, share of it.
-        faint_edge_share: Share of the drawing's edge (its opaque pixels within
-            :data:`EDGE_PX` of the outside) almost the card's colour (:data:`FAINT_CONTRAST`).
+        faint_edge_share: Share of the drawing's outline with no ink that shows on the
+            card within :data:`EDGE_PX` (:data:`FAINT_CONTRAST`).
+        translucent: For an SVG printed as vectors, whether its form paints see-through
+            (an opacity, a blend mode), which PDF/X-1a cannot hold.
     """
 
     visible_share: float
@@ -75,6 +80,7 @@ class Proof:
     stray_share: float = 0.0
     lost_share: float = 0.0
     faint_edge_share: float = 0.0
+    translucent: bool = False
 
 
 class FaintEdgeWarning(UserWarning):
@@ -86,24 +92,27 @@ class VectorWarning(UserWarning):
 
 
 def _faint_edge_share(rgba: Image.Image, background: str) -> float:
-    """Share of the drawing's edge pixels whose own colour is within :data:`FAINT_CONTRAST`
-    of ``background`` (``#rrggbb``); 0.0 for a drawing with no opaque pixel. The edge is
-    the opaque pixels (alpha over half) within :data:`EDGE_PX` of a pixel that is not:
-    each pixel's own colour is compared, so the antialiased rim of a dark outline, which
-    blends with the card, does not count as faint."""
+    """Share of the drawing's outline with no ink that shows near it: of the pixels on its
+    outer ring (any ink, alpha over 8, beside a pixel with none), those with no pixel within
+    :data:`EDGE_PX` whose colour, composited onto ``background`` (``#rrggbb``), differs from
+    it by more than :data:`FAINT_CONTRAST`; 0.0 for a drawing with no ink. A thin dark
+    outline shows beside its own faint antialiased rim; a white cut-out's rim, and a pale
+    fringe its removed background left, show nothing."""
     import cv2  # noqa: PLC0415 - only when a proof is measured, not read from the cache
 
-    pixels = np.asarray(rgba, dtype=np.int16)
-    opaque = (pixels[..., 3] > 127).astype(np.uint8)
-    padded = cv2.copyMakeBorder(opaque, EDGE_PX, EDGE_PX, EDGE_PX, EDGE_PX, cv2.BORDER_CONSTANT, value=0)
-    inner = cv2.erode(padded, np.ones((2 * EDGE_PX + 1,) * 2, dtype=np.uint8))[EDGE_PX:-EDGE_PX, EDGE_PX:-EDGE_PX]
-    edge = opaque.astype(bool) & ~inner.astype(bool)
-    count = int(edge.sum())
+    alpha = np.asarray(rgba.convert("RGBA").getchannel("A"))
+    inked = (alpha > 8).astype(np.uint8)
+    padded = cv2.copyMakeBorder(inked, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    ring = inked.astype(bool) & ~cv2.erode(padded, np.ones((3, 3), dtype=np.uint8))[1:-1, 1:-1].astype(bool)
+    count = int(ring.sum())
     if count == 0:
         return 0.0
+    base = Image.new("RGBA", rgba.size, background)
+    shown_rgb = np.asarray(Image.alpha_composite(base, rgba.convert("RGBA")).convert("RGB"), dtype=np.int16)
     bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
-    faint = np.abs(pixels[..., :3] - bg).max(axis=2) <= FAINT_CONTRAST
-    return float((edge & faint).sum()) / count
+    shows = ((np.abs(shown_rgb - bg).max(axis=2) > FAINT_CONTRAST) & inked.astype(bool)).astype(np.uint8)
+    near = cv2.dilate(shows, np.ones((2 * EDGE_PX + 1,) * 2, dtype=np.uint8)).astype(bool)
+    return float((ring & ~near).sum()) / count
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
@@ -115,8 +124,10 @@ def _grown(mask: np.ndarray) -> np.ndarray:
     return grown
 
 
-def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
-    """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium."""
+def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> tuple[np.ndarray, bool]:
+    """``(H, W) bool``: the ink (not white) of the SVG's vector form, drawn by pdfium; and
+    whether the form paints see-through (a graphics state with an alpha under 1 or a blend
+    mode: svglib's ``opacity``)."""
     from printdeck.render.vector_code import vector_form  # noqa: PLC0415 - ReportLab only when measured
 
     w_px, h_px = size_px
@@ -125,11 +136,21 @@ def _vector_raster(symbol: SymbolSpec, size_px: tuple[int, int]) -> np.ndarray:
     art = vector_form(canvas, drawing(symbol), "proof")
     canvas.scale(w_px * 0.75 / art.width_pt, h_px * 0.75 / art.height_pt)
     canvas.doForm(art.form)
+    translucent = _paints_see_through(canvas, art.form)
     canvas.showPage()
     canvas.save()
     page = page_image(buf.getvalue(), 0, 1 / 0.75).convert("RGB").resize((w_px, h_px))
     ink: np.ndarray = (255 - np.asarray(page, dtype=np.int16)).max(axis=2) > CONTRAST
-    return ink
+    return ink, translucent
+
+
+def _paints_see_through(canvas: Canvas, form_name: str) -> bool:
+    """Whether the form ``form_name`` drawn on ``canvas`` sets a graphics state with an
+    alpha under 1 or a blend mode (ReportLab keeps the states a form sets on the form)."""
+    form = canvas._doc.idToObject[xObjectName(form_name)]
+    states = form.ExtGState.dict.values() if form.ExtGState else ()
+    entries = [(str(key), value) for state in states for key, value in state.dict.items()]
+    return any((k in ("ca", "CA") and float(v) < 1.0) or (k == "BM" and str(v) != "/Normal") for k, v in entries)
 
 
 def _measure(symbol: SymbolSpec, background: str) -> Proof:
@@ -147,13 +168,14 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     traced = np.asarray(raster.getchannel("A")) > 8
     on_white = visible if background == "#ffffff" else visible_ink(raster, "#ffffff")  # a white card: the same
     try:
-        printed = _vector_raster(symbol, size)
+        printed, translucent = _vector_raster(symbol, size)
     except Exception:  # noqa: BLE001 - svglib or ReportLab failing on odd SVG: print the raster
         return Proof(visible_share, False, 1.0, 1.0, faint)
     count = max(int(on_white.sum()), 1)
     stray = float((printed & ~_grown(traced)).sum()) / count
     lost = float((on_white & ~_grown(printed)).sum()) / count
-    return Proof(visible_share, stray <= STRAY_SHARE and lost <= LOST_SHARE, stray, lost, faint)
+    vector_ok = stray <= STRAY_SHARE and lost <= LOST_SHARE
+    return Proof(visible_share, vector_ok, stray, lost, faint, translucent and vector_ok)
 
 
 def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
@@ -184,11 +206,13 @@ def forget_proofs() -> None:
 
 
 def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
-    """The proof's cache key: the drawing's key, a word's colour, the background, this code,
-    and for an SVG the vector form's code and libraries (its verdict is about that form)."""
+    """The proof's cache key: the drawing's key, a word's colour, the background, the code
+    that draws and measures it, and for an SVG the vector form's code and libraries (its
+    verdict is about that form)."""
     paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
     forms = form_version() if symbol.kind == "svg" else ""
-    return entry_key(drawn_key, paint, background.lower(), code_digest(__name__), forms)
+    code = code_digest(__name__, "printdeck.render.canvas", "printdeck.render.pdf_pixels")  # what measures
+    return entry_key(drawn_key, paint, background.lower(), code, forms)
 
 
 def proof_stored(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
@@ -286,10 +310,14 @@ def _faint_message(label: str, symbol: SymbolSpec, background: str) -> str:
     )
 
 
-def vector_fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
-    """The one line of a :class:`VectorWarning` for an SVG whose vector form failed its proof
-    (``proved``, default: its proof on white), the same wherever it is said (the proof, the
-    PDF drawing the image), so a build says it once."""
+def fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
+    """The one line said of an SVG printed as an image, the same wherever it is said (the
+    proof, the PDF drawing the image), so a build says it once: the feature svglib cannot
+    draw (:func:`~printdeck.render.svg_features.svg_undrawn_feature`), else how far its
+    vector form missed what was traced (``proved``, default: its proof on white)."""
+    feature = svg_undrawn_feature(existing_file(symbol))
+    if feature is not None:
+        return undrawn_line(symbol.source, feature)
     proved = proof(symbol) if proved is None else proved
     return (
         f"{symbol.source}: the PDF's vector drawing of this SVG differs from what the layout "
@@ -312,7 +340,9 @@ def _known(symbol: SymbolSpec, background: str) -> bool:
         return False
 
 
-def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None) -> None:
+def prove_symbols(
+    symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None, *, opaque: bool = False
+) -> None:
     """Prove every symbol; refuse the first that shows no ink, warn for SVGs printed as rasters
     and for symbols whose edge does not show on the card.
 
@@ -320,10 +350,13 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
         symbols: The symbols to prove (each once).
         background: The card's background colour, ``#rrggbb``.
         where: The theme key of each symbol, for messages (default: its name).
+        opaque: The file allows no transparency (PDF/X-1a): refuse an SVG whose vector
+            form paints see-through.
 
     Raises:
         PrintdeckError: A symbol shows no visible ink on the background (one line
-            naming it and what to change), or cannot be drawn.
+            naming it and what to change), paints see-through where ``opaque``, or
+            cannot be drawn.
 
     Warns:
         VectorWarning: once per SVG whose vector form is replaced by its raster.
@@ -343,7 +376,12 @@ def prove_symbols(symbols: Sequence[SymbolSpec], background: str, where: Sequenc
                 f"{background} (nothing, or ink the colour of the card); change the artwork or "
                 "card.background"
             )
+        if opaque and result.translucent and not svg_undrawn_feature(existing_file(symbol)):
+            raise PrintdeckError(
+                f"{label}: {shown(symbol.source)} is partly see-through (an opacity), which PDF/X-1a "
+                "cannot hold; use paper.pdfx: x-4, or make the artwork opaque"
+            )
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
             warnings.warn(_faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
         if not result.vector_ok:
-            warnings.warn(vector_fallback_line(symbol, result), VectorWarning, stacklevel=2)
+            warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)

@@ -1,0 +1,43 @@
+"""What an SVG uses that the PDF's vector path (svglib) cannot draw, so that the SVG prints
+as an image drawn by resvg instead, and the one line that says so.
+
+Read by the proof (:mod:`printdeck.render.proof`, which warns) and the PDF's forms
+(:mod:`printdeck.render.forms`, which draws the image) alike, without svglib.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printdeck.artwork import svg_root
+
+SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
+"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
+
+
+def svg_undrawn_feature(path: Path) -> str | None:
+    """The first feature of :data:`SVG_UNDRAWN` the SVG at ``path`` uses, or None.
+
+    svglib skips these without a word (a crescent cut by a ``<mask>`` would print
+    as a full disc over its neighbours), so such an SVG is printed as an image
+    drawn by resvg, the renderer the layout traced it with. Read from
+    :func:`printdeck.artwork.svg_root`, the text both svglib and resvg are given.
+    """
+    refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
+    for el in svg_root(path).iter():
+        tag = str(el.tag).rsplit("}", 1)[-1]
+        if tag in SVG_UNDRAWN:
+            return tag
+        style = {k.strip(): v for k, _, v in (d.partition(":") for d in el.attrib.get("style", "").split(";"))}
+        for key in refs:
+            if "url(" in el.attrib.get(key, "") + style.get(key, ""):
+                return key.split("-")[0]
+    return None
+
+
+def undrawn_line(source: str, feature: str) -> str:
+    """The one line said of an SVG printed as an image for the ``feature`` it uses."""
+    return (
+        f"{source}: the SVG uses {feature}, which the PDF's vector path cannot draw; printed as a "
+        "high-resolution image instead"
+    )
