@@ -35,6 +35,26 @@ def test_it_listens_on_loopback_only_and_a_taken_port_is_one_line() -> None:
         sock.close()
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SO_REUSEADDR is set on POSIX only")
+def test_a_studio_started_again_on_its_port_listens_at_once() -> None:
+    """Stopped with a page's connection closed on the studio's side, the port was refused for
+    about a minute (TIME-WAIT): 'cannot listen on 127.0.0.1:8733 (Address already in use)'."""
+    import socket
+
+    first = listening_socket(0)
+    port = first.getsockname()[1]
+    client = socket.create_connection((HOST, port))
+    served, _ = first.accept()
+    served.close()  # the studio closes first: its side of the connection waits (TIME-WAIT)
+    client.close()
+    first.close()
+    again = listening_socket(port)
+    assert again.getsockname()[1] == port
+    with pytest.raises(printdeck.PrintdeckError, match=f"--port {port}: cannot listen"):
+        listening_socket(port)  # a second studio on a port in use is still refused
+    again.close()
+
+
 def test_every_run_has_its_own_token_and_names() -> None:
     one, two = Pass.for_port(8123, 10), Pass.for_port(8123, 10)
     assert one.token != two.token and len(one.token) >= 40

@@ -39,6 +39,9 @@ def listening_socket(port: int) -> socket.socket:
         PrintdeckError: the port is taken or not allowed.
     """
     sock = tcp_socket()
+    if os.name == "posix":  # the port of a studio just stopped is free again at once, not after
+        # TIME-WAIT (a minute); POSIX's SO_REUSEADDR lets no second listener in (Windows' would)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((HOST, port))
         sock.listen(64)
