@@ -108,3 +108,24 @@ def test_a_new_seed_of_symbols_compared_before_draws_nothing(tmp_path: Path, cac
         kept = look_alikes(theme, chosen)
     assert kept == expected
     assert any(p.second == "rabbit turned" or p.first == "rabbit turned" for p in kept)
+
+
+@pytest.mark.parametrize(("pairs", "named", "counted"), [(3, 3, ""), (4, 4, ""), (5, 3, "; and 2 more pairs")])
+def test_one_pair_more_than_named_is_named_not_counted(pairs: int, named: int, counted: str) -> None:
+    """'... ; and 1 more pair' made a parent hunt for the one pair a line could have named."""
+    from dataclasses import dataclass
+
+    from printdeck.theme.look_alikes import _sentence
+
+    @dataclass
+    class Pair:
+        first: str
+        second: str
+
+        def reason(self) -> str:
+            return f"{self.first!r} and {self.second!r} look alike"
+
+    found = [Pair(f"a{k}", f"b{k}") for k in range(pairs)]
+    said = _sentence(found)  # type: ignore[arg-type]
+    assert [f"'a{k}'" in said for k in range(pairs)] == [k < named for k in range(pairs)]
+    assert said.endswith(counted or "look alike")

@@ -281,11 +281,13 @@ def _stored_verdict(key: str) -> list[LookAlike] | None:
 
 
 def _sentence(pairs: Sequence[LookAlike], symbols: Sequence[SymbolSpec] = ()) -> str:
-    """The pairs in words (the first :data:`MOST_NAMED`, the rest counted); a pair whose two
-    names read the same (``'café'`` spelt two ways) also gives the symbols' theme keys."""
-    named = "; ".join(p.reason() + _keys_if_same_names(p, symbols) for p in pairs[:MOST_NAMED])
-    more = len(pairs) - MOST_NAMED
-    return named + (f"; and {more} more pair{'s' if more > 1 else ''}" if more > 0 else "")
+    """The pairs in words (the first :data:`MOST_NAMED`, the rest counted: one more is named
+    too, as its count would take as long); a pair whose two names read the same (``'café'``
+    spelt two ways) also gives the symbols' theme keys."""
+    shown = MOST_NAMED + 1 if len(pairs) == MOST_NAMED + 1 else MOST_NAMED
+    named = "; ".join(p.reason() + _keys_if_same_names(p, symbols) for p in pairs[:shown])
+    more = len(pairs) - shown
+    return named + (f"; and {more} more pairs" if more > 0 else "")
 
 
 def _keys_if_same_names(pair: LookAlike, symbols: Sequence[SymbolSpec]) -> str:
