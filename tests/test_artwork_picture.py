@@ -60,6 +60,23 @@ def test_background_removal_clears_the_plain_background_only(tmp_path: Path) -> 
     assert red[0] > 120 and red[1] < 60
 
 
+def test_background_removal_clears_loose_specks_and_keeps_a_second_subject(tmp_path: Path) -> None:
+    """A parent's photo on a green wall with small stickers on it: 'Remove a plain
+    background' kept the stickers, which printed as loose marks beside the person."""
+    image = Image.new("RGB", (400, 400), (60, 160, 80))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((120, 80, 280, 340), fill=(200, 150, 120))  # the person
+    draw.ellipse((300, 260, 360, 320), fill=(240, 200, 30))  # a ball beside them: 14 % of the person
+    draw.rectangle((40, 40, 52, 52), fill=(230, 40, 40))  # stickers on the wall
+    draw.rectangle((340, 60, 350, 72), fill=(40, 40, 230))
+    path = tmp_path / "photo.jpg"
+    image.save(path, "JPEG", quality=95)
+    alpha = np.asarray(prepared_image(_photo(path, photo_shape="rounded", remove_background=True), 400).getchannel("A"))
+    assert alpha[200, 200] == 255 and alpha[290, 330] == 255  # the person and the ball stay
+    assert alpha[46, 46] == 0 and alpha[66, 345] == 0  # the stickers go
+    assert alpha[200, 30] == 0  # and the wall
+
+
 def test_exif_orientation_is_applied(tmp_path: Path) -> None:
     path = _photo_file(tmp_path, exif_rotate=True)
     assert oriented_size(path) == (200, 300)

@@ -107,7 +107,30 @@ def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
     close = np.zeros(pixels.shape[:2], dtype=bool)
     for colour in corners:
         close |= np.abs(pixels - colour).max(axis=2) <= tolerance
-    return np.where(reached_mask & close, 0, 255).astype(np.uint8)
+    return _without_specks(np.where(reached_mask & close, 0, 255).astype(np.uint8))
+
+
+SPECK_SHARE = 0.03
+"""A part of a photo left by background removal smaller than this share of its largest
+part is a speck of the background (a sticker on the wall, a leaf), not the subject: cleared."""
+
+
+def _without_specks(alpha: np.ndarray) -> np.ndarray:
+    """``alpha`` ``(H, W) uint8`` with each kept part (8-connected) under :data:`SPECK_SHARE`
+    of the largest part's area cleared to 0: loose bits of the background would print as
+    marks beside the subject, and the layout would keep room round them."""
+    import cv2  # noqa: PLC0415 - OpenCV only for photos
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((alpha > 0).astype(np.uint8), connectivity=8)
+    if count <= 2:  # the background and one part
+        return alpha
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    specks = np.flatnonzero(areas < SPECK_SHARE * areas.max()) + 1
+    if specks.size == 0:
+        return alpha
+    cleared = alpha.copy()
+    cleared[np.isin(labels, specks)] = 0
+    return cleared
 
 
 def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
