@@ -97,6 +97,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         Preset as Preset,
         Theme as Theme,
         ThemeInfo as ThemeInfo,
+        concept_name as concept_name,
         deck_name as deck_name,
         deck_title as deck_title,
         init_theme as init_theme,
@@ -171,6 +172,7 @@ _WHERE = {
     "presets": "printdeck.theme",
     "schema_json": "printdeck.theme",
     "word_columns": "printdeck.theme",
+    "concept_name": "printdeck.theme",
     "WORD_ROW_PROBLEM": "printdeck.theme",
 }
 

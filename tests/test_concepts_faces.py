@@ -381,3 +381,25 @@ def test_the_faces_a_repeated_face_word_suggests_load_and_a_split_deck_gets_none
     with pytest.raises(printdeck.PrintdeckError) as split:
         printdeck.load_theme({"deck": {"symbols_per_card": 3, "faces": "split"}, "symbols": twice})
     assert str(split.value).endswith("list each word once")
+
+
+def test_a_picture_joined_to_its_words_is_named_once_in_the_deck_and_the_studio(tmp_path: Path) -> None:
+    """A teacher dropped cat.svg on the studio's 'cat = gato' tile: the symbol became 'cat =
+    cat = gato' on the tile and in the legend. A face's name said twice is said once."""
+    from printdeck.studio.symbol_list import Item, item_view
+
+    (tmp_path / "cat.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#b03"/></svg>'
+    )
+    entry = {"faces": [{"image": "cat.svg"}, {"text": "cat"}, {"text": "gato"}]}
+    others = [{"text": w} for w in ("sol", "luna", "mar", "pan", "flor", "rio")]
+    theme = printdeck.load_theme(
+        {"name": "t", "deck": {"symbols_per_card": 3}, "symbols": [entry, *others]}, base_dir=tmp_path
+    )
+    assert theme.symbols[0].name == "cat = gato"
+    assert item_view(Item(entry, group=False), None)["name"] == "cat = gato"
+    cased = printdeck.load_theme(
+        {"name": "t", "deck": {"symbols_per_card": 3}, "symbols": [{"faces": [{"text": "A"}, {"text": "a"}]}, *others]},
+        base_dir=tmp_path,
+    )
+    assert cased.symbols[0].name == "A = a"  # a letters deck's two cases are two names

@@ -17,6 +17,7 @@ MODULES = [
     "printdeck.render.extras",
     "printdeck.render.svg_forms",
     "printdeck.sheet_room",
+    "printdeck.theme.symbols",
     "printdeck.theme.value_fixes",
 ]
 

@@ -103,7 +103,9 @@ def item_view(
     data = item.data
     faces = item.faces()
     word = next((f["text"] for f in faces if "text" in f), None)
-    default_name = " = ".join(str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces)
+    default_name = printdeck.concept_name(
+        [str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces]
+    )
     shown_name = data.get("name") or default_name
     return {
         "uid": item.uid,

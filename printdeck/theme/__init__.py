@@ -47,6 +47,7 @@ from printdeck.theme.spec import (
 )
 from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
+from printdeck.theme.symbols import concept_name
 from printdeck.theme.theme_paths import resolve_path
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink, word_colours
 from printdeck.theme.word_list import WORD_ROW_PROBLEM, word_columns
@@ -87,6 +88,7 @@ __all__ = [
     "check_look_alikes",
     "check_printed_text",
     "check_used_files",
+    "concept_name",
     "deck_name",
     "deck_size",
     "deck_size_requirements",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -409,7 +409,7 @@ def _concept_symbol(
 ) -> SymbolSpec:
     """One symbol with several faces (``faces:``), each resolved as a symbol of its own and
     checked against every other symbol's files and words. Its name is the entry's ``name``,
-    else its faces' names joined by `` = `` (``cat = gato``)."""
+    else :func:`concept_name` of its faces' names (``cat = gato``)."""
     extra = [k for k, v in entry.model_dump(exclude={"faces"}, exclude_defaults=True).items() if k != "name"]
     if extra:
         raise key_error(f"{where}.{extra[0]}", "give it to one face under faces:, not to the symbol")
@@ -423,5 +423,19 @@ def _concept_symbol(
         if len(made) != 1:
             raise key_error(f"{at}.{key}", "a face is one picture, not a folder; name one file")
         faces.append(dataclasses.replace(made[0], theme_key=at))
-    name = entry.name or " = ".join(f.name for f in faces)
+    name = entry.name or concept_name([f.name for f in faces])
     return dataclasses.replace(faces[0], name=name, faces=tuple(faces))
+
+
+def concept_name(face_names: Sequence[str]) -> str:
+    """The name of a symbol with faces that has none of its own: its faces' names joined by
+    `` = ``, each once (a picture of a cat with the words "cat" and "gato" is ``cat =
+    gato``, not ``cat = cat = gato``; names differing in case, ``A = a``, stay apart).
+
+    Examples:
+        >>> concept_name(["cat", "cat", "gato"])
+        'cat = gato'
+        >>> concept_name(["A", "a"])
+        'A = a'
+    """
+    return " = ".join(dict.fromkeys(face_names))
