@@ -43,3 +43,28 @@ def test_a_fresh_workspace_asks_for_nothing_it_cannot_get(tmp_path: Path) -> Non
         tab.wait_for_function("document.getElementById('deck-line').textContent.startsWith('7 cards')", timeout=60_000)
         assert not tab.is_visible("#preview-note.waiting")
         assert not failed, f"on reaching a deck: {failed}"
+
+
+def test_a_link_from_an_earlier_run_says_the_deck_is_safe_and_which_link_to_open(tmp_path: Path) -> None:
+    """A parent reopened a bookmarked link after restarting the studio: the page looked
+    empty ('No symbols yet') with a line in green about a token, as if the deck were gone."""
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    from playwright import sync_api
+    from test_studio_browser import CHROMIUM, CHROMIUM_ARGS
+
+    with serving(tmp_path / "family-deck") as (link, _), sync_api.sync_playwright() as driver:
+        old_link = link.split("#token=")[0] + "#token=" + "A" * 43  # an earlier run's token
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        tab = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        tab.goto(old_link)
+        tab.wait_for_selector("body[data-expired]")
+        notice = tab.inner_text("#expired")
+        assert "Your deck is safe" in notice and "printdeck studio" in notice
+        assert tab.is_visible("#expired")
+        assert tab.evaluate("[...document.querySelectorAll('body > :not(#expired)')].every((part) => part.inert)")
+        tab.screenshot(path=str(tmp_path / "expired.png"))
+        browser.close()
+        assert not errors, errors

@@ -41,6 +41,9 @@ CSP = (
     "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
 )
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+EXPIRED_LINK = "expired-link"
+"""The ``code`` of a request's refusal for want of this run's token: a page opened from an
+earlier run's link (the page then says the deck is safe and which link to open)."""
 
 
 @dataclass(frozen=True)
@@ -115,15 +118,16 @@ class Guard:
             if not started:
                 await _plain(send, 408, str(exc))
 
-    def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+    def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str, str | None] | None:
         if headers.get("host", "") not in self.gate.hosts:
-            return 403, "wrong Host header: open the link printdeck studio printed"
+            return 403, "wrong Host header: open the link printdeck studio printed", None
         public = scope["method"] in SAFE_METHODS and (scope["path"] == "/" or scope["path"].startswith("/static/"))
         if not public and not self.gate.admits(headers.get(TOKEN_HEADER, "")):
-            return 403, "no valid token: open the link printdeck studio printed (the token changes every run)"
+            message = "no valid token: open the link printdeck studio printed (the token changes every run)"
+            return 403, message, EXPIRED_LINK
         origin = headers.get("origin")
         if scope["method"] not in SAFE_METHODS and origin is not None and _host_of(origin) not in self.gate.hosts:
-            return 403, "this request came from another site"
+            return 403, "this request came from another site", None
         return None
 
 
@@ -214,8 +218,8 @@ def _with_headers(send: Send, path: str) -> Send:
     return wrapped
 
 
-async def _plain(send: Send, status: int, text: str) -> None:
-    body = json.dumps({"error": text}).encode()
+async def _plain(send: Send, status: int, text: str, code: str | None = None) -> None:
+    body = json.dumps({"error": text, **({"code": code} if code else {})}).encode()
     await send(
         {
             "type": "http.response.start",

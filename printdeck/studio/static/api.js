@@ -40,7 +40,18 @@ export async function call(method, url, body) {
   }
   let data = {};
   try { data = await response.json(); } catch (err) { data = {}; }
+  if (response.status === 403 && data.code === "expired-link") showExpired();
   return { status: response.status, data };
+}
+
+/** The page's link is from an earlier run (every start makes a new token): say the deck is
+ *  safe and which link to open, over a page that can no longer do anything. */
+export function showExpired() {
+  const notice = document.getElementById("expired");
+  if (!notice || !notice.hidden) return;
+  for (const part of document.querySelectorAll("body > :not(#expired)")) part.inert = true;
+  notice.hidden = false;
+  document.body.dataset.expired = "true";
 }
 
 /** The page's copy of the deck (from GET /api/state) and who wants to know when it changes.
