@@ -193,3 +193,20 @@ def test_look_alikes_refused_say_which_box_lets_them_through(tmp_path: Path) -> 
         event = _finished_build(c)
         assert event["error"] is None and event["pdf"]
         assert any(p in w for w in event["warnings"] for p in pair)
+
+
+def test_a_library_sentence_names_the_settings_by_their_labels() -> None:
+    """'Card size: poker is a rectangle size, but card.shape is square': the page shows no
+    theme keys, so a key the library's sentence names is the label of its box."""
+    from pathlib import Path
+
+    from printdeck.errors import PrintdeckError
+    from printdeck.studio.plain_words import plain_words
+    from printdeck.theme import load_theme_data
+
+    words = [{"text": w} for w in ("sol", "luna", "mar", "pan", "flor", "rio", "sal")]
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({"name": "t", "card": {"shape": "square", "size": "poker"}, "symbols": words}, Path("."))
+    said = plain_words(caught.value)
+    assert said.subject == "Card size" and "Card shape is square" in said.sentence
+    assert "card." not in said.sentence

@@ -172,8 +172,19 @@ def _where(exc: PrintdeckError) -> str:
 
 
 def _said(exc: PrintdeckError) -> str:
-    """The error's own problem and fix (its fields), for a problem no code names."""
-    return f"{exc.problem}; {exc.fix}" if exc.fix else exc.problem
+    """The error's own problem and fix (its fields), for a problem no code names, each theme
+    key of a setting it names given as the page's label for it (``card.shape`` as
+    ``Card shape``): the page shows no theme keys."""
+    said = f"{exc.problem}; {exc.fix}" if exc.fix else exc.problem
+    return _SETTING_KEY.sub(lambda found: label_of(found.group(0)), said)
+
+
+_SETTING_KEY = re.compile(
+    r"(?<![\w.])(?:"
+    + "|".join(re.escape(k) for k in sorted(SETTING_KEYS, key=len, reverse=True) if "." in k)
+    + r")(?![\w.])"
+)
+"""A setting's theme key where it stands alone in a message (not part of a longer key)."""
 
 
 def _number(value: float) -> str:
