@@ -48,10 +48,7 @@ class BuildResult:
 
     def _cards_text(self) -> str:
         """``55 cards``, or the decks they are in: ``3 decks (A to C) of 13 cards``."""
-        if len(self.decks) < 2:
-            return f"{self.cards} cards"
-        each = self.cards // len(self.decks)
-        return f"{len(self.decks)} decks ({_decks_text(self.decks)}) of {each} cards"
+        return cards_text(self.cards, self.decks)
 
     def summary_lines(self, path_text: Callable[[Path], str] = shown) -> list[str]:
         """What a build says when it is done, the same words on the command line and in
@@ -78,6 +75,19 @@ class BuildResult:
         if self.unused:
             lines.append(left_out_line(self.unused))
         return lines + crop_lines(self.photo_crops)
+
+
+def cards_text(cards: int, decks: tuple[str, ...] = ()) -> str:
+    """``55 cards``, or the decks ``cards`` cards are printed in: ``3 decks (A to C) of 13
+    cards`` (``decks``: their letters; a build's summary and the studio's sheet say it alike).
+
+    Examples:
+        >>> cards_text(21, ("A", "B", "C"))
+        '3 decks (A to C) of 7 cards'
+    """
+    if len(decks) < 2:
+        return f"{cards} cards"
+    return f"{len(decks)} decks ({_decks_text(decks)}) of {cards // len(decks)} cards"
 
 
 def _decks_text(letters: tuple[str, ...]) -> str:

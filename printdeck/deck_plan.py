@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from printdeck.artwork import drawing, silhouettes
 from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
-from printdeck.class_sets import class_set_imposition, lay_out_class_set
+from printdeck.build_result import cards_text
+from printdeck.class_sets import class_decks, class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, may_pack_too_small, warn_pins_of_missing_cards
@@ -198,6 +199,23 @@ class DeckPlan:
     def pages(self) -> int:
         """Front sheets (or single-card pages) the deck prints on."""
         return self.imposition.pages
+
+    @property
+    def deck_letters(self) -> tuple[str, ...]:
+        """The letters of the decks the cards print in: a split deck's ``A`` and ``B``, a
+        class set's (``A`` to ``F``); empty for one deck."""
+        if self.faced is not None and is_split(self.faced):
+            return ("A", "B")
+        copies = self.theme.spec.deck.copies
+        return tuple(deck.letter for deck in class_decks(self.theme)) if copies > 1 else ()
+
+    @property
+    def cards_text(self) -> str:
+        """The cards printed, in the build summary's words: ``55 cards``, ``3 decks (A to C)
+        of 13 cards`` (a class set prints :attr:`cards` once a deck)."""
+        copies = self.theme.spec.deck.copies
+        printed = len(self.cards) * (copies if copies > 1 and len(self.deck_letters) == copies else 1)
+        return cards_text(printed, self.deck_letters)
 
 
 def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:

@@ -13,8 +13,7 @@ from printdeck.artwork import drawing as symbol_drawing
 from printdeck.assign import assign_symbols
 from printdeck.build_options import BuildOptions, apply_options, build_settings, with_preset_images
 from printdeck.build_result import BuildResult
-from printdeck.class_sets import class_decks
-from printdeck.deck_plan import DeckPlan, deck_design, is_split, lay_out_plan, planned_deck, prove_symbols
+from printdeck.deck_plan import DeckPlan, deck_design, lay_out_plan, planned_deck, prove_symbols
 from printdeck.decks import Deck
 from printdeck.design import Design
 from printdeck.errors import PrintdeckError, path_error, shown
@@ -300,16 +299,8 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         extras_path=extras,
         back_paths=backs,
         credits_path=credits,
-        decks=_deck_letters(plan),
+        decks=plan.deck_letters,
     )
-
-
-def _deck_letters(plan: DeckPlan) -> tuple[str, ...]:
-    """The letters of the decks a build prints (see ``BuildResult.decks``)."""
-    if plan.faced is not None and is_split(plan.faced):
-        return ("A", "B")
-    copies = plan.theme.spec.deck.copies
-    return tuple(deck.letter for deck in class_decks(plan.theme)) if copies > 1 else ()
 
 
 def faces_summary(plan: DeckPlan) -> str | None:

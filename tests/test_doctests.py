@@ -11,6 +11,7 @@ import pytest
 MODULES = [
     "printdeck.api.building",
     "printdeck.api.checking",
+    "printdeck.build_result",
     "printdeck.decks",
     "printdeck.errors",
     "printdeck.model",

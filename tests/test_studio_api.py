@@ -395,6 +395,15 @@ def test_reroll_and_new_seed_change_the_theme(client: TestClient) -> None:
 # -- preview and build ----------------------------------------------------------------------
 
 
+def test_a_class_sets_sheet_says_its_decks_as_the_build_does(client: TestClient) -> None:
+    """A teacher's 3-deck class set read '21 cards, 5 symbols a card, 12 sheets' above the
+    sheet: nothing of its three decks of 21."""
+    seven(client)
+    state = client.patch("/api/settings", json={"changes": {"deck.copies": 3}}).json()["state"]
+    facts = client.get(f"/api/preview?rev={state['rev']}&page=1").json()
+    assert facts["cards_text"] == "3 decks (A to C) of 7 cards"
+
+
 def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
     state = seven(client)
     stale = client.get(f"/api/preview?rev={state['rev'] - 1}&page=1")
@@ -402,6 +411,7 @@ def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
     sheet = client.get(f"/api/preview?rev={state['rev']}&page=1")
     facts = sheet.json()
     assert sheet.status_code == 200 and facts["cards"] == 7 and facts["symbols_per_card"] == 3
+    assert facts["cards_text"] == "7 cards"
     assert facts["pages"] == 2 and len(facts["slots"]) == 6 and facts["slots"][0]["card"] == 1
     png = client.get(facts["image"])
     assert png.headers["content-type"] == "image/png" and png.content.startswith(b"\x89PNG")

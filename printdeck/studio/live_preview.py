@@ -193,6 +193,7 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
         "pages": plan.pages,
         "slots": slots,
         "cards": len(plan.cards),
+        "cards_text": plan.cards_text,
         "symbols_per_card": len(plan.cards[0]) if plan.cards else 0,
         "unused": list(plan.unused),
         "aspect": height_mm / width_mm,

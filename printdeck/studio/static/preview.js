@@ -121,7 +121,7 @@ function drawFacts(facts) {
   document.getElementById("prev-page").disabled = facts.page <= 1;
   document.getElementById("next-page").disabled = facts.page >= facts.pages;
   document.getElementById("deck-line").textContent =
-    `${facts.cards} cards, ${facts.symbols_per_card} symbols a card, ${facts.pages} sheet${facts.pages === 1 ? "" : "s"}`;
+    `${facts.cards_text}, ${facts.symbols_per_card} symbols a card, ${facts.pages} sheet${facts.pages === 1 ? "" : "s"}`;
   const out = facts.unused;
   document.getElementById("left-out").textContent = out.length
     ? `Left out of this deck (${out.length}): ${out.slice(0, 24).join(", ")}${out.length > 24 ? "…" : ""}` : "";
