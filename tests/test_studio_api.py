@@ -257,6 +257,31 @@ def test_a_pasted_word_and_its_translation_are_one_symbol_of_two_faces(client: T
     assert "'gato' is already symbols.0" in again[1]["error"]
 
 
+def test_a_photo_with_its_background_removed_is_shown_as_it_prints(client: TestClient) -> None:
+    """A parent ticked "Remove a plain background" and saw the same photo and ring: the page
+    now shows the cut-out as the PDF prints it, from the artwork's own drawing."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    photo = Image.new("RGB", (400, 300), (60, 160, 80))  # a plain green wall
+    ImageDraw.Draw(photo).ellipse((150, 80, 250, 220), fill=(200, 150, 120))  # the subject
+    data = io.BytesIO()
+    photo.save(data, format="PNG")
+    state = upload(client, [("kid.png", data.getvalue())] + [(p.name, p.read_bytes()) for p in svgs(6)])["state"]
+    uid = state["symbols"][0]["uid"]
+    shown = client.get(f"/api/crops/{uid}/printed.png")
+    assert shown.status_code == 200 and shown.headers["content-type"] == "image/png"
+    kept = Image.open(io.BytesIO(shown.content)).convert("RGBA")
+    assert max(kept.size) == 240 and kept.getpixel((kept.width // 2, kept.height // 2))[3] == 255
+    assert kept.getpixel((kept.width // 2, 8))[3] > 0  # the wall, inside the circle, before removal
+    client.patch(f"/api/symbols/{uid}", json={"changes": {"remove_background": True}})
+    cut = Image.open(io.BytesIO(client.get(f"/api/crops/{uid}/printed.png").content)).convert("RGBA")
+    assert cut.getpixel((cut.width // 2, cut.height // 2))[3] == 255  # the subject stays
+    assert cut.getpixel((cut.width // 2, 8))[3] == 0  # the wall is gone
+    assert client.get(f"/api/crops/{state['symbols'][1]['uid']}/printed.png").status_code == 404  # no photo
+
+
 def test_symbols_are_renamed_scaled_cropped_reordered_and_removed(client: TestClient) -> None:
     state = upload(client, [("rex.png", png_bytes((90, 60, 20)))] + [(p.name, p.read_bytes()) for p in svgs(2)])[
         "state"

@@ -68,3 +68,31 @@ def test_a_link_from_an_earlier_run_says_the_deck_is_safe_and_which_link_to_open
         tab.screenshot(path=str(tmp_path / "expired.png"))
         browser.close()
         assert not errors, errors
+
+
+def test_ticking_remove_background_shows_the_cut_out_as_it_prints(tmp_path: Path) -> None:
+    """The photo's panel showed the same photo and ring whether or not the background was
+    removed: ticking the box now shows the cut-out the PDF prints, beside the crop."""
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    from PIL import Image, ImageDraw
+
+    folder = tmp_path / "family-deck"
+    folder.mkdir()
+    photo = Image.new("RGB", (400, 300), (60, 160, 80))
+    ImageDraw.Draw(photo).ellipse((150, 80, 250, 220), fill=(200, 150, 120))
+    photo.save(folder / "kid.jpg", quality=92)
+    words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "boat"))
+    (folder / "theme.yaml").write_text(
+        f"name: family-deck\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - photo: kid.jpg\n{words}"
+    )
+    with serving(folder) as (link, _), browser_tab(link) as tab:
+        tab.locator("#grid .tile", has=tab.locator("img.photo")).first.locator(".tile-face").click()
+        tab.wait_for_selector("#detail .crop img")
+        assert not tab.is_visible("#detail .printed-box")
+        tab.get_by_label("Remove a plain background").check()
+        tab.wait_for_function(
+            "document.querySelector('#detail .printed-box img.printed').naturalWidth > 0", timeout=30_000
+        )
+        assert tab.is_visible("#detail .printed-box")
+        tab.screenshot(path=str(tmp_path / "printed.png"))

@@ -123,6 +123,21 @@ def upright_picture(path: str | Path, longest_px: int) -> Image.Image:
     return upright_file(Path(path), longest_px, shown(Path(path).name))
 
 
+def symbol_picture(symbol: SymbolSpec, longest_px: int) -> Image.Image:
+    """A symbol as it prints, alone: its one drawing (a photo's crop with its shape and any
+    background removed, a picture, an SVG, a word) as RGBA, transparent where no ink is,
+    its longer side ``longest_px`` pixels: what the layout packs and the PDF prints.
+
+    Raises:
+        PrintdeckError: The artwork cannot be read or drawn.
+    """
+    from printdeck.artwork import drawing, rasterise  # noqa: PLC0415 - resvg and Pillow only when asked
+
+    art = drawing(symbol)
+    scale = longest_px / max(art.size)
+    return rasterise(art, max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale)))
+
+
 def photo_crop(symbol: SymbolSpec, compute: bool = True) -> CropReport | None:
     """What a photo symbol's crop holds and where it is (faces, a cat's face, the subject,
     nothing, or the theme's focus; the crop box in upright source pixels): the report the

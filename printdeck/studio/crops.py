@@ -6,6 +6,7 @@ guess of the page's."""
 from __future__ import annotations
 
 import functools
+import io
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,34 @@ def item_crop(space: Workspace, uid: int) -> dict[str, Any] | None:
     Raises:
         PrintdeckError: The photo cannot be read.
     """
+    symbol = _photo_symbol(space, uid)
+    report = printdeck.photo_crop(symbol) if symbol is not None else None
+    return None if report is None or symbol is None else crop_view(report, upright_size(_file_of(symbol, space.folder)))
+
+
+PRINTED_PX = 240
+"""Longer side, pixels, of a photo shown as it prints (:func:`item_printed`)."""
+
+
+def item_printed(space: Workspace, uid: int) -> bytes | None:
+    """Photo ``uid`` as it prints (its crop, its shape, its background removed or not), a
+    PNG :data:`PRINTED_PX` pixels across: what "Remove a plain background" leaves is seen
+    before a card shows it. None when ``uid`` is no photo of a deck that loads.
+
+    Raises:
+        PrintdeckError: The photo cannot be read.
+    """
+    symbol = _photo_symbol(space, uid)
+    if symbol is None:
+        return None
+    out = io.BytesIO()
+    printdeck.symbol_picture(symbol, PRINTED_PX).save(out, format="PNG")
+    return out.getvalue()
+
+
+def _photo_symbol(space: Workspace, uid: int) -> Any:
+    """The photo symbol of item ``uid`` in the saved deck (or, while the deck does not load,
+    in a theme of the photo alone); None when it is no photo or is refused."""
     snap = space.snapshot()
     with space.lock:
         try:
@@ -105,9 +134,7 @@ def item_crop(space: Workspace, uid: int) -> dict[str, Any] | None:
         return None
     theme = snap.theme if snap.theme is not None else _alone(item.data, space.folder)
     symbols = theme.symbols if theme is not None else []
-    symbol = next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
-    report = printdeck.photo_crop(symbol) if symbol is not None else None
-    return None if report is None or symbol is None else crop_view(report, upright_size(_file_of(symbol, space.folder)))
+    return next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
 
 
 def _alone(data: dict[str, Any], folder: Path) -> printdeck.Theme | None:

@@ -86,6 +86,7 @@ class Studio:
             Route("/api/redo", self.redo, methods=["POST"]),
             *self.cards.routes(),
             Route("/api/thumbs/{uid:int}", self.get_thumb),
+            Route("/api/crops/{uid:int}/printed.png", self.get_printed),
             Route("/api/crops/{uid:int}", self.get_crop),
             *self.sheets_and_builds.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -343,6 +344,17 @@ class Studio:
         if crop is None:
             return error(404, "no such photo; reload the page")
         return JSONResponse({"crop": crop})
+
+    async def get_printed(self, request: Request) -> Response:
+        """A photo as it prints, alone (its crop, shape and any background removed)."""
+        try:
+            data = await run_in_threadpool(crops.item_printed, self.space, request.path_params["uid"])
+        except PrintdeckError as exc:
+            problem = problem_of(exc, self.space.folder)
+            return JSONResponse({"error": str(exc), "words": problem.words}, status_code=422)
+        if data is None:
+            return error(404, "no such photo; reload the page")
+        return Response(data, media_type="image/png", headers={"cache-control": "no-store"})
 
     def _item_path(self, uid: int) -> Path | None:
         """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""

@@ -1,6 +1,6 @@
 // The selected symbol's controls: size, keep upright, and for photos the crop
 // (click the photo where the crop should centre), zoom, shape and background removal.
-import { call, change, el, patchChildren, queueChange, store } from "./api.js";
+import { call, change, el, imageUrl, patchChildren, queueChange, store } from "./api.js";
 import { labelOf } from "./settings.js";
 
 const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
@@ -67,7 +67,21 @@ function cropper(symbol) {
     class: "crop", tabindex: "0", role: "button",
     "aria-label": `Crop of ${symbol.name}: click the photo, or use the arrow keys, to centre the crop`,
   }, img, ring, dot);
-  const wrap = el("div", { class: "crop-wrap" }, box, found);
+  const printed = el("img", { class: "printed", alt: `${symbol.name} as it prints, its background removed` });
+  const printedBox = el("figure", { class: "printed-box", hidden: true },
+    printed, el("figcaption", { class: "hint", text: "As it prints: what is left once the background is removed" }));
+  const wrap = el("div", { class: "crop-wrap" }, box, found, printedBox);
+  let shownFor = "";
+  const showPrinted = async () => {
+    // the cut-out as the PDF prints it (its crop, shape and removed background), asked for
+    // again whenever the deck changes while the box is ticked
+    printedBox.hidden = !symbol.remove_background;
+    const wanted = symbol.remove_background ? `${symbol.uid}@${store.state.rev}` : "";
+    if (!wanted || wanted === shownFor) return;
+    shownFor = wanted;
+    const src = await imageUrl(`/api/crops/${symbol.uid}/printed.png?rev=${store.state.rev}`);
+    if (shownFor === wanted && src) printed.src = src;
+  };
   let focus = symbol.focus || [0.5, 0.5];
   let crop = null;
   let asked = 0;
@@ -105,6 +119,7 @@ function cropper(symbol) {
     box.setAttribute("aria-label", `Crop of ${next.name}: click the photo, or use the arrow keys, to centre the crop`);
     place();
     if (!crop) ask();
+    showPrinted();
   };
   box.addEventListener("click", (e) => {
     const rect = img.getBoundingClientRect();
