@@ -339,8 +339,7 @@ class Studio:
         try:
             crop = await run_in_threadpool(crops.item_crop, self.space, request.path_params["uid"])
         except PrintdeckError as exc:
-            problem = problem_of(exc, self.space.folder)
-            return JSONResponse({"error": str(exc), "words": problem.words}, status_code=422)
+            return self._unreadable_photo(exc)
         if crop is None:
             return error(404, "no such photo; reload the page")
         return JSONResponse({"crop": crop})
@@ -350,11 +349,14 @@ class Studio:
         try:
             data = await run_in_threadpool(crops.item_printed, self.space, request.path_params["uid"])
         except PrintdeckError as exc:
-            problem = problem_of(exc, self.space.folder)
-            return JSONResponse({"error": str(exc), "words": problem.words}, status_code=422)
+            return self._unreadable_photo(exc)
         if data is None:
             return error(404, "no such photo; reload the page")
         return Response(data, media_type="image/png", headers={"cache-control": "no-store"})
+
+    def _unreadable_photo(self, exc: PrintdeckError) -> JSONResponse:
+        """A photo that cannot be read: its line and the page's words for it (422)."""
+        return JSONResponse({"error": str(exc), "words": problem_of(exc, self.space.folder).words}, status_code=422)
 
     def _item_path(self, uid: int) -> Path | None:
         """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""
