@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
-from printdeck.studio import bundled_art, crops, intake, page_state, setting_changes, uploads
+from printdeck.studio import bundled_art, crops, intake, page_state, setting_changes, symbol_changes, uploads
 from printdeck.studio.background import working
 from printdeck.studio.build_jobs import Builds
 from printdeck.studio.build_routes import SheetsAndBuilds
@@ -215,14 +215,14 @@ class Studio:
         changes = (await json_body(request)).get("changes")
         if not isinstance(changes, dict):
             return error(400, "changes: expected a mapping")
-        return await self._apply(self.space.change_symbol, request.path_params["uid"], changes)
+        return await self._apply(symbol_changes.change_symbol, self.space, request.path_params["uid"], changes)
 
     async def add_face(self, request: Request) -> Response:
         """``{"add": uid}``: that symbol becomes a face of this one (a picture and its word)."""
         other = (await json_body(request)).get("add")
         if not isinstance(other, int) or isinstance(other, bool):
             return error(400, "add: expected a symbol's id")
-        return await self._apply(self.space.pair, request.path_params["uid"], other)
+        return await self._apply(symbol_changes.pair, self.space, request.path_params["uid"], other)
 
     async def get_look_alikes(self, request: Request) -> Response:
         """The saved deck's look-alikes, by symbol: ``{"rev", "symbols": {uid: {"warning", "warning_detail"}}}``."""
@@ -230,18 +230,18 @@ class Studio:
 
     async def remove_symbol(self, request: Request) -> Response:
         """Take a symbol out (its file stays in the folder)."""
-        return await self._apply(self.space.remove_symbol, request.path_params["uid"])
+        return await self._apply(symbol_changes.remove_symbol, self.space, request.path_params["uid"])
 
     async def reorder(self, request: Request) -> Response:
         """``{"order": [uid, ...]}``: every symbol, in the new order."""
         order = (await json_body(request)).get("order")
         if not isinstance(order, list) or not all(isinstance(u, int) for u in order):
             return error(400, "order: expected the symbols' ids")
-        return await self._apply(self.space.reorder, order)
+        return await self._apply(symbol_changes.reorder, self.space, order)
 
     async def dismiss(self, request: Request) -> Response:
         """Forget a refused file's tile."""
-        return await self._apply(self.space.dismiss, request.path_params["uid"])
+        return await self._apply(symbol_changes.dismiss, self.space, request.path_params["uid"])
 
     async def backs_image(self, request: Request) -> Response:
         """A picture or logo for the card backs (multipart, field ``file``)."""

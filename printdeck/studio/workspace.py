@@ -7,7 +7,8 @@ the field and the folder keeps the last good value. Any other problem (too few s
 for the deck asked for, a card that no longer fits the paper) is saved with the change
 and shown where it belongs, so the folder always holds what the page shows. A setting's
 change (the settings form, a new seed, a card's re-roll) is made by
-:mod:`printdeck.studio.setting_changes`; the symbols' changes are made here.
+:mod:`printdeck.studio.setting_changes`, a symbol's (its keys, its place, its faces) by
+:mod:`printdeck.studio.symbol_changes`; adding symbols is made here.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.look_notes import LookNotes
-from printdeck.studio.symbol_list import Item, as_item, edited, item_view, next_uid, with_face
+from printdeck.studio.symbol_list import Item, as_item, item_view, next_uid
 from printdeck.studio.wording import Problem, home_shortened, problem_of
 
 LIBRARY_LOCK = threading.RLock()
@@ -238,51 +239,6 @@ class Workspace:
                 return index
         raise KeyError(uid)
 
-    def change_symbol(self, uid: int, changes: dict[str, Any]) -> None:
-        """Change one symbol's keys (name, scale, rotate, focus, zoom...).
-
-        Raises:
-            KeyError: no such symbol.
-            ValueError: a key that kind of symbol does not have.
-            Refused: the theme model refuses the new values (nothing is saved).
-        """
-        with self.lock:
-            index = self.find(uid)
-            item = self.items[index]
-            data = edited(item, changes)
-            items = list(self.items)
-            items[index] = Item(data, uid=item.uid, group=item.group)
-            _, problem = self.check({**self.settings, "symbols": [i.data for i in items]})
-            if problem is not None and problem.symbol_index == index:
-                raise Refused(problem, f"symbols.{index}")
-            self.item_errors.pop(uid, None)
-            self.commit(items=items)
-
-    def remove_symbol(self, uid: int) -> None:
-        """Take a symbol out of the theme; its picture, if no other symbol names it and
-        it is in one of the studio's folders (``images/``...), is moved out of the folder
-        and kept for Undo (see :mod:`printdeck.studio.history`).
-
-        Raises:
-            KeyError: no such symbol.
-        """
-        with self.lock:
-            index = self.find(uid)
-            self.item_errors.pop(uid, None)
-            self.commit(items=self.items[:index] + self.items[index + 1 :])
-
-    def reorder(self, uids: list[int]) -> None:
-        """Put the symbols in the order of ``uids`` (every symbol, each once).
-
-        Raises:
-            ValueError: ``uids`` is not the symbols' ids in some order.
-        """
-        with self.lock:
-            by_uid = {item.uid: item for item in self.items}
-            if sorted(uids) != sorted(by_uid):
-                raise ValueError("order: give every symbol's id once")
-            self.commit(items=[by_uid[u] for u in uids])
-
     def add_items(self, new: list[Item], on_refused: Callable[[Item, Problem], None]) -> list[Item]:
         """Append items, each checked by printdeck (files decoded, words set in a font)
         alone and then with the others (duplicates); refused ones go to ``on_refused``.
@@ -355,18 +311,6 @@ class Workspace:
             kept = kept[: index - base] + kept[index - base + 1 :]
         return kept, refused
 
-    def dismiss(self, uid: int) -> None:
-        """Forget a refused file or word (its tile goes).
-
-        Raises:
-            KeyError: no such refused file.
-        """
-        with self.lock:
-            kept = [r for r in self.rejected if r["uid"] != uid]
-            if len(kept) == len(self.rejected):
-                raise KeyError(uid)
-            self.keep_rejected(kept)
-
     def keep_rejected(self, tiles: list[dict[str, Any]]) -> None:
         """Show ``tiles`` as the refused files and words, and keep them in the folder
         (``studio-refused.json``, written atomically) for the next start."""
@@ -378,29 +322,6 @@ class Workspace:
         """Show a build's error beside the symbol or field it names."""
         with self.lock:
             self._note_item_error(problem)
-
-    def pair(self, uid: int, other_uid: int) -> None:
-        """Make symbol ``other_uid`` a face of symbol ``uid`` (a picture dropped on a word, a
-        word on a picture): one symbol with both's faces, pictures first, where ``uid`` was.
-
-        Raises:
-            KeyError: no such symbol.
-            ValueError: the same symbol twice, a folder, or more than 8 faces.
-            Refused: printdeck refuses the symbol with faces (nothing is saved).
-        """
-        with self.lock:
-            index, other = self.find(uid), self.find(other_uid)
-            if index == other:
-                raise ValueError("faces: drop a symbol on another one")
-            target = self.items[index]
-            merged = Item(with_face(target, self.items[other]), uid=target.uid)
-            items = [merged if i == index else item for i, item in enumerate(self.items) if i != other]
-            at = items.index(merged)
-            _, problem = self.check({**self.settings, "symbols": [i.data for i in items]}, check_files=True)
-            if problem is not None and problem.symbol_index == at:
-                raise Refused(problem, f"symbols.{at}")
-            self.item_errors.pop(other_uid, None)
-            self.commit(items=items)
 
     def look_alike_view(self, after: threading.Thread | None = None) -> dict[str, Any]:
         """The look-alikes of the saved deck (JSON, for ``/api/look-alikes``): by item uid, a
