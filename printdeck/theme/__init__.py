@@ -21,6 +21,7 @@ from printdeck.theme.load import (
 from printdeck.theme.located import theme_errors_located
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
+from printdeck.theme.palettes import DECK_PALETTE, GREY_WORD_PALETTE, WORD_PALETTE, grey_deck_colours
 from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.presets import Preset, apply_preset, preset, presets
 from printdeck.theme.printed_text import check_printed_text
@@ -36,14 +37,10 @@ from printdeck.theme.run_options import (
 )
 from printdeck.theme.scaffold import InitResult, ThemeInfo, deck_name, deck_title, init_theme, list_themes, schema_json
 from printdeck.theme.spec import (
-    DECK_PALETTE,
-    GREY_WORD_PALETTE,
-    WORD_PALETTE,
     DeckSpec,
     SymbolEntry,
     Theme,
     ThemeSpec,
-    grey_deck_colours,
 )
 from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX

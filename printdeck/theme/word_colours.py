@@ -1,9 +1,9 @@
 """The colours a deck's words are printed in, and whether a colour shows on the card.
 
-A theme that leaves ``text.colors`` at its default gets :data:`~printdeck.theme.spec.WORD_PALETTE`
+A theme that leaves ``text.colors`` at its default gets :data:`~printdeck.theme.palettes.WORD_PALETTE`
 less the colours that would not show on its ``card.background`` (the near-black on a black
 card), topped up with light ones; a grey deck gets
-:data:`~printdeck.theme.spec.GREY_WORD_PALETTE` the same way. Colours the theme gives are
+:data:`~printdeck.theme.palettes.GREY_WORD_PALETTE` the same way. Colours the theme gives are
 used as given (and refused where they do not show: ``printdeck.render.check_word_colours``).
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from printdeck.theme.spec import GREY_WORD_PALETTE, WORD_PALETTE, ThemeSpec
+from printdeck.theme.palettes import GREY_WORD_PALETTE, WORD_PALETTE
+from printdeck.theme.spec import ThemeSpec
 
 VISIBLE_CONTRAST = 40
 """Ink shows on a card when one of its channels (0-255) differs from the background's by
