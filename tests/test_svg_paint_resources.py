@@ -186,3 +186,31 @@ def test_the_legend_shows_an_svg_printed_as_an_image_on_white_not_on_the_card_co
     card_blue = lambda rgb: (np.abs(rgb - np.array([0x8E, 0xCA, 0xE6])).max(axis=2) < 24).sum()  # noqa: E731
     assert card_blue(first) > 1000  # the cards are blue (CMYK, converted back: near, not exact)
     assert card_blue(legend) == 0
+
+
+def test_the_legend_shows_a_white_icon_on_a_tile_of_the_card_colour(tmp_path: Path) -> None:
+    """A white cloud made for light-blue cards was invisible on the legend's white page; it
+    now sits on a tile of the cards' colour, and icons that show on white get none."""
+    import pypdfium2 as pdfium
+
+    card = np.array([0x8E, 0xCA, 0xE6])
+    plain = ("apple", "anchor", "ant", "banana", "bell", "drum")
+
+    def legend_card_colour(with_cloud: bool) -> int:
+        folder = tmp_path / ("cloud" if with_cloud else "plain")
+        (folder / "icons").mkdir(parents=True)
+        (folder / "icons" / "cloud.svg").write_text(SVG.format('<circle cx="50" cy="50" r="40" fill="#fff"/>'))
+        first = "  - image: icons/cloud.svg\n" if with_cloud else "  - '@assets/twemoji/key.svg'\n"
+        (folder / "theme.yaml").write_text(
+            "name: sky\ndeck: {symbols_per_card: 3}\ncard: {diameter: 60mm, background: '#8ecae6'}\nsymbols:\n"
+            + first
+            + "".join(f"  - '@assets/twemoji/{n}.svg'\n" for n in plain)
+        )
+        printdeck.build(folder / "theme.yaml", folder / "deck.pdf", legend=True)
+        doc = pdfium.PdfDocument(str(folder / "deck.pdf"))
+        page = np.asarray(doc[len(doc) - 1].render(scale=2).to_pil().convert("RGB"), dtype=int)
+        doc.close()
+        return int((np.abs(page - card).max(axis=2) < 12).sum())
+
+    assert legend_card_colour(with_cloud=False) < 50  # no tile: every icon shows on white
+    assert legend_card_colour(with_cloud=True) > 1500  # the cloud's tile (13 mm square at 2 px a point)

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.model import SymbolSpec
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.proof import shows_on_white
 from printdeck.render.rules_text import FACES_RULES_TEXT, faces_rules, rules_sections
 from printdeck.render.sheet import INK
 from printdeck.render.text import draw_string, ltr_line, string_width
@@ -43,6 +44,7 @@ def legend_pages(
     page_size_mm: tuple[float, float],
     title: str,
     credit: str | None = None,
+    card_colour: str = "#ffffff",
 ) -> int:
     """Draw a grid of every used symbol with its name; returns pages drawn.
 
@@ -56,6 +58,8 @@ def legend_pages(
         page_size_mm: (W, H) of the legend pages, mm.
         title: Deck title for the page heading (shrunk, then wrapped, to fit).
         credit: Artwork credit printed at the foot of every page, or ``None``.
+        card_colour: The cards' background (``#rrggbb``): a symbol that would not show on
+            the white page (a white icon on a coloured card) is drawn on a tile of it.
     """
     w, h = page_size_mm
     heading = f"{title}: symbol legend ({len(used_ids)} symbols)"
@@ -76,7 +80,7 @@ def legend_pages(
             cx = x_start + (c + 0.5) * LEGEND_CELL_MM
             cy = h - PAGE_MARGIN_MM - head_mm - (r + 0.5) * LEGEND_CELL_MM
             group = [table[i] for i in sid] if isinstance(sid, Sequence) else [table[sid]]
-            _legend_cell(canvas, art, group, (cx, cy))
+            _legend_cell(canvas, art, group, (cx, cy), card_colour)
         _credit_foot(canvas, credit, page_size_mm)
         canvas.showPage()
     return pages
@@ -142,7 +146,13 @@ def _credit_foot(canvas: Canvas, credit: str | None, page_size_mm: tuple[float, 
         draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), bottom + i * CREDIT_PT * 1.2, line)
 
 
-def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], center_mm: tuple[float, float]) -> None:
+def _legend_cell(
+    canvas: Canvas,
+    art: ArtLibrary,
+    faces: Sequence[SymbolSpec],
+    center_mm: tuple[float, float],
+    card_colour: str = "#ffffff",
+) -> None:
     """One legend cell: the symbol's faces in the art box (:func:`face_grid`), its name below.
 
     A symbol's faces are apart with thin rules between them, so "3 × 9" and "27" read as
@@ -157,6 +167,8 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], c
         in_row = min(cols, len(faces) - row * cols)
         x_mm = center_mm[0] + (col - (in_row - 1) / 2.0) * (box_mm + gap_mm)
         y_mm = art_y_mm + ((rows - 1) / 2.0 - row) * (box_mm + gap_mm)
+        if card_colour.lower() != "#ffffff" and not shows_on_white(face):
+            _card_tile(canvas, (x_mm, y_mm), box_mm, card_colour)
         draw_fitted_symbol(canvas, art, face, (x_mm, y_mm), box_mm)
         if col:
             _face_rule(canvas, (x_mm - (box_mm + gap_mm) / 2.0, y_mm), box_mm, upright=True)
@@ -168,6 +180,20 @@ def _legend_cell(canvas: Canvas, art: ArtLibrary, faces: Sequence[SymbolSpec], c
     top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
     for i, line in enumerate(lines):
         draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
+
+
+TILE_ROOM_MM = 1.0
+"""A card-coloured tile reaches this far round the symbol's box, mm."""
+
+
+def _card_tile(canvas: Canvas, center_mm: tuple[float, float], box_mm: float, colour: str) -> None:
+    """A rounded square of the cards' colour behind a legend symbol that would not show on white."""
+    side_mm = box_mm + 2 * TILE_ROOM_MM
+    canvas.saveState()
+    canvas.setFillColor(HexColor(colour))
+    x_pt, y_pt = mm_to_pt(center_mm[0] - side_mm / 2.0), mm_to_pt(center_mm[1] - side_mm / 2.0)
+    canvas.roundRect(x_pt, y_pt, mm_to_pt(side_mm), mm_to_pt(side_mm), mm_to_pt(side_mm / 8.0), stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def face_grid(n_faces: int) -> tuple[int, int, float, float]:

@@ -138,7 +138,9 @@ def _extra_pages(
     if job.legend:
         if job.card.background.lower() != "#ffffff" and any(drawn_on_background(s) for s in symbols):
             art = ArtLibrary(canvas, symbols, None, job.max_ppi, background="#ffffff", prefix="leg")
-        pages += extras.legend_pages(canvas, art, symbols, cells, page_size_mm, job.title, job.attribution)
+        pages += extras.legend_pages(
+            canvas, art, symbols, cells, page_size_mm, job.title, job.attribution, job.card.background
+        )
     if job.rules:
         per_deck = len(layouts) // max(1, len({_deck_of(card) for card in layouts}))  # a class set: one deck's
         if job.faces == "split":  # decks A and B print together: the players share one of them

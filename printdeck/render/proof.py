@@ -326,6 +326,18 @@ def fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
     )
 
 
+def shows_on_white(symbol: SymbolSpec) -> bool:
+    """Whether ``symbol`` shows on a white page (the legend's): ink that shows, and an
+    outline that does (:data:`MIN_VISIBLE_SHARE`, :data:`FAINT_EDGE_SHARE`); a white icon
+    made for a coloured card does not.
+
+    Raises:
+        PrintdeckError: The artwork cannot be drawn.
+    """
+    on_white = proof(symbol, "#ffffff")
+    return on_white.visible_share >= MIN_VISIBLE_SHARE and on_white.faint_edge_share < FAINT_EDGE_SHARE
+
+
 def prints_as_raster(symbol: SymbolSpec) -> bool:
     """Whether an SVG's vector form failed its proof (on a white page): print its raster."""
     return symbol.kind == "svg" and not proof(symbol).vector_ok
