@@ -11,7 +11,7 @@ from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
-from printdeck.theme.symbols import folder_images
+from printdeck.theme.symbol_files import folder_images
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, visible_ink
 from printdeck.theme.word_list import argument_error

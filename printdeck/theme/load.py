@@ -28,7 +28,8 @@ from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
-from printdeck.theme.symbols import check_files_later, resolve_symbols
+from printdeck.theme.symbol_files import check_files_later
+from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file
 

@@ -32,7 +32,8 @@ from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
 from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
-from printdeck.theme.symbols import folder_images, resolve_symbols
+from printdeck.theme.symbol_files import folder_images
+from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
 from printdeck.theme.word_pairs import paired_entries, yaml_string
 from printdeck.theme.yamlsafe import load_yaml_text

@@ -11,45 +11,22 @@ decoded pixels, or the same word) are errors too.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from printdeck.artwork import drawing
-from printdeck.errors import SAME_PICTURE, SAME_WORD, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
+from printdeck.errors import SAME_WORD, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
-from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
+from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks
 from printdeck.theme.theme_paths import (
     IMAGE_SUFFIXES,
-    UNSUPPORTED_SUFFIXES,
     allowed_roots,
     check_inside,
     name_from_file,
     resolve_path,
 )
 from printdeck.theme.word_colours import word_colours
-
-
-@dataclass
-class _Seen:
-    """What earlier symbols used, to refuse duplicates."""
-
-    paths: dict[Path, str] = field(default_factory=dict)
-    digests: dict[str, str] = field(default_factory=dict)
-    words: dict[str, str] = field(default_factory=dict)
-    """Each word given, case folded -> where it was first given (``symbols.3.faces.0``)."""
-    face_words: dict[str, list[str]] = field(default_factory=dict)
-    """Each symbol's words as given (``symbols.3`` -> its faces' words)."""
-    fonts: set[tuple[Path, int]] = field(default_factory=set)
-    checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
-    progress: Callable[[int], None] = lambda n: None
-    roots: tuple[Path, ...] | None = None
-    deferred: dict[Path, str] | None = None
-    """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
-
 
 ENTRY_KEYS = ("folder", "image", "text", "photo", "faces")
 """The keys of a symbol entry that say what it is; exactly one is given."""
@@ -90,110 +67,8 @@ def _only_key(entry: SymbolEntry, where: str) -> str:
     return given[0]
 
 
-def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
-    """The image files of a folder (PNG, JPEG, WebP, SVG), sorted by name.
-
-    Hidden files are skipped and so are non-image files (notes, licences).
-
-    Raises:
-        PrintdeckError: The folder cannot be listed; it holds an image format
-            printdeck cannot read (GIF, BMP, TIFF, HEIC...), an SVG where photos
-            are expected, an image name that is not a regular file, or no images.
-    """
-    try:
-        entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
-    except OSError as exc:
-        raise key_error(f"{where}", f"cannot list {shown(folder)} ({exc.strerror}); check its permissions") from None
-    files = []
-    for p in entries:
-        suffix = p.suffix.lower()
-        if suffix in UNSUPPORTED_SUFFIXES:
-            raise key_error(
-                f"{where}",
-                f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
-                "convert it to PNG or JPEG (or move it out of the folder)",
-                code=UNREADABLE_PICTURE,
-            )
-        if suffix == ".svg" and photo:
-            raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
-        if suffix in IMAGE_SUFFIXES:
-            if not p.is_file():
-                raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
-            files.append(p)
-    if not files:
-        raise key_error(f"{where}", f"{shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
-    return files
-
-
-def _checked(path: Path, where: str, defer: bool = False) -> FileCheck | PrintdeckError:
-    """The check of one artwork file, or the refusal it ends in (raised later, in theme order);
-    with ``defer``, an SVG not checked before is only read and fingerprinted."""
-    try:
-        if path.suffix.lower() == ".svg":
-            return check_svg_file(path, where, defer)
-        return check_raster_file(path, where)
-    except PrintdeckError as exc:
-        return exc
-
-
-def _prefetch_checks(files: list[Path], wheres: list[str], seen: _Seen) -> None:
-    """Check a folder's files on a few threads (decoding releases the GIL); the results wait
-    in ``seen.checked`` for :func:`_check_file`, which takes them in theme order."""
-    defer = [seen.deferred is not None] * len(files)
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        for f, result in zip(files, pool.map(_checked, files, wheres, defer)):
-            seen.checked[f] = result
-
-
-def check_files_later(files: list[tuple[Path, str]], label: str, progress: Callable[[int], None] | None = None) -> None:
-    """Check SVG files whose checks a load deferred (see :func:`resolve_symbols`), on a few
-    threads; the first refusal in the order given is raised.
-
-    Args:
-        files: (file, theme key naming it), in theme order.
-        label: The theme's name in messages (its file).
-        progress: Called with 1 after each file.
-
-    Raises:
-        PrintdeckError: As :func:`printdeck.theme.images.check_svg_file`, said of ``label``.
-    """
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        results = list(pool.map(lambda job: _checked(*job), files))
-    for result in results:
-        if isinstance(result, PrintdeckError):
-            raise result.located(label)
-        if progress is not None:
-            progress(1)
-
-
-def _check_file(path: Path, where: str, seen: _Seen, check_files: bool) -> FileCheck | None:
-    resolved = path.resolve()
-    if resolved in seen.paths:
-        raise key_error(f"{where}", f"{shown(path)} is already used by {seen.paths[resolved]}; list each picture once")
-    seen.paths[resolved] = where
-    if not check_files:
-        return None
-    check = seen.checked.pop(path, None) or _checked(path, where, seen.deferred is not None)
-    if isinstance(check, PrintdeckError):
-        raise check
-    if check.deferred and seen.deferred is not None:
-        seen.deferred[path] = where
-    for digest in check.digests:
-        if digest in seen.digests:
-            raise key_error(
-                f"{where}",
-                f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies",
-                code=SAME_PICTURE,
-            )
-    named = where if where.endswith(f"({path.name})") else f"{where} ({path.name})"  # a folder's key names it already
-    for digest in check.digests:
-        seen.digests[digest] = named
-    seen.progress(1)
-    return check
-
-
 def _file_symbols(
-    entry: SymbolEntry, key: str, where: str, base: Path, seen: _Seen, check_files: bool, layout: LayoutSpec
+    entry: SymbolEntry, key: str, where: str, base: Path, seen: Seen, check_files: bool, layout: LayoutSpec
 ) -> list[SymbolSpec]:
     raw = getattr(entry, key)
     path, source = resolve_path(raw, base, f"{where}.{key}")
@@ -223,10 +98,10 @@ def _file_symbols(
     if check_files and len(files) > 1:
         for f in files:  # nothing outside the theme is read, not even ahead of time
             check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
-        _prefetch_checks(files, wheres, seen)
+        prefetch_checks(files, wheres, seen)
     for f, src, place in zip(files, sources, wheres):
         check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
-        _check_file(f, place, seen, check_files)
+        check_file(f, place, seen, check_files)
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
         out.append(
             SymbolSpec(
@@ -247,7 +122,7 @@ def _file_symbols(
     return out
 
 
-def _check_new_word(word: str, where: str, seen: _Seen, split: bool) -> None:
+def _check_new_word(word: str, where: str, seen: Seen, split: bool) -> None:
     """Refuse a word given before: the same letters in any case in another symbol (players
     would say both alike), or the very same word in another face of this symbol. Faces of
     one symbol may differ in case only: "A" and "a" are the upper and lower case match.
@@ -273,7 +148,7 @@ def _check_new_word(word: str, where: str, seen: _Seen, split: bool) -> None:
 
 
 def _text_symbol(
-    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index_in_deck: int, check_files: bool
+    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: Seen, index_in_deck: int, check_files: bool
 ) -> SymbolSpec:
     word = entry.text or ""
     if not word.strip() or any(c in word for c in "\n\r\t"):
@@ -350,7 +225,7 @@ def resolve_symbols(
             cannot be read or lacks a glyph; a symbol appears twice. The message
             starts with the dotted key (``symbols.3.image``).
     """
-    seen = _Seen(roots=allowed_roots(base, allow_outside), deferred=deferred)
+    seen = Seen(roots=allowed_roots(base, allow_outside), deferred=deferred)
     if progress is not None:
         seen.progress = progress
     out: list[SymbolSpec] = []
@@ -396,7 +271,7 @@ def _file_of(symbol: SymbolSpec) -> str:
 
 
 def _single_symbols(
-    entry: SymbolEntry, key: str, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index: int, check_files: bool
+    entry: SymbolEntry, key: str, where: str, spec: ThemeSpec, base: Path, seen: Seen, index: int, check_files: bool
 ) -> list[SymbolSpec]:
     """The symbols of one entry that is not ``faces``: one word, one picture or a folder's pictures."""
     if key == "text":
@@ -405,7 +280,7 @@ def _single_symbols(
 
 
 def _concept_symbol(
-    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: _Seen, index: int, check_files: bool
+    entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: Seen, index: int, check_files: bool
 ) -> SymbolSpec:
     """One symbol with several faces (``faces:``), each resolved as a symbol of its own and
     checked against every other symbol's files and words. Its name is the entry's ``name``,

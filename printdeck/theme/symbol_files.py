@@ -1,0 +1,139 @@
+"""The files of a theme's symbols, checked once each: a folder's pictures listed, each file
+checked (on a few threads, results taken in theme order), the same file or the same
+picture given twice refused, and an SVG's check deferred when the caller asks.
+
+:class:`Seen` holds what earlier symbols used; :mod:`printdeck.theme.symbols` resolves
+the entries with it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printdeck.errors import SAME_PICTURE, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
+from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, UNSUPPORTED_SUFFIXES
+
+
+@dataclass
+class Seen:
+    """What earlier symbols used, to refuse duplicates."""
+
+    paths: dict[Path, str] = field(default_factory=dict)
+    digests: dict[str, str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+    """Each word given, case folded -> where it was first given (``symbols.3.faces.0``)."""
+    face_words: dict[str, list[str]] = field(default_factory=dict)
+    """Each symbol's words as given (``symbols.3`` -> its faces' words)."""
+    fonts: set[tuple[Path, int]] = field(default_factory=set)
+    checked: dict[Path, FileCheck | PrintdeckError] = field(default_factory=dict)
+    progress: Callable[[int], None] = lambda n: None
+    roots: tuple[Path, ...] | None = None
+    deferred: dict[Path, str] | None = None
+    """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
+
+
+def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
+    """The image files of a folder (PNG, JPEG, WebP, SVG), sorted by name.
+
+    Hidden files are skipped and so are non-image files (notes, licences).
+
+    Raises:
+        PrintdeckError: The folder cannot be listed; it holds an image format
+            printdeck cannot read (GIF, BMP, TIFF, HEIC...), an SVG where photos
+            are expected, an image name that is not a regular file, or no images.
+    """
+    try:
+        entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+    except OSError as exc:
+        raise key_error(f"{where}", f"cannot list {shown(folder)} ({exc.strerror}); check its permissions") from None
+    files = []
+    for p in entries:
+        suffix = p.suffix.lower()
+        if suffix in UNSUPPORTED_SUFFIXES:
+            raise key_error(
+                f"{where}",
+                f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
+                "convert it to PNG or JPEG (or move it out of the folder)",
+                code=UNREADABLE_PICTURE,
+            )
+        if suffix == ".svg" and photo:
+            raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
+        if suffix in IMAGE_SUFFIXES:
+            if not p.is_file():
+                raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
+            files.append(p)
+    if not files:
+        raise key_error(f"{where}", f"{shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
+    return files
+
+
+def file_check(path: Path, where: str, defer: bool = False) -> FileCheck | PrintdeckError:
+    """The check of one artwork file, or the refusal it ends in (raised later, in theme order);
+    with ``defer``, an SVG not checked before is only read and fingerprinted."""
+    try:
+        if path.suffix.lower() == ".svg":
+            return check_svg_file(path, where, defer)
+        return check_raster_file(path, where)
+    except PrintdeckError as exc:
+        return exc
+
+
+def prefetch_checks(files: list[Path], wheres: list[str], seen: Seen) -> None:
+    """Check a folder's files on a few threads (decoding releases the GIL); the results wait
+    in ``seen.checked`` for :func:`check_file`, which takes them in theme order."""
+    defer = [seen.deferred is not None] * len(files)
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for f, result in zip(files, pool.map(file_check, files, wheres, defer)):
+            seen.checked[f] = result
+
+
+def check_files_later(files: list[tuple[Path, str]], label: str, progress: Callable[[int], None] | None = None) -> None:
+    """Check SVG files whose checks a load deferred (see :func:`resolve_symbols`), on a few
+    threads; the first refusal in the order given is raised.
+
+    Args:
+        files: (file, theme key naming it), in theme order.
+        label: The theme's name in messages (its file).
+        progress: Called with 1 after each file.
+
+    Raises:
+        PrintdeckError: As :func:`printdeck.theme.images.check_svg_file`, said of ``label``.
+    """
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        results = list(pool.map(lambda job: file_check(*job), files))
+    for result in results:
+        if isinstance(result, PrintdeckError):
+            raise result.located(label)
+        if progress is not None:
+            progress(1)
+
+
+def check_file(path: Path, where: str, seen: Seen, check_files: bool) -> FileCheck | None:
+    resolved = path.resolve()
+    if resolved in seen.paths:
+        raise key_error(f"{where}", f"{shown(path)} is already used by {seen.paths[resolved]}; list each picture once")
+    seen.paths[resolved] = where
+    if not check_files:
+        return None
+    check = seen.checked.pop(path, None) or file_check(path, where, seen.deferred is not None)
+    if isinstance(check, PrintdeckError):
+        raise check
+    if check.deferred and seen.deferred is not None:
+        seen.deferred[path] = where
+    for digest in check.digests:
+        if digest in seen.digests:
+            raise key_error(
+                f"{where}",
+                f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies",
+                code=SAME_PICTURE,
+            )
+    named = where if where.endswith(f"({path.name})") else f"{where} ({path.name})"  # a folder's key names it already
+    for digest in check.digests:
+        seen.digests[digest] = named
+    seen.progress(1)
+    return check
