@@ -66,13 +66,17 @@ def test_background_removal_clears_loose_specks_and_keeps_a_second_subject(tmp_p
     image = Image.new("RGB", (400, 400), (60, 160, 80))
     draw = ImageDraw.Draw(image)
     draw.ellipse((120, 80, 280, 340), fill=(200, 150, 120))  # the person
-    draw.ellipse((300, 260, 360, 320), fill=(240, 200, 30))  # a ball beside them: 14 % of the person
+    draw.ellipse((300, 260, 360, 320), fill=(240, 200, 30))  # a ball beside them
+    draw.ellipse((40, 300, 62, 322), fill=(230, 230, 240))  # a small ball held apart: 0.24 % of the photo
+    draw.rectangle((330, 120, 334, 230), fill=(120, 60, 20))  # a thin wand
+    draw.rectangle((180, 0, 200, 14), fill=(200, 150, 120))  # a hand reaching in at the top edge
     draw.rectangle((40, 40, 52, 52), fill=(230, 40, 40))  # stickers on the wall
     draw.rectangle((340, 60, 350, 72), fill=(40, 40, 230))
     path = tmp_path / "photo.jpg"
     image.save(path, "JPEG", quality=95)
     alpha = np.asarray(prepared_image(_photo(path, photo_shape="rounded", remove_background=True), 400).getchannel("A"))
     assert alpha[200, 200] == 255 and alpha[290, 330] == 255  # the person and the ball stay
+    assert alpha[311, 51] == 255 and alpha[175, 332] == 255 and alpha[5, 190] == 255  # and the small ones
     assert alpha[46, 46] == 0 and alpha[66, 345] == 0  # the stickers go
     assert alpha[200, 30] == 0  # and the wall
 
