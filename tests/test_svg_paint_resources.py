@@ -214,3 +214,10 @@ def test_the_legend_shows_a_white_icon_on_a_tile_of_the_card_colour(tmp_path: Pa
 
     assert legend_card_colour(with_cloud=False) < 50  # no tile: every icon shows on white
     assert legend_card_colour(with_cloud=True) > 1500  # the cloud's tile (13 mm square at 2 px a point)
+
+    slides = tmp_path / "slides.pdf"  # the answer key, white as the legend: the same tile
+    printdeck.write_slides(tmp_path / "cloud" / "theme.yaml", slides, answer_key=True)
+    doc = pdfium.PdfDocument(str(slides))
+    key = np.asarray(doc[len(doc) - 1].render(scale=2).to_pil().convert("RGB"), dtype=int)
+    doc.close()
+    assert int((np.abs(key - card).max(axis=2) < 12).sum()) > 300

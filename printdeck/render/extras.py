@@ -167,9 +167,7 @@ def _legend_cell(
         in_row = min(cols, len(faces) - row * cols)
         x_mm = center_mm[0] + (col - (in_row - 1) / 2.0) * (box_mm + gap_mm)
         y_mm = art_y_mm + ((rows - 1) / 2.0 - row) * (box_mm + gap_mm)
-        if card_colour.lower() != "#ffffff" and not shows_on_white(face):
-            _card_tile(canvas, (x_mm, y_mm), box_mm, card_colour)
-        draw_fitted_symbol(canvas, art, face, (x_mm, y_mm), box_mm)
+        draw_fitted_symbol(canvas, art, face, (x_mm, y_mm), box_mm, card_colour)
         if col:
             _face_rule(canvas, (x_mm - (box_mm + gap_mm) / 2.0, y_mm), box_mm, upright=True)
     if rows > 1:
@@ -245,10 +243,19 @@ def _face_rule(canvas: Canvas, centre_mm: tuple[float, float], box_mm: float, *,
 
 
 def draw_fitted_symbol(
-    canvas: Canvas, art: ArtLibrary, symbol: SymbolSpec, center_mm: tuple[float, float], box_mm: float
+    canvas: Canvas,
+    art: ArtLibrary,
+    symbol: SymbolSpec,
+    center_mm: tuple[float, float],
+    box_mm: float,
+    card_colour: str = "#ffffff",
 ) -> None:
     """A symbol's one drawing fitted upright in a ``box_mm`` square centred at ``center_mm``
-    (mm on the page): the legend's pictures and the slides' answers (a word in its home colour)."""
+    (mm on the white page): the legend's pictures and the slides' answers (a word in its
+    home colour); a symbol that would not show on white (a white icon made for coloured
+    cards) on a tile of the cards' ``card_colour``."""
+    if card_colour.lower() != "#ffffff" and not shows_on_white(symbol):
+        _card_tile(canvas, center_mm, box_mm, card_colour)
     a = art.art(symbol.id)
     scale = mm_to_pt(box_mm) / max(a.width_pt, a.height_pt)
     canvas.saveState()

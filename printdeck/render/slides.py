@@ -152,7 +152,7 @@ def render_slides(
             if progress is not None:
                 progress(1)
         if answer_key:
-            pages += answer_key_pages(canvas, art, rounds, symbols, text)
+            pages += answer_key_pages(canvas, art, rounds, symbols, text, style.background)
         canvas.save()
     return pages
 
@@ -248,7 +248,7 @@ def _round_slide(
         draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
     if answer and reveal in ("corner", "both"):
         in_card_order = dict.fromkeys(p.symbol_id for card in cards for p in card.placements if p.symbol_id in r.shared)
-        _corner_answer(canvas, art, [by_id(symbols)[sid] for sid in in_card_order])
+        _corner_answer(canvas, art, [by_id(symbols)[sid] for sid in in_card_order], style.background)
     canvas.showPage()
 
 
@@ -277,7 +277,7 @@ CORNER_HEADING_MM = 90.0
 """The band's left part the round's heading keeps ("Round 12 of 28 · Answer")."""
 
 
-def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]) -> None:
+def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec], card_colour: str) -> None:
     """The match's picture and name on white tiles in a row ending at the slide's top-right
     corner, in the band above the cards (the tiles never cover a card), in the order given:
     the left card's face of the match first, then the right card's (a symbol with faces shows
@@ -297,7 +297,7 @@ def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]
         x0, y0 = x1 - width, h - 2.0 - tile_h
         canvas.setFillColor(HexColor("#ffffff"))
         canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(width), mm_to_pt(tile_h), mm_to_pt(3.0), stroke=0, fill=1)
-        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + tile_h / 2.0), tile_h - 4.0)
+        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + tile_h / 2.0), tile_h - 4.0, card_colour)
         canvas.setFillColor(HexColor(BACKDROP))
         name, size_pt = _fitted_name(symbol.name, mm_to_pt(width - 23.0))
         canvas.setFont(SANS_BOLD, size_pt)
@@ -321,6 +321,7 @@ def answer_key_pages(
     rounds: Sequence[SlideRound],
     symbols: Sequence[SymbolSpec],
     text: SlideText,
+    card_colour: str = "#ffffff",
 ) -> int:
     """The referee's sheet: each round's two cards and the symbols they share, by name
     and picture, :data:`KEY_ROWS` rows a slide-sized page, in two columns when each round
@@ -350,7 +351,7 @@ def answer_key_pages(
             draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[page * per_page + k])
             for j, sid in enumerate(r.shared):
                 px = x + label_mm + j * slot_mm + row_mm * 0.4
-                draw_fitted_symbol(canvas, art, table[sid], (px, y), row_mm * 0.8)
+                draw_fitted_symbol(canvas, art, table[sid], (px, y), row_mm * 0.8, card_colour)
                 canvas.setFillColor(HexColor("#1a1a1a"))
                 name = table[sid].name[:40]
                 room_pt = mm_to_pt(slot_mm - row_mm * 0.9 - 2.0)
