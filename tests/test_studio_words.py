@@ -208,5 +208,10 @@ def test_a_library_sentence_names_the_settings_by_their_labels() -> None:
     with pytest.raises(PrintdeckError) as caught:
         load_theme_data({"name": "t", "card": {"shape": "square", "size": "poker"}, "symbols": words}, Path("."))
     said = plain_words(caught.value)
-    assert said.subject == "Card size" and "Card shape is square" in said.sentence
+    assert said.subject == "Card size" and "\u201cCard shape\u201d is square" in said.sentence
     assert "card." not in said.sentence
+    from printdeck.studio.plain_words import _said
+
+    worded = _said(PrintdeckError(problem="raise layout.attempts. Or my-card.shape here (card.shape), x.card.shape"))
+    assert worded.startswith("raise \u201cPlacements tried a symbol\u201d.")  # a key ending the sentence
+    assert "my-card.shape here (\u201cCard shape\u201d), x.card.shape" in worded  # not inside names

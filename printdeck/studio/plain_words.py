@@ -176,15 +176,16 @@ def _said(exc: PrintdeckError) -> str:
     key of a setting it names given as the page's label for it (``card.shape`` as
     ``Card shape``): the page shows no theme keys."""
     said = f"{exc.problem}; {exc.fix}" if exc.fix else exc.problem
-    return _SETTING_KEY.sub(lambda found: label_of(found.group(0)), said)
+    return _SETTING_KEY.sub(lambda found: f"{found.group(1)}\u201c{label_of(found.group(2))}\u201d", said)
 
 
 _SETTING_KEY = re.compile(
-    r"(?<![\w.])(?:"
+    r"(^|[\s(\[])("
     + "|".join(re.escape(k) for k in sorted(SETTING_KEYS, key=len, reverse=True) if "." in k)
-    + r")(?![\w.])"
+    + r")(?!\w|\.\w|-)"
 )
-"""A setting's theme key where it stands alone in a message (not part of a longer key)."""
+"""A setting's theme key standing as a word of a message (after a space or a bracket, not
+inside a file name or a longer key; a full stop may end it), given as its label in quotes."""
 
 
 def _number(value: float) -> str:
