@@ -403,3 +403,10 @@ def test_a_picture_joined_to_its_words_is_named_once_in_the_deck_and_the_studio(
         base_dir=tmp_path,
     )
     assert cased.symbols[0].name == "A = a"  # a letters deck's two cases are two names
+    (tmp_path / "Cat.svg").write_text((tmp_path / "cat.svg").read_text())
+    capital = {"faces": [{"image": "Cat.svg"}, {"text": "cat"}, {"text": " gato"}]}
+    spelt = printdeck.load_theme(
+        {"name": "t", "deck": {"symbols_per_card": 3}, "symbols": [capital, *others]}, base_dir=tmp_path
+    )
+    assert spelt.symbols[0].name == "cat = gato"  # the word spells the picture's name: said once, as typed
+    assert item_view(Item(capital, group=False), None)["name"] == "cat = gato"

@@ -104,7 +104,8 @@ def item_view(
     faces = item.faces()
     word = next((f["text"] for f in faces if "text" in f), None)
     default_name = printdeck.concept_name(
-        [str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces]
+        [str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces],
+        ["text" not in f for f in faces],
     )
     shown_name = data.get("name") or default_name
     return {

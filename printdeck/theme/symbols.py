@@ -298,19 +298,26 @@ def _concept_symbol(
         if len(made) != 1:
             raise key_error(f"{at}.{key}", "a face is one picture, not a folder; name one file")
         faces.append(dataclasses.replace(made[0], theme_key=at))
-    name = entry.name or concept_name([f.name for f in faces])
+    name = entry.name or concept_name([f.name for f in faces], [f.kind != "text" for f in faces])
     return dataclasses.replace(faces[0], name=name, faces=tuple(faces))
 
 
-def concept_name(face_names: Sequence[str]) -> str:
+def concept_name(face_names: Sequence[str], pictures: Sequence[bool] = ()) -> str:
     """The name of a symbol with faces that has none of its own: its faces' names joined by
-    `` = ``, each once (a picture of a cat with the words "cat" and "gato" is ``cat =
-    gato``, not ``cat = cat = gato``; names differing in case, ``A = a``, stay apart).
+    `` = ``, each once. A picture's name (``pictures[k]``: face ``k`` is a picture, named
+    after its file) that a word face spells, in any case, is left to the word: a picture
+    of a cat with the words "cat" and "gato" is ``cat = gato``, not ``Cat = cat = gato``;
+    two words differing in case, a letters deck's ``A = a``, stay two.
 
     Examples:
-        >>> concept_name(["cat", "cat", "gato"])
+        >>> concept_name(["Cat", "cat", "gato"], [True, False, False])
         'cat = gato'
         >>> concept_name(["A", "a"])
         'A = a'
     """
-    return " = ".join(dict.fromkeys(face_names))
+    names = [name.strip() for name in face_names]
+    words = {name.casefold() for k, name in enumerate(names) if not (k < len(pictures) and pictures[k])}
+    kept = [
+        name for k, name in enumerate(names) if not (k < len(pictures) and pictures[k] and name.casefold() in words)
+    ]
+    return " = ".join(dict.fromkeys(kept))
