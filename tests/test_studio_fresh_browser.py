@@ -64,6 +64,7 @@ def test_a_link_from_an_earlier_run_says_the_deck_is_safe_and_which_link_to_open
         notice = tab.inner_text("#expired")
         assert "Your deck is safe" in notice and "printdeck studio" in notice
         assert tab.is_visible("#expired")
+        assert tab.evaluate("document.activeElement.id") == "expired-h"  # read out, and the keyboard is not lost
         assert tab.evaluate("[...document.querySelectorAll('body > :not(#expired)')].every((part) => part.inert)")
         tab.screenshot(path=str(tmp_path / "expired.png"))
         browser.close()

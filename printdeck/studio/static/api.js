@@ -52,6 +52,7 @@ export function showExpired() {
   for (const part of document.querySelectorAll("body > :not(#expired)")) part.inert = true;
   notice.hidden = false;
   document.body.dataset.expired = "true";
+  document.getElementById("expired-h").focus();  // a screen reader reads it; the keyboard is not left in an inert box
 }
 
 /** The page's copy of the deck (from GET /api/state) and who wants to know when it changes.

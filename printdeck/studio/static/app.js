@@ -28,7 +28,7 @@ async function watchFile() {
       }
     }
   }
-  setTimeout(watchFile, WATCH_MS);
+  if (!document.body.dataset.expired) setTimeout(watchFile, WATCH_MS);  // a stale link: nothing more to ask
 }
 
 /** An outside edit of theme.yaml that does not load: say so, and offer the two choices. */

@@ -74,13 +74,17 @@ function cropper(symbol) {
   let shownFor = "";
   const showPrinted = async () => {
     // the cut-out as the PDF prints it (its crop, shape and removed background), asked for
-    // again whenever the deck changes while the box is ticked
-    printedBox.hidden = !symbol.remove_background;
+    // again whenever the deck changes while the box is ticked; hidden until it has come
+    printed.alt = `${symbol.name} as it prints, its background removed`;
     const wanted = symbol.remove_background ? `${symbol.uid}@${store.state.rev}` : "";
-    if (!wanted || wanted === shownFor) return;
+    if (!wanted) { shownFor = ""; printedBox.hidden = true; return; }
+    if (wanted === shownFor) return;
     shownFor = wanted;
     const src = await imageUrl(`/api/crops/${symbol.uid}/printed.png?rev=${store.state.rev}`);
-    if (shownFor === wanted && src) printed.src = src;
+    if (shownFor !== wanted) { if (src) URL.revokeObjectURL(src); return; }  // a newer one is on its way
+    if (printed.src.startsWith("blob:")) URL.revokeObjectURL(printed.src);
+    if (src) printed.src = src; else printed.removeAttribute("src");
+    printedBox.hidden = !src;  // a photo that cannot be drawn shows no stale cut-out
   };
   let focus = symbol.focus || [0.5, 0.5];
   let crop = null;
