@@ -97,3 +97,29 @@ def test_ticking_remove_background_shows_the_cut_out_as_it_prints(tmp_path: Path
         )
         assert tab.is_visible("#detail .printed-box")
         tab.screenshot(path=str(tmp_path / "printed.png"))
+
+
+def test_a_sheet_gone_before_it_was_fetched_is_asked_for_again(tmp_path: Path) -> None:
+    """Under load a sheet's picture was dropped (a newer change came) between its facts and
+    its fetch: the page showed the facts over no sheet. It now asks again."""
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    folder = tmp_path / "words-deck"
+    folder.mkdir()
+    words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "boat", "bird"))
+    (folder / "theme.yaml").write_text(f"name: words-deck\ndeck: {{symbols_per_card: 3}}\nsymbols:\n{words}")
+    refused: list[str] = []
+
+    def lose_the_first_sheet(tab: Any) -> None:
+        def answer(route: Any) -> None:
+            if not refused:
+                refused.append(route.request.url)
+                route.fulfill(status=404, body="{}", content_type="application/json")
+            else:
+                route.continue_()
+
+        tab.route("**/api/sheets/**", answer)
+
+    with serving(folder) as (link, _), browser_tab(link, before=lose_the_first_sheet) as tab:
+        tab.wait_for_function("document.getElementById('sheet').naturalWidth > 500", timeout=30_000)
+        assert refused and tab.inner_text("#deck-line").startswith("7 cards")

@@ -2,7 +2,8 @@
 // time; click a card to choose it, then re-roll its layout.
 import { call, change, el, imageUrl, store } from "./api.js";
 
-const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null, side: "front" };
+const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null, side: "front", retries: 0 };
+const SHEET_RETRIES = 3; // a sheet whose picture cannot be fetched is asked for again this many times
 
 function note(text, isError) {
   const box = document.getElementById("preview-note");
@@ -52,6 +53,14 @@ export async function refresh() {
   }
   const facts = answer.data;
   const src = await imageUrl(facts.image);
+  if (!src) {  // the sheet went before it was fetched (a newer change came): ask again, a few times
+    if (ask !== view.asked) return;
+    view.retries += 1;
+    if (view.retries <= SHEET_RETRIES) setTimeout(refresh, 250);
+    else note("The sheet's picture could not be fetched: reload the page");
+    return;
+  }
+  view.retries = 0;
   // the new sheet is loaded and decoded in an image of its own, then put in the old one's
   // place with its facts and card buttons at once: a sheet still decoding is not complete,
   // and no card button could be laid on it; a newer answer meanwhile replaces nothing
