@@ -7,9 +7,10 @@ Read by the proof (:mod:`printdeck.render.proof`, which warns) and the PDF's for
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
-from printdeck.artwork import svg_root
+from printdeck.artwork import svg_root, svg_text
 
 SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
 """SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
@@ -21,8 +22,15 @@ def svg_undrawn_feature(path: Path) -> str | None:
     svglib skips these without a word (a crescent cut by a ``<mask>`` would print
     as a full disc over its neighbours), so such an SVG is printed as an image
     drawn by resvg, the renderer the layout traced it with. Read from
-    :func:`printdeck.artwork.svg_root`, the text both svglib and resvg are given.
+    :func:`printdeck.artwork.svg_root`, the text both svglib and resvg are given, and
+    parsed once a text (the proof, the PDF's forms and the legend each ask).
     """
+    return _feature_in(path, svg_text(path))
+
+
+@lru_cache(maxsize=512)
+def _feature_in(path: Path, text: str) -> str | None:
+    """:func:`svg_undrawn_feature` of ``path``, remembered by its ``text`` (an edited file is read afresh)."""
     refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
     for el in svg_root(path).iter():
         tag = str(el.tag).rsplit("}", 1)[-1]
