@@ -131,11 +131,9 @@ def symbol_picture(symbol: SymbolSpec, longest_px: int) -> Image.Image:
     Raises:
         PrintdeckError: The artwork cannot be read or drawn.
     """
-    from printdeck.artwork import drawing, rasterise  # noqa: PLC0415 - resvg and Pillow only when asked
+    from printdeck.artwork import rasterise_longest  # noqa: PLC0415 - resvg and Pillow only when asked
 
-    art = drawing(symbol)
-    scale = longest_px / max(art.size)
-    return rasterise(art, max(1, round(art.size[0] * scale)), max(1, round(art.size[1] * scale)))
+    return rasterise_longest(symbol, longest_px)
 
 
 def photo_crop(symbol: SymbolSpec, compute: bool = True) -> CropReport | None:

@@ -101,7 +101,7 @@ if TYPE_CHECKING:
         prepared_picture,
         subject_rings,
     )
-    from printdeck.artwork.raster import alpha_array, rasterise, word_svg
+    from printdeck.artwork.raster import alpha_array, rasterise, rasterise_longest, word_svg
     from printdeck.artwork.same_picture import (
         SAME_PICTURE_INLIERS,
         Features,
@@ -192,6 +192,7 @@ _WHERE = {
     "photo_master": "printdeck.artwork.picture",
     "prepared_picture": "printdeck.artwork.picture",
     "rasterise": "printdeck.artwork.raster",
+    "rasterise_longest": "printdeck.artwork.raster",
     "read_limited": "printdeck.fileio",
     "resolve_css_variables": "printdeck.artwork.svgcheck",
     "shape_word": "printdeck.artwork.shaping",
@@ -301,6 +302,7 @@ __all__ = [
     "picture_features",
     "prepared_picture",
     "rasterise",
+    "rasterise_longest",
     "read_limited",
     "relative_luminance",
     "resolve_css_variables",

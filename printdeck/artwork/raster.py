@@ -39,6 +39,19 @@ def rasterise(symbol: SymbolSpec | Drawing, width_px: int, height_px: int, color
     return picture.resize((width_px, height_px), Image.Resampling.LANCZOS)
 
 
+def rasterise_longest(symbol: SymbolSpec | Drawing, longest_px: int, least_px: int = 1) -> Image.Image:
+    """:func:`rasterise` with the symbol's box kept in proportion, its longer side
+    ``longest_px`` pixels (its shorter at least ``least_px``): a symbol drawn alone (the
+    proofs, ``init``'s check of a picture, the studio's view of a photo as it prints).
+
+    Raises:
+        PrintdeckError: The artwork file is missing, unreadable or cannot be drawn.
+    """
+    art = symbol if isinstance(symbol, Drawing) else drawing(symbol)
+    scale = longest_px / max(art.size)
+    return rasterise(art, max(least_px, round(art.size[0] * scale)), max(least_px, round(art.size[1] * scale)))
+
+
 def word_svg(art: Drawing, color: str, size_px: tuple[int, int] | None = None) -> str:
     """A word's outlines as an SVG document whose viewBox is the word's ink box (em units),
     filled ``color`` with the non-zero rule, ``size_px`` (width, height) pixels (the box

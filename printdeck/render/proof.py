@@ -37,10 +37,8 @@ from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.svg_features import svg_undrawn_feature, undrawn_line
 from printdeck.render.vector_code import form_version
-from printdeck.theme import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink
+from printdeck.theme import MIN_VISIBLE_SHARE, PROOF_PX, VISIBLE_CONTRAST, shows_on, visible_ink
 
-PROOF_PX = 160
-"""Longer side, pixels, of the rasters compared."""
 STRAY_SHARE = 0.003
 """Vector ink beyond the traced ink (grown by :data:`SLACK_PX`) allowed, as a share of the visible ink."""
 LOST_SHARE = 0.01
@@ -107,10 +105,7 @@ def _faint_edge_share(rgba: Image.Image, background: str) -> float:
     count = int(ring.sum())
     if count == 0:
         return 0.0
-    base = Image.new("RGBA", rgba.size, background)
-    shown_rgb = np.asarray(Image.alpha_composite(base, rgba.convert("RGBA")).convert("RGB"), dtype=np.int16)
-    bg = np.array([int(background[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.int16)
-    shows = ((np.abs(shown_rgb - bg).max(axis=2) > FAINT_CONTRAST) & inked.astype(bool)).astype(np.uint8)
+    shows = visible_ink(rgba, background, FAINT_CONTRAST).astype(np.uint8)
     near = cv2.dilate(shows, np.ones((2 * EDGE_PX + 1,) * 2, dtype=np.uint8)).astype(bool)
     return float((ring & ~near).sum()) / count
 
@@ -155,11 +150,10 @@ def _paints_see_through(canvas: Canvas, form_name: str) -> bool:
 
 def _measure(symbol: SymbolSpec, background: str) -> Proof:
     art = drawing(symbol)
-    scale = PROOF_PX / max(art.size)
-    size = (max(8, round(art.size[0] * scale)), max(8, round(art.size[1] * scale)))
-    from printdeck.artwork import rasterise  # noqa: PLC0415 - resvg and Pillow only when measured
+    from printdeck.artwork import rasterise_longest  # noqa: PLC0415 - resvg and Pillow only when measured
 
-    raster = rasterise(art, *size)
+    raster = rasterise_longest(art, PROOF_PX, 8)
+    size = raster.size
     visible = visible_ink(raster, background)
     visible_share = float(visible.mean())
     faint = _faint_edge_share(raster, background)

@@ -46,7 +46,14 @@ from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
 from printdeck.theme.theme_paths import resolve_path
-from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, VISIBLE_CONTRAST, shows_on, visible_ink, word_colours
+from printdeck.theme.word_colours import (
+    MIN_VISIBLE_SHARE,
+    PROOF_PX,
+    VISIBLE_CONTRAST,
+    shows_on,
+    visible_ink,
+    word_colours,
+)
 from printdeck.theme.word_list import WORD_ROW_PROBLEM, word_columns
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
@@ -55,6 +62,7 @@ __all__ = [
     "GREY_WORD_PALETTE",
     "LENGTHS_IN_MM",
     "MIN_VISIBLE_SHARE",
+    "PROOF_PX",
     "SEED_MAX",
     "THEME_SPELLING",
     "TOO_FEW_SYMBOLS",

@@ -6,14 +6,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from printdeck.artwork import drawing, rasterise
+from printdeck.artwork import rasterise_longest
 from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.symbol_files import folder_images
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
-from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, visible_ink
+from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, PROOF_PX, visible_ink
 from printdeck.theme.word_list import argument_error
 
 PICTURES_FOLDER = "images"
@@ -90,8 +90,6 @@ def _picture_key(f: Path) -> tuple[str, bool]:
 
 SHOWN_ON = "#ffffff"
 """The card colour a new theme has (``card.background``'s default), which its pictures must show on."""
-PROOF_PX = 160
-"""Longer side, pixels, of the drawing whose ink is measured (as the proofs measure it)."""
 
 
 def _check_shows(f: Path, kind: SymbolKind) -> None:
@@ -101,9 +99,7 @@ def _check_shows(f: Path, kind: SymbolKind) -> None:
     Raises:
         PrintdeckError: Its ink is the card's colour (or it has none).
     """
-    art = drawing(SymbolSpec(id=0, name=f.stem, kind=kind, source=f.name, path=f))
-    scale = PROOF_PX / max(art.size)
-    raster = rasterise(art, max(8, round(art.size[0] * scale)), max(8, round(art.size[1] * scale)))
+    raster = rasterise_longest(SymbolSpec(id=0, name=f.stem, kind=kind, source=f.name, path=f), PROOF_PX, 8)
     if float(visible_ink(raster, SHOWN_ON).mean()) < MIN_VISIBLE_SHARE:
         raise argument_error(
             "images",

@@ -20,6 +20,8 @@ VISIBLE_CONTRAST = 40
 more than this: the proofs' test of a symbol's ink and the test of a word colour."""
 MIN_VISIBLE_SHARE = 0.002
 """A symbol must show visible ink (:func:`visible_ink`) on at least this share of its box."""
+PROOF_PX = 160
+"""Longer side, pixels, of the raster a symbol's ink is measured on (the proofs, ``init``)."""
 LIGHT_WORD_PALETTE = ("#ffffff", "#f0e442")
 """Word colours added, in this order, where the default ones do not show (a dark card):
 white and Okabe and Ito's yellow."""
@@ -38,16 +40,16 @@ def shows_on(colour: str, background: str) -> bool:
     return max(abs(a - b) for a, b in zip(ink, ground)) > VISIBLE_CONTRAST
 
 
-def visible_ink(rgba: Image.Image, background: str) -> np.ndarray:
+def visible_ink(rgba: Image.Image, background: str, contrast: int = VISIBLE_CONTRAST) -> np.ndarray:
     """``(H, W) bool``: the pixels of the RGBA drawing ``rgba`` whose colour, composited onto
-    ``background`` (``#rrggbb``), differs from it by more than :data:`VISIBLE_CONTRAST` in a
-    channel (and that are not nearly transparent): the proofs' test of a symbol's ink, and
-    ``init``'s of a picture's."""
+    ``background`` (``#rrggbb``), differs from it by more than ``contrast`` in a channel
+    (and that are not nearly transparent): the proofs' test of a symbol's ink (and, with a
+    lower contrast, of its outline), and ``init``'s of a picture's."""
     base = Image.new("RGBA", rgba.size, background)
     shown_rgb = np.asarray(Image.alpha_composite(base, rgba.convert("RGBA")).convert("RGB"), dtype=np.int16)
     ground = np.array(_channels(background), dtype=np.int16)
     opaque = np.asarray(rgba.convert("RGBA").getchannel("A")) > 8
-    visible: np.ndarray = (np.abs(shown_rgb - ground).max(axis=2) > VISIBLE_CONTRAST) & opaque
+    visible: np.ndarray = (np.abs(shown_rgb - ground).max(axis=2) > contrast) & opaque
     return visible
 
 
