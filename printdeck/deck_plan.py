@@ -213,9 +213,7 @@ class DeckPlan:
     def cards_text(self) -> str:
         """The cards printed, in the build summary's words: ``55 cards``, ``3 decks (A to C)
         of 13 cards`` (a class set prints :attr:`cards` once a deck)."""
-        copies = self.theme.spec.deck.copies
-        printed = len(self.cards) * (copies if copies > 1 and len(self.deck_letters) == copies else 1)
-        return cards_text(printed, self.deck_letters)
+        return cards_text(len(self.cards) * self.theme.spec.deck.copies, self.deck_letters)
 
 
 def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
