@@ -103,6 +103,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         deck_title as deck_title,
         init_theme as init_theme,
         list_themes as list_themes,
+        name_from_file as name_from_file,
         presets as presets,
         schema_json as schema_json,
         word_columns as word_columns,
@@ -175,6 +176,7 @@ _WHERE = {
     "schema_json": "printdeck.theme",
     "word_columns": "printdeck.theme",
     "concept_name": "printdeck.theme",
+    "name_from_file": "printdeck.theme",
     "WORD_ROW_PROBLEM": "printdeck.theme",
 }
 

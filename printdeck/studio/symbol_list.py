@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import printdeck
@@ -90,9 +91,9 @@ def as_item(raw: object, is_folder: bool) -> Item:
 
 
 def name_from_path(path: str) -> str:
-    """The name printdeck gives a picture: its file name without suffix, ``-``/``_`` as spaces."""
-    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return " ".join(stem.replace("-", " ").replace("_", " ").split()) or stem
+    """The name printdeck gives a picture at ``path`` (``images/red-ball.png``: ``red ball``),
+    as the theme names it (:func:`printdeck.name_from_file`)."""
+    return printdeck.name_from_file(Path(path))
 
 
 def item_view(

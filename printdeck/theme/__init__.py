@@ -45,7 +45,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import Offset, PaperSpec
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
-from printdeck.theme.theme_paths import resolve_path
+from printdeck.theme.theme_paths import name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
     PROOF_PX,
@@ -107,6 +107,7 @@ __all__ = [
     "load_yaml_file",
     "load_yaml_text",
     "look_alikes",
+    "name_from_file",
     "option_table",
     "overrides_named",
     "parse_settings",
