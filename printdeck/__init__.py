@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
     from printdeck.build_result import (
         BuildResult as BuildResult,
     )
-    from printdeck.cardshape import (
+    from printdeck.card_sizes import (
         SHAPE_ONLY_KEYS as SHAPE_ONLY_KEYS,
     )
     from printdeck.classroom import (
@@ -164,7 +164,7 @@ _WHERE = {
     "format_design": "printdeck.design",
     "plot_cdf": "printdeck.design",
     "write_calibration": "printdeck.render",
-    "SHAPE_ONLY_KEYS": "printdeck.cardshape",
+    "SHAPE_ONLY_KEYS": "printdeck.card_sizes",
     "InitResult": "printdeck.theme",
     "ThemeInfo": "printdeck.theme",
     "init_theme": "printdeck.theme",

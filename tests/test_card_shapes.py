@@ -18,7 +18,8 @@ from pypdf.generic import ContentStream
 from test_layout_support import deck_cards, stamp_card
 
 import printdeck
-from printdeck.cardshape import NAMED_SIZES, CardShape, Orientation, ShapeKind, card_path, path_points, resolve_shape
+from printdeck.card_sizes import NAMED_SIZES, resolve_shape
+from printdeck.cardshape import CardShape, Orientation, ShapeKind, card_path, path_points
 from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, layout_deck
 from printdeck.layout.packing import SafeZone

@@ -2,8 +2,8 @@
 
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
-    core      errors, choices, units, model, build_result, cardshape, userfiles, fileio, temp_names, cache,
-              resources, signals, lazy, audit, forksafe, sheet_room
+    core      errors, choices, units, model, build_result, cardshape, card_sizes, userfiles, fileio, temp_names,
+              cache, resources, signals, lazy, audit, forksafe, sheet_room
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -39,6 +39,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "units",
             "model",
             "cardshape",
+            "card_sizes",
             "userfiles",
             "fileio",
             "temp_names",

@@ -24,7 +24,8 @@ from pydantic import (
     model_validator,
 )
 
-from printdeck.cardshape import NAMED_SIZES, CardShape, resolve_shape
+from printdeck.card_sizes import NAMED_SIZES, resolve_shape
+from printdeck.cardshape import CardShape
 from printdeck.choices import (
     Orientation,
     PhotoShape,

@@ -1,0 +1,160 @@
+"""A theme's ``card`` keys as a :class:`~printdeck.cardshape.CardShape`: the named card sizes
+(:data:`NAMED_SIZES`, the one table of standard sizes), the keys only some shapes take
+(:data:`SHAPE_ONLY_KEYS`, the one statement of that rule) and :func:`resolve_shape`, which
+checks the keys against each other and makes the shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printdeck.cardshape import CardShape
+from printdeck.choices import Orientation, ShapeKind
+
+
+@dataclass(frozen=True)
+class NamedSize:
+    """A standard card size: its shape and the ``card.size`` it stands for.
+
+    Attributes:
+        kind: The shape the size belongs to.
+        size_mm: ``(width, height)`` of a rectangle; ``(d, d)`` of a circle's diameter
+            or a hexagon's width across corners.
+        orientation: A hexagon's orientation (``None`` otherwise).
+        note: Where the size comes from.
+    """
+
+    kind: ShapeKind
+    size_mm: tuple[float, float]
+    orientation: Orientation | None = None
+    note: str = ""
+
+
+NAMED_SIZES: dict[str, NamedSize] = {
+    "poker": NamedSize(ShapeKind.RECTANGLE, (63.0, 88.0), note="poker / standard playing card, 2.5 x 3.5 in"),
+    "bridge": NamedSize(ShapeKind.RECTANGLE, (57.0, 89.0), note="bridge card, 2.25 x 3.5 in"),
+    "tarot": NamedSize(ShapeKind.RECTANGLE, (70.0, 120.0), note="tarot card, 2.75 x 4.75 in"),
+    "mini": NamedSize(ShapeKind.RECTANGLE, (44.0, 63.0), note="mini card, 1.75 x 2.5 in"),
+    "tgc-circle": NamedSize(ShapeKind.CIRCLE, (88.9, 88.9), note="The Game Crafter's 3.5 in circle deck"),
+    "tgc-hex": NamedSize(
+        ShapeKind.HEXAGON,
+        (95.25, 95.25),
+        Orientation.FLAT,
+        note="The Game Crafter's hex deck, 3.75 x 3.25 in (across corners x across flats)",
+    ),
+}
+"""Standard card sizes by name (``card.size: poker``)."""
+
+SHAPE_ONLY_KEYS: dict[ShapeKind, frozenset[str]] = {
+    ShapeKind.CIRCLE: frozenset({"diameter"}),
+    ShapeKind.SQUARE: frozenset({"corner_radius"}),
+    ShapeKind.RECTANGLE: frozenset({"corner_radius"}),
+    ShapeKind.HEXAGON: frozenset({"orientation"}),
+}
+"""The ``card`` keys only some shapes take, by shape: each shape takes its own, and
+:func:`resolve_shape` refuses the others' (every shape takes every other ``card`` key).
+The one statement of this rule: front ends read it as ``printdeck.SHAPE_ONLY_KEYS``."""
+
+_SHAPES_WORDS = {
+    ShapeKind.CIRCLE: "round cards",
+    ShapeKind.SQUARE: "squares",
+    ShapeKind.RECTANGLE: "rectangles",
+    ShapeKind.HEXAGON: "hexagons",
+}
+_INSTEAD = {"diameter": "card.size"}
+"""The key another shape gives in place of a shape-only key (the others are left out)."""
+
+
+def resolve_shape(
+    kind: str | None,
+    size: object,
+    diameter_mm: float | None,
+    corner_radius_mm: float,
+    orientation: str | None,
+) -> CardShape:
+    """The card shape a theme's ``card`` section describes.
+
+    Args:
+        kind: ``card.shape`` (``None``: the named size's shape, else circle).
+        size: ``card.size``: ``None``, a length in mm, a ``(w, h)`` pair in mm, or a name
+            of :data:`NAMED_SIZES`.
+        diameter_mm: ``card.diameter`` (a circle's size when ``size`` is not given).
+        corner_radius_mm: ``card.corner_radius`` (squares and rectangles).
+        orientation: ``card.orientation`` (hexagons; default pointy).
+
+    Raises:
+        ValueError: The keys disagree (names the key and the fix).
+    """
+    named = NAMED_SIZES.get(size) if isinstance(size, str) else None
+    if isinstance(size, str) and named is None:
+        raise ValueError(f"card.size: unknown size {size!r}; use a length, [width, height] or one of {_names()}")
+    shape = ShapeKind(kind) if kind else (named.kind if named else ShapeKind.CIRCLE)
+    if named is not None and named.kind != shape:
+        raise ValueError(f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}")
+    given = {
+        "diameter": diameter_mm is not None,
+        "corner_radius": bool(corner_radius_mm),  # 0 (sharp, the default) every shape has
+        "orientation": orientation is not None,
+    }
+    _refuse_other_shapes_keys(shape, [key for key, value in given.items() if value])
+    if diameter_mm is not None and size is not None:  # one would silently win over the other
+        raise ValueError(
+            "card.diameter: give only one of card.size and card.diameter (a round card's size is its diameter)"
+        )
+    w, h = _size_mm(shape, size, named, diameter_mm)
+    if shape == ShapeKind.CIRCLE:
+        return CardShape.circle(w)
+    if shape == ShapeKind.HEXAGON:
+        turn = Orientation(orientation) if orientation else (named.orientation if named else None)
+        return CardShape.hexagon(w, turn or Orientation.POINTY)
+    if shape == ShapeKind.SQUARE and abs(w - h) > 1e-9:
+        raise ValueError(f"card.size: a square has one side; got {w:g} x {h:g} mm (use card.shape: rectangle)")
+    if 2.0 * corner_radius_mm > min(w, h) * 0.5:
+        raise ValueError(
+            f"card.corner_radius: {corner_radius_mm:g} mm is too round; use at most {min(w, h) / 4:.3g} mm"
+        )
+    return CardShape(shape, w, h, corner_radius_mm)
+
+
+def _refuse_other_shapes_keys(shape: ShapeKind, given: list[str]) -> None:
+    """Refuse the first of the ``given`` shape-only card keys that :data:`SHAPE_ONLY_KEYS`
+    leaves out of ``shape``.
+
+    Raises:
+        ValueError: ``card.orientation: only hexagons have one; leave it out for a square``.
+    """
+    refused = [key for key in given if key not in SHAPE_ONLY_KEYS[shape]]
+    if refused:
+        key = refused[0]
+        takers = " and ".join(_SHAPES_WORDS[kind] for kind, keys in SHAPE_ONLY_KEYS.items() if key in keys)
+        fix = f"give {_INSTEAD[key]}" if key in _INSTEAD else "leave it out"
+        raise ValueError(f"card.{key}: only {takers} have one; {fix} for a {shape.value}")
+
+
+def _size_mm(shape: ShapeKind, size: object, named: NamedSize | None, diameter_mm: float | None) -> tuple[float, float]:
+    """``(w, h)`` mm from ``card.size`` (a hexagon's ``w`` is its width across corners)."""
+    if named is not None:
+        return named.size_mm
+    if size is None:
+        if shape == ShapeKind.RECTANGLE:
+            return NAMED_SIZES["poker"].size_mm
+        d = diameter_mm if diameter_mm is not None else DEFAULT_SIZE_MM[shape]
+        return d, d
+    if isinstance(size, (int, float)):
+        return float(size), float(size)
+    w, h = size  # type: ignore[misc]  # a pair, checked by the theme model
+    if shape in (ShapeKind.CIRCLE, ShapeKind.HEXAGON):
+        raise ValueError(f"card.size: a {shape.value} takes one length, not [width, height]")
+    return float(w), float(h)  # type: ignore[has-type]
+
+
+DEFAULT_SIZE_MM: dict[ShapeKind, float] = {
+    ShapeKind.CIRCLE: 85.0,
+    ShapeKind.SQUARE: 70.0,
+    ShapeKind.HEXAGON: 80.0,
+}
+"""``card.size`` when a theme gives none (a rectangle without one is a poker card)."""
+
+
+def _names() -> str:
+    return ", ".join(NAMED_SIZES)
