@@ -18,13 +18,12 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
-from printdeck.resources import data_root
-from printdeck.studio import bundled_art, crops, intake, page_state, setting_changes, symbol_changes, uploads
+from printdeck.studio import bundled_art, intake, page_state, setting_changes, symbol_changes, uploads
 from printdeck.studio.background import working
 from printdeck.studio.build_jobs import Builds
 from printdeck.studio.build_routes import SheetsAndBuilds
@@ -34,8 +33,8 @@ from printdeck.studio.guard import BodyTooLarge, BodyTooSlow, Guard, Pass, too_l
 from printdeck.studio.history import Conflict
 from printdeck.studio.http_helpers import drop_name, error, event_stream, json_body, page_rev
 from printdeck.studio.live_preview import LivePreview, Stale
+from printdeck.studio.picture_routes import Pictures
 from printdeck.studio.theme_folder import Unwritable
-from printdeck.studio.thumbnails import thumbnail
 from printdeck.studio.undo import Moved, redo, undo
 from printdeck.studio.watch import Watch
 from printdeck.studio.wording import Problem, problem_of
@@ -56,6 +55,7 @@ class Studio:
         self.watch = Watch(space)
         self.cards = CardTouchUps(space, self.preview, self._apply, json_body)
         self.sheets_and_builds = SheetsAndBuilds(self.preview, self.builds)
+        self.pictures = Pictures(space)
         self.index_html = (STATIC / "index.html").read_bytes()
 
     def routes(self) -> list[Route | Mount]:
@@ -79,15 +79,11 @@ class Studio:
             Route("/api/font", self.font, methods=["POST"]),
             Route("/api/reroll", self.reroll, methods=["POST"]),
             Route("/api/seed", self.new_seed, methods=["POST"]),
-            Route("/api/art", self.get_art),
             Route("/api/art", self.add_art, methods=["POST"]),
-            Route("/api/art/{art}.svg", self.art_picture),
             Route("/api/undo", self.undo, methods=["POST"]),
             Route("/api/redo", self.redo, methods=["POST"]),
             *self.cards.routes(),
-            Route("/api/thumbs/{uid:int}", self.get_thumb),
-            Route("/api/crops/{uid:int}/printed.png", self.get_printed),
-            Route("/api/crops/{uid:int}", self.get_crop),
+            *self.pictures.routes(),
             *self.sheets_and_builds.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
@@ -287,18 +283,6 @@ class Studio:
         """A new random seed: a new shuffle of the symbols and new layouts."""
         return await self._apply(setting_changes.new_seed, self.space)
 
-    async def get_art(self, request: Request) -> Response:
-        """The bundled pictures: ``{"art": [{"id", "name", "words"}, ...]}``."""
-        art = await run_in_threadpool(bundled_art.catalogue)
-        return JSONResponse({"art": list(art)}, headers={"cache-control": "private, max-age=3600"})
-
-    async def art_picture(self, request: Request) -> Response:
-        """A bundled picture's SVG (shown in the picker)."""
-        path = bundled_art.art_path(request.path_params["art"])
-        if path is None:
-            return error(404, "no such bundled picture")
-        return FileResponse(path, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
-
     async def add_art(self, request: Request) -> Response:
         """``{"names": ["cat", "hot-dog"]}``: bundled pictures copied in and added."""
         body = await json_body(request)
@@ -322,58 +306,6 @@ class Studio:
     async def redo(self, request: Request) -> Response:
         """``{"rev": N}``: make the latest undone change again; as ``/api/undo`` (``redone``)."""
         return await self._apply(redo, self.space, page_rev(await json_body(request)))
-
-    async def get_thumb(self, request: Request) -> Response:
-        """A symbol's picture, small."""
-        path = self._item_path(request.path_params["uid"])
-        if path is None:
-            return error(404, "no such picture")
-        try:
-            data, media = await run_in_threadpool(thumbnail, path)
-        except (OSError, ValueError):
-            return error(404, "this picture cannot be shown")
-        return Response(data, media_type=media, headers={"cache-control": "private, max-age=600"})
-
-    async def get_crop(self, request: Request) -> Response:
-        """Where a photo's crop is, as the PDF cuts it (found now if not known yet)."""
-        try:
-            crop = await run_in_threadpool(crops.item_crop, self.space, request.path_params["uid"])
-        except PrintdeckError as exc:
-            return self._unreadable_photo(exc)
-        if crop is None:
-            return error(404, "no such photo; reload the page")
-        return JSONResponse({"crop": crop})
-
-    async def get_printed(self, request: Request) -> Response:
-        """A photo as it prints, alone (its crop, shape and any background removed)."""
-        try:
-            data = await run_in_threadpool(crops.item_printed, self.space, request.path_params["uid"])
-        except PrintdeckError as exc:
-            return self._unreadable_photo(exc)
-        if data is None:
-            return error(404, "no such photo; reload the page")
-        return Response(data, media_type="image/png", headers={"cache-control": "no-store"})
-
-    def _unreadable_photo(self, exc: PrintdeckError) -> JSONResponse:
-        """A photo that cannot be read: its line and the page's words for it (422)."""
-        return JSONResponse({"error": str(exc), "words": problem_of(exc, self.space.folder).words}, status_code=422)
-
-    def _item_path(self, uid: int) -> Path | None:
-        """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""
-        with self.space.lock:
-            try:
-                ref = self.space.items[self.space.find(uid)].file
-            except KeyError:
-                return None
-        if ref is None:
-            return None
-        roots = (self.space.folder, data_root("assets").resolve())
-        path = (roots[1] / ref[len("@assets/") :]) if ref.startswith("@assets/") else self.space.folder / ref
-        try:
-            real = path.resolve()
-        except (OSError, RuntimeError):
-            return None
-        return real if real.is_file() and any(real.is_relative_to(r) for r in roots) else None
 
 
 async def _uploads(request: Request, field: str, most: int) -> tuple[list[uploads.Upload], str | None] | Response:
