@@ -203,7 +203,9 @@ class PrintdeckError(Exception):
 
 
 UNREADABLE_PICTURE = "unreadable-picture"
-"""``code`` of a picture printdeck cannot read (corrupt, truncated, of a kind it does not read)."""
+"""``code`` of a picture printdeck cannot read (not a picture, or of a kind it does not read)."""
+CUT_SHORT_PICTURE = "cut-short-picture"
+"""``code`` of a picture of a kind printdeck reads whose file is cut short or damaged."""
 UNREADABLE_FONT = "unreadable-font"
 """``code`` of a font file printdeck cannot read."""
 SAME_PICTURE = "same-picture"

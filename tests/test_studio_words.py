@@ -5,12 +5,15 @@ line keeps its own wording."""
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import yaml
+from PIL import Image
 from test_studio_api import client, make_client, seven, svgs, theme_file, upload, wait_for_build
 
 import printdeck
@@ -100,7 +103,7 @@ def test_a_font_that_is_not_a_font_is_said_beside_font(client: Any) -> None:
 def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -> None:
     seven(client)
     cat = svgs(1)[0]
-    results = upload(client, [("broken.png", b"\x89PNG\r\n\x1a\nnot really"), ("again.svg", cat.read_bytes())])
+    results = upload(client, [("broken.png", b"a shopping list, saved as .png"), ("again.svg", cat.read_bytes())])
     broken, again = results["state"]["rejected"][-2:]
     assert broken["words"].startswith("This file cannot be read as a picture")
     assert broken["words"].endswith("save it as PNG or JPEG and add it again")
@@ -109,6 +112,21 @@ def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -
     assert words[1]["words"] == "This word is in the deck already: each word goes in once"
     for text in (broken["words"], again["words"], words[1]["words"]):
         assert "symbols." not in text and "theme.yaml" not in text
+
+
+def test_a_photo_cut_short_is_told_to_copy_it_again(client: Any) -> None:
+    """A JPEG whose data ends early (a copy stopped half-way) is a JPEG already: its tile
+    tells the person to copy it again, not to save it "as PNG or JPEG"."""
+    seven(client)
+    pixels = np.random.default_rng(3).integers(0, 256, (400, 600, 3), dtype=np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(pixels).save(out, "JPEG", quality=90)
+    data = out.getvalue()
+    cut = data[: len(data) * 6 // 10] + b"\xff\xd9"  # an end marker after the cut, as a broken copy has
+    results = upload(client, [("holiday.jpg", cut)])
+    tile = results["state"]["rejected"][-1]
+    assert tile["words"].startswith("This picture's file is cut short or damaged")
+    assert "copy it again from the phone" in tile["words"] and "PNG or JPEG" not in tile["words"]
 
 
 def test_a_failing_build_is_said_in_the_pages_words(client: Any) -> None:

@@ -23,7 +23,7 @@ from printdeck.artwork.colour import to_srgb
 from printdeck.artwork.stand_in import is_heif_or_avif, stand_in_bytes, stand_in_stored
 from printdeck.cache import cache_dir
 from printdeck.choices import MAX_IMAGE_BYTES
-from printdeck.errors import UNREADABLE_PICTURE, PrintdeckError, key_error, shown
+from printdeck.errors import CUT_SHORT_PICTURE, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
 
 MAX_PIXELS = 60_000_000
@@ -129,7 +129,7 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         raise key_error(
             f"{where}",
             f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
-            code=UNREADABLE_PICTURE,
+            code=CUT_SHORT_PICTURE,
         ) from None
     return image
 
@@ -278,7 +278,7 @@ def open_jpeg_strict(data: bytes, path: Path, where: str, draft_px: int) -> Imag
             f"{path} is truncated or corrupt (its image data ends early, so part of the picture may print grey "
             "or blurred); copy the file again from the phone, camera or page it came from, or open it in a "
             "photo editor and save it again as JPEG",
-            code=UNREADABLE_PICTURE,
+            code=CUT_SHORT_PICTURE,
         ) from None
     if mode is None or (pixels.shape[1], pixels.shape[0]) != size:
         return None

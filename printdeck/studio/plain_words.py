@@ -17,6 +17,7 @@ from typing import Any
 
 import printdeck.api
 from printdeck.errors import (
+    CUT_SHORT_PICTURE,
     LOOK_ALIKE,
     LOW_RESOLUTION,
     NO_FONT_HAS,
@@ -38,6 +39,9 @@ LENGTH_UNITS = "a number, then mm, cm, in or pt"
 _FILE_WORDS = {
     UNREADABLE_PICTURE: "this file cannot be read as a picture (it may be damaged, cut short or of a kind "
     "printdeck does not read): save it as PNG or JPEG and add it again",
+    CUT_SHORT_PICTURE: "this picture's file is cut short or damaged, so part of it would print grey or blurred: "
+    "copy it again from the phone, camera or page it came from (or open it in a photo editor and save it "
+    "again), then add it again",
     SAME_PICTURE: "this is the same picture as another symbol: each picture goes in the deck once",
     SAME_WORD: "this word is in the deck already: each word goes in once",
     LOW_RESOLUTION: "this picture has too few pixels to print sharp at its size on the cards: use a larger "
