@@ -68,7 +68,7 @@ class BuildResult:
         manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(
             f"wrote {where}: {self._cards_text()}, {self.symbols_per_card} symbols a card, "
-            f"{self.pages} pages, {size_text(self.size_bytes)}{manifest}"
+            f"{_counted(self.pages, 'page')}, {size_text(self.size_bytes)}{manifest}"
         )
         if self.faces:
             lines.append(self.faces)
@@ -84,10 +84,17 @@ def cards_text(cards: int, decks: tuple[str, ...] = ()) -> str:
     Examples:
         >>> cards_text(21, ("A", "B", "C"))
         '3 decks (A to C) of 7 cards'
+        >>> cards_text(1)
+        '1 card'
     """
     if len(decks) < 2:
-        return f"{cards} cards"
-    return f"{len(decks)} decks ({_decks_text(decks)}) of {cards // len(decks)} cards"
+        return _counted(cards, "card")
+    return f"{len(decks)} decks ({_decks_text(decks)}) of {_counted(cards // len(decks), 'card')}"
+
+
+def _counted(n: int, noun: str) -> str:
+    """``1 card``, ``55 cards``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _decks_text(letters: tuple[str, ...]) -> str:

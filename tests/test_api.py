@@ -265,3 +265,23 @@ def test_a_copy_of_an_unsized_theme_given_enough_symbols_makes_its_deck() -> Non
     assert len(printdeck.make(grown).cards) == 7
     with pytest.raises(printdeck.PrintdeckError, match="add 4 more"):
         printdeck.shared_symbols(few, 1, 2)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_check_names_the_symbols_a_trimmed_deck_leaves_out_as_the_build_does(tmp_path: Path, seed: int) -> None:
+    """A teacher's deck of 13 pictures cut to 4 cards leaves 3 on no card. ``check`` named
+    three others than the build left out (the build's balance swapped spindly pictures onto
+    points on no card) and said "13 of 13 symbols used"."""
+    names = ["spider", "snowflake", "hammer", "snowman", "sun", "apple", "balloon", "cat", "dog", "blowfish"]
+    names += ["pig", "owl"]
+    theme = {
+        "name": "trimmed",
+        "seed": seed,
+        "deck": {"symbols_per_card": 4, "cards": 4},
+        "card": {"diameter": "60mm"},
+        "symbols": [{"image": f"@assets/twemoji/{n}.svg"} for n in names] + [{"text": "moon"}],
+    }
+    report = printdeck.check_theme(theme)
+    built = printdeck.build(theme, out=tmp_path / "t.pdf")
+    assert len(report.unused) == 3 and sorted(report.unused) == sorted(built.unused)
+    assert report.symbols_used == 10

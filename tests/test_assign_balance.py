@@ -6,7 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import assume, given, settings as hsettings, strategies as st
 from test_layout_support import AWKWARD, prime_plane
 
 from printdeck.artwork import silhouette
@@ -143,3 +143,25 @@ def test_solidity_of_simple_shapes() -> None:
     assert by_name["bar 0"] > 0.9  # a filled rectangle is its own hull
     assert min(v for k, v in by_name.items() if k.startswith("ring")) < 0.5
     assert all(0 < v <= 1 for v in by_name.values())
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=st.sampled_from([2, 3, 5]),
+    kept=st.integers(1, 6),
+    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+)
+def test_a_point_on_no_card_keeps_its_symbol(q, kept, scores) -> None:
+    """A deck trimmed until some points are on no card: balancing never moves a symbol onto
+    or off those points, so the symbols a deck leaves out are the assignment's (what
+    ``printdeck check`` names) whatever the artwork; the points on cards are still balanced."""
+    blocks = prime_plane(q)[:kept]
+    n = q * q + q + 1
+    off = sorted(set(range(n)) - {p for b in blocks for p in b})
+    assume(off)  # the trim leaves points on no card
+    s = np.array(scores[:n])
+    s[off] = 1.0  # the most solid artwork: the old balance pulled it onto the weakest card
+    perm = balance_points(blocks, s)
+    assert perm[off].tolist() == off
+    before, after = _card_scores(blocks, s), _card_scores(blocks, s[perm])
+    assert after.min() >= before.min() - 1e-12

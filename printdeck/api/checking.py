@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from printdeck.artwork import Vision
 from printdeck.assign import assign_symbols, face_deck
+from printdeck.build_result import cards_text
 from printdeck.card_view import check_deck_pins
 from printdeck.deck_plan import (
     check_class_set,
@@ -118,7 +119,8 @@ class CheckReport:
         cards: Cards in the deck.
         symbols_per_card: Symbols on each card.
         match: Symbols every two cards share.
-        symbols_used: Symbols the deck needs (the design's points).
+        symbols_used: Symbols the cards show (the design's points, less those a trimmed deck
+            leaves on no card).
         symbols_offered: Symbols the theme gives.
         unused: Names of the theme's symbols no card shows, in theme order.
         copies: Decks of a class set (``deck.copies``), each of ``cards`` cards.
@@ -138,7 +140,7 @@ class CheckReport:
     def deck_text(self) -> str:
         """The cards the build prints, in words: ``"55 cards of 8 symbols"``, ``"4 decks of
         55 cards of 8 symbols"``, ``"7 cards of 3 symbols in each of decks A and B"``."""
-        cards = f"{self.cards} cards of {self.symbols_per_card} symbols"
+        cards = f"{cards_text(self.cards)} of {self.symbols_per_card} symbols"
         if self.split:
             return f"{cards} in each of decks A and B"
         return f"{self.copies} decks of {cards}" if self.copies > 1 else cards
@@ -192,7 +194,7 @@ def check_theme(
         faced = face_deck(design.blocks, symbols, spec.deck.faces, spec.seed)  # refuses a split of 3 faces
         check_class_set(loaded, faced)
         check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
-        unused = unused_symbols(loaded, symbols, design.blocks)  # balancing only permutes points: not needed here
+        unused = unused_symbols(loaded, symbols, design.blocks)  # balancing permutes only points on cards
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
             check_deck_pins(planned_deck(loaded, design, symbols))
         per_card = design.symbols_per_card
@@ -205,7 +207,7 @@ def check_theme(
         split=is_split(faced),
         symbols_per_card=len(design.blocks[0]),
         match=design.lam,
-        symbols_used=design.n_points,
+        symbols_used=len(loaded.symbols) - len(unused),
         symbols_offered=len(loaded.symbols),
         unused=tuple(s.name for s in unused),
     )

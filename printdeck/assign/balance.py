@@ -61,7 +61,9 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     one card, so only the low tail can be improved.) Greedy local search: the swap of
     two points' scores that lowers the objective most is made, up to
     :data:`MAX_SWAPS` times, among swaps that move a point of the
-    :data:`WORST_CARDS` lowest cards.
+    :data:`WORST_CARDS` lowest cards. A point on no card (a trimmed deck's) is never
+    swapped: which symbols a deck leaves out is the assignment's choice, not the
+    balance's, so ``printdeck check`` names them without tracing any artwork.
 
     Each candidate swap is scored from the cards it touches only (the ``k`` cards
     through each of the two points), so one step costs ``O(WORST_CARDS * k^2 * n)``.
@@ -80,10 +82,11 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     if any(len(block) != k for block in blocks):
         raise ValueError("balance_points: every card must have the same number of points")
     member = incidence_matrix(blocks, n)
+    off_cards = ~member.any(axis=0)
     perm = np.arange(n)
     s = np.asarray(scores, dtype=float).copy()
     for _ in range(MAX_SWAPS):
-        best = _best_swap(member, s, k)
+        best = _best_swap(member, s, k, off_cards)
         if best is None:
             break
         p, q = best
@@ -158,13 +161,15 @@ def swap_changes_many(
     return out
 
 
-def _best_swap(member: np.ndarray, s: np.ndarray, k: int) -> tuple[int, int] | None:
-    """The swap ``(p, q)`` that lowers the penalty most, or None if none lowers it (on a
-    tie, the lowest p, then the lowest q)."""
+def _best_swap(member: np.ndarray, s: np.ndarray, k: int, off_cards: np.ndarray) -> tuple[int, int] | None:
+    """The swap ``(p, q)`` that lowers the penalty most, ``q`` not one of the points on no
+    card (``off_cards``: ``(n,) bool``), or None if none lowers it (on a tie, the lowest p,
+    then the lowest q)."""
     e = card_weights(member, s, k)
     worst = np.argsort(-e, kind="stable")[:WORST_CARDS]
     points = np.nonzero(member[worst].any(axis=0))[0]
     delta = swap_changes_many(member, s, k, points, e, e @ member)
+    delta[:, off_cards] = np.inf
     q = delta.argmin(axis=1)
     gain = delta[np.arange(len(points)), q]
     lowers = gain < -1e-9 * e.sum()
