@@ -126,3 +126,34 @@ def test_theme_font_in_two_folders_gives_identical_pdfs(tmp_path: Path) -> None:
         (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
         outs.append(_render(load_theme(folder / "theme.yaml"), tmp_path / f"{k}.pdf"))
     assert outs[0].read_bytes() == outs[1].read_bytes()
+
+
+def test_the_legend_on_coloured_cards_stores_pictures_at_the_cards_sizes(tmp_path: Path) -> None:
+    """A parent's deck on cream cards with one see-through cut-out: the legend draws its
+    pictures on white, from a library of its own; it stored every photo whole (a 16 MB
+    file from a 2.6 MB deck), not with the pixels the largest size it prints at needs."""
+    import pikepdf
+
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for i, color in enumerate(COLORS):
+        Image.new("RGB", (1600, 1600), color).save(folder / f"p{i}.jpg", quality=90)
+    cut_out = Image.new("RGBA", (1600, 1600), (0, 0, 0, 0))
+    cut_out.paste((200, 120, 40, 255), (300, 300, 1300, 1300))
+    cut_out.save(folder / "p0.png")
+    spec = {
+        "name": "photos",
+        "seed": 1,
+        "card": {"diameter": "85mm", "background": "#ffe8c0"},
+        "symbols": [{"image": "p0.png"}] + [{"photo": f"p{i}.jpg"} for i in range(1, 7)],
+    }
+    (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    theme = load_theme(folder / "theme.yaml")
+    out = tmp_path / "legend.pdf"
+    imp = impose((210.0, 297.0), 85.0, 3.0, 5.0, 4.0, 7)
+    render_pdf(print_job(theme, legend=True), list(theme.symbols), fano_layouts(7, box_mm=20.0), imp, out)
+    most_px = 20.0 / 25.4 * 450 * 2 ** (1 / 8)  # the largest box (20 mm) at max_ppi (450), rounded up a step
+    with pikepdf.open(out) as doc:
+        images = [obj for obj in doc.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
+        widths = [int(image.Width) for image in images]
+    assert widths and max(widths) <= most_px, widths

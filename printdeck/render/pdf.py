@@ -137,7 +137,8 @@ def _extra_pages(
     pages = 0
     if job.legend:
         if job.card.background.lower() != "#ffffff" and any(drawn_on_background(s) for s in symbols):
-            art = ArtLibrary(canvas, symbols, None, job.max_ppi, background="#ffffff", prefix="leg")
+            boxes_mm = largest_boxes_mm(layouts)  # the pixels the cards' pictures have, not the whole files
+            art = ArtLibrary(canvas, symbols, boxes_mm, job.max_ppi, background="#ffffff", prefix="leg")
         pages += extras.legend_pages(
             canvas, art, symbols, cells, page_size_mm, job.title, job.attribution, job.card.background
         )
