@@ -82,7 +82,7 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
     if any(len(block) != k for block in blocks):
         raise ValueError("balance_points: every card must have the same number of points")
     member = incidence_matrix(blocks, n)
-    off_cards = ~member.any(axis=0)
+    off_cards = np.asarray(member.sum(axis=0) == 0)  # (n,) bool: the points on no card
     perm = np.arange(n)
     s = np.asarray(scores, dtype=float).copy()
     for _ in range(MAX_SWAPS):
