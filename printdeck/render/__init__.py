@@ -21,7 +21,8 @@ Public names (everything else in the package is internal):
   :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
-  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`CreditWarning`, :class:`MarkWarning`.
+  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`PaleWordWarning`, :class:`CreditWarning`,
+  :class:`MarkWarning`.
 
 Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
 proof does not load the PDF writer.
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import (
         FaintEdgeWarning,
+        PaleWordWarning,
         VectorWarning,
         check_word_colours,
         proof_ready,
@@ -93,6 +95,7 @@ _WHERE = {
     "SmallWordWarning": "printdeck.render.word_sizes",
     "VectorWarning": "printdeck.render.proof",
     "FaintEdgeWarning": "printdeck.render.proof",
+    "PaleWordWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
     "write_cut_files": "printdeck.render.cutfile",
@@ -126,6 +129,7 @@ __all__ = [
     "FaintEdgeWarning",
     "Imposition",
     "MarkWarning",
+    "PaleWordWarning",
     "PrintJob",
     "ResolutionWarning",
     "SlideRound",

@@ -37,7 +37,16 @@ from printdeck.render.canvas import scratch_canvas
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.svg_features import svg_undrawn_feature, undrawn_line
 from printdeck.render.vector_code import form_version
-from printdeck.theme import MIN_VISIBLE_SHARE, PROOF_PX, VISIBLE_CONTRAST, shows_on, visible_ink
+from printdeck.theme import (
+    MIN_VISIBLE_SHARE,
+    MIN_WORD_CONTRAST,
+    PROOF_PX,
+    VISIBLE_CONTRAST,
+    contrast_ratio,
+    reads_on,
+    shows_on,
+    visible_ink,
+)
 
 STRAY_SHARE = 0.003
 """Vector ink beyond the traced ink (grown by :data:`SLACK_PX`) allowed, as a share of the visible ink."""
@@ -83,6 +92,10 @@ class Proof:
 
 class FaintEdgeWarning(UserWarning):
     """Most of a symbol's edge is almost the card's colour: players would not see its shape."""
+
+
+class PaleWordWarning(UserWarning):
+    """Word colours the theme gives show on the card but are too pale (or dark) to read."""
 
 
 class VectorWarning(UserWarning):
@@ -279,10 +292,14 @@ def _record_vector_form(symbol: SymbolSpec) -> None:
 
 
 def check_word_colours(colours: Sequence[str], background: str) -> None:
-    """Refuse a word colour that would not show on the card's background.
+    """Refuse a word colour that would not show on the card's background; warn, once for
+    all of them, about colours that show but do not read (:func:`~printdeck.theme.reads_on`).
 
     Raises:
         PrintdeckError: ``text.colors`` holds a colour within :data:`CONTRAST` of ``background``.
+
+    Warns:
+        PaleWordWarning: ``text.colors`` holds colours under the contrast ratio words need.
     """
     for colour in colours:
         if not shows_on(colour, background):
@@ -291,6 +308,15 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
                 f"{colour} does not show on the card background {background}; "
                 "choose darker (or lighter) word colours or another card.background",
             )
+    pale = [c for c in dict.fromkeys(colours) if not reads_on(c, background)]
+    if pale:
+        ratios = ", ".join(f"{c} ({contrast_ratio(c, background):.2f}:1)" for c in pale)
+        warnings.warn(
+            f"text.colors: {ratios} on the card background {background} are hard to read, under the "
+            f"{MIN_WORD_CONTRAST:g}:1 contrast words need; choose darker (or lighter) colours",
+            PaleWordWarning,
+            stacklevel=2,
+        )
 
 
 def _faint_message(label: str, symbol: SymbolSpec, background: str) -> str:

@@ -1,10 +1,11 @@
 """The colours a deck's words are printed in, and whether a colour shows on the card.
 
 A theme that leaves ``text.colors`` at its default gets :data:`~printdeck.theme.palettes.WORD_PALETTE`
-less the colours that would not show on its ``card.background`` (the near-black on a black
-card), topped up with light ones; a grey deck gets
+less the colours that would not read on its ``card.background`` (:func:`reads_on`: the
+near-black and the indigo on a black card), topped up with light ones; a grey deck gets
 :data:`~printdeck.theme.palettes.GREY_WORD_PALETTE` the same way. Colours the theme gives are
-used as given (and refused where they do not show: ``printdeck.render.check_word_colours``).
+used as given: refused where they do not show, warned about where they show but do not
+read (``printdeck.render.check_word_colours``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ MIN_VISIBLE_SHARE = 0.002
 """A symbol must show visible ink (:func:`visible_ink`) on at least this share of its box."""
 PROOF_PX = 160
 """Longer side, pixels, of the raster a symbol's ink is measured on (the proofs, ``init``)."""
+MIN_WORD_CONTRAST = 1.8
+"""Least contrast ratio (WCAG 2, :func:`contrast_ratio`) a word colour needs on its card to
+read at a glance. WCAG asks 3:1 of large text (success criterion 1.4.3), but the default
+palette's colour-blind-safe orange and sky blue sit near 2.3:1 on white and 1.9:1 on a
+cream card, and read; yellow on white (1.07:1), gold (1.40:1), khaki (1.28:1), near-black on
+black (1.21:1) and indigo on black (1.73:1) do not."""
 LIGHT_WORD_PALETTE = ("#ffffff", "#f0e442")
 """Word colours added, in this order, where the default ones do not show (a dark card):
 white and Okabe and Ito's yellow."""
@@ -38,6 +45,37 @@ def shows_on(colour: str, background: str) -> bool:
     """
     ink, ground = (_channels(c) for c in (colour, background))
     return max(abs(a - b) for a, b in zip(ink, ground)) > VISIBLE_CONTRAST
+
+
+def contrast_ratio(colour: str, background: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours, from 1 (the same) to 21 (black on
+    white): ``(L1 + 0.05) / (L2 + 0.05)`` of their relative luminances, the lighter over the
+    darker (W3C, Web Content Accessibility Guidelines 2.1, "contrast ratio" and "relative
+    luminance", sRGB).
+
+    Raises:
+        ValueError: A colour is not ``#rrggbb``.
+    """
+    lighter, darker = sorted((_luminance(colour), _luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def reads_on(colour: str, background: str) -> bool:
+    """Whether words in ``colour`` read on ``background``: they show (:func:`shows_on`) with
+    a contrast ratio of at least :data:`MIN_WORD_CONTRAST`.
+
+    Raises:
+        ValueError: A colour is not ``#rrggbb``.
+    """
+    return shows_on(colour, background) and contrast_ratio(colour, background) >= MIN_WORD_CONTRAST
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of an sRGB ``#rrggbb`` colour, 0 (black) to 1 (white)."""
+    linear = [
+        (v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in _channels(colour)
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 def visible_ink(rgba: Image.Image, background: str, contrast: int = VISIBLE_CONTRAST) -> np.ndarray:
@@ -68,8 +106,8 @@ def word_colours(spec: ThemeSpec) -> tuple[str, ...]:
 
 
 def _showing(candidates: tuple[str, ...], background: str, most: int) -> tuple[str, ...]:
-    """The first ``most`` of ``candidates`` that show on ``background``."""
-    return tuple(c for c in candidates if shows_on(c, background))[:most]
+    """The first ``most`` of ``candidates`` that read on ``background`` (:func:`reads_on`)."""
+    return tuple(c for c in candidates if reads_on(c, background))[:most]
 
 
 def _grey_of(colour: str) -> str:
