@@ -356,3 +356,17 @@ def test_check_lays_out_no_bundled_deck(name: str, monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(checking, "_check_printed_sizes", laid_out)
     assert printdeck.check_theme(name).cards > 0
+
+
+def test_a_small_photo_whose_widest_crop_is_coarse_too_is_not_told_to_take_a_focus(tmp_path: Path) -> None:
+    """A parent's 200-pixel photo was told to give it a focus; with one it was refused again
+    (138 dpi): its widest crop prints coarse too, so the fix is a larger picture alone."""
+    data = pytest.importorskip("skimage.data", reason="scikit-image's sample pictures are missing")
+    from PIL import Image
+
+    Image.fromarray(data.astronaut()).resize((200, 200)).save(tmp_path / "astronaut.jpg", quality=92)
+    words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "bird"))
+    (tmp_path / "theme.yaml").write_text(f"name: a\nsymbols:\n  - photo: astronaut.jpg\n{words}", encoding="utf-8")
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+    assert caught.value.fix == "use a larger image" and "focus" not in str(caught.value)

@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, oriented_size, rasterise
 from printdeck.errors import LOW_RESOLUTION
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
@@ -248,13 +248,17 @@ def _text_form(canvas: Canvas, name: str, art: SymbolDrawing) -> Art:
 _FOUND_WORDS = {CropFound.FACE: "a face", CropFound.CAT_FACE: "a cat's face", CropFound.SUBJECT: "its subject"}
 
 
-def _low_resolution_fix(symbol: SymbolSpec) -> str:
-    """What to do about a picture that prints too coarse: a photo cropped close round what
-    it found (a face the size of a stamp) may print sharp with its widest crop."""
+def _low_resolution_fix(symbol: SymbolSpec, dpi: float) -> str:
+    """What to do about a picture that prints too coarse (at ``dpi``): a photo cropped close
+    round what it found (a face the size of a stamp) may print sharp with its widest crop,
+    when that crop would reach :data:`REFUSE_DPI` (a small photo's crop may be its widest
+    already)."""
     report = drawing(symbol).crop_report if symbol.kind == "photo" else None
     if report is None or report.found not in _FOUND_WORDS or symbol.zoom > 1:
         return "use a larger image"
     across = report.box_px[2] - report.box_px[0]
+    if dpi * min(oriented_size(existing_file(symbol))) / across < REFUSE_DPI:  # the widest crop: still coarse
+        return "use a larger image"
     return (
         f"its crop round {_FOUND_WORDS[report.found]} keeps only {across:.0f} pixels across: give it a focus "
         "(focus: [0.5, 0.5] crops the widest square at the middle), or use a larger image"
@@ -303,7 +307,7 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
                 f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
                 f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
             )
-            raise table[sid].error(problem, _low_resolution_fix(table[sid]), code=LOW_RESOLUTION)
+            raise table[sid].error(problem, _low_resolution_fix(table[sid], dpi), code=LOW_RESOLUTION)
         if dpi < WARN_DPI:
             warnings.warn(
                 f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",
