@@ -200,8 +200,10 @@ def test_the_tuck_box_fits_the_deck_by_its_fold_lines(tmp_path: Path) -> None:
     manifest = json.loads(result.manifest_path.read_text())
     cards = manifest["design"]["lines"]
     diameter = manifest["card"]["diameter_mm"]
-    for deck in (1, 2, 3):  # one box a deck, the last three pages
-        folds = _dashed_segments(result.pdf_path, result.pages - 3 + deck)
+    boxes = [n for n, kind in enumerate(_page_kinds(result.pdf_path), 1) if kind == "box"]
+    assert len(boxes) == 3  # one box a deck
+    for page in boxes:
+        folds = _dashed_segments(result.pdf_path, page)
         vertical = sorted({round(x0, 2) for x0, y0, x1, y1 in folds if abs(x0 - x1) < 1e-6})
         assert len(vertical) == 4  # glue tab | front | side | back | side
         front, side, back = (b - a for a, b in itertools.pairwise(vertical))
@@ -213,6 +215,79 @@ def test_the_tuck_box_fits_the_deck_by_its_fold_lines(tmp_path: Path) -> None:
         assert deck_mm < side <= deck_mm + 2.5
         last_side = max(x1 for x0, y0, x1, y1 in folds) - vertical[-1]
         assert last_side == pytest.approx(side, abs=0.01)
+
+
+def _page_kinds(pdf: Path) -> list[str]:
+    """Each page of ``pdf`` as ``front`` (a card sheet: its footer says "Sheet"), ``back``,
+    ``legend``, ``rules``, ``box`` (a tuck box net) or ``blank`` (no text, no ink at all)."""
+    doc = pypdfium2.PdfDocument(str(pdf))
+    kinds = []
+    for page in doc:
+        text = page.get_textpage().get_text_range()
+        ink = np.asarray(page.render(scale=0.3).to_pil().convert("L")).min() < 255
+        marks = {"Tuck box for": "box", "symbol legend": "legend", "how to play": "rules", "Sheet ": "front"}
+        kind = next((k for mark, k in marks.items() if mark in text), "back" if text.strip() or ink else "blank")
+        if kind == "back" and kinds and kinds[-1] in ("legend", "rules"):  # the rules' second page
+            kind = kinds[-1]
+        kinds.append(kind)
+    doc.close()
+    return kinds
+
+
+def _sheets_of(kinds: list[str]) -> list[tuple[str, ...]]:
+    """The pages as a duplex printer puts them on paper: (front, back) by twos."""
+    return [tuple(kinds[i : i + 2]) for i in range(0, len(kinds), 2)]
+
+
+@pytest.mark.parametrize(
+    "extras",
+    [{"booklet": True}, {"backs": True, "tuck_box": True}, {"backs": True, "legend": True, "tuck_box": True}],
+    ids=["booklet", "backs", "legend"],
+)
+def test_each_tuck_box_has_a_sheet_of_its_own_when_printed_duplex(tmp_path: Path, extras: dict[str, bool]) -> None:
+    """A class set's tuck boxes printed duplex: deck B's box on the back of deck A's (or a
+    box on the back of the legend) meant only one of them could be cut out. Each box is
+    alone on its sheet, its back truly blank; the card sheets keep their backs."""
+    result = printdeck.build({**SMALL, "deck": {**SMALL["deck"], "copies": 2}}, out=tmp_path / "set.pdf", **extras)
+    assert _duplex(result.pdf_path) == "/DuplexFlipLongEdge"
+    kinds = _page_kinds(result.pdf_path)
+    fronts = kinds.count("front")
+    assert fronts and _sheets_of(kinds[: 2 * fronts]) == [("front", "back")] * fronts
+    extra = [k for k in kinds[2 * fronts :] if k != "blank"]
+    wanted = ["legend"] * ("legend" in extra) + ["rules"] * ("rules" in extra) + ["box"]
+    assert [k for k, _ in itertools.groupby(extra)] == wanted  # the README's order: legend, rules, boxes
+    assert extra.count("box") == 2  # a box a deck
+    assert len(kinds) % 2 == 0  # the last sheet has its back
+    for sheet in _sheets_of(kinds):
+        assert "box" not in sheet or sheet == ("box", "blank"), f"a tuck box shares its sheet: {sheet}"
+    sizes = _page_sizes(result.pdf_path)
+    for n, kind in enumerate(kinds):
+        if kind == "blank":  # the back of the page before it, the same size (it follows a front)
+            assert n % 2 == 1 and sizes[n] == sizes[n - 1]
+
+
+def test_tuck_boxes_printed_one_sided_get_no_blank_pages(tmp_path: Path) -> None:
+    """Without backs the file asks for no duplex: the boxes follow each other, no blank paper."""
+    result = printdeck.build({**SMALL, "deck": {**SMALL["deck"], "copies": 2}}, out=tmp_path / "set.pdf", tuck_box=True)
+    assert _duplex(result.pdf_path) is None
+    assert _page_kinds(result.pdf_path)[-2:] == ["box", "box"] and "blank" not in _page_kinds(result.pdf_path)
+
+
+def _duplex(pdf: Path) -> str | None:
+    """The duplex flip the PDF asks the print dialog for (``/ViewerPreferences /Duplex``), if any."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        prefs = doc.Root.get("/ViewerPreferences", {})
+        return str(prefs["/Duplex"]) if "/Duplex" in prefs else None
+
+
+def _page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    """Each page's MediaBox width and height, points."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        return [(float(p.mediabox[2]), float(p.mediabox[3])) for p in doc.pages]
 
 
 def test_a_tuck_box_too_big_for_the_paper_is_refused_before_the_layout(tmp_path: Path) -> None:

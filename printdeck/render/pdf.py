@@ -50,7 +50,8 @@ def render_pdf(
 
     Pages: front sheet 1, its back (if ``job.backs``), front sheet 2, ... then the
     legend (if ``job.legend``), the rules (if ``job.rules``) and a tuck box a deck (if
-    ``job.tuck_box``): a print-and-play booklet in the order a copier needs. One card a
+    ``job.tuck_box``; with backs, each box on a front with a blank back, a sheet of its
+    own): a print-and-play booklet in the order a copier needs. One card a
     page (``imposition.single``, a print shop's file): each card's front and back (the
     back first with ``job.backs_first``) and nothing else; a credits page, the legend,
     the rules and the tuck boxes go to their own file, ``extras_path``. The credit
@@ -97,7 +98,8 @@ def render_pdf(
         if not imposition.single:
             canvas.setTrimBox(None)
             canvas.setBleedBox(None)
-            pages += _extra_pages(canvas, art, job, symbols, cells, layouts, imposition.page_size_mm)
+            duplex = job.backs is not None  # the file asks for duplex: a tuck box gets a blank back
+            pages += _extra_pages(canvas, art, job, symbols, cells, layouts, imposition.page_size_mm, duplex)
         canvas.save()
         if job.cmyk or job.die_line:
             from printdeck.render.pdfx import finish_pdf  # noqa: PLC0415 - pikepdf only for PDF/X or a die line
@@ -111,7 +113,7 @@ def render_pdf(
             if job.attribution:
                 canvas.setPageSize((mm_to_pt(job.paper_size_mm[0]), mm_to_pt(job.paper_size_mm[1])))
                 extras.credits_page(canvas, job.paper_size_mm, job.title, job.attribution)
-            _extra_pages(canvas, art, job, symbols, cells, layouts, job.paper_size_mm)
+            _extra_pages(canvas, art, job, symbols, cells, layouts, job.paper_size_mm, duplex=False)
             canvas.save()
     return pages
 
@@ -129,11 +131,14 @@ def _extra_pages(
     cells: Sequence[int] | Sequence[Sequence[int]],
     layouts: Sequence[CardLayout],
     page_size_mm: tuple[float, float],
+    duplex: bool,
 ) -> int:
     """The legend, the rules and the tuck boxes (as the job asks); returns pages drawn. The
     legend draws its pictures on white: forms of their own when the cards' background is
     not (a picture with transparency, or an SVG printed as an image, is composited onto the
-    background it is drawn on: :func:`~printdeck.render.forms.drawn_on_background`)."""
+    background it is drawn on: :func:`~printdeck.render.forms.drawn_on_background`).
+    ``duplex`` (a file printed on both sides): each tuck box alone on a sheet
+    (:func:`_tuck_boxes`)."""
     pages = 0
     if job.legend:
         if job.card.background.lower() != "#ffffff" and any(drawn_on_background(s) for s in symbols):
@@ -150,31 +155,48 @@ def _extra_pages(
             canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, per_deck, job.faces_example
         )
     if job.tuck_box:
-        pages += _tuck_boxes(canvas, art, job, layouts)
+        pages += _tuck_boxes(canvas, art, job, layouts, duplex)
     return pages
 
 
-def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout]) -> int:
-    """One tuck box a deck (a class set's in its deck's colour, with its letter); returns pages."""
+def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout], duplex: bool) -> int:
+    """One tuck box a deck (a class set's in its deck's colour, with its letter); returns pages.
+
+    A net is cut out of its sheet, so in a ``duplex`` file each box has a sheet of its own:
+    it starts on a front (a blank back for the page before it, the rules' last, if need
+    be) and gets a blank back, so that no box prints on the back of another box or of
+    the rules."""
     decks: dict[int, list[CardLayout]] = {}
     for card in layouts:
         decks.setdefault(_deck_of(card), []).append(card)
+    pages = 0
+    for number in sorted(decks):
+        if duplex and canvas.getPageNumber() % 2 == 0:  # the open page is a back
+            pages += _blank_page(canvas)
+        _tuck_box(canvas, art, job, sorted(decks[number], key=lambda c: c.index))
+        pages += 1 + (_blank_page(canvas) if duplex else 0)
+    return pages
+
+
+def _tuck_box(canvas: Canvas, art: ArtLibrary, job: PrintJob, cards: Sequence[CardLayout]) -> None:
+    """Draw one deck's tuck box (``cards``: the deck's, in index order) on a page of its own."""
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box  # noqa: PLC0415 - asked for rarely
 
     shape = job.card.card_shape()
-    pages = 0
-    for number in sorted(decks):
-        cards = sorted(decks[number], key=lambda c: c.index)
-        box = TuckBox.for_deck(shape.width_mm, shape.height_mm, len(cards), job.card_thickness_mm)
-        page = box_page_size_mm(box, job.paper_size_mm)
-        mark = cards[0].mark
-        color = mark.color if mark is not None else (job.backs.color if job.backs is not None else DEFAULT_BACK_COLOR)
-        canvas.setTrimBox(None)
-        draw_tuck_box(
-            canvas, art, box, page, cards[0], job.card, job.title, color, mark.letter if mark is not None else None
-        )
-        pages += 1
-    return pages
+    box = TuckBox.for_deck(shape.width_mm, shape.height_mm, len(cards), job.card_thickness_mm)
+    page = box_page_size_mm(box, job.paper_size_mm)
+    mark = cards[0].mark
+    color = mark.color if mark is not None else (job.backs.color if job.backs is not None else DEFAULT_BACK_COLOR)
+    canvas.setTrimBox(None)
+    draw_tuck_box(
+        canvas, art, box, page, cards[0], job.card, job.title, color, mark.letter if mark is not None else None
+    )
+
+
+def _blank_page(canvas: Canvas) -> int:
+    """End an empty page, the size of the page before it (whose back it is); returns 1."""
+    canvas.showPage()
+    return 1
 
 
 def largest_boxes_mm(layouts: Sequence[CardLayout]) -> dict[int, float]:
