@@ -144,7 +144,10 @@ def _size_mm(shape: ShapeKind, size: object, named: NamedSize | None, diameter_m
         return float(size), float(size)
     w, h = size  # type: ignore[misc]  # a pair, checked by the theme model
     if shape in (ShapeKind.CIRCLE, ShapeKind.HEXAGON):
-        raise ValueError(f"card.size: a {shape.value} takes one length, not [width, height]")
+        raise ValueError(
+            f"card.size: a {shape.value} takes one length, not [width, height]; "
+            "for a rectangular card give card.shape: rectangle"
+        )
     return float(w), float(h)  # type: ignore[has-type]
 
 

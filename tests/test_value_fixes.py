@@ -40,6 +40,8 @@ def _refusal(section: str, key: str, value: object) -> str:
         ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
         ("paper", "ink_limit", "250%", "write the number without its percent sign"),
         ("card", "background", "CMYK(0,0,0,100)", "give colours as RGB (#rrggbb or a name)"),
+        ("layout", "rotation", "30°", "write the angle as a number of degrees, without its sign: 30"),
+        ("layout", "rotation", "15 degrees", "write the angle as a number of degrees, without its sign: 15"),
     ],
 )
 def test_a_value_typed_as_people_type_it_is_refused_with_its_fix(
@@ -47,6 +49,21 @@ def test_a_value_typed_as_people_type_it_is_refused_with_its_fix(
 ) -> None:
     said = _refusal(section, key, value)
     assert said.startswith(f"<theme>: {section}.{key}: expected ") and f"; {fix}" in said, said
+
+
+def test_a_width_and_height_on_a_round_card_is_told_to_make_it_a_rectangle() -> None:
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, "card": {"size": ["63mm", "88mm"]}}, Path("."))
+    assert str(caught.value).endswith("; for a rectangular card give card.shape: rectangle")
+
+
+def test_a_section_switched_on_with_true_is_told_its_enabled_key() -> None:
+    """A teacher wrote ``backs: true`` (as ``--backs`` reads) and was told only that a
+    mapping was expected."""
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, "backs": True}, Path("."))
+    assert str(caught.value).endswith("; write backs: then, on the next line indented, enabled: true")
+    assert load_theme_data({**BASE, "backs": {"enabled": True}}, Path(".")).spec.backs.enabled  # the fix loads
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,8 @@ _CHOICE = re.compile(r"'([^']*)'")
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*")
 _PAIR = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(\d+)\s*%\s*")
+_DEGREES = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:°|º|deg|degrees?)\s*", re.IGNORECASE)
+_MAPPING_ERRORS = ("dict_type", "model_type", "model_attributes_type")
 CLOSE = 0.75
 """How alike a misspelt choice must be (difflib's ratio) to be offered: 'rectangel' is,
 'X-3' (another PDF/X standard) is not 'x-4'."""
@@ -30,8 +32,17 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
         "did you mean 'cmyk'?"
         >>> value_fix({"type": "value_error", "input": "63x88mm", "msg": "expected a length"}, "card.size")
         'for a rectangular card give card.shape: rectangle and card.size: [63mm, 88mm]'
+        >>> value_fix({"type": "model_type", "input": True}, "backs")
+        'write backs: then, on the next line indented, enabled: true'
+        >>> value_fix({"type": "enum", "input": "30°", "ctx": {"expected": "'any' or 'none'"}}, "layout.rotation")
+        'write the angle as a number of degrees, without its sign: 30'
     """
     kind, given = err["type"], err.get("input")
+    degrees = _DEGREES.fullmatch(given) if isinstance(given, str) else None
+    if degrees is not None:
+        return f"write the angle as a number of degrees, without its sign: {degrees.group(1)}"
+    if kind in _MAPPING_ERRORS and isinstance(given, bool) and key in _switched_sections():
+        return f"write {key}: then, on the next line indented, enabled: {str(given).lower()}"
     if kind in ("literal_error", "enum") and isinstance(given, str):
         return _choice_fix(given, _CHOICE.findall(str((err.get("ctx") or {}).get("expected", ""))))
     if kind == "int_parsing" and isinstance(given, str) and _PERCENT.fullmatch(given):
@@ -81,3 +92,16 @@ def _length_fix(given: object, key: str) -> str | None:
     if float(width) * MM_PER_UNIT[(unit_w or unit).lower()] == float(height) * MM_PER_UNIT[unit.lower()]:
         return f"for a square card give card.shape: square and card.size: {sides[0]}"
     return f"for a rectangular card give card.shape: rectangle and card.size: [{sides[0]}, {sides[1]}]"
+
+
+def _switched_sections() -> frozenset[str]:
+    """The theme's sections turned on by their ``enabled`` key (``backs: true`` means
+    ``backs.enabled: true``), read from the theme's model."""
+    from printdeck.theme.spec import ThemeSpec  # noqa: PLC0415 - the model validates with these fixes
+
+    out = set()
+    for name, field in ThemeSpec.model_fields.items():
+        fields = getattr(field.annotation, "model_fields", {})
+        if "enabled" in fields:
+            out.add(field.alias or name)
+    return frozenset(out)
