@@ -56,3 +56,16 @@ def test_calibrate_writes_only_a_pdf_and_takes_the_themes_offsets(tmp_path: Path
         assert refused.exit_code == 2 and f"{flag}: expected a length from -20mm to 20mm" in refused.output
         assert not out.exists()
     assert runner.invoke(calibrate, ["-o", str(tmp_path / "ok.pdf"), "--offset-x", "20mm"]).exit_code == 0
+
+
+@pytest.mark.parametrize(("paper", "size_mm"), [("210mmx297mm", [210.0, 297.0]), ("4x6in", [101.6, 152.4])])
+def test_calibrate_takes_the_paper_build_takes(tmp_path: Path, paper: str, size_mm: list[float]) -> None:
+    """A teacher's custom paper (``--paper 210mmx297mm``), which ``build --paper`` takes,
+    was refused by ``calibrate`` (a4, letter or a3 only): both read it as ``paper.size`` does."""
+    out = tmp_path / "c.pdf"
+    result = CliRunner().invoke(calibrate, ["-o", str(out), "--paper", paper])
+    assert result.exit_code == 0, result.output
+    assert [round(float(v) * 25.4 / 72, 1) for v in PdfReader(out).pages[0].mediabox][2:] == size_mm
+    tiny = CliRunner().invoke(calibrate, ["-o", str(tmp_path / "t.pdf"), "--paper", "10mmx10mm"])
+    assert tiny.exit_code == 2 and "--paper: each side must be at least 50mm" in tiny.output
+    assert not (tmp_path / "t.pdf").exists()

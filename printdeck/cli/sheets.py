@@ -72,7 +72,7 @@ def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
     show_default=True,
     help="PDF to write.",
 )
-@click.option("--paper", type=click.Choice([p.value for p in PaperName]), default=PaperName.A4.value, show_default=True)
+@spec_options([info for info in option_table("build") if info.name == "paper"])  # as build reads it
 @click.option(
     "--duplex", type=click.Choice([d.value for d in Duplex]), default=Duplex.LONG_EDGE.value, show_default=True
 )
@@ -90,11 +90,12 @@ def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
     show_default=True,
     help="Current backs.offset_y, applied to the back.",
 )
-def calibrate(output: Path, paper: str, duplex: str, offset_x: float, offset_y: float) -> None:
-    """Write a two-page duplex alignment test to read backs.offset_x / offset_y from."""
+def calibrate(output: Path, paper: str | None, duplex: str, offset_x: float, offset_y: float) -> None:
+    """Write a two-page duplex alignment test to read backs.offset_x / offset_y from (on A4
+    unless --paper)."""
     try:
-        printdeck.write_calibration(output, paper, duplex, (offset_x, offset_y))
+        printdeck.write_calibration(output, paper or PaperName.A4.value, duplex, (offset_x, offset_y))
     except PrintdeckError as e:
-        flags = {"offset_x": "--offset-x", "offset_y": "--offset-y", "out": "-o"}
+        flags = {"offset_x": "--offset-x", "offset_y": "--offset-y", "out": "-o", "paper": "--paper"}
         fail(e.with_key(flags[e.key]) if e.is_argument and e.key in flags else e)
     click.echo(f"wrote {shown(output)} (2 pages: print duplex {duplex} at 100 %, then read the scales on the back)")

@@ -25,6 +25,7 @@ from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
 from printdeck.render.canvas import new_canvas
 from printdeck.render.sheet import INK, draw_ruler
+from printdeck.theme import paper_size
 from printdeck.units import mm_to_pt, paper_size_mm
 
 SCALE_HALF_MM = 10
@@ -50,7 +51,8 @@ def write_calibration(
 
     Args:
         out_path: PDF to write (atomically).
-        paper: ``a4``, ``letter``, ``a3`` or (width, height) in mm.
+        paper: ``a4``, ``letter``, ``a3``, ``WIDTHxHEIGHT`` (``"210mmx297mm"``) or
+            (width, height) in mm, as ``paper.size`` reads it.
         duplex: ``long-edge`` or ``short-edge``, as the printer will be set.
         offset_mm: The offset (x, y) in mm currently in the theme, applied to the back.
 
@@ -63,7 +65,10 @@ def write_calibration(
     if Path(out_path).suffix.lower() != ".pdf":
         raise path_error("out", Path(out_path), "the calibration must be a .pdf file name")
     offset_mm = (_offset("offset_x", offset_mm[0]), _offset("offset_y", offset_mm[1]))
-    size = paper_size_mm(paper)
+    try:
+        size = paper_size_mm(paper_size(paper))  # read as a theme's paper.size and build's --paper
+    except ValueError as exc:
+        raise PrintdeckError(key="paper", is_argument=True, problem=str(exc)) from None
     targets = calibration_targets_mm(size)
     with atomic_output(Path(out_path)) as tmp:
         c = new_canvas(

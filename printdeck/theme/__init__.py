@@ -42,7 +42,7 @@ from printdeck.theme.spec import (
     Theme,
     ThemeSpec,
 )
-from printdeck.theme.spec_print import Offset, PaperSpec
+from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
 from printdeck.theme.theme_paths import name_from_file, resolve_path
@@ -115,6 +115,7 @@ __all__ = [
     "name_from_file",
     "option_table",
     "overrides_named",
+    "paper_size",
     "parse_settings",
     "parse_theme_data",
     "picture_kind",

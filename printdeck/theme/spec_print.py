@@ -2,6 +2,7 @@
 (``backs``) and the optional pages (``extras``).
 """
 
+import re
 from typing import Annotated
 
 from pydantic import (
@@ -31,10 +32,13 @@ from printdeck.units import LengthError, parse_length_mm
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
 
 
+_ONE_UNIT = re.compile(r"(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)")
+
+
 def _paper_words(value: object) -> object:
     """A paper size written as text: a name (``"A4"`` is a4), or ``WIDTHxHEIGHT``
-    (``"200mmx280mm"``) as the pair ``[width, height]`` is written; the theme file and
-    ``--paper`` both read it here.
+    (``"200mmx280mm"``, or ``"4x6in"`` with the unit once) as the pair ``[width, height]``
+    is written; the theme file and ``--paper`` both read it here.
 
     Raises:
         ValueError: Text that is neither a name nor two lengths joined by ``x``.
@@ -44,6 +48,9 @@ def _paper_words(value: object) -> object:
     text = value.strip().lower()
     if text in tuple(PaperName):
         return text
+    one_unit = _ONE_UNIT.fullmatch(text)  # "4x6in": the unit written once, after both numbers
+    if one_unit is not None:
+        return (one_unit.group(1) + one_unit.group(3), one_unit.group(2) + one_unit.group(3))
     parts = [part.strip() for part in text.split("x")]
     if len(parts) == 2 and all(parts):
         try:
@@ -63,6 +70,27 @@ PaperSize = Annotated[
     by_type({str: "name", list: "size", tuple: "size"}, "name"),
     BeforeValidator(_paper_words),
 ]
+
+
+def paper_size(value: object) -> str | tuple[float, float]:
+    """A paper size as ``paper.size`` and ``--paper`` read it: a name (``"a4"``), or
+    ``(width_mm, height_mm)`` from ``"200mmx280mm"`` or a pair of lengths.
+
+    Raises:
+        ValueError: Neither, or a side outside 50-1500 mm (the message says what is expected).
+    """
+    from pydantic import TypeAdapter, ValidationError  # noqa: PLC0415 - only for a size given alone
+
+    try:
+        size: str | tuple[float, float] = TypeAdapter(PaperSize).validate_python(value)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        bounds = err.get("ctx") or {}
+        if "ge" in bounds or "le" in bounds:  # a side out of range: said in mm, as given
+            limit = f"at least {bounds['ge']:g}mm" if "ge" in bounds else f"at most {bounds['le']:g}mm"
+            raise ValueError(f"each side must be {limit}, got {value!r}") from None
+        raise ValueError(err["msg"].removeprefix("Value error, ")) from None
+    return size
 
 
 def _ink_limit(value: int) -> int:
