@@ -125,3 +125,27 @@ def test_init_names_a_deck_of_any_folder_name(tmp_path: Path, folder: str) -> No
     words.write_text("".join(f"{w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird")), encoding="utf-8")
     result = init_theme(tmp_path / folder, words=words)
     assert load_theme(result.path).spec.name == deck_name(tmp_path / folder)
+
+
+def test_init_keeps_the_letters_of_any_script_in_a_decks_name(tmp_path: Path) -> None:
+    """Folders named in Arabic and in Hindi both made ``name: "my-deck"``, so building one then
+    the other replaced ``output/my-deck.pdf``; "français 2" was ``fran-ais-2``. A name now keeps
+    letters of every script (NFC), and a theme with no name is named from its folder alike."""
+    import unicodedata
+
+    from printdeck.pipeline import default_output
+    from printdeck.theme import deck_name, init_theme
+
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird")), encoding="utf-8")
+    expected = {"عربي": "عربي", "हिंदी": "हिंदी", "français 2": "français-2", "🎲 🎲": "my-deck"}
+    expected[unicodedata.normalize("NFD", "Noël")] = "Noël"  # a folder named on a Mac: NFD
+    for folder, name in expected.items():
+        theme = load_theme(init_theme(tmp_path / "école" / folder, words=words).path)
+        assert theme.spec.name == theme.name == deck_name(tmp_path / folder) == name
+        assert default_output(theme) == Path("output") / f"{name}.pdf"
+        unnamed = tmp_path / "unnamed" / folder / "theme.yaml"  # no name: the folder's, as init gives it
+        unnamed.parent.mkdir(parents=True)
+        text = (tmp_path / "école" / folder / "theme.yaml").read_text(encoding="utf-8")
+        unnamed.write_text(text.replace(f"name: {name!r}\n".replace("'", '"'), ""), encoding="utf-8")
+        assert load_theme(unnamed).name == (name if name != "my-deck" else "theme")

@@ -28,6 +28,7 @@ from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
+from printdeck.theme.spec_types import name_slug
 from printdeck.theme.symbol_files import check_files_later
 from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
@@ -303,7 +304,7 @@ def _bundled_digests() -> frozenset[str]:
 
 def _default_name(path: Path) -> str:
     stem = path.parent.name if path.name == "theme.yaml" else path.stem
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.") or "theme"
+    return name_slug(stem) or "theme"  # as init names a deck (scaffold.deck_name)
 
 
 def _theme_file(ref: str | Path | None) -> Path:

@@ -32,6 +32,7 @@ from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
 from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
+from printdeck.theme.spec_types import name_slug
 from printdeck.theme.symbol_files import folder_images
 from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
@@ -197,10 +198,10 @@ how to overwrite it: ``force=True``, ``--force``)."""
 
 def deck_name(folder: Path) -> str:
     """A new deck's ``name`` from its folder's, as ``init`` and the studio give it: letters and
-    digits of the Latin alphabet, ``-``, ``_`` and ``.`` (what the key takes), ``my-deck``
-    when none is left ("猫のデッキ")."""
-    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-.")
-    return cleaned[:80] or "my-deck"
+    digits of any script, ``-``, ``_`` and ``.`` (what the key takes, see
+    :func:`~printdeck.theme.spec_types.name_slug`; "français 2" is ``français-2``), ``my-deck``
+    when none is left ("🎲 🎲")."""
+    return name_slug(folder.name) or "my-deck"
 
 
 def deck_title(folder: Path) -> str:

@@ -41,6 +41,7 @@ from printdeck.theme.spec_types import (
     MAX_WORD_CHARS,
     Color,
     Copies,
+    DeckName,
     Language,
     Length,
     NonEmptyText,
@@ -356,9 +357,7 @@ class TextSpec(StrictModel):
 class ThemeSpec(StrictModel):
     """A whole theme file."""
 
-    name: Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")] | None = Field(
-        default=None, description="short name (letters, digits, - _ .), used for the output file"
-    )
+    name: DeckName | None = Field(default=None, description="output file name: letters of any script, digits, - _ .")
     title: str = Field(default="printdeck", max_length=200)
     author: str = Field(default="", max_length=200)
     seed: Seed = Field(default=1, description="seed for symbol choice, assignment and layout")

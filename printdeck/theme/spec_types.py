@@ -4,6 +4,7 @@ seeds, the strict base of every section and the union discriminator by input typ
 
 import functools
 import re
+import unicodedata
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -111,6 +112,27 @@ MAX_WORD_CHARS = 40
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 """A BCP 47 language tag's shape: a two- or three-letter code, then subtags (``zh-Hans``)."""
 Language = Annotated[str, Field(pattern=LANGUAGE_PATTERN, max_length=35, examples=["fr", "zh-Hans"])]
+NAME_PATTERN = r"^[\p{L}\p{N}][\p{L}\p{M}\p{N}_.-]*$"
+"""A theme's ``name`` (its output file's): letters of any script (with their accents and
+vowel signs), digits, ``-``, ``_`` and ``.``, starting with a letter or digit."""
+DeckName = Annotated[str, Field(min_length=1, max_length=80, pattern=NAME_PATTERN)]
+
+
+def _name_char(char: str) -> bool:
+    """Whether ``char`` may stand in a theme's ``name`` (see :data:`NAME_PATTERN`)."""
+    return char in "_.-" or unicodedata.category(char)[0] in "LMN"
+
+
+def name_slug(text: str) -> str:
+    """``text`` (a folder's or file's name) as a theme's ``name`` (:data:`NAME_PATTERN`): NFC,
+    every run of other characters made one ``-``, at most 80 characters; empty when no letter
+    or digit is left (the caller's fallback). ``français 2`` is ``français-2``."""
+    text = unicodedata.normalize("NFC", text)
+    cleaned = "".join(c if _name_char(c) else " " for c in text)
+    cleaned = re.sub(r" +", "-", cleaned).strip("-.")
+    while cleaned and unicodedata.category(cleaned[0])[0] not in "LN":  # "_x", a lone accent
+        cleaned = cleaned[1:]
+    return cleaned[:80]
 
 
 def by_type(kinds: dict[type, str], default: str) -> Any:
