@@ -441,3 +441,50 @@ def test_init_refuses_a_picture_that_would_not_show_on_the_new_themes_card(
     else:
         assert result.exit_code == 0, line
         assert name in (tmp_path / "deck" / "theme.yaml").read_text()
+
+
+def test_init_says_what_it_skips_in_the_folder_of_pictures(tmp_path: Path) -> None:
+    """init --images said "7 images" and nothing of the 4 photos in a sub-folder, nor of
+    notes.txt and clip.mov: it now names what it skipped, in one line (hidden files not)."""
+    pics = image_folder(tmp_path / "pics", 7)
+    image_folder(pics / "2023 holiday", 4)
+    (pics / "notes.txt").write_text("to print", encoding="utf-8")
+    (pics / "clip.mov").write_bytes(b"\0" * 16)
+    (pics / ".DS_Store").write_bytes(b"\0")
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == (
+        "skipped: sub-folder '2023 holiday' (4 pictures; sub-folders are not read), clip.mov, notes.txt (not pictures)"
+    )
+    assert len(load_theme(tmp_path / "deck").symbols) == 7
+    many = image_folder(tmp_path / "many", 7)
+    for name in ("a", "b", "c", "d", "e"):
+        (many / f"{name}.txt").write_text(name, encoding="utf-8")
+    (many / "old").mkdir()
+    (many / "empty").mkdir()
+    from printdeck.theme import init_theme
+
+    assert init_theme(tmp_path / "deck2", images=many).skipped == (
+        "skipped: sub-folders 'empty', 'old' (no pictures; sub-folders are not read), a.txt, b.txt, c.txt and 2 more "
+        "(not pictures)"
+    )
+
+
+def test_init_refusing_too_few_pictures_names_the_sub_folder_holding_more(tmp_path: Path) -> None:
+    """With 3 photos at the top and 4 in a sub-folder, init said "add 4 more" while 4 more sat
+    in the sub-folder: the refusal now names it (and so does a folder with none of its own)."""
+    pics = image_folder(tmp_path / "pics", 3)
+    image_folder(pics / "2023 holiday", 4)
+    _assert_clean_failure(
+        _run("init", str(tmp_path / "deck"), "--images", str(pics)),
+        "3 symbols are too few: the smallest deck needs 7; add 4 more: move pictures up from sub-folder "
+        "'2023 holiday' (4 pictures; sub-folders are not read)",
+    )
+    only = tmp_path / "only"
+    image_folder(only / "2023 holiday", 7)
+    _assert_clean_failure(
+        _run("init", str(tmp_path / "deck"), "--images", str(only)),
+        "holds no pictures of its own, only its sub-folder '2023 holiday' (7 pictures",
+        "give the sub-folder instead",
+    )
+    assert not (tmp_path / "deck").exists()

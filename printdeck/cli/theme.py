@@ -32,6 +32,8 @@ def init(directory: Path, images: Path | None, words: Path | None, font: str | N
         fail(init_as_typed(exc))
     show_warnings(caught)
     click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
+    if result.skipped:
+        click.echo(result.skipped)
     click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
 
 

@@ -29,6 +29,7 @@ from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
+from printdeck.theme.init_skipped import TOO_FEW, Skipped, skipped_in
 from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
@@ -77,12 +78,14 @@ def schema_comment(theme_dir: Path) -> str:
 
 @dataclass(frozen=True)
 class InitResult:
-    """What ``init_theme`` wrote: the file, the number of symbols, the deck sizes they allow."""
+    """What ``init_theme`` wrote: the file, the number of symbols, the deck sizes they allow,
+    and what it skipped in the folder of pictures (a line, empty if nothing)."""
 
     path: Path
     symbols: int
     kind: str
     sizes: str
+    skipped: str = ""
 
 
 FONTS_FOLDER = "fonts"
@@ -144,7 +147,7 @@ def _theme_text(
         need = deck_points(feasible_sizes(1)[0], 1)
         problem = f"{n_symbols} symbols are too few: the smallest deck needs {need}"
         fix = f"add {need - n_symbols} more"
-        raise PrintdeckError(f"{problem}; {fix}", problem=problem, fix=fix, code="too-few-symbols")
+        raise PrintdeckError(f"{problem}; {fix}", problem=problem, fix=fix, code=TOO_FEW)
     choose = "first" if deck_points(k, 1) == n_symbols else "seeded"
     return (
         schema_comment(theme_dir)
@@ -227,7 +230,7 @@ def init_theme(
     has stops ``init`` with one line naming its line and letters.
 
     Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
-    others ``image`` entries; names come from the file names. Pictures outside
+    others ``image`` entries; names come from the file names. Sub-folders are not read. Pictures outside
     ``theme_dir`` are copied into ``theme_dir/images`` (a theme reads only its own
     folder and the bundled assets); on any failure the copies and the folders
     made are removed again. The deck is the
@@ -248,7 +251,9 @@ def init_theme(
 
     Returns:
         The file written, the number of symbols, their kind and the deck sizes
-        they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``).
+        they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``), and a line
+        saying what ``images`` held that was not read (sub-folders, files that are not
+        pictures; ``""`` if nothing).
 
     Raises:
         PrintdeckError: ``theme.yaml`` exists (without ``force``; ``code``
@@ -293,10 +298,11 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
         if words is not None and word_list is not None:
             check_word_fonts(word_list, words, face)
     with said_of("images"):
+        skipped = skipped_in(images) if images is not None else Skipped()
         entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
     given = "words" if images is None else ("images" if words is None else None)  # what the count came from
-    with said_of(given) if given is not None else contextlib.nullcontext():
+    with said_of(given) if given is not None else contextlib.nullcontext(), skipped.told_in_refusal():
         text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, font_ref)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
@@ -318,7 +324,7 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
         else ""
     )
     sizes = f"{sizes_for_symbols(len(symbols))}; the theme makes {used} cards of {k}{left}"
-    return InitResult(target, len(symbols), kind, sizes)
+    return InitResult(target, len(symbols), kind, sizes, skipped.line())
 
 
 @dataclass(frozen=True)
