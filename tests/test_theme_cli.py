@@ -488,3 +488,24 @@ def test_init_refusing_too_few_pictures_names_the_sub_folder_holding_more(tmp_pa
         "give the sub-folder instead",
     )
     assert not (tmp_path / "deck").exists()
+
+
+def test_init_names_pictures_without_the_emoji_of_their_files(tmp_path: Path) -> None:
+    """``Mémé 🎂 Noël.jpg`` became ``name: "Mémé 🎂 Noël"``: check and build passed, then
+    ``--legend`` failed ("no font has the emoji 🎂"). init now leaves emoji out of a name,
+    keeping letters of every script; a name of an emoji alone is the emoji's English name."""
+    from printdeck.theme import check_printed_text
+
+    pics = image_folder(tmp_path / "pics", 7)
+    (pics / "pic-00.png").rename(pics / "Mémé 🎂 Noël.png")
+    (pics / "pic-01.png").rename(pics / "🎂.png")
+    (pics / "pic-02.png").rename(pics / "जन्मदिन 🎉 20°.png")
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
+    assert result.exit_code == 0, result.output
+    theme_file = tmp_path / "deck" / "theme.yaml"
+    names = {s.name for s in load_theme(theme_file).symbols}
+    assert {"Mémé Noël", "birthday cake", "जन्मदिन 20°"} <= names
+    with theme_file.open("a", encoding="utf-8") as out:
+        out.write("extras:\n  legend: true\n")
+    theme = load_theme(theme_file)
+    check_printed_text(theme, theme.symbols)  # the legend prints every name

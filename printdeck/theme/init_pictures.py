@@ -4,9 +4,11 @@ checked as ``check`` checks it, every bad one said at once."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 from printdeck.artwork import rasterise_longest
+from printdeck.emoji_names import emoji_in, emoji_name
 from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
@@ -43,12 +45,44 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
         else:
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        out.append((key, rel, name_from_file(f), upright))
+        out.append((key, rel, picture_name(f), upright))
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
         raise argument_error("images", _refused_pictures(refused), "or leave them out of the folder", source=folder)
     return out
+
+
+def picture_name(f: Path) -> str:
+    """A picture's name as ``init`` writes it: its file's (:func:`name_from_file`) without the
+    emoji and other pictographs no font prints in a legend (``Mémé 🎂 Noël``: ``Mémé Noël``);
+    letters of every script, digits, spaces and punctuation are kept. A name of emoji alone
+    is their English names (``🎂.jpg``: ``birthday cake``); of other pictographs alone, the
+    file's name as before."""
+    name = name_from_file(f)
+    kept = _without_pictographs(name)
+    if kept:
+        return kept
+    return " ".join(filter(None, (emoji_name(found) for found in emoji_in(name)))) or name
+
+
+_EMOJI_PARTS = {"\u200d", "\ufe0e", "\ufe0f", "\u20e3", *map(chr, range(0xE0020, 0xE0080))}
+"""Characters that only join or style an emoji (zero-width joiner, variation selectors, keycap, tags)."""
+
+
+def _is_pictograph(c: str) -> bool:
+    """Whether ``c`` is a picture, not text: one of Unicode's "other symbols" past Latin-1
+    (★, ☂; the degree sign stays), a private-use or unassigned character, or part of an emoji."""
+    category = unicodedata.category(c)
+    return (category == "So" and ord(c) > 0xFF) or category in ("Co", "Cn") or c in _EMOJI_PARTS
+
+
+def _without_pictographs(text: str) -> str:
+    """``text`` without its emoji (whole sequences) and pictographs (:func:`_is_pictograph`),
+    its spaces tidied."""
+    for found in emoji_in(text):
+        text = text.replace(found, " ")
+    return " ".join("".join(" " if _is_pictograph(c) else c for c in text).split())
 
 
 SAID_PICTURES = 6

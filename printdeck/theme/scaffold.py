@@ -230,7 +230,8 @@ def init_theme(
     has stops ``init`` with one line naming its line and letters.
 
     Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
-    others ``image`` entries; names come from the file names. Sub-folders are not read. Pictures outside
+    others ``image`` entries; names come from the file names (without emoji, which
+    no font prints in a legend). Sub-folders are not read. Pictures outside
     ``theme_dir`` are copied into ``theme_dir/images`` (a theme reads only its own
     folder and the bundled assets); on any failure the copies and the folders
     made are removed again. The deck is the
