@@ -149,3 +149,26 @@ def test_init_keeps_the_letters_of_any_script_in_a_decks_name(tmp_path: Path) ->
         text = (tmp_path / "école" / folder / "theme.yaml").read_text(encoding="utf-8")
         unnamed.write_text(text.replace(f"name: {name!r}\n".replace("'", '"'), ""), encoding="utf-8")
         assert load_theme(unnamed).name == (name if name != "my-deck" else "theme")
+
+
+@pytest.mark.parametrize(
+    "lines, said",
+    [
+        (["éléphant", "cat", "e\u0301le\u0301phant"], "line 3: 'e\u0301le\u0301phant' is already on line 1"),
+        (["é = e\u0301", "cat"], "line 1: 'é' twice"),
+    ],
+)
+def test_init_refuses_a_word_typed_twice_in_two_unicode_forms(tmp_path: Path, lines: list[str], said: str) -> None:
+    """The word "éléphant" typed composed (NFC) and with combining accents (NFD, as a Mac may save it)
+    passed init, and check then refused the theme: they spell the same. init now refuses
+    them as it refuses a word listed twice, naming both lines, and writes nothing."""
+    from printdeck.errors import PrintdeckError
+    from printdeck.theme import init_theme
+
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join([*lines, "dog", "sun", "moon", "tree", "fish", "bird"]) + "\n", encoding="utf-8")
+    with pytest.raises(PrintdeckError) as caught:
+        init_theme(tmp_path / "deck", words=words)
+    assert caught.value.key == "words" and caught.value.fix == "list each word once"
+    assert caught.value.problem == f"{said} (the same letters, typed another way)"
+    assert not (tmp_path / "deck").exists()

@@ -4,6 +4,7 @@ letters. Errors are about the argument the list was given as (``words``)."""
 
 from __future__ import annotations
 
+import unicodedata
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,8 @@ def read_words(path: Path) -> list[WordRow]:
     Raises:
         PrintdeckError: Unreadable or not UTF-8, no word in it, a word too long, more than two columns or
             an empty one (``cat =``, ``dog =perro``: an ``=`` that splits nothing), or a word
-            twice (the message gives the line numbers).
+            twice, in any case and however its letters are typed (NFC; the message gives the
+            line numbers).
     """
     raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
@@ -77,24 +79,18 @@ def read_words(path: Path) -> list[WordRow]:
     except UnicodeDecodeError:
         raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
     rows: list[WordRow] = []
-    first_line: dict[str, int] = {}
+    first_line: dict[str, tuple[int, str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.strip().startswith("#"):
             continue
         words = word_columns(line)
         if words is None:
             raise argument_error("words", f"line {number}: {WORD_ROW_PROBLEM}", source=path)
-        if len(words) == 2 and words[0] == words[1]:
-            raise argument_error("words", f"line {number}: {words[0]!r} twice", "list each word once", source=path)
+        if len(words) == 2 and _nfc(words[0]) == _nfc(words[1]):
+            problem = f"line {number}: {words[0]!r} twice{_typed_apart(words[0], words[1])}"
+            raise argument_error("words", problem, "list each word once", source=path)
         for word in words:
-            if len(word) > MAX_WORD_CHARS:
-                problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
-                raise argument_error("words", problem, "shorten it", source=path)
-            key = word.casefold()  # "A = a" on one line: the upper and lower case match
-            if first_line.get(key, number) != number:
-                problem = f"line {number}: {word!r} is already on line {first_line[key]}"
-                raise argument_error("words", problem, "list each word once", source=path)
-            first_line[key] = number
+            _check_word(word, number, first_line, path)
         rows.append(WordRow(number, tuple(words), shown(path)))
     if not rows:
         raise argument_error(
@@ -102,6 +98,36 @@ def read_words(path: Path) -> list[WordRow]:
         )
     _warn_comma_columns(rows)
     return rows
+
+
+def _nfc(word: str) -> str:
+    """``word`` in Unicode's composed form (NFC): "e" + a combining accent is "é"."""
+    return unicodedata.normalize("NFC", word)
+
+
+def _typed_apart(word: str, other: str) -> str:
+    """What a message adds when two words spell the same only once composed (:func:`_nfc`): the
+    user sees the same word twice and could not tell why it is refused."""
+    apart = word.casefold() != other.casefold() and _nfc(word).casefold() == _nfc(other).casefold()
+    return " (the same letters, typed another way)" if apart else ""
+
+
+def _check_word(word: str, number: int, first_line: dict[str, tuple[int, str]], path: Path) -> None:
+    """Refuse a word too long, or already on another line (upper and lower case alike, and
+    the same letters typed two ways: NFC); else note its line in ``first_line``.
+
+    Raises:
+        PrintdeckError: The word is too long, or on an earlier line (both lines named).
+    """
+    if len(word) > MAX_WORD_CHARS:
+        problem = f"line {number}: {word[:20]!r}... is longer than {MAX_WORD_CHARS} characters"
+        raise argument_error("words", problem, "shorten it", source=path)
+    key = _nfc(word).casefold()  # "A = a" on one line: the upper and lower case match
+    line, first = first_line.get(key, (number, word))
+    if line != number:
+        problem = f"line {number}: {word!r} is already on line {line}{_typed_apart(word, first)}"
+        raise argument_error("words", problem, "list each word once", source=path)
+    first_line[key] = (number, word)
 
 
 class WordListWarning(UserWarning):
