@@ -18,6 +18,7 @@ MODULES = [
     "printdeck.render.extras",
     "printdeck.render.svg_forms",
     "printdeck.sheet_room",
+    "printdeck.theme.han_forms",
     "printdeck.theme.symbols",
     "printdeck.theme.value_fixes",
 ]

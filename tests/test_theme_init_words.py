@@ -172,3 +172,33 @@ def test_init_refuses_a_word_typed_twice_in_two_unicode_forms(tmp_path: Path, li
     assert caught.value.key == "words" and caught.value.fix == "list each word once"
     assert caught.value.problem == f"{said} (the same letters, typed another way)"
     assert not (tmp_path / "deck").exists()
+
+
+@pytest.mark.parametrize(
+    ("words", "lang"),
+    [
+        ("门\n骨\n直\n令\n角\n写\n雪\n", "zh-Hans"),
+        ("門\n骨\n直\n令\n角\n寫\n雪\n", "zh-Hant"),
+        ("やま\n山\n川\nかわ\n木\nき\n人\n", "ja"),
+    ],
+)
+def test_init_writes_the_language_a_word_lists_han_characters_are_written_in(
+    tmp_path: Path, words: str, lang: str
+) -> None:
+    """A Chinese teacher's list (门 骨 令) printed in Japanese letter forms: with no text.lang
+    the machine's fonts chose Japanese. init writes the language the words tell."""
+    from printdeck.theme import init_theme
+
+    (tmp_path / "w.txt").write_text(words, encoding="utf-8")
+    init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
+    assert load_theme(tmp_path / "deck" / "theme.yaml", check_files=False).spec.text.lang == lang
+
+
+def test_init_asks_for_the_language_where_the_han_characters_do_not_tell(tmp_path: Path) -> None:
+    from printdeck.theme import init_theme
+
+    (tmp_path / "w.txt").write_text("山\n木\n人\n川\n火\n水\n日\n", encoding="utf-8")
+    init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
+    text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
+    assert "#   lang: zh-Hans   # the letter forms of the words' Han characters: zh-Hans, zh-Hant or ja" in text
+    assert load_theme(tmp_path / "deck" / "theme.yaml", check_files=False).spec.text.lang is None

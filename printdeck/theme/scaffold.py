@@ -27,6 +27,7 @@ from printdeck.fileio import (
 )
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
+from printdeck.theme.han_forms import han_lang, is_han
 from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
 from printdeck.theme.init_skipped import TOO_FEW, Skipped, skipped_in
@@ -139,9 +140,7 @@ def _copy_pictures(copies: list[tuple[Path, Path]], pictures: Path) -> None:
         raise write_error(pictures, exc) from None
 
 
-def _theme_text(
-    theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str, font: str | None = None
-) -> str:
+def _theme_text(theme_dir: Path, title: str, entries: list[str], n_symbols: int, rotation: str, text_keys: str) -> str:
     k = largest_deck(n_symbols, 1, INFERRED_MAX_PER_CARD)
     if k is None:
         need = deck_points(feasible_sizes(1)[0], 1)
@@ -159,10 +158,31 @@ def _theme_text(
         + f"layout:\n  gap: 1mm\n  size_ratio: 0.5\n  rotation: {rotation}\n"
         + "  rotate_photos: false   # photos stay upright (faces!)\n"
         + "paper:\n  size: a4\n  cut_marks: true\n"
-        + (f"text:\n  font: {yaml_string(font)}\n" if font else "")
+        + text_keys
         + "symbols:\n"
         + "".join(entries)
     )
+
+
+def _text_section(font: str | None, words: list[WordRow] | None) -> str:
+    """The theme's ``text`` section: the font given (``--font``), and the language whose
+    letter forms the words' Han characters are written in, where the words tell it
+    (:func:`~printdeck.theme.han_forms.han_lang`: 门 prints in another shape in a Japanese
+    font, which a machine may pick for Chinese words without it); where they do not, that
+    key is written as a comment to fill in."""
+    texts = [w for row in words or [] for w in row.words]
+    lang = han_lang(texts)
+    keys = [f"font: {yaml_string(font)}"] if font else []
+    if lang is not None:
+        keys.append(f"lang: {lang}   # {HAN_LANG_NOTE}")
+    ask = lang is None and any(is_han(c) for t in texts for c in t)
+    if not keys:
+        return f"# text:\n#   lang: zh-Hans   # {HAN_LANG_NOTE}\n" if ask else ""
+    asked = f"  # lang: zh-Hans   # {HAN_LANG_NOTE}\n" if ask else ""
+    return "text:\n" + "".join(f"  {key}\n" for key in keys) + asked
+
+
+HAN_LANG_NOTE = "the letter forms of the words' Han characters: zh-Hans, zh-Hant or ja"
 
 
 def _entries(
@@ -304,7 +324,8 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
     given = "words" if images is None else ("images" if words is None else None)  # what the count came from
     with said_of(given) if given is not None else contextlib.nullcontext(), skipped.told_in_refusal():
-        text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, font_ref)
+        text_keys = _text_section(font_ref, word_list)
+        text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, text_keys)
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:
