@@ -85,6 +85,24 @@ def test_a_word_list_with_no_word_or_an_invisible_one_names_the_file_and_line(tm
     assert not (tmp_path / "deck").exists()
 
 
+def test_an_equals_sign_without_spaces_in_a_list_of_pairs_is_warned_about(tmp_path: Path) -> None:
+    """A teacher's times tables (``2×3 = 6`` and ``2×2=4``) printed "2×2=4" as one symbol,
+    the answer on the question's card: in a list of pairs, such lines are said."""
+    import warnings
+
+    from printdeck.theme.word_list import WordListWarning, read_words
+
+    words = tmp_path / "tt.txt"
+    words.write_text("2×3 = 6\n2×2=4\n3×3=9\n", encoding="utf-8")
+    with pytest.warns(WordListWarning, match=r"tt.txt: 2 line\(s\) hold an '=' without spaces \(line 2: '2×2=4'\)"):
+        rows = read_words(words)
+    assert rows[1].words == ("2×2=4",)  # still read as written
+    words.write_text("E=mc²\nsun\nmoon\n", encoding="utf-8")  # no pairs: a word with '=' is a word
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", WordListWarning)
+        read_words(words)
+
+
 def test_a_word_list_saved_with_commas_is_warned_about(tmp_path: Path) -> None:
     """``cat,gato`` lines (a list saved as CSV) became the words "cat,gato" with no word said."""
     import warnings

@@ -97,6 +97,7 @@ def read_words(path: Path) -> list[WordRow]:
             "words", "holds no words (only blank lines or # comments)", "write one word a line", source=path
         )
     _warn_comma_columns(rows)
+    _warn_tight_equals(rows)
     return rows
 
 
@@ -145,6 +146,24 @@ def _warn_comma_columns(rows: list[WordRow]) -> None:
             f"{first.source or 'the word list'}: {len(joined)} lines hold a comma (line {first.line}: "
             f"{first.words[0]!r}), each "
             "read as one word; to give a word and its translation, split them by ' = ' or a tab",
+            WordListWarning,
+            stacklevel=3,
+        )
+
+
+def _warn_tight_equals(rows: list[WordRow]) -> None:
+    """Warn when a list of pairs (lines split at `` = `` or a tab) also holds lines with an
+    ``=`` and no spaces round it (``2×2=4``, ``cat=gato``), each read as one word: the
+    answer would print on the same symbol as its question. A list of no pairs keeps its
+    ``E=mc²`` quietly."""
+    pairs = [row for row in rows if len(row.words) == 2]
+    tight = [row for row in rows if len(row.words) == 1 and "=" in row.words[0]]
+    if pairs and tight:
+        first = tight[0]
+        warnings.warn(
+            f"{first.source or 'the word list'}: {len(tight)} line(s) hold an '=' without spaces (line "
+            f"{first.line}: {first.words[0]!r}), each read as one word, while line {pairs[0].line} is a pair; "
+            "to make a pair, put a space on each side of '='",
             WordListWarning,
             stacklevel=3,
         )
