@@ -295,7 +295,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         png_paths=pngs,
         unused=list(plan.unused),
         faces=faces_summary(plan),
-        photo_crops=photo_crops(plan.symbols),
+        photo_crops=photo_crops(_on_cards(plan.symbols, layouts)),
         extras_path=extras,
         back_paths=backs,
         credits_path=credits,
@@ -321,6 +321,12 @@ def faces_summary(plan: DeckPlan) -> str | None:
         f"faces: mixed: {faced.different_fraction:.1%} of the card pairs show their shared symbol in "
         f"different faces (the design allows at most {faced.different_bound:.1%})"
     )
+
+
+def _on_cards(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayout]) -> list[SymbolSpec]:
+    """The ``symbols`` some card of ``layouts`` shows (a trimmed deck leaves some on none)."""
+    placed = {p.symbol_id for card in layouts for p in card.placements}
+    return [s for s in symbols if s.id in placed]
 
 
 def photo_crops(symbols: Sequence[SymbolSpec]) -> list[tuple[str, CropReport]]:

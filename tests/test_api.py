@@ -285,3 +285,21 @@ def test_check_names_the_symbols_a_trimmed_deck_leaves_out_as_the_build_does(tmp
     built = printdeck.build(theme, out=tmp_path / "t.pdf")
     assert len(report.unused) == 3 and sorted(report.unused) == sorted(built.unused)
     assert report.symbols_used == 10
+
+
+def test_a_trimmed_decks_summary_speaks_only_of_photos_the_cards_show(tmp_path: Path) -> None:
+    """A parent's deck cut to two cards said "check 7 photo crops" and named photos no card
+    shows (and the summary left them out in the same breath)."""
+    colours = ["#d02020", "#20a020", "#2040d0", "#e0c000", "#a020a0", "#20c0c0", "#202020"]
+    for i, colour in enumerate(colours):
+        Image.new("RGB", (400, 400), colour).save(tmp_path / f"p{i}.jpg", quality=90)
+    theme = {
+        "name": "two",
+        "deck": {"symbols_per_card": 3, "cards": 2},
+        "symbols": [{"photo": f"p{i}.jpg"} for i in range(7)],
+    }
+    (tmp_path / "theme.yaml").write_text(json.dumps(theme), encoding="utf-8")
+    built = printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "t.pdf")
+    named = {name for name, _ in built.photo_crops}
+    assert len(built.unused) == 2 and len(named) == 5 and not named & set(built.unused)
+    assert any(line.startswith("check 5 photo crops") for line in built.summary_lines())
