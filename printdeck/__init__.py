@@ -93,6 +93,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         write_calibration as write_calibration,
     )
     from printdeck.theme import (
+        PICTURE_FORMATS as PICTURE_FORMATS,
         WORD_ROW_PROBLEM as WORD_ROW_PROBLEM,
         InitResult as InitResult,
         Preset as Preset,
@@ -177,6 +178,7 @@ _WHERE = {
     "word_columns": "printdeck.theme",
     "concept_name": "printdeck.theme",
     "name_from_file": "printdeck.theme",
+    "PICTURE_FORMATS": "printdeck.theme",
     "WORD_ROW_PROBLEM": "printdeck.theme",
 }
 

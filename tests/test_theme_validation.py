@@ -321,3 +321,13 @@ def test_every_union_tag_of_the_spec_is_left_out_of_keys() -> None:
     )
     tags = set(re.findall(r'Tag\("([a-z_]+)"\)', spec_source))
     assert tags and tags <= messages.UNION_TAGS, tags - messages.UNION_TAGS
+
+
+def test_the_picture_formats_said_are_those_read() -> None:
+    """``init --help`` said "PNG, JPEG, WebP, SVG" while HEIC and AVIF photos are read: the
+    formats in words cover every suffix read."""
+    from printdeck.theme.theme_paths import IMAGE_SUFFIXES, PICTURE_FORMATS
+
+    words = {"jpg": "JPEG", "jpeg": "JPEG", "heif": "HEIC"}
+    said = set(PICTURE_FORMATS.upper().split(", "))
+    assert {words.get(s[1:], s[1:]).upper() for s in IMAGE_SUFFIXES} == said

@@ -15,7 +15,7 @@ from printdeck.errors import PrintdeckError, shown
 
 @click.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--images", type=click.Path(path_type=Path), help="Folder of pictures (PNG, JPEG, WebP, SVG).")
+@click.option("--images", type=click.Path(path_type=Path), help=f"Folder of pictures ({printdeck.PICTURE_FORMATS}).")
 @click.option(
     "--words",
     type=click.Path(path_type=Path),

@@ -45,7 +45,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
-from printdeck.theme.theme_paths import name_from_file, resolve_path
+from printdeck.theme.theme_paths import PICTURE_FORMATS, name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
     MIN_WORD_CONTRAST,
@@ -66,6 +66,7 @@ __all__ = [
     "LENGTHS_IN_MM",
     "MIN_VISIBLE_SHARE",
     "MIN_WORD_CONTRAST",
+    "PICTURE_FORMATS",
     "PROOF_PX",
     "SEED_MAX",
     "THEME_SPELLING",

@@ -49,6 +49,7 @@ from printdeck.theme.spec_types import (
     StrictModel,
     by_type,
 )
+from printdeck.theme.theme_paths import PICTURE_FORMATS
 
 SCHEMA_FILE_NAME = "theme.schema.json"
 
@@ -275,12 +276,12 @@ class SymbolEntry(StrictModel):
     word of its own (with its own keys), e.g. a picture of a cat and the word "gato":
     two cards that share the symbol may show it in different faces.
 
-    ``image`` and ``photo`` may also name a folder: every PNG, JPEG, WebP (and,
-    for ``image``, SVG) file in it, sorted by name.
+    ``image`` and ``photo`` may also name a folder: every picture file in it (an SVG
+    only for ``image``), sorted by name.
     """
 
-    folder: NonEmptyText | None = Field(default=None, description="folder of images (PNG, JPEG, WebP, SVG)")
-    image: NonEmptyText | None = Field(default=None, description="one image file (PNG, JPEG, WebP, SVG) or a folder")
+    folder: NonEmptyText | None = Field(default=None, description=f"folder of images ({PICTURE_FORMATS})")
+    image: NonEmptyText | None = Field(default=None, description=f"one image file ({PICTURE_FORMATS}) or a folder")
     text: Annotated[str, Field(min_length=1, max_length=MAX_WORD_CHARS)] | None = Field(
         default=None, description="a word or a character drawn with the theme's font"
     )

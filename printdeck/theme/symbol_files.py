@@ -38,7 +38,7 @@ class Seen:
 
 
 def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
-    """The image files of a folder (PNG, JPEG, WebP, SVG), sorted by name.
+    """The image files of a folder (:data:`~printdeck.theme.theme_paths.PICTURE_FORMATS`), sorted by name.
 
     Hidden files are skipped and so are non-image files (notes, licences).
 
