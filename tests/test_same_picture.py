@@ -73,6 +73,22 @@ def test_a_closer_crop_and_a_turned_copy_are_the_same_picture(tmp_path: Path) ->
     assert "aligned their colours differ by CIEDE2000" in pairs[0].reason()
 
 
+def test_a_copy_saved_again_smaller_is_said_to_be_the_same_picture(tmp_path: Path) -> None:
+    """A parent's photo saved again as PNG and once shrunk was refused in jargon ("the same
+    silhouette up to size (100% overlap) in colours less than 10 apart (CIEDE2000 0.3)"):
+    it is said to be the same picture, copied."""
+    coffee = data.coffee()
+    Image.fromarray(coffee).save(tmp_path / "coffee.png")
+    Image.fromarray(coffee).resize((300, 200)).save(tmp_path / "coffee-small.jpg", quality=92)
+    theme = printdeck.load_theme(
+        _theme([tmp_path / "coffee.png", tmp_path / "coffee-small.jpg"], tmp_path), base_dir=tmp_path
+    )
+    pairs = printdeck.look_alikes(theme)
+    assert len(pairs) == 1 and pairs[0].reason().startswith(
+        "'coffee' and 'coffee small' look alike: they show the same picture (a copy, resized or saved again"
+    ), pairs[0].reason()
+
+
 def test_another_subject_before_the_same_background_is_another_picture(tmp_path: Path) -> None:
     """The same wall, shot from the same spot, with another thing before it: the wall's
     details agree, but moved onto each other the two pictures differ where the things are."""

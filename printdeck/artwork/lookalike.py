@@ -63,6 +63,14 @@ Twemoji and 57 phone photos (as printed and in grey) the pixels' figure was neve
 times the blocks', so a pair put at 20 by its blocks is over 11 by its pixels: apart."""
 
 
+COPY_OVERLAP = 0.98
+"""Overlap of two outlines at which a look-alike pair in colours no eye tells apart is said
+to be a copy of one picture (:attr:`LookAlike.is_copy`)."""
+COPY_DELTA_E = 2.0
+"""CIEDE2000 under which two drawings' colours are one picture's: a difference seen only on
+close looking (a resized JPEG copy of a photo measures about 1.5)."""
+
+
 @dataclass(frozen=True)
 class LookAlike:
     """Two drawings players cannot tell apart, and why."""
@@ -81,6 +89,19 @@ class LookAlike:
     """For two photos of one picture (a crop, zoom or turn of the other): how many of their
     features matched (:func:`printdeck.artwork.agreeing_matches`); 0 otherwise."""
 
+    @property
+    def is_copy(self) -> bool:
+        """Whether the two are one picture copied (resized, saved again): the same outline
+        unturned (:data:`COPY_OVERLAP`) in colours no eye tells apart (:data:`COPY_DELTA_E`)."""
+        return (
+            self.vision is Vision.NORMAL
+            and self.delta_e is not None
+            and self.delta_e < COPY_DELTA_E
+            and self.similarity >= COPY_OVERLAP
+            and not self.mirrored
+            and abs(self.turned_deg) < ANGLE_STEP_DEG
+        )
+
     def reason(self) -> str:
         """What makes the two alike, in words (one clause)."""
         if self.same_spelling:
@@ -92,6 +113,11 @@ class LookAlike:
             return (
                 f"{self.first!r} and {self.second!r} look alike: they show the same picture, one cropped, "
                 f"zoomed or turned from the other ({self.same_picture} details match{aligned})"
+            )
+        if self.is_copy:
+            return (
+                f"{self.first!r} and {self.second!r} look alike: they show the same picture (a copy, "
+                f"resized or saved again: {self.similarity:.0%} of the outline and CIEDE2000 {self.delta_e:.1f} apart)"
             )
         how = []
         if self.mirrored:
