@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
 from printdeck.outputs import theme_inputs
 from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings, theme_errors_located
+
+if TYPE_CHECKING:
+    from printdeck.render import SlideRound
 
 
 def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
@@ -67,6 +71,18 @@ def _points(plan: DeckPlan, card: int) -> dict[int, SymbolSpec]:
     shows one of them; see ``printdeck.assign.FacedDeck``)."""
     faces = plan.faced.drawing_faces if plan.faced is not None and plan.faced.has_faces else None
     return {(faces[d.id][0] if faces else d.id): d for d in plan.cards[card]}
+
+
+def _round(plan: DeckPlan, number: int, a: int, b: int) -> SlideRound:
+    """Round ``number`` of cards ``a`` and ``b`` (0-based): the drawings of the symbols they
+    share, a symbol's together (both its faces where the cards show two), each named by its
+    symbol (``4 × 8 = 32`` for the ``32`` face too: ``plan.symbols[p]`` is point p's)."""
+    from printdeck.render import SlideRound  # noqa: PLC0415 - ReportLab only for slides
+
+    on_a, on_b = _points(plan, a), _points(plan, b)
+    shared = sorted(p for p in on_a if p in on_b)
+    drawings = [(d, plan.symbols[p].name) for p in shared for d in sorted({on_a[p].id, on_b[p].id})]
+    return SlideRound(number, (a, b), tuple(d for d, _ in drawings), tuple(name for _, name in drawings))
 
 
 def _screen_cards(plan: DeckPlan) -> int:
@@ -154,7 +170,7 @@ def write_slides(
         PrintdeckError: A bad theme or output name, an output on an input, or an option
             out of range (naming the argument).
     """
-    from printdeck.render import PrintJob, SlideRound, SlideText, render_slides  # noqa: PLC0415
+    from printdeck.render import PrintJob, SlideText, render_slides  # noqa: PLC0415
 
     settings = parse_settings(SlidesSettings, {"seed": seed, "reveal": reveal, "game": game, "answer_key": answer_key})
     out = Path(out_path)
@@ -178,11 +194,7 @@ def write_slides(
             raise PrintdeckError(key="deck.cards", problem=problem, fix="give the deck more cards")
     layouts = lay_out_plan(plan)
     pairs = _screen_rounds(plan, theme.spec.seed)
-    rounds = []
-    for n, (a, b) in enumerate(pairs, start=1):
-        on_a, on_b = _points(plan, a), _points(plan, b)
-        shared = [p for p in on_a if p in on_b]
-        rounds.append(SlideRound(n, (a, b), tuple(sorted({on_a[p].id for p in shared} | {on_b[p].id for p in shared}))))
+    rounds = [_round(plan, n, a, b) for n, (a, b) in enumerate(pairs, start=1)]
     text = SlideText.of(theme.spec.title, str(settings.game), theme.spec.text.lang, plan.design.lam)
     job = PrintJob.from_theme(theme)
     pages = render_slides(
@@ -196,6 +208,5 @@ def write_slides(
         answer_key=bool(settings.answer_key),
         progress=progress,
     )
-    names = {s.id: s.name for s in plan.symbols}
-    listed = tuple((a + 1, b + 1, tuple(names[i] for i in r.shared)) for r, (a, b) in zip(rounds, pairs))
+    listed = tuple((a + 1, b + 1, tuple(dict.fromkeys(r.names))) for r, (a, b) in zip(rounds, pairs))
     return SlidesResult(out, pages, listed)

@@ -308,7 +308,6 @@ def test_a_split_decks_rounds_play_deck_a_against_deck_b(tmp_path: Path) -> None
     result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf")
     plan = plan_deck(printdeck.load_theme(split), prove=False)
     decks, faces = plan.faced.card_decks, plan.faced.drawing_faces
-    drawn = {s.id: s.name for s in plan.symbols}
     assert len(decks) == 14
     reader = PdfReader(str(result.pdf_path))
     width = float(reader.pages[1].mediabox.width)
@@ -322,9 +321,24 @@ def test_a_split_decks_rounds_play_deck_a_against_deck_b(tmp_path: Path) -> None
         (point,) = {faces[i][0] for i in left} & {faces[i][0] for i in right}
         (concept,) = printdeck.shared_symbols(printdeck.load_theme(split), first, second)
         assert concept.name == plan.concepts[point].name
-        assert names == tuple(drawn[i] for i in sorted(left | right) if faces[i][0] == point)  # both faces
+        assert names == (concept.name,)  # the match by its symbol's name, once for both faces
     shown_cards = sorted(n for a, b, _ in result.rounds for n in (a, b))
     assert shown_cards == list(range(1, 15))  # every card of each deck, once
+
+
+def test_the_answer_key_names_every_match_by_its_symbol(tmp_path: Path) -> None:
+    """A teacher's times-tables key named one match "4 × 8 = 32" and another just "15" (the
+    face both cards showed): every match is named by its symbol, once after its faces."""
+    result = printdeck.write_slides("times-tables", tmp_path / "tt.pdf", answer_key=True)
+    assert all(len(names) == 1 and " = " in names[0] for _, _, names in result.rounds)
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        key = "".join(doc[i].get_textpage().get_text_range() for i in range(1 + 2 * len(result.rounds), len(doc)))
+    finally:
+        doc.close()
+    for _, _, (name,) in result.rounds:
+        assert key.count(name) >= 1, name
+    assert key.count(" = ") == len(result.rounds)  # one name a round, none a face's alone
 
 
 def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> None:

@@ -58,12 +58,15 @@ class SlideRound:
         cards: The two cards' indices (0-based; printed as index + 1).
         shared: The drawings (symbol ids) that show the symbols the two cards share (one
             symbol, two for a ``match: 2`` deck; a symbol with faces may show a different
-            face on each card: both are listed).
+            face on each card: both are listed, a symbol's together).
+        names: Each of ``shared``'s symbol's name (a face is named by its symbol: the
+            answer key names the match once after its faces); empty: the drawings' own.
     """
 
     number: int
     cards: tuple[int, int]
     shared: tuple[int, ...]
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -349,17 +352,23 @@ def answer_key_pages(
             canvas.setFillColor(HexColor("#1a1a1a"))
             canvas.setFont(SANS, 12)
             draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[page * per_page + k])
+            names = r.names or tuple(table[sid].name for sid in r.shared)
             for j, sid in enumerate(r.shared):
                 px = x + label_mm + j * slot_mm + row_mm * 0.4
                 draw_fitted_symbol(canvas, art, table[sid], (px, y), row_mm * 0.8, card_colour)
-                canvas.setFillColor(HexColor("#1a1a1a"))
-                name = table[sid].name[:40]
-                room_pt = mm_to_pt(slot_mm - row_mm * 0.9 - 2.0)
-                size_pt = 12.0 * room_pt / max(string_width(name, SANS_BOLD, 12.0), 1e-6)
-                canvas.setFont(SANS_BOLD, max(7.0, min(12.0, size_pt)))
-                draw_string(canvas, mm_to_pt(px + row_mm * 0.5), mm_to_pt(y - 1.5), name)
+                if j + 1 == len(r.shared) or names[j + 1] != names[j]:  # a symbol's name after its faces
+                    _key_name(canvas, names[j][:40], (px + row_mm * 0.5, y - 1.5), slot_mm - row_mm * 0.9 - 2.0)
         canvas.showPage()
     return pages
+
+
+def _key_name(canvas: Canvas, name: str, at_mm: tuple[float, float], room_mm: float) -> None:
+    """A symbol's name in the answer key at ``at_mm`` (its baseline's start), set smaller
+    (7 to 12 pt) to fit ``room_mm``."""
+    canvas.setFillColor(HexColor("#1a1a1a"))
+    size_pt = 12.0 * mm_to_pt(room_mm) / max(string_width(name, SANS_BOLD, 12.0), 1e-6)
+    canvas.setFont(SANS_BOLD, max(7.0, min(12.0, size_pt)))
+    draw_string(canvas, mm_to_pt(at_mm[0]), mm_to_pt(at_mm[1]), name)
 
 
 def _key_label(text: SlideText, r: SlideRound, total: int) -> str:
