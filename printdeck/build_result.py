@@ -31,6 +31,8 @@ class BuildResult:
     """Each photo of the deck (its name) and what its crop holds."""
     extras_path: Path | None = None
     """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
+    cut_paths: list[Path] = field(default_factory=list)
+    """The cut files (``paper.cut_files``): each sheet's SVG, then its DXF, sheet 1 first."""
     credits_path: Path | None = None
     """The artwork credit beside the per-card images (``CREDITS.txt``), when the deck has one."""
     back_paths: list[Path] = field(default_factory=list)
@@ -64,6 +66,8 @@ class BuildResult:
             lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
         if self.extras_path is not None:
             lines.append(f"wrote {path_text(self.extras_path)}: the legend, rules and credits")
+        if self.cut_paths:
+            lines.append(cut_files_line(self.cut_paths, path_text))
         where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)
         manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(
@@ -125,6 +129,19 @@ def crop_lines(photo_crops: list[tuple[str, CropReport]], most: int = 12) -> lis
         if report.faces_cut > 0:
             lines.append(f"photo {shown(name)}: {report.faces_cut_text}; set its focus and zoom to frame it")
     return lines
+
+
+def cut_files_line(paths: list[Path], path_text: Callable[[Path], str] = shown) -> str:
+    """The summary's line on the cut files (an SVG and a DXF a sheet, as
+    :func:`printdeck.render.cut_file_names` orders them), the first named by ``path_text``.
+
+    Examples:
+        >>> cut_files_line([Path(f"r5-cut-0{n}.{x}") for n in (1, 2) for x in ("svg", "dxf")])
+        'wrote cut files r5-cut-01.svg ... r5-cut-02.dxf (2 sheets, SVG and DXF)'
+    """
+    between = ", " if len(paths) == 2 else " ... "
+    sheets = _counted(len(paths) // 2, "sheet")
+    return f"wrote cut files {path_text(paths[0])}{between}{paths[-1].name} ({sheets}, SVG and DXF)"
 
 
 def _backs_text(back_paths: list[Path]) -> str:

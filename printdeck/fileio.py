@@ -24,7 +24,7 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, path_error, shown
@@ -274,12 +274,34 @@ def folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
+def _commit(outs: Sequence[Path], temps: Sequence[Path], stale: Sequence[Path]) -> None:
+    """Rename each temporary file over its output (all renamed, or, on a signal, none: the
+    caller defers signals), then remove the ``stale`` files (those that are gone, or
+    cannot be removed, are left as they are).
+
+    Raises:
+        OSError: A rename failed.
+    """
+    for out, tmp in zip(outs, temps):
+        if tmp != out:
+            os.replace(tmp, out)
+            note_written(out)
+    for path in stale:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 @contextlib.contextmanager
-def atomic_outputs(paths: Sequence[Path], lock: bool = True, mode: int = 0o666) -> Iterator[list[Path]]:
+def atomic_outputs(
+    paths: Sequence[Path],
+    lock: bool = True,
+    mode: int = 0o666,
+    replaced: Callable[[], Sequence[Path]] | None = None,
+) -> Iterator[list[Path]]:
     """Yield one temporary path beside each of ``paths``; on success rename them all
     over their outputs, under a lock on the first output's folder (so outputs
     written together, a PDF and its manifest, come from the same build even when
-    two builds write them at once).
+    two builds write them at once), and remove the earlier outputs ``replaced`` names.
 
     If the body raises (or a signal interrupts it), every temporary file is
     removed and the outputs are left as they were. A path that is itself a
@@ -289,6 +311,9 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True, mode: int = 0o666) 
         paths: The final output files.
         lock: Take the folder lock to commit (False when the caller holds it).
         mode: Permissions of the new files, less the umask (0o600: only the user reads them).
+        replaced: Called under the lock just before the renames: the files of an earlier
+            build that these outputs replace, removed right after the renames (a signal
+            waits for both; one that cannot be removed is left). Must not raise.
 
     Yields:
         The temporary files, in the order of ``paths``.
@@ -306,10 +331,7 @@ def atomic_outputs(paths: Sequence[Path], lock: bool = True, mode: int = 0o666) 
         if temps == outs:  # all nested: the enclosing atomic_outputs commits
             return
         with folder_lock(_folder_of(outs[0])) if lock else contextlib.nullcontext(), deferred():
-            for out, tmp in zip(outs, temps):  # all renamed, or (signal) none
-                if tmp != out:
-                    os.replace(tmp, out)
-                    note_written(out)
+            _commit(outs, temps, replaced() if replaced is not None else ())
     except OSError as exc:
         named = [t for t in temps if getattr(exc, "filename", None) == str(t)] or outs[:1]
         raise write_error(_ACTIVE.get(named[0], named[0]), exc) from None

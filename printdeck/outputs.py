@@ -6,7 +6,8 @@ file, each artwork, photo and font file, the backs image): an output that is an
 input (same path after following symlinks, or the same file under another name)
 is refused, and so is a PNG folder that holds any input (the theme's own folder,
 say). The PNG folder keeps a record (:data:`printdeck.render.PNG_RECORD`) of the card files
-printdeck wrote there; only those are ever replaced or removed.
+printdeck wrote there; only those are ever replaced or removed. The files a build writes
+beside the PDF are recorded in its manifest (:mod:`printdeck.output_record`).
 """
 
 from __future__ import annotations

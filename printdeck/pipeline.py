@@ -21,6 +21,7 @@ from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
 from printdeck.model import CardLayout, CropReport, SymbolSpec
+from printdeck.output_record import outputs_record, stale_outputs
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
@@ -261,7 +262,8 @@ def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:
 
 def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> BuildResult:
     """Render the PDF and the manifest to temporary files (and a one-card-a-page file's
-    extras PDF), PNGs if asked, then commit them together."""
+    extras PDF, the cut files), PNGs if asked, then commit them together, removing the
+    extras PDF and cut files an earlier build of ``out`` wrote and this one does not."""
     from printdeck.render import cut_file_names, extras_file, write_cut_files  # noqa: PLC0415 - ReportLab only
 
     plan, layouts = deck.plan, deck.layouts
@@ -270,14 +272,17 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
     cuts = plan.theme.spec.paper.cut_files and not plan.imposition.single
     cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
     extras = extras_file(out) if deck.has_extras_file() else None
+    inputs = theme_inputs(plan.theme)
     if extras is not None:
-        check_not_inputs([("out", extras)], theme_inputs(plan.theme))  # named after ``out``
-    with atomic_outputs([out, manifest_path, *([extras] if extras else []), *cut_paths]) as temps:
+        check_not_inputs([("out", extras)], inputs)  # named after ``out``
+    others = [*([extras] if extras else []), *cut_paths]
+    written = [out, manifest_path, *others]
+    with atomic_outputs(written, replaced=functools.partial(stale_outputs, out, written, inputs)) as temps:
         tmp_pdf, tmp_json = temps[0], temps[1]
         tmp_extras, tmp_cuts = (temps[2], temps[3:]) if extras else (None, temps[2:])
         with rep.stage("render", len(layouts)) as advance:
             pages = deck.write_pdf(tmp_pdf, progress=advance, extras_path=tmp_extras)
-        write_manifest(deck.manifest, tmp_json)
+        write_manifest({**deck.manifest, **outputs_record(others)}, tmp_json)  # what the next build may remove
         if cut_paths:
             write_cut_files(plan.imposition, tmp_cuts)
         if options.png_dir is not None:
@@ -297,6 +302,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         faces=faces_summary(plan),
         photo_crops=photo_crops(_on_cards(plan.symbols, layouts)),
         extras_path=extras,
+        cut_paths=cut_paths,
         back_paths=backs,
         credits_path=credits,
         decks=plan.deck_letters,

@@ -88,3 +88,35 @@ def test_check_runs_the_search_the_build_would(tmp_path: Path) -> None:
     theme.write_text('deck: {symbols_per_card: 11, search: true}\nsymbols:\n  - folder: "@assets/twemoji"\n')
     result = CliRunner().invoke(main, ["check", str(theme)])
     assert result.exit_code == 2 and "needs 182 symbols" in result.output
+
+
+def test_an_extras_pdf_an_earlier_build_wrote_goes_when_this_build_writes_none(
+    tiny_theme: Path, tmp_path: Path
+) -> None:
+    """``deck-extras.pdf`` of a one-card-a-page build stayed beside a later sheet build's PDF,
+    as if it belonged to it; now the build removes it, and a file it never wrote stays."""
+    out = tmp_path / "deck.pdf"
+    first = build(tiny_theme, out, BuildOptions(layout="single", rules=True))
+    assert first.extras_path == tmp_path / "deck-extras.pdf" and first.extras_path.is_file()
+    assert json.loads(out.with_suffix(".json").read_text())["outputs"] == ["deck-extras.pdf"]
+    (tmp_path / "deck-notes.pdf").write_bytes(b"mine")
+    build(tiny_theme, out, BuildOptions(layout="sheet"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck-notes.pdf", "deck.json", "deck.pdf", "tiny.yaml"]
+    assert "outputs" not in json.loads(out.with_suffix(".json").read_text())
+
+
+def test_only_recorded_outputs_of_this_pdf_that_are_no_input_are_stale(tmp_path: Path) -> None:
+    """A manifest naming a file that is not one of this PDF's outputs, or is an input of the
+    build (a picture), or a folder, never gets it removed."""
+    from printdeck.output_record import stale_outputs
+
+    out = tmp_path / "deck.pdf"
+    names = ["tiny.yaml", "deck-cut-02.svg", "deck-cut-03.svg", "other-cut-01.svg", "deck-cut-04.dxf", "../x.pdf"]
+    out.with_suffix(".json").write_text(json.dumps({"outputs": [*names, "deck-extras.pdf", 7]}))
+    for name in names[:4]:
+        (tmp_path / name).write_text("x")
+    (tmp_path / "deck-cut-04.dxf").mkdir()
+    (tmp_path / "deck-extras.pdf").write_text("x")
+    inputs = [tmp_path / "tiny.yaml", tmp_path / "deck-cut-02.svg"]
+    stale = stale_outputs(out, [out, out.with_suffix(".json"), tmp_path / "deck-extras.pdf"], inputs)
+    assert stale == [tmp_path / "deck-cut-03.svg"]

@@ -525,3 +525,32 @@ def test_no_shared_line_is_kept_twice_whatever_the_size() -> None:
         reversed_ = np.abs(ends[:, None, :] - ends[None, :, [2, 3, 0, 1]]).max(axis=2) < 0.01
         np.fill_diagonal(same, False)
         assert not (same | reversed_).any(), (size, orientation)
+
+
+def test_a_rebuild_removes_the_cut_files_it_no_longer_writes_and_no_others(tmp_path: Path) -> None:
+    """A two-sheet build's ``-cut-02`` files stayed beside the PDF after a one-sheet build of
+    the same name, for a cutting machine to cut from; now they go, with what the summary
+    says, and a file printdeck never recorded writing stays."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    theme, out = tmp_path / "theme.yaml", tmp_path / "deck.pdf"
+
+    def build_with(diameter: str) -> list[str]:
+        raw = {"deck": {"symbols_per_card": 3}, "card": {"diameter": diameter}, "paper": {"cut_files": True}}
+        theme.write_text(yaml.safe_dump({**raw, "symbols": [{"text": t} for t in "abcdefg"]}), encoding="utf-8")
+        result = CliRunner().invoke(main, ["build", str(theme), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()
+
+    said = build_with("80mm")  # 6 a sheet: 2 sheets
+    assert f"wrote cut files {out.with_name('deck-cut-01.svg')} ... deck-cut-02.dxf (2 sheets, SVG and DXF)" in said
+    (tmp_path / "deck-cut-07.svg").write_text("<svg/>", encoding="utf-8")  # the user's own
+    said = build_with("50mm")  # 1 sheet
+    assert sorted(p.name for p in tmp_path.glob("deck-cut-*")) == [
+        "deck-cut-01.dxf",
+        "deck-cut-01.svg",
+        "deck-cut-07.svg",
+    ]
+    assert f"wrote cut files {out.with_name('deck-cut-01.svg')}, deck-cut-01.dxf (1 sheet, SVG and DXF)" in said

@@ -580,3 +580,20 @@ def test_every_cache_folder_is_one_of_the_kinds() -> None:
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "cache_dir":
                 named |= {a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     assert named and named <= KINDS, sorted(named - KINDS)
+
+
+def test_a_replay_removes_the_cut_files_of_an_earlier_build_as_the_build_does(tmp_path: Path) -> None:
+    """A build removes the cut files an earlier build of its PDF wrote and it does not; a
+    replay must too, or a two-sheet deck's ``deck-cut-02`` files stay beside a one-sheet
+    deck's PDF (and its manifest, listing only its own, leaves them there for good)."""
+    work = _work(tmp_path)
+    spec = yaml.safe_load((work / "theme" / "theme.yaml").read_text())
+    spec["paper"] = {"cut_files": True}
+    (work / "theme" / "theme.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    _age(work)
+    one_sheet = ["deck-cut-01.dxf", "deck-cut-01.svg", "deck.json", "deck.pdf"]
+    assert not _replayed(_build(work, "--paper", "a3")) and sorted(_outputs(work)) == one_sheet
+    _build(work, "--paper", "a4")
+    assert {"deck-cut-02.svg", "deck-cut-02.dxf"} <= set(_outputs(work))
+    again = _build(work, "--paper", "a3")
+    assert _replayed(again) and sorted(_outputs(work)) == one_sheet

@@ -15,7 +15,8 @@ Then it writes the outputs and gives back the lines to print; anything changed, 
 odd is a miss and the build runs as always. The outputs are byte for byte those of the
 recorded build, which is byte for byte what a new build gives (printdeck is
 deterministic), and are written the same way (a temporary file renamed over each,
-under the folder lock).
+under the folder lock, removing the cut files and extras PDF an earlier build of the PDF
+recorded and these do not hold: :func:`printdeck.output_record.stale_outputs`).
 
 Only plain builds are recorded: not ``-v`` (whose stage times are the point), ``--png-dir``
 (a folder of outputs), ``--help``, nor a build that ran another program whose answer the
@@ -224,7 +225,8 @@ def replay(args: Sequence[str]) -> list[tuple[str, str]] | None:
         return None
     if not outputs or sum(size for _, _, size in outputs) != len(body):
         return None
-    if not _unchanged(inputs, [p for p, _, _ in outputs]) or not _write_outputs(outputs, body):
+    read = [Path(p) for p, kind, _ in inputs if kind == "file"]
+    if not _unchanged(inputs, [p for p, _, _ in outputs]) or not _write_outputs(outputs, body, read):
         return None
     with contextlib.suppress(OSError):
         os.utime(path)  # used now: the last to be pruned
@@ -239,15 +241,18 @@ def say(said: Sequence[tuple[str, str]]) -> None:
         out.flush()
 
 
-def _write_outputs(outputs: Sequence[tuple[str, int, int]], body: bytes) -> bool:
+def _write_outputs(outputs: Sequence[tuple[str, int, int]], body: bytes, inputs: Sequence[Path]) -> bool:
     """Write each output's bytes to a temporary file beside it, then rename them all over
-    the outputs under the folder lock (:func:`printdeck.fileio.atomic_outputs`); False if
-    any cannot be written (nothing is then changed)."""
+    the outputs under the folder lock (:func:`printdeck.fileio.atomic_outputs`), removing
+    the extras PDF and cut files an earlier build wrote and these outputs do not, as the
+    build does (:func:`_stale`; ``inputs``: the files the build read); False if any
+    cannot be written (nothing is then changed)."""
     from printdeck.errors import PrintdeckError  # noqa: PLC0415
     from printdeck.fileio import atomic_outputs  # noqa: PLC0415
 
+    paths = [Path(p) for p, _, _ in outputs]
     try:
-        with atomic_outputs([Path(p) for p, _, _ in outputs]) as temps:
+        with atomic_outputs(paths, replaced=lambda: _stale(paths, inputs)) as temps:
             start = 0
             for tmp, (_, mode, size) in zip(temps, outputs):
                 tmp.write_bytes(body[start : start + size])
@@ -256,3 +261,13 @@ def _write_outputs(outputs: Sequence[tuple[str, int, int]], body: bytes) -> bool
     except (PrintdeckError, OSError):
         return False
     return True
+
+
+def _stale(outputs: Sequence[Path], inputs: Sequence[Path]) -> list[Path]:
+    """What the recorded build would remove as it writes ``outputs``
+    (:func:`printdeck.output_record.stale_outputs` of its PDF: the one output whose
+    manifest is an output too); none if there is no such PDF."""
+    from printdeck.output_record import stale_outputs  # noqa: PLC0415
+
+    pdfs = [p for p in outputs if p.suffix == ".pdf" and p.with_suffix(".json") in outputs]
+    return stale_outputs(pdfs[0], outputs, inputs) if len(pdfs) == 1 else []

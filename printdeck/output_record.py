@@ -1,0 +1,77 @@
+"""The record a build's manifest keeps of the files it wrote beside the PDF.
+
+Besides the PDF and its manifest a build may write an extras PDF (``<stem>-extras.pdf``,
+one card a page) and cut files (``<stem>-cut-NN.svg`` and ``.dxf``, ``paper.cut_files``).
+The manifest lists their names under :data:`OUTPUTS_KEY`; the next build of the same PDF
+(and a replay of one, :mod:`printdeck.rerun.replay`) removes those it does not write again
+(:func:`stale_outputs`), as it commits its own, so a cutting machine is never given an old
+deck's sheet. Nothing else is ever removed: not a name printdeck does not give such a file,
+not a file the manifest does not list, not a symlink or a folder, never a build's input.
+No ReportLab, no theme: the replay imports this.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+from printdeck.errors import PrintdeckError
+from printdeck.userfiles import read_user_file, same_file
+
+OUTPUTS_KEY = "outputs"
+"""The manifest's key listing the other files the build wrote beside the PDF (names)."""
+MAX_MANIFEST_BYTES = 64_000_000
+"""An earlier manifest larger than this is not read for its outputs (none are removed)."""
+
+
+def outputs_record(others: Sequence[Path]) -> dict[str, list[str]]:
+    """What the manifest adds for ``others``, the files a build writes beside the PDF besides
+    it and the manifest: ``{"outputs": [their names]}``, or nothing when there are none (a
+    build of the PDF alone keeps the manifest it always had)."""
+    return {OUTPUTS_KEY: [p.name for p in others]} if others else {}
+
+
+def own_output_name(pdf: Path, name: str) -> bool:
+    """Whether ``name`` is a name printdeck gives a file beside the PDF ``pdf``:
+    ``<stem>-extras.pdf``, or a cut file ``<stem>-cut-NN.svg`` / ``.dxf``."""
+    stem = re.escape(pdf.stem)
+    return re.fullmatch(rf"{stem}-extras\.pdf|{stem}-cut-[0-9]{{2,}}\.(svg|dxf)", name) is not None
+
+
+def recorded_outputs(manifest_path: Path) -> list[str]:
+    """The names the manifest at ``manifest_path`` lists under :data:`OUTPUTS_KEY`; empty
+    when it is missing, unreadable, not JSON, over :data:`MAX_MANIFEST_BYTES` or lists none."""
+    try:
+        data = json.loads(read_user_file(manifest_path, "", MAX_MANIFEST_BYTES).decode("utf-8"))
+    except (PrintdeckError, ValueError, UnicodeError, RecursionError):
+        return []
+    names = data.get(OUTPUTS_KEY) if isinstance(data, dict) else None
+    return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
+def stale_outputs(pdf: Path, written: Sequence[Path], inputs: Sequence[Path]) -> list[Path]:
+    """The files an earlier build of the PDF ``pdf`` recorded writing beside it (its
+    manifest's :data:`OUTPUTS_KEY`) that this build, writing ``written``, does not write
+    again: only names of :func:`own_output_name`, only regular files (not a symlink, a
+    folder or a device), never one of ``inputs`` (the files the build reads). Never raises."""
+    keep = {p.name for p in written}
+    found = []
+    for name in recorded_outputs(pdf.with_suffix(".json")):
+        if name in keep or not own_output_name(pdf, name):  # a name of its own: no folder in it
+            continue
+        path = pdf.with_name(name)
+        if _regular_file(path) and not any(same_file(path, source) for source in inputs):
+            found.append(path)
+    return found
+
+
+def _regular_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file itself (not a symlink, a folder or a device)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
