@@ -31,6 +31,8 @@ class BuildResult:
     """Each photo of the deck (its name) and what its crop holds."""
     extras_path: Path | None = None
     """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
+    extras_contents: tuple[str, ...] = ("the credits", "the legend", "the rules")
+    """What the extras PDF holds, in words (``Deck.extras_contents``)."""
     cut_paths: list[Path] = field(default_factory=list)
     """The cut files (``paper.cut_files``): each sheet's SVG, then its DXF, sheet 1 first."""
     credits_path: Path | None = None
@@ -65,7 +67,7 @@ class BuildResult:
             back = _backs_text(self.back_paths)
             lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
         if self.extras_path is not None:
-            lines.append(f"wrote {path_text(self.extras_path)}: the legend, rules and credits")
+            lines.append(f"wrote {path_text(self.extras_path)}: {_listed(self.extras_contents)}")
         if self.cut_paths:
             lines.append(cut_files_line(self.cut_paths, path_text))
         where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)
@@ -94,6 +96,11 @@ def cards_text(cards: int, decks: tuple[str, ...] = ()) -> str:
     if len(decks) < 2:
         return _counted(cards, "card")
     return f"{len(decks)} decks ({_decks_text(decks)}) of {_counted(cards // len(decks), 'card')}"
+
+
+def _listed(parts: tuple[str, ...]) -> str:
+    """``the credits``, ``the credits and the legend``, ``the credits, the legend and the rules``."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _counted(n: int, noun: str) -> str:

@@ -118,8 +118,15 @@ class Deck:
     def has_extras_file(self) -> bool:
         """Whether the PDF comes with an extras PDF: one card a page (a print shop prints every
         page it gets) with a credit, a legend, rules or tuck boxes to print apart."""
+        return self.plan.imposition.single and bool(self.extras_contents())
+
+    def extras_contents(self) -> tuple[str, ...]:
+        """What an extras PDF holds, in its order and in words: ``("the credits", "the
+        legend", "the rules", "the tuck boxes")`` or fewer (see :meth:`has_extras_file`)."""
         job = self.print_job()
-        return self.plan.imposition.single and bool(job.attribution or job.legend or job.rules or job.tuck_box)
+        boxes = "the tuck boxes" if self.plan.theme.spec.deck.copies > 1 else "the tuck box"
+        parts = {"the credits": job.attribution, "the legend": job.legend, "the rules": job.rules, boxes: job.tuck_box}
+        return tuple(words for words, wanted in parts.items() if wanted)
 
     def credits_file(self, folder: Path) -> Path | None:
         """The artwork credit :meth:`write_pngs` writes into ``folder`` (None: the deck has none)."""

@@ -302,6 +302,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         faces=faces_summary(plan),
         photo_crops=photo_crops(_on_cards(plan.symbols, layouts)),
         extras_path=extras,
+        extras_contents=deck.extras_contents(),
         cut_paths=cut_paths,
         back_paths=backs,
         credits_path=credits,

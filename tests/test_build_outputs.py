@@ -105,6 +105,15 @@ def test_an_extras_pdf_an_earlier_build_wrote_goes_when_this_build_writes_none(
     assert "outputs" not in json.loads(out.with_suffix(".json").read_text())
 
 
+def test_the_summary_says_what_the_extras_pdf_holds(tiny_theme: Path, tmp_path: Path) -> None:
+    """A print-shop build said it wrote "the legend, rules and credits" into an extras PDF
+    that held only the rules (or only the credits)."""
+    rules = build(tiny_theme, tmp_path / "a.pdf", BuildOptions(layout="single", rules=True))
+    assert f"wrote {rules.extras_path}: the credits and the rules" in rules.summary_lines()  # Twemoji: a credit
+    both = build(tiny_theme, tmp_path / "b.pdf", BuildOptions(layout="single", rules=True, legend=True))
+    assert f"wrote {both.extras_path}: the credits, the legend and the rules" in both.summary_lines()
+
+
 def test_only_recorded_outputs_of_this_pdf_that_are_no_input_are_stale(tmp_path: Path) -> None:
     """A manifest naming a file that is not one of this PDF's outputs, or is an input of the
     build (a picture), or a folder, never gets it removed."""
