@@ -273,9 +273,8 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
     cut_paths = cut_file_names(out.with_suffix(""), plan.imposition.pages) if cuts else []
     extras = extras_file(out) if deck.has_extras_file() else None
     inputs = theme_inputs(plan.theme)
-    if extras is not None:
-        check_not_inputs([("out", extras)], inputs)  # named after ``out``
     others = [*([extras] if extras else []), *cut_paths]
+    check_not_inputs([("out", path) for path in others], inputs)  # named after ``out``: never over a picture
     written = [out, manifest_path, *others]
     with atomic_outputs(written, replaced=functools.partial(stale_outputs, out, written, inputs)) as temps:
         tmp_pdf, tmp_json = temps[0], temps[1]

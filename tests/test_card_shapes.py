@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -554,3 +555,22 @@ def test_a_rebuild_removes_the_cut_files_it_no_longer_writes_and_no_others(tmp_p
         "deck-cut-07.svg",
     ]
     assert f"wrote cut files {out.with_name('deck-cut-01.svg')}, deck-cut-01.dxf (1 sheet, SVG and DXF)" in said
+
+
+def test_a_cut_file_is_never_written_over_a_picture_of_the_theme(tmp_path: Path) -> None:
+    """A cut file's name comes from the PDF's: a picture of the deck named like one
+    (``deck-cut-01.svg``) would have been replaced by the sheet's cut lines."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    picture = tmp_path / "deck-cut-01.svg"
+    shutil.copy(Path(__file__).resolve().parent.parent / "assets" / "twemoji" / "cat.svg", picture)
+    before = picture.read_bytes()
+    symbols = [{"image": picture.name}] + [{"text": t} for t in "abcdef"]
+    theme = tmp_path / "theme.yaml"
+    raw = {"deck": {"symbols_per_card": 3}, "paper": {"cut_files": True}, "symbols": symbols}
+    theme.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(theme), "-o", str(tmp_path / "deck.pdf")])
+    assert result.exit_code == 2 and "deck-cut-01.svg" in result.output, result.output
+    assert picture.read_bytes() == before and not (tmp_path / "deck.pdf").exists()
