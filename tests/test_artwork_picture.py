@@ -81,6 +81,24 @@ def test_background_removal_clears_loose_specks_and_keeps_a_second_subject(tmp_p
     assert alpha[200, 30] == 0  # and the wall
 
 
+def test_background_removal_keeps_no_rim_of_the_wall_round_the_subject(tmp_path: Path) -> None:
+    """A white cat on a blue wall kept the pixels blending its fur with the wall at full
+    opacity: they printed as a light-blue outline round it (and blue specks where the wall
+    narrows between an ear and the head)."""
+    image = Image.new("RGB", (600, 600), (60, 110, 200))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((100, 250, 500, 560), fill=(250, 250, 250))  # the body
+    draw.polygon([(150, 330), (190, 120), (300, 280)], fill=(250, 250, 250))  # an ear, a notch below it
+    path = tmp_path / "photo.jpg"
+    image.save(path, "JPEG", quality=92)
+    picture = prepared_image(_photo(path, photo_shape="rounded", remove_background=True), 512)
+    pixels = np.asarray(picture, dtype=np.int16)
+    shown = pixels[..., 3] > 8
+    tint = (pixels[..., 2] - pixels[..., 0]) * pixels[..., 3] / 255  # blue over red, as it prints
+    assert shown[400, 300] and shown[230, 190]  # the body and the ear stay
+    assert int((shown & (tint > 24)).sum()) == 0
+
+
 def test_exif_orientation_is_applied(tmp_path: Path) -> None:
     path = _photo_file(tmp_path, exif_rotate=True)
     assert oriented_size(path) == (200, 300)

@@ -32,13 +32,34 @@ def _white_cat(
     return path
 
 
-def _cat_photo(folder: Path) -> Path:
-    """``rex.jpg``: the white cat against a plain pale wall (for ``remove_background``)."""
-    photo = Image.new("RGB", (800, 800), (196, 200, 206))  # a pale wall: its fringe is faint too
-    cat = Image.open(_white_cat(folder / "cut.png"))
+def _cat_photo(
+    folder: Path, wall: tuple[int, int, int] = (196, 200, 206), body: tuple[int, int, int] = (250, 249, 246)
+) -> Path:
+    """``rex.jpg``: the cat (white by default) against a plain wall (pale by default: its
+    fringe is faint too), for ``remove_background``."""
+    photo = Image.new("RGB", (800, 800), wall)
+    cat = Image.open(_white_cat(folder / "cut.png", body=body))
     photo.paste(cat, (100, 100), cat)
     photo.save(folder / "rex.jpg", quality=92)
     return folder / "rex.jpg"
+
+
+def _cut_out(path: Path) -> SymbolSpec:
+    return SymbolSpec(id=0, name="rex", kind="photo", source=path.name, path=path, remove_background=True)
+
+
+def test_a_white_cat_cut_out_of_a_blue_wall_is_warned_about_on_a_white_card(tmp_path: Path) -> None:
+    """The user's white cat on a blue wall printed as eyes, a nose and a light-blue outline:
+    the pixels blending fur and wall were kept at full opacity, and that tinted rim counted
+    as an edge that shows (0.004 of the edge faint)."""
+    rex = _cut_out(_cat_photo(tmp_path, wall=(60, 110, 200)))
+    assert proof(rex, "#ffffff").faint_edge_share >= FAINT_EDGE_SHARE
+    assert len(_faint_warnings([rex], "#ffffff")) == 1
+
+
+@pytest.mark.parametrize("body", [(22, 24, 30), (230, 120, 30)], ids=["dark", "ginger"])
+def test_a_dark_or_colourful_cat_cut_out_of_a_blue_wall_is_not(tmp_path: Path, body: tuple[int, int, int]) -> None:
+    assert _faint_warnings([_cut_out(_cat_photo(tmp_path, wall=(60, 110, 200), body=body))], "#ffffff") == []
 
 
 def _image(path: Path) -> SymbolSpec:
