@@ -72,6 +72,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     Warns:
         VectorWarning: an SVG is printed as its raster instead of its vector form.
         FaintEdgeWarning: a symbol's edge is almost the card's colour (its shape would not show).
+        BackgroundWarning: a removed background left scattered pieces, not the subject.
     """
     from printdeck.render import prove_symbols as prove  # noqa: PLC0415 - ReportLab only when proving
 

@@ -3,16 +3,20 @@ warned about: the layout packs its whole silhouette, but players see only its ey
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
 from printdeck.model import SymbolSpec
-from printdeck.render import FaintEdgeWarning, prove_symbols
-from printdeck.render.proof import FAINT_EDGE_SHARE, proof
+from printdeck.render import BackgroundWarning, FaintEdgeWarning, prove_symbols
+from printdeck.render.cut_outs import BACKGROUND_PIECES
+from printdeck.render.proof import FAINT_EDGE_SHARE, forget_proofs, proof, proof_key
 
 TWEMOJI = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
 
@@ -177,3 +181,76 @@ def test_a_colouring_book_cut_out_with_a_thin_dark_outline_is_not_warned_about(t
     ImageDraw.Draw(image).ellipse((100, 150, 900, 850), fill=(255, 255, 255, 255), outline=(0, 0, 0, 255), width=3)
     image.save(tmp_path / "page.png")
     assert _faint_warnings([_image(tmp_path / "page.png")], "#ffffff") == []
+
+
+def _busy_photo(folder: Path) -> Path:
+    """``kitty.jpg``: a green cat at the bottom right of a wall of 8-pixel blocks of random
+    colours with stickers on it, like the user's kitty that printed as dozens of pieces."""
+    rng = np.random.default_rng(7)
+    blocks = (np.array([150, 120, 150]) + rng.normal(0, 30, size=(75, 75, 3))).clip(0, 255).astype(np.uint8)
+    photo = Image.fromarray(blocks).resize((600, 600), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(photo)
+    for _ in range(12):  # stickers and pens on the wall
+        x, y = int(rng.integers(20, 520)), int(rng.integers(20, 380))
+        draw.rectangle((x, y, x + 40, y + 20), fill=tuple(int(c) for c in rng.integers(0, 255, 3)))
+    draw.ellipse((380, 420, 590, 590), fill=(50, 220, 70))
+    photo.save(folder / "kitty.jpg", quality=90)
+    return folder / "kitty.jpg"
+
+
+def _plain_photo(folder: Path, two: bool) -> Path:
+    """``plain.jpg``: on a plain pale wall, a person holding a ball apart, or two people."""
+    photo = Image.new("RGB", (600, 600), (235, 235, 230))
+    draw = ImageDraw.Draw(photo)
+    for x0, colour in ((120, (40, 60, 150)), (330, (160, 40, 40)))[: 2 if two else 1]:
+        draw.ellipse((x0 + 40, 160, x0 + 120, 250), fill=(220, 170, 140))
+        draw.rounded_rectangle((x0, 250, x0 + 160, 600), 40, fill=colour)
+    draw.ellipse((480, 300, 530, 350), fill=(240, 200, 30))
+    photo.save(folder / "plain.jpg", quality=92)
+    return folder / "plain.jpg"
+
+
+def _background_warnings(symbols: list[SymbolSpec]) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        prove_symbols(symbols, "#ffffff", [f"symbols.{k}" for k in range(len(symbols))])
+    return [str(w.message) for w in caught if issubclass(w.category, BackgroundWarning)]
+
+
+def test_a_busy_background_removed_is_warned_about_and_again_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user's kitty on a textured wall printed as scattered fragments, silently."""
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    kitty = _cut_out(_busy_photo(tmp_path))
+    (said,) = _background_warnings([kitty])
+    pieces = proof(kitty).background_pieces
+    assert pieces >= BACKGROUND_PIECES
+    assert said == (
+        f"symbols.0: the background of kitty.jpg is not plain enough to remove: it left {pieces} separate "
+        "pieces, not its subject; leave out remove_background, or use a photo taken against a plain wall or sky"
+    )
+    forget_proofs()  # a second build: the proof comes from the disk cache
+    assert _background_warnings([kitty]) == [said]
+    assert _background_warnings([dataclasses.replace(kitty, remove_background=False)]) == []
+
+
+@pytest.mark.parametrize("two", [False, True], ids=["ball-held-apart", "two-people"])
+def test_a_subject_with_a_ball_or_two_people_on_a_plain_wall_is_not(tmp_path: Path, two: bool) -> None:
+    rex = _cut_out(_plain_photo(tmp_path, two))
+    assert 2 <= proof(rex).background_pieces < BACKGROUND_PIECES
+    assert _background_warnings([rex]) == []
+
+
+def test_a_proof_cached_before_the_pieces_were_measured_is_measured_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    kitty = _cut_out(_busy_photo(tmp_path))
+    fields = dataclasses.asdict(proof(kitty))
+    del fields["background_pieces"]  # as an older printdeck wrote it
+    (tmp_path / "cache" / "proofs" / f"{proof_key(kitty)}.json").write_text(json.dumps(fields))
+    forget_proofs()
+    assert proof(kitty).background_pieces >= BACKGROUND_PIECES

@@ -177,6 +177,7 @@ def check_theme(
         VectorWarning: An SVG will print as its raster instead of its vector form.
         PressWarning: A CMYK press file has no bleed.
         FaintEdgeWarning: A symbol's edge is almost the card's colour (its shape would not show).
+        BackgroundWarning: A removed background left scattered pieces, not the subject.
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
     """
     loaded = load_theme(theme, allow_outside=allow_outside)

@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         is_lossy,
         photo_master,
         prepared_picture,
+        subject_pieces,
         subject_rings,
     )
     from printdeck.artwork.raster import alpha_array, rasterise, rasterise_longest, word_svg
@@ -207,6 +208,7 @@ _WHERE = {
     "srgb_profile_bytes": "printdeck.artwork.colour",
     "srgb_to_lab": "printdeck.artwork.colour_vision",
     "shared_decodes": "printdeck.artwork.decode",
+    "subject_pieces": "printdeck.artwork.picture",
     "subject_rings": "printdeck.artwork.picture",
     "svg_pixels": "printdeck.artwork.svg",
     "svg_root": "printdeck.artwork.svg",
@@ -321,6 +323,7 @@ __all__ = [
     "srgb_to_lab",
     "starts_right_to_left",
     "structure_checked",
+    "subject_pieces",
     "subject_rings",
     "svg_pixels",
     "svg_root",

@@ -326,6 +326,25 @@ def _subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, f
     return tuple(rings)
 
 
+PIECE_SHARE = 0.00005
+"""Smallest part, as a share of the crop square's area, that :func:`subject_pieces` counts
+(13 pixels at :data:`BACKGROUND_PX`): a crumb of the outline's antialiasing is not a piece."""
+
+
+def subject_pieces(symbol: SymbolSpec, crop: Crop) -> int:
+    """How many separate parts (8-connected, each at least :data:`PIECE_SHARE` of the square)
+    a photo with ``remove_background`` prints: its rings (:func:`subject_rings`) inside its
+    shape (:func:`photo_mask`), at :data:`BACKGROUND_PX` pixels. A subject against a plain
+    wall is one part, or a few (a ball held apart, two people); what a busy background
+    leaves is dozens."""
+    import cv2  # noqa: PLC0415 - OpenCV only for photos
+
+    side = BACKGROUND_PX
+    kept = (rings_mask(subject_rings(symbol, crop), side) > 127) & (photo_mask(symbol.photo_shape, side, side) > 127)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(kept.astype(np.uint8), connectivity=8)
+    return int((stats[1:, cv2.CC_STAT_AREA] >= PIECE_SHARE * side * side).sum())
+
+
 def rings_mask(rings: tuple[tuple[tuple[float, float], ...], ...], side_px: int) -> np.ndarray:
     """``(side_px, side_px) uint8``: closed rings (0..1 square, y down) filled by the even-odd
     rule, drawn 4x over-sampled then reduced (anti-aliased edges)."""

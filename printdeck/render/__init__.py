@@ -21,8 +21,8 @@ Public names (everything else in the package is internal):
   :func:`game_rules`): the 16:9 slides for the classroom screen;
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
-  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`PaleWordWarning`, :class:`CreditWarning`,
-  :class:`MarkWarning`.
+  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`BackgroundWarning`, :class:`PaleWordWarning`,
+  :class:`CreditWarning`, :class:`MarkWarning`.
 
 Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
 proof does not load the PDF writer.
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from printdeck.render.backs import back_image, deck_back
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.class_images import back_name, card_name
+    from printdeck.render.cut_outs import BackgroundWarning
     from printdeck.render.cutfile import cut_file_names, write_cut_files
     from printdeck.render.forms import REFUSE_DPI, ResolutionWarning, SvgImageWarning, check_raster_resolution
     from printdeck.render.imposition import Imposition, impose
@@ -95,6 +96,7 @@ _WHERE = {
     "SmallWordWarning": "printdeck.render.word_sizes",
     "VectorWarning": "printdeck.render.proof",
     "FaintEdgeWarning": "printdeck.render.proof",
+    "BackgroundWarning": "printdeck.render.cut_outs",
     "PaleWordWarning": "printdeck.render.proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
@@ -124,6 +126,7 @@ __all__ = [
     "PNG_RECORD",
     "REFUSE_DPI",
     "BackDesign",
+    "BackgroundWarning",
     "CardStyle",
     "CreditWarning",
     "FaintEdgeWarning",

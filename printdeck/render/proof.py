@@ -14,6 +14,7 @@ with a warning. Verdicts are cached on disk by the drawing's key, so ``check`` a
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 import os
@@ -24,7 +25,6 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 import numpy as np
-from PIL import Image
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
@@ -34,6 +34,15 @@ from printdeck.errors import PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
+from printdeck.render.cut_outs import (
+    BACKGROUND_PIECES,
+    FAINT_EDGE_SHARE,
+    BackgroundWarning,
+    background_message,
+    background_pieces,
+    faint_edge_share,
+    faint_message,
+)
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.svg_features import svg_undrawn_feature, undrawn_line
 from printdeck.render.vector_code import form_version
@@ -53,14 +62,6 @@ STRAY_SHARE = 0.003
 LOST_SHARE = 0.01
 """Visible traced ink the vector form may leave out, as a share of it."""
 SLACK_PX = 2
-FAINT_CONTRAST = 20
-"""Largest largest-channel difference from the background at which an edge pixel is
-faint: almost the card's colour (a white cat cut out, on a white card)."""
-FAINT_EDGE_SHARE = 0.6
-"""A symbol whose edge is faint on this share of it or more is warned about: players
-would not see its shape."""
-EDGE_PX = 2
-"""How near, pixels of the :data:`PROOF_PX` raster, to a drawing's outline ink must show."""
 CONTRAST = VISIBLE_CONTRAST
 """Smallest largest-channel difference from the background that counts as visible (the
 theme's :data:`~printdeck.theme.VISIBLE_CONTRAST`, which word colours are held to too)."""
@@ -77,9 +78,11 @@ class Proof:
         stray_share: Vector ink outside the traced ink, share of the visible ink.
         lost_share: Traced visible ink the vector form leaves out, share of it.
         faint_edge_share: Share of the drawing's outline with no ink that shows on the
-            card within :data:`EDGE_PX` (:data:`FAINT_CONTRAST`).
+            card (:func:`~printdeck.render.cut_outs.faint_edge_share`).
         translucent: For an SVG printed as vectors, whether its form paints see-through
             (an opacity, a blend mode), which PDF/X-1a cannot hold.
+        background_pieces: For a photo with ``remove_background``, how many separate
+            parts it prints (:func:`~printdeck.render.cut_outs.background_pieces`); 0 else.
     """
 
     visible_share: float
@@ -88,6 +91,7 @@ class Proof:
     lost_share: float = 0.0
     faint_edge_share: float = 0.0
     translucent: bool = False
+    background_pieces: int = 0
 
 
 class FaintEdgeWarning(UserWarning):
@@ -100,27 +104,6 @@ class PaleWordWarning(UserWarning):
 
 class VectorWarning(UserWarning):
     """An SVG's vector form does not print what was traced: printed as a raster instead."""
-
-
-def _faint_edge_share(rgba: Image.Image, background: str) -> float:
-    """Share of the drawing's outline with no ink that shows near it: of the pixels on its
-    outer ring (any ink, alpha over 8, beside a pixel with none), those with no pixel within
-    :data:`EDGE_PX` whose colour, composited onto ``background`` (``#rrggbb``), differs from
-    it by more than :data:`FAINT_CONTRAST`; 0.0 for a drawing with no ink. A thin dark
-    outline shows beside its own faint antialiased rim; a white cut-out's rim, and a pale
-    fringe its removed background left, show nothing."""
-    import cv2  # noqa: PLC0415 - only when a proof is measured, not read from the cache
-
-    alpha = np.asarray(rgba.convert("RGBA").getchannel("A"))
-    inked = (alpha > 8).astype(np.uint8)
-    padded = cv2.copyMakeBorder(inked, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    ring = inked.astype(bool) & ~cv2.erode(padded, np.ones((3, 3), dtype=np.uint8))[1:-1, 1:-1].astype(bool)
-    count = int(ring.sum())
-    if count == 0:
-        return 0.0
-    shows = visible_ink(rgba, background, FAINT_CONTRAST).astype(np.uint8)
-    near = cv2.dilate(shows, np.ones((2 * EDGE_PX + 1,) * 2, dtype=np.uint8)).astype(bool)
-    return float((ring & ~near).sum()) / count
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:
@@ -169,9 +152,9 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     size = raster.size
     visible = visible_ink(raster, background)
     visible_share = float(visible.mean())
-    faint = _faint_edge_share(raster, background)
+    faint = faint_edge_share(raster, background)
     if art.kind != "svg":
-        return Proof(visible_share, faint_edge_share=faint)
+        return Proof(visible_share, faint_edge_share=faint, background_pieces=background_pieces(symbol, art))
     traced = np.asarray(raster.getchannel("A")) > 8
     on_white = visible if background == "#ffffff" else visible_ink(raster, "#ffffff")  # a white card: the same
     try:
@@ -218,7 +201,7 @@ def _proof_key(symbol: SymbolSpec, drawn_key: str, background: str) -> str:
     verdict is about that form)."""
     paint = symbol.color if symbol.kind == "text" else ""  # a word's colour is paint, not drawing
     forms = form_version() if symbol.kind == "svg" else ""
-    code = code_digest(__name__, "printdeck.render.canvas", "printdeck.render.pdf_pixels")  # what measures
+    code = code_digest(__name__, "printdeck.render.canvas", "printdeck.render.pdf_pixels", "printdeck.render.cut_outs")
     return entry_key(drawn_key, paint, background.lower(), code, forms)
 
 
@@ -258,24 +241,34 @@ def proof_ready(symbol: SymbolSpec, background: str = "#ffffff") -> bool:
 def _cached_proof(symbol: SymbolSpec, background: str, key: str) -> Proof:
     folder = cache_dir("proofs")
     entry = folder / f"{key}.json" if folder is not None else None
-    try:
-        found = Proof(**json.loads(read_entry(entry) or "null")) if entry is not None else None
-        if found is not None and isinstance(found.vector_ok, bool):
-            return found
-    except (TypeError, ValueError):
-        pass
+    found = _stored(read_entry(entry)) if entry is not None else None
+    if found is not None:
+        return found
     shipped = shipped_proof(key)  # a bundled picture on white: proved when printdeck was made
-    if shipped is not None:
-        with contextlib.suppress(TypeError, ValueError):
-            found = Proof(**shipped)
-            _record_vector_form(symbol)  # what proving records as it draws, for the PDF to replay
-            if entry is not None:  # kept as a proof made here is: the next run finds both at once
-                write_entry(entry, json.dumps(asdict(found)))
-            return found
+    found = _stored(json.dumps(shipped)) if shipped is not None else None
+    if found is not None:
+        _record_vector_form(symbol)  # what proving records as it draws, for the PDF to replay
+        if entry is not None:  # kept as a proof made here is: the next run finds both at once
+            write_entry(entry, json.dumps(asdict(found)))
+        return found
     result = _measure(symbol, background)
     if entry is not None:
         write_entry(entry, json.dumps(asdict(result)))
     return result
+
+
+def _stored(text: str | None) -> Proof | None:
+    """The proof a stored entry (JSON of its fields) holds, or None when it holds none or
+    lacks a field: an entry written before a measure was added is measured again, never
+    read as that measure's default (a busy background's pieces as 0)."""
+    try:
+        fields = json.loads(text or "null")
+        if not isinstance(fields, dict) or set(fields) != {f.name for f in dataclasses.fields(Proof)}:
+            return None
+        found = Proof(**fields)
+    except (TypeError, ValueError):
+        return None
+    return found if isinstance(found.vector_ok, bool) else None
 
 
 def _record_vector_form(symbol: SymbolSpec) -> None:
@@ -317,17 +310,6 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
             PaleWordWarning,
             stacklevel=2,
         )
-
-
-def _faint_message(label: str, symbol: SymbolSpec, background: str) -> str:
-    """The one line of a :class:`FaintEdgeWarning`, with the changes that make the shape show."""
-    fixes = "set card.background to a colour it stands out from"
-    if symbol.remove_background:
-        fixes += ", or leave out remove_background (its own background then frames it)"
-    return (
-        f"{label}: most of the edge of {shown(symbol.source)} is almost the card's colour "
-        f"{background}, so players may not see its shape; {fixes}"
-    )
 
 
 def fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
@@ -394,6 +376,8 @@ def prove_symbols(
         VectorWarning: once per SVG whose vector form is replaced by its raster.
         FaintEdgeWarning: once per symbol whose edge is mostly almost the background's
             colour (:data:`FAINT_EDGE_SHARE`).
+        BackgroundWarning: once per photo whose removed background left scattered pieces
+            (:data:`~printdeck.render.cut_outs.BACKGROUND_PIECES`).
     """
     if len(symbols) <= 1 or all(_known(s, background) for s in symbols):  # nothing to draw: threads would
         results = [proof(s, background) for s in symbols]  # only take turns with the GIL (a third slower)
@@ -414,6 +398,9 @@ def prove_symbols(
                 "cannot hold; use paper.pdfx: x-4, or make the artwork opaque"
             )
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
-            warnings.warn(_faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
+            warnings.warn(faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
+        if result.background_pieces >= BACKGROUND_PIECES:
+            message = background_message(label, symbol, result.background_pieces)
+            warnings.warn(message, BackgroundWarning, stacklevel=2)
         if not result.vector_ok:
             warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)
