@@ -35,7 +35,7 @@ def _refusal(section: str, key: str, value: object) -> str:
             "for a rectangular card give card.shape: rectangle and card.size: [2.5in, 3.5in]",
         ),
         ("card", "size", "60x60mm", "for a square card give card.shape: square and card.size: 60mm"),
-        ("paper", "size", "8.5x11in", "give the width and the height as a list: [8.5in, 11in]"),
+        ("paper", "size", "8.5in x 11", "give the width and the height as a list: [8.5in, 11in]"),
         ("card", "bleed", 3, 'write its unit: "3mm" (or cm, in, pt)'),
         ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
         ("paper", "ink_limit", "250%", "write the number without its percent sign"),
@@ -90,3 +90,9 @@ def test_a_size_fix_loads_when_followed(card: dict[str, object], fixed: dict[str
     assert f"card.shape: {shape}" in str(caught.value)
     theme = load_theme_data({**BASE, "card": fixed}, Path("."))
     assert theme.spec.card.outline().kind.value == shape
+
+
+def test_a_paper_size_with_its_unit_written_once_is_read() -> None:
+    """``4x6in`` (a photo printer's paper, as a parent typed it) is 4 in by 6 in."""
+    spec = load_theme_data({**BASE, "paper": {"size": "8.5x11in"}}, Path(".")).spec
+    assert spec.paper.size == pytest.approx((215.9, 279.4))

@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, oriented_size, rasterise
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
 from printdeck.errors import LOW_RESOLUTION
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
@@ -256,6 +256,8 @@ def _low_resolution_fix(symbol: SymbolSpec, dpi: float) -> str:
     report = drawing(symbol).crop_report if symbol.kind == "photo" else None
     if report is None or report.found not in _FOUND_WORDS or symbol.zoom > 1:
         return "use a larger image"
+    from printdeck.artwork import oriented_size  # noqa: PLC0415 - Pillow only for a refusal
+
     across = report.box_px[2] - report.box_px[0]
     if dpi * min(oriented_size(existing_file(symbol))) / across < REFUSE_DPI:  # the widest crop: still coarse
         return "use a larger image"
