@@ -509,3 +509,19 @@ def test_init_names_pictures_without_the_emoji_of_their_files(tmp_path: Path) ->
         out.write("extras:\n  legend: true\n")
     theme = load_theme(theme_file)
     check_printed_text(theme, theme.symbols)  # the legend prints every name
+
+
+def test_a_word_list_saved_as_utf16_by_notepad_is_read_and_the_next_step_pastes(tmp_path: Path) -> None:
+    """A teacher's list saved by Windows Notepad as "Unicode" (UTF-16 with its byte-order
+    mark) was refused as not UTF-8; the next-step line's path with a space broke when pasted."""
+    words = tmp_path / "mots.txt"
+    words.write_bytes(
+        "chat = cat\nchien = dog\nvache = cow\ncanard = duck\nlapin = rabbit\nhibou = owl\nporc = pig\n".encode(
+            "utf-16"
+        )
+    )
+    deck = tmp_path / "ma classe"
+    result = _run("init", str(deck), "--words", str(words))
+    assert result.exit_code == 0, result.output
+    assert '- text: "chat"' in (deck / "theme.yaml").read_text(encoding="utf-8")
+    assert f"next: edit it, then run `printdeck build '{deck / 'theme.yaml'}'`" in result.output

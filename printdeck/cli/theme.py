@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -34,7 +35,7 @@ def init(directory: Path, images: Path | None, words: Path | None, font: str | N
     click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
     if result.skipped:
         click.echo(result.skipped)
-    click.echo(f"next: edit it, then run `printdeck build {shown(result.path)}`")
+    click.echo(f"next: edit it, then run `printdeck build {shlex.quote(shown(result.path))}`")  # as pasted
 
 
 INIT_FLAGS = {"images": "--images", "words": "--words", "font": "--font", "theme_dir": "DIRECTORY"}

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from printdeck.artwork import FontFace
 
 MAX_WORDS_FILE_BYTES = 200_000
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+"""The byte-order marks a UTF-16 text file starts with (Windows Notepad's "Unicode")."""
 NO_FONT = "word-without-font"
 """The ``code`` of :func:`~printdeck.theme.scaffold.init_theme`'s error for a word no font
 has (a front end says how to give a font: ``font=``, ``--font``)."""
@@ -68,14 +70,15 @@ def read_words(path: Path) -> list[WordRow]:
     separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
 
     Raises:
-        PrintdeckError: Unreadable or not UTF-8, no word in it, a word too long, more than two columns or
+        PrintdeckError: Unreadable or not UTF-8 (nor UTF-16 with its byte-order mark), no word in it,
+            a word too long, more than two columns or
             an empty one (``cat =``, ``dog =perro``: an ``=`` that splits nothing), or a word
             twice, in any case and however its letters are typed (NFC; the message gives the
             line numbers).
     """
     raw = read_user_file(path, "words", MAX_WORDS_FILE_BYTES, "a word list")  # a regular file, never blocking
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode("utf-16" if raw.startswith(UTF16_MARKS) else "utf-8-sig")
     except UnicodeDecodeError:
         raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
     rows: list[WordRow] = []
