@@ -27,7 +27,12 @@ from printdeck.errors import CUT_SHORT_PICTURE, UNREADABLE_PICTURE, PrintdeckErr
 from printdeck.fileio import read_limited
 
 MAX_PIXELS = 60_000_000
-"""Largest raster (width x height) accepted: a 48-megapixel phone photo fits."""
+"""Largest raster (width x height) decoded: a 48-megapixel phone photo fits."""
+MAX_DRAFTED_PIXELS = 89_000_000
+"""Largest JPEG (width x height) accepted where it is decoded scaled down (``draft``, by
+libjpeg's DCT scaling, to at most :data:`MAX_PIXELS`): a 64-megapixel phone photo fits.
+Under Pillow's own decompression-bomb mark (``Image.MAX_IMAGE_PIXELS``, 89.5 megapixels),
+so Pillow never warns of one."""
 EXIF_ORIENTATION = 0x0112
 """The EXIF tag saying how a picture is turned when shown (1 upright; 5-8 turn it a quarter)."""
 RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
@@ -98,17 +103,15 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
     :data:`MAX_PIXELS` too, and refused before a pixel is decoded."""
     try:
         image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
-        if image.width * image.height > MAX_PIXELS:
-            raise key_error(
-                f"{where}",
-                f"{path} is {image.width}x{image.height} pixels, more than "
-                f"{MAX_PIXELS // 1_000_000} megapixels; scale it down",
-            )
-        if draft_px is not None and image.format in ("JPEG", "MPO"):
+        drafted = draft_px is not None and image.format in ("JPEG", "MPO")
+        _check_pixels(image, MAX_DRAFTED_PIXELS if drafted else MAX_PIXELS, path, where)
+        if drafted:
+            assert draft_px is not None
             longer = max(image.size)
             image.draft(
                 "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
             )
+            _check_pixels(image, MAX_PIXELS, path, where)  # what is decoded: scaled down enough
         image.load()
     except PrintdeckError:
         raise
@@ -132,6 +135,19 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
             code=CUT_SHORT_PICTURE,
         ) from None
     return image
+
+
+def _check_pixels(image: Image.Image, most: int, path: Path, where: str) -> None:
+    """Refuse a picture of more than ``most`` pixels (width x height, as opened or drafted).
+
+    Raises:
+        PrintdeckError: Keyed ``where``: its size and "scale it down".
+    """
+    if image.width * image.height > most:
+        raise key_error(
+            f"{where}",
+            f"{path} is {image.width}x{image.height} pixels, more than {most // 1_000_000} megapixels; scale it down",
+        )
 
 
 def to_rgba(image: Image.Image) -> Image.Image:
@@ -226,7 +242,7 @@ def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
         return (0, 0)
     try:
         with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
-            if image.width * image.height > MAX_PIXELS:
+            if image.width * image.height > MAX_DRAFTED_PIXELS:
                 return None
             longer = max(image.size)
             wanted = (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))

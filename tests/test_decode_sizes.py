@@ -1,0 +1,46 @@
+"""How large a picture printdeck decodes: a phone's 64-megapixel JPEG is read scaled down
+(libjpeg's DCT scaling), other pictures up to 60 megapixels; larger ones are refused with
+their size, before a pixel is decoded."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import printdeck
+from printdeck.artwork import decode
+
+
+def _encoded(size: tuple[int, int], kind: str) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, "#3070c0").save(out, kind)
+    return out.getvalue()
+
+
+def test_a_jpeg_over_the_decoded_limit_is_read_scaled_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent's 64-megapixel photo (9248 x 6936) was refused as over 60 megapixels though it
+    is only ever decoded scaled down: here with the limits scaled down a thousandfold."""
+    monkeypatch.setattr(decode, "MAX_PIXELS", 60_000)
+    monkeypatch.setattr(decode, "MAX_DRAFTED_PIXELS", 89_000)
+    jpeg = _encoded((344, 258), "JPEG")  # 88,752 pixels: 64 MP at a thousandth
+    image = decode.open_raster(jpeg, Path("big.jpg"), "symbols.0", draft_px=160)
+    assert image.width * image.height <= 60_000 and image.size == (172, 129)  # half size
+    with pytest.raises(printdeck.PrintdeckError, match=r"big.jpg is 344x258 pixels, more than 0 megapixels"):
+        decode.open_raster(jpeg, Path("big.jpg"), "symbols.0")  # decoded whole: refused
+    with pytest.raises(printdeck.PrintdeckError, match=r"big.png is 344x258 pixels"):
+        decode.open_raster(_encoded((344, 258), "PNG"), Path("big.png"), "symbols.0", draft_px=200)
+
+
+def test_a_jpeg_over_the_drafted_limit_is_refused_by_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(decode, "MAX_DRAFTED_PIXELS", 89_000)
+    jpeg = _encoded((400, 300), "JPEG")
+    with pytest.raises(printdeck.PrintdeckError, match=r"huge.jpg is 400x300 pixels, more than 0 megapixels"):
+        decode.open_raster(jpeg, Path("huge.jpg"), "symbols.0", draft_px=100)
+
+
+def test_the_drafted_limit_stays_under_pillows_bomb_mark() -> None:
+    """Pillow warns of a decompression bomb over its own mark: never for a picture accepted."""
+    assert decode.MAX_PIXELS < decode.MAX_DRAFTED_PIXELS <= Image.MAX_IMAGE_PIXELS
