@@ -157,3 +157,26 @@ def test_the_legend_on_coloured_cards_stores_pictures_at_the_cards_sizes(tmp_pat
         images = [obj for obj in doc.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
         widths = [int(image.Width) for image in images]
     assert widths and max(widths) <= most_px, widths
+
+
+def test_a_photo_saved_as_png_is_stored_as_jpeg(tmp_path: Path) -> None:
+    """A parent's 16-bit PNG photo went into the PDF as 1.6 MB of lossless pixels, ten times
+    its JPEG neighbours: a photo is opaque and photographic, so it is stored as JPEG (DCT)
+    whatever its file, as the README says."""
+    import numpy as np
+
+    folder = tmp_path / "t"
+    folder.mkdir()
+    noise = np.random.default_rng(5).integers(0, 65535, (600, 600), dtype=np.uint16)
+    Image.fromarray(noise).save(folder / "p0.png")  # 16-bit grey, noise-like as a photo's grain
+    for i, color in enumerate(COLORS[1:], start=1):
+        Image.new("RGB", (300, 300), color).save(folder / f"p{i}.jpg", quality=90)
+    spec = {
+        "name": "photos",
+        "seed": 1,
+        "symbols": [{"photo": "p0.png"}] + [{"photo": f"p{i}.jpg"} for i in range(1, 7)],
+    }
+    (folder / "theme.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    pdf = _render(load_theme(folder / "theme.yaml"), tmp_path / "a.pdf")
+    images = _image_dicts(pdf)
+    assert len(images) == 7 and all(b"/DCTDecode" in d for d in images), images

@@ -1,12 +1,12 @@
 """Raster and photo symbols in the PDF: sized for print, JPEG kept JPEG, crops as clip paths.
 
 Each picture is stored once, at most ``paper.max_ppi`` pixels an inch at the largest
-size any card prints it (never more pixels than the source has). A JPEG (or HEIC,
-AVIF, lossy WebP) source is stored as JPEG (DCT); an upright JPEG that needs no
-scaling passes through byte for byte. A photo's crop is a clip path (a circle or a
-rounded square) over an opaque picture, so print shops' PDF/X conversion keeps it a
-plain image. A picture with real transparency is composited onto its card's flat
-background and clipped to its silhouette (symbols never overlap), so no soft mask
+size any card prints it (never more pixels than the source has). A photo, and a picture
+from a JPEG (or HEIC, AVIF, lossy WebP) source, is stored as JPEG (DCT; a PNG icon keeps
+its lossless pixels); an upright JPEG that needs no scaling passes through byte for byte.
+A photo's crop is a clip path (a circle or a rounded square) over an opaque picture, so
+print shops' PDF/X conversion keeps it a plain image. A picture with real transparency is
+composited onto its card's flat background and clipped to its silhouette (symbols never overlap), so no soft mask
 (transparency) reaches the file either: PDF/X-1a takes it, and a PDF/X conversion
 keeps the page's vectors. A picture's JPEG is kept in the disk cache by drawing key and
 size, so a new seed or another copy of a deck encodes nothing again; a photo's sizes are
@@ -124,12 +124,13 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
         jpeg = _kept_jpeg(art, target)
         if jpeg is not None:
             return StoredPicture(JpegReader(jpeg), symbol.photo_shape or "circle", False, rings)
-        lossy, crop = _lossy(art), art.crop
+        crop = art.crop
         if crop is not None:  # up to its master's side, scaled from the master
             picture = crop_square(symbol, crop, target)
         else:
             picture = prepared_picture(symbol, target).convert("RGB")
-        return StoredPicture(_reader(picture, lossy, art, target), symbol.photo_shape or "circle", False, rings)
+        # a photo is JPEG whatever its file (a PNG or 16-bit photo too): opaque and photographic
+        return StoredPicture(_reader(picture, True, art, target), symbol.photo_shape or "circle", False, rings)
     if _passes_through(art, target):
         return StoredPicture(JpegReader(Path(symbol.path or "").read_bytes()), None, False)
     jpeg = _kept_jpeg(art, target)
