@@ -370,3 +370,21 @@ def test_a_small_photo_whose_widest_crop_is_coarse_too_is_not_told_to_take_a_foc
     with pytest.raises(printdeck.PrintdeckError) as caught:
         printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
     assert caught.value.fix == "use a larger image" and "focus" not in str(caught.value)
+
+
+def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> None:
+    """A teacher's folder of small pictures was refused one file at a time: fix, build, the
+    next refused. The refusal names the others too, so they are all replaced at once."""
+    from PIL import Image
+
+    for i in range(7):
+        Image.new("RGB", (40, 40), (36 * i, 90, 200 - 25 * i)).save(tmp_path / f"p{i}.png")
+    symbols = "".join(f"  - image: p{i}.png\n" for i in range(7))
+    (tmp_path / "theme.yaml").write_text(
+        f"name: a\ndeck: {{allow_look_alike: true}}\nsymbols:\n{symbols}", encoding="utf-8"
+    )
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+    said = str(caught.value)
+    assert "; so do 6 more pictures: " in said and said.endswith("and 1 more; use larger images"), said
+    assert caught.value.code == "low-resolution"

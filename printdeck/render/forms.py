@@ -18,7 +18,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
-from printdeck.errors import LOW_RESOLUTION
+from printdeck.errors import LOW_RESOLUTION, shown
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
 from printdeck.render.pictures import (
@@ -302,14 +302,17 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))
             if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
                 lowest[p.symbol_id] = (dpi, card.index)
+    coarse = [(sid, dpi, card_index) for sid, (dpi, card_index) in sorted(lowest.items()) if dpi < REFUSE_DPI]
+    if coarse:
+        sid, dpi, card_index = coarse[0]
+        problem = (
+            f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
+            f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}){_also_coarse(coarse[1:], table)}"
+        )
+        fix = _low_resolution_fix(table[sid], dpi) if len(coarse) == 1 else "use larger images"
+        raise table[sid].error(problem, fix, code=LOW_RESOLUTION)
     for sid, (dpi, card_index) in sorted(lowest.items()):
         src = table[sid].source
-        if dpi < REFUSE_DPI:
-            problem = (
-                f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
-                f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
-            )
-            raise table[sid].error(problem, _low_resolution_fix(table[sid], dpi), code=LOW_RESOLUTION)
         if dpi < WARN_DPI:
             warnings.warn(
                 f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",
@@ -317,3 +320,19 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
                 stacklevel=2,
             )
     return {sid: v[0] for sid, v in lowest.items()}
+
+
+SAID_COARSE = 5
+"""The most other pictures a resolution refusal names (then how many more)."""
+
+
+def _also_coarse(others: Sequence[tuple[int, float, int]], table: Mapping[int, SymbolSpec]) -> str:
+    """``; so do 2 more pictures: b.jpg (130 dpi), c.jpg (140 dpi)``: the other pictures a
+    refusal finds under :data:`REFUSE_DPI` (``(symbol id, dpi, card index)``), so all are
+    fixed in one go; empty for none."""
+    if not others:
+        return ""
+    named = ", ".join(f"{shown(table[sid].source)} ({dpi:.0f} dpi)" for sid, dpi, _ in others[:SAID_COARSE])
+    more = f" and {len(others) - SAID_COARSE} more" if len(others) > SAID_COARSE else ""
+    noun = "picture" if len(others) == 1 else "pictures"
+    return f"; so do {len(others)} more {noun}: {named}{more}"
