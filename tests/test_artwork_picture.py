@@ -99,6 +99,26 @@ def test_background_removal_keeps_no_rim_of_the_wall_round_the_subject(tmp_path:
     assert int((shown & (tint > 24)).sum()) == 0
 
 
+@pytest.mark.parametrize("edge_px", [2, 3, 6])
+def test_background_removal_keeps_a_subject_inside_a_thin_outline(edge_px: int) -> None:
+    """A white mug with a thin grey edge on a white wall (and a blue shirt in a dark outline
+    on a blue wall) was cleared whole: the low-resolution fill, scaled up, reached past the
+    edge and the subject's run of wall-like pixels went with the wall."""
+    from printdeck.artwork.picture import background_alpha
+
+    for wall, edge, inside in (
+        ((250, 250, 250), (150, 150, 150), (245, 245, 245)),
+        ((60, 110, 200), (20, 20, 20), (62, 112, 198)),
+    ):
+        im = Image.new("RGB", (512, 512), wall)
+        d = ImageDraw.Draw(im)
+        d.rounded_rectangle((120, 140, 390, 420), 30, fill=edge)
+        d.rounded_rectangle((120 + edge_px, 140 + edge_px, 390 - edge_px, 420 - edge_px), 30, fill=inside)
+        alpha = background_alpha(im, 24)
+        assert (alpha[160:400, 140:370] == 255).mean() > 0.99, (wall, edge_px)
+        assert (alpha[:100, :] == 0).all()  # the wall itself goes
+
+
 def test_exif_orientation_is_applied(tmp_path: Path) -> None:
     path = _photo_file(tmp_path, exif_rotate=True)
     assert oriented_size(path) == (200, 300)
