@@ -44,3 +44,13 @@ def test_a_jpeg_over_the_drafted_limit_is_refused_by_its_size(monkeypatch: pytes
 def test_the_drafted_limit_stays_under_pillows_bomb_mark() -> None:
     """Pillow warns of a decompression bomb over its own mark: never for a picture accepted."""
     assert decode.MAX_PIXELS < decode.MAX_DRAFTED_PIXELS <= Image.MAX_IMAGE_PIXELS
+
+
+def test_a_jpeg_over_the_decoded_limit_cropped_close_is_read_at_half_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 64-megapixel photo with ``zoom: 8`` asked for more than half its pixels, so it was
+    decoded whole and refused: such a JPEG is decoded at half size at most."""
+    monkeypatch.setattr(decode, "MAX_PIXELS", 60_000)
+    monkeypatch.setattr(decode, "MAX_DRAFTED_PIXELS", 89_000)
+    jpeg = _encoded((344, 258), "JPEG")
+    image = decode.open_raster(jpeg, Path("big.jpg"), "symbols.0", draft_px=1000)
+    assert image.size == (172, 129)

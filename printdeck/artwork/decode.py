@@ -107,10 +107,7 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         _check_pixels(image, MAX_DRAFTED_PIXELS if drafted else MAX_PIXELS, path, where)
         if drafted:
             assert draft_px is not None
-            longer = max(image.size)
-            image.draft(
-                "RGB", (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
-            )
+            image.draft("RGB", _draft_request(image.size, draft_px))
             _check_pixels(image, MAX_PIXELS, path, where)  # what is decoded: scaled down enough
         image.load()
     except PrintdeckError:
@@ -135,6 +132,18 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
             code=CUT_SHORT_PICTURE,
         ) from None
     return image
+
+
+def _draft_request(size: tuple[int, int], draft_px: int) -> tuple[int, int]:
+    """The size (width, height) to ask a JPEG of ``size`` for with ``draft_px`` wanted on its
+    longer side: that, or half the JPEG's where it holds more than :data:`MAX_PIXELS` (a
+    64-megapixel photo cropped close still decodes at a quarter of its pixels, 16 of them,
+    more than a card prints)."""
+    width, height = size
+    longer = max(width, height)
+    if width * height > MAX_PIXELS:
+        draft_px = min(draft_px, longer // 2)
+    return math.ceil(draft_px * width / longer), math.ceil(draft_px * height / longer)
 
 
 def _check_pixels(image: Image.Image, most: int, path: Path, where: str) -> None:
@@ -244,9 +253,7 @@ def _draft_size(data: bytes, draft_px: int) -> tuple[int, int] | None:
         with Image.open(io.BytesIO(data), formats=["JPEG"]) as image:
             if image.width * image.height > MAX_DRAFTED_PIXELS:
                 return None
-            longer = max(image.size)
-            wanted = (math.ceil(draft_px * image.width / longer), math.ceil(draft_px * image.height / longer))
-            image.draft("RGB", wanted)
+            image.draft("RGB", _draft_request(image.size, draft_px))
             return image.size
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError, Image.DecompressionBombWarning):
         return None
