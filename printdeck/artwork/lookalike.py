@@ -115,10 +115,8 @@ class LookAlike:
                 f"zoomed or turned from the other ({self.same_picture} details match{aligned})"
             )
         if self.is_copy:
-            return (
-                f"{self.first!r} and {self.second!r} look alike: they show the same picture (a copy, "
-                f"resized or saved again: {self.similarity:.0%} of the outline and CIEDE2000 {self.delta_e:.1f} apart)"
-            )
+            copy = "they show the same picture (a copy, resized or saved again)"
+            return f"{self.first!r} and {self.second!r} look alike: {copy}"
         how = []
         if self.mirrored:
             how.append("mirrored")
