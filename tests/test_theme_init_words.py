@@ -196,7 +196,8 @@ def test_init_refuses_a_word_typed_twice_in_two_unicode_forms(tmp_path: Path, li
     ("words", "lang"),
     [
         ("门\n骨\n直\n令\n角\n写\n雪\n", "zh-Hans"),
-        ("門\n骨\n直\n令\n角\n寫\n雪\n", "zh-Hant"),
+        ("說\n門\n骨\n直\n令\n角\n寫\n", "zh-Hant"),
+        ("학교\n學校\n大學\n집\n山\n물\n불\n", "ko"),
         ("やま\n山\n川\nかわ\n木\nき\n人\n", "ja"),
     ],
 )
@@ -212,10 +213,13 @@ def test_init_writes_the_language_a_word_lists_han_characters_are_written_in(
     assert load_theme(tmp_path / "deck" / "theme.yaml", check_files=False).spec.text.lang == lang
 
 
-def test_init_asks_for_the_language_where_the_han_characters_do_not_tell(tmp_path: Path) -> None:
+@pytest.mark.parametrize("words", ["山\n木\n人\n川\n火\n水\n日\n", "日\n月\n学\n国\n会\n門\n金\n"])
+def test_init_asks_for_the_language_where_the_han_characters_do_not_tell(tmp_path: Path, words: str) -> None:
+    """Characters every set has, or a Japanese kanji list (学 国 会 are Simplified Chinese's
+    too, 門 Traditional's): the key is left for the author, never guessed wrong."""
     from printdeck.theme import init_theme
 
-    (tmp_path / "w.txt").write_text("山\n木\n人\n川\n火\n水\n日\n", encoding="utf-8")
+    (tmp_path / "w.txt").write_text(words, encoding="utf-8")
     init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
     text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
     assert "#   lang: zh-Hans   # the letter forms of the words' Han characters: zh-Hans, zh-Hant or ja" in text

@@ -1,14 +1,15 @@
 """Which letter forms a word list's Han characters are written in: Simplified or Traditional
-Chinese, or Japanese.
+Chinese, Japanese or Korean.
 
 One code point can print in different shapes by language (门 and 骨 differ between Chinese
 and Japanese fonts), and fontconfig picks a Han font by the machine's locale when a theme
 gives no ``text.lang``. ``printdeck init`` therefore writes the language it can tell from
-the words (:func:`han_lang`). The test uses the national character sets Python's codecs
-carry: Simplified Chinese is written in GB 2312's characters, Traditional Chinese in Big5's;
-a character only one of them has says which (门 is GB 2312's, 門 Big5's). Kana say
-Japanese. Characters both sets have (山, 木) say nothing, and neither does a list that mixes
-both kinds: there the theme's author chooses.
+the words (:func:`han_lang`). Hangul says Korean and kana Japanese. Otherwise the national
+character sets Python's codecs carry decide: a character of GB 2312 (Simplified Chinese's)
+that neither Big5 (Traditional Chinese's) nor JIS X 0208 (Japanese's) has says Simplified
+(门, 们, 话), one of Big5 that neither GB 2312 nor JIS X 0208 has says Traditional (說). A
+Japanese form that Simplified Chinese shares (学, 国) says nothing, nor does a character every
+set has (山, 木), nor a list with both kinds: there the theme's author chooses.
 """
 
 from __future__ import annotations
@@ -19,28 +20,33 @@ HAN_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x
 """CJK Unified Ideographs (with Extensions A to G) and the Compatibility Ideographs."""
 KANA_RANGE = (0x3040, 0x30FF)
 """Hiragana and Katakana."""
+HANGUL_RANGE = (0xAC00, 0xD7AF)
+"""Hangul syllables."""
 
 
 def han_lang(words: Iterable[str]) -> str | None:
     """The language whose letter forms the words' Han characters are written in:
-    ``"ja"`` where any word has kana, else ``"zh-Hans"`` where some character is only in
-    GB 2312 and none only in Big5, ``"zh-Hant"`` the other way round; ``None`` for words
-    without Han characters, or ones that do not tell (see the module).
+    ``"ko"`` where any word has Hangul, ``"ja"`` where any has kana, else ``"zh-Hans"`` or
+    ``"zh-Hant"`` where the characters tell it (see the module); ``None`` for words without
+    Han characters, or ones that do not tell.
 
     Examples:
-        >>> han_lang(["门", "骨", "山"]), han_lang(["門", "山"]), han_lang(["山", "やま"])
-        ('zh-Hans', 'zh-Hant', 'ja')
-        >>> han_lang(["山", "木"]) is None and han_lang(["cat"]) is None
+        >>> han_lang(["门", "骨", "山"]), han_lang(["說", "門"]), han_lang(["山", "やま"]), han_lang(["學校", "학교"])
+        ('zh-Hans', 'zh-Hant', 'ja', 'ko')
+        >>> han_lang(["日", "学", "国", "会", "門"]) is None and han_lang(["cat"]) is None
         True
     """
     chars = {c for word in words for c in word}
     han = {c for c in chars if is_han(c)}
     if not han:
         return None
+    if any(HANGUL_RANGE[0] <= ord(c) <= HANGUL_RANGE[1] for c in chars):
+        return "ko"
     if any(KANA_RANGE[0] <= ord(c) <= KANA_RANGE[1] for c in chars):
         return "ja"
-    simplified = any(_in(c, "gb2312") and not _in(c, "big5") for c in han)
-    traditional = any(_in(c, "big5") and not _in(c, "gb2312") for c in han)
+    japanese = {c for c in han if _in(c, "euc_jp")}
+    simplified = any(_in(c, "gb2312") and not _in(c, "big5") for c in han - japanese)
+    traditional = any(_in(c, "big5") and not _in(c, "gb2312") for c in han - japanese)
     if simplified != traditional:
         return "zh-Hans" if simplified else "zh-Hant"
     return None
