@@ -511,6 +511,18 @@ def test_init_names_pictures_without_the_emoji_of_their_files(tmp_path: Path) ->
     check_printed_text(theme, theme.symbols)  # the legend prints every name
 
 
+def test_pictures_alike_but_for_their_emoji_are_named_by_them(tmp_path: Path) -> None:
+    """``Noël 🎂.jpg`` and ``Noël 🎄.jpg`` both became "Noël", and init refused the folder for
+    the repeated name: where leaving the emoji out makes two names one, they say the emoji."""
+    pics = image_folder(tmp_path / "pics", 7)
+    (pics / "pic-00.png").rename(pics / "Noël 🎂.png")
+    (pics / "pic-01.png").rename(pics / "Noël 🎄.png")
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
+    assert result.exit_code == 0, result.output
+    names = {s.name for s in load_theme(tmp_path / "deck" / "theme.yaml").symbols}
+    assert {"Noël birthday cake", "Noël Christmas tree"} <= names
+
+
 def test_a_word_list_saved_as_utf16_by_notepad_is_read_and_the_next_step_pastes(tmp_path: Path) -> None:
     """A teacher's list saved by Windows Notepad as "Unicode" (UTF-16 with its byte-order
     mark) was refused as not UTF-8; the next-step line's path with a space broke when pasted."""

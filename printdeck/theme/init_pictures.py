@@ -34,7 +34,9 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
         raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
     out, refused = [], []
-    for f in folder_images(folder, "images", photo=False):
+    files = folder_images(folder, "images", photo=False)
+    names = _names_apart(files)
+    for f in files:
         try:
             key, upright = _picture_key(f)
         except PrintdeckError as exc:  # every bad picture said at once, not one a run
@@ -45,12 +47,33 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
         else:
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        out.append((key, rel, picture_name(f), upright))
+        out.append((key, rel, names[f], upright))
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
         raise argument_error("images", _refused_pictures(refused), "or leave them out of the folder", source=folder)
     return out
+
+
+def _names_apart(files: list[Path]) -> dict[Path, str]:
+    """Each picture's :func:`picture_name`; where two come out alike for the emoji left out
+    (``Noël 🎂`` and ``Noël 🎄``), those say their emoji by name (``Noël birthday cake``)."""
+    names = {f: picture_name(f) for f in files}
+    seen: dict[str, int] = {}
+    for name in names.values():
+        seen[name.casefold()] = seen.get(name.casefold(), 0) + 1
+    for f, name in names.items():
+        if seen[name.casefold()] > 1 and name != name_from_file(f):
+            names[f] = _spelled_out(name_from_file(f)) or name
+    return names
+
+
+def _spelled_out(text: str) -> str:
+    """``text`` with each emoji replaced by its English name (``Noël 🎂``: ``Noël birthday
+    cake``) and other pictographs left out, its spaces tidied."""
+    for found in emoji_in(text):
+        text = text.replace(found, f" {emoji_name(found) or ''} ")
+    return _without_pictographs(text)
 
 
 def picture_name(f: Path) -> str:
