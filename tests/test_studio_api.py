@@ -508,6 +508,22 @@ def test_build_streams_progress_and_gives_the_same_pdf_as_the_command_line(clien
     assert client.get("/api/builds/99/deck.pdf").status_code == 404
 
 
+def test_a_deck_named_in_another_script_downloads_its_cards(tmp_path: Path) -> None:
+    """A deck's name may now hold letters of any script (猫のデッキ), and the cards' zip was
+    named in a header that takes Latin-1 only: the download failed with a server error."""
+    with make_client(tmp_path / "猫のデッキ") as client:
+        seven(client)
+        started = client.post("/api/builds", json={"pngs": True})
+        event = wait_for_build(client, started.json()["id"])
+        assert event["error"] is None, event
+        answer = client.get(event["zip"])
+        assert answer.status_code == 200
+        assert (
+            answer.headers["content-disposition"]
+            == "attachment; filename*=utf-8''%E7%8C%AB%E3%81%AE%E3%83%87%E3%83%83%E3%82%AD-cards.zip"
+        )
+
+
 def test_a_failing_build_reports_the_command_lines_error(client: TestClient) -> None:
     upload(client, [(p.name, p.read_bytes()) for p in svgs(3)])
     event = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])

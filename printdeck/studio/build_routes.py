@@ -11,7 +11,7 @@ from starlette.routing import Route
 from printdeck.choices import SheetSide
 from printdeck.errors import PrintdeckError
 from printdeck.studio.build_jobs import Builds, cards_zip
-from printdeck.studio.http_helpers import error, event_stream, json_body
+from printdeck.studio.http_helpers import attachment, error, event_stream, json_body
 from printdeck.studio.live_preview import LivePreview, Stale
 
 SIDES = frozenset(side.value for side in SheetSide)
@@ -102,6 +102,4 @@ class SheetsAndBuilds:
             return error(404, "no such build, or it made no PNGs")
         data = await run_in_threadpool(cards_zip, job.png_paths)
         name = job.pdf.with_suffix("").name + "-cards.zip"
-        return Response(
-            data, media_type="application/zip", headers={"content-disposition": f'attachment; filename="{name}"'}
-        )
+        return Response(data, media_type="application/zip", headers={"content-disposition": attachment(name)})

@@ -7,6 +7,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
@@ -56,3 +57,13 @@ def event_stream(request: Request, event: Callable[[], dict[str, Any]]) -> Strea
 def error(status: int, text: str) -> JSONResponse:
     """``{"error": text}`` with HTTP status ``status``."""
     return JSONResponse({"error": text}, status_code=status)
+
+
+def attachment(name: str) -> str:
+    """The ``content-disposition`` header of a download named ``name``, as Starlette's
+    ``FileResponse`` writes it: ``filename="..."`` for a plain name, else RFC 5987's
+    ``filename*=utf-8''...`` (a header is Latin-1: a deck named 猫のデッキ cannot go in plain)."""
+    quoted = quote(name)
+    if quoted == name:
+        return f'attachment; filename="{name}"'
+    return f"attachment; filename*=utf-8''{quoted}"
