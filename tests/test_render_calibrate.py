@@ -69,3 +69,9 @@ def test_calibrate_takes_the_paper_build_takes(tmp_path: Path, paper: str, size_
     tiny = CliRunner().invoke(calibrate, ["-o", str(tmp_path / "t.pdf"), "--paper", "10mmx10mm"])
     assert tiny.exit_code == 2 and "--paper: each side must be at least 50mm" in tiny.output
     assert not (tmp_path / "t.pdf").exists()
+
+
+def test_calibrate_takes_a_paper_size_in_mm_as_its_docstring_says(tmp_path: Path) -> None:
+    out = tmp_path / "c.pdf"
+    assert write_calibration(out, (200.0, 280.0), "long-edge", (0.0, 0.0)) == 2
+    assert [round(float(v) * 25.4 / 72, 1) for v in PdfReader(out).pages[0].mediabox][2:] == [200.0, 280.0]

@@ -66,7 +66,7 @@ def write_calibration(
         raise path_error("out", Path(out_path), "the calibration must be a .pdf file name")
     offset_mm = (_offset("offset_x", offset_mm[0]), _offset("offset_y", offset_mm[1]))
     try:
-        size = paper_size_mm(paper_size(paper))  # read as a theme's paper.size and build's --paper
+        size = paper_size_mm(paper_size(paper) if isinstance(paper, str) else paper)  # text as --paper reads it
     except ValueError as exc:
         raise PrintdeckError(key="paper", is_argument=True, problem=str(exc)) from None
     targets = calibration_targets_mm(size)
