@@ -94,6 +94,8 @@ class PrintdeckError(Exception):
         is_argument: ``key`` names an argument of the call (an API keyword, a
             command-line option), not a theme key.
         more: How many further problems the same input has.
+        also: Other inputs with the same problem (their names, as the problem says them), so
+            a front end can name them in its own words.
         code: A word for a program to act on, where one helps (``"too-few-symbols"``).
 
     Examples:
@@ -116,6 +118,7 @@ class PrintdeckError(Exception):
         is_argument: bool = False,
         more: int = 0,
         code: str | None = None,
+        also: tuple[str, ...] = (),
     ) -> None:
         self.source = source
         self.key = key
@@ -126,6 +129,7 @@ class PrintdeckError(Exception):
         self.is_argument = is_argument
         self.more = more
         self.code = code
+        self.also = also
         self._message = message
         super().__init__(one_line(message if message is not None else self.worded_as()))
 
@@ -159,6 +163,7 @@ class PrintdeckError(Exception):
             "is_argument": self.is_argument,
             "more": self.more,
             "code": self.code,
+            "also": self.also,
         }
         return PrintdeckError(**{**fields, **changes})
 

@@ -386,5 +386,11 @@ def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> Non
     with pytest.raises(printdeck.PrintdeckError) as caught:
         printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
     said = str(caught.value)
-    assert "; so do 6 more pictures: " in said and said.endswith("and 1 more; use larger images"), said
-    assert caught.value.code == "low-resolution"
+    assert said.startswith("symbols.0 'p0' (p0.png): prints at ")
+    assert "; so do 6 more pictures: p1.png (" in said and said.endswith("and 1 more; use larger images"), said
+    assert said.index("p1.png") < said.index("p2.png") < said.index("p5.png")  # in the theme's order
+    assert caught.value.code == "low-resolution" and caught.value.also == tuple(f"p{i}.png" for i in range(1, 7))
+    from printdeck.studio.plain_words import plain_words
+
+    words = str(plain_words(caught.value))
+    assert words.endswith("; so do 6 more pictures: p1.png, p2.png, p3.png, p4.png, p5.png and 1 more"), words

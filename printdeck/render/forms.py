@@ -302,7 +302,8 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))
             if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
                 lowest[p.symbol_id] = (dpi, card.index)
-    coarse = [(sid, dpi, card_index) for sid, (dpi, card_index) in sorted(lowest.items()) if dpi < REFUSE_DPI]
+    coarse = [(sid, dpi, card_index) for sid, (dpi, card_index) in lowest.items() if dpi < REFUSE_DPI]
+    coarse.sort(key=lambda found: _theme_order(table[found[0]]))  # as the theme lists them
     if coarse:
         sid, dpi, card_index = coarse[0]
         problem = (
@@ -310,7 +311,8 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}){_also_coarse(coarse[1:], table)}"
         )
         fix = _low_resolution_fix(table[sid], dpi) if len(coarse) == 1 else "use larger images"
-        raise table[sid].error(problem, fix, code=LOW_RESOLUTION)
+        also = tuple(shown(table[other].source) for other, _, _ in coarse[1:])
+        raise table[sid].error(problem, fix, code=LOW_RESOLUTION, also=also)
     for sid, (dpi, card_index) in sorted(lowest.items()):
         src = table[sid].source
         if dpi < WARN_DPI:
@@ -320,6 +322,13 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
                 stacklevel=2,
             )
     return {sid: v[0] for sid, v in lowest.items()}
+
+
+def _theme_order(symbol: SymbolSpec) -> tuple[int, ...]:
+    """Where ``symbol`` comes in the theme (its key's numbers: ``symbols.3.faces.1`` is
+    ``(3, 1)``); a symbol of no key last."""
+    numbers = tuple(int(part) for part in (symbol.theme_key or "").split(".") if part.isdigit())
+    return numbers or (1 << 30,)
 
 
 SAID_COARSE = 5

@@ -158,11 +158,20 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
     return Words(_where(exc), _said(exc), own=False)
 
 
+def _also(exc: PrintdeckError, most: int = 5) -> str:
+    """``; so do 3 more pictures: b.jpg, c.jpg, d.jpg``: the other files with the same
+    problem (``exc.also``), so all are replaced at once; empty for none."""
+    if not exc.also:
+        return ""
+    named = ", ".join(exc.also[:most]) + (f" and {len(exc.also) - most} more" if len(exc.also) > most else "")
+    return f"; so do {len(exc.also)} more picture{'s' if len(exc.also) > 1 else ''}: {named}"
+
+
 def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     """An error about ``symbols.<index>``: said of the tile numbered ``index + 1``."""
     subject = f"Symbol {index + 1}"
     if exc.code in _FILE_WORDS:
-        return Words(subject, _FILE_WORDS[exc.code])
+        return Words(subject, _FILE_WORDS[exc.code] + _also(exc))
     if exc.code in _MUST and rest:
         return Words(f"{subject}'s {rest[0].replace('_', ' ')}", _what_to_do(exc, {}))
     return Words(subject, _said(exc), own=False)
