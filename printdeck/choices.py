@@ -50,6 +50,11 @@ PHOTO_CORNER_FRACTION = 0.15
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 """Font files printdeck reads (TrueType, OpenType and their collections)."""
 
+PHOTO_FORMATS = "PNG, JPEG, WebP, HEIC, AVIF"
+"""The raster picture formats printdeck reads (a photo's, a picture with transparency's), in words."""
+PICTURE_FORMATS = f"{PHOTO_FORMATS}, SVG"
+"""Every picture format printdeck reads, in words (help texts, the schema and messages say them)."""
+
 MAX_IMAGE_BYTES = 80_000_000
 """Largest raster or photo file accepted (a 48-megapixel phone photo fits); here, not in
 :mod:`printdeck.artwork.decode`, so code that only checks a size loads no image decoder."""

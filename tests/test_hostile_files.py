@@ -164,7 +164,7 @@ def _deep_backs(tmp: Path) -> None:
 CHECKS: dict[str, tuple[Setup, tuple[str, ...], tuple[str, ...]]] = {
     "empty png": (_with("x.png", b""), (), ("symbols.0.image", "is empty")),
     "truncated png": (_with("x.png", png_bytes((1, 2, 3))[:80]), (), ("symbols.0.image", "truncated or corrupt")),
-    "svg named png": (_with("x.png", GOOD_SVG), (), ("symbols.0.image", "not a PNG, JPEG")),
+    "svg named png": (_with("x.png", GOOD_SVG), (), ("symbols.0.image", "not a picture printdeck reads (PNG, JPEG")),
     "broken jpeg": (_with("x.jpg", b"\xff\xd8\xff\xe0 not a jpeg at all"), (), ("symbols.0.image", "x.jpg")),
     "gif": (_with("x.gif", b"GIF89a"), (), ("symbols.0.image", "x.gif is not a")),
     "folder named like an svg": (_svg_folder, (), ("symbols.0",)),

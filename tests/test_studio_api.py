@@ -180,7 +180,7 @@ def test_bad_files_are_refused_one_line_each_and_leave_nothing(client: TestClien
         ],
     )["results"]
     errors = {r["file"]: r.get("error") for r in results}
-    assert "is not a PNG, JPEG, WebP, HEIC or AVIF image" in errors["broken.png"]
+    assert "is not a picture printdeck reads (PNG, JPEG, WebP, HEIC, AVIF)" in errors["broken.png"]
     assert errors["broken.png"].startswith("images/broken.png ")
     assert "holds a script (<script>)" in errors["script.svg"]
     assert "refers to an outside resource 'http://evil.example/x.png'" in errors["outside.svg"]

@@ -56,7 +56,7 @@ def _jpeg() -> bytes:
         ("truncated.png", png_bytes((1, 2, 3), (300, 300))[:200], "truncated or corrupt"),
         ("truncated.jpg", _jpeg()[:400], "truncated or corrupt"),
         ("corrupt.png", b"\x89PNG\r\n\x1a\n" + b"garbage" * 50, "is truncated or corrupt"),
-        ("text.png", b"hello, I am not a picture", "not a PNG, JPEG, WebP, HEIC or AVIF image"),
+        ("text.png", b"hello, I am not a picture", "is not a picture printdeck reads (PNG, JPEG, WebP, HEIC, AVIF)"),
         ("bomb.png", _bomb_png(30000, 30000), "a decompression bomb?"),
         ("huge.png", _bomb_png(10000, 7000), "is 10000x7000 pixels, more than 60 megapixels; scale it down"),
         ("tiny.png", png_bytes((1, 2, 3), (4, 4)), "only 4x4 pixels"),
@@ -84,9 +84,9 @@ def test_missing_image_file(tmp_path: Path) -> None:
 def test_unsupported_single_image_and_empty_folder(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     theme = write_theme(tmp_path, small_theme(symbols=[{"folder": "empty"}]))
-    assert "holds no PNG, JPEG, WebP or SVG" in _error(theme)
+    assert "holds no pictures (PNG, JPEG, WebP, HEIC, AVIF, SVG)" in _error(theme)
     (tmp_path / "a.bmp").write_bytes(b"BM")
-    assert "a.bmp is not a SVG, PNG" in _error(write_theme(tmp_path, small_theme(symbols=["a.bmp"])))
+    assert "a.bmp is not a picture (PNG, JPEG, WebP, HEIC, AVIF, SVG)" in _error(write_theme(tmp_path, small_theme(symbols=["a.bmp"])))
 
 
 @pytest.mark.parametrize(
@@ -197,7 +197,7 @@ def test_a_folder_entry_cannot_have_one_name(tmp_path: Path) -> None:
 
 def test_svg_cannot_be_a_photo(tmp_path: Path) -> None:
     (tmp_path / "a.svg").write_text(GOOD_SVG)
-    assert "symbols.0.photo: a.svg is not a PNG, JPEG, WebP, HEIC or AVIF file" in _error(
+    assert "symbols.0.photo: a.svg is not a picture (PNG, JPEG, WebP, HEIC, AVIF)" in _error(
         write_theme(tmp_path, small_theme(symbols=[{"photo": "a.svg"}]))
     )
 

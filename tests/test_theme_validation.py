@@ -326,7 +326,8 @@ def test_every_union_tag_of_the_spec_is_left_out_of_keys() -> None:
 def test_the_picture_formats_said_are_those_read() -> None:
     """``init --help`` said "PNG, JPEG, WebP, SVG" while HEIC and AVIF photos are read: the
     formats in words cover every suffix read."""
-    from printdeck.theme.theme_paths import IMAGE_SUFFIXES, PICTURE_FORMATS
+    from printdeck.choices import PICTURE_FORMATS
+    from printdeck.theme.theme_paths import IMAGE_SUFFIXES
 
     words = {"jpg": "JPEG", "jpeg": "JPEG", "heif": "HEIC"}
     said = set(PICTURE_FORMATS.upper().split(", "))

@@ -22,7 +22,7 @@ from PIL import Image, ImageOps
 from printdeck.artwork.colour import to_srgb
 from printdeck.artwork.stand_in import is_heif_or_avif, stand_in_bytes, stand_in_stored
 from printdeck.cache import cache_dir
-from printdeck.choices import MAX_IMAGE_BYTES
+from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_FORMATS
 from printdeck.errors import CUT_SHORT_PICTURE, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.fileio import read_limited
 
@@ -121,7 +121,7 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
     except Image.UnidentifiedImageError:
         raise key_error(
             f"{where}",
-            f"{shown(path)} is not a PNG, JPEG, WebP, HEIC or AVIF image (or it is "
+            f"{shown(path)} is not a picture printdeck reads ({PHOTO_FORMATS}) (or it is "
             "corrupt); re-export it as PNG or JPEG",
             code=UNREADABLE_PICTURE,
         ) from None
@@ -207,7 +207,7 @@ def oriented_size(path: Path) -> tuple[int, int]:
         with Image.open(path) as im:
             return shown_size(im)
     except (OSError, Image.DecompressionBombError, ValueError) as exc:
-        raise PrintdeckError(f"{path}: not a readable image ({exc}); give a PNG, JPEG or WebP file") from None
+        raise PrintdeckError(f"{path}: not a readable image ({exc}); give a picture ({PHOTO_FORMATS})") from None
 
 
 def upright_file(path: Path, max_px: int, where: str) -> Image.Image:

@@ -6,6 +6,7 @@ every file it names and the deck it asks for (:func:`deck_size_requirements`), a
 returns a :class:`Theme` with its symbols resolved.
 """
 
+from printdeck.choices import PICTURE_FORMATS
 from printdeck.theme.consistency import PressWarning, check_consistency, warn_press_file
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
@@ -45,7 +46,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
-from printdeck.theme.theme_paths import PICTURE_FORMATS, name_from_file, resolve_path
+from printdeck.theme.theme_paths import name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
     MIN_WORD_CONTRAST,

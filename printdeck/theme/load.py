@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from printdeck.artwork import drawing
 from printdeck.audit import INPUT_EVENT
 from printdeck.cache import file_digest
+from printdeck.choices import PICTURE_FORMATS
 from printdeck.emoji_names import TWEMOJI_FOLDER, twemoji_folder
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
@@ -346,9 +347,7 @@ def _check_backs(spec: ThemeSpec, base: Path, check_files: bool, roots: tuple[Pa
     check_inside(path, "backs.image", roots)
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
-        raise key_error(
-            "backs.image", f"{spec.backs.image} is not an SVG, PNG, JPEG, WebP, HEIC or AVIF file; convert it"
-        )
+        raise key_error("backs.image", f"{spec.backs.image} is not a picture ({PICTURE_FORMATS}); convert it")
     if check_files:
         if suffix == ".svg":
             check_svg_file(path, "backs.image")

@@ -27,6 +27,7 @@ from pydantic import (
 from printdeck.card_sizes import NAMED_SIZES, resolve_shape
 from printdeck.cardshape import CardShape
 from printdeck.choices import (
+    PICTURE_FORMATS,
     Orientation,
     PhotoShape,
     RotationWord,
@@ -49,7 +50,6 @@ from printdeck.theme.spec_types import (
     StrictModel,
     by_type,
 )
-from printdeck.theme.theme_paths import PICTURE_FORMATS
 
 SCHEMA_FILE_NAME = "theme.schema.json"
 

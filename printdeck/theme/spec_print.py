@@ -15,6 +15,7 @@ from pydantic import (
 
 from printdeck.choices import (
     INK_LIMITS,
+    PICTURE_FORMATS,
     BackFit,
     BackOrder,
     BackPattern,
@@ -199,7 +200,7 @@ class BacksSpec(StrictModel):
     image: str | None = Field(
         default=None,
         min_length=1,
-        description="picture or logo for the back: SVG, PNG, JPEG, WebP, HEIC or AVIF (relative to the theme)",
+        description=f"picture or logo for the back: {PICTURE_FORMATS} (relative to the theme)",
     )
     fit: BackFit = Field(
         default=BackFit.COVER,

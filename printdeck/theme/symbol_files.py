@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printdeck.choices import PICTURE_FORMATS
 from printdeck.errors import SAME_PICTURE, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, UNSUPPORTED_SUFFIXES
@@ -68,7 +69,7 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
                 raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
             files.append(p)
     if not files:
-        raise key_error(f"{where}", f"{shown(folder)} holds no PNG, JPEG, WebP or SVG images; add some or fix the path")
+        raise key_error(f"{where}", f"{shown(folder)} holds no pictures ({PICTURE_FORMATS}); add some or fix the path")
     return files
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from printdeck.artwork import drawing
+from printdeck.choices import PHOTO_FORMATS, PICTURE_FORMATS
 from printdeck.errors import SAME_WORD, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
@@ -90,8 +91,8 @@ def _file_symbols(
     else:
         suffix = path.suffix.lower()
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
-            kinds = "PNG, JPEG, WebP, HEIC or AVIF" if photo else "SVG, PNG, JPEG, WebP, HEIC or AVIF"
-            raise key_error(f"{where}.{key}", f"{shown(raw)} is not a {kinds} file; convert it or fix the name")
+            kinds = PHOTO_FORMATS if photo else PICTURE_FORMATS
+            raise key_error(f"{where}.{key}", f"{shown(raw)} is not a picture ({kinds}); convert it or fix the name")
         files, sources = [path], [source]
     out = []
     wheres = [f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})" for f in files]

@@ -20,8 +20,6 @@ IMAGE_SUFFIXES = {
     ".heif": "raster",
     ".avif": "raster",
 }
-PICTURE_FORMATS = "PNG, JPEG, WebP, HEIC, AVIF, SVG"
-"""The picture formats of :data:`IMAGE_SUFFIXES`, in words (help texts and the schema say them)."""
 UNSUPPORTED_SUFFIXES = {".gif", ".bmp", ".tif", ".tiff", ".jp2", ".ico", ".psd", ".svgz", ".eps", ".ai", ".pdf"}
 
 
