@@ -160,6 +160,7 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     assert form["fields"]["card.diameter"]["minimum"] == 20.0 and form["fields"]["card.diameter"]["unit"] == "mm"
     assert form["fields"]["seed"]["maximum"] == 2**32 - 1
     assert form["font_suffixes"] == [".ttf", ".otf", ".ttc", ".otc"]  # the studio once refused .otc
+    assert ".heic" in form["picture_suffixes"] and form["picture_formats"] == printdeck.PICTURE_FORMATS
     assert [d["cards"] for d in form["deck_sizes"]["1"][:4]] == [7, 13, 21, 31]
     assert [d["cards"] for d in form["deck_sizes"]["2"][:4]] == [4, 7, 11, 16]
     static = Path(printdeck.__file__).parent / "studio" / "static"
@@ -167,6 +168,8 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     for copy in ("PLANE_SIZES", "BIPLANE_SIZES", "needs \\d+ symbols", '"18%"', "options: [[", "min: 0", "max: 1 "):
         assert copy not in script, copy
     assert "presets: [true, false]" not in script  # cut_guide's yes/no come from the schema
+    page = (static / "index.html").read_text(encoding="utf-8")
+    assert "HEIC" not in page and ".heic" not in page and ".heic" not in script  # the picture formats: the library's
 
 
 def test_a_union_of_a_word_and_yes_no_is_a_select_of_its_choices() -> None:

@@ -86,7 +86,9 @@ def test_unsupported_single_image_and_empty_folder(tmp_path: Path) -> None:
     theme = write_theme(tmp_path, small_theme(symbols=[{"folder": "empty"}]))
     assert "holds no pictures (PNG, JPEG, WebP, HEIC, AVIF, SVG)" in _error(theme)
     (tmp_path / "a.bmp").write_bytes(b"BM")
-    assert "a.bmp is not a picture (PNG, JPEG, WebP, HEIC, AVIF, SVG)" in _error(write_theme(tmp_path, small_theme(symbols=["a.bmp"])))
+    assert "a.bmp is not a picture (PNG, JPEG, WebP, HEIC, AVIF, SVG)" in _error(
+        write_theme(tmp_path, small_theme(symbols=["a.bmp"]))
+    )
 
 
 @pytest.mark.parametrize(

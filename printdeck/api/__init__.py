@@ -44,11 +44,16 @@ from printdeck.api.viewing import (
     view_card,
     write_preview,
 )
-from printdeck.choices import FONT_SUFFIXES
-from printdeck.theme import SEED_MAX, OptionInfo, PictureKind, picture_kind
+from printdeck.choices import FONT_SUFFIXES, PICTURE_FORMATS
+from printdeck.theme import IMAGE_SUFFIXES, SEED_MAX, OptionInfo, PictureKind, picture_kind
+
+PICTURE_SUFFIXES = tuple(IMAGE_SUFFIXES)
+"""The picture files printdeck reads, by suffix (``.png`` ... ``.svg``)."""
 
 __all__ = [
     "FONT_SUFFIXES",
+    "PICTURE_FORMATS",
+    "PICTURE_SUFFIXES",
     "SEED_MAX",
     "CheckReport",
     "OptionInfo",

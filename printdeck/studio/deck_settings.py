@@ -227,7 +227,8 @@ def form_description() -> dict[str, Any]:
     ``fields`` by dotted key (type, ``choices``, ``minimum``/``maximum`` (lengths in mm),
     ``default``, ``unit``, ``help``, the control's ``label``, the card ``shapes`` that have
     a key only some have) and ``deck_sizes`` by λ (the size menu: symbols a card,
-    cards, order), the photo crops and their corner, the font files the library loads.
+    cards, order), the photo crops and their corner, the font and picture files the library
+    loads (the picture formats in words too).
     The page writes no bound, choice or deck size of its own."""
     schema = json.loads(printdeck.schema_json())
     defs = schema.get("$defs", {})
@@ -248,4 +249,6 @@ def form_description() -> dict[str, Any]:
         "photo_shapes": _field_of(symbol["shape"], defs)["choices"],
         "photo_corner_fraction": PHOTO_CORNER_FRACTION,
         "font_suffixes": list(printdeck.api.FONT_SUFFIXES),
+        "picture_suffixes": list(printdeck.api.PICTURE_SUFFIXES),
+        "picture_formats": printdeck.api.PICTURE_FORMATS,
     }

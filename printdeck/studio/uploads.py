@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from printdeck.api import FONT_SUFFIXES as LIBRARY_FONT_SUFFIXES
+from printdeck.api import FONT_SUFFIXES as LIBRARY_FONT_SUFFIXES, PICTURE_SUFFIXES as LIBRARY_PICTURE_SUFFIXES
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import MAX_NAME_BYTES, WriteError, atomic_output, cut_to_bytes
 from printdeck.studio.symbol_list import name_from_path
@@ -31,7 +31,7 @@ MAX_UPLOAD_BYTES = 200_000_000
 """Largest upload request (all its files together; the page sends big drops in batches)."""
 MAX_SYMBOLS = 5000
 """A theme's most symbols (the theme model's limit)."""
-PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".svg", ".heic", ".heif", ".avif"}
+PICTURE_SUFFIXES = set(LIBRARY_PICTURE_SUFFIXES)  # what the library reads: .png ... .svg
 FONT_SUFFIXES = set(LIBRARY_FONT_SUFFIXES)  # what the library loads: .ttf, .otf, .ttc, .otc
 _UNSAFE = re.compile(r"[^\w.-]+")
 _MAX_STEM = 80

@@ -46,7 +46,7 @@ from printdeck.theme.spec import (
 from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name
-from printdeck.theme.theme_paths import name_from_file, resolve_path
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
     MIN_WORD_CONTRAST,
@@ -64,6 +64,7 @@ from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 __all__ = [
     "DECK_PALETTE",
     "GREY_WORD_PALETTE",
+    "IMAGE_SUFFIXES",
     "LENGTHS_IN_MM",
     "MIN_VISIBLE_SHARE",
     "MIN_WORD_CONTRAST",

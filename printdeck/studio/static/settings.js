@@ -53,7 +53,7 @@ const GROUPS = [
     { key: "backs.enabled", type: "checkbox" },
     { key: "backs.color", type: "color" },
     { key: "backs.pattern", type: "select", labels: { title: "the title", rings: "rings", dots: "dots", none: "none" } },
-    { key: "backs.image", type: "file", upload: "/api/backs-image", accept: ".png,.jpg,.jpeg,.webp,.svg,.heic,.avif" },
+    { key: "backs.image", type: "file", upload: "/api/backs-image", accept: "pictures" },
     { key: "backs.fit", type: "select", labels: { cover: "fill the back", contain: "whole, on the colour" } },
     { key: "backs.size", type: "number", step: 0.05 },
     { key: "backs.duplex", type: "select", labels: { "long-edge": "long edge", "short-edge": "short edge" } },
@@ -200,7 +200,8 @@ function paperInput(f, state) {
 
 function fileInput(f, state) {
   const given = state.settings[f.key];
-  const accept = f.accept === "fonts" ? state.form.font_suffixes.join(",") : f.accept;
+  const suffixes = { fonts: state.form.font_suffixes, pictures: state.form.picture_suffixes }[f.accept];
+  const accept = suffixes ? suffixes.join(",") : f.accept;
   const input = el("input", { type: "file", accept, class: "visually-hidden", id: ids(f.key), tabindex: "-1" });
   const pick = el("button", { type: "button", class: "secondary", text: given ? "Replace…" : "Choose…", onclick: () => input.click() });
   input.addEventListener("change", async () => {

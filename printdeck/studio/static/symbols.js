@@ -313,6 +313,10 @@ function rejectedTile(rejected, index) {
 /** Draw the grid, the "what the symbols allow" line and the deck's problem. */
 export function drawSymbols(state) {
   document.getElementById("sizes").textContent = state.sizes;
+  if (state.form) {  // the formats the library reads, said and offered by the file picker
+    document.getElementById("drop-help").textContent = `${state.form.picture_formats}; they are copied into the deck’s folder`;
+    document.getElementById("file-input").accept = state.form.picture_suffixes.join(",");
+  }
   const grid = document.getElementById("grid");
   const active = document.activeElement;
   const focused = active && active.closest && active.closest("#grid .tile");
