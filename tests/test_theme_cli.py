@@ -470,6 +470,19 @@ def test_init_says_what_it_skips_in_the_folder_of_pictures(tmp_path: Path) -> No
     )
 
 
+def test_init_of_a_decks_own_folder_skips_none_of_printdecks_files(tmp_path: Path) -> None:
+    """``init --force`` with the deck's own folder as --images said it skipped theme.yaml and
+    the output folder: printdeck's own files there are not pictures left out."""
+    from printdeck.theme import init_theme
+
+    deck = image_folder(tmp_path / "deck", 7)
+    image_folder(deck / "output", 3)
+    (deck / "theme.yaml").write_text("name: old\n", encoding="utf-8")
+    (deck / "notes.txt").write_text("mine", encoding="utf-8")
+    result = init_theme(deck, images=deck, force=True)
+    assert result.skipped == "skipped: notes.txt (not pictures)", result.skipped
+
+
 def test_init_refusing_too_few_pictures_names_the_sub_folder_holding_more(tmp_path: Path) -> None:
     """With 3 photos at the top and 4 in a sub-folder, init said "add 4 more" while 4 more sat
     in the sub-folder: the refusal now names it (and so does a folder with none of its own)."""

@@ -77,9 +77,16 @@ def _pictures_under(folder: Path) -> int:
     return min(found, MAX_COUNTED)
 
 
-def skipped_in(folder: Path) -> Skipped:
+DECK_OWN_NAMES = frozenset({"theme.yaml", "images", "fonts", "output", "studio-refused.json"})
+"""What printdeck itself keeps in a deck's folder (the theme, copies of its pictures and font,
+the builds' default folder, the studio's refused files): never said to be skipped there."""
+
+
+def skipped_in(folder: Path, theme_dir: Path | None = None) -> Skipped:
     """What ``init --images`` skips in ``folder`` (see :class:`Skipped`); nothing for a folder
-    that cannot be listed (the pictures' own reading says why).
+    that cannot be listed (the pictures' own reading says why). Where ``folder`` is the deck's
+    folder ``theme_dir`` itself, printdeck's own files there (:data:`DECK_OWN_NAMES`) are not
+    skipped pictures.
 
     Raises:
         PrintdeckError: The folder holds no picture of its own while a sub-folder does
@@ -87,8 +94,11 @@ def skipped_in(folder: Path) -> Skipped:
     """
     try:
         entries = sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+        deck_folder = theme_dir is not None and folder.resolve() == theme_dir.resolve()
     except OSError:
         return Skipped()
+    if deck_folder:
+        entries = [p for p in entries if p.name not in DECK_OWN_NAMES]
     pictures = IMAGE_SUFFIXES.keys() | UNSUPPORTED_SUFFIXES  # a .gif is refused by the pictures' reading
     own = sum(1 for p in entries if p.suffix.lower() in pictures and not p.is_dir())
     folders = tuple((p.name, _pictures_under(p)) for p in entries if p.is_dir())

@@ -319,7 +319,7 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
         if words is not None and word_list is not None:
             check_word_fonts(word_list, words, face)
     with said_of("images"):
-        skipped = skipped_in(images) if images is not None else Skipped()
+        skipped = skipped_in(images, theme_dir) if images is not None else Skipped()
         entries, kind, rotation, count = _entries(theme_dir, images, word_list, copies)
     font_ref = _font_copy(face, theme_dir, copies) if face is not None else None
     given = "words" if images is None else ("images" if words is None else None)  # what the count came from
