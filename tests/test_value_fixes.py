@@ -96,3 +96,5 @@ def test_a_paper_size_with_its_unit_written_once_is_read() -> None:
     """``4x6in`` (a photo printer's paper, as a parent typed it) is 4 in by 6 in."""
     spec = load_theme_data({**BASE, "paper": {"size": "8.5x11in"}}, Path(".")).spec
     assert spec.paper.size == pytest.approx((215.9, 279.4))
+    times = load_theme_data({**BASE, "paper": {"size": "8.5×11in"}}, Path(".")).spec  # the sign a phone types
+    assert times.paper.size == pytest.approx((215.9, 279.4))

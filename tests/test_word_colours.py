@@ -82,7 +82,9 @@ def test_pale_word_colours_a_theme_gives_are_warned_about_by_check_and_build(tmp
         lines = [str(w.message) for w in warned if "text.colors" in str(w.message)]
         assert len(lines) == 1, lines
         assert all(c in lines[0] for c in pale[1:]) and "#0072b2" not in lines[0], lines
-        assert "1.07:1" in lines[0] and "darker" in lines[0]
+        assert "1.07:1" in lines[0] and "darker" in lines[0] and " are hard to read" in lines[0]
+    with pytest.warns(PaleWordWarning, match=r"#ffff00 \(1\.07:1\) on the card background #ffffff is hard to read"):
+        printdeck.check_theme(small_theme(text={"colors": ["#0072b2", "#ffff00"]}))
 
 
 def test_words_on_a_black_card_print_in_colours_that_show(tmp_path: Path) -> None:

@@ -128,7 +128,8 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
     except (OSError, SyntaxError, ValueError, EOFError, MemoryError, IndexError, TypeError) as exc:
         raise key_error(
             f"{where}",
-            f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); re-export the image",
+            f"{path} is truncated or corrupt ({str(exc) or type(exc).__name__}); copy the file again from "
+            "the phone, camera or page it came from, or open it in a photo editor and save it again",
             code=CUT_SHORT_PICTURE,
         ) from None
     return image

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 
@@ -35,7 +36,15 @@ def init(directory: Path, images: Path | None, words: Path | None, font: str | N
     click.echo(f"wrote {shown(result.path)}: {result.symbols} {result.kind}: {result.sizes}")
     if result.skipped:
         click.echo(result.skipped)
-    click.echo(f"next: edit it, then run `printdeck build {shlex.quote(shown(result.path))}`")  # as pasted
+    click.echo(f"next: edit it, then run `printdeck build {_pasted(shown(result.path))}`")
+
+
+def _pasted(path: str) -> str:
+    """``path`` as a shell here reads it pasted: quoted for Windows' cmd and PowerShell
+    (double quotes), else as POSIX shells quote (``'ma classe/theme.yaml'``)."""
+    if os.name == "nt":
+        return f'"{path}"' if any(c in path for c in " &()^;,=") else path
+    return shlex.quote(path)
 
 
 INIT_FLAGS = {"images": "--images", "words": "--words", "font": "--font", "theme_dir": "DIRECTORY"}

@@ -304,8 +304,9 @@ def check_word_colours(colours: Sequence[str], background: str) -> None:
     pale = [c for c in dict.fromkeys(colours) if not reads_on(c, background)]
     if pale:
         ratios = ", ".join(f"{c} ({contrast_ratio(c, background):.2f}:1)" for c in pale)
+        verb = "is" if len(pale) == 1 else "are"
         warnings.warn(
-            f"text.colors: {ratios} on the card background {background} are hard to read, under the "
+            f"text.colors: {ratios} on the card background {background} {verb} hard to read, under the "
             f"{MIN_WORD_CONTRAST:g}:1 contrast words need; choose darker (or lighter) colours",
             PaleWordWarning,
             stacklevel=2,

@@ -33,7 +33,7 @@ from printdeck.units import LengthError, parse_length_mm
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
 
 
-_ONE_UNIT = re.compile(r"(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)")
+_ONE_UNIT = re.compile(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)")
 
 
 def _paper_words(value: object) -> object:
@@ -52,7 +52,7 @@ def _paper_words(value: object) -> object:
     one_unit = _ONE_UNIT.fullmatch(text)  # "4x6in": the unit written once, after both numbers
     if one_unit is not None:
         return (one_unit.group(1) + one_unit.group(3), one_unit.group(2) + one_unit.group(3))
-    parts = [part.strip() for part in text.split("x")]
+    parts = [part.strip() for part in text.replace("×", "x").split("x")]
     if len(parts) == 2 and all(parts):
         try:
             for part in parts:

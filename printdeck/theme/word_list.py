@@ -80,7 +80,9 @@ def read_words(path: Path) -> list[WordRow]:
     try:
         text = raw.decode("utf-16" if raw.startswith(UTF16_MARKS) else "utf-8-sig")
     except UnicodeDecodeError:
-        raise argument_error("words", "is not UTF-8 text", "save it as UTF-8, one word a line", source=path) from None
+        raise argument_error(
+            "words", "is not UTF-8 (or UTF-16) text", "save it as UTF-8, one word a line", source=path
+        ) from None
     rows: list[WordRow] = []
     first_line: dict[str, tuple[int, str]] = {}
     for number, line in enumerate(text.splitlines(), start=1):
