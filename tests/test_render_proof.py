@@ -119,7 +119,7 @@ def test_visibility_is_judged_against_the_card_background(tmp_path: Path) -> Non
     word = SymbolSpec(id=0, name="cat", kind="text", source="text:cat", text="cat", color="#ffffff")
     with pytest.raises(PrintdeckError, match="no visible ink"):
         prove_symbols([word], "#ffffff")
-    from printdeck.render.proof import check_word_colours
+    from printdeck.render import check_word_colours
 
     check_word_colours(["#0072b2", "#d55e00"], "#ffffff")
     with pytest.raises(PrintdeckError, match=r"^text.colors: #fafafa does not show on the card background #ffffff"):

@@ -51,9 +51,7 @@ if TYPE_CHECKING:
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import (
         FaintEdgeWarning,
-        PaleWordWarning,
         VectorWarning,
-        check_word_colours,
         proof_ready,
         proof_stored,
         prove_symbols,
@@ -63,6 +61,7 @@ if TYPE_CHECKING:
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm
+    from printdeck.render.word_proof import PaleWordWarning, check_word_colours
     from printdeck.render.word_sizes import SmallWordWarning, check_word_heights
     from printdeck.units import paper_size_mm
 
@@ -97,12 +96,12 @@ _WHERE = {
     "VectorWarning": "printdeck.render.proof",
     "FaintEdgeWarning": "printdeck.render.proof",
     "BackgroundWarning": "printdeck.render.cut_outs",
-    "PaleWordWarning": "printdeck.render.proof",
+    "PaleWordWarning": "printdeck.render.word_proof",
     "card_files": "printdeck.render.png_record",
     "cut_file_names": "printdeck.render.cutfile",
     "write_cut_files": "printdeck.render.cutfile",
     "card_image": "printdeck.render.preview",
-    "check_word_colours": "printdeck.render.proof",
+    "check_word_colours": "printdeck.render.word_proof",
     "contact_sheet": "printdeck.render.preview",
     "extras_file": "printdeck.render.pdf",
     "impose": "printdeck.render.imposition",

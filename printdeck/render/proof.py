@@ -30,7 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.artwork import drawing, drawing_key, existing_file
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import PrintdeckError, key_error, shown
+from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.render.bundled_proofs import shipped_proof
 from printdeck.render.canvas import scratch_canvas
@@ -48,12 +48,8 @@ from printdeck.render.svg_features import svg_undrawn_feature, undrawn_line
 from printdeck.render.vector_code import form_version
 from printdeck.theme import (
     MIN_VISIBLE_SHARE,
-    MIN_WORD_CONTRAST,
     PROOF_PX,
     VISIBLE_CONTRAST,
-    contrast_ratio,
-    reads_on,
-    shows_on,
     visible_ink,
 )
 
@@ -96,10 +92,6 @@ class Proof:
 
 class FaintEdgeWarning(UserWarning):
     """Most of a symbol's edge is almost the card's colour: players would not see its shape."""
-
-
-class PaleWordWarning(UserWarning):
-    """Word colours the theme gives show on the card but are too pale (or dark) to read."""
 
 
 class VectorWarning(UserWarning):
@@ -282,35 +274,6 @@ def _record_vector_form(symbol: SymbolSpec) -> None:
 
     with contextlib.suppress(Exception):  # svglib's own failures: the PDF meets them
         record_form(drawing(symbol))
-
-
-def check_word_colours(colours: Sequence[str], background: str) -> None:
-    """Refuse a word colour that would not show on the card's background; warn, once for
-    all of them, about colours that show but do not read (:func:`~printdeck.theme.reads_on`).
-
-    Raises:
-        PrintdeckError: ``text.colors`` holds a colour within :data:`CONTRAST` of ``background``.
-
-    Warns:
-        PaleWordWarning: ``text.colors`` holds colours under the contrast ratio words need.
-    """
-    for colour in colours:
-        if not shows_on(colour, background):
-            raise key_error(
-                "text.colors",
-                f"{colour} does not show on the card background {background}; "
-                "choose darker (or lighter) word colours or another card.background",
-            )
-    pale = [c for c in dict.fromkeys(colours) if not reads_on(c, background)]
-    if pale:
-        ratios = ", ".join(f"{c} ({contrast_ratio(c, background):.2f}:1)" for c in pale)
-        verb = "is" if len(pale) == 1 else "are"
-        warnings.warn(
-            f"text.colors: {ratios} on the card background {background} {verb} hard to read, under the "
-            f"{MIN_WORD_CONTRAST:g}:1 contrast words need; choose darker (or lighter) colours",
-            PaleWordWarning,
-            stacklevel=2,
-        )
 
 
 def fallback_line(symbol: SymbolSpec, proved: Proof | None = None) -> str:
