@@ -17,6 +17,7 @@ MODULES = [
     "printdeck.model",
     "printdeck.render.extras",
     "printdeck.render.svg_forms",
+    "printdeck.render.svg_opacity",
     "printdeck.sheet_room",
     "printdeck.theme.han_forms",
     "printdeck.theme.symbols",

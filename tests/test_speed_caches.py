@@ -118,6 +118,27 @@ def test_only_plain_painting_is_recorded() -> None:
         assert not plain_operators(["q", resource, "Q"]), resource
 
 
+def test_an_alpha_inside_a_saved_state_is_recorded_by_its_value() -> None:
+    """A shape's opacity (a Twemoji target's 20 % shadow) sets a graphics state: recorded as
+    its alpha, not as one file's resource name, and only inside ``q``/``Q``, where
+    ReportLab's own record of the state is restored after (a replay then writes the bytes
+    drawing writes: see the test above and tests/test_bundled_proofs.py)."""
+    from printdeck.render.vector_code import recordable
+
+    states = {"gRLs0": ("ca", 0.2), "gRLs1": ("BM", "/Multiply")}
+    assert recordable(["q", "q", "/gRLs0 gs", "0 0 m 1 1 l h f", "Q", "Q"], states) == (
+        "q",
+        "q",
+        "ca 0.2 GS",
+        "0 0 m 1 1 l h f",
+        "Q",
+        "Q",
+    )
+    assert recordable(["/gRLs0 gs", "0 0 m 1 1 l h f"], states) is None  # outside q/Q: not replayable alike
+    assert recordable(["q", "/gRLs1 gs", "Q"], states) is None  # a blend mode: svglib's form is drawn each time
+    assert plain_operators(["q", "ca 0.2 GS", "Q"])
+
+
 def test_the_silhouette_entry_holds_its_field_and_disc(cache: Path) -> None:
     """Read back from the disk, a silhouette brings its field and inscribed disc bit for bit."""
     symbol = load_theme(GOLDEN / "small.yaml").symbols[0]

@@ -95,7 +95,7 @@ def test_ghostscript_draws_the_gradients_in_colour_and_the_bubbles_see_through(r
     assert near(PINK) > 20 and near(BLUE) > 20  # the pill's two ends, not a black pill
     cards = rgb[: int(0.85 * rgb.shape[0])]  # above the footer's words and scale bar
     assert (np.abs(cards).max(axis=2) < 30).sum() < 300  # crop marks only: a black pill or ball is 400+
-    blended = near((0x74, 0x9D, 0x66), 30)  # red over green at half opacity each, on white
+    blended = near((0x7C, 0xB9, 0xA1), 30)  # green over red at half opacity each, on white
     assert blended > 10
 
 
@@ -221,3 +221,48 @@ def test_the_legend_shows_a_white_icon_on_a_tile_of_the_card_colour(tmp_path: Pa
     key = np.asarray(doc[len(doc) - 1].render(scale=2).to_pil().convert("RGB"), dtype=int)
     doc.close()
     assert int((np.abs(key - card).max(axis=2) < 12).sum()) > 300
+
+
+def test_a_shapes_own_opacity_prints_see_through(rgb_deck: Path) -> None:
+    """svglib reads no ``opacity``: the bubbles' red circle (``opacity="0.5"``) printed
+    opaque, and a Twemoji target's 20 % shadow solid black. A shape's own opacity is
+    folded into its fill's, which the form then paints at half."""
+    with pikepdf.open(rgb_deck) as pdf:
+        alphas = {
+            float(state.ca)
+            for form in _forms(pdf)
+            for state in form.get("/Resources", pikepdf.Dictionary()).get("/ExtGState", pikepdf.Dictionary()).values()
+            if "/ca" in state
+        }
+    assert 0.5 in alphas
+    from printdeck.render.svg_forms import load_svg_drawing
+
+    target = Path(printdeck.__file__).parent.parent / "assets" / "twemoji" / "target.svg"
+    from printdeck.render.svg_forms import _nodes
+
+    shadow = [n for n in _nodes(load_svg_drawing(target)) if (getattr(n, "fillOpacity", 1) or 1) < 1]
+    assert [round(float(n.fillOpacity), 2) for n in shadow] == [0.2]
+
+
+@pytest.mark.parametrize(
+    ("body", "feature"),
+    [
+        ('<g opacity="0.5"><rect x="10" y="10" width="80" height="80" fill="#8338ec"/></g>', "opacity"),
+        ('<rect x="10" y="10" width="80" height="80" fill="#8338ec" stroke="#000" opacity="0.5"/>', "opacity"),
+        (
+            '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00" stop-opacity="0.3"/>'
+            '<stop offset="1" stop-color="#00f"/></linearGradient></defs><rect width="90" height="90" fill="url(#g)"/>',
+            "stop-opacity",
+        ),
+        ('<rect width="90" height="90" fill="#f00" style="mix-blend-mode:multiply"/>', "mix-blend-mode"),
+        ('<style>.a{opacity:.4}</style><rect class="a" width="90" height="90" fill="#f00"/>', "opacity"),
+    ],
+)
+def test_an_opacity_svglib_cannot_draw_prints_as_the_image(tmp_path: Path, body: str, feature: str) -> None:
+    """A group's opacity, a gradient stop's, a blend mode and a stylesheet's opacity printed
+    opaque (a designer's lavender came out solid purple, and PDF/X-1a let it through): the
+    SVG is printed as resvg's image, which draws them."""
+    from printdeck.render.svg_features import svg_undrawn_feature
+
+    (tmp_path / "a.svg").write_text(SVG.format(body), encoding="utf-8")
+    assert svg_undrawn_feature(tmp_path / "a.svg") == feature

@@ -11,9 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from printdeck.artwork import svg_root, svg_text
+from printdeck.render.svg_opacity import opacity_feature
 
 SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
-"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references)."""
+"""SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references;
+and the opacities it draws opaque: :func:`~printdeck.render.svg_opacity.opacity_feature`)."""
 
 
 def svg_undrawn_feature(path: Path) -> str | None:
@@ -32,7 +34,8 @@ def svg_undrawn_feature(path: Path) -> str | None:
 def _feature_in(path: Path, text: str) -> str | None:
     """:func:`svg_undrawn_feature` of ``path``, remembered by its ``text`` (an edited file is read afresh)."""
     refs = ("mask", "filter", "marker", "marker-start", "marker-mid", "marker-end")
-    for el in svg_root(path).iter():
+    root = svg_root(path)
+    for el in root.iter():
         tag = str(el.tag).rsplit("}", 1)[-1]
         if tag in SVG_UNDRAWN:
             return tag
@@ -40,7 +43,7 @@ def _feature_in(path: Path, text: str) -> str | None:
         for key in refs:
             if "url(" in el.attrib.get(key, "") + style.get(key, ""):
                 return key.split("-")[0]
-    return None
+    return opacity_feature(root)  # a group's opacity, a blend mode...: svglib draws them opaque
 
 
 def undrawn_line(source: str, feature: str) -> str:

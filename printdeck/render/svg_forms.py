@@ -24,6 +24,7 @@ from printdeck.artwork import Drawing as SymbolDrawing, existing_file, svg_text
 from printdeck.errors import PrintdeckError, shown
 from printdeck.render import pdf_fonts
 from printdeck.render.canvas import end_form
+from printdeck.render.svg_opacity import folded_opacity
 
 SVG_MITER_LIMIT = 4
 """SVG's initial ``stroke-miterlimit``: a corner sharper than about 29 degrees is cut flat.
@@ -66,7 +67,7 @@ def load_svg_drawing(path: Path) -> Drawing:
         PrintdeckError: The SVG is unsafe or malformed (:func:`~printdeck.artwork.svg_text`),
             or svglib made no drawing of it, or one without a size to scale it by.
     """
-    text = svg_text(path)
+    text = folded_opacity(svg_text(path))  # a shape's own opacity, as svglib draws it
     drawing = svg2rlg(
         io.BytesIO(text.encode("utf-8")), resolve_entities=False, external_reference_root=str(path.parent)
     )
@@ -119,10 +120,11 @@ def _embed_font(node: object) -> None:
             node.fontName = pdf_fonts.SANS
 
 
-def draw_vectors(canvas: Canvas, art: SymbolDrawing, name: str) -> list[str]:
+def draw_vectors(canvas: Canvas, art: SymbolDrawing, name: str) -> tuple[list[str], dict[str, tuple[str, object]]]:
     """Draw the SVG's vector form (svglib) into the form ``name``, stretched to the
     drawing's box (its viewBox, the box the layout packed); return the form's content
-    operators, one string a drawing call, as ReportLab wrote them.
+    operators, one string a drawing call, as ReportLab wrote them, and what each graphics
+    state they name sets (``{"gRLs0": ("ca", 0.2)}``: ReportLab forgets it at the form's end).
 
     Raises:
         PrintdeckError: The SVG is unsafe or has no size.
@@ -138,5 +140,6 @@ def draw_vectors(canvas: Canvas, art: SymbolDrawing, name: str) -> list[str]:
     if any(token in STROKING for line in canvas._code for token in str(line).split()):
         canvas._code.insert(0, f"{miter_limit(svg_text(path)):g} M")  # before the first stroke; fills need none
     code = [str(line) for line in canvas._code]
+    states = {state_name: t for t, state_name in canvas._extgstate._c.items()}
     end_form(canvas)
-    return code
+    return code, states

@@ -7,8 +7,9 @@ and the drawing code) and on this code, so it is recorded the first time (by the
 proof, :mod:`printdeck.render.proof`, or the PDF, whichever draws it first) and
 replayed after: in this process from memory, in later runs from the disk cache
 (folder ``vectorforms``). Only plain path painting is recorded (numbers and the
-operators of :data:`PLAIN_OPERATORS`: no fonts, images, transparency or other
-resources a form would have to name); any other SVG is drawn by svglib every time.
+operators of :data:`PLAIN_OPERATORS`, and an alpha set inside ``q``/``Q``: no fonts,
+images, shadings or other resources a form would have to name); any other SVG is drawn
+by svglib every time.
 Replaying gives the same bytes as drawing.
 """
 
@@ -27,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.artwork import Drawing as SymbolDrawing
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.render.bundled_forms import shipped_form
+from printdeck.render.canvas import end_form
 
 PLAIN_OPERATORS = frozenset(
     [
@@ -86,11 +88,59 @@ class Art:
 
 
 def plain_operators(code: list[str] | tuple[str, ...]) -> bool:
-    """Whether every token of ``code`` is a number or one of :data:`PLAIN_OPERATORS`."""
+    """Whether every token of ``code`` is a number or one of :data:`PLAIN_OPERATORS`, or
+    the line an alpha (:data:`_ALPHA_LINE`: ``ca 0.2 GS``)."""
     return all(
-        isinstance(line, str) and all(t in PLAIN_OPERATORS or _NUMBER.fullmatch(t) for t in line.split())
+        isinstance(line, str)
+        and (
+            _ALPHA_LINE.fullmatch(line) is not None
+            or all(t in PLAIN_OPERATORS or _NUMBER.fullmatch(t) for t in line.split())
+        )
         for line in code
     )
+
+
+_ALPHA_LINE = re.compile(r"(ca|CA) (\d*\.?\d+(?:e-?\d+)?) GS")
+"""A recorded form's graphics state that only sets an alpha (an SVG shape's opacity):
+``ca 0.2 GS``, replayed as ReportLab sets it (:func:`_replayed`), never a name of one file's."""
+_GS_LINE = re.compile(r"/(\w+) gs")
+
+
+def recordable(code: list[str], states: dict[str, tuple[str, object]]) -> tuple[str, ...] | None:
+    """``code`` as a form is recorded (:data:`PLAIN_OPERATORS`, each graphics state that
+    only sets an alpha (``states``: what each name sets), inside a ``q``/``Q`` pair, written
+    as its alpha), or None for a form that names other resources (fonts, images, shadings,
+    blend modes).
+
+    Inside ``q``/``Q`` ReportLab's own record of the state is restored after, so replaying
+    the lines leaves it as drawing did, and the replay writes the same bytes."""
+    out, depth = [], 0
+    for line in code:
+        found = _GS_LINE.fullmatch(line)
+        if found is not None:
+            key, value = states.get(found.group(1), ("", None))
+            if key not in ("ca", "CA") or not isinstance(value, (int, float)) or depth < 1:
+                return None
+            out.append(f"{key} {float(value)!r} GS")
+            continue
+        depth += line.split().count("q") - line.split().count("Q")
+        out.append(line)
+    return tuple(out) if plain_operators(out) else None
+
+
+def _replayed(canvas: Canvas, code: tuple[str, ...]) -> None:
+    """Append recorded ``code`` to the open form, each alpha line as ReportLab names its
+    graphics state in this file (the name it has, or the next free one)."""
+    for line in code:
+        alpha = _ALPHA_LINE.fullmatch(line)
+        if alpha is None:
+            canvas._code.append(line)
+            continue
+        state = canvas._extgstate
+        t = (alpha.group(1), float(alpha.group(2)))
+        if t not in state._c:
+            state._c[t] = "gRLs" + str(len(state._c))
+        canvas._code.append(f"/{state._c[t]} gs")
 
 
 def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
@@ -109,14 +159,14 @@ def vector_form(canvas: Canvas, art: SymbolDrawing, name: str) -> Art:
     found, code = _recorded(key)
     if found and code is not None:
         canvas.beginForm(name, 0, 0, w, h)
-        canvas._code.extend(code)
-        canvas.endForm()
+        _replayed(canvas, code)
+        end_form(canvas)  # an alpha's graphics state among the form's resources
         return Art(name, w, h)
     from printdeck.render.svg_forms import draw_vectors  # noqa: PLC0415 - svglib only for a new SVG
 
-    drawn = draw_vectors(canvas, art, name)
+    drawn, states = draw_vectors(canvas, art, name)
     if not found:
-        _record(key, tuple(drawn) if plain_operators(drawn) else None)
+        _record(key, recordable(drawn, states))
     return Art(name, w, h)
 
 
