@@ -98,3 +98,14 @@ def test_a_paper_size_with_its_unit_written_once_is_read() -> None:
     assert spec.paper.size == pytest.approx((215.9, 279.4))
     times = load_theme_data({**BASE, "paper": {"size": "8.5×11in"}}, Path(".")).spec  # the sign a phone types
     assert times.paper.size == pytest.approx((215.9, 279.4))
+
+
+@pytest.mark.parametrize(("key", "value"), [("pdfx", "x-1a"), ("ink_limit", 240)])
+def test_a_press_key_on_a_file_that_is_not_cmyk_is_refused(key: str, value: object) -> None:
+    """A designer's theme with ``paper.pdfx: x-1a`` and ``ink_limit: 240`` but no
+    ``color: cmyk`` built an RGB file with no PDF/X marks and said nothing (the command
+    line's --pdfx and --ink-limit are refused alike)."""
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, "paper": {key: value}}, Path("."))
+    assert caught.value.key == f"paper.{key}" and "add paper.color: cmyk" in str(caught.value)
+    assert load_theme_data({**BASE, "paper": {key: value, "color": "cmyk"}}, Path(".")).spec.paper.color == "cmyk"

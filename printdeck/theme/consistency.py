@@ -42,6 +42,25 @@ def check_consistency(spec: ThemeSpec) -> None:
         _check_sheet_fits(spec, shape)
 
 
+def check_press_keys(spec: ThemeSpec) -> None:
+    """Refuse a theme file that asks for PDF/X or an ink limit on a file that is not CMYK:
+    they shape a CMYK file only, and were dropped without a word (the command line's
+    ``--pdfx`` and ``--ink-limit`` are refused alike). Checked of the file as written, so a
+    build's ``--color rgb`` (a proof at home of a press theme) is not refused for them.
+
+    Raises:
+        PrintdeckError: Keyed ``paper.pdfx`` or ``paper.ink_limit``.
+    """
+    paper = spec.paper
+    given = [key for key in ("pdfx", "ink_limit") if key in paper.model_fields_set]
+    if paper.color != "cmyk" and given:
+        raise PrintdeckError(
+            key=f"paper.{given[0]}",
+            problem="only a CMYK file is written as PDF/X with an ink limit",
+            fix="add paper.color: cmyk, or leave it out",
+        )
+
+
 def _check_room(spec: ThemeSpec, shape: CardShape) -> None:
     """The safe margin and the gap against the card's size, and the size ladder's order."""
     half = shape.min_side_mm / 2

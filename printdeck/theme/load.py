@@ -24,7 +24,7 @@ from printdeck.emoji_names import TWEMOJI_FOLDER, twemoji_folder
 from printdeck.errors import PrintdeckError, file_error, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.resources import data_root
-from printdeck.theme.consistency import check_consistency
+from printdeck.theme.consistency import check_consistency, check_press_keys
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.messages import validation_error
@@ -192,6 +192,7 @@ def _resolved(
     size (unless not ``sized``)."""
     try:
         check_consistency(spec)
+        check_press_keys(spec)
         symbols = resolve_symbols(
             spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside, deferred=deferred
         )
