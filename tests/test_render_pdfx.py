@@ -358,3 +358,21 @@ def test_a_press_file_without_bleed_is_warned_about_by_build_and_check(
             if warned
             else []
         )
+
+
+def test_cut_files_or_marks_asked_of_one_card_a_page_are_warned_about(tmp_path: Path) -> None:
+    """A designer's cut files and registration marks were dropped without a word when the
+    deck was printed one card a page (a preset, or --layout single)."""
+    from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme import PressWarning
+
+    theme = tiny_theme(tmp_path, paper={"cut_files": True, "registration_marks": True})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        apply_options(theme, BuildOptions(layout="single"))
+    said = [str(w.message) for w in caught if issubclass(w.category, PressWarning)]
+    assert [line.split(":")[0] for line in said] == ["paper.cut_files", "paper.registration_marks"], said
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        apply_options(theme, BuildOptions())  # on sheets: both are made
+    assert not [w for w in caught if issubclass(w.category, PressWarning)]

@@ -151,8 +151,20 @@ def warn_press_file(spec: ThemeSpec) -> None:
     bleed (a cut a little off the line leaves a white edge).
 
     Warns:
-        PressWarning: ``card.bleed`` is 0 in a CMYK file.
+        PressWarning: ``card.bleed`` is 0 in a CMYK file; ``paper.cut_files`` or
+            ``paper.registration_marks`` asked of one card a page, which has no sheets to
+            cut or mark.
     """
+    paper = spec.paper
+    if paper.layout == "single":
+        for key in ("cut_files", "registration_marks"):
+            if getattr(paper, key):
+                warnings.warn(
+                    f"paper.{key}: one card a page (paper.layout: single) has no sheets to cut or mark, so "
+                    "none are made; a print shop cuts its own, or use paper.layout: sheet",
+                    PressWarning,
+                    stacklevel=2,
+                )
     if spec.paper.color == "cmyk" and spec.card.bleed_mm == 0:
         warnings.warn(
             "card.bleed: 0mm in a press file: print shops ask for bleed beyond the cut (3 mm, or 1/8 in), "
