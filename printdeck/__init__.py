@@ -108,6 +108,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         presets as presets,
         schema_json as schema_json,
         word_columns as word_columns,
+        words_lang as words_lang,
     )
 
 __version__ = "0.2.0"
@@ -176,6 +177,7 @@ _WHERE = {
     "presets": "printdeck.theme",
     "schema_json": "printdeck.theme",
     "word_columns": "printdeck.theme",
+    "words_lang": "printdeck.theme",
     "concept_name": "printdeck.theme",
     "name_from_file": "printdeck.theme",
     "PICTURE_FORMATS": "printdeck.theme",

@@ -224,3 +224,19 @@ def test_init_asks_for_the_language_where_the_han_characters_do_not_tell(tmp_pat
     text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
     assert "#   lang: zh-Hans   # the letter forms of the words' Han characters: zh-Hans, zh-Hant or ja" in text
     assert load_theme(tmp_path / "deck" / "theme.yaml", check_files=False).spec.text.lang is None
+
+
+def test_a_chinese_word_list_without_a_language_prints_chinese_forms(tmp_path: Path) -> None:
+    """Words pasted into the studio (or a theme written by hand) carry no text.lang, so the
+    machine's fonts chose the letter forms (Japanese here): the words' own language is
+    used where the theme gives none, and a theme's own is kept."""
+    import printdeck
+
+    words = ["门", "骨", "直", "令", "角", "写", "雪"]
+    theme = printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]})
+    assert {s.lang for s in theme.symbols} == {"zh-Hans"}
+    given = {"deck": {"symbols_per_card": 3}, "text": {"lang": "ja"}, "symbols": [{"text": w} for w in words]}
+    assert {s.lang for s in printdeck.load_theme(given).symbols} == {"ja"}
+    kanji = ["日", "月", "学", "国", "会", "門", "金"]
+    japanese = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in kanji]}
+    assert {s.lang for s in printdeck.load_theme(japanese).symbols} == {None}  # nothing guessed

@@ -26,6 +26,7 @@ def state(space: Workspace) -> dict[str, Any]:
     out["symbol_count"] = symbol_count(space, snap)
     out["sizes"] = printdeck.deck_sizes_text(out["symbol_count"], match)
     out["symbols_per_card"] = snap.theme.spec.deck.symbols_per_card if snap.theme is not None else None
+    out["words_lang"] = printdeck.words_lang(snap.theme.spec) if snap.theme is not None else None  # as it prints
     out["form"] = form_description()  # bounds, choices and deck sizes: the page writes none of its own
     add_crop_badges(out["symbols"], snap, space.folder)
     return out

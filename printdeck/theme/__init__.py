@@ -45,7 +45,7 @@ from printdeck.theme.spec import (
 )
 from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
-from printdeck.theme.symbols import concept_name
+from printdeck.theme.symbols import concept_name, words_lang
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
@@ -138,4 +138,5 @@ __all__ = [
     "warn_vision_look_alikes",
     "word_colours",
     "word_columns",
+    "words_lang",
 ]

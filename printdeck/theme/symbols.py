@@ -18,6 +18,7 @@ from printdeck.artwork import drawing
 from printdeck.choices import PHOTO_FORMATS, PICTURE_FORMATS
 from printdeck.errors import SAME_WORD, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
+from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
 from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks
 from printdeck.theme.theme_paths import (
@@ -192,6 +193,20 @@ def _text_symbol(
     return symbol
 
 
+def words_lang(spec: ThemeSpec) -> str | None:
+    """The language the theme's words are set in where a word gives none: ``text.lang``, else
+    the one its Han characters are written in (:func:`~printdeck.theme.han_forms.han_lang`:
+    a Chinese list prints Chinese letter forms on any machine, whose fonts would otherwise
+    pick them by its own language), else None."""
+    if spec.text.lang:
+        return spec.text.lang
+    words = []
+    for item in spec.symbols:
+        if not isinstance(item, str):
+            words += [entry.text for entry in (item, *(item.faces or ())) if entry.text]
+    return han_lang(words)
+
+
 def resolve_symbols(
     spec: ThemeSpec,
     base: Path,
@@ -227,6 +242,9 @@ def resolve_symbols(
             starts with the dotted key (``symbols.3.image``).
     """
     seen = Seen(roots=allowed_roots(base, allow_outside), deferred=deferred)
+    lang = words_lang(spec)
+    if lang != spec.text.lang:  # the words' own language, where the theme gives none
+        spec = spec.model_copy(update={"text": spec.text.model_copy(update={"lang": lang})})
     if progress is not None:
         seen.progress = progress
     out: list[SymbolSpec] = []

@@ -27,6 +27,7 @@ function newDrop() {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+let wordsLang = ""; // state.words_lang: the language the words print in (drawSymbols sets it)
 let following = false; // this page follows a drop's checks (set from the first batch sent)
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -203,13 +204,13 @@ function tile(symbol, index, count) {
   if (symbol.kind === "faces") {
     // One symbol shown several ways: its picture (if any) beside its words.
     if (symbol.thumb) face.append(el("img", { picture: symbol.thumb, alt: "", class: "face-picture" }));
-    for (const f of symbol.faces.filter((x) => x.text !== null)) face.append(el("span", { class: "word face-word", text: f.text, lang: "" }));
+    for (const f of symbol.faces.filter((x) => x.text !== null)) face.append(el("span", { class: "word face-word", text: f.text, lang: wordsLang }));
     face.classList.add("faces");
-  } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: "" }));
+  } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: wordsLang }));
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
-    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`,
+    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`, lang: wordsLang,
     disabled: symbol.kind === "folder",
     onchange: (e) => change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: e.target.value.trim() || null } }),
   });
@@ -313,6 +314,7 @@ function rejectedTile(rejected, index) {
 /** Draw the grid, the "what the symbols allow" line and the deck's problem. */
 export function drawSymbols(state) {
   document.getElementById("sizes").textContent = state.sizes;
+  wordsLang = state.words_lang || "";  // the letter forms the PDF prints the words in (门, not Japanese 门)
   if (state.form) {  // the formats the library reads, said and offered by the file picker
     document.getElementById("drop-help").textContent = `${state.form.picture_formats}; they are copied into the deck’s folder`;
     document.getElementById("file-input").accept = state.form.picture_suffixes.join(",");
