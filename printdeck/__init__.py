@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
     )
     from printdeck.deck_plan import (
         DeckPlan as DeckPlan,
+        check_words_show as check_words_show,
     )
     from printdeck.decks import (
         Deck as Deck,
@@ -146,6 +147,7 @@ _WHERE = {
     "CropReport": "printdeck.model",
     "Placement": "printdeck.model",
     "SymbolSpec": "printdeck.model",
+    "check_words_show": "printdeck.deck_plan",
     "DeckPlan": "printdeck.deck_plan",
     "SlidesResult": "printdeck.classroom",
     "shared_symbols": "printdeck.classroom",

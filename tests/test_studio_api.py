@@ -429,6 +429,16 @@ def test_a_class_sets_sheet_says_its_decks_as_the_build_does(client: TestClient)
     assert facts["cards_text"] == "3 decks (A to C) of 7 cards"
 
 
+def test_a_pale_word_colour_is_said_beside_the_sheet(client: TestClient) -> None:
+    """A teacher set every word colour to a pale yellow: the page said nothing until the
+    build's summary. The sheet's warnings say it as the build does."""
+    client.post("/api/words", json={"text": "sun\nmoon\nstar\ntree\nfish\nbird\nfrog"})
+    state = client.patch("/api/settings", json={"changes": {"text.colors": ["#ffff66"]}}).json()["state"]
+    facts = client.get(f"/api/preview?rev={state['rev']}&page=1").json()
+    said = [w for w in facts["warnings"] if "#ffff66" in w]
+    assert len(said) == 1 and "hard to read" in said[0], facts["warnings"]
+
+
 def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
     state = seven(client)
     stale = client.get(f"/api/preview?rev={state['rev'] - 1}&page=1")

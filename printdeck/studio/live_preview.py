@@ -40,6 +40,8 @@ class _Deck:
     backs: dict[int, bytes] = field(default_factory=dict)
     warnings: dict[int, list[str]] = field(default_factory=dict)
     layout_warnings: list[WarningMessage] = field(default_factory=list)
+    plan_warnings: list[WarningMessage] = field(default_factory=list)
+    """What planning the deck warned (word colours too pale to read), said on every sheet."""
 
 
 @dataclass
@@ -106,7 +108,8 @@ class LivePreview:
                         else self._drawn.sheet(deck.plan, deck.layouts, page)
                     )
                 said = deck.warnings.get(page, [])  # the other side's, and the layout's, whoever laid it out
-                deck.warnings[page] = list(dict.fromkeys([*said, *sheet_warnings([*deck.layout_warnings, *caught])]))
+                found = sheet_warnings([*deck.plan_warnings, *deck.layout_warnings, *caught])
+                deck.warnings[page] = list(dict.fromkeys([*said, *found]))
             facts = sheet_facts(deck.plan, page)
             if back:
                 facts["slots"] = []  # the cards are chosen on the front
@@ -148,8 +151,11 @@ class LivePreview:
         if self._deck is None or self._deck.rev != snap.rev:
             if snap.theme is None:
                 raise snap.problem.error() if snap.problem else PrintdeckError("the theme does not load")
-            with LIBRARY_LOCK:
-                self._deck = _Deck(snap.rev, printdeck.plan(snap.theme, prove=False))
+            with LIBRARY_LOCK, warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                plan = printdeck.plan(snap.theme, prove=False)
+                printdeck.check_words_show(snap.theme, plan.symbols)  # a pale word colour, as the build says it
+            self._deck = _Deck(snap.rev, plan, plan_warnings=list(caught))
         return self._deck
 
     def _lay_out_through(self, deck: _Deck, page: int) -> None:
