@@ -43,16 +43,22 @@ def check_consistency(spec: ThemeSpec) -> None:
 
 
 def check_press_keys(spec: ThemeSpec) -> None:
-    """Refuse a theme file that asks for PDF/X or an ink limit on a file that is not CMYK:
-    they shape a CMYK file only, and were dropped without a word (the command line's
-    ``--pdfx`` and ``--ink-limit`` are refused alike). Checked of the file as written, so a
+    """Refuse a theme file that asks for PDF/X-1a or another ink limit than the default on a
+    file that is not CMYK: they shape a CMYK file only, and were dropped without a word (the
+    command line's ``--pdfx`` and ``--ink-limit`` are refused alike; the defaults, written
+    out as the reference theme does, change nothing and are taken). Checked of the file as written, so a
     build's ``--color rgb`` (a proof at home of a press theme) is not refused for them.
 
     Raises:
         PrintdeckError: Keyed ``paper.pdfx`` or ``paper.ink_limit``.
     """
     paper = spec.paper
-    given = [key for key in ("pdfx", "ink_limit") if key in paper.model_fields_set]
+    fields = type(paper).model_fields
+    given = [
+        key
+        for key in ("pdfx", "ink_limit")
+        if key in paper.model_fields_set and getattr(paper, key) != fields[key].default  # asks for something
+    ]
     if paper.color != "cmyk" and given:
         raise PrintdeckError(
             key=f"paper.{given[0]}",
