@@ -273,6 +273,24 @@ def test_tuck_boxes_printed_one_sided_get_no_blank_pages(tmp_path: Path) -> None
     assert _page_kinds(result.pdf_path)[-2:] == ["box", "box"] and "blank" not in _page_kinds(result.pdf_path)
 
 
+def test_a_long_title_never_runs_the_tuck_boxs_note_off_its_page(tmp_path: Path) -> None:
+    """A teacher's 199-character title ran the box's note off the page, losing the box's
+    inside size: the title is shortened to fit, the size kept."""
+    title = "Notre classe de vocabulaire " * 7
+    result = printdeck.build({**SMALL, "title": title[:199]}, out=tmp_path / "box.pdf", tuck_box=True)
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        page = doc[len(doc) - 1]
+        width, _ = page.get_size()
+        text = page.get_textpage()
+        said = text.get_text_range()
+        rects = [text.get_rect(i) for i in range(text.count_rects())]
+    finally:
+        doc.close()
+    assert "Inside " in said and " mm." in said and "…" in said
+    assert all(right <= width for _, _, right, _ in rects)
+
+
 def _duplex(pdf: Path) -> str | None:
     """The duplex flip the PDF asks the print dialog for (``/ViewerPreferences /Duplex``), if any."""
     import pikepdf

@@ -31,7 +31,7 @@ from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string, ltr_line, string_width
+from printdeck.render.text import draw_string, ltr_line, shortened, string_width
 from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
@@ -313,9 +313,7 @@ def _fitted_name(name: str, room_pt: float) -> tuple[str, float]:
     name too long at 7 pt loses its end to an ellipsis."""
     width = string_width(name, SANS_BOLD, CORNER_NAME_PT)
     size = max(7.0, min(CORNER_NAME_PT, CORNER_NAME_PT * room_pt / max(width, 1e-6)))
-    while len(name) > 1 and string_width(name, SANS_BOLD, size) > room_pt:
-        name = name[:-2].rstrip() + "…"
-    return name, size
+    return shortened(name, SANS_BOLD, size, room_pt), size
 
 
 def answer_key_pages(

@@ -148,3 +148,15 @@ def _outlines(canvas: Canvas, ops: PathOps, size_pt: float, left_pt: float, base
     for op, pts in ops:
         getattr(pen, op)(*pts)
     return path
+
+
+def shortened(text: str, font_name: str, size_pt: float, room_pt: float) -> str:
+    """``text`` as it fits ``room_pt`` points in ``font_name`` at ``size_pt``: whole, or with
+    its end replaced by an ellipsis (``…``; a single character where nothing fits).
+
+    Raises:
+        PrintdeckError: No font has a character (:func:`string_width`).
+    """
+    while len(text) > 1 and string_width(text, font_name, size_pt) > room_pt:
+        text = text[:-2].rstrip() + "…"
+    return text

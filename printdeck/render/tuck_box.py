@@ -21,7 +21,7 @@ from printdeck.render.forms import ArtLibrary
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD
 from printdeck.render.sheet import INK, draw_card, mark_ink
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string, string_width
+from printdeck.render.text import draw_string, shortened, string_width
 from printdeck.units import mm_to_pt
 
 CLEARANCE_MM = 2.0
@@ -114,10 +114,9 @@ def draw_tuck_box(
     _folds(canvas, xs, x_end, yb, yt, w, d)
     canvas.setFillColor(INK)
     canvas.setFont(SANS, 8)
-    note = (
-        f"Tuck box for {title}: cut the solid lines, fold the dashed ones, glue the tabs. Inside "
-        f"{w:.1f} x {h:.1f} x {d:.1f} mm."
-    )
+    rest = f": cut the solid lines, fold the dashed ones, glue the tabs. Inside {w:.1f} x {h:.1f} x {d:.1f} mm."
+    room_pt = mm_to_pt(page_mm[0] - 2 * MARGIN_MM) - string_width(f"Tuck box for {rest}", SANS, 8)
+    note = f"Tuck box for {shortened(title, SANS, 8, room_pt)}{rest}"  # a long title never runs off the page
     draw_string(canvas, mm_to_pt(MARGIN_MM), mm_to_pt(MARGIN_MM / 2), note)
     canvas.showPage()
 
