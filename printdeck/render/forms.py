@@ -30,7 +30,7 @@ from printdeck.render.pictures import (
     store_picture,
     store_pictures,
 )
-from printdeck.render.proof import VectorWarning, fallback_line, prints_as_raster
+from printdeck.render.proof import VectorWarning, fallback_line, prints_as_raster, proof
 from printdeck.render.svg_features import svg_undrawn_feature
 from printdeck.render.vector_code import Art, vector_form
 from printdeck.units import MM_PER_UNIT, mm_to_pt
@@ -67,6 +67,8 @@ class ArtLibrary:
             composited onto (and clipped to their silhouettes): no soft masks. ``None``
             keeps their alpha.
         prefix: Start of the forms' names (two libraries in one document differ in it).
+        opaque: The file holds no transparency (PDF/X-1a): an SVG whose vector form paints
+            see-through prints as its image, composited onto ``background``.
     """
 
     def __init__(
@@ -77,9 +79,11 @@ class ArtLibrary:
         max_ppi: int = 450,
         background: str | None = None,
         prefix: str = "sym",
+        opaque: bool = False,
     ) -> None:
         self._canvas = canvas
         self._background = background
+        self._opaque = opaque
         self._prefix = prefix
         self._symbols = by_id(symbols)
         self._forms: dict[int, Art] = {}
@@ -115,6 +119,7 @@ class ArtLibrary:
                 self._max_ppi,
                 self._stored.pop(symbol_id, None),
                 self._background,
+                self._opaque,
             )
         return self._forms[symbol_id]
 
@@ -155,6 +160,7 @@ def symbol_form(
     max_ppi: int = 450,
     stored: StoredPicture | None = None,
     background: str | None = None,
+    opaque: bool = False,
 ) -> Art:
     """Draw a symbol's drawing once into the form ``name`` (see :class:`ArtLibrary`).
 
@@ -167,13 +173,15 @@ def symbol_form(
         stored: The picture already made ready (:func:`~printdeck.render.pictures.store_pictures`).
         background: Composite pictures with transparency onto this colour (clipped to
             their silhouettes) instead of storing a soft mask.
+        opaque: No transparency in the file (PDF/X-1a): an SVG that paints see-through
+            prints as its image (on ``background``).
 
     Raises:
         PrintdeckError: The artwork is missing or unreadable.
     """
     art = drawing(symbol)
     if art.kind == "svg":
-        return _svg_form(canvas, name, art, background)
+        return _svg_form(canvas, name, art, background, opaque)
     if art.kind == "picture":
         return _image_form(canvas, name, art, stored or store_picture(art, max_box_mm, max_ppi, background))
     return _text_form(canvas, name, art)
@@ -195,14 +203,18 @@ def drawn_on_background(symbol: SymbolSpec) -> bool:
     return svg_undrawn_feature(existing_file(symbol)) is not None or prints_as_raster(symbol)
 
 
-def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | None = None) -> Art:
+def _svg_form(
+    canvas: Canvas, name: str, art: SymbolDrawing, background: str | None = None, opaque: bool = False
+) -> Art:
     """The SVG as vectors (svglib), or as a :data:`SVG_IMAGE_PX` image drawn by resvg
     when it uses a feature svglib cannot draw or its vector form failed its proof
-    (:func:`printdeck.render.proof.prints_as_raster`); warns :class:`SvgImageWarning` for the
-    feature, or :class:`~printdeck.render.proof.VectorWarning` in the proof's words."""
+    (:func:`printdeck.render.proof.prints_as_raster`), or, in an ``opaque`` file, paints
+    see-through; warns :class:`SvgImageWarning` for the feature, or
+    :class:`~printdeck.render.proof.VectorWarning` in the proof's words."""
     symbol = art.symbol
     feature = svg_undrawn_feature(existing_file(symbol))
-    if feature is None and not prints_as_raster(symbol):
+    see_through = opaque and proof(symbol).translucent
+    if feature is None and not prints_as_raster(symbol) and not see_through:
         return vector_form(canvas, art, name)
     w, h = art.size
     scale = SVG_IMAGE_PX / max(w, h)
@@ -214,8 +226,9 @@ def _svg_form(canvas: Canvas, name: str, art: SymbolDrawing, background: str | N
         clip_rings(canvas, outline_rings(symbol), w, h)
         canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
     end_form(canvas)
-    category = VectorWarning if feature is None else SvgImageWarning
-    warnings.warn(fallback_line(symbol), category, stacklevel=2)  # as the proof says it: said once
+    if not see_through:  # an opaque file's see-through SVG: the proof said it
+        category = VectorWarning if feature is None else SvgImageWarning
+        warnings.warn(fallback_line(symbol), category, stacklevel=2)  # as the proof says it: said once
     return Art(name, w, h)
 
 

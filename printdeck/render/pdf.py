@@ -92,7 +92,10 @@ def render_pdf(
     cells = used if legend_groups is None else legend_groups
     with atomic_output(Path(out_path)) as tmp:
         canvas = _new_canvas(tmp, job, imposition, len(layouts))
-        art = ArtLibrary(canvas, symbols, largest_boxes_mm(layouts), job.max_ppi, background=job.card.background)
+        opaque = job.cmyk and job.pdfx == "x-1a"  # no transparency: see-through SVGs print as images
+        art = ArtLibrary(
+            canvas, symbols, largest_boxes_mm(layouts), job.max_ppi, background=job.card.background, opaque=opaque
+        )
         art.prepare_pictures(used)
         pages = _sheets(canvas, art, job, by_index, imposition, progress)
         if not imposition.single:
@@ -143,7 +146,8 @@ def _extra_pages(
     if job.legend:
         if job.card.background.lower() != "#ffffff" and any(drawn_on_background(s) for s in symbols):
             boxes_mm = largest_boxes_mm(layouts)  # the pixels the cards' pictures have, not the whole files
-            art = ArtLibrary(canvas, symbols, boxes_mm, job.max_ppi, background="#ffffff", prefix="leg")
+            opaque = job.cmyk and job.pdfx == "x-1a"
+            art = ArtLibrary(canvas, symbols, boxes_mm, job.max_ppi, background="#ffffff", prefix="leg", opaque=opaque)
         pages += extras.legend_pages(
             canvas, art, symbols, cells, page_size_mm, job.title, job.attribution, job.card.background
         )

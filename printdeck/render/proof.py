@@ -357,9 +357,12 @@ def prove_symbols(
                 "card.background"
             )
         if opaque and result.translucent and not svg_undrawn_feature(existing_file(symbol)):
-            raise PrintdeckError(
+            warnings.warn(
                 f"{label}: {shown(symbol.source)} is partly see-through (an opacity), which PDF/X-1a "
-                "cannot hold; use paper.pdfx: x-4, or make the artwork opaque"
+                "cannot hold: printed as a high-resolution image on the card's colour (paper.pdfx: x-4 keeps "
+                "it vectors)",
+                VectorWarning,
+                stacklevel=2,
             )
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
             warnings.warn(faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
