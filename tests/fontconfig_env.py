@@ -26,3 +26,16 @@ def private_fontconfig(folder: Path, *fonts: Path) -> dict[str, str]:
         encoding="utf-8",
     )
     return {**os.environ, "FONTCONFIG_FILE": str(conf)}
+
+
+def skip_without_font_for(*words: str) -> None:
+    """Skip the calling test where no font here (bundled or the machine's) has every
+    letter of ``words``: a machine with no CJK font cannot set Chinese words, and says so."""
+    import pytest
+
+    from printdeck.artwork.fonts import fallback_chain, missing_chars
+
+    text = "".join(words)
+    missing = missing_chars(text, fallback_chain([], text))
+    if missing:
+        pytest.skip(f"no font here has {''.join(missing[:5])!r} (install a CJK font: fonts-noto-cjk)")

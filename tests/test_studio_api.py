@@ -523,6 +523,7 @@ def test_a_deck_named_in_another_script_downloads_its_cards(tmp_path: Path) -> N
     named in a header that takes Latin-1 only: the download failed with a server error."""
     with make_client(tmp_path / "猫のデッキ") as client:
         seven(client)
+        client.patch("/api/settings", json={"changes": {"title": "Cats"}})  # printed: any machine's fonts have it
         started = client.post("/api/builds", json={"pngs": True})
         event = wait_for_build(client, started.json()["id"])
         assert event["error"] is None, event

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from fontconfig_env import private_fontconfig
+from fontconfig_env import private_fontconfig, skip_without_font_for
 from test_hostile_support import Run, env, run_in_process, run_process
 
 from printdeck.artwork import drawing
@@ -208,6 +208,7 @@ def test_init_writes_the_language_a_word_lists_han_characters_are_written_in(
     the machine's fonts chose Japanese. init writes the language the words tell."""
     from printdeck.theme import init_theme
 
+    skip_without_font_for(words.replace("\n", ""))
     (tmp_path / "w.txt").write_text(words, encoding="utf-8")
     init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
     assert load_theme(tmp_path / "deck" / "theme.yaml", check_files=False).spec.text.lang == lang
@@ -219,6 +220,7 @@ def test_init_asks_for_the_language_where_the_han_characters_do_not_tell(tmp_pat
     too, 門 Traditional's): the key is left for the author, never guessed wrong."""
     from printdeck.theme import init_theme
 
+    skip_without_font_for(words.replace("\n", ""))
     (tmp_path / "w.txt").write_text(words, encoding="utf-8")
     init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
     text = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
@@ -233,6 +235,7 @@ def test_a_chinese_word_list_without_a_language_prints_chinese_forms(tmp_path: P
     import printdeck
 
     words = ["门", "骨", "直", "令", "角", "写", "雪"]
+    skip_without_font_for(*words, "日月学国会門金")
     theme = printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]})
     assert {s.lang for s in theme.symbols} == {"zh-Hans"}
     given = {"deck": {"symbols_per_card": 3}, "text": {"lang": "ja"}, "symbols": [{"text": w} for w in words]}
