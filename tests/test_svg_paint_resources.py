@@ -258,6 +258,7 @@ def test_a_shapes_own_opacity_prints_see_through(rgb_deck: Path) -> None:
         ),
         ('<rect width="90" height="90" fill="#f00" style="mix-blend-mode:multiply"/>', "mix-blend-mode"),
         ('<style>.a{opacity:.4}</style><rect class="a" width="90" height="90" fill="#f00"/>', "opacity"),
+        ('<style>.a{fill:none;stroke:#000}</style><rect class="a" width="90" height="90" opacity=".5"/>', "opacity"),
     ],
 )
 def test_an_opacity_svglib_cannot_draw_prints_as_the_image(tmp_path: Path, body: str, feature: str) -> None:

@@ -28,7 +28,10 @@ _NONE = ("", "none", "transparent")
 
 def opacity_feature(root: Element) -> str | None:
     """The first opacity svglib cannot draw in the SVG ``root`` (see the module):
-    ``"opacity"``, ``"stop-opacity"`` or ``"mix-blend-mode"``, or None."""
+    ``"opacity"``, ``"stop-opacity"`` or ``"mix-blend-mode"``, or None. Where a stylesheet
+    may paint a shape (a ``<style>``), no opacity is folded: which paint a shape has is
+    not known here."""
+    styled = any(_tag(el) == "style" for el in root.iter())
     for el in root.iter():
         tag = _tag(el)
         if tag == "style":
@@ -40,7 +43,7 @@ def opacity_feature(root: Element) -> str | None:
         for key in ("stop-opacity", "mix-blend-mode"):
             if _see_through(key, paint.get(key, "")):
                 return key
-        if _see_through("opacity", paint.get("opacity", "")) and not _foldable(el, paint):
+        if _see_through("opacity", paint.get("opacity", "")) and (styled or not _foldable(el, paint)):
             return "opacity"
     return None
 
@@ -56,6 +59,8 @@ def folded_opacity(text: str) -> str:
     if "opacity" not in text:
         return text
     root = ElementTree.fromstring(text, forbid_dtd=True)
+    if any(_tag(el) == "style" for el in root.iter()):  # printed as an image instead (opacity_feature)
+        return text
     folded = False
     for el in root.iter():
         paint = _paint(el)

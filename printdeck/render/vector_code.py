@@ -202,7 +202,12 @@ def form_version() -> str:
     installed ReportLab's and svglib's versions."""
     from importlib.metadata import version  # noqa: PLC0415 - once, when a form is first looked up
 
-    modules = code_digest("printdeck.render.vector_code", "printdeck.render.svg_forms", "printdeck.render.pdf_fonts")
+    modules = code_digest(
+        "printdeck.render.vector_code",
+        "printdeck.render.svg_forms",
+        "printdeck.render.svg_opacity",  # the text svglib reads: a shape's opacity folded in
+        "printdeck.render.pdf_fonts",
+    )
     return f"{modules} reportlab {REPORTLAB_VERSION} svglib {version('svglib')}"
 
 
