@@ -15,6 +15,7 @@ import pytest
 import yaml
 from PIL import Image
 from test_studio_api import client, make_client, seven, svgs, theme_file, upload, wait_for_build
+from test_theme_support import png_bytes
 
 import printdeck
 from printdeck.studio.deck_settings import form_description
@@ -127,6 +128,18 @@ def test_a_photo_cut_short_is_told_to_copy_it_again(client: Any) -> None:
     tile = results["state"]["rejected"][-1]
     assert tile["words"].startswith("This picture's file is cut short or damaged")
     assert "copy it again from the phone" in tile["words"] and "PNG or JPEG" not in tile["words"]
+
+
+def test_a_picture_named_as_a_word_is_refused_in_the_pages_words(client: Any) -> None:
+    """A parent dropped Sun.jpg with the word "sun" in the deck: the tile said "the name
+    'Sun' (Sun.png) is already symbols.7's; give one of them another name (the name key, or
+    rename its file)", a theme key counted from 0 and a key the page has no box for."""
+    seven(client)
+    client.post("/api/words", json={"text": "sun"})
+    answer = upload(client, [("Sun.png", png_bytes((250, 200, 0)))])
+    refused = [t for t in answer["state"]["rejected"] if "Sun" in str(t.get("file", ""))]
+    said = refused[-1]["words"] if refused else ""
+    assert said == "This name is already Symbol 8's: rename one of the two", answer["state"]["rejected"]
 
 
 def test_a_failing_build_is_said_in_the_pages_words(client: Any) -> None:

@@ -21,6 +21,7 @@ from printdeck.errors import (
     LOOK_ALIKE,
     LOW_RESOLUTION,
     NO_FONT_HAS,
+    SAME_NAME,
     SAME_PICTURE,
     SAME_WORD,
     UNREADABLE_FONT,
@@ -172,6 +173,10 @@ def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     subject = f"Symbol {index + 1}"
     if exc.code in _FILE_WORDS:
         return Words(subject, _FILE_WORDS[exc.code] + _also(exc))
+    if exc.code == SAME_NAME and exc.also:  # the earlier symbol by its tile's number, not its theme key
+        earlier = exc.also[0].split(".")[-1]
+        number = f"Symbol {int(earlier) + 1}'s" if earlier.isdigit() else "another symbol's"
+        return Words(subject, f"this name is already {number}: rename one of the two")
     if exc.code in _MUST and rest:
         return Words(f"{subject}'s {rest[0].replace('_', ' ')}", _what_to_do(exc, {}))
     return Words(subject, _said(exc), own=False)

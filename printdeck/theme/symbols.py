@@ -16,7 +16,7 @@ from pathlib import Path
 
 from printdeck.artwork import drawing
 from printdeck.choices import PHOTO_FORMATS, PICTURE_FORMATS
-from printdeck.errors import SAME_WORD, PrintdeckError, key_error, shown
+from printdeck.errors import SAME_NAME, SAME_WORD, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
 from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
@@ -281,6 +281,8 @@ def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
                 f"{symbol.theme_key}",
                 f"the name {symbol.name!r}{_file_of(symbol)} is already {earlier.theme_key}'s{_file_of(earlier)}; "
                 "give one of them another name (the name key, or rename its file)",
+                code=SAME_NAME,
+                also=(str(earlier.theme_key),),
             )
 
 
