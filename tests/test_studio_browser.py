@@ -425,3 +425,27 @@ def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str,
         wait_for(lambda n=round_: page.evaluate("window.seen.length") > n, f"sheet {round_ + 1} drawn", 60)
     seen = page.evaluate("window.seen")
     assert len(seen) >= 4 and all(s["drawn"] and s["buttons"] > 0 for s in seen), seen
+
+
+def test_opening_a_symbols_panel_brings_it_into_view_and_focus(page: object) -> None:
+    """A parent tapped a tile and nothing seemed to happen: the panel opened below the window
+    (at 1168 px on an 844 px phone), and a keyboard's Enter left the focus on the tile. The
+    panel is now scrolled into view and its heading takes the focus; Close gives it back."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.set_viewport_size({"width": 390, "height": 700})
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        face = page.locator("#grid .tile [data-part='face']").first
+        face.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#detail:not([hidden]) h3")
+        assert page.evaluate("document.activeElement.id") == "detail-h"
+        box = "document.getElementById('detail-h').getBoundingClientRect()"
+        top, bottom = page.evaluate(f"(() => {{ const r = {box}; return [r.top, r.bottom]; }})()")
+        assert top >= 0 and bottom <= 700, (top, bottom)
+        page.locator("#detail-h button").click()  # Close
+        assert page.evaluate("document.activeElement.dataset.part") == "face"
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})

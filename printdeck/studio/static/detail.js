@@ -230,10 +230,17 @@ export function drawDetail(state) {
     return;
   }
   const active = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
+  const opened = panel.dataset.uid !== String(symbol.uid);
   panel.dataset.uid = String(symbol.uid);
   panel.replaceChildren(title, ...(art ? [art] : []), el("div", { class: "controls" }, ...controls));
   if (active) {
     const again = Array.from(panel.querySelectorAll("[aria-label]")).find((n) => n.getAttribute("aria-label") === active);
     if (again) again.focus();
+  } else if (opened && document.activeElement && document.activeElement.closest("#grid")) {
+    // Opened from its tile: the panel may be below the window (a phone's, or after many
+    // tiles), so it is brought into view and the focus moves to its heading; Close goes back.
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+    panel.scrollIntoView({ block: "nearest" });
   }
 }
