@@ -671,3 +671,17 @@ def test_a_class_set_previews_every_decks_sheets(client: TestClient) -> None:
         sheet = client.get(f"/api/preview?rev={state['rev']}&page={page}")
         assert sheet.status_code == 200 and sheet.json()["pages"] == 4
         assert client.get(sheet.json()["image"]).content.startswith(b"\x89PNG")
+
+
+def test_a_page_reloaded_during_a_build_finds_it(client: TestClient) -> None:
+    """A teacher reloaded the page while the card PNGs were drawn: the page knew nothing of
+    the build (no progress, no summary, no download) and she built again. The studio says
+    its latest build, which the page then follows or shows."""
+    assert client.get("/api/builds").json() == {"latest": None}
+    seven(client)
+    started = client.post("/api/builds", json={"pngs": False}).json()
+    latest = client.get("/api/builds").json()["latest"]
+    assert latest["id"] == started["id"]
+    event = wait_for_build(client, started["id"])
+    done = client.get("/api/builds").json()["latest"]
+    assert done["done"] and done["pdf"] == event["pdf"] and done["lines"] == event["lines"]

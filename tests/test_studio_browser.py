@@ -449,3 +449,28 @@ def test_opening_a_symbols_panel_brings_it_into_view_and_focus(page: object) -> 
         assert page.evaluate("document.activeElement.dataset.part") == "face"
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_page_reloaded_during_a_build_follows_it_to_its_download(page: object) -> None:
+    """A teacher reloaded the page while the card PNGs were drawn and lost the build: no
+    progress, no summary, no download. The reloaded page follows the build to its end."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.fill("#set-deck-copies", "6")  # six decks of PNGs: a build that runs for some seconds
+    page.press("#set-deck-copies", "Tab")
+    page.wait_for_function("document.getElementById('deck-line').textContent.startsWith('6 decks')", timeout=60_000)
+    page.check("#pngs")
+    try:
+        page.click("#build")
+        page.wait_for_function("document.getElementById('build-stage').textContent.includes('…')")
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        page.wait_for_function("document.getElementById('build').disabled")  # the running build, followed
+        page.wait_for_selector("#downloads:not([hidden]) #pdf-link", timeout=180_000)
+        assert page.inner_text("#build-stage").startswith("Done in ")
+        assert not page.is_hidden("#zip-link") and not page.is_disabled("#build")
+    finally:
+        page.uncheck("#pngs")
+        page.fill("#set-deck-copies", "1")
+        page.press("#set-deck-copies", "Tab")

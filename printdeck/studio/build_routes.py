@@ -31,10 +31,17 @@ class SheetsAndBuilds:
             Route("/api/preview", self.get_preview),
             Route("/api/sheets/{rev:int}/{page:int}.png", self.get_sheet),
             Route("/api/builds", self.start_build, methods=["POST"]),
+            Route("/api/builds", self.latest_build),
             Route("/api/builds/{job:int}/events", self.build_events),
             Route("/api/builds/{job:int}/deck.pdf", self.build_pdf),
             Route("/api/builds/{job:int}/cards.zip", self.build_zip),
         ]
+
+    async def latest_build(self, request: Request) -> Response:
+        """``{"latest": event}``: this run's latest build as its events say it (running or
+        done), or ``{"latest": null}``: a page opened (or reloaded) during a build follows it."""
+        latest = max(self.builds.jobs.values(), key=lambda job: job.id, default=None)
+        return JSONResponse({"latest": latest.event() if latest is not None else None})
 
     async def get_preview(self, request: Request) -> Response:
         """``?rev=N&page=P&side=S``: draw sheet P of revision N, its front (where its cards

@@ -98,7 +98,23 @@ function downloadOnClick(id) {
   });
 }
 
+/** A page opened, or reloaded, while a build runs follows it: its progress to the end, then
+ *  its summary and downloads. */
+async function resumeBuild() {
+  const answer = await call("GET", "/api/builds");
+  const latest = answer.status === 200 ? answer.data.latest : null;
+  if (!latest || latest.done) return;
+  for (const id of BUTTONS) document.getElementById(id).disabled = true;
+  show(latest);
+  try {
+    await follow(`/api/builds/${latest.id}/events`, show);
+  } catch (err) {
+    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build." });
+  }
+}
+
 export function setUpBuild() {
+  resumeBuild();
   for (const id of ["top-pdf", "pdf-link", "zip-link"]) downloadOnClick(id);
   document.getElementById("build").addEventListener("click", () => build());
   document.getElementById("slides").addEventListener("click", () => build(true));
