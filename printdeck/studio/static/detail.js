@@ -242,5 +242,8 @@ export function drawDetail(state) {
     title.tabIndex = -1;
     title.focus({ preventScroll: true });
     panel.scrollIntoView({ block: "nearest" });
+    const bar = document.querySelector(".topbar");  // sticky: the heading must not land under it
+    const under = bar ? bar.getBoundingClientRect().bottom - title.getBoundingClientRect().top : 0;
+    if (under > 0) window.scrollBy(0, -(under + 8));
   }
 }
