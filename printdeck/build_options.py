@@ -10,6 +10,7 @@ from pathlib import Path
 from printdeck.choices import ColourMode, PaperLayout
 from printdeck.errors import PrintdeckError
 from printdeck.theme import (
+    PRESS_ONLY,
     BuildSettings,
     Theme,
     apply_preset,
@@ -151,7 +152,7 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
                 raise PrintdeckError(
                     key=name,
                     is_argument=True,
-                    problem="only a CMYK build is written as PDF/X with an ink limit",
+                    problem=PRESS_ONLY,
                     fix="add --color cmyk (paper.color: cmyk), or leave it out",
                 )
     return dataclasses.replace(theme, spec=spec)

@@ -7,7 +7,7 @@ returns a :class:`Theme` with its symbols resolved.
 """
 
 from printdeck.choices import PICTURE_FORMATS
-from printdeck.theme.consistency import PressWarning, check_consistency, warn_press_file
+from printdeck.theme.consistency import PRESS_ONLY, PressWarning, check_consistency, warn_press_file
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
@@ -69,6 +69,7 @@ __all__ = [
     "MIN_VISIBLE_SHARE",
     "MIN_WORD_CONTRAST",
     "PICTURE_FORMATS",
+    "PRESS_ONLY",
     "PROOF_PX",
     "SEED_MAX",
     "THEME_SPELLING",

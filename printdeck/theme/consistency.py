@@ -42,6 +42,11 @@ def check_consistency(spec: ThemeSpec) -> None:
         _check_sheet_fits(spec, shape)
 
 
+PRESS_ONLY = "only a CMYK file is written as PDF/X with an ink limit"
+"""Why ``pdfx`` and ``ink_limit`` are refused on a file that is not CMYK (the theme's keys
+and the command line's options alike)."""
+
+
 def check_press_keys(spec: ThemeSpec) -> None:
     """Refuse a theme file that asks for PDF/X-1a or another ink limit than the default on a
     file that is not CMYK: they shape a CMYK file only, and were dropped without a word (the
@@ -62,7 +67,7 @@ def check_press_keys(spec: ThemeSpec) -> None:
     if paper.color != "cmyk" and given:
         raise PrintdeckError(
             key=f"paper.{given[0]}",
-            problem="only a CMYK file is written as PDF/X with an ink limit",
+            problem=PRESS_ONLY,
             fix="add paper.color: cmyk, or leave it out",
         )
 
