@@ -7,6 +7,10 @@ The manifest lists their names under :data:`OUTPUTS_KEY`; the next build of the 
 (:func:`stale_outputs`), as it commits its own, so a cutting machine is never given an old
 deck's sheet. Nothing else is ever removed: not a name printdeck does not give such a file,
 not a file the manifest does not list, not a symlink or a folder, never a build's input.
+Nor is anything else replaced: a build refuses, before it writes, a manifest path holding a
+file that is not a printdeck manifest (:func:`check_manifest_path`) and an extras PDF or cut
+file path holding a file the earlier build's manifest does not list (:func:`check_others`:
+a user's own ``deck-cut-01.svg`` beside a first build's PDF).
 No ReportLab, no theme: the replay imports this.
 """
 
@@ -19,7 +23,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.userfiles import read_user_file, same_file
 
 OUTPUTS_KEY = "outputs"
@@ -42,15 +46,65 @@ def own_output_name(pdf: Path, name: str) -> bool:
     return re.fullmatch(rf"{stem}-extras\.pdf|{stem}-cut-[0-9]{{2,}}\.(svg|dxf)", name) is not None
 
 
+def _manifest_data(manifest_path: Path) -> object:
+    """The JSON at ``manifest_path``, or None when it is missing, unreadable, not JSON or
+    over :data:`MAX_MANIFEST_BYTES`."""
+    try:
+        return json.loads(read_user_file(manifest_path, "", MAX_MANIFEST_BYTES).decode("utf-8"))
+    except (PrintdeckError, ValueError, UnicodeError, RecursionError):
+        return None
+
+
+def _is_manifest(data: object) -> bool:
+    """Whether ``data`` has a printdeck manifest's shape (:mod:`printdeck.manifest`): an
+    object with a ``"design"`` object and a ``"cards"`` list."""
+    return isinstance(data, dict) and isinstance(data.get("design"), dict) and isinstance(data.get("cards"), list)
+
+
 def recorded_outputs(manifest_path: Path) -> list[str]:
     """The names the manifest at ``manifest_path`` lists under :data:`OUTPUTS_KEY`; empty
     when it is missing, unreadable, not JSON, over :data:`MAX_MANIFEST_BYTES` or lists none."""
-    try:
-        data = json.loads(read_user_file(manifest_path, "", MAX_MANIFEST_BYTES).decode("utf-8"))
-    except (PrintdeckError, ValueError, UnicodeError, RecursionError):
-        return []
+    data = _manifest_data(manifest_path)
     names = data.get(OUTPUTS_KEY) if isinstance(data, dict) else None
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+
+def check_manifest_path(pdf: Path) -> None:
+    """Refuse to build ``pdf`` when the file its manifest would replace (``<stem>.json``) is
+    there and is not a printdeck manifest (a user's own JSON file of that name).
+
+    Raises:
+        PrintdeckError: Keyed to ``out``, naming the file and the fix.
+    """
+    manifest_path = pdf.with_suffix(".json")
+    if _regular_file(manifest_path) and not _is_manifest(_manifest_data(manifest_path)):
+        raise path_error(
+            "out",
+            pdf,
+            f"its manifest would replace {shown(manifest_path)}, which is not a printdeck manifest",
+            "move that file away or choose another output name",
+        )
+
+
+def check_others(pdf: Path, others: Sequence[Path]) -> None:
+    """Refuse to write ``others`` (the extras PDF and cut files beside ``pdf``) when one of
+    them is there and the manifest of the earlier build of ``pdf`` does not list it under
+    :data:`OUTPUTS_KEY`: printdeck did not write it, so it is not printdeck's to replace.
+
+    Raises:
+        PrintdeckError: Keyed to ``out``, naming the first such file, how many more, and the fix.
+    """
+    recorded = set(recorded_outputs(pdf.with_suffix(".json")))
+    foreign = [p for p in others if p.name not in recorded and os.path.lexists(p)]
+    if foreign:
+        more = f" (and {len(foreign) - 1} more of its files)" if len(foreign) > 1 else ""
+        raise path_error(
+            "out",
+            pdf,
+            f"this build writes {shown(foreign[0])}{more}, and that file is not one an earlier build "
+            "of this PDF recorded writing (it would be overwritten)",
+            "move it away or choose another output name",
+        )
 
 
 def stale_outputs(pdf: Path, written: Sequence[Path], inputs: Sequence[Path]) -> list[Path]:

@@ -21,7 +21,7 @@ from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
 from printdeck.model import CardLayout, CropReport, SymbolSpec
-from printdeck.output_record import outputs_record, stale_outputs
+from printdeck.output_record import check_manifest_path, check_others, outputs_record, stale_outputs
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
@@ -191,6 +191,7 @@ def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
         check_not_inputs([("out", out.with_suffix(".json"))], inputs)
     except PrintdeckError as exc:  # said of the PDF the user named, whose manifest it is
         raise path_error("out", out, f"the manifest {exc.source} beside it {exc.problem}", exc.fix) from None
+    check_manifest_path(out)  # a user's own <stem>.json is not replaced
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     return out
@@ -219,8 +220,11 @@ def build(
         PrintdeckError: any problem the user can fix. Everything that can be checked is
             checked before the layout starts (an output on an input, the theme file
             or an artwork, a font, the backs image, or a PNG folder holding one, is
-            refused); the PDF and the manifest are committed together at the end, so
-            on an error nothing is written or overwritten.
+            refused, as is a ``<stem>.json`` that is not a printdeck manifest); an extras
+            PDF or cut file over a file an earlier build did not record writing is
+            refused once the pages are known, before the render; the PDF and the
+            manifest are committed together at the end, so on an error nothing is
+            written or overwritten.
     """
     rep = reporter or _Silent()
     outputs: list[tuple[Path, BuildOptions]] = []
@@ -275,6 +279,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
     inputs = theme_inputs(plan.theme)
     others = [*([extras] if extras else []), *cut_paths]
     check_not_inputs([("out", path) for path in others], inputs)  # named after ``out``: never over a picture
+    check_others(out, others)  # nor over a file of that name printdeck did not write
     written = [out, manifest_path, *others]
     with atomic_outputs(written, replaced=functools.partial(stale_outputs, out, written, inputs)) as temps:
         tmp_pdf, tmp_json = temps[0], temps[1]

@@ -129,3 +129,38 @@ def test_only_recorded_outputs_of_this_pdf_that_are_no_input_are_stale(tmp_path:
     inputs = [tmp_path / "tiny.yaml", tmp_path / "deck-cut-02.svg"]
     stale = stale_outputs(out, [out, out.with_suffix(".json"), tmp_path / "deck-extras.pdf"], inputs)
     assert stale == [tmp_path / "deck-cut-03.svg"]
+
+
+def test_a_users_own_json_of_the_manifests_name_is_not_replaced(tiny_theme: Path, tmp_path: Path) -> None:
+    """``-o deck.pdf`` replaced a ``deck.json`` of the user's own (any JSON) with the
+    manifest; now the build is refused before any work, the file untouched."""
+    (tmp_path / "deck.json").write_text('{"my": "notes"}')
+    code, out = _run(str(tiny_theme), "-o", str(tmp_path / "deck.pdf"))
+    assert code == 2 and len(out.strip().splitlines()) == 1
+    assert "deck.json, which is not a printdeck manifest" in out and "move that file away" in out
+    assert (tmp_path / "deck.json").read_text() == '{"my": "notes"}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "tiny.yaml"]
+
+
+def test_a_users_own_file_named_like_a_side_output_is_not_replaced(tiny_theme: Path, tmp_path: Path) -> None:
+    """A first build with cut files wrote over the user's own ``deck-cut-01.svg`` (only an
+    earlier build's recorded files were known); now it is refused and nothing is written.
+    Files an earlier build recorded are replaced as before."""
+    theme = tiny_theme.read_text() + "paper: {cut_files: true}\n"
+    tiny_theme.write_text(theme)
+    out = tmp_path / "deck.pdf"
+    (tmp_path / "deck-cut-01.svg").write_text("<svg>mine</svg>")
+    with pytest.raises(PrintdeckError) as caught:
+        build(tiny_theme, out)
+    assert "deck-cut-01.svg" in str(caught.value) and "not one an earlier build" in str(caught.value)
+    assert (tmp_path / "deck-cut-01.svg").read_text() == "<svg>mine</svg>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck-cut-01.svg", "tiny.yaml"]
+    (tmp_path / "deck-cut-01.svg").unlink()
+    first = build(tiny_theme, out)
+    assert first.cut_paths and all(p.is_file() for p in first.cut_paths)
+    again = build(tiny_theme, out, BuildOptions(seed=3))  # its own recorded files: replaced
+    assert again.cut_paths == first.cut_paths
+    (tmp_path / "deck-extras.pdf").write_bytes(b"mine")
+    code, text = _run(str(tiny_theme), "-o", str(out), "--layout", "single", "--rules")
+    assert code == 2 and "deck-extras.pdf, and that file is not one" in text
+    assert (tmp_path / "deck-extras.pdf").read_bytes() == b"mine"
