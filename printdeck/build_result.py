@@ -33,6 +33,8 @@ class BuildResult:
     """One card a page: the PDF of the legend, rules and credits (never among the cards)."""
     extras_contents: tuple[str, ...] = ("the credits", "the legend", "the rules")
     """What the extras PDF holds, in words (``Deck.extras_contents``)."""
+    extras_rgb_beside_cmyk: bool = False
+    """The cards' PDF is CMYK for a press, the extras PDF RGB for the user's own printer."""
     cut_paths: list[Path] = field(default_factory=list)
     """The cut files (``paper.cut_files``): each sheet's SVG, then its DXF, sheet 1 first."""
     credits_path: Path | None = None
@@ -67,7 +69,8 @@ class BuildResult:
             back = _backs_text(self.back_paths)
             lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
         if self.extras_path is not None:
-            lines.append(f"wrote {path_text(self.extras_path)}: {_listed(self.extras_contents)}")
+            home = " (RGB, to print yourself: the press takes the cards' PDF)" if self.extras_rgb_beside_cmyk else ""
+            lines.append(f"wrote {path_text(self.extras_path)}: {_listed(self.extras_contents)}{home}")
         if self.cut_paths:
             lines.append(cut_files_line(self.cut_paths, path_text))
         where = "the PDF" if self.pdf_path is None else path_text(self.pdf_path)

@@ -307,6 +307,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         photo_crops=photo_crops(_on_cards(plan.symbols, layouts)),
         extras_path=extras,
         extras_contents=deck.extras_contents(),
+        extras_rgb_beside_cmyk=extras is not None and plan.theme.spec.paper.color == "cmyk",
         cut_paths=cut_paths,
         back_paths=backs,
         credits_path=credits,

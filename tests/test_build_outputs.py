@@ -164,3 +164,13 @@ def test_a_users_own_file_named_like_a_side_output_is_not_replaced(tiny_theme: P
     code, text = _run(str(tiny_theme), "-o", str(out), "--layout", "single", "--rules")
     assert code == 2 and "deck-extras.pdf, and that file is not one" in text
     assert (tmp_path / "deck-extras.pdf").read_bytes() == b"mine"
+
+
+def test_a_press_builds_extras_pdf_is_said_to_be_rgb_for_home(tiny_theme: Path, tmp_path: Path) -> None:
+    """A print-shop build's extras PDF is RGB (for the user's own printer) beside the cards'
+    CMYK PDF; the summary said nothing of it, so it could be sent to the press."""
+    press = build(tiny_theme, tmp_path / "p.pdf", BuildOptions(preset="meinspiel", rules=True))
+    line = next(s for s in press.summary_lines() if s.startswith(f"wrote {press.extras_path}"))
+    assert line.endswith("(RGB, to print yourself: the press takes the cards' PDF)")
+    home = build(tiny_theme, tmp_path / "h.pdf", BuildOptions(layout="single", rules=True))
+    assert not any("RGB" in s for s in home.summary_lines())
