@@ -16,6 +16,7 @@ MODULES = [
     "printdeck.errors",
     "printdeck.model",
     "printdeck.render.extras",
+    "printdeck.render.proof",
     "printdeck.render.svg_forms",
     "printdeck.render.svg_opacity",
     "printdeck.sheet_room",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -269,3 +270,23 @@ def test_an_opacity_svglib_cannot_draw_prints_as_the_image(tmp_path: Path, body:
 
     (tmp_path / "a.svg").write_text(SVG.format(body), encoding="utf-8")
     assert svg_undrawn_feature(tmp_path / "a.svg") == feature
+
+
+def test_pdfx_1a_says_all_its_see_through_pictures_in_one_line(tmp_path: Path) -> None:
+    """The default pictures at DriveThruCards gave one warning a see-through picture, each
+    advising ``paper.pdfx: x-4``, a file the service does not take; now one line names
+    them all, and its hint leaves the choice of file to the printer."""
+    from printdeck.render import VectorWarning
+
+    theme = tmp_path / "t.yaml"
+    names = ("target", "ice-cube", "popcorn")
+    symbols = "".join(f'  - image: "@assets/twemoji/{n}.svg"\n' for n in names)
+    words = "".join(f"  - text: w{k}\n" for k in range(4))
+    theme.write_text(f"name: t\ndeck: {{order: 2}}\nsymbols:\n{symbols}{words}")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        printdeck.build(theme, tmp_path / "d.pdf", preset="drivethrucards")
+    lines = [str(w.message) for w in caught if issubclass(w.category, VectorWarning)]
+    assert len(lines) == 1, lines
+    assert all(f"{n}.svg" in lines[0] for n in names)
+    assert " are partly see-through" in lines[0] and "paper.pdfx" not in lines[0]

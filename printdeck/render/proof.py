@@ -328,16 +328,16 @@ def prove_symbols(
         symbols: The symbols to prove (each once).
         background: The card's background colour, ``#rrggbb``.
         where: The theme key of each symbol, for messages (default: its name).
-        opaque: The file allows no transparency (PDF/X-1a): refuse an SVG whose vector
-            form paints see-through.
+        opaque: The file allows no transparency (PDF/X-1a): say which SVGs print as
+            images because their vector forms paint see-through.
 
     Raises:
         PrintdeckError: A symbol shows no visible ink on the background (one line
-            naming it and what to change), paints see-through where ``opaque``, or
-            cannot be drawn.
+            naming it and what to change) or cannot be drawn.
 
     Warns:
-        VectorWarning: once per SVG whose vector form is replaced by its raster.
+        VectorWarning: once per SVG whose vector form is replaced by its raster; once for
+            all the see-through SVGs a PDF/X-1a file (``opaque``) prints as images.
         FaintEdgeWarning: once per symbol whose edge is mostly almost the background's
             colour (:data:`FAINT_EDGE_SHARE`).
         BackgroundWarning: once per photo whose removed background left scattered pieces
@@ -348,6 +348,7 @@ def prove_symbols(
     else:
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # decoding, faces, resvg
             results = list(pool.map(lambda s: proof(s, background), symbols))  # release the GIL
+    see_through: list[str] = []
     for k, (symbol, result) in enumerate(zip(symbols, results)):
         label = where[k] if where is not None else f"symbol {symbol.name!r}"
         if result.visible_share < MIN_VISIBLE_SHARE:
@@ -357,13 +358,7 @@ def prove_symbols(
                 "card.background"
             )
         if opaque and result.translucent and not svg_undrawn_feature(existing_file(symbol)):
-            warnings.warn(
-                f"{label}: {shown(symbol.source)} is partly see-through (an opacity), which PDF/X-1a "
-                "cannot hold: printed as a high-resolution image on the card's colour (paper.pdfx: x-4 keeps "
-                "it vectors)",
-                VectorWarning,
-                stacklevel=2,
-            )
+            see_through.append(f"{label}: {shown(symbol.source)}")
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
             warnings.warn(faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
         if result.background_pieces >= BACKGROUND_PIECES:
@@ -371,3 +366,21 @@ def prove_symbols(
             warnings.warn(message, BackgroundWarning, stacklevel=2)
         if not result.vector_ok:
             warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)
+    if see_through:
+        warnings.warn(see_through_line(see_through), VectorWarning, stacklevel=2)
+
+
+def see_through_line(pictures: Sequence[str]) -> str:
+    """The one warning line for the SVGs a PDF/X-1a file prints as images (each ``"<label>:
+    <file>"``): they are partly see-through, which PDF/X-1a cannot hold.
+
+    Examples:
+        >>> see_through_line(["symbol 'a': a.svg", "symbol 'b': b.svg"])[:72]
+        "symbol 'a': a.svg and symbol 'b': b.svg are partly see-through (an opaci"
+    """
+    names = pictures[0] if len(pictures) == 1 else ", ".join(pictures[:-1]) + f" and {pictures[-1]}"
+    verb, them = ("is", "a high-resolution image") if len(pictures) == 1 else ("are", "high-resolution images")
+    return (
+        f"{names} {verb} partly see-through (an opacity), which PDF/X-1a cannot hold: printed as {them} on "
+        "the card's colour (a PDF/X-4 file keeps vectors, where the printer takes one)"
+    )
