@@ -54,6 +54,23 @@ def test_a_phone_sees_the_whole_page_width_and_the_build_button(phone: object) -
     assert right["y"] >= left["y"] + left["height"] - 1  # the panels stack
 
 
+def test_a_phone_opened_after_a_build_shows_it_and_keeps_the_buttons_words_whole(phone: object) -> None:
+    """A page opened after a build ended showed nothing of it; shown as the last build, its
+    status line pushed the Build buttons into two lines of words each. Now the status goes
+    below them."""
+    phone.click("#build-top")
+    phone.wait_for_selector("#downloads:not([hidden]) #pdf-link", timeout=120_000)
+    phone.reload()
+    phone.wait_for_selector("body[data-ready]")
+    phone.wait_for_selector("#downloads:not([hidden]) #pdf-link")
+    assert phone.inner_text("#build-stage").startswith("Last build: done in ")
+    one_line = phone.evaluate("parseFloat(getComputedStyle(document.getElementById('build')).lineHeight)")
+    for button in ("#build", "#slides"):
+        text = phone.evaluate(f"document.querySelector('{button}').getBoundingClientRect().height")
+        assert text < 2 * one_line, f"{button}'s words run over two lines"
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
 def test_a_refused_build_shows_its_reason_on_the_phones_screen(phone: object) -> None:
     """Build from the top bar with two words that read the same: the refusal is scrolled
     into sight (it was below the screen's foot, the page looking as if nothing happened)."""

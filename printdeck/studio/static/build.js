@@ -7,7 +7,7 @@ const STAGES = { theme: "Checking the theme", design: "Making the design", proof
   slides: "Drawing the slides" };
 const BUTTONS = ["build", "build-top", "slides"];
 
-function show(event) {
+function show(event, { resumed = false } = {}) {
   document.getElementById("progress").value = event.fraction;
   const top = document.getElementById("top-progress");
   top.value = event.fraction;
@@ -17,8 +17,9 @@ function show(event) {
   if (event.done && event.pdf) topPdf.href = event.pdf;
   const stage = STAGES[event.stage] || event.stage;
   const steps = event.stage_total ? ` ${event.stage_done} of ${event.stage_total}` : "";
+  const finished = event.error ? "Stopped" : `Done in ${event.seconds} s`;
   document.getElementById("build-stage").textContent = event.done
-    ? (event.error ? "Stopped" : `Done in ${event.seconds} s`) : `${stage}…${steps}`;
+    ? (resumed ? `Last build: ${finished.toLowerCase()}` : finished) : `${stage}…${steps}`;
   if (!event.done) return;
   const summary = document.getElementById("summary");
   const lines = [...event.lines, ...(event.warnings || [])];
@@ -34,6 +35,7 @@ function show(event) {
   zip.hidden = !event.zip;
   if (event.zip) zip.href = event.zip;
   for (const id of BUTTONS) document.getElementById(id).disabled = false;
+  if (resumed) return; // a page opened after the build: nothing moves or takes the keyboard
   if (event.pdf) document.getElementById("pdf-link").focus({ preventScroll: true });
   // a refusal is read where it is: on a phone the Build heading sat at the screen's foot, the message below it
   if (event.error) {
@@ -99,11 +101,16 @@ function downloadOnClick(id) {
 }
 
 /** A page opened, or reloaded, while a build runs follows it: its progress to the end, then
- *  its summary and downloads. */
+ *  its summary and downloads. One opened after a build ended shows that build's summary and
+ *  downloads as the last build's, where they are, without moving the page. */
 async function resumeBuild() {
   const answer = await call("GET", "/api/builds");
   const latest = answer.status === 200 ? answer.data.latest : null;
-  if (!latest || latest.done) return;
+  if (!latest) return;
+  if (latest.done) {
+    show(latest, { resumed: true });
+    return;
+  }
   for (const id of BUTTONS) document.getElementById(id).disabled = true;
   show(latest);
   try {
