@@ -58,7 +58,8 @@ def slides(
 @spec_option(next(o for o in option_table("build") if o.name == "seed"))  # build's own: the deck it printed
 @click.option("--allow-outside", is_flag=True, help="Let the theme read files outside its folder.")
 def answer(theme: str, first: int, second: int, seed: int | None, allow_outside: bool) -> None:
-    """The symbol cards FIRST and SECOND of THEME share (cards counted from 1, as printed)."""
+    """The symbol cards FIRST and SECOND of THEME share (cards counted from 1 in the PDF's
+    order, as the slides label them; the cards themselves carry no number)."""
     try:
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
