@@ -81,11 +81,13 @@ def test_symbol_changes_are_steps_with_their_names(client: Any) -> None:
     client.patch(f"/api/symbols/{first['uid']}", json={"changes": {"scale": 1.3}})
     order = [s["uid"] for s in state["symbols"]]
     client.put("/api/symbols/order", json={"order": [order[1], order[0], *order[2:]]})
+    client.put("/api/symbols/order", json={"order": [order[1], *order[2:5], order[0], *order[5:]]})
     client.post("/api/words", json={"text": "moon\nstar"})
-    labels = [undo(client)["undone"]["label"] for _ in range(4)]
+    labels = [undo(client)["undone"]["label"] for _ in range(5)]
     assert labels == [
         "added 'moon' and 'star'",
-        "moved 'Sky'",
+        "moved 'Sky'",  # three places on: the one tile that moved
+        f"swapped 'Sky' and '{second['name']}'",  # neighbours: either may have been moved
         "'Sky': size default → 1.3",
         f"renamed '{first['name']}' → 'Sky'",
     ]

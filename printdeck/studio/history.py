@@ -341,8 +341,17 @@ def _changed_items(before: tuple[Item, ...], after: tuple[Item, ...]) -> list[st
     kept_old = [u for u in old if u in new]
     kept_new = [u for u in new if u in old]
     if kept_old != kept_new:
-        parts.append("moved " + _names([new[u] for u in _moved(kept_old, kept_new)]))
+        parts.append(_order_change(kept_old, kept_new, new))
     return parts
+
+
+def _order_change(old: list[int], new: list[int], items: dict[int, Item]) -> str:
+    """The change of order in words: two neighbours that changed places are ``swapped`` (the
+    order alone cannot say which of them the person moved), else the tiles ``moved``."""
+    differ = [k for k, (u, v) in enumerate(zip(old, new)) if u != v]
+    if len(differ) == 2 and differ[1] == differ[0] + 1:
+        return "swapped " + _names([items[old[differ[0]]], items[old[differ[1]]]])
+    return "moved " + _names([items[u] for u in _moved(old, new)])
 
 
 def _moved(old: list[int], new: list[int]) -> list[int]:
