@@ -271,3 +271,36 @@ def test_a_renumbered_symbol_finds_its_proof_in_memory(tmp_path: Path, monkeypat
     word = SymbolSpec(id=0, name="sun", kind="text", source="sun", text="sun", color="#202020")
     on_white = proof(dataclasses.replace(word, color="#fefefe"), "#ffffff")
     assert on_white.visible_share < MIN_VISIBLE_SHARE < proof(word, "#ffffff").visible_share
+
+
+def test_an_svg_holding_an_embedded_picture_prints_as_its_image(tmp_path: Path) -> None:
+    """An SVG that embeds a photo (``<image href="data:image/png;base64,...">``, as Inkscape
+    and Canva save one) passed check, then stopped the build with a traceback: svglib drew
+    it as an inline image whose binary data ReportLab's form could not hold. It prints as
+    resvg's image now, said the same way by check and build, as a symbol and as the backs."""
+    import base64
+
+    from PIL import Image
+
+    photo = io.BytesIO()
+    Image.new("RGB", (40, 40), (30, 120, 200)).save(photo, "PNG")
+    data = base64.b64encode(photo.getvalue()).decode()
+    theme = _theme_with(tmp_path, f'<image href="data:image/png;base64,{data}" width="10" height="10"/>')
+    said = {}
+    for command in (("check", "theme.yaml"), ("build", "theme.yaml", "-o", "deck.pdf", "--quiet")):
+        code, _, err = _cli(*command, cwd=tmp_path)
+        assert code == 0 and "Traceback" not in err, err
+        said[command[0]] = [line for line in err.splitlines() if "odd.svg" in line]
+    assert (
+        said["build"]
+        == said["check"]
+        == [
+            "printdeck: warning: odd.svg: the SVG uses an embedded picture (<image>), which the PDF's vector path "
+            "cannot draw; printed as a high-resolution image instead"
+        ]
+    )
+    page = np.asarray(pdfium.PdfDocument(tmp_path / "deck.pdf")[0].render(scale=1).to_pil().convert("RGB"))
+    assert ((np.abs(page[..., :3].astype(int) - (30, 120, 200)).sum(axis=2)) < 30).sum() > 500  # the photo's blue
+    theme.write_text(theme.read_text() + "backs: {enabled: true, image: odd.svg}\n")
+    code, _, err = _cli("build", "theme.yaml", "-o", "backs.pdf", "--quiet", cwd=tmp_path)
+    assert code == 0 and "Traceback" not in err, err

@@ -364,8 +364,8 @@ def prove_symbols(
         if result.background_pieces >= BACKGROUND_PIECES:
             message = background_message(label, symbol, result.background_pieces)
             warnings.warn(message, BackgroundWarning, stacklevel=2)
-        if not result.vector_ok:
-            warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)
+        if not result.vector_ok or (symbol.kind == "svg" and svg_undrawn_feature(existing_file(symbol))):
+            warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)  # as the PDF will say it
     if see_through:
         warnings.warn(see_through_line(see_through), VectorWarning, stacklevel=2)
 

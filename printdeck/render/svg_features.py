@@ -13,9 +13,14 @@ from pathlib import Path
 from printdeck.artwork import svg_root, svg_text
 from printdeck.render.svg_opacity import opacity_feature
 
-SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject")
+SVG_UNDRAWN = ("mask", "filter", "pattern", "marker", "foreignObject", "image")
 """SVG features svglib leaves out of the PDF (elements, or ``mask``/``filter``/``marker*`` references;
-and the opacities it draws opaque: :func:`~printdeck.render.svg_opacity.opacity_feature`)."""
+and the opacities it draws opaque: :func:`~printdeck.render.svg_opacity.opacity_feature`), or
+draws in a way the PDF cannot take: an embedded picture (``<image>``, from Inkscape or Canva)
+becomes an inline image whose binary data ReportLab's form cannot hold (the build stopped
+with a traceback)."""
+_FEATURE_WORDS = {"image": "an embedded picture (<image>)"}
+"""How :func:`undrawn_line` says a feature whose tag alone does not say it."""
 
 
 def svg_undrawn_feature(path: Path) -> str | None:
@@ -49,6 +54,6 @@ def _feature_in(path: Path, text: str) -> str | None:
 def undrawn_line(source: str, feature: str) -> str:
     """The one line said of an SVG printed as an image for the ``feature`` it uses."""
     return (
-        f"{source}: the SVG uses {feature}, which the PDF's vector path cannot draw; printed as a "
-        "high-resolution image instead"
+        f"{source}: the SVG uses {_FEATURE_WORDS.get(feature, feature)}, which the PDF's vector path cannot "
+        "draw; printed as a high-resolution image instead"
     )
