@@ -18,7 +18,7 @@ from pathlib import Path
 
 from printdeck.errors import path_error, shown
 from printdeck.fileio import real_path
-from printdeck.theme import Theme, resolve_path
+from printdeck.theme import SymbolEntry, Theme, resolve_path
 
 
 def theme_inputs(theme: Theme) -> list[Path]:
@@ -29,6 +29,42 @@ def theme_inputs(theme: Theme) -> list[Path]:
     if theme.spec.backs.image is not None:
         found.append(resolve_path(theme.spec.backs.image, theme.base_dir, "backs.image")[0])
     return found
+
+
+def picture_folders(theme: Theme) -> list[Path]:
+    """The folders the theme reads every picture of (a ``folder:``, or an ``image:`` or
+    ``photo:`` naming a folder, faces' too): a picture written into one is in the next build."""
+    found: list[Path] = []
+    entries: list[str | SymbolEntry] = list(theme.spec.symbols)
+    while entries:
+        entry = entries.pop()
+        if isinstance(entry, SymbolEntry):
+            entries += entry.faces or []
+        for raw in (entry,) if isinstance(entry, str) else (entry.folder, entry.image, entry.photo):
+            if raw is not None:
+                path = resolve_path(raw, theme.base_dir)[0]
+                if path.is_dir():
+                    found.append(path)
+    return found
+
+
+def check_not_in_picture_folder(argument: str, out: Path, theme: Theme) -> None:
+    """Refuse a picture output (a preview PNG) in a folder the theme reads its pictures from
+    (:func:`picture_folders`): the next build would print it on the cards as a symbol.
+
+    Raises:
+        PrintdeckError: Keyed to ``argument``, naming the folder and the fix.
+    """
+    folder = real_path(out.parent if str(out.parent) else Path("."))
+    for pictures in picture_folders(theme):
+        if real_path(pictures) == folder:
+            where = "the current folder" if str(out.parent) == "." else shown(out.parent)
+            raise path_error(
+                argument,
+                out,
+                f"is in {where}, whose pictures are the deck's symbols (the next build would print it)",
+                "write it to another folder",
+            )
 
 
 def check_png_dir(png_dir: Path, theme: Theme, inputs: Iterable[Path]) -> None:

@@ -60,6 +60,14 @@ def _hard_linked_manifest(tmp: Path) -> None:
     os.link(svg_theme(tmp / "t"), tmp / "deck.json")
 
 
+def _picture_folder_theme(tmp: Path) -> None:
+    """A theme in ``tmp/t`` whose symbols are every picture of its folder ``t/pics``."""
+    (tmp / "t" / "pics").mkdir(parents=True)
+    for k, colour in enumerate(DISTINCT_COLOURS):
+        (tmp / "t" / "pics" / f"disc{k}.png").write_bytes(png_bytes(colour, (200, 200)))
+    svg_theme(tmp / "t", symbols=[{"folder": "pics"}])
+
+
 def _foreign_card(tmp: Path) -> None:
     svg_theme(tmp / "t")
     (tmp / "pngs").mkdir()
@@ -120,6 +128,11 @@ REFUSED: dict[str, tuple[Callable[[Path], None], tuple[str, ...], tuple[str, ...
         _linked_preview,
         ("preview", "t", "-o", "link.png"),
         ("input of this build", "card-back.png"),
+    ),
+    "preview into the folder of the deck's pictures": (  # the next build printed it as a symbol
+        _picture_folder_theme,
+        ("preview", "t", "-o", "t/pics/sheet.png", "--cards", "1"),
+        ("t/pics/sheet.png", "whose pictures are the deck's symbols"),
     ),
     "png folder is the theme folder": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "t"), ("--png-dir t",)),
     "png folder is the theme folder, dotted": (

@@ -15,7 +15,7 @@ from printdeck.errors import path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.layout import PinRefusal
 from printdeck.model import CardLayout, CropReport, SymbolSpec
-from printdeck.outputs import theme_inputs
+from printdeck.outputs import check_not_in_picture_folder, theme_inputs
 from printdeck.theme import (
     PreviewSettings,
     parse_settings,
@@ -208,8 +208,8 @@ def write_preview(
 
     Raises:
         PrintdeckError: A bad count or output name, a missing folder, an output that is
-            one of the theme's files, a symlink or a special file; a bad theme, an
-            impossible deck or layout.
+            one of the theme's files or in a folder the theme reads its pictures from, a
+            symlink or a special file; a bad theme, an impossible deck or layout.
     """
 
     out_path = Path(out)
@@ -222,6 +222,7 @@ def write_preview(
         )
     loaded = load_theme(theme, allow_outside=allow_outside)
     check_not_inputs([("out", out_path)], theme_inputs(loaded))  # before any layout
+    check_not_in_picture_folder("out", out_path, loaded)  # nor where the next build would take it
     check_replaceable(out_path)  # not a symlink, a device or a pipe
     sheet = write_preview_sheet(
         loaded, out_path, count=settings.cards, seed=settings.seed, px_per_mm=settings.px_per_mm
