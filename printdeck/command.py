@@ -1,30 +1,52 @@
 """The ``printdeck`` command's entry point: a build whose inputs have not changed since it
 last ran is replayed from its record (:mod:`printdeck.rerun`: no pipeline, no libraries
 loaded); any other command line goes to :func:`printdeck.cli.main`, a build recorded on
-the way."""
+the way.
+
+The signal handlers (:mod:`printdeck.signals`) go in first, for every command, so Ctrl-C or
+SIGTERM while the command line's libraries load ends in the same one line as later (it
+printed a traceback in a build's first 0.3 s, and in any other command's).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+from typing import NoReturn
 
 
 def main() -> None:
     """Run the command line in ``sys.argv``; always ends in ``sys.exit``."""
-    args = sys.argv[1:]
+    try:
+        from printdeck.signals import Interrupted, install_handlers, stopped_by  # noqa: PLC0415 - stdlib only
+
+        install_handlers()
+    except KeyboardInterrupt:  # Ctrl-C before the handlers were in
+        _stopped_early()
+    try:
+        _run(sys.argv[1:])
+    except Interrupted as exc:
+        _stopped(exc.signum)
+    except KeyboardInterrupt:  # raised by a library's own handler of SIGINT, if any
+        _stopped_early()
+    except SystemExit:
+        raise
+    except BaseException:  # the signal came inside a class or an import, which made it another error
+        signum = stopped_by()
+        if signum is None:
+            raise
+        _stopped(signum)
+
+
+def _run(args: list[str]) -> None:
+    """Replay the build of ``args`` if it may be, else run the command line (recording a build)."""
     from printdeck import rerun  # noqa: PLC0415 - the standard library and printdeck's core modules only
-    from printdeck.signals import Interrupted, install_handlers  # noqa: PLC0415
 
     if rerun.eligible(args):
-        install_handlers()
         said = None
-        try:
+        with contextlib.suppress(Exception):  # a replay is only a speed-up: else the build runs as always
             said = rerun.replay(args)
-        except Exception:  # noqa: BLE001 - a replay is only a speed-up: the build runs as always
-            pass
-        except Interrupted:
-            from printdeck.cli import stopped  # noqa: PLC0415 - the one line a signal ends in
-
-            stopped()
         if said is not None:  # the outputs are written: what fails now fails as a build's printing would
             rerun.say(said)
             sys.exit(0)
@@ -37,3 +59,26 @@ def main() -> None:
         if recording is not None:
             recording.finish(exc.code)
         raise
+
+
+def _stopped(signum: int) -> NoReturn:
+    """The command line's one line for a signal (:func:`printdeck.cli.stopped`), without
+    importing anything: a signal that came while a library was imported leaves it half
+    loaded, and importing the command line again would fail in it (a traceback). Before the
+    command line is loaded whole, nothing can have been written."""
+    common = sys.modules.get("printdeck.cli.common")
+    stopped = getattr(common, "stopped", None)
+    if stopped is not None:
+        stopped()
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        name = f"signal {signum}"
+    sys.stderr.write(f"printdeck: stopped by {name}; outputs were left as they were\n")
+    sys.exit(128 + signum)
+
+
+def _stopped_early() -> NoReturn:
+    """Ctrl-C seen as ``KeyboardInterrupt`` (before the handlers were in): nothing was written."""
+    sys.stderr.write("printdeck: stopped by SIGINT; outputs were left as they were\n")
+    sys.exit(128 + signal.SIGINT)

@@ -432,3 +432,41 @@ def test_a_swallowed_signal_wakes_a_main_thread_that_waits(waits_in: str) -> Non
     said, seconds = done.stdout.split()
     assert said == "stopped" and int(seconds) <= 3, done  # not after the 20 s wait
     assert done.stderr == ""
+
+
+_SIGNAL_DURING_AN_IMPORT = """
+import importlib.abc, os, signal, sys
+target, signum = sys.argv[1], int(sys.argv[2])
+class Trip(importlib.abc.MetaPathFinder):  # the signal comes while ``target`` is being imported
+    def find_spec(self, name, path=None, target_module=None):
+        if name == target:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signum)
+        return None
+sys.meta_path.insert(0, Trip())
+sys.argv = ["printdeck", "check", "--help"]
+from printdeck.command import main
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "signum"),
+    [("printdeck.rerun", signal.SIGINT), ("printdeck.cli.build", signal.SIGTERM), ("shapely", signal.SIGINT)],
+)
+def test_a_signal_while_the_command_line_loads_ends_in_its_one_line(tmp_path: Path, module: str, signum: int) -> None:
+    """Ctrl-C in a command's first few tenths of a second printed a traceback: the handlers
+    were put in for a replayed build only, and the stop then imported the half-loaded
+    command line again (numpy "cannot load module more than once", shapely "partially
+    initialized"). Now every command stops with the one line and 128 + the signal's number."""
+    done = subprocess.run(
+        [sys.executable, "-c", _SIGNAL_DURING_AN_IMPORT, module, str(int(signum))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env(tmp_path),
+    )
+    name = signal.Signals(signum).name
+    assert done.returncode == 128 + signum, done
+    assert done.stderr == f"printdeck: stopped by {name}; outputs were left as they were\n", done.stderr

@@ -86,9 +86,9 @@ def stopped() -> NoReturn:
         name = signal.Signals(signum).name
     except ValueError:
         name = f"signal {signum}"
-    from printdeck.fileio import written  # noqa: PLC0415 - keeps the CLI's start light
-
-    done = [p for p in dict.fromkeys(written()) if p.exists()]  # once each; a studio's preview files are gone
+    fileio = sys.modules.get("printdeck.fileio")  # not imported here: a signal may have cut an import short
+    written = getattr(fileio, "written", None)  # not loaded: nothing was written through it
+    done = [p for p in dict.fromkeys(written() if written else []) if p.exists()]  # a studio's previews are gone
     listed = ", ".join(shown(p) for p in done[:SAID_WRITTEN]) + (
         f" and {len(done) - SAID_WRITTEN} more" if len(done) > SAID_WRITTEN else ""
     )
