@@ -467,10 +467,12 @@ def test_a_page_reloaded_during_a_build_follows_it_to_its_download(page: object)
         page.wait_for_function("document.getElementById('build-stage').textContent.includes('…')")
         page.reload()
         page.wait_for_selector("body[data-ready]")
-        page.wait_for_function("document.getElementById('build').disabled")  # the running build, followed
+        page.wait_for_function(  # the running build, followed
+            "document.getElementById('build').getAttribute('aria-disabled') === 'true'"
+        )
         page.wait_for_selector("#downloads:not([hidden]) #pdf-link", timeout=180_000)
         assert page.inner_text("#build-stage").startswith("Done in ")
-        assert not page.is_hidden("#zip-link") and not page.is_disabled("#build")
+        assert not page.is_hidden("#zip-link") and page.get_attribute("#build", "aria-disabled") == "false"
         # Opened again once it ended: the page showed nothing of it. Now it shows it as the
         # last build, its downloads there, without moving the page or taking the keyboard.
         summary = page.inner_text("#summary")
@@ -480,7 +482,7 @@ def test_a_page_reloaded_during_a_build_follows_it_to_its_download(page: object)
         assert page.inner_text("#build-stage").startswith("Last build: done in ")
         assert page.inner_text("#summary") == summary and not page.is_hidden("#zip-link")
         assert page.evaluate("document.activeElement.id") != "pdf-link" and page.evaluate("scrollY") == 0
-        assert not page.is_hidden("#top-pdf") and not page.is_disabled("#build")
+        assert not page.is_hidden("#top-pdf") and page.get_attribute("#build", "aria-disabled") == "false"
     finally:
         page.uncheck("#pngs")
         page.fill("#set-deck-copies", "1")

@@ -23,6 +23,7 @@ _FORM_KEYS = {
     "deck.cards",
     "deck.search",
     "deck.choose",
+    "deck.faces",
     "deck.drop_unused",
     "card.shape",
     "card.size",

@@ -10,6 +10,7 @@ FIELD_LABELS: dict[str, str] = {
     "deck.match": "Two cards share",
     "deck.cards": "Cards (trim the deck)",
     "deck.choose": "When there are extra symbols",
+    "deck.faces": "Symbols with several faces",
     "seed": "Seed (same seed, same deck)",
     "deck.copies": "Decks (a class set: each its colour and letter)",
     "deck.allow_look_alike": "Allow look-alike symbols (warn only)",

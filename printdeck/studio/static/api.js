@@ -177,6 +177,10 @@ export async function imageUrl(url, keep = false) {
 }
 
 /** Fetch a file with the token and hand it to the browser as a download. */
+/** What the page says once the studio answers nothing (stopped), and what to do. */
+export const STOPPED = "The studio has stopped: start `printdeck studio` again to go on (the deck and the files "
+  + "it built are in its folder)";
+
 export async function download(url) {
   busy(true);
   try {
@@ -193,7 +197,8 @@ export async function download(url) {
     setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   } catch (err) {
     const saved = document.getElementById("saved");
-    saved.textContent = `The download failed (${err.message}); build again`;
+    const stopped = err instanceof TypeError; // no answer at all ("Failed to fetch"): the studio stopped
+    saved.textContent = stopped ? STOPPED : `The download failed (${err.message}); build again`;
     saved.classList.add("bad");
   } finally {
     busy(false);

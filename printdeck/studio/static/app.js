@@ -1,5 +1,5 @@
 // printdeck studio: the page. Plain ES modules, no framework, nothing fetched from elsewhere.
-import { call, change, el, store } from "./api.js";
+import { STOPPED, call, change, el, store } from "./api.js";
 import { setUpArt } from "./art.js";
 import { setUpBuild } from "./build.js";
 import { setUpHistory } from "./history.js";
@@ -14,6 +14,11 @@ const WATCH_MS = 1500; // how often the page asks whether theme.yaml changed out
 async function watchFile() {
   const answer = await call("GET", "/api/watch");
   const state = store.state;
+  if (answer.status === 0) { // stopped (Ctrl-C in its window): the page said nothing until a click failed
+    const saved = document.getElementById("saved");
+    saved.textContent = STOPPED;
+    saved.classList.add("bad");
+  }
   if (answer.status === 200 && state) {
     const seen = JSON.stringify(answer.data.outside) !== JSON.stringify(state.outside);
     if (answer.data.epoch !== state.epoch || answer.data.rev > state.rev || seen) {
@@ -62,7 +67,19 @@ function setUpSkipLinks() {
   }
 }
 
+/** Keep what the keyboard or a link scrolls to clear of the sticky top bar: the page's
+ *  scroll padding follows the bar's height (one line on a desktop, two on a phone, three at
+ *  200 % zoom). A focused setting could sit wholly under the bar. */
+function keepClearOfTopBar() {
+  const bar = document.querySelector(".topbar");
+  if (!bar) return;
+  const pad = () => { document.documentElement.style.scrollPaddingTop = `${bar.offsetHeight + 8}px`; };
+  pad();
+  new ResizeObserver(pad).observe(bar);
+}
+
 async function start() {
+  keepClearOfTopBar();
   setUpSkipLinks();
   setUpSymbols();
   setUpSettings();

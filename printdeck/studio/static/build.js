@@ -6,6 +6,14 @@ const STAGES = { theme: "Checking the theme", design: "Making the design", proof
   layout: "Laying out cards", render: "Drawing the PDF", png: "Drawing the card PNGs",
   slides: "Drawing the slides" };
 const BUTTONS = ["build", "build-top", "slides"];
+let building = false;
+
+/** Mark the build buttons busy (``aria-disabled``, not ``disabled``: a disabled button drops
+ *  the keyboard's focus to the page's top, and a teacher on the keyboard lost her place). */
+function setBusy(busy) {
+  building = busy;
+  for (const id of BUTTONS) document.getElementById(id).setAttribute("aria-disabled", String(busy));
+}
 
 function show(event, { resumed = false } = {}) {
   document.getElementById("progress").value = event.fraction;
@@ -34,9 +42,15 @@ function show(event, { resumed = false } = {}) {
   const zip = document.getElementById("zip-link");
   zip.hidden = !event.zip;
   if (event.zip) zip.href = event.zip;
-  for (const id of BUTTONS) document.getElementById(id).disabled = false;
+  setBusy(false);
   if (resumed) return; // a page opened after the build: nothing moves or takes the keyboard
-  if (event.pdf) document.getElementById("pdf-link").focus({ preventScroll: true });
+  const onBuild = BUTTONS.includes(document.activeElement && document.activeElement.id);
+  if (event.pdf && onBuild) { // the keyboard goes on to the download, in sight (it was off screen)
+    const link = document.getElementById("pdf-link");
+    link.focus({ preventScroll: true });
+    link.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }
+  if (event.error && onBuild) error.focus({ preventScroll: true }); // read where it is, scrolled to below
   // a refusal is read where it is: on a phone the Build heading sat at the screen's foot, the message below it
   if (event.error) {
     error.scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -50,7 +64,8 @@ function show(event, { resumed = false } = {}) {
 }
 
 async function build(slides = false) {
-  for (const id of BUTTONS) document.getElementById(id).disabled = true;
+  if (building) return;
+  setBusy(true);
   document.getElementById("downloads").hidden = true;
   document.getElementById("summary").hidden = true;
   document.getElementById("build-error").hidden = true;
@@ -64,7 +79,7 @@ async function build(slides = false) {
   try {
     await follow(`/api/builds/${answer.data.id}/events`, show);
   } catch (err) {
-    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build." });
+    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build." });
   }
 }
 
@@ -111,12 +126,12 @@ async function resumeBuild() {
     show(latest, { resumed: true });
     return;
   }
-  for (const id of BUTTONS) document.getElementById(id).disabled = true;
+  setBusy(true);
   show(latest);
   try {
     await follow(`/api/builds/${latest.id}/events`, show);
   } catch (err) {
-    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build." });
+    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build." });
   }
 }
 

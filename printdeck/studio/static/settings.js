@@ -13,6 +13,7 @@ const GROUPS = [
     { key: "deck.match", type: "select", labels: { 1: "1 symbol (classic)", 2: "2 symbols" } },
     { key: "deck.cards", type: "number", placeholder: "all" },
     { key: "deck.choose", type: "select", labels: { seeded: "a seeded random choice", first: "the first ones" } },
+    { key: "deck.faces", type: "select", labels: { mixed: "one deck, the faces mixed", split: "two decks: A the first faces, B the second" } },
     { key: "seed", type: "number" },
     { key: "deck.copies", type: "number", placeholder: "1" },
     { key: "deck.allow_look_alike", type: "checkbox" },
@@ -233,8 +234,12 @@ const MAKERS = { length: textInput, number: textInput, text: textInput, select: 
   "optional-color": (f, s) => colorInput(f, s, true), paper: paperInput, file: fileInput, colors: coloursInput };
 
 /** Whether a field belongs to the card's shape (a key of another shape shows only when set);
- *  the shapes that have a key come from the library's table, served in state.form. */
+ *  the shapes that have a key come from the library's table, served in state.form. The
+ *  faces' setting shows where a symbol has faces (or it is set). */
 function fits(f, state, errors) {
+  if (f.key === "deck.faces") { // only a deck with a symbol of several faces (a word and its picture) has them
+    return (state.symbols || []).some((s) => s.kind === "faces") || state.settings[f.key] !== undefined || Boolean(errors[f.key]);
+  }
   const shapes = specOf(state, f.key).shapes;
   if (!shapes) return true;
   const named = state.settings["card.size"] !== undefined;  // a named size may set the shape: show all

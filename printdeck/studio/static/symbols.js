@@ -28,6 +28,14 @@ function newDrop() {
 }
 
 let wordsLang = ""; // state.words_lang: the language the words print in (drawSymbols sets it)
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** The ``lang`` of a word's tile: the deck's, except that a Chinese, Japanese or Korean
+ *  deck's language (it picks the Han letter forms) is not a word without those letters' (a
+ *  screen reader read قطة and बिल्ली with a Chinese voice); null leaves the page's. */
+function langOf(text) {
+  return (/^(zh|ja|ko)\b/.test(wordsLang) && !CJK.test(text || "")) || !wordsLang ? null : wordsLang;
+}
 let following = false; // this page follows a drop's checks (set from the first batch sent)
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -204,13 +212,13 @@ function tile(symbol, index, count) {
   if (symbol.kind === "faces") {
     // One symbol shown several ways: its picture (if any) beside its words.
     if (symbol.thumb) face.append(el("img", { picture: symbol.thumb, alt: "", class: "face-picture" }));
-    for (const f of symbol.faces.filter((x) => x.text !== null)) face.append(el("span", { class: "word face-word", text: f.text, lang: wordsLang }));
+    for (const f of symbol.faces.filter((x) => x.text !== null)) face.append(el("span", { class: "word face-word", text: f.text, lang: langOf(f.text), dir: "auto" }));
     face.classList.add("faces");
-  } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: wordsLang }));
+  } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: langOf(symbol.text), dir: "auto" }));
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
-    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`, lang: wordsLang,
+    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
     disabled: symbol.kind === "folder",
     onchange: (e) => change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: e.target.value.trim() || null } }),
   });
