@@ -168,10 +168,10 @@ def test_a_renumbered_symbol_finds_its_silhouette_in_memory(cache: Path) -> None
 def _photo_theme(folder: Path) -> Path:
     rng = np.random.default_rng(29)
     (folder / "photos").mkdir()
-    for i in range(4):
-        x = np.linspace(0, 1, 400)[None, :, None]
+    for i in range(4):  # 360 pixels high: over 150 dpi up to 60 mm across, whatever size a layout gives
+        x = np.linspace(0, 1, 480)[None, :, None]
         base = rng.uniform(40, 200, 3)[None, None, :] * (0.6 + 0.4 * x)
-        pixels = np.clip(base + rng.normal(0, 8, (300, 400, 3)), 0, 255).astype(np.uint8)
+        pixels = np.clip(base + rng.normal(0, 8, (360, 480, 3)), 0, 255).astype(np.uint8)
         Image.fromarray(pixels).save(folder / "photos" / f"p{i}.jpg", quality=90)
     theme = folder / "theme.yaml"
     theme.write_text(
