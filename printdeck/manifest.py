@@ -63,7 +63,7 @@ from printdeck.assign import FacedDeck
 from printdeck.choices import SheetSide
 from printdeck.design import Design
 from printdeck.fileio import atomic_output
-from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec
+from printdeck.model import CardLayout, DeckMark, Placement, SymbolSpec, card_in_deck
 from printdeck.render import pdf_page, side_order
 from printdeck.theme import Theme
 
@@ -142,9 +142,7 @@ def build_manifest(
     faced = faced if faced is not None and faced.has_faces else None
     shape = imposition.card_shape()
     cards = []
-    per_deck = max(1, len(layouts) // max(1, len({c.mark.deck for c in layouts if c.mark is not None})))
-    for layout, slot in zip(layouts, imposition.slots, strict=True):
-        index = layout.index % per_deck if layout.mark is not None else layout.index  # in its deck
+    for layout, slot, index in zip(layouts, imposition.slots, card_in_deck(layouts), strict=True):
         cards.append(
             {
                 "index": index,

@@ -7,6 +7,7 @@ ReportLab; the stages exchange only these frozen dataclasses and numpy arrays.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -296,6 +297,15 @@ class CardLayout:
     min_gap_mm: float
     size_ratio: float
     mark: DeckMark | None = None
+
+
+def card_in_deck(layouts: Sequence[CardLayout]) -> list[int]:
+    """Each card's index in its own deck (0-based): a class set's deck B starts again at 0
+    (its layouts count through every deck, deck d's card i at ``(d - 1) * cards + i``), as
+    the manifest, ``printdeck answer`` and the per-card images number them."""
+    decks = len({c.mark.deck for c in layouts if c.mark is not None})
+    per_deck = max(1, len(layouts) // max(1, decks))
+    return [c.index % per_deck if c.mark is not None else c.index for c in layouts]
 
 
 @dataclass(frozen=True)

@@ -52,8 +52,9 @@ def test_every_card_image_is_named_by_its_deck_and_every_deck_has_its_back(
 ) -> None:
     result, manifest = class_set_images
     names = [p.name for p in result.png_paths]
-    want = [f"card-{n + 1:03d}-{card['mark']['letter']}.png" for n, card in enumerate(manifest["cards"])]
-    assert names == want
+    want = [f"card-{card['index'] + 1:03d}-{card['mark']['letter']}.png" for card in manifest["cards"]]
+    assert names == want  # numbered in their own deck, as the manifest and ``answer`` number them
+    assert "card-001-B.png" in names and len(set(names)) == len(names)  # deck B's first was card-008-B
     assert [p.name for p in result.back_paths] == ["back-A.png", "back-B.png", "back-C.png"]
     folder = result.png_paths[0].parent
     assert read_png_record(folder) == {*names, "back-A.png", "back-B.png", "back-C.png"}

@@ -1,5 +1,5 @@
 """A class set's per-card images: the deck mark on each front, as the PDF draws it, and the
-file names that carry each deck's letter (``card-014-B.png``, ``back-B.png``), so each deck
+file names that carry each deck's letter (``card-001-B.png``, ``back-B.png``), so each deck
 can be uploaded to a print-on-demand service as its own product.
 """
 
@@ -19,9 +19,11 @@ DOT_SUPERSAMPLE = 4
 """The dot's mask is drawn this many times finer, then reduced (a smooth edge)."""
 
 
-def card_name(layout: CardLayout) -> str:
-    """A card image's file name stem: ``card-014``, or in a class set ``card-014-B`` (its deck's letter)."""
-    return f"card-{layout.index + 1:03d}" + (f"-{layout.mark.letter}" if layout.mark is not None else "")
+def card_name(layout: CardLayout, in_deck: int) -> str:
+    """A card image's file name stem: ``card-014``, or in a class set ``card-001-B`` (its
+    number in its own deck, ``in_deck`` from 0: :func:`printdeck.model.card_in_deck`, and
+    its deck's letter), as the manifest and ``printdeck answer`` number it."""
+    return f"card-{in_deck + 1:03d}" + (f"-{layout.mark.letter}" if layout.mark is not None else "")
 
 
 def back_name(mark: DeckMark | None) -> str:

@@ -7,7 +7,7 @@ Symbols are the drawings the layout traced (:func:`printdeck.artwork.rasterise`)
 their whole box scaled to ``box_mm`` and rotated counter-clockwise, as in the PDF.
 A class set's deck mark and each deck's back are the PDF's own drawings rasterised by
 PDFium (:mod:`~printdeck.render.class_images`, :func:`~printdeck.render.backs.back_image`);
-a class set's files carry their deck's letter (``card-014-B.png``, ``back-B.png``).
+a class set's files carry their deck's letter (``card-001-B.png``, ``back-B.png``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from printdeck.fileio import (
     staging_folder,
     write_error,
 )
-from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.model import CardLayout, Placement, SymbolSpec, card_in_deck
 from printdeck.render.class_images import card_name, paste_mark
 from printdeck.render.grey import grey_picture
 from printdeck.render.png_record import card_files, read_png_record, write_png_record
@@ -55,7 +55,7 @@ def render_pngs(
     backs: Mapping[str, Image.Image] | None = None,
 ) -> list[Path]:
     """Write ``card-001.png`` ... one a card into ``out_dir``, all or nothing (a class
-    set's cards named with their deck's letter, ``card-014-B.png``: :func:`card_name`).
+    set's cards numbered in their own deck, with its letter, ``card-001-B.png``: :func:`card_name`).
 
     With ``image_format="jpg"`` the cards are JPEGs (quality 95, no chroma
     subsampling); ``backs`` (the card backs drawn by
@@ -180,7 +180,7 @@ def _write_cards(
     table = {s.id: s for s in symbols}
     names: list[str] = []
     shaped = cut or style.shape is not None
-    for layout in layouts:
+    for layout, in_deck in zip(layouts, card_in_deck(layouts)):
         if shaped:
             img = _shaped_card(style, style.bleed_mm + extra_margin_mm, px_per_mm, cut)
         else:
@@ -192,7 +192,7 @@ def _write_cards(
             paste_mark(img, layout.mark, style.background, px_per_mm)
         if cut:
             img.putalpha(ImageChops.multiply(img.getchannel("A"), shape_mask(style.card_shape(), img.size, px_per_mm)))
-        name = f"{card_name(layout)}.{image_format}"
+        name = f"{card_name(layout, in_deck)}.{image_format}"
         if job.grayscale:
             img = grey_picture(img)
         _save(img, folder / name, dpi, info)
