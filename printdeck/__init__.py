@@ -90,6 +90,11 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
     from printdeck.pipeline import (
         Reporter as Reporter,
     )
+    from printdeck.printed_answers import (
+        manifest_answer as manifest_answer,
+        manifest_data as manifest_data,
+        printed_manifest as printed_manifest,
+    )
     from printdeck.render import (
         write_calibration as write_calibration,
     )
@@ -152,6 +157,9 @@ _WHERE = {
     "SlidesResult": "printdeck.classroom",
     "shared_symbols": "printdeck.classroom",
     "write_slides": "printdeck.classroom",
+    "manifest_answer": "printdeck.printed_answers",
+    "manifest_data": "printdeck.printed_answers",
+    "printed_manifest": "printdeck.printed_answers",
     "Reporter": "printdeck.pipeline",
     "Theme": "printdeck.theme",
     # used by the CLI

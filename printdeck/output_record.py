@@ -55,7 +55,7 @@ def _manifest_data(manifest_path: Path) -> object:
         return None
 
 
-def _is_manifest(data: object) -> bool:
+def is_manifest(data: object) -> bool:
     """Whether ``data`` has a printdeck manifest's shape (:mod:`printdeck.manifest`): an
     object with a ``"design"`` object and a ``"cards"`` list."""
     return isinstance(data, dict) and isinstance(data.get("design"), dict) and isinstance(data.get("cards"), list)
@@ -77,7 +77,7 @@ def check_manifest_path(pdf: Path) -> None:
         PrintdeckError: Keyed to ``out``, naming the file and the fix.
     """
     manifest_path = pdf.with_suffix(".json")
-    if _regular_file(manifest_path) and not _is_manifest(_manifest_data(manifest_path)):
+    if _regular_file(manifest_path) and not is_manifest(_manifest_data(manifest_path)):
         raise path_error(
             "out",
             pdf,

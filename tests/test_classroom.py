@@ -117,6 +117,33 @@ def test_printdeck_answer_names_the_shared_symbol() -> None:
     assert bad.exit_code == 2 and "cards 1 to 55" in bad.output
 
 
+def test_answer_reads_the_printed_deck_from_its_manifest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A referee built the deck, then a picture was added (or the seed edited): ``answer``
+    planned the theme again and silently named another deck's symbol. It now answers from a
+    build's manifest given as THEME, and from a theme warns when its last default build's
+    manifest shows other symbols on those cards. Class sets number each deck's cards."""
+    monkeypatch.chdir(tmp_path)
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(yaml.safe_dump({**SMALL, "deck": {"symbols_per_card": 4, "copies": 2}}))
+    built = printdeck.build(theme)  # output/small-class.pdf and .json, as a default build writes them
+    manifest = json.loads(built.manifest_path.read_text())
+    names = {s["id"]: s["name"] for s in manifest["symbols"]}
+    deck_b = [c for c in manifest["cards"] if c["deck"] == 2]
+    runner = CliRunner()
+    for a, b in ((0, 1), (3, 9), (12, 5)):
+        (shared,) = {s["id"] for s in deck_b[a]["symbols"]} & {s["id"] for s in deck_b[b]["symbols"]}
+        said = runner.invoke(main, ["answer", "output/small-class.json", str(a + 1), str(b + 1)])
+        assert said.exit_code == 0 and said.output.strip() == names[shared], said.output
+    assert "cards 1 to 13" in runner.invoke(main, ["answer", "output/small-class.json", "1", "14"]).output
+    theme.write_text(yaml.safe_dump({**SMALL, "seed": 6, "deck": {"symbols_per_card": 4, "copies": 2}}))
+    now = [s.name for s in printdeck.shared_symbols(printdeck.load_theme(theme), 1, 2)]
+    then = runner.invoke(main, ["answer", "output/small-class.json", "1", "2"]).output.strip()
+    said = runner.invoke(main, ["answer", str(theme), "1", "2"])
+    assert [then] != now  # seed 6 gives these two cards another match than the printed seed 5
+    assert said.exit_code == 0 and said.stdout.strip() == ", ".join(now)
+    assert f"shows {then} on these cards: the theme changed since it was built" in said.stderr
+
+
 def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: Path) -> None:
     assert set(GAMES) == {str(g) for g in SlideGame}
     for game in SlideGame:

@@ -73,6 +73,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "outputs",
             "class_sets",
             "classroom",
+            "printed_answers",
             "card_view",
             "prepare",
             "photo_work",

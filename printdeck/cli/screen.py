@@ -59,8 +59,13 @@ def slides(
 @click.option("--allow-outside", is_flag=True, help="Let the theme read files outside its folder.")
 def answer(theme: str, first: int, second: int, seed: int | None, allow_outside: bool) -> None:
     """The symbol cards FIRST and SECOND of THEME share (cards counted from 1 in the PDF's
-    order, as the slides label them; the cards themselves carry no number)."""
+    order, as the slides label them; the cards themselves carry no number). THEME may be
+    a build's manifest (output/NAME.json): the answer is then the printed deck's, whatever
+    the theme holds now."""
     try:
+        if printdeck.manifest_data(Path(theme)) is not None:
+            click.echo(", ".join(printdeck.manifest_answer(Path(theme), first, second)))
+            return
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:
@@ -71,5 +76,25 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
         click.echo(
             f"note: cards {first} and {second} show the same symbols: a card of deck A and its twin in "
             "deck B; play a card of A against any other card of B",
+            err=True,
+        )
+    _say_if_printed_differs(loaded.name, first, second, [s.name for s in shared], seed)
+
+
+def _say_if_printed_differs(name: str, first: int, second: int, answer: list[str], seed: int | None) -> None:
+    """Warn when the deck the theme's last default build printed (its manifest) answers
+    otherwise: the theme changed since (a picture added, its seed edited)."""
+    printed = printdeck.printed_manifest(name)
+    if printed is None or seed is not None:  # another seed asked for: not the default build's deck
+        return
+    try:
+        then = printdeck.manifest_answer(printed, first, second)
+    except PrintdeckError:
+        return  # a split deck, or fewer cards then: nothing to compare
+    if sorted(then) != sorted(answer):
+        click.echo(
+            f"printdeck: warning: the deck printed from {printed} (its manifest) shows {', '.join(then)} on "
+            f"these cards: the theme changed since it was built; for the printed cards, run "
+            f"printdeck answer {printed} {first} {second}",
             err=True,
         )

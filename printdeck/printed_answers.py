@@ -1,0 +1,71 @@
+"""The symbol two printed cards share, read from the deck's manifest: the deck as it was
+built, whatever the theme holds now.
+
+``printdeck answer THEME A B`` plans the theme's deck again; once a picture is added to its
+folder or its seed edited, that is another deck than the one printed, and a referee would
+give wrong answers. A build's manifest (``output/<name>.json``) keeps every card's symbols
+by id and every symbol's name, so :func:`manifest_answer` answers for the printed deck, and
+:func:`printed_manifest` finds the manifest a theme's last default build wrote.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from printdeck.design import read_deck
+from printdeck.errors import PrintdeckError
+from printdeck.output_record import MAX_MANIFEST_BYTES, is_manifest
+from printdeck.userfiles import read_user_file
+
+
+def manifest_data(path: Path) -> dict[str, Any] | None:
+    """The manifest at ``path`` as JSON, or None when it is not one (a JSON theme), cannot be
+    read or is over :data:`~printdeck.output_record.MAX_MANIFEST_BYTES`."""
+    try:
+        data = json.loads(read_user_file(path, "", MAX_MANIFEST_BYTES).decode("utf-8-sig"))
+    except (PrintdeckError, ValueError, UnicodeError, RecursionError):
+        return None
+    return data if is_manifest(data) else None
+
+
+def manifest_answer(path: Path, first: int, second: int) -> list[str]:
+    """The names of the symbols cards ``first`` and ``second`` (from 1, in a class set each
+    deck's own numbers: the decks share their cards' symbols) of the manifest at ``path`` share.
+
+    Raises:
+        PrintdeckError: The manifest is malformed (:func:`printdeck.design.read_deck`), a
+            split deck's (its two decks number their cards apart: answer from the theme), a
+            card number is not in the deck, or the two are one card.
+    """
+    deck = read_deck(path)
+    data = manifest_data(path) or {}
+    if deck.b_cards:
+        raise PrintdeckError(
+            source=str(path), problem="is a split deck's manifest", fix="give the theme to answer for a split deck"
+        )
+    cards = [c for c, d in zip(deck.cards, deck.decks or [1] * len(deck.cards)) if d == min(deck.decks or [1])]
+    for key, number in (("first", first), ("second", second)):
+        if not 1 <= number <= len(cards):
+            raise PrintdeckError(
+                key=key,
+                value=number,
+                problem=f"the deck has cards 1 to {len(cards)}",
+                fix="give a number in that range",
+                is_argument=True,
+            )
+    if first == second:
+        raise PrintdeckError(
+            key="second", value=second, problem=f"is card {first} too", fix="give two different cards", is_argument=True
+        )
+    names = {s.get("id"): str(s.get("name")) for s in data.get("symbols", []) if isinstance(s, dict)}
+    shared = [deck.labels[p] for p in cards[first - 1] if p in cards[second - 1]]
+    return [names.get(label, f"symbol {label}") for label in shared]
+
+
+def printed_manifest(theme_name: str) -> Path | None:
+    """The manifest a default build of the theme ``theme_name`` wrote
+    (``output/<name>.json`` in the current folder, as ``printdeck build`` writes it), or None."""
+    path = Path("output") / f"{theme_name}.json"
+    return path if path.is_file() and manifest_data(path) is not None else None
