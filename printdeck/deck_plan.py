@@ -14,7 +14,14 @@ from printdeck.build_result import cards_text
 from printdeck.class_sets import class_decks, class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
-from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, may_pack_too_small, warn_pins_of_missing_cards
+from printdeck.layout import (
+    LayoutSettings,
+    Meanwhile,
+    layout_deck,
+    may_pack_too_small,
+    warn_pins_of_missing_cards,
+    warn_rerolls_of_missing_cards,
+)
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
 from printdeck.sheet_room import sheet_margin_mm
@@ -296,6 +303,7 @@ def lay_out_plan(
     theme = plan.theme
     settings = LayoutSettings.from_theme(theme)
     warn_pins_of_missing_cards(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
+    warn_rerolls_of_missing_cards(settings.reroll, len(plan.imposition.slots) // theme.spec.deck.copies)
     with theme_errors_located(theme):  # a card that cannot be laid out: as every command says it
         if theme.spec.deck.copies > 1:
             per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few

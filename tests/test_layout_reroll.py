@@ -94,3 +94,14 @@ def test_a_rerolled_card_is_cached_apart_and_the_others_stay_cached(theme, monke
     rerolled = layout_deck(cards, dataclasses.replace(settings, reroll={1: 1}), seed=2)
     assert len(list((tmp_path / "layouts").glob("*.json"))) == 4  # only card 2 is packed again
     assert rerolled[0] == first[0] and rerolled[2] == first[2] and rerolled[1] != first[1]
+
+
+def test_a_reroll_of_a_card_the_deck_lacks_is_said(tmp_path: Path) -> None:
+    """``layout.reroll: {99: 1}`` on a 7-card deck was left out without a word, as a pin of a
+    missing card is not; the build now warns, naming the key and the deck's cards."""
+    data = yaml.safe_load((GOLDEN / "small.yaml").read_text(encoding="utf-8"))
+    data["layout"] = {**data.get("layout", {}), "reroll": {99: 1}}
+    theme_file = tmp_path / "theme.yaml"
+    theme_file.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.warns(UserWarning, match=r"layout\.reroll\.99: card 99 is not in the deck, which has \d+ cards"):
+        printdeck.build(theme_file, out=tmp_path / "deck.pdf")

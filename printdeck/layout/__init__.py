@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         PinWarning,
         applicable_pins,
         warn_pins_of_missing_cards,
+        warn_rerolls_of_missing_cards,
     )
     from printdeck.layout.settings import LayoutSettings
     from printdeck.layout.size_plan import may_pack_too_small
@@ -46,6 +47,7 @@ _WHERE = {
     "PinnedSymbol": "printdeck.layout.pins",
     "applicable_pins": "printdeck.layout.pins",
     "warn_pins_of_missing_cards": "printdeck.layout.pins",
+    "warn_rerolls_of_missing_cards": "printdeck.layout.pins",
     "job_count": "printdeck.layout.workers",
     "layout_deck": "printdeck.layout.deck",
     "may_pack_too_small": "printdeck.layout.size_plan",
@@ -69,6 +71,7 @@ __all__ = [
     "no_other_thread",
     "pin_refusal",
     "warn_pins_of_missing_cards",
+    "warn_rerolls_of_missing_cards",
 ]
 
 __getattr__ = attribute_loader(__name__, _WHERE)

@@ -115,6 +115,27 @@ def applicable_pins(
     return out
 
 
+def warn_rerolls_of_missing_cards(reroll: Mapping[int, int], n_cards: int) -> None:
+    """Warn about each ``layout.reroll`` entry for a card the deck does not have (``reroll``
+    0-based, as :class:`~printdeck.layout.settings.LayoutSettings` holds it): it was left
+    out without a word, as a pin of a missing card is not.
+
+    Warns:
+        PinWarning: Naming ``layout.reroll.N``, the card and the deck's card count.
+    """
+    for index in sorted(reroll):
+        if index >= n_cards:
+            warnings.warn(
+                PinWarning(
+                    f"layout.reroll.{index + 1}: card {index + 1} is not in the deck, which has {n_cards} cards, so "
+                    f"it is not re-rolled; give a card from 1 to {n_cards}, or remove the entry",
+                    index + 1,
+                    deck_cards=n_cards,
+                ),
+                stacklevel=3,
+            )
+
+
 def warn_pins_of_missing_cards(pins: Mapping[int, PinnedCard], n_cards: int) -> None:
     """Warn about each entry for a card the deck does not have (any more: fewer symbols, or
     ``deck.cards`` trimmed); the layout leaves it out, as it leaves out a card's pins
