@@ -81,6 +81,15 @@ def test_missing_image_file(tmp_path: Path) -> None:
     assert "symbols.0.image" in message and "nope.png not found" in message
 
 
+def test_a_missing_picture_named_without_its_ending_is_not_found(tmp_path: Path) -> None:
+    """``image: bee`` where no such file is was called "not a picture (PNG, JPEG...); convert
+    it", a fix that cannot help; it is not found, and the picture of that name is offered."""
+    message = _error(write_theme(tmp_path, small_theme(symbols=[{"image": "@assets/twemoji/bee"}])))
+    assert message.endswith("symbols.0.image: @assets/twemoji/bee not found; did you mean @assets/twemoji/bee.svg?")
+    message = _error(write_theme(tmp_path, small_theme(symbols=[{"photo": "kitten"}])))
+    assert message.endswith("symbols.0.photo: kitten not found; check the path"), message
+
+
 def test_unsupported_single_image_and_empty_folder(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     theme = write_theme(tmp_path, small_theme(symbols=[{"folder": "empty"}]))

@@ -91,6 +91,8 @@ def _file_symbols(
         sources = [f"{source}/{f.name}" for f in files]
     else:
         suffix = path.suffix.lower()
+        if suffix not in IMAGE_SUFFIXES and not path.exists():  # "image: bee": a name without its ending
+            raise key_error(f"{where}.{key}", f"{shown(raw)} not found; {_named_like(raw, path, photo)}")
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
             kinds = PHOTO_FORMATS if photo else PICTURE_FORMATS
             raise key_error(f"{where}.{key}", f"{shown(raw)} is not a picture ({kinds}); convert it or fix the name")
@@ -342,3 +344,18 @@ def concept_name(face_names: Sequence[str], pictures: Sequence[bool] = ()) -> st
         name for k, name in enumerate(names) if not (k < len(pictures) and pictures[k] and name.casefold() in words)
     ]
     return " = ".join(dict.fromkeys(kept))
+
+
+def _named_like(raw: str, path: Path, photo: bool) -> str:
+    """The fix for a missing picture ``raw`` (at ``path``) named without its ending: the
+    picture beside it of that name, as the theme would write it (``bee`` -> ``bee.svg``),
+    else to check the path."""
+    try:
+        near = sorted(
+            p.name
+            for p in path.parent.iterdir()
+            if p.stem == path.name and p.suffix.lower() in IMAGE_SUFFIXES and not (photo and p.suffix.lower() == ".svg")
+        )
+    except OSError:
+        near = []
+    return f"did you mean {shown(raw + Path(near[0]).suffix)}?" if near else "check the path"
