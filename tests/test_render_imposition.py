@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -127,3 +128,17 @@ def test_a_gap_too_narrow_for_whole_marks_leaves_them_out_and_says_so() -> None:
     assert missing_marks(centers, imp.outer_radius_mm, imp.inner_rect_mm()) > 0
     with pytest.warns(MarkWarning, match="paper.gap"):
         warn_missing_marks(imp)
+
+
+def test_check_warns_of_the_marks_a_narrow_gap_leaves_out_as_build_does(tmp_path: Path) -> None:
+    """``paper.gap: 1mm``: the build said cut marks are left out, check said nothing (the
+    two should agree on what a theme prints)."""
+    import printdeck
+
+    theme = {"name": "gap", "deck": {"order": 2}, "paper": {"gap": "1mm"}, "symbols": [{"folder": "@assets/twemoji"}]}
+    with pytest.warns(MarkWarning, match=r"paper\.gap: \d+ cut marks a sheet are left out") as checked:
+        printdeck.check_theme(theme)
+    with pytest.warns(MarkWarning) as built:
+        printdeck.build(theme, out=tmp_path / "gap.pdf")
+    said = {str(w.message) for w in checked if issubclass(w.category, MarkWarning)}
+    assert said == {str(w.message) for w in built if issubclass(w.category, MarkWarning)}

@@ -16,6 +16,7 @@ from printdeck.card_view import check_deck_pins
 from printdeck.deck_plan import (
     check_class_set,
     deck_design,
+    impose_theme,
     is_split,
     lay_out_plan,
     may_pack_small,
@@ -195,6 +196,7 @@ def check_theme(
         faced = face_deck(design.blocks, symbols, spec.deck.faces, spec.seed)  # refuses a split of 3 faces
         check_class_set(loaded, faced)
         check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
+        _warn_missing_marks(loaded, len(design.blocks))
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing permutes only points on cards
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
             check_deck_pins(planned_deck(loaded, design, symbols))
@@ -280,3 +282,11 @@ def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolS
 
     plan = planned_deck(theme, design, symbols)
     check_raster_resolution(plan.symbols, lay_out_plan(plan))
+
+
+def _warn_missing_marks(theme: Theme, n_cards: int) -> None:
+    """The sheets' cut marks a gap leaves no room for, as the build warns of them."""
+    if theme.spec.paper.cut_marks and theme.spec.paper.layout != "single":
+        from printdeck.render import warn_missing_marks  # noqa: PLC0415 - ReportLab only when asked
+
+        warn_missing_marks(impose_theme(theme, n_cards))

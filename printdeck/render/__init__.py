@@ -57,7 +57,7 @@ if TYPE_CHECKING:
         prove_symbols,
     )
     from printdeck.render.rules_text import GAMES, game_rules
-    from printdeck.render.sheet import CreditWarning, MarkWarning
+    from printdeck.render.sheet import CreditWarning, MarkWarning, warn_missing_marks
     from printdeck.render.slides import SlideRound, SlideText, render_slides
     from printdeck.render.style import CardStyle
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm
@@ -83,6 +83,7 @@ _WHERE = {
     "CreditWarning": "printdeck.render.sheet",
     "Imposition": "printdeck.render.imposition",
     "MarkWarning": "printdeck.render.sheet",
+    "warn_missing_marks": "printdeck.render.sheet",
     "PNG_RECORD": "printdeck.render.png_record",
     "PrintJob": "printdeck.render.print_job",
     "pdf_page": "printdeck.render.print_job",
@@ -169,6 +170,7 @@ __all__ = [
     "render_slides",
     "shape_mask",
     "side_order",
+    "warn_missing_marks",
     "write_calibration",
     "write_cut_files",
 ]
