@@ -111,6 +111,9 @@ def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -
     assert again["words"] == "This is the same picture as another symbol: each picture goes in the deck once"
     words = client.post("/api/words", json={"text": "sun\nsun"}).json()["results"]
     assert words[1]["words"] == "This word is in the deck already: each word goes in once"
+    concepts = client.post("/api/words", json={"text": "3 × 4 = 12\n2 × 6 = 12"}).json()["results"]
+    assert concepts[1]["words"].startswith("This word is in the deck already, as a face of another symbol")
+    assert concepts[1]["words"].endswith("join it to that symbol with Add as a face in its panel")
     for text in (broken["words"], again["words"], words[1]["words"]):
         assert "symbols." not in text and "theme.yaml" not in text
 

@@ -50,6 +50,15 @@ _FILE_WORDS = {
 }
 
 
+SAME_FACE_WORDS = (
+    "this word is in the deck already, as a face of another symbol: each word goes in once. To show "
+    "that symbol another way too (2 × 6 beside 3 × 4 = 12), add the new word alone, then join it to "
+    "that symbol with Add as a face in its panel"
+)
+"""What a concept's line that repeats another concept's word is told (the command line's fix
+names theme keys: one faces: list)."""
+
+
 @dataclass(frozen=True)
 class Words:
     """A message as the page shows it: ``subject`` names the control (its label, or
@@ -171,6 +180,8 @@ def _also(exc: PrintdeckError, most: int = 5) -> str:
 def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     """An error about ``symbols.<index>``: said of the tile numbered ``index + 1``."""
     subject = f"Symbol {index + 1}"
+    if exc.code == SAME_WORD and "faces:" in str(exc):  # a concept's word ("= 12") another concept has
+        return Words(subject, SAME_FACE_WORDS)
     if exc.code in _FILE_WORDS:
         return Words(subject, _FILE_WORDS[exc.code] + _also(exc))
     if exc.code == SAME_NAME and exc.also:  # the earlier symbol by its tile's number, not its theme key
