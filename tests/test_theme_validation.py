@@ -86,6 +86,10 @@ def _error(tmp_path: Path, data: Any) -> str:
         ({"paper": {"margin": "100mm"}}, "paper.margin: 100mm margins leave 4 x 91mm of the paper inside its margins"),
         ({"symbols": [{"text": "a" * 41}]}, "symbols.0.text: expected text of at most 40 characters, got"),
         ({"text": {"lang": "French"}}, 'text.lang: expected a language code such as "fr", "ja" or "zh-Hans" (not'),
+        (  # a pin's missing size was said of its symbol, never naming the key to add
+            {"layout": {"pinned": [{"card": 1, "symbols": ["a"], "place": {"a": {"center": ["0mm", "0mm"]}}}]}},
+            "layout.pinned.0.place.a.size: missing; add this key",
+        ),
     ],
 )
 def test_bad_values_name_the_key_and_what_is_expected(tmp_path: Path, override: dict, expected: str) -> None:

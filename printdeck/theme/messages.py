@@ -79,7 +79,8 @@ def _walk(root: type[BaseModel], loc: tuple[Any, ...], keep_last: bool) -> tuple
             continue
         parts.append(info.alias or seg if info is not None else str(seg))
         parent = model
-        model = _model_in(info.annotation) if info is not None else None
+        if info is not None:  # else a mapping's key (place: {avocado: ...}): its value is of the same model
+            model = _model_in(info.annotation)
     return parts, parent
 
 
