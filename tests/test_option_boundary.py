@@ -168,7 +168,7 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     for copy in ("PLANE_SIZES", "BIPLANE_SIZES", "needs \\d+ symbols", '"18%"', "options: [[", "min: 0", "max: 1 "):
         assert copy not in script, copy
     assert "presets: [true, false]" not in script  # cut_guide's yes/no come from the schema
-    assert "lang: wordsLang" in script  # the tiles set the words in the letter forms the PDF prints
+    assert "lang: langOf(" in script  # the tiles set the words in the letter forms the PDF prints
     page = (static / "index.html").read_text(encoding="utf-8")
     assert "HEIC" not in page and ".heic" not in page and ".heic" not in script  # the picture formats: the library's
 
