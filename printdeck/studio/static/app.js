@@ -10,14 +10,21 @@ import { setUpSymbols } from "./symbols.js";
 
 const WATCH_MS = 1500; // how often the page asks whether theme.yaml changed outside
 
-/** Ask the studio whether theme.yaml changed outside the page; take the new state in. */
+let unanswered = 0; // the watch's questions in a row that got no answer at all
+
+/** Ask the studio whether theme.yaml changed outside the page; take the new state in; say so
+ *  once it has not answered twice in a row (stopped), and unsay it when it answers again. */
 async function watchFile() {
   const answer = await call("GET", "/api/watch");
   const state = store.state;
-  if (answer.status === 0) { // stopped (Ctrl-C in its window): the page said nothing until a click failed
-    const saved = document.getElementById("saved");
+  const saved = document.getElementById("saved");
+  unanswered = answer.status === 0 ? unanswered + 1 : 0;
+  if (unanswered === 2) { // stopped (Ctrl-C in its window): the page said nothing until a click failed
     saved.textContent = STOPPED;
     saved.classList.add("bad");
+  } else if (!unanswered && saved.textContent === STOPPED) { // it answers again: nothing was lost
+    saved.textContent = "";
+    saved.classList.remove("bad");
   }
   if (answer.status === 200 && state) {
     const seen = JSON.stringify(answer.data.outside) !== JSON.stringify(state.outside);
