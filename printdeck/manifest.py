@@ -31,9 +31,10 @@ A class set (``deck.copies`` > 1) adds to each card ``"deck": int`` (1..N) and `
 mark, from the card's centre), and at the top ``"decks": [{"deck": int, "letter": str,
 "color": str, "seed": int, "sheets": [int]}]``; ``index`` counts each deck's cards from 0.
 
-A build's manifest (not :attr:`printdeck.Deck.manifest`) that came with cut files or an
-extras PDF lists their names under ``"outputs"`` (:mod:`printdeck.output_record`), for the
-next build of the same PDF to remove those it does not write again.
+A build's manifest (not :attr:`printdeck.Deck.manifest`) lists under ``"outputs"`` the
+names of the cut files and extras PDF it wrote beside the PDF (``[]`` for none;
+:mod:`printdeck.output_record`), for the next build of the same PDF to replace them and
+remove those it does not write again.
 
 A photo's ``crop`` says what its crop holds and where it is
 (:meth:`printdeck.model.CropReport.as_json`): ``{"found": "face" | "cat face" | "subject" |

@@ -22,6 +22,7 @@ import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.userfiles import read_user_file, same_file
@@ -34,9 +35,10 @@ MAX_MANIFEST_BYTES = 64_000_000
 
 def outputs_record(others: Sequence[Path]) -> dict[str, list[str]]:
     """What the manifest adds for ``others``, the files a build writes beside the PDF besides
-    it and the manifest: ``{"outputs": [their names]}``, or nothing when there are none (a
-    build of the PDF alone keeps the manifest it always had)."""
-    return {OUTPUTS_KEY: [p.name for p in others]} if others else {}
+    it and the manifest: ``{"outputs": [their names]}``, an empty list when there are none
+    (a manifest without the key is an older printdeck's, which recorded none: see
+    :func:`check_others`)."""
+    return {OUTPUTS_KEY: [p.name for p in others]}
 
 
 def own_output_name(pdf: Path, name: str) -> bool:
@@ -46,13 +48,16 @@ def own_output_name(pdf: Path, name: str) -> bool:
     return re.fullmatch(rf"{stem}-extras\.pdf|{stem}-cut-[0-9]{{2,}}\.(svg|dxf)", name) is not None
 
 
-def _manifest_data(manifest_path: Path) -> object:
-    """The JSON at ``manifest_path``, or None when it is missing, unreadable, not JSON or
-    over :data:`MAX_MANIFEST_BYTES`."""
+def read_manifest(manifest_path: Path) -> dict[str, Any] | None:
+    """The printdeck manifest at ``manifest_path`` (:func:`is_manifest`; a byte-order mark
+    allowed, as an editor may save one), or None when the file is missing, unreadable, not
+    JSON, over :data:`MAX_MANIFEST_BYTES` or not a manifest (a JSON theme, say). The one
+    reader of a manifest for the build, its replay and ``printdeck answer``."""
     try:
-        return json.loads(read_user_file(manifest_path, "", MAX_MANIFEST_BYTES).decode("utf-8"))
+        data = json.loads(read_user_file(manifest_path, "", MAX_MANIFEST_BYTES).decode("utf-8-sig"))
     except (PrintdeckError, ValueError, UnicodeError, RecursionError):
         return None
+    return data if is_manifest(data) else None
 
 
 def is_manifest(data: object) -> bool:
@@ -63,9 +68,9 @@ def is_manifest(data: object) -> bool:
 
 def recorded_outputs(manifest_path: Path) -> list[str]:
     """The names the manifest at ``manifest_path`` lists under :data:`OUTPUTS_KEY`; empty
-    when it is missing, unreadable, not JSON, over :data:`MAX_MANIFEST_BYTES` or lists none."""
-    data = _manifest_data(manifest_path)
-    names = data.get(OUTPUTS_KEY) if isinstance(data, dict) else None
+    when it is no manifest (:func:`read_manifest`) or lists none."""
+    data = read_manifest(manifest_path)
+    names = data.get(OUTPUTS_KEY) if data is not None else None
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
@@ -77,7 +82,7 @@ def check_manifest_path(pdf: Path) -> None:
         PrintdeckError: Keyed to ``out``, naming the file and the fix.
     """
     manifest_path = pdf.with_suffix(".json")
-    if _regular_file(manifest_path) and not is_manifest(_manifest_data(manifest_path)):
+    if _regular_file(manifest_path) and read_manifest(manifest_path) is None:
         raise path_error(
             "out",
             pdf,
@@ -89,11 +94,16 @@ def check_manifest_path(pdf: Path) -> None:
 def check_others(pdf: Path, others: Sequence[Path]) -> None:
     """Refuse to write ``others`` (the extras PDF and cut files beside ``pdf``) when one of
     them is there and the manifest of the earlier build of ``pdf`` does not list it under
-    :data:`OUTPUTS_KEY`: printdeck did not write it, so it is not printdeck's to replace.
+    :data:`OUTPUTS_KEY`: printdeck did not write it, so it is not printdeck's to replace. A
+    manifest without the key is an older printdeck's, which wrote such files without
+    recording them: they are taken as its own.
 
     Raises:
         PrintdeckError: Keyed to ``out``, naming the first such file, how many more, and the fix.
     """
+    earlier = read_manifest(pdf.with_suffix(".json"))
+    if earlier is not None and OUTPUTS_KEY not in earlier:  # an older printdeck's: it recorded none it wrote
+        return
     recorded = set(recorded_outputs(pdf.with_suffix(".json")))
     foreign = [p for p in others if p.name not in recorded and os.path.lexists(p)]
     if foreign:

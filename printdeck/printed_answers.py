@@ -10,24 +10,18 @@ by id and every symbol's name, so :func:`manifest_answer` answers for the printe
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from printdeck.design import read_deck
 from printdeck.errors import PrintdeckError
-from printdeck.output_record import MAX_MANIFEST_BYTES, is_manifest
-from printdeck.userfiles import read_user_file
+from printdeck.output_record import read_manifest
 
 
 def manifest_data(path: Path) -> dict[str, Any] | None:
     """The manifest at ``path`` as JSON, or None when it is not one (a JSON theme), cannot be
-    read or is over :data:`~printdeck.output_record.MAX_MANIFEST_BYTES`."""
-    try:
-        data = json.loads(read_user_file(path, "", MAX_MANIFEST_BYTES).decode("utf-8-sig"))
-    except (PrintdeckError, ValueError, UnicodeError, RecursionError):
-        return None
-    return data if is_manifest(data) else None
+    read or is too large (:func:`printdeck.output_record.read_manifest`)."""
+    return read_manifest(path)
 
 
 def manifest_answer(path: Path, first: int, second: int) -> list[str]:

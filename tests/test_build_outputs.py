@@ -102,7 +102,7 @@ def test_an_extras_pdf_an_earlier_build_wrote_goes_when_this_build_writes_none(
     (tmp_path / "deck-notes.pdf").write_bytes(b"mine")
     build(tiny_theme, out, BuildOptions(layout="sheet"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck-notes.pdf", "deck.json", "deck.pdf", "tiny.yaml"]
-    assert "outputs" not in json.loads(out.with_suffix(".json").read_text())
+    assert json.loads(out.with_suffix(".json").read_text())["outputs"] == []
 
 
 def test_the_summary_says_what_the_extras_pdf_holds(tiny_theme: Path, tmp_path: Path) -> None:
@@ -121,7 +121,8 @@ def test_only_recorded_outputs_of_this_pdf_that_are_no_input_are_stale(tmp_path:
 
     out = tmp_path / "deck.pdf"
     names = ["tiny.yaml", "deck-cut-02.svg", "deck-cut-03.svg", "other-cut-01.svg", "deck-cut-04.dxf", "../x.pdf"]
-    out.with_suffix(".json").write_text(json.dumps({"outputs": [*names, "deck-extras.pdf", 7]}))
+    record = {"design": {}, "cards": [], "outputs": [*names, "deck-extras.pdf", 7]}  # a manifest's shape
+    out.with_suffix(".json").write_text(json.dumps(record))
     for name in names[:4]:
         (tmp_path / name).write_text("x")
     (tmp_path / "deck-cut-04.dxf").mkdir()
@@ -174,3 +175,18 @@ def test_a_press_builds_extras_pdf_is_said_to_be_rgb_for_home(tiny_theme: Path, 
     assert line.endswith("(RGB, to print yourself: the press takes the cards' PDF)")
     home = build(tiny_theme, tmp_path / "h.pdf", BuildOptions(layout="single", rules=True))
     assert not any("RGB" in s for s in home.summary_lines())
+
+
+def test_files_an_older_printdeck_wrote_unrecorded_are_its_own(tiny_theme: Path, tmp_path: Path) -> None:
+    """A manifest from before ``"outputs"`` existed lists no side files, yet its build wrote
+    them: refusing them as the user's stopped every rebuild of a print-shop or cut-file deck
+    after an upgrade. They are printdeck's; a manifest saved with a byte-order mark is one."""
+    out = tmp_path / "deck.pdf"
+    build(tiny_theme, out, BuildOptions(layout="single", rules=True))
+    manifest = json.loads(out.with_suffix(".json").read_text())
+    del manifest["outputs"]  # as an older printdeck wrote it
+    out.with_suffix(".json").write_bytes(b"\xef\xbb\xbf" + json.dumps(manifest).encode())
+    again = build(tiny_theme, out, BuildOptions(layout="single", rules=True, seed=4))
+    assert again.extras_path is not None and json.loads(out.with_suffix(".json").read_text())["outputs"] == [
+        "deck-extras.pdf"
+    ]
