@@ -150,7 +150,9 @@ def test_a_phone_journey(driver: object, studio: tuple[str, Path], shots: Path, 
     tab.wait_for_function("document.getElementById('err-set-card-diameter').textContent === ''")
 
     tab.locator("#build-top").tap()
-    tab.wait_for_selector("#top-pdf:not([hidden])", timeout=120_000)
+    # this build's end (a page opened after another test's build shows that one as "Last build")
+    tab.wait_for_function("document.getElementById('build-stage').textContent.startsWith('Done in')", timeout=120_000)
+    tab.wait_for_selector("#top-pdf:not([hidden])")
     on_screen(tab, "#top-pdf", width)
     on_screen(tab, "#build-top", width)
     no_sideways_scroll(tab)

@@ -370,6 +370,10 @@ def prove_symbols(
         warnings.warn(see_through_line(see_through), VectorWarning, stacklevel=2)
 
 
+SAID_SEE_THROUGH = 12
+"""The see-through pictures :func:`see_through_line` names; the others are counted."""
+
+
 def see_through_line(pictures: Sequence[str]) -> str:
     """The one warning line for the SVGs a PDF/X-1a file prints as images (each ``"<label>:
     <file>"``): they are partly see-through, which PDF/X-1a cannot hold.
@@ -378,7 +382,10 @@ def see_through_line(pictures: Sequence[str]) -> str:
         >>> see_through_line(["symbol 'a': a.svg", "symbol 'b': b.svg"])[:72]
         "symbol 'a': a.svg and symbol 'b': b.svg are partly see-through (an opaci"
     """
-    names = pictures[0] if len(pictures) == 1 else ", ".join(pictures[:-1]) + f" and {pictures[-1]}"
+    named = list(pictures[:SAID_SEE_THROUGH])
+    if len(pictures) > SAID_SEE_THROUGH:
+        named.append(f"{len(pictures) - SAID_SEE_THROUGH} more SVGs")
+    names = named[0] if len(named) == 1 else ", ".join(named[:-1]) + f" and {named[-1]}"
     verb, them = ("is", "a high-resolution image") if len(pictures) == 1 else ("are", "high-resolution images")
     return (
         f"{names} {verb} partly see-through (an opacity), which PDF/X-1a cannot hold: printed as {them} on "

@@ -180,7 +180,7 @@ def _also(exc: PrintdeckError, most: int = 5) -> str:
 def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     """An error about ``symbols.<index>``: said of the tile numbered ``index + 1``."""
     subject = f"Symbol {index + 1}"
-    if exc.code == SAME_WORD and "faces:" in str(exc):  # a concept's word ("= 12") another concept has
+    if exc.code == SAME_WORD and ".faces." in (exc.key or "") and "faces: list" in str(exc):  # two concepts' word
         return Words(subject, SAME_FACE_WORDS)
     if exc.code in _FILE_WORDS:
         return Words(subject, _FILE_WORDS[exc.code] + _also(exc))

@@ -176,11 +176,11 @@ export async function imageUrl(url, keep = false) {
   return made;
 }
 
-/** Fetch a file with the token and hand it to the browser as a download. */
 /** What the page says once the studio answers nothing (stopped), and what to do. */
 export const STOPPED = "The studio has stopped: start `printdeck studio` again to go on (the deck and the files "
   + "it built are in its folder)";
 
+/** Fetch a file with the token and hand it to the browser as a download. */
 export async function download(url) {
   busy(true);
   try {

@@ -7,6 +7,7 @@ const STAGES = { theme: "Checking the theme", design: "Making the design", proof
   slides: "Drawing the slides" };
 const BUTTONS = ["build", "build-top", "slides"];
 let building = false;
+const LOST = "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build.";
 
 /** Mark the build buttons busy (``aria-disabled``, not ``disabled``: a disabled button drops
  *  the keyboard's focus to the page's top, and a teacher on the keyboard lost her place). */
@@ -67,6 +68,7 @@ async function build(slides = false) {
   if (building) return;
   setBusy(true);
   document.getElementById("downloads").hidden = true;
+  document.getElementById("top-pdf").hidden = true; // the last build's, gone as this one starts
   document.getElementById("summary").hidden = true;
   document.getElementById("build-error").hidden = true;
   const pngs = document.getElementById("pngs").checked;
@@ -79,7 +81,7 @@ async function build(slides = false) {
   try {
     await follow(`/api/builds/${answer.data.id}/events`, show);
   } catch (err) {
-    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build." });
+    show({ done: true, fraction: 0, lines: [], error: LOST });
   }
 }
 
@@ -131,7 +133,7 @@ async function resumeBuild() {
   try {
     await follow(`/api/builds/${latest.id}/events`, show);
   } catch (err) {
-    show({ done: true, fraction: 0, lines: [], error: "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build." });
+    show({ done: true, fraction: 0, lines: [], error: LOST });
   }
 }
 
@@ -141,6 +143,7 @@ export function setUpBuild() {
   document.getElementById("build").addEventListener("click", () => build());
   document.getElementById("slides").addEventListener("click", () => build(true));
   document.getElementById("build-top").addEventListener("click", () => {
+    if (building) return;
     document.getElementById("build-h").scrollIntoView({ behavior: "smooth", block: "nearest" });
     build();
   });
