@@ -304,3 +304,26 @@ def test_an_svg_holding_an_embedded_picture_prints_as_its_image(tmp_path: Path) 
     theme.write_text(theme.read_text() + "backs: {enabled: true, image: odd.svg}\n")
     code, _, err = _cli("build", "theme.yaml", "-o", "backs.pdf", "--quiet", cwd=tmp_path)
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_only_a_drawn_embedded_picture_makes_an_svg_print_as_its_image(tmp_path: Path) -> None:
+    """An <image> kept unused in <defs> (editors leave them) made the whole SVG print as an
+    image: only a picture that is drawn (outside <defs>, or named by a <use>) does."""
+    import base64
+
+    from PIL import Image
+
+    from printdeck.render.svg_features import svg_undrawn_feature
+
+    photo = io.BytesIO()
+    Image.new("RGB", (4, 4), (30, 120, 200)).save(photo, "PNG")
+    href = f"data:image/png;base64,{base64.b64encode(photo.getvalue()).decode()}"
+    shape = '<rect x="1" y="1" width="8" height="8" fill="#c33"/>'
+    cases = {
+        "unused.svg": (f'<defs><image id="p" href="{href}" width="4" height="4"/></defs>{shape}', None),
+        "used.svg": (f'<defs><image id="p" href="{href}" width="4" height="4"/></defs><use href="#p"/>', "image"),
+        "drawn.svg": (f'<image href="{href}" width="4" height="4"/>{shape}', "image"),
+    }
+    for name, (body, feature) in cases.items():
+        (tmp_path / name).write_text(SVG.format(body))
+        assert svg_undrawn_feature(tmp_path / name) == feature, name

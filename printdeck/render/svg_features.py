@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from printdeck.artwork import svg_root, svg_text
 from printdeck.render.svg_opacity import opacity_feature
@@ -42,7 +43,7 @@ def _feature_in(path: Path, text: str) -> str | None:
     root = svg_root(path)
     for el in root.iter():
         tag = str(el.tag).rsplit("}", 1)[-1]
-        if tag in SVG_UNDRAWN:
+        if tag in SVG_UNDRAWN and (tag != "image" or _drawn_image(root, el)):
             return tag
         style = {k.strip(): v for k, _, v in (d.partition(":") for d in el.attrib.get("style", "").split(";"))}
         for key in refs:
@@ -57,3 +58,29 @@ def undrawn_line(source: str, feature: str) -> str:
         f"{source}: the SVG uses {_FEATURE_WORDS.get(feature, feature)}, which the PDF's vector path cannot "
         "draw; printed as a high-resolution image instead"
     )
+
+
+_DEFINITIONS = frozenset({"defs", "symbol"})
+"""Elements whose children are drawn only where a ``<use>`` names them."""
+
+
+def _drawn_image(root: Any, image: Any) -> bool:
+    """Whether the ``<image>`` element ``image`` of the SVG ``root`` is drawn: it is outside
+    every ``<defs>`` and ``<symbol>``, or a ``<use>`` names it or an element holding it (an
+    unused picture kept in ``<defs>`` does not make the SVG print as an image)."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    chain, node = [], image
+    while node is not None:
+        chain.append(node)
+        node = parents.get(node)
+    if not any(str(n.tag).rsplit("}", 1)[-1] in _DEFINITIONS for n in chain[1:]):
+        return True
+    ids = {n.attrib.get("id") for n in chain} - {None}
+    used = {
+        str(v).removeprefix("#")
+        for el in root.iter()
+        if str(el.tag).rsplit("}", 1)[-1] == "use"
+        for k, v in el.attrib.items()
+        if str(k).rsplit("}", 1)[-1] == "href"
+    }
+    return bool(ids & used)
