@@ -141,7 +141,25 @@ def test_answer_reads_the_printed_deck_from_its_manifest(tmp_path: Path, monkeyp
     said = runner.invoke(main, ["answer", str(theme), "1", "2"])
     assert [then] != now  # seed 6 gives these two cards another match than the printed seed 5
     assert said.exit_code == 0 and said.stdout.strip() == ", ".join(now)
-    assert f"shows {then} on these cards: the theme changed since it was built" in said.stderr
+    assert f"shows {then} on these cards: it was built with seed 5 (the theme has 6" in said.stderr
+
+
+def test_answer_names_a_seed_build_as_the_cause_and_refuses_a_seed_with_a_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deck built with ``--seed 7`` was said to come from a changed theme; ``--seed`` with a
+    manifest was ignored; a mistyped manifest was called a missing theme file."""
+    monkeypatch.chdir(tmp_path)
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(yaml.safe_dump(SMALL))  # seed 5
+    printdeck.build(theme, seed=6)
+    runner = CliRunner()
+    said = runner.invoke(main, ["answer", str(theme), "1", "2"])  # seed 5 and 6 differ on cards 1 and 2
+    assert said.exit_code == 0 and "it was built with seed 6 (the theme has 5: --seed, or an edit)" in said.stderr
+    seeded = runner.invoke(main, ["answer", "output/small-class.json", "1", "2", "--seed", "3"])
+    assert seeded.exit_code == 2 and "--seed: a build's manifest is the deck as printed" in seeded.output
+    missing = runner.invoke(main, ["answer", "output/small-clas.json", "1", "2"])
+    assert missing.exit_code == 2 and "small-clas.json: not found; give a build's manifest or a theme" in missing.output
 
 
 def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: Path) -> None:

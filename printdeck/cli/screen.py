@@ -64,8 +64,15 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
     the theme holds now."""
     try:
         if printdeck.manifest_data(Path(theme)) is not None:
+            if seed is not None:
+                raise PrintdeckError(
+                    key="--seed", problem="a build's manifest is the deck as printed, seed and all",
+                    fix="leave --seed out", is_argument=True,
+                )  # fmt: skip
             click.echo(", ".join(printdeck.manifest_answer(Path(theme), first, second)))
             return
+        if theme.lower().endswith(".json") and not Path(theme).exists():
+            raise PrintdeckError(source=theme, problem="not found", fix="give a build's manifest or a theme")
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:
@@ -78,23 +85,31 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
             "deck B; play a card of A against any other card of B",
             err=True,
         )
-    _say_if_printed_differs(loaded.name, first, second, [s.name for s in shared], seed)
+    _say_if_printed_differs(loaded, first, second, [s.name for s in shared], seed)
 
 
-def _say_if_printed_differs(name: str, first: int, second: int, answer: list[str], seed: int | None) -> None:
+def _say_if_printed_differs(
+    theme: printdeck.Theme, first: int, second: int, answer: list[str], seed: int | None
+) -> None:
     """Warn when the deck the theme's last default build printed (its manifest) answers
-    otherwise: the theme changed since (a picture added, its seed edited)."""
-    printed = printdeck.printed_manifest(name)
-    if printed is None or seed is not None:  # another seed asked for: not the default build's deck
+    otherwise: built with another seed (``--seed``), or the theme changed since."""
+    printed = printdeck.printed_manifest(theme.name)
+    data = printdeck.manifest_data(printed) if printed is not None else None
+    if printed is None or data is None or seed is not None:  # another seed asked for: not that deck
         return
     try:
         then = printdeck.manifest_answer(printed, first, second)
     except PrintdeckError:
         return  # a split deck, or fewer cards then: nothing to compare
     if sorted(then) != sorted(answer):
+        built_seed = data.get("seed")
+        why = (
+            f"it was built with seed {built_seed} (the theme has {theme.spec.seed}: --seed, or an edit)"
+            if isinstance(built_seed, int) and built_seed != theme.spec.seed
+            else "the theme changed since it was built"
+        )
         click.echo(
             f"printdeck: warning: the deck printed from {printed} (its manifest) shows {', '.join(then)} on "
-            f"these cards: the theme changed since it was built; for the printed cards, run "
-            f"printdeck answer {printed} {first} {second}",
+            f"these cards: {why}; for the printed cards, run printdeck answer {printed} {first} {second}",
             err=True,
         )
