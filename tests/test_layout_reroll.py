@@ -103,5 +103,8 @@ def test_a_reroll_of_a_card_the_deck_lacks_is_said(tmp_path: Path) -> None:
     data["layout"] = {**data.get("layout", {}), "reroll": {99: 1}}
     theme_file = tmp_path / "theme.yaml"
     theme_file.write_text(yaml.safe_dump(data), encoding="utf-8")
-    with pytest.warns(UserWarning, match=r"layout\.reroll\.99: card 99 is not in the deck, which has \d+ cards"):
+    said = r"layout\.reroll\.99: card 99 is not in the deck, which has \d+ cards"
+    with pytest.warns(UserWarning, match=said):
         printdeck.build(theme_file, out=tmp_path / "deck.pdf")
+    with pytest.warns(UserWarning, match=said):  # check says what build says
+        printdeck.check_theme(theme_file)

@@ -26,6 +26,7 @@ from printdeck.deck_plan import (
     unused_symbols,
 )
 from printdeck.design import DeckFile, Design, VerifyReport, verify_blocks
+from printdeck.layout import LayoutSettings, warn_rerolls_of_missing_cards
 from printdeck.theme import (
     check_look_alikes,
     check_printed_text,
@@ -197,6 +198,7 @@ def check_theme(
         check_class_set(loaded, faced)
         check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
         _warn_missing_marks(loaded, len(design.blocks))
+        warn_rerolls_of_missing_cards(LayoutSettings.from_theme(loaded).reroll, len(design.blocks))  # as the build
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing permutes only points on cards
         if loaded.spec.layout.pinned:  # touched-up cards: their pins checked as the layout checks them
             check_deck_pins(planned_deck(loaded, design, symbols))
