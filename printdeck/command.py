@@ -62,23 +62,20 @@ def _run(args: list[str]) -> None:
 
 
 def _stopped(signum: int) -> NoReturn:
-    """The command line's one line for a signal (:func:`printdeck.cli.stopped`), without
-    importing anything: a signal that came while a library was imported leaves it half
-    loaded, and importing the command line again would fail in it (a traceback). Before the
-    command line is loaded whole, nothing can have been written."""
-    common = sys.modules.get("printdeck.cli.common")
-    stopped = getattr(common, "stopped", None)
-    if stopped is not None:
-        stopped()
-    try:
-        name = signal.Signals(signum).name
-    except ValueError:
-        name = f"signal {signum}"
-    sys.stderr.write(f"printdeck: stopped by {name}; outputs were left as they were\n")
-    sys.exit(128 + signum)
+    """The one line for a signal (:func:`printdeck.signals.report_stop`), which imports
+    nothing: a signal that came while a library was imported leaves it half loaded, and
+    importing the command line again would fail in it (a traceback)."""
+    from printdeck.signals import report_stop  # noqa: PLC0415 - loaded with the handlers
+
+    report_stop(signum)
 
 
 def _stopped_early() -> NoReturn:
-    """Ctrl-C seen as ``KeyboardInterrupt`` (before the handlers were in): nothing was written."""
-    sys.stderr.write("printdeck: stopped by SIGINT; outputs were left as they were\n")
-    sys.exit(128 + signal.SIGINT)
+    """Ctrl-C seen as ``KeyboardInterrupt`` (before the handlers were in, or raised by a
+    library's own handler): the same line, for SIGINT."""
+    try:
+        from printdeck.signals import report_stop  # noqa: PLC0415
+    except BaseException:  # noqa: BLE001 - a second Ctrl-C: nothing was written yet
+        sys.stderr.write("printdeck: stopped by SIGINT; outputs were left as they were\n")
+        sys.exit(128 + signal.SIGINT)
+    report_stop(signal.SIGINT)

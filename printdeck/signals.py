@@ -23,6 +23,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import NoReturn
 
 SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
 
@@ -172,3 +173,32 @@ def deferred() -> Iterator[None]:
         if not _state["critical"] and pending is not None:
             _state["pending"] = None
             _stop(pending)
+
+
+SAID_WRITTEN = 6
+"""The most outputs the line a signal ends with names (a studio writes its theme.yaml on
+every change: a stopped studio listed it seven times)."""
+
+
+def report_stop(signum: int | None = None) -> NoReturn:
+    """Say, in one line on standard error, that a signal stopped the command and whether
+    outputs were left as they were or which were already written (whole), and exit with
+    ``128 + signum`` (the signal that stopped it: :func:`stopped_by`, else ``signum``, else
+    SIGTERM). Imports nothing: a signal may have cut an import short, and what was written
+    went through :mod:`printdeck.fileio`, loaded by then (a replay's outputs too)."""
+    signum = stopped_by() or signum or signal.SIGTERM
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        name = f"signal {signum}"
+    fileio, errors = sys.modules.get("printdeck.fileio"), sys.modules.get("printdeck.errors")
+    written = getattr(fileio, "written", None)  # not loaded: nothing was written through it
+    shown = getattr(errors, "shown", str)
+    done = [p for p in dict.fromkeys(written() if written else []) if p.exists()]  # a studio's previews are gone
+    listed = ", ".join(shown(p) for p in done[:SAID_WRITTEN]) + (
+        f" and {len(done) - SAID_WRITTEN} more" if len(done) > SAID_WRITTEN else ""
+    )
+    what = "outputs were left as they were" if not done else f"already written (whole): {listed}"
+    sys.stderr.write(f"printdeck: stopped by {name}; {what}\n")
+    sys.stderr.flush()
+    sys.exit(128 + signum)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -17,6 +18,7 @@ import pytest
 import yaml
 
 from printdeck.rerun import KIND, eligible
+from printdeck.rerun.replay import RACY_S
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "twemoji"
 USED = [
@@ -597,3 +599,33 @@ def test_a_replay_removes_the_cut_files_of_an_earlier_build_as_the_build_does(tm
     assert {"deck-cut-02.svg", "deck-cut-02.dxf"} <= set(_outputs(work))
     again = _build(work, "--paper", "a3")
     assert _replayed(again) and sorted(_outputs(work)) == one_sheet
+
+
+_STOPPED_AS_THE_REPLAY_ENDS = """
+import os, signal
+if os.environ.get("STOP_AS_THE_REPLAY_ENDS"):  # no key of a build's record
+    import printdeck.rerun as rerun
+    rerun.say = lambda lines: os.kill(os.getpid(), signal.SIGTERM)  # the outputs written, not yet said
+"""
+
+
+def test_a_signal_as_a_replay_ends_names_what_it_wrote(
+    recorded: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    """A replay stopped once it had rewritten its outputs said 'outputs were left as they
+    were': the entry point's line knew only the command line's record of what was written."""
+    cwd, _ = recorded
+    (tmp_path / "sitecustomize.py").write_text(_STOPPED_AS_THE_REPLAY_ENDS)  # loaded as python starts
+    environ = _environment(cwd.parent / "cache", PRINTDECK_JOBS="2", PYTHONPATH=str(tmp_path))
+    command = [sys.executable, "-m", "printdeck", "build", "theme", "-o", "out/deck.pdf"]
+    time.sleep(RACY_S + 0.5)  # a build reading a file this new is not recorded
+    _python(cwd, environ, *command[1:])  # recorded with this environment
+    time.sleep(RACY_S + 0.5)  # then old enough to be replayed
+    environ["STOP_AS_THE_REPLAY_ENDS"] = "1"
+    done = subprocess.run(
+        command, cwd=cwd, env=environ, input="", capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr[-2000:]
+    line = done.stderr.strip()
+    assert line.startswith("printdeck: stopped by SIGTERM; already written (whole): "), line
+    assert "\n" not in line and "deck.pdf" in line and "deck.json" in line

@@ -7,7 +7,6 @@ signal ends in one line and exit status 128 + its number.
 
 from __future__ import annotations
 
-import signal
 import sys
 import warnings
 from collections.abc import Iterator
@@ -19,8 +18,8 @@ from typing import NoReturn
 import click
 
 from printdeck.audit import INPUT_EVENT
-from printdeck.errors import PrintdeckError, one_line, shown, warning_lines
-from printdeck.signals import stopped_by
+from printdeck.errors import PrintdeckError, one_line, warning_lines
+from printdeck.signals import report_stop, stopped_by
 
 
 class ExitStatus(IntEnum):
@@ -70,31 +69,10 @@ def fail(exc: PrintdeckError | str, code: int = ExitStatus.USER_ERROR) -> NoRetu
     sys.exit(code)
 
 
-SAID_WRITTEN = 6
-"""The most outputs the line a signal ends with names (a studio writes its theme.yaml on
-every change: a stopped studio listed it seven times)."""
-
-
 def stopped() -> NoReturn:
-    """Report the signal that stopped the command as one line and exit 128 + its number.
-
-    Temporary files are gone by now; the line says whether outputs were left as they
-    were or which were already written (whole) when the signal came.
-    """
-    signum = stopped_by() or signal.SIGTERM
-    try:
-        name = signal.Signals(signum).name
-    except ValueError:
-        name = f"signal {signum}"
-    fileio = sys.modules.get("printdeck.fileio")  # not imported here: a signal may have cut an import short
-    written = getattr(fileio, "written", None)  # not loaded: nothing was written through it
-    done = [p for p in dict.fromkeys(written() if written else []) if p.exists()]  # a studio's previews are gone
-    listed = ", ".join(shown(p) for p in done[:SAID_WRITTEN]) + (
-        f" and {len(done) - SAID_WRITTEN} more" if len(done) > SAID_WRITTEN else ""
-    )
-    what = "outputs were left as they were" if not done else f"already written (whole): {listed}"
-    click.echo(f"printdeck: stopped by {name}; {what}", err=True)
-    sys.exit(ExitStatus.after_signal(signum))
+    """Report the signal that stopped the command as one line and exit 128 + its number
+    (:func:`printdeck.signals.report_stop`: the one wording, which the entry point uses too)."""
+    report_stop()
 
 
 HERE_THEME = "theme.yaml"
