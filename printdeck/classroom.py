@@ -28,6 +28,7 @@ from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
 from printdeck.outputs import theme_inputs
+from printdeck.printed_answers import check_card_pair
 from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings, theme_errors_located
 
 if TYPE_CHECKING:
@@ -109,20 +110,7 @@ def shared_symbols(theme: Theme, first: int, second: int, seed: int | None = Non
         PrintdeckError: A card number is not in the deck, or the two are the same card.
     """
     plan = plan_deck(seeded_theme(theme, seed), prove=False)
-    count = len(plan.cards)
-    for name, number in (("FIRST", first), ("SECOND", second)):
-        if not 1 <= number <= count:
-            raise PrintdeckError(
-                key=name.lower(),
-                value=number,
-                problem=f"the deck has cards 1 to {count}",
-                fix="give a number in that range",
-                is_argument=True,
-            )
-    if first == second:
-        raise PrintdeckError(
-            key="second", value=second, problem=f"is card {first} too", fix="give two different cards", is_argument=True
-        )
+    check_card_pair(first, second, len(plan.cards))
     a, b = _points(plan, first - 1), _points(plan, second - 1)
     concepts = plan.concepts or plan.symbols
     return [concepts[p] for p in a if p in b]

@@ -40,12 +40,25 @@ def manifest_answer(path: Path, first: int, second: int) -> list[str]:
             source=str(path), problem="is a split deck's manifest", fix="give the theme to answer for a split deck"
         )
     cards = [c for c, d in zip(deck.cards, deck.decks or [1] * len(deck.cards)) if d == min(deck.decks or [1])]
+    check_card_pair(first, second, len(cards))
+    names = {s.get("id"): str(s.get("name")) for s in data.get("symbols", []) if isinstance(s, dict)}
+    shared = [deck.labels[p] for p in cards[first - 1] if p in cards[second - 1]]
+    return [names.get(label, f"symbol {label}") for label in shared]
+
+
+def check_card_pair(first: int, second: int, count: int) -> None:
+    """Refuse card numbers ``first`` and ``second`` (from 1) outside a deck of ``count``
+    cards, or one card twice: what ``printdeck answer`` asks of both its ways.
+
+    Raises:
+        PrintdeckError: Keyed to the argument (``first`` or ``second``), with the deck's range.
+    """
     for key, number in (("first", first), ("second", second)):
-        if not 1 <= number <= len(cards):
+        if not 1 <= number <= count:
             raise PrintdeckError(
                 key=key,
                 value=number,
-                problem=f"the deck has cards 1 to {len(cards)}",
+                problem=f"the deck has cards 1 to {count}",
                 fix="give a number in that range",
                 is_argument=True,
             )
@@ -53,9 +66,6 @@ def manifest_answer(path: Path, first: int, second: int) -> list[str]:
         raise PrintdeckError(
             key="second", value=second, problem=f"is card {first} too", fix="give two different cards", is_argument=True
         )
-    names = {s.get("id"): str(s.get("name")) for s in data.get("symbols", []) if isinstance(s, dict)}
-    shared = [deck.labels[p] for p in cards[first - 1] if p in cards[second - 1]]
-    return [names.get(label, f"symbol {label}") for label in shared]
 
 
 def printed_manifest(theme_name: str) -> Path | None:
