@@ -92,14 +92,18 @@ def roomy(mouth: np.ndarray, ink: np.ndarray, cell: float) -> np.ndarray:
         ink: ``(H, W) bool`` ink cells.
         cell: A cell's side in box units.
     """
-    from scipy import ndimage  # noqa: PLC0415 - only when tracing, never on a cached run
+    import cv2  # noqa: PLC0415 - OpenCV only when tracing (as the outline's own tracing), never on a cached run
 
-    regions, count = ndimage.label(mouth, structure=np.ones((3, 3), dtype=bool))
-    if not count:
+    count, regions = cv2.connectedComponents(mouth.astype(np.uint8), connectivity=8)  # 0: not a mouth
+    if count <= 1:
         return mouth
-    room = (ndimage.distance_transform_edt(~ink) - 0.5) * cell  # cell centre to the ink's edge
-    roomiest = ndimage.maximum(room, regions, index=np.arange(1, count + 1))
-    return np.concatenate([[False], np.asarray(roomiest) >= HOLD_RADIUS])[regions]
+    exact = cv2.distanceTransform((~ink).astype(np.uint8), cv2.DIST_L2, cv2.DIST_MASK_PRECISE)  # Euclidean
+    room = (exact.astype(np.float64) - 0.5) * cell  # cell centre to the ink's edge
+    roomiest = np.full(count, -np.inf)
+    np.maximum.at(roomiest, np.asarray(regions, dtype=np.intp).ravel(), room.ravel())
+    holds = roomiest >= HOLD_RADIUS
+    holds[0] = False
+    return holds[regions]
 
 
 def surrounded(outline: BaseGeometry, hull: BaseGeometry) -> list[BaseGeometry]:
