@@ -214,7 +214,8 @@ def fill_mouths(outline: BaseGeometry) -> BaseGeometry:
     hull = shapely.convex_hull(outline)
     if hull.area - outline.area < MIN_MOUTH_SHARE * outline.area:
         return outline
-    bays = round_bays(outline, hull)
+    room = hull.area - outline.area  # no pocket can be a bay when all of them are smaller than one
+    bays = round_bays(outline, hull) if room >= BAY_SHARE * outline.area else []
     cells = surrounded(outline, hull)
     if not cells:
         return shapely.union_all([outline, *bays]) if bays else outline
