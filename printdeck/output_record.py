@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError, path_error, shown
+from printdeck.errors import FOREIGN_OUTPUT, PrintdeckError, shown
 from printdeck.userfiles import read_user_file, same_file
 
 OUTPUTS_KEY = "outputs"
@@ -83,8 +83,7 @@ def check_manifest_path(pdf: Path) -> None:
     """
     manifest_path = pdf.with_suffix(".json")
     if _regular_file(manifest_path) and read_manifest(manifest_path) is None:
-        raise path_error(
-            "out",
+        raise _foreign(
             pdf,
             f"its manifest would replace {shown(manifest_path)}, which is not a printdeck manifest",
             "move that file away or choose another output name",
@@ -108,8 +107,7 @@ def check_others(pdf: Path, others: Sequence[Path]) -> None:
     foreign = [p for p in others if p.name not in recorded and os.path.lexists(p)]
     if foreign:
         more = f" (and {len(foreign) - 1} more of its files)" if len(foreign) > 1 else ""
-        raise path_error(
-            "out",
+        raise _foreign(
             pdf,
             f"this build writes {shown(foreign[0])}{more}, and that file is not one an earlier build "
             "of this PDF recorded writing (it would be overwritten)",
@@ -131,6 +129,12 @@ def stale_outputs(pdf: Path, written: Sequence[Path], inputs: Sequence[Path]) ->
         if _regular_file(path) and not any(same_file(path, source) for source in inputs):
             found.append(path)
     return found
+
+
+def _foreign(pdf: Path, problem: str, fix: str) -> PrintdeckError:
+    """The refusal of a file printdeck did not write where the build of ``pdf`` would write
+    (:data:`~printdeck.errors.FOREIGN_OUTPUT`, said of ``-o``, as :func:`path_error` says it)."""
+    return PrintdeckError(source=shown(pdf), key="out", problem=problem, fix=fix, is_argument=True, code=FOREIGN_OUTPUT)
 
 
 def _regular_file(path: Path) -> bool:

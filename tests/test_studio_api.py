@@ -541,6 +541,24 @@ def test_a_failing_build_reports_the_command_lines_error(client: TestClient) -> 
     assert event["pdf"] is None and "needs 7 symbols but the theme gives 3" in event["error"]
 
 
+def test_a_users_own_file_in_the_output_folder_is_named_in_the_pages_words(client: TestClient) -> None:
+    """A JSON of the user's own named like the deck's manifest refused the build in the
+    command line's words ("choose another output name"), which the page has no control for."""
+    state = seven(client)
+    output = Path(state["folder"]) / "output"
+    output.mkdir(exist_ok=True)
+    name = json.loads(client.get("/api/state").content)["state"]["settings"].get("name") or Path(state["folder"]).name
+    mine = output / f"{name}.json"
+    mine.write_text('{"my": "notes"}')
+    event = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
+    assert event["pdf"] is None and mine.read_text() == '{"my": "notes"}'
+    words = event["error_words"]
+    assert "which is not a printdeck manifest" in words and words.endswith(
+        "move that file out of the deck's output folder, then build again"
+    ), words
+    assert "output name" not in words
+
+
 # -- the folder -----------------------------------------------------------------------------
 
 

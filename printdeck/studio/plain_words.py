@@ -18,6 +18,7 @@ from typing import Any
 import printdeck.api
 from printdeck.errors import (
     CUT_SHORT_PICTURE,
+    FOREIGN_OUTPUT,
     LOOK_ALIKE,
     LOW_RESOLUTION,
     NO_FONT_HAS,
@@ -154,6 +155,8 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
             f"{pairs}; change or remove one of each pair, or tick \u201c{allow}\u201d to print them with a warning",
             own=False,
         )
+    if exc.code == FOREIGN_OUTPUT:  # the page has no output name to choose: the file is to move
+        return Words("", f"{exc.problem}: move that file out of the deck's output folder, then build again")
     if exc.code == UNREADABLE_FONT:
         return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")
     parts = (key or "").split(".")
