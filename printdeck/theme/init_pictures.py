@@ -33,8 +33,9 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     if not folder.is_dir():
         raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
-    out, refused = [], []
-    files = folder_images(folder, "images", photo=False)
+    out: list[tuple[str, str, str, bool]] = []
+    refused: list[tuple[Path, PrintdeckError]] = []
+    files = folder_images(folder, "images", photo=False, refused=refused)  # a GIF said with the others
     names = _names_apart(files)
     for f in files:
         try:

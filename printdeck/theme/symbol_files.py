@@ -38,10 +38,14 @@ class Seen:
     """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
 
 
-def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
+def folder_images(
+    folder: Path, where: str, photo: bool, refused: list[tuple[Path, PrintdeckError]] | None = None
+) -> list[Path]:
     """The image files of a folder (:data:`~printdeck.theme.theme_paths.PICTURE_FORMATS`), sorted by name.
 
-    Hidden files are skipped and so are non-image files (notes, licences).
+    Hidden files are skipped and so are non-image files (notes, licences). With ``refused``,
+    a picture of a kind printdeck cannot read (a GIF) is appended to it with its refusal
+    instead of raised (``init`` says every bad picture of a folder at once).
 
     Raises:
         PrintdeckError: The folder cannot be listed; it holds an image format
@@ -56,19 +60,23 @@ def folder_images(folder: Path, where: str, photo: bool) -> list[Path]:
     for p in entries:
         suffix = p.suffix.lower()
         if suffix in UNSUPPORTED_SUFFIXES:
-            raise key_error(
+            unreadable = key_error(
                 f"{where}",
                 f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
                 "convert it to PNG or JPEG (or move it out of the folder)",
                 code=UNREADABLE_PICTURE,
             )
+            if refused is None:
+                raise unreadable
+            refused.append((p, unreadable))
+            continue
         if suffix == ".svg" and photo:
             raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
         if suffix in IMAGE_SUFFIXES:
             if not p.is_file():
                 raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
             files.append(p)
-    if not files:
+    if not files and not refused:  # only pictures printdeck cannot read: the caller says each
         raise key_error(f"{where}", f"{shown(folder)} holds no pictures ({PICTURE_FORMATS}); add some or fix the path")
     return files
 
