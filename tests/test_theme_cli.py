@@ -551,3 +551,17 @@ def test_a_word_list_saved_as_utf16_by_notepad_is_read_and_the_next_step_pastes(
     assert result.exit_code == 0, result.output
     assert '- text: "chat"' in (deck / "theme.yaml").read_text(encoding="utf-8")
     assert f"next: edit it, then run `printdeck build '{deck / 'theme.yaml'}'`" in result.output
+
+
+def test_init_again_with_force_is_told_how_to_use_the_copied_pictures(tmp_path: Path) -> None:
+    """``init deck --images phone --force`` over a deck a first init made was refused by the
+    pictures it had copied ("give files from inside the theme folder"), with no word of how;
+    the refusal now gives the command that works, and that command writes the theme."""
+    pictures = tmp_path / "phone"
+    image_folder(pictures, 7)
+    deck = tmp_path / "deck"
+    assert _run("init", str(deck), "--images", str(pictures)).exit_code == 0
+    again = _run("init", str(deck), "--images", str(pictures), "--force")
+    assert again.exit_code == 2 and f"give --images {deck / 'images'} (pictures inside" in again.output
+    redo = _run("init", str(deck), "--images", str(deck / "images"), "--force")
+    assert redo.exit_code == 0, redo.output

@@ -107,9 +107,12 @@ def _prepared_folder(theme_dir: Path, copies: list[tuple[Path, Path]]) -> Iterat
     for folder in folders:
         if folder.exists() or folder.is_symlink():
             argument = "images" if folder.name == PICTURES_FOLDER else "font"
-            raise argument_error(
-                argument, "already exists", "remove it, or give files from inside the theme folder", source=folder
+            again = (
+                f"give --images {shown(folder)} (pictures inside the theme are not copied)"
+                if argument == "images"
+                else ("give a font file from inside the theme folder")
             )
+            raise argument_error(argument, "already exists", f"remove it, or {again}", source=folder)
     try:
         theme_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
