@@ -36,8 +36,7 @@ def pin_card_number(plan: DeckPlan, card: int) -> int:
     slots = len(plan.imposition.slots)
     if not 1 <= card <= slots:
         raise ValueError(f"card {card}: the deck has cards 1 to {slots}")
-    per_deck = slots // plan.theme.spec.deck.copies
-    return (card - 1) % per_deck + 1
+    return (card - 1) % plan.cards_per_deck + 1
 
 
 def card_places(plan: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dict[str, Any]:
@@ -131,7 +130,7 @@ def check_deck_pins(plan: DeckPlan) -> None:
     settings = LayoutSettings.from_theme(plan.theme)
     if not settings.pins:
         return
-    per_deck = len(plan.imposition.slots) // plan.theme.spec.deck.copies
+    per_deck = plan.cards_per_deck
     warn_pins_of_missing_cards(settings.pins, per_deck)
     from printdeck.layout import pin_refusal  # noqa: PLC0415 - the packer only when pins are checked
 

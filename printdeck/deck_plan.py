@@ -199,6 +199,12 @@ class DeckPlan:
     concepts: tuple[SymbolSpec, ...] = ()
 
     @property
+    def cards_per_deck(self) -> int:
+        """The cards of one deck: every card the imposition places, over a class set's copies
+        (``cards`` may hold only the first few, for a preview)."""
+        return len(self.imposition.slots) // self.theme.spec.deck.copies
+
+    @property
     def unused(self) -> tuple[str, ...]:
         """Names of the theme's symbols no card shows."""
         return tuple(s.name for s in self.unused_symbols)
@@ -302,11 +308,11 @@ def lay_out_plan(
     """
     theme = plan.theme
     settings = LayoutSettings.from_theme(theme)
-    warn_pins_of_missing_cards(settings.pins, len(plan.imposition.slots) // theme.spec.deck.copies)
-    warn_rerolls_of_missing_cards(settings.reroll, len(plan.imposition.slots) // theme.spec.deck.copies)
+    warn_pins_of_missing_cards(settings.pins, plan.cards_per_deck)
+    warn_rerolls_of_missing_cards(settings.reroll, plan.cards_per_deck)
     with theme_errors_located(theme):  # a card that cannot be laid out: as every command says it
         if theme.spec.deck.copies > 1:
-            per_deck = len(plan.imposition.slots) // theme.spec.deck.copies  # plan.cards may be the first few
+            per_deck = plan.cards_per_deck  # plan.cards may be the first few
             return lay_out_class_set(
                 theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck, meanwhile=meanwhile
             )

@@ -14,7 +14,7 @@ from printdeck.choices import SheetSide
 from printdeck.deck_plan import DeckPlan, check_words_show, plan_deck, seeded_theme, word_palette
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, layout_deck
+from printdeck.layout import LayoutSettings, layout_deck, warn_pins_of_missing_cards, warn_rerolls_of_missing_cards
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.theme import Theme, load_theme, theme_errors_located
 
@@ -141,6 +141,8 @@ def write_preview_sheet(
     plan = _seeded_plan(theme, seed)
     cards = [list(card) for card in plan.cards[:count]]
     settings = LayoutSettings.from_theme(theme)
+    warn_pins_of_missing_cards(settings.pins, plan.cards_per_deck)  # as the build warns
+    warn_rerolls_of_missing_cards(settings.reroll, plan.cards_per_deck)
     with theme_errors_located(theme):  # as the build says it
         check_words_show(theme, [face for card in cards for s in card for face in s.all_faces])
         layouts = layout_deck(cards, settings, seed)

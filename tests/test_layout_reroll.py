@@ -108,3 +108,5 @@ def test_a_reroll_of_a_card_the_deck_lacks_is_said(tmp_path: Path) -> None:
         printdeck.build(theme_file, out=tmp_path / "deck.pdf")
     with pytest.warns(UserWarning, match=said):  # check says what build says
         printdeck.check_theme(theme_file)
+    with pytest.warns(UserWarning, match=said):  # and so does preview
+        printdeck.write_preview(theme_file, tmp_path / "sheet.png", cards=1)
