@@ -30,7 +30,9 @@ def sheet_cut_paths(imposition: Imposition, page: int) -> list[tuple[PathPiece, 
 def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece, ...]]:
     """What the cut files of front ``page`` hold: each card's closed cut path, or for cards
     that share cut lines, every straight piece once (a line two cards share, whichever way
-    each card runs it) as a path of its own, arcs kept with their card."""
+    each card runs it) as a path of its own, lines that continue each other in a straight
+    row joined into one (a grid of square cards: a cut across the sheet, not the blade
+    lifted at every card's corner), arcs kept with their card."""
     paths = sheet_cut_paths(imposition, page)
     if not imposition.shared:
         return paths
@@ -42,7 +44,50 @@ def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece,
                 continue
             kept.append(piece)
         pieces.append((piece,))
-    return pieces
+    return _rows_joined(pieces)
+
+
+def _rows_joined(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, ...]]:
+    """``pieces`` (one piece each) with every two lines that continue each other in a
+    straight row (an end of one is an end of the other, both on one line) made one line,
+    until none do; the others as they were, in their order."""
+    out = list(pieces)
+    joined = True
+    while joined:
+        joined = False
+        for i, (a,) in enumerate(out):
+            if not isinstance(a, Line):
+                continue
+            for j in range(i + 1, len(out)):
+                b = out[j][0]
+                row = _row_of(a, b) if isinstance(b, Line) else None
+                if row is not None:
+                    out[i], joined = (row,), True
+                    del out[j]
+                    break
+            if joined:
+                break
+    return out
+
+
+def _row_of(a: Line, b: Line) -> Line | None:
+    """The one line ``a`` and ``b`` make when they continue each other in a straight row (an
+    end of each within :data:`SAME_MM`, every end within it of the row's line), else None."""
+    ends_a, ends_b = (a.start, a.end), (b.start, b.end)
+    touching = [(p, q) for p in ends_a for q in ends_b if math.dist(p, q) <= SAME_MM]
+    if not touching:
+        return None
+    (x0, y0), (x1, y1) = a.start, a.end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length <= SAME_MM:
+        return None
+    across = [abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / length for x, y in ends_b]
+    if max(across) > SAME_MM:
+        return None
+    shared = touching[0][0]
+    far_a = a.end if math.dist(a.start, shared) <= SAME_MM else a.start
+    far_b = b.end if math.dist(b.start, touching[0][1]) <= SAME_MM else b.start
+    return Line(far_a, far_b)
 
 
 SAME_MM = 1e-4
