@@ -44,7 +44,7 @@ def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece,
                 continue
             kept.append(piece)
         pieces.append((piece,))
-    return _rows_joined(pieces)
+    return _chained(_rows_joined(pieces))
 
 
 def _rows_joined(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, ...]]:
@@ -68,6 +68,35 @@ def _rows_joined(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, .
             if joined:
                 break
     return out
+
+
+def _chained(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, ...]]:
+    """``pieces`` (one piece each) with the lines that meet end to end chained into open
+    paths, each line turned to run on from the one before (a hexagon grid's zigzag is one
+    cut, not a lift of the blade at every corner); arcs kept as they were, after them."""
+    lines = [piece for (piece,) in pieces if isinstance(piece, Line)]
+    chains: list[tuple[PathPiece, ...]] = []
+    while lines:
+        chain = [lines.pop(0)]
+        for at_end in (True, False):  # grow forward from its end, then back from its start
+            while True:
+                tip = chain[-1].end if at_end else chain[0].start
+                k = next((i for i, ln in enumerate(lines) if _meets(ln, tip)), None)
+                if k is None:
+                    break
+                line = lines.pop(k)
+                near_start = math.dist(line.start, tip) <= SAME_MM
+                if at_end:
+                    chain.append(line if near_start else Line(line.end, line.start))
+                else:
+                    chain.insert(0, Line(line.end, line.start) if near_start else line)
+        chains.append(tuple(chain))
+    return chains + [piece for piece in pieces if not isinstance(piece[0], Line)]
+
+
+def _meets(line: Line, point: tuple[float, float]) -> bool:
+    """Whether either end of ``line`` is ``point`` (within :data:`SAME_MM`)."""
+    return math.dist(line.start, point) <= SAME_MM or math.dist(line.end, point) <= SAME_MM
 
 
 def _row_of(a: Line, b: Line) -> Line | None:
@@ -127,7 +156,7 @@ def write_svg(imposition: Imposition, page: int, path: Path) -> None:
 
 def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
     """One card's cut path as an SVG element (a circle, or a closed path of lines and arcs),
-    or one shared line as an open path."""
+    or a chain of shared lines as an open path (closed where it comes back to its start)."""
     first = pieces[0]
     if isinstance(first, Arc) and first.sweep_deg >= 360.0:
         return f'<circle cx="{first.centre[0]:.4f}" cy="{page_h - first.centre[1]:.4f}" r="{first.radius:.4f}"/>'
@@ -141,7 +170,9 @@ def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
             large = 1 if abs(piece.sweep_deg) > 180 else 0
             sweep = 0 if piece.sweep_deg > 0 else 1  # counter-clockwise with y up is clockwise with y down
             d.append(f"A {piece.radius:.4f} {piece.radius:.4f} 0 {large} {sweep} {x:.4f} {page_h - y:.4f}")
-    closed = len(pieces) > 1  # a card's whole path; a shared line or a lone arc stays open
+    last = pieces[-1]
+    end = last.end if isinstance(last, Line) else last.point(last.start_deg + last.sweep_deg)
+    closed = len(pieces) > 1 and math.dist(start, end) <= SAME_MM  # a card's path; a chain of shared lines may not be
     return f'<path d="{" ".join(d)}{" Z" if closed else ""}"/>'
 
 
