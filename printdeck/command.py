@@ -19,7 +19,12 @@ from typing import NoReturn
 def main() -> None:
     """Run the command line in ``sys.argv``; always ends in ``sys.exit``."""
     try:
-        from printdeck.signals import Interrupted, install_handlers, stopped_by  # noqa: PLC0415 - stdlib only
+        from printdeck.signals import (  # noqa: PLC0415 - the standard library only
+            Interrupted,
+            install_handlers,
+            report_stop,  # the one line, importing nothing: a signal may have cut an import short
+            stopped_by,
+        )
 
         install_handlers()
     except KeyboardInterrupt:  # Ctrl-C before the handlers were in
@@ -27,7 +32,7 @@ def main() -> None:
     try:
         _run(sys.argv[1:])
     except Interrupted as exc:
-        _stopped(exc.signum)
+        report_stop(exc.signum)
     except KeyboardInterrupt:  # raised by a library's own handler of SIGINT, if any
         _stopped_early()
     except SystemExit:
@@ -36,7 +41,7 @@ def main() -> None:
         signum = stopped_by()
         if signum is None:
             raise
-        _stopped(signum)
+        report_stop(signum)
 
 
 def _run(args: list[str]) -> None:
@@ -59,15 +64,6 @@ def _run(args: list[str]) -> None:
         if recording is not None:
             recording.finish(exc.code)
         raise
-
-
-def _stopped(signum: int) -> NoReturn:
-    """The one line for a signal (:func:`printdeck.signals.report_stop`), which imports
-    nothing: a signal that came while a library was imported leaves it half loaded, and
-    importing the command line again would fail in it (a traceback)."""
-    from printdeck.signals import report_stop  # noqa: PLC0415 - loaded with the handlers
-
-    report_stop(signum)
 
 
 def _stopped_early() -> NoReturn:

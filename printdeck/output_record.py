@@ -69,8 +69,12 @@ def is_manifest(data: object) -> bool:
 def recorded_outputs(manifest_path: Path) -> list[str]:
     """The names the manifest at ``manifest_path`` lists under :data:`OUTPUTS_KEY`; empty
     when it is no manifest (:func:`read_manifest`) or lists none."""
-    data = read_manifest(manifest_path)
-    names = data.get(OUTPUTS_KEY) if data is not None else None
+    return _names_in(read_manifest(manifest_path))
+
+
+def _names_in(manifest: dict[str, Any] | None) -> list[str]:
+    """The names a manifest (:func:`read_manifest`, None for none) lists under :data:`OUTPUTS_KEY`."""
+    names = manifest.get(OUTPUTS_KEY) if manifest is not None else None
     return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
 
@@ -100,10 +104,10 @@ def check_others(pdf: Path, others: Sequence[Path]) -> None:
     Raises:
         PrintdeckError: Keyed to ``out``, naming the first such file, how many more, and the fix.
     """
-    earlier = read_manifest(pdf.with_suffix(".json"))
+    earlier = read_manifest(pdf.with_suffix(".json"))  # read once: it holds the names too
     if earlier is not None and OUTPUTS_KEY not in earlier:  # an older printdeck's: it recorded none it wrote
         return
-    recorded = set(recorded_outputs(pdf.with_suffix(".json")))
+    recorded = set(_names_in(earlier))
     foreign = [p for p in others if p.name not in recorded and os.path.lexists(p)]
     if foreign:
         more = f" (and {len(foreign) - 1} more of its files)" if len(foreign) > 1 else ""
