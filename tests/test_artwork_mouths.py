@@ -115,6 +115,35 @@ def test_a_thick_cs_inside_is_filled() -> None:
     assert fill_mouths(c_shape).contains(Point(-0.1, 0))
 
 
+@pytest.mark.parametrize("gap_deg", [60, 80, 100])
+def test_a_thick_c_is_filled_up_to_the_line_between_its_tips(gap_deg: float) -> None:
+    """As a letter C is drawn: a band of a third of its radius. The part of its mouth from
+    the counter out to the tips sees the opening too wide to be surrounded, yet a symbol
+    there sits in the C: the whole pocket is filled."""
+    ring = stroke(arc(0.35, gap_deg / 2, 360 - gap_deg / 2), 0.2)
+    filled = fill_mouths(ring)
+    tips_x = 0.25 * math.cos(math.radians(gap_deg / 2))  # the inner corners of the band's ends
+    for x in (0.0, 0.5 * tips_x, 0.95 * tips_x):
+        assert filled.contains(Point(x, 0)), x
+    assert filled.contains(shapely.convex_hull(ring).buffer(-0.01))
+
+
+def test_a_horseshoe_is_filled_between_its_legs() -> None:
+    shoe = stroke([(-0.3, 0.45), (-0.3, 0.0), *arc(0.3, 180, 360, 48), (0.3, 0.0), (0.3, 0.45)], 0.1)
+    shoe = affinity.translate(shoe, 0, 0.1)
+    filled = fill_mouths(shoe)
+    assert filled.contains(shapely.convex_hull(shoe).buffer(-0.01))  # up to the line between its feet
+
+
+def test_a_notch_in_a_solid_body_is_filled_in_its_depth_only() -> None:
+    """Surrounded deep down, but a pocket small beside the body (not a band round it): its
+    mouth near the opening stays open, as a body's notches are packed into."""
+    body = box(-0.45, -0.45, 0.45, 0.45).difference(box(-0.15, -0.05, 0.15, 0.46))
+    filled = fill_mouths(body)
+    assert filled.contains(Point(0, 0.05))  # deep in the notch
+    assert not filled.contains(Point(0, 0.42))  # at its opening
+
+
 def test_an_ls_inside_corner_is_left_open() -> None:
     ell = box(-0.45, -0.45, 0.45, -0.2).union(box(-0.45, -0.45, -0.2, 0.45))
     filled = fill_mouths(ell)
@@ -165,11 +194,12 @@ def test_corners_and_wedges_are_left_open(shape: BaseGeometry) -> None:
     assert fill_mouths(shape).area == pytest.approx(shape.area)
 
 
-def test_a_u_is_filled_in_its_depth() -> None:
+def test_a_u_is_filled_up_to_its_opening() -> None:
     bottom = [(x, y - 0.15) for x, y in arc(0.3, 180, 360, 48)]
     cup = stroke([(-0.3, 0.45), *bottom, (0.3, 0.45)], 0.1)
     filled = fill_mouths(cup)
     assert filled.contains(Point(0, -0.1))
+    assert filled.contains(Point(0, 0.4))
 
 
 def test_a_moon_pictures_bay_is_filled_in_its_silhouette(tmp_path: Path) -> None:

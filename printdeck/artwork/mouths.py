@@ -4,7 +4,7 @@ A closed hole (a ring's inside) is filled in every collision outline, so no symb
 inside another (they would read as one symbol). An open ring (a C, a horseshoe, a
 crescent's bay) has no hole, yet a symbol in its mouth reads the same way. What the ink
 might hold is its convex hull less the ink: the *pockets* (connected parts; a pocket's
-*opening* is where it meets the hull's edge). The ink holds a place in two ways:
+*opening* is where it meets the hull's edge). The ink holds a place in three ways:
 
 * *Surrounded*: rays from it in at least :data:`ENCLOSED_SHARE` of :data:`DIRECTIONS`
   evenly spread directions meet the ink, so it sees its pocket's opening under less than
@@ -19,6 +19,12 @@ might hold is its convex hull less the ink: the *pockets* (connected parts; a po
   least :data:`BAY_COVER` of it, is at least :data:`BAY_DEPTH` times its opening's width
   deep (the arc spans more than 100 degrees) and at least :data:`BAY_SHARE` of the
   outline's area. Such a pocket is filled whole, up to its opening.
+* *Embraced*: a pocket with one opening, at least :data:`EMBRACE_SHARE` of the outline's
+  area (the ink is built round it: a C, a horseshoe, a magnet), at least
+  :data:`EMBRACE_HELD` of it surrounded. It too is filled whole: the part between the
+  surrounded depth and the opening (between a thick C's tips, a horseshoe's feet) sees
+  the opening too wide to be surrounded, yet a symbol there sits in the mouth. A notch in
+  a solid body is small beside it and is filled in its depth only.
 
 A mouth that cannot hold a disc of radius :data:`HOLD_RADIUS` clear of the ink (the slot
 between two legs, a notch between rays or petals) holds nothing and is left open.
@@ -52,6 +58,8 @@ BAY_SPILL = 0.05  # a round bay has at most this share of its area outside its c
 BAY_COVER = 0.85  # ... covers at least this share of the segment
 BAY_DEPTH = 0.23  # ... is at least this share of its opening's width deep (an arc over 100 degrees)
 BAY_SHARE = 0.2  # ... and at least this share of the outline's area (a band curled round it, not a dent)
+EMBRACE_SHARE = 0.5  # a pocket at least this share of the outline's area ...
+EMBRACE_HELD = 0.4  # ... that is at least this share surrounded is filled whole
 NECK = 0.01  # box units: pockets joined by a neck narrower than twice this are measured apart
 EDGE_TOLERANCE = 1e-6  # box units: a pocket's edge this near a hull edge runs along it
 
@@ -194,18 +202,36 @@ def circle_through(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndar
     return a + offset, float(np.hypot(*offset))
 
 
-def round_bays(outline: BaseGeometry, hull: BaseGeometry) -> list[Polygon]:
-    """The round bays (see the module docstring) that hold a disc of radius :data:`HOLD_RADIUS`."""
-    bays = []
+def is_round_bay(pocket: Polygon, hull: BaseGeometry) -> bool:
+    """Whether a pocket is a round bay (see the module docstring) that holds a disc of
+    radius :data:`HOLD_RADIUS`; the caller has seen it is at least :data:`BAY_SHARE` of
+    the outline's area."""
+    spill, cover, depth = bay_fit(pocket, hull)
+    if spill > BAY_SPILL or cover < BAY_COVER or depth < BAY_DEPTH:
+        return False
+    return bool(shapely.maximum_inscribed_circle(pocket, HOLD_RADIUS / 8).length >= HOLD_RADIUS)
+
+
+def is_embraced(pocket: Polygon, hull: BaseGeometry, held: BaseGeometry | None, outline_area: float) -> bool:
+    """Whether a pocket is embraced (see the module docstring): it opens on one hull edge,
+    is at least :data:`EMBRACE_SHARE` of ``outline_area`` and at least
+    :data:`EMBRACE_HELD` of it is in the surrounded mouths ``held`` (None: there are none)."""
+    if held is None or pocket.area < EMBRACE_SHARE * outline_area or opening_ends(pocket, hull) is None:
+        return False
+    return bool(pocket.intersection(held).area >= EMBRACE_HELD * pocket.area)
+
+
+def whole_pockets(outline: BaseGeometry, hull: BaseGeometry, cells: list[BaseGeometry]) -> list[Polygon]:
+    """The pockets filled whole, up to their opening: the round bays and the embraced
+    pockets (see the module docstring), given the surrounded mouths' ``cells``."""
+    held = shapely.union_all(cells) if cells else None
+    found = []
     for pocket in pockets(outline, hull):
         if pocket.area < BAY_SHARE * outline.area:
             continue
-        spill, cover, depth = bay_fit(pocket, hull)
-        if spill > BAY_SPILL or cover < BAY_COVER or depth < BAY_DEPTH:
-            continue
-        if shapely.maximum_inscribed_circle(pocket, HOLD_RADIUS / 8).length >= HOLD_RADIUS:
-            bays.append(pocket)
-    return bays
+        if is_embraced(pocket, hull, held, outline.area) or is_round_bay(pocket, hull):
+            found.append(pocket)
+    return found
 
 
 def fill_mouths(outline: BaseGeometry) -> BaseGeometry:
@@ -214,12 +240,12 @@ def fill_mouths(outline: BaseGeometry) -> BaseGeometry:
     hull = shapely.convex_hull(outline)
     if hull.area - outline.area < MIN_MOUTH_SHARE * outline.area:
         return outline
-    room = hull.area - outline.area  # no pocket can be a bay when all of them are smaller than one
-    bays = round_bays(outline, hull) if room >= BAY_SHARE * outline.area else []
+    room = hull.area - outline.area  # no pocket is filled whole when all of them are smaller than a bay
     cells = surrounded(outline, hull)
+    whole = whole_pockets(outline, hull, cells) if room >= BAY_SHARE * outline.area else []
     if not cells:
-        return shapely.union_all([outline, *bays]) if bays else outline
-    grown = shapely.union_all([outline, *cells, *bays])
+        return shapely.union_all([outline, *whole]) if whole else outline
+    grown = shapely.union_all([outline, *cells, *whole])
     cell = max(hull.bounds[2] - hull.bounds[0], hull.bounds[3] - hull.bounds[1]) / GRID
     pad = cell / 2
     for _ in range(6):  # simplified (the cells' staircase), then grown back over the union
