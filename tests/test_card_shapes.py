@@ -238,6 +238,27 @@ def _stroked_paths(pdf_path: Path, page_index: int = 0, dashed_only: bool = True
     return out
 
 
+def _dxf_cuts(path: Path) -> list[np.ndarray]:
+    """The DXF's cuts as point runs (mm): each LWPOLYLINE's vertices (its start again at
+    the end when closed); only LWPOLYLINEs and CIRCLEs are allowed (one cut each)."""
+    msp = ezdxf.readfile(path).modelspace()
+    assert {e.dxftype() for e in msp} <= {"LWPOLYLINE", "CIRCLE"}
+    runs = []
+    for e in msp.query("LWPOLYLINE"):
+        points = np.array([(x, y) for x, y, *_ in e.get_points("xy")])
+        runs.append(np.vstack([points, points[:1]]) if e.closed else points)
+    return runs
+
+
+def _dxf_lines(path: Path) -> list[tuple[tuple[float, float], ...]]:
+    """Every straight piece of the DXF's cuts, its ends rounded to 0.01 mm and sorted."""
+    return [
+        tuple(sorted((tuple(round(v, 2) for v in a), tuple(round(v, 2) for v in b))))
+        for run in _dxf_cuts(path)
+        for a, b in itertools.pairwise(run)
+    ]
+
+
 def test_cut_guide_and_cut_files_match_the_pdf(tmp_path: Path) -> None:
     out, manifest = _build(tmp_path, {"shape": "hexagon", "size": "80mm"}, cut_files=True)
     guides = _stroked_paths(out)
@@ -253,16 +274,33 @@ def test_cut_guide_and_cut_files_match_the_pdf(tmp_path: Path) -> None:
     svg_pts_a = np.array(svg_pts)
     dist = np.hypot(*(svg_pts_a[:, None, :] - pdf_pts[None, :, :]).transpose(2, 0, 1)).min(axis=1)
     assert len(svg_pts_a) == 7 * n_cards and dist.max() < 0.1  # every SVG corner on the PDF's path
-    doc = ezdxf.readfile(out.with_name("deck-cut-01.dxf"))
-    ends = np.array(
-        [
-            p
-            for e in doc.modelspace().query("LINE")
-            for p in ((e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y))
-        ]
-    )
+    runs = _dxf_cuts(out.with_name("deck-cut-01.dxf"))
+    assert len(runs) == n_cards and all(len(run) == 7 for run in runs)  # one closed cut a card, not six lines
+    ends = np.concatenate(runs)
     dist = np.hypot(*(ends[:, None, :] - pdf_pts[None, :, :]).transpose(2, 0, 1)).min(axis=1)
-    assert len(ends) == 12 * n_cards and dist.max() < 0.1
+    assert dist.max() < 0.1
+
+
+@pytest.mark.parametrize("cuts", ["separate", "shared"])
+def test_rounded_corners_are_cut_as_arcs_in_the_dxf(tmp_path: Path, cuts: str) -> None:
+    """A rounded card is one closed polyline, its corners bulges that turn the right way:
+    flattened (ezdxf's own path tools), it lies on the PDF's cut guide and covers it; with
+    shared cuts the corners are arcs of their own and the sides lines, none twice."""
+    from ezdxf import path as dxf_path
+
+    out, manifest = _build(tmp_path, {"size": "poker", "corner_radius": "4mm"}, cut_files=True, cuts=cuts)
+    guides = shapely.MultiLineString([g.tolist() for g in _stroked_paths(out)])
+    msp = ezdxf.readfile(out.with_name("deck-cut-01.dxf")).modelspace()
+    flat = [np.array([(v.x, v.y) for v in dxf_path.make_path(e).flattening(0.01)]) for e in msp]
+    cut = shapely.MultiLineString([f.tolist() for f in flat])
+    assert max(guides.distance(shapely.Point(p)) for f in flat for p in f) < 0.1  # every cut on a guide
+    assert cut.hausdorff_distance(guides) < 0.1  # and every guide cut
+    n_cards = sum(1 for c in manifest["cards"] if c["sheet"] == 1)
+    if cuts == "separate":
+        assert [e.dxftype() for e in msp] == ["LWPOLYLINE"] * n_cards and all(e.closed for e in msp)
+        quarter = math.tan(math.radians(90) / 4)  # a quarter turn's bulge
+        for e in msp:
+            assert sorted(abs(b) for *_, b in e.get_points("xyb"))[-4:] == pytest.approx([quarter] * 4)
 
 
 def test_dark_cards_sharing_cut_lines_get_the_cut_guide(tmp_path: Path) -> None:
@@ -489,13 +527,7 @@ def test_shared_cut_lines_are_in_the_cut_files_once(tmp_path: Path, card: dict[s
     (a second pass can tear the paper): each line is now there once, and together the
     lines still draw every card's outline."""
     out, manifest = _build(tmp_path, card, cuts="shared", cut_files=True)
-    doc = ezdxf.readfile(out.with_name("deck-cut-01.dxf"))
-    lines = [
-        tuple(
-            sorted(((round(e.dxf.start.x, 2), round(e.dxf.start.y, 2)), (round(e.dxf.end.x, 2), round(e.dxf.end.y, 2))))
-        )
-        for e in doc.modelspace().query("LINE")
-    ]
+    lines = _dxf_lines(out.with_name("deck-cut-01.dxf"))
     assert len(lines) == len(set(lines))
     svg = ET.parse(out.with_name("deck-cut-01.svg")).getroot()
     page_h = float(svg.get("viewBox", "0 0 0 0").split()[3])
@@ -508,6 +540,7 @@ def test_shared_cut_lines_are_in_the_cut_files_once(tmp_path: Path, card: dict[s
             for a, b in itertools.pairwise(points)
         ]
     assert sorted(segments) == sorted(lines) and len(svg_paths) < len(lines)  # chained: fewer lifts of the blade
+    assert len(_dxf_cuts(out.with_name("deck-cut-01.dxf"))) == len(svg_paths)  # the DXF chained alike
     sides = 6 if card["shape"] == "hexagon" else 4
     n_cards = sum(1 for c in manifest["cards"] if c["sheet"] == 1)
     assert len(lines) < sides * n_cards  # shared edges once

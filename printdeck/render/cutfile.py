@@ -4,8 +4,8 @@ Each front sheet gets ``<stem>-cut-NN.svg`` and ``<stem>-cut-NN.dxf``: the page'
 size, and every card's cut path (:func:`printdeck.cardshape.card_path`, the path the
 PDF's cut guide strokes) at the card's position on the PDF page, in millimetres. The
 SVG's y axis points down (``y_svg = H - y``); the DXF keeps the PDF's (origin at the
-page's bottom-left corner, ``$INSUNITS`` = mm), with LINE, ARC and CIRCLE entities
-written by ezdxf. Cards that share cut lines (``paper.cuts: shared``) have each shared
+page's bottom-left corner, ``$INSUNITS`` = mm), with LWPOLYLINE (arcs as bulges) and
+CIRCLE entities written by ezdxf. Cards that share cut lines (``paper.cuts: shared``) have each shared
 line once, as lines of their own (:func:`sheet_cut_pieces`): a machine given a closed path
 a card would cut every shared edge twice, which can tear the paper. No ReportLab here.
 """
@@ -179,6 +179,10 @@ def _svg_element(pieces: tuple[PathPiece, ...], page_h: float) -> str:
 def write_dxf(imposition: Imposition, page: int, path: Path) -> None:
     """Write front ``page``'s cut paths as a DXF (R2010, mm, the page's bottom-left at the origin).
 
+    A round card is a CIRCLE; every other card's cut path, and every chain of shared lines,
+    is one LWPOLYLINE (closed where it comes back to its start), its arcs as bulges: one
+    cut each, as in the SVG, so the blade is not lifted at every corner.
+
     Raises:
         OSError: The file cannot be written.
     """
@@ -190,15 +194,33 @@ def write_dxf(imposition: Imposition, page: int, path: Path) -> None:
     msp = doc.modelspace()
     attribs = {"layer": CUT_LAYER}
     for pieces in sheet_cut_pieces(imposition, page):
-        for piece in pieces:
-            if isinstance(piece, Line):
-                msp.add_line(piece.start, piece.end, dxfattribs=attribs)
-            elif piece.sweep_deg >= 360.0:
-                msp.add_circle(piece.centre, piece.radius, dxfattribs=attribs)
-            else:
-                end = piece.start_deg + piece.sweep_deg
-                msp.add_arc(piece.centre, piece.radius, piece.start_deg, math.fmod(end, 360.0), dxfattribs=attribs)
+        first = pieces[0]
+        if isinstance(first, Arc) and first.sweep_deg >= 360.0:
+            msp.add_circle(first.centre, first.radius, dxfattribs=attribs)
+            continue
+        vertices, closed = polyline_vertices(pieces)
+        msp.add_lwpolyline(vertices, format="xyb", close=closed, dxfattribs=attribs)
     doc.saveas(path)
+
+
+def polyline_vertices(pieces: tuple[PathPiece, ...]) -> tuple[list[tuple[float, float, float]], bool]:
+    """A path of lines and arcs (none a whole circle) as polyline vertices ``(x, y, bulge)``
+    (mm; the bulge of the piece that starts there: ``tan(sweep / 4)``, positive counter-
+    clockwise, 0 for a line) and whether the path is closed (its end at its start: the
+    start is then not repeated)."""
+    vertices: list[tuple[float, float, float]] = []
+    for piece in pieces:
+        if isinstance(piece, Line):
+            vertices.append((piece.start[0], piece.start[1], 0.0))
+        else:
+            x, y = piece.point(piece.start_deg)
+            vertices.append((x, y, math.tan(math.radians(piece.sweep_deg) / 4)))
+    last = pieces[-1]
+    end = last.end if isinstance(last, Line) else last.point(last.start_deg + last.sweep_deg)
+    closed = len(pieces) > 1 and math.dist(vertices[0][:2], end) <= SAME_MM
+    if not closed:
+        vertices.append((end[0], end[1], 0.0))
+    return vertices, closed
 
 
 def write_cut_files(imposition: Imposition, paths: list[Path]) -> None:
