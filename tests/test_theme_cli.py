@@ -389,17 +389,24 @@ def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
 
 def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
     """A parent with a cut-short photo, an empty file and a note named .jpg ran init three
-    times, told of one at each run. One run now names all three, and writes nothing."""
+    times, told of one at each run, then once more for each copy of a photo. One run now
+    names them all, and writes nothing."""
     pictures = tmp_path / "phone"
     image_folder(pictures, 7)
     (pictures / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
     (pictures / "empty.png").write_bytes(b"")
     (pictures / "note.jpg").write_text("hello")
     (pictures / "party.gif").write_bytes(b"GIF89a")  # a kind printdeck does not read: said with the others
+    duplicates = (("pic-02 (1).png", "pic-02.png"), ("pic-05 copy.png", "pic-05.png"))  # each told a run later
+    for copy, original in duplicates:
+        (pictures / copy).write_bytes((pictures / original).read_bytes())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
     line = result.output.strip()
-    assert result.exit_code == 2 and "\n" not in line and "4 pictures cannot be used: " in line, line
+    assert result.exit_code == 2 and "\n" not in line and "6 pictures cannot be used: " in line, line
     assert all(name in line for name in ("cut.png", "empty.png", "note.jpg", "party.gif"))
+    said = dict(item.split(" is the same picture as ") for item in line.split(") ")[1:] if "same picture" in item)
+    copies = {tuple(sorted((f"{pictures}/{copy}", f"{pictures}/{original}"))) for copy, original in duplicates}
+    assert {tuple(sorted((a, b.split(":")[0]))) for a, b in said.items()} == copies, line
     assert line.endswith("or leave them out of the folder")
     assert not (tmp_path / "deck").exists()
     for name in ("cut.png", "empty.png", "note.jpg"):  # each with the fix its own run would say

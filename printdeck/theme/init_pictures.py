@@ -9,7 +9,7 @@ from pathlib import Path
 
 from printdeck.artwork import rasterise_longest
 from printdeck.emoji_names import emoji_in, emoji_name
-from printdeck.errors import PrintdeckError, shown
+from printdeck.errors import SAME_PICTURE, PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
@@ -37,12 +37,18 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     refused: list[tuple[Path, PrintdeckError]] = []
     files = folder_images(folder, "images", photo=False, refused=refused)  # a GIF said with the others
     names = _names_apart(files)
+    first_of: dict[str, Path] = {}  # a fingerprint (file bytes, decoded pixels) -> the first picture with it
     for f in files:
         try:
-            key, upright = _picture_key(f)
+            key, upright, digests = _picture_key(f)
         except PrintdeckError as exc:  # every bad picture said at once, not one a run
             refused.append((f, exc))
             continue
+        twin = next((first_of[d] for d in digests if d in first_of), None)
+        if twin is not None:  # as the theme's load would refuse it, said with the others
+            refused.append((f, _same_picture(f, twin)))
+            continue
+        first_of.update(dict.fromkeys(digests, f))
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         else:
@@ -120,6 +126,8 @@ def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
     said, fix_before = [], None
     for k, (_, exc) in enumerate(refused[:SAID_PICTURES], start=1):
         problem, _, fix = str(exc.problem or exc).partition("; ")
+        if exc.source and exc.source not in problem:  # "is the same picture as ...": said of its file
+            problem = f"{exc.source} {problem}"
         fix = exc.fix or fix
         said.append(f"{k}) {problem}: {'the same' if fix == fix_before else fix}" if fix else f"{k}) {problem}")
         fix_before = fix
@@ -127,23 +135,32 @@ def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
     return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
 
 
-def _picture_key(f: Path) -> tuple[str, bool]:
-    """A picture file's theme key (``photo`` for an opaque raster, else ``image``) and whether
-    it shows a face to keep upright.
+def _picture_key(f: Path) -> tuple[str, bool, tuple[str, ...]]:
+    """A picture file's theme key (``photo`` for an opaque raster, else ``image``), whether
+    it shows a face to keep upright, and its check's fingerprints (the theme's load refuses
+    two pictures that share one).
 
     Raises:
         PrintdeckError: The file is not a picture printdeck can print (its check's words).
     """
     if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
-        check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
+        check = check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
         _check_shows(f, "svg")
-        return "image", False
-    if check_raster_file(f, "images").has_alpha:  # the check's own alpha test: decoded once
+        return "image", False, check.digests
+    check = check_raster_file(f, "images")
+    if check.has_alpha:  # the check's own alpha test: decoded once
         kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
         if kind.key == "image":
             _check_shows(f, "raster")
-        return kind.key, kind.upright
-    return "photo", False
+        return kind.key, kind.upright, check.digests
+    return "photo", False, check.digests
+
+
+def _same_picture(f: Path, twin: Path) -> PrintdeckError:
+    """The refusal of picture ``f``, the same picture as ``twin`` (its file or its pixels)."""
+    return argument_error(
+        "images", f"is the same picture as {shown(twin)}", "remove one of the two", source=f, code=SAME_PICTURE
+    )
 
 
 SHOWN_ON = "#ffffff"
