@@ -294,7 +294,10 @@ class SymbolEntry(StrictModel):
     scale: float = Field(default=1.0, gt=0.1, le=3.0, description="size multiplier for this symbol")
     rotate: bool | None = Field(
         default=None,
-        description="whether the layout may turn this symbol (default: yes, photos as layout.rotate_photos)",
+        description=(
+            "whether the layout may turn this symbol (default: yes; photos as layout.rotate_photos; a word "
+            "with a times or plus sign, which turned reads as the other, stays upright)"
+        ),
     )
     shape: PhotoShape = Field(default=PhotoShape.CIRCLE, validate_default=True, description="photo crop")
     focus: tuple[Annotated[float, Field(ge=0.0, le=1.0)], Annotated[float, Field(ge=0.0, le=1.0)]] | None = Field(

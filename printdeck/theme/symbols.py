@@ -11,6 +11,7 @@ decoded pixels, or the same word) are errors too.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -151,6 +152,21 @@ def _check_new_word(word: str, where: str, seen: Seen, split: bool) -> None:
     seen.face_words.setdefault(symbol, []).append(spaced)
 
 
+_TURNED_SIGNS = re.compile(r"[×✕✖⨯⨉+＋➕✚∔]|(?<=\d)\s*[xX]\s*(?=\d)")
+"""A times or a plus sign (or an x between numbers, "3 x 4"): turned about an eighth of a
+turn, one reads as the other ("7 × 8" as "7 + 8")."""
+
+
+def turns_into_another_sign(word: str) -> bool:
+    """Whether ``word`` has a sign that reads as another when turned (:data:`_TURNED_SIGNS`):
+    such a word stays upright unless its entry says ``rotate``.
+
+    >>> turns_into_another_sign("7 × 8"), turns_into_another_sign("3x4"), turns_into_another_sign("box")
+    (True, True, False)
+    """
+    return _TURNED_SIGNS.search(word) is not None
+
+
 def _text_symbol(
     entry: SymbolEntry, where: str, spec: ThemeSpec, base: Path, seen: Seen, index_in_deck: int, check_files: bool
 ) -> SymbolSpec:
@@ -180,7 +196,7 @@ def _text_symbol(
         font_path=font,
         font_index=index,
         scale=entry.scale,
-        rotate=True if entry.rotate is None else entry.rotate,
+        rotate=not turns_into_another_sign(word) if entry.rotate is None else entry.rotate,
         nest=spec.layout.nest,
         color=entry.color or colors[index_in_deck % len(colors)],
         color_fixed=entry.color is not None,
