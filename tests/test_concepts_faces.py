@@ -172,6 +172,38 @@ def test_symbol_level_keys_and_folders_are_refused_for_faces(tmp_path: Path) -> 
     assert bad.is_file()
 
 
+@pytest.mark.parametrize(
+    "dog",
+    [
+        {"image": "@assets/twemoji/dog.svg"},
+        {"faces": [{"image": "@assets/twemoji/dog.svg"}, {"text": "perro"}]},
+        {"text": "Dog"},
+    ],
+    ids=["picture", "picture with a word", "word"],
+)
+def test_a_face_named_as_another_symbol_is_refused(tmp_path: Path, dog: dict[str, object]) -> None:
+    """A picture of a dog beside a symbol whose faces are "dog" and "chien" passed: one
+    concept printed as two symbols, and a card showed the picture beside "chien". A face's
+    name now counts as its symbol's, with the fix of one symbol of all their faces."""
+    data = {"deck": {"symbols_per_card": 3}, "symbols": [dog, {"faces": [{"text": "dog"}, {"text": "chien"}]}]}
+    data["symbols"] += [{"text": w} for w in "abcde"]
+    with pytest.raises(printdeck.PrintdeckError) as refused:
+        load_theme(_written(tmp_path, data))
+    said = str(refused.value)
+    assert "symbols.1.faces.0" in said and "is already symbols.0" in said, said
+    if "text" not in dog:  # a word said twice is refused by the words' own check, "list each word once"
+        assert "make symbols.0 and symbols.1 one symbol, with all their faces in one faces: list" in said, said
+
+
+def test_a_picture_and_its_word_as_faces_of_one_symbol_pass(tmp_path: Path) -> None:
+    data = {
+        "deck": {"symbols_per_card": 3},
+        "symbols": [{"faces": [{"image": "@assets/twemoji/dog.svg"}, {"text": "dog"}]}],
+    }
+    data["symbols"] += [{"text": w} for w in "abcdef"]
+    assert load_theme(_written(tmp_path, data)).symbols[0].name == "dog"
+
+
 def _twemoji_folder(folder: Path, *names: str) -> Path:
     """A folder of the bundled Twemoji pictures ``names`` (``cat.svg``...)."""
     twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"

@@ -285,23 +285,33 @@ def resolve_symbols(
 
 
 def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
-    """Refuse two symbols of one name (case aside): the legend, ``printdeck answer`` and pins
-    name symbols, and two "cat"s would leave players and pins not knowing which is meant.
+    """Refuse two symbols of one name (case aside), a face's name counted as its symbol's: the
+    legend, ``printdeck answer`` and pins name symbols, and two "cat"s would leave players and
+    pins not knowing which is meant; a picture of a dog and a symbol whose faces are "dog" and
+    "chien" would be one concept printed as two symbols (two cards could show both).
 
     Raises:
-        PrintdeckError: The later symbol's key, the name and the earlier symbol's key.
+        PrintdeckError: The later symbol's (or face's) key, the name and the earlier one's key.
     """
     first: dict[str, SymbolSpec] = {}
     for symbol in symbols:
-        earlier = first.setdefault(symbol.name.casefold(), symbol)
-        if earlier is not symbol:
+        named = {symbol.name.casefold(): symbol, **{face.name.casefold(): face for face in symbol.faces}}
+        for folded, mine in named.items():
+            earlier = first.get(folded)
+            if earlier is None:
+                continue
+            other = str(earlier.theme_key).split(".faces.")[0]
+            fix = "give one of them another name (the name key, or rename its file)"
+            if symbol.faces or other != earlier.theme_key:  # one concept given twice
+                fix += f", or make {other} and {symbol.theme_key} one symbol, with all their faces in one faces: list"
             raise key_error(
-                f"{symbol.theme_key}",
-                f"the name {symbol.name!r}{_file_of(symbol)} is already {earlier.theme_key}'s{_file_of(earlier)}; "
-                "give one of them another name (the name key, or rename its file)",
+                f"{mine.theme_key}",
+                f"the name {mine.name!r}{_file_of(mine)} is already {earlier.theme_key}'s{_file_of(earlier)}; {fix}",
                 code=SAME_NAME,
-                also=(str(earlier.theme_key),),
+                also=(other,),
             )
+        for folded, mine in named.items():
+            first.setdefault(folded, mine)
 
 
 def _file_of(symbol: SymbolSpec) -> str:
