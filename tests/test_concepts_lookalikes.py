@@ -189,3 +189,14 @@ def test_a_refusal_of_two_names_that_read_the_same_says_which_entries(tmp_path: 
     refused = CliRunner().invoke(cli_main, ["check", str(path)])
     assert refused.exit_code == 2
     assert f"{path}: symbols: " in refused.output and "(symbols.0 and symbols.1)" in refused.output
+
+
+def test_a_capital_alphabet_is_accepted_and_one_ell_one_is_not() -> None:
+    """A teacher's alphabet deck was refused: 'I' and 'L' "spell the same to the eye",
+    because I was taken as l (as it is drawn in most faces) and L's case folded to l too.
+    I stays one with l and 1, not with L."""
+    letters = {"deck": {"symbols_per_card": 4}, "symbols": [{"text": c} for c in "ABCDEFGHIJKLM"]}
+    assert look_alikes(load_theme(letters)) == []
+    words = ["Ill", "1ll", "bird", "fish", "frog", "hen", "cow"]
+    found = look_alikes(load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]}))
+    assert [(pair.first, pair.second) for pair in found] == [("Ill", "1ll")]

@@ -10,6 +10,7 @@ import pytest
 
 MODULES = [
     "printdeck.api.building",
+    "printdeck.artwork.look",
     "printdeck.api.checking",
     "printdeck.build_result",
     "printdeck.decks",

@@ -36,6 +36,9 @@ COLOUR_BLOCK = 4
 """Side, pixels, of the blocks whose mean colours are compared before every pixel's."""
 
 
+_BAR = "\u01c0"
+"""What 1, I, l and | are taken as (one upright stroke in most faces): a letter no case folding
+makes, so that folding the case of L (to l) does not join L to I."""
 _HOMOGLYPHS = str.maketrans(
     {
         **dict(zip("аеорсухѕіјԁһӏԛԝвмнкт", "aeopcyxsijdhlqwbmhkt")),  # Cyrillic drawn as Latin
@@ -43,9 +46,7 @@ _HOMOGLYPHS = str.maketrans(
         **dict(zip("οαιυνκρχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "oaiuvkpxABEZHIKMNOPTYX")),  # Greek drawn as Latin
         "0": "o",
         "O": "o",
-        "1": "l",
-        "I": "l",
-        "|": "l",
+        **dict.fromkeys("1Il|", _BAR),
     }
 )
 
@@ -53,7 +54,11 @@ _HOMOGLYPHS = str.maketrans(
 def word_skeleton(text: str) -> str:
     """What a word looks like to a reader, for comparing words: NFKC, letters of other
     scripts drawn like Latin ones mapped to them, 0/O and 1/l/I made one, case folded,
-    spaces tidied."""
+    spaces tidied. I and L stay apart (their lower cases, i and l, are not alike):
+
+    >>> word_skeleton("Ill") == word_skeleton("1ll"), word_skeleton("I") == word_skeleton("L")
+    (True, False)
+    """
     return " ".join(unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS).casefold().split())
 
 
