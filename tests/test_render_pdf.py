@@ -23,7 +23,7 @@ from test_render_support import (
 )
 
 from printdeck.render import extras_file, impose, paper_size_mm, render_pdf
-from printdeck.theme import Theme
+from printdeck.theme import PressWarning, Theme
 
 A4 = (210.0, 297.0)
 R, B = 42.5, 3.0
@@ -167,6 +167,19 @@ def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path: Path) -> None:
     img = PageImage(out, 0, dpi=100)
     assert close(img.at(45.5 + R + 2.0, 45.5), BACKGROUND)  # bleed reaches the page edge
     assert close(img.at(2.0, 2.0), "#ffffff")  # square corners outside the disc
+
+
+def test_a_backs_offset_is_not_applied_to_one_card_a_page(tmp_path: Path) -> None:
+    """A home printer's duplex correction (backs.offset_x 5 mm) shifted a print shop's back
+    page: white showed 1.9 mm inside the cut. One card a page centres its back (a warning
+    says the offset is not applied); sheets still take it."""
+    offset = {"offset_x": "5mm", "offset_y": "1mm"}
+    with pytest.warns(PressWarning, match=r"backs\.offset_x/offset_y: .*not applied"):
+        theme = tiny_theme(tmp_path, paper={"layout": "single"}, backs=offset)
+    out, _ = _render(tmp_path, theme, "single.pdf", single=True, n_cards=1, backs=True)
+    back = PageImage(out, 1, dpi=100)
+    for x, y in ((0.5, 45.5), (90.5, 45.5), (45.5, 0.5), (45.5, 90.5), (14.0, 14.0), (77.0, 77.0), (14.0, 77.0)):
+        assert close(back.at(x, y), BACK_COLOR, tol=30), (x, y, back.at(x, y))  # the bleed, edge to edge
 
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")

@@ -301,12 +301,12 @@ def _back_page(
     job: PrintJob,
     back_forms: dict[int, str],
 ) -> None:
-    """The backs of one front page's cards, mirrored for duplex and offset."""
+    """The backs of one front page's cards, mirrored for duplex and offset by the home printer's
+    drift correction (not on one card a page: a print shop's page is the card, its back centred)."""
     assert job.backs is not None
     back_turn = backs_mod.mirror_turn(imposition.rotation_deg, imposition.page_size_mm, job.backs.duplex)
-    centers = [
-        backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, job.backs.offset_mm) for s in slots
-    ]
+    offset_mm = (0.0, 0.0) if imposition.single else job.backs.offset_mm
+    centers = [backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, offset_mm) for s in slots]
     if imposition.shared:  # the block's bleed first; each back is then clipped to its cut
         for center in centers:
             _background(canvas, replace(style, background=job.backs.color), center, back_turn)

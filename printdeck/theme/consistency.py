@@ -164,10 +164,20 @@ def warn_press_file(spec: ThemeSpec) -> None:
     Warns:
         PressWarning: ``card.bleed`` is 0 in a CMYK file; ``paper.cut_files`` or
             ``paper.registration_marks`` asked of one card a page, which has no sheets to
-            cut or mark.
+            cut or mark; a backs offset (a home printer's duplex correction) given for one
+            card a page, which prints each back centred.
     """
     paper = spec.paper
     if paper.layout == "single":
+        backs = spec.backs
+        if backs.enabled and (backs.offset_x_mm or backs.offset_y_mm):
+            warnings.warn(
+                "backs.offset_x/offset_y: they correct a home printer's duplex drift; one card a page "
+                "(paper.layout: single, a print shop's file) prints each back centred on its page, so they "
+                "are not applied",
+                PressWarning,
+                stacklevel=2,
+            )
         for key in ("cut_files", "registration_marks"):
             if getattr(paper, key):
                 warnings.warn(
