@@ -174,9 +174,9 @@ def test_a_backs_offset_is_not_applied_to_one_card_a_page(tmp_path: Path) -> Non
     page: white showed 1.9 mm inside the cut. One card a page centres its back (a warning
     says the offset is not applied); sheets still take it."""
     offset = {"offset_x": "5mm", "offset_y": "1mm"}
-    with pytest.warns(PressWarning, match=r"backs\.offset_x/offset_y: .*not applied"):
-        theme = tiny_theme(tmp_path, paper={"layout": "single"}, backs=offset)
-    out, _ = _render(tmp_path, theme, "single.pdf", single=True, n_cards=1, backs=True)
+    theme = tiny_theme(tmp_path, paper={"layout": "single"}, backs=offset)
+    with pytest.warns(PressWarning, match=r"backs\.offset_x/offset_y: .*not applied"):  # as --backs turns them on
+        out, _ = _render(tmp_path, theme, "single.pdf", single=True, n_cards=1, backs=True)
     back = PageImage(out, 1, dpi=100)
     for x, y in ((0.5, 45.5), (90.5, 45.5), (45.5, 0.5), (45.5, 90.5), (14.0, 14.0), (77.0, 77.0), (14.0, 77.0)):
         assert close(back.at(x, y), BACK_COLOR, tol=30), (x, y, back.at(x, y))  # the bleed, edge to edge
