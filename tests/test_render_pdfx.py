@@ -376,3 +376,19 @@ def test_cut_files_or_marks_asked_of_one_card_a_page_are_warned_about(tmp_path: 
         warnings.simplefilter("always")
         apply_options(theme, BuildOptions())  # on sheets: both are made
     assert not [w for w in caught if issubclass(w.category, PressWarning)]
+
+
+def test_a_preset_that_says_no_marks_turns_every_mark_off(tmp_path: Path) -> None:
+    """printplaygames ("no marks or cut guides") turned off the crop marks and the cut guide
+    only: a theme's registration marks, punch rings, centre marks and cut files stayed on the
+    file sent to the service."""
+    from printdeck.pipeline import BuildOptions, apply_options
+
+    marks = {"cut_marks", "cut_guide", "registration_marks", "punch_ring", "centre_mark", "cut_files"}
+    theme = tiny_theme(tmp_path, paper=dict.fromkeys(marks, True))
+    assert all(getattr(theme.spec.paper, key) for key in marks)
+    for name, chosen in printdeck.presets().items():
+        if "no marks" not in chosen.makes or chosen.theme.get("paper", {}).get("layout") == "single":
+            continue  # one card a page draws no marks at all (see test_single_card_pages_...)
+        paper = apply_options(theme, BuildOptions(preset=name)).spec.paper
+        assert [key for key in sorted(marks) if getattr(paper, key)] == [], name
