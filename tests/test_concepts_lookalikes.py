@@ -200,3 +200,17 @@ def test_a_capital_alphabet_is_accepted_and_one_ell_one_is_not() -> None:
     words = ["Ill", "1ll", "bird", "fish", "frog", "hen", "cow"]
     found = look_alikes(load_theme({"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]}))
     assert [(pair.first, pair.second) for pair in found] == [("Ill", "1ll")]
+
+
+def test_check_and_build_name_a_pair_alike_in_one_order(tmp_path: Path) -> None:
+    """``build`` compared the deck's symbols in its seed's order and named a pair the other
+    way round from ``check`` ("symbols.12 and symbols.11"), against the README's promise of
+    the same line. Both now name them in the theme's order."""
+    words = ["dog", "cow", "pig", "hen", "fox", "owl", "bee", "ant", "elk", "yak", "emu", "caf\u00e9", "cafe\u0301"]
+    path = write_theme(tmp_path, {"deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in words]})
+    said = []
+    for command in (["check", str(path)], ["build", str(path), "-o", str(tmp_path / "deck.pdf")]):
+        result = CliRunner().invoke(cli_main, command)
+        assert result.exit_code == 2
+        said.append(result.output.strip())
+    assert said[0] == said[1] and "(symbols.11 and symbols.12)" in said[0], said

@@ -322,7 +322,8 @@ def check_look_alikes(
     Warns:
         LookAlikeWarning: The same, with ``allow``; with ``grey``, pairs alike in grey.
     """
-    given = list(theme.symbols if symbols is None else symbols)
+    given = _in_theme_order(theme, theme.symbols if symbols is None else symbols)
+    symbols = given  # a deck's symbols come in its seed's order: named in the theme's, as check names them
     if grey:
         in_grey = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, Vision.GREY)) if p.vision is Vision.GREY]
         if in_grey:
@@ -341,6 +342,13 @@ def check_look_alikes(
         fix=_look_alike_fix(pairs),
         code=LOOK_ALIKE,
     )
+
+
+def _in_theme_order(theme: Theme, symbols: Sequence[SymbolSpec]) -> list[SymbolSpec]:
+    """``symbols`` in the order the theme lists them (a deck's come in its seed's order, so
+    ``build`` named a pair the other way round from ``check``)."""
+    place = {(s.theme_key, s.source): k for k, s in enumerate(theme.symbols)}
+    return sorted(symbols, key=lambda s: place.get((s.theme_key, s.source), len(place)))
 
 
 TURN_FIX_DEG = 30
