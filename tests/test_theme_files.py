@@ -69,6 +69,20 @@ def test_bad_images_in_a_folder(tmp_path: Path, name: str, content: bytes, expec
     assert "symbols.0.folder" in message
 
 
+def test_every_bad_picture_of_a_folder_is_said_at_once(tmp_path: Path) -> None:
+    """A teacher's folder with a GIF, a BMP, a cut-short photo and a copy took four runs of
+    ``check``, one picture a run. One refusal now names them all, each with its fix."""
+    image_folder(tmp_path / "pics", 8)
+    (tmp_path / "pics" / "anim.gif").write_bytes(b"GIF89a")
+    (tmp_path / "pics" / "dot.bmp").write_bytes(b"BM")
+    (tmp_path / "pics" / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
+    (tmp_path / "pics" / "pic-09.png").write_bytes((tmp_path / "pics" / "pic-02.png").read_bytes())
+    message = _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])))
+    assert "symbols.0.folder: 4 pictures cannot be used: " in message and "\n" not in message, message
+    for said in ("anim.gif is a .gif file", "dot.bmp is a .bmp file", "cut.png is truncated", "pic-09.png is the same"):
+        assert said in message, (said, message)
+
+
 def test_fully_transparent_image(tmp_path: Path) -> None:
     out = io.BytesIO()
     Image.new("RGBA", (32, 32), (0, 0, 0, 0)).save(out, "PNG")

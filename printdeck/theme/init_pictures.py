@@ -13,7 +13,7 @@ from printdeck.errors import SAME_PICTURE, PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
-from printdeck.theme.symbol_files import folder_images
+from printdeck.theme.symbol_files import folder_images, refused_line
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, PROOF_PX, visible_ink
 from printdeck.theme.word_list import argument_error
@@ -58,7 +58,7 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
-        raise argument_error("images", _refused_pictures(refused), "or leave them out of the folder", source=folder)
+        raise argument_error("images", refused_line(refused), "or leave them out of the folder", source=folder)
     return out
 
 
@@ -113,26 +113,6 @@ def _without_pictographs(text: str) -> str:
     for found in emoji_in(text):
         text = text.replace(found, " ")
     return " ".join("".join(" " if _is_pictograph(c) else c for c in text).split())
-
-
-SAID_PICTURES = 6
-"""The most refused pictures ``init`` names in its one line, then how many more."""
-
-
-def _refused_pictures(refused: list[tuple[Path, PrintdeckError]]) -> str:
-    """``"2 pictures cannot be used: 1) pics/a.jpg is truncated or corrupt (...): copy the
-    file again ...; 2) pics/b.png is truncated or corrupt (...): the same"``: each picture's
-    problem and fix as its own check says them, a fix said before as "the same"."""
-    said, fix_before = [], None
-    for k, (_, exc) in enumerate(refused[:SAID_PICTURES], start=1):
-        problem, _, fix = str(exc.problem or exc).partition("; ")
-        if exc.source and exc.source not in problem:  # "is the same picture as ...": said of its file
-            problem = f"{exc.source} {problem}"
-        fix = exc.fix or fix
-        said.append(f"{k}) {problem}: {'the same' if fix == fix_before else fix}" if fix else f"{k}) {problem}")
-        fix_before = fix
-    more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
-    return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
 
 
 def _picture_key(f: Path) -> tuple[str, bool, tuple[str, ...]]:

@@ -81,6 +81,26 @@ def folder_images(
     return files
 
 
+SAID_PICTURES = 6
+"""The most refused pictures ``init`` or a theme's folder names in its one line, then how many more."""
+
+
+def refused_line(refused: list[tuple[Path, PrintdeckError]]) -> str:
+    """``"2 pictures cannot be used: 1) pics/a.jpg is truncated or corrupt (...): copy the
+    file again ...; 2) pics/b.png is truncated or corrupt (...): the same"``: each picture's
+    problem and fix as its own check says them, a fix said before as "the same"."""
+    said, fix_before = [], None
+    for k, (_, exc) in enumerate(refused[:SAID_PICTURES], start=1):
+        problem, _, fix = str(exc.problem or exc).partition("; ")
+        if exc.source and exc.source not in problem:  # "is the same picture as ...": said of its file
+            problem = f"{exc.source} {problem}"
+        fix = exc.fix or fix
+        said.append(f"{k}) {problem}: {'the same' if fix == fix_before else fix}" if fix else f"{k}) {problem}")
+        fix_before = fix
+    more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
+    return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
+
+
 def file_check(path: Path, where: str, defer: bool = False) -> FileCheck | PrintdeckError:
     """The check of one artwork file, or the refusal it ends in (raised later, in theme order);
     with ``defer``, an SVG not checked before is only read and fingerprinted."""

@@ -21,7 +21,7 @@ from printdeck.errors import SAME_NAME, SAME_WORD, PrintdeckError, key_error, sh
 from printdeck.model import SymbolSpec
 from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
-from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks
+from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks, refused_line
 from printdeck.theme.theme_paths import (
     IMAGE_SUFFIXES,
     allowed_roots,
@@ -83,12 +83,13 @@ def _file_symbols(
             "only photos are cropped; list the picture under photo: or remove the key",
         )
     rotate = entry.rotate if entry.rotate is not None else (layout.rotate_photos if photo else True)
+    refused: list[tuple[Path, PrintdeckError]] = []  # a folder's bad pictures: said together, not one a run
     if key == "folder" or path.is_dir():
         if not path.is_dir():
             raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; check the path (relative to the theme)")
         if entry.name is not None:
             raise key_error(f"{where}.name", "a folder gives many symbols; name single images instead")
-        files = folder_images(path, f"{where}.{key}", photo)
+        files = folder_images(path, f"{where}.{key}", photo, refused)
         sources = [f"{source}/{f.name}" for f in files]
     else:
         suffix = path.suffix.lower()
@@ -106,7 +107,13 @@ def _file_symbols(
         prefetch_checks(files, wheres, seen)
     for f, src, place in zip(files, sources, wheres):
         check_inside(f, f"{where}.{key} ({shown(f.name)})", seen.roots)
-        check_file(f, place, seen, check_files)
+        try:
+            check_file(f, place, seen, check_files)
+        except PrintdeckError as exc:
+            if len(files) == 1 and not refused:  # one picture: its own refusal, as it is
+                raise
+            refused.append((f, exc))
+            continue
         kind = "photo" if photo else IMAGE_SUFFIXES[f.suffix.lower()]
         out.append(
             SymbolSpec(
@@ -124,6 +131,10 @@ def _file_symbols(
                 nest=layout.nest,
             )
         )
+    if len(refused) == 1:
+        raise refused[0][1]
+    if refused:
+        raise key_error(f"{where}.{key}", f"{refused_line(refused)}; or move them out of {shown(path)}")
     return out
 
 
