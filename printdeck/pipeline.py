@@ -239,6 +239,13 @@ def build(
                 problem="only PNG cards are cut, and this build writes none",
                 fix="add --png-dir DIR (or leave out --png-cut)",
             )
+        if with_images.image_format is not None and with_images.png_dir is None:  # dropped without a word before
+            raise PrintdeckError(
+                key="image_format",
+                is_argument=True,
+                problem="only card images have a format, and this build writes none",
+                fix="add --png-dir DIR (or a preset that makes images), or leave out --image-format",
+            )
         if with_images.png_cut is True and str(with_images.image_format or "png") == "jpg":
             raise PrintdeckError(  # cut cards are transparent outside the shape: JPEG would fill it white
                 key="png_cut",

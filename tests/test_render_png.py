@@ -166,3 +166,15 @@ def test_cut_cards_are_refused_as_jpeg_which_has_no_transparency(tmp_path: Path)
     assert (caught.value.key, caught.value.is_argument) == ("png_cut", True)
     assert "JPEG has no transparency" in str(caught.value)
     assert not (tmp_path / "d.pdf").exists() and not (tmp_path / "cards").exists()
+
+
+def test_an_image_format_with_no_images_to_write_is_refused(tmp_path: Path) -> None:
+    """``--image-format jpg`` without ``--png-dir`` (or a preset that makes images) wrote the
+    PDF and no image, without a word, as ``--png-cut`` alone once did."""
+    theme = tiny_theme(tmp_path)
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(theme, out=tmp_path / "d.pdf", image_format="jpg")
+    assert (caught.value.key, caught.value.is_argument) == ("image_format", True)
+    assert "--png-dir" in str(caught.value) and not (tmp_path / "d.pdf").exists()
+    printdeck.build(theme, out=tmp_path / "d.pdf", image_format="jpg", png_dir=tmp_path / "cards")
+    assert sorted(p.suffix for p in (tmp_path / "cards").glob("card-*")) == [".jpg"] * 7
