@@ -93,6 +93,19 @@ def test_a_white_cut_out_on_a_white_card_is_warned_about_by_name_with_the_fix(tm
     )
 
 
+def test_a_drawing_on_white_with_no_transparency_is_told_to_become_a_cut_out(tmp_path: Path) -> None:
+    """An orange tent drawn on a white square (no transparency) on a white card was told to
+    set card.background: on a coloured card every copy then printed in a white box. The
+    advice is now the one that works: a transparent background."""
+    image = Image.new("RGB", (600, 600), "white")
+    ImageDraw.Draw(image).polygon([(300, 80), (540, 520), (60, 520)], fill=(240, 120, 20))
+    image.save(tmp_path / "tent.png")
+    (said,) = _faint_warnings([_image(tmp_path / "tent.png")], "#ffffff")
+    assert "card.background" not in said, said
+    assert said.startswith("symbols.0: tent.png has no transparency, and its background is almost the card's colour")
+    assert said.endswith("save it as a PNG with a transparent background (a cut-out)")
+
+
 def test_the_same_cut_out_on_a_coloured_card_is_not(tmp_path: Path) -> None:
     cat = _image(_white_cat(tmp_path / "snowy.png"))
     assert proof(cat, "#dbe9f6").faint_edge_share < 0.1

@@ -67,8 +67,16 @@ def background_pieces(symbol: SymbolSpec, art: Drawing) -> int:
     return subject_pieces(symbol, art.crop)
 
 
-def faint_message(label: str, symbol: SymbolSpec, background: str) -> str:
-    """The one line of a faint-edge warning, with the changes that make the shape show."""
+def faint_message(label: str, symbol: SymbolSpec, background: str, boxed: bool = False) -> str:
+    """The one line of a faint-edge warning, with the changes that make the shape show.
+    ``boxed``: the picture has no transparency, so its edge is its own plain background
+    (a drawing on white): another card colour would only show that box round it."""
+    if boxed:
+        return (
+            f"{label}: {shown(symbol.source)} has no transparency, and its background is almost the card's colour "
+            f"{background}: the layout keeps room for its whole box, which players do not see (on a card of "
+            "another colour they would see the box); save it as a PNG with a transparent background (a cut-out)"
+        )
     fixes = "set card.background to a colour it stands out from"
     if symbol.remove_background:
         fixes += ", or leave out remove_background (its own background then frames it)"

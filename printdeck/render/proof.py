@@ -360,7 +360,8 @@ def prove_symbols(
         if opaque and result.translucent and not svg_undrawn_feature(existing_file(symbol)):
             see_through.append(f"{label}: {shown(symbol.source)}")
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
-            warnings.warn(faint_message(label, symbol, background), FaintEdgeWarning, stacklevel=2)
+            message = faint_message(label, symbol, background, boxed=_boxed(symbol))
+            warnings.warn(message, FaintEdgeWarning, stacklevel=2)
         if result.background_pieces >= BACKGROUND_PIECES:
             message = background_message(label, symbol, result.background_pieces)
             warnings.warn(message, BackgroundWarning, stacklevel=2)
@@ -368,6 +369,17 @@ def prove_symbols(
             warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)  # as the PDF will say it
     if see_through:
         warnings.warn(see_through_line(see_through), VectorWarning, stacklevel=2)
+
+
+def _boxed(symbol: SymbolSpec) -> bool:
+    """Whether a picture (not a photo: photos are cropped to their shape) has no
+    transparency: every pixel of its box opaque."""
+    if symbol.kind != "raster":
+        return False
+    from printdeck.artwork import rasterise_longest  # noqa: PLC0415 - only when a faint edge is said
+
+    alpha = np.asarray(rasterise_longest(drawing(symbol), 64, 8).getchannel("A"))
+    return bool(alpha.min() >= 250)
 
 
 SAID_SEE_THROUGH = 12
