@@ -78,6 +78,26 @@ def test_cmyk_sheet_is_pdfx4_with_output_intent_xmp_and_boxes(cmyk_sheet: Path) 
             assert [float(v) for v in page.TrimBox] == media and [float(v) for v in page.BleedBox] == media
 
 
+def test_the_info_dictionary_and_the_xmp_say_the_same(cmyk_sheet: Path) -> None:
+    """Preflight (PitStop) flagged "metadata inconsistent": Info's Producer was ReportLab's,
+    the XMP's printdeck's, and the XMP had no description for Info's Subject. Read with
+    pikepdf's own XMP reader."""
+    with pikepdf.open(cmyk_sheet) as pdf:
+        info = {key: str(pdf.trailer.Info.get(f"/{key}", "")) for key in ("Title", "Author", "Subject", "Keywords")}
+        info["Producer"], info["Creator"] = str(pdf.trailer.Info.Producer), str(pdf.trailer.Info.Creator)
+        meta = pdf.open_metadata()
+        xmp = {
+            "Title": meta.get("dc:title"),
+            "Author": ", ".join(meta.get("dc:creator") or []),
+            "Subject": meta.get("dc:description"),
+            "Keywords": meta.get("pdf:Keywords"),
+            "Producer": meta.get("pdf:Producer"),
+            "Creator": meta.get("xmp:CreatorTool"),
+        }
+    assert info["Subject"] and info["Producer"].startswith("printdeck")
+    assert xmp == info
+
+
 def test_marks_and_sheet_text_are_100_percent_black(cmyk_sheet: Path) -> None:
     with pikepdf.open(cmyk_sheet) as pdf:
         ops = _ops(pdf.pages[0])

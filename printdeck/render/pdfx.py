@@ -274,13 +274,21 @@ def _pdfx_structure(pdf: pikepdf.Pdf, job: PrintJob, digest: str) -> None:
     info.GTS_PDFXVersion = String(_VERSION[job.pdfx])
     if job.pdfx == PdfX.X1A:
         info.GTS_PDFXConformance = String(_VERSION[job.pdfx])
+    info.Producer = String(PRODUCER)  # the Info keys and the XMP say the same (preflight checks they agree)
     title = str(info.get("/Title", job.title))
-    xmp = _xmp(job, title, str(info.get("/Author", "")), digest)
+    said = {key: str(info.get(f"/{key}", "")) for key in ("Author", "Subject", "Keywords")}
+    xmp = _xmp(job, title, digest, said)
     pdf.Root.Metadata = pdf.make_stream(xmp.encode("utf-8"), Type=Name.Metadata, Subtype=Name.XML)
 
 
-def _xmp(job: PrintJob, title: str, author: str, digest: str) -> str:
-    """The XMP packet: title, author, dates, document IDs, Trapped and the PDF/X version."""
+PRODUCER = "printdeck (ReportLab, pikepdf)"
+"""The file's producer, in its Info dictionary and its XMP alike."""
+
+
+def _xmp(job: PrintJob, title: str, digest: str, said: dict[str, str]) -> str:
+    """The XMP packet: title, dates, document IDs, Trapped, the PDF/X version, and the Info
+    dictionary's ``said`` Author, Subject and Keywords, as it has them."""
+    author, subject = said.get("Author", ""), said.get("Subject", "")
     version = _VERSION[job.pdfx]
     pdfx_key = (
         f"<pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>"
@@ -298,9 +306,11 @@ def _xmp(job: PrintJob, title: str, author: str, digest: str) -> str:
         'xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">'
         f'<dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang="x-default">{_esc(title)}'
         f"</rdf:li></rdf:Alt></dc:title><dc:creator><rdf:Seq><rdf:li>{_esc(author)}</rdf:li></rdf:Seq></dc:creator>"
+        f'<dc:description><rdf:Alt><rdf:li xml:lang="x-default">{_esc(subject)}</rdf:li></rdf:Alt></dc:description>'
         f"<xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate><xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>"
         f"<xmp:MetadataDate>{FIXED_DATE}</xmp:MetadataDate><xmp:CreatorTool>printdeck</xmp:CreatorTool>"
-        f"<pdf:Producer>printdeck (ReportLab, pikepdf)</pdf:Producer><pdf:Trapped>False</pdf:Trapped>"
+        f"<pdf:Producer>{PRODUCER}</pdf:Producer><pdf:Keywords>{_esc(said.get('Keywords', ''))}</pdf:Keywords>"
+        "<pdf:Trapped>False</pdf:Trapped>"
         f"<xmpMM:DocumentID>{uid}</xmpMM:DocumentID><xmpMM:InstanceID>{uid}</xmpMM:InstanceID>"
         f"<xmpMM:VersionID>1</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>"
         f"{pdfx_key}</rdf:Description></rdf:RDF></x:xmpmeta>\n"
