@@ -94,6 +94,31 @@ def check_manifest_path(pdf: Path) -> None:
         )
 
 
+def check_pdf_path(pdf: Path) -> None:
+    """Refuse to build ``pdf`` over a file there that printdeck did not write: one that its
+    manifest (``<stem>.json``, a printdeck manifest) does not vouch for and whose own
+    metadata does not name printdeck as its creator (a user's invitation named
+    ``deck.pdf``, a note saved with that name).
+
+    Raises:
+        PrintdeckError: Keyed to ``out``, naming the file and the fix.
+    """
+    if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf):
+        return
+    raise _foreign(pdf, "is there already and printdeck did not write it", "move it away or choose another -o")
+
+
+def _made_by_printdeck(pdf: Path) -> bool:
+    """Whether the PDF file ``pdf`` names printdeck as its creator (Info ``/Creator``)."""
+    import pikepdf  # noqa: PLC0415 - only when a PDF without its manifest is in the way
+
+    try:
+        with pikepdf.open(pdf) as doc:
+            return str(doc.trailer.get("/Info", {}).get("/Creator", "")).startswith("printdeck")
+    except (pikepdf.PdfError, OSError, ValueError):
+        return False
+
+
 def check_others(pdf: Path, others: Sequence[Path]) -> None:
     """Refuse to write ``others`` (the extras PDF and cut files beside ``pdf``) when one of
     them is there and the manifest of the earlier build of ``pdf`` does not list it under

@@ -143,6 +143,35 @@ def test_a_users_own_json_of_the_manifests_name_is_not_replaced(tiny_theme: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "tiny.yaml"]
 
 
+def test_a_users_own_pdf_of_the_outputs_name_is_not_replaced(tiny_theme: Path, tmp_path: Path) -> None:
+    """``-o invitation.pdf`` replaced a parent's own invitation (and a note saved as
+    ``deck.pdf``), against "a build replaces only files printdeck wrote". A PDF printdeck
+    wrote is still replaced, with its manifest or (the manifest removed) by its metadata."""
+    from reportlab.pdfgen import canvas
+
+    invitation = tmp_path / "invitation.pdf"
+    page = canvas.Canvas(str(invitation))
+    page.drawString(100, 700, "Birthday invitation")
+    page.save()
+    note = tmp_path / "deck.pdf"
+    note.write_text("a note", encoding="utf-8")
+    for mine in (invitation, note):
+        before = mine.read_bytes()
+        code, said = _run(str(tiny_theme), "-o", str(mine))
+        assert code == 2 and said.strip() == (
+            f"printdeck: error: -o {mine}: is there already and printdeck did not write it; "
+            "move it away or choose another -o"
+        ), said
+        assert mine.read_bytes() == before and not mine.with_suffix(".json").exists()
+    ours = tmp_path / "ours.pdf"
+    for _ in range(2):
+        assert _run(str(tiny_theme), "-o", str(ours))[0] == 0
+    ours.with_suffix(".json").unlink()
+    for color in ("rgb", "cmyk"):  # the PDF/X file's metadata names printdeck too
+        assert _run(str(tiny_theme), "-o", str(ours), "--color", color)[0] == 0
+        ours.with_suffix(".json").unlink()
+
+
 def test_a_users_own_file_named_like_a_side_output_is_not_replaced(tiny_theme: Path, tmp_path: Path) -> None:
     """A first build with cut files wrote over the user's own ``deck-cut-01.svg`` (only an
     earlier build's recorded files were known); now it is refused and nothing is written.
