@@ -75,3 +75,21 @@ def test_calibrate_takes_a_paper_size_in_mm_as_its_docstring_says(tmp_path: Path
     out = tmp_path / "c.pdf"
     assert write_calibration(out, (200.0, 280.0), "long-edge", (0.0, 0.0)) == 2
     assert [round(float(v) * 25.4 / 72, 1) for v in PdfReader(out).pages[0].mediabox][2:] == [200.0, 280.0]
+
+
+def test_calibrate_replaces_its_own_pdf_and_no_one_elses(tmp_path: Path) -> None:
+    """``calibrate -o invitation.pdf`` replaced a user's own PDF; its own earlier test sheet
+    (printdeck in its metadata) is still replaced."""
+    from reportlab.pdfgen import canvas
+
+    theirs = tmp_path / "invitation.pdf"
+    page = canvas.Canvas(str(theirs))
+    page.drawString(100, 700, "Birthday invitation")
+    page.save()
+    before = theirs.read_bytes()
+    refused = CliRunner().invoke(calibrate, ["-o", str(theirs)])
+    assert refused.exit_code == 2 and "printdeck did not write it" in refused.output
+    assert theirs.read_bytes() == before
+    ours = tmp_path / "cal.pdf"
+    for offset in ("0mm", "1mm"):
+        assert CliRunner().invoke(calibrate, ["-o", str(ours), "--offset-x", offset]).exit_code == 0

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
+from printdeck.output_record import check_pdf_path
 from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
 from printdeck.render.canvas import new_canvas
@@ -58,12 +59,14 @@ def write_calibration(
 
     Raises:
         PrintdeckError: Unknown paper, an output not named ``.pdf`` (nothing else is ever
-            written over), an offset outside the range ``backs.offset_x`` takes (keyed
-            ``offset_x`` / ``offset_y``), or an unwritable output.
+            written over) or a PDF there that printdeck did not write, an offset outside the
+            range ``backs.offset_x`` takes (keyed ``offset_x`` / ``offset_y``), or an
+            unwritable output.
         ValueError: Unknown duplex mode.
     """
     if Path(out_path).suffix.lower() != ".pdf":
         raise path_error("out", Path(out_path), "the calibration must be a .pdf file name")
+    check_pdf_path(Path(out_path))  # a user's own PDF of that name is not replaced
     offset_mm = (_offset("offset_x", offset_mm[0]), _offset("offset_y", offset_mm[1]))
     try:
         size = paper_size_mm(paper_size(paper) if isinstance(paper, str) else paper)  # text as --paper reads it
