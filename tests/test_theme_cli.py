@@ -156,6 +156,21 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
 }
 
 
+def _old_deck() -> bytes:
+    """A PDF an earlier build wrote (printdeck its creator), as bytes."""
+    from reportlab.pdfgen import canvas
+
+    pdf = io.BytesIO()
+    page = canvas.Canvas(pdf)
+    page.setCreator("printdeck")
+    page.drawString(100, 700, "old deck")
+    page.save()
+    return pdf.getvalue()
+
+
+OLD_DECK = _old_deck()
+
+
 @pytest.mark.parametrize("case", list(BAD_INPUTS))
 @pytest.mark.parametrize("command", ["check", "build"])
 def test_bad_input_fails_cleanly_and_writes_nothing(tmp_path: Path, case: str, command: str) -> None:
@@ -167,12 +182,12 @@ def test_bad_input_fails_cleanly_and_writes_nothing(tmp_path: Path, case: str, c
     ref = make(theme_dir)
     out = tmp_path / "out"
     out.mkdir()
-    (out / "deck.pdf").write_bytes(b"old deck")
+    (out / "deck.pdf").write_bytes(OLD_DECK)  # an earlier build's PDF, its manifest gone
     before = {p.name for p in theme_dir.rglob("*")}
     args = ["check", ref] if command == "check" else ["build", ref, "-o", str(out / "deck.pdf"), "-q"]
     _assert_clean_failure(_run(*args), *fragments)
     assert sorted(p.name for p in out.iterdir()) == ["deck.pdf"]
-    assert (out / "deck.pdf").read_bytes() == b"old deck"
+    assert (out / "deck.pdf").read_bytes() == OLD_DECK
     assert {p.name for p in theme_dir.rglob("*")} == before
 
 
