@@ -264,9 +264,29 @@ def test_init_warns_about_a_word_spelt_nearly_as_a_lone_picture(tmp_path: Path) 
     warned = [line for line in made.output.splitlines() if line.startswith("printdeck: warning:")]
     assert warned == [
         f"printdeck: warning: {words}: line 3: 'rabit' names no picture, and rabbit.svg has no word: a typo? "
-        "They print as two symbols; write the picture's name ('rabbit') to make them one"
+        "They print as two symbols; write the picture's name ('rabbit') to make them one",
+        f"printdeck: warning: {words}: 1 picture (owl.svg) with no word line and 3 word lines (line 4: "
+        "'sun = sol', line 5: 'moon = luna', line 6: 'star = estrella') naming no picture: each prints as a "
+        "symbol of its own; to pair a picture and a word, start the word's line with the picture's name (owl = ...)",
     ]
     assert (tmp_path / "deck" / "theme.yaml").is_file()
+
+
+def test_init_says_which_pictures_and_word_lines_found_no_partner(tmp_path: Path) -> None:
+    """bee.svg without a word line and ``sun = soleil`` without a picture were printed as
+    symbols of their own without a word, beside pictures paired with their words; when
+    nothing pairs (a deck of pictures and words) there is nothing to say."""
+    pictures = _twemoji_folder(tmp_path / "pictures", "cat", "dog", "bee", "owl")
+    words = tmp_path / "words.txt"
+    words.write_text("cat = chat\ndog = chien\nowl = hibou\nsun = soleil\nmoon\nstar\nfish\n", encoding="utf-8")
+    given = ["--images", str(pictures), "--words", str(words)]
+    made = CliRunner().invoke(cli_main, ["init", str(tmp_path / "deck"), *given])
+    warned = [line for line in made.output.splitlines() if line.startswith("printdeck: warning:")]
+    assert made.exit_code == 0 and len(warned) == 1, made.output
+    assert "1 picture (bee.svg) with no word line and 4 word lines (line 4: 'sun = soleil'" in warned[0]
+    words.write_text("sun\nmoon\nstar\nfish\n", encoding="utf-8")  # no pair meant
+    made = CliRunner().invoke(cli_main, ["init", str(tmp_path / "deck2"), *given])
+    assert made.exit_code == 0 and "warning" not in made.output, made.output
 
 
 @pytest.mark.parametrize("name", ["vocabulary", "times-tables"])

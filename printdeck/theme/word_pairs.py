@@ -61,14 +61,54 @@ def paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRo
         faces = f"    faces:\n      - {key}: {yaml_string(rel)}\n{face_turn}      - text: {word}\n"
         lines.append(f"  - name: {yaml_string(name)}\n{faces}")
     unpaired = [row for row in rows if row.line not in paired]
-    for row in unpaired if pictures else []:
-        _check_names_a_picture(row, alone)
+    typos = {row.line: _check_names_a_picture(row, alone) for row in (unpaired if pictures else [])}
+    said = {file for file in typos.values() if file is not None}  # a likely typo is said on its own
+    lone = [(name, file) for name, file in alone if file not in said]
+    wordy = [row for row in unpaired if typos.get(row.line) is None]
+    if paired and (lone or wordy):  # pairs were meant: say who has no partner
+        _say_partnerless(lone, wordy, rows)
     return lines + [_word_entry(row) for row in unpaired]
 
 
-def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> None:
+SAID_PARTNERLESS = 5
+"""The pictures (and the word lines) without a partner :func:`_say_partnerless` names, then how many more."""
+
+
+def _say_partnerless(alone: list[tuple[str, str]], unpaired: list[WordRow], rows: list[WordRow]) -> None:
+    """Warn, when pictures and word lines were paired, about those left without a partner:
+    each prints as a symbol of its own, where a teacher meant a picture with its word.
+
+    Warns:
+        WordListWarning: Naming the pictures with no word line and the lines with no picture.
+    """
+
+    def named(items: list[str], what: str) -> str:
+        more = f" and {len(items) - SAID_PARTNERLESS} more" if len(items) > SAID_PARTNERLESS else ""
+        return f"{len(items)} {what}{'s' if len(items) > 1 else ''} ({', '.join(items[:SAID_PARTNERLESS])}{more})"
+
+    parts = []
+    if alone:
+        parts.append(named([file for _, file in alone], "picture") + " with no word line")
+    if unpaired:
+        lines = [f"line {row.line}: {' = '.join(row.words)!r}" for row in unpaired]
+        parts.append(named(lines, "word line") + " naming no picture")
+    source = next((row.source for row in rows if row.source), None) or "the word list"
+    fix = (
+        f"to pair a picture and a word, start the word's line with the picture's name ({alone[0][0]} = ...)"
+        if alone
+        else f"to pair one, add a picture named as its first word ({unpaired[0].words[0]}.png) to the pictures"
+    )
+    warnings.warn(
+        f"{source}: {' and '.join(parts)}: each prints as a symbol of its own; {fix}",
+        WordListWarning,
+        stacklevel=3,
+    )
+
+
+def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> str | None:
     """Refuse a row that names a picture file the folder lacks (``apple.png = manzana``: a
-    typo, not a word); warn about one spelt nearly as a picture left alone.
+    typo, not a word); warn about one spelt nearly as a picture left alone, and return that
+    picture's file name (None when there is none).
 
     Args:
         row: A word list's row that names no picture.
@@ -97,6 +137,8 @@ def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> None:
             WordListWarning,
             stacklevel=3,
         )
+        return names[near[0]]
+    return None
 
 
 def _word_entry(row: WordRow) -> str:
