@@ -28,22 +28,31 @@ def manifest_answer(path: Path, first: int, second: int) -> list[str]:
     """The names of the symbols cards ``first`` and ``second`` (from 1, in a class set each
     deck's own numbers: the decks share their cards' symbols) of the manifest at ``path`` share.
 
+
     Raises:
         PrintdeckError: The manifest is malformed (:func:`printdeck.design.read_deck`), a
-            split deck's (its two decks number their cards apart: answer from the theme), a
-            card number is not in the deck, or the two are one card.
+            card number is not in the deck, or the two are one card. A split deck's cards are
+            numbered as printed, deck A's then deck B's (as ``answer`` numbers them from the
+            theme): a card of A and its twin in B share every symbol.
     """
     deck = read_deck(path)
     data = manifest_data(path) or {}
-    if deck.b_cards:
-        raise PrintdeckError(
-            source=str(path), problem="is a split deck's manifest", fix="give the theme to answer for a split deck"
-        )
+    names = {s.get("id"): str(s.get("name")) for s in data.get("symbols", []) if isinstance(s, dict)}
+    if deck.b_cards:  # deck A's cards, then deck B's, as printed: a card of B shows its twin's symbols
+        printed = _printed_cards(data)
+        check_card_pair(first, second, len(printed))
+        return [names.get(label, f"symbol {label}") for label in printed[first - 1] if label in printed[second - 1]]
     cards = [c for c, d in zip(deck.cards, deck.decks or [1] * len(deck.cards)) if d == min(deck.decks or [1])]
     check_card_pair(first, second, len(cards))
-    names = {s.get("id"): str(s.get("name")) for s in data.get("symbols", []) if isinstance(s, dict)}
     shared = [deck.labels[p] for p in cards[first - 1] if p in cards[second - 1]]
     return [names.get(label, f"symbol {label}") for label in shared]
+
+
+def _printed_cards(data: dict[str, Any]) -> list[list[object]]:
+    """Each card's symbol ids, in the order the manifest's cards were printed (their
+    ``index``); the manifest was read whole and checked by :func:`printdeck.design.read_deck`."""
+    cards = sorted((c for c in data.get("cards", []) if isinstance(c, dict)), key=lambda c: int(c.get("index", 0)))
+    return [[s.get("id") for s in c.get("symbols", []) if isinstance(s, dict)] for c in cards]
 
 
 def check_card_pair(first: int, second: int, count: int) -> None:

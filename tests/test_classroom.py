@@ -418,3 +418,27 @@ def test_answer_says_a_split_decks_twins_are_twins(tmp_path: Path) -> None:
     assert "note: cards 1 and 8 show the same symbols: a card of deck A and its twin in deck B" in twins.output
     other = CliRunner().invoke(main, ["answer", str(theme), "1", "9"])
     assert other.exit_code == 0 and "note:" not in other.output
+
+
+def test_answer_reads_a_split_decks_manifest_as_the_theme_numbers_its_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``answer split.json 1 2`` was refused ("give the theme"), though the README says a
+    manifest answers for the deck as printed. A split deck's cards are numbered as printed,
+    deck A's then deck B's, as the theme's answer numbers them; twins are said to be twins."""
+    monkeypatch.chdir(tmp_path)
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(yaml.safe_dump(SPLIT_SUMS), encoding="utf-8")
+    printdeck.build(theme)
+    runner = CliRunner()
+    loaded = printdeck.load_theme(theme)
+    for first, second in itertools.combinations(range(1, 15), 2):
+        from_theme = runner.invoke(main, ["answer", str(theme), str(first), str(second)])
+        from_manifest = runner.invoke(main, ["answer", "output/sums.json", str(first), str(second)])
+        assert from_manifest.exit_code == 0, from_manifest.output
+        assert from_manifest.stdout == from_theme.stdout, (first, second)
+        assert from_manifest.stderr == from_theme.stderr
+    names = [s.name for s in printdeck.shared_symbols(loaded, 1, 8)]
+    twins = runner.invoke(main, ["answer", "output/sums.json", "1", "8"])
+    assert len(names) == 3 and "a card of deck A and its twin in deck B" in twins.stderr
+    assert "cards 1 to 14" in runner.invoke(main, ["answer", "output/sums.json", "1", "15"]).output

@@ -69,7 +69,9 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
                     key="--seed", problem="a build's manifest is the deck as printed, seed and all",
                     fix="leave --seed out", is_argument=True,
                 )  # fmt: skip
-            click.echo(", ".join(printdeck.manifest_answer(Path(theme), first, second)))
+            names = printdeck.manifest_answer(Path(theme), first, second)
+            click.echo(", ".join(names))
+            _say_if_twins(first, second, names)
             return
         if theme.lower().endswith(".json") and not Path(theme).exists():
             raise PrintdeckError(source=theme, problem="not found", fix="give a build's manifest or a theme")
@@ -79,13 +81,19 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
         typed = exc.is_argument and exc.key in ("first", "second")
         fail(exc.with_key(str(exc.key).upper()) if typed else exc)  # the arguments as --help names them
     click.echo(", ".join(s.name for s in shared))
-    if len(shared) > 2:  # two cards of a deck share 1 or 2: these are a split deck's twins
+    _say_if_twins(first, second, [s.name for s in shared])
+    _say_if_printed_differs(loaded, first, second, [s.name for s in shared], seed)
+
+
+def _say_if_twins(first: int, second: int, shared: list[str]) -> None:
+    """Note that two cards sharing more than two symbols (two cards of a deck share 1 or 2)
+    are a split deck's twins: a card of deck A and its copy in deck B."""
+    if len(shared) > 2:
         click.echo(
             f"note: cards {first} and {second} show the same symbols: a card of deck A and its twin in "
             "deck B; play a card of A against any other card of B",
             err=True,
         )
-    _say_if_printed_differs(loaded, first, second, [s.name for s in shared], seed)
 
 
 def _say_if_printed_differs(
