@@ -19,6 +19,7 @@ from printdeck.theme import (
     overrides_named,
     parse_settings,
     preset,
+    say_overridden,
     theme_errors_located,
     warn_press_file,
 )
@@ -143,6 +144,8 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     settings = build_settings(options)
     spec = theme.spec if settings.preset is None else apply_preset(theme.spec, preset(settings.preset))
     spec = apply_settings(spec, settings)
+    if settings.preset is not None:
+        say_overridden(preset(settings.preset), spec)
     with theme_errors_located(theme), overrides_named(settings):  # said of the options, else of the file
         check_consistency(spec)
     warn_press_file(spec)

@@ -412,3 +412,18 @@ def test_a_preset_that_says_no_marks_turns_every_mark_off(tmp_path: Path) -> Non
             continue  # one card a page draws no marks at all (see test_single_card_pages_...)
         paper = apply_options(theme, BuildOptions(preset=name)).spec.paper
         assert [key for key in sorted(marks) if getattr(paper, key)] == [], name
+
+
+def test_an_option_that_undoes_a_presets_key_is_warned_about(tmp_path: Path) -> None:
+    """``--preset drivethrucards --color rgb`` wrote an RGB file that is not PDF/X, exit 0 and
+    not a word, though the service takes only a CMYK PDF/X-1a file. The options still win."""
+    from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme.presets import PresetWarning
+
+    theme = tiny_theme(tmp_path)
+    with pytest.warns(PresetWarning, match=r"preset drivethrucards: the command line made paper\.color rgb \(it asks"):
+        spec = apply_options(theme, BuildOptions(preset="drivethrucards", color="rgb")).spec
+    assert spec.paper.color == "rgb"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PresetWarning)
+        apply_options(theme, BuildOptions(preset="drivethrucards"))  # the preset alone: nothing to say

@@ -24,7 +24,7 @@ from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts
 from printdeck.theme.messages import describe_validation_error, validation_error
 from printdeck.theme.palettes import DECK_PALETTE, GREY_WORD_PALETTE, WORD_PALETTE, grey_deck_colours
 from printdeck.theme.picture_kind import PictureKind, picture_kind
-from printdeck.theme.presets import Preset, apply_preset, preset, presets
+from printdeck.theme.presets import Preset, apply_preset, preset, presets, say_overridden
 from printdeck.theme.printed_text import check_printed_text
 from printdeck.theme.run_options import (
     BuildSettings,
@@ -127,6 +127,7 @@ __all__ = [
     "presets",
     "reads_on",
     "resolve_path",
+    "say_overridden",
     "schema_json",
     "shows_on",
     "sized_theme",

@@ -136,7 +136,39 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
 
 
 class PresetWarning(UserWarning):
-    """A preset made the theme's cards another shape (the service's)."""
+    """A preset made the theme's cards another shape (the service's), or an option undid
+    what the service asks for."""
+
+
+def say_overridden(chosen: Preset, final: ThemeSpec) -> None:
+    """Warn when the build's options undid a key the preset sets (``--color rgb`` on a
+    service that takes a CMYK PDF/X file): the options win, and the service may send the
+    file back.
+
+    Warns:
+        PresetWarning: Naming the preset, the keys changed and the service.
+    """
+    changed = []
+    for section, keys in chosen.theme.items():
+        given = _SECTIONS[section].model_validate(keys)
+        for key in sorted(given.model_fields_set):
+            want, got = getattr(given, key), getattr(getattr(final, section), key)
+            if want != got:
+                alias = type(given).model_fields[key].alias or key
+                changed.append(f"{section}.{alias} {_said(got)} (it asks for {_said(want)})")
+    if changed:
+        warnings.warn(
+            f"preset {chosen.name}: the command line made {'; '.join(changed)}, not what {chosen.service} "
+            "asks for; the service may send the file back (leave those options out to keep the preset's)",
+            PresetWarning,
+            stacklevel=3,
+        )
+
+
+def _said(value: object) -> str:
+    """A theme value as a theme file would write it (``cmyk``, ``true``, ``3.0``)."""
+    value = getattr(value, "value", value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _say_card_replaced(theme_card: CardSpec, preset_card: CardSpec, chosen: Preset) -> None:
