@@ -95,6 +95,15 @@ def test_missing_image_file(tmp_path: Path) -> None:
     assert "symbols.0.image" in message and "nope.png not found" in message
 
 
+def test_a_picture_named_in_another_case_is_said_by_its_name(tmp_path: Path) -> None:
+    """``image: cat.svg`` beside ``Cat.svg`` (a theme written where file names ignore case)
+    said only "not found; check the path"."""
+    image_folder(tmp_path / "pics", 7)
+    (tmp_path / "Cat.png").write_bytes((tmp_path / "pics" / "pic-01.png").read_bytes())
+    message = _error(write_theme(tmp_path, small_theme(symbols=["cat.png", {"folder": "pics"}])))
+    assert message.endswith("cat.png not found; did you mean Cat.png? (capital letters count in file names here)")
+
+
 def test_a_missing_picture_named_without_its_ending_is_not_found(tmp_path: Path) -> None:
     """``image: bee`` where no such file is was called "not a picture (PNG, JPEG...); convert
     it", a fix that cannot help; it is not found, and the picture of that name is offered."""
