@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from test_hostile_support import assert_refused, dead_pid, env, run, snapshot, svg_theme
+from test_theme_support import old_deck_pdf
 
 import printdeck.cache as cache_module
 import printdeck.pipeline as pipeline_module
@@ -35,7 +36,7 @@ def _debris(folder: Path) -> list[str]:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_mid_build_leaves_the_old_outputs_and_no_debris(tmp_path: Path, signum: int) -> None:
     svg_theme(tmp_path / "t")
-    (tmp_path / "deck.pdf").write_bytes(b"old deck")
+    (tmp_path / "deck.pdf").write_bytes(old_deck_pdf())  # an earlier build's
     before = snapshot(tmp_path)
     child = subprocess.Popen(
         [sys.executable, "-m", "printdeck", "build", "t", "-o", "deck.pdf", "-q", "--png-dir", "pngs"],
@@ -132,7 +133,7 @@ def test_a_full_disk_names_the_output_and_leaves_nothing(
 ) -> None:
     theme = svg_theme(tmp_path / "t")
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path.parent / "hostile-cache"))
-    (tmp_path / "deck.pdf").write_bytes(b"old deck")
+    (tmp_path / "deck.pdf").write_bytes(old_deck_pdf())  # an earlier build's
     before = snapshot(tmp_path)
     if where == "replace":
         monkeypatch.setattr(os, "replace", _enospc)

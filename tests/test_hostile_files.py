@@ -22,6 +22,7 @@ from test_hostile_support import (
     svg_theme,
     theme_with,
 )
+from test_theme_support import old_deck_pdf
 
 Setup = Callable[[Path], object]
 
@@ -88,7 +89,7 @@ def test_bad_svg_is_refused_by_check(bad_svg_checks: dict[str, Case], name: str)
 def test_bad_svg_is_refused_by_build_before_any_output(tmp_path: Path, name: str) -> None:
     content, fragments = BAD_SVGS[name]
     theme_with(tmp_path / "t", "x.svg", content)
-    (tmp_path / "deck.pdf").write_bytes(b"old deck")
+    (tmp_path / "deck.pdf").write_bytes(old_deck_pdf())  # an earlier build's
     before = snapshot(tmp_path)
     result = run(tmp_path, "build", "t", "-o", "deck.pdf", "-q")
     assert_clean(result, before, snapshot(tmp_path), "x.svg", *fragments)

@@ -148,7 +148,7 @@ def test_a_build_refuses_look_alikes_as_before_serial_or_parallel(tmp_path: Path
     symbols = assign_symbols(theme, deck_design(theme).n_points, theme.spec.seed)
     with pytest.raises(PrintdeckError) as expected:  # as the build checked them before the layout
         check_look_alikes(theme, symbols)
-    assert "'disc small' and 'disc big' look alike" in str(expected.value)
+    assert "'disc big' and 'disc small' look alike" in str(expected.value)
     for jobs in ("1", "2"):
         monkeypatch.setenv("PRINTDECK_JOBS", jobs)
         (tmp_path / jobs).mkdir()
@@ -178,7 +178,7 @@ def test_a_look_alike_refusal_wins_over_a_layout_refused_before_the_packing(tmp_
     allowed = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out), "--allow-look-alike"])
     assert allowed.exit_code == 2 and "layout.pinned" in allowed.output  # the layout refuses the pin
     refused = CliRunner().invoke(cli_main, ["build", str(path), "-o", str(out)])
-    assert refused.exit_code == 2 and "'disc small' and 'disc big' look alike" in refused.output
+    assert refused.exit_code == 2 and "'disc big' and 'disc small' look alike" in refused.output
     assert not out.exists()
 
 

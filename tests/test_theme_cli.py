@@ -12,7 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 from PIL import Image
-from test_theme_support import WORDS, image_folder, png_bytes, small_theme, write_theme
+from test_theme_support import WORDS, image_folder, old_deck_pdf, png_bytes, small_theme, write_theme
 
 from printdeck.resources import data_root
 from printdeck.theme import bundled_theme_names, deck_size, load_theme
@@ -156,19 +156,7 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
 }
 
 
-def _old_deck() -> bytes:
-    """A PDF an earlier build wrote (printdeck its creator), as bytes."""
-    from reportlab.pdfgen import canvas
-
-    pdf = io.BytesIO()
-    page = canvas.Canvas(pdf)
-    page.setCreator("printdeck")
-    page.drawString(100, 700, "old deck")
-    page.save()
-    return pdf.getvalue()
-
-
-OLD_DECK = _old_deck()
+OLD_DECK = old_deck_pdf()
 
 
 @pytest.mark.parametrize("case", list(BAD_INPUTS))

@@ -74,3 +74,19 @@ def test_small_theme_loads(tmp_path: Path) -> None:
     theme = load_theme(write_theme(tmp_path, small_theme()))
     assert [s.text for s in theme.symbols] == WORDS[:7]
     assert deck_size(theme).cards == 7 and deck_size(theme).symbols_per_card == 3
+
+
+def old_deck_pdf() -> bytes:
+    """A PDF an earlier build wrote (printdeck its creator), as bytes: what a failed build
+    must leave where it would have written (a build refuses to replace a PDF printdeck did
+    not write, so a stand-in of other bytes would be refused before the failure looked for)."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    pdf = io.BytesIO()
+    page = canvas.Canvas(pdf)
+    page.setCreator("printdeck")
+    page.drawString(100, 700, "old deck")
+    page.save()
+    return pdf.getvalue()
