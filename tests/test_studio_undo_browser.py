@@ -131,3 +131,25 @@ def test_the_open_picker_passes_axe_and_undo_closes_a_panel_of_a_symbol_it_takes
     page.wait_for_selector("#saved:has-text(\"Undid: added 'blowfish'\")")
     page.wait_for_function("!document.querySelector(\"#grid button[aria-label='Remove blowfish']\")")
     assert page.evaluate("document.getElementById('redo').disabled") is False
+
+
+def test_enter_in_the_pickers_search_adds_the_picture_found(page: object) -> None:
+    """A teacher typed "caterpillar" and pressed Enter: nothing happened until ArrowDown was
+    pressed first. Enter now adds the one picture found, or the one named exactly as typed
+    ("cat" beside "caterpillar"), and with several matches goes to the first of them."""
+    page.click("#art-open")
+    page.wait_for_selector("#art-picker[open]")
+    page.fill("#art-search", "caterpillar")
+    page.wait_for_function("document.getElementById('art-count').textContent.startsWith('1 picture')")
+    page.press("#art-search", "Enter")
+    page.wait_for_selector("#art-note:has-text('Added caterpillar to the deck')")
+    page.fill("#art-search", "ball")  # balloon, football, rugby ball, tennis ball...: none named "ball"
+    page.wait_for_function("document.querySelectorAll('#art-grid button').length >= 2")
+    page.press("#art-search", "Enter")
+    page.wait_for_selector("#art-note:has-text('pictures match: choose one with the arrow keys, then Enter')")
+    assert page.evaluate("document.activeElement.closest('#art-grid') !== null")
+    page.fill("#art-search", "cat")
+    page.wait_for_function("document.querySelectorAll('#art-grid button').length >= 2")  # cat, caterpillar
+    page.press("#art-search", "Enter")  # cat itself is picked (the journey above has it already: refused)
+    page.wait_for_function("/^(Added cat to|cat was not added)/.test(document.getElementById('art-note').textContent)")
+    page.click("#art-picker button:has-text('Done')")

@@ -92,6 +92,22 @@ async function pick(dialog, target) {
   }
 }
 
+/** Enter in the search box: add the picture when one matches, or when one is named exactly as
+ * typed ("cat" among "cat" and "cat face"); else go to the first of the matches. */
+function enterInSearch(dialog) {
+  const query = dialog.querySelector("#art-search").value.trim().toLocaleLowerCase();
+  const buttons = Array.from(dialog.querySelectorAll("#art-grid button[data-art]"));
+  const named = (b) => (catalogue.find((e) => e.id === b.dataset.art) || {}).name || "";
+  const exact = buttons.filter((b) => named(b).toLocaleLowerCase() === query);
+  const chosen = buttons.length === 1 ? buttons[0] : exact.length === 1 ? exact[0] : null;
+  if (chosen) pick(dialog, chosen);
+  else if (buttons.length) {
+    buttons[0].focus();
+    dialog.querySelector("#art-note").textContent =
+      `${buttons.length} pictures match: choose one with the arrow keys, then Enter`;
+  }
+}
+
 function makeDialog() {
   const dialog = el("dialog", { id: "art-picker", class: "art-picker", "aria-labelledby": "art-h" },
     el("div", { class: "art-head" },
@@ -110,6 +126,10 @@ function makeDialog() {
     if (event.key === "ArrowDown") {
       const first = dialog.querySelector("#art-grid button");
       if (first) { event.preventDefault(); first.focus(); }
+    }
+    if (event.key === "Enter") {  // the one picture found, or the one of that very name, is added
+      event.preventDefault();
+      enterInSearch(dialog);
     }
   });
   const grid = dialog.querySelector("#art-grid");
