@@ -33,6 +33,8 @@ def test_a_picture_dropped_on_a_word_makes_one_symbol_with_two_faces(tmp_path: P
         joined = next(s for s in symbols if s["uid"] == word["uid"])
         assert joined["kind"] == "faces" and [f["kind"] for f in joined["faces"]] == ["image", "text"]
         assert joined["thumb"] and joined["name"].endswith("= gato")
+        made = answer.json()["state"]["history"]["undo"]["label"]  # was "removed 'x'; 'gato': its faces"
+        assert made == f"made '{picture['name']}' a face of 'gato'", made
         saved = theme_file(client)["symbols"]
         entry = next(s for s in saved if isinstance(s, dict) and "faces" in s)
         assert entry["faces"][0]["image"].endswith(".svg") and entry["faces"][1] == {"text": "gato"}

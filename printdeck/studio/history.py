@@ -30,7 +30,7 @@ from typing import Any
 
 from printdeck.errors import PrintdeckError
 from printdeck.studio.labels import label_of
-from printdeck.studio.symbol_list import Item, name_from_path
+from printdeck.studio.symbol_list import FACE_KEYS, Item, name_from_path
 from printdeck.studio.theme_folder import make_folder, unwritable
 
 OWNED_FOLDERS = ("images", "backs", "fonts")
@@ -330,19 +330,40 @@ def _changed_items(before: tuple[Item, ...], after: tuple[Item, ...]) -> list[st
     new = {item.uid: item for item in after}
     added = [new[u] for u in new if u not in old]
     removed = [old[u] for u in old if u not in new]
+    merges = _faces_made(removed, old, new)  # "Add as a face": a symbol gone into another's faces
+    removed = [item for item in removed if item.uid not in merges]
     parts = []
     if added:
         parts.append("added " + _names(added))
     if removed:
         parts.append("removed " + _names(removed))
+    into = {target for target, _ in merges.values()}
+    parts += [words for _, words in merges.values()]
     for uid, item in new.items():
-        if uid in old and old[uid].data != item.data:
+        if uid in old and old[uid].data != item.data and uid not in into:
             parts.append(_item_change(old[uid], item))
     kept_old = [u for u in old if u in new]
     kept_new = [u for u in new if u in old]
     if kept_old != kept_new:
         parts.append(_order_change(kept_old, kept_new, new))
     return parts
+
+
+def _faces_made(removed: list[Item], old: dict[int, Item], new: dict[int, Item]) -> dict[int, tuple[int, str]]:
+    """The removed symbols that became a face of another (its faces now hold the removed
+    one's word or picture): removed uid -> (that symbol's uid, ``made 'Dog' a face of 'dog'``)."""
+    found: dict[int, tuple[int, str]] = {}
+    for gone in removed:
+        shown_as = {k: v for k, v in gone.data.items() if k in FACE_KEYS}
+        for uid, item in new.items():
+            if uid not in old or not shown_as:
+                continue
+            now = [{k: v for k, v in f.items() if k in FACE_KEYS} for f in item.faces()]
+            then = [{k: v for k, v in f.items() if k in FACE_KEYS} for f in old[uid].faces()]
+            if shown_as in now and shown_as not in then:
+                found[gone.uid] = (uid, f"made '{item_name(gone)}' a face of '{item_name(old[uid])}'")
+                break
+    return found
 
 
 def _order_change(old: list[int], new: list[int], items: dict[int, Item]) -> str:
