@@ -118,8 +118,10 @@ def test_a_theme_must_be_a_mapping(tmp_path: Path, text: str, expected: str) -> 
 def test_missing_theme_and_unknown_bundled_name(tmp_path: Path) -> None:
     with pytest.raises(PrintdeckError, match="theme file not found"):
         load_theme(tmp_path / "nope.yaml")
-    with pytest.raises(PrintdeckError, match="bundled themes are default"):
+    with pytest.raises(PrintdeckError, match="bundled theme; bundled themes are default"):
         load_theme("no-such-theme")
+    with pytest.raises(PrintdeckError, match="bundled theme; did you mean times-tables\\? bundled themes are"):
+        load_theme("times-table")  # a teacher's typo: the name it is nearly
 
 
 def test_a_directory_named_like_a_theme_file_is_not_read(tmp_path: Path) -> None:

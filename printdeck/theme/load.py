@@ -8,6 +8,7 @@ and the fix, and nothing is written.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -329,7 +330,9 @@ def _find_theme_file(ref: str | Path | None) -> Path:
             sys.audit(INPUT_EVENT, str(path))  # looked for here first: one made later wins (printdeck.rerun)
             return bundled
         names = ", ".join(bundled_theme_names())
-        raise file_error(ref, f"no such theme file or bundled theme; bundled themes are {names}")
+        near = difflib.get_close_matches(ref.casefold(), bundled_theme_names(), n=1)
+        hint = f"did you mean {near[0]}? " if near else ""
+        raise file_error(ref, f"no such theme file or bundled theme; {hint}bundled themes are {names}")
     if path.is_dir():
         path = path / "theme.yaml"
     if not path.exists() or path.is_dir():  # a FIFO or a device is refused when read, without blocking
