@@ -111,16 +111,6 @@ def user_file_size(path: Path, where: str, limit: int, what: str = "the file") -
     return size
 
 
-def _other_case(path: Path) -> str | None:
-    """``did you mean 'Cat.svg'?`` when the file beside ``path`` of that name in another
-    case is there (a theme written on a computer whose file names ignore case), else None."""
-    try:
-        twins = sorted(p.name for p in path.parent.iterdir() if p.name.casefold() == path.name.casefold())
-    except OSError:
-        return None
-    return f"did you mean {shown(twins[0])}? (capital letters count in file names here)" if twins else None
-
-
 def _open_checked(path: Path, where: str, limit: int, what: str) -> tuple[int, int]:
     """Open ``path`` non-blocking and check on the open handle (no race with a swapped name)
     that it is a regular file of at most ``limit`` bytes. Returns the descriptor (the caller
@@ -129,7 +119,7 @@ def _open_checked(path: Path, where: str, limit: int, what: str) -> tuple[int, i
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise _refused(path, where, "not found", _other_case(path) or "check the path") from None
+        raise _refused(path, where, "not found", "check the path") from None
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise _refused(

@@ -102,6 +102,12 @@ def test_a_picture_named_in_another_case_is_said_by_its_name(tmp_path: Path) -> 
     (tmp_path / "Cat.png").write_bytes((tmp_path / "pics" / "pic-01.png").read_bytes())
     message = _error(write_theme(tmp_path, small_theme(symbols=["cat.png", {"folder": "pics"}])))
     assert message.endswith("cat.png not found; did you mean Cat.png? (capital letters count in file names here)")
+    (tmp_path / "Cat.png").rename(tmp_path / "pics" / "Cat.png")  # a folder's name too: Pics/ written pics/
+    (tmp_path / "pics").rename(tmp_path / "Pics")
+    message = _error(write_theme(tmp_path, small_theme(symbols=["pics/cat.png", {"folder": "Pics"}])))
+    assert "pics/cat.png not found; did you mean Pics/Cat.png? (capital letters" in message, message
+    message = _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])))
+    assert "is not a folder; did you mean Pics? (capital letters count" in message, message
 
 
 def test_a_missing_picture_named_without_its_ending_is_not_found(tmp_path: Path) -> None:

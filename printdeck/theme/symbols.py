@@ -23,8 +23,11 @@ from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
 from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks, refused_line
 from printdeck.theme.theme_paths import (
+    CASE_NOTE,
     IMAGE_SUFFIXES,
     allowed_roots,
+    as_written,
+    case_twin,
     check_inside,
     name_from_file,
     resolve_path,
@@ -86,14 +89,16 @@ def _file_symbols(
     refused: list[tuple[Path, PrintdeckError]] = []  # a folder's bad pictures: said together, not one a run
     if key == "folder" or path.is_dir():
         if not path.is_dir():
-            raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; check the path (relative to the theme)")
+            twin = case_twin(path)
+            fix = f"did you mean {shown(as_written(raw, twin))}? {CASE_NOTE}" if twin else "check the path"
+            raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; {fix} (relative to the theme)")
         if entry.name is not None:
             raise key_error(f"{where}.name", "a folder gives many symbols; name single images instead")
         files = folder_images(path, f"{where}.{key}", photo, refused)
         sources = [f"{source}/{f.name}" for f in files]
     else:
         suffix = path.suffix.lower()
-        if suffix not in IMAGE_SUFFIXES and not path.exists():  # "image: bee": a name without its ending
+        if not path.exists():  # "image: bee" (its ending left out), "cat.svg" beside Cat.svg
             raise key_error(f"{where}.{key}", f"{shown(raw)} not found; {_named_like(raw, path, photo)}")
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
             kinds = PHOTO_FORMATS if photo else PICTURE_FORMATS
@@ -384,9 +389,13 @@ def concept_name(face_names: Sequence[str], pictures: Sequence[bool] = ()) -> st
 
 
 def _named_like(raw: str, path: Path, photo: bool) -> str:
-    """The fix for a missing picture ``raw`` (at ``path``) named without its ending: the
-    picture beside it of that name, as the theme would write it (``bee`` -> ``bee.svg``),
-    else to check the path."""
+    """The fix for a missing picture ``raw`` (at ``path``): the path in other capital letters
+    when it is there (a theme written where file names ignore case), else the picture
+    beside it of that name, as the theme would write it (``bee`` -> ``bee.svg``), else to
+    check the path."""
+    twin = case_twin(path)
+    if twin is not None and twin.is_file():
+        return f"did you mean {shown(as_written(raw, twin))}? {CASE_NOTE}"
     try:
         near = sorted(
             p.name

@@ -95,3 +95,40 @@ def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None
 def name_from_file(path: Path) -> str:
     """A symbol's default name: the file name without suffix, ``-``/``_`` as spaces."""
     return " ".join(path.stem.replace("-", " ").replace("_", " ").split()) or path.stem
+
+
+CASE_NOTE = "(capital letters count in file names here)"
+"""Said with a path found in other capital letters."""
+
+
+def case_twin(path: Path) -> Path | None:
+    """``path`` as it is on disk when it is there only in other capital letters (each part
+    from the deepest folder that is there matched regardless of case; one match a part),
+    else None (also when it is there as written)."""
+    if path.exists():
+        return None
+    base, rest = path, list[str]()
+    while not base.exists():
+        if base.parent == base:
+            return None
+        base, rest = base.parent, [base.name, *rest]
+    for part in rest:
+        try:
+            matches = [p for p in base.iterdir() if p.name.casefold() == part.casefold()]
+        except OSError:
+            return None
+        if len(matches) != 1:
+            return None
+        base = matches[0]
+    return base
+
+
+def as_written(raw: str, found: Path) -> str:
+    """``found`` as the theme would write it: ``raw``'s own parts, their last ones replaced
+    by ``found``'s (``pics/cat.svg`` found as ``Pics/Cat.svg``)."""
+    written, real = list(Path(raw).parts), found.parts
+    for k in range(1, min(len(written), len(real)) + 1):  # from the end, while the parts agree but for case
+        if written[-k].casefold() != real[-k].casefold():
+            break
+        written[-k] = real[-k]
+    return Path(*written).as_posix()
