@@ -16,6 +16,7 @@ import numpy as np
 import pypdfium2
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 from pypdf import PdfReader
 from test_theme_support import write_theme
 
@@ -25,7 +26,7 @@ from printdeck.cli import main as cli_main
 from printdeck.design import make_design
 from printdeck.model import SymbolSpec
 from printdeck.theme import init_theme, load_theme
-from printdeck.theme.word_list import read_words
+from printdeck.theme.word_list import WordListWarning, read_words
 
 TIMES = [f"{a} × {b}" for a, b in ((1, 2), (1, 3), (2, 2), (1, 5), (2, 3), (1, 7), (2, 4))]
 VALUES = ["2", "3", "4", "5", "6", "7", "8"]
@@ -195,6 +196,24 @@ def test_a_face_named_as_another_symbol_is_refused(tmp_path: Path, dog: dict[str
         assert "make symbols.0 and symbols.1 one symbol, with all their faces in one faces: list" in said, said
 
 
+def test_pictures_named_after_their_files_are_not_concepts_named_twice(tmp_path: Path) -> None:
+    """Two class photos, kids/IMG_0001.jpg with "Ana" and pets/IMG_0001.jpg with "Rex", were
+    refused as one name twice: a picture's name from its file is never printed, only the
+    words are. A picture face given a name of its own still counts."""
+    for folder, colour in (("kids", (200, 60, 60)), ("pets", (60, 60, 200))):
+        (tmp_path / folder).mkdir()
+        Image.new("RGB", (400, 400), colour).save(tmp_path / folder / "IMG_0001.jpg")
+    photos = [
+        {"faces": [{"photo": "kids/IMG_0001.jpg"}, {"text": "Ana"}]},
+        {"faces": [{"photo": "pets/IMG_0001.jpg"}, {"text": "Rex"}]},
+    ]
+    data = {"deck": {"symbols_per_card": 3}, "symbols": [*photos, *({"text": w} for w in "abcde")]}
+    assert len(load_theme(_written(tmp_path, data)).symbols) == 7
+    photos[1]["faces"][0]["name"] = "Ana"  # a name of its own, the other symbol's word
+    with pytest.raises(printdeck.PrintdeckError, match=r"symbols\.1\.faces\.0: the name 'Ana'"):
+        load_theme(_written(tmp_path, data))
+
+
 def test_a_picture_and_its_word_as_faces_of_one_symbol_pass(tmp_path: Path) -> None:
     data = {
         "deck": {"symbols_per_card": 3},
@@ -217,7 +236,8 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
     pictures = _twemoji_folder(tmp_path / "pictures", "cat", "dog", "cow", "owl")
     words = tmp_path / "words.txt"
     words.write_text("cat = gato\ndog\tperro\nsun = sol\nmoon\tluna\nhouse\nCow.svg = vaca\n", encoding="utf-8")
-    init_theme(tmp_path / "both", images=pictures, words=words)
+    with pytest.warns(WordListWarning, match=r"1 picture \(owl\.svg\) with no word line and 3 word lines"):
+        init_theme(tmp_path / "both", images=pictures, words=words)  # owl, sun, moon, house: symbols alone
     theme = load_theme(tmp_path / "both")
     by_name = {s.name: s for s in theme.symbols}
     assert [f.kind for f in by_name["cat"].faces] == ["svg", "text"] and by_name["cat"].faces[1].text == "gato"

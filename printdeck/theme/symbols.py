@@ -304,17 +304,20 @@ def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
     """Refuse two symbols of one name (case aside), a face's name counted as its symbol's: the
     legend, ``printdeck answer`` and pins name symbols, and two "cat"s would leave players and
     pins not knowing which is meant; a picture of a dog and a symbol whose faces are "dog" and
-    "chien" would be one concept printed as two symbols (two cards could show both).
+    "chien" would be one concept printed as two symbols (two cards could show both). Two
+    picture faces named only after their files (``kids/IMG_0001.jpg`` and
+    ``pets/IMG_0001.jpg``, each beside its own word) are not compared with each other: no one
+    reads those names.
 
     Raises:
         PrintdeckError: The later symbol's (or face's) key, the name and the earlier one's key.
     """
-    first: dict[str, SymbolSpec] = {}
+    first: dict[str, tuple[SymbolSpec, bool]] = {}  # a name -> where it was given, and whether it is meant
     for symbol in symbols:
-        named = {symbol.name.casefold(): symbol, **{face.name.casefold(): face for face in symbol.faces}}
-        for folded, mine in named.items():
-            earlier = first.get(folded)
-            if earlier is None:
+        named = _names_of(symbol)
+        for folded, (mine, meant) in named.items():
+            earlier, earlier_meant = first.get(folded, (None, False))
+            if earlier is None or not (meant or earlier_meant):
                 continue
             other = str(earlier.theme_key).split(".faces.")[0]
             fix = "give one of them another name (the name key, or rename its file)"
@@ -326,8 +329,20 @@ def _refuse_same_names(symbols: list[SymbolSpec]) -> None:
                 code=SAME_NAME,
                 also=(other,),
             )
-        for folded, mine in named.items():
-            first.setdefault(folded, mine)
+        for folded, (mine, meant) in named.items():
+            if folded not in first or (meant and not first[folded][1]):
+                first[folded] = (mine, meant)
+
+
+def _names_of(symbol: SymbolSpec) -> dict[str, tuple[SymbolSpec, bool]]:
+    """A symbol's names (case folded): its own, and its faces', each with whether it is meant
+    (the symbol's, a word's, a picture's given name) or a picture face's file name only."""
+    named = {symbol.name.casefold(): (symbol, True)}
+    for face in symbol.faces:
+        meant = face.kind == "text" or face.path is None or face.name != name_from_file(face.path)
+        if face.name.casefold() not in named or meant:
+            named[face.name.casefold()] = (face, meant or named.get(face.name.casefold(), (face, False))[1])
+    return named
 
 
 def _file_of(symbol: SymbolSpec) -> str:
