@@ -135,6 +135,21 @@ def test_a_horseshoe_is_filled_between_its_legs() -> None:
     assert filled.contains(shapely.convex_hull(shoe).buffer(-0.01))  # up to the line between its feet
 
 
+@pytest.mark.parametrize("sweep", [240, 300])
+def test_a_shepherds_crook_is_filled_in_its_curl_only(sweep: int) -> None:
+    """Its curl is held, but its pocket runs long beside the staff, wider open than deep: the
+    side of the staff far below the curl stays open (it was filled whole, a review found)."""
+    radius = 0.25
+    curl = [
+        (radius - radius * math.cos(math.radians(t)), 0.45 - radius + radius * math.sin(math.radians(t)))
+        for t in range(0, sweep + 1, 5)
+    ]
+    crook = stroke([(0, -0.45), *curl], 0.04)
+    filled = fill_mouths(crook)
+    assert not filled.contains(Point(0.08, -0.3))  # beside the staff, far below the curl
+    assert hull_share(filled, crook) < 0.9
+
+
 def test_a_notch_in_a_solid_body_is_filled_in_its_depth_only() -> None:
     """Surrounded deep down, but a pocket small beside the body (not a band round it): its
     mouth near the opening stays open, as a body's notches are packed into."""

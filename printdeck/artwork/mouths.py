@@ -21,7 +21,9 @@ might hold is its convex hull less the ink: the *pockets* (connected parts; a po
   outline's area. Such a pocket is filled whole, up to its opening.
 * *Embraced*: a pocket with one opening, at least :data:`EMBRACE_SHARE` of the outline's
   area (the ink is built round it: a C, a horseshoe, a magnet), at least
-  :data:`EMBRACE_HELD` of it surrounded. It too is filled whole: the part between the
+  :data:`EMBRACE_HELD` of it surrounded and at least :data:`EMBRACE_DEPTH` times its
+  opening's width deep (a shepherd's crook's pocket runs long beside its staff: only its
+  curl is held, so it is filled in its depth only). It too is filled whole: the part between the
   surrounded depth and the opening (between a thick C's tips, a horseshoe's feet) sees
   the opening too wide to be surrounded, yet a symbol there sits in the mouth. A notch in
   a solid body is small beside it and is filled in its depth only.
@@ -60,6 +62,7 @@ BAY_DEPTH = 0.23  # ... is at least this share of its opening's width deep (an a
 BAY_SHARE = 0.2  # ... and at least this share of the outline's area (a band curled round it, not a dent)
 EMBRACE_SHARE = 0.5  # a pocket at least this share of the outline's area ...
 EMBRACE_HELD = 0.4  # ... that is at least this share surrounded is filled whole
+EMBRACE_DEPTH = 1.0  # ... when it is at least as deep as its opening is wide (not a crook's long side)
 NECK = 0.01  # box units: pockets joined by a neck narrower than twice this are measured apart
 EDGE_TOLERANCE = 1e-6  # box units: a pocket's edge this near a hull edge runs along it
 
@@ -216,9 +219,20 @@ def is_embraced(pocket: Polygon, hull: BaseGeometry, held: BaseGeometry | None, 
     """Whether a pocket is embraced (see the module docstring): it opens on one hull edge,
     is at least :data:`EMBRACE_SHARE` of ``outline_area`` and at least
     :data:`EMBRACE_HELD` of it is in the surrounded mouths ``held`` (None: there are none)."""
-    if held is None or pocket.area < EMBRACE_SHARE * outline_area or opening_ends(pocket, hull) is None:
+    if held is None or pocket.area < EMBRACE_SHARE * outline_area:
+        return False
+    ends = opening_ends(pocket, hull)
+    if ends is None or pocket_depth(pocket, *ends) < EMBRACE_DEPTH * float(np.hypot(*(ends[1] - ends[0]))):
         return False
     return bool(pocket.intersection(held).area >= EMBRACE_HELD * pocket.area)
+
+
+def pocket_depth(pocket: Polygon, a: np.ndarray, b: np.ndarray) -> float:
+    """How far the pocket reaches from the line through its opening's ends ``a`` and ``b``
+    (``(2,)`` each): its farthest outline point's distance, box units."""
+    along = (b - a) / np.hypot(*(b - a))
+    xy = shapely.get_coordinates(pocket.exterior) - a
+    return float(np.abs(xy[:, 0] * along[1] - xy[:, 1] * along[0]).max())
 
 
 def whole_pockets(outline: BaseGeometry, hull: BaseGeometry, cells: list[BaseGeometry]) -> list[Polygon]:
