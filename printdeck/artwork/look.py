@@ -46,7 +46,7 @@ _HOMOGLYPHS = str.maketrans(
         **dict(zip("οαιυνκρχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "oaiuvkpxABEZHIKMNOPTYX")),  # Greek drawn as Latin
         "0": "o",
         "O": "o",
-        **dict.fromkeys("1Il|", _BAR),
+        **dict.fromkeys("1Il|\u04cf\u04c0\u0406\u0399", _BAR),  # and Cyrillic palochka and I, Greek Iota
     }
 )
 
@@ -58,6 +58,8 @@ def word_skeleton(text: str) -> str:
 
     >>> word_skeleton("Ill") == word_skeleton("1ll"), word_skeleton("I") == word_skeleton("L")
     (True, False)
+    >>> word_skeleton("\u0406gor") == word_skeleton("Igor") == word_skeleton("lgor")  # Cyrillic I too
+    True
     """
     return " ".join(unicodedata.normalize("NFKC", text).translate(_HOMOGLYPHS).casefold().split())
 
