@@ -113,6 +113,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors; at run time they l
         name_from_file as name_from_file,
         presets as presets,
         schema_json as schema_json,
+        turns_into_another_sign as turns_into_another_sign,
         word_columns as word_columns,
         words_lang as words_lang,
     )
@@ -189,6 +190,7 @@ _WHERE = {
     "word_columns": "printdeck.theme",
     "words_lang": "printdeck.theme",
     "concept_name": "printdeck.theme",
+    "turns_into_another_sign": "printdeck.theme",
     "name_from_file": "printdeck.theme",
     "PICTURE_FORMATS": "printdeck.theme",
     "WORD_ROW_PROBLEM": "printdeck.theme",

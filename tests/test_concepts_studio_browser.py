@@ -107,3 +107,24 @@ def test_look_alikes_marked_on_both_tiles(page: object, studio: tuple[str, Path]
     notes = tab.locator(".tile.alike .tile-warning").all_inner_texts()  # type: ignore[attr-defined]
     assert sorted(notes) == ["⚠ looks like 'red again'", "⚠ looks like 'red'"]
     tab.screenshot(path=str(studio[1] / "look-alike-tiles.png"))  # type: ignore[attr-defined]
+
+
+def test_a_sums_keep_upright_box_says_what_prints_and_can_let_it_turn(page: object, studio: tuple[str, Path]) -> None:
+    """A word with × stays upright unless told (it would read as +): its box showed "Keep
+    upright" unticked, and unticking it could not make the word turn (it saved no key)."""
+    _add_word(page, "3 × 4")
+    page.wait_for_selector("#grid .tile:has-text('3 × 4') .tile-face")
+    _settle(page)
+    page.click("#grid .tile:has-text('3 × 4') .tile-face")
+    page.wait_for_selector("#detail:not([hidden])")
+    box = page.locator("#detail label.check:has-text('Keep upright') input")
+    assert box.is_checked()  # as it prints
+    box.uncheck()
+    wait_for(
+        lambda: any(s.get("text") == "3 × 4" and s.get("rotate") is True for s in theme(studio[1])["symbols"]),
+        "rotate: true saved",
+    )
+    page.wait_for_function(
+        "!document.querySelector(\"#detail label.check input\").checked"
+    )  # fmt: skip
+    page.keyboard.press("Escape")

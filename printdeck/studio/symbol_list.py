@@ -118,6 +118,7 @@ def item_view(
         "text": word,
         "scale": data.get("scale", 1.0),
         "rotate": data.get("rotate"),
+        "default_turns": not (item.kind == "text" and printdeck.turns_into_another_sign(str(word))),
         "focus": data.get("focus"),
         "zoom": data.get("zoom", 1.0),
         "remove_background": bool(data.get("remove_background", False)),

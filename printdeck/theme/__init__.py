@@ -45,7 +45,7 @@ from printdeck.theme.spec import (
 )
 from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
-from printdeck.theme.symbols import concept_name, words_lang
+from printdeck.theme.symbols import concept_name, turns_into_another_sign, words_lang
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, resolve_path
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
@@ -133,6 +133,7 @@ __all__ = [
     "sized_theme",
     "theme_errors_located",
     "theme_worded",
+    "turns_into_another_sign",
     "validation_error",
     "verdicts_shipped",
     "visible_ink",

@@ -47,7 +47,8 @@ function slider(symbol, key, value, min, max, step, label, hint) {
 
 function upright(symbol, state) {
   const photosTurn = state.effective["layout.rotate_photos"];
-  const defaultTurns = symbol.kind === "photo" ? Boolean(photosTurn) : true;
+  // photos as the deck's setting; a word with × or + stays upright unless told (the server says)
+  const defaultTurns = symbol.kind === "photo" ? Boolean(photosTurn) : symbol.default_turns !== false;
   const turns = symbol.rotate === null || symbol.rotate === undefined ? defaultTurns : symbol.rotate;
   return checkbox("Keep upright (never turned on the card)", !turns, (e) => {
     const wanted = !e.target.checked;
