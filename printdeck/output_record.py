@@ -105,7 +105,9 @@ def check_pdf_path(pdf: Path) -> None:
     """
     if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf):
         return
-    raise _foreign(pdf, "is there already and printdeck did not write it", "move it away or choose another -o")
+    raise _foreign(  # the file named in the problem too: the studio says the problem without the path
+        pdf, f"{shown(pdf.name)} is there already and printdeck did not write it", "move it away or choose another -o"
+    )
 
 
 def _made_by_printdeck(pdf: Path) -> bool:

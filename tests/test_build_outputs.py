@@ -159,7 +159,7 @@ def test_a_users_own_pdf_of_the_outputs_name_is_not_replaced(tiny_theme: Path, t
         before = mine.read_bytes()
         code, said = _run(str(tiny_theme), "-o", str(mine))
         assert code == 2 and said.strip() == (
-            f"printdeck: error: -o {mine}: is there already and printdeck did not write it; "
+            f"printdeck: error: -o {mine}: {mine.name} is there already and printdeck did not write it; "
             "move it away or choose another -o"
         ), said
         assert mine.read_bytes() == before and not mine.with_suffix(".json").exists()

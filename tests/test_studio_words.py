@@ -249,3 +249,17 @@ def test_a_library_sentence_names_the_settings_by_their_labels() -> None:
     worded = _said(PrintdeckError(problem="raise layout.attempts. Or my-card.shape here (card.shape), x.card.shape"))
     assert worded.startswith("raise \u201cPlacements tried a symbol\u201d.")  # a key ending the sentence
     assert "my-card.shape here (\u201cCard shape\u201d), x.card.shape" in worded  # not inside names
+
+
+def test_a_pdf_printdeck_did_not_write_is_named_on_the_page(tmp_path: Path) -> None:
+    """The studio said "Is there already and printdeck did not write it: move that file ..."
+    without the file: the name was only in the error's source, which the page leaves out."""
+    from printdeck.errors import PrintdeckError
+    from printdeck.output_record import check_pdf_path
+
+    theirs = tmp_path / "family.pdf"
+    theirs.write_bytes(b"%PDF-1.4 someone's own")
+    with pytest.raises(PrintdeckError) as refused:
+        check_pdf_path(theirs)
+    said = plain_words(refused.value).sentence
+    assert said.startswith("family.pdf is there already and printdeck did not write it: move that file"), said
