@@ -421,9 +421,12 @@ def test_an_option_that_undoes_a_presets_key_is_warned_about(tmp_path: Path) -> 
     from printdeck.theme.presets import PresetWarning
 
     theme = tiny_theme(tmp_path)
-    with pytest.warns(PresetWarning, match=r"preset drivethrucards: the command line made paper\.color rgb \(it asks"):
+    with pytest.warns(PresetWarning, match=r"preset drivethrucards: the build's options made paper\.color rgb \(it"):
         spec = apply_options(theme, BuildOptions(preset="drivethrucards", color="rgb")).spec
     assert spec.paper.color == "rgb"
     with warnings.catch_warnings():
         warnings.simplefilter("error", PresetWarning)
         apply_options(theme, BuildOptions(preset="drivethrucards"))  # the preset alone: nothing to say
+        apply_options(theme, BuildOptions(preset="printplaygames", paper="215.9mmx279.4mm"))  # letter, in mm
+    with pytest.warns(PresetWarning, match=r"made paper\.size 210mm x 297mm \(it asks for letter\)"):
+        apply_options(theme, BuildOptions(preset="printplaygames", paper="210mmx297mm"))

@@ -16,6 +16,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.theme.messages import describe_validation_error
 from printdeck.theme.spec import CardSpec, ThemeSpec
 from printdeck.theme.spec_print import BacksSpec, PaperSpec
+from printdeck.units import paper_size_mm
 
 PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 
@@ -153,21 +154,29 @@ def say_overridden(chosen: Preset, final: ThemeSpec) -> None:
         given = _SECTIONS[section].model_validate(keys)
         for key in sorted(given.model_fields_set):
             want, got = getattr(given, key), getattr(getattr(final, section), key)
-            if want != got:
+            if not (want == got or ((section, key) == ("paper", "size") and _same_paper(want, got))):
                 alias = type(given).model_fields[key].alias or key
                 changed.append(f"{section}.{alias} {_said(got)} (it asks for {_said(want)})")
     if changed:
         warnings.warn(
-            f"preset {chosen.name}: the command line made {'; '.join(changed)}, not what {chosen.service} "
+            f"preset {chosen.name}: the build's options made {'; '.join(changed)}, not what {chosen.service} "
             "asks for; the service may send the file back (leave those options out to keep the preset's)",
             PresetWarning,
             stacklevel=3,
         )
 
 
+def _same_paper(want: object, got: object) -> bool:
+    """Whether two paper sizes are one (letter and 215.9 x 279.4 mm are)."""
+    a, b = paper_size_mm(want), paper_size_mm(got)  # type: ignore[arg-type]
+    return abs(a[0] - b[0]) < 0.05 and abs(a[1] - b[1]) < 0.05
+
+
 def _said(value: object) -> str:
-    """A theme value as a theme file would write it (``cmyk``, ``true``, ``3.0``)."""
+    """A theme value as a theme file would write it (``cmyk``, ``true``, ``200mm x 280mm``)."""
     value = getattr(value, "value", value)
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, float | int) for v in value):
+        return f"{value[0]:g}mm x {value[1]:g}mm"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
