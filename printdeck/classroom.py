@@ -27,6 +27,7 @@ from printdeck.deck_plan import (
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
+from printdeck.output_record import check_pdf_path
 from printdeck.outputs import theme_inputs
 from printdeck.printed_answers import check_card_pair
 from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings, theme_errors_located
@@ -169,6 +170,7 @@ def write_slides(
             "out_path", out, f"folder {shown(out.parent)} does not exist", "create it or choose another path"
         )
     check_replaceable(out, "out_path")
+    check_pdf_path(out, "out_path")  # a user's own PDF of that name is not replaced
     theme = load_theme(theme_ref, allow_outside=allow_outside)
     single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
     theme = seeded_theme(dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single})), settings.seed)

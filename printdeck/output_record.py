@@ -94,19 +94,29 @@ def check_manifest_path(pdf: Path) -> None:
         )
 
 
-def check_pdf_path(pdf: Path) -> None:
-    """Refuse to build ``pdf`` over a file there that printdeck did not write: one that its
+def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o") -> None:
+    """Refuse to write ``pdf`` over a file there that printdeck did not write: one that its
     manifest (``<stem>.json``, a printdeck manifest) does not vouch for and whose own
     metadata does not name printdeck as its creator (a user's invitation named
     ``deck.pdf``, a note saved with that name).
 
+    Args:
+        pdf: The PDF to write.
+        argument: The argument that named it (the error's key).
+        option: How the command line names that argument, for the fix.
+
     Raises:
-        PrintdeckError: Keyed to ``out``, naming the file and the fix.
+        PrintdeckError: Keyed to ``argument``, naming the file and the fix.
     """
     if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf):
         return
-    raise _foreign(  # the file named in the problem too: the studio says the problem without the path
-        pdf, f"{shown(pdf.name)} is there already and printdeck did not write it", "move it away or choose another -o"
+    raise PrintdeckError(  # the file named in the problem too: the studio says the problem without the path
+        source=shown(pdf),
+        key=argument,
+        problem=f"{shown(pdf.name)} is there already and printdeck did not write it",
+        fix=f"move it away or choose another {option}",
+        is_argument=True,
+        code=FOREIGN_OUTPUT,
     )
 
 

@@ -442,3 +442,16 @@ def test_answer_reads_a_split_decks_manifest_as_the_theme_numbers_its_cards(
     twins = runner.invoke(main, ["answer", "output/sums.json", "1", "8"])
     assert len(names) == 3 and "a card of deck A and its twin in deck B" in twins.stderr
     assert "cards 1 to 14" in runner.invoke(main, ["answer", "output/sums.json", "1", "15"]).output
+
+
+def test_slides_replace_their_own_pdf_and_no_one_elses(tmp_path: Path) -> None:
+    """``slides -o inv.pdf`` replaced a user's own PDF of that name; its own slides (printdeck
+    in their metadata) are still replaced."""
+    theirs = tmp_path / "inv.pdf"
+    theirs.write_bytes(b"%PDF-1.4 someone's own")
+    refused = CliRunner().invoke(main, ["slides", "-o", str(theirs)])
+    assert refused.exit_code == 2 and "inv.pdf is there already and printdeck did not write it" in refused.output
+    assert theirs.read_bytes() == b"%PDF-1.4 someone's own"
+    ours = tmp_path / "slides.pdf"
+    for _ in range(2):
+        assert CliRunner().invoke(main, ["slides", "junior", "-o", str(ours)]).exit_code == 0

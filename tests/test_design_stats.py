@@ -59,5 +59,11 @@ def test_plot(tmp_path) -> None:
     pdf = tmp_path / "cdf.pdf"
     plot_cdf(r, pdf)
     assert pdf.read_bytes()[:5] == b"%PDF-"
+    plot_cdf(r, pdf)  # its own plot is replaced; a user's own PDF of that name is not
+    theirs = tmp_path / "invitation.pdf"
+    theirs.write_bytes(b"%PDF-1.4 someone's own")
+    with pytest.raises(PrintdeckError, match=r"invitation\.pdf is there already and printdeck did not write it"):
+        plot_cdf(r, theirs)
+    assert theirs.read_bytes() == b"%PDF-1.4 someone's own"
     with pytest.raises(PrintdeckError, match=r"png or \.pdf"):
         plot_cdf(r, tmp_path / "cdf.svg")

@@ -33,6 +33,7 @@ from printdeck.design.reasons import plane_status
 from printdeck.design.sizes import deck_points, design_known
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_output
+from printdeck.output_record import check_pdf_path
 
 #: Largest symbol pool S accepted.
 MAX_SYMBOLS = 100_000
@@ -377,6 +378,9 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     ax.set_ylabel("cumulative probability")
     ax.set_ylim(0, 1.05)
     ax.legend()
+    fmt = path.suffix[1:].lower()
+    if fmt == "pdf":
+        check_pdf_path(path, "path", "--plot")  # a user's own PDF of that name is not replaced
     with atomic_output(path) as tmp:
-        fig.savefig(tmp, format=path.suffix[1:].lower())
+        fig.savefig(tmp, format=fmt, metadata={"Creator": "printdeck"} if fmt == "pdf" else {"Software": "printdeck"})
     plt.close(fig)
