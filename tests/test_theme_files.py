@@ -284,3 +284,29 @@ def test_progress_is_reported_once_per_checked_file(tmp_path: Path) -> None:
     steps: list[int] = []
     theme = load_theme(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])), progress=steps.append)
     assert steps == [1] * 9 == [1] * len(theme.symbols)
+
+
+def test_a_build_says_every_bad_svg_of_a_folder_at_once_as_check_does(tmp_path: Path) -> None:
+    """``check`` named both bad SVGs of a folder; ``build``, which checks the SVGs a deck uses
+    once it knows them, still named one a run."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    folder = tmp_path / "pics"
+    folder.mkdir()
+    twemoji = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
+    for name in ("cat", "dog", "cow", "owl", "pig"):
+        shutil.copy(twemoji / f"{name}.svg", folder)
+    head = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+    (folder / "bad1.svg").write_text(f'{head}<script>alert(1)</script><circle cx="5" cy="5" r="4"/></svg>')
+    outside = '<image xlink:href="https://evil.example/x.png" width="9" height="9"/>'
+    (folder / "bad2.svg").write_text(f"{head}{outside}</svg>")
+    theme = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{"folder": "pics"}]})
+    said = []
+    for command in (["check", str(theme)], ["build", str(theme), "-o", str(tmp_path / "d.pdf")]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2
+        said.append(result.output.strip())
+    assert said[0] == said[1] and "symbols.0.folder: 2 pictures cannot be used: 1) " in said[0], said
+    assert "bad1.svg is refused: it holds a script" in said[0] and "bad2.svg is refused: it refers" in said[0]

@@ -123,7 +123,8 @@ def prefetch_checks(files: list[Path], wheres: list[str], seen: Seen) -> None:
 
 def check_files_later(files: list[tuple[Path, str]], label: str, progress: Callable[[int], None] | None = None) -> None:
     """Check SVG files whose checks a load deferred (see :func:`resolve_symbols`), on a few
-    threads; the first refusal in the order given is raised.
+    threads; the first refusal in the order given is raised, with the others of its folder
+    entry when there are more (:func:`refused_line`: one line, not one a run).
 
     Args:
         files: (file, theme key naming it), in theme order.
@@ -135,10 +136,16 @@ def check_files_later(files: list[tuple[Path, str]], label: str, progress: Calla
     """
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         results = list(pool.map(lambda job: file_check(*job), files))
-    for result in results:
-        if isinstance(result, PrintdeckError):
-            raise result.located(label)
-        if progress is not None:
+    refused = [(path, where, r) for (path, where), r in zip(files, results) if isinstance(r, PrintdeckError)]
+    if refused:
+        path, where, first = refused[0]
+        entry = where.split(" (")[0]  # a folder's pictures are keyed "symbols.0.folder (x.svg)"
+        same = [(p, r) for p, w, r in refused if w.split(" (")[0] == entry]
+        if len(same) == 1:
+            raise first.located(label)
+        raise key_error(entry, f"{refused_line(same)}; or move them out of {shown(path.parent)}").located(label)
+    if progress is not None:
+        for _ in results:
             progress(1)
 
 
