@@ -298,12 +298,14 @@ def test_init_says_which_pictures_and_word_lines_found_no_partner(tmp_path: Path
     nothing pairs (a deck of pictures and words) there is nothing to say."""
     pictures = _twemoji_folder(tmp_path / "pictures", "cat", "dog", "bee", "owl")
     words = tmp_path / "words.txt"
-    words.write_text("cat = chat\ndog = chien\nowl = hibou\nsun = soleil\nmoon\nstar\nfish\n", encoding="utf-8")
+    lines = ["cat = chat", "dog = chien", "owl = hibou", "sun = soleil", "moon", "l'eau = water", "fish"]
+    words.write_text("\n".join(lines) + "\n", encoding="utf-8")
     given = ["--images", str(pictures), "--words", str(words)]
     made = CliRunner().invoke(cli_main, ["init", str(tmp_path / "deck"), *given])
     warned = [line for line in made.output.splitlines() if line.startswith("printdeck: warning:")]
     assert made.exit_code == 0 and len(warned) == 1, made.output
     assert "1 picture (bee.svg) with no word line and 4 word lines (line 4: 'sun = soleil'" in warned[0]
+    assert "line 6: 'l'eau = water'" in warned[0]  # one kind of quote, whatever the line holds
     words.write_text("sun\nmoon\nstar\nfish\n", encoding="utf-8")  # no pair meant
     made = CliRunner().invoke(cli_main, ["init", str(tmp_path / "deck2"), *given])
     assert made.exit_code == 0 and "warning" not in made.output, made.output

@@ -90,7 +90,7 @@ def _say_partnerless(alone: list[tuple[str, str]], unpaired: list[WordRow], rows
     if alone:
         parts.append(named([file for _, file in alone], "picture") + " with no word line")
     if unpaired:
-        lines = [f"line {row.line}: {' = '.join(row.words)!r}" for row in unpaired]
+        lines = [f"line {row.line}: '{' = '.join(row.words)}'" for row in unpaired]  # one kind of quote, "l'eau" too
         parts.append(named(lines, "word line") + " naming no picture")
     source = next((row.source for row in rows if row.source), None) or "the word list"
     fix = (
