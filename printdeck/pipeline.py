@@ -99,7 +99,9 @@ def make_deck(
     """
     rep = reporter or _Silent()
     with rep.stage("theme", None):
-        loaded = load_theme(theme_ref, allow_outside=options.allow_outside, defer_svg_checks=True)
+        loaded = load_theme(  # the card's fit on the sheet: checked with the options (apply_options)
+            theme_ref, allow_outside=options.allow_outside, defer_svg_checks=True, sheet_checked_later=True
+        )
         theme = apply_options(loaded, options)
     if before_layout is not None:
         before_layout(theme)

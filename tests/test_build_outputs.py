@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -219,3 +220,23 @@ def test_files_an_older_printdeck_wrote_unrecorded_are_its_own(tiny_theme: Path,
     assert again.extras_path is not None and json.loads(out.with_suffix(".json").read_text())["outputs"] == [
         "deck-extras.pdf"
     ]
+
+
+def test_an_option_that_makes_a_big_card_fit_is_taken(tmp_path: Path) -> None:
+    """A 200 mm square card does not fit an A4 sheet. ``--layout single`` (one card a page,
+    the page the card) and ``--paper a3`` make it fit, but the theme was refused as it was
+    loaded, before the options were applied. Without such an option the build still refuses
+    it with check's line."""
+    theme = tmp_path / "big.yaml"
+    words = [{"text": w} for w in "abcdefg"]
+    theme.write_text(
+        yaml.safe_dump(
+            {"deck": {"symbols_per_card": 3}, "card": {"shape": "square", "size": "200mm"}, "symbols": words}
+        )
+    )
+    checked = CliRunner().invoke(main, ["check", str(theme)])
+    code, said = _run(str(theme), "-o", str(tmp_path / "plain.pdf"))
+    assert checked.exit_code == code == 2 and said == checked.output and "needs 206 x 206mm" in said, said
+    for extra in (["--layout", "single"], ["--paper", "a3"]):
+        code, said = _run(str(theme), "-o", str(tmp_path / f"{extra[1]}.pdf"), *extra)
+        assert code == 0, said

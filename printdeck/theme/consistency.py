@@ -24,8 +24,13 @@ GAPS_IN_ROOM = 6
 """Half the card's shorter side inside the safe margin holds at least this many gaps."""
 
 
-def check_consistency(spec: ThemeSpec) -> None:
+def check_consistency(spec: ThemeSpec, sheet: bool = True) -> None:
     """Check what involves several keys (safe margin vs. diameter, card vs. paper, ...).
+
+    Args:
+        spec: The theme's keys.
+        sheet: Check that a card fits the sheet (``paper.layout: sheet``); a build leaves it
+            to the check of its options applied.
 
     Raises:
         PrintdeckError: naming the key to change.
@@ -38,7 +43,7 @@ def check_consistency(spec: ThemeSpec) -> None:
         raise (key_error(key, problem) if key.startswith("card.") and problem else PrintdeckError(str(exc))) from None
     _check_room(spec, shape)
     _check_paper_options(spec, shape)
-    if spec.paper.layout == "sheet":
+    if sheet and spec.paper.layout == "sheet":
         _check_sheet_fits(spec, shape)
 
 

@@ -71,6 +71,7 @@ def load_theme(
     allow_outside: bool = False,
     defer_svg_checks: bool = False,
     sized: bool = True,
+    sheet_checked_later: bool = False,
 ) -> Theme:
     """Load a theme by bundled name, YAML file, or folder holding ``theme.yaml``.
 
@@ -91,6 +92,9 @@ def load_theme(
             loads such a theme anyway, its deck section as the file gives it and
             ``theme.sized`` False (to compare its symbols while they are too few for a
             deck); :func:`sized_theme` sizes it, or refuses it, where a deck is made.
+        sheet_checked_later: Leave the card's fit on the sheet unchecked: a build checks it
+            once its options are applied (``--layout single`` or a preset makes a card too
+            big for the theme's sheet one card a page).
 
     Returns:
         The validated theme with every symbol resolved; ``spec.deck.symbols_per_card``
@@ -110,7 +114,16 @@ def load_theme(
     spec = parse_theme_data(load_yaml_file(path), shown(path))
     deferred: dict[Path, str] | None = {} if defer_svg_checks and check_files else None
     return _resolved(
-        spec, path.parent, shown(path), check_files, progress, allow_outside, path=path, deferred=deferred, sized=sized
+        spec,
+        path.parent,
+        shown(path),
+        check_files,
+        progress,
+        allow_outside,
+        path=path,
+        deferred=deferred,
+        sized=sized,
+        sheet=not sheet_checked_later,
     )
 
 
@@ -187,12 +200,13 @@ def _resolved(
     path: Path | None,
     deferred: dict[Path, str] | None = None,
     sized: bool = True,
+    sheet: bool = True,
 ) -> Theme:
-    """Check what involves several keys and every file (SVGs not checked before only
-    fingerprinted when ``deferred`` is given: they are recorded there); set the deck's
-    size (unless not ``sized``)."""
+    """Check what involves several keys (the card's fit on the sheet unless not ``sheet``) and
+    every file (SVGs not checked before only fingerprinted when ``deferred`` is given: they
+    are recorded there); set the deck's size (unless not ``sized``)."""
     try:
-        check_consistency(spec)
+        check_consistency(spec, sheet=sheet)
         check_press_keys(spec)
         symbols = resolve_symbols(
             spec, base, check_files=check_files, progress=progress, allow_outside=allow_outside, deferred=deferred
