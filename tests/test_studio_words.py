@@ -261,5 +261,6 @@ def test_a_pdf_printdeck_did_not_write_is_named_on_the_page(tmp_path: Path) -> N
     theirs.write_bytes(b"%PDF-1.4 someone's own")
     with pytest.raises(PrintdeckError) as refused:
         check_pdf_path(theirs)
-    said = plain_words(refused.value).sentence
-    assert said.startswith("family.pdf is there already and printdeck did not write it: move that file"), said
+    said = plain_words(refused.value)
+    assert said.sentence.startswith("family.pdf is there already and printdeck did not write it: move that file")
+    assert said.alone().startswith("family.pdf is there"), said.alone()  # the name as spelt, not "Family.pdf"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import printdeck.api
@@ -156,7 +157,10 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
             own=False,
         )
     if exc.code == FOREIGN_OUTPUT:  # the page has no output name to choose: the file is to move
-        return Words("", f"{exc.problem}: move that file out of the deck's output folder, then build again")
+        named = bool(exc.source) and str(exc.problem or "").startswith(Path(str(exc.source)).name)
+        return Words(  # a problem that starts with the file's name keeps it as it is spelt
+            "", f"{exc.problem}: move that file out of the deck's output folder, then build again", own=not named
+        )
     if exc.code == UNREADABLE_FONT:
         return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")
     parts = (key or "").split(".")
