@@ -107,7 +107,9 @@ def test_a_picture_named_in_another_case_is_said_by_its_name(tmp_path: Path) -> 
     message = _error(write_theme(tmp_path, small_theme(symbols=["pics/cat.png", {"folder": "Pics"}])))
     assert "pics/cat.png not found; did you mean Pics/Cat.png? (capital letters" in message, message
     message = _error(write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}])))
-    assert "is not a folder; did you mean Pics? (capital letters count" in message, message
+    assert message.endswith(
+        "symbols.0.folder: pics is not a folder; did you mean Pics? (capital letters count in file names here)"
+    ), message
 
 
 def test_a_missing_picture_named_without_its_ending_is_not_found(tmp_path: Path) -> None:

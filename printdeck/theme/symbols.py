@@ -90,8 +90,10 @@ def _file_symbols(
     if key == "folder" or path.is_dir():
         if not path.is_dir():
             twin = case_twin(path)
-            fix = f"did you mean {shown(as_written(raw, twin))}? {CASE_NOTE}" if twin else "check the path"
-            raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; {fix} (relative to the theme)")
+            if twin is not None and twin.is_dir():  # the folder in other capital letters
+                said = f"{shown(raw)} is not a folder; did you mean {shown(as_written(raw, twin))}? {CASE_NOTE}"
+                raise key_error(f"{where}.folder", said)
+            raise key_error(f"{where}.folder", f"{shown(path)} is not a folder; check the path (relative to the theme)")
         if entry.name is not None:
             raise key_error(f"{where}.name", "a folder gives many symbols; name single images instead")
         files = folder_images(path, f"{where}.{key}", photo, refused)
