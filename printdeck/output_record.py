@@ -94,7 +94,7 @@ def check_manifest_path(pdf: Path) -> None:
         )
 
 
-def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o") -> None:
+def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o", older: tuple[str, ...] = ()) -> None:
     """Refuse to write ``pdf`` over a file there that printdeck did not write: one that its
     manifest (``<stem>.json``, a printdeck manifest) does not vouch for and whose own
     metadata does not name printdeck as its creator (a user's invitation named
@@ -104,11 +104,13 @@ def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o") -> None
         pdf: The PDF to write.
         argument: The argument that named it (the error's key).
         option: How the command line names that argument, for the fix.
+        older: Creators an older printdeck's file of this kind names (its plots were
+            Matplotlib's), taken as printdeck's too.
 
     Raises:
         PrintdeckError: Keyed to ``argument``, naming the file and the fix.
     """
-    if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf):
+    if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf, older):
         return
     raise PrintdeckError(  # the file named in the problem too: the studio says the problem without the path
         source=shown(pdf),
@@ -120,13 +122,14 @@ def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o") -> None
     )
 
 
-def _made_by_printdeck(pdf: Path) -> bool:
-    """Whether the PDF file ``pdf`` names printdeck as its creator (Info ``/Creator``)."""
+def _made_by_printdeck(pdf: Path, older: tuple[str, ...] = ()) -> bool:
+    """Whether the PDF file ``pdf`` names printdeck (or one of ``older``) as its creator
+    (Info ``/Creator``)."""
     import pikepdf  # noqa: PLC0415 - only when a PDF without its manifest is in the way
 
     try:
         with pikepdf.open(pdf) as doc:
-            return str(doc.trailer.get("/Info", {}).get("/Creator", "")).startswith("printdeck")
+            return str(doc.trailer.get("/Info", {}).get("/Creator", "")).startswith(("printdeck", *older))
     except (pikepdf.PdfError, OSError, ValueError):
         return False
 

@@ -60,6 +60,11 @@ def test_plot(tmp_path) -> None:
     plot_cdf(r, pdf)
     assert pdf.read_bytes()[:5] == b"%PDF-"
     plot_cdf(r, pdf)  # its own plot is replaced; a user's own PDF of that name is not
+    import matplotlib.pyplot as plt
+
+    older = tmp_path / "older.pdf"  # an older printdeck's plot: Matplotlib its creator
+    plt.figure().savefig(older, format="pdf")
+    plot_cdf(r, older)
     theirs = tmp_path / "invitation.pdf"
     theirs.write_bytes(b"%PDF-1.4 someone's own")
     with pytest.raises(PrintdeckError, match=r"invitation\.pdf is there already and printdeck did not write it"):

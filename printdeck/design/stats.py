@@ -380,7 +380,7 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     ax.legend()
     fmt = path.suffix[1:].lower()
     if fmt == "pdf":
-        check_pdf_path(path, "path", "--plot")  # a user's own PDF of that name is not replaced
+        check_pdf_path(path, "path", "--plot", older=("Matplotlib",))  # a user's own PDF is not replaced
     with atomic_output(path) as tmp:
         fig.savefig(tmp, format=fmt, metadata={"Creator": "printdeck"} if fmt == "pdf" else {"Software": "printdeck"})
     plt.close(fig)
