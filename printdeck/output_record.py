@@ -139,7 +139,9 @@ def check_others(pdf: Path, others: Sequence[Path]) -> None:
     them is there and the manifest of the earlier build of ``pdf`` does not list it under
     :data:`OUTPUTS_KEY`: printdeck did not write it, so it is not printdeck's to replace. A
     manifest without the key is an older printdeck's, which wrote such files without
-    recording them: they are taken as its own.
+    recording them: they are taken as its own. With no manifest at all (the user deleted
+    it), a file that is plainly one printdeck writes is taken as its own too
+    (:func:`_side_file_of_ours`).
 
     Raises:
         PrintdeckError: Keyed to ``out``, naming the first such file, how many more, and the fix.
@@ -148,7 +150,11 @@ def check_others(pdf: Path, others: Sequence[Path]) -> None:
     if earlier is not None and OUTPUTS_KEY not in earlier:  # an older printdeck's: it recorded none it wrote
         return
     recorded = set(_names_in(earlier))
-    foreign = [p for p in others if p.name not in recorded and os.path.lexists(p)]
+    foreign = [
+        p
+        for p in others
+        if p.name not in recorded and os.path.lexists(p) and not (earlier is None and _side_file_of_ours(p))
+    ]
     if foreign:
         more = f" (and {len(foreign) - 1} more of its files)" if len(foreign) > 1 else ""
         raise _foreign(
@@ -157,6 +163,28 @@ def check_others(pdf: Path, others: Sequence[Path]) -> None:
             "of this PDF recorded writing (it would be overwritten)",
             "move it away or choose another output name",
         )
+
+
+SIDE_FILE_HEAD = 4096
+"""Bytes of a cut file read to see whether printdeck wrote it."""
+
+
+def _side_file_of_ours(path: Path) -> bool:
+    """Whether ``path`` (beside a PDF whose manifest is gone) is plainly a file printdeck
+    writes: an extras PDF naming printdeck as its creator, an SVG cut file with its ``cut``
+    layer, a DXF cut file ezdxf saved; a regular file, read no further than its head."""
+    if not _regular_file(path):
+        return False
+    if path.suffix.lower() == ".pdf":
+        return _made_by_printdeck(path)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SIDE_FILE_HEAD)
+    except OSError:
+        return False
+    if path.suffix.lower() == ".svg":
+        return head.startswith(b"<svg ") and b'<g id="cut" ' in head
+    return path.suffix.lower() == ".dxf" and b"$LASTSAVEDBY\n  1\nezdxf" in head.replace(b"\r\n", b"\n")
 
 
 def stale_outputs(pdf: Path, written: Sequence[Path], inputs: Sequence[Path]) -> list[Path]:

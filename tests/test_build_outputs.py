@@ -197,6 +197,25 @@ def test_a_users_own_file_named_like_a_side_output_is_not_replaced(tiny_theme: P
     assert (tmp_path / "deck-extras.pdf").read_bytes() == b"mine"
 
 
+def test_with_its_manifest_deleted_a_deck_still_replaces_its_own_side_files(tiny_theme: Path, tmp_path: Path) -> None:
+    """A user deleted ``deck.json`` and built again: the PDF (printdeck its creator) was
+    replaced, but its cut files and extras PDF were refused, 58 files to move. Files plainly
+    printdeck's (the extras PDF's creator, the SVG's cut layer, ezdxf's DXF) are taken as its
+    own; a user's own file of such a name still is not."""
+    tiny_theme.write_text(tiny_theme.read_text() + "paper: {cut_files: true}\n")
+    out = tmp_path / "deck.pdf"
+    for extra in ([], ["--layout", "single", "--rules"]):
+        assert _run(str(tiny_theme), "-o", str(out), *extra)[0] == 0
+        out.with_suffix(".json").unlink()
+        code, said = _run(str(tiny_theme), "-o", str(out), *extra)
+        assert code == 0, said
+        out.with_suffix(".json").unlink()
+    (tmp_path / "deck-cut-01.svg").write_text("<svg>mine</svg>")
+    code, said = _run(str(tiny_theme), "-o", str(out))
+    assert code == 2 and "deck-cut-01.svg, and that file is not one" in said, said
+    assert (tmp_path / "deck-cut-01.svg").read_text() == "<svg>mine</svg>"
+
+
 def test_a_press_builds_extras_pdf_is_said_to_be_rgb_for_home(tiny_theme: Path, tmp_path: Path) -> None:
     """A print-shop build's extras PDF is RGB (for the user's own printer) beside the cards'
     CMYK PDF; the summary said nothing of it, so it could be sent to the press."""
