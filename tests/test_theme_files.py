@@ -304,11 +304,13 @@ def test_a_build_says_every_bad_svg_of_a_folder_at_once_as_check_does(tmp_path: 
     (folder / "bad1.svg").write_text(f'{head}<script>alert(1)</script><circle cx="5" cy="5" r="4"/></svg>')
     outside = '<image xlink:href="https://evil.example/x.png" width="9" height="9"/>'
     (folder / "bad2.svg").write_text(f"{head}{outside}</svg>")
+    (folder / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])  # refused at once, the SVGs later
     theme = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{"folder": "pics"}]})
     said = []
     for command in (["check", str(theme)], ["build", str(theme), "-o", str(tmp_path / "d.pdf")]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 2
         said.append(result.output.strip())
-    assert said[0] == said[1] and "symbols.0.folder: 2 pictures cannot be used: 1) " in said[0], said
+    assert said[0] == said[1] and "symbols.0.folder: 3 pictures cannot be used: 1) " in said[0], said
     assert "bad1.svg is refused: it holds a script" in said[0] and "bad2.svg is refused: it refers" in said[0]
+    assert "cut.png is truncated" in said[0]

@@ -149,6 +149,12 @@ def check_files_later(files: list[tuple[Path, str]], label: str, progress: Calla
             progress(1)
 
 
+def checked_now(path: Path, where: str) -> PrintdeckError | None:
+    """The refusal of a file whose check was deferred, checked now in full (None: it passes)."""
+    result = file_check(path, where)
+    return result if isinstance(result, PrintdeckError) else None
+
+
 def check_file(path: Path, where: str, seen: Seen, check_files: bool) -> FileCheck | None:
     resolved = path.resolve()
     if resolved in seen.paths:

@@ -21,7 +21,7 @@ from printdeck.errors import SAME_NAME, SAME_WORD, PrintdeckError, key_error, sh
 from printdeck.model import SymbolSpec
 from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
-from printdeck.theme.symbol_files import Seen, check_file, folder_images, prefetch_checks, refused_line
+from printdeck.theme.symbol_files import Seen, check_file, checked_now, folder_images, prefetch_checks, refused_line
 from printdeck.theme.theme_paths import (
     CASE_NOTE,
     IMAGE_SUFFIXES,
@@ -138,6 +138,9 @@ def _file_symbols(
                 nest=layout.nest,
             )
         )
+    if refused and seen.deferred:  # a build deferred its SVGs' checks: said now with the others, as check does
+        refused += [(f, r) for f, place in zip(files, wheres) if f in seen.deferred and (r := checked_now(f, place))]
+        refused.sort(key=lambda item: files.index(item[0]) if item[0] in files else -1)
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
