@@ -80,13 +80,17 @@ def _names_in(manifest: dict[str, Any] | None) -> list[str]:
 
 def check_manifest_path(pdf: Path) -> None:
     """Refuse to build ``pdf`` when the file its manifest would replace (``<stem>.json``) is
-    there and is not a printdeck manifest (a user's own JSON file of that name).
+    there and is not a printdeck manifest (a user's own JSON file of that name); with no
+    manifest beside it, when a PDF is there that printdeck did not write
+    (:func:`check_pdf_path`). The manifest is read once.
 
     Raises:
         PrintdeckError: Keyed to ``out``, naming the file and the fix.
     """
     manifest_path = pdf.with_suffix(".json")
-    if _regular_file(manifest_path) and read_manifest(manifest_path) is None:
+    if not _regular_file(manifest_path):
+        check_pdf_path(pdf)
+    elif read_manifest(manifest_path) is None:
         raise _foreign(
             pdf,
             f"its manifest would replace {shown(manifest_path)}, which is not a printdeck manifest",
@@ -95,10 +99,10 @@ def check_manifest_path(pdf: Path) -> None:
 
 
 def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o", older: tuple[str, ...] = ()) -> None:
-    """Refuse to write ``pdf`` over a file there that printdeck did not write: one that its
-    manifest (``<stem>.json``, a printdeck manifest) does not vouch for and whose own
-    metadata does not name printdeck as its creator (a user's invitation named
-    ``deck.pdf``, a note saved with that name).
+    """Refuse to write ``pdf`` over a file there that printdeck did not write: one whose
+    metadata does not name printdeck as its creator (a user's invitation named ``deck.pdf``,
+    a note saved with that name). A build's PDF with its manifest beside it is printdeck's
+    without a look (:func:`check_manifest_path`).
 
     Args:
         pdf: The PDF to write.
@@ -110,7 +114,7 @@ def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o", older: 
     Raises:
         PrintdeckError: Keyed to ``argument``, naming the file and the fix.
     """
-    if not _regular_file(pdf) or read_manifest(pdf.with_suffix(".json")) is not None or _made_by_printdeck(pdf, older):
+    if not _regular_file(pdf) or _made_by_printdeck(pdf, older):
         return
     raise PrintdeckError(  # the file named in the problem too: the studio says the problem without the path
         source=shown(pdf),

@@ -21,7 +21,7 @@ from printdeck.fileio import atomic_outputs, check_not_inputs, check_replaceable
 from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
 from printdeck.model import CardLayout, CropReport, SymbolSpec
-from printdeck.output_record import check_manifest_path, check_others, check_pdf_path, outputs_record, stale_outputs
+from printdeck.output_record import check_manifest_path, check_others, outputs_record, stale_outputs
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.theme import (
@@ -193,8 +193,7 @@ def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
         check_not_inputs([("out", out.with_suffix(".json"))], inputs)
     except PrintdeckError as exc:  # said of the PDF the user named, whose manifest it is
         raise path_error("out", out, f"the manifest {exc.source} beside it {exc.problem}", exc.fix) from None
-    check_manifest_path(out)  # a user's own <stem>.json is not replaced
-    check_pdf_path(out)  # nor a user's own PDF of that name
+    check_manifest_path(out)  # a user's own <stem>.json is not replaced, nor a user's own PDF of that name
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     return out
