@@ -101,6 +101,12 @@ def refused_line(refused: list[tuple[Path, PrintdeckError]]) -> str:
     return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
 
 
+def folder_refusal(key: str, refused: list[tuple[Path, PrintdeckError]], folder: Path) -> PrintdeckError:
+    """The one refusal of a theme's folder entry ``key`` whose pictures ``refused`` cannot be
+    used (two or more: :func:`refused_line`, and where to move them)."""
+    return key_error(key, f"{refused_line(refused)}; or move them out of {shown(folder)}")
+
+
 def file_check(path: Path, where: str, defer: bool = False) -> FileCheck | PrintdeckError:
     """The check of one artwork file, or the refusal it ends in (raised later, in theme order);
     with ``defer``, an SVG not checked before is only read and fingerprinted."""
@@ -143,7 +149,7 @@ def check_files_later(files: list[tuple[Path, str]], label: str, progress: Calla
         same = [(p, r) for p, w, r in refused if w.split(" (")[0] == entry]
         if len(same) == 1:
             raise first.located(label)
-        raise key_error(entry, f"{refused_line(same)}; or move them out of {shown(path.parent)}").located(label)
+        raise folder_refusal(entry, same, path.parent).located(label)
     if progress is not None:
         for _ in results:
             progress(1)

@@ -21,7 +21,7 @@ from printdeck.errors import SAME_NAME, SAME_WORD, PrintdeckError, key_error, sh
 from printdeck.model import SymbolSpec
 from printdeck.theme.han_forms import han_lang
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
-from printdeck.theme.symbol_files import Seen, check_file, checked_now, folder_images, prefetch_checks, refused_line
+from printdeck.theme.symbol_files import Seen, check_file, checked_now, folder_images, folder_refusal, prefetch_checks
 from printdeck.theme.theme_paths import (
     CASE_NOTE,
     IMAGE_SUFFIXES,
@@ -144,7 +144,7 @@ def _file_symbols(
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
-        raise key_error(f"{where}.{key}", f"{refused_line(refused)}; or move them out of {shown(path)}")
+        raise folder_refusal(f"{where}.{key}", refused, path)
     return out
 
 
