@@ -205,45 +205,38 @@ def circle_through(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndar
     return a + offset, float(np.hypot(*offset))
 
 
-def is_round_bay(pocket: Polygon, hull: BaseGeometry) -> bool:
+def is_round_bay(pocket: Polygon, fit: tuple[float, float, float]) -> bool:
     """Whether a pocket is a round bay (see the module docstring) that holds a disc of
-    radius :data:`HOLD_RADIUS`; the caller has seen it is at least :data:`BAY_SHARE` of
-    the outline's area."""
-    spill, cover, depth = bay_fit(pocket, hull)
+    radius :data:`HOLD_RADIUS`, given its :func:`bay_fit`; the caller has seen it is at
+    least :data:`BAY_SHARE` of the outline's area."""
+    spill, cover, depth = fit
     if spill > BAY_SPILL or cover < BAY_COVER or depth < BAY_DEPTH:
         return False
     return bool(shapely.maximum_inscribed_circle(pocket, HOLD_RADIUS / 8).length >= HOLD_RADIUS)
 
 
-def is_embraced(pocket: Polygon, hull: BaseGeometry, held: BaseGeometry | None, outline_area: float) -> bool:
-    """Whether a pocket is embraced (see the module docstring): it opens on one hull edge,
-    is at least :data:`EMBRACE_SHARE` of ``outline_area`` and at least
-    :data:`EMBRACE_HELD` of it is in the surrounded mouths ``held`` (None: there are none)."""
-    if held is None or pocket.area < EMBRACE_SHARE * outline_area:
-        return False
-    ends = opening_ends(pocket, hull)
-    if ends is None or pocket_depth(pocket, *ends) < EMBRACE_DEPTH * float(np.hypot(*(ends[1] - ends[0]))):
+def is_embraced(pocket: Polygon, depth: float, held: BaseGeometry | None, outline_area: float) -> bool:
+    """Whether a pocket is embraced (see the module docstring): it opens on one hull edge
+    and is ``depth`` times its opening's width deep (:func:`bay_fit`'s; 0 without one
+    opening), at least :data:`EMBRACE_DEPTH`; it is at least :data:`EMBRACE_SHARE` of
+    ``outline_area``; at least :data:`EMBRACE_HELD` of it is in the surrounded mouths
+    ``held`` (None: there are none)."""
+    if held is None or pocket.area < EMBRACE_SHARE * outline_area or depth < EMBRACE_DEPTH:
         return False
     return bool(pocket.intersection(held).area >= EMBRACE_HELD * pocket.area)
 
 
-def pocket_depth(pocket: Polygon, a: np.ndarray, b: np.ndarray) -> float:
-    """How far the pocket reaches from the line through its opening's ends ``a`` and ``b``
-    (``(2,)`` each): its farthest outline point's distance, box units."""
-    along = (b - a) / np.hypot(*(b - a))
-    xy = shapely.get_coordinates(pocket.exterior) - a
-    return float(np.abs(xy[:, 0] * along[1] - xy[:, 1] * along[0]).max())
-
-
 def whole_pockets(outline: BaseGeometry, hull: BaseGeometry, cells: list[BaseGeometry]) -> list[Polygon]:
     """The pockets filled whole, up to their opening: the round bays and the embraced
-    pockets (see the module docstring), given the surrounded mouths' ``cells``."""
+    pockets (see the module docstring), given the surrounded mouths' ``cells``; each
+    pocket's opening and fit are measured once, for both tests."""
     held = shapely.union_all(cells) if cells else None
     found = []
     for pocket in pockets(outline, hull):
         if pocket.area < BAY_SHARE * outline.area:
             continue
-        if is_embraced(pocket, hull, held, outline.area) or is_round_bay(pocket, hull):
+        fit = bay_fit(pocket, hull)
+        if is_embraced(pocket, fit[2], held, outline.area) or is_round_bay(pocket, fit):
             found.append(pocket)
     return found
 
