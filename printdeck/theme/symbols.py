@@ -345,8 +345,8 @@ def _names_of(symbol: SymbolSpec) -> dict[str, tuple[SymbolSpec, bool]]:
     named = {symbol.name.casefold(): (symbol, True)}
     for face in symbol.faces:
         meant = face.kind == "text" or face.path is None or face.name != name_from_file(face.path)
-        if face.name.casefold() not in named or meant:
-            named[face.name.casefold()] = (face, meant or named.get(face.name.casefold(), (face, False))[1])
+        if meant or face.name.casefold() not in named:  # a meant name wins over a file's of the same spelling
+            named[face.name.casefold()] = (face, meant)
     return named
 
 
