@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw
-from test_theme_support import write_theme
+from test_theme_support import refusals_of_check_and_build, write_theme
 
 import printdeck
 from printdeck import load_theme
@@ -208,9 +208,5 @@ def test_check_and_build_name_a_pair_alike_in_one_order(tmp_path: Path) -> None:
     the same line. Both now name them in the theme's order."""
     words = ["dog", "cow", "pig", "hen", "fox", "owl", "bee", "ant", "elk", "yak", "emu", "caf\u00e9", "cafe\u0301"]
     path = write_theme(tmp_path, {"deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in words]})
-    said = []
-    for command in (["check", str(path)], ["build", str(path), "-o", str(tmp_path / "deck.pdf")]):
-        result = CliRunner().invoke(cli_main, command)
-        assert result.exit_code == 2
-        said.append(result.output.strip())
+    said = refusals_of_check_and_build(path, tmp_path / "deck.pdf")
     assert said[0] == said[1] and "(symbols.11 and symbols.12)" in said[0], said

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from test_theme_support import WORDS, image_folder, png_bytes, small_theme, write_theme
+from test_theme_support import WORDS, image_folder, png_bytes, refusals_of_check_and_build, small_theme, write_theme
 
 from printdeck.artwork.fonts import default_face
 from printdeck.errors import PrintdeckError
@@ -291,10 +291,6 @@ def test_progress_is_reported_once_per_checked_file(tmp_path: Path) -> None:
 def test_a_build_says_every_bad_svg_of_a_folder_at_once_as_check_does(tmp_path: Path) -> None:
     """``check`` named both bad SVGs of a folder; ``build``, which checks the SVGs a deck uses
     once it knows them, still named one a run."""
-    from click.testing import CliRunner
-
-    from printdeck.cli import main
-
     folder = tmp_path / "pics"
     folder.mkdir()
     twemoji = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
@@ -306,11 +302,7 @@ def test_a_build_says_every_bad_svg_of_a_folder_at_once_as_check_does(tmp_path: 
     (folder / "bad2.svg").write_text(f"{head}{outside}</svg>")
     (folder / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])  # refused at once, the SVGs later
     theme = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "symbols": [{"folder": "pics"}]})
-    said = []
-    for command in (["check", str(theme)], ["build", str(theme), "-o", str(tmp_path / "d.pdf")]):
-        result = CliRunner().invoke(main, command)
-        assert result.exit_code == 2
-        said.append(result.output.strip())
+    said = refusals_of_check_and_build(theme, tmp_path / "d.pdf")
     assert said[0] == said[1] and "symbols.0.folder: 3 pictures cannot be used: 1) " in said[0], said
     assert "bad1.svg is refused: it holds a script" in said[0] and "bad2.svg is refused: it refers" in said[0]
     assert "cut.png is truncated" in said[0]

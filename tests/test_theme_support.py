@@ -90,3 +90,18 @@ def old_deck_pdf() -> bytes:
     page.drawString(100, 700, "old deck")
     page.save()
     return pdf.getvalue()
+
+
+def refusals_of_check_and_build(theme: Path, out: Path) -> tuple[str, str]:
+    """What ``printdeck check THEME`` and ``printdeck build THEME -o OUT`` print, each
+    refusing (exit status 2): the README promises the same line."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    said = []
+    for command in (["check", str(theme)], ["build", str(theme), "-o", str(out)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2, result.output
+        said.append(result.output.strip())
+    return said[0], said[1]
