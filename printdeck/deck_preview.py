@@ -16,6 +16,7 @@ from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings, layout_deck, warn_pins_of_missing_cards, warn_rerolls_of_missing_cards
 from printdeck.model import CardLayout, SymbolSpec
+from printdeck.output_record import check_png_path, own_png_info
 from printdeck.theme import Theme, load_theme, theme_errors_located
 
 __all__ = ["PreviewSheet", "preview_cards", "preview_page_png", "write_preview", "write_preview_sheet"]
@@ -118,7 +119,8 @@ def write_preview_sheet(
 
     Args:
         theme_ref: Theme name, file or folder (``None`` = default theme), or a loaded theme.
-        out_path: The ``.png`` to write (atomically).
+        out_path: The ``.png`` to write (atomically; a file there printdeck did not write
+            is refused, :func:`~printdeck.output_record.check_png_path`).
         count: Cards to draw (>= 1).
         seed: Overrides the theme's seed.
         px_per_mm: Resolution of the sheet.
@@ -128,14 +130,16 @@ def write_preview_sheet(
         symbols no card of the whole deck shows.
 
     Raises:
-        PrintdeckError: Bad theme, impossible deck or layout, unwritable output.
+        PrintdeckError: Bad theme, impossible deck or layout, unwritable output, a file
+            at ``out_path`` printdeck did not write (:data:`~printdeck.errors.FOREIGN_OUTPUT`).
     """
-    from printdeck.render import contact_sheet  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import contact_sheet, older_preview  # noqa: PLC0415 - ReportLab only when rendering
 
     if count < 1:
         raise PrintdeckError(key="cards", value=count, problem="expected 1 or more", is_argument=True)
     if Path(out_path).suffix.lower() != ".png":
         raise path_error("out", out_path, "the preview must be a .png file name")
+    check_png_path(Path(out_path), older_look=older_preview)  # a user's own picture of that name is not replaced
     theme = load_theme(theme_ref)
     seed = theme.spec.seed if seed is None else seed
     plan = _seeded_plan(theme, seed)
@@ -150,5 +154,5 @@ def write_preview_sheet(
     card = theme.spec.card
     sheet = contact_sheet(layouts, cards, card.outline(), settings.zone_shape(), px_per_mm, background=card.background)
     with atomic_output(Path(out_path)) as tmp:
-        sheet.save(tmp, format="PNG", optimize=False)
+        sheet.save(tmp, format="PNG", optimize=False, pnginfo=own_png_info())
     return PreviewSheet(Path(out_path), len(layouts), plan.unused)

@@ -10,7 +10,10 @@ not a file the manifest does not list, not a symlink or a folder, never a build'
 Nor is anything else replaced: a build refuses, before it writes, a manifest path holding a
 file that is not a printdeck manifest (:func:`check_manifest_path`) and an extras PDF or cut
 file path holding a file the earlier build's manifest does not list (:func:`check_others`:
-a user's own ``deck-cut-01.svg`` beside a first build's PDF).
+a user's own ``deck-cut-01.svg`` beside a first build's PDF). A PDF or PNG another command
+writes where it is told (``slides``, ``calibrate``, ``preview``, ``stats --plot``) is refused
+the same way when a file printdeck did not write is there (:func:`check_pdf_path`,
+:func:`check_png_path`).
 No ReportLab, no theme: the replay imports this.
 """
 
@@ -20,15 +23,23 @@ import json
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printdeck.errors import FOREIGN_OUTPUT, PrintdeckError, shown
 from printdeck.userfiles import read_user_file, same_file
 
+if TYPE_CHECKING:
+    from PIL.PngImagePlugin import PngInfo
+
 OUTPUTS_KEY = "outputs"
 """The manifest's key listing the other files the build wrote beside the PDF (names)."""
+PNG_SOFTWARE_KEY = "Software"
+"""The PNG text key naming the program that wrote the file."""
+PNG_SOFTWARE = "printdeck"
+"""What every PNG printdeck writes to a path it is given says under :data:`PNG_SOFTWARE_KEY`
+(what :func:`check_png_path` looks for: the file is printdeck's to replace)."""
 MAX_MANIFEST_BYTES = 64_000_000
 """An earlier manifest larger than this is not read for its outputs (none are removed)."""
 
@@ -116,14 +127,71 @@ def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o", older: 
     """
     if not _regular_file(pdf) or _made_by_printdeck(pdf, older):
         return
-    raise PrintdeckError(  # the file named in the problem too: the studio says the problem without the path
-        source=shown(pdf),
+    raise _not_ours(pdf, argument, option)
+
+
+def check_png_path(
+    png: Path,
+    argument: str = "out",
+    option: str = "-o",
+    older: tuple[str, ...] = (),
+    older_look: Callable[[Path], bool] | None = None,
+) -> None:
+    """Refuse to write ``png`` over a file there that printdeck did not write: one whose
+    ``Software`` text (:data:`PNG_SOFTWARE`, which every PNG printdeck writes carries) does
+    not name printdeck (a user's holiday photo named ``preview.png``), as
+    :func:`check_pdf_path` refuses a PDF.
+
+    Args:
+        png: The PNG to write.
+        argument: The argument that named it (the error's key).
+        option: How the command line names that argument, for the fix.
+        older: ``Software`` an older printdeck's file of this kind names (its plots were
+            Matplotlib's), taken as printdeck's too.
+        older_look: Whether a file is, by its look, one an older printdeck wrote without
+            marking it (a preview's contact sheet), taken as printdeck's too.
+
+    Raises:
+        PrintdeckError: Keyed to ``argument``, naming the file and the fix.
+    """
+    if not _regular_file(png) or _png_by_printdeck(png, older) or (older_look is not None and older_look(png)):
+        return
+    raise _not_ours(png, argument, option)
+
+
+def own_png_info() -> PngInfo:
+    """The text of a PNG printdeck writes to a path it is given, saying so (:data:`PNG_SOFTWARE`):
+    :func:`check_png_path` lets a later run replace the file."""
+    from PIL.PngImagePlugin import PngInfo  # noqa: PLC0415 - Pillow only when a PNG is written
+
+    info = PngInfo()
+    info.add_text(PNG_SOFTWARE_KEY, PNG_SOFTWARE)
+    return info
+
+
+def _not_ours(path: Path, argument: str, option: str) -> PrintdeckError:
+    """The refusal of ``path``, a file printdeck did not write where a command given it by
+    ``argument`` (``option`` on the command line) would write."""
+    return PrintdeckError(  # the file named in the problem too: the studio says the problem without the path
+        source=shown(path),
         key=argument,
-        problem=f"{shown(pdf.name)} is there already and printdeck did not write it",
+        problem=f"{shown(path.name)} is there already and printdeck did not write it",
         fix=f"move it away or choose another {option}",
         is_argument=True,
         code=FOREIGN_OUTPUT,
     )
+
+
+def _png_by_printdeck(png: Path, older: tuple[str, ...] = ()) -> bool:
+    """Whether the PNG file ``png`` names printdeck (or one of ``older``) as its
+    ``Software`` (a text chunk before its pixels: only the head of the file is read)."""
+    from PIL import Image  # noqa: PLC0415 - only when a PNG is in the way
+
+    try:
+        with Image.open(png, formats=["PNG"]) as image:
+            return str(image.info.get(PNG_SOFTWARE_KEY, "")).startswith((PNG_SOFTWARE, *older))
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
+        return False
 
 
 def _made_by_printdeck(pdf: Path, older: tuple[str, ...] = ()) -> bool:

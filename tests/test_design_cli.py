@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from printdeck.cli import main
@@ -125,3 +126,27 @@ def test_stats(tmp_path) -> None:
     r = run("stats", "--trials", "5", "--plot", str(png))
     assert r.exit_code == 0 and png.exists() and "0.7271" in r.output
     assert run("stats", "--per-card", "90").exit_code == 2
+
+
+def test_stats_plot_replaces_its_own_png_and_no_one_elses(tmp_path) -> None:
+    """``stats --plot holiday.png`` replaced a user's own picture; its own plot is still
+    replaced, and so is an older printdeck's (Matplotlib its software)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    theirs = tmp_path / "holiday.png"
+    Image.new("RGB", (40, 30), (200, 120, 40)).save(theirs)
+    before = theirs.read_bytes()
+    refused = run("stats", "--trials", "5", "--plot", str(theirs))
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1, refused.output
+    assert "holiday.png is there already and printdeck did not write it; move it away or choose another --plot" in (
+        refused.stderr
+    )
+    assert theirs.read_bytes() == before
+    older = tmp_path / "older.png"
+    plt.figure().savefig(older, format="png")
+    plt.close("all")
+    for _ in range(2):
+        assert run("stats", "--trials", "5", "--plot", str(older)).exit_code == 0
+    assert Image.open(older).info["Software"] == "printdeck"

@@ -70,3 +70,64 @@ def test_the_preview_draws_cards_in_the_themes_colour(tmp_path) -> None:
     rgb = np.asarray(Image.open(tmp_path / "p.png").convert("RGB")).astype(int)
     card_blue = (np.abs(rgb - np.array([0x8E, 0xCA, 0xE6])).max(axis=2) < 6).mean()
     assert card_blue > 0.15, card_blue  # much of each card's disc, around its symbols
+
+
+def _preview(out, *more: str):
+    """``printdeck preview -o out`` of the default theme's first two cards, at 1 px/mm."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    return CliRunner().invoke(main, ["preview", "-o", str(out), "--cards", "2", "--dpmm", "1", *more])
+
+
+def _photo(path) -> bytes:
+    """A photo-like PNG of one's own at ``path`` (Pillow's plain PNG, no metadata: as bare as
+    an older preview); its bytes."""
+    from PIL import Image
+
+    pixels = np.random.default_rng(7).integers(0, 256, (87, 174, 3), dtype=np.uint8)
+    Image.fromarray(pixels).save(path, format="PNG")
+    return path.read_bytes()
+
+
+def test_preview_replaces_its_own_png_and_no_one_elses(tmp_path) -> None:
+    """``preview -o holiday.png`` replaced a user's own holiday.png without a word; its own
+    preview is still replaced, and so is one an older printdeck wrote (no mark in it)."""
+    from PIL import Image
+
+    theirs = tmp_path / "holiday.png"
+    before = _photo(theirs)
+    refused = _preview(theirs)
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and "Traceback" not in refused.output
+    assert refused.stderr == (
+        f"printdeck: error: -o {theirs}: holiday.png is there already and printdeck did not write it; "
+        "move it away or choose another -o\n"
+    )
+    assert theirs.read_bytes() == before
+    ours = tmp_path / "preview.png"
+    for seed in ("1", "2"):
+        assert _preview(ours, "--seed", seed).exit_code == 0
+    assert Image.open(ours).info["Software"].startswith("printdeck")
+    older = tmp_path / "older.png"  # as printdeck wrote a preview before it marked them
+    Image.fromarray(np.asarray(Image.open(ours).convert("RGB"))).save(older, format="PNG", optimize=False)
+    assert "Software" not in Image.open(older).info
+    assert _preview(older, "--seed", "3").exit_code == 0, "an older printdeck's preview is replaced"
+    assert Image.open(older).info["Software"].startswith("printdeck")
+
+
+@pytest.mark.parametrize("kind", ["grey", "jpeg", "text"])
+def test_preview_refuses_a_picture_that_only_looks_like_a_sheet(tmp_path, kind: str) -> None:
+    """A plain grey picture the size of a sheet, a JPEG or a note named ``.png`` are not
+    printdeck's: none is replaced."""
+    from PIL import Image
+
+    theirs = tmp_path / "mine.png"
+    if kind == "text":
+        theirs.write_text("not a picture at all\n")
+    else:
+        Image.new("RGB", (174, 87), (0xEE, 0xEE, 0xEE)).save(theirs, format="PNG" if kind == "grey" else "JPEG")
+    before = theirs.read_bytes()
+    refused = _preview(theirs)
+    assert refused.exit_code == 2 and "mine.png is there already and printdeck did not write it" in refused.stderr
+    assert theirs.read_bytes() == before

@@ -209,7 +209,9 @@ def write_preview(
     Raises:
         PrintdeckError: A bad count or output name, a missing folder, an output that is
             one of the theme's files or in a folder the theme reads its pictures from, a
-            symlink or a special file; a bad theme, an impossible deck or layout.
+            symlink or a special file, a file printdeck did not write (a user's own picture
+            of that name: :data:`~printdeck.errors.FOREIGN_OUTPUT`); a bad theme, an
+            impossible deck or layout.
     """
 
     out_path = Path(out)

@@ -33,7 +33,7 @@ from printdeck.design.reasons import plane_status
 from printdeck.design.sizes import deck_points, design_known
 from printdeck.errors import PrintdeckError, shown
 from printdeck.fileio import atomic_output
-from printdeck.output_record import check_pdf_path
+from printdeck.output_record import PNG_SOFTWARE, PNG_SOFTWARE_KEY, check_pdf_path, check_png_path
 
 #: Largest symbol pool S accepted.
 MAX_SYMBOLS = 100_000
@@ -349,7 +349,8 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     deck is a single point at (1, 1). PNG or PDF by the file suffix.
 
     Raises:
-        PrintdeckError: matplotlib is missing, or the suffix is not .png / .pdf.
+        PrintdeckError: matplotlib is missing, the suffix is not .png / .pdf, or a file
+            printdeck did not write is at ``path`` (:data:`~printdeck.errors.FOREIGN_OUTPUT`).
     """
     path = Path(path)
     if path.suffix.lower() not in (".png", ".pdf"):
@@ -368,6 +369,9 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     except ImportError as exc:
         problem, fix = "a plot needs matplotlib", 'pip install "printdeck[plot]"'
         raise PrintdeckError(key="path", problem=problem, fix=fix, is_argument=True) from exc
+    fmt = path.suffix[1:].lower()
+    check = check_pdf_path if fmt == "pdf" else check_png_path
+    check(path, "path", "--plot", older=("Matplotlib",))  # a user's own file of that name is not replaced
     j = np.arange(result.per_card + 1)
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.step(j, np.cumsum(result.random_exact), where="post", label="random cards")
@@ -378,9 +382,7 @@ def plot_cdf(result: StatsResult, path: Path) -> None:
     ax.set_ylabel("cumulative probability")
     ax.set_ylim(0, 1.05)
     ax.legend()
-    fmt = path.suffix[1:].lower()
-    if fmt == "pdf":
-        check_pdf_path(path, "path", "--plot", older=("Matplotlib",))  # a user's own PDF is not replaced
+    mark = {"Creator": "printdeck"} if fmt == "pdf" else {PNG_SOFTWARE_KEY: PNG_SOFTWARE}
     with atomic_output(path) as tmp:
-        fig.savefig(tmp, format=fmt, metadata={"Creator": "printdeck"} if fmt == "pdf" else {"Software": "printdeck"})
+        fig.savefig(tmp, format=fmt, metadata=mark)
     plt.close(fig)

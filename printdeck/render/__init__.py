@@ -19,7 +19,8 @@ Public names (everything else in the package is internal):
   time in a process (it is not thread-safe);
 - :func:`render_slides` (with :class:`SlideRound`, :class:`SlideText`, :data:`GAMES` and
   :func:`game_rules`): the 16:9 slides for the classroom screen;
-- :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards;
+- :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards
+  (:func:`older_preview`: one an older printdeck wrote, unmarked);
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
   :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`BackgroundWarning`, :class:`PaleWordWarning`,
   :class:`CreditWarning`, :class:`MarkWarning`.
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from printdeck.render.pictures import make_photo_master
     from printdeck.render.png import CREDITS_FILE, render_pngs, shape_mask
     from printdeck.render.png_record import PNG_RECORD, card_files, read_png_record
-    from printdeck.render.preview import card_image, contact_sheet
+    from printdeck.render.preview import card_image, contact_sheet, older_preview
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import (
         FaintEdgeWarning,
@@ -107,6 +108,7 @@ _WHERE = {
     "extras_file": "printdeck.render.pdf",
     "impose": "printdeck.render.imposition",
     "make_photo_master": "printdeck.render.pictures",
+    "older_preview": "printdeck.render.preview",
     "paper_size_mm": "printdeck.units",
     "proof_ready": "printdeck.render.proof",
     "proof_stored": "printdeck.render.proof",
@@ -157,6 +159,7 @@ __all__ = [
     "game_rules",
     "impose",
     "make_photo_master",
+    "older_preview",
     "page_count",
     "page_image",
     "paper_size_mm",

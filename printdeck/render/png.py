@@ -33,6 +33,7 @@ from printdeck.fileio import (
     write_error,
 )
 from printdeck.model import CardLayout, Placement, SymbolSpec, card_in_deck
+from printdeck.output_record import PNG_SOFTWARE, PNG_SOFTWARE_KEY
 from printdeck.render.class_images import card_name, paste_mark
 from printdeck.render.grey import grey_picture
 from printdeck.render.png_record import card_files, read_png_record, write_png_record
@@ -157,7 +158,7 @@ def _png_info(job: PrintJob) -> PngInfo:
     info.add_itxt("Title", job.title)
     if job.attribution:
         info.add_itxt("Copyright", job.attribution)
-    info.add_itxt("Software", "printdeck")
+    info.add_itxt(PNG_SOFTWARE_KEY, PNG_SOFTWARE)
     return info
 
 

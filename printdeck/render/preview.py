@@ -2,19 +2,34 @@
 
 :func:`card_image` draws one laid-out card, :func:`contact_sheet` tiles them;
 ``printdeck.deck_preview.write_preview`` lays out a theme's first cards and writes the sheet.
+:func:`older_preview` knows a sheet an older printdeck wrote without marking it as its own.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from printdeck.artwork import rasterise
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, SymbolSpec
+
+SHEET_GREY = (0xEE, 0xEE, 0xEE)
+"""The sheet's colour around and between the cards (an empty slot of the last row too)."""
+COLUMNS = 4
+"""Cards across a sheet (fewer on a sheet of fewer cards)."""
+MIN_TILE_PX = 22
+"""The smallest tile: a card of 20 mm (the least a theme takes) and its 1 mm margins at 1 px/mm."""
+OLDER_LOOK_MAX_PIXELS = 64_000_000
+"""A PNG of more pixels is not decoded to see whether it is an older preview (it is taken as not one)."""
+OLDER_LOOK_SHARE = 0.9
+"""The least share of the tiles' top and left edges in :data:`SHEET_GREY` in an older preview
+(a symbol on a card with no safe margin may reach the edge at 1 px/mm; nothing else does)."""
 
 
 def card_image(
@@ -73,7 +88,7 @@ def contact_sheet(
     diameter_mm: float | CardShape,
     safe_radius_mm: float | CardShape,
     px_per_mm: float = 3.0,
-    columns: int = 4,
+    columns: int = COLUMNS,
     background: str = "#ffffff",
 ) -> Image.Image:
     """Tile card images (each on the card colour ``background``, ``#rrggbb``) on a light
@@ -86,7 +101,49 @@ def contact_sheet(
     cols = max(1, min(columns, len(tiles)))
     rows = math.ceil(len(tiles) / cols)
     t = tiles[0].width
-    sheet = Image.new("RGB", (cols * t, rows * t), "#eeeeee")
+    sheet = Image.new("RGB", (cols * t, rows * t), SHEET_GREY)
     for k, tile in enumerate(tiles):
         sheet.paste(tile, ((k % cols) * t, (k // cols) * t), tile)
     return sheet
+
+
+def older_preview(path: Path) -> bool:
+    """Whether the file ``path`` is a contact sheet an older printdeck wrote, before it
+    marked its previews as its own (``printdeck.output_record.PNG_SOFTWARE``): a plain RGB
+    PNG with no metadata at all, cut into square tiles (:func:`contact_sheet`: one row of
+    up to :data:`COLUMNS`, or rows of :data:`COLUMNS`), each tile's top-left pixel and
+    nearly all of its top and left edges sheet grey (the margin round every card), the
+    first tile holding a card. A photo or a picture of one's own is none of this.
+    Never raises: a file that cannot be read is not one."""
+    try:
+        with Image.open(path, formats=["PNG"]) as image:
+            side = _tile_side(image.size)
+            if image.mode != "RGB" or image.info or side is None or image.width * image.height > OLDER_LOOK_MAX_PIXELS:
+                return False
+            pixels = np.asarray(image)
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
+        return False
+    return _tiled_like_a_sheet(pixels, side)
+
+
+def _tile_side(size: tuple[int, int]) -> int | None:
+    """The side of the square tiles a contact sheet ``size`` pixels wide and high is made of
+    (one row of 1 .. :data:`COLUMNS` tiles, or rows of :data:`COLUMNS`); None when no sheet
+    is that size."""
+    width, height = size
+    if height >= MIN_TILE_PX and width % height == 0 and width // height <= COLUMNS:
+        return height
+    side = width // COLUMNS
+    if side >= MIN_TILE_PX and width % COLUMNS == 0 and height % side == 0:
+        return side
+    return None
+
+
+def _tiled_like_a_sheet(pixels: np.ndarray, side: int) -> bool:
+    """Whether the RGB ``pixels`` (height x width x 3) are tiles of ``side`` pixels laid as
+    :func:`contact_sheet` lays them: every tile's top-left pixel :data:`SHEET_GREY`, at least
+    :data:`OLDER_LOOK_SHARE` of their top and left edges too, the first tile not all grey
+    (a card is drawn on it: a plain grey picture is not a sheet)."""
+    grey = (pixels == SHEET_GREY).all(axis=2)
+    edges = np.concatenate([grey[::side, :].ravel(), grey[:, ::side].ravel()])
+    return bool(grey[::side, ::side].all() and edges.mean() >= OLDER_LOOK_SHARE and not grey[:side, :side].all())
