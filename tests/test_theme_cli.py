@@ -575,3 +575,43 @@ def test_init_again_with_force_is_told_how_to_use_the_copied_pictures(tmp_path: 
     assert again.exit_code == 2 and f"give --images {deck / 'images'} (pictures inside" in again.output
     redo = _run("init", str(deck), "--images", str(deck / "images"), "--force")
     assert redo.exit_code == 0, redo.output
+
+
+@pytest.mark.parametrize(
+    ("copy", "original"),
+    [
+        ("pic-03 copy.png", "pic-03.png"),  # macOS Finder
+        ("pic-03 copy 2.png", "pic-03.png"),
+        ("pic-03 (1).png", "pic-03.png"),  # Windows, or a browser's second download
+        ("pic-03 - Copy.png", "pic-03.png"),  # Windows Explorer
+        ("pic-03 - Copy (2).png", "pic-03.png"),
+        ("pic-03-1.png", "pic-03.png"),  # no system's copy name: the shorter one is kept
+        ("pic-03.png", "pic-02.png"),  # as long: the first by name
+    ],
+)
+def test_init_says_the_copy_of_a_picture_not_its_original_is_the_one_too_many(
+    tmp_path: Path, copy: str, original: str
+) -> None:
+    """``p1 copy.jpg`` sorts before ``p1.jpg``, so init's refusal took the copy as the one to
+    keep and named the original as the picture too many (``p1.jpg is the same picture as p1
+    copy.jpg``). The copy (a system's copy name, else the longer name) is now the one named."""
+    pictures = image_folder(tmp_path / "phone", 7)
+    (pictures / copy).write_bytes((pictures / original).read_bytes())
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    _assert_clean_failure(
+        result, f"--images {pictures}/{copy}: is the same picture as {pictures}/{original}; remove one of the two"
+    )
+    assert not (tmp_path / "deck").exists()
+
+
+def test_init_says_every_copy_of_a_picture_is_a_copy_of_its_original(tmp_path: Path) -> None:
+    """Two copies of one picture are both said to be the original's, not one the other's."""
+    pictures = image_folder(tmp_path / "phone", 7)
+    for copy in ("pic-04 copy.png", "pic-04 copy 2.png"):
+        (pictures / copy).write_bytes((pictures / "pic-04.png").read_bytes())
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    _assert_clean_failure(
+        result,
+        f"{pictures}/pic-04 copy 2.png is the same picture as {pictures}/pic-04.png",
+        f"{pictures}/pic-04 copy.png is the same picture as {pictures}/pic-04.png",
+    )

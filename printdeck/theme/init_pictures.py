@@ -14,7 +14,7 @@ from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import picture_kind
 from printdeck.theme.symbol_files import folder_images, refused_line
-from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file
+from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, original_first
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, PROOF_PX, visible_ink
 from printdeck.theme.word_list import argument_error
 
@@ -37,18 +37,12 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     refused: list[tuple[Path, PrintdeckError]] = []
     files = folder_images(folder, "images", photo=False, refused=refused)  # a GIF said with the others
     names = _names_apart(files)
-    first_of: dict[str, Path] = {}  # a fingerprint (file bytes, decoded pixels) -> the first picture with it
+    keys, problems = _checked(files)
+    refused += [(f, problems[f]) for f in files if f in problems]  # every bad picture said at once, by name
     for f in files:
-        try:
-            key, upright, digests = _picture_key(f)
-        except PrintdeckError as exc:  # every bad picture said at once, not one a run
-            refused.append((f, exc))
+        if f in problems:
             continue
-        twin = next((first_of[d] for d in digests if d in first_of), None)
-        if twin is not None:  # as the theme's load would refuse it, said with the others
-            refused.append((f, _same_picture(f, twin)))
-            continue
-        first_of.update(dict.fromkeys(digests, f))
+        key, upright = keys[f]
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         else:
@@ -60,6 +54,42 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     if refused:
         raise argument_error("images", refused_line(refused), "or leave them out of the folder", source=folder)
     return out
+
+
+def _checked(files: list[Path]) -> tuple[dict[Path, tuple[str, bool]], dict[Path, PrintdeckError]]:
+    """Each picture's theme key and whether it shows a face to keep upright
+    (:func:`_picture_key`), and the refusal of each picture that cannot be used: one
+    printdeck cannot print, or a copy of another (:func:`_copies`), as the theme's load
+    would refuse it."""
+    keys: dict[Path, tuple[str, bool]] = {}
+    digests: dict[Path, tuple[str, ...]] = {}
+    problems: dict[Path, PrintdeckError] = {}
+    for f in files:
+        try:
+            key, upright, digests[f] = _picture_key(f)
+        except PrintdeckError as exc:
+            problems[f] = exc
+            continue
+        keys[f] = key, upright
+    for f, original in _copies(digests).items():
+        problems[f] = _same_picture(f, original)
+    return keys, problems
+
+
+def _copies(digests: dict[Path, tuple[str, ...]]) -> dict[Path, Path]:
+    """Each picture of ``digests`` (its fingerprints: file bytes, decoded pixels) that is
+    another's copy, with that other: of the pictures sharing a fingerprint the one kept is
+    the original (:func:`~printdeck.theme.theme_paths.original_first`: ``p1.jpg``, not ``p1
+    copy.jpg``), every other one its copy."""
+    first_of: dict[str, Path] = {}  # a fingerprint -> the picture kept with it
+    copies: dict[Path, Path] = {}
+    for f in sorted(digests, key=original_first):
+        original = next((first_of[d] for d in digests[f] if d in first_of), None)
+        if original is not None:
+            copies[f] = original
+        else:
+            first_of.update(dict.fromkeys(digests[f], f))
+    return copies
 
 
 def _names_apart(files: list[Path]) -> dict[Path, str]:
@@ -136,10 +166,10 @@ def _picture_key(f: Path) -> tuple[str, bool, tuple[str, ...]]:
     return "photo", False, check.digests
 
 
-def _same_picture(f: Path, twin: Path) -> PrintdeckError:
-    """The refusal of picture ``f``, the same picture as ``twin`` (its file or its pixels)."""
+def _same_picture(f: Path, original: Path) -> PrintdeckError:
+    """The refusal of picture ``f``, the same picture as ``original`` (its file or its pixels)."""
     return argument_error(
-        "images", f"is the same picture as {shown(twin)}", "remove one of the two", source=f, code=SAME_PICTURE
+        "images", f"is the same picture as {shown(original)}", "remove one of the two", source=f, code=SAME_PICTURE
     )
 
 

@@ -4,6 +4,7 @@ printdeck reads by their suffix."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, key_error, shown
@@ -95,6 +96,24 @@ def check_inside(path: Path, where: str, roots: tuple[Path, ...] | None) -> None
 def name_from_file(path: Path) -> str:
     """A symbol's default name: the file name without suffix, ``-``/``_`` as spaces."""
     return " ".join(path.stem.replace("-", " ").replace("_", " ").split()) or path.stem
+
+
+COPY_NAME = re.compile(r".+?(?: copy(?: [0-9]+)?| \([0-9]+\)| - Copy(?: \([0-9]+\))?)")
+"""The name (without suffix) a system gives a copy of a file beside it: macOS Finder's
+``p1 copy`` and ``p1 copy 2``, Windows Explorer's ``p1 - Copy`` and ``p1 - Copy (2)``, and
+``p1 (1)`` (Windows, and a browser saving a file a second time)."""
+
+
+def is_copy_name(path: Path) -> bool:
+    """Whether ``path``'s name is one a system gives a copy of another file (:data:`COPY_NAME`)."""
+    return COPY_NAME.fullmatch(path.stem) is not None
+
+
+def original_first(path: Path) -> tuple[bool, int, str]:
+    """A sort key putting first, of files holding one picture, the one to keep: a name that
+    is not a system's copy name (:func:`is_copy_name`), else the shorter name, else the
+    first by name (``p1.jpg`` before ``p1 copy.jpg``, though that sorts first by name)."""
+    return is_copy_name(path), len(path.name), path.name
 
 
 CASE_NOTE = "(capital letters count in file names here)"
