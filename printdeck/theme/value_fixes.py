@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from printdeck.card_sizes import NAMED_SIZES
 from printdeck.units import MM_PER_UNIT
 
 _CHOICE = re.compile(r"'([^']*)'")
@@ -74,7 +75,8 @@ def _choice_fix(given: str, choices: list[str]) -> str | None:
 
 
 def _length_fix(given: object, key: str) -> str | None:
-    """A length's unit left out (``3``, ``"3"``), or a size written as ``63x88mm``."""
+    """A length's unit left out (``3``, ``"3"``), a size written as ``63x88mm``, or a card's
+    name misspelt (``pokr``)."""
     if isinstance(given, (int, float)) and not isinstance(given, bool):
         return f'write its unit: "{given:g}mm" (or cm, in, pt)'
     if not isinstance(given, str):
@@ -82,6 +84,8 @@ def _length_fix(given: object, key: str) -> str | None:
     if _NUMBER.fullmatch(given):
         return f'write its unit: "{given.strip()}mm" (or cm, in, pt)'
     pair = _PAIR.fullmatch(given)
+    if pair is None and key == "card.size":
+        return _card_name_fix(given)
     if not (pair and key.endswith("size")):
         return None
     width, unit_w, height, unit_h = pair.groups()
@@ -92,6 +96,17 @@ def _length_fix(given: object, key: str) -> str | None:
     if float(width) * MM_PER_UNIT[(unit_w or unit).lower()] == float(height) * MM_PER_UNIT[unit.lower()]:
         return f"for a square card give card.shape: square and card.size: {sides[0]}"
     return f"for a rectangular card give card.shape: rectangle and card.size: [{sides[0]}, {sides[1]}]"
+
+
+def _card_name_fix(given: str) -> str:
+    """The fix for a ``card.size`` that is neither a length nor a card's name: the name it
+    is a misspelling of (``pokr``), else every name :data:`~printdeck.card_sizes.NAMED_SIZES`
+    holds, so a designer who typed a name learns the names there are."""
+    names = list(NAMED_SIZES)
+    close = difflib.get_close_matches(given.strip().lower(), names, n=1, cutoff=CLOSE)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return f"give a length, [width, height] or a card's name: {', '.join(names)}"
 
 
 def _switched_sections() -> frozenset[str]:
