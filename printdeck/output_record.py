@@ -71,6 +71,13 @@ def read_manifest(manifest_path: Path) -> dict[str, Any] | None:
     return data if is_manifest(data) else None
 
 
+def manifest_beside(pdf: Path) -> Path | None:
+    """The build's manifest beside the PDF ``pdf`` (``<stem>.json``, :func:`read_manifest`),
+    or None when no manifest is there: the file to give for the deck as printed."""
+    manifest = pdf.with_suffix(".json")
+    return manifest if _regular_file(manifest) and read_manifest(manifest) is not None else None
+
+
 def is_manifest(data: object) -> bool:
     """Whether ``data`` has a printdeck manifest's shape (:mod:`printdeck.manifest`): an
     object with a ``"design"`` object and a ``"cards"`` list."""

@@ -25,6 +25,27 @@ _KINDS = (
 )
 
 
+_SIGNATURES = (
+    (b"%PDF-", "a PDF"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG picture"),
+    (b"\xff\xd8\xff", "a JPEG picture"),
+    (b"PK\x03\x04", "a zip file (a Word or LibreOffice document is one)"),
+)
+"""The first bytes of the files a user gives by mistake where a text file is wanted, and
+what each is in words."""
+
+
+def binary_kind(data: bytes) -> str | None:
+    """What ``data`` is, in words (``"a PDF"``), when it starts as a PDF, a picture or a
+    zip file does (:data:`_SIGNATURES`); None for anything else (text included).
+
+    Examples:
+        >>> binary_kind(b"%PDF-1.4 ..."), binary_kind(b"name: deck")
+        ('a PDF', None)
+    """
+    return next((word for start, word in _SIGNATURES if data.startswith(start)), None)
+
+
 def _kind(mode: int) -> str:
     """What a non-regular file is, in words (``"a pipe (FIFO)"``, ``"a device"``...)."""
     return next((word for test, word in _KINDS if test(mode)), "not a regular file")

@@ -455,3 +455,29 @@ def test_slides_replace_their_own_pdf_and_no_one_elses(tmp_path: Path) -> None:
     ours = tmp_path / "slides.pdf"
     for _ in range(2):
         assert CliRunner().invoke(main, ["slides", "junior", "-o", str(ours)]).exit_code == 0
+
+
+def test_the_printed_pdf_given_for_the_manifest_or_the_theme_is_told_which_file_to_give(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teacher ran ``printdeck answer output/deck.pdf 12 31`` (or ``verify``, ``build``
+    with the PDF): the PDF was read as a theme and refused as 'not UTF-8 text; save the
+    theme as UTF-8', a fix that cannot help. Now the PDF is named as one, with the file to
+    give instead; nothing is written."""
+    monkeypatch.chdir(tmp_path)
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(yaml.safe_dump(SMALL))
+    printdeck.build(theme)  # output/small-class.pdf and .json
+    before = sorted(p.name for p in (tmp_path / "output").iterdir())
+    runner = CliRunner()
+    for args, fix in (
+        (["answer", "output/small-class.pdf", "1", "2"], "give its manifest output/small-class.json"),
+        (["verify", "output/small-class.pdf"], "give its manifest output/small-class.json"),
+        (["check", "output/small-class.pdf"], "give the theme"),
+        (["verify", "theme.yaml"], "printdeck check"),
+    ):
+        said = runner.invoke(main, args)
+        assert said.exit_code == 2 and said.output.count("\n") == 1, said.output
+        assert "UTF-8" not in said.output and fix in said.output, said.output
+        assert said.output.startswith(f"printdeck: error: {args[1]}: "), said.output
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == before

@@ -10,7 +10,7 @@ import printdeck
 from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
 from printdeck.cli.options import as_typed, spec_option, spec_options
-from printdeck.errors import PrintdeckError
+from printdeck.errors import PrintdeckError, shown
 
 SLIDES_OPTIONS = option_table("slides")
 
@@ -75,6 +75,9 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
             return
         if theme.lower().endswith(".json") and not Path(theme).exists():
             raise PrintdeckError(source=theme, problem="not found", fix="give a build's manifest or a theme")
+        if theme.lower().endswith(".pdf"):  # the printed deck: its manifest beside it answers for it
+            fix = f"give its manifest {shown(Path(theme).with_suffix('.json'))} or the theme"
+            raise PrintdeckError(source=theme, problem="is the deck's PDF", fix=fix)
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:

@@ -30,6 +30,8 @@ from printdeck.design.make import Design
 from printdeck.design.split_twins import split_deck_a
 from printdeck.errors import PrintdeckError, file_error, shown
 from printdeck.fileio import read_user_file
+from printdeck.output_record import manifest_beside
+from printdeck.userfiles import binary_kind
 
 MAX_DECK_BYTES = 24_000_000
 """Largest deck file read (the design of order 127, 16,513 cards of 128, is 11 MB as CSV)."""
@@ -156,10 +158,29 @@ def _renumber(cards: list[list[int]]) -> tuple[np.ndarray, np.ndarray, list[int]
 
 
 def _decode(raw: bytes, path: Path) -> str:
+    """The deck file's text (UTF-8, a byte-order mark allowed).
+
+    Raises:
+        PrintdeckError: A PDF or a picture (named as one, with the file to give), or not UTF-8.
+    """
+    kind = binary_kind(raw)
+    if kind is not None:
+        raise file_error(path, f"is {kind}, not a deck; {_deck_fix(path)}")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise file_error(path, f"not UTF-8 text (byte {exc.start}); give a design JSON or CSV") from None
+
+
+def _deck_fix(path: Path) -> str:
+    """What to give instead of ``path``, a file that holds no deck: the manifest beside a
+    build's PDF, ``printdeck check`` for a theme, else the kinds of deck file there are."""
+    manifest = manifest_beside(path)
+    if manifest is not None:
+        return f"give its manifest {shown(manifest)}"
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return "this looks like a theme: check it with printdeck check, or verify its build's manifest (.json)"
+    return "give a design (printdeck design's text, JSON or CSV) or a build's manifest (.json beside its PDF)"
 
 
 def read_deck(path: Path, match: int | None = None) -> DeckFile:
@@ -205,7 +226,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     else:
         cards = from_csv(text, path)
     if not cards:
-        raise file_error(path, "no cards found")
+        raise file_error(path, f"no cards found; {_deck_fix(path)}")
     flat, sizes, labels = _renumber(cards)
     lam = match if match is not None else (lam_in_file or 1)
     return DeckFile(flat, sizes, labels, lam, lam_in_file, decks, twin_faults, b_cards)

@@ -20,6 +20,7 @@ import yaml
 
 from printdeck.errors import PrintdeckError, file_error, shown
 from printdeck.fileio import read_user_file
+from printdeck.userfiles import binary_kind
 
 MAX_FILE_BYTES = 1_000_000
 """Largest theme file read (a theme with a thousand symbols is ~50 kB)."""
@@ -230,6 +231,10 @@ def load_yaml_file(path: Path) -> object:
             valid, safe YAML.
     """
     raw = read_user_file(path, "", MAX_FILE_BYTES, "the theme")  # a regular file only, never blocking
+    kind = binary_kind(raw)
+    if kind is not None:  # the deck's PDF, a picture: not a theme saved in another encoding
+        fix = "give the theme: a .yaml file, or the folder holding theme.yaml"
+        raise file_error(path, f"is {kind}, not a theme; {fix}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
