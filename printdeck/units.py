@@ -28,6 +28,22 @@ unit. Written without flags, so a JSON Schema (ECMA-262 regular expressions) can
 _LENGTH = re.compile(LENGTH_PATTERN)
 
 
+def shown_under(value_mm: float, limit_mm: float) -> str:
+    """``value_mm``, a size under ``limit_mm``, as a message shows it beside that limit: to
+    one decimal, or to as many more (up to three) as it takes not to read as the limit
+    itself ("only 2.96 mm; minimum 3 mm", never "only 3.0 mm").
+
+    Examples:
+        >>> shown_under(1.34, 3.0), shown_under(2.96, 3.0), shown_under(2.9999, 3.0)
+        ('1.3', '2.96', '2.999')
+    """
+    for digits in (1, 2, 3):
+        text = f"{value_mm:.{digits}f}"
+        if float(text) < limit_mm:
+            return text
+    return f"{math.floor(value_mm * 1000.0) / 1000.0:.3f}"
+
+
 class LengthError(ValueError):
     """A value that is not a length with its unit (``"85mm"``): a front end words it
     as a length (the theme's error carries the code ``not-a-length``)."""

@@ -112,6 +112,20 @@ def test_refuses_symbols_below_minimum_size(theme, cards) -> None:
         layout_deck(cards[:1], s, seed=1)
 
 
+def test_a_symbol_just_under_the_minimum_is_not_said_to_be_the_minimum(theme) -> None:
+    """A 40 mm class-set card was refused with 'would be only 3.0 mm (...; minimum 3 mm)': the
+    size rounded to one decimal read as the minimum it fell short of. It is now shown with
+    as many decimals as it takes to read as less than the minimum."""
+    from printdeck.layout.card import _check_min_size
+
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), min_size_mm=3.0)
+    symbols = list(theme.symbols[:3])
+    for size, said in ((2.96, "only 2.96 mm"), (2.9999, "only 2.999 mm"), (1.34, "only 1.3 mm")):
+        with pytest.raises(PrintdeckError) as err:
+            _check_min_size(0, symbols, np.array([10.0, size, 8.0]), s)
+        assert said in str(err.value) and "minimum 3 mm" in str(err.value), str(err.value)
+
+
 def test_ladder_shapes() -> None:
     s = LayoutSettings(safe_radius_mm=40, size_ratio=0.5)
     t = ladder(8, s)

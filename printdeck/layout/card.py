@@ -33,6 +33,7 @@ from printdeck.layout.packing import (
 from printdeck.layout.pins import PinRefusal, card_poses, conflict_refusal, too_small_refusal
 from printdeck.layout.settings import LayoutSettings
 from printdeck.model import CardLayout, Placement, SymbolSpec
+from printdeck.units import shown_under
 
 RETRY_STEPS = 3  # a retry compacts this many times as long as the first try (low cards gain the most from it)
 REROLL_BASE = 1000  # attempt a > 0 of a card packs from default_rng([seed, index, REROLL_BASE + a])
@@ -329,7 +330,8 @@ def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray
     if sizes[k] < settings.min_size_mm:
         names = ", ".join(s.name for s in symbols)
         raise PrintdeckError(
-            f"card {index + 1}: symbol {symbols[k].name!r} would be only {sizes[k]:.1f} mm "
+            f"card {index + 1}: symbol {symbols[k].name!r} would be only "
+            f"{shown_under(float(sizes[k]), settings.min_size_mm)} mm "
             f"(square root of its ink area; minimum {settings.min_size_mm:g} mm) among {len(symbols)} "
             f"symbols ({names}); use fewer deck.symbols_per_card, a smaller layout.gap, a larger "
             f"{settings.card_size_key()}, or a larger layout.size_ratio"

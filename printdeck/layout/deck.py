@@ -23,6 +23,7 @@ from printdeck.layout.size_plan import DeckPlanner
 from printdeck.layout.stored_cards import layout_cache_on
 from printdeck.layout.workers import run_cards
 from printdeck.model import CardLayout, SymbolSpec
+from printdeck.units import shown_under
 
 
 def layout_deck(
@@ -113,6 +114,7 @@ def _check_not_too_thin(symbol: SymbolSpec, sil: Silhouette, settings: LayoutSet
         what = f"the word {symbol.text!r}" if symbol.kind == "text" else f"the image {shown(symbol.source)}"
         raise symbol.error(
             f"{what} is too thin (width:height {sil.aspect:.3g}): even alone on the card its ink would be only "
-            f"{alone:.1f} mm (square root of its ink area; minimum {settings.min_size_mm:g} mm)",
+            f"{shown_under(alone, settings.min_size_mm)} mm (square root of its ink area; "
+            f"minimum {settings.min_size_mm:g} mm)",
             f"crop it closer or give a rounder picture, or make {settings.card_size_key()} larger",
         )

@@ -23,6 +23,7 @@ from printdeck.artwork import Silhouette
 from printdeck.errors import PinWarning, PrintdeckError
 from printdeck.model import SymbolSpec
 from printdeck.theme import Theme
+from printdeck.units import shown_under
 
 if TYPE_CHECKING:
     from printdeck.layout.packing import PinConflict
@@ -219,7 +220,8 @@ def too_small_refusal(entry: PinnedCard, symbol: SymbolSpec, ink_mm: float, min_
     """The refusal of a pinned symbol under the smallest size a symbol may print."""
     error = PrintdeckError(
         key=f"{entry.key}.place.{symbol.name}.size",
-        problem=f"{symbol.name!r} would be only {ink_mm:.1f} mm (square root of its ink area; minimum {min_mm:g} mm)",
+        problem=f"{symbol.name!r} would be only {shown_under(ink_mm, min_mm)} mm "
+        f"(square root of its ink area; minimum {min_mm:g} mm)",
         fix="make its size larger",
         code="pin-too-small",
     )
