@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from printdeck.assign import colour_words
+from printdeck.errors import PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
 from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours, word_colours
@@ -98,19 +99,30 @@ def lay_out_class_set(
         ``copies * len(cards)`` layouts, deck 1 first, each with its :class:`DeckMark`.
 
     Raises:
-        PrintdeckError: A card cannot be laid out around its deck mark.
+        PrintdeckError: A card cannot be laid out around its deck mark (a card named by
+            its deck too: ``deck B, card 24: ...``).
     """
     settings = LayoutSettings.from_theme(theme)
     spot = settings.mark_spot()
     assert spot is not None  # a class set keeps room for its mark
     out: list[CardLayout] = []
     for deck in class_decks(theme):
-        layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
+        try:
+            layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
+        except PrintdeckError as exc:
+            raise _of_deck(exc, deck.letter) from None
         layouts = colour_words(layouts, symbols, word_colours(theme.spec))
         mark = DeckMark(deck.number, deck.letter, deck.color, spot[0], spot[1])
         base = (deck.number - 1) * (len(cards) if per_deck is None else per_deck)
         out += [dataclasses.replace(c, index=base + c.index, mark=mark) for c in layouts]
     return out
+
+
+def _of_deck(exc: PrintdeckError, letter: str) -> PrintdeckError:
+    """``exc`` with the card it names (``card 24: ...``) named as deck ``letter``'s: every deck
+    of a class set has its own layouts and numbers its cards from 1."""
+    text = str(exc)
+    return exc.reworded(f"deck {letter}, {text}") if text.startswith("card ") else exc
 
 
 def class_set_imposition(one_deck: Imposition, decks: int, pack: bool, impose_all: Imposition) -> Imposition:

@@ -327,3 +327,19 @@ def test_the_first_cards_of_a_class_set_keep_their_indices_and_layouts() -> None
     for card in first:
         assert card == every[card.index] and card.mark is not None
         assert card.mark.deck == card.index // per_deck + 1
+
+
+def test_a_card_too_crowded_for_its_symbols_is_named_by_its_deck_too(tmp_path: Path) -> None:
+    """Every deck of a class set has its own layouts and numbers its cards from 1, so a card
+    whose symbols come out too small is named as its deck's ('deck A, card 1'), not as
+    'card 1' of no deck a teacher could find."""
+    words = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百", "千", "万"]
+    theme = {
+        "name": "crowded",
+        "deck": {"order": 3, "copies": 2},
+        "card": {"diameter": "30mm"},
+        "symbols": [{"text": w} for w in words],
+    }
+    with pytest.raises(printdeck.PrintdeckError, match=r"^deck A, card \d+: symbol '.' would be only"):
+        printdeck.build(theme, out=tmp_path / "crowded.pdf")
+    assert not list(tmp_path.iterdir())
