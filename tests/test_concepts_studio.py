@@ -111,3 +111,42 @@ def test_tiles_note_symbols_alike_in_grey_or_for_colour_blind_players(tmp_path: 
         assert "when printed in grey" in tiles["green"]["warning_detail"]
         assert tiles["green"]["warning_detail"].endswith("; printdeck still builds them, with a warning")  # no refusal
         assert state["rev"] >= 1
+
+
+def _face_turns(folder: Path, out: Path) -> list[float]:
+    """How far (degrees, either way) each printed "3 × 4" face of the built deck is turned."""
+    printdeck.build(folder, out=out)
+    manifest = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    (sum_id,) = [s["id"] for s in manifest["symbols"] if s["faces"] and s["faces"][0]["name"] == "3 × 4"]
+    placed = [p for card in manifest["cards"] for p in card["symbols"]]
+    angles = [p["rotation_deg"] % 360 for p in placed if (p["id"], p["face"]) == (sum_id, 0)]
+    assert angles  # the face is printed
+    return [min(a, 360 - a) for a in angles]
+
+
+def test_a_faces_sum_says_it_stays_upright_and_the_page_can_let_it_turn(tmp_path: Path) -> None:
+    """A symbol with faces had no "Keep upright" box: its sum face ("3 × 4") stays upright
+    (turned, × reads as +) and only the theme file could let it turn. Each face now says
+    whether it turns as it is, and the page sets one face's ``rotate``, which the build honours."""
+    folder = tmp_path / "deck"
+    with make_client(folder) as client:
+        state = client.post("/api/words", json={"text": "3 × 4 = 12\nsun\nmoon\nstar\nsea\nsky\ntree"}).json()["state"]
+        sums = next(s for s in state["symbols"] if s["kind"] == "faces")
+        shown = [(f["name"], f["rotate"], f["default_turns"]) for f in sums["faces"]]
+        assert shown == [("3 × 4", None, False), ("12", None, True)]
+        assert max(_face_turns(folder, tmp_path / "before.pdf")) == 0.0
+        answer = client.patch(f"/api/symbols/{sums['uid']}", json={"changes": {"faces.0.rotate": True}})
+        assert answer.status_code == 200, answer.text
+        assert theme_file(client)["symbols"][0] == {"faces": [{"text": "3 × 4", "rotate": True}, {"text": "12"}]}
+        assert answer.json()["state"]["history"]["undo"]["label"] == "'3 × 4 = 12', face '3 × 4': turning default → on"
+        faces = next(s for s in answer.json()["state"]["symbols"] if s["uid"] == sums["uid"])["faces"]
+        assert [f["rotate"] for f in faces] == [True, None]
+        assert max(_face_turns(folder, tmp_path / "turned.pdf")) > 1.0
+        for wrong in ("faces.2.rotate", "faces.0.text", "faces.x.rotate", "rotate"):
+            refused = client.patch(f"/api/symbols/{sums['uid']}", json={"changes": {wrong: True}})
+            assert refused.status_code in (400, 422), wrong  # no such face or key; a symbol's rotate: its faces'
+        word = next(s for s in state["symbols"] if s["name"] == "sun")
+        not_faces = client.patch(f"/api/symbols/{word['uid']}", json={"changes": {"faces.0.rotate": True}})
+        assert not_faces.status_code == 400
+        client.patch(f"/api/symbols/{sums['uid']}", json={"changes": {"faces.0.rotate": None}})
+        assert theme_file(client)["symbols"][0] == {"faces": [{"text": "3 × 4"}, {"text": "12"}]}

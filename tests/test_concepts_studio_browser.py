@@ -128,3 +128,37 @@ def test_a_sums_keep_upright_box_says_what_prints_and_can_let_it_turn(page: obje
         "!document.querySelector(\"#detail label.check input\").checked"
     )  # fmt: skip
     page.keyboard.press("Escape")
+
+
+def test_a_faces_sum_has_a_keep_upright_box_a_face(page: object, studio: tuple[str, Path]) -> None:
+    """A symbol with faces had no "Keep upright" box (a word alone has one): its sum face
+    stayed upright and only theme.yaml could let it turn. Each face now has its box, ticked
+    as it prints, and unticking or ticking one saves that face's ``rotate``."""
+    folder = studio[1]
+    _add_word(page, "6 × 7 = 42")
+    wait_for(lambda: len([s for s in _faces(folder) if s["faces"][0].get("text") == "6 × 7"]) == 1, "the sum saved")
+    page.wait_for_selector("#grid .tile:has-text('6 × 7') .tile-face")
+    _settle(page)
+    page.click("#grid .tile:has-text('6 × 7') .tile-face")
+    group = page.locator("#detail fieldset:has(legend:has-text('Keep upright'))")
+    group.wait_for()
+    sums, answer = group.get_by_label("6 × 7"), group.get_by_label("42")
+    assert sums.is_checked() and not answer.is_checked()  # as it prints: the sum upright, 42 turning
+    page.screenshot(path=str(folder / "faces-upright.png"))
+
+    def saved() -> list[object]:
+        entry = next(s for s in _faces(folder) if s["faces"][0].get("text") == "6 × 7")
+        return [face.get("rotate") for face in entry["faces"]]
+
+    sums.focus()
+    page.keyboard.press("Space")  # by keyboard: the sum may turn now
+    wait_for(lambda: saved() == [True, None], "rotate: true saved on the sum's face")
+    answer.check()
+    wait_for(lambda: saved() == [True, False], "rotate: false saved on 42's face")
+    page.wait_for_function("!document.querySelector('#detail [data-dirty]') && document.body.style.cursor === ''")
+    assert not sums.is_checked() and answer.is_checked()  # the page shows what was saved
+    page.set_viewport_size({"width": 390, "height": 844})
+    group.scroll_into_view_if_needed()
+    page.screenshot(path=str(folder / "faces-upright-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.keyboard.press("Escape")

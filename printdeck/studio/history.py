@@ -30,7 +30,7 @@ from typing import Any
 
 from printdeck.errors import PrintdeckError
 from printdeck.studio.labels import label_of
-from printdeck.studio.symbol_list import FACE_KEYS, Item, name_from_path
+from printdeck.studio.symbol_list import FACE_KEYS, Item, name_from_path, shown_name
 from printdeck.studio.theme_folder import make_folder, unwritable
 
 OWNED_FOLDERS = ("images", "backs", "fonts")
@@ -400,10 +400,28 @@ def _names(items: list[Item]) -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
 
 
+def _face_change(old: Item, new: Item) -> str:
+    """The change of one face's key (its turning): ``'3 × 4 = 12', face '3 × 4': turning
+    default → on``; any other change of the faces is said as a change of its faces."""
+    before, after = old.faces(), new.faces()
+    changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+    if len(before) != len(after) or len(changed) != 1:
+        return f"'{item_name(new)}': its faces"
+    a, b = before[changed[0]], after[changed[0]]
+    keys = [k for k in set(a) | set(b) if a.get(k) != b.get(k)]
+    if len(keys) != 1 or keys[0] in FACE_KEYS:
+        return f"'{item_name(new)}': its faces"
+    words = _ITEM_WORDS.get(keys[0], keys[0].replace("_", " "))
+    said = f"{shown_value(a.get(keys[0]))} → {shown_value(b.get(keys[0]))}"
+    return f"'{shown_name(new)}', face '{shown_name(Item(b))}': {words} {said}"
+
+
 def _item_change(old: Item, new: Item) -> str:
     keys = [k for k in set(old.data) | set(new.data) if old.data.get(k) != new.data.get(k)]
     if keys == ["name"]:
         return f"renamed '{item_name(old)}' → '{item_name(new)}'"
+    if keys == ["faces"]:
+        return _face_change(old, new)
     if "faces" in keys:
         return f"'{item_name(new)}': its faces"
     if len(keys) == 1:

@@ -24,6 +24,9 @@ FIELDS_BY_KIND = {
     "faces": {"name"},
 }
 FACE_KEYS = ("image", "photo", "text")
+FACE_FIELDS = {"rotate"}
+"""A face's own keys the page changes (``faces.1.rotate``): a symbol with faces takes its
+turning from each face (printdeck refuses ``rotate`` on the symbol itself)."""
 MAX_TEXT_VALUE = 500
 _uids = itertools.count(1)
 
@@ -104,34 +107,60 @@ def item_view(
     data = item.data
     faces = item.faces()
     word = next((f["text"] for f in faces if "text" in f), None)
-    default_name = printdeck.concept_name(
-        [str(f.get("name") or f.get("text") or name_from_path(_file_of(f))) for f in faces],
-        ["text" not in f for f in faces],
-    )
-    shown_name = data.get("name") or default_name
     return {
         "uid": item.uid,
         "kind": item.kind,
-        "name": shown_name,
+        "name": shown_name(item),
         "custom_name": "name" in data,
         "file": item.file,
         "text": word,
         "scale": data.get("scale", 1.0),
         "rotate": data.get("rotate"),
-        "default_turns": not (item.kind == "text" and printdeck.turns_into_another_sign(str(word))),
+        "default_turns": turns_by_default(data),
         "focus": data.get("focus"),
         "zoom": data.get("zoom", 1.0),
         "remove_background": bool(data.get("remove_background", False)),
         "shape": data.get("shape", "circle"),
         "color": data.get("color"),
         "thumb": None if item.kind == "folder" or item.file is None else f"/api/thumbs/{item.uid}",
-        "faces": [{"kind": next((k for k in FACE_KEYS if k in f), "image"), "text": f.get("text")} for f in faces]
-        if item.kind == "faces"
-        else [],
+        "faces": [face_view(f) for f in faces] if item.kind == "faces" else [],
         "error": error,
         "warning": warning,
         "warning_detail": warning_detail,
     }
+
+
+def shown_name(item: Item) -> str:
+    """The name the page shows for an item: its own, else printdeck's name of its faces
+    (:func:`printdeck.concept_name`: ``3 × 4 = 12``), its word or its file's name."""
+    faces = item.faces()
+    default_name = printdeck.concept_name([_face_name(f) for f in faces], ["text" not in f for f in faces])
+    return str(item.data.get("name") or default_name)
+
+
+def _face_name(face: dict[str, Any]) -> str:
+    """A face's (or a symbol's) name: its own, its word, or its file's name."""
+    return str(face.get("name") or face.get("text") or name_from_path(_file_of(face)))
+
+
+def face_view(face: dict[str, Any]) -> dict[str, Any]:
+    """One face of a symbol with faces as the page shows it: its kind, word, name (its own,
+    its word, or its file's), ``rotate`` as the theme gives it and whether it turns without."""
+    return {
+        "kind": next((k for k in FACE_KEYS if k in face), "image"),
+        "text": face.get("text"),
+        "name": _face_name(face),
+        "rotate": face.get("rotate"),
+        "default_turns": turns_by_default(face),
+    }
+
+
+def turns_by_default(data: dict[str, Any]) -> bool:
+    """Whether a symbol (or a face) with no ``rotate`` may turn, as printdeck lays it out:
+    a word with a sign that turned reads as another (``3 × 4``) stays upright
+    (:func:`printdeck.turns_into_another_sign`); a photo's turning is the deck's
+    ``layout.rotate_photos``, which the page reads from the settings."""
+    return not ("text" in data and printdeck.turns_into_another_sign(str(data["text"])))
 
 
 def _file_of(face: dict[str, Any]) -> str:
@@ -139,7 +168,8 @@ def _file_of(face: dict[str, Any]) -> str:
 
 
 def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
-    """The item's mapping with ``changes`` applied (``None`` removes a key: its default).
+    """The item's mapping with ``changes`` applied (``None`` removes a key: its default); a
+    key ``faces.<n>.<key>`` changes face ``n`` of a symbol with faces (:data:`FACE_FIELDS`).
 
     Raises:
         ValueError: A key this kind of item does not have, or a value that is not a
@@ -148,15 +178,39 @@ def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
     allowed = FIELDS_BY_KIND[item.kind]
     data = dict(item.data)
     for key, value in changes.items():
-        if key not in allowed:
+        face = _face_key(item, key)
+        if key not in allowed and face is None:
             raise ValueError(f"{key}: not a setting of a {item.kind} symbol")
         if not _plain(value):
             raise ValueError(f"{key}: expected a number, text, true or false")
-        if value is None or (key == "name" and value == ""):
+        if face is not None:
+            data["faces"] = _with_face_key(data["faces"], *face, value)
+        elif value is None or (key == "name" and value == ""):
             data.pop(key, None)
         else:
             data[key] = value
     return data
+
+
+def _face_key(item: Item, key: str) -> tuple[int, str] | None:
+    """``faces.1.rotate`` of a symbol with faces: (1, ``rotate``), when it has a face 1 and
+    :data:`FACE_FIELDS` holds the key; else None."""
+    parts = key.split(".")
+    if item.kind != "faces" or len(parts) != 3 or parts[0] != "faces" or parts[2] not in FACE_FIELDS:
+        return None
+    faces = item.data.get("faces")
+    number = int(parts[1]) if parts[1].isdigit() else -1
+    known = isinstance(faces, list) and 0 <= number < len(faces) and isinstance(faces[number], dict)
+    return (number, parts[2]) if known else None
+
+
+def _with_face_key(faces: list[Any], number: int, key: str, value: object) -> list[Any]:
+    """``faces`` with face ``number``'s ``key`` set to ``value`` (``None``: removed), each
+    face a new mapping (the kept ones are never edited)."""
+    face = {k: v for k, v in dict(faces[number]).items() if k != key}
+    if value is not None:
+        face[key] = value
+    return [face if i == number else f for i, f in enumerate(faces)]
 
 
 def _plain(value: object) -> bool:

@@ -1,5 +1,6 @@
-// The selected symbol's controls: size, keep upright, and for photos the crop
-// (click the photo where the crop should centre), zoom, shape and background removal.
+// The selected symbol's controls: size, keep upright (a box a face for a symbol with faces),
+// and for photos the crop (click the photo where the crop should centre), zoom, shape and
+// background removal.
 import { call, change, el, imageUrl, patchChildren, queueChange, store } from "./api.js";
 import { labelOf } from "./settings.js";
 
@@ -45,15 +46,38 @@ function slider(symbol, key, value, min, max, step, label, hint) {
     hint ? el("span", { class: "hint", text: hint }) : null);
 }
 
+/** Whether a symbol, or one face of it, turns when its theme gives no ``rotate``: a photo as
+ *  the deck's setting; a word with × or + stays upright unless told (the server says). */
+function turnsByDefault(shown, state) {
+  return shown.kind === "photo" ? Boolean(state.effective["layout.rotate_photos"]) : shown.default_turns !== false;
+}
+
+/** Whether it turns on the cards: its ``rotate``, else its default. */
+function turns(shown, state) {
+  return shown.rotate === null || shown.rotate === undefined ? turnsByDefault(shown, state) : shown.rotate;
+}
+
 function upright(symbol, state) {
-  const photosTurn = state.effective["layout.rotate_photos"];
-  // photos as the deck's setting; a word with × or + stays upright unless told (the server says)
-  const defaultTurns = symbol.kind === "photo" ? Boolean(photosTurn) : symbol.default_turns !== false;
-  const turns = symbol.rotate === null || symbol.rotate === undefined ? defaultTurns : symbol.rotate;
-  return checkbox("Keep upright (never turned on the card)", !turns, (e) => {
+  return checkbox("Keep upright (never turned on the card)", !turns(symbol, state), (e) => {
     const wanted = !e.target.checked;
-    send(symbol, { rotate: wanted === defaultTurns ? null : wanted });
+    send(symbol, { rotate: wanted === turnsByDefault(symbol, state) ? null : wanted });
   });
+}
+
+/** A symbol with faces turns face by face (the theme gives ``rotate`` to each face, and a
+ *  card shows one face): a box a face, ticked where that face prints upright ("3 × 4" is,
+ *  "12" is not), each change saved as that face's ``rotate``. */
+function facesUpright(symbol, state) {
+  const kinds = { image: "picture", photo: "photo" };
+  const boxes = symbol.faces.map((face, i) => {
+    const label = kinds[face.kind] ? `${face.name} (${kinds[face.kind]})` : face.name;
+    return checkbox(label, !turns(face, state), (e) => {
+      const wanted = !e.target.checked;
+      send(symbol, { [`faces.${i}.rotate`]: wanted === turnsByDefault(face, state) ? null : wanted });
+    });
+  });
+  return el("fieldset", { class: "field faces-upright" },
+    el("legend", { class: "label", text: "Keep upright (never turned on the card)" }), ...boxes);
 }
 
 /** The photo with the crop the PDF cuts drawn over it (the ring, the zoom and the mask
@@ -214,7 +238,7 @@ export function drawDetail(state) {
   const controls = [
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
     faces ? null : slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),
-    faces ? null : upright(symbol, state),
+    faces ? facesUpright(symbol, state) : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
     symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}.`, role: "note" }) : null,
