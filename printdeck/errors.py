@@ -214,11 +214,14 @@ CUT_SHORT_PICTURE = "cut-short-picture"
 UNREADABLE_FONT = "unreadable-font"
 """``code`` of a font file printdeck cannot read."""
 SAME_PICTURE = "same-picture"
-"""``code`` of a picture that is another symbol's picture again."""
+"""``code`` of a picture that is another symbol's picture again (``also`` holds the earlier one's theme key)."""
 SAME_NAME = "same-name"
 """``code`` of a symbol named as an earlier one (``also`` holds the earlier one's theme key)."""
 SAME_WORD = "same-word"
-"""``code`` of a word listed twice."""
+"""``code`` of a word listed twice (``also`` holds the earlier one's theme key)."""
+REPEATS = frozenset({SAME_PICTURE, SAME_NAME, SAME_WORD})
+"""The ``code`` of a symbol refused as a repeat of an earlier one: its ``also`` holds that
+one's theme key (``symbols.3``, ``symbols.3.image``), not other inputs with the same problem."""
 FOREIGN_OUTPUT = "foreign-output"
 """``code`` of a file where a build would write its manifest, extras PDF or cut file that
 printdeck did not write (a user's own ``deck.json``): refused, never replaced."""

@@ -56,3 +56,39 @@ def test_picked_pictures_are_copied_in_credited_and_refused_twice(client: Any, t
     assert "extras" not in theme_file(client) and not (folder / "images" / "cat.svg").exists()
     assert client.post("/api/art", json={"names": ["../theme"]}).status_code == 400
     assert client.post("/api/art", json={"names": []}).status_code == 400
+
+
+def _refused(state: dict[str, Any]) -> list[str]:
+    return [tile["file"] for tile in state["rejected"]]
+
+
+def test_a_refused_copys_tile_goes_once_the_symbol_it_copied_has_gone(client: Any) -> None:
+    """A picture picked twice was refused ("the same picture as another symbol"); its red
+    tile stayed when that other symbol was removed (or its adding undone), saying what was
+    no longer so, until dismissed. A tile of a repeat now goes with the symbol it repeats,
+    and a re-added picture leaves no tile; a refusal that still applies stays."""
+    client.post("/api/art", json={"names": ["dog", "cow", "pig", "duck", "owl", "bee"]})
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "first"}).json()["state"]
+    cat = next(s for s in state["symbols"] if s["name"] == "cat")
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "again"}).json()["state"]
+    assert _refused(state) == ["cat.svg"]
+    renamed = client.patch(f"/api/symbols/{cat['uid']}", json={"changes": {"name": "kitty"}}).json()["state"]
+    assert _refused(renamed) == ["cat.svg"]  # the symbol it copies is still there: so is its tile
+    state = client.delete(f"/api/symbols/{cat['uid']}").json()["state"]
+    assert _refused(state) == []
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "re-added"}).json()["state"]
+    assert state["rejected"] == [] and "images/cat.svg" in {s["file"] for s in state["symbols"]}
+
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "refused again"}).json()["state"]
+    assert _refused(state) == ["cat.svg"]
+    undone = client.post("/api/undo", json={}).json()  # the re-added cat's adding taken back
+    assert undone["undone"]["label"].startswith("added 'cat'")
+    assert _refused(undone["state"]) == []
+
+    words = client.post("/api/words", json={"text": "sun", "drop": "words"}).json()["state"]
+    sun = next(s for s in words["symbols"] if s["name"] == "sun")
+    state = client.post("/api/words", json={"text": "Sun\nsun = sol", "drop": "words again"}).json()["state"]
+    assert _refused(state) == ["Sun", "sun = sol"]  # the same word, and a word of another symbol's faces
+    dog = next(s for s in state["symbols"] if s["name"] == "dog")
+    assert _refused(client.delete(f"/api/symbols/{dog['uid']}").json()["state"]) == ["Sun", "sun = sol"]
+    assert _refused(client.delete(f"/api/symbols/{sun['uid']}").json()["state"]) == []

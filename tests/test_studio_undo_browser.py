@@ -153,3 +153,41 @@ def test_enter_in_the_pickers_search_adds_the_picture_found(page: object) -> Non
     page.press("#art-search", "Enter")  # cat itself is picked (the journey above has it already: refused)
     page.wait_for_function("/^(Added cat to|cat was not added)/.test(document.getElementById('art-note').textContent)")
     page.click("#art-picker button:has-text('Done')")
+
+
+def _pick(page: object, name: str, said: str) -> None:
+    """Pick picture ``name`` in the open picker and wait until its note says ``said``."""
+    page.fill("#art-search", name)
+    page.click(f"#art-grid button[data-art='{name}']")
+    page.wait_for_function(
+        "([name, said]) => new RegExp(said).test(document.getElementById('art-note').textContent)",
+        arg=[name, said],
+    )
+
+
+def test_a_refused_copys_tile_goes_with_the_symbol_it_copied(page: object, studio: tuple[str, Path]) -> None:
+    """The cat picked again was refused ("the same picture as another symbol"); removing the
+    cat it copied left the red tile saying so until dismissed. It goes with that symbol now,
+    and the cat picked once more is added with no red tile left."""
+    refused = "#grid .tile.rejected:has-text('cat.svg')"
+    page.click("#art-open")
+    page.wait_for_selector("#art-picker[open]")
+    _pick(page, "cat", "^(Added cat to|cat was not added)")  # in the deck now, if it was not
+    _pick(page, "cat", "^cat was not added: this is the same picture as another symbol")
+    page.click("#art-picker button:has-text('Done')")
+    page.wait_for_selector(refused)
+    page.screenshot(path=str(studio[1] / "refused-copy.png"))
+    page.click("#grid .tile[data-uid] button[aria-label='Remove cat']")
+    page.wait_for_function("!document.querySelector(\"#grid button[aria-label='Remove cat']\")")
+    page.wait_for_selector(refused, state="detached")  # the refusal no longer applies
+    assert page.evaluate("document.activeElement.closest('#grid') !== null")  # the focus stays in the grid
+    page.click("#art-open")
+    page.wait_for_selector("#art-picker[open]")
+    _pick(page, "cat", "^Added cat to the deck")
+    page.click("#art-picker button:has-text('Done')")
+    page.wait_for_selector("#grid button[aria-label='Remove cat']")
+    assert page.locator("#grid .tile.rejected").count() == 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#grid button[aria-label='Remove cat']").scroll_into_view_if_needed()
+    page.screenshot(path=str(studio[1] / "re-added-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})

@@ -2,8 +2,9 @@
 picture and a font; each checked by printdeck before the theme names it.
 
 A file printdeck refuses is not kept (the copy the studio just made is removed again):
-it shows as a tile with the command line's one-line reason, until the user dismisses it
-or the next drop is taken (at most :data:`MAX_REJECTED` tiles are kept). A batch that
+it shows as a tile with the command line's one-line reason, until the user dismisses it,
+the next drop is taken, or (a copy of another symbol's picture, word or name) that symbol
+leaves the deck (at most :data:`MAX_REJECTED` tiles are kept). A batch that
 cannot be written (the folder gone, a full or read-only disk) is all or nothing: every
 file it copied is removed again and :class:`~printdeck.studio.theme_folder.Unwritable`
 says why.
@@ -170,7 +171,7 @@ def check_staged(
     if progress is not None:
         progress(checked, "")
     try:
-        space.add_checked(passed, lambda item, problem: _refuse(space, staged, results, item, problem))
+        space.add_checked(passed, lambda *refused: _refuse(space, staged, results, *refused))
     except BaseException:
         _remove(staged)
         ours = {r["uid"] for r in results.values() if not r["ok"]}
@@ -181,17 +182,26 @@ def check_staged(
     return [results[n] for n in range(len(staged.names))]
 
 
-def _result(space: Workspace, staged: Staged, number: int, item: Item, problem: Problem | None) -> dict[str, Any]:
+def _result(
+    space: Workspace, staged: Staged, number: int, item: Item, problem: Problem | None, repeats: int | None = None
+) -> dict[str, Any]:
     if problem is None:
         return {"file": staged.names[number], "ok": True, "uid": item.uid}
     _unlink(staged, item)
-    return _refused(space, staged.names[number], problem, staged.drop)
+    return _refused(space, staged.names[number], problem, staged.drop, repeats)
 
 
-def _refuse(space: Workspace, staged: Staged, results: dict[int, dict[str, Any]], item: Item, problem: Problem) -> None:
-    """A file printdeck calls a copy of an earlier symbol: removed, and a tile says why."""
+def _refuse(
+    space: Workspace,
+    staged: Staged,
+    results: dict[int, dict[str, Any]],
+    item: Item,
+    problem: Problem,
+    repeats: int | None,
+) -> None:
+    """A file printdeck calls a copy of an earlier symbol (uid ``repeats``): removed, and a tile says why."""
     number = next(n for n, i, _ in staged.items if i.uid == item.uid)
-    results[number] = _result(space, staged, number, item, problem)
+    results[number] = _result(space, staged, number, item, problem, repeats)
 
 
 def _unlink(staged: Staged, item: Item) -> None:
@@ -267,13 +277,16 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     return Item({kind.key: f"{uploads.PICTURES_FOLDER}/{name}", **upright}), path
 
 
-def _refused(space: Workspace, filename: str, problem: Problem, drop: str | None) -> dict[str, Any]:
+def _refused(
+    space: Workspace, filename: str, problem: Problem, drop: str | None, repeats: int | None = None
+) -> dict[str, Any]:
     """A refused file's or word's tile: the command line's words about it (``error``) and
-    the page's (``words``)."""
+    the page's (``words``); ``repeats``, the uid of the symbol it is a copy of (the tile
+    goes when that symbol does: see :meth:`Workspace.forget_stale_refusals`)."""
     uid = next_uid()
     line, words = problem.about_file, problem.words_alone
     with space.lock:
-        tile = {"uid": uid, "file": filename, "error": line, "words": words, "drop": drop}
+        tile = {"uid": uid, "file": filename, "error": line, "words": words, "drop": drop, "repeats": repeats}
         space.keep_rejected([*space.rejected, tile])
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 
@@ -305,9 +318,9 @@ def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict
             line_of[items[-1].uid] = number
             results[number]["uid"] = items[-1].uid
 
-        def refuse(item: Item, problem: Problem) -> None:
+        def refuse(item: Item, problem: Problem, repeats: int | None) -> None:
             number = line_of[item.uid]
-            results[number] = _refused(space, lines[number][0], problem, drop)
+            results[number] = _refused(space, lines[number][0], problem, drop, repeats)
 
         space.add_items(items, refuse)
     return results

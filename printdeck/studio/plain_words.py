@@ -23,6 +23,7 @@ from printdeck.errors import (
     LOOK_ALIKE,
     LOW_RESOLUTION,
     NO_FONT_HAS,
+    REPEATS,
     SAME_NAME,
     SAME_PICTURE,
     SAME_WORD,
@@ -190,7 +191,7 @@ def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     if exc.code == SAME_WORD and ".faces." in (exc.key or "") and "faces: list" in str(exc):  # two concepts' word
         return Words(subject, SAME_FACE_WORDS)
     if exc.code in _FILE_WORDS:
-        return Words(subject, _FILE_WORDS[exc.code] + _also(exc))
+        return Words(subject, _FILE_WORDS[exc.code] + ("" if exc.code in REPEATS else _also(exc)))
     if exc.code == SAME_NAME and exc.also:  # the earlier symbol by its tile's number, not its theme key
         earlier = exc.also[0].split(".")[-1]
         number = f"Symbol {int(earlier) + 1}'s" if earlier.isdigit() else "another symbol's"

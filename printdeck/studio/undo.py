@@ -91,6 +91,7 @@ def _restore(space: Workspace, step: Step, state: State, put_back: tuple[str, ..
     step.kept.update(taken)
     space.settings, space.items = copy.deepcopy(state.settings), list(state.items)
     space.field_errors, space.item_errors = {}, {}
+    space.forget_stale_refusals()  # a refused copy of a symbol whose adding is undone
     space.rev += 1
 
 

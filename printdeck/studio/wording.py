@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PinWarning, PrintdeckError, shown, warning_lines
+from printdeck.errors import REPEATS, PinWarning, PrintdeckError, shown, warning_lines
 from printdeck.studio.plain_words import plain_words
 
 THEME_FILE = "theme.yaml"
@@ -43,8 +43,16 @@ class Problem:
     @property
     def symbol_index(self) -> int | None:
         """The position in ``symbols:`` the error names (``symbols.3.image`` -> 3), if any."""
-        parts = (self.key or "").split(".")
-        return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
+        return _symbol_index(self.key)
+
+    @property
+    def repeated_index(self) -> int | None:
+        """For a symbol refused as a repeat of an earlier one (the same picture, word or
+        name: :data:`printdeck.errors.REPEATS`), that one's position in ``symbols:``."""
+        cause = self.cause
+        if cause is None or cause.code not in REPEATS or not cause.also:
+            return None
+        return _symbol_index(cause.also[0])
 
     def error(self) -> PrintdeckError:
         """This problem raised again (its line, its fields kept: ``theme.yaml`` its source)."""
@@ -61,6 +69,12 @@ class Problem:
         if self.key and self.detail.startswith(self.key):
             return self.detail.split(": ", 1)[-1]  # past the key (and the file it read)
         return self.detail
+
+
+def _symbol_index(key: str | None) -> int | None:
+    """The position in ``symbols:`` a theme key names (``symbols.3.image`` -> 3), if any."""
+    parts = (key or "").split(".")
+    return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
 
 
 def _without_folder(text: str, folder: Path) -> str:

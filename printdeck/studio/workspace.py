@@ -36,6 +36,11 @@ a process). PDFium and HiGHS need no more than their own guards (one PDFium call
 time, see ``printdeck.render.pdf_pixels``; a solver a thread)."""
 
 
+OnRefused = Callable[[Item, Problem, int | None], None]
+"""Told of a new item printdeck refuses: the item, why, and the uid of the symbol it repeats
+(the same picture, word or name as that earlier one; None when it is no repeat)."""
+
+
 class Refused(Exception):
     """A change the theme model refuses; ``problem`` says why, for the field it names."""
 
@@ -155,6 +160,7 @@ class Workspace:
             self.written = theme_folder.write_theme(self.folder, doc, self.written)
             self.settings, self.items = new_settings, new_items
             self.item_errors = {}  # the next snapshot (or build) says what is still wrong
+            self.forget_stale_refusals()
             self.rev += 1
             if self._group_depth == 0:
                 self._record(*before)
@@ -198,6 +204,7 @@ class Workspace:
             before = self.state_now()
             self.settings = {k: v for k, v in doc.items() if k != "symbols"}
             self.items = [as_item(raw, _names_folder(self.folder, raw)) for raw in raw_items]
+            self.rejected = [{**r, "repeats": None} for r in self.rejected]  # the symbols have new uids
             self.written = text
             self.field_errors = {}
             self.item_errors = {}
@@ -239,7 +246,7 @@ class Workspace:
                 return index
         raise KeyError(uid)
 
-    def add_items(self, new: list[Item], on_refused: Callable[[Item, Problem], None]) -> list[Item]:
+    def add_items(self, new: list[Item], on_refused: OnRefused) -> list[Item]:
         """Append items, each checked by printdeck (files decoded, words set in a font)
         alone and then with the others (duplicates); refused ones go to ``on_refused``.
 
@@ -253,7 +260,7 @@ class Workspace:
                 if problem is None:
                     kept.append(item)
                 else:
-                    on_refused(item, problem)
+                    on_refused(item, problem, None)
             return self.add_checked(kept, on_refused)
 
     def check_alone(self, item: Item) -> tuple[printdeck.Theme | None, Problem | None]:
@@ -269,7 +276,7 @@ class Workspace:
             return None, None  # a problem of the settings, not of this item: the deck's check says it
         return theme, problem
 
-    def add_checked(self, new: list[Item], on_refused: Callable[[Item, Problem], None]) -> list[Item]:
+    def add_checked(self, new: list[Item], on_refused: OnRefused) -> list[Item]:
         """Append items each already checked alone (:meth:`check_alone`): those printdeck
         calls copies of earlier symbols go to ``on_refused``, the others are saved.
 
@@ -288,26 +295,29 @@ class Workspace:
         with self.lock:
             if self.rev != rev:
                 kept, refused = self._without_duplicates(list(self.items), new, text)
-            for item, problem in refused:
-                on_refused(item, problem)
+            for item, problem, repeats in refused:
+                on_refused(item, problem, repeats)
             if kept:
                 self.commit(items=self.items + kept)
             return kept
 
     def _without_duplicates(
         self, before: list[Item], kept: list[Item], text: object
-    ) -> tuple[list[Item], list[tuple[Item, Problem]]]:
+    ) -> tuple[list[Item], list[tuple[Item, Problem, int | None]]]:
         """The new items kept after dropping, one by one, those printdeck calls copies of
-        the symbols ``before`` them, and those dropped with why."""
+        the symbols ``before`` them, and those dropped with why and the uid of the symbol
+        each repeats (None if printdeck names none)."""
         base = len(before)
-        refused: list[tuple[Item, Problem]] = []
+        refused: list[tuple[Item, Problem, int | None]] = []
         while kept:
             doc = {"symbols": [i.data for i in before + kept], **({"text": text} if text else {})}
             _, problem = self.check(doc, check_files=True)
             index = problem.symbol_index if problem is not None else None
             if problem is None or index is None or index < base:
                 return kept, refused
-            refused.append((kept[index - base], problem))
+            earlier = problem.repeated_index
+            repeats = (before + kept)[earlier].uid if earlier is not None and earlier < index else None
+            refused.append((kept[index - base], problem, repeats))
             kept = kept[: index - base] + kept[index - base + 1 :]
         return kept, refused
 
@@ -317,6 +327,17 @@ class Workspace:
         with self.lock:
             self.rejected = tiles
             theme_folder.write_refused(self.folder, tiles)
+
+    def forget_stale_refusals(self) -> None:
+        """Forget the refused tiles of repeats (``repeats``: the uid of the symbol a refused
+        picture, word or name was the same as) whose symbol has left the deck (removed, or
+        its adding undone): the refusal no longer applies, and its tile would say what is
+        no longer so."""
+        with self.lock:
+            uids = {item.uid for item in self.items}
+            kept = [r for r in self.rejected if r.get("repeats") is None or r["repeats"] in uids]
+            if len(kept) != len(self.rejected):
+                self.keep_rejected(kept)
 
     def note_problem(self, problem: Problem) -> None:
         """Show a build's error beside the symbol or field it names."""

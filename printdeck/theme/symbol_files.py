@@ -175,10 +175,12 @@ def check_file(path: Path, where: str, seen: Seen, check_files: bool) -> FileChe
         seen.deferred[path] = where
     for digest in check.digests:
         if digest in seen.digests:
+            earlier = seen.digests[digest]
             raise key_error(
                 f"{where}",
-                f"{shown(path)} is the same picture as {seen.digests[digest]}; remove one of the two copies",
+                f"{shown(path)} is the same picture as {earlier}; remove one of the two copies",
                 code=SAME_PICTURE,
+                also=(earlier.split(" (")[0],),  # its key, without the file named after it
             )
     named = where if where.endswith(f"({path.name})") else f"{where} ({path.name})"  # a folder's key names it already
     for digest in check.digests:

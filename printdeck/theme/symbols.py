@@ -168,7 +168,7 @@ def _check_new_word(word: str, where: str, seen: Seen, split: bool) -> None:
         if ".faces." in where and ".faces." in first and not same_symbol and not split:
             other = first.split(".faces.")[0]
             fix += f", or make {other} and {symbol} one symbol, with all their faces in one faces: list"
-        raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD)
+        raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD, also=(first,))
     seen.words.setdefault(folded, where)
     seen.face_words.setdefault(symbol, []).append(spaced)
 
