@@ -28,6 +28,19 @@ function newDrop() {
 }
 
 let wordsLang = ""; // state.words_lang: the language the words print in (drawSymbols sets it)
+
+// uid -> the name typed and sent, until its answer comes: the grid redrawn meanwhile (by a
+// late answer of the sheet or the look-alikes, still of the state before it) shows it as typed.
+const namesSent = new Map();
+
+/** Save a tile's new name (``typed``); while it is on its way, a redraw keeps showing it. */
+async function rename(symbol, typed) {
+  const sent = { typed };
+  namesSent.set(symbol.uid, sent);
+  await change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: typed.trim() || null } }, () => {
+    if (namesSent.get(symbol.uid) === sent) namesSent.delete(symbol.uid);  // the answer's name is shown
+  });
+}
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** The ``lang`` of a word's tile: the deck's, except that a Chinese, Japanese or Korean
@@ -218,9 +231,10 @@ function tile(symbol, index, count) {
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   const name = el("input", {
-    type: "text", class: "tile-name", "data-part": "name", value: symbol.name, "aria-label": `Name of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
+    type: "text", class: "tile-name", "data-part": "name", value: namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : symbol.name,
+    "aria-label": `Name of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
     disabled: symbol.kind === "folder",
-    onchange: (e) => change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: e.target.value.trim() || null } }),
+    onchange: (e) => rename(symbol, e.target.value),
   });
   const tools = el("div", { class: "tile-tools" },
     el("button", { type: "button", "data-part": "earlier", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
