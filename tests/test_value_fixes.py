@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from printdeck.card_sizes import NAMED_SIZES
 from printdeck.errors import PrintdeckError
 from printdeck.theme import load_theme_data
 
@@ -37,12 +38,7 @@ def _refusal(section: str, key: str, value: object) -> str:
         ("card", "size", "60x60mm", "for a square card give card.shape: square and card.size: 60mm"),
         ("card", "size", "pokr", "did you mean 'poker'?"),
         ("card", "size", "tgc circle", "did you mean 'tgc-circle'?"),
-        (
-            "card",
-            "size",
-            "big",
-            "give a length, [width, height] or a card's name: poker, bridge, tarot, mini, tgc-circle, tgc-hex",
-        ),
+        ("card", "size", "big", f"give a length, [width, height] or a card's name: {', '.join(NAMED_SIZES)}"),
         ("paper", "size", "8.5in x 11", "give the width and the height as a list: [8.5in, 11in]"),
         ("card", "bleed", 3, 'write its unit: "3mm" (or cm, in, pt)'),
         ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
