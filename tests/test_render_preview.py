@@ -116,15 +116,20 @@ def test_preview_replaces_its_own_png_and_no_one_elses(tmp_path) -> None:
     assert Image.open(older).info["Software"].startswith("printdeck")
 
 
-@pytest.mark.parametrize("kind", ["grey", "jpeg", "text"])
+@pytest.mark.parametrize("kind", ["grey", "jpeg", "text", "screenshot"])
 def test_preview_refuses_a_picture_that_only_looks_like_a_sheet(tmp_path, kind: str) -> None:
-    """A plain grey picture the size of a sheet, a JPEG or a note named ``.png`` are not
-    printdeck's: none is replaced."""
-    from PIL import Image
+    """A plain grey picture the size of a sheet, a JPEG or a note named ``.png``, a
+    screenshot of a page on the sheet's very grey are not printdeck's: none is replaced."""
+    from PIL import Image, ImageDraw
 
     theirs = tmp_path / "mine.png"
     if kind == "text":
         theirs.write_text("not a picture at all\n")
+    elif kind == "screenshot":  # four 200-pixel squares' worth of grey page, a white box and words on it
+        shot = Image.new("RGB", (800, 200), (0xEE, 0xEE, 0xEE))
+        ImageDraw.Draw(shot).rectangle((20, 30, 380, 150), fill="white")
+        ImageDraw.Draw(shot).text((40, 60), "Class 3B: our trip to the farm", fill="black")
+        shot.save(theirs, format="PNG")
     else:
         Image.new("RGB", (174, 87), (0xEE, 0xEE, 0xEE)).save(theirs, format="PNG" if kind == "grey" else "JPEG")
     before = theirs.read_bytes()

@@ -27,6 +27,11 @@ MIN_TILE_PX = 22
 """The smallest tile: a card of 20 mm (the least a theme takes) and its 1 mm margins at 1 px/mm."""
 OLDER_LOOK_MAX_PIXELS = 64_000_000
 """A PNG of more pixels is not decoded to see whether it is an older preview (it is taken as not one)."""
+OLDER_CARD_SHARE = 0.8
+"""The least share of its tile an older preview's card spans its longer way (a card and its
+1 mm margins: 20 mm of 22 at the smallest)."""
+OLDER_CENTRE_PX = 2
+"""How far (pixels) an older preview's card may sit from its tile's centre (rounding)."""
 OLDER_LOOK_SHARE = 0.9
 """The least share of the tiles' top and left edges in :data:`SHEET_GREY` in an older preview
 (a symbol on a card with no safe margin may reach the edge at 1 px/mm; nothing else does)."""
@@ -117,33 +122,59 @@ def older_preview(path: Path) -> bool:
     Never raises: a file that cannot be read is not one."""
     try:
         with Image.open(path, formats=["PNG"]) as image:
-            side = _tile_side(image.size)
-            if image.mode != "RGB" or image.info or side is None or image.width * image.height > OLDER_LOOK_MAX_PIXELS:
+            sides = _tile_sides(image.size)
+            if image.mode != "RGB" or image.info or not sides or image.width * image.height > OLDER_LOOK_MAX_PIXELS:
                 return False
             pixels = np.asarray(image)
     except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
         return False
-    return _tiled_like_a_sheet(pixels, side)
+    return any(_tiled_like_a_sheet(pixels, side) for side in sides)
 
 
-def _tile_side(size: tuple[int, int]) -> int | None:
-    """The side of the square tiles a contact sheet ``size`` pixels wide and high is made of
-    (one row of 1 .. :data:`COLUMNS` tiles, or rows of :data:`COLUMNS`); None when no sheet
+def _tile_sides(size: tuple[int, int]) -> list[int]:
+    """The sides of the square tiles a contact sheet ``size`` pixels wide and high may be
+    made of: one row of 1 .. :data:`COLUMNS` tiles, or rows of :data:`COLUMNS` (a sheet of
+    5 to 8 cards is also two tiles of twice the side: both are tried); none when no sheet
     is that size."""
     width, height = size
+    sides = []
     if height >= MIN_TILE_PX and width % height == 0 and width // height <= COLUMNS:
-        return height
+        sides.append(height)
     side = width // COLUMNS
-    if side >= MIN_TILE_PX and width % COLUMNS == 0 and height % side == 0:
-        return side
-    return None
+    if side >= MIN_TILE_PX and width % COLUMNS == 0 and height % side == 0 and side not in sides:
+        sides.append(side)
+    return sides
 
 
 def _tiled_like_a_sheet(pixels: np.ndarray, side: int) -> bool:
     """Whether the RGB ``pixels`` (height x width x 3) are tiles of ``side`` pixels laid as
     :func:`contact_sheet` lays them: every tile's top-left pixel :data:`SHEET_GREY`, at least
-    :data:`OLDER_LOOK_SHARE` of their top and left edges too, the first tile not all grey
-    (a card is drawn on it: a plain grey picture is not a sheet)."""
+    :data:`OLDER_LOOK_SHARE` of their top and left edges too, and the tiles holding a card
+    first, each card centred in its tile and at least :data:`OLDER_CARD_SHARE` of it across
+    (:func:`card_image`), the rest all grey (a plain grey picture, or a screenshot on a grey
+    page, is not a sheet)."""
     grey = (pixels == SHEET_GREY).all(axis=2)
     edges = np.concatenate([grey[::side, :].ravel(), grey[:, ::side].ravel()])
-    return bool(grey[::side, ::side].all() and edges.mean() >= OLDER_LOOK_SHARE and not grey[:side, :side].all())
+    if not (grey[::side, ::side].all() and edges.mean() >= OLDER_LOOK_SHARE):
+        return False
+    rows, cols = grey.shape[0] // side, grey.shape[1] // side
+    drawn = [
+        _card_in_tile(~grey[r * side : (r + 1) * side, c * side : (c + 1) * side])
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    cards = sum(1 for d in drawn if d is not None)
+    return cards > 0 and all(drawn[:cards]) and not any(d is not None for d in drawn[cards:])
+
+
+def _card_in_tile(ink: np.ndarray) -> bool | None:
+    """Whether the non-grey pixels ``ink`` (side x side bool) of one tile are a card as
+    :func:`card_image` draws it: centred within :data:`OLDER_CENTRE_PX` pixels and spanning at
+    least :data:`OLDER_CARD_SHARE` of the tile one way; None for an empty (all grey) tile."""
+    cols, rows = np.flatnonzero(ink.any(axis=0)), np.flatnonzero(ink.any(axis=1))
+    if not len(cols):
+        return None
+    side = ink.shape[0]
+    centred = all(abs(int(a[0]) + int(a[-1]) + 1 - side) <= 2 * OLDER_CENTRE_PX for a in (cols, rows))
+    wide = max(cols[-1] - cols[0], rows[-1] - rows[0]) + 1 >= OLDER_CARD_SHARE * side
+    return bool(centred and wide)
