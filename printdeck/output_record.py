@@ -191,13 +191,15 @@ def _not_ours(path: Path, argument: str, option: str) -> PrintdeckError:
 
 def _png_by_printdeck(png: Path, older: tuple[str, ...] = ()) -> bool:
     """Whether the PNG file ``png`` names printdeck (or one of ``older``) as its
-    ``Software`` (a text chunk before its pixels: only the head of the file is read)."""
-    from PIL import Image  # noqa: PLC0415 - only when a PNG is in the way
+    ``Software`` (a text chunk before its pixels: only the head of the file is read). The
+    PNG reader is used directly, not through ``Image.open``: its pixel-count guard refuses a
+    large preview whose pixels are never decoded here."""
+    from PIL import PngImagePlugin  # noqa: PLC0415 - only when a PNG is in the way
 
     try:
-        with Image.open(png, formats=["PNG"]) as image:
+        with PngImagePlugin.PngImageFile(png) as image:
             return str(image.info.get(PNG_SOFTWARE_KEY, "")).startswith((PNG_SOFTWARE, *older))
-    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
+    except (OSError, SyntaxError, ValueError, EOFError):
         return False
 
 

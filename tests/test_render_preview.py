@@ -136,3 +136,26 @@ def test_preview_refuses_a_picture_that_only_looks_like_a_sheet(tmp_path, kind: 
     refused = _preview(theirs)
     assert refused.exit_code == 2 and "mine.png is there already and printdeck did not write it" in refused.stderr
     assert theirs.read_bytes() == before
+
+
+def test_a_large_png_printdeck_marked_is_its_own_to_replace(tmp_path) -> None:
+    """A preview of 64 cards at 20 px/mm (6960 x 27840 pixels) is over Pillow's pixel-count
+    guard, which ``Image.open`` raises on: its mark is read without it, so printdeck's own
+    large preview is replaced and a large unmarked one is still refused."""
+    import struct
+    import zlib
+
+    from printdeck.errors import PrintdeckError
+    from printdeck.output_record import check_png_path
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 6960, 27840, 8, 2, 0, 0, 0))
+    tail = chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    ours, theirs = tmp_path / "ours.png", tmp_path / "theirs.png"
+    ours.write_bytes(head + chunk(b"tEXt", b"Software\0printdeck") + tail)
+    theirs.write_bytes(head + tail)
+    check_png_path(ours)
+    with pytest.raises(PrintdeckError, match=r"theirs\.png is there already and printdeck did not write it"):
+        check_png_path(theirs)
