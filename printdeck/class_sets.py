@@ -121,8 +121,7 @@ def lay_out_class_set(
 def _of_deck(exc: PrintdeckError, letter: str) -> PrintdeckError:
     """``exc`` with the card it names (``card 24: ...``) named as deck ``letter``'s: every deck
     of a class set has its own layouts and numbers its cards from 1."""
-    text = str(exc)
-    return exc.reworded(f"deck {letter}, {text}") if text.startswith("card ") else exc
+    return exc.prefixed(f"deck {letter}, ") if exc.problem.startswith("card ") else exc
 
 
 def class_set_imposition(one_deck: Imposition, decks: int, pack: bool, impose_all: Imposition) -> Imposition:

@@ -186,6 +186,12 @@ class PrintdeckError(Exception):
         for a front end to attach it to the theme key that led to it."""
         return self if self.key is not None else self._changed(key=key)
 
+    def prefixed(self, words: str) -> PrintdeckError:
+        """The same error with ``words`` before its problem and its message (``"deck A, "``
+        before ``"card 1: ..."``), every other field kept."""
+        message = None if self._message is None else words + self._message
+        return self._changed(message=message, problem=words + self.problem)
+
     def located(self, source: str) -> PrintdeckError:
         """The same error said of ``source`` (a theme file's name): its message starts
         ``"<source>: "``, every field kept."""

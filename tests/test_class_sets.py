@@ -340,6 +340,7 @@ def test_a_card_too_crowded_for_its_symbols_is_named_by_its_deck_too(tmp_path: P
         "card": {"diameter": "30mm"},
         "symbols": [{"text": w} for w in words],
     }
-    with pytest.raises(printdeck.PrintdeckError, match=r"^deck A, card \d+: symbol '.' would be only"):
+    with pytest.raises(printdeck.PrintdeckError, match=r"^deck A, card \d+: symbol '.' would be only") as caught:
         printdeck.build(theme, out=tmp_path / "crowded.pdf")
     assert not list(tmp_path.iterdir())
+    assert caught.value.problem.startswith("deck A, card "), "the studio says the problem field"
