@@ -468,6 +468,7 @@ def test_the_printed_pdf_given_for_the_manifest_or_the_theme_is_told_which_file_
     theme = tmp_path / "theme.yaml"
     theme.write_text(yaml.safe_dump(SMALL))
     printdeck.build(theme)  # output/small-class.pdf and .json
+    (tmp_path / "lone.pdf").write_bytes((tmp_path / "output" / "small-class.pdf").read_bytes())
     before = sorted(p.name for p in (tmp_path / "output").iterdir())
     runner = CliRunner()
     for args, fix in (
@@ -475,6 +476,8 @@ def test_the_printed_pdf_given_for_the_manifest_or_the_theme_is_told_which_file_
         (["verify", "output/small-class.pdf"], "give its manifest output/small-class.json"),
         (["check", "output/small-class.pdf"], "give the theme"),
         (["verify", "theme.yaml"], "printdeck check"),
+        (["answer", "lone.pdf", "1", "2"], "is a PDF, not a theme; give the theme"),  # no manifest beside it
+        (["answer", "missing.pdf", "1", "2"], "no such theme file"),  # a name mistyped
     ):
         said = runner.invoke(main, args)
         assert said.exit_code == 2 and said.output.count("\n") == 1, said.output

@@ -75,9 +75,7 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
             return
         if theme.lower().endswith(".json") and not Path(theme).exists():
             raise PrintdeckError(source=theme, problem="not found", fix="give a build's manifest or a theme")
-        if theme.lower().endswith(".pdf"):  # the printed deck: its manifest beside it answers for it
-            fix = f"give its manifest {shown(Path(theme).with_suffix('.json'))} or the theme"
-            raise PrintdeckError(source=theme, problem="is the deck's PDF", fix=fix)
+        _refuse_a_built_pdf(Path(theme))
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:
@@ -86,6 +84,18 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
     click.echo(", ".join(s.name for s in shared))
     _say_if_twins(first, second, [s.name for s in shared])
     _say_if_printed_differs(loaded, first, second, [s.name for s in shared], seed)
+
+
+def _refuse_a_built_pdf(pdf: Path) -> None:
+    """Refuse a build's PDF given for the deck when its manifest is beside it, naming the
+    manifest to give (a PDF with none, or no file at all, is left to the theme's refusal).
+
+    Raises:
+        PrintdeckError: Said of the PDF, with its manifest as the fix.
+    """
+    manifest = pdf.with_suffix(".json")
+    if pdf.suffix.lower() == ".pdf" and pdf.is_file() and printdeck.manifest_data(manifest) is not None:
+        raise PrintdeckError(source=str(pdf), problem="is the deck's PDF", fix=f"give its manifest {shown(manifest)}")
 
 
 def _say_if_twins(first: int, second: int, shared: list[str]) -> None:
