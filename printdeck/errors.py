@@ -198,8 +198,8 @@ class PrintdeckError(Exception):
         return self._changed(message=f"{source}: {self}", source=source)
 
     def fields(self) -> dict[str, object]:
-        """The fields as plain data (for JSON): source, key, value, problem, fix, is_argument, more
-        and the whole ``message``."""
+        """The fields as plain data (for JSON): source, key, value, problem, fix, is_argument, more,
+        code, also (a list) and the whole ``message``."""
         return {
             "source": self.source,
             "key": self.key,
@@ -209,6 +209,7 @@ class PrintdeckError(Exception):
             "is_argument": self.is_argument,
             "more": self.more,
             "code": self.code,
+            "also": list(self.also),
             "message": str(self),
         }
 

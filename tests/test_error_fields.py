@@ -390,6 +390,7 @@ def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> Non
     assert "; so do 6 more pictures: p1.png (" in said and said.endswith("and 1 more; use larger images"), said
     assert said.index("p1.png") < said.index("p2.png") < said.index("p5.png")  # in the theme's order
     assert caught.value.code == "low-resolution" and caught.value.also == tuple(f"p{i}.png" for i in range(1, 7))
+    assert caught.value.fields()["also"] == [f"p{i}.png" for i in range(1, 7)], "as docs/api.md says"
     from printdeck.studio.plain_words import plain_words
 
     words = str(plain_words(caught.value))
