@@ -37,6 +37,7 @@ def _refusal(section: str, key: str, value: object) -> str:
         ),
         ("card", "size", "60x60mm", "for a square card give card.shape: square and card.size: 60mm"),
         ("card", "size", "pokr", "did you mean 'poker'?"),
+        ("card", "size", "bridge-card", "did you mean 'bridge'?"),
         ("card", "size", "tgc circle", "did you mean 'tgc-circle'?"),
         ("card", "size", "big", f"give a length, [width, height] or a card's name: {', '.join(NAMED_SIZES)}"),
         ("paper", "size", "8.5in x 11", "give the width and the height as a list: [8.5in, 11in]"),

@@ -103,10 +103,7 @@ def _card_name_fix(given: str) -> str:
     is a misspelling of (``pokr``), else every name :data:`~printdeck.card_sizes.NAMED_SIZES`
     holds, so a designer who typed a name learns the names there are."""
     names = list(NAMED_SIZES)
-    close = difflib.get_close_matches(given.strip().lower(), names, n=1, cutoff=CLOSE)
-    if close:
-        return f"did you mean {close[0]!r}?"
-    return f"give a length, [width, height] or a card's name: {', '.join(names)}"
+    return _choice_fix(given, names) or f"give a length, [width, height] or a card's name: {', '.join(names)}"
 
 
 def _switched_sections() -> frozenset[str]:
