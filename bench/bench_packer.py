@@ -24,7 +24,8 @@ be half as fast as the issue's, and its milliseconds say little alone). ``--base
 out with the code of ``REV`` (a temporary git worktree, as ``compare.py`` makes) and the
 current code, each in a process of its own, ``--runs`` times alternating, and prints the
 medians, current / baseline and the verdict. ``--set`` and ``--steps`` apply to the
-current code only.
+current code only; ``--shapes`` and ``--profile`` lay the decks out in this process alone,
+as ``--baseline none`` does.
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def parse_args() -> argparse.Namespace:
 def main() -> None:
     args = parse_args()
     baseline = BASELINE_FILE.read_text(encoding="utf-8").split()[0] if args.baseline is None else args.baseline
-    if baseline != "none" and not args.json and not args.profile:
+    if baseline != "none" and not (args.json or args.profile or args.shapes):  # those lay out here alone
         compare_with(baseline, args)
         return
     apply_settings(args.set, args.steps)
