@@ -80,8 +80,9 @@ def lay_out_class_set(
     jobs: int | None = None,
     per_deck: int | None = None,
     meanwhile: Meanwhile | None = None,
+    decks: int | None = None,
 ) -> list[CardLayout]:
-    """Lay out every deck of the theme's class set, deck after deck.
+    """Lay out every deck of the theme's class set, deck after deck (or its first ``decks``).
 
     Args:
         theme: A theme with ``deck.copies`` > 1.
@@ -94,9 +95,12 @@ def lay_out_class_set(
             preview's) keep the indices the whole class set gives them.
         meanwhile: Work done once beside the first deck's packing (see
             :func:`printdeck.layout.layout_deck`).
+        decks: Only the first this many decks (a preview's deck A: the layouts the
+            whole set gives it); None for every deck.
 
     Returns:
-        ``copies * len(cards)`` layouts, deck 1 first, each with its :class:`DeckMark`.
+        ``copies * len(cards)`` layouts (``decks * len(cards)`` with ``decks``), deck 1
+        first, each with its :class:`DeckMark`.
 
     Raises:
         PrintdeckError: A card cannot be laid out around its deck mark (a card named by
@@ -106,7 +110,7 @@ def lay_out_class_set(
     spot = settings.mark_spot()
     assert spot is not None  # a class set keeps room for its mark
     out: list[CardLayout] = []
-    for deck in class_decks(theme):
+    for deck in class_decks(theme)[:decks]:
         try:
             layouts = layout_deck(cards, settings, deck.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
         except PrintdeckError as exc:

@@ -294,10 +294,11 @@ def lay_out_plan(
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
     meanwhile: Meanwhile | None = None,
+    decks: int | None = None,
 ) -> list[CardLayout]:
     """Lay out every card of a planned deck (packed cards come from the disk cache when
     nothing they depend on changed), words coloured as the build colours them; a class
-    set's every deck (:func:`printdeck.class_sets.lay_out_class_set`).
+    set's every deck, or its first ``decks`` (:func:`printdeck.class_sets.lay_out_class_set`).
 
     ``meanwhile``: work done once beside the packing, in a worker process (the build's
     look-alike check: see :class:`printdeck.layout.Meanwhile`).
@@ -314,7 +315,14 @@ def lay_out_plan(
         if theme.spec.deck.copies > 1:
             per_deck = plan.cards_per_deck  # plan.cards may be the first few
             return lay_out_class_set(
-                theme, plan.cards, plan.symbols, progress=progress, jobs=jobs, per_deck=per_deck, meanwhile=meanwhile
+                theme,
+                plan.cards,
+                plan.symbols,
+                progress=progress,
+                jobs=jobs,
+                per_deck=per_deck,
+                meanwhile=meanwhile,
+                decks=decks,
             )
         layouts = layout_deck(plan.cards, settings, theme.spec.seed, progress=progress, jobs=jobs, meanwhile=meanwhile)
     return colour_words(layouts, plan.symbols, word_palette(theme))

@@ -9,12 +9,11 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from printdeck.assign import colour_words
 from printdeck.choices import SheetSide
-from printdeck.deck_plan import DeckPlan, check_words_show, plan_deck, seeded_theme, word_palette
+from printdeck.deck_plan import DeckPlan, check_words_show, lay_out_plan, plan_deck, seeded_theme
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.layout import LayoutSettings, layout_deck, warn_pins_of_missing_cards, warn_rerolls_of_missing_cards
+from printdeck.layout import LayoutSettings
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.output_record import check_png_path, own_png_info
 from printdeck.theme import Theme, load_theme, theme_errors_located
@@ -145,12 +144,10 @@ def write_preview_sheet(
     plan = _seeded_plan(theme, seed)
     cards = [list(card) for card in plan.cards[:count]]
     settings = LayoutSettings.from_theme(theme)
-    warn_pins_of_missing_cards(settings.pins, plan.cards_per_deck)  # as the build warns
-    warn_rerolls_of_missing_cards(settings.reroll, plan.cards_per_deck)
     with theme_errors_located(theme):  # as the build says it
         check_words_show(theme, [face for card in cards for s in card for face in s.all_faces])
-        layouts = layout_deck(cards, settings, seed)
-    layouts = colour_words(layouts, [s for card in cards for s in card], word_palette(theme))
+    # laid out as the build lays them out: a class set's deck A with its seed and its mark
+    layouts = lay_out_plan(dataclasses.replace(plan, cards=plan.cards[:count]), decks=1)
     card = theme.spec.card
     sheet = contact_sheet(layouts, cards, card.outline(), settings.zone_shape(), px_per_mm, background=card.background)
     with atomic_output(Path(out_path)) as tmp:

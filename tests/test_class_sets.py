@@ -344,3 +344,37 @@ def test_a_card_too_crowded_for_its_symbols_is_named_by_its_deck_too(tmp_path: P
         printdeck.build(theme, out=tmp_path / "crowded.pdf")
     assert not list(tmp_path.iterdir())
     assert caught.value.problem.startswith("deck A, card "), "the studio says the problem field"
+
+
+def test_a_class_sets_preview_shows_deck_a_as_it_prints(tmp_path: Path) -> None:
+    """``printdeck preview`` of a class set laid its cards out with the theme's seed and no
+    deck mark: not deck A's cards (each deck has its own seed), and a card too crowded was
+    refused with another symbol and size than ``build`` named. The preview now shows deck
+    A's first cards as the PDF prints them, its mark in its colour where the manifest says."""
+    from PIL import Image
+
+    from printdeck.deck_preview import write_preview_sheet
+
+    count, ppmm = 3, 4.0
+    write_preview_sheet(printdeck.load_theme(SMALL), tmp_path / "preview.png", count=count, px_per_mm=ppmm)
+    manifest = json.loads(printdeck.build(SMALL, out=tmp_path / "class.pdf").manifest_path.read_text())
+    sheet = np.asarray(Image.open(tmp_path / "preview.png").convert("RGB"))
+    side = sheet.shape[0]  # one row of square tiles
+    deck_a = [c for c in manifest["cards"] if c["deck"] == 1][:count]
+    for k, card in enumerate(deck_a):
+        mark = card["mark"]
+        x_mm = mark["center_mm"][0] + 0.75 * mark["radius_mm"]  # beside the letter
+        pixel = sheet[round(side / 2 - mark["center_mm"][1] * ppmm), round(k * side + side / 2 + x_mm * ppmm)]
+        want = np.array([int(mark["color"][i : i + 2], 16) for i in (1, 3, 5)])
+        assert np.abs(pixel.astype(int) - want).max() <= 12, f"card {k + 1}: {pixel} is not {mark['color']}"
+    crowded = {**SMALL, "card": {"diameter": "30mm"}, "deck": {"order": 3, "copies": 2}}
+    said = []
+    for call in (
+        lambda: write_preview_sheet(printdeck.load_theme(crowded), tmp_path / "c.png"),
+        lambda: printdeck.build(crowded, out=tmp_path / "c.pdf"),
+    ):
+        with pytest.raises(printdeck.PrintdeckError) as caught:
+            call()
+        said.append(str(caught.value))
+    assert said[0] == said[1] and said[0].startswith("deck A, card "), said
+    assert not (tmp_path / "c.png").exists() and not (tmp_path / "c.pdf").exists()

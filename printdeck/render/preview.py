@@ -18,6 +18,7 @@ from printdeck.artwork import rasterise
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError
 from printdeck.model import CardLayout, SymbolSpec
+from printdeck.render.class_images import paste_mark
 
 SHEET_GREY = (0xEE, 0xEE, 0xEE)
 """The sheet's colour around and between the cards (an empty slot of the last row too)."""
@@ -46,7 +47,7 @@ def card_image(
     background: str = "#ffffff",
     show_safe: bool = True,
 ) -> Image.Image:
-    """Draw one laid-out card.
+    """Draw one laid-out card (a class set's deck mark too, as the card images show it).
 
     Args:
         layout: The card's placements.
@@ -84,6 +85,8 @@ def card_image(
         x = mid + place.center_mm[0] * px_per_mm - art.width / 2
         y = mid - place.center_mm[1] * px_per_mm - art.height / 2
         img.alpha_composite(art, (round(x), round(y)))
+    if layout.mark is not None:  # a class set's deck mark, as the card images show it
+        paste_mark(img, layout.mark, background, px_per_mm)
     return img
 
 
