@@ -93,3 +93,15 @@ def test_calibrate_replaces_its_own_pdf_and_no_one_elses(tmp_path: Path) -> None
     ours = tmp_path / "cal.pdf"
     for offset in ("0mm", "1mm"):
         assert CliRunner().invoke(calibrate, ["-o", str(ours), "--offset-x", offset]).exit_code == 0
+
+
+def test_a_paper_typed_without_units_is_told_how_to_write_it(tmp_path: Path) -> None:
+    """``--paper 200x280`` was refused with what is expected but no fix, by ``calibrate`` and
+    by ``build`` alike; both now say how to write it, as a theme's paper.size does."""
+    from printdeck.cli import main
+
+    for command in (["calibrate", "-o", str(tmp_path / "c.pdf")], ["build", "-o", str(tmp_path / "d.pdf")]):
+        said = CliRunner().invoke(main, [*command, "--paper", "200x280"])
+        assert said.exit_code == 2 and said.stderr.count("\n") == 1, said.output
+        assert said.stderr.rstrip().endswith("; write each side's unit: 200mmx280mm"), said.stderr
+    assert not list(tmp_path.iterdir())

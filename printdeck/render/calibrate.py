@@ -26,7 +26,7 @@ from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
 from printdeck.render.canvas import new_canvas
 from printdeck.render.sheet import INK, draw_ruler
-from printdeck.theme import paper_size
+from printdeck.theme import length_fix, paper_size
 from printdeck.units import mm_to_pt, paper_size_mm
 
 SCALE_HALF_MM = 10
@@ -71,7 +71,7 @@ def write_calibration(
     try:
         size = paper_size_mm(paper_size(paper) if isinstance(paper, str) else paper)  # text as --paper reads it
     except ValueError as exc:
-        raise PrintdeckError(key="paper", is_argument=True, problem=str(exc)) from None
+        raise PrintdeckError(key="paper", is_argument=True, problem=str(exc), fix=length_fix(paper, "paper")) from None
     targets = calibration_targets_mm(size)
     with atomic_output(Path(out_path)) as tmp:
         c = new_canvas(

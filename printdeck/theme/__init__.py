@@ -47,6 +47,7 @@ from printdeck.theme.spec_print import Offset, PaperSpec, paper_size
 from printdeck.theme.spec_types import LENGTHS_IN_MM, SEED_MAX
 from printdeck.theme.symbols import concept_name, turns_into_another_sign, words_lang
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, resolve_path
+from printdeck.theme.value_fixes import length_fix
 from printdeck.theme.word_colours import (
     MIN_VISIBLE_SHARE,
     MIN_WORD_CONTRAST,
@@ -110,6 +111,7 @@ __all__ = [
     "describe_validation_error",
     "grey_deck_colours",
     "init_theme",
+    "length_fix",
     "list_themes",
     "load_theme",
     "load_theme_data",

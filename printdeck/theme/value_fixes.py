@@ -58,7 +58,7 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
             "#000000 prints 100 % K"
         )
     if kind == "value_error" and any(words in str(err.get("msg", "")) for words in ("a length", "width and height")):
-        return _length_fix(given, key)
+        return length_fix(given, key)
     return None
 
 
@@ -74,9 +74,18 @@ def _choice_fix(given: str, choices: list[str]) -> str | None:
     return None
 
 
-def _length_fix(given: object, key: str) -> str | None:
-    """A length's unit left out (``3``, ``"3"``), a size written as ``63x88mm``, or a card's
-    name misspelt (``pokr``)."""
+def length_fix(given: object, key: str) -> str | None:
+    """The fix for a length or size ``given`` for the theme key ``key`` (or ``paper``, the
+    command line's ``--paper``) that is none: its unit left out (``3``, ``"3"``), a size
+    written as ``63x88mm`` or ``200x280``, or a card's name misspelt (``pokr``); None when
+    there is nothing surer to say.
+
+    Examples:
+        >>> length_fix("200x280", "paper")
+        "write each side's unit: 200mmx280mm"
+        >>> length_fix(3, "card.bleed")
+        'write its unit: "3mm" (or cm, in, pt)'
+    """
     if isinstance(given, (int, float)) and not isinstance(given, bool):
         return f'write its unit: "{given:g}mm" (or cm, in, pt)'
     if not isinstance(given, str):
@@ -86,11 +95,13 @@ def _length_fix(given: object, key: str) -> str | None:
     pair = _PAIR.fullmatch(given)
     if pair is None and key == "card.size":
         return _card_name_fix(given)
-    if not (pair and key.endswith("size")):
+    if not (pair and key.endswith(("size", "paper"))):
         return None
     width, unit_w, height, unit_h = pair.groups()
     unit = unit_h or unit_w or "mm"
     sides = f"{width}{unit_w or unit}", f"{height}{unit}"
+    if key == "paper":  # the command line's --paper: one word
+        return f"write each side's unit: {sides[0]}x{sides[1]}"
     if key != "card.size":  # the paper's: a [width, height] list
         return f"give the width and the height as a list: [{sides[0]}, {sides[1]}]"
     if float(width) * MM_PER_UNIT[(unit_w or unit).lower()] == float(height) * MM_PER_UNIT[unit.lower()]:
