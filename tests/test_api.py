@@ -303,3 +303,19 @@ def test_a_trimmed_decks_summary_speaks_only_of_photos_the_cards_show(tmp_path: 
     named = {name for name, _ in built.photo_crops}
     assert len(built.unused) == 2 and len(named) == 5 and not named & set(built.unused)
     assert any(line.startswith("check 5 photo crops") for line in built.summary_lines())
+
+
+def test_the_viewing_calls_take_the_deck_make_gives(tmp_path: Path) -> None:
+    """``lay_out``, ``preview_page``, ``preview_card``, ``view_card``, ``check_pins`` and
+    ``fit_pin`` take the ``Deck`` of ``make`` as they take the ``DeckPlan`` of ``plan`` (a
+    script following docs/api.md hands them the deck it made: they ended in an
+    ``AttributeError``), and answer for it as for its plan."""
+    made = printdeck.make(_words_dict())
+    planned = printdeck.plan(_words_dict())
+    layouts = printdeck.lay_out(made)
+    assert layouts == printdeck.lay_out(planned) == list(made.cards)
+    assert printdeck.preview_page(made, layouts, 1, ppi=30) == printdeck.preview_page(planned, layouts, 1, ppi=30)
+    assert printdeck.preview_card(made, layouts, 2, ppi=30) == printdeck.preview_card(planned, layouts, 2, ppi=30)
+    assert printdeck.view_card(made, layouts, 2) == printdeck.view_card(planned, layouts, 2)
+    assert printdeck.check_pins(made, 2) is None
+    assert printdeck.fit_pin(made, 2, "one") is None

@@ -26,6 +26,17 @@ if TYPE_CHECKING:
 
 
 from printdeck.api.building import ThemeSource, load_theme
+from printdeck.decks import Deck
+
+PlannedDeck = DeckPlan | Deck
+"""A deck the viewing calls take: a :class:`DeckPlan` (:func:`plan`) or a made :class:`Deck`
+(:func:`printdeck.make`), which is seen through its plan."""
+
+
+def plan_of(deck: PlannedDeck) -> DeckPlan:
+    """The plan of ``deck``: itself for a :class:`DeckPlan`, a made :class:`Deck`'s ``plan``
+    (the theme with the options it was made with)."""
+    return deck.plan if isinstance(deck, Deck) else deck
 
 
 def plan(theme: ThemeSource = None, *, prove: bool = True) -> DeckPlan:
@@ -38,18 +49,20 @@ def plan(theme: ThemeSource = None, *, prove: bool = True) -> DeckPlan:
     return plan_deck(load_theme(theme), prove=prove)
 
 
-def lay_out(deck: DeckPlan, progress: Callable[[int], None] | None = None, jobs: int | None = None) -> list[CardLayout]:
-    """Lay out every card of a planned deck as :func:`build` does (cards packed before
-    come from the cache). ``progress`` is called with 1 a card; ``jobs`` caps workers.
+def lay_out(
+    deck: PlannedDeck, progress: Callable[[int], None] | None = None, jobs: int | None = None
+) -> list[CardLayout]:
+    """Lay out every card of a planned deck (or a made one's plan) as :func:`build` does
+    (cards packed before come from the cache). ``progress`` is called with 1 a card; ``jobs`` caps workers.
 
     Raises:
         PrintdeckError: a card cannot be laid out (naming it and the fix).
     """
-    return lay_out_plan(deck, progress=progress, jobs=jobs)
+    return lay_out_plan(plan_of(deck), progress=progress, jobs=jobs)
 
 
 def preview_page(
-    deck: DeckPlan, layouts: Sequence[CardLayout], page: int, *, ppi: float = 96.0, side: str = "front"
+    deck: PlannedDeck, layouts: Sequence[CardLayout], page: int, *, ppi: float = 96.0, side: str = "front"
 ) -> bytes:
     """Sheet ``page`` (1-based) drawn by the PDF renderer and rasterised (PNG bytes): its
     front, or with ``side="back"`` its back as the duplex PDF prints it.
@@ -58,10 +71,10 @@ def preview_page(
         ValueError: ``page`` out of range, a card of that page has no layout, or a back
             asked of a deck without backs.
     """
-    return preview_page_png(deck, layouts, page, ppi, side)
+    return preview_page_png(plan_of(deck), layouts, page, ppi, side)
 
 
-def view_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dict[str, Any]:
+def view_card(deck: PlannedDeck, layouts: Sequence[CardLayout], card: int) -> dict[str, Any]:
     """Printed card ``card`` (1-based) laid out, as plain data: each symbol's name, centre,
     rotation, frame, ink box and whether it is pinned, and the card's size (see
     :func:`printdeck.card_view.card_places`).
@@ -69,30 +82,30 @@ def view_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int) -> dict[
     Raises:
         ValueError: no such card, or ``layouts`` do not hold it.
     """
-    return card_places(deck, layouts, card)
+    return card_places(plan_of(deck), layouts, card)
 
 
-def preview_card(deck: DeckPlan, layouts: Sequence[CardLayout], card: int, *, ppi: float = 200.0) -> bytes:
+def preview_card(deck: PlannedDeck, layouts: Sequence[CardLayout], card: int, *, ppi: float = 200.0) -> bytes:
     """Printed card ``card`` (1-based, its bleed's square) drawn by the PDF renderer and
     rasterised (PNG bytes): the card as it prints.
 
     Raises:
         ValueError: no such card, or ``layouts`` do not hold it.
     """
-    return card_png(deck, layouts, card, ppi)
+    return card_png(plan_of(deck), layouts, card, ppi)
 
 
-def check_pins(deck: DeckPlan, card: int) -> PinRefusal | None:
+def check_pins(deck: PlannedDeck, card: int) -> PinRefusal | None:
     """Why printed card ``card``'s pins (``layout.pinned`` of the deck's theme) cannot be laid
     out, or None: the checks the layout makes before packing the card.
 
     Raises:
         ValueError: no such card.
     """
-    return card_pin_refusal(deck, card)
+    return card_pin_refusal(plan_of(deck), card)
 
 
-def fit_pin(deck: DeckPlan, card: int, symbol: str) -> float | None:
+def fit_pin(deck: PlannedDeck, card: int, symbol: str) -> float | None:
     """The largest size (mm, the frame's longer side) at most the pinned one at which
     ``symbol``'s pin on printed card ``card`` (``layout.pinned`` of the deck's theme) passes
     the checks :func:`check_pins` makes, its centre and turn kept: the pinned size when it
@@ -107,7 +120,7 @@ def fit_pin(deck: DeckPlan, card: int, symbol: str) -> float | None:
         A touch-up moved ``"owl"`` 0.5 mm into its neighbour on card 3; ``fit_pin(deck, 3,
         "owl")`` gives the size to pin it at instead (e.g. ``31.42`` for ``32.0``).
     """
-    return card_pin_fit(deck, card, symbol)
+    return card_pin_fit(plan_of(deck), card, symbol)
 
 
 def upright_picture(path: str | Path, longest_px: int) -> Image.Image:
