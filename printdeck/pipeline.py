@@ -168,12 +168,20 @@ def _layout_jobs(n_cards: int) -> int:
         return 1
 
 
-def _planned_output(theme: Theme, out_path: Path | None) -> Path:
-    """The PDF to write: ``out_path``, else the default (its folder made)."""
+def _planned_output(theme: Theme, out_path: Path | None, made: list[Path]) -> Path:
+    """The PDF to write: ``out_path``, else the default (its folder made, and added to
+    ``made`` when it was not there: a build refused later removes it again,
+    :func:`_remove_empty`).
+
+    Raises:
+        PrintdeckError: The default folder cannot be made (keyed to ``out``).
+    """
     if out_path is None:
         out_path = default_output(theme)
         try:
-            out_path.parent.mkdir(exist_ok=True)
+            if not out_path.parent.is_dir():  # a file of that name is refused below
+                out_path.parent.mkdir()
+                made.append(out_path.parent)
         except OSError as exc:
             raise PrintdeckError(
                 key="out",
@@ -182,6 +190,15 @@ def _planned_output(theme: Theme, out_path: Path | None) -> Path:
                 fix="give the PDF's path",
             ) from None
     return Path(out_path)
+
+
+def _remove_empty(folders: Sequence[Path]) -> None:
+    """Remove each of ``folders`` (made by this build) that is still empty: a refused or
+    interrupted build leaves no folder behind. Never raises (a folder now holding a file,
+    or gone, stays as it is)."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
@@ -230,9 +247,10 @@ def build(
     """
     rep = reporter or _Silent()
     outputs: list[tuple[Path, BuildOptions]] = []
+    made: list[Path] = []  # the default output folder, when this build made it
 
     def before_layout(theme: Theme) -> None:
-        out = _planned_output(theme, out_path)
+        out = _planned_output(theme, out_path, made)
         with_images = with_preset_images(options, out)
         if with_images.png_cut is True and with_images.png_dir is None:  # else no PNG is written: refused
             raise PrintdeckError(
@@ -257,10 +275,14 @@ def build(
             )
         outputs.append((_output(theme, out, with_images), with_images))
 
-    deck = make_deck(theme_ref, options, rep, before_layout)
-    out, options = outputs[0]
-    with theme_errors_located(deck.plan.theme):  # a picture printed too coarse names the theme's file
-        return _write(dataclasses.replace(deck, settings=build_settings(options)), out, options, rep)
+    try:
+        deck = make_deck(theme_ref, options, rep, before_layout)
+        out, options = outputs[0]
+        with theme_errors_located(deck.plan.theme):  # a picture printed too coarse names the theme's file
+            return _write(dataclasses.replace(deck, settings=build_settings(options)), out, options, rep)
+    except BaseException:  # refused or interrupted: nothing written, not even the default folder
+        _remove_empty(made)
+        raise
 
 
 def _check_tuck_box(theme: Theme, blocks: Sequence[Sequence[int]]) -> None:

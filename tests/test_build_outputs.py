@@ -259,3 +259,33 @@ def test_an_option_that_makes_a_big_card_fit_is_taken(tmp_path: Path) -> None:
     for extra in (["--layout", "single"], ["--paper", "a3"]):
         code, said = _run(str(theme), "-o", str(tmp_path / f"{extra[1]}.pdf"), *extra)
         assert code == 0, said
+
+
+_SHAPES = {
+    "circle": '<circle cx="50" cy="50" r="30" fill="#26a269"/>',
+    "circle-big": '<circle cx="50" cy="50" r="33" fill="#26a269"/>',
+    "square": '<rect x="25" y="25" width="50" height="50" fill="#a51d2d"/>',
+    "triangle": '<path d="M50 10 L90 85 L10 85 Z" fill="#613583"/>',
+    "cross": '<path d="M40 10 H60 V40 H90 V60 H60 V90 H40 V60 H10 V40 H40 Z" fill="#2ec27e"/>',
+    "heart": '<path d="M50 85 L15 50 A18 18 0 0 1 50 25 A18 18 0 0 1 85 50 Z" fill="#e01b24"/>',
+    "bolt": '<path d="M55 5 L20 55 L45 55 L35 95 L80 40 L55 40 Z" fill="#ff7800"/>',
+}
+
+
+def test_a_refused_build_leaves_no_default_output_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build to the default ``output/`` refused once that folder was planned (two
+    symbols alike, found beside the layout) leaves no empty ``output/`` behind: nothing
+    is written on an error. A folder that was there already stays."""
+    for name, body in _SHAPES.items():
+        svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>'
+        (tmp_path / f"{name}.svg").write_text(svg)
+    theme = {"name": "shapes", "deck": {"symbols_per_card": 3}, "symbols": [{"image": f"{n}.svg"} for n in _SHAPES]}
+    (tmp_path / "theme.yaml").write_text(yaml.safe_dump(theme))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PrintdeckError, match="look alike"):
+        build(tmp_path / "theme.yaml")
+    assert not (tmp_path / "output").exists()
+    (tmp_path / "output").mkdir()
+    with pytest.raises(PrintdeckError, match="look alike"):
+        build(tmp_path / "theme.yaml")
+    assert (tmp_path / "output").is_dir()
