@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
+import yaml
 from PIL import Image
 
 import printdeck
@@ -319,3 +320,22 @@ def test_the_viewing_calls_take_the_deck_make_gives(tmp_path: Path) -> None:
     assert printdeck.view_card(made, layouts, 2) == printdeck.view_card(planned, layouts, 2)
     assert printdeck.check_pins(made, 2) is None
     assert printdeck.fit_pin(made, 2, "one") is None
+
+
+def test_a_theme_given_as_data_is_named_in_the_builds_errors_as_in_the_loads(tmp_path: Path) -> None:
+    """An error the build finds in a theme given as a mapping (a pin that touches another)
+    starts ``<theme>: `` with ``source`` ``<theme>``, as the load's errors do and docs/api.md
+    says (it came with no source: a program reading ``source`` could not tell it was the
+    theme's); ``<YAML text>`` for text. An argument's error stays the argument's."""
+    theme = _words_dict()
+    planned = printdeck.plan(theme)
+    shown = [symbol.name for symbol in planned.cards[0]]
+    place = {shown[0]: {"center": ["0mm", "0mm"], "size": "20mm"}, shown[1]: {"center": ["1mm", "0mm"], "size": "20mm"}}
+    theme["layout"] = {"pinned": [{"card": 1, "symbols": shown, "place": place}]}
+    for source, label in ((theme, "<theme>"), (yaml.safe_dump(theme), "<YAML text>")):
+        with pytest.raises(printdeck.PrintdeckError) as info:
+            printdeck.build(source, out=tmp_path / "deck.pdf")
+        assert info.value.source == label and str(info.value).startswith(f"{label}: layout.pinned.0."), info.value
+    with pytest.raises(printdeck.PrintdeckError) as info:
+        printdeck.build(theme, out=tmp_path / "missing" / "deck.pdf")
+    assert info.value.key == "out" and info.value.source == str(tmp_path / "missing" / "deck.pdf")

@@ -248,8 +248,9 @@ def test_a_problem_found_after_the_load_names_the_theme_file_as_the_load_does(tm
         printdeck.make(path)
     assert (caught.value.source, caught.value.key) == (str(path), "text.colors")
     with pytest.raises(printdeck.PrintdeckError) as given_as_data:
-        printdeck.make(data)  # no file to name
-    assert str(given_as_data.value).startswith("text.colors: #050505 does not show")
+        printdeck.make(data)  # no file to name: the mapping's label, as its load's errors say it
+    assert str(given_as_data.value).startswith("<theme>: text.colors: #050505 does not show")
+    assert (given_as_data.value.source, given_as_data.value.key) == ("<theme>", "text.colors")
     assert not (tmp_path / "deck.pdf").exists()
 
 

@@ -28,6 +28,7 @@ from printdeck.resources import data_root
 from printdeck.theme.consistency import check_consistency, check_press_keys
 from printdeck.theme.deck_section import DeckSize, deck_size_requirements
 from printdeck.theme.images import check_raster_file, check_svg_file
+from printdeck.theme.located import theme_label
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
 from printdeck.theme.spec_types import name_slug
@@ -180,7 +181,7 @@ def sized_theme(theme: Theme) -> Theme:
     try:
         size = deck_size_requirements(theme.spec.deck, len(theme.symbols))
     except PrintdeckError as exc:
-        raise exc.located(shown(theme.path) if theme.path is not None else "<theme>") from None
+        raise exc.located(theme_label(theme) or "<theme>") from None
     return dataclasses.replace(theme, spec=_sized_spec(theme.spec, size), sized=True)
 
 
@@ -230,6 +231,7 @@ def _resolved(
         path=path,
         unchecked=unchecked,
         sized=size is not None,
+        label=label if path is None else None,
     )
 
 

@@ -17,8 +17,10 @@ def theme_errors_located(theme: Theme) -> Iterator[None]:
     """Errors raised inside said of the theme's file, as the load says its own: a problem
     its content causes once loaded (word colours on its background, a split deck's faces,
     a symbol the layout finds too small, a picture printed too coarse) starts
-    ``"<theme file>: "``. An error already said of a file, one about an argument (an
-    output path, an option), and any error of a theme given as data pass as they are.
+    ``"<theme file>: "`` (a theme given as data: its :attr:`~Theme.label`, ``<theme>`` or
+    ``<YAML text>``, as its load's errors do). An error already said of a file, one about
+    an argument (an output path, an option), and any error of a theme made in code pass as
+    they are.
 
     Raises:
         PrintdeckError: What was raised inside, located.
@@ -26,6 +28,13 @@ def theme_errors_located(theme: Theme) -> Iterator[None]:
     try:
         yield
     except PrintdeckError as exc:
-        if theme.path is None or exc.source is not None or exc.is_argument:
+        where = theme_label(theme)
+        if where is None or exc.source is not None or exc.is_argument:
             raise
-        raise exc.located(shown(theme.path)) from None
+        raise exc.located(where) from None
+
+
+def theme_label(theme: Theme) -> str | None:
+    """What messages call ``theme``: its file, as printed (:func:`shown`), else the label of
+    a theme given as data (``<theme>``, ``<YAML text>``); None for a theme made in code."""
+    return shown(theme.path) if theme.path is not None else theme.label

@@ -395,6 +395,9 @@ class Theme:
         sized: The deck section was checked against the symbols and its size set
             (False after ``load_theme(..., sized=False)``: the symbols may be too few
             for a deck; :func:`printdeck.theme.sized_theme` sizes or refuses it).
+        label: What messages call a theme given as data, in place of a file name
+            (``<theme>`` for a mapping, ``<YAML text>`` for text); None for a theme read
+            from a file (``path``) or made in code.
     """
 
     spec: ThemeSpec
@@ -405,3 +408,4 @@ class Theme:
     path: Path | None = None
     unchecked: tuple[tuple[Path, str, str], ...] = ()
     sized: bool = True
+    label: str | None = None
