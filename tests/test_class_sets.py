@@ -340,7 +340,9 @@ def test_a_card_too_crowded_for_its_symbols_is_named_by_its_deck_too(tmp_path: P
         "card": {"diameter": "30mm"},
         "symbols": [{"text": w} for w in words],
     }
-    with pytest.raises(printdeck.PrintdeckError, match=r"^deck A, card \d+: symbol '.' would be only") as caught:
+    with pytest.raises(
+        printdeck.PrintdeckError, match=r"^<theme>: deck A, card \d+: symbol '.' would be only"
+    ) as caught:
         printdeck.build(theme, out=tmp_path / "crowded.pdf")
     assert not list(tmp_path.iterdir())
     assert caught.value.problem.startswith("deck A, card "), "the studio says the problem field"
@@ -376,5 +378,5 @@ def test_a_class_sets_preview_shows_deck_a_as_it_prints(tmp_path: Path) -> None:
         with pytest.raises(printdeck.PrintdeckError) as caught:
             call()
         said.append(str(caught.value))
-    assert said[0] == said[1] and said[0].startswith("deck A, card "), said
+    assert said[0] == said[1] and said[0].startswith("<theme>: deck A, card "), said
     assert not (tmp_path / "c.png").exists() and not (tmp_path / "c.pdf").exists()
