@@ -327,3 +327,21 @@ def test_only_a_drawn_embedded_picture_makes_an_svg_print_as_its_image(tmp_path:
     for name, (body, feature) in cases.items():
         (tmp_path / name).write_text(SVG.format(body))
         assert svg_undrawn_feature(tmp_path / name) == feature, name
+
+
+def test_a_hairline_drawing_is_refused_as_too_thin_and_keyed_to_its_entry(tmp_path: Path) -> None:
+    """An icon drawn only in hairlines (a square's outline 0.02 units wide in a 10-unit
+    viewBox) was refused as 'nothing, or ink the colour of the card', which is neither,
+    and with no key, so neither a program nor the studio could tell which entry it was."""
+    import dataclasses
+
+    hairline = _svg(
+        tmp_path, "hairline", '<rect x="1" y="1" width="8" height="8" fill="none" stroke="#000" stroke-width="0.02"/>'
+    )
+    hairline = dataclasses.replace(hairline, theme_key="symbols.4")
+    with pytest.raises(
+        PrintdeckError, match=r"or lines too thin to show at print size\); change the artwork"
+    ) as caught:
+        prove_symbols([hairline], "#ffffff")
+    assert (caught.value.key, caught.value.source) == ("symbols.4", "hairline.svg")
+    assert caught.value.problem.startswith("shows no visible ink on the card background #ffffff")

@@ -318,6 +318,20 @@ def _known(symbol: SymbolSpec, background: str) -> bool:
         return False
 
 
+def _no_ink(symbol: SymbolSpec, label: str, background: str) -> PrintdeckError:
+    """The refusal of ``symbol`` (``label``: its theme key or name), which shows no visible
+    ink on ``background``: keyed to its theme entry, its file the source, so a program and
+    the studio know which symbol it is."""
+    problem = (
+        f"shows no visible ink on the card background {background} (nothing, ink the colour of the card, "
+        "or lines too thin to show at print size)"
+    )
+    fix = "change the artwork or card.background"
+    source = shown(symbol.source) if symbol.path is not None else None
+    text = f"{label}: {shown(symbol.source)} {problem}; {fix}"
+    return PrintdeckError(text, key=symbol.theme_key, source=source, problem=problem, fix=fix)
+
+
 def prove_symbols(
     symbols: Sequence[SymbolSpec], background: str, where: Sequence[str] | None = None, *, opaque: bool = False
 ) -> None:
@@ -352,11 +366,7 @@ def prove_symbols(
     for k, (symbol, result) in enumerate(zip(symbols, results)):
         label = where[k] if where is not None else f"symbol {symbol.name!r}"
         if result.visible_share < MIN_VISIBLE_SHARE:
-            raise PrintdeckError(
-                f"{label}: {shown(symbol.source)} shows no visible ink on the card background "
-                f"{background} (nothing, or ink the colour of the card); change the artwork or "
-                "card.background"
-            )
+            raise _no_ink(symbol, label, background)
         if opaque and result.translucent and not svg_undrawn_feature(existing_file(symbol)):
             see_through.append(f"{label}: {shown(symbol.source)}")
         if result.faint_edge_share >= FAINT_EDGE_SHARE:
