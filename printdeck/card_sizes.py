@@ -90,7 +90,10 @@ def resolve_shape(
         raise ValueError(f"card.size: unknown size {size!r}; use a length, [width, height] or one of {_names()}")
     shape = ShapeKind(kind) if kind else (named.kind if named else ShapeKind.CIRCLE)
     if named is not None and named.kind != shape:
-        raise ValueError(f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}")
+        raise ValueError(
+            f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}; "
+            f"set card.shape to {named.kind.value}, or leave it out"
+        )
     given = {
         "diameter": diameter_mm is not None,
         "corner_radius": bool(corner_radius_mm),  # 0 (sharp, the default) every shape has

@@ -206,6 +206,7 @@ def test_a_card_shape_that_a_named_size_contradicts_is_keyed_and_shown_as_the_si
     with pytest.raises(printdeck.PrintdeckError) as info:
         printdeck.load_theme({"card": {"size": "poker", "shape": "circle"}, "symbols": words}, check_files=False)
     assert info.value.key == "card.size" and info.value.problem == "poker is a rectangle size, but card.shape is circle"
+    assert info.value.fix == "set card.shape to rectangle, or leave it out", "the fix, as every key's refusal has one"
     poker = printdeck.load_theme({"card": {"size": "poker"}, "symbols": words}, check_files=False)
     assert effective_values(poker.spec)["card.shape"] == "rectangle"
     assert effective_values(None)["card.shape"] == "circle"

@@ -39,8 +39,10 @@ def check_consistency(spec: ThemeSpec, sheet: bool = True) -> None:
     try:
         shape = card.outline()
     except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
-        key, _, problem = str(exc).partition(": ")
-        raise (key_error(key, problem) if key.startswith("card.") and problem else PrintdeckError(str(exc))) from None
+        key, _, said = str(exc).partition(": ")
+        problem, _, fix = said.partition("; ")  # "poker is a rectangle size, ...; set card.shape to ..."
+        keyed = key.startswith("card.") and problem
+        raise (key_error(key, said, problem=problem, fix=fix or None) if keyed else PrintdeckError(str(exc))) from None
     _check_room(spec, shape)
     _check_paper_options(spec, shape)
     if sheet and spec.paper.layout == "sheet":
