@@ -131,3 +131,45 @@ def test_the_ring_stays_up_while_another_symbol_changes(page: object, studio: tu
     log = page.evaluate("() => { window.ringWatch.disconnect(); return window.ringLog; }")
     assert log == [], log
     ring_box(page)
+
+
+def tile_view(page: object, stem: str) -> list[float]:
+    """What a photo's tile shows of it: [left, top, right, bottom] as fractions of the photo,
+    measured from where the browser draws the picture (its ``object-fit`` counted)."""
+    handle = page.wait_for_function(
+        """(stem) => {
+        const tile = Array.from(document.querySelectorAll('#grid .tile')).find((t) =>
+            t.querySelector('img.photo') && t.querySelector('input.tile-name').value.startsWith(stem));
+        const img = tile && tile.querySelector('img.photo');
+        if (!img || !img.complete || img.naturalWidth === 0) return null;
+        const face = tile.querySelector('.tile-face').getBoundingClientRect();
+        const r = img.getBoundingClientRect();
+        const style = getComputedStyle(img);
+        let [x, y, w, h] = [r.left, r.top, r.width, r.height];
+        if (style.objectFit === 'cover') {
+            const s = Math.max(r.width / img.naturalWidth, r.height / img.naturalHeight);
+            const [px, py] = style.objectPosition.split(' ').map(parseFloat);
+            [w, h] = [img.naturalWidth * s, img.naturalHeight * s];
+            [x, y] = [r.left + (r.width - w) * px / 100, r.top + (r.height - h) * py / 100];
+        }
+        const clip = [Math.max(face.left, r.left), Math.max(face.top, r.top),
+                      Math.min(face.right, r.right), Math.min(face.bottom, r.bottom)];
+        return [(clip[0] - x) / w, (clip[1] - y) / h, (clip[2] - x) / w, (clip[3] - y) / h];
+    }""",
+        arg=stem,
+    )
+    return list(handle.json_value())
+
+
+def test_a_photos_tile_shows_the_crop_the_pdf_cuts(page: object, studio: tuple[str, Path]) -> None:
+    """The tile cut its photo's middle square whatever the crop: a cat at the photo's edge,
+    kept whole by the card, was cut in half on its tile (and a crop centred by a click
+    never showed there). The tile shows the crop square the PDF prints."""
+    cat = next(s for s in printdeck.load_theme(studio[1] / "theme.yaml").symbols if "cat" in s.name)
+    report = printdeck.photo_crop(cat)
+    assert report is not None
+    with Image.open(cat.path) as image:
+        w, h = ImageOps.exif_transpose(image).size
+    expected = [report.box_px[0] / w, report.box_px[1] / h, report.box_px[2] / w, report.box_px[3] / h]
+    shown = tile_view(page, "cat")
+    assert all(abs(a - b) < 0.01 for a, b in zip(shown, expected, strict=True)), (shown, expected)
