@@ -7,6 +7,7 @@ turn, so a ring at the centre, or in the file's unturned pixels, would be caught
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,17 @@ def test_a_photos_tile_shows_the_crop_the_pdf_cuts(page: object, studio: tuple[s
     expected = [report.box_px[0] / w, report.box_px[1] / h, report.box_px[2] / w, report.box_px[3] / h]
     shown = tile_view(page, "cat")
     assert all(abs(a - b) < 0.01 for a, b in zip(shown, expected, strict=True)), (shown, expected)
+
+
+def test_a_photos_sliders_reach_what_the_theme_allows(page: object) -> None:
+    """The page wrote its own bounds (zoom 1-4, size 0.5-2) where the theme allows zoom up
+    to 10 and size up to 3: a photo zoomed to 6 in theme.yaml showed the slider at its end,
+    and a nudge of it saved 4. The sliders' bounds are the theme spec's."""
+    entry = json.loads(printdeck.schema_json())["$defs"]["SymbolEntry"]["properties"]
+    page.locator("#grid .tile:has(img.photo) .tile-face[aria-pressed='false']").first.click()  # a photo's panel
+    for label, key in (("Zoom (crop closer)", "zoom"), ("Size on the cards", "scale")):
+        slider = page.locator(f"#detail input[type=range][aria-label='{label}']")
+        spec = entry[key]
+        assert float(slider.get_attribute("max")) == spec["maximum"], label
+        least = spec.get("minimum", spec.get("exclusiveMinimum"))
+        assert least <= float(slider.get_attribute("min")) <= least + float(slider.get_attribute("step")), label

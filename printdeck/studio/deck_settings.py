@@ -222,13 +222,18 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in field.items() if v not in (None, [])}
 
 
+SYMBOL_SLIDERS = ("scale", "zoom")
+"""A symbol's keys the page sets with a slider: their bounds come from the theme spec."""
+
+
 @functools.lru_cache(maxsize=1)
 def form_description() -> dict[str, Any]:
     """The settings form as the theme's JSON Schema defines it, for the page to draw:
     ``fields`` by dotted key (type, ``choices``, ``minimum``/``maximum`` (lengths in mm),
     ``default``, ``unit``, ``help``, the control's ``label``, the card ``shapes`` that have
     a key only some have) and ``deck_sizes`` by λ (the size menu: symbols a card,
-    cards, order), the photo crops and their corner, the font and picture files the library
+    cards, order), the photo crops and their corner, ``symbol_fields``: the bounds of a
+    symbol's sliders (:data:`SYMBOL_SLIDERS`), the font and picture files the library
     loads (the picture formats in words too).
     The page writes no bound, choice or deck size of its own."""
     schema = json.loads(printdeck.schema_json())
@@ -248,6 +253,7 @@ def form_description() -> dict[str, Any]:
         "fields": fields,
         "deck_sizes": sizes,
         "photo_shapes": _field_of(symbol["shape"], defs)["choices"],
+        "symbol_fields": {key: _field_of(symbol[key], defs) for key in SYMBOL_SLIDERS},
         "photo_corner_fraction": PHOTO_CORNER_FRACTION,
         "font_suffixes": list(printdeck.api.FONT_SUFFIXES),
         "picture_suffixes": list(printdeck.api.PICTURE_SUFFIXES),

@@ -30,7 +30,13 @@ function checkbox(label, checked, onchange) {
 
 /** A range: its number shows as it moves; its final value is sent once it rests (every
  *  arrow press or drag step is not a save), and no answer redraws it meanwhile. */
-function slider(symbol, key, value, min, max, step, label, hint) {
+/** A slider of a symbol's number ``key`` between the theme spec's bounds (an exclusive
+ *  least one a step above it), so it reaches every value theme.yaml may hold. */
+function slider(symbol, key, value, label, hint) {
+  const spec = store.state.form.symbol_fields[key];
+  const step = 0.05;
+  const min = spec.minimum ?? Math.round((spec.exclusiveMinimum + step) * 100) / 100;
+  const max = spec.maximum;
   const out = el("output", { text: `${Number(value).toFixed(2)}×` });
   let timer = null;
   const range = el("input", { type: "range", min, max, step, value, "aria-label": label });
@@ -178,7 +184,7 @@ function photoControls(symbol) {
   const shape = el("select", { onchange: (e) => send(symbol, { shape: e.target.value === shapes[0] ? null : e.target.value }) },
     ...shapes.map((v) => el("option", { value: v, text: names[v] || v, selected: symbol.shape === v })));
   return [
-    slider(symbol, "zoom", symbol.zoom, 1, 4, 0.05, "Zoom (crop closer)"),
+    slider(symbol, "zoom", symbol.zoom, "Zoom (crop closer)"),
     field("Crop shape", shape),
     checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null })),
     el("div", { class: "inline" },
@@ -237,7 +243,7 @@ export function drawDetail(state) {
   const faces = symbol.kind === "faces";
   const controls = [
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
-    faces ? null : slider(symbol, "scale", symbol.scale, 0.5, 2, 0.05, "Size on the cards", "1× is the size the layout gives it"),
+    faces ? null : slider(symbol, "scale", symbol.scale, "Size on the cards", "1× is the size the layout gives it"),
     faces ? facesUpright(symbol, state) : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
     ...faceControls(symbol, state),
