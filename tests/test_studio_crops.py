@@ -188,3 +188,48 @@ def test_a_photos_sliders_reach_what_the_theme_allows(page: object) -> None:
         assert float(slider.get_attribute("max")) == spec["maximum"], label
         least = spec.get("minimum", spec.get("exclusiveMinimum"))
         assert least <= float(slider.get_attribute("min")) <= least + float(slider.get_attribute("step")), label
+
+
+def small_face_photo() -> tuple[str, str, bytes]:
+    """A phone photo of a person small in its top-right corner (name, type, bytes): the
+    crop printdeck finds is closer than the widest one, to hold her face."""
+    import io
+
+    import numpy as np
+    import skimage.data
+
+    frame = np.full((1000, 1500, 3), (170, 60, 70), np.uint8)
+    frame = (frame + np.random.default_rng(1).normal(0, 5, frame.shape)).clip(0, 255).astype(np.uint8)
+    frame[100:500, 1100:1500] = np.asarray(Image.fromarray(skimage.data.astronaut()).resize((400, 400)))
+    out = io.BytesIO()
+    Image.fromarray(frame).save(out, format="JPEG", quality=90)
+    return "nana.jpg", "image/jpeg", out.getvalue()
+
+
+def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tuple[str, Path]) -> None:
+    """A click on the photo centred the widest crop there (zoom 1), not the closer one shown:
+    a click on a face at the photo's edge left it small in the crop's corner, cut by the
+    circle. A click now keeps the crop the size it was shown, centred where clicked."""
+    drop(page, [small_face_photo()])
+    tile = page.locator("#grid .tile", has=page.locator("input.tile-name[value='nana']"))
+    tile.locator(".tile-face").click()
+    page.wait_for_selector("#detail .crop .ring[data-crop='artwork']:not([hidden])", timeout=60_000)
+    before = ring_box(page)
+    assert before[2] - before[0] < 0.6  # closer than the widest crop (2/3 of the width)
+    centre = ((before[0] + before[2]) / 2, (before[1] + before[3]) / 2)
+    shown = page.locator("#detail .crop img")
+    box = shown.bounding_box()
+    shown.click(position={"x": centre[0] * box["width"], "y": centre[1] * box["height"]})
+    wait_for(lambda: any("focus" in s for s in theme(studio[1])["symbols"] if "nana" in s.get("photo", "")), "focus")
+    page.wait_for_function(
+        "document.querySelector('#detail .crop-found .crop-badge') && "
+        "document.querySelector('#detail .crop-found .crop-badge').textContent === 'your focus'",
+        timeout=60_000,
+    )
+    after = ring_box(page)
+    assert abs((after[2] - after[0]) - (before[2] - before[0])) < 0.01, (before, after)
+    assert all(abs(a - b) < 0.01 for a, b in zip(after, before, strict=True)), (before, after)
+    nana = lambda: next(s for s in theme(studio[1])["symbols"] if "nana" in s.get("photo", ""))  # noqa: E731
+    assert nana().get("zoom", 1) > 1
+    page.click("#undo")  # the click was one step: one Undo takes back its centre and its size
+    wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click undone")

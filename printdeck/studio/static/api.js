@@ -97,16 +97,22 @@ export async function change(method, url, body, before) {
   return answer;
 }
 
-const waiting = new Map(); // "url key" -> the latest value not sent yet
+const waiting = new Map(); // "url keys" -> the latest changes not sent yet
 let sending = false;
 
 /** Queue one key's new value for ``url`` (PATCH {changes: {key: value}}): changes go one
  *  request at a time in the order made, and a key changed again before its turn is sent
  *  once, with its latest value. ``done(answer, value)`` runs when its answer comes. */
 export function queueChange(url, key, value, done) {
-  const id = `${url} ${key}`;
+  queueChanges(url, { [key]: value }, done && ((answer) => done(answer, value)));
+}
+
+/** Queue keys that change together for ``url`` (a crop's centre and its zoom): sent in one
+ *  request, so they are one step for Undo, in their turn as :func:`queueChange`'s. */
+export function queueChanges(url, changes, done) {
+  const id = `${url} ${Object.keys(changes).sort().join(" ")}`;
   waiting.delete(id); // keep the order of the latest change
-  waiting.set(id, { url, key, value, done });
+  waiting.set(id, { url, changes, done });
   pump();
 }
 
@@ -129,7 +135,7 @@ async function pump() {
       const [id, job] = waiting.entries().next().value;
       waiting.delete(id);
       if (job.resolve) job.resolve(await change(job.method, job.url, {}));
-      else await change("PATCH", job.url, { changes: { [job.key]: job.value } }, (answer) => job.done && job.done(answer, job.value));
+      else await change("PATCH", job.url, { changes: job.changes }, (answer) => job.done && job.done(answer));
     }
   } finally {
     sending = false;

@@ -1,7 +1,7 @@
 // The selected symbol's controls: size, keep upright (a box a face for a symbol with faces),
 // and for photos the crop (click the photo where the crop should centre), zoom, shape and
 // background removal.
-import { call, change, el, imageUrl, patchChildren, queueChange, store } from "./api.js";
+import { call, change, el, imageUrl, patchChildren, queueChange, queueChanges, store } from "./api.js";
 import { labelOf } from "./settings.js";
 
 const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
@@ -9,6 +9,10 @@ const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this
 /** Queue a symbol's changes (one request at a time; a key's latest value wins). The
  *  control that made them (``data-dirty``) is redrawn once its answer has come. */
 function send(symbol, changes, control) {
+  if (!control && Object.keys(changes).length > 1) {  // keys that change together: one step
+    queueChanges(`/api/symbols/${symbol.uid}`, changes);
+    return;
+  }
   for (const [key, value] of Object.entries(changes)) {
     queueChange(`/api/symbols/${symbol.uid}`, key, value, () => {
       if (control && control.dataset.sent === String(value)) delete control.dataset.dirty;
@@ -160,19 +164,36 @@ function cropper(symbol) {
     const rect = img.getBoundingClientRect();
     const fx = Math.min(Math.max((e.clientX - rect.left) / rect.width, 0), 1);
     const fy = Math.min(Math.max((e.clientY - rect.top) / rect.height, 0), 1);
-    send(symbol, { focus: [round(fx), round(fy)] });
+    send(symbol, centred(symbol, crop, [round(fx), round(fy)]));
   });
   box.addEventListener("keydown", (e) => {
     const step = { ArrowLeft: [-0.03, 0], ArrowRight: [0.03, 0], ArrowUp: [0, -0.03], ArrowDown: [0, 0.03] }[e.key];
     if (!step) return;
     e.preventDefault();
-    focus = [round(clamp(focus[0] + step[0])), round(clamp(focus[1] + step[1]))];
+    const from = !symbol.focus && crop ? middle(crop.box) : focus;  // the crop shown moves, not the photo's middle
+    focus = [round(clamp(from[0] + step[0])), round(clamp(from[1] + step[1]))];
+    const sent = centred(symbol, crop, focus);
     crop = null;  // the new crop comes with the answer
     place();
-    send(symbol, { focus });
+    send(symbol, sent);
   });
   wrap.refresh(symbol);
   return wrap;
+}
+
+/** The centre of a crop square ``[left, top, right, bottom]`` (fractions of the photo). */
+const middle = ([l, t, r, b]) => [(l + r) / 2, (t + b) / 2];
+
+/** What centring the crop at ``at`` sends: the focus, and while printdeck chose the crop
+ *  (no focus yet) the zoom that keeps the crop the size shown: a focus alone centres the
+ *  widest crop, which left a face the crop held close small at its edge, cut by the circle. */
+function centred(symbol, crop, at) {
+  const sent = { focus: at };
+  if (symbol.focus || !crop) return sent;
+  const [l, t, r, b] = crop.box;
+  const zoom = Math.min(1 / (r - l), 1 / (b - t), store.state.form.symbol_fields.zoom.maximum);
+  if (zoom > (symbol.zoom ?? 1) + 0.005) sent.zoom = Math.round(zoom * 100) / 100;
+  return sent;
 }
 
 const clamp = (v) => Math.min(Math.max(v, 0), 1);
