@@ -123,3 +123,32 @@ def test_a_sheet_gone_before_it_was_fetched_is_asked_for_again(tmp_path: Path) -
     with serving(folder) as (link, _), browser_tab(link, before=lose_the_first_sheet) as tab:
         tab.wait_for_function("document.getElementById('sheet').naturalWidth > 500", timeout=30_000)
         assert refused and tab.inner_text("#deck-line").startswith("7 cards")
+
+
+def test_a_pdf_built_before_a_change_is_not_offered_as_the_deck_shown(tmp_path: Path) -> None:
+    """A grandparent built the PDF, then made the cards poker-sized: the top bar's Download
+    PDF still gave the round cards built before, nothing said it was an older PDF. Once
+    the deck changes the top bar offers Build PDF alone, and the build's own link says
+    it was made before the latest changes; a new build offers its PDF again."""
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    folder = tmp_path / "gift"
+    folder.mkdir()
+    words = ", ".join(f"{{text: {w}}}" for w in ("sun", "moon", "star", "tree", "fish", "bird", "boat"))
+    (folder / "theme.yaml").write_text(f"symbols: [{words}]\n", encoding="utf-8")
+    with serving(folder) as (link, _), browser_tab(link) as tab:
+        tab.click("#build")
+        tab.wait_for_selector("#downloads:not([hidden]) #pdf-link", timeout=120_000)
+        assert tab.is_visible("#top-pdf") and not tab.is_visible("#pdf-outdated")
+        tab.fill("#set-seed", "7")
+        tab.press("#set-seed", "Tab")
+        tab.wait_for_selector("#pdf-outdated:not([hidden])")
+        assert tab.is_hidden("#top-pdf")
+        assert "before your latest changes" in tab.inner_text("#pdf-outdated")
+        tab.reload()  # a page opened later knows it too
+        tab.wait_for_selector("body[data-ready]")
+        tab.wait_for_selector("#pdf-outdated:not([hidden])")
+        assert tab.is_hidden("#top-pdf")
+        tab.click("#build")
+        tab.wait_for_selector("#pdf-outdated[hidden]", state="attached", timeout=120_000)
+        tab.wait_for_selector("#top-pdf:not([hidden])")

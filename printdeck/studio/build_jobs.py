@@ -59,6 +59,8 @@ class BuildJob:
         pdf, png_paths: What was written: the PDF and the card images, with ``png_paths``
             everything the image folder got (the cards, the backs, ``CREDITS.txt``: what a
             print-on-demand upload needs, as the command line writes it).
+        rev: The revision of the deck the build read (the page shows a PDF of an older
+            one as made before the latest changes).
     """
 
     pngs: bool
@@ -76,6 +78,7 @@ class BuildJob:
     done: bool = False
     pdf: Path | None = None
     png_paths: list[Path] = field(default_factory=list)
+    rev: int | None = None
     started_s: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
 
@@ -122,6 +125,7 @@ class BuildJob:
             "seconds": round(self.seconds, 1),
             "pdf": None if self.pdf is None or self.error else f"/api/builds/{self.id}/deck.pdf",
             "zip": f"/api/builds/{self.id}/cards.zip" if self.png_paths and not self.error else None,
+            "rev": self.rev,
         }
 
 
@@ -162,6 +166,7 @@ class Builds:
         png_dir = out_dir / PNG_FOLDER if job.pngs else None
         try:
             with self.space.lock:  # the build reads the folder as it is now
+                job.rev = self.space.rev
                 name = printdeck.load_theme(folder, check_files=False).name
                 out_dir.mkdir(exist_ok=True)
             with LIBRARY_LOCK, warnings.catch_warnings(record=True) as caught:

@@ -1,12 +1,22 @@
 // Build: printdeck.build of the saved folder, its progress streamed (server-sent events),
 // then the command line's summary and the downloads (fetched with the token, as blobs).
-import { authHeaders, call, download } from "./api.js";
+import { authHeaders, call, download, store } from "./api.js";
 
 const STAGES = { theme: "Checking the theme", design: "Making the design", proof: "Proving every symbol prints",
   layout: "Laying out cards", render: "Drawing the PDF", png: "Drawing the card PNGs",
   slides: "Drawing the slides" };
 const BUTTONS = ["build", "build-top", "slides"];
 let building = false;
+let built = null; // the last build that wrote a PDF: its event (``rev``: the deck it read)
+
+/** Offer the last build's PDF as the deck's only while the deck is the one it read: after a
+ *  change the top bar's Download (an older deck's PDF, round cards after poker ones were
+ *  chosen) goes, Build PDF staying, and the build's own link says it is an older PDF. */
+function drawOutdated() {
+  const older = Boolean(built && store.state && built.rev != null && store.state.rev !== built.rev);
+  document.getElementById("top-pdf").hidden = !built || older;
+  document.getElementById("pdf-outdated").hidden = !older;
+}
 const LOST = "Lost touch with the studio during the build: if it stopped, start `printdeck studio` again and build.";
 
 /** Mark the build buttons busy (``aria-disabled``, not ``disabled``: a disabled button drops
@@ -21,9 +31,9 @@ function show(event, { resumed = false } = {}) {
   const top = document.getElementById("top-progress");
   top.value = event.fraction;
   top.hidden = Boolean(event.done);
-  const topPdf = document.getElementById("top-pdf");
-  topPdf.hidden = !(event.done && event.pdf);
-  if (event.done && event.pdf) topPdf.href = event.pdf;
+  built = event.done && event.pdf ? event : null;
+  if (built) document.getElementById("top-pdf").href = built.pdf;
+  drawOutdated();
   const stage = STAGES[event.stage] || event.stage;
   const steps = event.stage_total ? ` ${event.stage_done} of ${event.stage_total}` : "";
   const finished = event.error ? "Stopped" : `Done in ${event.seconds} s`;
@@ -68,7 +78,8 @@ async function build(slides = false) {
   if (building) return;
   setBusy(true);
   document.getElementById("downloads").hidden = true;
-  document.getElementById("top-pdf").hidden = true; // the last build's, gone as this one starts
+  built = null; // the last build's PDF, gone as this one starts
+  drawOutdated();
   document.getElementById("summary").hidden = true;
   document.getElementById("build-error").hidden = true;
   const pngs = document.getElementById("pngs").checked;
@@ -138,6 +149,7 @@ async function resumeBuild() {
 }
 
 export function setUpBuild() {
+  store.onChange(drawOutdated);
   resumeBuild();
   for (const id of ["top-pdf", "pdf-link", "zip-link"]) downloadOnClick(id);
   document.getElementById("build").addEventListener("click", () => build());
