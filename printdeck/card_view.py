@@ -144,7 +144,8 @@ def check_deck_pins(plan: DeckPlan) -> None:
 def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: float) -> bytes:
     """Printed card ``card`` (its bleed's bounding box) drawn by the PDF renderer on its
     sheet and rasterised by PDFium at ``ppi``: PNG bytes, the card as it prints, clear
-    (transparent) outside its bleed.
+    (transparent) outside its bleed, upright as :func:`card_places` gives it (a card
+    standing turned on its sheet, poker cards on A4, is turned back).
 
     Raises:
         ValueError: no such card, or it has no layout in ``layouts``.
@@ -168,6 +169,8 @@ def card_png(plan: DeckPlan, layouts: Sequence[CardLayout], card: int, ppi: floa
         image = page_image(pdf_path, slot.page - 1, ppi / 72.0, crop_pt)
     image = image.convert("RGBA")  # clear outside the bleed: the sheet's footer or marks are not the card's
     image.putalpha(shape_mask(grown, image.size, ppi / MM_PER_IN))
+    if imposition.rotation_deg:  # turned counter-clockwise on the sheet: turned back
+        image = image.rotate(-imposition.rotation_deg, expand=True)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()

@@ -297,3 +297,33 @@ def test_a_small_symbol_nudged_into_a_neighbour_fits_above_the_smallest_size_tha
             break
     fitted = answer.json()["fitted"]
     assert 6.0 < fitted["size_mm"] < 8.0  # above 0.6 of 8 mm: the smallest size that prints is larger
+
+
+COLOURS = [(220, 40, 40), (40, 160, 60), (40, 70, 220), (240, 200, 30), (150, 50, 190), (30, 190, 200), (250, 130, 20)]
+
+
+def test_a_card_turned_on_its_sheet_is_shown_upright(tmp_path: Path) -> None:
+    """Poker cards stand turned on an A4 sheet: the card view's picture was the card as it
+    stands on the sheet, sideways, and the page stretched it into the upright card (round
+    photos shown as tall ovals, none under its handles). The picture is the card upright:
+    each symbol's colour is under its centre."""
+    for i, colour in enumerate(COLOURS):
+        Image.new("RGB", (900, 900), colour).save(tmp_path / f"p{i}.png")
+    data = {
+        "card": {"size": "poker"},
+        "deck": {"symbols_per_card": 3, "allow_look_alike": True},
+        "symbols": [{"photo": f"p{i}.png"} for i in range(len(COLOURS))],
+    }
+    deck = printdeck.plan(printdeck.load_theme(data, base_dir=tmp_path))
+    assert deck.imposition.turned  # the case: poker cards stand sideways on A4
+    layouts = printdeck.lay_out(deck)
+    view = printdeck.view_card(deck, layouts, 1)
+    ppi = 100.0
+    image = Image.open(io.BytesIO(printdeck.preview_card(deck, layouts, 1, ppi=ppi))).convert("RGB")
+    w, h = (side + 2 * view["bleed_mm"] for side in view["trim_mm"])
+    assert image.width == pytest.approx(w / 25.4 * ppi, abs=2) and image.height == pytest.approx(h / 25.4 * ppi, abs=2)
+    for symbol in view["symbols"]:
+        x, y = symbol["center_mm"]
+        pixel = image.getpixel((round((x + w / 2) * image.width / w), round((h / 2 - y) * image.height / h)))
+        colour = COLOURS[int(symbol["name"].removeprefix("p"))]
+        assert all(abs(a - b) < 30 for a, b in zip(pixel, colour, strict=True)), (symbol["name"], pixel, colour)

@@ -87,7 +87,7 @@ def view_card(deck: PlannedDeck, layouts: Sequence[CardLayout], card: int) -> di
 
 def preview_card(deck: PlannedDeck, layouts: Sequence[CardLayout], card: int, *, ppi: float = 200.0) -> bytes:
     """Printed card ``card`` (1-based, its bleed's square) drawn by the PDF renderer and
-    rasterised (PNG bytes): the card as it prints.
+    rasterised (PNG bytes): the card as it prints, upright as :func:`view_card` gives it.
 
     Raises:
         ValueError: no such card, or ``layouts`` do not hold it.
