@@ -233,3 +233,14 @@ def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tupl
     assert nana().get("zoom", 1) > 1
     page.click("#undo")  # the click was one step: one Undo takes back its centre and its size
     wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click undone")
+
+
+def test_a_photos_tile_is_cut_to_its_crop_shape(page: object) -> None:
+    """The tile showed the crop's whole square where a round card prints only its circle:
+    a group photo's three faces on the tile, one of them on the card. A photo cut to a
+    circle shows a round tile (a rounded square, that corner)."""
+    radii = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#grid .tile')).filter((t) => t.querySelector('img.photo.cropped'))"
+        ".map((t) => getComputedStyle(t.querySelector('.tile-face')).borderTopLeftRadius)"
+    )
+    assert radii and all(r == "50%" for r in radii), radii

@@ -216,13 +216,16 @@ function focusAfterRemoval(index, part) {
   document.getElementById("symbols-h").focus();
 }
 
-/** Show in its square tile only a photo's crop square ``[left, top, right, bottom]``
- *  (fractions of the upright photo, the artwork code's crop), as the card prints it: the
- *  middle square would cut a face at the photo's edge that the card keeps, and never show
- *  a crop centred by a click. */
-function showCrop(img, [left, top, right, bottom]) {
+/** Show in a photo's tile ``face`` only its crop square ``[left, top, right, bottom]``
+ *  (fractions of the upright photo, the artwork code's crop) cut to its ``shape``, as the
+ *  card prints it: the middle square would cut a face at the photo's edge that the card
+ *  keeps, never show a crop centred by a click, and the square's corners show faces a
+ *  round crop leaves out. */
+function showCrop(face, [left, top, right, bottom], shape) {
   const [w, h] = [right - left, bottom - top];
-  if (!(w > 0 && h > 0)) return;
+  const img = face.querySelector("img");
+  if (!img || !(w > 0 && h > 0)) return;
+  face.style.borderRadius = shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%";
   img.classList.add("cropped");
   Object.assign(img.style, {
     width: `${100 / w}%`, height: `${100 / h}%`, left: `${(-100 * left) / w}%`, top: `${(-100 * top) / h}%`,
@@ -243,7 +246,7 @@ function tile(symbol, index, count) {
   } else if (symbol.kind === "text") face.append(el("span", { class: "word", text: symbol.text, lang: langOf(symbol.text), dir: "auto" }));
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
-  if (symbol.kind === "photo" && symbol.crop && symbol.crop.box) showCrop(face.querySelector("img"), symbol.crop.box);
+  if (symbol.kind === "photo" && symbol.crop && symbol.crop.box) showCrop(face, symbol.crop.box, symbol.shape);
   const name = el("input", {
     type: "text", class: "tile-name", "data-part": "name", value: namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : symbol.name,
     "aria-label": `Name of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
