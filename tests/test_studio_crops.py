@@ -209,7 +209,9 @@ def small_face_photo() -> tuple[str, str, bytes]:
 def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tuple[str, Path]) -> None:
     """A click on the photo centred the widest crop there (zoom 1), not the closer one shown:
     a click on a face at the photo's edge left it small in the crop's corner, cut by the
-    circle. A click now keeps the crop the size it was shown, centred where clicked."""
+    circle. A click now keeps the crop the size it was shown, centred where clicked; Reset
+    takes back the click's zoom with its centre (it kept the zoom, so printdeck's own crop
+    came back closer than it was shown before the click)."""
     drop(page, [small_face_photo()])
     tile = page.locator("#grid .tile", has=page.locator("input.tile-name[value='nana']"))
     tile.locator(".tile-face").click()
@@ -233,6 +235,11 @@ def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tupl
     assert nana().get("zoom", 1) > 1
     page.click("#undo")  # the click was one step: one Undo takes back its centre and its size
     wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click undone")
+    page.wait_for_selector("#detail .crop .ring[data-crop='artwork']:not([hidden])", timeout=60_000)
+    shown.click(position={"x": centre[0] * box["width"], "y": centre[1] * box["height"]})
+    wait_for(lambda: "focus" in nana() and nana().get("zoom", 1) > 1, "clicked again")
+    page.locator("#detail button", has_text="Reset").click()  # printdeck's crop again, as before the click
+    wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click's centre and zoom reset")
 
 
 def test_a_photos_tile_is_cut_to_its_crop_shape(page: object) -> None:

@@ -184,16 +184,35 @@ function cropper(symbol) {
 /** The centre of a crop square ``[left, top, right, bottom]`` (fractions of the photo). */
 const middle = ([l, t, r, b]) => [(l + r) / 2, (t + b) / 2];
 
+/** The zoom a click set on a photo (by its symbol's uid): the zoom before it and the one it
+ *  set, so Reset takes back the click's zoom with its focus (see :func:`centred`). */
+const clickZooms = new Map();
+
 /** What centring the crop at ``at`` sends: the focus, and while printdeck chose the crop
  *  (no focus yet) the zoom that keeps the crop the size shown: a focus alone centres the
- *  widest crop, which left a face the crop held close small at its edge, cut by the circle. */
+ *  widest crop, which left a face the crop held close small at its edge, cut by the circle.
+ *  A zoom sent is remembered in :data:`clickZooms` for Reset. */
 function centred(symbol, crop, at) {
   const sent = { focus: at };
   if (symbol.focus || !crop) return sent;
   const [l, t, r, b] = crop.box;
   const zoom = Math.min(1 / (r - l), 1 / (b - t), store.state.form.symbol_fields.zoom.maximum);
-  if (zoom > (symbol.zoom ?? 1) + 0.005) sent.zoom = Math.round(zoom * 100) / 100;
+  if (zoom > (symbol.zoom ?? 1) + 0.005) {
+    sent.zoom = Math.round(zoom * 100) / 100;
+    clickZooms.set(symbol.uid, { before: symbol.zoom ?? null, set: sent.zoom });
+  }
   return sent;
+}
+
+/** What Reset sends: no focus (printdeck chooses the crop again) and, when a click set the
+ *  zoom and it is still that zoom, the zoom from before the click: a crop chosen afresh at
+ *  the click's zoom was not the one shown before it. */
+function reset(symbol) {
+  const clicked = clickZooms.get(symbol.uid);
+  clickZooms.delete(symbol.uid);
+  if (!clicked || symbol.zoom !== clicked.set) return { focus: null };
+  const plain = clicked.before === null || clicked.before === store.state.form.symbol_fields.zoom.default;
+  return { focus: null, zoom: plain ? null : clicked.before };  // the default zoom: left out of the theme again
 }
 
 const clamp = (v) => Math.min(Math.max(v, 0), 1);
@@ -210,7 +229,7 @@ function photoControls(symbol) {
     checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null })),
     el("div", { class: "inline" },
       el("span", { class: "hint", text: symbol.focus ? `Crop centred at ${Math.round(symbol.focus[0] * 100)}%, ${Math.round(symbol.focus[1] * 100)}%` : "Crop chosen from what the photo shows (see above): click the photo to centre it yourself" }),
-      symbol.focus ? el("button", { type: "button", class: "link", text: "Reset", onclick: () => send(symbol, { focus: null }) }) : null),
+      symbol.focus ? el("button", { type: "button", class: "link", text: "Reset", onclick: () => send(symbol, reset(symbol)) }) : null),
   ];
 }
 
