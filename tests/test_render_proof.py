@@ -13,6 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+import printdeck
 from printdeck.errors import PrintdeckError
 from printdeck.model import Placement, SymbolSpec
 from printdeck.render.forms import ArtLibrary
@@ -343,5 +344,12 @@ def test_a_hairline_drawing_is_refused_as_too_thin_and_keyed_to_its_entry(tmp_pa
         PrintdeckError, match=r"or lines too thin to show at print size\); change the artwork"
     ) as caught:
         prove_symbols([hairline], "#ffffff")
-    assert (caught.value.key, caught.value.source) == ("symbols.4", "hairline.svg")
+    assert (caught.value.key, caught.value.source) == ("symbols.4", None)  # the theme's file is named later
     assert caught.value.problem.startswith("shows no visible ink on the card background #ffffff")
+    theme = tmp_path / "hairs.yaml"
+    words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "bird"))
+    theme.write_text(f"name: hairs\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - image: hairline.svg\n{words}")
+    with pytest.raises(PrintdeckError) as built:
+        printdeck.build(theme, out=tmp_path / "hairs.pdf")
+    assert str(built.value).startswith(f"{theme}: symbol"), "the theme's file named, as for its other entries"
+    assert built.value.key == "symbols.0" and not (tmp_path / "hairs.pdf").exists()

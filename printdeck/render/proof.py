@@ -320,16 +320,16 @@ def _known(symbol: SymbolSpec, background: str) -> bool:
 
 def _no_ink(symbol: SymbolSpec, label: str, background: str) -> PrintdeckError:
     """The refusal of ``symbol`` (``label``: its theme key or name), which shows no visible
-    ink on ``background``: keyed to its theme entry, its file the source, so a program and
-    the studio know which symbol it is."""
+    ink on ``background``: keyed to its theme entry, so a program and the studio know which
+    symbol it is; no source, so the theme's file is named as for its other entries
+    (:func:`~printdeck.theme.theme_errors_located`)."""
     problem = (
         f"shows no visible ink on the card background {background} (nothing, ink the colour of the card, "
         "or lines too thin to show at print size)"
     )
     fix = "change the artwork or card.background"
-    source = shown(symbol.source) if symbol.path is not None else None
     text = f"{label}: {shown(symbol.source)} {problem}; {fix}"
-    return PrintdeckError(text, key=symbol.theme_key, source=source, problem=problem, fix=fix)
+    return PrintdeckError(text, key=symbol.theme_key, problem=problem, fix=fix)
 
 
 def prove_symbols(
