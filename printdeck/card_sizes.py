@@ -111,7 +111,7 @@ def resolve_shape(
         turn = Orientation(orientation) if orientation else (named.orientation if named else None)
         return CardShape.hexagon(w, turn or Orientation.POINTY)
     if shape == ShapeKind.SQUARE and abs(w - h) > 1e-9:
-        raise ValueError(f"card.size: a square has one side; got {w:g} x {h:g} mm (use card.shape: rectangle)")
+        raise ValueError(f"card.size: a square has one side, got {w:g} x {h:g} mm; use card.shape: rectangle")
     if 2.0 * corner_radius_mm > min(w, h) * 0.5:
         raise ValueError(
             f"card.corner_radius: {corner_radius_mm:g} mm is too round; use at most {min(w, h) / 4:.3g} mm"

@@ -207,6 +207,11 @@ def test_a_card_shape_that_a_named_size_contradicts_is_keyed_and_shown_as_the_si
         printdeck.load_theme({"card": {"size": "poker", "shape": "circle"}, "symbols": words}, check_files=False)
     assert info.value.key == "card.size" and info.value.problem == "poker is a rectangle size, but card.shape is circle"
     assert info.value.fix == "set card.shape to rectangle, or leave it out", "the fix, as every key's refusal has one"
+    oblong = {"size": ["60mm", "70mm"], "shape": "square"}
+    with pytest.raises(printdeck.PrintdeckError) as info:
+        printdeck.load_theme({"card": oblong, "symbols": words}, check_files=False)
+    said = (info.value.problem, info.value.fix)
+    assert said == ("a square has one side, got 60 x 70 mm", "use card.shape: rectangle"), said
     poker = printdeck.load_theme({"card": {"size": "poker"}, "symbols": words}, check_files=False)
     assert effective_values(poker.spec)["card.shape"] == "rectangle"
     assert effective_values(None)["card.shape"] == "circle"

@@ -40,7 +40,7 @@ def check_consistency(spec: ThemeSpec, sheet: bool = True) -> None:
         shape = card.outline()
     except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
         key, _, said = str(exc).partition(": ")
-        problem, _, fix = said.partition("; ")  # "poker is a rectangle size, ...; set card.shape to ..."
+        problem, _, fix = said.partition("; ")  # every card.* refusal: "<problem>; <fix>" (card_sizes)
         keyed = key.startswith("card.") and problem
         raise (key_error(key, said, problem=problem, fix=fix or None) if keyed else PrintdeckError(str(exc))) from None
     _check_room(spec, shape)
