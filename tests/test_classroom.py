@@ -484,3 +484,20 @@ def test_the_printed_pdf_given_for_the_manifest_or_the_theme_is_told_which_file_
         assert "UTF-8" not in said.output and fix in said.output, said.output
         assert said.output.startswith(f"printdeck: error: {args[1]}: "), said.output
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == before
+
+
+def test_the_answer_key_draws_a_symbols_faces_side_by_side(tmp_path: Path) -> None:
+    """A split times-tables key drew "4 × 5" after the round's label and its "20", with the
+    name, half a slide further right: each face had a slot of its own as if it were another
+    symbol. A symbol's faces stand together, its name after them."""
+    result = printdeck.write_slides(printdeck.load_theme(SPLIT_SUMS), tmp_path / "split.pdf", answer_key=True)
+    reader = PdfReader(str(result.pdf_path))
+    row_pt = (190.5 - 34.0) / 9 * 72 / 25.4  # printdeck.render.slides: a key row's height
+    rows: dict[int, list[float]] = {}
+    for number in range(2 + 2 * len(result.rounds), len(reader.pages) + 1):  # the key's pages
+        forms, _ = _drawing(reader, number)
+        for _, x, y in forms:
+            rows.setdefault(number * 10_000 + round(y), []).append(x)
+    assert len(rows) == len(result.rounds)
+    for xs in rows.values():
+        assert len(xs) == 2 and abs(xs[1] - xs[0]) < 1.5 * row_pt, xs  # both faces, side by side

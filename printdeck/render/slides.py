@@ -47,6 +47,9 @@ CARD_SHARE = 0.46
 """A card's diameter on a round slide, as a share of the slide's width (at most its height less 30 mm)."""
 KEY_ROWS = 9
 """Answer-key rows in each of its two columns a page."""
+KEY_FACE_STEP = 1.1
+"""From one face of a match to the next in an answer-key row, in rows (a face is 0.8 row
+wide: "4 × 5" and "20" stay apart, not "4 × 520")."""
 
 
 @dataclass(frozen=True)
@@ -326,8 +329,9 @@ def answer_key_pages(
 ) -> int:
     """The referee's sheet: each round's two cards and the symbols they share, by name
     and picture, :data:`KEY_ROWS` rows a slide-sized page, in two columns when each round
-    shares one symbol (one column for a ``match: 2`` deck, so both fit); a name too long
-    for its place is set smaller. Returns pages drawn."""
+    shows one drawing (one column for a ``match: 2`` deck or a match shown in two faces, so
+    all fit); a symbol's faces stand side by side with its name after them, and a name too
+    long for its place is set smaller. Returns pages drawn."""
     table = by_id(symbols)
     w, h = SLIDE_MM
     shared_most = max((len(r.shared) for r in rounds), default=1)
@@ -337,27 +341,61 @@ def answer_key_pages(
     row_mm = (h - 34.0) / KEY_ROWS
     labels = [_key_label(text, r, len(rounds)) for r in rounds]
     label_mm = max((string_width(t, SANS, 12) for t in labels), default=0.0) / mm_to_pt(1.0) + 4.0
-    slot_mm = ((w - 28.0) / columns - 4.0 - label_mm) / shared_most  # a picture and its name
+    groups = [_key_groups(r, table) for r in rounds]
+    slot_mm = ((w - 28.0) / columns - 4.0 - label_mm) / max((len(g) for g in groups), default=1)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
         canvas.setFillColor(HexColor("#1a1a1a"))
         canvas.setFont(SANS_BOLD, 18)
         draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), ltr_line(f"{text.title}: {text.key_title}"))
-        for k, r in enumerate(rounds[page * per_page : (page + 1) * per_page]):
-            col, row = divmod(k, KEY_ROWS)
+        for k in range(page * per_page, min(len(rounds), (page + 1) * per_page)):
+            col, row = divmod(k - page * per_page, KEY_ROWS)
             x = 14.0 + col * (w - 28.0) / columns
             y = h - 30.0 - (row + 0.5) * row_mm
             canvas.setFillColor(HexColor("#1a1a1a"))
             canvas.setFont(SANS, 12)
-            draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[page * per_page + k])
-            names = r.names or tuple(table[sid].name for sid in r.shared)
-            for j, sid in enumerate(r.shared):
-                px = x + label_mm + j * slot_mm + row_mm * 0.4
-                draw_fitted_symbol(canvas, art, table[sid], (px, y), row_mm * 0.8, card_colour)
-                if j + 1 == len(r.shared) or names[j + 1] != names[j]:  # a symbol's name after its faces
-                    _key_name(canvas, names[j][:40], (px + row_mm * 0.5, y - 1.5), slot_mm - row_mm * 0.9 - 2.0)
+            draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[k])
+            for g, (drawings, name) in enumerate(groups[k]):
+                at_mm = (x + label_mm + g * slot_mm + row_mm * 0.4, y)
+                _key_match(canvas, art, [table[sid] for sid in drawings], name, at_mm, (row_mm, slot_mm), card_colour)
         canvas.showPage()
     return pages
+
+
+def _key_match(
+    canvas: Canvas,
+    art: ArtLibrary,
+    faces: Sequence[SymbolSpec],
+    name: str,
+    at_mm: tuple[float, float],
+    row_slot_mm: tuple[float, float],
+    card_colour: str,
+) -> None:
+    """One match in an answer-key row: its faces' pictures side by side (the first centred
+    at ``at_mm``, each 0.8 row wide, :data:`KEY_FACE_STEP` rows apart), then its name, set
+    to fit what is left of its slot. ``row_slot_mm``: the row's height and the match's
+    slot's width, mm."""
+    row_mm, slot_mm = row_slot_mm
+    step_mm = row_mm * KEY_FACE_STEP
+    for j, face in enumerate(faces):
+        draw_fitted_symbol(canvas, art, face, (at_mm[0] + j * step_mm, at_mm[1]), row_mm * 0.8, card_colour)
+    last_mm = at_mm[0] + (len(faces) - 1) * step_mm
+    room_mm = slot_mm - (len(faces) - 1) * step_mm - row_mm * 0.9 - 2.0
+    _key_name(canvas, name[:40], (last_mm + row_mm * 0.5, at_mm[1] - 1.5), room_mm)
+
+
+def _key_groups(r: SlideRound, table: dict[int, SymbolSpec]) -> list[tuple[list[int], str]]:
+    """A key row's matches: each shared symbol's drawings (its faces, one or two; a
+    ``match: 2`` round has two symbols) with the symbol's name, in ``r.shared``'s order
+    (where a symbol's drawings stand together)."""
+    names = r.names or tuple(table[sid].name for sid in r.shared)
+    groups: list[tuple[list[int], str]] = []
+    for sid, name in zip(r.shared, names):
+        if groups and groups[-1][1] == name:
+            groups[-1][0].append(sid)
+        else:
+            groups.append(([sid], name))
+    return groups
 
 
 def _key_name(canvas: Canvas, name: str, at_mm: tuple[float, float], room_mm: float) -> None:
