@@ -29,7 +29,7 @@ def test_design_json_roundtrip_and_verify(tmp_path) -> None:
 
 def test_design_csv_and_broken_deck(tmp_path) -> None:
     r = run("design", "-k", "4", "--format", "csv")
-    rows = r.output.strip().splitlines()
+    rows = [line for line in r.output.strip().splitlines() if not line.startswith("#")]
     assert r.exit_code == 0 and len(rows) == 13 and rows[0] == "0,1,3,9"
     rows[1] = "0,1,2,3"
     f = tmp_path / "deck.csv"
@@ -150,3 +150,19 @@ def test_stats_plot_replaces_its_own_png_and_no_one_elses(tmp_path) -> None:
     for _ in range(2):
         assert run("stats", "--trials", "5", "--plot", str(older)).exit_code == 0
     assert Image.open(older).info["Software"] == "printdeck"
+
+
+def test_a_biplanes_csv_is_verified_with_its_own_match(tmp_path) -> None:
+    """``design --match 2 --format csv`` wrote bare rows: ``verify`` then checked λ = 1 and
+    called the biplane FAILED (exit 1). The CSV names its λ in a comment line, as the text
+    form does, and ``verify`` reads it; spreadsheets still get one card a row."""
+    r = run("design", "-k", "5", "--match", "2", "--format", "csv")
+    assert r.exit_code == 0
+    rows = [line for line in r.output.splitlines() if not line.startswith("#")]
+    assert len(rows) == 11 and all(len(row.split(",")) == 5 for row in rows)
+    f = tmp_path / "bi.csv"
+    f.write_text(r.output)
+    v = run("verify", str(f))
+    assert v.exit_code == 0 and "OK: every two cards share exactly 2" in v.output, v.output
+    v = run("verify", str(f), "--match", "1")
+    assert v.exit_code == 1

@@ -74,16 +74,20 @@ def _is_number(cell: str) -> bool:
     return True
 
 
-def from_csv(text: str, path: Path) -> list[list[int]]:
-    """Cards from CSV rows; a first row with no number-like cell is a header.
+def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
+    """Cards from CSV rows (a first row with no number-like cell is a header), and λ if a
+    ``#`` comment line names it as ``printdeck design`` writes it (``every two share 2``).
 
     Raises:
-        PrintdeckError: A row that is not whole symbol numbers, or more than
-            :data:`MAX_CARDS` cards.
+        PrintdeckError: A row that is not whole symbol numbers, more than
+            :data:`MAX_CARDS` cards, or a λ in a comment other than 1 or 2.
     """
     cards: list[list[int]] = []
+    lam: int | None = None
     for n, row in enumerate(csv.reader(short_lines(text, path)), start=1):
         cells = [c.strip() for c in row if c.strip()]
+        if cells and cells[0].startswith("#") and lam is None:
+            lam = _comment_lambda(",".join(row), n, path)
         if not cells or cells[0].startswith("#"):
             continue
         if not cards and not any(_is_number(c) for c in cells):
@@ -95,7 +99,7 @@ def from_csv(text: str, path: Path) -> list[list[int]]:
             raise card.error(f"{','.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
         cards.append([symbol_id(v, card) for v in values])
         check_count(len(cards), path)
-    return cards
+    return cards, lam
 
 
 _TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")
@@ -126,10 +130,8 @@ def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
     lam: int | None = None
     for n, line in enumerate(short_lines(text, path), start=1):
         stripped = line.strip()
-        if stripped.startswith("#") and lam is None and (named := _TEXT_LAMBDA.search(stripped)):
-            lam = int(named.group(1))
-            if lam not in (1, 2):
-                raise file_error(path, f"line {n}: every two share {lam}; printdeck checks 1 or 2 (or give --match)")
+        if stripped.startswith("#") and lam is None:
+            lam = _comment_lambda(stripped, n, path)
         if not stripped or stripped.startswith("#"):
             continue
         card = CardAt(path, len(cards), n)
@@ -139,6 +141,22 @@ def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
         cards.append([symbol_id(int(cell), card) for cell in found.group(1).split()])
         check_count(len(cards), path)
     return cards, lam
+
+
+def _comment_lambda(comment: str, n: int, path: Path) -> int | None:
+    """λ a ``#`` comment (line ``n``) names as ``printdeck design``'s header does (``"# 57
+    cards, 57 symbols, 8 a card, every two share 1"``), or None.
+
+    Raises:
+        PrintdeckError: It names a λ other than 1 or 2.
+    """
+    named = _TEXT_LAMBDA.search(comment)
+    if named is None:
+        return None
+    lam = int(named.group(1))
+    if lam not in (1, 2):
+        raise file_error(path, f"line {n}: every two share {lam}; printdeck checks 1 or 2 (or give --match)")
+    return lam
 
 
 def short_lines(text: str, path: Path) -> Iterator[str]:

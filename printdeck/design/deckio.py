@@ -1,8 +1,9 @@
 """Deck files: print a design as text / JSON / CSV, read any of them back for ``verify``.
 
 JSON: ``{"order": 7, "lambda": 1, "symbols": 57, "cards": [[0, 1, ...], ...]}``,
-symbols numbered from 0. CSV: one card a row, symbol numbers separated by commas
-(blank lines and lines starting with ``#`` ignored; a non-numeric first row is a
+symbols numbered from 0. CSV: the text form's two ``#`` lines (the construction; the size
+and ``every two share λ``), then one card a row, symbol numbers separated by commas (blank
+lines and ``#`` lines skipped, but for λ read from one; a non-numeric first row is a
 header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
 manifest is read too: its ``cards`` entries may be lists of ints,
 or objects with ``symbols`` (ints or objects with ``id`` / ``symbol_id``) or
@@ -57,17 +58,24 @@ def format_design(design: Design, fmt: str = "text") -> str:
     if fmt == "json":
         return json.dumps(design_json(design), separators=(",", ":")) + "\n"
     if fmt == "csv":
-        return "".join(",".join(map(str, b)) + "\n" for b in design.blocks)
+        return _design_head(design) + "".join(",".join(map(str, b)) + "\n" for b in design.blocks)
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}")
-    head = (
-        f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
-        f"{design.symbols_per_card} a card, every two share {design.lam}\n"
-    )
+    head = _design_head(design)
     width = len(str(max(design.n_points - 1, 0)))
     return head + "".join(
         f"{i:>{len(str(len(design.blocks)))}}: " + " ".join(f"{p:>{width}}" for p in b) + "\n"
         for i, b in enumerate(design.blocks)
+    )
+
+
+def _design_head(design: Design) -> str:
+    """The text and CSV forms' two ``#`` comment lines: the construction, then the deck's
+    size and λ (``"# 57 cards, 57 symbols, 8 a card, every two share 1"``; ``verify`` reads
+    λ back from it)."""
+    return (
+        f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
+        f"{design.symbols_per_card} a card, every two share {design.lam}\n"
     )
 
 
@@ -224,7 +232,8 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         cards, lam_in_text = from_text(text, path)
         lam_in_file = None if match is not None else lam_in_text
     else:
-        cards = from_csv(text, path)
+        cards, lam_in_csv = from_csv(text, path)
+        lam_in_file = None if match is not None else lam_in_csv
     if not cards:
         raise file_error(path, f"no cards found; {_deck_fix(path)}")
     flat, sizes, labels = _renumber(cards)
