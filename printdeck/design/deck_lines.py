@@ -75,8 +75,9 @@ def _is_number(cell: str) -> bool:
 
 
 def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
-    """Cards from CSV rows (a first row with no number-like cell is a header), and λ if a
-    ``#`` comment line names it as ``printdeck design`` writes it (``every two share 2``).
+    """Cards from CSV rows (separated as :func:`csv_separator` finds; a first row with no
+    number-like cell is a header), and λ if a ``#`` comment line names it as ``printdeck
+    design`` writes it (``every two share 2``).
 
     Raises:
         PrintdeckError: A row that is not whole symbol numbers, more than
@@ -84,10 +85,11 @@ def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
     """
     cards: list[list[int]] = []
     lam: int | None = None
-    for n, row in enumerate(csv.reader(short_lines(text, path)), start=1):
+    sep = csv_separator(text)
+    for n, row in enumerate(csv.reader(short_lines(text, path), delimiter=sep), start=1):
         cells = [c.strip() for c in row if c.strip()]
         if cells and cells[0].startswith("#") and lam is None:
-            lam = _comment_lambda(",".join(row), n, path)
+            lam = _comment_lambda(sep.join(row), n, path)
         if not cells or cells[0].startswith("#"):
             continue
         if not cards and not any(_is_number(c) for c in cells):
@@ -96,7 +98,7 @@ def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
         try:
             values = [int(c) for c in cells]
         except ValueError:
-            raise card.error(f"{','.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
+            raise card.error(f"{sep.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
         cards.append([symbol_id(v, card) for v in values])
         check_count(len(cards), path)
     return cards, lam
@@ -141,6 +143,21 @@ def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
         cards.append([symbol_id(int(cell), card) for cell in found.group(1).split()])
         check_count(len(cards), path)
     return cards, lam
+
+
+CSV_SEPARATORS = (",", ";", "\t")
+"""What may separate a CSV row's symbols: commas, as ``printdeck design`` writes, or the
+semicolons and tabs spreadsheets save in many locales."""
+
+
+def csv_separator(text: str) -> str:
+    """The separator of a deck CSV: the first of :data:`CSV_SEPARATORS` found in its first
+    line that is neither blank nor a ``#`` comment (a comma if none is)."""
+    for line in io.StringIO(text[:100_000]):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return next((sep for sep in CSV_SEPARATORS if sep in stripped), ",")
+    return ","
 
 
 def _comment_lambda(comment: str, n: int, path: Path) -> int | None:

@@ -2,9 +2,9 @@
 
 JSON: ``{"order": 7, "lambda": 1, "symbols": 57, "cards": [[0, 1, ...], ...]}``,
 symbols numbered from 0. CSV: the text form's two ``#`` lines (the construction; the size
-and ``every two share λ``), then one card a row, symbol numbers separated by commas (blank
-lines and ``#`` lines skipped, but for λ read from one; a non-numeric first row is a
-header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
+and ``every two share λ``), then one card a row, symbol numbers separated by commas (or
+semicolons or tabs; blank lines and ``#`` lines skipped, but for λ read from one; a
+non-numeric first row is a header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
 manifest is read too: its ``cards`` entries may be lists of ints,
 or objects with ``symbols`` (ints or objects with ``id`` / ``symbol_id``) or
 ``placements`` (objects with ``symbol_id``).
