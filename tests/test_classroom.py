@@ -501,3 +501,27 @@ def test_the_answer_key_draws_a_symbols_faces_side_by_side(tmp_path: Path) -> No
     assert len(rows) == len(result.rounds)
     for xs in rows.values():
         assert len(xs) == 2 and abs(xs[1] - xs[0]) < 1.5 * row_pt, xs  # both faces, side by side
+
+
+def test_a_long_title_stays_on_the_answer_key(tmp_path: Path) -> None:
+    """A school's 120-letter Arabic title ran the answer key's heading off the slide, "Answer
+    key" cut to "Answ": the heading now shrinks and wraps, as the legend's does."""
+    title = " ".join(
+        [
+            "لعبة البحث عن الحيوانات المتطابقة في الصف الثالث الابتدائي",
+            "لمدرسة النور الدولية في مدينة الرياض للعام الدراسي",
+        ]
+    )
+    theme = printdeck.load_theme({**SMALL, "title": title})
+    result = printdeck.write_slides(theme, tmp_path / "long.pdf", answer_key=True)
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        page = doc[len(doc) - 1]
+        width, _ = page.get_size()
+        ink = np.asarray(page.render(scale=2).to_pil().convert("L")) < 128
+    finally:
+        doc.close()
+    mm = 2 * 72 / 25.4  # pixels a mm
+    heading, gap = ink[: int(26 * mm)], ink[int(26 * mm) : int(31 * mm)]  # the rows start 31 mm down
+    assert heading.any() and not heading[:, int(2 * (width - 14)) :].any()  # nothing in the right margin
+    assert not gap.any()  # the heading's lines end above the first row

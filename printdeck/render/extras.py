@@ -63,7 +63,7 @@ def legend_pages(
     """
     w, h = page_size_mm
     heading = f"{title}: symbol legend ({len(used_ids)} symbols)"
-    head_mm = pt_to_mm(_fit_lines(heading, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(w))[2]) + 4.0
+    head_mm = pt_to_mm(fit_lines(heading, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(w))[2]) + 4.0
     foot_mm = pt_to_mm(_credit_lines(credit, w)[1]) + 2.0 if credit else 0.0
     cols = max(1, int((w - 2 * PAGE_MARGIN_MM) // LEGEND_CELL_MM))
     rows = max(1, int((h - 2 * PAGE_MARGIN_MM - head_mm - foot_mm) // LEGEND_CELL_MM))
@@ -91,7 +91,7 @@ def _text_width_pt(page_width_mm: float) -> float:
     return mm_to_pt(page_width_mm - 2 * PAGE_MARGIN_MM)
 
 
-def _fit_lines(text: str, font: str, max_pt: float, min_pt: float, width_pt: float) -> tuple[list[str], float, float]:
+def fit_lines(text: str, font: str, max_pt: float, min_pt: float, width_pt: float) -> tuple[list[str], float, float]:
     """Shrink ``text`` from ``max_pt`` towards ``min_pt`` to fit ``width_pt``, then wrap it.
 
     Returns:
@@ -119,7 +119,7 @@ def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> fl
     """Draw a page heading fitted to the column; returns its height, points. A heading is
     printdeck's English round the theme's title: each of its lines is set left to right
     (:func:`~printdeck.render.text.ltr_line`), whatever script the title is in."""
-    lines, size, height = _fit_lines(text, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(page_size_mm[0]))
+    lines, size, height = fit_lines(text, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(page_size_mm[0]))
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, size)
     top = mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM)
@@ -293,10 +293,10 @@ def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, 
     w, h = page_size_mm
     width_pt = mm_to_pt(min(w, h) * 0.62)
     blocks = [
-        _fit_lines(title, SANS_BOLD, 12.0, 6.0, width_pt),
-        _fit_lines("Artwork credit", SANS_BOLD, 7.0, 5.0, width_pt),
-        _fit_lines(credit, SANS, 7.0, 4.0, width_pt),
-        _fit_lines("Made with printdeck", SANS, 5.0, 4.0, width_pt),
+        fit_lines(title, SANS_BOLD, 12.0, 6.0, width_pt),
+        fit_lines("Artwork credit", SANS_BOLD, 7.0, 5.0, width_pt),
+        fit_lines(credit, SANS, 7.0, 4.0, width_pt),
+        fit_lines("Made with printdeck", SANS, 5.0, 4.0, width_pt),
     ]
     fonts_used = (SANS_BOLD, SANS_BOLD, SANS, SANS)
     total = sum(b[2] for b in blocks) + 3 * 4.0
@@ -341,7 +341,7 @@ def rules_pages(
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match, faces_example))
     for heading, body in sections:
-        head_lines, head_pt, head_h = _fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
+        head_lines, head_pt, head_h = fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
         lines = wrap_text(body, SANS, 10, width_pt)
         if y - head_h - len(lines) * 13 < bottom:
             _credit_foot(canvas, credit, page_size_mm)

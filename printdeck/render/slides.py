@@ -22,7 +22,7 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import draw_fitted_symbol
+from printdeck.render.extras import draw_fitted_symbol, fit_lines
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
@@ -345,9 +345,7 @@ def answer_key_pages(
     slot_mm = ((w - 28.0) / columns - 4.0 - label_mm) / max((len(g) for g in groups), default=1)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-        canvas.setFillColor(HexColor("#1a1a1a"))
-        canvas.setFont(SANS_BOLD, 18)
-        draw_string(canvas, mm_to_pt(14.0), mm_to_pt(h - 16.0), ltr_line(f"{text.title}: {text.key_title}"))
+        _key_heading(canvas, f"{text.title}: {text.key_title}")
         for k in range(page * per_page, min(len(rounds), (page + 1) * per_page)):
             col, row = divmod(k - page * per_page, KEY_ROWS)
             x = 14.0 + col * (w - 28.0) / columns
@@ -360,6 +358,23 @@ def answer_key_pages(
                 _key_match(canvas, art, [table[sid] for sid in drawings], name, at_mm, (row_mm, slot_mm), card_colour)
         canvas.showPage()
     return pages
+
+
+KEY_HEADING_PT = (18.0, 11.0)
+"""The answer key's heading's size, points: largest, and smallest it shrinks to before it wraps."""
+
+
+def _key_heading(canvas: Canvas, heading: str) -> None:
+    """The answer key's heading ("<title>: Answer key") at the page's top, shrunk and wrapped
+    to the page's width (each line left to right, whatever the title's script), above the
+    rows (a 200-letter title takes two lines at 11 pt)."""
+    w, h = SLIDE_MM
+    lines, size, _ = fit_lines(heading, SANS_BOLD, *KEY_HEADING_PT, mm_to_pt(w - 28.0))
+    canvas.setFillColor(HexColor("#1a1a1a"))
+    canvas.setFont(SANS_BOLD, size)
+    top = mm_to_pt(h - 10.0)
+    for i, line in enumerate(lines):
+        draw_string(canvas, mm_to_pt(14.0), top - (i + 1) * size * 1.2 + 0.2 * size, ltr_line(line))
 
 
 def _key_match(
