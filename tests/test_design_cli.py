@@ -152,17 +152,27 @@ def test_stats_plot_replaces_its_own_png_and_no_one_elses(tmp_path) -> None:
     assert Image.open(older).info["Software"] == "printdeck"
 
 
-def test_a_biplanes_csv_is_verified_with_its_own_match(tmp_path) -> None:
-    """``design --match 2 --format csv`` wrote bare rows: ``verify`` then checked λ = 1 and
-    called the biplane FAILED (exit 1). The CSV names its λ in a comment line, as the text
-    form does, and ``verify`` reads it; spreadsheets still get one card a row."""
+def test_a_biplanes_csv_is_told_its_match(tmp_path) -> None:
+    """``design --match 2 --format csv`` writes bare rows (any CSV reader takes them), so
+    ``verify`` checks λ = 1 and the biplane fails: it now says the pairs share 2 and to give
+    ``--match 2``, which verifies it. A λ a ``#`` line names is read (as the text form's
+    header writes it), and one printdeck does not check is refused only without ``--match``."""
     r = run("design", "-k", "5", "--match", "2", "--format", "csv")
     assert r.exit_code == 0
-    rows = [line for line in r.output.splitlines() if not line.startswith("#")]
-    assert len(rows) == 11 and all(len(row.split(",")) == 5 for row in rows)
+    rows = r.output.splitlines()
+    assert len(rows) == 11 and all(len(row.split(",")) == 5 for row in rows), "bare rows"
     f = tmp_path / "bi.csv"
     f.write_text(r.output)
     v = run("verify", str(f))
+    assert v.exit_code == 1 and v.output.splitlines()[-1].endswith("share 2: for a match-2 deck, give --match 2")
+    v = run("verify", str(f), "--match", "2")
     assert v.exit_code == 0 and "OK: every two cards share exactly 2" in v.output, v.output
-    v = run("verify", str(f), "--match", "1")
-    assert v.exit_code == 1
+    named = tmp_path / "named.csv"
+    named.write_text("# 11 cards, 11 symbols, 5 a card, every two share 2\n" + r.output)
+    assert run("verify", str(named)).exit_code == 0
+    fano = "0,1,3\n1,2,4\n2,3,5\n3,4,6\n4,5,0\n5,6,1\n6,0,2\n"
+    three = tmp_path / "three.csv"
+    three.write_text("# every two share 3 symbols\n" + fano)
+    refused = run("verify", str(three))
+    assert refused.exit_code == 2 and "printdeck checks 1 or 2 (or give --match)" in refused.output
+    assert run("verify", str(three), "--match", "1").exit_code == 0, "the fix it gives works"

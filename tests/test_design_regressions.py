@@ -191,11 +191,18 @@ def test_a_csv_a_spreadsheet_saved_with_semicolons_or_tabs_is_read(tmp_path) -> 
     """A teacher fixed a card of the design's CSV in a spreadsheet set to a European locale,
     which saves ``0;1;3``: ``verify`` skipped every row as a header and said "no cards
     found". Semicolons and tabs separate a row's symbols as commas do."""
+    headers = (
+        "symbol 1{s}symbol 2{s}symbol 3",
+        "symbols",
+        '"Symbol, 1"{s}"Symbol, 2"{s}"Symbol, 3"',
+        "Karte (Nr., Symbole)",
+    )
     for sep in (";", "\t"):
-        text = f"# every two share 1\nsymbol 1{sep}symbol 2{sep}symbol 3\n" + "".join(
-            sep.join(map(str, card)) + "\n" for card in [(0, 1, 3), (1, 2, 4), (2, 3, 5)]
-        )
-        deck = read_deck(write(tmp_path, text, "deck.csv"))
-        assert deck.cards == [[0, 1, 3], [1, 2, 4], [2, 3, 5]] and deck.lam == 1, sep
+        for header in headers:  # the separator is read from a card's row, whatever the header holds
+            text = f"# every two share 1\n{header.format(s=sep)}\n" + "".join(
+                sep.join(map(str, card)) + "\n" for card in [(0, 1, 3), (1, 2, 4), (2, 3, 5)]
+            )
+            deck = read_deck(write(tmp_path, text, "deck.csv"))
+            assert deck.cards == [[0, 1, 3], [1, 2, 4], [2, 3, 5]] and deck.lam == 1, (sep, header)
     with pytest.raises(PrintdeckError, match=r"line 2 .*'1;x' is not a list of whole symbol numbers"):
         read_deck(write(tmp_path, "0;1\n1;x\n", "deck.csv"))

@@ -89,7 +89,7 @@ def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
     for n, row in enumerate(csv.reader(short_lines(text, path), delimiter=sep), start=1):
         cells = [c.strip() for c in row if c.strip()]
         if cells and cells[0].startswith("#") and lam is None:
-            lam = _comment_lambda(sep.join(row), n, path)
+            lam = _comment_lambda(sep.join(row))
         if not cells or cells[0].startswith("#"):
             continue
         if not cards and not any(_is_number(c) for c in cells):
@@ -133,7 +133,7 @@ def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
     for n, line in enumerate(short_lines(text, path), start=1):
         stripped = line.strip()
         if stripped.startswith("#") and lam is None:
-            lam = _comment_lambda(stripped, n, path)
+            lam = _comment_lambda(stripped)
         if not stripped or stripped.startswith("#"):
             continue
         card = CardAt(path, len(cards), n)
@@ -151,29 +151,25 @@ semicolons and tabs spreadsheets save in many locales."""
 
 
 def csv_separator(text: str) -> str:
-    """The separator of a deck CSV: the first of :data:`CSV_SEPARATORS` found in its first
-    line that is neither blank nor a ``#`` comment (a comma if none is)."""
+    """The separator of a deck CSV: the first of :data:`CSV_SEPARATORS` that splits a line
+    into two or more whole numbers, in the first line one does (a card, not a header or a
+    ``#`` comment, whatever they hold); a comma if none does."""
     for line in io.StringIO(text[:100_000]):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return next((sep for sep in CSV_SEPARATORS if sep in stripped), ",")
+        if line.lstrip().startswith("#"):
+            continue
+        for sep in CSV_SEPARATORS:
+            cells = [c.strip() for row in csv.reader([line], delimiter=sep) for c in row if c.strip()]
+            if len(cells) >= 2 and all(c.isdigit() for c in cells):
+                return sep
     return ","
 
 
-def _comment_lambda(comment: str, n: int, path: Path) -> int | None:
-    """λ a ``#`` comment (line ``n``) names as ``printdeck design``'s header does (``"# 57
-    cards, 57 symbols, 8 a card, every two share 1"``), or None.
-
-    Raises:
-        PrintdeckError: It names a λ other than 1 or 2.
-    """
+def _comment_lambda(comment: str) -> int | None:
+    """λ a ``#`` comment line names as ``printdeck design``'s header does (``"# 57
+    cards, 57 symbols, 8 a card, every two share 1"``), or None; any number (the reader
+    refuses one other than 1 or 2 only when no ``--match`` overrides it)."""
     named = _TEXT_LAMBDA.search(comment)
-    if named is None:
-        return None
-    lam = int(named.group(1))
-    if lam not in (1, 2):
-        raise file_error(path, f"line {n}: every two share {lam}; printdeck checks 1 or 2 (or give --match)")
-    return lam
+    return None if named is None else int(named.group(1))
 
 
 def short_lines(text: str, path: Path) -> Iterator[str]:

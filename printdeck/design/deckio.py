@@ -1,10 +1,10 @@
 """Deck files: print a design as text / JSON / CSV, read any of them back for ``verify``.
 
 JSON: ``{"order": 7, "lambda": 1, "symbols": 57, "cards": [[0, 1, ...], ...]}``,
-symbols numbered from 0. CSV: the text form's two ``#`` lines (the construction; the size
-and ``every two share λ``), then one card a row, symbol numbers separated by commas (or
-semicolons or tabs; blank lines and ``#`` lines skipped, but for λ read from one; a
-non-numeric first row is a header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
+symbols numbered from 0. CSV: one card a row, symbol numbers separated by commas (or
+semicolons or tabs, as a spreadsheet saves it; blank lines and ``#`` lines skipped, but λ
+read from one written as the text form's header writes it; a non-numeric first row is a
+header). The text form (``"12: 0 5 9"`` a card, ``#`` comments) is read back too. A build
 manifest is read too: its ``cards`` entries may be lists of ints,
 or objects with ``symbols`` (ints or objects with ``id`` / ``symbol_id``) or
 ``placements`` (objects with ``symbol_id``).
@@ -58,7 +58,7 @@ def format_design(design: Design, fmt: str = "text") -> str:
     if fmt == "json":
         return json.dumps(design_json(design), separators=(",", ":")) + "\n"
     if fmt == "csv":
-        return _design_head(design) + "".join(",".join(map(str, b)) + "\n" for b in design.blocks)
+        return "".join(",".join(map(str, b)) + "\n" for b in design.blocks)  # bare rows: any CSV reader
     if fmt != "text":
         raise ValueError(f"unknown format {fmt!r}")
     head = _design_head(design)
@@ -70,9 +70,9 @@ def format_design(design: Design, fmt: str = "text") -> str:
 
 
 def _design_head(design: Design) -> str:
-    """The text and CSV forms' two ``#`` comment lines: the construction, then the deck's
-    size and λ (``"# 57 cards, 57 symbols, 8 a card, every two share 1"``; ``verify`` reads
-    λ back from it)."""
+    """The text form's two ``#`` comment lines: the construction, then the deck's size and λ
+    (``"# 57 cards, 57 symbols, 8 a card, every two share 1"``; ``verify`` reads λ back from
+    it, in a CSV too)."""
     return (
         f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
         f"{design.symbols_per_card} a card, every two share {design.lam}\n"
@@ -237,6 +237,8 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     if not cards:
         raise file_error(path, f"no cards found; {_deck_fix(path)}")
     flat, sizes, labels = _renumber(cards)
+    if lam_in_file not in (None, 1, 2):
+        raise file_error(path, f"every two share {lam_in_file}, it says; printdeck checks 1 or 2 (or give --match)")
     lam = match if match is not None else (lam_in_file or 1)
     return DeckFile(flat, sizes, labels, lam, lam_in_file, decks, twin_faults, b_cards)
 

@@ -69,15 +69,29 @@ class VerifyReport:
         return self.bad_pair_count == 0 and not self.duplicate_cards and self.cards > 0 and not self.faults
 
     def _verdict(self) -> str:
-        """The summary's last line."""
+        """The summary's last line (a deck where no two cards share λ but the pairs named all
+        share one other count, 1 or 2, is told which ``--match`` it may be: a biplane's CSV
+        holds no λ and is checked for 1)."""
         if not self.ok:
-            return "FAILED"
+            return "FAILED" + self._other_match()
         if self.b_cards:
             return (
                 f"OK: every two cards of deck A share exactly {self.lam}, "
                 "and so does a card of A with any card of B but its twin"
             )
         return f"OK: every two cards{' of a deck' if self.decks else ''} share exactly {self.lam}"
+
+    def _other_match(self) -> str:
+        """``": ... give --match 2"`` when every pair of cards fails λ and the pairs named all
+        share the other of 1 and 2; ``""`` otherwise."""
+        every_pair = self.cards * (self.cards - 1) // 2
+        shared = {s for _, _, s in self.bad_pairs}
+        if self.duplicate_cards or self.faults or self.decks or self.b_cards or self.bad_pair_count != every_pair:
+            return ""
+        if len(shared) != 1 or (other := shared.pop()) not in (1, 2) or other == self.lam:
+            return ""
+        named = f"the pairs named share {other}: for a match-{other} deck, give --match {other}"
+        return f": no two cards share exactly {self.lam}; {named}"
 
     def summary(self) -> str:
         """Multi-line human summary (used by ``printdeck verify``): cards counted from 1, as
