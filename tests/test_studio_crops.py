@@ -240,6 +240,10 @@ def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tupl
     wait_for(lambda: "focus" in nana() and nana().get("zoom", 1) > 1, "clicked again")
     page.locator("#detail button", has_text="Reset").click()  # printdeck's crop again, as before the click
     wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click's centre and zoom reset")
+    page.click("#undo")  # the Reset undone: the click's centre and zoom are back, and Reset again takes both
+    wait_for(lambda: "focus" in nana() and nana().get("zoom", 1) > 1, "the Reset undone")
+    page.locator("#detail button", has_text="Reset").click()
+    wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "reset again after an Undo")
 
 
 def test_a_photos_tile_is_cut_to_its_crop_shape(page: object) -> None:

@@ -48,6 +48,7 @@ function slider(symbol, key, value, label, hint) {
     range.dataset.dirty = "";
     out.textContent = `${Number(range.value).toFixed(2)}×`;
     clearTimeout(timer);
+    if (key === "zoom") clickZooms.delete(symbol.uid);  // the person's own zoom now: Reset keeps it
     timer = setTimeout(() => send(symbol, { [key]: Number(range.value) }, range), SLIDER_QUIET_MS);
   };
   range.addEventListener("input", moved);
@@ -200,6 +201,8 @@ function centred(symbol, crop, at) {
   if (zoom > (symbol.zoom ?? 1) + 0.005) {
     sent.zoom = Math.round(zoom * 100) / 100;
     clickZooms.set(symbol.uid, { before: symbol.zoom ?? null, set: sent.zoom });
+  } else {
+    clickZooms.delete(symbol.uid);  // this click set no zoom: Reset leaves the zoom alone
   }
   return sent;
 }
@@ -208,8 +211,7 @@ function centred(symbol, crop, at) {
  *  zoom and it is still that zoom, the zoom from before the click: a crop chosen afresh at
  *  the click's zoom was not the one shown before it. */
 function reset(symbol) {
-  const clicked = clickZooms.get(symbol.uid);
-  clickZooms.delete(symbol.uid);
+  const clicked = clickZooms.get(symbol.uid);  // kept: an Undo of this Reset brings the click back
   if (!clicked || symbol.zoom !== clicked.set) return { focus: null };
   const plain = clicked.before === null || clicked.before === store.state.form.symbol_fields.zoom.default;
   return { focus: null, zoom: plain ? null : clicked.before };  // the default zoom: left out of the theme again
