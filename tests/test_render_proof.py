@@ -345,7 +345,7 @@ def test_a_hairline_drawing_is_refused_as_too_thin_and_keyed_to_its_entry(tmp_pa
     ) as caught:
         prove_symbols([hairline], "#ffffff")
     assert (caught.value.key, caught.value.source) == ("symbols.4", None)  # the theme's file is named later
-    assert caught.value.problem.startswith("shows no visible ink on the card background #ffffff")
+    assert caught.value.problem.startswith("hairline.svg shows no visible ink on the card background #ffffff")
     theme = tmp_path / "hairs.yaml"
     words = "".join(f"  - text: {w}\n" for w in ("sun", "moon", "star", "tree", "fish", "bird"))
     theme.write_text(f"name: hairs\ndeck: {{symbols_per_card: 3}}\nsymbols:\n  - image: hairline.svg\n{words}")

@@ -324,12 +324,11 @@ def _no_ink(symbol: SymbolSpec, label: str, background: str) -> PrintdeckError:
     symbol it is; no source, so the theme's file is named as for its other entries
     (:func:`~printdeck.theme.theme_errors_located`)."""
     problem = (
-        f"shows no visible ink on the card background {background} (nothing, ink the colour of the card, "
-        "or lines too thin to show at print size)"
-    )
+        f"{shown(symbol.source)} shows no visible ink on the card background {background} (nothing, ink the "
+        "colour of the card, or lines too thin to show at print size)"
+    )  # the picture named in the problem: a folder's entry is keyed to the folder
     fix = "change the artwork or card.background"
-    text = f"{label}: {shown(symbol.source)} {problem}; {fix}"
-    return PrintdeckError(text, key=symbol.theme_key, problem=problem, fix=fix)
+    return PrintdeckError(f"{label}: {problem}; {fix}", key=symbol.theme_key, problem=problem, fix=fix)
 
 
 def prove_symbols(
