@@ -11,6 +11,7 @@ from printdeck.api import option_table
 from printdeck.cli.common import caught_warnings, fail, show_warnings, theme_ref
 from printdeck.cli.options import as_typed, spec_option, spec_options
 from printdeck.errors import PrintdeckError, shown
+from printdeck.output_record import manifest_beside
 
 SLIDES_OPTIONS = option_table("slides")
 
@@ -93,8 +94,8 @@ def _refuse_a_built_pdf(pdf: Path) -> None:
     Raises:
         PrintdeckError: Said of the PDF, with its manifest as the fix.
     """
-    manifest = pdf.with_suffix(".json")
-    if pdf.suffix.lower() == ".pdf" and pdf.is_file() and printdeck.manifest_data(manifest) is not None:
+    manifest = manifest_beside(pdf) if pdf.suffix.lower() == ".pdf" and pdf.is_file() else None
+    if manifest is not None:
         raise PrintdeckError(source=str(pdf), problem="is the deck's PDF", fix=f"give its manifest {shown(manifest)}")
 
 
