@@ -213,7 +213,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     """
     path = Path(path)
     text = _decode(read_user_file(path, "", MAX_DECK_BYTES, "a deck file"), path)
-    lam_in_file = None
+    lam_said: int | None = None  # the λ the file names (a JSON's checked as it is read)
     decks: tuple[int, ...] = ()
     twin_faults: tuple[str, ...] = ()
     b_cards = 0
@@ -227,13 +227,12 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
         del text
         cards, twin_faults, b_cards = _from_json(data, path)
         decks = _deck_numbers(data, path)
-        lam_in_file = None if match is not None else _file_lambda(data, path)
+        lam_said = None if match is not None else _file_lambda(data, path)
     elif is_design_text(text):
-        cards, lam_in_text = from_text(text, path)
-        lam_in_file = None if match is not None else lam_in_text
+        cards, lam_said = from_text(text, path)
     else:
-        cards, lam_in_csv = from_csv(text, path)
-        lam_in_file = None if match is not None else lam_in_csv
+        cards, lam_said = from_csv(text, path)
+    lam_in_file = None if match is not None else lam_said  # --match overrides what the file says
     if not cards:
         raise file_error(path, f"no cards found; {_deck_fix(path)}")
     flat, sizes, labels = _renumber(cards)
