@@ -12,6 +12,25 @@ from printdeck.cardshape import CardShape
 from printdeck.choices import Orientation, ShapeKind
 
 
+class CardKeyError(ValueError):
+    """``card`` keys that disagree: the ``key`` to change (``card.size``), the ``problem`` and
+    its ``fix`` (None when the problem says it), worded ``"<key>: <problem>; <fix>"``; a
+    front end takes the fields, never the words apart."""
+
+    def __init__(self, key: str, problem: str, fix: str | None = None) -> None:
+        self.key, self.problem, self.fix = key, problem, fix
+        super().__init__(f"{key}: {self.said}")
+
+    def __reduce__(self) -> tuple[type[CardKeyError], tuple[str, str, str | None]]:
+        """Pickled with its fields (a layout worker's error crosses processes)."""
+        return (CardKeyError, (self.key, self.problem, self.fix))
+
+    @property
+    def said(self) -> str:
+        """The problem and its fix, as the message says them after the key."""
+        return self.problem + (f"; {self.fix}" if self.fix else "")
+
+
 @dataclass(frozen=True)
 class NamedSize:
     """A standard card size: its shape and the ``card.size`` it stands for.
@@ -83,16 +102,17 @@ def resolve_shape(
         orientation: ``card.orientation`` (hexagons; default pointy).
 
     Raises:
-        ValueError: The keys disagree (names the key and the fix).
+        CardKeyError: The keys disagree (a ``ValueError`` naming the key and the fix).
     """
     named = NAMED_SIZES.get(size) if isinstance(size, str) else None
     if isinstance(size, str) and named is None:
-        raise ValueError(f"card.size: unknown size {size!r}; use a length, [width, height] or one of {_names()}")
+        raise CardKeyError("card.size", f"unknown size {size!r}", f"use a length, [width, height] or one of {_names()}")
     shape = ShapeKind(kind) if kind else (named.kind if named else ShapeKind.CIRCLE)
     if named is not None and named.kind != shape:
-        raise ValueError(
-            f"card.size: {size} is a {named.kind.value} size, but card.shape is {shape.value}; "
-            f"set card.shape to {named.kind.value}, or leave it out"
+        raise CardKeyError(
+            "card.size",
+            f"{size} is a {named.kind.value} size, but card.shape is {shape.value}",
+            f"set card.shape to {named.kind.value}, or leave it out",
         )
     given = {
         "diameter": diameter_mm is not None,
@@ -101,8 +121,8 @@ def resolve_shape(
     }
     _refuse_other_shapes_keys(shape, [key for key, value in given.items() if value])
     if diameter_mm is not None and size is not None:  # one would silently win over the other
-        raise ValueError(
-            "card.diameter: give only one of card.size and card.diameter (a round card's size is its diameter)"
+        raise CardKeyError(
+            "card.diameter", "give only one of card.size and card.diameter (a round card's size is its diameter)"
         )
     w, h = _size_mm(shape, size, named, diameter_mm)
     if shape == ShapeKind.CIRCLE:
@@ -111,10 +131,10 @@ def resolve_shape(
         turn = Orientation(orientation) if orientation else (named.orientation if named else None)
         return CardShape.hexagon(w, turn or Orientation.POINTY)
     if shape == ShapeKind.SQUARE and abs(w - h) > 1e-9:
-        raise ValueError(f"card.size: a square has one side, got {w:g} x {h:g} mm; use card.shape: rectangle")
+        raise CardKeyError("card.size", f"a square has one side, got {w:g} x {h:g} mm", "use card.shape: rectangle")
     if 2.0 * corner_radius_mm > min(w, h) * 0.5:
-        raise ValueError(
-            f"card.corner_radius: {corner_radius_mm:g} mm is too round; use at most {min(w, h) / 4:.3g} mm"
+        raise CardKeyError(
+            "card.corner_radius", f"{corner_radius_mm:g} mm is too round", f"use at most {min(w, h) / 4:.3g} mm"
         )
     return CardShape(shape, w, h, corner_radius_mm)
 
@@ -124,14 +144,14 @@ def _refuse_other_shapes_keys(shape: ShapeKind, given: list[str]) -> None:
     leaves out of ``shape``.
 
     Raises:
-        ValueError: ``card.orientation: only hexagons have one; leave it out for a square``.
+        CardKeyError: ``card.orientation: only hexagons have one; leave it out for a square``.
     """
     refused = [key for key in given if key not in SHAPE_ONLY_KEYS[shape]]
     if refused:
         key = refused[0]
         takers = " and ".join(_SHAPES_WORDS[kind] for kind, keys in SHAPE_ONLY_KEYS.items() if key in keys)
         fix = f"give {_INSTEAD[key]}" if key in _INSTEAD else "leave it out"
-        raise ValueError(f"card.{key}: only {takers} have one; {fix} for a {shape.value}")
+        raise CardKeyError(f"card.{key}", f"only {takers} have one", f"{fix} for a {shape.value}")
 
 
 def _size_mm(shape: ShapeKind, size: object, named: NamedSize | None, diameter_mm: float | None) -> tuple[float, float]:
@@ -147,9 +167,10 @@ def _size_mm(shape: ShapeKind, size: object, named: NamedSize | None, diameter_m
         return float(size), float(size)
     w, h = size  # type: ignore[misc]  # a pair, checked by the theme model
     if shape in (ShapeKind.CIRCLE, ShapeKind.HEXAGON):
-        raise ValueError(
-            f"card.size: a {shape.value} takes one length, not [width, height]; "
-            "for a rectangular card give card.shape: rectangle"
+        raise CardKeyError(
+            "card.size",
+            f"a {shape.value} takes one length, not [width, height]",
+            "for a rectangular card give card.shape: rectangle",
         )
     return float(w), float(h)  # type: ignore[has-type]
 

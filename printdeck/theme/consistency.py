@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import warnings
 
+from printdeck.card_sizes import CardKeyError
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
@@ -38,11 +39,10 @@ def check_consistency(spec: ThemeSpec, sheet: bool = True) -> None:
     card = spec.card
     try:
         shape = card.outline()
-    except ValueError as exc:  # "card.size: poker is a rectangle size, ...": keyed, so a form shows it at its box
-        key, _, said = str(exc).partition(": ")
-        problem, _, fix = said.partition("; ")  # every card.* refusal: "<problem>; <fix>" (card_sizes)
-        keyed = key.startswith("card.") and problem
-        raise (key_error(key, said, problem=problem, fix=fix or None) if keyed else PrintdeckError(str(exc))) from None
+    except CardKeyError as exc:  # keyed, so a form shows it at its box
+        raise key_error(exc.key, exc.said, problem=exc.problem, fix=exc.fix) from None
+    except ValueError as exc:
+        raise PrintdeckError(str(exc)) from None
     _check_room(spec, shape)
     _check_paper_options(spec, shape)
     if sheet and spec.paper.layout == "sheet":
