@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from printdeck.assign import colour_words
-from printdeck.errors import PrintdeckError
+from printdeck.errors import CARD_LAYOUT, PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
 from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours, word_colours
@@ -125,7 +125,7 @@ def lay_out_class_set(
 def _of_deck(exc: PrintdeckError, letter: str) -> PrintdeckError:
     """``exc`` with the card it names (``card 24: ...``) named as deck ``letter``'s: every deck
     of a class set has its own layouts and numbers its cards from 1."""
-    return exc.prefixed(f"deck {letter}, ") if exc.problem.startswith("card ") else exc
+    return exc.prefixed(f"deck {letter}, ") if exc.code == CARD_LAYOUT else exc
 
 
 def class_set_imposition(one_deck: Imposition, decks: int, pack: bool, impose_all: Imposition) -> Imposition:

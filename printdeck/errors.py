@@ -238,6 +238,9 @@ NO_FONT_HAS = "no-font-has"
 """``code`` of a word some character of which no font draws (``value``: the word)."""
 LOOK_ALIKE = "look-alike"
 """``code`` of symbols players cannot tell apart (``key``: ``symbols``; ``problem``: the pairs, named)."""
+CARD_LAYOUT = "card-layout"
+"""``code`` of a card that cannot be laid out (``problem``: ``card 24: ...``, counted from 1;
+a class set names its deck too: ``deck B, card 24: ...``)."""
 
 
 _THEME_KEY = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)*")

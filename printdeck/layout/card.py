@@ -19,7 +19,7 @@ import numpy as np
 import shapely
 
 from printdeck.artwork import Silhouette, silhouette
-from printdeck.errors import PrintdeckError
+from printdeck.errors import CARD_LAYOUT, PrintdeckError
 from printdeck.layout.packing import (
     PackFailure,
     PackInput,
@@ -178,7 +178,8 @@ def _unpackable(job: CardJob, exc: PackFailure) -> PrintdeckError:
         f"card {job.index + 1}: cannot fit its {len(job.symbols)} symbols ({names}) in a "
         f"{settings.zone_shape().describe()} safe zone with layout.gap {settings.gap_mm:g}mm ({exc}); "
         "use fewer deck.symbols_per_card, a smaller layout.gap or card.safe_margin, "
-        f"a larger {settings.card_size_key()}, or raise layout.attempts"
+        f"a larger {settings.card_size_key()}, or raise layout.attempts",
+        code=CARD_LAYOUT,
     )
     error.__cause__ = exc
     return error
@@ -334,5 +335,6 @@ def _check_min_size(index: int, symbols: Sequence[SymbolSpec], sizes: np.ndarray
             f"{shown_under(float(sizes[k]), settings.min_size_mm)} mm "
             f"(square root of its ink area; minimum {settings.min_size_mm:g} mm) among {len(symbols)} "
             f"symbols ({names}); use fewer deck.symbols_per_card, a smaller layout.gap, a larger "
-            f"{settings.card_size_key()}, or a larger layout.size_ratio"
+            f"{settings.card_size_key()}, or a larger layout.size_ratio",
+            code=CARD_LAYOUT,
         )
