@@ -74,6 +74,12 @@ export const store = {
   },
 };
 
+/** The CSS corner radius of a photo's crop ``shape`` as the card cuts it: a circle, or the
+ *  rounded square's corner (the spec's fraction of its side). */
+export function cropRadius(shape) {
+  return shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%";
+}
+
 /** Send a change; take the answer's state (unless a newer one is shown); return the
  *  answer. Shows "Saved" or the error. ``before(answer)`` runs before the state is drawn. */
 export async function change(method, url, body, before) {

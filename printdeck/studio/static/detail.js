@@ -1,7 +1,7 @@
 // The selected symbol's controls: size, keep upright (a box a face for a symbol with faces),
 // and for photos the crop (click the photo where the crop should centre), zoom, shape and
 // background removal.
-import { call, change, el, imageUrl, patchChildren, queueChange, queueChanges, store } from "./api.js";
+import { call, change, cropRadius, el, imageUrl, patchChildren, queueChange, queueChanges, store } from "./api.js";
 import { labelOf } from "./settings.js";
 
 const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this long
@@ -133,7 +133,7 @@ function cropper(symbol) {
     const [l, t, r, b] = crop.box;
     Object.assign(ring.style, {
       left: `${l * 100}%`, top: `${t * 100}%`, width: `${(r - l) * 100}%`, height: `${(b - t) * 100}%`,
-      borderRadius: symbol.shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%",
+      borderRadius: cropRadius(symbol.shape),
     });
     Object.assign(ring.dataset, { crop: "artwork", zoom: String(symbol.zoom ?? 1) });
     found.replaceChildren(el("span", { class: `crop-badge${crop.check ? " check" : ""}`, text: crop.badge }), ` ${crop.title}`);

@@ -1,5 +1,5 @@
 // The symbols panel: dropping pictures, typing words, the grid of tiles, and reordering.
-import { call, change, el, store } from "./api.js";
+import { call, change, cropRadius, el, store } from "./api.js";
 import { follow } from "./build.js";
 import { drawDetail } from "./detail.js";
 
@@ -225,7 +225,7 @@ function showCrop(face, [left, top, right, bottom], shape) {
   const [w, h] = [right - left, bottom - top];
   const img = face.querySelector("img");
   if (!img || !(w > 0 && h > 0)) return;
-  face.style.borderRadius = shape === "rounded" ? `${store.state.form.photo_corner_fraction * 100}%` : "50%";
+  face.style.borderRadius = cropRadius(shape);
   img.classList.add("cropped");
   Object.assign(img.style, {
     width: `${100 / w}%`, height: `${100 / h}%`, left: `${(-100 * left) / w}%`, top: `${(-100 * top) / h}%`,
