@@ -73,7 +73,7 @@ def legend_pages(
     table = by_id(symbols)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-        _heading(canvas, heading, page_size_mm)
+        draw_heading(canvas, heading, page_size_mm)
         cells: Sequence[int | Sequence[int]] = used_ids
         for k, sid in enumerate(cells[page * per_page : (page + 1) * per_page]):
             r, c = divmod(k, cols)
@@ -115,16 +115,25 @@ def _ellipsise(text: str, font: str, size_pt: float, width_pt: float) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-def _heading(canvas: Canvas, text: str, page_size_mm: tuple[float, float]) -> float:
-    """Draw a page heading fitted to the column; returns its height, points. A heading is
-    printdeck's English round the theme's title: each of its lines is set left to right
+def draw_heading(
+    canvas: Canvas,
+    text: str,
+    page_size_mm: tuple[float, float],
+    size_pt: tuple[float, float] = (HEADING_PT, MIN_HEADING_PT),
+    margins_mm: tuple[float, float] = (PAGE_MARGIN_MM, PAGE_MARGIN_MM),
+) -> float:
+    """Draw a page heading at the top of a page, shrunk (from ``size_pt[0]`` down to
+    ``size_pt[1]``) then wrapped to the width between the side margins; returns its height,
+    points. ``margins_mm``: the side margins and the top one. A heading is printdeck's English
+    round the theme's title: each of its lines is set left to right
     (:func:`~printdeck.render.text.ltr_line`), whatever script the title is in."""
-    lines, size, height = fit_lines(text, SANS_BOLD, HEADING_PT, MIN_HEADING_PT, _text_width_pt(page_size_mm[0]))
+    side_mm, top_mm = margins_mm
+    lines, size, height = fit_lines(text, SANS_BOLD, *size_pt, mm_to_pt(page_size_mm[0] - 2 * side_mm))
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, size)
-    top = mm_to_pt(page_size_mm[1] - PAGE_MARGIN_MM)
+    top = mm_to_pt(page_size_mm[1] - top_mm)
     for i, line in enumerate(lines):
-        draw_string(canvas, mm_to_pt(PAGE_MARGIN_MM), top - (i + 1) * size * 1.2 + 0.2 * size, ltr_line(line))
+        draw_string(canvas, mm_to_pt(side_mm), top - (i + 1) * size * 1.2 + 0.2 * size, ltr_line(line))
     return height
 
 
@@ -336,7 +345,7 @@ def rules_pages(
     bottom = mm_to_pt(PAGE_MARGIN_MM) + _credit_lines(credit, w)[1] + (6.0 if credit else 0.0)
     pages = 1
     canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-    y = mm_to_pt(h - PAGE_MARGIN_MM) - _heading(canvas, f"{title}: how to play", page_size_mm) - 20
+    y = mm_to_pt(h - PAGE_MARGIN_MM) - draw_heading(canvas, f"{title}: how to play", page_size_mm) - 20
     sections = list(rules_sections(match, split=faces == "split", cards=cards))
     if faces in FACES_RULES_TEXT:
         sections.insert(1, faces_rules(faces, match, faces_example))

@@ -22,7 +22,7 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import draw_fitted_symbol, fit_lines
+from printdeck.render.extras import draw_fitted_symbol, draw_heading
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
@@ -31,7 +31,7 @@ from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string, ltr_line, shortened, string_width
+from printdeck.render.text import draw_string, shortened, string_width
 from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
@@ -366,15 +366,9 @@ KEY_HEADING_PT = (18.0, 11.0)
 
 def _key_heading(canvas: Canvas, heading: str) -> None:
     """The answer key's heading ("<title>: Answer key") at the page's top, shrunk and wrapped
-    to the page's width (each line left to right, whatever the title's script), above the
-    rows (a 200-letter title takes two lines at 11 pt)."""
-    w, h = SLIDE_MM
-    lines, size, _ = fit_lines(heading, SANS_BOLD, *KEY_HEADING_PT, mm_to_pt(w - 28.0))
-    canvas.setFillColor(HexColor("#1a1a1a"))
-    canvas.setFont(SANS_BOLD, size)
-    top = mm_to_pt(h - 10.0)
-    for i, line in enumerate(lines):
-        draw_string(canvas, mm_to_pt(14.0), top - (i + 1) * size * 1.2 + 0.2 * size, ltr_line(line))
+    to the page's width (:func:`~printdeck.render.extras.draw_heading`), above the rows (a
+    200-letter title takes two lines at 11 pt)."""
+    draw_heading(canvas, heading, SLIDE_MM, KEY_HEADING_PT, (14.0, 10.0))
 
 
 def _key_match(
