@@ -30,7 +30,7 @@ from typing import Any
 
 from printdeck.errors import PrintdeckError
 from printdeck.studio.labels import label_of
-from printdeck.studio.symbol_list import FACE_KEYS, Item, name_from_path, shown_name
+from printdeck.studio.symbol_list import FACE_KEYS, Item, face_name, name_from_path, shown_name
 from printdeck.studio.theme_folder import make_folder, unwritable
 
 OWNED_FOLDERS = ("images", "backs", "fonts")
@@ -411,9 +411,13 @@ def _face_change(old: Item, new: Item) -> str:
     keys = [k for k in set(a) | set(b) if a.get(k) != b.get(k)]
     if len(keys) != 1 or keys[0] in FACE_KEYS:
         return f"'{item_name(new)}': its faces"
-    words = _ITEM_WORDS.get(keys[0], keys[0].replace("_", " "))
-    said = f"{shown_value(a.get(keys[0]))} → {shown_value(b.get(keys[0]))}"
-    return f"'{shown_name(new)}', face '{shown_name(Item(b))}': {words} {said}"
+    return f"'{shown_name(new)}', face '{face_name(b)}': {_key_change(keys[0], a, b)}"
+
+
+def _key_change(key: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """A key's change in the page's words: ``turning default → on``."""
+    words = _ITEM_WORDS.get(key, key.replace("_", " "))
+    return f"{words} {shown_value(before.get(key))} → {shown_value(after.get(key))}"
 
 
 def _item_change(old: Item, new: Item) -> str:
@@ -425,7 +429,5 @@ def _item_change(old: Item, new: Item) -> str:
     if "faces" in keys:
         return f"'{item_name(new)}': its faces"
     if len(keys) == 1:
-        key = keys[0]
-        words = _ITEM_WORDS.get(key, key.replace("_", " "))
-        return f"'{item_name(new)}': {words} {shown_value(old.data.get(key))} → {shown_value(new.data.get(key))}"
+        return f"'{item_name(new)}': {_key_change(keys[0], old.data, new.data)}"
     return f"'{item_name(new)}': " + ", ".join(_ITEM_WORDS.get(k, k.replace("_", " ")) for k in sorted(keys))

@@ -134,11 +134,11 @@ def shown_name(item: Item) -> str:
     """The name the page shows for an item: its own, else printdeck's name of its faces
     (:func:`printdeck.concept_name`: ``3 × 4 = 12``), its word or its file's name."""
     faces = item.faces()
-    default_name = printdeck.concept_name([_face_name(f) for f in faces], ["text" not in f for f in faces])
+    default_name = printdeck.concept_name([face_name(f) for f in faces], ["text" not in f for f in faces])
     return str(item.data.get("name") or default_name)
 
 
-def _face_name(face: dict[str, Any]) -> str:
+def face_name(face: dict[str, Any]) -> str:
     """A face's (or a symbol's) name: its own, its word, or its file's name."""
     return str(face.get("name") or face.get("text") or name_from_path(_file_of(face)))
 
@@ -149,7 +149,7 @@ def face_view(face: dict[str, Any]) -> dict[str, Any]:
     return {
         "kind": next((k for k in FACE_KEYS if k in face), "image"),
         "text": face.get("text"),
-        "name": _face_name(face),
+        "name": face_name(face),
         "rotate": face.get("rotate"),
         "default_turns": turns_by_default(face),
     }
