@@ -192,6 +192,15 @@ class PrintdeckError(Exception):
         message = None if self._message is None else words + self._message
         return self._changed(message=message, problem=words + self.problem)
 
+    def renamed(self, spelled: str, written: str) -> PrintdeckError:
+        """The same error with a file's name ``spelled`` (as a check read it: the whole path)
+        said as ``written`` (as the theme names it) in its problem and message, every other
+        field kept; itself when it does not say ``spelled``."""
+        if spelled == written or spelled not in str(self):
+            return self
+        message = None if self._message is None else self._message.replace(spelled, written)
+        return self._changed(message=message, problem=self.problem.replace(spelled, written))
+
     def located(self, source: str) -> PrintdeckError:
         """The same error said of ``source`` (a theme file's name): its message starts
         ``"<source>: "``, every field kept."""

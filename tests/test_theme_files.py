@@ -306,3 +306,22 @@ def test_a_build_says_every_bad_svg_of_a_folder_at_once_as_check_does(tmp_path: 
     assert said[0] == said[1] and "symbols.0.folder: 3 pictures cannot be used: 1) " in said[0], said
     assert "bad1.svg is refused: it holds a script" in said[0] and "bad2.svg is refused: it refers" in said[0]
     assert "cut.png is truncated" in said[0]
+
+
+def test_a_broken_picture_is_named_as_the_theme_names_it(tmp_path: Path) -> None:
+    """A missing picture was named as written (``pics/x.jpg not found``) but a broken one by
+    the whole path a check read (``/home/ann/deck/pics/cut.png is truncated``), by check
+    and by build (whose SVG checks come later) alike; both now say ``pics/...``."""
+    folder = tmp_path / "pics"
+    image_folder(folder, 6)
+    (folder / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
+    (folder / "bad.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0 L')
+    for bad in ("cut.png", "bad.svg"):
+        symbols = [{"image": f"pics/{bad}"}] + [{"image": f"pics/pic-0{k}.png"} for k in range(6)]
+        theme = write_theme(tmp_path, small_theme(symbols=symbols))
+        for said in refusals_of_check_and_build(theme, tmp_path / "d.pdf"):
+            assert f"symbols.0.image: pics/{bad} is " in said and str(tmp_path) not in said.split("symbols.0")[1]
+    theme = write_theme(tmp_path, small_theme(symbols=[{"folder": "pics"}]))
+    for said in refusals_of_check_and_build(theme, tmp_path / "d.pdf"):
+        assert "1) pics/bad.svg is not a well-formed SVG" in said and "2) pics/cut.png is truncated" in said, said
+        assert said.endswith("or move them out of pics") and str(tmp_path) not in said.split("symbols.0")[1]

@@ -32,7 +32,7 @@ from printdeck.theme.located import theme_label
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
 from printdeck.theme.spec_types import name_slug
-from printdeck.theme.symbol_files import check_files_later
+from printdeck.theme.symbol_files import check_files_later, said_in
 from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
 from printdeck.theme.yamlsafe import load_yaml_file
@@ -139,7 +139,7 @@ def check_used_files(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
     used = {face.path for symbol in symbols for face in symbol.all_faces}
     pending = [(path, where, label) for path, where, label in theme.unchecked if path in used]
     if pending:
-        check_files_later([(path, where) for path, where, _ in pending], pending[0][2])
+        check_files_later([(path, where) for path, where, _ in pending], pending[0][2], base=theme.base_dir)
 
 
 def load_theme_data(
@@ -215,7 +215,7 @@ def _resolved(
         size = _deck_size(spec.deck, len(symbols), required=sized)
         _check_backs(spec, base, check_files, allowed_roots(base, allow_outside))
     except PrintdeckError as exc:
-        raise exc.located(label) from None
+        raise said_in(exc, base).located(label) from None
     if size is not None:
         spec = _sized_spec(spec, size)
     spec = _words_upright(spec, symbols)

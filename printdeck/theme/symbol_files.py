@@ -127,7 +127,12 @@ def prefetch_checks(files: list[Path], wheres: list[str], seen: Seen) -> None:
             seen.checked[f] = result
 
 
-def check_files_later(files: list[tuple[Path, str]], label: str, progress: Callable[[int], None] | None = None) -> None:
+def check_files_later(
+    files: list[tuple[Path, str]],
+    label: str,
+    progress: Callable[[int], None] | None = None,
+    base: Path | None = None,
+) -> None:
     """Check SVG files whose checks a load deferred (see :func:`resolve_symbols`), on a few
     threads; the first refusal in the order given is raised, with the others of its folder
     entry when there are more (:func:`refused_line`: one line, not one a run).
@@ -136,6 +141,7 @@ def check_files_later(files: list[tuple[Path, str]], label: str, progress: Calla
         files: (file, theme key naming it), in theme order.
         label: The theme's name in messages (its file).
         progress: Called with 1 after each file.
+        base: The theme's folder: its files are named as the theme names them (:func:`said_in`).
 
     Raises:
         PrintdeckError: As :func:`printdeck.theme.images.check_svg_file`, said of ``label``.
@@ -147,12 +153,17 @@ def check_files_later(files: list[tuple[Path, str]], label: str, progress: Calla
         path, where, first = refused[0]
         entry = where.split(" (")[0]  # a folder's pictures are keyed "symbols.0.folder (x.svg)"
         same = [(p, r) for p, w, r in refused if w.split(" (")[0] == entry]
-        if len(same) == 1:
-            raise first.located(label)
-        raise folder_refusal(entry, same, path.parent).located(label)
+        refusal = first if len(same) == 1 else folder_refusal(entry, same, path.parent)
+        raise (refusal if base is None else said_in(refusal, base)).located(label)
     if progress is not None:
         for _ in results:
             progress(1)
+
+
+def said_in(exc: PrintdeckError, base: Path) -> PrintdeckError:
+    """``exc`` with the files in the theme's folder ``base`` named as the theme names them
+    (``pics/cat.jpg``, not the whole path a check read), as a missing file is named."""
+    return exc.renamed(shown(base.resolve()) + "/", "")
 
 
 def checked_now(path: Path, where: str) -> PrintdeckError | None:
