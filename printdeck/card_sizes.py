@@ -106,7 +106,9 @@ def resolve_shape(
     """
     named = NAMED_SIZES.get(size) if isinstance(size, str) else None
     if isinstance(size, str) and named is None:
-        raise CardKeyError("card.size", f"unknown size {size!r}", f"use a length, [width, height] or one of {_names()}")
+        raise CardKeyError(
+            "card.size", f"unknown size {size!r}", f"use a length, [width, height] or one of {size_names()}"
+        )
     shape = ShapeKind(kind) if kind else (named.kind if named else ShapeKind.CIRCLE)
     if named is not None and named.kind != shape:
         raise CardKeyError(
@@ -183,5 +185,6 @@ DEFAULT_SIZE_MM: dict[ShapeKind, float] = {
 """``card.size`` when a theme gives none (a rectangle without one is a poker card)."""
 
 
-def _names() -> str:
+def size_names() -> str:
+    """The named card sizes as messages and the theme spec's help list them: ``"poker, bridge, ..."``."""
     return ", ".join(NAMED_SIZES)

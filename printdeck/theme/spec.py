@@ -24,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from printdeck.card_sizes import NAMED_SIZES, resolve_shape
+from printdeck.card_sizes import NAMED_SIZES, resolve_shape, size_names
 from printdeck.cardshape import CardShape
 from printdeck.choices import (
     PICTURE_FORMATS,
@@ -135,7 +135,7 @@ class CardSpec(StrictModel):
     size: CardSize | None = Field(
         default=None,
         description="cut size: a length (a circle's diameter, a square's side, a hexagon's width across "
-        "corners), [width, height] for a rectangle, or a name: " + ", ".join(NAMED_SIZES),
+        "corners), [width, height] for a rectangle, or a name: " + size_names(),
     )
     diameter_mm: CardLength | None = Field(
         default=None, alias="diameter", description="a round card's cut diameter (the same as size; default 85mm)"
