@@ -176,3 +176,20 @@ def test_a_biplanes_csv_is_told_its_match(tmp_path) -> None:
     refused = run("verify", str(three))
     assert refused.exit_code == 2 and "printdeck checks 1 or 2 (or give --match)" in refused.output
     assert run("verify", str(three), "--match", "1").exit_code == 0, "the fix it gives works"
+
+
+def test_a_deck_of_one_card_is_said_as_one(tmp_path) -> None:
+    """``design -n 1`` wrote "# 1 cards, ..." and ``verify`` answered "4 (1 cards)". One
+    card is "1 card" now, in the header (:func:`design_header`, the wording the readers
+    take λ from) and the summary; a file written the old way ("1 cards") is still read."""
+    r = run("design", "-k", "4", "--match", "2", "-n", "1")
+    assert r.exit_code == 0 and r.output.splitlines()[1] == "# 1 card, 7 symbols, 4 a card, every two share 2"
+    assert " 1 cards" not in r.output
+    new, old = tmp_path / "new.txt", tmp_path / "old.csv"
+    new.write_text(r.output)
+    card = r.output.splitlines()[2].split(": ")[1].replace(" ", ",")
+    old.write_text(f"# 1 cards, 7 symbols, 4 a card, every two share 2\n{card}\n")
+    for f in (new, old):
+        v = run("verify", str(f))
+        assert v.exit_code == 0 and "OK: every two cards share exactly 2" in v.output, v.output  # λ read
+        assert "symbols per card: 4 (1 card)\n" in v.output, v.output

@@ -107,7 +107,17 @@ def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
 _TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")
 """A card line of ``printdeck design``'s text form: ``"12: 0 5 9"`` (the card's number, then its symbols)."""
 _TEXT_LAMBDA = re.compile(r"every two share (\d+)")
-"""λ in the text form's header: ``"# 57 cards, 57 symbols, 8 a card, every two share 1"``."""
+"""λ in a ``#`` comment, as the text form's deck line names it (:func:`design_header`)."""
+
+
+def design_header(cards: int, symbols: int, per_card: int, lam: int) -> str:
+    """The text form's deck line (after ``"# "``), which :func:`from_text` and
+    :func:`from_csv` read back: ``"57 cards, 57 symbols, 8 a card, every two share 1"``
+    (``"1 card"`` for one)."""
+    return (
+        f"{cards} card{'' if cards == 1 else 's'}, {symbols} symbol{'' if symbols == 1 else 's'}, "
+        f"{per_card} a card, every two share {lam}"
+    )
 
 
 def is_design_text(text: str) -> bool:
@@ -165,9 +175,9 @@ def csv_separator(text: str) -> str:
 
 
 def _comment_lambda(comment: str) -> int | None:
-    """λ a ``#`` comment line names as ``printdeck design``'s header does (``"# 57
-    cards, 57 symbols, 8 a card, every two share 1"``), or None; any number (the reader
-    refuses one other than 1 or 2 only when no ``--match`` overrides it)."""
+    """λ a ``#`` comment line names as ``printdeck design``'s deck line does
+    (:func:`design_header`), or None; any number (the reader refuses one other than 1 or 2
+    only when no ``--match`` overrides it)."""
     named = _TEXT_LAMBDA.search(comment)
     return None if named is None else int(named.group(1))
 

@@ -23,6 +23,7 @@ from printdeck.design.deck_lines import (
     CardAt,
     card_symbols,
     check_count,
+    design_header,
     from_csv,
     from_text,
     is_design_text,
@@ -71,12 +72,10 @@ def format_design(design: Design, fmt: str = "text") -> str:
 
 def _design_head(design: Design) -> str:
     """The text form's two ``#`` comment lines: the construction, then the deck's size and λ
-    (``"# 57 cards, 57 symbols, 8 a card, every two share 1"``; ``verify`` reads λ back from
-    it, in a CSV too)."""
-    return (
-        f"# {design.construction}\n# {len(design.blocks)} cards, {design.n_points} symbols, "
-        f"{design.symbols_per_card} a card, every two share {design.lam}\n"
-    )
+    (:func:`~printdeck.design.deck_lines.design_header`; ``verify`` reads λ back from it,
+    in a CSV too)."""
+    deck_line = design_header(len(design.blocks), design.n_points, design.symbols_per_card, design.lam)
+    return f"# {design.construction}\n# {deck_line}\n"
 
 
 def _file_lambda(data: Any, path: Path) -> int | None:

@@ -102,7 +102,7 @@ class VerifyReport:
         lines = [
             f"cards: {self.cards}" + (" in deck A" if self.b_cards else ""),
             f"symbols: {self.symbols} ({int((freq == 0).sum())} unused)",
-            "symbols per card: " + ", ".join(f"{int(s)} ({int((self.card_sizes == s).sum())} cards)" for s in sizes),
+            "symbols per card: " + ", ".join(f"{int(s)} ({_cards(int((self.card_sizes == s).sum()))})" for s in sizes),
             "symbol frequencies: "
             + (", ".join(f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
             f"pairs sharing other than {self.lam}: {self.bad_pair_count}",
@@ -123,6 +123,11 @@ class VerifyReport:
             lines.append(f"  ... and {len(self.faults) - SUMMARY_PAIRS} more")
         lines.append(self._verdict())
         return "\n".join(lines)
+
+
+def _cards(count: int) -> str:
+    """``"1 card"``, ``"5 cards"``."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def incidence_matrix(blocks: Sequence[Sequence[int]] | np.ndarray, n_points: int | None = None) -> np.ndarray:
