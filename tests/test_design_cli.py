@@ -193,3 +193,29 @@ def test_a_deck_of_one_card_is_said_as_one(tmp_path) -> None:
         v = run("verify", str(f))
         assert v.exit_code == 0 and "OK: every two cards share exactly 2" in v.output, v.output  # λ read
         assert "symbols per card: 4 (1 card)\n" in v.output, v.output
+
+
+def test_verify_counts_the_symbols_no_card_shows_where_the_file_says(tmp_path) -> None:
+    """Five cards of the order-3 plane leave symbol 3 of 13 on no card, but ``verify`` said
+    "symbols: 12 (0 unused)" of every file: it renumbers the symbols the cards show. The
+    count the file gives (the text form's header, a design JSON's ``symbols``, a manifest's
+    ``design.points``) now counts the unused ones; a file without one claims no count."""
+    for fmt in ("text", "json"):
+        f = tmp_path / f"five.{fmt}"
+        f.write_text(run("design", "-q", "3", "-n", "5", "--format", fmt).output)
+        v = run("verify", str(f))
+        assert v.exit_code == 0 and "symbols: 13 (1 unused)\n" in v.output, v.output
+        said = json.loads(run("verify", str(f), "--format", "json").output)
+        assert (said["symbols"], said["unused"]) == (13, 1)
+    bare = tmp_path / "five.csv"
+    bare.write_text(run("design", "-q", "3", "-n", "5", "--format", "csv").output)
+    v = run("verify", str(bare))
+    assert v.exit_code == 0 and "symbols: 12 on the cards (how many the deck has is not known" in v.output
+    assert "unused" not in v.output
+    assert json.loads(run("verify", str(bare), "--format", "json").output)["unused"] is None
+    manifest = tmp_path / "m.json"
+    cards = [[0, 1, 3], [1, 2, 4], [2, 3, 5]]  # the Fano plane's first three lines: 6 of 7 symbols
+    manifest.write_text(
+        json.dumps({"design": {"points": 7}, "cards": [{"symbols": [{"id": p} for p in c]} for c in cards]})
+    )
+    assert "symbols: 7 (1 unused)\n" in run("verify", str(manifest)).output

@@ -265,9 +265,11 @@ def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, V
 
     deck = read_deck(Path(path), match)
     if deck.decks:  # a class set: each deck on its own
-        return deck, verify_decks(deck.flat, deck.sizes, deck.decks, deck.lam)
-    report = verify_flat(deck.flat, deck.sizes, deck.lam)  # a split deck: deck A, its twins in deck.twin_faults
-    return deck, replace(report, b_cards=deck.b_cards, faults=deck.twin_faults)
+        report = verify_decks(deck.flat, deck.sizes, deck.decks, deck.lam)
+    else:  # a split deck: deck A, its twins in deck.twin_faults
+        report = replace(verify_flat(deck.flat, deck.sizes, deck.lam), b_cards=deck.b_cards, faults=deck.twin_faults)
+    symbols = len(deck.labels) + (deck.unused or 0)  # renumbered: the file's count, where it gives one
+    return deck, replace(report, symbols=symbols, unused=deck.unused)
 
 
 def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> None:

@@ -108,6 +108,7 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
                     "ok": report.ok,
                     "cards": report.cards,
                     "symbols": report.symbols,
+                    "unused": report.unused,
                     "lambda": deck.lam,
                     "card_sizes": sorted({int(s) for s in report.card_sizes}),
                     "symbol_labels": deck.labels,

@@ -74,22 +74,22 @@ def _is_number(cell: str) -> bool:
     return True
 
 
-def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
+def from_csv(text: str, path: Path) -> tuple[list[list[int]], Said]:
     """Cards from CSV rows (separated as :func:`csv_separator` finds; a first row with no
-    number-like cell is a header), and λ if a ``#`` comment line names it as ``printdeck
-    design`` writes it (``every two share 2``).
+    number-like cell is a header), and what ``#`` comment lines say of the deck as
+    ``printdeck design``'s header says it (:class:`Said`).
 
     Raises:
-        PrintdeckError: A row that is not whole symbol numbers, more than
-            :data:`MAX_CARDS` cards, or a λ in a comment other than 1 or 2.
+        PrintdeckError: A row that is not whole symbol numbers, or more than
+            :data:`MAX_CARDS` cards.
     """
     cards: list[list[int]] = []
-    lam: int | None = None
+    said = Said()
     sep = csv_separator(text)
     for n, row in enumerate(csv.reader(short_lines(text, path), delimiter=sep), start=1):
         cells = [c.strip() for c in row if c.strip()]
-        if cells and cells[0].startswith("#") and lam is None:
-            lam = _comment_lambda(sep.join(row))
+        if cells and cells[0].startswith("#"):
+            said = said.read(sep.join(row))
         if not cells or cells[0].startswith("#"):
             continue
         if not cards and not any(_is_number(c) for c in cells):
@@ -101,13 +101,16 @@ def from_csv(text: str, path: Path) -> tuple[list[list[int]], int | None]:
             raise card.error(f"{sep.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
         cards.append([symbol_id(v, card) for v in values])
         check_count(len(cards), path)
-    return cards, lam
+    return cards, said
 
 
 _TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")
 """A card line of ``printdeck design``'s text form: ``"12: 0 5 9"`` (the card's number, then its symbols)."""
 _TEXT_LAMBDA = re.compile(r"every two share (\d+)")
 """λ in a ``#`` comment, as the text form's deck line names it (:func:`design_header`)."""
+_TEXT_HEADER = re.compile(r"\d+ cards?, (\d+) symbols?, \d+ a card, every two share \d+")
+"""The text form's deck line as :func:`design_header` writes it (and as older versions
+wrote it, ``"1 cards"``); its group: the symbols."""
 
 
 def design_header(cards: int, symbols: int, per_card: int, lam: int) -> str:
@@ -130,20 +133,20 @@ def is_design_text(text: str) -> bool:
     return False
 
 
-def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
+def from_text(text: str, path: Path) -> tuple[list[list[int]], Said]:
     """Cards from ``printdeck design``'s text form (one ``"N: symbols"`` line a card, ``#``
-    comments), and λ if its header names it.
+    comments), and what its header says of the deck (:class:`Said`).
 
     Raises:
-        PrintdeckError: A line that is not a card line of whole symbol numbers, more than
-            :data:`MAX_CARDS` cards, or a λ in the header other than 1 or 2.
+        PrintdeckError: A line that is not a card line of whole symbol numbers, or more
+            than :data:`MAX_CARDS` cards.
     """
     cards: list[list[int]] = []
-    lam: int | None = None
+    said = Said()
     for n, line in enumerate(short_lines(text, path), start=1):
         stripped = line.strip()
-        if stripped.startswith("#") and lam is None:
-            lam = _comment_lambda(stripped)
+        if stripped.startswith("#"):
+            said = said.read(stripped)
         if not stripped or stripped.startswith("#"):
             continue
         card = CardAt(path, len(cards), n)
@@ -152,7 +155,31 @@ def from_text(text: str, path: Path) -> tuple[list[list[int]], int | None]:
             raise card.error(f"{stripped[:60]!r} is not a card's number and its symbols ('12: 0 5 9')", value=stripped)
         cards.append([symbol_id(int(cell), card) for cell in found.group(1).split()])
         check_count(len(cards), path)
-    return cards, lam
+    return cards, said
+
+
+@dataclass(frozen=True)
+class Said:
+    """What a deck file's ``#`` comments say of the deck, as :func:`design_header` writes it.
+
+    Attributes:
+        lam: λ, from the first comment naming it (``every two share 2``; any number: the
+            reader refuses one other than 1 or 2 only when no ``--match`` overrides it).
+        symbols: How many symbols the deck has, from the first full deck line
+            (``"13 cards, 13 symbols, 4 a card, every two share 1"``), unused ones
+            included; None when no comment says.
+    """
+
+    lam: int | None = None
+    symbols: int | None = None
+
+    def read(self, comment: str) -> Said:
+        """These facts with what the ``#`` line ``comment`` says added, where not said yet."""
+        deck_line = _TEXT_HEADER.search(comment)
+        named = _TEXT_LAMBDA.search(comment)
+        lam = self.lam if self.lam is not None or named is None else int(named.group(1))
+        symbols = self.symbols if self.symbols is not None or deck_line is None else int(deck_line.group(1))
+        return Said(lam, symbols)
 
 
 CSV_SEPARATORS = (",", ";", "\t")
@@ -172,14 +199,6 @@ def csv_separator(text: str) -> str:
             if len(cells) >= 2 and all(c.isdigit() for c in cells):
                 return sep
     return ","
-
-
-def _comment_lambda(comment: str) -> int | None:
-    """λ a ``#`` comment line names as ``printdeck design``'s deck line does
-    (:func:`design_header`), or None; any number (the reader refuses one other than 1 or 2
-    only when no ``--match`` overrides it)."""
-    named = _TEXT_LAMBDA.search(comment)
-    return None if named is None else int(named.group(1))
 
 
 def short_lines(text: str, path: Path) -> Iterator[str]:

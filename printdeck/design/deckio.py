@@ -21,6 +21,7 @@ import numpy as np
 
 from printdeck.design.deck_lines import (
     CardAt,
+    Said,
     card_symbols,
     check_count,
     design_header,
@@ -72,8 +73,8 @@ def format_design(design: Design, fmt: str = "text") -> str:
 
 def _design_head(design: Design) -> str:
     """The text form's two ``#`` comment lines: the construction, then the deck's size and λ
-    (:func:`~printdeck.design.deck_lines.design_header`; ``verify`` reads λ back from it,
-    in a CSV too)."""
+    (:func:`~printdeck.design.deck_lines.design_header`; ``verify`` reads the symbols and λ
+    back from it, in a CSV too)."""
     deck_line = design_header(len(design.blocks), design.n_points, design.symbols_per_card, design.lam)
     return f"# {design.construction}\n# {deck_line}\n"
 
@@ -132,6 +133,9 @@ class DeckFile:
         twin_faults: A split deck's manifest: what is wrong with deck B, each fault one
             line (cards counted from 1); ``flat`` and ``sizes`` then hold deck A only.
         b_cards: A split deck's manifest: how many cards deck B has (0 for other files).
+        symbols_said: How many symbols the file says the deck has, unused ones included
+            (a design JSON's ``symbols``, a manifest's ``design.points``, the text form's
+            header), or None.
     """
 
     flat: np.ndarray
@@ -142,6 +146,17 @@ class DeckFile:
     decks: tuple[int, ...] = ()
     twin_faults: tuple[str, ...] = ()
     b_cards: int = 0
+    symbols_said: int | None = None
+
+    @property
+    def unused(self) -> int | None:
+        """How many of the symbols the file says the deck has no card shows; None when the
+        file does not say how many it has, or says fewer than its cards' numbers reach
+        (symbols are numbered from 0)."""
+        said = self.symbols_said
+        if said is None or (self.labels and self.labels[-1] >= said):
+            return None
+        return said - len(self.labels)
 
     @property
     def cards(self) -> list[list[int]]:
@@ -212,33 +227,52 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     """
     path = Path(path)
     text = _decode(read_user_file(path, "", MAX_DECK_BYTES, "a deck file"), path)
-    lam_said: int | None = None  # the λ the file names (a JSON's checked as it is read)
     decks: tuple[int, ...] = ()
     twin_faults: tuple[str, ...] = ()
     b_cards = 0
     if text.lstrip().startswith(("{", "[")):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise file_error(path, f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
-        except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
-            raise file_error(path, f"cannot read the JSON ({str(exc)[:80]})") from None
+        data = _json_data(text, path)
         del text
         cards, twin_faults, b_cards = _from_json(data, path)
         decks = _deck_numbers(data, path)
-        lam_said = None if match is not None else _file_lambda(data, path)
-    elif is_design_text(text):
-        cards, lam_said = from_text(text, path)
+        said = Said(None if match is not None else _file_lambda(data, path), _file_symbols(data))
     else:
-        cards, lam_said = from_csv(text, path)
-    lam_in_file = None if match is not None else lam_said  # --match overrides what the file says
+        cards, said = (from_text if is_design_text(text) else from_csv)(text, path)
+    lam_in_file = None if match is not None else said.lam  # --match overrides what the file says
     if not cards:
         raise file_error(path, f"no cards found; {_deck_fix(path)}")
     flat, sizes, labels = _renumber(cards)
     if lam_in_file not in (None, 1, 2):
         raise file_error(path, f"every two share {lam_in_file}, it says; printdeck checks 1 or 2 (or give --match)")
     lam = match if match is not None else (lam_in_file or 1)
-    return DeckFile(flat, sizes, labels, lam, lam_in_file, decks, twin_faults, b_cards)
+    return DeckFile(flat, sizes, labels, lam, lam_in_file, decks, twin_faults, b_cards, said.symbols)
+
+
+def _json_data(text: str, path: Path) -> Any:
+    """The deck file's JSON.
+
+    Raises:
+        PrintdeckError: Not JSON (the line and what is wrong), or JSON Python cannot read.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise file_error(path, f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. a number with over 4300 digits
+        raise file_error(path, f"cannot read the JSON ({str(exc)[:80]})") from None
+
+
+def _file_symbols(data: Any) -> int | None:
+    """How many symbols a JSON deck file says the deck has, unused ones included: a
+    design's ``symbols`` (:func:`design_json`) or a manifest's ``design.points``; None when
+    it says neither as a whole number."""
+    if not isinstance(data, dict):
+        return None
+    for src, key in ((data, "symbols"), (data.get("design"), "points")):
+        value = src.get(key) if isinstance(src, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+    return None
 
 
 def _deck_numbers(data: Any, path: Path) -> tuple[int, ...]:

@@ -35,10 +35,12 @@ class VerifyReport:
 
     Attributes:
         cards: Number of cards.
-        symbols: Number of symbols (max symbol number + 1; unused numbers included).
+        symbols: Number of symbols (max symbol number + 1; unused numbers included; for a
+            file, the symbols its cards show, or as many as it says the deck has: see ``unused``).
         lam: λ that was checked.
         card_sizes: (cards,) int64, symbols on each card (duplicates counted once).
-        frequencies: (symbols,) int64, cards each symbol is on.
+        frequencies: (symbols,) int64, cards each symbol is on (for a file, each symbol its
+            cards show, in the order of its labels).
         bad_pair_count: Pairs of cards sharing a number of symbols other than λ.
         bad_pairs: Up to :data:`MAX_LISTED_PAIRS` of them as (card_i, card_j, shared), i < j.
         duplicate_cards: Cards listing a symbol more than once, as card indices.
@@ -48,6 +50,10 @@ class VerifyReport:
             A's; each B card must show its twin's symbols). 0 for other decks.
         faults: What else is wrong, one line each (a split deck's twins), cards counted
             from 1.
+        unused: How many of ``symbols`` no card shows: the numbers below the largest that
+            no card lists; for a file (:func:`printdeck.verify_file`), which renumbers its
+            symbols, those the file says the deck has beyond the ones its cards show, or
+            None when it does not say.
     """
 
     cards: int
@@ -61,6 +67,7 @@ class VerifyReport:
     decks: tuple[tuple[int, VerifyReport], ...] = field(default=())
     b_cards: int = 0
     faults: tuple[str, ...] = field(default=())
+    unused: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -93,6 +100,12 @@ class VerifyReport:
         named = f"the pairs named share {other}: for a match-{other} deck, give --match {other}"
         return f": no two cards share exactly {self.lam}; {named}"
 
+    def _symbols_line(self) -> str:
+        """The summary's symbols: how many, and how many no card shows where that is known."""
+        if self.unused is None:
+            return f"symbols: {self.symbols} on the cards (how many the deck has is not known from the file)"
+        return f"symbols: {self.symbols} ({self.unused} unused)"
+
     def summary(self) -> str:
         """Multi-line human summary (used by ``printdeck verify``): cards counted from 1, as
         printed (the fields hold indices from 0), at most :data:`SUMMARY_PAIRS` pairs named."""
@@ -101,7 +114,7 @@ class VerifyReport:
         used = freq[freq > 0]
         lines = [
             f"cards: {self.cards}" + (" in deck A" if self.b_cards else ""),
-            f"symbols: {self.symbols} ({int((freq == 0).sum())} unused)",
+            self._symbols_line(),
             "symbols per card: " + ", ".join(f"{int(s)} ({_cards(int((self.card_sizes == s).sum()))})" for s in sizes),
             "symbol frequencies: "
             + (", ".join(f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
@@ -234,6 +247,7 @@ def verify_decks(flat: np.ndarray, sizes: np.ndarray, decks: Sequence[int], lam:
         bad_pairs=tuple(bad[:MAX_LISTED_PAIRS]),
         duplicate_cards=tuple(sorted(dups)),
         decks=tuple(parts),
+        unused=int((freq == 0).sum()),
     )
 
 
@@ -277,7 +291,7 @@ def verify_flat(flat: np.ndarray, sizes: np.ndarray, lam: int = 1) -> VerifyRepo
         suspects = _lambda_one_failures(flat, sizes, card_ptr, pt_cards, freq, later)
     graph = _Incidence(flat, sizes, card_ptr, pt_ptr, pt_cards, freq)
     bad_count, bad = _count_bad_pairs(graph, suspects, lam)
-    return VerifyReport(b, v, lam, sizes, freq, bad_count, tuple(bad), dups)
+    return VerifyReport(b, v, lam, sizes, freq, bad_count, tuple(bad), dups, unused=int((freq == 0).sum()))
 
 
 def _count_bad_pairs(graph: _Incidence, suspects: np.ndarray, lam: int) -> tuple[int, list[tuple[int, int, int]]]:
