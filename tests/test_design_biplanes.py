@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -63,3 +64,18 @@ def test_missing_biplanes_are_refused_with_reason(k: int, reason: str) -> None:
     with pytest.raises(PrintdeckError, match=reason) as exc:
         make_design(symbols_per_card=k, match=2)
     assert "3, 4, 5, 6, 9, 11 or 13" in str(exc.value)
+
+
+def test_every_even_deck_is_refused_for_the_same_reason() -> None:
+    """k = 7 (22 cards) was refused citing Bruck–Ryser–Chowla, k = 14 (92 cards) citing
+    Schützenberger: two true theorems for one case, an even number of cards whose order is
+    not a square. Every such refusal now gives the same reason; an odd deck's, the theorem's."""
+    from printdeck.design.reasons import biplane_status
+
+    even = (7, 10, 14, 15)
+    assert all((1 + k * (k - 1) // 2) % 2 == 0 for k in even)
+    assert len({re.sub(r"\d+", "N", biplane_status(k)) for k in even}) == 1, [biplane_status(k) for k in even]
+    for k in (8, 12):
+        assert "Bruck–Ryser–Chowla theorem 1950" in biplane_status(k) and "even" not in biplane_status(k)
+    with pytest.raises(PrintdeckError, match="22 cards is even, so the order 5 would have to be a square"):
+        make_design(symbols_per_card=7, match=2)

@@ -9,8 +9,9 @@ Planes of order n (k = n + 1 symbols a card):
 * otherwise (12, 15, 18, 20, 24, ...) the question is open.
 
 Biplanes (λ = 2, v = 1 + k(k-1)/2, order n = k - 2): known only for k = 3, 4, 5, 6,
-9, 11, 13. Bruck–Ryser–Chowla (Chowla & Ryser 1950) rules out k = 7, 8, 10, 12; for
-even v the order must be a square (Schützenberger 1949).
+9, 11, 13. For even v the order must be a square (Schützenberger 1949, the even case of
+the Bruck–Ryser–Chowla theorem): that rules out k = 7, 10, 14, ...; for odd v, the
+theorem (Chowla & Ryser 1950) rules out k = 8 and 12.
 """
 
 from __future__ import annotations
@@ -39,15 +40,22 @@ def plane_status(n: int) -> str:
     )
 
 
+BRC_ODD_CARDS = (8, 12)
+"""Symbols a card of the biplanes with an odd number of cards that the Bruck–Ryser–Chowla
+theorem rules out (below the largest known, 13)."""
+
+
 def biplane_status(k: int) -> str:
-    """Why there is no known biplane with k symbols a card (k not a known size), as a clause."""
+    """Why there is no known biplane with k symbols a card (k not a known size), as a clause.
+    Every deck of an even number of cards whose order is not a square gets the one reason
+    (k = 7 and 10 were said to be ruled out by Bruck–Ryser–Chowla, 14 by Schützenberger)."""
     v = 1 + k * (k - 1) // 2
     n = k - 2
-    if k in (7, 8, 10, 12):
-        return f"no biplane with {k} symbols a card exists (Bruck–Ryser–Chowla theorem 1950, order {n})"
     if v % 2 == 0 and isqrt(n) ** 2 != n:
         return (
-            f"no biplane with {k} symbols a card exists ({v} cards is even, so the order {n} "
-            f"would have to be a square; Schützenberger 1949)"
+            f"no biplane with {k} symbols a card exists ({v} cards is even, so the order {n} would "
+            "have to be a square; Schützenberger 1949, the even case of the Bruck–Ryser–Chowla theorem)"
         )
+    if k in BRC_ODD_CARDS:
+        return f"no biplane with {k} symbols a card exists (Bruck–Ryser–Chowla theorem 1950, order {n})"
     return f"no biplane with {k} symbols a card is known (the largest known has 13)"
