@@ -219,3 +219,13 @@ def test_verify_counts_the_symbols_no_card_shows_where_the_file_says(tmp_path) -
         json.dumps({"design": {"points": 7}, "cards": [{"symbols": [{"id": p} for p in c]} for c in cards]})
     )
     assert "symbols: 7 (1 unused)\n" in run("verify", str(manifest)).output
+
+
+def test_search_with_match_2_is_told_it_is_for_match_1(tmp_path) -> None:
+    """``design -k 7 --match 2 --search`` was refused as if --search were not there: no
+    word that it searches for --match 1 decks only. The refusal now says so, in one line."""
+    r = run("design", "-k", "7", "--match", "2", "--search")
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "Traceback" not in r.output
+    assert r.output.startswith("printdeck: error: --symbols-per-card 7: no biplane with 7 symbols")
+    assert r.output.rstrip().endswith("or --match 1; --search is for --match 1 only"), r.output
+    assert "--search" not in run("design", "-k", "7", "--match", "2").output

@@ -168,6 +168,7 @@ def test_single_layout_allows_a_card_wider_than_a4(tmp_path: Path) -> None:
         ({"symbols_per_card": 7, "match": 2}, "no biplane with 7 symbols a card exists (22 cards is even"),
         ({"symbols_per_card": 8, "match": 2}, "no biplane with 8 symbols a card exists (Bruck–Ryser–Chowla"),
         ({"symbols_per_card": 7, "match": 2, "search": True}, "no biplane with 7 symbols a card exists"),
+        ({"symbols_per_card": 7, "match": 2, "search": True}, "or match: 1; search is for match: 1 only"),
         ({"order": 2, "symbols_per_card": 4}, "deck.order: order 2 means 3 symbols a card with match 1"),
         ({"order": 5, "match": 2}, "deck.order: no biplane with 7 symbols a card"),
         (

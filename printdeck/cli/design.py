@@ -21,7 +21,9 @@ from printdeck.errors import PrintdeckError
     "--match", type=click.Choice(["1", "2"]), default="1", show_default=True, help="Symbols every two cards share."
 )
 @click.option("--cards", "-n", type=int, default=None, help="Trim to this many cards.")
-@click.option("--search", is_flag=True, help="No plane of that size known: build the largest partial deck.")
+@click.option(
+    "--search", is_flag=True, help="No plane of that size known: build the largest partial deck (--match 1 only)."
+)
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0.1),

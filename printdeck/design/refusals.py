@@ -105,6 +105,8 @@ class NoDesign(DesignRequestError):
             order 6 exists (Bruck–Ryser theorem 1949: ...)"``).
         nearest: ``(k, cards)`` of the closest sizes below and above that exist, ascending.
         known: Every k a design of this λ is known for, when they are few (biplanes); else ().
+        searched: A search was asked for, which builds partial decks for λ = 1 only (a
+            λ = 2 refusal says so).
     """
 
     symbols_per_card: int = 0
@@ -112,6 +114,7 @@ class NoDesign(DesignRequestError):
     reason: str = ""
     nearest: tuple[tuple[int, int], ...] = ()
     known: tuple[int, ...] = ()
+    searched: bool = False
 
     def problem_in(self, spelling: Spelling) -> str:
         k = self.symbols_per_card
@@ -124,9 +127,10 @@ class NoDesign(DesignRequestError):
             )
         near = " or ".join(str(m) for m, _ in self.nearest)
         known = ", ".join(str(m) for m in self.known[:-1]) + f" or {self.known[-1]}" if self.known else "none"
+        search = f"; {spelling.name('search')} is for {spelling.set('match', 1)} only" if self.searched else ""
         return (
             f"{self.reason}; with {spelling.set('match', self.match)} use {near} symbols a card "
-            f"(biplanes exist for {known}), or {spelling.set('match', 1)}"
+            f"(biplanes exist for {known}), or {spelling.set('match', 1)}{search}"
         )
 
 

@@ -131,7 +131,7 @@ def check_design_exists(symbols_per_card: int, match: int, *, search: bool = Fal
     nearest = tuple((m, deck_points(m, match)) for m in below + above)
     if match == 1:
         raise NoDesign(argument, value, k, match, plane_status(k - 1), nearest)
-    raise NoDesign(argument, value, k, match, biplane_status(k), nearest, known=tuple(BIPLANE_SIZES))
+    raise NoDesign(argument, value, k, match, biplane_status(k), nearest, tuple(BIPLANE_SIZES), searched=search)
 
 
 def check_cards(cards: int | None, full: int, symbols_per_card: int) -> None:
