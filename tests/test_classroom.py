@@ -525,3 +525,67 @@ def test_a_long_title_stays_on_the_answer_key(tmp_path: Path) -> None:
     heading, gap = ink[: int(26 * mm)], ink[int(26 * mm) : int(31 * mm)]  # the rows start 31 mm down
     assert heading.any() and not heading[:, int(2 * (width - 14)) :].any()  # nothing in the right margin
     assert not gap.any()  # the heading's lines end above the first row
+
+
+def _form_boxes(reader: PdfReader, page_number: int) -> list[tuple[int, np.ndarray, float]]:
+    """The symbol forms drawn on a page: (id, box corners ``[[x0, y0], [x1, y1]]`` in pt,
+    scale), by walking the content stream with its transformation matrices."""
+    page = reader.pages[page_number - 1]
+    xobjects = page["/Resources"]["/XObject"]
+    ctm, stack, found = np.eye(3), [], []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ctm = _mul(np.array([[a, b, 0], [c, d, 0], [e, f, 1]]), ctm)
+        elif op == b"Do" and str(operands[0]).startswith("/FormXob.sym"):
+            x0, y0, x1, y1 = (float(v) for v in xobjects[operands[0]]["/BBox"])
+            corners = np.array([[x0, y0, 1.0], [x1, y1, 1.0]]) @ ctm
+            found.append((int(str(operands[0])[len("/FormXob.sym") :]), corners[:, :2], float(ctm[0, 0])))
+    return found
+
+
+def test_the_answer_key_sets_every_word_as_tall_as_the_next(tmp_path: Path) -> None:
+    """The key fitted each word into a picture's square, so its width set its size: "summer"
+    and "hippopotamus" came out tiny and "ox" large. Every word is now set at one size, as
+    text is (its em ``slides.KEY_WORD_PT``), whatever its length or script, inside its row;
+    words too long for that share their slot with the name, which never runs out of it."""
+    from printdeck.render.forms import TEXT_FORM_SIZE_PT  # a word's form: one em is this many pt
+
+    row_pt = (190.5 - 34.0) / 9 * 72 / 25.4  # printdeck.render.slides: a key row's height
+    words = ["ox", "hippopotamus", "I", "summer", "قطة", "الزرافة", "बिल्ली", "घोड़ा", "cat", "eel", "yak", "elk", "emu"]
+    drawn, _, width = _key_pages(tmp_path, words)
+    sizes_pt = {round(scale * TEXT_FORM_SIZE_PT, 3) for _, _, scale in drawn}
+    assert len(sizes_pt) == 1 and 11 <= sizes_pt.pop() <= 16, sorted(sizes_pt)  # one size, a text's
+    for _, ((x0, y0), (x1, y1)), _ in drawn:
+        assert y1 - y0 < 0.8 * row_pt and 0 < x0 < x1 < width / 2  # in its row, in the first column
+    long = [w * 3 for w in ("floccinauci", "hippopotomo", "incomprehen", "counterrevo", "antidisesta", "uncharacter")]
+    drawn, names, width = _key_pages(tmp_path, long + words[-7:])
+    for _, ((x0, y0), (x1, y1)), _ in drawn:
+        assert x1 < width / 2 and not any(left < x1 and x0 < right and b < y1 and y0 < t for left, b, right, t in names)
+    assert all(right < width / 2 for _, _, right, _ in names)  # every name in the first column's slots
+
+
+def _key_pages(tmp_path: Path, words: list[str]) -> tuple[list[tuple[int, np.ndarray, float]], list, float]:
+    """A word deck's answer key (its rounds in the first column): the forms drawn on it
+    (:func:`_form_boxes`), the rectangles of its text right of the rounds' labels, and the
+    page's width, pt."""
+    theme = printdeck.load_theme(
+        {"name": "w", "seed": 3, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in words]}
+    )
+    result = printdeck.write_slides(theme, tmp_path / "key.pdf", answer_key=True)
+    reader = PdfReader(str(result.pdf_path))
+    first = 2 + 2 * len(result.rounds)
+    drawn = [f for number in range(first, len(reader.pages) + 1) for f in _form_boxes(reader, number)]
+    assert len(drawn) == len(result.rounds) and len(reader.pages) == first  # one page of the key
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        text = doc[first - 1].get_textpage()
+        names = [text.get_rect(i) for i in range(text.count_rects())]
+    finally:
+        doc.close()
+    start = min(x0 for _, ((x0, _), _), _ in drawn)
+    return drawn, [r for r in names if r[0] >= start], float(reader.pages[0].mediabox.width)

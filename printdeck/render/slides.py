@@ -22,7 +22,7 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import draw_fitted_symbol, draw_heading
+from printdeck.render.extras import draw_fitted_symbol, draw_heading, draw_word_face, word_width_mm
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
@@ -32,7 +32,7 @@ from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
 from printdeck.render.text import draw_string, shortened, string_width
-from printdeck.units import mm_to_pt
+from printdeck.units import mm_to_pt, pt_to_mm
 
 SLIDE_MM = (338.667, 190.5)
 """A 16:9 slide, 13.333 x 7.5 in: presentation programs' default size, mm."""
@@ -47,9 +47,18 @@ CARD_SHARE = 0.46
 """A card's diameter on a round slide, as a share of the slide's width (at most its height less 30 mm)."""
 KEY_ROWS = 9
 """Answer-key rows in each of its two columns a page."""
-KEY_FACE_STEP = 1.1
-"""From one face of a match to the next in an answer-key row, in rows (a face is 0.8 row
-wide: "4 × 5" and "20" stay apart, not "4 × 520")."""
+KEY_FACE_GAP = 0.3
+"""Between two faces of a match in an answer-key row, in rows (a picture is 0.8 row wide:
+"4 × 5" and "20" stay apart, not "4 × 520")."""
+KEY_WORD_PT = 14.0
+"""A word's size in the answer key, points: every word as tall as any other, as text is,
+set smaller only to fit (a word fitted to a picture's square was tiny when long, "summer",
+and large when short, "ox")."""
+KEY_NAME_PT = (12.0, 7.0)
+"""A match's name in the answer key, points: its size, and the least it is set at before
+its end gives way to an ellipsis."""
+KEY_FACES_SHARE = 0.8
+"""The most of a match's room in an answer-key row its words take, however long."""
 
 
 @dataclass(frozen=True)
@@ -311,11 +320,12 @@ def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec]
         x1 = x0 - 4.0
 
 
-def _fitted_name(name: str, room_pt: float) -> tuple[str, float]:
-    """``name`` and a size (7 to :data:`CORNER_NAME_PT` pt) at which it fits ``room_pt``; a
-    name too long at 7 pt loses its end to an ellipsis."""
-    width = string_width(name, SANS_BOLD, CORNER_NAME_PT)
-    size = max(7.0, min(CORNER_NAME_PT, CORNER_NAME_PT * room_pt / max(width, 1e-6)))
+def _fitted_name(name: str, room_pt: float, sizes_pt: tuple[float, float] = (CORNER_NAME_PT, 7.0)) -> tuple[str, float]:
+    """``name`` and a size (``sizes_pt``: from the first down to the second) at which it
+    fits ``room_pt``; a name too long at the least size loses its end to an ellipsis."""
+    largest, least = sizes_pt
+    width = string_width(name, SANS_BOLD, largest)
+    size = max(least, min(largest, largest * room_pt / max(width, 1e-6)))
     return shortened(name, SANS_BOLD, size, room_pt), size
 
 
@@ -330,8 +340,9 @@ def answer_key_pages(
     """The referee's sheet: each round's two cards and the symbols they share, by name
     and picture, :data:`KEY_ROWS` rows a slide-sized page, in two columns when each round
     shows one drawing (one column for a ``match: 2`` deck or a match shown in two faces, so
-    all fit); a symbol's faces stand side by side with its name after them, and a name too
-    long for its place is set smaller. Returns pages drawn."""
+    all fit); a symbol's faces stand side by side with its name after them (a word set as
+    text, all words at one size, :func:`_key_match`), and a name too long for its place is
+    set smaller, then cut short. Returns pages drawn."""
     table = by_id(symbols)
     w, h = SLIDE_MM
     shared_most = max((len(r.shared) for r in rounds), default=1)
@@ -354,7 +365,7 @@ def answer_key_pages(
             canvas.setFont(SANS, 12)
             draw_string(canvas, mm_to_pt(x), mm_to_pt(y - 1.5), labels[k])
             for g, (drawings, name) in enumerate(groups[k]):
-                at_mm = (x + label_mm + g * slot_mm + row_mm * 0.4, y)
+                at_mm = (x + label_mm + g * slot_mm, y)
                 _key_match(canvas, art, [table[sid] for sid in drawings], name, at_mm, (row_mm, slot_mm), card_colour)
         canvas.showPage()
     return pages
@@ -380,17 +391,37 @@ def _key_match(
     row_slot_mm: tuple[float, float],
     card_colour: str,
 ) -> None:
-    """One match in an answer-key row: its faces' pictures side by side (the first centred
-    at ``at_mm``, each 0.8 row wide, :data:`KEY_FACE_STEP` rows apart), then its name, set
-    to fit what is left of its slot. ``row_slot_mm``: the row's height and the match's
-    slot's width, mm."""
+    """One match in an answer-key row: its faces side by side from the slot's start
+    ``at_mm`` (its left, the row's middle), :data:`KEY_FACE_GAP` rows apart, then its name.
+    A picture is 0.8 row wide; a word is set as text on the row's baseline, at
+    :data:`KEY_WORD_PT` where it and the name fit the slot, else smaller
+    (:func:`_key_words_mm`). ``row_slot_mm``: the row's height and the slot's width, mm."""
     row_mm, slot_mm = row_slot_mm
-    step_mm = row_mm * KEY_FACE_STEP
+    gap_mm, picture_mm = row_mm * KEY_FACE_GAP, row_mm * 0.8
+    is_word = [art.art(face.id).word for face in faces]
+    natural_mm = sum(word_width_mm(f, KEY_WORD_PT) for f, word in zip(faces, is_word) if word)
+    fixed_mm = is_word.count(False) * picture_mm + (len(faces) - 1) * gap_mm + row_mm * 0.1 + 2.0
+    word_pt = KEY_WORD_PT * _key_words_mm(natural_mm, name, slot_mm - fixed_mm) / max(natural_mm, 1e-6)
+    x_mm, baseline_mm = at_mm[0], at_mm[1] - 1.5
     for j, face in enumerate(faces):
-        draw_fitted_symbol(canvas, art, face, (at_mm[0] + j * step_mm, at_mm[1]), row_mm * 0.8, card_colour)
-    last_mm = at_mm[0] + (len(faces) - 1) * step_mm
-    room_mm = slot_mm - (len(faces) - 1) * step_mm - row_mm * 0.9 - 2.0
-    _key_name(canvas, name[:40], (last_mm + row_mm * 0.5, at_mm[1] - 1.5), room_mm)
+        x_mm += gap_mm if j else 0.0
+        if is_word[j]:
+            x_mm += draw_word_face(canvas, art, face, (x_mm, baseline_mm), word_pt, (slot_mm, picture_mm), card_colour)
+        else:
+            draw_fitted_symbol(canvas, art, face, (x_mm + picture_mm / 2.0, at_mm[1]), picture_mm, card_colour)
+            x_mm += picture_mm
+    name_mm = x_mm + row_mm * 0.1
+    _key_name(canvas, name[:40], (name_mm, baseline_mm), at_mm[0] + slot_mm - name_mm - 2.0)
+
+
+def _key_words_mm(natural_mm: float, name: str, room_mm: float) -> float:
+    """How wide a key match's words are set: as wide as at :data:`KEY_WORD_PT`
+    (``natural_mm``) where they and the name at its size fit ``room_mm``, else both smaller
+    alike, the name down to its least size (the rest it cannot take is the words', up to
+    :data:`KEY_FACES_SHARE` of the room; the name is then cut short)."""
+    name_mm = pt_to_mm(string_width(name[:40], SANS_BOLD, KEY_NAME_PT[0]))
+    shrink = max(min(1.0, room_mm / max(natural_mm + name_mm, 1e-6)), KEY_NAME_PT[1] / KEY_NAME_PT[0])
+    return min(natural_mm * shrink, room_mm * KEY_FACES_SHARE)
 
 
 def _key_groups(r: SlideRound, table: dict[int, SymbolSpec]) -> list[tuple[list[int], str]]:
@@ -409,10 +440,10 @@ def _key_groups(r: SlideRound, table: dict[int, SymbolSpec]) -> list[tuple[list[
 
 def _key_name(canvas: Canvas, name: str, at_mm: tuple[float, float], room_mm: float) -> None:
     """A symbol's name in the answer key at ``at_mm`` (its baseline's start), set smaller
-    (7 to 12 pt) to fit ``room_mm``."""
+    (:data:`KEY_NAME_PT`) to fit ``room_mm``, and cut short where even that is too wide."""
     canvas.setFillColor(HexColor("#1a1a1a"))
-    size_pt = 12.0 * mm_to_pt(room_mm) / max(string_width(name, SANS_BOLD, 12.0), 1e-6)
-    canvas.setFont(SANS_BOLD, max(7.0, min(12.0, size_pt)))
+    name, size_pt = _fitted_name(name, mm_to_pt(room_mm), KEY_NAME_PT)
+    canvas.setFont(SANS_BOLD, size_pt)
     draw_string(canvas, mm_to_pt(at_mm[0]), mm_to_pt(at_mm[1]), name)
 
 
