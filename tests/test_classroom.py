@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -589,3 +590,22 @@ def _key_pages(tmp_path: Path, words: list[str]) -> tuple[list[tuple[int, np.nda
         doc.close()
     start = min(x0 for _, ((x0, _), _), _ in drawn)
     return drawn, [r for r in names if r[0] >= start], float(reader.pages[0].mediabox.width)
+
+
+def test_answer_key_stays_together_after_a_long_title(tmp_path: Path) -> None:
+    """A 130-letter title set the key's heading as "...in the spring: Answer" and "key" on a
+    line of its own: the heading's words "Answer key" are no longer broken apart."""
+    title = (
+        "Animals of the world in Arabic, Hindi, Chinese and English for the year four classroom "
+        "at Green Valley primary school in the spring"
+    )
+    result = printdeck.write_slides(
+        printdeck.load_theme({**SMALL, "title": title}), tmp_path / "k.pdf", answer_key=True
+    )
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        heading = doc[len(doc) - 1].get_textpage().get_text_range().split("Round 1 of")[0]
+    finally:
+        doc.close()
+    assert heading.count("\n") == 2 and "spring:" in heading, repr(heading)  # two lines, then the rows
+    assert re.search("\nAnswer[ \u00a0]key", heading), repr(heading)

@@ -7,13 +7,18 @@ they are drawn as their shaped glyph outlines, see :mod:`printdeck.render.forms`
 
 from __future__ import annotations
 
+import re
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printdeck.artwork import default_face
 from printdeck.render.text import SANS, SANS_BOLD, string_width
 
-__all__ = ["SANS", "SANS_BOLD", "register_bundled", "wrap_text"]
+__all__ = ["SANS", "SANS_BOLD", "register_bundled", "unbroken", "wrap_text"]
+
+_BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+"""Where a line may break: white space, but for the no-break spaces (U+00A0, U+2007, U+202F)."""
 
 
 def register_bundled() -> None:
@@ -28,11 +33,18 @@ def register_bundled() -> None:
             pdfmetrics.registerFont(TTFont(name, str(default_face(bold).path)))
 
 
+def unbroken(phrase: str) -> str:
+    """``phrase`` with no-break spaces between its words, so :func:`wrap_text` keeps it on
+    one line ("Answer key" after a long title)."""
+    return phrase.replace(" ", "\u00a0")
+
+
 def wrap_text(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
-    """Greedy word wrap of ``text`` to lines no wider than ``width_pt`` (longer words stay whole)."""
+    """Greedy word wrap of ``text`` to lines no wider than ``width_pt`` (longer words stay
+    whole), breaking at white space but not at a no-break space (:func:`unbroken`)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in filter(None, _BREAKS.split(text)):
         trial = f"{current} {word}".strip()
         if current and string_width(trial, font, size_pt) > width_pt:
             lines.append(current)

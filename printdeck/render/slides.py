@@ -25,7 +25,7 @@ from printdeck.render.canvas import new_canvas
 from printdeck.render.extras import draw_fitted_symbol, draw_heading, draw_word_face, word_width_mm
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.pdf import largest_boxes_mm
-from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, unbroken, wrap_text
 from printdeck.render.print_job import PrintJob
 from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
@@ -356,7 +356,7 @@ def answer_key_pages(
     slot_mm = ((w - 28.0) / columns - 4.0 - label_mm) / max((len(g) for g in groups), default=1)
     for page in range(pages):
         canvas.setPageSize((mm_to_pt(w), mm_to_pt(h)))
-        _key_heading(canvas, f"{text.title}: {text.key_title}")
+        _key_heading(canvas, f"{text.title}: {unbroken(text.key_title)}")
         for k in range(page * per_page, min(len(rounds), (page + 1) * per_page)):
             col, row = divmod(k - page * per_page, KEY_ROWS)
             x = 14.0 + col * (w - 28.0) / columns
@@ -378,7 +378,8 @@ KEY_HEADING_PT = (18.0, 11.0)
 def _key_heading(canvas: Canvas, heading: str) -> None:
     """The answer key's heading ("<title>: Answer key") at the page's top, shrunk and wrapped
     to the page's width (:func:`~printdeck.render.extras.draw_heading`), above the rows (a
-    200-letter title takes two lines at 11 pt)."""
+    200-letter title takes two lines at 11 pt; "Answer key" stays together, see
+    :func:`~printdeck.render.pdf_fonts.unbroken`)."""
     draw_heading(canvas, heading, SLIDE_MM, KEY_HEADING_PT, (14.0, 10.0))
 
 
