@@ -60,7 +60,7 @@ def test_a_teacher_picks_pictures_undoes_and_builds(page: object, studio: tuple[
     page.screenshot(path=str(folder / "picker.png"))
     page.fill("#art-search", "cat")
     page.click("#art-grid button[aria-label='cat (in the deck)']")  # again: refused as an upload would be
-    page.wait_for_selector("#art-note:has-text('cat was not added: this is the same picture as another symbol')")
+    page.wait_for_selector("#art-note:has-text('cat was not added: this is the same picture as Symbol 6, “cat”')")
     assert "symbols." not in page.inner_text("#art-note") and ".svg" not in page.inner_text("#art-note")  # plain words
     page.keyboard.press("Escape")
     page.wait_for_function("!document.getElementById('art-picker').open")
@@ -173,7 +173,7 @@ def test_a_refused_copys_tile_goes_with_the_symbol_it_copied(page: object, studi
     page.click("#art-open")
     page.wait_for_selector("#art-picker[open]")
     _pick(page, "cat", "^(Added cat to|cat was not added)")  # in the deck now, if it was not
-    _pick(page, "cat", "^cat was not added: this is the same picture as another symbol")
+    _pick(page, "cat", "^cat was not added: this is the same picture as Symbol \\d+, “cat”")
     page.click("#art-picker button:has-text('Done')")
     page.wait_for_selector(refused)
     page.screenshot(path=str(studio[1] / "refused-copy.png"))

@@ -108,7 +108,8 @@ def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -
     broken, again = results["state"]["rejected"][-2:]
     assert broken["words"].startswith("This file cannot be read as a picture")
     assert broken["words"].endswith("save it as PNG or JPEG and add it again")
-    assert again["words"] == "This is the same picture as another symbol: each picture goes in the deck once"
+    name = printdeck.name_from_file(cat)
+    assert again["words"] == f"This is the same picture as Symbol 1, “{name}”: each picture goes in the deck once"
     words = client.post("/api/words", json={"text": "sun\nsun"}).json()["results"]
     assert words[1]["words"] == "This word is in the deck already: each word goes in once"
     concepts = client.post("/api/words", json={"text": "3 × 4 = 12\n2 × 6 = 12"}).json()["results"]
@@ -116,6 +117,30 @@ def test_refused_pictures_and_words_say_what_to_do_on_their_tiles(client: Any) -
     assert concepts[1]["words"].endswith("join it to that symbol with Add as a face in its panel")
     for text in (broken["words"], again["words"], words[1]["words"]):
         assert "symbols." not in text and "theme.yaml" not in text
+
+
+def _photo(seed: int) -> bytes:
+    """A small JPEG photo of noise (no two seeds alike)."""
+    pixels = np.random.default_rng(seed).integers(0, 256, (240, 320, 3), dtype=np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(pixels).save(out, format="JPEG", quality=90)
+    return out.getvalue()
+
+
+def test_a_photo_dropped_twice_names_the_tile_it_repeats(client: Any) -> None:
+    """A grandparent dropped the same photo twice (once as it came off the phone, once
+    renamed) and was told "the same picture as another symbol": which of 40 tiles? The
+    tile says the one it repeats by its number and name, as the grid shows that tile,
+    whether it came in an earlier drop or the same one."""
+    seven(client)
+    granny = _photo(1)
+    upload(client, [("granny.jpg", granny)])
+    again = upload(client, [("IMG_2041.jpg", granny)])["results"][0]
+    assert again["words"] == "This is the same picture as Symbol 8, “granny”: each picture goes in the deck once"
+    both = upload(client, [("rex.jpg", _photo(2)), ("rex-copy.jpg", _photo(2))])["results"]
+    assert both[0]["ok"] and both[1]["words"].startswith("This is the same picture as Symbol 9, “rex”:")
+    tiles = client.get("/api/state").json()["state"]
+    assert [s["name"] for s in tiles["symbols"]][7:] == ["granny", "rex"]  # the numbers and names the grid shows
 
 
 def test_a_photo_cut_short_is_told_to_copy_it_again(client: Any) -> None:

@@ -31,9 +31,11 @@ from printdeck.errors import (
     UNREADABLE_PICTURE,
     PrintdeckError,
     show_value,
+    shown,
 )
 from printdeck.studio.deck_settings import SETTING_KEYS, form_description
 from printdeck.studio.labels import label_of
+from printdeck.studio.symbol_list import name_in_theme
 
 TOO_FEW_SYMBOLS = "too-few-symbols"
 SYMBOLS_PANEL = "Symbols"
@@ -46,7 +48,6 @@ _FILE_WORDS = {
     CUT_SHORT_PICTURE: "this picture's file is cut short or damaged, so part of it would print grey or blurred: "
     "copy it again from the phone, camera or page it came from (or open it in a photo editor and save it "
     "again), then add it again",
-    SAME_PICTURE: "this is the same picture as another symbol: each picture goes in the deck once",
     SAME_WORD: "this word is in the deck already: each word goes in once",
     LOW_RESOLUTION: "this picture has too few pixels to print sharp at its size on the cards: use a larger "
     "picture, or a smaller Size on the cards",
@@ -166,7 +167,7 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")
     parts = (key or "").split(".")
     if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit():
-        return _about_symbol(exc, int(parts[1]), parts[2:])
+        return _about_symbol(exc, int(parts[1]), parts[2:], doc or {})
     if key == "symbols":
         return Words(SYMBOLS_PANEL, _said(exc), own=False)
     setting = setting_of(key)
@@ -185,11 +186,14 @@ def _also(exc: PrintdeckError, most: int = 5) -> str:
     return f"; so do {len(exc.also)} more picture{'s' if len(exc.also) > 1 else ''}: {named}"
 
 
-def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
+def _about_symbol(exc: PrintdeckError, index: int, rest: list[str], doc: Mapping[str, Any]) -> Words:
     """An error about ``symbols.<index>``: said of the tile numbered ``index + 1``."""
     subject = f"Symbol {index + 1}"
     if exc.code == SAME_WORD and ".faces." in (exc.key or "") and "faces: list" in str(exc):  # two concepts' word
         return Words(subject, SAME_FACE_WORDS)
+    if exc.code == SAME_PICTURE:  # which tile it repeats, as the page shows that tile
+        earlier = _earlier_tile(exc, doc)
+        return Words(subject, f"this is the same picture as {earlier}: each picture goes in the deck once")
     if exc.code in _FILE_WORDS:
         return Words(subject, _FILE_WORDS[exc.code] + ("" if exc.code in REPEATS else _also(exc)))
     if exc.code == SAME_NAME and exc.also:  # the earlier symbol by its tile's number, not its theme key
@@ -199,6 +203,26 @@ def _about_symbol(exc: PrintdeckError, index: int, rest: list[str]) -> Words:
     if exc.code in _MUST and rest:
         return Words(f"{subject}'s {rest[0].replace('_', ' ')}", _what_to_do(exc, {}))
     return Words(subject, _said(exc), own=False)
+
+
+def _earlier_tile(exc: PrintdeckError, doc: Mapping[str, Any]) -> str:
+    """The symbol a repeat repeats (the theme key ``exc.also`` names), as its tile shows
+    it: ``Symbol 8, “cat”`` (its number, and its name when ``doc`` holds it);
+    ``another symbol`` when the error names none."""
+    index = index_in_symbols(exc.also[0] if exc.also else None)
+    if index is None:
+        return "another symbol"
+    symbols = doc.get("symbols")
+    raw = symbols[index] if isinstance(symbols, list) and index < len(symbols) else None
+    if raw is None:
+        return f"Symbol {index + 1}"
+    return f"Symbol {index + 1}, “{shown(name_in_theme(raw))}”"
+
+
+def index_in_symbols(key: str | None) -> int | None:
+    """The position in ``symbols:`` a theme key names (``symbols.3.image`` -> 3), if any."""
+    parts = (key or "").split(".")
+    return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
 
 
 def _where(exc: PrintdeckError) -> str:

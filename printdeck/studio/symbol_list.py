@@ -89,8 +89,19 @@ def with_face(target: Item, added: Item) -> dict[str, Any]:
 
 def as_item(raw: object, is_folder: bool) -> Item:
     """An item of the theme file as an :class:`Item` (a bare path is an ``image:``)."""
-    data = {"image": raw} if isinstance(raw, str) else dict(raw) if isinstance(raw, dict) else {"image": str(raw)}
+    data = _mapping(raw)
     return Item(data, group=is_folder or "folder" in data)
+
+
+def name_in_theme(raw: object) -> str:
+    """The name the page shows for an item of the theme file (``images/cat.png``: ``cat``;
+    see :func:`shown_name`), without making it an item of this run."""
+    return shown_name(Item(_mapping(raw), uid=0))
+
+
+def _mapping(raw: object) -> dict[str, Any]:
+    """An item of the theme file as a mapping (a bare path is an ``image:``)."""
+    return {"image": raw} if isinstance(raw, str) else dict(raw) if isinstance(raw, dict) else {"image": str(raw)}
 
 
 def name_from_path(path: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from printdeck.errors import REPEATS, PinWarning, PrintdeckError, shown, warning_lines
-from printdeck.studio.plain_words import plain_words
+from printdeck.studio.plain_words import index_in_symbols, plain_words
 
 THEME_FILE = "theme.yaml"
 
@@ -43,7 +43,7 @@ class Problem:
     @property
     def symbol_index(self) -> int | None:
         """The position in ``symbols:`` the error names (``symbols.3.image`` -> 3), if any."""
-        return _symbol_index(self.key)
+        return index_in_symbols(self.key)
 
     @property
     def repeated_index(self) -> int | None:
@@ -52,7 +52,7 @@ class Problem:
         cause = self.cause
         if cause is None or cause.code not in REPEATS or not cause.also:
             return None
-        return _symbol_index(cause.also[0])
+        return index_in_symbols(cause.also[0])
 
     def error(self) -> PrintdeckError:
         """This problem raised again (its line, its fields kept: ``theme.yaml`` its source)."""
@@ -69,12 +69,6 @@ class Problem:
         if self.key and self.detail.startswith(self.key):
             return self.detail.split(": ", 1)[-1]  # past the key (and the file it read)
         return self.detail
-
-
-def _symbol_index(key: str | None) -> int | None:
-    """The position in ``symbols:`` a theme key names (``symbols.3.image`` -> 3), if any."""
-    parts = (key or "").split(".")
-    return int(parts[1]) if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit() else None
 
 
 def _without_folder(text: str, folder: Path) -> str:
