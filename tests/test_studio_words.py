@@ -143,6 +143,25 @@ def test_a_photo_dropped_twice_names_the_tile_it_repeats(client: Any) -> None:
     assert [s["name"] for s in tiles["symbols"]][7:] == ["granny", "rex"]  # the numbers and names the grid shows
 
 
+@pytest.mark.parametrize("name", ["IMG_0001.MOV", "party.mp4", "clip.m4v", "old.avi", "call.webm", "nokia.3gp"])
+def test_a_video_dropped_in_is_called_a_video(client: Any, name: str) -> None:
+    """A live photo's .MOV dropped beside its still was refused as "a .mov file, which
+    printdeck cannot read; convert it to one of AVIF, HEIC ...": nobody converts a video
+    to a picture. The tile says it is a video and what to drop instead, in one line; a
+    video chosen as the back picture is told the same."""
+    seven(client)
+    tile = upload(client, [(name, b"\0\0\0\x14ftypqt  " + bytes(64))])["results"][0]
+    assert not tile["ok"]
+    assert tile["words"] == (
+        f"{name} is a video, and the studio needs a still photo: take a screenshot of the moment you want "
+        "(or pick the photo instead of the video) and drop that"
+    )
+    back = client.post("/api/backs-image", files={"file": (name, b"\0" * 64, "video/quicktime")}).json()
+    assert "is a video, and the studio needs a still photo" in back["words"]
+    font = client.post("/api/font", files={"file": (name, b"\0" * 64, "video/quicktime")}).json()
+    assert "video" not in font["words"]  # a font box wants a font, not a photo
+
+
 def test_a_photo_cut_short_is_told_to_copy_it_again(client: Any) -> None:
     """A JPEG whose data ends early (a copy stopped half-way) is a JPEG already: its tile
     tells the person to copy it again, not to save it "as PNG or JPEG"."""

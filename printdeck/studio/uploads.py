@@ -33,6 +33,9 @@ MAX_SYMBOLS = 5000
 """A theme's most symbols (the theme model's limit)."""
 PICTURE_SUFFIXES = set(LIBRARY_PICTURE_SUFFIXES)  # what the library reads: .png ... .svg
 FONT_SUFFIXES = set(LIBRARY_FONT_SUFFIXES)  # what the library loads: .ttf, .otf, .ttc, .otc
+VIDEO_SUFFIXES = frozenset({".mov", ".mp4", ".m4v", ".avi", ".webm", ".3gp", ".3g2", ".mkv", ".mts", ".m2ts", ".wmv"})
+"""Videos a phone or camera makes (an iPhone's "live photo" is a .MOV beside its still):
+refused as pictures in words that say it is a video and what to drop instead."""
 _UNSAFE = re.compile(r"[^\w.-]+")
 _MAX_STEM = 80
 _MOST_NUMBER = "-99999"
@@ -102,14 +105,23 @@ def safe_file_name(raw: str, suffixes: set[str], fallback: str = "picture") -> s
         stem, suffix = suffix, ""
     suffix = "." + suffix.lower() if suffix else ""
     if suffix not in suffixes:
-        kinds = ", ".join(s[1:].upper() for s in sorted(suffixes))
-        what = f"a {suffix} file" if suffix else "a file without a suffix"
-        raise PrintdeckError(
-            f"{shown(base) or 'the file'}: is {what}, which printdeck cannot read; convert it to one of {kinds}"
-        )
+        raise PrintdeckError(_unreadable(shown(base) or "the file", suffix, suffixes))
     room = MAX_NAME_BYTES - len(_MOST_NUMBER) - len(suffix.encode("utf-8"))
     clean = cut_to_bytes(_UNSAFE.sub("-", stem).strip("-.")[:_MAX_STEM], room).strip("-.")
     return f"{clean or fallback}{suffix}"
+
+
+def _unreadable(name: str, suffix: str, suffixes: set[str]) -> str:
+    """The line refusing file ``name`` of ``suffix`` where one of ``suffixes`` is wanted: a
+    video, where pictures are, is called a video, with the still to drop instead."""
+    if suffix in VIDEO_SUFFIXES and suffixes == PICTURE_SUFFIXES:
+        return (
+            f"{name} is a video, and the studio needs a still photo: take a screenshot of the moment you "
+            "want (or pick the photo instead of the video) and drop that"
+        )
+    kinds = ", ".join(s[1:].upper() for s in sorted(suffixes))
+    what = f"a {suffix} file" if suffix else "a file without a suffix"
+    return f"{name}: is {what}, which printdeck cannot read; convert it to one of {kinds}"
 
 
 def free_name(folder: Path, name: str, data: bytes, taken: set[str]) -> tuple[str, bool]:
