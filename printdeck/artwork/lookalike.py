@@ -106,10 +106,8 @@ class LookAlike:
         """What makes the two alike, in words (one clause)."""
         if self.same_spelling:
             return f"{self.first!r} and {self.second!r} look alike: they spell the same to the eye"
-        if self.same_picture:
-            aligned = (
-                "" if self.delta_e is None else f", and aligned their colours differ by CIEDE2000 {self.delta_e:.1f}"
-            )
+        if self.same_picture:  # found alike only in colours under DELTA_E_ALIKE once aligned
+            aligned = "" if self.delta_e is None else ", and laid over each other their colours match"
             return (
                 f"{self.first!r} and {self.second!r} look alike: they show the same picture, one cropped, "
                 f"zoomed or turned from the other ({self.same_picture} details match{aligned})"
@@ -124,10 +122,10 @@ class LookAlike:
             how.append(f"turned {abs(self.turned_deg):.0f}°")
         pose = f", {' and '.join(how)}" if how else ""
         seen = "" if self.vision is Vision.NORMAL else f" {_SEEN[self.vision]}"
-        colour = "words take the card's colours" if self.delta_e is None else f"CIEDE2000 {self.delta_e:.1f}"
+        words = " (words take the card's colours)" if self.delta_e is None else ""  # else under DELTA_E_ALIKE
         return (
             f"{self.first!r} and {self.second!r} look alike{seen}: the same silhouette up to size"
-            f"{pose} ({self.similarity:.0%} overlap) in colours less than {DELTA_E_ALIKE:g} apart ({colour})"
+            f"{pose} ({self.similarity:.0%} overlap) in colours too close to tell apart{words}"
         )
 
 

@@ -101,7 +101,7 @@ class DeckSpec(StrictModel):
     allow_look_alike: bool = Field(
         default=False,
         description="print symbols players cannot tell apart (same silhouette up to turn, mirror and size, "
-        "colours less than CIEDE2000 10 apart) with a warning instead of refusing them",
+        "in nearly the same colours) with a warning instead of refusing them",
     )
 
 
