@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printdeck.choices import Duplex
 from printdeck.errors import shown
 from printdeck.model import CropReport
 
@@ -45,6 +46,20 @@ class BuildResult:
     decks: tuple[str, ...] = ()
     """The decks ``cards`` are printed in, by letter: a class set's (``A``, ``B``...), a split
     deck's ``A`` and ``B``; empty for one deck."""
+    duplex: Duplex | None = None
+    """The edge the PDF's back pages are placed for the sheet to be turned on (the theme's
+    ``backs.duplex``, as :func:`printdeck.render.backs.mirror_mm` mirrors them); None: no backs."""
+
+    @property
+    def print_hint(self) -> str | None:
+        """How to print a PDF with card backs, in one line (None without backs): ``Print it
+        on both sides of the paper, set to "flip on long edge": ...``."""
+        if self.duplex is None:
+            return None
+        return (
+            f"Print it on both sides of the paper, set to \u201c{self.duplex.flip}\u201d: "
+            "the card backs are placed to meet their fronts that way"
+        )
 
     @property
     def back_path(self) -> Path | None:

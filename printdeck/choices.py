@@ -82,6 +82,11 @@ class Duplex(StrEnum):
     LONG_EDGE = "long-edge"
     SHORT_EDGE = "short-edge"
 
+    @property
+    def flip(self) -> str:
+        """This edge as a print dialog names it: ``flip on long edge``, ``flip on short edge``."""
+        return f"flip on {self.value.removesuffix('-edge')} edge"
+
 
 class SymbolChoice(StrEnum):
     """Which symbols a deck uses when the theme gives more than it needs."""

@@ -17,7 +17,7 @@ from os import PathLike
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from printdeck.choices import SaveKind
+from printdeck.choices import Duplex, SaveKind
 from printdeck.class_sets import class_decks
 from printdeck.deck_plan import DeckPlan
 from printdeck.errors import PrintdeckError, path_error
@@ -133,6 +133,12 @@ class Deck:
         from printdeck.render import CREDITS_FILE  # noqa: PLC0415 - ReportLab only when rendering
 
         return Path(folder) / CREDITS_FILE if self.print_job().attribution else None
+
+    def backs_duplex(self) -> Duplex | None:
+        """The edge the PDF's back pages are placed for the sheet to be turned on (the
+        theme's ``backs.duplex``), or None when the PDF has no backs."""
+        backs = self.print_job().backs
+        return None if backs is None else Duplex(backs.duplex)
 
     def back_files(self, folder: Path) -> list[Path]:
         """The back images :meth:`write_pngs` writes into ``folder``: none without backs,

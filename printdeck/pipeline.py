@@ -343,6 +343,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         back_paths=backs,
         credits_path=credits,
         decks=plan.deck_letters,
+        duplex=deck.backs_duplex(),
     )
 
 

@@ -518,6 +518,29 @@ def test_build_streams_progress_and_gives_the_same_pdf_as_the_command_line(clien
     assert client.get("/api/builds/99/deck.pdf").status_code == 404
 
 
+def test_a_pdf_with_backs_says_which_edge_to_flip_on(client: TestClient, tmp_path: Path) -> None:
+    """A grandmother printed the backs upside down behind their fronts: the page offered the
+    PDF with card backs and never said how to turn the paper. Beside its download it now says
+    the edge the backs are placed for (the theme's backs.duplex, as the build placed them,
+    in the build's own words); a PDF without backs says nothing of it."""
+    state = seven(client)
+    plain = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
+    assert plain["error"] is None and plain["print_hint"] is None
+    for edge in ("long-edge", "short-edge"):
+        client.patch("/api/settings", json={"changes": {"backs.enabled": True, "backs.duplex": edge}})
+        event = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
+        flip = f"flip on {edge.split('-')[0]} edge"
+        assert event["print_hint"] == (
+            f"Print it on both sides of the paper, set to \u201c{flip}\u201d: "
+            "the card backs are placed to meet their fronts that way"
+        )
+        built = printdeck.build(state["folder"], out=tmp_path / f"{edge}.pdf")
+        assert built.duplex == edge and built.print_hint == event["print_hint"]  # the library's words
+        asked = f"/DuplexFlip{edge.split('-')[0].title()}Edge".encode()  # the PDF asks the print dialog too
+        assert asked in built.pdf_path.read_bytes()
+    assert not any("flip on" in line for line in event["lines"])  # said once, beside the download
+
+
 def test_a_deck_named_in_another_script_downloads_its_cards(tmp_path: Path) -> None:
     """A deck's name may now hold letters of any script (猫のデッキ), and the cards' zip was
     named in a header that takes Latin-1 only: the download failed with a server error."""

@@ -45,6 +45,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 TWEMOJI = Path(__file__).resolve().parent.parent / "assets" / "twemoji"
+SETTLED = "document.body.style.cursor === '' && !document.querySelector('[data-dirty]')"
+"""The page has no request in flight and no change waiting."""
 
 
 def _missing() -> str | None:
@@ -400,6 +402,35 @@ def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple
     wait_for(lambda: not theme(studio[1]).get("backs", {}).get("enabled"), "backs turned off")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
     page.wait_for_selector("#flip-side[hidden]", state="attached")
+
+
+def test_the_pdf_with_backs_says_which_edge_to_flip_on(page: object, studio: tuple[str, Path]) -> None:
+    """Built with backs, the PDF is offered with the edge to flip the paper on, in sight
+    below its download (the backs printed upside down when the wrong one was chosen);
+    built without, nothing is said of it."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+    page.check("#set-backs-enabled")
+    page.select_option("#set-backs-duplex", "short-edge")
+    wait_for(lambda: theme(studio[1]).get("backs", {}).get("duplex") == "short-edge", "backs on, short edge")
+    page.wait_for_function(SETTLED)
+    page.click("#build")
+    page.wait_for_selector("#print-hint:not([hidden])", timeout=120_000)
+    assert "set to \u201cflip on short edge\u201d" in page.inner_text("#print-hint")
+    page.wait_for_function(
+        "() => { const r = document.getElementById('print-hint').getBoundingClientRect(); "
+        "return r.top >= 0 && r.bottom <= innerHeight; }"
+    )  # scrolled to, with the download
+    page.screenshot(path=str(studio[1] / "print-hint.png"))
+    page.uncheck("#set-backs-enabled")
+    wait_for(lambda: not theme(studio[1]).get("backs", {}).get("enabled"), "backs turned off")
+    page.wait_for_function(SETTLED)
+    page.click("#build")
+    page.wait_for_function("() => document.getElementById('build-stage').textContent.startsWith('Done')")
+    page.wait_for_selector("#downloads:not([hidden])")
+    assert page.is_hidden("#print-hint")
 
 
 def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str, Path]) -> None:

@@ -285,6 +285,7 @@ def build(
             png_paths=pngs,
             unused=list(deck.plan.unused),
             faces=faces_summary(deck.plan),
+            duplex=deck.backs_duplex(),
         )
     return _build_deck(ref, None if out is None else Path(out), options, reporter)
 

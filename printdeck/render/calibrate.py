@@ -19,6 +19,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.choices import Duplex
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.output_record import check_pdf_path
@@ -136,8 +137,7 @@ def _front_text(c: Canvas, size: tuple[float, float], duplex: str) -> None:
         c,
         [
             "printdeck duplex calibration: FRONT",
-            f"Print both pages on one sheet, at 100 % (actual size), duplex {duplex} ('flip on "
-            f"{'long' if duplex == 'long-edge' else 'short'} edge').",
+            f"Print both pages on one sheet, at 100 % (actual size), duplex {duplex} ('{Duplex(duplex).flip}').",
             "Check the scale bar below measures 50 mm. Then turn the sheet over and follow the steps on the back.",
         ],
         15.0,

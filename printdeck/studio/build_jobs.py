@@ -59,6 +59,8 @@ class BuildJob:
         pdf, png_paths: What was written: the PDF and the card images, with ``png_paths``
             everything the image folder got (the cards, the backs, ``CREDITS.txt``: what a
             print-on-demand upload needs, as the command line writes it).
+        print_hint: How to print the PDF's card backs (``BuildResult.print_hint``: the
+            edge to flip on), shown beside its download; None without backs.
         rev: The revision of the deck the build read (the page shows a PDF of an older
             one as made before the latest changes).
     """
@@ -78,6 +80,7 @@ class BuildJob:
     done: bool = False
     pdf: Path | None = None
     png_paths: list[Path] = field(default_factory=list)
+    print_hint: str | None = None
     rev: int | None = None
     started_s: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -125,6 +128,7 @@ class BuildJob:
             "seconds": round(self.seconds, 1),
             "pdf": None if self.pdf is None or self.error else f"/api/builds/{self.id}/deck.pdf",
             "zip": f"/api/builds/{self.id}/cards.zip" if self.png_paths and not self.error else None,
+            "print_hint": None if self.error else self.print_hint,
             "rev": self.rev,
         }
 
@@ -177,7 +181,7 @@ class Builds:
                     result = printdeck.build(
                         folder, out=out_dir / f"{name}.pdf", png_dir=png_dir, reporter=_Reporter(job)
                     )
-                    job.pdf, job.png_paths = result.pdf_path, _written(result)
+                    job.pdf, job.png_paths, job.print_hint = result.pdf_path, _written(result), result.print_hint
                     job.lines = result.summary_lines(lambda path: shown(home_shortened(path)))
             job.warnings = sheet_warnings(caught)
         except PrintdeckError as exc:

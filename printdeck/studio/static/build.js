@@ -47,37 +47,50 @@ function show(event, { resumed = false } = {}) {
   const error = document.getElementById("build-error");
   error.hidden = !event.error;
   error.textContent = event.error_words || event.error || "";
-  const downloads = document.getElementById("downloads");
-  downloads.hidden = !event.pdf;
-  if (event.pdf) document.getElementById("pdf-link").href = event.pdf;
-  const zip = document.getElementById("zip-link");
-  zip.hidden = !event.zip;
-  if (event.zip) zip.href = event.zip;
+  showDownloads(event);
   setBusy(false);
   if (resumed) return; // a page opened after the build: nothing moves or takes the keyboard
   const onBuild = BUTTONS.includes(document.activeElement && document.activeElement.id);
   if (event.pdf && onBuild) { // the keyboard goes on to the download, in sight (it was off screen)
     const link = document.getElementById("pdf-link");
     link.focus({ preventScroll: true });
-    link.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    const hint = document.getElementById("print-hint"); // how to print it, in sight with it
+    bringIntoSight(hint.hidden ? link : hint);
   }
   if (event.error && onBuild) error.focus({ preventScroll: true }); // read where it is, scrolled to below
   // a refusal is read where it is: on a phone the Build heading sat at the screen's foot, the message below it
-  if (event.error) {
-    error.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    // the preview failing at the same time moves the page, which can stop a smooth scroll
-    // short: look again once it has had its time, and finish it at once
-    setTimeout(() => {
-      const box = error.getBoundingClientRect();
-      if (!error.hidden && (box.top < 0 || box.bottom > innerHeight)) error.scrollIntoView({ block: "nearest" });
-    }, 1000);
-  }
+  if (event.error) bringIntoSight(error);
+}
+
+/** A finished build's downloads: its PDF, its card PNGs, and for a PDF with card backs the
+ *  edge to flip the paper on (``print_hint``, the build's own words). */
+function showDownloads(event) {
+  document.getElementById("downloads").hidden = !event.pdf;
+  if (event.pdf) document.getElementById("pdf-link").href = event.pdf;
+  const zip = document.getElementById("zip-link");
+  zip.hidden = !event.zip;
+  if (event.zip) zip.href = event.zip;
+  const hint = document.getElementById("print-hint");
+  hint.hidden = !(event.pdf && event.print_hint);
+  hint.textContent = event.print_hint || "";
+}
+
+/** Scroll ``node`` into sight, smoothly. The preview redrawn at the same time (a sheet
+ *  failing, or drawn for the settings just changed) moves the page, which can stop a smooth
+ *  scroll short: look again once it has had its time, and finish it at once. */
+function bringIntoSight(node) {
+  node.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  setTimeout(() => {
+    const box = node.getBoundingClientRect();
+    if (!node.hidden && (box.top < 0 || box.bottom > innerHeight)) node.scrollIntoView({ block: "nearest" });
+  }, 1000);
 }
 
 async function build(slides = false) {
   if (building) return;
   setBusy(true);
   document.getElementById("downloads").hidden = true;
+  document.getElementById("print-hint").hidden = true;
   built = null; // the last build's PDF, gone as this one starts
   drawOutdated();
   document.getElementById("summary").hidden = true;
