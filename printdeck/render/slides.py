@@ -22,8 +22,9 @@ from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
-from printdeck.render.extras import draw_fitted_symbol, draw_heading, draw_word_face, word_width_mm
+from printdeck.render.extras import draw_heading
 from printdeck.render.forms import ArtLibrary, by_id
+from printdeck.render.page_faces import draw_fitted_symbol, draw_word_face, word_width_mm
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, unbroken, wrap_text
 from printdeck.render.print_job import PrintJob
