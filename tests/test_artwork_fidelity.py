@@ -436,7 +436,9 @@ def test_legend_page_shows_every_symbol(deck: dict) -> None:
         doc.close()
     ids = sorted(deck["symbols"])
     assert len(boxes) == len(ids), f"{len(boxes)} artworks on the legend page for {len(ids)} symbols"
-    boxes.sort(key=lambda b: (round(-(b[1] + b[3]) / 2.0), b[0]))  # rows (centred art) top down, then left to right
+    pitch_pt, top_pt = 32.0 * 72 / 25.4, max((b[1] + b[3]) / 2.0 for b in boxes)  # extras.LEGEND_CELL_MM
+    # rows top down (a word sits on its row's baseline, a little off the row's middle), then left to right
+    boxes.sort(key=lambda b: (round((top_pt - (b[1] + b[3]) / 2.0) / pitch_pt), b[0]))
     ink = _ink(rgb, "#ffffff")
     scores = []
     for sid, (left, bottom, right, top) in zip(ids, boxes):

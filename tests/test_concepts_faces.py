@@ -377,8 +377,9 @@ WIDE_VALUES = ["10", "12", "14", "15", "16", "18", "20"]
 
 def test_legend_keeps_a_symbols_faces_apart(tmp_path: Path) -> None:
     """Rasterised: in a legend cell the two faces' ink is at least 3 mm apart (the rule
-    between them is grey, not counted), so "2 × 5" and "10" do not read as "2 × 510"
-    (they were 1.1 mm apart, closer than the spaces inside "2 × 5")."""
+    between them is grey, not counted), wider than any space inside a face, so "2 × 5" and
+    "10" do not read as "2 × 510" (they were 1.1 mm apart, closer than the spaces inside
+    "2 × 5")."""
     data = {
         "name": "wide",
         "deck": {"symbols_per_card": 3},
@@ -391,15 +392,13 @@ def test_legend_keeps_a_symbols_faces_apart(tmp_path: Path) -> None:
     page = document[len(document) - 1].render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")
     ink = np.asarray(page) < 100  # black words; the grey rule between faces and the frame are lighter
     art_band = ink[round(28 * px_per_mm) : round(42 * px_per_mm)]  # the first row's faces (A4, a one-line heading)
-    inked = art_band.any(axis=0)
-    centre = round(41 * px_per_mm)  # the first cell's middle: five 32 mm cells from x = 25 mm, faces either side
-    assert inked[round(27 * px_per_mm) : centre].any() and inked[centre : round(55 * px_per_mm)].any()
-    left, right = centre, centre
-    while not inked[left - 1]:
-        left -= 1
-    while not inked[right]:
-        right += 1
-    assert (right - left) / px_per_mm >= 3.0  # wider than the spaces inside "2 × 5" (about 3 mm)
+    inked = art_band[:, round(27 * px_per_mm) : round(55 * px_per_mm)].any(axis=0)  # the first cell, frame inside
+    columns = inked.nonzero()[0]
+    assert columns.size and (columns[-1] - columns[0]) / px_per_mm > 15.0  # both faces
+    blank = ~inked[columns[0] : columns[-1]]
+    runs = np.diff(np.flatnonzero(np.diff(np.concatenate(([0], blank.astype(int), [0])))))[::2]
+    gaps = sorted(runs / px_per_mm)
+    assert len(gaps) >= 2 and gaps[-1] >= 3.0 and gaps[-1] > gaps[-2] + 0.5, gaps  # wider than "2 × 5"'s spaces
 
 
 def test_legend_sets_eight_faces_in_two_rows_big_enough_to_read(tmp_path: Path) -> None:

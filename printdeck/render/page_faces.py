@@ -101,6 +101,17 @@ def word_width_mm(word: SymbolSpec, size_pt: float) -> float:
     return (x1 - x0) * pt_to_mm(size_pt)
 
 
+def word_extent_mm(word: SymbolSpec, size_pt: float) -> tuple[float, float]:
+    """How far :func:`draw_word_face` sets ``word``'s ink at ``size_pt`` from its baseline:
+    ``(bottom, top)``, mm above it (``bottom`` below zero for a descender).
+
+    Raises:
+        ValueError: ``word`` is not a word.
+    """
+    _, y0, _, y1 = _ink_em(word)
+    return y0 * pt_to_mm(size_pt), y1 * pt_to_mm(size_pt)
+
+
 def _ink_em(word: SymbolSpec) -> tuple[float, float, float, float]:
     """A word's ink box, em from the start of its baseline (its form's box).
 

@@ -1,0 +1,80 @@
+"""Words on white pages set as text: every word at one size, whatever its length or script.
+
+The legend and the slides' corner tile fitted a word into a picture's square, so its width
+set its size ("ox" and 猫 huge, "summer" and "hippopotamus" tiny). Checked from the PDF:
+each word's size read from the page's transformation matrices, its ink rasterised.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+from pypdf import PdfReader
+from test_classroom import _form_boxes
+
+import printdeck
+from printdeck.render.forms import TEXT_FORM_SIZE_PT  # a word's form: one em is this many pt
+
+PX_PER_MM = 8.0
+X_HEIGHT_ONLY = ["ox", "summer", "moon", "ocean", "sun", "we"]  # no ascender, no descender
+HAN = ["猫", "狗", "长颈鹿", "鹿"]
+WORDS = [*X_HEIGHT_ONLY, *HAN, "hippopotamus", "बिल्ली", "الزرافة"]  # 13: order 3, every word used
+
+
+def _page_pixels(pdf: Path, index: int) -> np.ndarray:
+    """Page ``index`` (from 0; -1 the last) rasterised at :data:`PX_PER_MM`, RGB."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        page = document[index if index >= 0 else len(document) + index]
+        return np.asarray(page.render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB"), dtype=int)
+    finally:
+        document.close()
+
+
+def _ink_rows(pixels: np.ndarray, box_pt: np.ndarray, page_height_pt: float) -> tuple[int, int]:
+    """The first and last pixel row holding ink (not white) in a form's box (pt, PDF
+    coordinates) and 1 mm round it."""
+    scale = PX_PER_MM * 25.4 / 72
+    (x0, y0), (x1, y1) = box_pt
+    pad = 72 / 25.4
+    crop = pixels[
+        round((page_height_pt - y1 - pad) * scale) : round((page_height_pt - y0 + pad) * scale),
+        round((x0 - pad) * scale) : round((x1 + pad) * scale),
+    ]
+    rows = (crop.min(axis=2) < 200).any(axis=1).nonzero()[0]
+    top = round((page_height_pt - y1 - pad) * scale)
+    return top + int(rows[0]), top + int(rows[-1])
+
+
+def test_the_legend_sets_every_word_at_one_text_size(tmp_path: Path) -> None:
+    """Every legend word is set at one size (its em read from the page), on its row's
+    baseline: words of x-height letters only ("ox", "summer") print equally tall, as do
+    Chinese characters (猫, 长颈鹿); only "hippopotamus", too wide for its cell at that
+    size, is smaller, and fills the cell's width."""
+    data = {"name": "w", "seed": 3, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in WORDS]}
+    result = printdeck.build(data, out=tmp_path / "deck.pdf", legend=True)
+    reader = PdfReader(str(result.pdf_path))
+    page_height_pt = float(reader.pages[-1].mediabox.height)
+    names = {s["id"]: s["name"] for s in json.loads(result.manifest_path.read_text(encoding="utf-8"))["symbols"]}
+    drawn = {names[sid]: (box, scale * TEXT_FORM_SIZE_PT) for sid, box, scale in _form_boxes(reader, len(reader.pages))}
+    assert sorted(drawn) == sorted(WORDS)
+    sizes_pt = {name: round(em_pt, 3) for name, (_, em_pt) in drawn.items()}
+    (size_pt,) = {size for name, size in sizes_pt.items() if name != "hippopotamus"}
+    assert 16.0 <= size_pt <= 20.0  # a heading's size: read at arm's length, as the pictures are
+    (x0, _), (x1, _) = drawn["hippopotamus"][0]
+    assert sizes_pt["hippopotamus"] < size_pt and 24.0 < (x1 - x0) * 25.4 / 72 <= 26.01  # the cell's room
+    pixels = _page_pixels(result.pdf_path, -1)
+    ink = {name: _ink_rows(pixels, drawn[name][0], page_height_pt) for name in X_HEIGHT_ONLY + HAN}
+    heights = {name: bottom - top for name, (top, bottom) in ink.items()}
+    assert max(heights[n] for n in X_HEIGHT_ONLY) - min(heights[n] for n in X_HEIGHT_ONLY) <= 2, heights
+    assert max(heights[n] for n in HAN) - min(heights[n] for n in HAN) <= 3, heights
+    assert 0.5 * size_pt * 25.4 / 72 * PX_PER_MM < heights["ox"] < 0.6 * size_pt * 25.4 / 72 * PX_PER_MM
+    rows: dict[int, list[int]] = {}
+    for name in X_HEIGHT_ONLY:  # on one baseline: the ink's foot, in each row of cells
+        (_, y0), (_, y1) = drawn[name][0]
+        rows.setdefault(round((y0 + y1) / 2 / (32 * 72 / 25.4)), []).append(ink[name][1])
+    assert any(len(feet) > 1 for feet in rows.values())
+    assert all(max(feet) - min(feet) <= 1 for feet in rows.values()), rows
