@@ -391,7 +391,7 @@ def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> Non
     """A split deck's match shows the sum on the left card and its value on the right (or the
     other way round): the corner tiles named them in a fixed order, not under the card showing
     each. And a long name ran past its tile, cut after 22 letters."""
-    from printdeck.render.slides import CORNER_NAME_PT, _fitted_name
+    from printdeck.render.match_line import CORNER_NAME_PT, fitted_name
 
     split = SPLIT_SUMS
     result = printdeck.write_slides(printdeck.load_theme(split), tmp_path / "split.pdf", reveal="corner")
@@ -404,9 +404,9 @@ def test_corner_tiles_follow_the_cards_and_fit_long_names(tmp_path: Path) -> Non
         left = {s.id for s in plan.cards[first - 1]}
         right = {s.id for s in plan.cards[second - 1]}
         assert len(tiles) == 2 and tiles[0] in left and tiles[1] in right, (n, tiles)
-    name, size = _fitted_name("hippopotomonstrosesquippedaliophobia", 200.0)
+    name, size = fitted_name("hippopotomonstrosesquippedaliophobia", 200.0)
     assert name == "hippopotomonstrosesquippedaliophobia" and 7.0 <= size < CORNER_NAME_PT
-    shortened, size = _fitted_name("x" * 40 + " " + "y" * 40, 94.0)
+    shortened, size = fitted_name("x" * 40 + " " + "y" * 40, 94.0)
     assert shortened.endswith("…") and size == 7.0
 
 

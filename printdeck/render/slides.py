@@ -24,6 +24,7 @@ from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
 from printdeck.render.extras import draw_heading
 from printdeck.render.forms import ArtLibrary, by_id
+from printdeck.render.match_line import corner_answer, fitted_name
 from printdeck.render.page_faces import draw_fitted_symbol, draw_word_face, word_width_mm
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, unbroken, wrap_text
@@ -32,7 +33,7 @@ from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
-from printdeck.render.text import draw_string, shortened, string_width
+from printdeck.render.text import draw_string, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
 SLIDE_MM = (338.667, 190.5)
@@ -264,7 +265,8 @@ def _round_slide(
         draw_string(canvas, mm_to_pt(centre[0]), mm_to_pt(centre[1] - diameter / 2.0 - 6.0), label, "middle")
     if answer and reveal in ("corner", "both"):
         in_card_order = dict.fromkeys(p.symbol_id for card in cards for p in card.placements if p.symbol_id in r.shared)
-        _corner_answer(canvas, art, [by_id(symbols)[sid] for sid in in_card_order], style.background)
+        shared = [by_id(symbols)[sid] for sid in in_card_order]
+        corner_answer(canvas, art, shared, style.background, _corner_band_mm(), BACKDROP)
     canvas.showPage()
 
 
@@ -284,50 +286,16 @@ def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
     canvas.restoreState()
 
 
-CORNER_TILE_MM = 56.0
-"""Least width of a tile naming the match in the slide's corner (``reveal: corner``); a tile
-grows for a long name, into the band the round's heading leaves free."""
-CORNER_NAME_PT = 13.0
-"""The tile's name's size, made smaller (down to 7 pt) for a long name to fit its tile."""
 CORNER_HEADING_MM = 90.0
 """The band's left part the round's heading keeps ("Round 12 of 28 · Answer")."""
 
 
-def _corner_answer(canvas: Canvas, art: ArtLibrary, shared: Sequence[SymbolSpec], card_colour: str) -> None:
-    """The match's picture and name on white tiles in a row ending at the slide's top-right
-    corner, in the band above the cards (the tiles never cover a card), in the order given:
-    the left card's face of the match first, then the right card's (a symbol with faces shows
-    the picture on one card and the word on the other). A tile grows for a long name, which is
-    set smaller where it must."""
+def _corner_band_mm() -> tuple[float, float, float, float]:
+    """The band above the cards the answer's corner tiles fill from its right: ``(left,
+    bottom, right, top)``, mm (the round's heading keeps its left part, :data:`CORNER_HEADING_MM`)."""
     w, h = SLIDE_MM
     cards_top_mm = max(y for _, y in card_centres_mm()) + card_diameter_mm() / 2.0
-    tile_h = min(20.0, h - cards_top_mm - 3.0)
-    widest = (w - 6.0 - CORNER_HEADING_MM - 4.0 * (len(shared) - 1)) / max(len(shared), 1)
-    pt_per_mm = mm_to_pt(1.0)
-    widths = [
-        min(widest, max(CORNER_TILE_MM, 25.0 + string_width(s.name, SANS_BOLD, CORNER_NAME_PT) / pt_per_mm))
-        for s in shared
-    ]
-    x1 = w - 6.0
-    for symbol, width in reversed(list(zip(shared, widths))):
-        x0, y0 = x1 - width, h - 2.0 - tile_h
-        canvas.setFillColor(HexColor("#ffffff"))
-        canvas.roundRect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(width), mm_to_pt(tile_h), mm_to_pt(3.0), stroke=0, fill=1)
-        draw_fitted_symbol(canvas, art, symbol, (x0 + 10.0, y0 + tile_h / 2.0), tile_h - 4.0, card_colour)
-        canvas.setFillColor(HexColor(BACKDROP))
-        name, size_pt = _fitted_name(symbol.name, mm_to_pt(width - 23.0))
-        canvas.setFont(SANS_BOLD, size_pt)
-        draw_string(canvas, mm_to_pt(x0 + 21.0), mm_to_pt(y0 + tile_h / 2.0 - size_pt * 0.12), name)
-        x1 = x0 - 4.0
-
-
-def _fitted_name(name: str, room_pt: float, sizes_pt: tuple[float, float] = (CORNER_NAME_PT, 7.0)) -> tuple[str, float]:
-    """``name`` and a size (``sizes_pt``: from the first down to the second) at which it
-    fits ``room_pt``; a name too long at the least size loses its end to an ellipsis."""
-    largest, least = sizes_pt
-    width = string_width(name, SANS_BOLD, largest)
-    size = max(least, min(largest, largest * room_pt / max(width, 1e-6)))
-    return shortened(name, SANS_BOLD, size, room_pt), size
+    return CORNER_HEADING_MM, cards_top_mm + 1.0, w - 6.0, h - 2.0
 
 
 def answer_key_pages(
@@ -444,7 +412,7 @@ def _key_name(canvas: Canvas, name: str, at_mm: tuple[float, float], room_mm: fl
     """A symbol's name in the answer key at ``at_mm`` (its baseline's start), set smaller
     (:data:`KEY_NAME_PT`) to fit ``room_mm``, and cut short where even that is too wide."""
     canvas.setFillColor(HexColor("#1a1a1a"))
-    name, size_pt = _fitted_name(name, mm_to_pt(room_mm), KEY_NAME_PT)
+    name, size_pt = fitted_name(name, mm_to_pt(room_mm), KEY_NAME_PT)
     canvas.setFont(SANS_BOLD, size_pt)
     draw_string(canvas, mm_to_pt(at_mm[0]), mm_to_pt(at_mm[1]), name)
 
