@@ -36,10 +36,10 @@ def _page_pixels(pdf: Path, index: int) -> np.ndarray:
 
 def _ink_rows(pixels: np.ndarray, box_pt: np.ndarray, page_height_pt: float) -> tuple[int, int]:
     """The first and last pixel row holding ink (not white) in a form's box (pt, PDF
-    coordinates) and 1 mm round it."""
+    coordinates) and half a millimetre round it."""
     scale = PX_PER_MM * 25.4 / 72
     (x0, y0), (x1, y1) = box_pt
-    pad = 72 / 25.4
+    pad = 0.5 * 72 / 25.4
     crop = pixels[
         round((page_height_pt - y1 - pad) * scale) : round((page_height_pt - y0 + pad) * scale),
         round((x0 - pad) * scale) : round((x1 + pad) * scale),
@@ -78,3 +78,44 @@ def test_the_legend_sets_every_word_at_one_text_size(tmp_path: Path) -> None:
         rows.setdefault(round((y0 + y1) / 2 / (32 * 72 / 25.4)), []).append(ink[name][1])
     assert any(len(feet) > 1 for feet in rows.values())
     assert all(max(feet) - min(feet) <= 1 for feet in rows.values()), rows
+
+
+def test_the_corner_tile_sets_every_word_at_one_text_size(tmp_path: Path) -> None:
+    """``--reveal corner``: every answer slide's tile sets its word at one size (its em read
+    from the page), whatever its length or script, on white inside its tile and left of its
+    name; words of x-height letters print equally tall from slide to slide."""
+    from printdeck.render.slides import card_centres_mm, card_diameter_mm
+
+    data = {"name": "w", "seed": 3, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in WORDS]}
+    result = printdeck.write_slides(printdeck.load_theme(data), tmp_path / "slides.pdf", reveal="corner")
+    reader = PdfReader(str(result.pdf_path))
+    height_pt = float(reader.pages[0].mediabox.height)
+    band_pt = (max(y for _, y in card_centres_mm()) + card_diameter_mm() / 2.0) * 72 / 25.4  # the cards' top
+    sizes_pt, heights, names_after = set(), {}, 0
+    for n, (_, _, (name,)) in enumerate(result.rounds, start=1):
+        (form,) = [f for f in _form_boxes(reader, 2 * n + 1) if f[1][0][1] > band_pt]  # the tile's word
+        sizes_pt.add(round(form[2] * TEXT_FORM_SIZE_PT, 3))
+        pixels = _page_pixels(result.pdf_path, 2 * n)
+        top, bottom = _ink_rows(pixels, form[1], height_pt)
+        (x0, _), (x1, _) = form[1]
+        scale = PX_PER_MM * 25.4 / 72
+        around = pixels[top - 4 : bottom + 5, round(x0 * scale) - 4 : round(x1 * scale) + 5].min(axis=2)
+        assert min(around[0].min(), around[-1].min(), around[:, 0].min(), around[:, -1].min()) > 240  # white
+        if name in X_HEIGHT_ONLY:
+            heights[name] = bottom - top
+        text = [box for box in _text_boxes(result.pdf_path, 2 * n) if box[1] > band_pt and box[2] > x0]  # the name
+        names_after += bool(text)
+        assert all(left > x1 for left, *_ in text), (name, text, x1)
+    assert len(sizes_pt) == 1 and 20.0 <= sizes_pt.pop() <= 28.0, sizes_pt
+    assert len(heights) >= 2 and max(heights.values()) - min(heights.values()) <= 2, heights
+    assert names_after >= 2
+
+
+def _text_boxes(pdf: Path, index: int) -> list[tuple[float, float, float, float]]:
+    """The boxes of page ``index``'s PDF text characters, ``(left, bottom, right, top)`` in pt."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        text = document[index].get_textpage()
+        return [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
+    finally:
+        document.close()

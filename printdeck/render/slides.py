@@ -24,7 +24,7 @@ from printdeck.render.answer_ring import ring_path_mm
 from printdeck.render.canvas import new_canvas
 from printdeck.render.extras import draw_heading
 from printdeck.render.forms import ArtLibrary, by_id
-from printdeck.render.match_line import corner_answer, fitted_name
+from printdeck.render.match_line import corner_answer, fitted_name, words_beside_name_mm
 from printdeck.render.page_faces import draw_fitted_symbol, draw_word_face, word_width_mm
 from printdeck.render.pdf import largest_boxes_mm
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, unbroken, wrap_text
@@ -34,7 +34,7 @@ from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
 from printdeck.render.text import draw_string, string_width
-from printdeck.units import mm_to_pt, pt_to_mm
+from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
 """A 16:9 slide, 13.333 x 7.5 in: presentation programs' default size, mm."""
@@ -59,8 +59,6 @@ and large when short, "ox")."""
 KEY_NAME_PT = (12.0, 7.0)
 """A match's name in the answer key, points: its size, and the least it is set at before
 its end gives way to an ellipsis."""
-KEY_FACES_SHARE = 0.8
-"""The most of a match's room in an answer-key row its words take, however long."""
 
 
 @dataclass(frozen=True)
@@ -365,13 +363,15 @@ def _key_match(
     ``at_mm`` (its left, the row's middle), :data:`KEY_FACE_GAP` rows apart, then its name.
     A picture is 0.8 row wide; a word is set as text on the row's baseline, at
     :data:`KEY_WORD_PT` where it and the name fit the slot, else smaller
-    (:func:`_key_words_mm`). ``row_slot_mm``: the row's height and the slot's width, mm."""
+    (:func:`~.match_line.words_beside_name_mm`). ``row_slot_mm``: the row's height and the
+    slot's width, mm."""
     row_mm, slot_mm = row_slot_mm
     gap_mm, picture_mm = row_mm * KEY_FACE_GAP, row_mm * 0.8
     is_word = [art.art(face.id).word for face in faces]
     natural_mm = sum(word_width_mm(f, KEY_WORD_PT) for f, word in zip(faces, is_word) if word)
     fixed_mm = is_word.count(False) * picture_mm + (len(faces) - 1) * gap_mm + row_mm * 0.1 + 2.0
-    word_pt = KEY_WORD_PT * _key_words_mm(natural_mm, name, slot_mm - fixed_mm) / max(natural_mm, 1e-6)
+    words_mm = words_beside_name_mm(natural_mm, name[:40], slot_mm - fixed_mm, KEY_NAME_PT)
+    word_pt = KEY_WORD_PT * words_mm / max(natural_mm, 1e-6)
     x_mm, baseline_mm = at_mm[0], at_mm[1] - 1.5
     for j, face in enumerate(faces):
         x_mm += gap_mm if j else 0.0
@@ -382,16 +382,6 @@ def _key_match(
             x_mm += picture_mm
     name_mm = x_mm + row_mm * 0.1
     _key_name(canvas, name[:40], (name_mm, baseline_mm), at_mm[0] + slot_mm - name_mm - 2.0)
-
-
-def _key_words_mm(natural_mm: float, name: str, room_mm: float) -> float:
-    """How wide a key match's words are set: as wide as at :data:`KEY_WORD_PT`
-    (``natural_mm``) where they and the name at its size fit ``room_mm``, else both smaller
-    alike, the name down to its least size (the rest it cannot take is the words', up to
-    :data:`KEY_FACES_SHARE` of the room; the name is then cut short)."""
-    name_mm = pt_to_mm(string_width(name[:40], SANS_BOLD, KEY_NAME_PT[0]))
-    shrink = max(min(1.0, room_mm / max(natural_mm + name_mm, 1e-6)), KEY_NAME_PT[1] / KEY_NAME_PT[0])
-    return min(natural_mm * shrink, room_mm * KEY_FACES_SHARE)
 
 
 def _key_groups(r: SlideRound, table: dict[int, SymbolSpec]) -> list[tuple[list[int], str]]:
