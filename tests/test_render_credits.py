@@ -13,7 +13,14 @@ from test_render_support import PageImage, fano_layouts, print_job, symbols_of, 
 from printdeck.deck_plan import impose_theme
 from printdeck.pipeline import BuildOptions, apply_options
 from printdeck.render import extras_file, impose, render_pdf
-from printdeck.render.extras import LEGEND_CELL_MM, legend_name_lines
+from printdeck.render.extras import (
+    LEAST_NAME_PT,
+    LEGEND_CELL_MM,
+    LEGEND_NAME_PT,
+    MIN_NAME_PT,
+    NAME_SIDE_MM,
+    legend_name_lines,
+)
 from printdeck.render.pdf_fonts import SANS, register_bundled
 from printdeck.render.sheet import CreditWarning, plan_footer
 from printdeck.theme import Theme
@@ -89,16 +96,20 @@ def test_credit_that_cannot_fit_warns_naming_the_key() -> None:
     [
         "Hippopotamus with a very long descriptive name indeed",
         "Pneumonoultramicroscopicsilicovolcanoconiosis-and-more",
+        "a rather long descriptive name",
         "cat",
     ],
 )
 def test_legend_names_fit_their_cell(name: str) -> None:
     register_bundled()
     lines, size = legend_name_lines(name)
-    assert 1 <= len(lines) <= 2 and size >= 5.0
-    assert all(pdfmetrics.stringWidth(line, SANS, size) <= mm_to_pt(LEGEND_CELL_MM - 2.0) for line in lines)
+    assert 1 <= len(lines) <= 2 and size >= LEAST_NAME_PT
+    room_pt = mm_to_pt(LEGEND_CELL_MM - 2 * NAME_SIDE_MM)
+    assert all(pdfmetrics.stringWidth(line, SANS, size) <= room_pt for line in lines)
     if name == "cat":
-        assert lines == ["cat"] and size == 7.0
+        assert lines == ["cat"] and size == LEGEND_NAME_PT  # body text
+    if name == "a rather long descriptive name":
+        assert lines == ["a rather long", "descriptive name"] and size == MIN_NAME_PT  # two lines before smaller
 
 
 def test_a_heading_round_a_right_to_left_title_reads_left_to_right() -> None:

@@ -119,3 +119,51 @@ def _text_boxes(pdf: Path, index: int) -> list[tuple[float, float, float, float]
         return [text.get_charbox(i) for i in range(text.count_chars()) if text.get_text_range(i, 1).strip()]
     finally:
         document.close()
+
+
+def _runs(flags: np.ndarray, join: int) -> list[tuple[int, int]]:
+    """The runs of true ``flags`` (first, last index), runs less than ``join`` apart joined."""
+    runs: list[tuple[int, int]] = []
+    for i in flags.nonzero()[0]:
+        if runs and i - runs[-1][1] <= join:
+            runs[-1] = (runs[-1][0], int(i))
+        else:
+            runs.append((int(i), int(i)))
+    return runs
+
+
+def test_the_legend_names_print_at_body_text_size(tmp_path: Path) -> None:
+    """Rasterised: a legend name printed at 7 pt, shrunk to 5 pt, in every script: too small
+    to read at arm's length. Under each word its name (the same text, shaped alike) is set
+    at body-text size: its ink is 9/18 to 11/18 as tall as the word's at 18 pt, in Latin,
+    Arabic, Devanagari and Chinese. A name too wide for its cell wraps to two lines, at
+    no less than 8 pt, and every name stays inside its cell."""
+    mm = PX_PER_MM
+    long_name = "a rather long descriptive name"
+    scripts = ["summer", "ox", "猫", "长颈鹿", "قطة", "الزرافة", "बिल्ली", "घोड़ा", "window", "moon", "we", "sun"]
+    symbols = [{"text": w} for w in scripts] + [{"image": "@assets/twemoji/cat.svg", "name": long_name}]
+    data = {"name": "n", "seed": 3, "deck": {"symbols_per_card": 4}, "symbols": symbols}
+    result = printdeck.build(data, out=tmp_path / "deck.pdf", legend=True)
+    reader = PdfReader(str(result.pdf_path))
+    page_height_pt = float(reader.pages[-1].mediabox.height)
+    names = {s["id"]: s["name"] for s in json.loads(result.manifest_path.read_text(encoding="utf-8"))["symbols"]}
+    ink = _page_pixels(result.pdf_path, -1).min(axis=2) < 160
+    to_px = mm * 25.4 / 72
+    for sid, ((x0, y0), (x1, y1)), scale in _form_boxes(reader, len(reader.pages)):
+        centre = round((x0 + x1) / 2 * to_px)
+        cell = ink[:, centre - round(16 * mm) : centre + round(16 * mm)]  # a cell is 32 mm wide
+        art_top, art_bottom = round((page_height_pt - y1) * to_px), round((page_height_pt - y0) * to_px)
+        below = cell[art_bottom + 2 : art_bottom + round(18 * mm)].any(axis=1)  # its name, not the next row's art
+        first, last = _runs(below, round(1.2 * mm))[0]  # the name: its lines, its letters' dots, together
+        caption = cell[art_bottom + 2 + first : art_bottom + 3 + last]
+        columns = caption.any(axis=0).nonzero()[0]
+        assert columns[0] >= round(2 * mm) and columns[-1] <= round(30 * mm), (names[sid], columns)  # in its cell
+        if names[sid] == long_name:
+            cell_bottom = (art_top + art_bottom) / 2 + 19 * mm  # the picture's middle is 3 mm above the cell's
+            assert art_bottom + 3 + last < cell_bottom and columns[-1] - columns[0] > 20 * mm
+            assert (last - first + 1) / mm >= (1.1 + 0.8) * 8 * 25.4 / 72  # two lines at 8 pt or more
+            continue
+        name_px = last - first + 1
+        word_px = cell[art_top:art_bottom].any(axis=1).sum()
+        name_pt = scale * TEXT_FORM_SIZE_PT * name_px / word_px
+        assert 9.0 <= name_pt <= 11.5, (names[sid], round(name_pt, 2))  # 10 pt, read from pixels

@@ -36,8 +36,21 @@ PAGE_MARGIN_MM = 12.0
 HEADING_PT = 14.0
 """Page heading size, points (shrunk down to ``MIN_HEADING_PT``, then wrapped)."""
 MIN_HEADING_PT = 10.0
-MIN_NAME_PT = 5.0
+LEGEND_NAME_PT = 10.0
+"""A legend name's size, points: body text, read at arm's length on the printed page (it
+was 7 pt, shrunk to 5: small print), in any script; smaller only where it must fit."""
+MIN_NAME_PT = 8.0
 """Smallest legend name size before it wraps to two lines, points."""
+LEAST_NAME_PT = 5.0
+"""Smallest size of a legend name's two lines, points (the least a name was set at when
+names were small print): only a name too long for two lines at :data:`MIN_NAME_PT` is set
+smaller, and one too long even then is cut short."""
+NAME_GAP_MM = 1.0
+"""From the foot of a legend cell's art box down to its name's first line's top, mm (two
+lines at :data:`MIN_NAME_PT` end inside a framed cell)."""
+NAME_SIDE_MM = 2.5
+"""A legend name keeps this far from each side of its cell, mm: inside a framed cell's
+frame, and apart from the next cell's name."""
 CREDIT_PT = 7.0
 """Artwork credit size at the foot of legend and rules pages, points."""
 ELLIPSIS = "\u2026"
@@ -186,12 +199,17 @@ def _legend_cell(
         _face_row(canvas, art, row_faces, (center_mm[0], y_mm), (box_mm, gap_mm, word_pt), card_colour)
     if rows > 1:
         _face_rule(canvas, (center_mm[0], art_y_mm), cols * (box_mm + gap_mm) - gap_mm, upright=False)
-    lines, size = legend_name_lines(faces[0].name)
+    _legend_name(canvas, faces[0].name, (center_mm[0], art_y_mm - LEGEND_ART_MM / 2.0 - NAME_GAP_MM))
+
+
+def _legend_name(canvas: Canvas, name: str, top_mm: tuple[float, float]) -> None:
+    """A legend cell's name (:func:`legend_name_lines`), each line centred on ``top_mm[0]``,
+    the first line's top at ``top_mm[1]`` (mm on the page), 1.1 lines apart."""
+    lines, size = legend_name_lines(name)
     canvas.setFillColor(INK)
     canvas.setFont(SANS, size)
-    top = mm_to_pt(center_mm[1] - LEGEND_ART_MM / 2.0 - 1.0)
     for i, line in enumerate(lines):
-        draw_string(canvas, mm_to_pt(center_mm[0]), top - (i + 1) * size * 1.1, line, "middle")
+        draw_string(canvas, mm_to_pt(top_mm[0]), mm_to_pt(top_mm[1]) - (i + 1) * size * 1.1, line, "middle")
 
 
 def _face_row(
@@ -290,19 +308,30 @@ def _face_rule(canvas: Canvas, centre_mm: tuple[float, float], box_mm: float, *,
 
 
 def legend_name_lines(name: str) -> tuple[list[str], float]:
-    """A legend name fitted to its cell: shrunk from 7 pt to 5 pt, then two lines, then ellipsised.
+    """A legend name fitted to its cell: shrunk from :data:`LEGEND_NAME_PT` to
+    :data:`MIN_NAME_PT` to fit one line, else set in two lines, shrunk on to
+    :data:`LEAST_NAME_PT` where they need it, then ellipsised.
 
     Returns:
-        (one or two lines, each no wider than the cell minus 2 mm; font size, pt).
+        (one or two lines, each no wider than the cell less :data:`NAME_SIDE_MM` a side;
+        font size, pt).
     """
-    width_pt = mm_to_pt(LEGEND_CELL_MM - 2.0)
-    size = 7.0
+    width_pt = mm_to_pt(LEGEND_CELL_MM - 2 * NAME_SIDE_MM)
+    size = LEGEND_NAME_PT
     while size > MIN_NAME_PT and string_width(name, SANS, size) > width_pt:
+        size -= 0.5
+    while size > LEAST_NAME_PT and not _in_two_lines(name, size, width_pt):
         size -= 0.5
     lines = wrap_text(name, SANS, size, width_pt) or [""]
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     return [_ellipsise(line, SANS, size, width_pt) for line in lines], size
+
+
+def _in_two_lines(name: str, size_pt: float, width_pt: float) -> bool:
+    """Whether ``name`` wraps (:func:`wrap_text`) to at most two lines no wider than ``width_pt`` at ``size_pt``."""
+    lines = wrap_text(name, SANS, size_pt, width_pt)
+    return len(lines) <= 2 and all(string_width(line, SANS, size_pt) <= width_pt for line in lines)
 
 
 def credits_page(canvas: Canvas, page_size_mm: tuple[float, float], title: str, credit: str) -> int:
