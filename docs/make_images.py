@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printdeck.deck_plan import write_preview
+from printdeck import write_preview
 from printdeck.pipeline import BuildOptions, build
 
 OUT = Path(__file__).resolve().parent / "images"
@@ -57,11 +57,11 @@ def main() -> None:
             page_image(single, 0, 80),
         ]
         montage(pages, 420).save(OUT / "extras.png", optimize=True)
-    write_preview(None, OUT / "preview.png", count=8, px_per_mm=1.6)
+    write_preview(None, OUT / "preview.png", cards=8, px_per_mm=1.6)
     awkward = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "awkward" / "theme.yaml"
-    write_preview(awkward, OUT / "preview-awkward.png", count=8, px_per_mm=1.6)
+    write_preview(awkward, OUT / "preview-awkward.png", cards=8, px_per_mm=1.6)
     icons = awkward.parent.parent / "icons" / "theme.yaml"
-    write_preview(icons, OUT / "preview-icons.png", count=8, px_per_mm=1.6)
+    write_preview(icons, OUT / "preview-icons.png", cards=8, px_per_mm=1.6)
 
 
 if __name__ == "__main__":

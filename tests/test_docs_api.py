@@ -3,6 +3,7 @@ function's own (names, order, defaults, keyword-only), and every stable name is 
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import re
@@ -87,3 +88,21 @@ def test_the_readme_states_the_searched_order_6_deck_as_made() -> None:
     said = re.search(r"order 6, 7 a card: (\d+) cards", README.read_text(encoding="utf-8"))
     assert said is not None
     assert int(said[1]) == len(printdeck.make_design(symbols_per_card=7, search=True).blocks)
+
+
+def test_the_readme_pictures_script_runs_against_the_code() -> None:
+    """``docs/make_images.py`` imported a function that had moved (and called it with a
+    keyword it no longer takes), so the README's pictures could not be made again and showed
+    sheets of an older printdeck; it is loaded here (its imports resolved) and its calls'
+    keywords are the functions' own."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "make_images.py"
+    spec = importlib.util.spec_from_file_location("make_images", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source = path.read_text(encoding="utf-8")
+    for name in ("write_preview", "build", "BuildOptions"):
+        params = inspect.signature(getattr(module, name)).parameters
+        for call in re.finditer(rf"\b{name}\(([^()]*(?:\([^()]*\)[^()]*)*)\)", source):
+            used = set(re.findall(r"\b(\w+)=", re.sub(r"\([^()]*\)", "", call.group(1))))  # its own keywords
+            assert used <= set(params), (name, used - set(params))
