@@ -10,6 +10,7 @@ within ``d`` of the placed symbols is within ``d``: dropping it never drops a va
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import numpy as np
@@ -21,6 +22,20 @@ from printdeck.layout.packing.symbol_geometry import padded_bound
 CARD_STEP_MM = 0.5  # spacing of a card's grid, mm
 FREE_DRAWS = 4  # rounds of draws of CardField.sample_free
 GRIDS_KEPT = 8  # card grids kept for reuse (see _grid)
+
+
+def clip_ufunc() -> np.ufunc:
+    """The ufunc ``np.clip`` wraps, to call directly: ``np.clip``'s Python layers cost
+    more than the clipping of the few thousand points of a :func:`_lookup`."""
+    try:
+        umath = importlib.import_module("numpy._core.umath")
+    except ImportError:  # numpy 1.x
+        umath = importlib.import_module("numpy.core.umath")
+    clip: np.ufunc = umath.clip
+    return clip
+
+
+_clip = clip_ufunc()
 
 
 class CardField:
@@ -115,8 +130,8 @@ def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
     from the point ``[0, 0]`` inside the ``inf`` border); ``inf`` off the grid. ``qx`` and
     ``qy`` are the caller's scratch arrays: they are overwritten."""
     ny, nx = padded.shape
-    ix = np.clip(np.rint(qx, out=qx), -1, nx - 2, out=qx)
-    iy = np.clip(np.rint(qy, out=qy), -1, ny - 2, out=qy)
+    ix = _clip(np.rint(qx, out=qx), -1, nx - 2, out=qx)
+    iy = _clip(np.rint(qy, out=qy), -1, ny - 2, out=qy)
     iy += 1.0  # the flat index (iy + 1) nx + ix + 1, in floats (whole numbers, exact)
     iy *= nx
     iy += ix

@@ -20,12 +20,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from printdeck.layout.packing.card_field import clip_ufunc
 from printdeck.layout.packing.card_state import CardState
 from printdeck.layout.packing.whole_card import WholeCard
 
 CENTRE_CONTACT = -2  # Contacts.b of a vertex's contact with the free centre (see CardState.centre_free_mm)
 REACH_MM = 2.0  # vertices within gap + this of another symbol (or this of the rim) are contacts
 CHUNK_PAIRS = 8192  # point-edge pairs searched at once (see nearest_edge_of)
+_clip = clip_ufunc()
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,7 @@ def to_segments(p: np.ndarray, e0: np.ndarray, d: np.ndarray) -> tuple[np.ndarra
     """Points ``p`` against segments from ``e0`` along ``d`` (complex, broadcast together):
     ``(t, distance)``, ``e0 + t d`` the segment's point nearest ``p``."""
     off = p - e0
-    t = np.clip((off * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
+    t = _clip((off * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
     return t, np.abs(off - t * d)
 
 
