@@ -165,23 +165,33 @@ def nearest_edge_of(
         return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
     lengths = whole.edge_first[b + 1] - whole.edge_first[b]
     total = int(lengths.sum())
+    start = allz[whole.edge_start]  # every edge's start, direction and squared length, once a search
+    direction = allz[whole.edge_start + 1] - start
+    edges = (start, direction, (direction * np.conj(direction)).real)
     if total <= CHUNK_PAIRS:
-        return _nearest_run(whole, allz, b, p, lengths)
+        return _nearest_run(whole, edges, b, p, lengths)
     ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, total, CHUNK_PAIRS), side="right")
     cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
-    parts = [_nearest_run(whole, allz, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
+    parts = [_nearest_run(whole, edges, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
     return tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
 
 
 def _nearest_run(
-    whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray, lengths: np.ndarray
+    whole: WholeCard,
+    edges: tuple[np.ndarray, np.ndarray, np.ndarray],
+    b: np.ndarray,
+    p: np.ndarray,
+    lengths: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`nearest_edge_of` of one run of points (``lengths``: their symbols' edge counts)."""
+    """:func:`nearest_edge_of` of one run of points (``lengths``: their symbols' edge
+    counts; ``edges``: every edge's start, direction (complex mm) and squared length
+    (mm²), ``(E,)`` each), each pair as :func:`to_segments` finds it."""
     run = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # where each point's run starts
     edge = np.arange(int(lengths.sum())) + np.repeat(whole.edge_first[b] - run, lengths)
-    first = allz[whole.edge_start]  # every edge's start and direction, then each pair's
-    e0, d = first[edge], (allz[whole.edge_start + 1] - first)[edge]
-    t, dist = to_segments(np.repeat(p, lengths), e0, d)
+    e0, d, dd = edges[0][edge], edges[1][edge], edges[2][edge]
+    off = np.repeat(p, lengths) - e0
+    t = _clip((off * np.conj(d)).real / np.maximum(dd, 1e-18), 0.0, 1.0)
+    dist = np.abs(off - t * d)
     least = np.minimum.reduceat(dist, run)
     hit = np.flatnonzero(dist == np.repeat(least, lengths))
     k = hit[np.searchsorted(hit, run)]  # the first nearest edge of each point (every run has one)
