@@ -116,7 +116,8 @@ class SafeZone:
     def depth(self, z: np.ndarray) -> np.ndarray:
         """How far inside the zone each point ``z`` (complex, any shape) is, mm (negative: outside)."""
         if self.normals is None:
-            return np.minimum(self.radius_mm - np.abs(z), self._cut_depth(z))
+            depth = self.radius_mm - np.abs(z)
+            return np.minimum(depth, self._cut_depth(z)) if len(self.cut_normals) else depth
         x, y = np.real(z), np.imag(z)
         out = np.full(np.shape(z), np.inf)
         for ux, uy, a in zip(self.normals.real, self.normals.imag, self.apothems):  # one side at a time
@@ -144,7 +145,8 @@ class SafeZone:
     def inside(self, z: np.ndarray) -> np.ndarray:
         """``bool`` like ``z``: which points lie in the zone (exact)."""
         if self.normals is None:
-            return (z.real * z.real + z.imag * z.imag <= self.radius_mm * self.radius_mm) & (self._cut_depth(z) >= 0)
+            inside = z.real * z.real + z.imag * z.imag <= self.radius_mm * self.radius_mm
+            return inside & (self._cut_depth(z) >= 0) if len(self.cut_normals) else inside
         return self.depth(z) >= 0.0
 
     def inside_all(self, z: np.ndarray) -> np.ndarray:
