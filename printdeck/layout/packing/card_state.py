@@ -101,6 +101,13 @@ def rotation(theta: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
+def _placed(points: np.ndarray, centres: np.ndarray, turn: np.ndarray) -> np.ndarray:
+    """``(m, P) complex``: the box points ``points`` ``(P,) complex`` (box units) placed at
+    each of ``centres`` ``(m,) complex`` (mm), turned and scaled by ``turn`` ``(m,) complex``
+    (``height e^{i angle}``, mm)."""
+    return turn[:, None] * points[None, :] + centres[:, None]
+
+
 class CardState:
     """Mutable packing state of one card: the problem's per-symbol geometry and the poses so far.
 
@@ -207,15 +214,23 @@ class CardState:
     def placed_vertices(self, i: int, cs: np.ndarray, angles: np.ndarray, hs: np.ndarray | float) -> np.ndarray:
         """Outline vertices of symbol i at the poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` and
         heights ``hs`` (``(m,)`` or one for all): ``(m, V) complex``, ``x + iy`` mm."""
-        turn = np.exp(1j * angles) * hs
-        return turn[:, None] * self.vertices_z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
+        return _placed(self.vertices_z[i], cs[:, 0] + 1j * cs[:, 1], np.exp(1j * angles) * hs)
+
+    def placed_turned(self, i: int, centres: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """:meth:`placed_vertices` at the centres ``centres`` ``(m,) complex`` (mm), each
+        turned and scaled by ``turn`` ``(m,) complex`` (``height e^{i angle}``, mm)."""
+        return _placed(self.vertices_z[i], centres, turn)
 
     def inside(self, i: int, cs: np.ndarray, angles: np.ndarray, h: np.ndarray | float) -> np.ndarray:
         """``(m,) bool``: which poses ``cs`` ``(m, 2)``, ``angles`` ``(m,)`` of symbol i at height h
         keep the outline inside the safe disc (exact: the farthest point of a shape from
         any centre is a vertex of its convex hull)."""
-        z = (np.exp(1j * angles) * h)[:, None] * self.hull_z[i][None, :] + (cs[:, 0] + 1j * cs[:, 1])[:, None]
-        return self.inside_all(z)
+        return self.inside_all(_placed(self.hull_z[i], cs[:, 0] + 1j * cs[:, 1], np.exp(1j * angles) * h))
+
+    def inside_turned(self, i: int, centres: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """:meth:`inside` of symbol i at the centres ``centres`` ``(m,) complex`` (mm), each
+        turned and scaled by ``turn`` ``(m,) complex`` (``height e^{i angle}``, mm)."""
+        return self.inside_all(_placed(self.hull_z[i], centres, turn))
 
     def probes_off(self, i: int, z: np.ndarray, union: BaseGeometry) -> np.ndarray:
         """``(m,) bool``: which rows of symbol i's placed vertices ``z`` ``(m, V) complex``

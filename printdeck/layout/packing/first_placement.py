@@ -136,15 +136,14 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         field: Distance field of the placed symbols.
     """
     c, th = poses(card, i, h, m, field)
-    score = card.zone.outwardness(c[:, 0] + 1j * c[:, 1]) + card.rng.uniform(
-        0, OUTSIDE_IN_NOISE * card.zone.inradius_mm, len(c)
-    )
+    centre, turn = c[:, 0] + 1j * c[:, 1], h * np.exp(1j * th)  # each pose's, for every cut below
+    score = card.zone.outwardness(centre) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.zone.inradius_mm, len(c))
     f = card.shape_fields[i]  # the shape's other inner discs, surely too near placed ink (the cheapest cut first)
-    discs = (c[:, 0] + 1j * c[:, 1])[:, None] + (h * np.exp(1j * th))[:, None] * f.disc_centres
+    discs = centre[:, None] + turn[:, None] * f.disc_centres
     keep = np.asarray(~field.near(discs, h * f.disc_radii + card.gap_mm).any(axis=1))
-    keep[keep] = card.inside(i, c[keep], th[keep], h)
-    c, th, score = c[keep], th[keep], score[keep]
-    z = card.placed_vertices(i, c, th, h)
+    keep[keep] = card.inside_turned(i, centre[keep], turn[keep])
+    c, th, score, centre, turn = c[keep], th[keep], score[keep], centre[keep], turn[keep]
+    z = card.placed_turned(i, centre, turn)
     free = ~field.near(z, card.gap_mm).any(axis=1)  # a vertex surely within the gap of placed ink
     c, th, score, z = c[free], th[free], score[free], z[free]
     if not len(c):
