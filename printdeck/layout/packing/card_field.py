@@ -92,8 +92,12 @@ class CardField:
         """``bool`` like ``z``: which points (complex, mm) are surely within ``dist`` (mm, a
         number or an array broadcast to ``z``) of a placed symbol (the nearest grid point's
         bound plus half a grid diagonal)."""
-        qx, qy = (z.real - self.lo) / CARD_STEP_MM, (z.imag - self.lo_y) / CARD_STEP_MM
-        return _lookup(self._padded, qx, qy) + CARD_STEP_MM * math.sqrt(2) / 2 < dist
+        qx, qy = z.real - self.lo, z.imag - self.lo_y
+        qx /= CARD_STEP_MM
+        qy /= CARD_STEP_MM
+        bound = _lookup(self._padded, qx, qy)
+        bound += CARD_STEP_MM * math.sqrt(2) / 2
+        return bound < dist
 
     def sample_free(self, rng: np.random.Generator, dist: float, inset: float, k: int) -> np.ndarray:
         """Up to ``k`` points (complex, mm) drawn uniformly over where :meth:`near` does not
@@ -115,7 +119,9 @@ class CardField:
             cell = free[rng.integers(0, len(free), k)]
             jitter = rng.uniform(-0.5, 0.5, (2, k))
             iy, ix = np.divmod(cell, self.n)
-            z = (self.lo + CARD_STEP_MM * (ix + jitter[0])) + 1j * (self.lo_y + CARD_STEP_MM * (iy + jitter[1]))
+            z = np.empty(k, dtype=complex)  # x + iy, its parts set in place
+            z.real = self.lo + CARD_STEP_MM * (ix + jitter[0])
+            z.imag = self.lo_y + CARD_STEP_MM * (iy + jitter[1])
             if self.zone is not None:
                 z = z[self.zone.depth(z) >= inset]
             out.append(z)
@@ -132,10 +138,9 @@ def _lookup(padded: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
     ny, nx = padded.shape
     ix = _clip(np.rint(qx, out=qx), -1, nx - 2, out=qx)
     iy = _clip(np.rint(qy, out=qy), -1, ny - 2, out=qy)
-    iy += 1.0  # the flat index (iy + 1) nx + ix + 1, in floats (whole numbers, exact)
-    iy *= nx
+    iy *= nx  # the flat index (iy + 1) nx + ix + 1 as iy nx + ix + (nx + 1), in floats (whole numbers, exact)
     iy += ix
-    iy += 1.0
+    iy += nx + 1
     return padded.ravel().take(iy.astype(np.intp))
 
 
