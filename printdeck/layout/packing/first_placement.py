@@ -135,8 +135,8 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         m: Poses to score.
         field: Distance field of the placed symbols.
     """
-    c, th = poses(card, i, h, m, field)
-    centre, turn = c[:, 0] + 1j * c[:, 1], h * np.exp(1j * th)  # each pose's, for every cut below
+    c, th, turn = _drawn(card, i, h, m, field)
+    centre = c[:, 0] + 1j * c[:, 1]  # each pose's, with its turn, for every cut below
     score = card.zone.outwardness(centre) + card.rng.uniform(0, OUTSIDE_IN_NOISE * card.zone.inradius_mm, len(c))
     f = card.shape_fields[i]  # the shape's other inner discs, surely too near placed ink (the cheapest cut first)
     discs = centre[:, None] + turn[:, None] * f.disc_centres
@@ -173,9 +173,17 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
     of placed ink (:meth:`~.card_field.CardField.sample_free`: no draw is wasted on
     places already taken, and none come back when the room is gone).
     """
+    c, th, _ = _drawn(card, i, h, m, field)
+    return c, th
+
+
+def _drawn(
+    card: CardState, i: int, h: float, m: int, field: CardField | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`poses` and each pose's turn ``h e^{i angle}`` ``(k,) complex`` (mm)."""
     r = float(card.pole_radius_box[i]) * h
     if card.zone.inradius_mm - r <= 0:
-        return np.empty((0, 2)), np.empty(0)
+        return np.empty((0, 2)), np.empty(0), np.empty(0, dtype=complex)
     if field is not None and r > 0:
         pole = field.sample_free(card.rng, r + card.gap_mm, r, m)
         if field.zone is None:  # a field made without the zone draws over its whole grid
@@ -183,8 +191,9 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
     else:
         pole = card.zone.sample(card.rng, r, m)
     th = card.random_angles(i, len(pole))
-    c = pole - h * np.exp(1j * th) * card.pole_z[i]
-    return np.ascontiguousarray(c).view(np.float64).reshape(-1, 2), th  # (x, y) rows, no copy
+    turn = h * np.exp(1j * th)
+    c = pole - turn * card.pole_z[i]
+    return np.ascontiguousarray(c).view(np.float64).reshape(-1, 2), th, turn  # (x, y) rows, no copy
 
 
 def candidates(card: CardState, i: int, h: float, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
