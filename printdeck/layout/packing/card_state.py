@@ -332,6 +332,13 @@ class CardState:
         self.centers_mm[i], self.angles_rad[i], self.heights_mm[i], self.outlines_mm[i] = c, angle, h, outline
         self._version += 1
 
+    def put_all(self, centres: np.ndarray, angles: np.ndarray, heights: np.ndarray, outlines: np.ndarray) -> None:
+        """Put every symbol at once (:meth:`put` of each): ``centres`` ``(n, 2)`` mm, ``angles``
+        ``(n,)`` rad, ``heights`` ``(n,)`` mm, ``outlines`` ``(n,)`` placed outlines."""
+        self.centers_mm[:], self.angles_rad[:], self.heights_mm[:] = centres, angles, heights
+        self.outlines_mm[:] = outlines
+        self._version += 1
+
     def random_angles(self, i: int, m: int) -> np.ndarray:
         """``(m,)`` random starting angles (rad) allowed for symbol i."""
         lim = self.problem.max_rotation_deg

@@ -371,8 +371,7 @@ def compact(card: CardState, steps: int) -> int:
             move, gain = 0.5 * move, 0.5 * gain
         else:
             return step
-        for i, (c, th, h, outline) in enumerate(zip(*after)):
-            card.put(i, c, float(th), float(h), outline)
+        card.put_all(*after)
         if gain < MIN_GAIN * disc:
             return step + 1
     return steps

@@ -117,8 +117,7 @@ class _Lockstep:
             for k, after in zip(pending, afters):
                 if after is None:
                     continue
-                for i, (c, th, h, outline) in enumerate(zip(*after)):
-                    self.cards[k].put(i, c, float(th), float(h), outline)
+                self.cards[k].put_all(*after)
                 if moves[k][1] < MIN_GAIN * self.cards[k].zone.area_mm2:
                     self.taken[k] = step + 1
             pending = [k for k, after in zip(pending, afters) if after is None]
