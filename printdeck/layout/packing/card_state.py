@@ -21,6 +21,7 @@ from printdeck.layout.packing.symbol_geometry import symbol_geometry
 
 SAFETY_MM = 1e-6  # numerical margin on every gap test
 CENTRE = shapely.Point(0.0, 0.0)  # the card's centre (see PackInput.centre_free_mm)
+POLYGON = int(shapely.GeometryType.POLYGON)  # shapely.get_type_id of a polygon
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,16 @@ def _placed(points: np.ndarray, centres: np.ndarray, turn: np.ndarray) -> np.nda
     each of ``centres`` ``(m,) complex`` (mm), turned and scaled by ``turn`` ``(m,) complex``
     (``height e^{i angle}``, mm)."""
     return turn[:, None] * points[None, :] + centres[:, None]
+
+
+def _joined(outlines: np.ndarray) -> BaseGeometry:
+    """The placed ``outlines`` ``(k,)`` (polygons or multipolygons) as one prepared
+    multipolygon of all their parts (polygons go in as they are: no copy of their parts
+    first)."""
+    polygons = (shapely.get_type_id(outlines) == POLYGON).all()
+    joined = shapely.multipolygons(outlines if polygons else shapely.get_parts(outlines))
+    shapely.prepare(joined)
+    return joined
 
 
 class CardState:
@@ -274,9 +285,7 @@ class CardState:
         nb = nb[self.heights_mm[nb] > 0]
         if not len(nb):
             return None
-        others = shapely.multipolygons(shapely.get_parts(self.outlines_mm[nb]))
-        shapely.prepare(others)
-        return others
+        return _joined(self.outlines_mm[nb])
 
     def valid_poses(
         self, i: int, cs: np.ndarray, angles: np.ndarray, hs: np.ndarray | float, near: BaseGeometry | None = None
@@ -315,8 +324,7 @@ class CardState:
                 placed[without] = False
             union = None
             if placed.any():
-                union = shapely.multipolygons(shapely.get_parts(self.outlines_mm[placed]))
-                shapely.prepare(union)
+                union = _joined(self.outlines_mm[placed])
             self._union, self._union_key = union, key
         return self._union
 
