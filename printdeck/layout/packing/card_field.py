@@ -110,7 +110,7 @@ class CardField:
         than ``inset`` less half a diagonal deep holds none): the points are uniform over
         what :meth:`near` keeps, at most :data:`FREE_DRAWS` rounds of draws."""
         half = CARD_STEP_MM * math.sqrt(2) / 2
-        free = np.flatnonzero((self.bound >= dist - half) & (self.room >= inset - half))
+        free = ((self.bound >= dist - half) & (self.room >= inset - half)).ravel().nonzero()[0]
         if not len(free):
             return np.zeros(0, dtype=complex)
         out: list[np.ndarray] = []

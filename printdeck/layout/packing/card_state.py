@@ -215,7 +215,7 @@ class CardState:
         """Indices j != i whose bounding circles come within ``reach`` of symbol i's."""
         d = np.hypot(*(self.centers_mm - c).T) - r - self.radius_box * self.heights_mm
         d[i] = np.inf
-        return np.nonzero(d < reach)[0]
+        return (d < reach).nonzero()[0]
 
     def valid(self, i: int, c: np.ndarray, angle: float, h: float) -> BaseGeometry | None:
         """The placed outline if symbol i fits there (gap kept, inside), else None."""
@@ -302,7 +302,7 @@ class CardState:
             ``(indices (k,), outlines (k,))`` of the valid poses, in the given order.
         """
         z = self.placed_vertices(i, cs, angles, hs)
-        idx = np.nonzero(self.inside(i, cs, angles, hs))[0]  # the hull's vertices decide (exact)
+        idx = self.inside(i, cs, angles, hs).nonzero()[0]  # the hull's vertices decide (exact)
         if not len(idx):
             return idx, np.empty(0, dtype=object)
         geoms = self.outlines_from(i, z[idx])

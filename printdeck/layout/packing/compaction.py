@@ -162,7 +162,7 @@ def _assembled(
     bounds[3 : NV * n : NV, 0] = np.where(_ahead(card, planned) | below_floor(card), -GROWTH, 0.0)
     bounds[3 : NV * n : NV, 1] = GROWTH
     bounds[NV * n] = (0.0, np.inf)
-    for i in np.nonzero(card.fixed)[0]:  # a pinned symbol: no shift, turn or growth
+    for i in card.fixed.nonzero()[0]:  # a pinned symbol: no shift, turn or growth
         bounds[NV * i : NV * i + NV] = 0.0
     return cost, a_ub, b_ub, bounds
 
@@ -332,7 +332,7 @@ def checked_poses(
     polys = whole.outlines(whole.placed(centres, angles, heights))
     rad = whole.radius_box * heights
     a, b = whole.pair_a, whole.pair_b
-    near = np.nonzero(np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM)[0]
+    near = (np.hypot(*(centres[a] - centres[b]).T) <= rad[a] + rad[b] + card.gap_mm + SAFETY_MM).nonzero()[0]
     touch = shapely.dwithin(polys[a[near]], polys[b[near]], card.gap_mm + SAFETY_MM)
     ok &= none_by(touch, whole.symbol_card[a[near]], n_cards)
     if card.centre_free_mm > 0:  # as CardState.clear_of keeps the free centre

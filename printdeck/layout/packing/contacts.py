@@ -193,7 +193,7 @@ def _nearest_run(
     t = _clip((off * np.conj(d)).real / np.maximum(dd, 1e-18), 0.0, 1.0)
     dist = np.abs(off - t * d)
     least = np.minimum.reduceat(dist, run)
-    hit = np.flatnonzero(dist == np.repeat(least, lengths))
+    hit = (dist == np.repeat(least, lengths)).nonzero()[0]
     k = hit[np.searchsorted(hit, run)]  # the first nearest edge of each point (every run has one)
     return t[k], dist[k], e0[k], d[k]
 

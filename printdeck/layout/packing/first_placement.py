@@ -155,7 +155,7 @@ def place_best(card: CardState, i: int, h: float, m: int, field: CardField) -> b
         idx = order[lo : lo + chunk]
         lo, chunk = lo + chunk, 2 * chunk
         geoms = card.outlines_from(i, z[idx])
-        ok = np.nonzero(card.clear_of(union, geoms))[0]
+        ok = card.clear_of(union, geoms).nonzero()[0]
         if len(ok):
             k = int(ok[0])
             card.put(i, c[idx[k]], float(th[idx[k]]), h, geoms[k])

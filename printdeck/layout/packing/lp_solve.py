@@ -128,7 +128,7 @@ def solve(cost: np.ndarray, a_ub: np.ndarray | SparseRows, b_ub: np.ndarray, bou
     sparse = a_ub if isinstance(a_ub, SparseRows) else SparseRows.from_dense(a_ub)
     m, n = sparse.shape
     lower, upper = bounds[:, 0], bounds[:, 1]
-    has_lower, has_upper = np.nonzero(np.isfinite(lower))[0], np.nonzero(np.isfinite(upper))[0]
+    has_lower, has_upper = np.isfinite(lower).nonzero()[0], np.isfinite(upper).nonzero()[0]
     extra = len(has_lower) + len(has_upper)
     nnz = len(sparse.index)  # a_ub's rows are the dual's columns
     value = np.concatenate([sparse.value, np.ones(len(has_lower)), -np.ones(len(has_upper))])
