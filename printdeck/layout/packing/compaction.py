@@ -67,7 +67,10 @@ NV = 4  # variables per symbol: dx, dy, dθ, g
 def _motion(normal: np.ndarray, w: np.ndarray) -> np.ndarray:
     """``(k, 4)``: the normal component of a point's first-order motion per variable
     ``(dx, dy, dθ, g)`` of its symbol, for points at offsets ``w`` from the centre."""
-    return np.stack([normal.real, normal.imag, (np.conj(normal) * 1j * w).real, (np.conj(normal) * w).real], axis=1)
+    out = np.empty((len(normal), 4))
+    out[:, 0], out[:, 1] = normal.real, normal.imag
+    out[:, 2], out[:, 3] = (np.conj(normal) * 1j * w).real, (np.conj(normal) * w).real
+    return out
 
 
 def program(
@@ -268,7 +271,8 @@ def _ratio_rows(card: CardState, shapes: dict[int, tuple] | None = None) -> tupl
     if len(small):
         share = small_share(card)
         ahead = (small < big)[:, None]  # the small symbol's column comes first
-        pair = np.stack([s[small], np.full(len(small), -share * s[big])], axis=1)
+        pair = np.empty((len(small), 2))
+        pair[:, 0], pair[:, 1] = s[small], -share * s[big]
         value[len(start) - len(small) :] = np.where(ahead, pair, pair[:, ::-1])
         rhs.append(np.maximum(share * s[big] - s[small], 0.0))
     flat = value.ravel()

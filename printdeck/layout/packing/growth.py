@@ -187,7 +187,8 @@ def _wiggle(card: CardState, i: int, cap: float, moves: Moves = WIGGLE) -> bool:
         return False
     rho = moves.step * size * np.sqrt(card.rng.uniform(0, 1, m))
     phi = card.rng.uniform(0, 2 * math.pi, m)
-    shift = np.stack([rho * np.cos(phi), rho * np.sin(phi)], axis=1)
+    shift = np.empty((m, 2))
+    shift[:, 0], shift[:, 1] = rho * np.cos(phi), rho * np.sin(phi)
     ths = card.clamp_angles(i, card.angles_rad[i] + card.rng.normal(0.0, moves.turn, m))
     order = np.argsort(rho)
     cs, ths = card.centers_mm[i] + shift[order], ths[order]

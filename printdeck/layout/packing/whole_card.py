@@ -143,7 +143,7 @@ class WholeCard:
         """``(n,)`` the symbols' outlines from every placed vertex ``z`` ``(V,) complex``
         (polygons, or multipolygons for symbols in several parts, as
         :meth:`~.symbol_geometry.Rings.build` makes them)."""
-        pts = np.stack([z.real, z.imag], axis=1)
+        pts = np.ascontiguousarray(z).view(np.float64).reshape(-1, 2)  # (x, y) rows, no copy
         polys = shapely.polygons(shapely.linearrings(pts, indices=self._ring_ids), indices=self._ring_poly)
         out = polys[self._first_poly].astype(object)
         if len(self._multi):
