@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import highspy
 
 _LOCAL = threading.local()  # .solver: one quiet HiGHS instance per thread (see _solver)
+_NO_INDEX, _NO_VALUE = np.zeros(0, np.int32), np.zeros(0)  # no entries (addRows' empty rows)
 _MAKING = ForkSafeLock()  # one instance made at a time: each points descriptor 1 away and back
 
 
@@ -100,6 +101,26 @@ def _quiet_instance() -> highspy.Highs:
             os.close(null)
 
 
+def _dual_columns(sparse: SparseRows, b_ub: np.ndarray, bounds: np.ndarray, inf: float) -> tuple:
+    """``Highs.addCols``' arguments for the dual of :func:`solve`: a column for each row of
+    ``sparse`` (``(m, n)``, its multiplier ``<= 0``, cost ``-b_ub``), then one ``>= 0`` for
+    each finite lower bound (cost ``-l``, entry ``+1``) and upper bound (cost ``u``, entry
+    ``-1``) of ``bounds`` ``(n, 2)``, its entries column by column; ``inf``: HiGHS's infinity."""
+    m = sparse.shape[0]
+    lower, upper = bounds[:, 0], bounds[:, 1]
+    has_lower, has_upper = np.isfinite(lower).nonzero()[0], np.isfinite(upper).nonzero()[0]
+    nnz, k, extra = len(sparse.index), len(has_lower), len(has_lower) + len(has_upper)
+    value = np.empty(nnz + extra)  # a_ub's rows are the dual's columns
+    value[:nnz], value[nnz : nnz + k], value[nnz + k :] = sparse.value, 1.0, -1.0
+    col_lower, col_upper = np.zeros(m + extra), np.full(m + extra, inf)
+    col_lower[:m], col_upper[:m] = -inf, 0.0
+    start = np.empty(m + extra, dtype=np.int32)
+    start[:m], start[m:] = sparse.start, np.arange(nnz, nnz + extra)
+    index = np.concatenate([sparse.index, has_lower, has_upper], dtype=np.int32)
+    cost = np.concatenate([-b_ub, -lower[has_lower], upper[has_upper]])
+    return m + extra, cost, col_lower, col_upper, len(value), start, index, value
+
+
 def solve(cost: np.ndarray, a_ub: np.ndarray | SparseRows, b_ub: np.ndarray, bounds: np.ndarray) -> np.ndarray | None:
     """Minimise ``cost @ x`` subject to ``a_ub @ x <= b_ub`` and the bounds, with HiGHS.
 
@@ -124,27 +145,11 @@ def solve(cost: np.ndarray, a_ub: np.ndarray | SparseRows, b_ub: np.ndarray, bou
     """
     import highspy  # noqa: PLC0415 - see load_solver
 
-    inf = highspy.kHighsInf
     sparse = a_ub if isinstance(a_ub, SparseRows) else SparseRows.from_dense(a_ub)
-    m, n = sparse.shape
-    lower, upper = bounds[:, 0], bounds[:, 1]
-    has_lower, has_upper = np.isfinite(lower).nonzero()[0], np.isfinite(upper).nonzero()[0]
-    extra = len(has_lower) + len(has_upper)
-    nnz = len(sparse.index)  # a_ub's rows are the dual's columns
-    value = np.concatenate([sparse.value, np.ones(len(has_lower)), -np.ones(len(has_upper))])
     solver = _solver()
     solver.clearModel()  # the model is made by adding rows and columns: far less work than passModel's HighsLp
-    solver.addRows(n, cost, cost, 0, np.zeros(0, np.int32), np.zeros(0, np.int32), np.zeros(0))
-    solver.addCols(
-        m + extra,
-        np.concatenate([-b_ub, -lower[has_lower], upper[has_upper]]),
-        np.concatenate([np.full(m, -inf), np.zeros(extra)]),
-        np.concatenate([np.zeros(m), np.full(extra, inf)]),
-        len(value),
-        np.concatenate([sparse.start, nnz + np.arange(extra)]).astype(np.int32),
-        np.concatenate([sparse.index, has_lower, has_upper]).astype(np.int32),
-        value,
-    )
+    solver.addRows(sparse.shape[1], cost, cost, 0, _NO_INDEX, _NO_INDEX, _NO_VALUE)
+    solver.addCols(*_dual_columns(sparse, b_ub, bounds, highspy.kHighsInf))
     solver.run()
     if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
