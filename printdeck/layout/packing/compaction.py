@@ -161,8 +161,8 @@ def _assembled(
     bounds = np.zeros((NV * n + 1, 2))
     bounds[0 : NV * n : NV] = bounds[1 : NV * n : NV] = (-SHIFT_MM, SHIFT_MM)
     bounds[2 : NV * n : NV, 0], bounds[2 : NV * n : NV, 1] = turns
-    planned = None if whole is None else whole.planned
-    bounds[3 : NV * n : NV, 0] = np.where(_ahead(card, planned) | below_floor(card), -GROWTH, 0.0)
+    share = None if whole is None else whole.planned_share
+    bounds[3 : NV * n : NV, 0] = np.where(_ahead(card, share) | below_floor(card), -GROWTH, 0.0)
     bounds[3 : NV * n : NV, 1] = GROWTH
     bounds[NV * n] = (0.0, np.inf)
     for i in card.fixed.nonzero()[0]:  # a pinned symbol: no shift, turn or growth
@@ -207,14 +207,15 @@ def _bend(card: CardState, turns: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return bend
 
 
-def _ahead(card: CardState, planned: np.ndarray | None = None) -> np.ndarray:
+def _ahead(card: CardState, share: np.ndarray | None = None) -> np.ndarray:
     """``(n,) bool``: the symbols bigger, relative to the card's others, than their size
-    slots planned (see ``printdeck.layout.size_plan.DeckPlanner``; ``planned``:
-    :attr:`~.whole_card.WholeCard.planned`, found here if None)."""
-    if planned is None:
+    slots planned (see ``printdeck.layout.size_plan.DeckPlanner``; ``share``:
+    :attr:`~.whole_card.WholeCard.planned_share`, found here if None)."""
+    if share is None:
         planned = card.problem.targets * np.array([ink_share(s) for s in card.problem.silhouettes])
+        share = planned / planned.mean()
     size = card.ink_sizes_mm()
-    return size / size.mean() > planned / planned.mean()
+    return size / size.mean() > share
 
 
 def turn_bounds(card: CardState) -> tuple[np.ndarray, np.ndarray]:
@@ -260,7 +261,7 @@ def _ratio_rows(card: CardState, shapes: dict[int, tuple] | None = None) -> tupl
         shape = _ratio_shape(card, big)
         if shapes is not None:
             shapes[big] = shape
-    free, small, start, index, width = shape
+    free, small, start, index, width, share = shape
     f = len(free)
     value = np.empty((len(start), 2))
     value[:f, 0], value[:f, 1] = -s[free], 1.0
@@ -269,7 +270,6 @@ def _ratio_rows(card: CardState, shapes: dict[int, tuple] | None = None) -> tupl
         value[f : 2 * f, 0], value[f : 2 * f, 1] = s[free], -_spread_bound(card)
         rhs.append(-s[free])
     if len(small):
-        share = small_share(card)
         ahead = (small < big)[:, None]  # the small symbol's column comes first
         pair = np.empty((len(small), 2))
         pair[:, 0], pair[:, 1] = s[small], -share * s[big]
@@ -285,7 +285,7 @@ def _ratio_rows(card: CardState, shapes: dict[int, tuple] | None = None) -> tupl
 
 def _ratio_shape(card: CardState, big: int) -> tuple:
     """Where :func:`_ratio_rows`' entries sit when symbol ``big`` is the largest:
-    ``(free symbols, small symbols, row starts, columns, width)``."""
+    ``(free symbols, small symbols, row starts, columns, width, small_share)``."""
     n = card.n_symbols
     free = np.nonzero(card.free)[0]
     g_cols, mu = NV * np.arange(n) + 3, NV * n
@@ -296,7 +296,7 @@ def _ratio_shape(card: CardState, big: int) -> tuple:
     cap = np.sort(np.stack([g_cols[small], np.full(len(small), g_cols[big])], axis=1), axis=1)
     cols = [floor, floor, cap] if card.problem.ratio_low > 0 else [floor, cap]
     index = np.concatenate(cols).ravel()
-    return free, small, 2 * np.arange(len(index) // 2), index, NV * n + 1
+    return free, small, 2 * np.arange(len(index) // 2), index, NV * n + 1, small_share(card)
 
 
 def apply_step(

@@ -67,8 +67,8 @@ class WholeCard:
             by symbol then vertex (the pairs the contact search looks at).
         ratio_shapes: Where the compaction's size ratio rows have their entries, by the
             largest symbol (see ``compaction._ratio_rows``).
-        planned: ``(n,)`` each symbol's planned size relative to the others (target
-            times :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them).
+        planned_share: ``(n,)`` each symbol's planned size (target times
+            :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them) over their mean.
     """
 
     def __init__(self, card: CardState) -> None:
@@ -99,7 +99,8 @@ class WholeCard:
         close = np.ones((n, len(self.vertices_z)), dtype=bool)
         close[self.owner, np.arange(len(self.vertices_z))] = False
         self.candidates = np.nonzero(close)  # every (symbol, vertex not its own), by symbol then vertex
-        self.planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
+        planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
+        self.planned_share = planned / planned.mean()
         self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
         self._fields(card)
 
