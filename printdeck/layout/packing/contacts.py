@@ -143,7 +143,7 @@ def edges_near(
     sure = whole.lower_at(b, box) * h[b] < far[b]  # not surely too far
     b, v = b[sure], v[sure]
     p = allz[v]
-    t, dist, e0, d = nearest_edge_of(whole, allz, b, p)
+    t, dist, e0, d = nearest_edge_of(whole, allz, b, p, box[sure])
     q = e0 + t * d
     keep = dist < far[b]
     p, q, dist, e0k, dk = p[keep], q[keep], dist[keep], e0[keep], d[keep]
@@ -151,28 +151,34 @@ def edges_near(
 
 
 def nearest_edge_of(
-    whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray
+    whole: WholeCard, allz: np.ndarray, b: np.ndarray, p: np.ndarray, box: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Each point ``p`` ``(P,) complex`` against every edge of its symbol ``b`` ``(P,)`` (the
-    card's vertices placed at ``allz``): the nearest edge's ``(t, distance, e0, d)`` as
-    :func:`to_segments` gives them (the first such edge on a tie, as ``np.argmin``).
+    """Each point ``p`` ``(P,) complex`` against the edges of its symbol ``b`` ``(P,)`` (the
+    card's vertices placed at ``allz``) that may be nearest to it (by where it lies in
+    ``b``'s box, ``box`` ``(P,) complex`` box units: :meth:`~.whole_card.WholeCard.cell_edges`):
+    the nearest edge's ``(t, distance, e0, d)`` as :func:`to_segments` gives them (the
+    first such edge on a tie, as ``np.argmin`` over every edge of ``b``).
 
-    The point-edge pairs are laid out flat, each point's run as long as its symbol's
-    outline (not padded to the longest: about half the work on a card of mixed shapes), at
+    The point-edge pairs are laid out flat, each point's run as long as its cell's list
+    of edges (not padded to the longest), at
     most about :data:`CHUNK_PAIRS` of them at a time (a batch of cards has many more: a
     larger temporary costs more in page faults than the calls it saves)."""
     if not len(p):
         return np.zeros(0), np.zeros(0), np.zeros(0, complex), np.zeros(0, complex)
-    lengths = whole.edge_first[b + 1] - whole.edge_first[b]
+    first, lengths = whole.cell_edges(b, box)
     total = int(lengths.sum())
     start = allz[whole.edge_start]  # every edge's start, direction and squared length, once a search
     direction = allz[whole.edge_start + 1] - start
     edges = (start, direction, (direction * np.conj(direction)).real)
     if total <= CHUNK_PAIRS:
-        return _nearest_run(whole, edges, b, p, lengths)
+        return _nearest_run(whole, edges, b, p, (first, lengths))
     ends = np.searchsorted(np.cumsum(lengths), np.arange(CHUNK_PAIRS, total, CHUNK_PAIRS), side="right")
     cuts = [0, *sorted(set(ends[ends > 0].tolist())), len(p)]  # (not np.unique: it loads numpy.ma)
-    parts = [_nearest_run(whole, edges, b[i:j], p[i:j], lengths[i:j]) for i, j in itertools.pairwise(cuts) if j > i]
+    parts = [
+        _nearest_run(whole, edges, b[i:j], p[i:j], (first[i:j], lengths[i:j]))
+        for i, j in itertools.pairwise(cuts)
+        if j > i
+    ]
     return tuple(np.concatenate(x) for x in zip(*parts))  # type: ignore[return-value]
 
 
@@ -181,13 +187,16 @@ def _nearest_run(
     edges: tuple[np.ndarray, np.ndarray, np.ndarray],
     b: np.ndarray,
     p: np.ndarray,
-    lengths: np.ndarray,
+    cells: tuple[np.ndarray, np.ndarray],
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`nearest_edge_of` of one run of points (``lengths``: their symbols' edge
-    counts; ``edges``: every edge's start, direction (complex mm) and squared length
-    (mm²), ``(E,)`` each), each pair as :func:`to_segments` finds it."""
+    """:func:`nearest_edge_of` of one run of points (``cells``: where each point's edges
+    to search start in ``whole.cell_edge_list`` and how many; ``edges``: every edge's start,
+    direction (complex mm) and squared length (mm²), ``(E,)`` each), each pair as
+    :func:`to_segments` finds it."""
+    first, lengths = cells
     run = np.concatenate([[0], np.cumsum(lengths)[:-1]])  # where each point's run starts
-    edge = np.arange(int(lengths.sum())) + np.repeat(whole.edge_first[b] - run, lengths)
+    at = np.arange(int(lengths.sum())) + np.repeat(first - run, lengths)
+    edge = np.repeat(whole.edge_first[b], lengths) + whole.cell_edge_list[at]
     e0, d, dd = edges[0][edge], edges[1][edge], edges[2][edge]
     off = np.repeat(p, lengths) - e0
     t = _clip((off * np.conj(d)).real / np.maximum(dd, 1e-18), 0.0, 1.0)

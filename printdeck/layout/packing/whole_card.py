@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 
 from printdeck.layout.packing.card_state import CardState
-from printdeck.layout.packing.symbol_geometry import lower_fields
+from printdeck.layout.packing.symbol_geometry import EdgeCells, lower_fields
 
 
 @lru_cache(maxsize=64)
@@ -67,6 +67,8 @@ class WholeCard:
             by symbol then vertex (the pairs the contact search looks at).
         ratio_shapes: Where the compaction's size ratio rows have their entries, by the
             largest symbol (see ``compaction._ratio_rows``).
+        cell_edge_list: The edges each symbol's :class:`~.symbol_geometry.EdgeCells`
+            cells hold, end to end, each numbered within its symbol (see :meth:`cell_edges`).
         planned_share: ``(n,)`` each symbol's planned size (target times
             :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them) over their mean.
     """
@@ -103,6 +105,34 @@ class WholeCard:
         self.planned_share = planned / planned.mean()
         self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
         self._fields(card)
+        self._edge_cells([g.edge_cells for g in card.geometry])
+
+    def _edge_cells(self, cells: list[EdgeCells]) -> None:
+        """Every symbol's :class:`~.symbol_geometry.EdgeCells` end to end: per symbol its
+        grid's ``x0, y0, size, k`` and its first cell in ``_cell_start`` (``_cell_at``,
+        ``(n, 5)``); each cell's first edge in ``cell_edge_list`` (``_cell_start``, the
+        symbols' cells one after another, then the end); the cells' edges, each numbered
+        within its symbol (``cell_edge_list``)."""
+        first_cell = np.cumsum([0, *(len(c.start) - 1 for c in cells)])
+        first_edge = np.cumsum([0, *(len(c.edges) for c in cells)])
+        self._cell_at = np.array([[c.lo.real, c.lo.imag, c.size, c.k, first_cell[i]] for i, c in enumerate(cells)])
+        self._cell_start = np.concatenate(
+            [*(c.start[:-1] + first_edge[i] for i, c in enumerate(cells)), first_edge[-1:]]
+        )
+        self.cell_edge_list = np.concatenate([c.edges for c in cells])
+
+    def cell_edges(self, which: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where the edges that may be nearest to each point ``q`` (complex, box units of
+        the symbols ``which``, like ``q``) start in ``cell_edge_list`` and how many there are
+        (each ``(P,) int``; see :class:`~.symbol_geometry.EdgeCells`)."""
+        x0, y0, size, k, first = self._cell_at[which].T
+        ix = np.floor((q.real - x0) / size)
+        iy = np.floor((q.imag - y0) / size)
+        off = (ix < 0) | (ix >= k) | (iy < 0) | (iy >= k)
+        cell = iy * k + ix
+        cell[off] = (k * k)[off]  # the off-grid cell: every edge
+        at = (first + cell).astype(np.intp)
+        return self._cell_start[at], self._cell_start[at + 1] - self._cell_start[at]
 
     def _fields(self, card: CardState) -> None:
         """Every symbol's lower distance bounds (:meth:`~printdeck.artwork.ShapeField.at_least`)
