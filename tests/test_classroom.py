@@ -609,3 +609,21 @@ def test_answer_key_stays_together_after_a_long_title(tmp_path: Path) -> None:
         doc.close()
     assert heading.count("\n") == 2 and "spring:" in heading, repr(heading)  # two lines, then the rows
     assert re.search("\nAnswer[ \u00a0]key", heading), repr(heading)
+
+
+def test_a_title_with_a_narrow_no_break_space_stays_text(tmp_path: Path) -> None:
+    """French typing puts a narrow no-break space (U+202F) before ":" and "!". wrap_text
+    used to split there and set a plain space; keeping it whole for "Answer key" kept a
+    character the bundled sans lacks, so the whole heading became glyph outlines in a
+    fallback face: another typeface, and no text to find or copy. It is set as U+00A0."""
+    title = "Les animaux\u202f: le jeu de la classe\u202f!"
+    result = printdeck.write_slides(
+        printdeck.load_theme({**SMALL, "title": title}), tmp_path / "k.pdf", answer_key=True
+    )
+    doc = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        said = [" ".join(doc[n].get_textpage().get_text_range().split()) for n in (0, len(doc) - 1)]
+    finally:
+        doc.close()
+    for text in said:  # the title slide and the answer key
+        assert "Les animaux : le jeu de la classe !" in text, repr(text)
