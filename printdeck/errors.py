@@ -66,6 +66,9 @@ def show_value(value: object) -> str:
 
 
 _NO_VALUE: Any = object()
+_NAME_START = r"""(?<![^\s"'(\[])"""
+"""Where a file's name may start in a message: at its start, or after white space, a quote
+or an opening bracket (:meth:`PrintdeckError.renamed`)."""
 
 
 class PrintdeckError(Exception):
@@ -195,11 +198,15 @@ class PrintdeckError(Exception):
     def renamed(self, spelled: str, written: str) -> PrintdeckError:
         """The same error with a file's name ``spelled`` (as a check read it: the whole path)
         said as ``written`` (as the theme names it) in its problem and message, every other
-        field kept; itself when it does not say ``spelled``."""
+        field kept; itself when it does not say ``spelled``. Only where ``spelled`` starts a
+        name (the text's start, or after a space, quote or bracket): the same letters inside
+        another path (``/data/home/ann/deck/x.png`` for ``/home/ann/deck/``) stay as they are.
+        """
         if spelled == written or spelled not in str(self):
             return self
-        message = None if self._message is None else self._message.replace(spelled, written)
-        return self._changed(message=message, problem=self.problem.replace(spelled, written))
+        starts = re.compile(_NAME_START + re.escape(spelled))
+        message = None if self._message is None else starts.sub(lambda _: written, self._message)
+        return self._changed(message=message, problem=starts.sub(lambda _: written, self.problem))
 
     def located(self, source: str) -> PrintdeckError:
         """The same error said of ``source`` (a theme file's name): its message starts

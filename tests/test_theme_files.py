@@ -325,3 +325,23 @@ def test_a_broken_picture_is_named_as_the_theme_names_it(tmp_path: Path) -> None
     for said in refusals_of_check_and_build(theme, tmp_path / "d.pdf"):
         assert "1) pics/bad.svg is not a well-formed SVG" in said and "2) pics/cut.png is truncated" in said, said
         assert said.endswith("or move them out of pics") and str(tmp_path) not in said.split("symbols.0")[1]
+
+
+def test_a_picture_whose_path_holds_the_theme_folders_is_named_whole(tmp_path: Path) -> None:
+    """The theme's folder was cut out of every message wherever its letters stood, so a
+    picture read from outside it whose path holds them (``<x>/<theme folder>/cut.png``,
+    with --allow-outside) was named as ``<x>cut.png``: a file that is nowhere. Only a
+    name that starts with the theme's folder loses it."""
+    from click.testing import CliRunner
+
+    from printdeck.cli import main
+
+    base = tmp_path / "deck"
+    image_folder(base / "pics", 6)
+    other = tmp_path / "x" / str(base.resolve()).lstrip("/")
+    other.mkdir(parents=True)
+    (other / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
+    symbols = [{"image": str(other / "cut.png")}] + [{"image": f"pics/pic-0{k}.png"} for k in range(6)]
+    theme = write_theme(base, small_theme(symbols=symbols))
+    said = CliRunner().invoke(main, ["check", "--allow-outside", str(theme)]).output
+    assert f"symbols.0.image: {other.resolve() / 'cut.png'} is truncated" in said, said

@@ -162,8 +162,12 @@ def check_files_later(
 
 def said_in(exc: PrintdeckError, base: Path) -> PrintdeckError:
     """``exc`` with the files in the theme's folder ``base`` named as the theme names them
-    (``pics/cat.jpg``, not the whole path a check read), as a missing file is named."""
-    return exc.renamed(shown(base.resolve()) + "/", "")
+    (``pics/cat.jpg``, not the whole path a check read), as a missing file is named; the
+    folder is spelled as a path of this system spells it (``\\`` on Windows)."""
+    folder = shown(base.resolve())
+    for separator in dict.fromkeys(("/", os.sep)):
+        exc = exc.renamed(folder.rstrip(separator) + separator, "")
+    return exc
 
 
 def checked_now(path: Path, where: str) -> PrintdeckError | None:
