@@ -229,3 +229,18 @@ def test_search_with_match_2_is_told_it_is_for_match_1(tmp_path) -> None:
     assert r.output.startswith("printdeck: error: --symbols-per-card 7: no biplane with 7 symbols")
     assert r.output.rstrip().endswith("or --match 1; --search is for --match 1 only"), r.output
     assert "--search" not in run("design", "-k", "7", "--match", "2").output
+
+
+def test_verify_says_one_card_and_one_symbol_in_every_line(tmp_path) -> None:
+    """The header and the symbols-per-card line were mended ("1 card"), but the same
+    summary still said "deck 1: 1 cards, OK" of a class set of one card a deck, and "cards
+    1 and 2 share 1 symbols" of a match-2 pair sharing one."""
+    two = tmp_path / "two.csv"
+    two.write_text("0,1,2\n0,3,4\n")
+    said = run("verify", str(two), "--match", "2").output
+    assert "  cards 1 and 2 share 1 symbol\n" in said, said
+    manifest = tmp_path / "m.json"
+    card = {"symbols": [{"id": p} for p in (0, 1, 2)]}
+    manifest.write_text(json.dumps({"cards": [{**card, "deck": 1}, {**card, "deck": 2}]}))
+    said = run("verify", str(manifest)).output
+    assert "deck 1: 1 card, OK\ndeck 2: 1 card, OK\n" in said and " 1 cards" not in said, said

@@ -122,15 +122,15 @@ class VerifyReport:
         ]
         named = self.bad_pairs[:SUMMARY_PAIRS]
         for i, j, s in named:
-            lines.append(f"  cards {i + 1} and {j + 1} share {s} symbols")
+            lines.append(f"  cards {i + 1} and {j + 1} share {s} symbol{'' if s == 1 else 's'}")
         if self.bad_pair_count > len(named):
             lines.append(f"  ... and {self.bad_pair_count - len(named)} more")
         for c in self.duplicate_cards:
             lines.append(f"  card {c + 1} lists a symbol twice")
         for number, report in self.decks:
-            lines.append(f"deck {number}: {report.cards} cards, " + ("OK" if report.ok else "FAILED"))
+            lines.append(f"deck {number}: {_cards(report.cards)}, " + ("OK" if report.ok else "FAILED"))
         if self.b_cards:
-            lines.append(f"deck B: {self.b_cards} cards, each showing the symbols of its twin in deck A")
+            lines.append(f"deck B: {_cards(self.b_cards)}, each showing the symbols of its twin in deck A")
         lines += [f"  {fault}" for fault in self.faults[:SUMMARY_PAIRS]]
         if len(self.faults) > SUMMARY_PAIRS:
             lines.append(f"  ... and {len(self.faults) - SUMMARY_PAIRS} more")
