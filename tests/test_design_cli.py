@@ -206,7 +206,8 @@ def test_verify_counts_the_symbols_no_card_shows_where_the_file_says(tmp_path) -
         v = run("verify", str(f))
         assert v.exit_code == 0 and "symbols: 13 (1 unused)\n" in v.output, v.output
         said = json.loads(run("verify", str(f), "--format", "json").output)
-        assert (said["symbols"], said["unused"]) == (13, 1)
+        assert (said["symbols_said"], said["unused"]) == (13, 1)  # "symbols": on the cards, as before
+        assert said["symbols"] == len(said["symbol_labels"]) == len(said["frequencies"]) == 12
     bare = tmp_path / "five.csv"
     bare.write_text(run("design", "-q", "3", "-n", "5", "--format", "csv").output)
     v = run("verify", str(bare))
@@ -219,6 +220,9 @@ def test_verify_counts_the_symbols_no_card_shows_where_the_file_says(tmp_path) -
         json.dumps({"design": {"points": 7}, "cards": [{"symbols": [{"id": p} for p in c]} for c in cards]})
     )
     assert "symbols: 7 (1 unused)\n" in run("verify", str(manifest)).output
+    f = tmp_path / "edited.txt"  # a header edited by hand, saying fewer symbols than the cards show
+    f.write_text(run("design", "-q", "3", "-n", "5").output.replace("13 symbols", "7 symbols"))
+    assert "symbols: 12 on the cards (the file says 7, fewer than they show)\n" in run("verify", str(f)).output
 
 
 def test_search_with_match_2_is_told_it_is_for_match_1(tmp_path) -> None:

@@ -269,7 +269,7 @@ def verify_file(path: str | Path, match: int | None = None) -> tuple[DeckFile, V
     else:  # a split deck: deck A, its twins in deck.twin_faults
         report = replace(verify_flat(deck.flat, deck.sizes, deck.lam), b_cards=deck.b_cards, faults=deck.twin_faults)
     symbols = len(deck.labels) + (deck.unused or 0)  # renumbered: the file's count, where it gives one
-    return deck, replace(report, symbols=symbols, unused=deck.unused)
+    return deck, replace(report, symbols=symbols, unused=deck.unused, symbols_said=deck.symbols_said)
 
 
 def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolSpec]) -> None:

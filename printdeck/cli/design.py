@@ -109,7 +109,8 @@ def verify(file: Path, match: str | None, fmt: str) -> None:
                 {
                     "ok": report.ok,
                     "cards": report.cards,
-                    "symbols": report.symbols,
+                    "symbols": len(deck.labels),  # on the cards, as symbol_labels and frequencies count them
+                    "symbols_said": deck.symbols_said,
                     "unused": report.unused,
                     "lambda": deck.lam,
                     "card_sizes": sorted({int(s) for s in report.card_sizes}),

@@ -54,6 +54,8 @@ class VerifyReport:
             no card lists; for a file (:func:`printdeck.verify_file`), which renumbers its
             symbols, those the file says the deck has beyond the ones its cards show, or
             None when it does not say.
+        symbols_said: For a file, how many symbols it says the deck has (its header, a
+            design's ``symbols``, a manifest's ``design.points``), or None.
     """
 
     cards: int
@@ -68,6 +70,7 @@ class VerifyReport:
     b_cards: int = 0
     faults: tuple[str, ...] = field(default=())
     unused: int | None = None
+    symbols_said: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -102,6 +105,8 @@ class VerifyReport:
 
     def _symbols_line(self) -> str:
         """The summary's symbols: how many, and how many no card shows where that is known."""
+        if self.unused is None and self.symbols_said is not None:
+            return f"symbols: {self.symbols} on the cards (the file says {self.symbols_said}, fewer than they show)"
         if self.unused is None:
             return f"symbols: {self.symbols} on the cards (how many the deck has is not known from the file)"
         return f"symbols: {self.symbols} ({self.unused} unused)"
