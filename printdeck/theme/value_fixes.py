@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from printdeck.card_sizes import NAMED_SIZES
+from printdeck.card_sizes import NAMED_SIZES, size_names
 from printdeck.units import MM_PER_UNIT
 
 _CHOICE = re.compile(r"'([^']*)'")
@@ -113,8 +113,7 @@ def _card_name_fix(given: str) -> str:
     """The fix for a ``card.size`` that is neither a length nor a card's name: the name it
     is a misspelling of (``pokr``), else every name :data:`~printdeck.card_sizes.NAMED_SIZES`
     holds, so a designer who typed a name learns the names there are."""
-    names = list(NAMED_SIZES)
-    return _choice_fix(given, names) or f"give a length, [width, height] or a card's name: {', '.join(names)}"
+    return _choice_fix(given, list(NAMED_SIZES)) or f"give a length, [width, height] or a card's name: {size_names()}"
 
 
 def _switched_sections() -> frozenset[str]:
