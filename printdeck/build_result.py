@@ -53,11 +53,12 @@ class BuildResult:
     @property
     def print_hint(self) -> str | None:
         """How to print a PDF with card backs, in one line (None without backs): ``Print it
-        on both sides of the paper, set to "flip on long edge": ...``."""
+        on both sides of the paper at 100 % (actual size), set to "flip on long edge": ...``
+        (the backs meet their fronts only unscaled, as the calibration sheet says too)."""
         if self.duplex is None:
             return None
         return (
-            f"Print it on both sides of the paper, set to \u201c{self.duplex.flip}\u201d: "
+            f"Print it on both sides of the paper at 100 % (actual size), set to \u201c{self.duplex.flip}\u201d: "
             "the card backs are placed to meet their fronts that way"
         )
 

@@ -289,3 +289,15 @@ def test_a_refused_build_leaves_no_default_output_folder(tmp_path: Path, monkeyp
     with pytest.raises(PrintdeckError, match="look alike"):
         build(tmp_path / "theme.yaml")
     assert (tmp_path / "output").is_dir()
+
+
+def test_the_command_line_says_which_edge_to_flip_a_pdf_with_backs_on(tiny_theme: Path, tmp_path: Path) -> None:
+    """The studio said how to print a PDF with card backs (both sides, unscaled, the edge to
+    flip on) but ``printdeck build`` did not; a PDF without backs, or no PDF, says nothing."""
+    code, said = _run(str(tiny_theme), "-o", str(tmp_path / "plain.pdf"))
+    assert code == 0 and "flip on" not in said
+    tiny_theme.write_text(JUNIOR_SMALL + "backs: {enabled: true, duplex: short-edge}\n")
+    code, said = _run(str(tiny_theme), "-o", str(tmp_path / "backs.pdf"))
+    hint = build(tiny_theme, tmp_path / "again.pdf").print_hint
+    assert code == 0 and hint is not None and said.rstrip("\n").endswith(hint), said
+    assert "at 100 % (actual size)" in hint and "\u201cflip on short edge\u201d" in hint

@@ -531,7 +531,7 @@ def test_a_pdf_with_backs_says_which_edge_to_flip_on(client: TestClient, tmp_pat
         event = wait_for_build(client, client.post("/api/builds", json={}).json()["id"])
         flip = f"flip on {edge.split('-')[0]} edge"
         assert event["print_hint"] == (
-            f"Print it on both sides of the paper, set to \u201c{flip}\u201d: "
+            f"Print it on both sides of the paper at 100 % (actual size), set to \u201c{flip}\u201d: "
             "the card backs are placed to meet their fronts that way"
         )
         built = printdeck.build(state["folder"], out=tmp_path / f"{edge}.pdf")

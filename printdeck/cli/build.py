@@ -139,3 +139,5 @@ def build(
     show_warnings(caught)
     for line in result.summary_lines():
         click.echo(line)
+    if result.pdf_path is not None and result.print_hint:  # the studio shows it beside its download
+        click.echo(result.print_hint)

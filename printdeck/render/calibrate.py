@@ -1,7 +1,8 @@
 """Duplex alignment test sheet: crosshairs on the front, mm scales on the back.
 
 Page 1 (front) carries five crosshair targets; page 2 (back) carries, at the
-mirrored positions (long-edge: x -> W - x; short-edge: y -> H - y) plus the
+mirrored positions (on a portrait page long-edge: x -> W - x, short-edge: y -> H - y;
+landscape swaps them, as :func:`printdeck.render.backs.mirror_mm` does) plus the
 current offset, a crosshair with -10..+10 mm scales. Printed duplex and held
 against the light from the back, the front crosshair falls on the back's scales
 at the printer's error; adding the readings (x, y) to the current
