@@ -308,3 +308,19 @@ def test_a_pdf_printdeck_did_not_write_is_named_on_the_page(tmp_path: Path) -> N
     said = plain_words(refused.value)
     assert said.sentence.startswith("family.pdf is there already and printdeck did not write it: move that file")
     assert said.alone().startswith("family.pdf is there"), said.alone()  # the name as spelt, not "Family.pdf"
+
+
+def test_a_copys_tile_follows_the_symbol_it_copies(client: Any) -> None:
+    """The copy's tile said "Symbol 8, “granny”" for good: once an earlier symbol was
+    removed, granny was Symbol 7 and the tile named the wrong one. It names the symbol it
+    copies as that symbol's tile is numbered and named now."""
+    seven(client)
+    granny = _photo(1)
+    upload(client, [("granny.jpg", granny)])
+    upload(client, [("IMG_2041.jpg", granny)])
+    said = client.get("/api/state").json()["state"]["rejected"][-1]["words"]
+    assert said == "This is the same picture as Symbol 8, “granny”: each picture goes in the deck once"
+    first = client.get("/api/state").json()["state"]["symbols"][0]["uid"]
+    client.delete(f"/api/symbols/{first}")
+    said = client.get("/api/state").json()["state"]["rejected"][-1]["words"]
+    assert said == "This is the same picture as Symbol 7, “granny”: each picture goes in the deck once"

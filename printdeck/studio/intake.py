@@ -287,6 +287,7 @@ def _refused(
     line, words = problem.about_file, problem.words_alone
     with space.lock:
         tile = {"uid": uid, "file": filename, "error": line, "words": words, "drop": drop, "repeats": repeats}
+        tile["code"] = problem.code  # a copy's words name the symbol it copies where it now is (Workspace.view)
         space.keep_rejected([*space.rejected, tile])
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
 

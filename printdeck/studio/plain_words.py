@@ -192,8 +192,7 @@ def _about_symbol(exc: PrintdeckError, index: int, rest: list[str], doc: Mapping
     if exc.code == SAME_WORD and ".faces." in (exc.key or "") and "faces: list" in str(exc):  # two concepts' word
         return Words(subject, SAME_FACE_WORDS)
     if exc.code == SAME_PICTURE:  # which tile it repeats, as the page shows that tile
-        earlier = _earlier_tile(exc, doc)
-        return Words(subject, f"this is the same picture as {earlier}: each picture goes in the deck once")
+        return Words(subject, same_picture_words(_earlier_tile(exc, doc)))
     if exc.code in _FILE_WORDS:
         return Words(subject, _FILE_WORDS[exc.code] + ("" if exc.code in REPEATS else _also(exc)))
     if exc.code == SAME_NAME and exc.also:  # the earlier symbol by its tile's number, not its theme key
@@ -214,9 +213,18 @@ def _earlier_tile(exc: PrintdeckError, doc: Mapping[str, Any]) -> str:
         return "another symbol"
     symbols = doc.get("symbols")
     raw = symbols[index] if isinstance(symbols, list) and index < len(symbols) else None
-    if raw is None:
-        return f"Symbol {index + 1}"
-    return f"Symbol {index + 1}, “{shown(name_in_theme(raw))}”"
+    return f"Symbol {index + 1}" if raw is None else tile_named(index, name_in_theme(raw))
+
+
+def tile_named(index: int, name: str) -> str:
+    """The symbol at ``index`` of ``symbols:`` as its tile shows it: ``Symbol 8, “cat”``."""
+    return f"Symbol {index + 1}, “{shown(name)}”"
+
+
+def same_picture_words(earlier: str) -> str:
+    """What a picture refused as a copy of the symbol ``earlier`` (:func:`tile_named`) is
+    told: the page's words, said again as that symbol moves (:meth:`Workspace.view`)."""
+    return f"this is the same picture as {earlier}: each picture goes in the deck once"
 
 
 def index_in_symbols(key: str | None) -> int | None:

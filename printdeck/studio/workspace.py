@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import printdeck
-from printdeck.errors import PrintdeckError
+from printdeck.errors import SAME_PICTURE, PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.look_notes import LookNotes
-from printdeck.studio.symbol_list import Item, as_item, item_view, next_uid
+from printdeck.studio.plain_words import Words, same_picture_words, tile_named
+from printdeck.studio.symbol_list import Item, as_item, item_view, next_uid, shown_name
 from printdeck.studio.wording import Problem, home_shortened, problem_of
 
 LIBRARY_LOCK = threading.RLock()
@@ -390,9 +391,23 @@ class Workspace:
                 "problem_key": None if snap.problem is None else snap.problem.key,
                 "problem_code": None if snap.problem is None else snap.problem.code,
                 "field_errors": dict(self.field_errors),
-                "rejected": list(self.rejected),
+                "rejected": self._rejected_now(),
                 "history": self.history.view(),
             }
+
+    def _rejected_now(self) -> list[dict[str, Any]]:
+        """The refused tiles as the page shows them: a copy of a picture named by the tile of
+        the symbol it copies as that tile is numbered and named now (removing or moving an
+        earlier symbol renumbers it; the words said at refusal would name another)."""
+        where = {item.uid: k for k, item in enumerate(self.items)}
+        tiles = []
+        for tile in self.rejected:
+            k = where.get(tile.get("repeats") or 0, -1)  # uids count from 1
+            if tile.get("code") == SAME_PICTURE and k >= 0:
+                said = Words("", same_picture_words(tile_named(k, shown_name(self.items[k]))))
+                tile = {**tile, "words": said.alone()}  # as the tile said it when the copy was refused
+            tiles.append(tile)
+        return tiles
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
