@@ -113,7 +113,7 @@ def test_colour_blind_look_alikes_are_named(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--allow-look-alike"])
     assert result.exit_code == 0
     assert "'red' and 'green' look alike when printed in grey" in result.output
-    assert "'red' and 'green' look alike for players with deuteranopia" in result.output
+    assert "'red' and 'green' look alike for colour-blind players (red-green, deuteranopia)" in result.output
     # a grey deck is grey to every player: its grey warning, and no colour-blind one
     grey = CliRunner().invoke(cli_main, ["check", str(tmp_path), "--grayscale", "--allow-look-alike"])
     assert grey.exit_code == 0

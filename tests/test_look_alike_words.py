@@ -39,8 +39,10 @@ def _pair(**fields: object) -> LookAlike:
         ({"vision": Vision.GREY, "turned_deg": 90.0, "mirrored": True}, "'red ball' and 'red apple' look alike when "
          "printed in grey: the same silhouette up to size, mirrored and turned 90° (94% overlap) in colours too "
          "close to tell apart"),
-        ({"delta_e": None}, "'red ball' and 'red apple' look alike: the same silhouette up to size (94% overlap) in "
-         "colours too close to tell apart (words take the card's colours)"),
+        ({"delta_e": None}, "'red ball' and 'red apple' look alike: the same silhouette up to size (94% overlap), "
+         "and colour cannot tell them apart (words take the card's colours)"),
+        ({"vision": Vision.DEUTERANOPIA}, "'red ball' and 'red apple' look alike for colour-blind players "
+         "(red-green, deuteranopia): the same silhouette up to size (94% overlap) in colours too close to tell apart"),
         ({"same_picture": 12}, "'red ball' and 'red apple' look alike: they show the same picture, one cropped, "
          "zoomed or turned from the other (12 details match, and laid over each other their colours match)"),
     ],

@@ -122,18 +122,22 @@ class LookAlike:
             how.append(f"turned {abs(self.turned_deg):.0f}°")
         pose = f", {' and '.join(how)}" if how else ""
         seen = "" if self.vision is Vision.NORMAL else f" {_SEEN[self.vision]}"
-        words = " (words take the card's colours)" if self.delta_e is None else ""  # else under DELTA_E_ALIKE
+        colours = (  # words take the card's colours: none were compared (else under DELTA_E_ALIKE)
+            ", and colour cannot tell them apart (words take the card's colours)"
+            if self.delta_e is None
+            else " in colours too close to tell apart"
+        )
         return (
             f"{self.first!r} and {self.second!r} look alike{seen}: the same silhouette up to size"
-            f"{pose} ({self.similarity:.0%} overlap) in colours too close to tell apart{words}"
+            f"{pose} ({self.similarity:.0%} overlap){colours}"
         )
 
 
 _SEEN = {
     Vision.GREY: "when printed in grey",
-    Vision.PROTANOPIA: "for players with protanopia",
-    Vision.DEUTERANOPIA: "for players with deuteranopia",
-    Vision.TRITANOPIA: "for players with tritanopia",
+    Vision.PROTANOPIA: "for colour-blind players (red-green, protanopia)",
+    Vision.DEUTERANOPIA: "for colour-blind players (red-green, deuteranopia)",
+    Vision.TRITANOPIA: "for colour-blind players (blue-yellow, tritanopia)",
 }
 
 
