@@ -42,6 +42,19 @@ def _joins_emoji(text: str, i: int) -> bool:
     return any(found["match_start"] < i < found["match_end"] for found in emoji.emoji_list(text))
 
 
+def name_replaced(text: str, spelled: str, written: str) -> str:
+    """``text`` with ``spelled`` (a path, or a folder's path and its separator) said as
+    ``written`` where it starts a name: at the text's start, or after a space, quote or
+    bracket, never inside another path (:meth:`PrintdeckError.renamed`; the studio leaves a
+    theme's folder out of its lines with it too).
+
+    Examples:
+        >>> name_replaced("/home/ann/deck/x.png and /data/home/ann/deck/y.png", "/home/ann/deck/", "")
+        'x.png and /data/home/ann/deck/y.png'
+    """
+    return re.compile(_NAME_START + re.escape(spelled)).sub(lambda _: written, text)
+
+
 def shown(path: str | PathLike[str]) -> str:
     """A user's file name as printed in messages: non-printables escaped (see
     :func:`escape_unprintable`), so a name cannot break the line or the terminal."""
@@ -66,9 +79,9 @@ def show_value(value: object) -> str:
 
 
 _NO_VALUE: Any = object()
-_NAME_START = r"""(?<![^\s"'(\[])"""
+_NAME_START = r"""(?<![^\s"'“‘(\[])"""
 """Where a file's name may start in a message: at its start, or after white space, a quote
-or an opening bracket (:meth:`PrintdeckError.renamed`)."""
+(straight or curly) or an opening bracket (:func:`name_replaced`)."""
 
 
 class PrintdeckError(Exception):
@@ -204,9 +217,8 @@ class PrintdeckError(Exception):
         """
         if spelled == written or spelled not in str(self):
             return self
-        starts = re.compile(_NAME_START + re.escape(spelled))
-        message = None if self._message is None else starts.sub(lambda _: written, self._message)
-        return self._changed(message=message, problem=starts.sub(lambda _: written, self.problem))
+        message = None if self._message is None else name_replaced(self._message, spelled, written)
+        return self._changed(message=message, problem=name_replaced(self.problem, spelled, written))
 
     def located(self, source: str) -> PrintdeckError:
         """The same error said of ``source`` (a theme file's name): its message starts

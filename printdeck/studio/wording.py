@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import REPEATS, PinWarning, PrintdeckError, shown, warning_lines
+from printdeck.errors import REPEATS, PinWarning, PrintdeckError, name_replaced, shown, warning_lines
 from printdeck.studio.plain_words import index_in_symbols, plain_words
 
 THEME_FILE = "theme.yaml"
@@ -75,7 +75,7 @@ def _without_folder(text: str, folder: Path) -> str:
     for spelled in sorted(
         {str(folder), str(folder.resolve()), shown(folder), shown(folder.resolve())}, key=len, reverse=True
     ):
-        text = text.replace(spelled + "/", "")
+        text = name_replaced(text, spelled + "/", "")
     return text
 
 
