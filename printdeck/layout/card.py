@@ -206,6 +206,7 @@ def pack_input(
         attempts=settings.attempts,
         rounds=settings.rounds,
         compact_steps=settings.compact_steps,
+        compact_min_gain=settings.compact_min_gain,
         ratio_low=low,
         ratio_high=high,
         zone=None if settings.safe_shape is None else SafeZone.of(settings.safe_shape),

@@ -14,8 +14,10 @@ from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 CENTRE_FREE_MM = 2.0  # the centre mark's arms (printdeck.render.style.CENTRE_MARK_MM / 2) and a little room
-COMPACT_STEPS = 8  # linear programs a card (see LayoutSettings.compact_steps)
-POLYGON_COMPACT_STEPS = 11  # ... on square, rectangular and hexagonal cards (their corners fill late)
+COMPACT_STEPS = 12  # most linear programs a card (see LayoutSettings.compact_steps)
+POLYGON_COMPACT_STEPS = 16  # ... on square, rectangular and hexagonal cards (their corners fill late)
+COMPACT_MIN_GAIN = 0.004  # a card stops compacting once a step gains under this share of its zone
+POLYGON_COMPACT_MIN_GAIN = 0.0015  # ... on square, rectangular and hexagonal cards (gains there come slower)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm
@@ -55,9 +57,12 @@ class LayoutSettings:
             for the spread; the spread is then ``min(sizes) / max(sizes)``).
         max_rotation_deg: ``None`` = any angle; ``0`` = upright; else ±this many degrees.
         attempts: Random positions tried per symbol when first placing it.
-        rounds: Grow-and-wiggle rounds per card (more = denser, slower).
-        compact_steps: Linear programs per card in the compaction (more = denser,
+        rounds: Grow-and-wiggle rounds per card (none by default: see
+            ``printdeck.layout.packing.PackInput``).
+        compact_steps: Most linear programs per card in the compaction (more = denser,
             slower; see :mod:`printdeck.layout.packing.compaction`).
+        compact_min_gain: The compaction of a card stops once a step gains less ink than
+            this share of its safe zone (less = denser, slower).
         min_size_mm: Smallest allowed symbol size (square root of its ink area, mm);
             a card whose smallest symbol ends up smaller is refused.
         retry_below: A card whose coverage is under this is packed again from another
@@ -81,8 +86,9 @@ class LayoutSettings:
     sizes: tuple[float, ...] | None = None
     max_rotation_deg: float | None = None
     attempts: int = 400
-    rounds: int = 1
-    compact_steps: int = 8
+    rounds: int = 0
+    compact_steps: int = COMPACT_STEPS
+    compact_min_gain: float = COMPACT_MIN_GAIN
     min_size_mm: float = 3.0
     retry_below: float = 0.42
     retries: int = 3
@@ -192,6 +198,7 @@ class LayoutSettings:
             safe_shape=None if safe.is_circle else safe,
             centre_free_mm=CENTRE_FREE_MM if theme.spec.paper.centre_mark else 0.0,
             compact_steps=COMPACT_STEPS if safe.is_circle else POLYGON_COMPACT_STEPS,
+            compact_min_gain=COMPACT_MIN_GAIN if safe.is_circle else POLYGON_COMPACT_MIN_GAIN,
             gap_mm=lay.gap_mm,
             size_ratio=lay.size_ratio,
             sizes=tuple(lay.sizes) if lay.sizes else None,

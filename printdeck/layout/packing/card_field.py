@@ -99,6 +99,18 @@ class CardField:
         bound += CARD_STEP_MM * math.sqrt(2) / 2
         return bound < dist
 
+    def free_room(self, gap: float) -> float:
+        """The radius (mm) of the largest free disc the field reads: the most, over the grid
+        points, of a point's bound less ``gap`` (mm) and its depth in the zone (if given).
+
+        Read at grid points only, and only as far as the placed symbols were added (see
+        :meth:`add`'s ``reach``), so a guide, not a bound: the first placement tries a
+        symbol no bigger than this room suggests fits (see
+        :func:`~.first_placement.place_all`)."""
+        free = self.bound - gap
+        np.minimum(free, self.room, out=free)  # room is inf everywhere without a zone
+        return float(free.max())
+
     def sample_free(self, rng: np.random.Generator, dist: float, inset: float, k: int) -> np.ndarray:
         """Up to ``k`` points (complex, mm) drawn uniformly over where :meth:`near` does not
         put them within ``dist`` (mm) of a placed symbol and the zone (if given) holds them

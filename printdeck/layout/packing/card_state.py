@@ -36,8 +36,12 @@ class PackInput:
         gap_mm: Minimum distance between silhouettes.
         max_rotation_deg: ``None`` any angle, else ±this (0 = upright).
         attempts: Random positions tried per symbol at the start.
-        rounds: Grow-and-wiggle rounds.
-        compact_steps: Linear programs of the compaction (see :mod:`.compaction`).
+        rounds: Grow-and-wiggle rounds (see :mod:`.growth`; none by default: the
+            compaction's first steps grow the symbols for less, see bench/RESULTS.md).
+        compact_steps: Most linear programs of the compaction (see :mod:`.compaction`).
+        compact_min_gain: The compaction stops once a step gains less ink than this share
+            of the safe zone's area (so a card still gaining takes more steps than one
+            that has jammed).
         ratio_low: Smallest allowed size ratio (smallest over largest ink size).
         ratio_high: Largest allowed size ratio.
         zone: The safe zone (a convex polygon for square, rectangular and hexagonal
@@ -59,8 +63,9 @@ class PackInput:
     gap_mm: float
     max_rotation_deg: float | None
     attempts: int
-    rounds: int = 1
-    compact_steps: int = 8
+    rounds: int = 0
+    compact_steps: int = 12
+    compact_min_gain: float = 0.004
     ratio_low: float = 0.0
     ratio_high: float = 1.0
     zone: SafeZone | None = None

@@ -31,8 +31,10 @@ a shrinking container. Each step:
    their linear path (second order), so a step can fail; it is then halved, at most
    :data:`HALVINGS` times (the error falls four times faster than the step).
 
-It stops after ``steps`` steps, when a step gains less than :data:`MIN_GAIN` of the
-safe zone, or when no fraction of a step passes; a step that would lose ink is not taken,
+It stops after ``steps`` steps, when a step gains less than the card's
+``compact_min_gain`` share of the safe zone (:class:`~.card_state.PackInput`: a card
+that gains little stops early, one still gaining goes on), or when no fraction of a
+step passes; a step that would lose ink is not taken,
 unless it restores the size ratio floor. Every state is valid. Several cards are
 compacted in lockstep by :func:`~.lockstep.compact_many` (each card's steps the same;
 :func:`programs` builds their programs at once). Lengths are mm in card coordinates
@@ -58,7 +60,6 @@ TURN_RAD = 0.05  # ... turns up to this
 GROWTH = 0.05  # ... growth up to this share of the height
 MARGIN_MM = 0.01  # contacts keep this much more than the gap (room for second-order error)
 HALVINGS = 6  # a step failing the exact check is halved at most this many times
-MIN_GAIN = 1e-4  # stop when a step gains less ink than this share of the disc
 REPAIR = 2.0  # a card under its size ratio floor brings its spread back by this times GROWTH a step
 BEND_SHARE = 1.0  # share of the second-order bound kept as extra margin on each contact
 NV = 4  # variables per symbol: dx, dy, dθ, g
@@ -376,6 +377,6 @@ def compact(card: CardState, steps: int) -> int:
         else:
             return step
         card.put_all(*after)
-        if gain < MIN_GAIN * disc:
+        if gain < card.problem.compact_min_gain * disc:
             return step + 1
     return steps

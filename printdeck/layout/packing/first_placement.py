@@ -4,7 +4,9 @@ Symbols are sized from the card's size ladder so their ink would cover a share o
 safe disc (a level of :data:`START_DENSITY`) and placed biggest first, each at the
 best of :data:`CANDIDATES` random poses that fits: best is farthest from the centre
 (plus noise), which fills the rim first and leaves the middle for later symbols. A
-symbol with no pose that fits is tried smaller, at most :data:`SHRINK_TRIES` times.
+symbol with no pose that fits is tried smaller, at most :data:`SHRINK_TRIES` times; a
+size too big for the largest free disc the card's field reads (:data:`POLE_ROOM`,
+:data:`OUTLINE_ROOM`) is passed over unsearched, as a try that failed.
 The densest level at which every symbol fits wins (:func:`start`; optionally only one
 that also keeps the card's size ratio floor); a dense start is what the later stages can
 least make up for.
@@ -38,6 +40,8 @@ CANDIDATES = 256  # random poses scored when placing a symbol
 TEST_CHUNK = 2  # poses built and checked exactly at a time, best first (doubling)
 SHRINK_TRIES = 4  # a symbol with no pose that fits is tried this many times more, smaller each
 SHRINK = 0.85  # ... by this factor
+POLE_ROOM = 0.9  # a size whose inscribed disc is over this times the largest free disc's is not searched
+OUTLINE_ROOM = 1.5  # ... nor one whose bounding circle is over this times its radius
 OUTSIDE_IN_NOISE = 0.1  # randomness of the outside-in score, in safe radii
 FLOOR_START = 1.1  # start ink sizes at least this times ratio_low of the largest
 
@@ -102,14 +106,31 @@ def place_all(card: CardState, density: float) -> bool:
         h = float(heights[i])
         if t[i] <= t.min() + 1e-9 < t.max() and (card.heights_mm > 0).any():  # smallest slot: keep the ratio
             h = min(h, float(card.ink_sizes_mm().max()) * small_share(card) / card.ink_side_box[i])
-        for _ in range(1 + SHRINK_TRIES):
-            if place_best(card, i, h, batch, field):
-                _add(field, card, i, reach)
-                break
-            h *= SHRINK
-        else:
+        if not _place_shrinking(card, i, h, batch, field, reach):
             return False
     return True
+
+
+def _place_shrinking(card: CardState, i: int, h: float, m: int, field: CardField, reach: float) -> bool:
+    """Place symbol i at box height h (mm) by :func:`place_best` (``m`` poses), or if no
+    pose fits, :data:`SHRINK` times smaller, at most :data:`SHRINK_TRIES` times; add it to
+    ``field`` (out to ``reach`` mm) once placed. A size the card's free room rules out
+    (:func:`_may_fit`) counts as a try that failed, without a search. False if none fits."""
+    room = field.free_room(card.gap_mm)
+    for _ in range(1 + SHRINK_TRIES):
+        if _may_fit(card, i, h, room) and place_best(card, i, h, m, field):
+            _add(field, card, i, reach)
+            return True
+        h *= SHRINK
+    return False
+
+
+def _may_fit(card: CardState, i: int, h: float, room: float) -> bool:
+    """Whether symbol i at box height h (mm) is worth a search, by the radius ``room`` (mm)
+    of the largest free disc (:meth:`~.card_field.CardField.free_room`): its inscribed
+    disc at most :data:`POLE_ROOM` times it, its bounding circle at most :data:`OUTLINE_ROOM`
+    times it. Bigger, a search almost never finds a pose (about 1 in 10; bench/RESULTS.md)."""
+    return bool(card.pole_radius_box[i] * h <= POLE_ROOM * room and card.radius_box[i] * h <= OUTLINE_ROOM * room)
 
 
 def _add(field: CardField, card: CardState, i: int, reach: float) -> None:

@@ -19,7 +19,6 @@ import numpy as np
 from printdeck.layout.packing.card_state import CardState
 from printdeck.layout.packing.compaction import (
     HALVINGS,
-    MIN_GAIN,
     NV,
     apply_step,
     compact,
@@ -118,7 +117,7 @@ class _Lockstep:
                 if after is None:
                     continue
                 self.cards[k].put_all(*after)
-                if moves[k][1] < MIN_GAIN * self.cards[k].zone.area_mm2:
+                if moves[k][1] < self.cards[k].problem.compact_min_gain * self.cards[k].zone.area_mm2:
                     self.taken[k] = step + 1
             pending = [k for k, after in zip(pending, afters) if after is None]
             for k in pending:

@@ -2,11 +2,12 @@
 
 1. Placement (:func:`~.first_placement.place_first`): every symbol at its slot's size,
    biggest first and outside-in, at the densest level that fits.
-2. Rounds of growth (:func:`~.growth.grow_rounds`): every symbol grows in place by a
-   provably valid factor, a jammed one grows while moving and turning, and a jammed
-   smallest symbol moves to the roomiest free spot.
-3. Compaction (:func:`~.compaction.compact`): once no symbol can grow on its own,
-   linear programs move, turn and grow all of them at once.
+2. Rounds of growth (:func:`~.growth.grow_rounds`), ``rounds`` of them (none by
+   default: the compaction's first step grows the symbols as far for less): every
+   symbol grows in place by a provably valid factor, a jammed one grows while moving
+   and turning, and a jammed smallest symbol moves to the roomiest free spot.
+3. Compaction (:func:`~.compaction.compact`): linear programs move, turn and grow all
+   the symbols at once, until a step gains little (each card on its own).
 
 The first placement may leave a small symbol under the card's size ratio floor (it
 had to shrink to fit); the rounds and the compaction usually bring the ratio back, and a
