@@ -4,7 +4,7 @@ Public API: :class:`LayoutSettings` (read from a theme) and :func:`layout_deck` 
 card of a deck, in card order). The symbols' silhouettes come from
 :mod:`printdeck.artwork`.
 
-Modules: :mod:`.packing` (a card's packing: first placement, growth rounds,
+Modules: :mod:`.packing` (a card's packing: first placement, optional growth rounds,
 compaction, several cards' compactions in lockstep), the runners :mod:`.card` (cards:
 retries, size check, measured record), :mod:`.size_plan` (each card's size slots, balanced across the deck),
 :mod:`.workers` (cards on worker processes, identical to serial) and :mod:`.deck`

@@ -4,8 +4,8 @@
 limits) into a :class:`PackResult`, or raises :class:`PackFailure`; :func:`pack_cards`
 packs several cards with the same results, their compactions in lockstep
 (:mod:`.lockstep`, on :mod:`.whole_batch`'s arrays). The method, in
-:mod:`.packer`: a first placement (:mod:`.first_placement`), rounds of growth
-(:mod:`.growth`), then compaction by linear programs (:mod:`.compaction`, with
+:mod:`.packer`: a first placement (:mod:`.first_placement`), optional rounds of
+growth (:mod:`.growth`), then compaction by linear programs (:mod:`.compaction`, with
 :mod:`.contacts` and :mod:`.lp_solve`). :mod:`.card_state` holds the card being packed
 and its exact validity tests, :mod:`.card_field` a card's distance bounds, and
 :mod:`.size_ratio` the bounds on smallest over largest symbol, :mod:`.pinned` the symbols

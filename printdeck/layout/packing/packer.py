@@ -1,4 +1,4 @@
-"""Packing a card: a dense first placement, rounds of growth, then collective compaction.
+"""Packing a card: a dense first placement, then collective compaction (rounds of growth optional).
 
 1. Placement (:func:`~.first_placement.place_first`): every symbol at its slot's size,
    biggest first and outside-in, at the densest level that fits.
