@@ -15,7 +15,10 @@ Poses are drawn where they can fit. The pose's *pole* (the centre of the symbol'
 largest inscribed disc, see ``Silhouette.inscribed``) is drawn uniformly over the part
 of the safe zone where the card's distance field (:class:`~.card_field.CardField`, of
 the symbols placed so far) does not put it within the disc's radius plus the gap of
-placed ink. So when little room is left, the draws still land in it. Kept poses are scored, cut further by the shape's
+placed ink, and while there is such room, where the room is at least :data:`DRAW_ROOM`
+times the symbol's bounding radius (poses in tighter spots rarely fit: drawn there, a
+search fails more often and the symbol is shrunk). So when little room is left, the
+draws still land in it. Kept poses are scored, cut further by the shape's
 other inner discs against the same field, then built and checked exactly in score
 order, a chunk at a time, until one fits. Every cut only drops poses that cannot fit.
 
@@ -42,6 +45,7 @@ SHRINK_TRIES = 4  # a symbol with no pose that fits is tried this many times mor
 SHRINK = 0.85  # ... by this factor
 POLE_ROOM = 0.9  # a size whose inscribed disc is over this times the largest free disc's is not searched
 OUTLINE_ROOM = 1.5  # ... nor one whose bounding circle is over this times its radius
+DRAW_ROOM = 0.7  # poles are drawn where the free room is at least this times the bounding radius, if any is
 OUTSIDE_IN_NOISE = 0.1  # randomness of the outside-in score, in safe radii
 FLOOR_START = 1.1  # start ink sizes at least this times ratio_low of the largest
 
@@ -192,7 +196,9 @@ def poses(card: CardState, i: int, h: float, m: int, field: CardField | None) ->
     The disc's centre (the pole) is drawn uniformly in the zone inset by the disc's
     radius ``r``; with a field, only where it does not put the pole within ``r + gap``
     of placed ink (:meth:`~.card_field.CardField.sample_free`: no draw is wasted on
-    places already taken, and none come back when the room is gone).
+    places already taken, and none come back when the room is gone), nor within
+    :data:`DRAW_ROOM` times the symbol's bounding radius plus the gap while any such
+    room is left (a pose there rarely fits).
     """
     c, th, _ = _drawn(card, i, h, m, field)
     return c, th
@@ -206,7 +212,10 @@ def _drawn(
     if card.zone.inradius_mm - r <= 0:
         return np.empty((0, 2)), np.empty(0), np.empty(0, dtype=complex)
     if field is not None and r > 0:
-        pole = field.sample_free(card.rng, r + card.gap_mm, r, m)
+        roomy = max(r, DRAW_ROOM * float(card.radius_box[i]) * h)
+        pole = field.sample_free(card.rng, roomy + card.gap_mm, r, m)
+        if not len(pole) and roomy > r:  # no such room: anywhere the disc itself may go
+            pole = field.sample_free(card.rng, r + card.gap_mm, r, m)
         if field.zone is None:  # a field made without the zone draws over its whole grid
             pole = pole[card.zone.depth(pole) >= r]
     else:
