@@ -288,3 +288,24 @@ def test_min_gap_of_packed_cards_is_every_pair_s(theme, cards) -> None:
     for lay, syms in zip(layout_deck(cards[:6], LayoutSettings.from_theme(theme), seed=5), cards):
         outlines = [_placed_outline(p, silhouette(x)) for p, x in zip(lay.placements, syms)]
         assert min_gap(outlines) == _every_pair_gap(outlines)
+
+
+def test_a_retry_compacts_on_past_the_cards_step_budget(theme, cards, monkeypatch) -> None:
+    """A card under ``retry_below`` is packed again compacting longer; once the compaction
+    stopped a card whose step gained little (``compact_min_gain``), a retry stopped as early
+    as the try it was to improve on. A retry now goes on while a step gains anything worth it."""
+    import printdeck.layout.card as card_module
+
+    asked: list[PackInput] = []
+    packed = card_module.pack_card
+
+    def recording(problem: PackInput, rng: np.random.Generator):  # type: ignore[no-untyped-def]
+        asked.append(problem)
+        return packed(problem, rng)
+
+    monkeypatch.setattr(card_module, "pack_card", recording)
+    s = dataclasses.replace(LayoutSettings.from_theme(theme), retry_below=1.0, retries=1)
+    layout_deck(cards[:1], s, seed=3, jobs=1)
+    (retry,) = asked
+    assert retry.compact_steps == card_module.RETRY_STEPS * s.compact_steps
+    assert retry.compact_min_gain == card_module.RETRY_MIN_GAIN < s.compact_min_gain

@@ -36,6 +36,7 @@ from printdeck.model import CardLayout, Placement, SymbolSpec
 from printdeck.units import shown_under
 
 RETRY_STEPS = 3  # a retry compacts this many times as long as the first try (low cards gain the most from it)
+RETRY_MIN_GAIN = 1e-4  # ... and on while a step gains this share of the zone (not stopped by the card's budget)
 REROLL_BASE = 1000  # attempt a > 0 of a card packs from default_rng([seed, index, REROLL_BASE + a])
 BOX_BOUND_SLACK = 1e-9  # relative and mm: how far a box distance may be rounded above the outlines' (min_gap)
 
@@ -160,7 +161,11 @@ def _retried(job: CardJob, problem: PackInput, stream: list[int], best: PackResu
     def coverage(packed: PackResult) -> float:
         return float(np.sum(packed.heights_mm**2 * ink_share_of_disc))
 
-    deeper = dataclasses.replace(problem, compact_steps=RETRY_STEPS * problem.compact_steps)
+    deeper = dataclasses.replace(
+        problem,
+        compact_steps=RETRY_STEPS * problem.compact_steps,
+        compact_min_gain=min(problem.compact_min_gain, RETRY_MIN_GAIN),
+    )
     for retry in range(1, settings.retries + 1):
         if coverage(best) >= settings.retry_below:
             break
