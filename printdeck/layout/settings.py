@@ -9,15 +9,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from printdeck.cardshape import CardShape
+from printdeck.layout.packing.card_state import COMPACT_MIN_GAIN, COMPACT_STEPS
 from printdeck.layout.pins import PinnedCard, pins_from_theme
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 CENTRE_FREE_MM = 2.0  # the centre mark's arms (printdeck.render.style.CENTRE_MARK_MM / 2) and a little room
-COMPACT_STEPS = 12  # most linear programs a card (see LayoutSettings.compact_steps)
-POLYGON_COMPACT_STEPS = 16  # ... on square, rectangular and hexagonal cards (their corners fill late)
-COMPACT_MIN_GAIN = 0.004  # a card stops compacting once a step gains under this share of its zone
-POLYGON_COMPACT_MIN_GAIN = 0.0015  # ... on square, rectangular and hexagonal cards (gains there come slower)
+POLYGON_COMPACT_STEPS = 16  # COMPACT_STEPS on square, rectangular and hexagonal cards (their corners fill late)
+POLYGON_COMPACT_MIN_GAIN = 0.0015  # COMPACT_MIN_GAIN on those cards (gains there come slower)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm

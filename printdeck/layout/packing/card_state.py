@@ -22,6 +22,8 @@ from printdeck.layout.packing.symbol_geometry import symbol_geometry
 SAFETY_MM = 1e-6  # numerical margin on every gap test
 CENTRE = shapely.Point(0.0, 0.0)  # the card's centre (see PackInput.centre_free_mm)
 POLYGON = int(shapely.GeometryType.POLYGON)  # shapely.get_type_id of a polygon
+COMPACT_STEPS = 12  # most linear programs a round card's compaction takes (PackInput.compact_steps)
+COMPACT_MIN_GAIN = 0.003  # a card stops compacting once a step gains under this share of its zone
 
 
 @dataclass(frozen=True)
@@ -64,8 +66,8 @@ class PackInput:
     max_rotation_deg: float | None
     attempts: int
     rounds: int = 0
-    compact_steps: int = 12
-    compact_min_gain: float = 0.004
+    compact_steps: int = COMPACT_STEPS
+    compact_min_gain: float = COMPACT_MIN_GAIN
     ratio_low: float = 0.0
     ratio_high: float = 1.0
     zone: SafeZone | None = None
