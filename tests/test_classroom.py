@@ -627,3 +627,23 @@ def test_a_title_with_a_narrow_no_break_space_stays_text(tmp_path: Path) -> None
         doc.close()
     for text in said:  # the title slide and the answer key
         assert "Les animaux : le jeu de la classe !" in text, repr(text)
+
+
+def test_a_narrow_no_break_space_keeps_the_backs_and_tuck_box_text(tmp_path: Path) -> None:
+    """The U+202F fix reached only the lines wrap_text sets: the card backs' title and the
+    tuck box's title, lid and note are drawn line by line as given, so one narrow no-break
+    space still made each of those lines glyph outlines in a fallback face (the backs read
+    "Les" alone, the tuck box no text at all). Every page reads as with plain spaces."""
+
+    def page_texts(title: str, name: str) -> list[str]:
+        result = printdeck.build({**SMALL, "title": title}, out=tmp_path / name, backs=True, tuck_box=True)
+        doc = pypdfium2.PdfDocument(str(result.pdf_path))
+        try:
+            return [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+        finally:
+            doc.close()
+
+    narrow = page_texts("Les animaux\u202f: le jeu\u202f!", "narrow.pdf")
+    plain = page_texts("Les animaux : le jeu !", "plain.pdf")
+    assert narrow == plain
+    assert any("Tuck box for Les animaux : le jeu !" in text for text in narrow), narrow

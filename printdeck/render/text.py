@@ -31,6 +31,9 @@ EMBOLDEN_EM = 0.05
 """Outlines set for the bold face are stroked this wide (in their fill colour), a share of
 the size: the bundled faces of other scripts have no bold, and Vera Bold's stems are
 about this much wider than its regular's (a synthetic bold, as browsers draw)."""
+NARROW_NO_BREAKS = "\u2007\u202f"
+"""No-break spaces a font may lack (the bundled sans has neither): the figure space, and the
+narrow one French typing sets before ``:`` and ``!``; :func:`settable` sets them as U+00A0."""
 
 
 def font_has(font_name: str, text: str) -> bool:
@@ -42,6 +45,16 @@ def font_has(font_name: str, text: str) -> bool:
         return all(ord(c) < 128 for c in text)
     widths = font.face.charWidths
     return all(ord(c) in widths or c in " \u00a0" for c in text)
+
+
+def settable(text: str, font_name: str) -> str:
+    """``text`` with the no-break spaces ``font_name`` lacks (:data:`NARROW_NO_BREAKS`) as
+    U+00A0, which it has: one such space would make the whole line glyph outlines in a
+    fallback face, not PDF text (:func:`draw_string` and :func:`string_width` set every line
+    so, the backs' and tuck box's titles as much as the lines ``wrap_text`` makes)."""
+    if not any(c in NARROW_NO_BREAKS for c in text):
+        return text
+    return "".join("\u00a0" if c in NARROW_NO_BREAKS and not font_has(font_name, c) else c for c in text)
 
 
 @lru_cache(maxsize=512)
@@ -93,6 +106,7 @@ def string_width(text: str, font_name: str, size_pt: float) -> float:
     Raises:
         PrintdeckError: No font, bundled or on this machine, has a character.
     """
+    text = settable(text, font_name)
     if not text or font_has(font_name, text):
         return float(pdfmetrics.stringWidth(text, font_name, size_pt))
     return _shaped(text, font_name).advance_em * size_pt
@@ -110,6 +124,7 @@ def draw_string(canvas: Canvas, x_pt: float, y_pt: float, text: str, anchor: Anc
     font_name, size = canvas._fontname, canvas._fontsize
     if not text.strip():
         return
+    text = settable(text, font_name)
     if font_has(font_name, text):
         if anchor == "middle":
             canvas.drawCentredString(x_pt, y_pt, text)
