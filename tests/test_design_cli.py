@@ -225,6 +225,20 @@ def test_verify_counts_the_symbols_no_card_shows_where_the_file_says(tmp_path) -
     assert "symbols: 12 on the cards (the file says 7, fewer than they show)\n" in run("verify", str(f)).output
 
 
+def test_verify_says_why_a_files_count_is_not_taken_when_it_is_not_short(tmp_path) -> None:
+    """A deck numbered from 1 by hand, its header saying 13 of the 13 symbols its cards show,
+    was told "the file says 13, fewer than they show": the count is set aside because a card
+    shows symbol 13 (symbols count from 0), not because it is short."""
+    lines = run("design", "-q", "3").output.splitlines()
+    cards = [line.split(":") for line in lines if not line.startswith("#")]
+    f = tmp_path / "from-one.txt"
+    f.write_text("\n".join([*lines[:2], *(f"{k}: " + " ".join(str(int(p) + 1) for p in c.split()) for k, c in cards)]))
+    said = run("verify", str(f)).output
+    why = "but a card shows symbol 13 or higher: symbols are numbered from 0"
+    assert f"symbols: 13 on the cards (the file says 13, {why})\n" in said, said
+    assert "fewer" not in said
+
+
 def test_search_with_match_2_is_told_it_is_for_match_1(tmp_path) -> None:
     """``design -k 7 --match 2 --search`` was refused as if --search were not there: no
     word that it searches for --match 1 decks only. The refusal now says so, in one line."""

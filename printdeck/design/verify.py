@@ -105,8 +105,14 @@ class VerifyReport:
 
     def _symbols_line(self) -> str:
         """The summary's symbols: how many, and how many no card shows where that is known."""
-        if self.unused is None and self.symbols_said is not None:
-            return f"symbols: {self.symbols} on the cards (the file says {self.symbols_said}, fewer than they show)"
+        said = self.symbols_said
+        if self.unused is None and said is not None:  # the cards' numbers reach past the file's count
+            why = (
+                "fewer than they show"
+                if said < self.symbols
+                else f"but a card shows symbol {said} or higher: symbols are numbered from 0"
+            )
+            return f"symbols: {self.symbols} on the cards (the file says {said}, {why})"
         if self.unused is None:
             return f"symbols: {self.symbols} on the cards (how many the deck has is not known from the file)"
         return f"symbols: {self.symbols} ({self.unused} unused)"
