@@ -324,3 +324,24 @@ def test_a_copys_tile_follows_the_symbol_it_copies(client: Any) -> None:
     client.delete(f"/api/symbols/{first}")
     said = client.get("/api/state").json()["state"]["rejected"][-1]["words"]
     assert said == "This is the same picture as Symbol 7, “granny”: each picture goes in the deck once"
+
+
+def test_a_copys_tile_follows_the_symbol_it_copies_after_a_restart(tmp_path: Path) -> None:
+    """The tile followed the copied symbol only while the studio ran: the refused tiles are
+    kept in the folder without the symbol they copy (its uid is this run's), so after a
+    restart the tile said "Symbol 8, “granny”" again with granny at 7, and stayed when
+    granny was removed. The copied symbol is kept by its file and found again."""
+    folder = tmp_path / "deck"
+    granny = _photo(1)
+    with make_client(folder) as client:
+        seven(client)
+        upload(client, [("granny.jpg", granny)])
+        upload(client, [("IMG_2041.jpg", granny)])
+        first = client.get("/api/state").json()["state"]["symbols"][0]["uid"]
+        client.delete(f"/api/symbols/{first}")
+    with make_client(folder) as client:
+        state = client.get("/api/state").json()["state"]
+        said = state["rejected"][-1]["words"]
+        assert said == "This is the same picture as Symbol 7, “granny”: each picture goes in the deck once"
+        client.delete(f"/api/symbols/{state['symbols'][-1]['uid']}")  # granny: the refusal no longer holds
+        assert client.get("/api/state").json()["state"]["rejected"] == []

@@ -100,9 +100,15 @@ def new_theme(folder: Path) -> dict[str, Any]:
     return {"name": printdeck.deck_name(folder), "title": printdeck.deck_title(folder), "seed": 1, "symbols": []}
 
 
+_LINK_FIELDS = ("code", "repeats_file")
+"""A refused tile's link to the symbol it copies, kept for the next start: the refusal's
+code and the file that symbol names (its uid is this run's; see ``Workspace.open``)."""
+
+
 def read_refused(folder: Path) -> list[dict[str, Any]]:
     """The refused files and words kept in ``folder/studio-refused.json``: ``{"file",
-    "error", "words", "drop"}`` each (none if the file is missing, unreadable or not such a list)."""
+    "error", "words", "drop", "code", "repeats_file"}`` each (see :func:`write_refused`;
+    none if the file is missing, unreadable or not such a list)."""
     try:
         with (folder / REFUSED_FILE).open("rb") as handle:
             data = json.loads(handle.read(MAX_REFUSED_BYTES + 1))
@@ -116,7 +122,7 @@ def read_refused(folder: Path) -> list[dict[str, Any]]:
             "file": r["file"],
             "error": r["error"],
             "words": r["words"] if isinstance(r.get("words"), str) else r["error"],
-            "drop": r.get("drop") if isinstance(r.get("drop"), str) else None,
+            **{k: r.get(k) if isinstance(r.get(k), str) else None for k in ("drop", *_LINK_FIELDS)},
         }
         for r in data
         if isinstance(r, dict) and all(isinstance(r.get(k), str) for k in fields)
@@ -126,8 +132,10 @@ def read_refused(folder: Path) -> list[dict[str, Any]]:
 def write_refused(folder: Path, refused: list[dict[str, Any]]) -> None:
     """Keep the refused tiles in ``folder/studio-refused.json`` (atomically, 0600; removed
     when nothing is refused); a failed write is let go (the tiles are still shown until
-    the studio stops)."""
-    tiles = [{"file": r["file"], "error": r["error"], "words": r.get("words"), "drop": r.get("drop")} for r in refused]
+    the studio stops). Each keeps ``file``, ``error``, ``words``, ``drop`` and, where it has
+    them, :data:`_LINK_FIELDS`."""
+    kept = ("words", "drop", *_LINK_FIELDS)
+    tiles = [{"file": r["file"], "error": r["error"], **{k: r.get(k) for k in kept}} for r in refused]
     if not tiles:  # no file for nothing refused
         with contextlib.suppress(OSError):
             (folder / REFUSED_FILE).unlink(missing_ok=True)

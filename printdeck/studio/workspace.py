@@ -113,7 +113,11 @@ class Workspace:
         raw_items = doc.pop("symbols")
         items = [as_item(raw, _names_folder(folder, raw)) for raw in raw_items]
         space = cls(folder, doc, items, written=theme_folder.current_text(folder))
-        space.rejected = [{"uid": next_uid(), **tile} for tile in theme_folder.read_refused(folder)]
+        at = {item.file: item.uid for item in items if item.file is not None}  # a copy's symbol by its file
+        space.rejected = [
+            {"uid": next_uid(), **tile, "repeats": at.get(tile.pop("repeats_file") or "")}
+            for tile in theme_folder.read_refused(folder)
+        ]
         if space.written is None:
             space.written = theme_folder.write_theme(folder, space.doc(), None)
         return space
@@ -324,10 +328,12 @@ class Workspace:
 
     def keep_rejected(self, tiles: list[dict[str, Any]]) -> None:
         """Show ``tiles`` as the refused files and words, and keep them in the folder
-        (``studio-refused.json``, written atomically) for the next start."""
+        (``studio-refused.json``, written atomically) for the next start, a copy's tile
+        with the file of the symbol it copies (:meth:`open` finds that symbol again)."""
         with self.lock:
             self.rejected = tiles
-            theme_folder.write_refused(self.folder, tiles)
+            files: dict[Any, str | None] = {item.uid: item.file for item in self.items}  # uids are this run's
+            theme_folder.write_refused(self.folder, [{**t, "repeats_file": files.get(t.get("repeats"))} for t in tiles])
 
     def forget_stale_refusals(self) -> None:
         """Forget the refused tiles of repeats (``repeats``: the uid of the symbol a refused
