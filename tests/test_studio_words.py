@@ -345,3 +345,18 @@ def test_a_copys_tile_follows_the_symbol_it_copies_after_a_restart(tmp_path: Pat
         assert said == "This is the same picture as Symbol 7, “granny”: each picture goes in the deck once"
         client.delete(f"/api/symbols/{state['symbols'][-1]['uid']}")  # granny: the refusal no longer holds
         assert client.get("/api/state").json()["state"]["rejected"] == []
+
+
+def test_the_page_leaves_the_folder_out_only_where_a_name_starts(tmp_path: Path) -> None:
+    """The page left the theme folder out of its lines with str.replace, so a picture read
+    from elsewhere whose path holds the folder's letters lost them mid-path (a file that is
+    nowhere). It takes errors.name_replaced, as the command line does: only where a name
+    starts (after a space, a straight or curly quote or a bracket)."""
+    from printdeck.errors import PrintdeckError
+    from printdeck.studio.wording import problem_of
+
+    folder = (tmp_path / "deck").resolve()
+    outside = f"/data{folder}/cut.png"
+    exc = PrintdeckError(f"“{folder}/pics/a.png” and {outside} are truncated; re-export them")
+    line = problem_of(exc, folder).detail
+    assert line == f"“pics/a.png” and {outside} are truncated; re-export them", line
