@@ -136,9 +136,10 @@ class Deck:
 
     def backs_duplex(self) -> Duplex | None:
         """The edge the PDF's back pages are placed for the sheet to be turned on (the
-        theme's ``backs.duplex``), or None when the PDF has no backs."""
+        theme's ``backs.duplex``), or None when the PDF has no backs or is a print shop's
+        file of one card a page (its backs are centred on their pages: no edge to tell)."""
         backs = self.print_job().backs
-        return None if backs is None else Duplex(backs.duplex)
+        return None if backs is None or self.plan.imposition.single else Duplex(backs.duplex)
 
     def back_files(self, folder: Path) -> list[Path]:
         """The back images :meth:`write_pngs` writes into ``folder``: none without backs,

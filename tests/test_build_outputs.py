@@ -301,3 +301,5 @@ def test_the_command_line_says_which_edge_to_flip_a_pdf_with_backs_on(tiny_theme
     hint = build(tiny_theme, tmp_path / "again.pdf").print_hint
     assert code == 0 and hint is not None and said.rstrip("\n").endswith(hint), said
     assert "at 100 % (actual size)" in hint and "\u201cflip on short edge\u201d" in hint
+    code, said = _run(str(tiny_theme), "-o", str(tmp_path / "shop.pdf"), "--layout", "single")
+    assert code == 0 and "flip on" not in said  # a print shop's file: each back centred on its page
