@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import warnings
 from collections.abc import Iterable
 from os import PathLike
+from pathlib import Path
 from typing import Any
 
 _SPACES = re.compile(r" {2,}")
@@ -53,6 +55,23 @@ def name_replaced(text: str, spelled: str, written: str) -> str:
         'x.png and /data/home/ann/deck/y.png'
     """
     return re.compile(_NAME_START + re.escape(spelled)).sub(lambda _: written, text)
+
+
+def folder_spellings(folder: Path) -> list[str]:
+    """The ways a message may spell the start of a path inside ``folder``: as given and
+    resolved, raw and as :func:`shown` prints it, each with ``/`` and this system's
+    separator after it, longest first (so a longer spelling goes before its own start)."""
+    forms = {str(folder), str(folder.resolve()), shown(folder), shown(folder.resolve())}
+    seps = dict.fromkeys(("/", os.sep))
+    return sorted({form.rstrip(sep) + sep for form in forms for sep in seps}, key=len, reverse=True)
+
+
+def without_folder(text: str, folder: Path) -> str:
+    """``text`` with ``folder`` left out of the paths inside it that start a name
+    (:func:`name_replaced`): ``images/cat.png`` for ``/home/ann/deck/images/cat.png``."""
+    for spelled in folder_spellings(folder):
+        text = name_replaced(text, spelled, "")
+    return text
 
 
 def shown(path: str | PathLike[str]) -> str:

@@ -402,3 +402,13 @@ def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> Non
 
     words = str(plain_words(caught.value))
     assert words.endswith("; so do 6 more pictures: p1.png, p2.png, p3.png, p4.png, p5.png and 1 more"), words
+
+
+def test_a_theme_folder_is_left_out_of_names_that_start_with_it(tmp_path: Path) -> None:
+    """The studio and the theme's refusals each left the folder out their own way (the
+    studio also where another path merely held its letters); both take one function now."""
+    from printdeck.errors import without_folder
+
+    folder = tmp_path / "deck"
+    text = f"{folder}/images/cat.png is cut short; {tmp_path}/x{folder}/dog.png and “{folder}/owl.png”"
+    assert without_folder(text, folder) == f"images/cat.png is cut short; {tmp_path}/x{folder}/dog.png and “owl.png”"

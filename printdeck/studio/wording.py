@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import REPEATS, PinWarning, PrintdeckError, name_replaced, shown, warning_lines
+from printdeck.errors import REPEATS, PinWarning, PrintdeckError, warning_lines, without_folder
 from printdeck.studio.plain_words import index_in_symbols, plain_words
 
 THEME_FILE = "theme.yaml"
@@ -71,14 +71,6 @@ class Problem:
         return self.detail
 
 
-def _without_folder(text: str, folder: Path) -> str:
-    for spelled in sorted(
-        {str(folder), str(folder.resolve()), shown(folder), shown(folder.resolve())}, key=len, reverse=True
-    ):
-        text = name_replaced(text, spelled + "/", "")
-    return text
-
-
 def problem_of(exc: PrintdeckError, folder: Path, doc: Mapping[str, Any] | None = None) -> Problem:
     """A ``PrintdeckError`` as the page shows it: the key from its ``key`` field (an
     argument's name is no theme key), the line with the theme's name (its ``source``)
@@ -90,13 +82,13 @@ def problem_of(exc: PrintdeckError, folder: Path, doc: Mapping[str, Any] | None 
         doc: The theme mapping that made the error, if known (see ``plain_words``).
     """
     words = plain_words(exc, doc)
-    line = _without_folder(str(exc), folder)
+    line = without_folder(str(exc), folder)
     if exc.source:
-        source = _without_folder(exc.source, folder)
+        source = without_folder(exc.source, folder)
         line = line.removeprefix(f"{source}: ") if line.startswith(f"{source}: ") else line
     key = None if exc.is_argument else exc.key
-    alone = _without_folder(words.alone(), folder)
-    return Problem(key, f"{THEME_FILE}: {line}", line, exc.code, _without_folder(str(words), folder), alone, exc)
+    alone = without_folder(words.alone(), folder)
+    return Problem(key, f"{THEME_FILE}: {line}", line, exc.code, without_folder(str(words), folder), alone, exc)
 
 
 def touches(error_key: str | None, changed: str) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printdeck.choices import PICTURE_FORMATS
-from printdeck.errors import SAME_PICTURE, UNREADABLE_PICTURE, PrintdeckError, key_error, shown
+from printdeck.errors import SAME_PICTURE, UNREADABLE_PICTURE, PrintdeckError, folder_spellings, key_error, shown
 from printdeck.theme.images import FileCheck, check_raster_file, check_svg_file
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, UNSUPPORTED_SUFFIXES
 
@@ -164,9 +164,8 @@ def said_in(exc: PrintdeckError, base: Path) -> PrintdeckError:
     """``exc`` with the files in the theme's folder ``base`` named as the theme names them
     (``pics/cat.jpg``, not the whole path a check read), as a missing file is named; the
     folder is spelled as a path of this system spells it (``\\`` on Windows)."""
-    folder = shown(base.resolve())
-    for separator in dict.fromkeys(("/", os.sep)):
-        exc = exc.renamed(folder.rstrip(separator) + separator, "")
+    for spelled in folder_spellings(base):
+        exc = exc.renamed(spelled, "")
     return exc
 
 
