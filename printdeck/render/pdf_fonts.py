@@ -13,15 +13,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printdeck.artwork import default_face
-from printdeck.render.text import SANS, SANS_BOLD, font_has, string_width
+from printdeck.render.text import SANS, SANS_BOLD, string_width
 
 __all__ = ["SANS", "SANS_BOLD", "register_bundled", "unbroken", "wrap_text"]
 
 _BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 """Where a line may break: white space, but for the no-break spaces (U+00A0, U+2007, U+202F)."""
-_NARROW_NO_BREAKS = "\u2007\u202f"
-"""No-break spaces a font may lack (the bundled sans has neither): the figure space, and the
-narrow one French typing sets before ``:`` and ``!``; :func:`wrap_text` sets them as U+00A0."""
 
 
 def register_bundled() -> None:
@@ -42,22 +39,14 @@ def unbroken(phrase: str) -> str:
     return phrase.replace(" ", "\u00a0")
 
 
-def _settable(word: str, font: str) -> str:
-    """``word`` with the no-break spaces ``font`` lacks (:data:`_NARROW_NO_BREAKS`) set as
-    U+00A0: one such space would make the whole line glyph outlines in a fallback face (not
-    PDF text), where splitting at it, as wrap_text did, set a plain space."""
-    if not any(c in _NARROW_NO_BREAKS for c in word):
-        return word
-    return "".join("\u00a0" if c in _NARROW_NO_BREAKS and not font_has(font, c) else c for c in word)
-
-
 def wrap_text(text: str, font: str, size_pt: float, width_pt: float) -> list[str]:
     """Greedy word wrap of ``text`` to lines no wider than ``width_pt`` (longer words stay
     whole), breaking at white space but not at a no-break space (:func:`unbroken`); a
-    no-break space ``font`` has no glyph for is set as U+00A0 (:func:`_settable`)."""
+    no-break space ``font`` has no glyph for is measured and drawn as U+00A0
+    (:func:`~printdeck.render.text.settable`, in ``string_width`` and ``draw_string``)."""
     lines: list[str] = []
     current = ""
-    for word in (_settable(w, font) for w in _BREAKS.split(text) if w):
+    for word in filter(None, _BREAKS.split(text)):
         trial = f"{current} {word}".strip()
         if current and string_width(trial, font, size_pt) > width_pt:
             lines.append(current)
