@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
-from printdeck.artwork import Silhouette, silhouettes
+from printdeck.artwork import Silhouette, silhouette, silhouette_stored, silhouettes
 from printdeck.design import incidence_matrix
 from printdeck.model import SymbolSpec
 
@@ -46,9 +46,21 @@ def balance_symbols(blocks: Sequence[Sequence[int]], symbols: Sequence[SymbolSpe
         Deterministic: depends only on the blocks and the symbols' artwork (see
         :func:`balance_points`).
     """
-    scores = np.array([solidity(sil) for sil in silhouettes(symbols)])
+    scores = np.array([solidity(sil) for sil in _silhouettes(symbols)])
     perm = balance_points(blocks, scores)
     return [dataclasses.replace(symbols[int(j)], id=p) for p, j in enumerate(perm)]
+
+
+def _silhouettes(symbols: Sequence[SymbolSpec]) -> list[Silhouette]:
+    """The silhouettes of ``symbols`` (in order): those in the disk cache read in this
+    thread, the others traced on threads (:func:`~printdeck.artwork.silhouettes`). Reading a
+    stored one is mostly Python, which threads only slow down as they take turns at the
+    GIL; tracing is mostly native code that releases it."""
+    unique = list(dict.fromkeys(symbols))
+    known = {s: silhouette(s) for s in unique if silhouette_stored(s)}
+    missing = [s for s in unique if s not in known]
+    known.update(zip(missing, silhouettes(missing)))
+    return [known[s] for s in symbols]
 
 
 def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.ndarray:
