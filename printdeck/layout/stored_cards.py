@@ -165,10 +165,12 @@ def save(key: str, layout: CardLayout) -> None:
     folder = _dir()
     if folder is None or not re.fullmatch(r"[0-9a-f]{1,64}", key):
         return
-    data = dataclasses.asdict(layout)
+    data = {f.name: getattr(layout, f.name) for f in dataclasses.fields(layout)}  # asdict's, without its deep copy
     data["placements"] = [
         {"id": p.symbol_id, "c": list(p.center_mm), "r": p.rotation_deg, "b": list(p.box_mm)} for p in layout.placements
     ]
+    if layout.mark is not None:
+        data["mark"] = dataclasses.asdict(layout.mark)
     try:
         text = json.dumps(data, allow_nan=False)
     except ValueError:  # a NaN in a layout: not worth caching

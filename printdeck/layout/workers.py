@@ -335,14 +335,15 @@ def _stored(task: CardTask) -> CardLayout | None:
 
 
 def _work_many(tasks: list[CardTask]) -> list[CardLayout | PrintdeckError]:
-    """:func:`_work_tasks` in a worker process, with what :func:`_init_worker` gave it."""
+    """:func:`_work_tasks` in a worker process, with what :func:`_init_worker` gave it; the
+    parent looked the cards up in the layout cache before it sent them."""
     table: Mapping[int, Silhouette] = _WORKER["table"]  # type: ignore[assignment]
     settings: LayoutSettings = _WORKER["settings"]  # type: ignore[assignment]
-    return _work_tasks(tasks, table, settings, int(_WORKER["seed"]))  # type: ignore[call-overload]
+    return _work_tasks(tasks, table, settings, int(_WORKER["seed"]), looked_up=True)  # type: ignore[call-overload]
 
 
 def _work_tasks(
-    tasks: list[CardTask], table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int
+    tasks: list[CardTask], table: Mapping[int, Silhouette], settings: LayoutSettings, seed: int, looked_up: bool = False
 ) -> list[CardLayout | PrintdeckError]:
     """Lay out cards (:func:`~printdeck.layout.card.lay_out_cards`: packed together, each
     as it is alone) or read them from the layout cache (:mod:`printdeck.layout.stored_cards`);
@@ -353,10 +354,12 @@ def _work_tasks(
         table: Silhouettes by the keys ``tasks`` use (``CardTask.sil_refs``).
         settings: Layout settings.
         seed: The deck's seed.
+        looked_up: The caller found none of ``tasks`` in the layout cache (it is not read
+            again: a miss costs a file lookup a card); their layouts are still stored.
     """
     out: dict[int, CardLayout | PrintdeckError] = {}
     for k, task in enumerate(tasks):
-        stored = _stored(task)
+        stored = None if looked_up else _stored(task)
         if stored is not None:
             out[k] = stored
     todo = [k for k in range(len(tasks)) if k not in out]
