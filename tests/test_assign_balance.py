@@ -16,6 +16,7 @@ from printdeck.assign.balance import (
     balance_points,
     balance_symbols,
     card_weights,
+    shared_cards,
     solidity,
     swap_changes,
     swap_changes_many,
@@ -109,6 +110,38 @@ def test_many_points_score_as_each_alone_to_the_bit(q, trim, chunk, scores) -> N
     for row, p in zip(many, points):
         assert np.array_equal(row, _one_point_changes(member, s, k, int(p), e))
         assert np.array_equal(swap_changes(member, s, k, int(p), e), row)
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=st.sampled_from([2, 3, 5]),
+    trim=st.integers(0, 5),
+    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+)
+def test_shared_cards_looked_up_score_as_summed_to_the_bit(q, trim, scores) -> None:
+    # a plane's two points share at most one card: its term is looked up, not summed
+    blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
+    n, k = q * q + q + 1, q + 1
+    s = np.array(scores[:n])
+    member = np.zeros((len(blocks), n), dtype=bool)
+    for c, block in enumerate(blocks):
+        member[c, block] = True
+    common = shared_cards(member, k)
+    assert common is not None
+    e = card_weights(member, s, k)
+    points = np.arange(n)
+    looked_up = swap_changes_many(member, s, k, points, e, None, common)
+    assert np.array_equal(looked_up, swap_changes_many(member, s, k, points, e))
+
+
+def test_shared_cards_refuses_points_on_two_cards_and_balance_still_sums() -> None:
+    blocks = [[0, 1, 2], [0, 1, 3], [2, 3, 4], [1, 4, 5], [0, 5, 2]]  # points 0 and 1 share two cards
+    member = np.zeros((5, 6), dtype=bool)
+    for c, block in enumerate(blocks):
+        member[c, block] = True
+    assert shared_cards(member, 3) is None
+    perm = balance_points(blocks, np.array([0.9, 0.2, 0.3, 0.8, 0.25, 0.7]))
+    assert sorted(perm.tolist()) == list(range(6))
 
 
 def test_balanced_deck_keeps_one_shared_symbol_and_every_symbol() -> None:

@@ -95,10 +95,11 @@ def balance_points(blocks: Sequence[Sequence[int]], scores: np.ndarray) -> np.nd
         raise ValueError("balance_points: every card must have the same number of points")
     member = incidence_matrix(blocks, n)
     off_cards = np.asarray(member.sum(axis=0) == 0)  # (n,) bool: the points on no card
+    common = shared_cards(member, k)
     perm = np.arange(n)
     s = np.asarray(scores, dtype=float).copy()
     for _ in range(MAX_SWAPS):
-        best = _best_swap(member, s, k, off_cards)
+        best = _best_swap(member, s, k, off_cards, common)
         if best is None:
             break
         p, q = best
@@ -136,12 +137,38 @@ def swap_changes(
     return swap_changes_many(member, s, k, np.array([p]), e, e_by_point)[0]
 
 
+def shared_cards(member: np.ndarray, k: int) -> np.ndarray | None:
+    """``(n, n) int`` the card through both points p and q (``b``, the number of cards,
+    where none is; the diagonal is any card), or None when two points share more than
+    one card (a design other than a plane's, which shares at most one).
+
+    Args:
+        member: ``(b, n) bool`` incidence matrix; every card holds ``k`` points.
+        k: Points per card.
+    """
+    b, n = member.shape
+    together = member.T.astype(np.int64) @ member.astype(np.int64)
+    np.fill_diagonal(together, 0)
+    if together.max(initial=0) > 1:
+        return None
+    points = np.nonzero(member)[1].reshape(b, k)  # each card's points (np.nonzero goes card by card)
+    common = np.full((n, n), b, dtype=np.intp)
+    common[points[:, :, None], points[:, None, :]] = np.arange(b)[:, None, None]
+    return common
+
+
 CHUNK_ELEMENTS = 1 << 20
 """Most elements of the ``(points, cards, n)`` temporary :func:`swap_changes_many` makes at once."""
 
 
 def swap_changes_many(
-    member: np.ndarray, s: np.ndarray, k: int, points: np.ndarray, e: np.ndarray, e_by_point: np.ndarray | None = None
+    member: np.ndarray,
+    s: np.ndarray,
+    k: int,
+    points: np.ndarray,
+    e: np.ndarray,
+    e_by_point: np.ndarray | None = None,
+    common: np.ndarray | None = None,
 ) -> np.ndarray:
     """:func:`swap_changes` of several points ``p`` at once: ``(len(points), n)``.
 
@@ -152,6 +179,9 @@ def swap_changes_many(
     Args:
         points: ``(P,) int`` the points to move.
         member, s, k, e, e_by_point: As for :func:`swap_changes`.
+        common: :func:`shared_cards` of ``member`` (None: summed card by card). Where two
+            points share at most one card, the terms of the cards they share are that
+            card's term and zeros, whose sum is the term exactly: looked up, not summed.
     """
     if e_by_point is None:
         e_by_point = e @ member
@@ -159,13 +189,15 @@ def swap_changes_many(
     through = member[:, points].T  # (P, b): the cards through each point
     counts = through.sum(axis=1)
     out = np.empty((len(points), member.shape[1]))
+    by_lookup = None if common is None else np.append(e, 0.0)[common[points]]  # (P, n); wrong at q = p (inf)
     for r in sorted(set(counts.tolist())):  # (np.unique would load numpy.ma: 5 ms a process)
         same = np.nonzero(counts == r)[0]
         step = max(1, CHUNK_ELEMENTS // max(1, int(r) * member.shape[1]))
         for rows in (same[i : i + step] for i in range(0, len(same), step)):
             cards = np.nonzero(through[rows])[1].reshape(len(rows), int(r))  # ascending in each row
             e_cards = e[cards]
-            shared = (member[cards] * e_cards[..., None]).sum(axis=1)  # (rows, n): cards holding p and q
+            # (rows, n): the terms of the cards holding p and q
+            shared = (member[cards] * e_cards[..., None]).sum(axis=1) if by_lookup is None else by_lookup[rows]
             d = (s[None, :] - s[points[rows], None]) / (k * TEMPERATURE)
             own = e_cards.sum(axis=1)[:, None]
             out[rows] = np.expm1(-d) * (own - shared) + np.expm1(d) * (e_by_point[None, :] - shared)
@@ -173,14 +205,16 @@ def swap_changes_many(
     return out
 
 
-def _best_swap(member: np.ndarray, s: np.ndarray, k: int, off_cards: np.ndarray) -> tuple[int, int] | None:
+def _best_swap(
+    member: np.ndarray, s: np.ndarray, k: int, off_cards: np.ndarray, common: np.ndarray | None = None
+) -> tuple[int, int] | None:
     """The swap ``(p, q)`` that lowers the penalty most, ``q`` not one of the points on no
     card (``off_cards``: ``(n,) bool``), or None if none lowers it (on a tie, the lowest p,
-    then the lowest q)."""
+    then the lowest q); ``common``: see :func:`swap_changes_many`."""
     e = card_weights(member, s, k)
     worst = np.argsort(-e, kind="stable")[:WORST_CARDS]
     points = np.nonzero(member[worst].any(axis=0))[0]
-    delta = swap_changes_many(member, s, k, points, e, e @ member)
+    delta = swap_changes_many(member, s, k, points, e, e @ member, common)
     delta[:, off_cards] = np.inf
     q = delta.argmin(axis=1)
     gain = delta[np.arange(len(points)), q]
