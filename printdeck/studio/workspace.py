@@ -408,12 +408,18 @@ class Workspace:
         where = {item.uid: k for k, item in enumerate(self.items)}
         tiles = []
         for tile in self.rejected:
+            shown = {key: tile.get(key) for key in PAGE_TILE_KEYS}  # not what links it to its symbol
             k = where.get(tile.get("repeats") or 0, -1)  # uids count from 1
             if tile.get("code") == SAME_PICTURE and k >= 0:
                 said = Words("", same_picture_words(tile_named(k, shown_name(self.items[k]))))
-                tile = {**tile, "words": said.alone()}  # as the tile said it when the copy was refused
-            tiles.append(tile)
+                shown["words"] = said.alone()  # as the tile said it when the copy was refused
+            tiles.append(shown)
         return tiles
+
+
+PAGE_TILE_KEYS = ("uid", "file", "error", "words", "drop")
+"""What the page gets of a refused tile (the code and the link to the symbol a copy repeats
+stay here: 200 tiles must stay a small state)."""
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
