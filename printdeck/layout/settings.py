@@ -9,14 +9,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from printdeck.cardshape import CardShape
-from printdeck.layout.packing.card_state import COMPACT_MIN_GAIN, COMPACT_STEPS
+from printdeck.layout.compact_budget import (
+    COMPACT_MIN_GAIN,
+    COMPACT_STEPS,
+    POLYGON_COMPACT_MIN_GAIN,
+    POLYGON_COMPACT_STEPS,
+)
 from printdeck.layout.pins import PinnedCard, pins_from_theme
 from printdeck.theme import Theme
 
 RATIO_FLOOR = 0.8  # a card's size ratio stays at least this times the intended spread
 CENTRE_FREE_MM = 2.0  # the centre mark's arms (printdeck.render.style.CENTRE_MARK_MM / 2) and a little room
-POLYGON_COMPACT_STEPS = 16  # COMPACT_STEPS on square, rectangular and hexagonal cards (their corners fill late)
-POLYGON_COMPACT_MIN_GAIN = 0.0015  # COMPACT_MIN_GAIN on those cards (gains there come slower)
 RATIO_CEILING = 0.6  # ... and at most this (when the intended spread is itself at most this)
 MARK_SHARE = 0.055  # a class set's deck mark is this share of the card's diameter across ...
 MARK_DIAMETER_MM = (4.0, 8.0)  # ... kept within these bounds, mm

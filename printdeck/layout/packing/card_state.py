@@ -16,14 +16,13 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork import Silhouette
+from printdeck.layout.compact_budget import COMPACT_MIN_GAIN, COMPACT_STEPS
 from printdeck.layout.packing.safe_zone import SafeZone
 from printdeck.layout.packing.symbol_geometry import symbol_geometry
 
 SAFETY_MM = 1e-6  # numerical margin on every gap test
 CENTRE = shapely.Point(0.0, 0.0)  # the card's centre (see PackInput.centre_free_mm)
 POLYGON = int(shapely.GeometryType.POLYGON)  # shapely.get_type_id of a polygon
-COMPACT_STEPS = 12  # most linear programs a round card's compaction takes (PackInput.compact_steps)
-COMPACT_MIN_GAIN = 0.003  # a card stops compacting once a step gains under this share of its zone
 
 
 @dataclass(frozen=True)
