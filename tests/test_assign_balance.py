@@ -24,17 +24,18 @@ from printdeck.assign.balance import (
 from printdeck.design import make_design, verify_blocks
 from printdeck.theme import load_theme
 
+ORDERS = st.sampled_from([2, 3, 5])
+"""Plane orders the properties are tried on (up to 31 points)."""
+SCORES = st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31)
+"""A score for each point of the largest of them."""
+
 
 def _card_scores(blocks, scores) -> np.ndarray:
     return np.array([np.mean([scores[p] for p in b]) for b in blocks])
 
 
 @hsettings(max_examples=30, deadline=None)
-@given(
-    q=st.sampled_from([2, 3, 5]),
-    trim=st.integers(0, 4),
-    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
-)
+@given(q=ORDERS, trim=st.integers(0, 4), scores=SCORES)
 def test_balance_is_a_permutation_that_never_lowers_the_worst_card(q, trim, scores) -> None:
     blocks = prime_plane(q)
     blocks = blocks[: len(blocks) - trim] if trim < len(blocks) - 1 else blocks
@@ -49,10 +50,10 @@ def test_balance_is_a_permutation_that_never_lowers_the_worst_card(q, trim, scor
 
 @hsettings(max_examples=30, deadline=None)
 @given(
-    q=st.sampled_from([2, 3, 5]),
+    q=ORDERS,
     trim=st.integers(0, 5),
     p=st.integers(0, 30),
-    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
+    scores=SCORES,
 )
 def test_swap_changes_match_recomputing_the_penalty(q, trim, p, scores) -> None:
     blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
@@ -87,21 +88,28 @@ def _one_point_changes(member, s, k, p, e) -> np.ndarray:
     return delta
 
 
-@hsettings(max_examples=30, deadline=None)
-@given(
-    q=st.sampled_from([2, 3, 5]),
-    trim=st.integers(0, 5),
-    chunk=st.sampled_from([1, 40, 1 << 20]),
-    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
-)
-def test_many_points_score_as_each_alone_to_the_bit(q, trim, chunk, scores) -> None:
-    # a trimmed plane has points on q + 1 cards and points on fewer: scored in groups, in chunks
-    blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
-    n, k = q * q + q + 1, q + 1
-    s = np.array(scores[:n])
+def _trimmed_plane(q: int, trim: int, scores: list[float]) -> tuple[np.ndarray, np.ndarray, int]:
+    """The plane of order q less its last ``trim`` lines (at most q²): its ``(cards, points)``
+    incidence matrix, the points' scores, and k = q + 1."""
+    n = q * q + q + 1
+    blocks = prime_plane(q)[: n - min(trim, q * q)]
     member = np.zeros((len(blocks), n), dtype=bool)
     for c, block in enumerate(blocks):
         member[c, block] = True
+    return member, np.array(scores[:n]), q + 1
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(
+    q=ORDERS,
+    trim=st.integers(0, 5),
+    chunk=st.sampled_from([1, 40, 1 << 20]),
+    scores=SCORES,
+)
+def test_many_points_score_as_each_alone_to_the_bit(q, trim, chunk, scores) -> None:
+    # a trimmed plane has points on q + 1 cards and points on fewer: scored in groups, in chunks
+    member, s, k = _trimmed_plane(q, trim, scores)
+    n = member.shape[1]
     e = card_weights(member, s, k)
     points = np.arange(n)[::-1]
     with pytest.MonkeyPatch.context() as patch:
@@ -113,19 +121,11 @@ def test_many_points_score_as_each_alone_to_the_bit(q, trim, chunk, scores) -> N
 
 
 @hsettings(max_examples=30, deadline=None)
-@given(
-    q=st.sampled_from([2, 3, 5]),
-    trim=st.integers(0, 5),
-    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
-)
+@given(q=ORDERS, trim=st.integers(0, 5), scores=SCORES)
 def test_shared_cards_looked_up_score_as_summed_to_the_bit(q, trim, scores) -> None:
     # a plane's two points share at most one card: its term is looked up, not summed
-    blocks = prime_plane(q)[: q * q + q + 1 - min(trim, q * q)]
-    n, k = q * q + q + 1, q + 1
-    s = np.array(scores[:n])
-    member = np.zeros((len(blocks), n), dtype=bool)
-    for c, block in enumerate(blocks):
-        member[c, block] = True
+    member, s, k = _trimmed_plane(q, trim, scores)
+    n = member.shape[1]
     common = shared_cards(member, k)
     assert common is not None
     e = card_weights(member, s, k)
@@ -179,11 +179,7 @@ def test_solidity_of_simple_shapes() -> None:
 
 
 @hsettings(max_examples=30, deadline=None)
-@given(
-    q=st.sampled_from([2, 3, 5]),
-    kept=st.integers(1, 6),
-    scores=st.lists(st.floats(0.05, 1.0), min_size=31, max_size=31),
-)
+@given(q=ORDERS, kept=st.integers(1, 6), scores=SCORES)
 def test_a_point_on_no_card_keeps_its_symbol(q, kept, scores) -> None:
     """A deck trimmed until some points are on no card: balancing never moves a symbol onto
     or off those points, so the symbols a deck leaves out are the assignment's (what
