@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printdeck.choices import Duplex
-from printdeck.errors import shown
+from printdeck.errors import counted, shown
 from printdeck.model import CropReport
 
 
@@ -93,7 +93,7 @@ class BuildResult:
         manifest = "" if self.manifest_path is None else f" (manifest {self.manifest_path.name})"
         lines.append(
             f"wrote {where}: {self._cards_text()}, {self.symbols_per_card} symbols a card, "
-            f"{_counted(self.pages, 'page')}, {size_text(self.size_bytes)}{manifest}"
+            f"{counted(self.pages, 'page')}, {size_text(self.size_bytes)}{manifest}"
         )
         if self.faces:
             lines.append(self.faces)
@@ -113,18 +113,13 @@ def cards_text(cards: int, decks: tuple[str, ...] = ()) -> str:
         '1 card'
     """
     if len(decks) < 2:
-        return _counted(cards, "card")
-    return f"{len(decks)} decks ({_decks_text(decks)}) of {_counted(cards // len(decks), 'card')}"
+        return counted(cards, "card")
+    return f"{len(decks)} decks ({_decks_text(decks)}) of {counted(cards // len(decks), 'card')}"
 
 
 def _listed(parts: tuple[str, ...]) -> str:
     """``the credits``, ``the credits and the legend``, ``the credits, the legend and the rules``."""
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def _counted(n: int, noun: str) -> str:
-    """``1 card``, ``55 cards``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _decks_text(letters: tuple[str, ...]) -> str:
@@ -166,7 +161,7 @@ def cut_files_line(paths: list[Path], path_text: Callable[[Path], str] = shown) 
         'wrote cut files r5-cut-01.svg ... r5-cut-02.dxf (2 sheets, SVG and DXF)'
     """
     between = ", " if len(paths) == 2 else " ... "
-    sheets = _counted(len(paths) // 2, "sheet")
+    sheets = counted(len(paths) // 2, "sheet")
     return f"wrote cut files {path_text(paths[0])}{between}{paths[-1].name} ({sheets}, SVG and DXF)"
 
 

@@ -80,6 +80,16 @@ def shown(path: str | PathLike[str]) -> str:
     return escape_unprintable(str(path))
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun`` as a message says them: one without an s.
+
+    Examples:
+        >>> counted(1, "card"), counted(55, "card"), counted(0, "symbol")
+        ('1 card', '55 cards', '0 symbols')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def one_line(message: str) -> str:
     """``message`` as one safe line: ASCII line breaks and tabs between words become
     spaces, other non-printables are escaped, runs of spaces are collapsed."""

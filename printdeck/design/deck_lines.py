@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printdeck.errors import PrintdeckError, file_error, shown
+from printdeck.errors import PrintdeckError, counted, file_error, shown
 
 MAX_CARDS = 60_000
 """Most cards verified (time grows as cards², memory as symbols on cards)."""
@@ -117,10 +117,7 @@ def design_header(cards: int, symbols: int, per_card: int, lam: int) -> str:
     """The text form's deck line (after ``"# "``), which :func:`from_text` and
     :func:`from_csv` read back: ``"57 cards, 57 symbols, 8 a card, every two share 1"``
     (``"1 card"`` for one)."""
-    return (
-        f"{cards} card{'' if cards == 1 else 's'}, {symbols} symbol{'' if symbols == 1 else 's'}, "
-        f"{per_card} a card, every two share {lam}"
-    )
+    return f"{counted(cards, 'card')}, {counted(symbols, 'symbol')}, {per_card} a card, every two share {lam}"
 
 
 def is_design_text(text: str) -> bool:

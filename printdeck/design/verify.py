@@ -21,6 +21,7 @@ import numpy as np
 
 from printdeck.design.gram import _gram_chunk, _Incidence, _row_chunks
 from printdeck.design.lambda_screen import _lambda_one_failures
+from printdeck.errors import counted
 
 #: How many wrong pairs a report keeps (the count is always exact).
 MAX_LISTED_PAIRS = 1000
@@ -126,32 +127,28 @@ class VerifyReport:
         lines = [
             f"cards: {self.cards}" + (" in deck A" if self.b_cards else ""),
             self._symbols_line(),
-            "symbols per card: " + ", ".join(f"{int(s)} ({_cards(int((self.card_sizes == s).sum()))})" for s in sizes),
+            "symbols per card: "
+            + ", ".join(f"{int(s)} ({counted(int((self.card_sizes == s).sum()), 'card')})" for s in sizes),
             "symbol frequencies: "
             + (", ".join(f"{int(f)}x{int((used == f).sum())}" for f in np.unique(used)) or "none"),
             f"pairs sharing other than {self.lam}: {self.bad_pair_count}",
         ]
         named = self.bad_pairs[:SUMMARY_PAIRS]
         for i, j, s in named:
-            lines.append(f"  cards {i + 1} and {j + 1} share {s} symbol{'' if s == 1 else 's'}")
+            lines.append(f"  cards {i + 1} and {j + 1} share {counted(s, 'symbol')}")
         if self.bad_pair_count > len(named):
             lines.append(f"  ... and {self.bad_pair_count - len(named)} more")
         for c in self.duplicate_cards:
             lines.append(f"  card {c + 1} lists a symbol twice")
         for number, report in self.decks:
-            lines.append(f"deck {number}: {_cards(report.cards)}, " + ("OK" if report.ok else "FAILED"))
+            lines.append(f"deck {number}: {counted(report.cards, 'card')}, " + ("OK" if report.ok else "FAILED"))
         if self.b_cards:
-            lines.append(f"deck B: {_cards(self.b_cards)}, each showing the symbols of its twin in deck A")
+            lines.append(f"deck B: {counted(self.b_cards, 'card')}, each showing the symbols of its twin in deck A")
         lines += [f"  {fault}" for fault in self.faults[:SUMMARY_PAIRS]]
         if len(self.faults) > SUMMARY_PAIRS:
             lines.append(f"  ... and {len(self.faults) - SUMMARY_PAIRS} more")
         lines.append(self._verdict())
         return "\n".join(lines)
-
-
-def _cards(count: int) -> str:
-    """``"1 card"``, ``"5 cards"``."""
-    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def incidence_matrix(blocks: Sequence[Sequence[int]] | np.ndarray, n_points: int | None = None) -> np.ndarray:
