@@ -88,18 +88,7 @@ class WholeBatch(WholeCard):
             np.concatenate([w.candidates[1] + vfirst[k] for k, w in enumerate(wholes)]),
         )
         self._batch_fields()
-        self._batch_cells()
-
-    def _batch_cells(self) -> None:
-        """Every symbol's edge cells end to end (see ``WholeCard._edge_cells``)."""
-        first_cell = np.cumsum([0, *(len(w._cell_start) - 1 for w in self.wholes)])
-        first_edge = np.cumsum([0, *(len(w.cell_edge_list) for w in self.wholes)])
-        cell_at = np.concatenate([w._cell_at for w in self.wholes])
-        cell_at[:, 4] += np.repeat(first_cell[:-1], [len(w._cell_at) for w in self.wholes])
-        self._cell_at = cell_at
-        starts = (w._cell_start[:-1] + first_edge[k] for k, w in enumerate(self.wholes))
-        self._cell_start = np.concatenate([*starts, first_edge[-1:]])
-        self.cell_edge_list = np.concatenate([w.cell_edge_list for w in self.wholes])
+        self._edge_cells([g.edge_cells for card in cards for g in card.geometry])
 
     def _batch_fields(self) -> None:
         """Every symbol's lower field in one atlas (see ``WholeCard._fields``)."""
