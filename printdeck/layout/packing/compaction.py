@@ -48,12 +48,11 @@ import math
 import numpy as np
 import shapely
 
-from printdeck.artwork import ink_share
 from printdeck.layout.packing.card_state import CENTRE, SAFETY_MM, CardState
 from printdeck.layout.packing.contacts import Contacts, contacts, joined, kept
 from printdeck.layout.packing.lp_solve import SparseRows, solve
 from printdeck.layout.packing.size_ratio import RATIO_MARGIN, below_floor, small_share
-from printdeck.layout.packing.whole_card import WholeCard, none_by
+from printdeck.layout.packing.whole_card import WholeCard, none_by, planned_share
 
 SHIFT_MM = 1.0  # trust region of a step: shifts up to this in x and in y
 TURN_RAD = 0.05  # ... turns up to this
@@ -213,8 +212,7 @@ def _ahead(card: CardState, share: np.ndarray | None = None) -> np.ndarray:
     slots planned (see ``printdeck.layout.size_plan.DeckPlanner``; ``share``:
     :attr:`~.whole_card.WholeCard.planned_share`, found here if None)."""
     if share is None:
-        planned = card.problem.targets * np.array([ink_share(s) for s in card.problem.silhouettes])
-        share = planned / planned.mean()
+        share = planned_share(card)
     size = card.ink_sizes_mm()
     return size / size.mean() > share
 

@@ -45,6 +45,13 @@ def none_by(bad: np.ndarray, group: np.ndarray, n_groups: int) -> np.ndarray:
     return np.bincount(group[bad], minlength=n_groups) == 0
 
 
+def planned_share(card: CardState) -> np.ndarray:
+    """``(n,)`` each symbol's planned size (target times :func:`~printdeck.artwork.ink_share`,
+    as ``DeckPlanner`` plans them) over their mean (:attr:`WholeCard.planned_share`)."""
+    planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
+    return planned / planned.mean()
+
+
 class WholeCard:
     """Flat per-card arrays of a :class:`~.card_state.CardState`'s symbols.
 
@@ -101,8 +108,7 @@ class WholeCard:
         close = np.ones((n, len(self.vertices_z)), dtype=bool)
         close[self.owner, np.arange(len(self.vertices_z))] = False
         self.candidates = np.nonzero(close)  # every (symbol, vertex not its own), by symbol then vertex
-        planned = card.problem.targets * np.array([g.ink_share for g in card.geometry])
-        self.planned_share = planned / planned.mean()
+        self.planned_share = planned_share(card)
         self.ratio_shapes: dict[int, tuple] = {}  # filled by the compaction's size ratio rows
         self._fields(card)
         self._edge_cells([g.edge_cells for g in card.geometry])
