@@ -165,9 +165,9 @@ def plain_words(exc: PrintdeckError, doc: Mapping[str, Any] | None = None) -> Wo
         )
     if exc.code == UNREADABLE_FONT:
         return Words(label_of("text.font"), "this file cannot be read as a font: choose a .ttf, .otf or .ttc file")
-    parts = (key or "").split(".")
-    if len(parts) > 1 and parts[0] == "symbols" and parts[1].isdigit():
-        return _about_symbol(exc, int(parts[1]), parts[2:], doc or {})
+    index = index_in_symbols(key)
+    if index is not None:
+        return _about_symbol(exc, index, (key or "").split(".")[2:], doc or {})
     if key == "symbols":
         return Words(SYMBOLS_PANEL, _said(exc), own=False)
     setting = setting_of(key)
