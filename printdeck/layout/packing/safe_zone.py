@@ -1,8 +1,8 @@
 """The safe zone a card's ink must stay in: a disc or a convex polygon, tested exactly.
 
 A disc (round cards) keeps the engine's original tests: a vertex is inside when
-``|z| <= R``, and near the rim the disc is kept as its inscribed regular
-:data:`RIM_POLYGON`-gon for the linear programs. A convex polygon (square, rectangle,
+``|z| <= R``; near the rim, the linear programs keep each vertex behind the chord across
+its own direction at the apothem of the inscribed regular :data:`RIM_POLYGON`-gon. A convex polygon (square, rectangle,
 hexagon; a rounded corner as chords inside its arc, see
 :meth:`printdeck.cardshape.CardShape.vertices`) is its sides' half-planes
 ``Re(conj(u_k) z) <= a_k`` (``u_k`` the outward unit normal, ``a_k`` the apothem): the
@@ -21,8 +21,7 @@ import numpy as np
 
 from printdeck.cardshape import CardShape
 
-RIM_POLYGON = 64  # a disc's rim is kept as this regular polygon inscribed in it (linear programs)
-RIM_SIDES = 3  # ... whose this many sides nearest a vertex's direction are its rim contacts
+RIM_POLYGON = 64  # a disc's rim contact is a chord at the apothem of this regular polygon inscribed in it
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,17 +214,17 @@ class SafeZone:
         Returns ``(which, normal, slack)``: the index into ``p`` of each contact, its unit
         normal (towards the inside) and how far the point may move along ``-normal``
         before it leaves the zone (mm). A disc gives each point near its rim one contact
-        for each of the :data:`RIM_SIDES` sides of the inscribed :data:`RIM_POLYGON`-gon
-        nearest the point's direction; a polygon one for each of its sides within
-        ``reach``."""
+        across the point's own direction at the apothem ``R cos(π / n)`` of the inscribed
+        regular :data:`RIM_POLYGON`-gon (one row a vertex: the 64-gon's three nearest sides
+        made a linear program about a tenth slower for the same density, bench/RESULTS.md;
+        the exact check still decides each step); a polygon one for each of its sides
+        within ``reach``."""
         if self.normals is None:
             far = np.nonzero(np.abs(p) > self.radius_mm - reach)[0]
-            k0 = np.rint(np.angle(p[far]) / (2 * math.pi / RIM_POLYGON)).astype(int)
-            sides = k0[:, None] + np.arange(-(RIM_SIDES // 2), RIM_SIDES // 2 + 1)[None, :]
-            u = np.exp(2j * math.pi * sides / RIM_POLYGON)
-            apothem = self.radius_mm * math.cos(math.pi / RIM_POLYGON)
-            slack = apothem - (np.conj(u) * p[far][:, None]).real
-            which, normal, room = np.repeat(far, sides.shape[1]), -u.ravel(), slack.ravel()
+            length = np.abs(p[far])
+            u = p[far] / np.maximum(length, 1e-300)  # the vertex's own direction (never at the centre: near the rim)
+            slack = self.radius_mm * math.cos(math.pi / RIM_POLYGON) - length
+            which, normal, room = far, -u, slack
             if len(self.cut_normals):  # each cut is one more side
                 cut_slack = self.cut_apothems[None, :] - (np.conj(self.cut_normals)[None, :] * p[:, None]).real
                 near, side = np.nonzero(cut_slack < reach)
