@@ -16,7 +16,7 @@ MODULES = [
     "printdeck.decks",
     "printdeck.errors",
     "printdeck.model",
-    "printdeck.render.extras",
+    "printdeck.render.legend_cells",
     "printdeck.render.proof",
     "printdeck.render.svg_forms",
     "printdeck.render.svg_opacity",

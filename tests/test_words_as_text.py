@@ -167,3 +167,33 @@ def test_the_legend_names_print_at_body_text_size(tmp_path: Path) -> None:
         word_px = cell[art_top:art_bottom].any(axis=1).sum()
         name_pt = scale * TEXT_FORM_SIZE_PT * name_px / word_px
         assert 9.0 <= name_pt <= 11.5, (names[sid], round(name_pt, 2))  # 10 pt, read from pixels
+
+
+VOCABULARY = [("carrot", "zanahoria"), ("cat", "gato"), ("dog", "perro"), ("umbrella", "paraguas")]
+VOCABULARY += [("apple", "manzana"), ("snail", "caracol"), ("butterfly", "mariposa")]
+
+
+def test_the_legend_sets_a_picture_above_its_word_across_the_cell(tmp_path: Path) -> None:
+    """A vocabulary deck's legend set each picture and its word side by side, the word in
+    11 mm: "zanahoria" printed at about 6.5 pt. Now the word is under its picture, centred
+    with it, across the cell, at 15 to 18 pt; rasterised, its ink stays between the picture
+    and the name under it, inside the cell's frame."""
+    symbols = [{"name": p, "faces": [{"image": f"@assets/twemoji/{p}.svg"}, {"text": w}]} for p, w in VOCABULARY]
+    data = {"name": "v", "seed": 3, "deck": {"symbols_per_card": 3, "faces": "mixed"}, "symbols": symbols}
+    result = printdeck.build(data, out=tmp_path / "deck.pdf", legend=True)
+    reader = PdfReader(str(result.pdf_path))
+    page_height_pt = float(reader.pages[-1].mediabox.height)
+    forms = _form_boxes(reader, len(reader.pages))  # drawn cell by cell: the picture, then its word
+    assert len(forms) == 2 * len(VOCABULARY)
+    names = _text_boxes(result.pdf_path, len(reader.pages) - 1)
+    ink = _page_pixels(result.pdf_path, -1).min(axis=2) < 120  # not the grey rule under the picture
+    to_px = PX_PER_MM * 25.4 / 72
+    for (_, picture, _), (_, word, scale) in zip(forms[::2], forms[1::2]):
+        assert 15.0 <= scale * TEXT_FORM_SIZE_PT <= 18.0  # its em, pt
+        assert abs(picture.mean(axis=0)[0] - word.mean(axis=0)[0]) < 0.5 * 72 / 25.4  # centred under it
+        (x0, y0), (x1, y1) = word
+        under = [top for left, _, right, top in names if left < x1 and x0 < right and top < y0]
+        assert under and picture[0][1] > y1  # below its picture, above its name
+        rows = ink[round((page_height_pt - picture[0][1]) * to_px) : round((page_height_pt - max(under)) * to_px)]
+        columns = rows[:, round(x0 * to_px) - 4 : round(x1 * to_px) + 4].any(axis=0)
+        assert columns[:3].sum() == 0 and columns[-3:].sum() == 0  # the word's ink ends inside its box

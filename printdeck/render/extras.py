@@ -4,34 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.model import SymbolSpec
 from printdeck.render.forms import ArtLibrary, by_id
-from printdeck.render.page_faces import draw_fitted_symbol, draw_word_face, word_extent_mm, word_width_mm
+from printdeck.render.legend_cells import LEGEND_ART_MM, LEGEND_CELL_MM, cell_frame, draw_cell_faces
 from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
 from printdeck.render.rules_text import FACES_RULES_TEXT, faces_rules, rules_sections
 from printdeck.render.sheet import INK
 from printdeck.render.text import draw_string, ltr_line, string_width
 from printdeck.units import mm_to_pt, pt_to_mm
 
-LEGEND_CELL_MM = 32.0
-"""Legend grid pitch, mm (artwork box 20 mm, name below)."""
-LEGEND_ART_MM = 20.0
-LEGEND_WORD_PT = 18.0
-"""A word's size in the legend, points: every word as tall as any other, as text is, set
-smaller only to fit its cell (a word fitted to a picture's square was tiny when long,
-"summer", and huge when short, "ox" or 猫)."""
-WORD_BASELINE_EM = 0.35
-"""A legend word's baseline sits this far below the middle of its face's box, em (digits,
-capitals and Chinese characters stand about the middle; descenders reach below)."""
-FACE_GAP_MM = 4.0
-"""Space between two faces of one symbol in a legend cell, mm (a thin rule in its middle)."""
-CELL_ROOM_MM = 3.0
-"""Space kept clear at each side of a legend cell of several faces, mm (its frame in it)."""
-FACE_RULE = HexColor("#9a9a9a")
-"""Colour of the rule between a symbol's faces in the legend, and of their cell's frame."""
 PAGE_MARGIN_MM = 12.0
 HEADING_PT = 14.0
 """Page heading size, points (shrunk down to ``MIN_HEADING_PT``, then wrapped)."""
@@ -73,7 +56,7 @@ def legend_pages(
         art: The document's symbol forms (artwork is reused, not stored again).
         symbols: The deck's symbols (looked up by ``id``).
         used_ids: Symbol ids to list, in order; or groups of ids, one cell each: a symbol
-            with several faces, its faces side by side under the first face's name
+            with several faces, its faces together (:mod:`~printdeck.render.legend_cells`) under the first face's name
             (the symbol's).
         page_size_mm: (W, H) of the legend pages, mm.
         title: Deck title for the page heading (shrunk, then wrapped, to fit).
@@ -182,23 +165,13 @@ def _legend_cell(
     center_mm: tuple[float, float],
     card_colour: str = "#ffffff",
 ) -> None:
-    """One legend cell: the symbol's faces in the art box (:func:`face_grid`), its name below.
-
-    A picture fills its face's box; a word is set as text, at the one size every cell sets
-    its words at, smaller only to fit (:func:`_cell_word_pt`). A symbol's faces are apart
-    with thin rules between them, so "3 × 9" and "27" read as two faces, not as "3 × 927",
-    inside a thin rounded frame that keeps them apart from the next cell's."""
-    rows, cols, gap_mm, box_mm = face_grid(len(faces))
+    """One legend cell: the symbol's faces in the art box
+    (:func:`~printdeck.render.legend_cells.draw_cell_faces`), its name below; a symbol of
+    several faces inside a thin rounded frame that keeps them apart from the next cell's."""
     art_y_mm = center_mm[1] + 3.0
     if len(faces) > 1:
-        _cell_frame(canvas, center_mm)
-    face_rows = [faces[row * cols : (row + 1) * cols] for row in range(rows)]
-    word_pt = _cell_word_pt(art, face_rows, gap_mm, box_mm)
-    for row, row_faces in enumerate(face_rows):
-        y_mm = art_y_mm + ((rows - 1) / 2.0 - row) * (box_mm + gap_mm)
-        _face_row(canvas, art, row_faces, (center_mm[0], y_mm), (box_mm, gap_mm, word_pt), card_colour)
-    if rows > 1:
-        _face_rule(canvas, (center_mm[0], art_y_mm), cols * (box_mm + gap_mm) - gap_mm, upright=False)
+        cell_frame(canvas, center_mm)
+    draw_cell_faces(canvas, art, faces, (center_mm[0], art_y_mm), card_colour)
     _legend_name(canvas, faces[0].name, (center_mm[0], art_y_mm - LEGEND_ART_MM / 2.0 - NAME_GAP_MM))
 
 
@@ -210,101 +183,6 @@ def _legend_name(canvas: Canvas, name: str, top_mm: tuple[float, float]) -> None
     canvas.setFont(SANS, size)
     for i, line in enumerate(lines):
         draw_string(canvas, mm_to_pt(top_mm[0]), mm_to_pt(top_mm[1]) - (i + 1) * size * 1.1, line, "middle")
-
-
-def _face_row(
-    canvas: Canvas,
-    art: ArtLibrary,
-    faces: Sequence[SymbolSpec],
-    centre_mm: tuple[float, float],
-    sizes: tuple[float, float, float],
-    card_colour: str,
-) -> None:
-    """One row of a legend cell's faces side by side, centred at ``centre_mm``, a thin rule
-    in each gap between two. ``sizes``: ``(box mm, gap mm, word pt)``: a picture fitted
-    into a box's square, a word set as text at the word size on the row's baseline
-    (:data:`WORD_BASELINE_EM` below its middle), as wide as its letters."""
-    box_mm, gap_mm, word_pt = sizes
-    is_word = [art.art(face.id).word for face in faces]
-    widths = [word_width_mm(f, word_pt) if word else box_mm for f, word in zip(faces, is_word)]
-    x_mm = centre_mm[0] - (sum(widths) + (len(faces) - 1) * gap_mm) / 2.0
-    baseline_mm = centre_mm[1] - WORD_BASELINE_EM * pt_to_mm(word_pt)
-    for k, (face, width) in enumerate(zip(faces, widths)):
-        if is_word[k]:
-            draw_word_face(canvas, art, face, (x_mm, baseline_mm), word_pt, (LEGEND_CELL_MM, box_mm), card_colour)
-        else:
-            draw_fitted_symbol(canvas, art, face, (x_mm + width / 2.0, centre_mm[1]), box_mm, card_colour)
-        if k:
-            _face_rule(canvas, (x_mm - gap_mm / 2.0, centre_mm[1]), box_mm, upright=True)
-        x_mm += width + gap_mm
-
-
-def _cell_word_pt(art: ArtLibrary, rows: Sequence[Sequence[SymbolSpec]], gap_mm: float, box_mm: float) -> float:
-    """The size a legend cell sets its words at, pt: :data:`LEGEND_WORD_PT`, as every other
-    cell's, or smaller where a row of its faces (``rows``, pictures ``box_mm`` wide,
-    ``gap_mm`` apart) would be wider than the cell less :data:`CELL_ROOM_MM` a side, or a
-    word's ink would reach out of its row's ``box_mm`` (from the row's baseline)."""
-    size_pt = LEGEND_WORD_PT
-    drop_mm = WORD_BASELINE_EM * pt_to_mm(LEGEND_WORD_PT)
-    for line in rows:
-        words = [face for face in line if art.art(face.id).word]
-        if not words:
-            continue
-        room_mm = LEGEND_CELL_MM - 2 * CELL_ROOM_MM - (len(line) - len(words)) * box_mm - (len(line) - 1) * gap_mm
-        natural_mm = sum(word_width_mm(w, LEGEND_WORD_PT) for w in words)
-        size_pt = min(size_pt, LEGEND_WORD_PT * room_mm / max(natural_mm, 1e-6))
-        for word in words:
-            bottom_mm, top_mm = word_extent_mm(word, LEGEND_WORD_PT)
-            size_pt = min(size_pt, LEGEND_WORD_PT * box_mm / 2.0 / max(top_mm - drop_mm, drop_mm - bottom_mm, 1e-6))
-    return size_pt
-
-
-def face_grid(n_faces: int) -> tuple[int, int, float, float]:
-    """How a legend cell sets a symbol's ``n_faces`` faces (1 to 8): ``(rows, columns, gap
-    between faces mm, face box mm)``; one face fills :data:`LEGEND_ART_MM`, two sit side by
-    side :data:`FACE_GAP_MM` apart, three and more in two rows (4 faces: 8 mm boxes, 8
-    faces: 4.6 mm), the cell's sides :data:`CELL_ROOM_MM` clear.
-
-    Examples:
-        >>> face_grid(2)
-        (1, 2, 4.0, 11.0)
-        >>> face_grid(8)[:2]
-        (2, 4)
-    """
-    if n_faces <= 1:
-        return 1, 1, 0.0, LEGEND_ART_MM
-    rows = 1 if n_faces == 2 else 2
-    cols = -(-n_faces // rows)
-    gap_mm = FACE_GAP_MM if cols <= 2 else FACE_GAP_MM / 1.6
-    across = (LEGEND_CELL_MM - 2 * CELL_ROOM_MM - (cols - 1) * gap_mm) / cols
-    return rows, cols, gap_mm, min(across, (LEGEND_ART_MM - (rows - 1) * gap_mm) / rows)
-
-
-def _cell_frame(canvas: Canvas, center_mm: tuple[float, float]) -> None:
-    """The thin rounded frame round a legend cell of several faces (art and name), centred at ``center_mm``."""
-    side_mm = LEGEND_CELL_MM - 3.0
-    canvas.saveState()
-    canvas.setStrokeColor(FACE_RULE)
-    canvas.setLineWidth(0.5)
-    x_pt, y_pt = mm_to_pt(center_mm[0] - side_mm / 2.0), mm_to_pt(center_mm[1] - side_mm / 2.0 - 1.0)
-    canvas.roundRect(x_pt, y_pt, mm_to_pt(side_mm), mm_to_pt(side_mm), mm_to_pt(2.0), stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def _face_rule(canvas: Canvas, centre_mm: tuple[float, float], box_mm: float, *, upright: bool) -> None:
-    """A thin grey rule between faces of a legend cell, centred at ``centre_mm``: upright
-    (between two faces of a row, 0.7 of ``box_mm`` long) or across (between two rows,
-    ``box_mm`` long)."""
-    half_pt = mm_to_pt(box_mm * (0.35 if upright else 0.5))
-    x_pt, y_pt = mm_to_pt(centre_mm[0]), mm_to_pt(centre_mm[1])
-    canvas.saveState()
-    canvas.setStrokeColor(FACE_RULE)
-    canvas.setLineWidth(0.6)
-    if upright:
-        canvas.line(x_pt, y_pt - half_pt, x_pt, y_pt + half_pt)
-    else:
-        canvas.line(x_pt - half_pt, y_pt, x_pt + half_pt, y_pt)
-    canvas.restoreState()
 
 
 def legend_name_lines(name: str) -> tuple[list[str], float]:
