@@ -4,7 +4,8 @@ The paper less its margin (at least :data:`MIN_MARGIN_MM`; :data:`REGISTRATION_M
 with registration marks) and, all round, the room a crop mark needs outside the cards'
 bleed: its offset (:data:`ROUND_MARK_OFFSET_MM` for round cards, whose marks start at the
 bleed's edge; :data:`SHAPED_MARK_OFFSET_MM` for straight edges) and its length
-(:data:`MARK_LENGTH_MM`). All lengths mm.
+(:data:`MARK_LENGTH_MM`), unless the sheets print no crop marks (``paper.cut_marks:
+false``): then the cards may take that room too. All lengths mm.
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ def sheet_margin_mm(margin_mm: float, registration_marks: bool = False) -> float
     return max(margin_mm, REGISTRATION_MARGIN_MM) if registration_marks else margin_mm
 
 
-def mark_room_mm(round_cards: bool) -> float:
-    """The room a crop mark takes outside the cards' bleed, mm."""
+def mark_room_mm(round_cards: bool, marks: bool = True) -> float:
+    """The room a crop mark takes outside the cards' bleed, mm (none without ``marks``)."""
+    if not marks:
+        return 0.0
     return (ROUND_MARK_OFFSET_MM if round_cards else SHAPED_MARK_OFFSET_MM) + MARK_LENGTH_MM
 
 
@@ -52,19 +55,23 @@ def used_margin_mm(margin_mm: float) -> float:
     return max(margin_mm, MIN_MARGIN_MM)
 
 
-def sheet_edge_mm(margin_mm: float, round_cards: bool) -> float:
+def sheet_edge_mm(margin_mm: float, round_cards: bool, marks: bool = True) -> float:
     """How far the cards' bleeds keep from the paper's edge: :func:`used_margin_mm` and
-    :func:`mark_room_mm`."""
-    return used_margin_mm(margin_mm) + mark_room_mm(round_cards)
+    :func:`mark_room_mm` (``marks``: the sheets print crop marks)."""
+    return used_margin_mm(margin_mm) + mark_room_mm(round_cards, marks)
 
 
-def sheet_inner_mm(page_mm: tuple[float, float], margin_mm: float, round_cards: bool) -> tuple[float, float]:
+def sheet_inner_mm(
+    page_mm: tuple[float, float], margin_mm: float, round_cards: bool, marks: bool = True
+) -> tuple[float, float]:
     """``(width, height)`` of the paper the cards' bleeds may take: ``page_mm`` less
     :func:`sheet_edge_mm` on every side.
 
     Examples:
         >>> sheet_inner_mm((210.0, 297.0), 5.0, True)
         (194.0, 281.0)
+        >>> sheet_inner_mm((210.0, 297.0), 5.0, True, marks=False)
+        (200.0, 287.0)
     """
-    edge = sheet_edge_mm(margin_mm, round_cards)
+    edge = sheet_edge_mm(margin_mm, round_cards, marks)
     return page_mm[0] - 2.0 * edge, page_mm[1] - 2.0 * edge

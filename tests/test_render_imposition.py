@@ -142,3 +142,55 @@ def test_check_warns_of_the_marks_a_narrow_gap_leaves_out_as_build_does(tmp_path
         printdeck.build(theme, out=tmp_path / "gap.pdf")
     said = {str(w.message) for w in checked if issubclass(w.category, MarkWarning)}
     assert said == {str(w.message) for w in built if issubclass(w.category, MarkWarning)}
+
+
+@pytest.mark.parametrize(
+    ("paper", "diameter_mm", "marked", "unmarked"), [("a4", 90.0, 4, 5), ("a4", 70.0, 6, 8), ("letter", 65.0, 6, 9)]
+)
+def test_without_crop_marks_the_cards_take_their_room(
+    paper: str, diameter_mm: float, marked: int, unmarked: int
+) -> None:
+    """Sheets without crop marks (``paper.cut_marks: false``) kept the marks' 3 mm a side
+    empty: a 90 mm deck took 15 A4 sheets, not 12. The cards may now come to the margin,
+    never past it."""
+    size = paper_size_mm(paper)
+    assert impose(size, diameter_mm, 3.0, 5.0, 4.0, 60).per_page == marked
+    imp = impose(size, diameter_mm, 3.0, 5.0, 4.0, 60, marks=False)
+    assert imp.per_page == unmarked
+    outer_mm = diameter_mm / 2.0 + 3.0
+    for x, y in imp.full_page_centers_mm():
+        assert x - outer_mm >= MIN_MARGIN_MM - 1e-9 and x + outer_mm <= size[0] - MIN_MARGIN_MM + 1e-9
+        assert y - outer_mm >= MIN_MARGIN_MM - 1e-9 and y + outer_mm <= size[1] - MIN_MARGIN_MM + 1e-9
+
+
+def test_a_build_without_crop_marks_prints_more_cards_a_sheet_inside_the_margin(tmp_path: Path) -> None:
+    """Rasterised: seven 90 mm cards on A4 without crop marks are 5 and 2 a sheet (with
+    marks, 4 and 3; the manifest says each card's sheet), the first sheet's middle card in
+    the middle of the paper, and no ink comes within the 5 mm margin of the paper's edge."""
+    import json
+
+    import numpy as np
+    import pypdfium2
+    from test_theme_support import small_theme
+
+    import printdeck
+
+    card = {"diameter": "90mm", "bleed": "3mm", "background": "#ffe08a"}  # the bleed shows where the cards reach
+    sheets = []
+    for marks in (True, False):
+        data = small_theme(card=card, paper={"size": "a4", "cut_marks": marks})
+        result = printdeck.build(data, out=tmp_path / f"marks-{marks}.pdf")
+        manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+        sheets.append([sum(c["sheet"] == n for c in manifest["cards"]) for n in (1, 2)])
+    assert sheets == [[4, 3], [5, 2]]
+    px_per_mm = 4.0
+    document = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        pages = [np.asarray(p.render(scale=px_per_mm * 25.4 / 72).to_pil().convert("L")) < 245 for p in document]
+    finally:
+        document.close()
+    edge = round(MIN_MARGIN_MM * px_per_mm) - 1
+    for ink in pages:
+        assert not (ink[:edge].any() or ink[-edge:].any() or ink[:, :edge].any() or ink[:, -edge:].any())
+    middle = pages[0][round(148.5 * px_per_mm)].nonzero()[0]  # across the sheet's middle: one card, centred
+    assert len(middle) and abs((middle[0] + middle[-1]) / 2 / px_per_mm - 105.0) < 2.0

@@ -338,3 +338,22 @@ def test_the_picture_formats_said_are_those_read() -> None:
     words = {"jpg": "JPEG", "jpeg": "JPEG", "heif": "HEIC"}
     said = set(PICTURE_FORMATS.upper().split(", "))
     assert {words.get(s[1:], s[1:]).upper() for s in IMAGE_SUFFIXES} == said
+
+
+def test_without_crop_marks_a_card_may_take_their_room(tmp_path: Path) -> None:
+    """A 194 mm circle (200 mm with its bleed) does not fit A4's 194 mm inside the margins
+    and the crop marks' room: the refusal offers to leave the marks out, and without them
+    the card fits (the marks' 3 mm a side is the paper's again)."""
+    words = [{"text": w} for w in WORDS[:7]]
+    data = {"card": {"bleed": "3mm", "diameter": "194mm"}, "paper": {"size": "a4"}, "symbols": words}
+    assert _error(tmp_path, data).endswith(
+        "make the card smaller or the paper larger, or leave out the crop marks (paper.cut_marks: false), "
+        "whose room the card then takes"
+    )
+    unmarked = {**data, "paper": {"size": "a4", "cut_marks": False}}
+    (tmp_path / "unmarked").mkdir()
+    load_theme(write_theme(tmp_path / "unmarked", unmarked))
+    too_big = {**unmarked, "card": {"bleed": "3mm", "diameter": "201mm"}}
+    message = _error(tmp_path / "unmarked", too_big)
+    assert "but the paper has 200mm inside its margins; make the card smaller or the paper larger" in message
+    assert "cut_marks" not in message  # leaving out marks that are not there helps no one

@@ -134,6 +134,7 @@ def impose(
     *,
     single: bool = False,
     shared: bool = False,
+    marks: bool = True,
 ) -> Imposition:
     """Place ``n_cards`` cards on as few sheets as possible.
 
@@ -148,6 +149,8 @@ def impose(
         single: One card a page; the page is the trim plus bleed (print-shop files).
         shared: Square, rectangular and hexagonal cards share cut lines (bleed only
             around the block).
+        marks: The sheets print crop marks: the cards keep their room from the margins
+            (:func:`~printdeck.sheet_room.mark_room_mm`); without, they may take it.
 
     Returns:
         The imposition (slots in card order, sheets filled row by row from the top).
@@ -158,15 +161,15 @@ def impose(
     """
     if isinstance(diameter_mm, CardShape):
         if not diameter_mm.is_circle:
-            return _impose_shape(page_size_mm, diameter_mm, bleed_mm, margin_mm, gap_mm, n_cards, single, shared)
+            return _impose_shape(page_size_mm, diameter_mm, bleed_mm, margin_mm, gap_mm, n_cards, single, shared, marks)
         diameter_mm = diameter_mm.width_mm
     if diameter_mm <= 0 or bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
         raise PrintdeckError("card.diameter must be positive and card.bleed, paper.gap not negative")
     if single:
         return _impose_single(diameter_mm, bleed_mm, n_cards)
-    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=True)
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=True, marks=marks)
     outer_d_mm = diameter_mm + 2.0 * bleed_mm
-    inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True)
+    inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True, marks=marks)
     if outer_d_mm > min(inner_mm):
         raise key_error(
             "card.diameter",
@@ -223,6 +226,7 @@ def _impose_shape(
     n_cards: int,
     single: bool,
     shared: bool,
+    crop_marks: bool = True,
 ) -> Imposition:
     """:func:`impose` for square, rectangular and hexagonal cards (see :mod:`.shaped`)."""
     if bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
@@ -233,8 +237,8 @@ def _impose_shape(
         return Imposition(
             (w, h), slots, max(1, n_cards), 1, 1, 1, shape.width_mm, bleed_mm, 0.0, 0.0, True, "single", shape=shape
         )
-    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=False)
-    inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False)
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=False, marks=crop_marks)
+    inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False, marks=crop_marks)
     found = []
     for turned in (False, True):
         on_sheet = shaped.card_on_sheet(shape, turned)

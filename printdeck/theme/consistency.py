@@ -123,14 +123,11 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
     default margin would fit it, else by the card's size."""
     card, paper = spec.card, spec.paper
     key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
-    room = sorted(
-        sheet_inner_mm(
-            paper_size_mm(paper.size), sheet_margin_mm(paper.margin_mm, paper.registration_marks), shape.is_circle
-        )
-    )
+    margin_mm, marks = sheet_margin_mm(paper.margin_mm, paper.registration_marks), paper.cut_marks
+    room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks))
     need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
-    inside = "inside its margins and the crop marks' room"
-    fits_default = sorted(sheet_inner_mm(paper_size_mm(paper.size), _default_margin_mm(spec), shape.is_circle))
+    inside = "inside its margins and the crop marks' room" if marks else "inside its margins"
+    fits_default = sorted(sheet_inner_mm(paper_size_mm(paper.size), _default_margin_mm(spec), shape.is_circle, marks))
     too_small = need[0] > room[0] or need[1] > room[1]
     if too_small and need[0] <= fits_default[0] and need[1] <= fits_default[1]:  # the margin, not the card
         raise key_error(
@@ -143,15 +140,28 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
         raise key_error(
             key,
             f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed needs {need[0]:g}mm but the paper has "
-            f"{room[0]:g}mm {inside}; make the card smaller or the paper larger",
+            f"{room[0]:g}mm {inside}; make the card smaller or the paper larger{_unmarked_fix(spec, shape, need)}",
         )
     if too_small:
         raise key_error(
             key,
             f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
             f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
-            "make the card smaller or the paper larger",
+            f"make the card smaller or the paper larger{_unmarked_fix(spec, shape, need)}",
         )
+
+
+def _unmarked_fix(spec: ThemeSpec, shape: CardShape, need: list[float]) -> str:
+    """ ", or leave out the crop marks ..." where the card (``need``: its sides with bleed,
+    sorted) fits the paper without the crop marks' room; else nothing."""
+    paper = spec.paper
+    if not paper.cut_marks:
+        return ""
+    margin_mm = sheet_margin_mm(paper.margin_mm, paper.registration_marks)
+    room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks=False))
+    if need[0] > room[0] or need[1] > room[1]:
+        return ""
+    return ", or leave out the crop marks (paper.cut_marks: false), whose room the card then takes"
 
 
 def _default_margin_mm(spec: ThemeSpec) -> float:

@@ -128,7 +128,11 @@ class PaperSpec(StrictModel):
         description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
         "and share cut lines, with bleed only around the block (more cards a sheet)",
     )
-    cut_marks: bool = Field(default=True, description="crop marks outside the bleed (corner marks for straight edges)")
+    cut_marks: bool = Field(
+        default=True,
+        description="crop marks outside the bleed (corner marks for straight edges); "
+        "false: none, and the cards may take their room (more may fit a sheet)",
+    )
     cut_guide: CutGuide | bool = Field(
         default=CutGuide.AUTO,
         validate_default=True,
