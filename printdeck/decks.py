@@ -24,7 +24,9 @@ from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output, check_replaceable
 from printdeck.manifest import build_manifest
 from printdeck.model import CardLayout, DeckMark
+from printdeck.outputs import theme_inputs
 from printdeck.theme import BuildSettings, Theme
+from printdeck.userfiles import check_not_inputs
 
 if TYPE_CHECKING:
     from printdeck.render import PrintJob
@@ -197,7 +199,8 @@ class Deck:
 
         Raises:
             PrintdeckError: an unknown ``kind``; a file name that is a folder, a symlink or
-                a special file, or whose folder does not exist; unusable artwork.
+                a special file, or whose folder does not exist, or one of the files the
+                deck was made from (its theme, a picture, a font); unusable artwork.
         """
         if kind not in tuple(SaveKind):
             raise PrintdeckError(
@@ -210,6 +213,7 @@ class Deck:
         path = Path(target)
         if path.is_dir() or not (path.parent if str(path.parent) else Path(".")).is_dir():
             raise path_error("target", path, "not a file in an existing folder", "choose another file name")
+        check_not_inputs([("target", path)], theme_inputs(self.plan.theme))  # never over the theme or its pictures
         check_replaceable(path, "target")
         with atomic_output(path) as tmp:
             tmp.write_bytes(data)

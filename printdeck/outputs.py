@@ -22,10 +22,11 @@ from printdeck.theme import SymbolEntry, Theme, resolve_path
 
 
 def theme_inputs(theme: Theme) -> list[Path]:
-    """Every file a build of ``theme`` reads: the theme file, artwork, photos, fonts, backs image."""
+    """Every file a build of ``theme`` reads: the theme file, artwork, photos, fonts (every
+    face's of a symbol of several), backs image."""
     found = [theme.path] if theme.path is not None else []
-    for symbol in theme.symbols:
-        found += [p for p in (symbol.path, symbol.font_path) if p is not None]
+    for face in (face for symbol in theme.symbols for face in symbol.all_faces):
+        found += [p for p in (face.path, face.font_path) if p is not None]
     if theme.spec.backs.image is not None:
         found.append(resolve_path(theme.spec.backs.image, theme.base_dir, "backs.image")[0])
     return found

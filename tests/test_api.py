@@ -339,3 +339,31 @@ def test_a_theme_given_as_data_is_named_in_the_builds_errors_as_in_the_loads(tmp
     with pytest.raises(printdeck.PrintdeckError) as info:
         printdeck.build(theme, out=tmp_path / "missing" / "deck.pdf")
     assert info.value.key == "out" and info.value.source == str(tmp_path / "missing" / "deck.pdf")
+
+
+def test_saving_a_deck_never_writes_over_what_it_was_made_from(tmp_path: Path) -> None:
+    """``Deck.save`` wrote over any file it was given: a slip of the name replaced the theme
+    or a picture (a face's too) with the PDF. It refuses them as ``build -o`` does, and
+    leaves them as they were."""
+    pics = tmp_path / "pics"
+    pics.mkdir()
+    twemoji = Path(printdeck.__file__).resolve().parent.parent / "assets" / "twemoji"
+    names = ["cat", "dog", "owl", "bee", "ant", "pig", "cow"]
+    for name in names:
+        (pics / f"{name}.svg").write_bytes((twemoji / f"{name}.svg").read_bytes())
+    faces = [{"name": n, "faces": [{"text": n}, {"image": f"pics/{n}.svg"}]} for n in names]
+    theme_file = tmp_path / "theme.yaml"
+    theme_file.write_text(yaml.safe_dump({"deck": {"symbols_per_card": 3}, "symbols": faces}), encoding="utf-8")
+    deck = printdeck.make(theme_file)
+    for target in (theme_file, pics / "owl.svg"):
+        before = target.read_bytes()
+        with pytest.raises(printdeck.PrintdeckError) as refused:
+            deck.save(target)
+        assert str(refused.value).startswith(f"target {target}: is an input")
+        assert target.read_bytes() == before
+    assert deck.save(tmp_path / "deck.pdf") == (tmp_path / "deck.pdf").stat().st_size > 0
+    png_dir = printdeck.build(theme_file, out=tmp_path / "deck.pdf", png_dir=tmp_path / "pngs")  # a folder of its own
+    assert png_dir.png_paths
+    with pytest.raises(printdeck.PrintdeckError, match=r"holds an input of this build"):
+        printdeck.build(theme_file, out=tmp_path / "deck.pdf", png_dir=pics)  # a face's picture is an input
+    assert sorted(p.name for p in pics.iterdir()) == sorted(f"{n}.svg" for n in names)
