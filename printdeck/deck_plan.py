@@ -24,7 +24,7 @@ from printdeck.layout import (
 )
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.photo_work import prepare_photos
-from printdeck.sheet_room import sheet_margin_mm
+from printdeck.sheet_room import keeps_mark_room, sheet_margin_mm
 from printdeck.theme import (
     Theme,
     check_printed_text,
@@ -162,7 +162,7 @@ def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Impositi
         n_cards // 2 if split else n_cards,
         single=spec.paper.layout == "single",
         shared=spec.paper.cuts == "shared",
-        marks=spec.paper.cut_marks,
+        marks=keeps_mark_room(spec.paper.cut_marks, spec.paper.registration_marks),
     )
     if not split:
         return half

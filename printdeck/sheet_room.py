@@ -5,7 +5,8 @@ with registration marks) and, all round, the room a crop mark needs outside the 
 bleed: its offset (:data:`ROUND_MARK_OFFSET_MM` for round cards, whose marks start at the
 bleed's edge; :data:`SHAPED_MARK_OFFSET_MM` for straight edges) and its length
 (:data:`MARK_LENGTH_MM`), unless the sheets print no crop marks (``paper.cut_marks:
-false``): then the cards may take that room too. All lengths mm.
+false``) nor registration marks: then the cards may take that room too
+(:func:`keeps_mark_room`). All lengths mm.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ __all__ = [
     "REGISTRATION_MARGIN_MM",
     "ROUND_MARK_OFFSET_MM",
     "SHAPED_MARK_OFFSET_MM",
+    "keeps_mark_room",
     "mark_room_mm",
     "sheet_edge_mm",
     "sheet_inner_mm",
@@ -41,6 +43,13 @@ def sheet_margin_mm(margin_mm: float, registration_marks: bool = False) -> float
     """The margin the cards keep from the paper's edge: the theme's ``paper.margin``
     (``margin_mm``), at least :data:`REGISTRATION_MARGIN_MM` with registration marks."""
     return max(margin_mm, REGISTRATION_MARGIN_MM) if registration_marks else margin_mm
+
+
+def keeps_mark_room(cut_marks: bool, registration_marks: bool) -> bool:
+    """Whether a sheet keeps the crop marks' room: where they print (``paper.cut_marks``),
+    and with registration marks, whose margin (:data:`REGISTRATION_MARGIN_MM`) keeps the
+    cards clear of them only with that room added."""
+    return cut_marks or registration_marks
 
 
 def mark_room_mm(round_cards: bool, marks: bool = True) -> float:

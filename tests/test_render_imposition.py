@@ -194,3 +194,36 @@ def test_a_build_without_crop_marks_prints_more_cards_a_sheet_inside_the_margin(
         assert not (ink[:edge].any() or ink[-edge:].any() or ink[:, :edge].any() or ink[:, -edge:].any())
     middle = pages[0][round(148.5 * px_per_mm)].nonzero()[0]  # across the sheet's middle: one card, centred
     assert len(middle) and abs((middle[0] + middle[-1]) / 2 / px_per_mm - 105.0) < 2.0
+
+
+def test_without_crop_marks_the_footer_plans_round_no_mark() -> None:
+    """The packing kept its ruler clear of crop marks that a sheet without them never
+    prints, and a packing with the ruler beat one with more cards: 40 mm cards 1 mm apart
+    stayed 22 an A4 sheet, where 24 fit with the ruler."""
+    size = paper_size_mm("a4")
+    marked = impose(size, 40.0, 3.0, 5.0, 1.0, 60)
+    unmarked = impose(size, 40.0, 3.0, 5.0, 1.0, 60, marks=False)
+    assert (marked.per_page, unmarked.per_page) == (22, 24)
+    assert unmarked.ruler_mm is not None and unmarked.full_page_marks() == []
+    assert marked.full_page_marks()
+
+
+@pytest.mark.parametrize(("diameter_mm", "gap_mm"), [(64.0, 0.0), (41.0, 0.0), (48.0, 0.0), (40.0, 1.0)])
+def test_registration_marks_keep_the_crop_marks_room_without_crop_marks(diameter_mm: float, gap_mm: float) -> None:
+    """With registration marks, a sheet keeps the crop marks' room even without crop marks:
+    the registration margin counts on it. Without it a 64 mm card on Letter came 0.6 mm
+    into a registration mark's clear zone, where nothing else may print."""
+    from test_theme_support import small_theme
+
+    import printdeck
+    from printdeck.deck_plan import impose_theme
+    from printdeck.render.registration import registration_zones
+
+    card = {"diameter": f"{diameter_mm:g}mm", "bleed": "3mm"}
+    paper = {"size": "letter", "registration_marks": True, "cut_marks": False, "gap": f"{gap_mm:g}mm"}
+    imposition = impose_theme(printdeck.load_theme(small_theme(card=card, paper=paper)), 7)
+    radius_mm = diameter_mm / 2.0 + 3.0
+    for x, y in imposition.full_page_centers_mm():
+        for x0, y0, x1, y1 in registration_zones(imposition.page_size_mm):
+            nearest_x, nearest_y = min(max(x, x0), x1), min(max(y, y0), y1)
+            assert math.hypot(x - nearest_x, y - nearest_y) >= radius_mm, (x, y, (x0, y0, x1, y1))

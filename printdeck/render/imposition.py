@@ -45,6 +45,8 @@ class Imposition:
         shape: The card's outline (``None``: the circle of ``diameter_mm``).
         turned: Every card stands a quarter turn counter-clockwise on the sheet.
         shared: Cards touch and share cut lines, bleed only around the block.
+        mark_room: The sheet keeps the crop marks' room (:func:`impose`'s ``marks``);
+            without it no crop mark is planned for (:meth:`marks_of` gives none).
     """
 
     page_size_mm: tuple[float, float]
@@ -63,6 +65,7 @@ class Imposition:
     shape: CardShape | None = None
     turned: bool = False
     shared: bool = False
+    mark_room: bool = True
     pattern_mm: tuple[tuple[float, float], ...] = ()
     """A full sheet's card centres, mm, where ``slots`` hold only part of the deck (a
     preview of one sheet): the footer is planned round them, as for the whole deck."""
@@ -89,7 +92,10 @@ class Imposition:
         return self.marks_of(self.full_page_centers_mm())
 
     def marks_of(self, centers: Points) -> list[Segment]:
-        """Crop-mark segments (mm) of cards centred at ``centers`` on one sheet."""
+        """Crop-mark segments (mm) of cards centred at ``centers`` on one sheet (none on a
+        sheet without their room: the footer need not keep clear of marks never printed)."""
+        if not self.mark_room:
+            return []
         if self.shape is None or self.shape.is_circle:
             return cut_mark_segments(centers, self.outer_radius_mm, self.inner_rect_mm())
         return shaped.shape_marks(centers, self.sheet_shape(), self.bleed_mm, self.inner_rect_mm(), self.shared)
@@ -149,8 +155,10 @@ def impose(
         single: One card a page; the page is the trim plus bleed (print-shop files).
         shared: Square, rectangular and hexagonal cards share cut lines (bleed only
             around the block).
-        marks: The sheets print crop marks: the cards keep their room from the margins
-            (:func:`~printdeck.sheet_room.mark_room_mm`); without, they may take it.
+        marks: The sheet keeps the crop marks' room from the margins
+            (:func:`~printdeck.sheet_room.mark_room_mm`; see
+            :func:`~printdeck.sheet_room.keeps_mark_room`); without, the cards may take it
+            and the footer plans round no mark.
 
     Returns:
         The imposition (slots in card order, sheets filled row by row from the top).
@@ -176,7 +184,7 @@ def impose(
             f"a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
             f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card",
         )
-    best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm)
+    best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm, marks)
     name, centers, cols, rows, ruler = best
     slots = tuple(
         CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)]) for i in range(n_cards)
@@ -195,6 +203,7 @@ def impose(
         gap_mm=gap_mm,
         packing=name,
         ruler_mm=ruler,
+        mark_room=marks,
     )
 
 
@@ -247,8 +256,8 @@ def _impose_shape(
                 continue
             centers = shaped.place_on_page(pts, on_sheet, bleed_mm, page_mm, margin + room_mm)
             trial = Imposition(page_mm, (), 1, len(centers), cols, rows, shape.width_mm, bleed_mm, margin, gap_mm,
-                               shape=shape, turned=turned, shared=shared)  # fmt: skip
-            marks = shaped.shape_marks(centers, on_sheet, bleed_mm, trial.inner_rect_mm(), shared)
+                               shape=shape, turned=turned, shared=shared, mark_room=crop_marks)  # fmt: skip
+            marks = trial.marks_of(centers)
             ruler = find_spot(RULER_BLOCK_MM, trial.inner_rect_mm(), trial.keepout(centers, marks))
             found.append((len(centers), ruler is not None, not turned, name, centers, cols, rows, ruler, turned))
     if not found:
@@ -279,4 +288,5 @@ def _impose_shape(
         shape=shape,
         turned=turned,
         shared=shared,
+        mark_room=crop_marks,
     )

@@ -12,7 +12,7 @@ import warnings
 from printdeck.card_sizes import CardKeyError
 from printdeck.cardshape import CardShape
 from printdeck.errors import PrintdeckError, key_error
-from printdeck.sheet_room import sheet_inner_mm, sheet_margin_mm
+from printdeck.sheet_room import keeps_mark_room, sheet_inner_mm, sheet_margin_mm
 from printdeck.theme.spec import ThemeSpec
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.units import paper_size_mm
@@ -123,7 +123,8 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
     default margin would fit it, else by the card's size."""
     card, paper = spec.card, spec.paper
     key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
-    margin_mm, marks = sheet_margin_mm(paper.margin_mm, paper.registration_marks), paper.cut_marks
+    margin_mm = sheet_margin_mm(paper.margin_mm, paper.registration_marks)
+    marks = keeps_mark_room(paper.cut_marks, paper.registration_marks)
     room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks))
     need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
     inside = "inside its margins and the crop marks' room" if marks else "inside its margins"
@@ -155,7 +156,7 @@ def _unmarked_fix(spec: ThemeSpec, shape: CardShape, need: list[float]) -> str:
     """ ", or leave out the crop marks ..." where the card (``need``: its sides with bleed,
     sorted) fits the paper without the crop marks' room; else nothing."""
     paper = spec.paper
-    if not paper.cut_marks:
+    if not paper.cut_marks or keeps_mark_room(False, paper.registration_marks):  # no marks to leave out, or kept
         return ""
     margin_mm = sheet_margin_mm(paper.margin_mm, paper.registration_marks)
     room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks=False))
