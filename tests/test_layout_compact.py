@@ -118,7 +118,8 @@ def test_compaction_keeps_rotation_limits(awkward) -> None:
 @given(k=st.integers(0, 5))
 def test_contacts_find_each_pairs_true_distance(jammed, k) -> None:
     """Two outlines are nearest at a vertex of one, so the closest contact of every pair
-    (within reach) is their exact distance; rim contacts keep to the inscribed polygon."""
+    (within reach) is their exact distance; a rim contact is the chord across its vertex's
+    direction at the inscribed polygon's apothem."""
     prob, packed = jammed[k]
     card = _state(prob, packed)
     con = contacts(card)

@@ -175,9 +175,9 @@ VOCABULARY += [("apple", "manzana"), ("snail", "caracol"), ("butterfly", "maripo
 
 def test_the_legend_sets_a_picture_above_its_word_across_the_cell(tmp_path: Path) -> None:
     """A vocabulary deck's legend set each picture and its word side by side, the word in
-    11 mm: "zanahoria" printed at about 6.5 pt. Now the word is under its picture, centred
-    with it, across the cell, at 15 to 18 pt; rasterised, its ink stays between the picture
-    and the name under it, inside the cell's frame."""
+    11 mm: these words printed at 9 pt or less. Now the word is under its picture, centred
+    with it, across the cell, at 15 to 18 pt; rasterised, its ink stays below the picture,
+    above the name under it and inside its own box."""
     symbols = [{"name": p, "faces": [{"image": f"@assets/twemoji/{p}.svg"}, {"text": w}]} for p, w in VOCABULARY]
     data = {"name": "v", "seed": 3, "deck": {"symbols_per_card": 3, "faces": "mixed"}, "symbols": symbols}
     result = printdeck.build(data, out=tmp_path / "deck.pdf", legend=True)
@@ -186,7 +186,9 @@ def test_the_legend_sets_a_picture_above_its_word_across_the_cell(tmp_path: Path
     forms = _form_boxes(reader, len(reader.pages))  # drawn cell by cell: the picture, then its word
     assert len(forms) == 2 * len(VOCABULARY)
     names = _text_boxes(result.pdf_path, len(reader.pages) - 1)
-    ink = _page_pixels(result.pdf_path, -1).min(axis=2) < 120  # not the grey rule under the picture
+    rgb = _page_pixels(result.pdf_path, -1)
+    light_grey = (rgb.max(axis=2) - rgb.min(axis=2) < 16) & (rgb.min(axis=2) > 100)  # white, the rule under it
+    ink = (rgb.min(axis=2) < 235) & ~light_grey  # every word's colour, the palette's pink and yellow too
     to_px = PX_PER_MM * 25.4 / 72
     for (_, picture, _), (_, word, scale) in zip(forms[::2], forms[1::2]):
         assert 15.0 <= scale * TEXT_FORM_SIZE_PT <= 18.0  # its em, pt
@@ -194,6 +196,8 @@ def test_the_legend_sets_a_picture_above_its_word_across_the_cell(tmp_path: Path
         (x0, y0), (x1, y1) = word
         under = [top for left, _, right, top in names if left < x1 and x0 < right and top < y0]
         assert under and picture[0][1] > y1  # below its picture, above its name
-        rows = ink[round((page_height_pt - picture[0][1]) * to_px) : round((page_height_pt - max(under)) * to_px)]
-        columns = rows[:, round(x0 * to_px) - 4 : round(x1 * to_px) + 4].any(axis=0)
+        below = round((page_height_pt - picture[0][1]) * to_px) + 3  # under the picture's box
+        band = ink[below : round((page_height_pt - max(under)) * to_px), round(x0 * to_px) - 4 : round(x1 * to_px) + 4]
+        columns = band.any(axis=0)
         assert columns[:3].sum() == 0 and columns[-3:].sum() == 0  # the word's ink ends inside its box
+        assert band.any() and not band[-2:].any()  # the word drawn, clear of the name under it

@@ -4,8 +4,9 @@ Two outlines that keep a distance are nearest at a vertex of one of them, so a c
 contacts are its vertices near another outline, each with its nearest edge there
 (:func:`contacts`): the vertex ``p``, the nearest point ``q`` on the edge, the unit normal
 ``n = (p - q) / |p - q|`` and the slack ``|p - q| - gap``. Near the rim a vertex gets
-a contact with the safe zone's sides near it (a disc is kept as a regular polygon
-inscribed in it; see :meth:`~.safe_zone.SafeZone.rim_contacts`).
+a contact with the safe zone's sides near it (a polygon's own sides; on a disc, the chord
+across the vertex's direction at the apothem of a regular polygon inscribed in it; see
+:meth:`~.safe_zone.SafeZone.rim_contacts`).
 The compaction (:mod:`~.compaction`) linearises these. Lengths are mm,
 points complex ``x + iy`` in card coordinates (origin at the centre, y up).
 """
@@ -92,7 +93,9 @@ def rim_parts(
     card: CardState, allz: np.ndarray, owner: np.ndarray, reach: float
 ) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """Rim contacts of the vertices ``allz`` within ``reach`` of the rim (see
-    :meth:`~.safe_zone.SafeZone.rim_contacts`; a side stays exact under a shift), and of
+    :meth:`~.safe_zone.SafeZone.rim_contacts`: a polygon's side stays exact under a shift, a
+    disc's chord keeps the vertex inside the disc while it moves along the chord less than
+    ``R sin(π / n)``, and the exact check decides the rest), and of
     those within ``reach`` of the free centre (``b`` = :data:`CENTRE_CONTACT`, the normal
     pointing away from the centre: ``u . p' >= K`` keeps ``|p'| >= K``).
     Returns ``(a, b, p, q, normal, distance, e0, e1)`` arrays, ``b`` = -1, ``q``, ``e0``

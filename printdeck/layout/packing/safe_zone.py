@@ -213,12 +213,13 @@ class SafeZone:
 
         Returns ``(which, normal, slack)``: the index into ``p`` of each contact, its unit
         normal (towards the inside) and how far the point may move along ``-normal``
-        before it leaves the zone (mm). A disc gives each point near its rim one contact
-        across the point's own direction at the apothem ``R cos(π / n)`` of the inscribed
-        regular :data:`RIM_POLYGON`-gon (one row a vertex: the 64-gon's three nearest sides
-        made a linear program about a tenth slower for the same density, bench/RESULTS.md;
-        the exact check still decides each step); a polygon one for each of its sides
-        within ``reach``."""
+        before it crosses the contact's line (mm; negative where it is beyond it already).
+        A disc gives each point near its rim one contact: the chord across the point's own
+        direction at the apothem ``R cos(π / n)`` of the inscribed regular
+        :data:`RIM_POLYGON`-gon (with the 64-gon's three sides nearest the point instead,
+        the packer took about 6 % longer on the default deck for the same density,
+        bench/RESULTS.md; the exact check still decides each step). A polygon gives one
+        for each of its sides within ``reach``."""
         if self.normals is None:
             far = np.nonzero(np.abs(p) > self.radius_mm - reach)[0]
             length = np.abs(p[far])
