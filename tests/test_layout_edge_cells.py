@@ -1,4 +1,4 @@
-"""The contact search's edge cells (symbol_geometry.EdgeCells): searching only a cell's
+"""The contact search's edge cells (:class:`printdeck.artwork.edge_cells.EdgeCells`): searching only a cell's
 edges finds the nearest edge every edge of the symbol gives, to the bit, first on a tie.
 
 b315202 made the search look at a point's cell's edges only, on an argument in exact

@@ -35,6 +35,15 @@ from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork.binary_entry import pack_entry, unpack_entry
 from printdeck.artwork.drawing import Drawing, drawing, drawing_key
+from printdeck.artwork.edge_cells import (
+    EDGE_ARRAYS,
+    EdgeCells,
+    edge_cell_parts,
+    edge_cells,
+    edge_cells_from_parts,
+    edge_count,
+    vertex_rings,
+)
 from printdeck.artwork.mask_polygons import _fill_holes, collision_outline, mask_to_polygon
 from printdeck.artwork.mouths import fill_mouths
 from printdeck.artwork.shape_field import FIELD_ARRAYS, ShapeField, field_from_parts, field_parts, shape_field
@@ -79,6 +88,12 @@ class Silhouette:
         """Bounds of the distance to ``outline`` on a grid, and discs inside it (see
         :mod:`printdeck.artwork.shape_field`)."""
         return shape_field(self.outline)
+
+    @cached_property
+    def edge_cells(self) -> EdgeCells:
+        """Which edges of ``outline`` may be nearest to a point, by where it is (see
+        :mod:`printdeck.artwork.edge_cells`): the packer's contact search."""
+        return edge_cells(self.vertices[:, 0] + 1j * self.vertices[:, 1], vertex_rings(self.outline))
 
     @cached_property
     def inscribed(self) -> tuple[complex, float]:
@@ -137,6 +152,7 @@ KEY_MODULES = (
     "printdeck.artwork.mouths",
     "printdeck.artwork.shape_field",
     "printdeck.artwork.binary_entry",
+    "printdeck.artwork.edge_cells",
 )
 """Modules besides this one whose code a silhouette depends on (its key names them)."""
 ENTRY_SUFFIX = ".sil"
@@ -200,22 +216,25 @@ def silhouette_key(symbol: SymbolSpec) -> str:
     )
 
 
-SILHOUETTE_ARRAYS = {"shape": ("uint8", 1), "outline": ("uint8", 1), **FIELD_ARRAYS}
-"""The arrays of a silhouette's entry: its shapes' WKB bytes, then its field's (see :func:`_to_entry`)."""
+SILHOUETTE_ARRAYS = {"shape": ("uint8", 1), "outline": ("uint8", 1), **FIELD_ARRAYS, **EDGE_ARRAYS}
+"""The arrays of a silhouette's entry: its shapes' WKB bytes, its field's, its edge cells'
+(see :func:`_to_entry`)."""
 
 
 def _to_entry(sil: Silhouette) -> bytes:
-    """The cache entry: the traced shapes, and the outline's field and inscribed disc
-    (found here if not yet), so a cached symbol costs no distance transform.
+    """The cache entry: the traced shapes, and the outline's field, inscribed disc and edge
+    cells (found here if not yet), so a cached symbol costs no distance transform and no
+    edge search.
 
     Raises:
         ValueError: A number is not finite (the entry would not read back).
     """
     centre, radius = sil.inscribed
     field_numbers, arrays = field_parts(sil.field)
-    numbers = {"aspect": sil.aspect, "area": sil.area, "inscribed": [centre.real, centre.imag, radius], **field_numbers}
+    edge_numbers, edge_arrays = edge_cell_parts(sil.edge_cells)
+    numbers = {"aspect": sil.aspect, "area": sil.area, "inscribed": [centre.real, centre.imag, radius]}
     shapes = {name: np.frombuffer(shapely.to_wkb(getattr(sil, name)), dtype=np.uint8) for name in ("shape", "outline")}
-    return pack_entry(numbers, {**shapes, **arrays})
+    return pack_entry({**numbers, **field_numbers, **edge_numbers}, {**shapes, **arrays, **edge_arrays})
 
 
 def _from_entry(data: bytes) -> Silhouette:
@@ -240,6 +259,7 @@ def _from_entry(data: bytes) -> Silhouette:
         raise ValueError("not a silhouette")
     sil.__dict__["inscribed"] = (complex(x, y), radius)  # the cached_property's value, as stored
     sil.__dict__["field"] = field_from_parts(numbers, arrays)
+    sil.__dict__["edge_cells"] = edge_cells_from_parts(numbers, arrays, edge_count(outline))
     return sil
 
 

@@ -40,6 +40,7 @@ ENGINE_MODULES = (
     "printdeck.artwork.tracing",
     "printdeck.artwork.mask_polygons",
     "printdeck.artwork.shape_field",
+    "printdeck.artwork.edge_cells",
     __name__,
 )
 """The modules that decide where symbols go (and how a card is stored): their source is part of every key."""

@@ -22,10 +22,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from printdeck.artwork import ShapeField, Silhouette, ink_share, sizing_area
+from printdeck.artwork.edge_cells import EdgeCells
 
 PROBES = 6  # outline vertices probed for a cheap first overlap test
-EDGE_CELLS = 16  # cells a side of a symbol's EdgeCells grid
-EDGE_CELL_MARGIN = 0.25  # the grid reaches this far (box units) beyond the farthest vertex
 KEPT = 4096  # objects whose derived arrays are kept (a deck uses at most a few hundred)
 ATLAS_VALUES = 1 << 21  # values the lower-field atlas starts with (8 MB of float32; see lower_fields)
 ATLAS_MOST = 1 << 24  # ... and the most it grows to before it starts again (64 MB)
@@ -118,55 +117,6 @@ class SymbolGeometry:
     edge_cells: EdgeCells
 
 
-@dataclass(frozen=True)
-class EdgeCells:
-    """Which edges of a symbol's outline may be nearest to a point, by where the point
-    is: a ``k`` by ``k`` grid of square cells over the box (box units), each cell's edges
-    those that can be nearest to some point in it, then one more cell of every edge for
-    a point off the grid.
-
-    Edges are numbered as :class:`~.whole_card.WholeCard` numbers a symbol's (pairs of
-    consecutive vertices of one ring, in vertex order).
-
-    Attributes:
-        lo: The grid's lower left corner, complex box units.
-        size: A cell's side, box units.
-        k: Cells a side.
-        start: ``(k * k + 2,) int`` where each cell's edges start in ``edges``, cell
-            ``iy k + ix``, then the off-grid cell, then the end.
-        edges: Each cell's edges, ascending.
-    """
-
-    lo: complex
-    size: float
-    k: int
-    start: np.ndarray
-    edges: np.ndarray
-
-
-def _edge_cells(vz: np.ndarray, rings: Rings) -> EdgeCells:
-    """The :class:`EdgeCells` of an outline's vertices ``vz`` ``(V,) complex`` (box units).
-
-    For a cell of centre ``x`` and half diagonal ``δ``, an edge at distance ``d`` from
-    ``x`` is at least ``d - δ`` from any point of the cell, and the nearest edge to ``x``
-    (at ``D``) at most ``D + δ``: only edges with ``d <= D + 2δ`` (plus a margin for
-    rounding) can be nearest to a point of the cell."""
-    e0 = (rings.vertex_ring[:-1] == rings.vertex_ring[1:]).nonzero()[0]
-    a, d = vz[e0], vz[e0 + 1] - vz[e0]
-    k, half = EDGE_CELLS, float(np.abs(vz).max()) + EDGE_CELL_MARGIN
-    size = 2.0 * half / k
-    centres = (-half + size * (np.arange(k) + 0.5))[None, :] + 1j * (-half + size * (np.arange(k) + 0.5))[:, None]
-    off = centres.reshape(-1, 1) - a[None, :]
-    t = np.clip((off * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
-    dist = np.abs(off - t * d)
-    slack = 2.0 * size * math.sqrt(2) / 2 + 1e-9
-    cell, edge = (dist <= dist.min(axis=1, keepdims=True) + slack).nonzero()  # by cell, then edge
-    edges = np.concatenate([edge, np.arange(len(e0))])  # then the off-grid cell: every edge
-    start = np.concatenate([np.searchsorted(cell, np.arange(k * k)), [len(edge), len(edges)]])
-    edges.flags.writeable = start.flags.writeable = False
-    return EdgeCells(complex(-half, -half), size, k, start, edges)
-
-
 def _geometry(sil: Silhouette) -> SymbolGeometry:
     """Make :class:`SymbolGeometry` of ``sil``."""
     v = sil.vertices
@@ -196,7 +146,7 @@ def _geometry(sil: Silhouette) -> SymbolGeometry:
         math.sqrt(sil.area),
         ink_share(sil),
         lower,
-        _edge_cells(vz, rings),
+        sil.edge_cells,  # stored with the silhouette: found once per drawing, not once per build
     )
 
 
