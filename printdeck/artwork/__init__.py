@@ -4,8 +4,9 @@ Public names: :class:`Drawing` and :func:`drawing` (a symbol's one drawing),
 :func:`drawing_key` (its cache key), :func:`rasterise` (its pixels, for the
 silhouette, the PNGs and the preview), :func:`silhouette` / :class:`Silhouette` (the
 trace of a symbol's drawing that the layout packs, cached; :func:`silhouettes` for many,
-:class:`ShapeField` its distance bounds), :func:`prepared_picture` (a raster or photo
-symbol's picture), :class:`FontFace` and the font helpers, :func:`shape_word`.
+:class:`ShapeField` its distance bounds, :class:`EdgeCells` its edges by place),
+:func:`prepared_picture` (a raster or photo symbol's picture), :class:`FontFace` and the
+font helpers, :func:`shape_word`.
 ReportLab never appears here: ``printdeck.render.forms`` turns a :class:`Drawing`
 into PDF forms.
 
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
         to_rgba,
         upright_file,
     )
+    from printdeck.artwork.edge_cells import EdgeCells
     from printdeck.artwork.faces import find_cat_faces, find_faces, opencv
     from printdeck.artwork.fonts import (
         FontFace,
@@ -151,6 +153,7 @@ _WHERE = {
     "PHOTO_CORNER_FRACTION": "printdeck.choices",
     "SHAPE_SIMILARITY": "printdeck.artwork.lookalike",
     "ShapeField": "printdeck.artwork.shape_field",
+    "EdgeCells": "printdeck.artwork.edge_cells",
     "ShapedWord": "printdeck.artwork.shaping",
     "Silhouette": "printdeck.artwork.tracing",
     "Vision": "printdeck.artwork.colour_vision",
@@ -248,6 +251,7 @@ __all__ = [
     "WORD_SPACE_EM",
     "Crop",
     "Drawing",
+    "EdgeCells",
     "Features",
     "FontFace",
     "Look",

@@ -21,8 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.artwork import ShapeField, Silhouette, ink_share, sizing_area
-from printdeck.artwork.edge_cells import EdgeCells
+from printdeck.artwork import EdgeCells, ShapeField, Silhouette, ink_share, sizing_area
 
 PROBES = 6  # outline vertices probed for a cheap first overlap test
 KEPT = 4096  # objects whose derived arrays are kept (a deck uses at most a few hundred)
