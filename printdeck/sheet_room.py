@@ -66,7 +66,7 @@ def used_margin_mm(margin_mm: float) -> float:
 
 def sheet_edge_mm(margin_mm: float, round_cards: bool, marks: bool = True) -> float:
     """How far the cards' bleeds keep from the paper's edge: :func:`used_margin_mm` and
-    :func:`mark_room_mm` (``marks``: the sheets print crop marks)."""
+    :func:`mark_room_mm` (``marks``: the sheet keeps the crop marks' room, :func:`keeps_mark_room`)."""
     return used_margin_mm(margin_mm) + mark_room_mm(round_cards, marks)
 
 
