@@ -111,14 +111,37 @@ def test_a_damaged_silhouette_entry_is_traced_again(tmp_path: Path, monkeypatch:
     assert entry.read_bytes() == whole  # written again, whole
 
 
-def test_a_silhouette_entry_brings_its_edge_cells_or_is_traced_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _first_cell_of_two(start: np.ndarray) -> int:
+    """A grid cell listing two edges or more (where an order can be wrong)."""
+    return int(np.nonzero(np.diff(start[:-2]) >= 2)[0][0])
+
+
+def _empty_cell(arrays: dict) -> None:
+    arrays["edge_start"][5] = arrays["edge_start"][6]  # still in order, cell 5 now empty
+
+
+def _unsorted(arrays: dict) -> None:
+    at = arrays["edge_start"][_first_cell_of_two(arrays["edge_start"])]
+    arrays["edge_list"][[at, at + 1]] = arrays["edge_list"][[at + 1, at]]
+
+
+def _off_grid_zeros(arrays: dict) -> None:
+    arrays["edge_list"][arrays["edge_start"][-2] :] = 0
+
+
+def _out_of_range(arrays: dict) -> None:
+    arrays["edge_list"][:] = 10**6
+
+
+def _no_edge_cells(arrays: dict) -> None:
+    del arrays["edge_start"], arrays["edge_list"]  # an entry written before the cells were stored
+
+
+def test_a_silhouette_entry_brings_its_edge_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The packer's edge cells were found again for every symbol in every build (35 ms of
     order 11's 133 symbols, before any card is packed). They are stored with the silhouette:
     read back, they are the cells the outline gives, bit for bit, for every part of the
-    awkward shapes (holes, several parts); an entry whose cells name an edge the outline
-    does not have is traced and written again."""
+    awkward shapes (holes, several parts)."""
     from printdeck.artwork.edge_cells import edge_cells, vertex_rings
 
     monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))
@@ -134,15 +157,27 @@ def test_a_silhouette_entry_brings_its_edge_cells_or_is_traced_again(
         cells = again.edge_cells
         assert (cells.lo, cells.size, cells.k) == (built.lo, built.size, built.k)
         assert np.array_equal(cells.start, built.start) and np.array_equal(cells.edges, built.edges)
-    entry = sorted((tmp_path / "silhouettes").glob(f"*{ENTRY_SUFFIX}"))[0]
-    whole = entry.read_bytes()
-    size = int.from_bytes(whole[len(MAGIC) : len(MAGIC) + 4], "little")
-    header = json.loads(whole[len(MAGIC) + 4 : len(MAGIC) + 4 + size])
-    arrays = {name: shape for name, _, shape in header["arrays"]}
-    tail = 8 * arrays["edge_list"][0]  # the last array: the cells' edges, int64
-    damaged = whole[:-tail] + np.full(arrays["edge_list"][0], 10**6, dtype=np.int64).tobytes()
-    entry.write_bytes(damaged)
+
+
+@pytest.mark.parametrize("damage", [_empty_cell, _unsorted, _off_grid_zeros, _out_of_range, _no_edge_cells])
+def test_damaged_edge_cells_are_traced_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage) -> None:
+    """An entry whose edge cells the contact search could not trust (a cell left empty
+    crashed the layout; cells out of order, or an off-grid cell that is not every edge,
+    changed cards quietly; edges the outline lacks; no cells at all, as written before)
+    is refused: the symbol is traced again and its entry written again, whole."""
+    from printdeck.artwork.tracing import SILHOUETTE_ARRAYS, silhouette_key
+
+    monkeypatch.setenv("PRINTDECK_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
+    symbol = load_theme(str(AWKWARD)).symbols[0]
     _cached.cache_clear()
-    for symbol in load_theme(str(AWKWARD)).symbols:
-        silhouette(symbol)
+    first = silhouette(symbol)
+    entry = tmp_path / "silhouettes" / f"{silhouette_key(symbol)}{ENTRY_SUFFIX}"
+    whole = entry.read_bytes()
+    numbers, arrays = unpack_entry(whole, SILHOUETTE_ARRAYS)
+    damage(arrays)
+    entry.write_bytes(pack_entry(numbers, arrays))
+    _cached.cache_clear()
+    again = silhouette(symbol)
     assert entry.read_bytes() == whole  # traced and written again, whole
+    assert np.array_equal(again.edge_cells.edges, first.edge_cells.edges)

@@ -1,6 +1,7 @@
 """Cache entries of numbers and arrays, kept as raw bytes: read back bit for bit, unparsed.
 
-A silhouette's entry holds its traced shapes (WKB) and its field's two grids; written as
+A silhouette's entry holds its traced shapes (WKB), its field's two grids and its edge
+cells (:mod:`printdeck.artwork.edge_cells`); written as
 base64 inside JSON they took longer to decode than the rest of a cached deck's planning
 (bench/RESULTS.md, ninth session). Here an entry is :data:`MAGIC`, the length of a small
 JSON header (4 bytes, little-endian), the header (its numbers, and each array's name,

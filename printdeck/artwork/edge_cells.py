@@ -52,19 +52,24 @@ class EdgeCells:
     edges: np.ndarray
 
 
+def _ring_sizes(outline: BaseGeometry) -> np.ndarray:
+    """``(rings,) int`` how many coordinates each ring of ``outline`` has, in
+    ``shapely.get_coordinates`` order (every part's shell, then its holes; an empty part
+    has none)."""
+    return np.asarray(shapely.get_num_coordinates(shapely.get_rings(shapely.get_parts(outline))), dtype=np.intp)
+
+
 def vertex_rings(outline: BaseGeometry) -> np.ndarray:
     """``(V,) int`` the ring number of each of ``outline``'s vertices, in
-    ``shapely.get_coordinates`` order (every part's shell, then its holes)."""
-    counts = [len(ring.coords) for part in shapely.get_parts(outline) for ring in (part.exterior, *part.interiors)]
-    return np.repeat(np.arange(len(counts)), counts)
+    ``shapely.get_coordinates`` order."""
+    sizes = _ring_sizes(outline)
+    return np.repeat(np.arange(len(sizes)), sizes)
 
 
 def edge_count(outline: BaseGeometry) -> int:
-    """How many edges ``outline``'s rings have: each ring's vertices less one (its first
-    vertex is also its last), as :func:`edge_cells` numbers them."""
-    parts = shapely.get_parts(outline)
-    rings = len(parts) + int(shapely.get_num_interior_rings(parts).sum())
-    return int(shapely.get_num_coordinates(outline)) - rings
+    """How many edges :func:`edge_cells` numbers for ``outline``: two consecutive vertices
+    of one ring make one (a ring's first vertex is also its last)."""
+    return int(np.maximum(_ring_sizes(outline) - 1, 0).sum())
 
 
 def edge_cells(vz: np.ndarray, vertex_ring: np.ndarray) -> EdgeCells:
@@ -77,8 +82,7 @@ def edge_cells(vz: np.ndarray, vertex_ring: np.ndarray) -> EdgeCells:
     rounding) can be nearest to a point of the cell."""
     e0 = (vertex_ring[:-1] == vertex_ring[1:]).nonzero()[0]
     a, d = vz[e0], vz[e0 + 1] - vz[e0]
-    k, half = EDGE_CELLS, float(np.abs(vz).max()) + EDGE_CELL_MARGIN
-    size = 2.0 * half / k
+    k, half, size = _grid(vz)
     centres = (-half + size * (np.arange(k) + 0.5))[None, :] + 1j * (-half + size * (np.arange(k) + 0.5))[:, None]
     off = centres.reshape(-1, 1) - a[None, :]
     t = np.clip((off * np.conj(d)).real / np.maximum((d * np.conj(d)).real, 1e-18), 0.0, 1.0)
@@ -91,38 +95,44 @@ def edge_cells(vz: np.ndarray, vertex_ring: np.ndarray) -> EdgeCells:
     return EdgeCells(complex(-half, -half), size, k, start, edges)
 
 
-def edge_cell_parts(cells: EdgeCells) -> tuple[dict[str, float], dict[str, np.ndarray]]:
-    """``cells`` as numbers and arrays (:data:`EDGE_ARRAYS`), stored with the silhouette."""
-    numbers = {"edge_lo_x": cells.lo.real, "edge_lo_y": cells.lo.imag, "edge_size": cells.size, "edge_k": cells.k}
-    return numbers, {"edge_start": cells.start, "edge_list": cells.edges}
+def _grid(vz: np.ndarray) -> tuple[int, float, float]:
+    """``(k, half, size)``: the cells a side, the grid's half side and a cell's side (box
+    units) of the outline's vertices ``vz`` ``(V,) complex``."""
+    half = float(np.abs(vz).max()) + EDGE_CELL_MARGIN
+    return EDGE_CELLS, half, 2.0 * half / EDGE_CELLS
 
 
-def edge_cells_from_parts(numbers: Mapping[str, object], arrays: Mapping[str, np.ndarray], n_edges: int) -> EdgeCells:
-    """The :class:`EdgeCells` :func:`edge_cell_parts` gave, bit for bit, for an outline of
-    ``n_edges`` edges (:func:`edge_count`); ``arrays`` are taken as they are (made read-only).
+def edge_cell_parts(cells: EdgeCells) -> dict[str, np.ndarray]:
+    """``cells``' arrays (:data:`EDGE_ARRAYS`), stored with the silhouette; the grid itself
+    is found again from the outline's vertices (:func:`edge_cells_from_parts`)."""
+    return {"edge_start": cells.start, "edge_list": cells.edges}
+
+
+def edge_cells_from_parts(arrays: Mapping[str, np.ndarray], vz: np.ndarray, outline: BaseGeometry) -> EdgeCells:
+    """The :class:`EdgeCells` :func:`edge_cell_parts` stored for the outline ``outline`` of
+    vertices ``vz`` ``(V,) complex``, bit for bit (``arrays`` taken as they are, made
+    read-only), once they pass every check the contact search counts on: a list for each
+    cell of the grid :func:`edge_cells` lays over these vertices, none empty, each
+    ascending, edges the outline has, and the off-grid cell's every edge in order.
 
     Raises:
-        ValueError, KeyError, TypeError: the parts are not stored edge cells of such an outline.
+        ValueError, KeyError, TypeError: the arrays are not such edge cells.
     """
-    k = numbers["edge_k"]
-    if not isinstance(k, int) or isinstance(k, bool) or not 0 < k <= 1024:
-        raise ValueError("not stored edge cells")
-    lo = complex(float(str(numbers["edge_lo_x"])), float(str(numbers["edge_lo_y"])))
-    size = float(str(numbers["edge_size"]))
+    k, half, size = _grid(vz)
+    n_edges = edge_count(outline)
     start, edges = np.asarray(arrays["edge_start"], dtype=np.int64), np.asarray(arrays["edge_list"], dtype=np.int64)
+    if len(start) != k * k + 2 or start[0] != 0 or start[-1] != len(edges) or start[-1] - start[-2] != n_edges:
+        raise ValueError("not stored edge cells")
+    if not (np.diff(start[:-1]) > 0).all() or start[-1] < start[-2]:  # no grid cell empty, in order
+        raise ValueError("not stored edge cells")
+    steps = np.diff(edges)
+    steps[start[1:-1] - 1] = 1  # a cell's last edge and the next cell's first: any order
     well_formed = (
-        math.isfinite(size)
-        and size > 0
-        and math.isfinite(lo.real)
-        and math.isfinite(lo.imag)
-        and len(start) == k * k + 2
-        and start[0] == 0
-        and start[-1] == len(edges)
-        and bool((np.diff(start) >= 0).all())
+        bool((steps > 0).all())  # each cell's edges ascending
         and bool(((edges >= 0) & (edges < n_edges)).all())
-        and start[-1] - start[-2] == n_edges
+        and np.array_equal(edges[start[-2] :], np.arange(n_edges))  # the off-grid cell: every edge
     )
     if not well_formed:
         raise ValueError("not stored edge cells")
     start.flags.writeable = edges.flags.writeable = False
-    return EdgeCells(lo, size, k, start, edges)
+    return EdgeCells(complex(-half, -half), size, k, start, edges)

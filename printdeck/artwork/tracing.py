@@ -41,7 +41,6 @@ from printdeck.artwork.edge_cells import (
     edge_cell_parts,
     edge_cells,
     edge_cells_from_parts,
-    edge_count,
     vertex_rings,
 )
 from printdeck.artwork.mask_polygons import _fill_holes, collision_outline, mask_to_polygon
@@ -156,8 +155,8 @@ KEY_MODULES = (
 )
 """Modules besides this one whose code a silhouette depends on (its key names them)."""
 ENTRY_SUFFIX = ".sil"
-"""A silhouette's disk cache entry (:mod:`printdeck.artwork.binary_entry`): its shapes as WKB
-and its field's grids as raw bytes, read back without parsing text."""
+"""A silhouette's disk cache entry (:mod:`printdeck.artwork.binary_entry`): its shapes as WKB,
+its field's grids and its edge cells as raw bytes, read back without parsing text."""
 
 
 @lru_cache(maxsize=4096)
@@ -170,7 +169,7 @@ def _cached(symbol: SymbolSpec, key: str) -> Silhouette:
         except (ValueError, KeyError, TypeError, shapely.errors.GEOSException):
             pass
     sil = trace(symbol)
-    if folder:  # the field and the inscribed disc are stored too: a cached run never finds them again
+    if folder:  # the field, inscribed disc and edge cells are stored too: a cached run never finds them again
         with contextlib.suppress(ValueError):  # a number JSON cannot hold: not worth keeping
             write_entry(folder / f"{key}{ENTRY_SUFFIX}", _to_entry(sil))
     return sil
@@ -231,10 +230,9 @@ def _to_entry(sil: Silhouette) -> bytes:
     """
     centre, radius = sil.inscribed
     field_numbers, arrays = field_parts(sil.field)
-    edge_numbers, edge_arrays = edge_cell_parts(sil.edge_cells)
     numbers = {"aspect": sil.aspect, "area": sil.area, "inscribed": [centre.real, centre.imag, radius]}
     shapes = {name: np.frombuffer(shapely.to_wkb(getattr(sil, name)), dtype=np.uint8) for name in ("shape", "outline")}
-    return pack_entry({**numbers, **field_numbers, **edge_numbers}, {**shapes, **arrays, **edge_arrays})
+    return pack_entry({**numbers, **field_numbers}, {**shapes, **arrays, **edge_cell_parts(sil.edge_cells)})
 
 
 def _from_entry(data: bytes) -> Silhouette:
@@ -259,7 +257,7 @@ def _from_entry(data: bytes) -> Silhouette:
         raise ValueError("not a silhouette")
     sil.__dict__["inscribed"] = (complex(x, y), radius)  # the cached_property's value, as stored
     sil.__dict__["field"] = field_from_parts(numbers, arrays)
-    sil.__dict__["edge_cells"] = edge_cells_from_parts(numbers, arrays, edge_count(outline))
+    sil.__dict__["edge_cells"] = edge_cells_from_parts(arrays, sil.vertices[:, 0] + 1j * sil.vertices[:, 1], outline)
     return sil
 
 

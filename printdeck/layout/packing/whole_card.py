@@ -15,8 +15,9 @@ from functools import lru_cache
 import numpy as np
 import shapely
 
+from printdeck.artwork import EdgeCells
 from printdeck.layout.packing.card_state import CardState
-from printdeck.layout.packing.symbol_geometry import EdgeCells, lower_fields
+from printdeck.layout.packing.symbol_geometry import lower_fields
 
 
 @lru_cache(maxsize=64)
@@ -74,7 +75,7 @@ class WholeCard:
             by symbol then vertex (the pairs the contact search looks at).
         ratio_shapes: Where the compaction's size ratio rows have their entries, by the
             largest symbol (see ``compaction._ratio_rows``).
-        cell_edge_list: The edges each symbol's :class:`~.symbol_geometry.EdgeCells`
+        cell_edge_list: The edges each symbol's :class:`~printdeck.artwork.EdgeCells`
             cells hold, end to end, each numbered within its symbol (see :meth:`cell_edges`).
         planned_share: ``(n,)`` each symbol's planned size (target times
             :func:`~printdeck.artwork.ink_share`, as ``DeckPlanner`` plans them) over their mean.
@@ -114,7 +115,7 @@ class WholeCard:
         self._edge_cells([g.edge_cells for g in card.geometry])
 
     def _edge_cells(self, cells: list[EdgeCells]) -> None:
-        """Every symbol's :class:`~.symbol_geometry.EdgeCells` end to end: per symbol its
+        """Every symbol's :class:`~printdeck.artwork.EdgeCells` end to end: per symbol its
         grid's ``x0, y0, size, k`` and its first cell in ``_cell_start`` (``_cell_at``,
         ``(n, 5)``); each cell's first edge in ``cell_edge_list`` (``_cell_start``, the
         symbols' cells one after another, then the end); the cells' edges, each numbered
@@ -130,7 +131,7 @@ class WholeCard:
     def cell_edges(self, which: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Where the edges that may be nearest to each point ``q`` (complex, box units of
         the symbols ``which``, like ``q``) start in ``cell_edge_list`` and how many there are
-        (each ``(P,) int``; see :class:`~.symbol_geometry.EdgeCells`)."""
+        (each ``(P,) int``; see :class:`~printdeck.artwork.EdgeCells`)."""
         x0, y0, size, k, first = self._cell_at[which].T
         ix = np.floor((q.real - x0) / size)
         iy = np.floor((q.imag - y0) / size)
