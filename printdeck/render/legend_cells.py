@@ -83,16 +83,11 @@ def _stacked(
     cell's whole width less :data:`CELL_ROOM_MM` a side."""
     band_mm = LEGEND_ART_MM - STACKED_TOP_MM - STACKED_PICTURE_MM - STACKED_GAP_MM
     top_mm = centre_mm[1] + LEGEND_ART_MM / 2.0 - STACKED_TOP_MM
-    boxes = [STACKED_PICTURE_MM if not art.art(face.id).word else band_mm for face in faces]
+    boxes = [band_mm if art.art(face.id).word else STACKED_PICTURE_MM for face in faces]
     middles = [top_mm - boxes[0] / 2.0, top_mm - boxes[0] - STACKED_GAP_MM - boxes[1] / 2.0]
-    for face, box_mm, middle_mm in zip(faces, boxes, middles):
-        if art.art(face.id).word:
-            word_pt = _cell_word_pt(art, [[face]], 0.0, box_mm)
-            x_mm = centre_mm[0] - word_width_mm(face, word_pt) / 2.0
-            baseline_mm = middle_mm - WORD_BASELINE_EM * pt_to_mm(word_pt)
-            draw_word_face(canvas, art, face, (x_mm, baseline_mm), word_pt, (LEGEND_CELL_MM, box_mm), card_colour)
-        else:
-            draw_fitted_symbol(canvas, art, face, (centre_mm[0], middle_mm), box_mm, card_colour)
+    for face, box_mm, middle_mm in zip(faces, boxes, middles):  # each a row of one face
+        word_pt = _cell_word_pt(art, [[face]], 0.0, box_mm)
+        _face_row(canvas, art, [face], (centre_mm[0], middle_mm), (box_mm, 0.0, word_pt), card_colour)
     rule_y_mm = top_mm - boxes[0] - STACKED_GAP_MM / 2.0
     _face_rule(canvas, (centre_mm[0], rule_y_mm), STACKED_RULE_MM, upright=False)
 
