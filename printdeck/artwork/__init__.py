@@ -71,7 +71,7 @@ if TYPE_CHECKING:
         to_rgba,
         upright_file,
     )
-    from printdeck.artwork.edge_cells import EdgeCells
+    from printdeck.artwork.edge_cells import EdgeCells, vertex_rings
     from printdeck.artwork.faces import find_cat_faces, find_faces, opencv
     from printdeck.artwork.fonts import (
         FontFace,
@@ -154,6 +154,7 @@ _WHERE = {
     "SHAPE_SIMILARITY": "printdeck.artwork.lookalike",
     "ShapeField": "printdeck.artwork.shape_field",
     "EdgeCells": "printdeck.artwork.edge_cells",
+    "vertex_rings": "printdeck.artwork.edge_cells",
     "ShapedWord": "printdeck.artwork.shaping",
     "Silhouette": "printdeck.artwork.tracing",
     "Vision": "printdeck.artwork.colour_vision",
@@ -339,6 +340,7 @@ __all__ = [
     "total_ink",
     "unprintable_text",
     "upright_file",
+    "vertex_rings",
     "word_chain",
     "word_skeleton",
     "word_svg",

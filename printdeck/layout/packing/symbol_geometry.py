@@ -21,7 +21,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from printdeck.artwork import EdgeCells, ShapeField, Silhouette, ink_share, sizing_area
+from printdeck.artwork import EdgeCells, ShapeField, Silhouette, ink_share, sizing_area, vertex_rings
 
 PROBES = 6  # outline vertices probed for a cheap first overlap test
 KEPT = 4096  # objects whose derived arrays are kept (a deck uses at most a few hundred)
@@ -65,15 +65,11 @@ class Rings:
 
     @classmethod
     def of(cls, outline: BaseGeometry) -> Rings:
-        """How ``outline``'s vertices (in ``shapely.get_coordinates`` order) split into rings."""
-        counts: list[int] = []
-        ring_poly: list[int] = []
+        """How ``outline``'s vertices (in ``shapely.get_coordinates`` order) split into rings
+        (:func:`~printdeck.artwork.vertex_rings`, the numbering the edge cells use)."""
         parts = shapely.get_parts(outline)
-        for k, part in enumerate(parts):
-            for ring in [part.exterior, *part.interiors]:
-                counts.append(len(ring.coords))
-                ring_poly.append(k)
-        return cls(np.repeat(np.arange(len(counts)), counts), np.array(ring_poly), len(parts))
+        _, ring_poly = shapely.get_rings(parts, return_index=True)  # each ring's part
+        return cls(vertex_rings(outline), ring_poly, len(parts))
 
     def build(self, pts: np.ndarray, copies: int = 1) -> np.ndarray:
         """``(copies,)`` outlines from ``(copies * V, 2)`` stacked placed vertices."""
