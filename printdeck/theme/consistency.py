@@ -125,12 +125,11 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
     key = "card.diameter" if shape.is_circle and card.size is None else "card.size"
     margin_mm = sheet_margin_mm(paper.margin_mm, paper.registration_marks)
     marks = keeps_mark_room(paper.cut_marks, paper.registration_marks)
-    room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks))
+    room = _room(spec, shape, margin_mm, marks)
     need = sorted((shape.width_mm + 2 * card.bleed_mm, shape.height_mm + 2 * card.bleed_mm))
     inside = "inside its margins and the crop marks' room" if marks else "inside its margins"
-    fits_default = sorted(sheet_inner_mm(paper_size_mm(paper.size), _default_margin_mm(spec), shape.is_circle, marks))
-    too_small = need[0] > room[0] or need[1] > room[1]
-    if too_small and need[0] <= fits_default[0] and need[1] <= fits_default[1]:  # the margin, not the card
+    too_small = not _fits(need, room)
+    if too_small and _fits(need, _room(spec, shape, _default_margin_mm(spec), marks)):  # the margin, not the card
         raise key_error(
             "paper.margin",
             f"{paper.margin_mm:g}mm margins leave {room[0]:g} x {room[1]:g}mm of the paper {inside}, "
@@ -158,11 +157,21 @@ def _unmarked_fix(spec: ThemeSpec, shape: CardShape, need: list[float]) -> str:
     paper = spec.paper
     if not paper.cut_marks or keeps_mark_room(False, paper.registration_marks):  # no marks to leave out, or kept
         return ""
-    margin_mm = sheet_margin_mm(paper.margin_mm, paper.registration_marks)
-    room = sorted(sheet_inner_mm(paper_size_mm(paper.size), margin_mm, shape.is_circle, marks=False))
-    if need[0] > room[0] or need[1] > room[1]:
+    if not _fits(need, _room(spec, shape, sheet_margin_mm(paper.margin_mm, paper.registration_marks), False)):
         return ""
     return ", or leave out the crop marks (paper.cut_marks: false), whose room the card then takes"
+
+
+def _room(spec: ThemeSpec, shape: CardShape, margin_mm: float, marks: bool) -> list[float]:
+    """The paper's room for a card with its bleed (:func:`~printdeck.sheet_room.sheet_inner_mm`),
+    its two sides sorted, mm, at the sheet margin ``margin_mm``, ``marks``: with the crop
+    marks' room kept."""
+    return sorted(sheet_inner_mm(paper_size_mm(spec.paper.size), margin_mm, shape.is_circle, marks))
+
+
+def _fits(need: list[float], room: list[float]) -> bool:
+    """Whether sides ``need`` fit in ``room`` (both sorted, mm)."""
+    return need[0] <= room[0] and need[1] <= room[1]
 
 
 def _default_margin_mm(spec: ThemeSpec) -> float:
