@@ -221,8 +221,9 @@ class SafeZone:
         bench/RESULTS.md; the exact check still decides each step). A polygon gives one
         for each of its sides within ``reach``."""
         if self.normals is None:
-            far = np.nonzero(np.abs(p) > self.radius_mm - reach)[0]
-            length = np.abs(p[far])
+            distance = np.abs(p)
+            far = np.nonzero(distance > self.radius_mm - reach)[0]
+            length = distance[far]
             u = p[far] / np.maximum(length, 1e-300)  # the vertex's own direction (never at the centre: near the rim)
             slack = self.radius_mm * math.cos(math.pi / RIM_POLYGON) - length
             which, normal, room = far, -u, slack
