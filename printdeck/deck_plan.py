@@ -162,7 +162,7 @@ def impose_theme(theme: Theme, n_cards: int, *, split: bool = False) -> Impositi
         n_cards // 2 if split else n_cards,
         single=spec.paper.layout == "single",
         shared=spec.paper.cuts == "shared",
-        marks=keeps_mark_room(spec.paper.cut_marks, spec.paper.registration_marks),
+        mark_room=keeps_mark_room(spec.paper.cut_marks, spec.paper.registration_marks),
     )
     if not split:
         return half

@@ -155,7 +155,7 @@ def test_without_crop_marks_the_cards_take_their_room(
     never past it."""
     size = paper_size_mm(paper)
     assert impose(size, diameter_mm, 3.0, 5.0, 4.0, 60).per_page == marked
-    imp = impose(size, diameter_mm, 3.0, 5.0, 4.0, 60, marks=False)
+    imp = impose(size, diameter_mm, 3.0, 5.0, 4.0, 60, mark_room=False)
     assert imp.per_page == unmarked
     outer_mm = diameter_mm / 2.0 + 3.0
     for x, y in imp.full_page_centers_mm():
@@ -202,7 +202,7 @@ def test_without_crop_marks_the_footer_plans_round_no_mark() -> None:
     stayed 22 an A4 sheet, where 24 fit with the ruler."""
     size = paper_size_mm("a4")
     marked = impose(size, 40.0, 3.0, 5.0, 1.0, 60)
-    unmarked = impose(size, 40.0, 3.0, 5.0, 1.0, 60, marks=False)
+    unmarked = impose(size, 40.0, 3.0, 5.0, 1.0, 60, mark_room=False)
     assert (marked.per_page, unmarked.per_page) == (22, 24)
     assert unmarked.ruler_mm is not None and unmarked.full_page_marks() == []
     assert marked.full_page_marks()

@@ -45,7 +45,7 @@ class Imposition:
         shape: The card's outline (``None``: the circle of ``diameter_mm``).
         turned: Every card stands a quarter turn counter-clockwise on the sheet.
         shared: Cards touch and share cut lines, bleed only around the block.
-        mark_room: The sheet keeps the crop marks' room (:func:`impose`'s ``marks``);
+        mark_room: The sheet keeps the crop marks' room (:func:`impose`'s ``mark_room``);
             without it no crop mark is planned for (:meth:`marks_of` gives none).
     """
 
@@ -140,7 +140,7 @@ def impose(
     *,
     single: bool = False,
     shared: bool = False,
-    marks: bool = True,
+    mark_room: bool = True,
 ) -> Imposition:
     """Place ``n_cards`` cards on as few sheets as possible.
 
@@ -155,7 +155,7 @@ def impose(
         single: One card a page; the page is the trim plus bleed (print-shop files).
         shared: Square, rectangular and hexagonal cards share cut lines (bleed only
             around the block).
-        marks: The sheet keeps the crop marks' room from the margins
+        mark_room: The sheet keeps the crop marks' room from the margins
             (:func:`~printdeck.sheet_room.mark_room_mm`; see
             :func:`~printdeck.sheet_room.keeps_mark_room`); without, the cards may take it
             and the footer plans round no mark.
@@ -169,22 +169,24 @@ def impose(
     """
     if isinstance(diameter_mm, CardShape):
         if not diameter_mm.is_circle:
-            return _impose_shape(page_size_mm, diameter_mm, bleed_mm, margin_mm, gap_mm, n_cards, single, shared, marks)
+            return _impose_shape(
+                page_size_mm, diameter_mm, bleed_mm, margin_mm, gap_mm, n_cards, single, shared, mark_room
+            )
         diameter_mm = diameter_mm.width_mm
     if diameter_mm <= 0 or bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
         raise PrintdeckError("card.diameter must be positive and card.bleed, paper.gap not negative")
     if single:
         return _impose_single(diameter_mm, bleed_mm, n_cards)
-    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=True, marks=marks)
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=True, marks=mark_room)
     outer_d_mm = diameter_mm + 2.0 * bleed_mm
-    inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True, marks=marks)
+    inner_mm = sheet_inner_mm(page_size_mm, margin_mm, round_cards=True, marks=mark_room)
     if outer_d_mm > min(inner_mm):
         raise key_error(
             "card.diameter",
             f"a {diameter_mm:g} mm card with {bleed_mm:g} mm bleed needs "
             f"{outer_d_mm + 2 * (margin + room_mm):g} mm of paper each way; use larger paper.size or a smaller card",
         )
-    best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm, marks)
+    best = _best_packing(page_size_mm, inner_mm, outer_d_mm, gap_mm, margin, room_mm, mark_room)
     name, centers, cols, rows, ruler = best
     slots = tuple(
         CardSlot(card_index=i, page=i // len(centers) + 1, center_mm=centers[i % len(centers)]) for i in range(n_cards)
@@ -203,7 +205,7 @@ def impose(
         gap_mm=gap_mm,
         packing=name,
         ruler_mm=ruler,
-        mark_room=marks,
+        mark_room=mark_room,
     )
 
 
@@ -235,7 +237,7 @@ def _impose_shape(
     n_cards: int,
     single: bool,
     shared: bool,
-    crop_marks: bool = True,
+    mark_room: bool = True,
 ) -> Imposition:
     """:func:`impose` for square, rectangular and hexagonal cards (see :mod:`.shaped`)."""
     if bleed_mm < 0 or gap_mm < 0 or n_cards < 0:
@@ -246,8 +248,8 @@ def _impose_shape(
         return Imposition(
             (w, h), slots, max(1, n_cards), 1, 1, 1, shape.width_mm, bleed_mm, 0.0, 0.0, True, "single", shape=shape
         )
-    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=False, marks=crop_marks)
-    inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False, marks=crop_marks)
+    margin, room_mm = used_margin_mm(margin_mm), mark_room_mm(round_cards=False, marks=mark_room)
+    inner = sheet_inner_mm(page_mm, margin_mm, round_cards=False, marks=mark_room)
     found = []
     for turned in (False, True):
         on_sheet = shaped.card_on_sheet(shape, turned)
@@ -256,7 +258,7 @@ def _impose_shape(
                 continue
             centers = shaped.place_on_page(pts, on_sheet, bleed_mm, page_mm, margin + room_mm)
             trial = Imposition(page_mm, (), 1, len(centers), cols, rows, shape.width_mm, bleed_mm, margin, gap_mm,
-                               shape=shape, turned=turned, shared=shared, mark_room=crop_marks)  # fmt: skip
+                               shape=shape, turned=turned, shared=shared, mark_room=mark_room)  # fmt: skip
             marks = trial.marks_of(centers)
             ruler = find_spot(RULER_BLOCK_MM, trial.inner_rect_mm(), trial.keepout(centers, marks))
             found.append((len(centers), ruler is not None, not turned, name, centers, cols, rows, ruler, turned))
@@ -288,5 +290,5 @@ def _impose_shape(
         shape=shape,
         turned=turned,
         shared=shared,
-        mark_room=crop_marks,
+        mark_room=mark_room,
     )

@@ -30,7 +30,7 @@ def _best_packing(
     gap_mm: float,
     margin_mm: float,
     room_mm: float,
-    marks: bool = True,
+    mark_room: bool = True,
 ) -> _Candidate:
     """Try every packing; most cards with a footer ruler wins, then fewest rows.
 
@@ -42,7 +42,7 @@ def _best_packing(
         gap_mm: Space between neighbouring bleeds, mm.
         margin_mm: Margin from the paper edge, mm.
         room_mm: Cut-mark room kept inside the margins, mm (already in ``inner_mm``).
-        marks: Crop marks are planned for (the ruler keeps clear of them); else none.
+        mark_room: Crop marks are planned for (the ruler keeps clear of them); else none.
     """
     pitch_mm = outer_d_mm + gap_mm
     margins = (margin_mm, margin_mm, page_mm[0] - margin_mm, page_mm[1] - margin_mm)
@@ -54,7 +54,7 @@ def _best_packing(
                 pts = [(y, x) for x, y in pts]
                 name, cols, rows = name + "-t", rows, cols
             centers = _centre_on_page(pts, page_mm)
-            segments = cut_mark_segments(centers, outer_d_mm / 2.0, margins) if marks else []
+            segments = cut_mark_segments(centers, outer_d_mm / 2.0, margins) if mark_room else []
             zone = keepout_zone(centers, outer_d_mm / 2.0, segments)
             ruler = find_spot(RULER_BLOCK_MM, margins, zone)
             found.append((name, centers, cols, rows, ruler))
