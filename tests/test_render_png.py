@@ -159,6 +159,24 @@ def test_a_broken_mixed_script_title_keeps_its_words_in_order() -> None:
     assert lines[0] == "كلمات الحيوانات" and all(line.startswith("\u200f") for line in lines[1:]), lines
 
 
+def test_a_broken_title_drops_the_separator_where_it_breaks() -> None:
+    """A title of two parts joined by a separator ("عائلتنا · हमारा परिवार") broke beside
+    the dot, which then stood alone at a line's end (in the right-to-left title, at the far
+    end of the Hindi line): a break beside a separator takes it out, and every word stays in
+    order; a separator between words on one line stays."""
+    from printdeck.render.back_title import SEPARATORS, title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+
+    register_bundled()
+    for title in ("عائلتنا · हमारा परिवार", "Our Big Family Photo Album – Summer Holidays 2026"):
+        lines = [line.strip("\u200e\u200f") for line in title_layout(title, 100.0).lines]
+        assert len(lines) >= 2, lines
+        assert not any(line.split(" ")[0] in SEPARATORS or line.split(" ")[-1] in SEPARATORS for line in lines)
+        words = [word for word in title.split(" ") if word not in SEPARATORS]
+        assert [w for line in lines for w in line.split(" ") if w not in SEPARATORS] == words, lines
+    assert title_layout("A · B", 100.0).lines == ("A · B",)  # one line: the dot kept
+
+
 def test_cut_cards_are_refused_as_jpeg_which_has_no_transparency(tmp_path: Path) -> None:
     theme = tiny_theme(tmp_path)
     with pytest.raises(printdeck.PrintdeckError) as caught:

@@ -69,17 +69,45 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
     """The ways to set ``text`` in two or three lines, in order: between words (at spaces
     only: a no-break space holds), every way for up to :data:`MOST_WORDS` words; a title
     without spaces in Chinese or Japanese, which breaks between any two characters, in
-    lines of as near equal length as can be."""
+    lines of as near equal length as can be.
+
+    A word that is only a separator (:data:`SEPARATORS`, as in "Our Family · हमारा परिवार")
+    never starts or ends a line: a break beside it takes it out, the line break then
+    separating the two parts (a line ending in "·", or starting with it, reads as a stray
+    mark; in a right-to-left title the dot even moved to the far end of its line)."""
     words = [word for word in text.split(" ") if word]
-    if 2 <= len(words) <= MOST_WORDS:
+    cuts = _cuts(words)
+    if 2 <= len(words) <= MOST_WORDS and cuts:
         return [
-            tuple(" ".join(words[a:b]) for a, b in pairwise([0, *cuts, len(words)]))
-            for n in range(2, min(MOST_LINES, len(words)) + 1)
-            for cuts in combinations(range(1, len(words)), n - 1)
+            tuple(
+                " ".join(words[a:b])
+                for a, b in zip([0, *(c[1] for c in chosen)], [*(c[0] for c in chosen), len(words)], strict=True)
+            )
+            for n in range(2, min(MOST_LINES, len(cuts) + 1) + 1)
+            for chosen in combinations(cuts, n - 1)
         ]
     if len(words) == 1 and len(text) >= 2 and all(_breaks_anywhere(c) for c in text):
         return [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
     return []
+
+
+SEPARATORS = frozenset("·•‧∙⋅・|/-–—")
+"""Marks that stand alone between a title's parts ("A · B", "A – B"): at a line break,
+the break separates the parts instead (see :func:`_breaks`)."""
+
+
+def _cuts(words: list[str]) -> list[tuple[int, int]]:
+    """Where ``words`` may break into lines: ``(end, start)`` = a line ends before word
+    ``end`` and the next starts at word ``start`` (``start = end + 1`` drops a separator
+    between them). None leaves a line empty or puts a separator at a line's end or start."""
+    alone = [word in SEPARATORS for word in words]
+    cuts = []
+    for end in range(1, len(words)):
+        start = end + 1 if alone[end] else end
+        if alone[end - 1] or start >= len(words) or alone[start] or not any(not a for a in alone[:end]):
+            continue
+        cuts.append((end, start))
+    return cuts
 
 
 def _breaks_anywhere(char: str) -> bool:
