@@ -167,12 +167,14 @@ def cut_files_line(paths: list[Path], path_text: Callable[[Path], str] = shown) 
 
 def _backs_text(back_paths: list[Path]) -> str:
     """The summary's words on the back images: ``, the back as back.png``, or a class set's
-    ``, the backs as back-A.png ... back-F.png``; empty without backs."""
+    ``, the backs as back-A.png ... back-F.png`` (a split deck's ``back-A.png and
+    back-B.png``); empty without backs."""
     if not back_paths:
         return ""
     if len(back_paths) == 1:
         return f", the back as {back_paths[0].name}"
-    return f", the backs as {back_paths[0].name} ... {back_paths[-1].name}"
+    between = " and " if len(back_paths) == 2 else " ... "
+    return f", the backs as {back_paths[0].name}{between}{back_paths[-1].name}"
 
 
 def size_text(size_bytes: int) -> str:

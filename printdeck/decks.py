@@ -23,7 +23,7 @@ from printdeck.deck_plan import DeckPlan
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output, check_replaceable
 from printdeck.manifest import build_manifest
-from printdeck.model import CardLayout, DeckMark
+from printdeck.model import CardLayout
 from printdeck.outputs import theme_inputs
 from printdeck.theme import BuildSettings, Theme
 from printdeck.userfiles import check_not_inputs
@@ -145,34 +145,29 @@ class Deck:
 
     def back_files(self, folder: Path) -> list[Path]:
         """The back images :meth:`write_pngs` writes into ``folder``: none without backs,
-        ``back.png``, or one a deck of a class set (``back-A.png`` ...)."""
-        if self.print_job().backs is None:
+        ``back.png``, or one a deck of a class set or a split deck (``back-A.png`` ...)."""
+        job = self.print_job()
+        if job.backs is None:
             return []
-        from printdeck.render import back_name  # noqa: PLC0415 - ReportLab only when rendering
+        from printdeck.render import back_decks, back_name  # noqa: PLC0415 - ReportLab only when rendering
 
         suffix = self.settings.image_format or "png"
-        return [Path(folder) / f"{back_name(mark)}.{suffix}" for mark in self._deck_marks()]
-
-    def _deck_marks(self) -> list[DeckMark | None]:
-        """Each deck's mark, in deck order (``[None]`` for a single deck)."""
-        marks = {c.mark.deck: c.mark for c in self.layouts if c.mark is not None}
-        return [marks[deck] for deck in sorted(marks)] if marks else [None]
+        return [Path(folder) / f"{back_name(deck.letter)}.{suffix}" for deck in back_decks(job, self.layouts)]
 
     def write_pngs(self, folder: Path) -> list[Path]:
         """Write one PNG (or JPEG) a card into ``folder``, the backs beside them when backs are on
-        (one a deck of a class set, in its colour and with its letter, as the PDF prints them),
-        and the credits (see ``printdeck.render.render_pngs``); the cards' paths."""
-        from printdeck.render import back_image, back_name, deck_back, render_pngs  # noqa: PLC0415
+        (one a deck of a class set or a split deck, in its colour and with its letter, as the
+        PDF prints them), and the credits (see ``printdeck.render.render_pngs``); the cards' paths."""
+        from printdeck.render import back_decks, back_image, back_name, deck_back, render_pngs  # noqa: PLC0415
 
         job = self.print_job()
         backs = {}
         if job.backs is not None:
             style, dpi, margin_mm = job.card, self.settings.dpi, self.settings.png_margin_mm
-            for mark in self._deck_marks():
-                design = job.backs if mark is None else deck_back(job.backs, mark)
-                band = None if mark is None else mark.color
-                backs[back_name(mark)] = back_image(
-                    design, style.radius_mm, style.bleed_mm, dpi, margin_mm, style.shape, band=band
+            for deck in back_decks(job, self.layouts):
+                design = deck_back(job.backs, deck)
+                backs[back_name(deck.letter)] = back_image(
+                    design, style.radius_mm, style.bleed_mm, dpi, margin_mm, style.shape, band=deck.color
                 )
         return render_pngs(
             job,

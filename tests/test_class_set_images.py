@@ -15,8 +15,7 @@ from PIL import Image
 from test_class_sets import SMALL
 
 import printdeck
-from printdeck.model import DeckMark
-from printdeck.render import back_image, deck_back, read_png_record
+from printdeck.render import BackDeck, back_image, deck_back, read_png_record
 from printdeck.render.print_job import BackDesign
 from printdeck.theme import DECK_PALETTE, grey_deck_colours
 
@@ -149,8 +148,7 @@ def test_a_grey_class_set_prints_every_deck_back_in_its_own_grey(tmp_path: Path)
 
 @pytest.mark.parametrize("colour", sorted({*DECK_PALETTE, *grey_deck_colours(12), *grey_deck_colours(5), "#808080"}))
 def test_a_deck_back_title_reads_on_every_deck_colour(colour: str) -> None:
-    mark = DeckMark(1, "A", colour, (0.0, 0.0), 3.0)
-    design = deck_back(BackDesign(color=colour, pattern="title", title="My deck"), mark)
+    design = deck_back(BackDesign(color=colour, pattern="title", title="My deck"), BackDeck(1, "A", colour))
     back = np.asarray(back_image(design, 30.0, 0.0, 120, band=colour).convert("RGB")).astype(int)
     h, w, _ = back.shape
     middle = back[round(0.4 * h) : round(0.6 * h), round(0.15 * w) : round(0.85 * w)].reshape(-1, 3)

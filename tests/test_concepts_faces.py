@@ -141,6 +141,61 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
     )
 
 
+def _back_colour(rgb: np.ndarray, centre: tuple[float, float], radius_px: float) -> tuple[int, ...]:
+    """The commonest colour in a ring just inside a back's rim (its ground, not its title)."""
+    h, w, _ = rgb.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    r = np.hypot(xx - centre[0], yy - centre[1])
+    ring = rgb[(r > 0.88 * radius_px) & (r < 0.95 * radius_px)]
+    colours, counts = np.unique(ring, axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[np.argmax(counts)])
+
+
+def test_a_split_deck_prints_backs_that_tell_deck_a_from_deck_b(tmp_path: Path) -> None:
+    """A split deck's two piles had one back: face down, a card of A could not be told from
+    one of B. Deck A's backs are in the first class-set colour and B's in the second, each
+    titled with its letter, in the PDF (rasterised here, every back page) and the back images."""
+    from printdeck.render.backs import BackDeck, back_decks
+    from printdeck.render.print_job import PrintJob
+    from printdeck.theme import DECK_PALETTE
+
+    result = printdeck.build(
+        _faces_theme(tmp_path, "split", title="Times", backs={"enabled": True, "pattern": "title"}),
+        out=tmp_path / "split.pdf",
+        png_dir=tmp_path / "png",
+        dpi=100,
+    )
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    want = {deck: tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5)) for deck, colour in zip("AB", DECK_PALETTE)}
+    pdf = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for card in manifest["cards"]:  # each card's back: on the page after its front, mirrored (long edge)
+            page = pdf[card["page"]]  # 0-based: the page after the front's (1-based) number
+            width_pt, height_pt = page.get_size()
+            rgb = np.asarray(page.render(scale=50 / 72).to_pil().convert("RGB")).astype(int)
+            x_mm, y_mm = card["center_mm"]
+            centre = ((width_pt / 72 * 25.4 - x_mm) * 50 / 25.4, (height_pt / 72 * 25.4 - y_mm) * 50 / 25.4)
+            radius_px = manifest["card"]["diameter_mm"] / 2 * 50 / 25.4
+            got = _back_colour(rgb, centre, radius_px)
+            assert max(abs(a - b) for a, b in zip(got, want[card["deck"]])) <= 8, (card["index"], got)
+    finally:
+        pdf.close()
+    assert sorted(p.name for p in result.back_paths) == ["back-A.png", "back-B.png"]
+    assert "the backs as back-A.png and back-B.png" in result.summary_lines()[0]
+    for path in result.back_paths:
+        rgb = np.asarray(Image.open(path).convert("RGB")).astype(int)
+        h, w, _ = rgb.shape
+        got = _back_colour(rgb, (w / 2, h / 2), manifest["card"]["diameter_mm"] / 2 * 100 / 25.4)
+        assert max(abs(a - b) for a, b in zip(got, want[path.stem[-1]])) <= 8, (path.name, got)
+    reader = PdfReader(result.pdf_path)
+    for card in manifest["cards"]:  # the back's title names the deck
+        assert set(reader.pages[card["page"]].extract_text().split()) == {"Times", "·", card["deck"]}, card["index"]
+    (tmp_path / "one").mkdir()
+    one = printdeck.build(_faces_theme(tmp_path / "one", backs={"enabled": True}), out=tmp_path / "one.pdf")
+    job = PrintJob.from_theme(load_theme(tmp_path / "one" / "theme.yaml"))
+    assert back_decks(job, []) == [BackDeck(0)] and one.back_paths == []  # a mixed deck: its one back
+
+
 def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: Path) -> None:
     result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf", rules=True, legend=True)
     reader = PdfReader(result.pdf_path)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
-    from printdeck.render.backs import back_image, deck_back
+    from printdeck.render.backs import BackDeck, back_decks, back_image, deck_back
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.class_images import back_name, card_name
     from printdeck.render.cut_outs import BackgroundWarning
@@ -75,6 +75,8 @@ _WHERE = {
     "game_rules": "printdeck.render.rules_text",
     "render_slides": "printdeck.render.slides",
     "back_image": "printdeck.render.backs",
+    "back_decks": "printdeck.render.backs",
+    "BackDeck": "printdeck.render.backs",
     "deck_back": "printdeck.render.backs",
     "back_name": "printdeck.render.class_images",
     "CREDITS_FILE": "printdeck.render.png",
@@ -127,6 +129,7 @@ __all__ = [
     "GAMES",
     "PNG_RECORD",
     "REFUSE_DPI",
+    "BackDeck",
     "BackDesign",
     "BackgroundWarning",
     "CardStyle",
@@ -143,6 +146,7 @@ __all__ = [
     "SvgImageWarning",
     "TuckBox",
     "VectorWarning",
+    "back_decks",
     "back_image",
     "back_name",
     "box_page_size_mm",

@@ -10,28 +10,30 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printdeck.cardshape import CardShape, ShapeKind
-from printdeck.model import DeckMark
+from printdeck.model import CardLayout
 from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import end_form, scratch_canvas
 from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
-from printdeck.render.print_job import BackDesign
+from printdeck.render.print_job import BackDesign, PrintJob
 from printdeck.render.sheet import contrast_ratio, mark_ink
 from printdeck.render.text import draw_string
+from printdeck.theme import DECK_PALETTE, grey_deck_colours
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 BACK_FORM = "cardback"
 BAND_MM = 4.0
-"""A class set's deck-colour band inside the cut around a back picture, mm."""
+"""A class set's (or split deck's) deck-colour band inside the cut around a back picture, mm."""
 
 
 def mirror_mm(
@@ -212,11 +214,52 @@ def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: floa
     canvas.restoreState()
 
 
-def deck_back(design: BackDesign, mark: DeckMark) -> BackDesign:
-    """The back of one deck of a class set: ``design`` titled with the deck's letter (its
-    colour is given to :func:`make_back_form` as ``band``). The PDF and the back images
-    both take it from here."""
-    return replace(design, title=f"{design.title} · {mark.letter}")
+@dataclass(frozen=True)
+class BackDeck:
+    """One back design of a PDF: the deck's one back, a class set's deck's, or deck A's or
+    B's of a split deck (``deck.faces: split``), whose two piles then tell apart face down.
+
+    Attributes:
+        number: 0 for a deck's one back; a class set's deck number (1..N); 1 and 2 for
+            decks A and B of a split deck.
+        letter: The letter the back's title gains (:func:`deck_back`), or None.
+        color: The colour the back takes (``band`` of :func:`make_back_form`), or None.
+    """
+
+    number: int
+    letter: str | None = None
+    color: str | None = None
+
+
+def back_decks(job: PrintJob, layouts: Iterable[CardLayout]) -> list[BackDeck]:
+    """The PDF's back designs, in deck order: a class set's decks, each in its colour and
+    with its letter (from the cards' :class:`~printdeck.model.DeckMark`); a split deck's A
+    and B in the first two colours a class set gives (greys on a grey deck), so a pile of A
+    is not taken for one of B; else the one back."""
+    marks = {card.mark.deck: card.mark for card in layouts if card.mark is not None}
+    if marks:
+        return [BackDeck(deck, mark.letter, mark.color) for deck, mark in sorted(marks.items())]
+    if job.faces == "split":
+        colours = grey_deck_colours(2) if job.grayscale else DECK_PALETTE[:2]
+        return [BackDeck(1, "A", colours[0]), BackDeck(2, "B", colours[1])]
+    return [BackDeck(0)]
+
+
+def back_deck_of(job: PrintJob, card: CardLayout, n_cards: int) -> int:
+    """The :attr:`BackDeck.number` of ``card``'s back, of a PDF of ``n_cards`` cards (a split
+    deck's first half is deck A: see :func:`back_decks`)."""
+    if card.mark is not None:
+        return card.mark.deck
+    if job.faces == "split":
+        return 1 if card.index < n_cards // 2 else 2
+    return 0
+
+
+def deck_back(design: BackDesign, deck: BackDeck) -> BackDesign:
+    """The back of one of several decks (:func:`back_decks`): ``design`` titled with the
+    deck's letter (its colour is given to :func:`make_back_form` as ``band``); the one
+    back of a deck as it is. The PDF and the back images both take it from here."""
+    return design if deck.letter is None else replace(design, title=f"{design.title} · {deck.letter}")
 
 
 def back_image(

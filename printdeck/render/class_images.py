@@ -26,9 +26,10 @@ def card_name(layout: CardLayout, in_deck: int) -> str:
     return f"card-{in_deck + 1:03d}" + (f"-{layout.mark.letter}" if layout.mark is not None else "")
 
 
-def back_name(mark: DeckMark | None) -> str:
-    """A back image's file name stem: ``back``, or a class set deck's ``back-B``."""
-    return "back" if mark is None else f"back-{mark.letter}"
+def back_name(letter: str | None) -> str:
+    """A back image's file name stem: ``back``, or of deck ``letter`` (a class set's, or a
+    split deck's A and B: :func:`~printdeck.render.backs.back_decks`) ``back-B``."""
+    return "back" if letter is None else f"back-{letter}"
 
 
 def paste_mark(img: Image.Image, mark: DeckMark, background: str, px_per_mm: float) -> None:

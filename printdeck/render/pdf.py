@@ -311,7 +311,8 @@ def _back_page(
         for center in centers:
             _background(canvas, replace(style, background=job.backs.color), center, back_turn)
     for slot, center in zip(slots, centers):
-        backs_mod.draw_back(canvas, center, back_turn, back_forms[_deck_of(layouts[slot.card_index])])
+        back = backs_mod.back_deck_of(job, layouts[slot.card_index], len(layouts))
+        backs_mod.draw_back(canvas, center, back_turn, back_forms[back])
 
 
 def _deck_label(job: PrintJob, page: int, pages: int) -> str:
@@ -336,19 +337,16 @@ def _deck_of(layout: CardLayout) -> int:
 
 
 def _back_forms(canvas: Canvas, job: PrintJob, layouts: dict[int, CardLayout], style: CardStyle) -> dict[int, str]:
-    """Make the back forms (one a deck of a class set, in its colour): deck number -> form name."""
+    """Make the back forms (:func:`~printdeck.render.backs.back_decks`: one a deck of a class
+    set or of a split deck, in its colour): deck number -> form name."""
     if job.backs is None:
         return {}
-    marks = {c.mark.deck: c.mark for c in layouts.values() if c.mark is not None}
-    if not marks:
-        backs_mod.make_back_form(canvas, job.backs, style.radius_mm, style.bleed_mm, style.shape)
-        return {0: backs_mod.BACK_FORM}
     names = {}
-    for deck, mark in sorted(marks.items()):
-        names[deck] = f"{backs_mod.BACK_FORM}-{mark.letter}"
-        design = backs_mod.deck_back(job.backs, mark)
+    for deck in backs_mod.back_decks(job, layouts.values()):
+        names[deck.number] = backs_mod.BACK_FORM if deck.letter is None else f"{backs_mod.BACK_FORM}-{deck.letter}"
+        design = backs_mod.deck_back(job.backs, deck)
         backs_mod.make_back_form(
-            canvas, design, style.radius_mm, style.bleed_mm, style.shape, names[deck], band=mark.color
+            canvas, design, style.radius_mm, style.bleed_mm, style.shape, names[deck.number], band=deck.color
         )
     return names
 
