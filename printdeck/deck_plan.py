@@ -36,7 +36,7 @@ from printdeck.theme import (
 from printdeck.units import MM_PER_UNIT
 
 if TYPE_CHECKING:
-    from printdeck.render import Imposition
+    from printdeck.render import Imposition, PrintJob
 
 
 def deck_design(theme: Theme) -> Design:
@@ -216,6 +216,13 @@ class DeckPlan:
         return self.imposition.pages
 
     @property
+    def split_at(self) -> int | None:
+        """A split deck's deck A card count (deck B's cards follow it), else None."""
+        if self.faced is None or not is_split(self.faced):
+            return None
+        return self.faced.card_decks.index("B")
+
+    @property
     def deck_letters(self) -> tuple[str, ...]:
         """The letters of the decks the cards print in: a split deck's ``A`` and ``B``, a
         class set's (``A`` to ``F``); empty for one deck."""
@@ -251,6 +258,16 @@ def plan_deck(theme: Theme, *, prove: bool = True) -> DeckPlan:
         if prove:
             prove_symbols(theme, symbols)
         return planned_deck(theme, design, symbols)
+
+
+def plan_print_job(plan: DeckPlan) -> PrintJob:
+    """What is printed besides the cards of ``plan`` (:meth:`printdeck.render.PrintJob.from_theme`),
+    with what only the plan knows: the rules worded for the design's λ, a split deck's
+    deck B first card (its backs differ from deck A's)."""
+    from printdeck.render import PrintJob  # noqa: PLC0415 - ReportLab only when rendering
+
+    job = PrintJob.from_theme(plan.theme)
+    return dataclasses.replace(job, match=plan.design.lam, split_at=plan.split_at)
 
 
 def is_split(faced: FacedDeck) -> bool:

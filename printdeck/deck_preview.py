@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printdeck.choices import SheetSide
-from printdeck.deck_plan import DeckPlan, check_words_show, lay_out_plan, plan_deck, seeded_theme
+from printdeck.deck_plan import DeckPlan, check_words_show, lay_out_plan, plan_deck, plan_print_job, seeded_theme
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
 from printdeck.layout import LayoutSettings
@@ -41,7 +41,7 @@ def preview_page_png(
         ValueError: ``page`` is out of range, a card of the page has no layout, ``side``
             is not a side, or it is ``back`` and the deck has no backs (``backs.enabled``).
     """
-    from printdeck.render import PrintJob, page_image, pdf_page, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
+    from printdeck.render import page_image, pdf_page, render_pdf  # noqa: PLC0415 - ReportLab only when rendering
 
     try:
         wanted = SheetSide(side)
@@ -56,7 +56,7 @@ def preview_page_png(
         raise ValueError(f"cards {missing} of page {page} have no layout")
     full = plan.imposition  # the footer is planned round a full sheet, as in the PDF
     one_page = dataclasses.replace(full, slots=slots, pattern_mm=tuple(full.full_page_centers_mm()))
-    job = PrintJob.from_theme(plan.theme)
+    job = plan_print_job(plan)  # a split deck's backs: deck A's and B's, as the PDF prints them
     sheet_only = dataclasses.replace(
         job, backs=job.backs if wanted is SheetSide.BACK else None, legend=False, rules=False
     )

@@ -5,7 +5,6 @@ is ``make`` then the files."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
 import json
@@ -19,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from printdeck.choices import Duplex, SaveKind
 from printdeck.class_sets import class_decks
-from printdeck.deck_plan import DeckPlan
+from printdeck.deck_plan import DeckPlan, plan_print_job
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output, check_replaceable
 from printdeck.manifest import build_manifest
@@ -88,10 +87,9 @@ class Deck:
         )
 
     def print_job(self) -> PrintJob:
-        """What is printed besides the cards, with the rules worded for the design's λ."""
-        from printdeck.render import PrintJob  # noqa: PLC0415 - ReportLab only when rendering
-
-        return dataclasses.replace(PrintJob.from_theme(self.theme), match=self.plan.design.lam)
+        """What is printed besides the cards (:func:`printdeck.deck_plan.plan_print_job`: the
+        rules worded for the design's λ, a split deck's two backs)."""
+        return plan_print_job(self.plan)
 
     def manifest_text(self) -> str:
         """The manifest as the build writes it: indented JSON, one final line break."""

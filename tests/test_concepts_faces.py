@@ -6,6 +6,7 @@ counting card pairs here), the PDF's text (rules) and its rasterised pages.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections import Counter
@@ -187,6 +188,16 @@ def test_a_split_deck_prints_backs_that_tell_deck_a_from_deck_b(tmp_path: Path) 
         h, w, _ = rgb.shape
         got = _back_colour(rgb, (w / 2, h / 2), manifest["card"]["diameter_mm"] / 2 * 100 / 25.4)
         assert max(abs(a - b) for a, b in zip(got, want[path.stem[-1]])) <= 8, (path.name, got)
+    plan = printdeck.plan(load_theme(tmp_path / "theme.yaml"))  # the studio's preview: one sheet's cards drawn
+    layouts = printdeck.lay_out(plan)
+    for page in range(1, plan.pages + 1):
+        rgb = np.asarray(Image.open(io.BytesIO(printdeck.preview_page(plan, layouts, page, ppi=50, side="back"))))
+        for card in (c for c in manifest["cards"] if c["page"] == 2 * page - 1):
+            x_mm, y_mm = card["center_mm"]
+            h, w, _ = rgb.shape
+            centre = (w - x_mm * 50 / 25.4, h - y_mm * 50 / 25.4)
+            got = _back_colour(rgb[..., :3].astype(int), centre, manifest["card"]["diameter_mm"] / 2 * 50 / 25.4)
+            assert max(abs(a - b) for a, b in zip(got, want[card["deck"]])) <= 8, ("preview", card["index"], got)
     reader = PdfReader(result.pdf_path)
     for card in manifest["cards"]:  # the back's title names the deck
         assert set(reader.pages[card["page"]].extract_text().split()) == {"Times", "·", card["deck"]}, card["index"]

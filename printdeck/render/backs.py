@@ -239,19 +239,19 @@ def back_decks(job: PrintJob, layouts: Iterable[CardLayout]) -> list[BackDeck]:
     marks = {card.mark.deck: card.mark for card in layouts if card.mark is not None}
     if marks:
         return [BackDeck(deck, mark.letter, mark.color) for deck, mark in sorted(marks.items())]
-    if job.faces == "split":
+    if job.split_at is not None:
         colours = grey_deck_colours(2) if job.grayscale else DECK_PALETTE[:2]
         return [BackDeck(1, "A", colours[0]), BackDeck(2, "B", colours[1])]
     return [BackDeck(0)]
 
 
-def back_deck_of(job: PrintJob, card: CardLayout, n_cards: int) -> int:
-    """The :attr:`BackDeck.number` of ``card``'s back, of a PDF of ``n_cards`` cards (a split
-    deck's first half is deck A: see :func:`back_decks`)."""
+def back_deck_of(job: PrintJob, card: CardLayout) -> int:
+    """The :attr:`BackDeck.number` of ``card``'s back (a split deck's cards before
+    ``job.split_at`` are deck A's: see :func:`back_decks`)."""
     if card.mark is not None:
         return card.mark.deck
-    if job.faces == "split":
-        return 1 if card.index < n_cards // 2 else 2
+    if job.split_at is not None:
+        return 1 if card.index < job.split_at else 2
     return 0
 
 

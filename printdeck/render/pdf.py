@@ -311,7 +311,7 @@ def _back_page(
         for center in centers:
             _background(canvas, replace(style, background=job.backs.color), center, back_turn)
     for slot, center in zip(slots, centers):
-        back = backs_mod.back_deck_of(job, layouts[slot.card_index], len(layouts))
+        back = backs_mod.back_deck_of(job, layouts[slot.card_index])
         backs_mod.draw_back(canvas, center, back_turn, back_forms[back])
 
 

@@ -78,6 +78,10 @@ class PrintJob:
         ink_limit: With CMYK, the total ink limit, percent.
         die_line: Stroke each cut path in the spot colour ``CutContour`` on its own layer.
         backs_first: One card a page: each back page before its front.
+        split_at: A split deck (``deck.faces: split``): its deck A's card count, the index
+            of deck B's first card (the two decks' backs differ:
+            :func:`~printdeck.render.backs.back_decks`); None for any other deck. Only a
+            deck's plan knows it (``printdeck.deck_plan.plan_print_job``).
     """
 
     name: str
@@ -103,6 +107,7 @@ class PrintJob:
     ink_limit: int = 300
     die_line: bool = False
     backs_first: bool = False
+    split_at: int | None = None
 
     @property
     def cmyk(self) -> bool:
