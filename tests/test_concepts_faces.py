@@ -207,6 +207,42 @@ def test_a_split_deck_prints_backs_that_tell_deck_a_from_deck_b(tmp_path: Path) 
     assert back_decks(job, []) == [BackDeck(0)] and one.back_paths == []  # a mixed deck: its one back
 
 
+def test_a_split_deck_on_shared_cuts_fills_each_backs_bleed_in_its_deck_colour(tmp_path: Path) -> None:
+    """Square cards sharing cut lines fill the block's bleed before the backs are drawn: deck
+    B's bleed was the theme's back colour (deck A's navy) round amber backs, so a cut a
+    little off showed a navy edge on a card of B."""
+    from printdeck.theme import DECK_PALETTE
+
+    theme = _faces_theme(
+        tmp_path,
+        "split",
+        card={"shape": "square", "size": "60mm", "bleed": "3mm"},
+        paper={"cuts": "shared"},
+        backs={"enabled": True},
+    )
+    result = printdeck.build(theme, out=tmp_path / "split.pdf")
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    card = next(c for c in manifest["cards"] if c["deck"] == "B")
+    amber = tuple(int(DECK_PALETTE[1][i : i + 2], 16) for i in (1, 3, 5))
+    pdf = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        page = pdf[card["page"]]  # its back page
+        width_pt, height_pt = page.get_size()
+        rgb = np.asarray(page.render(scale=100 / 72).to_pil().convert("RGB")).astype(int)
+    finally:
+        pdf.close()
+    width_mm, height_mm = width_pt / 72 * 25.4, height_pt / 72 * 25.4
+
+    def back_pixel(x_mm: float, y_mm: float) -> np.ndarray:  # a front's page point, on its back (x mirrored)
+        return rgb[round((height_mm - y_mm) * 100 / 25.4), round((width_mm - x_mm) * 100 / 25.4)]
+
+    block = [c for c in manifest["cards"] if c["page"] == card["page"]]
+    top = max(block, key=lambda c: c["center_mm"][1])["center_mm"]  # a card of the block's top row
+    for dx_mm in (-20.0, 0.0, 20.0):  # 1.5 mm into the bleed above its cut, 30 mm above its centre
+        pixel = back_pixel(top[0] + dx_mm, top[1] + 30.0 + 1.5)
+        assert max(abs(a - b) for a, b in zip(pixel, amber)) <= 8, (dx_mm, pixel)
+
+
 def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: Path) -> None:
     result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf", rules=True, legend=True)
     reader = PdfReader(result.pdf_path)

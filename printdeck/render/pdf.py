@@ -307,12 +307,13 @@ def _back_page(
     back_turn = backs_mod.mirror_turn(imposition.rotation_deg, imposition.page_size_mm, job.backs.duplex)
     offset_mm = (0.0, 0.0) if imposition.single else job.backs.offset_mm
     centers = [backs_mod.mirror_mm(s.center_mm, imposition.page_size_mm, job.backs.duplex, offset_mm) for s in slots]
-    if imposition.shared:  # the block's bleed first; each back is then clipped to its cut
-        for center in centers:
-            _background(canvas, replace(style, background=job.backs.color), center, back_turn)
-    for slot, center in zip(slots, centers):
-        back = backs_mod.back_deck_of(job, layouts[slot.card_index])
-        backs_mod.draw_back(canvas, center, back_turn, back_forms[back])
+    decks = [backs_mod.back_deck_of(job, layouts[s.card_index]) for s in slots]
+    if imposition.shared:  # the block's bleed first, each card's in its back's colour; then each back, clipped
+        colours = {d.number: d.color or job.backs.color for d in backs_mod.back_decks(job, layouts.values())}
+        for center, deck in zip(centers, decks):
+            _background(canvas, replace(style, background=colours[deck]), center, back_turn)
+    for deck, center in zip(decks, centers):
+        backs_mod.draw_back(canvas, center, back_turn, back_forms[deck])
 
 
 def _deck_label(job: PrintJob, page: int, pages: int) -> str:
