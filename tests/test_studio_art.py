@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import yaml
 from test_studio_api import REPO, client, theme_file
 
 import printdeck
@@ -92,3 +93,42 @@ def test_a_refused_copys_tile_goes_once_the_symbol_it_copied_has_gone(client: An
     dog = next(s for s in state["symbols"] if s["name"] == "dog")
     assert _refused(client.delete(f"/api/symbols/{dog['uid']}").json()["state"]) == ["Sun", "sun = sol"]
     assert _refused(client.delete(f"/api/symbols/{sun['uid']}").json()["state"]) == []
+
+
+def _edit_outside(client: Any, change: Any) -> dict[str, Any]:
+    """``theme.yaml`` edited as an editor would (``change`` takes the mapping and alters it),
+    taken in by the watch; the page's state after."""
+    folder = Path(client.get("/api/state").json()["state"]["folder"])
+    doc = theme_file(client)
+    change(doc)
+    (folder / "theme.yaml").write_text("# by hand\n" + yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    assert client.get("/api/watch").json()["outside"]["state"] == "reloaded"
+    return client.get("/api/state").json()["state"]
+
+
+def test_a_refused_copys_tile_follows_theme_yaml_edited_outside(client: Any) -> None:
+    """A copy's refused tile went stale once ``theme.yaml`` was edited outside the studio:
+    its link to the symbol it repeats was cut, so the tile stayed when that symbol was
+    removed in the editor, saying what was no longer so. It now follows the file: kept (and
+    worded with the symbol as it is now numbered) while the symbol stays, gone with it."""
+    client.post("/api/art", json={"names": ["dog", "cow", "pig", "duck", "owl", "bee", "cat"]})
+    client.post("/api/words", json={"text": "sun", "drop": "words"})
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "again"}).json()["state"]
+    assert _refused(state) == ["cat.svg"]
+
+    def moved_first(doc: dict[str, Any]) -> None:
+        doc["symbols"].insert(0, doc["symbols"].pop())  # sun first: cat is Symbol 8 now
+        doc["title"] = "Farm"
+
+    state = _edit_outside(client, moved_first)
+    assert _refused(state) == ["cat.svg"]  # the symbol it repeats is still there
+    assert "Symbol 8, “cat”" in state["rejected"][0]["words"]  # linked to it again, as numbered now
+    state = _edit_outside(client, lambda doc: doc["symbols"].remove({"image": "images/cat.svg"}))
+    assert _refused(state) == []
+
+    state = client.post("/api/words", json={"text": "Sun", "drop": "words again"}).json()["state"]
+    assert _refused(state) == ["Sun"]  # the same word as a symbol's
+    state = _edit_outside(client, lambda doc: doc.update(title="Farm animals"))
+    assert _refused(state) == ["Sun"]
+    state = _edit_outside(client, lambda doc: doc["symbols"].remove({"text": "sun"}))
+    assert _refused(state) == []

@@ -14,6 +14,7 @@ change (the settings form, a new seed, a card's re-roll) is made by
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -207,9 +208,10 @@ class Workspace:
         with self.lock:
             raw_items = doc.get("symbols") or []
             before = self.state_now()
+            old_items = {item.uid: item for item in self.items}
             self.settings = {k: v for k, v in doc.items() if k != "symbols"}
             self.items = [as_item(raw, _names_folder(self.folder, raw)) for raw in raw_items]
-            self.rejected = [{**r, "repeats": None} for r in self.rejected]  # the symbols have new uids
+            self.keep_rejected(self._relinked(old_items))  # the symbols have new uids
             self.written = text
             self.field_errors = {}
             self.item_errors = {}
@@ -217,6 +219,25 @@ class Workspace:
             after = self.state_now()
             if not before.same_deck(after):  # a step of its own; it moves no file
                 self.history.record(Step(before, after, OUTSIDE_LABEL, {}))
+
+    def _relinked(self, old_items: dict[int, Item]) -> list[dict[str, Any]]:
+        """The refused tiles once ``theme.yaml`` was taken in (``old_items``: the symbols before,
+        by uid): a copy's tile linked to the symbol it repeats as the file now lists it (a
+        picture by its file, as :meth:`open` finds it; a word by its entry), or forgotten
+        when that symbol left the deck (see :meth:`forget_stale_refusals`)."""
+        by_file = {item.file: item.uid for item in self.items if item.file is not None}
+        by_entry = {_entry_key(item.data): item.uid for item in self.items if item.file is None}
+        tiles = []
+        for tile in self.rejected:
+            repeated = old_items.get(tile.get("repeats") or 0)  # uids count from 1
+            if repeated is None:
+                if tile.get("repeats") is None:  # a refusal of the file or word itself: it stays
+                    tiles.append(tile)
+                continue
+            now = by_file.get(repeated.file) if repeated.file is not None else by_entry.get(_entry_key(repeated.data))
+            if now is not None:
+                tiles.append({**tile, "repeats": now})
+        return tiles
 
     @contextlib.contextmanager
     def editing(self) -> Iterator[None]:
@@ -420,6 +441,11 @@ class Workspace:
 PAGE_TILE_KEYS = ("uid", "file", "error", "words", "drop")
 """What the page gets of a refused tile (the code and the link to the symbol a copy repeats
 stay here: 200 tiles must stay a small state)."""
+
+
+def _entry_key(data: dict[str, Any]) -> str:
+    """A ``symbols:`` entry as comparable text (a word's entry, to find it again in an edited file)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
