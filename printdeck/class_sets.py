@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from printdeck.artwork import word_skeleton
 from printdeck.assign import colour_words
 from printdeck.errors import CARD_LAYOUT, PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
@@ -42,7 +43,8 @@ class ClassDeck:
 
     Attributes:
         number: 1..N.
-        letter: ``A`` for deck 1, ``B`` for deck 2, ...
+        letter: ``A`` for deck 1, ``B`` for deck 2, ...; ``1``, ``2``, ... for a deck whose
+            words read as its letters (:func:`deck_labels`).
         color: Its colour ``#rrggbb`` (:data:`~printdeck.theme.DECK_PALETTE`; a grey deck's
             :func:`~printdeck.theme.grey_deck_colours`).
         seed: Its layout seed (:func:`deck_seed`).
@@ -67,9 +69,26 @@ def class_decks(theme: Theme) -> tuple[ClassDeck, ...]:
     if copies <= 1:
         return ()
     colours = grey_deck_colours(copies) if theme.spec.paper.grayscale else DECK_PALETTE[:copies]
-    return tuple(
-        ClassDeck(n, chr(ord("A") + n - 1), colours[n - 1], deck_seed(theme.spec.seed, n)) for n in range(1, copies + 1)
-    )
+    labels = deck_labels(theme.symbols, copies)
+    seed = theme.spec.seed
+    return tuple(ClassDeck(n, labels[n - 1], colours[n - 1], deck_seed(seed, n)) for n in range(1, copies + 1))
+
+
+def deck_labels(symbols: Sequence[SymbolSpec], copies: int) -> tuple[str, ...]:
+    """The labels that name a class set's ``copies`` decks (:attr:`ClassDeck.letter`: each
+    front's mark, its back's title, its file names): ``A``, ``B``, ... unless a word of
+    ``symbols`` reads as one of them (:func:`~printdeck.artwork.word_skeleton`: an alphabet
+    deck's mark "B" would put a second B on a card of deck B, one every card of the deck
+    shares); then ``1``, ``2``, ... if fewer of those read as a word (an alphabet's I and L
+    read as 1, so its deck 1 keeps one such mark, not every deck)."""
+    words = {word_skeleton(face.text) for s in symbols for face in s.all_faces if face.kind == "text" and face.text}
+    letters = tuple(chr(ord("A") + n) for n in range(copies))
+    numbers = tuple(str(n) for n in range(1, copies + 1))
+
+    def clashes(labels: tuple[str, ...]) -> int:
+        return sum(word_skeleton(label) in words for label in labels)
+
+    return numbers if clashes(letters) > clashes(numbers) else letters
 
 
 def lay_out_class_set(

@@ -12,14 +12,17 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
+from pypdf import PdfReader
 from skimage.color import deltaE_ciede2000, rgb2lab
 from test_assign_colours import CVD
 from test_layout_support import stamp_card
+from test_theme_support import write_theme
 
 import printdeck
 from printdeck.class_sets import class_decks, deck_seed, lay_out_class_set
 from printdeck.deck_plan import plan_deck
 from printdeck.layout import LayoutSettings
+from printdeck.model import SymbolSpec
 from printdeck.theme import DECK_PALETTE, DeckSpec, load_theme
 
 MIN_CIEDE2000 = 13.0
@@ -380,3 +383,40 @@ def test_a_class_sets_preview_shows_deck_a_as_it_prints(tmp_path: Path) -> None:
         said.append(str(caught.value))
     assert said[0] == said[1] and said[0].startswith("<theme>: deck A, card "), said
     assert not (tmp_path / "c.png").exists() and not (tmp_path / "c.pdf").exists()
+
+
+def test_an_alphabet_class_set_names_its_decks_by_number(tmp_path: Path) -> None:
+    """A class set of a letters deck marked deck B's cards "B": a card with the symbol "B"
+    showed two, and every card of deck B shared the mark "B" with every other. Where a word
+    of the deck reads as a deck letter, the decks are 1, 2, 3: the marks, the backs' titles,
+    the manifest and the image files alike; a deck of words keeps A, B, C, and so does a
+    deck of numbers."""
+    from printdeck.class_sets import deck_labels
+
+    alphabet = {
+        "name": "abc",
+        "seed": 3,
+        "title": "ABC",
+        "deck": {"symbols_per_card": 4, "copies": 3},
+        "backs": {"enabled": True, "pattern": "title"},
+        "symbols": [{"text": c} for c in "ABCDEFGHJKMNP"],  # no I or L: they read as 1
+    }
+    result = printdeck.build(write_theme(tmp_path, alphabet), out=tmp_path / "abc.pdf", png_dir=tmp_path / "png")
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    assert [d["letter"] for d in manifest["decks"]] == ["1", "2", "3"]
+    assert {c["mark"]["letter"] for c in manifest["cards"] if c["deck"] == 2} == {"2"}
+    assert any(": 3 decks (1 to 3) of 13 cards" in line for line in result.summary_lines())
+    assert sorted(p.name for p in result.back_paths) == ["back-1.png", "back-2.png", "back-3.png"]
+    assert (tmp_path / "png" / "card-013-3.png").is_file()
+    reader = PdfReader(result.pdf_path)
+    back = next(c for c in manifest["cards"] if c["deck"] == 3)["page"]  # its back: the page after its front
+    assert set(reader.pages[back].extract_text().split()) == {"ABC", "·", "3"}
+
+    def words(*texts: str) -> list[SymbolSpec]:
+        raw = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": t} for t in texts]}
+        return list(printdeck.load_theme(raw, base_dir=tmp_path).symbols)
+
+    assert deck_labels(words("cat", "dog", "fish", "bird", "frog", "hen", "cow"), 3) == ("A", "B", "C")
+    assert deck_labels(words("1", "2", "3", "4", "5", "6", "7"), 3) == ("A", "B", "C")
+    assert deck_labels(words("a", "x", "y", "z", "w", "v", "u"), 2) == ("1", "2")  # any case
+    assert deck_labels(words("A", "B", "I", "L", "w", "v", "u"), 2) == ("1", "2")  # one clash (1 reads as I) over two
