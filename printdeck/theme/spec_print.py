@@ -214,7 +214,11 @@ class BacksSpec(StrictModel):
     size: float = Field(
         default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
     )
-    color: Color = "#2b4c7e"
+    color: Color = Field(
+        default="#2b4c7e",
+        description="#rrggbb, #rgb or a CSS colour name (in quotes: in YAML a # starts a comment); a class "
+        "set's decks, and a split deck's A and B, take colours of their own, to tell apart face down",
+    )
     pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
     duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
     order: BackOrder = Field(
