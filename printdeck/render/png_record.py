@@ -19,8 +19,10 @@ from printdeck.fileio import atomic_output, read_user_file
 
 PNG_RECORD = ".printdeck-pngs.json"
 """The file in a PNG folder listing the card PNGs printdeck wrote there."""
-CARD_NAME = re.compile(r"(card-[0-9]{3,7}(-[A-Z])?|back(-[A-Z])?)\.(png|jpg)|CREDITS\.txt")
-"""The name of a card image (PNG or JPEG), the back image, or the credits file beside them."""
+CARD_NAME = re.compile(r"(card-[0-9]{3,7}(-([A-Z]|[0-9]{1,2}))?|back(-([A-Z]|[0-9]{1,2}))?)\.(png|jpg)|CREDITS\.txt")
+"""The name of a card image (PNG or JPEG), the back image, or the credits file beside them; a
+class set's (or split deck's) carry their deck's letter, or number (``card-001-B.png``,
+``back-12.png``: :func:`printdeck.class_sets.deck_labels`)."""
 _MAX_RECORD_BYTES = 2_000_000
 
 
