@@ -411,6 +411,17 @@ def test_an_alphabet_class_set_names_its_decks_by_number(tmp_path: Path) -> None
     reader = PdfReader(result.pdf_path)
     back = next(c for c in manifest["cards"] if c["deck"] == 3)["page"]  # its back: the page after its front
     assert set(reader.pages[back].extract_text().split()) == {"ABC", "·", "3"}
+    two = printdeck.build(  # built again with two decks: deck 3's images, printdeck's own, go
+        write_theme(tmp_path, {**alphabet, "deck": {"symbols_per_card": 4, "copies": 2}}),
+        out=tmp_path / "abc.pdf",
+        png_dir=tmp_path / "png",
+    )
+    assert sorted(p.name for p in (tmp_path / "png").glob("back-*")) == ["back-1.png", "back-2.png"]
+    assert not list((tmp_path / "png").glob("card-*-3.png")) and len(two.png_paths) == 26
+    (tmp_path / "png" / "card-001-3.png").write_bytes(b"my own")  # a file printdeck did not write: refused
+    with pytest.raises(printdeck.PrintdeckError, match=r"card-001-3\.png"):
+        printdeck.build(write_theme(tmp_path, alphabet), out=tmp_path / "abc.pdf", png_dir=tmp_path / "png")
+    assert (tmp_path / "png" / "card-001-3.png").read_bytes() == b"my own"
 
     def words(*texts: str) -> list[SymbolSpec]:
         raw = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": t} for t in texts]}
@@ -420,3 +431,23 @@ def test_an_alphabet_class_set_names_its_decks_by_number(tmp_path: Path) -> None
     assert deck_labels(words("1", "2", "3", "4", "5", "6", "7"), 3) == ("A", "B", "C")
     assert deck_labels(words("a", "x", "y", "z", "w", "v", "u"), 2) == ("1", "2")  # any case
     assert deck_labels(words("A", "B", "I", "L", "w", "v", "u"), 2) == ("1", "2")  # one clash (1 reads as I) over two
+
+
+def test_numbered_decks_sharing_a_sheet_are_named_in_their_order(tmp_path: Path) -> None:
+    """A packed class set of an alphabet deck (decks numbered) named a sheet's decks in text
+    order, "decks 10, 9"; they go in their order, and the footer is planned wide enough for
+    two-digit numbers."""
+    alphabet = {
+        "name": "abc",
+        "title": "ABC",
+        "deck": {"symbols_per_card": 3, "copies": 11},
+        "paper": {"pack": True},
+        "symbols": [{"text": c} for c in "ABCDEFG"],
+    }
+    result = printdeck.build(write_theme(tmp_path, alphabet), out=tmp_path / "abc.pdf")
+    pages = PdfReader(result.pdf_path).pages
+    footers = [line for page in pages for line in page.extract_text().splitlines() if "· deck" in line]
+    said = [[int(n) for n in line.split("· deck")[1].split("·")[0].lstrip("s ").split(", ")] for line in footers]
+    assert len(said) == len(pages) and any(len(numbers) > 1 for numbers in said)
+    assert all(numbers == sorted(numbers) for numbers in said), footers
+    assert {n for numbers in said for n in numbers} == set(range(1, 12))

@@ -353,22 +353,27 @@ def _back_forms(canvas: Canvas, job: PrintJob, layouts: dict[int, CardLayout], s
 
 
 def _decks_label(cards: Sequence[CardLayout]) -> str:
-    """`` · deck A`` (or `` · decks A, B``) for a class set's sheet; empty for one deck."""
-    letters = sorted({c.mark.letter for c in cards if c.mark is not None})
+    """`` · deck A`` (or `` · decks A, B``; numbered decks ``9, 10`` in their order) for a class
+    set's sheet; empty for one deck."""
+    by_deck = {c.mark.deck: c.mark.letter for c in cards if c.mark is not None}
+    letters = [by_deck[deck] for deck in sorted(by_deck)]
     if not letters:
         return ""
     return f" · deck{'s' if len(letters) > 1 else ''} " + ", ".join(letters)
 
 
 def _widest_decks(layouts: dict[int, CardLayout], imposition: Imposition) -> str:
-    """The widest :func:`_decks_label` a sheet may get (its footer is planned with it)."""
-    if not any(c.mark is not None for c in layouts.values()):
+    """The widest :func:`_decks_label` a sheet may get (its footer is planned with it): as many
+    labels as a sheet holds decks, each as wide as a "W" for each character of the longest
+    (a class set of 12 numbered decks: ``10``)."""
+    labels = {c.mark.letter for c in layouts.values() if c.mark is not None}
+    if not labels:
         return ""
     most = max(
         len({_deck_of(layouts[s.card_index]) for s in imposition.slots if s.page == p})
         for p in range(1, imposition.pages + 1)
     )
-    return f" · deck{'s' if most > 1 else ''} " + ", ".join(["W"] * most)
+    return f" · deck{'s' if most > 1 else ''} " + ", ".join(["W" * max(map(len, labels))] * most)
 
 
 def _page_setup(canvas: Canvas, imposition: Imposition) -> None:
