@@ -123,12 +123,21 @@ def test_a_refused_copys_tile_follows_theme_yaml_edited_outside(client: Any) -> 
     state = _edit_outside(client, moved_first)
     assert _refused(state) == ["cat.svg"]  # the symbol it repeats is still there
     assert "Symbol 8, “cat”" in state["rejected"][0]["words"]  # linked to it again, as numbered now
+    undone = client.post("/api/undo", json={}).json()  # the outside edit taken back: cat is Symbol 7 again
+    assert undone["undone"]["label"] == "theme.yaml edited outside the studio"
+    assert _refused(undone["state"]) == ["cat.svg"] and "Symbol 7, “cat”" in undone["state"]["rejected"][0]["words"]
+    redone = client.post("/api/redo", json={}).json()["state"]
+    assert "Symbol 8, “cat”" in redone["rejected"][0]["words"]
     state = _edit_outside(client, lambda doc: doc["symbols"].remove({"image": "images/cat.svg"}))
     assert _refused(state) == []
 
     state = client.post("/api/words", json={"text": "Sun", "drop": "words again"}).json()["state"]
     assert _refused(state) == ["Sun"]  # the same word as a symbol's
-    state = _edit_outside(client, lambda doc: doc.update(title="Farm animals"))
-    assert _refused(state) == ["Sun"]
-    state = _edit_outside(client, lambda doc: doc["symbols"].remove({"text": "sun"}))
+
+    def sun_larger(doc: dict[str, Any]) -> None:
+        doc["symbols"][doc["symbols"].index({"text": "sun"})] = {"text": "sun", "scale": 1.2}
+
+    state = _edit_outside(client, sun_larger)
+    assert _refused(state) == ["Sun"]  # still the word sun
+    state = _edit_outside(client, lambda doc: doc["symbols"].remove({"text": "sun", "scale": 1.2}))
     assert _refused(state) == []

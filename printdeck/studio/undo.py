@@ -89,9 +89,10 @@ def _restore(space: Workspace, step: Step, state: State, put_back: tuple[str, ..
     for rel in returned:
         del step.kept[rel]
     step.kept.update(taken)
+    before = space.items
     space.settings, space.items = copy.deepcopy(state.settings), list(state.items)
     space.field_errors, space.item_errors = {}, {}
-    space.forget_stale_refusals()  # a refused copy of a symbol whose adding is undone
+    space.relink_refusals(before)  # a refused copy: of its symbol as restored, or gone with it
     space.rev += 1
 
 

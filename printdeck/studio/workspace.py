@@ -14,7 +14,6 @@ change (the settings form, a new seed, a card's re-roll) is made by
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import printdeck
+from printdeck.artwork import word_skeleton
 from printdeck.errors import SAME_PICTURE, PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
@@ -208,10 +208,10 @@ class Workspace:
         with self.lock:
             raw_items = doc.get("symbols") or []
             before = self.state_now()
-            old_items = {item.uid: item for item in self.items}
+            old_items = list(self.items)
             self.settings = {k: v for k, v in doc.items() if k != "symbols"}
             self.items = [as_item(raw, _names_folder(self.folder, raw)) for raw in raw_items]
-            self.keep_rejected(self._relinked(old_items))  # the symbols have new uids
+            self.relink_refusals(old_items)  # the symbols have new uids
             self.written = text
             self.field_errors = {}
             self.item_errors = {}
@@ -220,24 +220,27 @@ class Workspace:
             if not before.same_deck(after):  # a step of its own; it moves no file
                 self.history.record(Step(before, after, OUTSIDE_LABEL, {}))
 
-    def _relinked(self, old_items: dict[int, Item]) -> list[dict[str, Any]]:
-        """The refused tiles once ``theme.yaml`` was taken in (``old_items``: the symbols before,
-        by uid): a copy's tile linked to the symbol it repeats as the file now lists it (a
-        picture by its file, as :meth:`open` finds it; a word by its entry), or forgotten
-        when that symbol left the deck (see :meth:`forget_stale_refusals`)."""
-        by_file = {item.file: item.uid for item in self.items if item.file is not None}
-        by_entry = {_entry_key(item.data): item.uid for item in self.items if item.file is None}
-        tiles = []
-        for tile in self.rejected:
-            repeated = old_items.get(tile.get("repeats") or 0)  # uids count from 1
-            if repeated is None:
-                if tile.get("repeats") is None:  # a refusal of the file or word itself: it stays
-                    tiles.append(tile)
-                continue
-            now = by_file.get(repeated.file) if repeated.file is not None else by_entry.get(_entry_key(repeated.data))
-            if now is not None:
-                tiles.append({**tile, "repeats": now})
-        return tiles
+    def relink_refusals(self, before: list[Item]) -> None:
+        """Link each refused copy's tile to the symbol it repeats among the symbols now, once
+        they were replaced (``before``: the symbols until then; ``theme.yaml`` taken in, a step
+        undone or redone), found again by its picture's file (as :meth:`open` finds it) or its
+        words (:func:`_repeat_key`: a word whose size was edited is still that word); forget
+        the tile when that symbol left the deck (see :meth:`forget_stale_refusals`)."""
+        with self.lock:
+            was = {item.uid: item for item in before}
+            now = {_repeat_key(item): item.uid for item in self.items}
+            tiles = []
+            for tile in self.rejected:
+                repeated = was.get(tile.get("repeats") or 0)  # uids count from 1
+                if repeated is None:
+                    if tile.get("repeats") is None:  # a refusal of the file or word itself: it stays
+                        tiles.append(tile)
+                    continue
+                uid = now.get(_repeat_key(repeated))
+                if uid is not None:
+                    tiles.append({**tile, "repeats": uid})
+            if tiles != self.rejected:
+                self.keep_rejected(tiles)
 
     @contextlib.contextmanager
     def editing(self) -> Iterator[None]:
@@ -443,9 +446,15 @@ PAGE_TILE_KEYS = ("uid", "file", "error", "words", "drop")
 stay here: 200 tiles must stay a small state)."""
 
 
-def _entry_key(data: dict[str, Any]) -> str:
-    """A ``symbols:`` entry as comparable text (a word's entry, to find it again in an edited file)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+def _repeat_key(item: Item) -> tuple[str, ...]:
+    """What a refused copy repeats of ``item``, to find it again among new symbols: its
+    picture's file, else its words as a reader sees them (:func:`printdeck.artwork.word_skeleton`)."""
+    if item.file is not None:
+        return ("file", item.file)
+    given = item.data.get("faces")
+    faces: list[Any] = given if isinstance(given, list) else [item.data]
+    texts = [str(face["text"]) for face in faces if isinstance(face, dict) and face.get("text") is not None]
+    return ("words", *sorted(word_skeleton(text) for text in texts))
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
