@@ -48,7 +48,9 @@ def title_layout(text: str, radius_pt: float) -> TitleLayout:
     """Set ``text`` on a back of radius ``radius_pt``: one line (as large as
     :data:`ONE_LINE_WIDTH_OF_RADIUS` of the radius allows, at most
     :data:`LARGEST_EM_OF_RADIUS`), unless that is under :data:`ONE_LINE_ENOUGH` and two or
-    three lines set it at least 15 % larger.
+    three lines set it at least 15 % larger. A title without spaces in Chinese or Japanese
+    breaks at its separator ("・") rather than inside a phrase, unless that sets it under
+    :data:`PHRASE_SHARE` of the size the best break gives.
 
     Raises:
         PrintdeckError: No font, bundled or on this machine, has a character.
@@ -58,11 +60,20 @@ def title_layout(text: str, radius_pt: float) -> TitleLayout:
     one = TitleLayout((text,), size, (-0.35 * size,))
     if size >= ONE_LINE_ENOUGH * radius_pt:
         return one
-    candidates = [tuple(in_direction(line, text) for line in lines) for lines in _breaks(text)]  # words in order
-    if not candidates:
+    breaks = _breaks(text)
+    laid = [_broken(tuple(in_direction(line, text) for line in lines), radius_pt) for lines in breaks]  # words in order
+    if not laid:
         return one
-    best = max((_broken(lines, radius_pt) for lines in candidates), key=lambda t: t.size_pt)
+    best = max(laid, key=lambda t: t.size_pt)
+    phrases = [t for t, lines in zip(laid, breaks, strict=True) if " " not in text and len("".join(lines)) < len(text)]
+    if phrases and max(t.size_pt for t in phrases) >= PHRASE_SHARE * best.size_pt:
+        best = max(phrases, key=lambda t: t.size_pt)
     return best if best.size_pt >= 1.15 * size else one
+
+
+PHRASE_SHARE = 0.8
+"""A title without spaces breaks at its separators if that sets it at least this share of
+the size a break anywhere gives (see :func:`title_layout`)."""
 
 
 def _breaks(text: str) -> list[tuple[str, ...]]:
@@ -87,8 +98,26 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
             for chosen in combinations(cuts, n - 1)
         ]
     if len(words) == 1 and len(text) >= 2 and all(_breaks_anywhere(c) for c in text):
-        return [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
+        return _unspaced_breaks(text)
     return []
+
+
+def _unspaced_breaks(text: str) -> list[tuple[str, ...]]:
+    """:func:`_breaks` of a Chinese or Japanese title without spaces: lines of near equal
+    length (:func:`_even`), and lines broken at its separators ("・"), each dropped where it
+    breaks; none with a separator at a line's start or end."""
+    evens = [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
+    at = [k for k, char in enumerate(text) if char in SEPARATORS and 0 < k < len(text) - 1]
+    split = [
+        tuple(text[a:b] for a, b in zip([0, *(k + 1 for k in chosen)], [*chosen, len(text)], strict=True))
+        for n in range(1, min(MOST_LINES - 1, len(at)) + 1)
+        for chosen in combinations(at, n)
+    ]
+    return [
+        lines
+        for lines in evens + split
+        if all(lines) and not any(line[0] in SEPARATORS or line[-1] in SEPARATORS for line in lines)
+    ]
 
 
 SEPARATORS = frozenset("·•‧∙⋅・|/-–—")
