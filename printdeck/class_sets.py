@@ -29,7 +29,7 @@ from printdeck.assign import colour_words
 from printdeck.errors import CARD_LAYOUT, PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
-from printdeck.theme import DECK_PALETTE, Theme, grey_deck_colours, word_colours
+from printdeck.theme import Theme, deck_colours, word_colours
 
 if TYPE_CHECKING:
     from printdeck.render import Imposition
@@ -68,7 +68,7 @@ def class_decks(theme: Theme) -> tuple[ClassDeck, ...]:
     copies = theme.spec.deck.copies
     if copies <= 1:
         return ()
-    colours = grey_deck_colours(copies) if theme.spec.paper.grayscale else DECK_PALETTE[:copies]
+    colours = deck_colours(copies, theme.spec.paper.grayscale)
     labels = deck_labels(theme.symbols, copies)
     seed = theme.spec.seed
     return tuple(ClassDeck(n, labels[n - 1], colours[n - 1], deck_seed(seed, n)) for n in range(1, copies + 1))

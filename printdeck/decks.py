@@ -124,7 +124,8 @@ class Deck:
         """What an extras PDF holds, in its order and in words: ``("the credits", "the
         legend", "the rules", "the tuck boxes")`` or fewer (see :meth:`has_extras_file`)."""
         job = self.print_job()
-        boxes = "the tuck boxes" if self.plan.theme.spec.deck.copies > 1 else "the tuck box"
+        several = self.plan.theme.spec.deck.copies > 1 or job.split_at is not None  # a box a deck
+        boxes = "the tuck boxes" if several else "the tuck box"
         parts = {"the credits": job.attribution, "the legend": job.legend, "the rules": job.rules, boxes: job.tuck_box}
         return tuple(words for words, wanted in parts.items() if wanted)
 

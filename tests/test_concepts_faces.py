@@ -243,6 +243,32 @@ def test_a_split_deck_on_shared_cuts_fills_each_backs_bleed_in_its_deck_colour(t
         assert max(abs(a - b) for a, b in zip(pixel, amber)) <= 8, (dx_mm, pixel)
 
 
+def test_a_split_deck_gets_a_tuck_box_for_each_deck_as_its_backs(tmp_path: Path) -> None:
+    """A split deck's one tuck box held both decks, in the theme's back colour without a
+    letter, while its backs are deck A's and B's colours with their letters: each deck now
+    gets its box, sized for its own cards, in its backs' colour and letter."""
+    from printdeck.theme import DECK_PALETTE
+
+    result = printdeck.build(_faces_theme(tmp_path, "split", title="Times"), out=tmp_path / "s.pdf", tuck_box=True)
+    reader = PdfReader(result.pdf_path)
+    boxes = [k for k, page in enumerate(reader.pages) if "Tuck box for" in page.extract_text()]
+    assert len(boxes) == 2, [p.extract_text()[:40] for p in reader.pages]
+    pdf = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for k, (letter, colour) in zip(boxes, zip("AB", DECK_PALETTE)):
+            assert letter in reader.pages[k].extract_text().split()
+            rgb = np.asarray(pdf[k].render(scale=30 / 72).to_pil().convert("RGB")).reshape(-1, 3).astype(int)
+            inked = rgb[(rgb < 245).any(axis=1)]
+            colours, counts = np.unique(inked, axis=0, return_counts=True)
+            want = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+            assert max(abs(a - b) for a, b in zip(colours[np.argmax(counts)], want)) <= 8, (
+                letter,
+                colours[np.argmax(counts)],
+            )
+    finally:
+        pdf.close()
+
+
 def test_rules_say_a_match_may_look_different_and_legend_shows_faces(tmp_path: Path) -> None:
     result = printdeck.build(_faces_theme(tmp_path), out=tmp_path / "deck.pdf", rules=True, legend=True)
     reader = PdfReader(result.pdf_path)

@@ -28,7 +28,7 @@ from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign, PrintJob
 from printdeck.render.sheet import contrast_ratio, mark_ink
 from printdeck.render.text import draw_string
-from printdeck.theme import DECK_PALETTE, grey_deck_colours
+from printdeck.theme import deck_colours
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
 BACK_FORM = "cardback"
@@ -240,7 +240,7 @@ def back_decks(job: PrintJob, layouts: Iterable[CardLayout]) -> list[BackDeck]:
     if marks:
         return [BackDeck(deck, mark.letter, mark.color) for deck, mark in sorted(marks.items())]
     if job.split_at is not None:
-        colours = grey_deck_colours(2) if job.grayscale else DECK_PALETTE[:2]
+        colours = deck_colours(2, job.grayscale)
         return [BackDeck(1, "A", colours[0]), BackDeck(2, "B", colours[1])]
     return [BackDeck(0)]
 

@@ -164,7 +164,8 @@ def _extra_pages(
 
 
 def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout], duplex: bool) -> int:
-    """One tuck box a deck (a class set's in its deck's colour, with its letter); returns pages.
+    """One tuck box a deck (a class set's, or a split deck's A and B, in its deck's colour, with
+    its letter, as its backs: :func:`~printdeck.render.backs.back_decks`); returns pages.
 
     A net is cut out of its sheet, so in a ``duplex`` file each box has a sheet of its own:
     it starts on a front (a blank back for the page before it, the rules' last, if need
@@ -172,29 +173,30 @@ def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequenc
     the rules."""
     decks: dict[int, list[CardLayout]] = {}
     for card in layouts:
-        decks.setdefault(_deck_of(card), []).append(card)
+        decks.setdefault(backs_mod.back_deck_of(job, card), []).append(card)
+    backs = {deck.number: deck for deck in backs_mod.back_decks(job, layouts)}
     pages = 0
     for number in sorted(decks):
         if duplex and canvas.getPageNumber() % 2 == 0:  # the open page is a back
             pages += _blank_page(canvas)
-        _tuck_box(canvas, art, job, sorted(decks[number], key=lambda c: c.index))
+        _tuck_box(canvas, art, job, sorted(decks[number], key=lambda c: c.index), backs[number])
         pages += 1 + (_blank_page(canvas) if duplex else 0)
     return pages
 
 
-def _tuck_box(canvas: Canvas, art: ArtLibrary, job: PrintJob, cards: Sequence[CardLayout]) -> None:
-    """Draw one deck's tuck box (``cards``: the deck's, in index order) on a page of its own."""
+def _tuck_box(
+    canvas: Canvas, art: ArtLibrary, job: PrintJob, cards: Sequence[CardLayout], deck: backs_mod.BackDeck
+) -> None:
+    """Draw one deck's tuck box (``cards``: the deck's, in index order; ``deck``: its colour and
+    letter, as its backs have them) on a page of its own."""
     from printdeck.render.tuck_box import TuckBox, box_page_size_mm, draw_tuck_box  # noqa: PLC0415 - asked for rarely
 
     shape = job.card.card_shape()
     box = TuckBox.for_deck(shape.width_mm, shape.height_mm, len(cards), job.card_thickness_mm)
     page = box_page_size_mm(box, job.paper_size_mm)
-    mark = cards[0].mark
-    color = mark.color if mark is not None else (job.backs.color if job.backs is not None else DEFAULT_BACK_COLOR)
+    color = deck.color or (job.backs.color if job.backs is not None else DEFAULT_BACK_COLOR)
     canvas.setTrimBox(None)
-    draw_tuck_box(
-        canvas, art, box, page, cards[0], job.card, job.title, color, mark.letter if mark is not None else None
-    )
+    draw_tuck_box(canvas, art, box, page, cards[0], job.card, job.title, color, deck.letter)
 
 
 def _blank_page(canvas: Canvas) -> int:

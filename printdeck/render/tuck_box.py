@@ -92,8 +92,8 @@ def draw_tuck_box(
         front: The card drawn on the box's front (the deck's art).
         style: How a card is drawn.
         title: The deck's title (front, sides and lid).
-        color: The box's colour (the backs' colour; a class set's deck colour).
-        letter: A class set's deck letter (on the back and the lid), or None.
+        color: The box's colour (the backs' colour; a class set's or split deck's deck colour).
+        letter: A class set's or split deck's deck letter (on the back and the lid), or None.
     """
     canvas.setPageSize((mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])))
     net_w, net_h = box.net_size_mm()

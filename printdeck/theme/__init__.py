@@ -22,7 +22,13 @@ from printdeck.theme.load import (
 from printdeck.theme.located import theme_errors_located
 from printdeck.theme.look_alikes import check_look_alikes, look_alikes, verdicts_shipped, warn_vision_look_alikes
 from printdeck.theme.messages import describe_validation_error, validation_error
-from printdeck.theme.palettes import DECK_PALETTE, GREY_WORD_PALETTE, WORD_PALETTE, grey_deck_colours
+from printdeck.theme.palettes import (
+    DECK_PALETTE,
+    GREY_WORD_PALETTE,
+    WORD_PALETTE,
+    deck_colours,
+    grey_deck_colours,
+)
 from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.presets import Preset, apply_preset, preset, presets, say_overridden
 from printdeck.theme.printed_text import check_printed_text
@@ -104,6 +110,7 @@ __all__ = [
     "check_used_files",
     "concept_name",
     "contrast_ratio",
+    "deck_colours",
     "deck_name",
     "deck_size",
     "deck_size_requirements",

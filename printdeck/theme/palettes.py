@@ -47,6 +47,19 @@ def grey_deck_colours(copies: int) -> tuple[str, ...]:
     return tuple(_grey_hex(lightness) for lightness in steps)
 
 
+def deck_colours(decks: int, grey: bool) -> tuple[str, ...]:
+    """The colours of ``decks`` decks printed together (a class set's, or a split deck's A and
+    B), deck A first: :data:`DECK_PALETTE`'s, or on a grey deck (``grey``: ``paper.grayscale``)
+    :func:`grey_deck_colours`.
+
+    Raises:
+        ValueError: ``decks`` is under 1 or more than :data:`DECK_PALETTE` holds.
+    """
+    if not 1 <= decks <= len(DECK_PALETTE):
+        raise ValueError(f"decks: expected 1 to {len(DECK_PALETTE)}, got {decks}")
+    return grey_deck_colours(decks) if grey else DECK_PALETTE[:decks]
+
+
 def _grey_hex(lightness: float) -> str:
     """The sRGB grey ``#vvvvvv`` of CIE ``lightness`` L* (D65)."""
     import numpy as np  # noqa: PLC0415 - only for a grey class set
