@@ -16,13 +16,13 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import printdeck
-from printdeck.artwork import word_skeleton
 from printdeck.errors import SAME_PICTURE, PrintdeckError
 from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
@@ -224,7 +224,7 @@ class Workspace:
         """Link each refused copy's tile to the symbol it repeats among the symbols now, once
         they were replaced (``before``: the symbols until then; ``theme.yaml`` taken in, a step
         undone or redone), found again by its picture's file (as :meth:`open` finds it) or its
-        words (:func:`_repeat_key`: a word whose size was edited is still that word); forget
+        words (:func:`_repeat_key`); forget
         the tile when that symbol left the deck (see :meth:`forget_stale_refusals`)."""
         with self.lock:
             was = {item.uid: item for item in before}
@@ -448,13 +448,14 @@ stay here: 200 tiles must stay a small state)."""
 
 def _repeat_key(item: Item) -> tuple[str, ...]:
     """What a refused copy repeats of ``item``, to find it again among new symbols: its
-    picture's file, else its words as a reader sees them (:func:`printdeck.artwork.word_skeleton`)."""
+    picture's file, else its words (NFKC, case folded, spaces tidied: a word edited only in
+    its size or colour is still that word)."""
     if item.file is not None:
         return ("file", item.file)
     given = item.data.get("faces")
     faces: list[Any] = given if isinstance(given, list) else [item.data]
     texts = [str(face["text"]) for face in faces if isinstance(face, dict) and face.get("text") is not None]
-    return ("words", *sorted(word_skeleton(text) for text in texts))
+    return ("words", *sorted(" ".join(unicodedata.normalize("NFKC", text).casefold().split()) for text in texts))
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
