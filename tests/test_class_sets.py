@@ -451,3 +451,53 @@ def test_numbered_decks_sharing_a_sheet_are_named_in_their_order(tmp_path: Path)
     assert len(said) == len(pages) and any(len(numbers) > 1 for numbers in said)
     assert all(numbers == sorted(numbers) for numbers in said), footers
     assert {n for numbers in said for n in numbers} == set(range(1, 12))
+
+
+def _outer_bleed(centres: list[tuple[float, float]], side_mm: float) -> list[tuple[int, float, float]]:
+    """Points 1.5 mm out of the cut of squares of ``side_mm`` at ``centres`` (page mm, y up),
+    on every side no neighbour shares, from 0.8 mm of one corner to 0.8 mm of the other:
+    ``(card's number in centres, x, y)``."""
+    half = side_mm / 2
+    points = []
+    for k, (x, y) in enumerate(centres):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if any(abs(ox - x - side_mm * dx) < 1 and abs(oy - y - side_mm * dy) < 1 for ox, oy in centres):
+                continue  # a neighbour shares this cut: no bleed there
+            for t in np.linspace(0.8 - half, half - 0.8, 9):
+                points.append((k, x + dx * (half + 1.5) + dy * t, y + dy * (half + 1.5) + dx * t))
+    return points
+
+
+def test_packed_decks_on_shared_cuts_keep_each_backs_bleed_its_own_colour(tmp_path: Path) -> None:
+    """Square cards of two decks side by side on shared cuts (a packed class set): each
+    card's bleed was filled whole, so the later card's reached 3 mm into its neighbour's
+    strip of bleed, where a cut a little off showed the other deck's colour. Every point of
+    the block's outer bleed now shows the colour of the card it lies beside."""
+    theme = {
+        **SMALL,
+        "deck": {"symbols_per_card": 3, "copies": 2},
+        "symbols": SMALL["symbols"][:7],
+        "card": {"shape": "square", "size": "60mm", "bleed": "3mm"},
+        "paper": {"cuts": "shared", "pack": True},
+        "backs": {"enabled": True, "pattern": "none"},
+    }
+    result = printdeck.build(theme, out=tmp_path / "packed.pdf")
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    colour = {d["deck"]: tuple(int(d["color"][i : i + 2], 16) for i in (1, 3, 5)) for d in manifest["decks"]}
+    pages = {c["page"]: [d for d in manifest["cards"] if d["page"] == c["page"]] for c in manifest["cards"]}
+    mixed = {front: cards for front, cards in pages.items() if len({c["deck"] for c in cards}) > 1}
+    assert mixed, "no sheet holds both decks"
+    pdf = pypdfium2.PdfDocument(str(result.pdf_path))
+    try:
+        for front, cards in mixed.items():
+            page = pdf[front]  # the back page: the one after the front (1-based numbers)
+            width_mm, height_mm = (v / 72 * 25.4 for v in page.get_size())
+            rgb = np.asarray(page.render(scale=100 / 72).to_pil().convert("RGB")).astype(int)
+            centres = [(width_mm - c["center_mm"][0], c["center_mm"][1]) for c in cards]  # mirrored: long edge
+            points = _outer_bleed(centres, 60.0)
+            assert len(points) > 50
+            for k, x, y in points:
+                got = rgb[round((height_mm - y) * 100 / 25.4), round(x * 100 / 25.4)]
+                assert max(abs(a - b) for a, b in zip(got, colour[cards[k]["deck"]])) <= 8, (cards[k]["index"], x, y)
+    finally:
+        pdf.close()

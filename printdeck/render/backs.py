@@ -10,7 +10,7 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from PIL.Image import Image
@@ -26,7 +26,7 @@ from printdeck.render.forms import Art, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign, PrintJob
-from printdeck.render.sheet import contrast_ratio, mark_ink
+from printdeck.render.sheet import CardStyle, contrast_ratio, fill_background_at, mark_ink
 from printdeck.render.text import draw_string
 from printdeck.theme import deck_colours
 from printdeck.units import MM_PER_UNIT, mm_to_pt
@@ -290,3 +290,37 @@ def back_image(
     size_px = (round(w_mm / MM_PER_UNIT["in"] * dpi), round(h_mm / MM_PER_UNIT["in"] * dpi))
     picture = page_image(buffer.getvalue(), 0, size_px[0] / mm_to_pt(w_mm)).convert("RGB")
     return picture.resize(size_px) if picture.size != size_px else picture
+
+
+def fill_shared_bleed(
+    canvas: Canvas,
+    style: CardStyle,
+    centers_mm: Sequence[tuple[float, float]],
+    colours: Sequence[str],
+    turn_deg: float,
+    page_size_mm: tuple[float, float],
+) -> None:
+    """Fill the bleed of a block of cards that share cut lines, each card's in ``colours``
+    (``#rrggbb``, one a card). Where the colours differ (a packed class set's decks side by
+    side), each card's fill is clipped to the points nearer its centre than any other's
+    (its Voronoi cell: shapely), so a card's bleed never reaches past a cut it shares into
+    its neighbour's strip of bleed, where a cut a little off would show the wrong colour."""
+    if len(set(colours)) <= 1:
+        for center in centers_mm:
+            fill_background_at(canvas, replace(style, background=colours[0]), center, turn_deg)
+        return
+    import shapely  # noqa: PLC0415 - only for a sheet of several decks' backs on shared cuts
+
+    page = shapely.box(0.0, 0.0, *page_size_mm)
+    cells = shapely.voronoi_polygons(shapely.multipoints(list(centers_mm)), extend_to=page, ordered=True).geoms
+    for center, colour, cell in zip(centers_mm, colours, cells, strict=True):
+        canvas.saveState()
+        clip = canvas.beginPath()
+        ring = [(mm_to_pt(x), mm_to_pt(y)) for x, y in cell.intersection(page).exterior.coords]
+        clip.moveTo(*ring[0])
+        for point in ring[1:]:
+            clip.lineTo(*point)
+        clip.close()
+        canvas.clipPath(clip, stroke=0, fill=0)
+        fill_background_at(canvas, replace(style, background=colour), center, turn_deg)
+        canvas.restoreState()

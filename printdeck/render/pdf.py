@@ -26,7 +26,7 @@ from printdeck.render.sheet import (
     draw_card,
     draw_footer,
     draw_marks,
-    fill_background,
+    fill_background_at,
     page_marks,
     plan_footer,
     warn_missing_marks,
@@ -288,7 +288,7 @@ def _front_page(
     turn = imposition.rotation_deg
     if imposition.shared:  # every background first: a card's bleed runs under its neighbours
         for slot in slots:
-            _background(canvas, style, slot.center_mm, turn)
+            fill_background_at(canvas, style, slot.center_mm, turn)
     for slot in slots:
         draw_card(canvas, art, layouts[slot.card_index], slot.center_mm, style, turn, not imposition.shared)
 
@@ -312,8 +312,9 @@ def _back_page(
     decks = [backs_mod.back_deck_of(job, layouts[s.card_index]) for s in slots]
     if imposition.shared:  # the block's bleed first, each card's in its back's colour; then each back, clipped
         colours = {d.number: d.color or job.backs.color for d in backs_mod.back_decks(job, layouts.values())}
-        for center, deck in zip(centers, decks):
-            _background(canvas, replace(style, background=colours[deck]), center, back_turn)
+        backs_mod.fill_shared_bleed(
+            canvas, style, centers, [colours[deck] for deck in decks], back_turn, imposition.page_size_mm
+        )
     for deck, center in zip(decks, centers):
         backs_mod.draw_back(canvas, center, back_turn, back_forms[deck])
 
@@ -323,15 +324,6 @@ def _deck_label(job: PrintJob, page: int, pages: int) -> str:
     if job.faces != "split":
         return ""
     return ", deck A" if page <= pages // 2 else ", deck B"
-
-
-def _background(canvas: Canvas, style: CardStyle, center_mm: tuple[float, float], turn_deg: float) -> None:
-    """Fill one card's background out to its bleed (cards sharing cut lines: drawn first)."""
-    canvas.saveState()
-    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
-    canvas.rotate(turn_deg)
-    fill_background(canvas, style)
-    canvas.restoreState()
 
 
 def _deck_of(layout: CardLayout) -> int:

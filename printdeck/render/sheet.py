@@ -131,6 +131,17 @@ def fill_background(canvas: Canvas, style: CardStyle) -> None:
     canvas.drawPath(shape_path(canvas, style.card_shape(), style.bleed_mm), stroke=0, fill=1)
 
 
+def fill_background_at(canvas: Canvas, style: CardStyle, center_mm: tuple[float, float], turn_deg: float) -> None:
+    """Fill one card's background out to its bleed (:func:`fill_background`), centred at
+    ``center_mm`` on the page and turned ``turn_deg`` counter-clockwise (cards sharing cut
+    lines: drawn first)."""
+    canvas.saveState()
+    canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
+    canvas.rotate(turn_deg)
+    fill_background(canvas, style)
+    canvas.restoreState()
+
+
 def _draw_round_card(
     canvas: Canvas, art: ArtLibrary, layout: CardLayout, center_mm: tuple[float, float], style: CardStyle, bg: bool
 ) -> None:
