@@ -42,10 +42,11 @@ class BuildResult:
     """The artwork credit beside the per-card images (``CREDITS.txt``), when the deck has one."""
     back_paths: list[Path] = field(default_factory=list)
     """The card backs' images beside the per-card images, when backs are on: one, or one a
-    deck of a class set (``back-A.png`` ...)."""
+    deck of a class set or a split deck (``back-A.png`` ...; a class set of a letters deck's
+    ``back-1.png`` ...)."""
     decks: tuple[str, ...] = ()
-    """The decks ``cards`` are printed in, by letter: a class set's (``A``, ``B``...), a split
-    deck's ``A`` and ``B``; empty for one deck."""
+    """The decks ``cards`` are printed in, by letter: a class set's (``A``, ``B``..., or
+    ``1``, ``2``... for a deck of letters), a split deck's ``A`` and ``B``; empty for one deck."""
     duplex: Duplex | None = None
     """The edge the PDF's back pages are placed for the sheet to be turned on (the theme's
     ``backs.duplex``, as :func:`printdeck.render.backs.mirror_mm` mirrors them); None: no backs."""

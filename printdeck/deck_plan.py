@@ -225,7 +225,8 @@ class DeckPlan:
     @property
     def deck_letters(self) -> tuple[str, ...]:
         """The letters of the decks the cards print in: a split deck's ``A`` and ``B``, a
-        class set's (``A`` to ``F``); empty for one deck."""
+        class set's (``A`` to ``L``, or ``1`` to ``12`` for a deck of letters:
+        :func:`printdeck.class_sets.deck_labels`); empty for one deck."""
         if self.faced is not None and is_split(self.faced):
             return ("A", "B")
         copies = self.theme.spec.deck.copies

@@ -92,7 +92,8 @@ def make_back_form(
     of ``radius_mm``).
 
     Args:
-        band: A class set's deck colour: the back's colour becomes it, and a band of it
+        band: A deck's colour (a class set's, or a split deck's A or B: :func:`back_decks`):
+            the back's colour becomes it, and a band of it
             rings a back picture (so a covering picture still shows the deck).
 
     Raises:
@@ -274,7 +275,8 @@ def back_image(
     """The card back as an RGB picture for print-on-demand services: the PDF's own back form
     drawn on a page of the card's box grown by the bleed (plus ``extra_margin_mm`` a side),
     rasterised by PDFium at ``dpi``, white outside the bleed, as the card PNGs; ``band``: a
-    class set's deck colour, as :func:`make_back_form` takes it (with :func:`deck_back`).
+    deck's colour (a class set's or a split deck's: :func:`back_decks`), as
+    :func:`make_back_form` takes it (with :func:`deck_back`).
 
     Raises:
         PrintdeckError: The back image is missing or unreadable.

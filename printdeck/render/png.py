@@ -7,7 +7,9 @@ Symbols are the drawings the layout traced (:func:`printdeck.artwork.rasterise`)
 their whole box scaled to ``box_mm`` and rotated counter-clockwise, as in the PDF.
 A class set's deck mark and each deck's back are the PDF's own drawings rasterised by
 PDFium (:mod:`~printdeck.render.class_images`, :func:`~printdeck.render.backs.back_image`);
-a class set's files carry their deck's letter (``card-001-B.png``, ``back-B.png``).
+a class set's files carry their deck's letter (``card-001-B.png``, ``back-B.png``; a
+letters deck's decks are numbered: ``back-2.png``), a split deck's backs theirs
+(``back-A.png``, ``back-B.png``).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def render_pngs(
     With ``image_format="jpg"`` the cards are JPEGs (quality 95, no chroma
     subsampling); ``backs`` (the card backs drawn by
     :func:`printdeck.render.backs.back_image`, by file name stem: ``back``, or a class
-    set's ``back-A``, ``back-B`` ... from :func:`back_name`) are written as ``back.png``
+    set's or split deck's ``back-A``, ``back-B`` ... from :func:`back_name`) are written as ``back.png``
     (``.jpg``) and so on; the artwork credit, when there is one, as ``CREDITS.txt``
     beside them. Every image is tagged sRGB (an ICC profile) and carries its dpi.
 
