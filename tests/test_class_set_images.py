@@ -4,6 +4,7 @@ its own back in its colour, and no two decks of a grey set print in one grey."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from pathlib import Path
@@ -15,6 +16,7 @@ from PIL import Image
 from test_class_sets import SMALL
 
 import printdeck
+from printdeck.model import DeckMark
 from printdeck.render import BackDeck, back_image, deck_back, read_png_record
 from printdeck.render.print_job import BackDesign
 from printdeck.theme import DECK_PALETTE, grey_deck_colours
@@ -154,3 +156,28 @@ def test_a_deck_back_title_reads_on_every_deck_colour(colour: str) -> None:
     middle = back[round(0.4 * h) : round(0.6 * h), round(0.15 * w) : round(0.85 * w)].reshape(-1, 3)
     far = middle[np.argmax(np.abs(_luminance(middle) - _luminance(_rgb(colour))))]
     assert _contrast(far, _rgb(colour)) >= 4.5, f"title ink {far} on {colour}"
+
+
+def test_a_numbered_decks_6_and_9_are_underlined_on_their_marks() -> None:
+    """A round card is read at any turn: a mark "6" upside down reads "9". Their marks are
+    underlined, as on dice; other labels are not. Counted on the mark rasterised by PDFium."""
+    from printdeck.render.canvas import scratch_canvas
+    from printdeck.render.pdf_fonts import register_bundled
+    from printdeck.render.pdf_pixels import page_image
+    from printdeck.render.sheet import draw_deck_mark
+
+    register_bundled()
+
+    def rows_of_ink_under_the_label(label: str) -> int:
+        buffer = io.BytesIO()
+        canvas = scratch_canvas(buffer, (40.0, 40.0))
+        draw_deck_mark(canvas, DeckMark(1, label, "#2b4c7e", (0.0, 0.0), 5.0), (20.0, 20.0))
+        canvas.showPage()
+        canvas.save()
+        grey = np.asarray(page_image(buffer.getvalue(), 0, 10.0).convert("L")).astype(int)
+        h, w = grey.shape
+        band = grey[round(h * 0.68) : round(h * 0.74), round(w * 0.4) : round(w * 0.6)]  # under the baseline
+        return int((band > 200).any(axis=1).sum())  # the label's white ink, below its glyph
+
+    assert rows_of_ink_under_the_label("6") > 0 and rows_of_ink_under_the_label("9") > 0
+    assert rows_of_ink_under_the_label("8") == 0 and rows_of_ink_under_the_label("B") == 0
