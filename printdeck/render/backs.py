@@ -304,21 +304,20 @@ def fill_shared_bleed(
 ) -> None:
     """Fill the bleed of a block of cards that share cut lines, each card's in ``colours``
     (``#rrggbb``, one a card). Where the colours differ (a packed class set's decks side by
-    side), each card's fill is clipped to the points nearer its centre than any other's
-    (its Voronoi cell: shapely), so a card's bleed never reaches past a cut it shares into
-    its neighbour's strip of bleed, where a cut a little off would show the wrong colour."""
+    side), each card's fill is drawn again clipped to the points nearer its centre than any
+    other's (its Voronoi cell: shapely), so a card's bleed never shows past a cut it shares
+    in its neighbour's strip of bleed, where a cut a little off would show the wrong
+    colour; the first, whole fills keep a colour wherever no cell's fill reaches (a short
+    row of rectangles' inside corner)."""
+    for center, colour in zip(centers_mm, colours, strict=True):
+        fill_background_at(canvas, replace(style, background=colour), center, turn_deg)
     if len(set(colours)) <= 1:
-        for center in centers_mm:
-            fill_background_at(canvas, replace(style, background=colours[0]), center, turn_deg)
         return
-    import shapely  # noqa: PLC0415 - only for a sheet of several decks' backs on shared cuts
-
-    page = shapely.box(0.0, 0.0, *page_size_mm)
-    cells = shapely.voronoi_polygons(shapely.multipoints(list(centers_mm)), extend_to=page, ordered=True).geoms
-    for center, colour, cell in zip(centers_mm, colours, cells, strict=True):
+    for center, colour, ring in zip(centers_mm, colours, _cells_pt(centers_mm, page_size_mm), strict=True):
+        if not ring:
+            continue
         canvas.saveState()
         clip = canvas.beginPath()
-        ring = [(mm_to_pt(x), mm_to_pt(y)) for x, y in cell.intersection(page).exterior.coords]
         clip.moveTo(*ring[0])
         for point in ring[1:]:
             clip.lineTo(*point)
@@ -326,3 +325,20 @@ def fill_shared_bleed(
         canvas.clipPath(clip, stroke=0, fill=0)
         fill_background_at(canvas, replace(style, background=colour), center, turn_deg)
         canvas.restoreState()
+
+
+def _cells_pt(
+    centers_mm: Sequence[tuple[float, float]], page_size_mm: tuple[float, float]
+) -> list[list[tuple[float, float]]]:
+    """Each centre's Voronoi cell on the page, its outline's points in pt (empty: none on the page)."""
+    import shapely  # noqa: PLC0415 - only for a sheet of several decks' backs on shared cuts
+
+    page = shapely.box(0.0, 0.0, *page_size_mm)
+    cells = list(shapely.voronoi_polygons(shapely.multipoints(list(centers_mm)), extend_to=page).geoms)
+    rings = []
+    for x, y in centers_mm:
+        cell = next((c for c in cells if c.covers(shapely.Point(x, y))), None)  # its own: it holds the centre
+        part = cell.intersection(page) if cell is not None else shapely.Polygon()
+        ok = part.geom_type == "Polygon" and not part.is_empty
+        rings.append([(mm_to_pt(px), mm_to_pt(py)) for px, py in part.exterior.coords] if ok else [])
+    return rings
