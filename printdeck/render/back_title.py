@@ -104,20 +104,22 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
 
 def _unspaced_breaks(text: str) -> list[tuple[str, ...]]:
     """:func:`_breaks` of a Chinese or Japanese title without spaces: lines of near equal
-    length (:func:`_even`), and lines broken at its separators ("・"), each dropped where it
-    breaks; none with a separator at a line's start or end."""
+    length (:func:`_even`), and lines broken at its separators ("・", at most
+    :data:`MOST_WORDS` of them looked at), each dropped where it breaks; none with a
+    separator beside a break (the title's own first and last mark may stay)."""
     evens = [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
     at = [k for k, char in enumerate(text) if char in SEPARATORS and 0 < k < len(text) - 1]
     split = [
         tuple(text[a:b] for a, b in zip([0, *(k + 1 for k in chosen)], [*chosen, len(text)], strict=True))
         for n in range(1, min(MOST_LINES - 1, len(at)) + 1)
-        for chosen in combinations(at, n)
+        for chosen in combinations(at if len(at) <= MOST_WORDS else (), n)
     ]
-    return [
-        lines
-        for lines in evens + split
-        if all(lines) and not any(line[0] in SEPARATORS or line[-1] in SEPARATORS for line in lines)
-    ]
+    return [lines for lines in evens + split if all(lines) and not _separator_at_a_break(lines)]
+
+
+def _separator_at_a_break(lines: tuple[str, ...]) -> bool:
+    """Whether a line ends, or the next one starts, with a separator where they break."""
+    return any(a[-1] in SEPARATORS or b[0] in SEPARATORS for a, b in pairwise(lines))
 
 
 SEPARATORS = frozenset("·•‧∙⋅・|/-–—")
