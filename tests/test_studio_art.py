@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from test_studio_api import REPO, client, theme_file
+from test_studio_api import REPO, client, make_client, theme_file
 
 import printdeck
 from printdeck.studio import bundled_art
@@ -141,3 +141,39 @@ def test_a_refused_copys_tile_follows_theme_yaml_edited_outside(client: Any) -> 
     assert _refused(state) == ["Sun"]  # still the word sun
     state = _edit_outside(client, lambda doc: doc["symbols"].remove({"text": "sun", "scale": 1.2}))
     assert _refused(state) == []
+
+
+def test_a_refused_words_tile_holds_through_edits_undo_faces_and_a_restart(client: Any, tmp_path: Path) -> None:
+    """A refused copy's tile, linked to the symbol it repeats: kept when that symbol is
+    edited in the studio and the edit undone (its id survives); kept when an outside edit
+    replaces a picture of a symbol with faces but keeps the word it repeats; and linked
+    again after a restart, a word as well as a picture (only a picture's file was kept),
+    so that it goes with its symbol then."""
+    client.post("/api/art", json={"names": ["dog", "cow", "pig", "duck", "owl", "bee"]})
+    state = client.post("/api/words", json={"text": "sun", "drop": "words"}).json()["state"]
+    sun = next(s for s in state["symbols"] if s["name"] == "sun")
+    state = client.post("/api/words", json={"text": "Sun", "drop": "again"}).json()["state"]
+    assert _refused(state) == ["Sun"]
+    client.patch(f"/api/symbols/{sun['uid']}", json={"changes": {"text": "moon"}})
+    undone = client.post("/api/undo", json={}).json()["state"]  # sun again, the same symbol
+    assert "sun" in {s["name"] for s in undone["symbols"]} and _refused(undone) == ["Sun"]
+
+    folder = Path(state["folder"])
+    with make_client(folder) as again:  # the studio started again on the folder
+        state = again.get("/api/state").json()["state"]
+        assert _refused(state) == ["Sun"]
+        sun = next(s for s in state["symbols"] if s["name"] == "sun")
+        assert _refused(again.delete(f"/api/symbols/{sun['uid']}").json()["state"]) == []
+
+        state = again.post("/api/words", json={"text": "cat = gato", "drop": "pair"}).json()["state"]
+        state = again.post("/api/words", json={"text": "Gato", "drop": "copy"}).json()["state"]
+        assert _refused(state) == ["Gato"]
+
+        (folder / "images" / "cat.svg").write_bytes((REPO / "assets" / "twemoji" / "cat.svg").read_bytes())
+
+        def picture_for_cat(doc: dict[str, Any]) -> None:
+            pair = next(s for s in doc["symbols"] if "faces" in s)
+            pair["faces"] = [{"image": "images/cat.svg"} if f.get("text") == "cat" else f for f in pair["faces"]]
+
+        state = _edit_outside(again, picture_for_cat)  # the word "gato" kept: so is its refusal
+        assert _refused(state) == ["Gato"]

@@ -100,14 +100,15 @@ def new_theme(folder: Path) -> dict[str, Any]:
     return {"name": printdeck.deck_name(folder), "title": printdeck.deck_title(folder), "seed": 1, "symbols": []}
 
 
-_LINK_FIELDS = ("code", "repeats_file")
+_LINK_FIELDS = ("code", "repeats_key", "repeats_file")
 """A refused tile's link to the symbol it copies, kept for the next start: the refusal's
-code and the file that symbol names (its uid is this run's; see ``Workspace.open``)."""
+code and that symbol's pictures and words (``repeats_key``, JSON; ``repeats_file``: the
+file an older studio kept; its uid is this run's; see ``Workspace.open``)."""
 
 
 def read_refused(folder: Path) -> list[dict[str, Any]]:
     """The refused files and words kept in ``folder/studio-refused.json``: ``{"file",
-    "error", "words", "drop", "code", "repeats_file"}`` each (see :func:`write_refused`;
+    "error", "words", "drop", "code", "repeats_key", "repeats_file"}`` each (see :func:`write_refused`;
     none if the file is missing, unreadable or not such a list)."""
     try:
         with (folder / REFUSED_FILE).open("rb") as handle:

@@ -14,6 +14,7 @@ change (the settings form, a new seed, a card's re-roll) is made by
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import threading
 import unicodedata
@@ -28,7 +29,7 @@ from printdeck.studio import deck_settings, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.look_notes import LookNotes
 from printdeck.studio.plain_words import Words, same_picture_words, tile_named
-from printdeck.studio.symbol_list import Item, as_item, item_view, next_uid, shown_name
+from printdeck.studio.symbol_list import FILE_KEYS, Item, as_item, item_view, next_uid, shown_name
 from printdeck.studio.wording import Problem, home_shortened, problem_of
 
 LIBRARY_LOCK = threading.RLock()
@@ -114,9 +115,8 @@ class Workspace:
         raw_items = doc.pop("symbols")
         items = [as_item(raw, _names_folder(folder, raw)) for raw in raw_items]
         space = cls(folder, doc, items, written=theme_folder.current_text(folder))
-        at = {item.file: item.uid for item in items if item.file is not None}  # a copy's symbol by its file
         space.rejected = [
-            {"uid": next_uid(), **tile, "repeats": at.get(tile.pop("repeats_file") or "")}
+            {"uid": next_uid(), **tile, "repeats": _repeated_in(items, _stored_keys(tile))}
             for tile in theme_folder.read_refused(folder)
         ]
         if space.written is None:
@@ -223,22 +223,22 @@ class Workspace:
     def relink_refusals(self, before: list[Item]) -> None:
         """Link each refused copy's tile to the symbol it repeats among the symbols now, once
         they were replaced (``before``: the symbols until then; ``theme.yaml`` taken in, a step
-        undone or redone), found again by its picture's file (as :meth:`open` finds it) or its
-        words (:func:`_repeat_key`); forget
-        the tile when that symbol left the deck (see :meth:`forget_stale_refusals`)."""
+        undone or redone): the same symbol while it is there, else the first one that shares
+        a picture or a word with it (:func:`_repeat_keys`); forget the tile when none does
+        (see :meth:`forget_stale_refusals`)."""
         with self.lock:
             was = {item.uid: item for item in before}
-            now = {_repeat_key(item): item.uid for item in self.items}
+            present = {item.uid for item in self.items}
             tiles = []
             for tile in self.rejected:
-                repeated = was.get(tile.get("repeats") or 0)  # uids count from 1
-                if repeated is None:
-                    if tile.get("repeats") is None:  # a refusal of the file or word itself: it stays
-                        tiles.append(tile)
+                uid = tile.get("repeats")
+                if uid is None or uid in present:  # a refusal of the file or word itself, or its symbol kept
+                    tiles.append(tile)
                     continue
-                uid = now.get(_repeat_key(repeated))
-                if uid is not None:
-                    tiles.append({**tile, "repeats": uid})
+                repeated = was.get(uid)
+                found = _repeated_in(self.items, _repeat_keys(repeated)) if repeated is not None else None
+                if found is not None:
+                    tiles.append({**tile, "repeats": found})
             if tiles != self.rejected:
                 self.keep_rejected(tiles)
 
@@ -352,12 +352,12 @@ class Workspace:
 
     def keep_rejected(self, tiles: list[dict[str, Any]]) -> None:
         """Show ``tiles`` as the refused files and words, and keep them in the folder
-        (``studio-refused.json``, written atomically) for the next start, a copy's tile
-        with the file of the symbol it copies (:meth:`open` finds that symbol again)."""
+        (``studio-refused.json``, written atomically) for the next start, a copy's tile with
+        the pictures and words of the symbol it copies (:meth:`open` finds that symbol again)."""
         with self.lock:
             self.rejected = tiles
-            files: dict[Any, str | None] = {item.uid: item.file for item in self.items}  # uids are this run's
-            theme_folder.write_refused(self.folder, [{**t, "repeats_file": files.get(t.get("repeats"))} for t in tiles])
+            keys: dict[Any, str] = {item.uid: json.dumps(sorted(_repeat_keys(item))) for item in self.items}
+            theme_folder.write_refused(self.folder, [{**t, "repeats_key": keys.get(t.get("repeats"))} for t in tiles])
 
     def forget_stale_refusals(self) -> None:
         """Forget the refused tiles of repeats (``repeats``: the uid of the symbol a refused
@@ -446,16 +446,38 @@ PAGE_TILE_KEYS = ("uid", "file", "error", "words", "drop")
 stay here: 200 tiles must stay a small state)."""
 
 
-def _repeat_key(item: Item) -> tuple[str, ...]:
-    """What a refused copy repeats of ``item``, to find it again among new symbols: its
-    picture's file, else its words (NFKC, case folded, spaces tidied: a word edited only in
-    its size or colour is still that word)."""
-    if item.file is not None:
-        return ("file", item.file)
-    given = item.data.get("faces")
-    faces: list[Any] = given if isinstance(given, list) else [item.data]
-    texts = [str(face["text"]) for face in faces if isinstance(face, dict) and face.get("text") is not None]
-    return ("words", *sorted(" ".join(unicodedata.normalize("NFKC", text).casefold().split()) for text in texts))
+def _repeat_keys(item: Item) -> frozenset[str]:
+    """What a refused copy may repeat of ``item``, to find it again among other symbols: each
+    face's file as the theme names it (``file:images/cat.png``) and each face's word (NFKC,
+    case folded, spaces tidied: ``word:sun``; a word edited only in its size or colour is
+    still that word)."""
+    keys = set()
+    for face in item.faces():
+        file = next((str(face[k]) for k in FILE_KEYS if k in face), None)
+        if file is not None:
+            keys.add(f"file:{file}")
+        elif face.get("text") is not None:
+            keys.add("word:" + " ".join(unicodedata.normalize("NFKC", str(face["text"])).casefold().split()))
+    return frozenset(keys)
+
+
+def _stored_keys(tile: dict[str, Any]) -> frozenset[str]:
+    """The pictures and words of the symbol a refused copy repeats, as ``studio-refused.json``
+    kept them (``repeats_key``; a file of an older studio: ``repeats_file``), taken out of
+    ``tile``; empty for a refusal that repeats nothing."""
+    key, file = tile.pop("repeats_key", None), tile.pop("repeats_file", None)
+    try:
+        stored = json.loads(key) if key else []
+    except ValueError:
+        stored = []
+    keys = {k for k in stored if isinstance(k, str)} if isinstance(stored, list) else set()
+    return frozenset(keys | ({f"file:{file}"} if file else set()))
+
+
+def _repeated_in(items: list[Item], keys: frozenset[str]) -> int | None:
+    """The uid of the first of ``items`` sharing a picture or a word (:func:`_repeat_keys`)
+    with ``keys``, or None."""
+    return next((item.uid for item in items if _repeat_keys(item) & keys), None)
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
