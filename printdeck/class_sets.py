@@ -6,7 +6,7 @@ matches card 31 of deck A with the same symbol as in deck B), but:
 
 - its own layout seed, derived from the theme's (:func:`deck_seed`), so the decks are
   not photocopies of each other;
-- its own colour from :data:`printdeck.theme.DECK_PALETTE` (the backs' colour) and its
+- its own colour from :func:`printdeck.theme.deck_colours` (the backs' colour) and its
   letter (``A``, ``B``, ...) in a dot of that colour on every front, near the rim, in a
   place the layout keeps free (``LayoutSettings.mark_spot``);
 - its own sheets, unless ``paper.pack`` lets the sheets mix decks (fewer sheets).
@@ -45,8 +45,8 @@ class ClassDeck:
         number: 1..N.
         letter: ``A`` for deck 1, ``B`` for deck 2, ...; ``1``, ``2``, ... for a deck whose
             words read as its letters (:func:`deck_labels`).
-        color: Its colour ``#rrggbb`` (:data:`~printdeck.theme.DECK_PALETTE`; a grey deck's
-            :func:`~printdeck.theme.grey_deck_colours`).
+        color: Its colour ``#rrggbb`` (:func:`~printdeck.theme.deck_colours`: the deck palette's,
+            or a grey deck's greys).
         seed: Its layout seed (:func:`deck_seed`).
     """
 

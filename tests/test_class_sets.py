@@ -435,8 +435,7 @@ def test_an_alphabet_class_set_names_its_decks_by_number(tmp_path: Path) -> None
 
 def test_numbered_decks_sharing_a_sheet_are_named_in_their_order(tmp_path: Path) -> None:
     """A packed class set of an alphabet deck (decks numbered) named a sheet's decks in text
-    order, "decks 10, 9"; they go in their order, and the footer is planned wide enough for
-    two-digit numbers."""
+    order, "decks 10, 9"; they go in their order, every sheet's footer naming its decks."""
     alphabet = {
         "name": "abc",
         "title": "ABC",
