@@ -104,15 +104,19 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
 
 def _unspaced_breaks(text: str) -> list[tuple[str, ...]]:
     """:func:`_breaks` of a Chinese or Japanese title without spaces: lines of near equal
-    length (:func:`_even`), and lines broken at its separators ("・", at most
-    :data:`MOST_WORDS` of them looked at), each dropped where it breaks; none with a
-    separator beside a break (the title's own first and last mark may stay)."""
+    length (:func:`_even`), and lines broken at its separators ("・"; of more than
+    :data:`MOST_SEPARATORS`, the two nearest each place an even break would be), each dropped
+    where it breaks; none with a separator beside a break (the title's own first and last
+    mark may stay)."""
     evens = [_even(text, n) for n in range(2, min(MOST_LINES, len(text)) + 1)]
     at = [k for k, char in enumerate(text) if char in SEPARATORS and 0 < k < len(text) - 1]
+    if len(at) > MOST_SEPARATORS:  # the separators nearest where even lines would break
+        ideal = [len(text) * k / n for n in range(2, MOST_LINES + 1) for k in range(1, n)]
+        at = sorted({k for cut in ideal for k in sorted(at, key=lambda k: abs(k - cut))[:2]})
     split = [
         tuple(text[a:b] for a, b in zip([0, *(k + 1 for k in chosen)], [*chosen, len(text)], strict=True))
         for n in range(1, min(MOST_LINES - 1, len(at)) + 1)
-        for chosen in combinations(at if len(at) <= MOST_WORDS else (), n)
+        for chosen in combinations(at, n)
     ]
     return [lines for lines in evens + split if all(lines) and not _separator_at_a_break(lines)]
 
@@ -122,6 +126,9 @@ def _separator_at_a_break(lines: tuple[str, ...]) -> bool:
     return any(a[-1] in SEPARATORS or b[0] in SEPARATORS for a, b in pairwise(lines))
 
 
+MOST_SEPARATORS = 6
+"""A title without spaces is tried broken at every one or two of up to this many separators
+(15 and 21 ways); of more, at those nearest an even break (see :func:`_unspaced_breaks`)."""
 SEPARATORS = frozenset("·•‧∙⋅・|/-–—")
 """Marks that stand alone between a title's parts ("A · B", "A – B"): at a line break,
 the break separates the parts instead (see :func:`_breaks`)."""
