@@ -4,6 +4,7 @@ API: the pictures and the words they are found by, adding them as copies in the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +178,42 @@ def test_a_refused_words_tile_holds_through_edits_undo_faces_and_a_restart(clien
 
         state = _edit_outside(again, picture_for_cat)  # the word "gato" kept: so is its refusal
         assert _refused(state) == ["Gato"]
+
+
+def test_a_refused_copys_tile_follows_what_it_repeats_and_survives_spoilt_files(client: Any) -> None:
+    """A tile follows what the refused copy repeats, not all of its symbol: "Sol" refused
+    against the pair "sun = sol" goes when an outside edit leaves another word there. A picture
+    refused as a copy of cat.svg stays when cat is paired into another symbol in the studio,
+    and with that symbol after Undo. A studio-refused.json from an older studio (only the
+    file) links its tile again; a spoilt one (a deeply nested key) still opens the deck."""
+    client.post("/api/art", json={"names": ["dog", "cow", "pig", "duck", "owl", "bee", "cat"]})
+    client.post("/api/words", json={"text": "sun = sol", "drop": "pair"})
+    state = client.post("/api/words", json={"text": "Sol", "drop": "copy"}).json()["state"]
+    assert _refused(state) == ["Sol"]
+
+    def pair_to_word(doc: dict[str, Any]) -> None:
+        doc["symbols"] = [s if "faces" not in s else {"text": "kitten"} for s in doc["symbols"]]
+
+    state = _edit_outside(client, pair_to_word)
+    assert _refused(state) == []  # nothing says "sol" now: "Sol" would be taken
+
+    state = client.post("/api/art", json={"names": ["cat"], "drop": "cat again"}).json()["state"]
+    assert _refused(state) == ["cat.svg"]
+    cat = next(s for s in state["symbols"] if s["name"] == "cat")
+    dog = next(s for s in state["symbols"] if s["name"] == "dog")
+    state = client.post(f"/api/symbols/{dog['uid']}/faces", json={"add": cat["uid"]}).json()["state"]
+    assert _refused(state) == ["cat.svg"]  # its picture is a face of dog's now
+    assert _refused(client.post("/api/undo", json={}).json()["state"]) == ["cat.svg"]
+
+    folder = Path(state["folder"])
+    old = [{"file": "cat.svg", "error": "same picture", "words": "same", "repeats_file": "images/cat.svg"}]
+    (folder / "studio-refused.json").write_text(json.dumps(old), encoding="utf-8")
+    with make_client(folder) as again:
+        state = again.get("/api/state").json()["state"]
+        cat = next(s for s in state["symbols"] if s["name"] == "cat")
+        assert _refused(state) == ["cat.svg"]
+        assert _refused(again.delete(f"/api/symbols/{cat['uid']}").json()["state"]) == []  # linked: gone with it
+    spoilt = [{**old[0], "repeats_key": "[" * 5000 + "]" * 5000}]
+    (folder / "studio-refused.json").write_text(json.dumps(spoilt), encoding="utf-8")
+    with make_client(folder) as again:
+        assert _refused(again.get("/api/state").json()["state"]) == ["cat.svg"]

@@ -188,7 +188,7 @@ def _result(
     if problem is None:
         return {"file": staged.names[number], "ok": True, "uid": item.uid}
     _unlink(staged, item)
-    return _refused(space, staged.names[number], problem, staged.drop, repeats)
+    return _refused(space, staged.names[number], problem, staged.drop, repeats, item)
 
 
 def _refuse(
@@ -278,15 +278,23 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
 
 
 def _refused(
-    space: Workspace, filename: str, problem: Problem, drop: str | None, repeats: int | None = None
+    space: Workspace,
+    filename: str,
+    problem: Problem,
+    drop: str | None,
+    repeats: int | None = None,
+    item: Item | None = None,
 ) -> dict[str, Any]:
     """A refused file's or word's tile: the command line's words about it (``error``) and
-    the page's (``words``); ``repeats``, the uid of the symbol it is a copy of (the tile
-    goes when that symbol does: see :meth:`Workspace.forget_stale_refusals`)."""
+    the page's (``words``); ``repeats``, the uid of the symbol ``item`` is a copy of (the
+    tile goes when that symbol does: see :meth:`Workspace.relink_refusals`), and what it
+    repeats of it (``shares``: :meth:`Workspace.shares_of`)."""
     uid = next_uid()
     line, words = problem.about_file, problem.words_alone
+    shares = space.shares_of(item, repeats) if item is not None and repeats is not None else None
     with space.lock:
         tile = {"uid": uid, "file": filename, "error": line, "words": words, "drop": drop, "repeats": repeats}
+        tile["shares"] = shares
         tile["code"] = problem.code  # a copy's words name the symbol it copies where it now is (Workspace.view)
         space.keep_rejected([*space.rejected, tile])
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
@@ -321,7 +329,7 @@ def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict
 
         def refuse(item: Item, problem: Problem, repeats: int | None) -> None:
             number = line_of[item.uid]
-            results[number] = _refused(space, lines[number][0], problem, drop, repeats)
+            results[number] = _refused(space, lines[number][0], problem, drop, repeats, item)
 
         space.add_items(items, refuse)
     return results

@@ -113,7 +113,7 @@ def read_refused(folder: Path) -> list[dict[str, Any]]:
     try:
         with (folder / REFUSED_FILE).open("rb") as handle:
             data = json.loads(handle.read(MAX_REFUSED_BYTES + 1))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a spoilt file: no tiles, the deck still opens
         return []
     if not isinstance(data, list):
         return []

@@ -17,19 +17,18 @@ import contextlib
 import json
 import secrets
 import threading
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import printdeck
 from printdeck.errors import SAME_PICTURE, PrintdeckError
-from printdeck.studio import deck_settings, theme_folder
+from printdeck.studio import deck_settings, refused_links, theme_folder
 from printdeck.studio.history import OUTSIDE_LABEL, History, State, Step, describe, files_in, named_files
 from printdeck.studio.look_notes import LookNotes
 from printdeck.studio.plain_words import Words, same_picture_words, tile_named
-from printdeck.studio.symbol_list import FILE_KEYS, Item, as_item, item_view, next_uid, shown_name
+from printdeck.studio.symbol_list import Item, as_item, item_view, next_uid, shown_name
 from printdeck.studio.wording import Problem, home_shortened, problem_of
 
 LIBRARY_LOCK = threading.RLock()
@@ -115,10 +114,11 @@ class Workspace:
         raw_items = doc.pop("symbols")
         items = [as_item(raw, _names_folder(folder, raw)) for raw in raw_items]
         space = cls(folder, doc, items, written=theme_folder.current_text(folder))
-        space.rejected = [
-            {"uid": next_uid(), **tile, "repeats": _repeated_in(items, _stored_keys(tile))}
-            for tile in theme_folder.read_refused(folder)
-        ]
+        index = refused_links.KeyIndex(items)
+        for tile in theme_folder.read_refused(folder):
+            shares = refused_links.stored_keys(tile.pop("repeats_key"), tile.pop("repeats_file"))
+            repeats = index.first_sharing(shares) if shares else None
+            space.rejected.append({"uid": next_uid(), **tile, "repeats": repeats, "shares": shares or None})
         if space.written is None:
             space.written = theme_folder.write_theme(folder, space.doc(), None)
         return space
@@ -166,7 +166,7 @@ class Workspace:
             self.written = theme_folder.write_theme(self.folder, doc, self.written)
             self.settings, self.items = new_settings, new_items
             self.item_errors = {}  # the next snapshot (or build) says what is still wrong
-            self.forget_stale_refusals()
+            self.relink_refusals(before[0].items)
             self.rev += 1
             if self._group_depth == 0:
                 self._record(*before)
@@ -220,23 +220,24 @@ class Workspace:
             if not before.same_deck(after):  # a step of its own; it moves no file
                 self.history.record(Step(before, after, OUTSIDE_LABEL, {}))
 
-    def relink_refusals(self, before: list[Item]) -> None:
+    def relink_refusals(self, before: Sequence[Item]) -> None:
         """Link each refused copy's tile to the symbol it repeats among the symbols now, once
-        they were replaced (``before``: the symbols until then; ``theme.yaml`` taken in, a step
-        undone or redone): the same symbol while it is there, else the first one that shares
-        a picture or a word with it (:func:`_repeat_keys`); forget the tile when none does
-        (see :meth:`forget_stale_refusals`)."""
+        they changed (``before``: the symbols until then; a commit, ``theme.yaml`` taken in, a
+        step undone or redone): the same symbol while its uid is there, else the first that
+        holds what the tile repeats (:mod:`~printdeck.studio.refused_links`); the tile goes
+        when none does: the refusal no longer holds, and its words would say what is not so."""
         with self.lock:
-            was = {item.uid: item for item in before}
             present = {item.uid for item in self.items}
+            was = {item.uid: item for item in before}
+            index: refused_links.KeyIndex | None = None
             tiles = []
             for tile in self.rejected:
                 uid = tile.get("repeats")
                 if uid is None or uid in present:  # a refusal of the file or word itself, or its symbol kept
                     tiles.append(tile)
                     continue
-                repeated = was.get(uid)
-                found = _repeated_in(self.items, _repeat_keys(repeated)) if repeated is not None else None
+                index = index or refused_links.KeyIndex(self.items)
+                found = index.first_sharing(refused_links.tile_keys(tile, was.get(uid)))
                 if found is not None:
                     tiles.append({**tile, "repeats": found})
             if tiles != self.rejected:
@@ -353,22 +354,25 @@ class Workspace:
     def keep_rejected(self, tiles: list[dict[str, Any]]) -> None:
         """Show ``tiles`` as the refused files and words, and keep them in the folder
         (``studio-refused.json``, written atomically) for the next start, a copy's tile with
-        the pictures and words of the symbol it copies (:meth:`open` finds that symbol again)."""
+        what it repeats (its keys, and for an older studio the file of its symbol), by which
+        :meth:`open` finds that symbol again."""
         with self.lock:
             self.rejected = tiles
-            keys: dict[Any, str] = {item.uid: json.dumps(sorted(_repeat_keys(item))) for item in self.items}
-            theme_folder.write_refused(self.folder, [{**t, "repeats_key": keys.get(t.get("repeats"))} for t in tiles])
+            items = {item.uid: item for item in self.items}  # uids are this run's
+            kept = []
+            for tile in tiles:
+                symbol = items.get(tile.get("repeats") or 0)
+                keys = refused_links.tile_keys(tile, symbol) if tile.get("repeats") is not None else frozenset()
+                file = symbol.file if symbol is not None else None
+                kept.append({**tile, "repeats_key": json.dumps(sorted(keys)) if keys else None, "repeats_file": file})
+            theme_folder.write_refused(self.folder, kept)
 
-    def forget_stale_refusals(self) -> None:
-        """Forget the refused tiles of repeats (``repeats``: the uid of the symbol a refused
-        picture, word or name was the same as) whose symbol has left the deck (removed, or
-        its adding undone): the refusal no longer applies, and its tile would say what is
-        no longer so."""
+    def shares_of(self, refused: Item, repeats: int | None) -> list[str] | None:
+        """What the refused ``refused`` repeats of the symbol of uid ``repeats``
+        (:func:`~printdeck.studio.refused_links.shared_keys`), for its tile; None if it repeats none."""
         with self.lock:
-            uids = {item.uid for item in self.items}
-            kept = [r for r in self.rejected if r.get("repeats") is None or r["repeats"] in uids]
-            if len(kept) != len(self.rejected):
-                self.keep_rejected(kept)
+            symbol = next((item for item in self.items if item.uid == repeats), None)
+        return refused_links.shared_keys(refused, symbol) if symbol is not None else None
 
     def note_problem(self, problem: Problem) -> None:
         """Show a build's error beside the symbol or field it names."""
@@ -444,40 +448,6 @@ class Workspace:
 PAGE_TILE_KEYS = ("uid", "file", "error", "words", "drop")
 """What the page gets of a refused tile (the code and the link to the symbol a copy repeats
 stay here: 200 tiles must stay a small state)."""
-
-
-def _repeat_keys(item: Item) -> frozenset[str]:
-    """What a refused copy may repeat of ``item``, to find it again among other symbols: each
-    face's file as the theme names it (``file:images/cat.png``) and each face's word (NFKC,
-    case folded, spaces tidied: ``word:sun``; a word edited only in its size or colour is
-    still that word)."""
-    keys = set()
-    for face in item.faces():
-        file = next((str(face[k]) for k in FILE_KEYS if k in face), None)
-        if file is not None:
-            keys.add(f"file:{file}")
-        elif face.get("text") is not None:
-            keys.add("word:" + " ".join(unicodedata.normalize("NFKC", str(face["text"])).casefold().split()))
-    return frozenset(keys)
-
-
-def _stored_keys(tile: dict[str, Any]) -> frozenset[str]:
-    """The pictures and words of the symbol a refused copy repeats, as ``studio-refused.json``
-    kept them (``repeats_key``; a file of an older studio: ``repeats_file``), taken out of
-    ``tile``; empty for a refusal that repeats nothing."""
-    key, file = tile.pop("repeats_key", None), tile.pop("repeats_file", None)
-    try:
-        stored = json.loads(key) if key else []
-    except ValueError:
-        stored = []
-    keys = {k for k in stored if isinstance(k, str)} if isinstance(stored, list) else set()
-    return frozenset(keys | ({f"file:{file}"} if file else set()))
-
-
-def _repeated_in(items: list[Item], keys: frozenset[str]) -> int | None:
-    """The uid of the first of ``items`` sharing a picture or a word (:func:`_repeat_keys`)
-    with ``keys``, or None."""
-    return next((item.uid for item in items if _repeat_keys(item) & keys), None)
 
 
 def _names_folder(folder: Path, raw: object) -> bool:
