@@ -213,7 +213,10 @@ def test_a_refused_copys_tile_follows_what_it_repeats_and_survives_spoilt_files(
         cat = next(s for s in state["symbols"] if s["name"] == "cat")
         assert _refused(state) == ["cat.svg"]
         assert _refused(again.delete(f"/api/symbols/{cat['uid']}").json()["state"]) == []  # linked: gone with it
-    spoilt = [{**old[0], "repeats_key": "[" * 5000 + "]" * 5000}]
+    (folder / "studio-refused.json").write_text(json.dumps(old), encoding="utf-8")  # cat is gone now
+    with make_client(folder) as again:
+        assert _refused(again.get("/api/state").json()["state"]) == []  # a copy of nothing there: no tile
+    spoilt = [{"file": "cat.svg", "error": "same picture", "words": "same", "repeats_key": "[" * 5000 + "]" * 5000}]
     (folder / "studio-refused.json").write_text(json.dumps(spoilt), encoding="utf-8")
     with make_client(folder) as again:
         assert _refused(again.get("/api/state").json()["state"]) == ["cat.svg"]

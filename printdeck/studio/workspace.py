@@ -118,6 +118,8 @@ class Workspace:
         for tile in theme_folder.read_refused(folder):
             shares = refused_links.stored_keys(tile.pop("repeats_key"), tile.pop("repeats_file"))
             repeats = index.first_sharing(shares) if shares else None
+            if shares and repeats is None:  # a copy of a symbol that left the deck meanwhile: it holds no more
+                continue
             space.rejected.append({"uid": next_uid(), **tile, "repeats": repeats, "shares": shares or None})
         if space.written is None:
             space.written = theme_folder.write_theme(folder, space.doc(), None)
