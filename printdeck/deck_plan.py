@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from printdeck.artwork import drawing, silhouettes
-from printdeck.assign import FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
+from printdeck.assign import SPLIT_DECKS, FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.build_result import cards_text
 from printdeck.class_sets import class_decks, class_set_imposition, lay_out_class_set
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
@@ -220,7 +220,7 @@ class DeckPlan:
         """A split deck's deck A card count (deck B's cards follow it), else None."""
         if self.faced is None or not is_split(self.faced):
             return None
-        return self.faced.card_decks.index("B")
+        return self.faced.card_decks.index(SPLIT_DECKS[1])
 
     @property
     def deck_letters(self) -> tuple[str, ...]:
@@ -228,7 +228,7 @@ class DeckPlan:
         class set's (``A`` to ``L``, or ``1`` to ``12`` for a deck of letters:
         :func:`printdeck.class_sets.deck_labels`); empty for one deck."""
         if self.faced is not None and is_split(self.faced):
-            return ("A", "B")
+            return SPLIT_DECKS
         copies = self.theme.spec.deck.copies
         return tuple(deck.letter for deck in class_decks(self.theme)) if copies > 1 else ()
 

@@ -10,10 +10,11 @@ several faces each card shows.
 
 from printdeck.assign.balance import balance_points, balance_symbols, solidity
 from printdeck.assign.colours import card_word_colours, colour_words
-from printdeck.assign.face_choice import FacedDeck, different_face_bound, face_deck
+from printdeck.assign.face_choice import SPLIT_DECKS, FacedDeck, different_face_bound, face_deck
 from printdeck.assign.points import assign_symbols, deck_symbols
 
 __all__ = [
+    "SPLIT_DECKS",
     "FacedDeck",
     "assign_symbols",
     "balance_points",

@@ -37,6 +37,7 @@ from printdeck.model import SymbolSpec
 
 MIXED, SPLIT = "mixed", "split"
 SPLIT_DECKS = ("A", "B")
+"""A split deck's two decks' letters, deck A (every symbol's first face) first."""
 
 
 @dataclasses.dataclass(frozen=True)

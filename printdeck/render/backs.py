@@ -17,6 +17,7 @@ from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.assign import SPLIT_DECKS
 from printdeck.cardshape import CardShape, ShapeKind
 from printdeck.model import CardLayout
 from printdeck.render.back_title import title_layout
@@ -242,7 +243,7 @@ def back_decks(job: PrintJob, layouts: Iterable[CardLayout]) -> list[BackDeck]:
         return [BackDeck(deck, mark.letter, mark.color) for deck, mark in sorted(marks.items())]
     if job.split_at is not None:
         colours = deck_colours(2, job.grayscale)
-        return [BackDeck(1, "A", colours[0]), BackDeck(2, "B", colours[1])]
+        return [BackDeck(n, letter, colour) for n, (letter, colour) in enumerate(zip(SPLIT_DECKS, colours), 1)]
     return [BackDeck(0)]
 
 

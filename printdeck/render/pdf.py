@@ -13,6 +13,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.assign import SPLIT_DECKS
 from printdeck.choices import SheetSide
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, CardSlot, SymbolSpec
@@ -152,9 +153,8 @@ def _extra_pages(
             canvas, art, symbols, cells, page_size_mm, job.title, job.attribution, job.card.background
         )
     if job.rules:
-        per_deck = len(layouts) // max(1, len({_deck_of(card) for card in layouts}))  # a class set: one deck's
-        if job.faces == "split":  # decks A and B print together: the players share one of them
-            per_deck //= 2
+        decks = {backs_mod.back_deck_of(job, card) for card in layouts}  # a class set's, a split deck's A and B
+        per_deck = len(layouts) // max(1, len(decks))  # the players share one deck's cards
         pages += extras.rules_pages(
             canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, per_deck, job.faces_example
         )
@@ -246,7 +246,7 @@ def _sheets(
     back_forms = _back_forms(canvas, job, layouts, replace(style, bleed_mm=0.0) if imposition.shared else style)
     plan, widest = None, ""
     if not imposition.single:
-        deck = ", deck A" if job.faces == "split" else ""
+        deck = f", deck {SPLIT_DECKS[0]}" if job.split_at is not None else ""
         widest = f"{imposition.pages}/{imposition.pages}{deck}" + _widest_decks(layouts, imposition)
         credit = " · ".join(x for x in ("Sheet {n}", job.title, job.attribution or "") if x)
         keep_clear = registration_zones(imposition.page_size_mm) if job.registration_marks else []
@@ -265,8 +265,9 @@ def _sheets(
                     draw_marks(canvas, page_marks(imposition, page))
                 if job.registration_marks:
                     draw_registration(canvas, imposition.page_size_mm)
-                label = f"{page}/{imposition.pages}" + _deck_label(job, page, imposition.pages)
-                draw_footer(canvas, plan, widest, label + _decks_label([layouts[s.card_index] for s in slots]))
+                cards = [layouts[s.card_index] for s in slots]
+                label = f"{page}/{imposition.pages}" + _deck_label(job, cards)
+                draw_footer(canvas, plan, widest, label + _decks_label(cards))
             canvas.showPage()
             pages += 1
         if progress is not None:
@@ -319,16 +320,12 @@ def _back_page(
         backs_mod.draw_back(canvas, center, back_turn, back_forms[deck])
 
 
-def _deck_label(job: PrintJob, page: int, pages: int) -> str:
-    """A split deck's sheets say which deck they hold (deck B starts on a sheet of its own)."""
-    if job.faces != "split":
+def _deck_label(job: PrintJob, cards: Sequence[CardLayout]) -> str:
+    """A split deck's sheets say which deck they hold (deck B starts on a sheet of its own):
+    the deck of its ``cards``, as their backs have it (:func:`~printdeck.render.backs.back_deck_of`)."""
+    if job.split_at is None or not cards:
         return ""
-    return ", deck A" if page <= pages // 2 else ", deck B"
-
-
-def _deck_of(layout: CardLayout) -> int:
-    """The card's deck number in a class set, 0 for a single deck."""
-    return layout.mark.deck if layout.mark is not None else 0
+    return f", deck {SPLIT_DECKS[backs_mod.back_deck_of(job, cards[0]) - 1]}"
 
 
 def _back_forms(canvas: Canvas, job: PrintJob, layouts: dict[int, CardLayout], style: CardStyle) -> dict[int, str]:
@@ -363,10 +360,11 @@ def _widest_decks(layouts: dict[int, CardLayout], imposition: Imposition) -> str
     labels = {c.mark.letter for c in layouts.values() if c.mark is not None}
     if not labels:
         return ""
-    most = max(
-        len({_deck_of(layouts[s.card_index]) for s in imposition.slots if s.page == p})
-        for p in range(1, imposition.pages + 1)
-    )
+    decks_on: dict[int, set[int]] = {}
+    for slot in imposition.slots:
+        mark = layouts[slot.card_index].mark
+        decks_on.setdefault(slot.page, set()).add(mark.deck if mark is not None else 0)
+    most = max(map(len, decks_on.values()))
     return f" · deck{'s' if most > 1 else ''} " + ", ".join(["W" * max(map(len, labels))] * most)
 
 
