@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from printdeck.studio.symbol_list import FILE_KEYS, Item
+from printdeck.studio.symbol_list import Item, face_file
 
 MAX_KEY_TEXT = 100_000
 """A stored tile's keys longer than this (characters of JSON) are not read: a spoilt file."""
@@ -27,7 +27,7 @@ def repeat_keys(item: Item) -> frozenset[str]:
     """Every key of ``item``: each face's picture file and each face's word."""
     keys = set()
     for face in item.faces():
-        file = next((str(face[k]) for k in FILE_KEYS if k in face), None)
+        file = face_file(face)
         if file is not None:
             keys.add(f"file:{file}")
         elif face.get("text") is not None:

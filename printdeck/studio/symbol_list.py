@@ -58,16 +58,18 @@ class Item:
     def file(self) -> str | None:
         """The path the item names, relative to the theme folder (``None`` for a word); for
         a symbol with faces, its first picture's."""
-        for data in self.faces():
-            found = next((str(data[k]) for k in FILE_KEYS if k in data), None)
-            if found is not None:
-                return found
-        return None
+        return next((found for found in map(face_file, self.faces()) if found is not None), None)
 
     def faces(self) -> list[dict[str, Any]]:
         """The item's faces as theme mappings: its ``faces``, or the item itself."""
         faces = self.data.get("faces")
         return [dict(f) for f in faces if isinstance(f, dict)] if isinstance(faces, list) else [dict(self.data)]
+
+
+def face_file(face: dict[str, Any]) -> str | None:
+    """The path one face (or a one-face item's mapping) names, relative to the theme folder:
+    its picture's or photo's (or folder's); ``None`` for a word."""
+    return next((str(face[k]) for k in FILE_KEYS if k in face), None)
 
 
 def with_face(target: Item, added: Item) -> dict[str, Any]:
