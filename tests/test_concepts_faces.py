@@ -140,6 +140,15 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
     assert "A card of deck A and a card of deck B (other than its twin) show exactly one symbol" in " ".join(
         text.split()
     )
+    assert "its sheets say deck A)" in " ".join(text.split())  # no backs in this file: only the sheets tell
+
+
+def test_split_rules_say_the_backs_tell_deck_a_when_they_print(tmp_path: Path) -> None:
+    """A split deck's backs differ (deck A's and B's titles and colours): the rules sheet
+    of a file that prints them says so, as a teacher sorting a face-down pile needs."""
+    result = printdeck.build(_faces_theme(tmp_path, "split"), out=tmp_path / "split.pdf", rules=True, backs=True)
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages).split())
+    assert "Deck A (its sheets say deck A, and its backs A, in a colour of their own) shows" in text
 
 
 def _back_colour(rgb: np.ndarray, centre: tuple[float, float], radius_px: float) -> tuple[int, ...]:

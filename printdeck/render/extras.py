@@ -248,6 +248,7 @@ def rules_pages(
     match: int = 1,
     cards: int | None = None,
     faces_example: tuple[str, str] | None = None,
+    backs: bool = False,
 ) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 
@@ -256,7 +257,8 @@ def rules_pages(
     whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section;
     ``match`` is the design's λ, which every section's words follow (:data:`~.rules_text.LAMBDA_WORDS`);
     ``cards``, a deck's cards, sets how many players the rules name (``None``: eight);
-    ``faces_example`` is the deck's own example of a match in two faces.
+    ``faces_example`` is the deck's own example of a match in two faces; ``backs``: the file
+    prints the cards' backs (a split deck's note then says deck A's backs tell it apart).
     """
     w, h = page_size_mm
     width_pt = _text_width_pt(w)
@@ -267,7 +269,7 @@ def rules_pages(
     y = mm_to_pt(h - PAGE_MARGIN_MM) - draw_heading(canvas, f"{title}: how to play", page_size_mm) - 20
     sections = list(rules_sections(match, split=faces == "split", cards=cards))
     if faces in FACES_RULES_TEXT:
-        sections.insert(1, faces_rules(faces, match, faces_example))
+        sections.insert(1, faces_rules(faces, match, faces_example, backs))
     for heading, body in sections:
         head_lines, head_pt, head_h = fit_lines(heading, SANS_BOLD, 12.0, 9.0, width_pt)
         lines = wrap_text(body, SANS, 10, width_pt)

@@ -156,7 +156,15 @@ def _extra_pages(
         decks = {backs_mod.back_deck_of(job, card) for card in layouts}  # a class set's, a split deck's A and B
         per_deck = len(layouts) // max(1, len(decks))  # the players share one deck's cards
         pages += extras.rules_pages(
-            canvas, page_size_mm, job.title, job.attribution, job.faces, job.match, per_deck, job.faces_example
+            canvas,
+            page_size_mm,
+            job.title,
+            job.attribution,
+            job.faces,
+            job.match,
+            per_deck,
+            job.faces_example,
+            backs=job.backs is not None,
         )
     if job.tuck_box:
         pages += _tuck_boxes(canvas, art, job, layouts, duplex)

@@ -67,7 +67,7 @@ FACES_RULES_TEXT = {
     ),
     "split": (
         "Two decks: A and B",
-        "This deck is two decks. Deck A (its sheets say deck A) shows every symbol's first face, deck B "
+        "This deck is two decks. Deck A ({deck_a_marked}) shows every symbol's first face, deck B "
         "its second: {example}. Keep the two "
         "decks apart and always play a card of A against a card of B: in the games below the middle or "
         "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly {shared} "
@@ -103,6 +103,14 @@ LAMBDA_WORDS: dict[int, dict[str, str]] = {
 match-2 deck's rules say two and ask for both shared symbols in every game."""
 
 
+DECK_A_MARKED = {
+    False: "its sheets say deck A",
+    True: "its sheets say deck A, and its backs A, in a colour of their own",
+}
+"""How a split deck's rules tell deck A's cards, by whether the file prints their backs
+(a split deck's backs differ: :func:`~printdeck.render.backs.back_decks`)."""
+
+
 ANY_TWO = {
     False: "Any two cards of this deck",
     True: "A card of deck A and a card of deck B (other than its twin)",
@@ -128,12 +136,22 @@ def players_text(cards: int | None) -> str:
 
 
 def _worded(
-    section: tuple[str, str], match: int, split: bool = False, cards: int | None = None, example: str | None = None
+    section: tuple[str, str],
+    match: int,
+    split: bool = False,
+    cards: int | None = None,
+    example: str | None = None,
+    backs: bool = False,
 ) -> tuple[str, str]:
     if match not in LAMBDA_WORDS:
         raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
     heading, body = section
-    words = {"any_two": ANY_TWO[split], "players": players_text(cards), "example": example or FACES_EXAMPLE}
+    words = {
+        "any_two": ANY_TWO[split],
+        "players": players_text(cards),
+        "example": example or FACES_EXAMPLE,
+        "deck_a_marked": DECK_A_MARKED[backs],
+    }
     return heading, body.format(**LAMBDA_WORDS[match], **words)
 
 
@@ -152,16 +170,19 @@ FACES_EXAMPLE = "a picture on one card and its word on the other, a word and its
 """The faces note's examples for a deck that gives none of its own (see :func:`faces_rules`)."""
 
 
-def faces_rules(faces: str, match: int = 1, example: tuple[str, str] | None = None) -> tuple[str, str]:
+def faces_rules(
+    faces: str, match: int = 1, example: tuple[str, str] | None = None, backs: bool = False
+) -> tuple[str, str]:
     """The rules' note on a deck whose symbols have several faces (``mixed``/``split``), its
     example the deck's own symbol's two faces (``('"3 + 3"', '"6"')``: ``"3 + 3" on one card
     and "6" on the other``, or in a split deck ``"3 + 3" in deck A and "6" in deck B``;
-    default :data:`FACES_EXAMPLE`)."""
+    default :data:`FACES_EXAMPLE`). A split deck's note says its backs tell A from B when
+    the file prints them (``backs``: :data:`DECK_A_MARKED`)."""
     said = None
     if example is not None:
         a, b = example
         said = f"{a} in deck A and {b} in deck B" if faces == "split" else f"{a} on one card and {b} on the other"
-    return _worded(FACES_RULES_TEXT[faces], match, example=said)
+    return _worded(FACES_RULES_TEXT[faces], match, example=said, backs=backs)
 
 
 RULES = rules_sections(1)
