@@ -5,6 +5,7 @@ the argument as the caller spelled it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +172,29 @@ def test_the_studio_form_takes_its_facts_from_the_spec() -> None:
     assert "lang: langOf(" in script  # the tiles set the words in the letter forms the PDF prints
     page = (static / "index.html").read_text(encoding="utf-8")
     assert "HEIC" not in page and ".heic" not in page and ".heic" not in script  # the picture formats: the library's
+
+
+def test_every_field_shows_the_spec_description_and_a_colour_not_how_yaml_writes_it() -> None:
+    """The form's help is the theme spec's description, for every field the page lists (the
+    page writes none: a named card size added to the spec shows at once); a colour key's
+    help leaves out how a theme writes a colour (the page's picker writes it), and a key
+    whose description is only that shows none."""
+    from printdeck.studio.deck_settings import form_description
+    from printdeck.theme.spec_types import COLOUR_FORMAT
+
+    fields = form_description()["fields"]
+    schema = json.loads(printdeck.schema_json())
+    assert fields["backs.color"]["help"] == (
+        "a class set's decks, and a split deck's A and B, take colours of their own, to tell apart face down"
+    )
+    assert schema["properties"]["backs"]["$ref"]  # the schema keeps the whole description for an editor
+    backs = schema["$defs"][schema["properties"]["backs"]["$ref"].rsplit("/", 1)[-1]]["properties"]["color"]
+    assert backs["description"].startswith(COLOUR_FORMAT) and backs["description"].endswith("face down")
+    assert fields["card.background"]["help"] == ""  # only how a colour is written: nothing for the picker
+    assert "poker" in fields["card.size"]["help"]  # the named sizes, as the spec lists them
+    assert not any("YAML" in field.get("help", "") for field in fields.values())
+    script = (Path(printdeck.__file__).parent / "studio" / "static" / "settings.js").read_text(encoding="utf-8")
+    assert "hint:" not in script  # no field's words written in the page
 
 
 def test_a_union_of_a_word_and_yes_no_is_a_select_of_its_choices() -> None:

@@ -331,6 +331,22 @@ def test_the_cut_guide_is_a_select_of_the_spec_s_three_choices(page: object, stu
     wait_for(lambda: theme(studio[1]).get("paper", {}).get("cut_guide", "auto") == "auto", "cut_guide back to auto")
 
 
+def test_each_setting_shows_the_spec_s_words_and_a_screen_reader_hears_them(page: object) -> None:
+    """Every listed field shows its key's description from the theme spec under it (the
+    Backs group had none), tied to its control by ``aria-describedby`` before the error."""
+    from printdeck.studio.deck_settings import form_description
+
+    page.wait_for_selector("#set-backs-color", state="attached")
+    fields = form_description()["fields"]
+    for key in ("backs.color", "backs.duplex", "card.size", "paper.cut_guide"):
+        control = "#set-" + key.replace(".", "-")
+        described = page.eval_on_selector(control, "e => e.getAttribute('aria-describedby')").split()
+        assert described[-1].startswith("err-") and described[0].startswith("hint-"), (key, described)
+        words = page.eval_on_selector(f"#{described[0]}", "e => e.textContent")
+        assert words == fields[key]["help"] and words, key
+    assert "YAML" not in page.inner_text("body")  # how a theme file writes a colour: not the picker's business
+
+
 def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:
     """The Font box shows the file chosen, then its default again once removed: it kept
     "Choose… chosen for each word's script" after a choice (the field was held as if typed

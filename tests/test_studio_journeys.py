@@ -98,7 +98,8 @@ def test_a_keyboard_only_journey(driver: object, studio: tuple[str, Path], shots
     tab.keyboard.press("Tab")
     tab.wait_for_selector(f"#err-set-card-diameter:has-text('{ERROR_WORDS}')")
     message = tab.inner_text("#err-set-card-diameter")
-    assert tab.get_attribute("#set-card-diameter", "aria-describedby") == "err-set-card-diameter"
+    described = tab.get_attribute("#set-card-diameter", "aria-describedby").split()
+    assert described == ["hint-set-card-diameter", "err-set-card-diameter"]  # the spec's words, then the error
     assert "card.diameter" not in message and "expected" not in message
     tab.screenshot(path=str(shots / "desktop-keyboard-error.png"))
 

@@ -214,12 +214,23 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
         "choices": words,
         "default": node.get("default"),
         "unit": node.get("x-unit"),
-        "help": node.get("description", ""),
+        "help": _help_of(node),
         "optional": bool(node.get("optional")),
         **numbers,
         **lengths,
     }
     return {k: v for k, v in field.items() if v not in (None, [])}
+
+
+def _help_of(node: dict[str, Any]) -> str:
+    """A key's description as the form shows it: a colour key's without how a theme writes a
+    colour (the schema's ``x-format``: the page's colour picker writes it), so ``backs.color``
+    says only that a class set's decks take colours of their own."""
+    words = str(node.get("description", ""))
+    written = str(node.get("x-format", ""))
+    if written and words.startswith(written):
+        words = words.removeprefix(written).lstrip(";,. ")
+    return words
 
 
 SYMBOL_SLIDERS = ("scale", "zoom")

@@ -27,7 +27,7 @@ from printdeck.choices import (
     PaperName,
     PdfX,
 )
-from printdeck.theme.spec_types import Color, Length, StrictModel, by_type
+from printdeck.theme.spec_types import COLOUR_FORMAT, Color, Length, StrictModel, by_type
 from printdeck.units import LengthError, parse_length_mm
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
@@ -216,8 +216,8 @@ class BacksSpec(StrictModel):
     )
     color: Color = Field(
         default="#2b4c7e",
-        description="#rrggbb, #rgb or a CSS colour name (in quotes: in YAML a # starts a comment); a class "
-        "set's decks, and a split deck's A and B, take colours of their own, to tell apart face down",
+        description=f"{COLOUR_FORMAT}; a class set's decks, and a split deck's A and B, take colours of their own, "
+        "to tell apart face down",
     )
     pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
     duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)

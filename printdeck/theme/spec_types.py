@@ -85,16 +85,23 @@ def colour_names() -> frozenset[str]:
     return frozenset(name for name in ImageColor.colormap if name.isalpha())
 
 
+COLOUR_FORMAT = "#rrggbb, #rgb or a CSS colour name (in quotes: in YAML a # starts a comment)"
+"""How a colour is written in a theme: every colour key's description starts with it."""
+
+
 class _ColourSchema:
     """A colour's JSON Schema: ``#rrggbb``, ``#rgb`` or one of :func:`colour_names` (listed
-    when the schema is made, so an editor checking a theme against it agrees with printdeck)."""
+    when the schema is made, so an editor checking a theme against it agrees with printdeck).
+    ``x-format`` keeps :data:`COLOUR_FORMAT` apart from a key's own description, so a form
+    with a colour picker can show the key's words without how a theme writes a colour."""
 
     def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
         return {
             "type": "string",
             "anyOf": [{"pattern": r"^\s*#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\s*$"}, {"enum": sorted(colour_names())}],
             "examples": ["#ffffff", "#f80", "orange"],
-            "description": "#rrggbb, #rgb or a CSS colour name (in quotes: in YAML a # starts a comment)",
+            "description": COLOUR_FORMAT,
+            "x-format": COLOUR_FORMAT,
         }
 
 

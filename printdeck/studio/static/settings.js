@@ -20,11 +20,11 @@ const GROUPS = [
   ] },
   { title: "Card", open: true, fields: [
     { key: "card.shape", type: "select", labels: { circle: "round", square: "square", rectangle: "rectangle", hexagon: "hexagon" } },
-    { key: "card.size", type: "length", hint: "diameter, side, corner to corner, or poker, bridge, tarot, mini, tgc-circle, tgc-hex" },
-    { key: "card.diameter", type: "length", hint: "round cards, cut size" },
-    { key: "card.corner_radius", type: "length", hint: "squares and rectangles" },
+    { key: "card.size", type: "length" },
+    { key: "card.diameter", type: "length" },
+    { key: "card.corner_radius", type: "length" },
     { key: "card.orientation", type: "select", labels: { pointy: "a corner at the top", flat: "a side at the top" } },
-    { key: "card.bleed", type: "length", hint: "printed beyond the cut" },
+    { key: "card.bleed", type: "length" },
     { key: "card.safe_margin", type: "length" },
     { key: "card.background", type: "color" },
     { key: "card.border_color", type: "optional-color" },
@@ -254,11 +254,12 @@ function fieldOf(f, state, errors) {
   wrap.hidden = !fits(f, state, errors);
   if (f.type === "checkbox") wrap.append(checkInput(f, state));
   else wrap.append(el("label", { for: ids(f.key), text: f.label }), MAKERS[f.type](f, state));
-  if (f.hint) wrap.append(el("span", { class: "hint", text: f.hint }));
+  const hint = specOf(state, f.key).help;  // the theme spec's description: the page writes none
+  if (hint) wrap.append(el("span", { class: "hint", id: `hint-${ids(f.key)}`, text: hint }));
   wrap.append(el("p", { class: "err", id: errId, role: "alert", text: error }));
   const control = wrap.querySelector(`#${ids(f.key)}`);
   if (control) {
-    control.setAttribute("aria-describedby", errId);
+    control.setAttribute("aria-describedby", hint ? `hint-${ids(f.key)} ${errId}` : errId);
     if (error) control.setAttribute("aria-invalid", "true");
   }
   return wrap;
@@ -305,7 +306,7 @@ function errorsOf(state) {
 function generalField(key, spec) {
   const type = (spec.choices || []).length > 1 ? "select" : spec.type === "boolean" ? "checkbox"
     : spec.unit === "mm" ? "length" : spec.type === "integer" || spec.type === "number" ? "number" : "text";
-  return { key, type, hint: spec.help };
+  return { key, type };
 }
 
 /** The page's groups, then "More settings" for every served key the groups leave out;
