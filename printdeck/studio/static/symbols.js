@@ -124,8 +124,25 @@ async function finishChecks(failed, total) {
   if (fresh.status === 200) store.set(fresh.data.state);
   document.getElementById("check-progress").hidden = true;
   if (failed) { note.textContent = failed; return; }
-  note.textContent = `Added ${plural(total.added, "picture")}` +
-    (total.refused ? `; ${total.refused} refused (see the red tiles)` : ".");
+  dropNote(note, `Added ${plural(total.added, "picture")}`, total.refused);
+}
+
+/** How a drop went: what was added and, while their red tiles show, where the refused
+ *  ones are (see `forgetRedTiles`). */
+function dropNote(note, added, refused) {
+  note.textContent = added + (refused ? `; ${refused} refused (see the red tiles)` : ".");
+  if (refused) note.dataset.withoutTiles = `${added}; ${refused} refused.`;
+  else delete note.dataset.withoutTiles;
+}
+
+/** A drop's note no longer points at red tiles once none is left (dismissed, or its
+ *  symbol's other copy removed); a later note is left as it is. */
+function forgetRedTiles(state) {
+  const note = document.getElementById("busy");
+  const without = note.dataset.withoutTiles;
+  if (without === undefined || state.rejected.length) return;
+  if (note.textContent.endsWith("(see the red tiles)")) note.textContent = without;
+  delete note.dataset.withoutTiles;
 }
 
 /** A page opened (or reloaded) while pictures are checked follows the check to its end. */
@@ -142,7 +159,7 @@ function report(answer, what) {
   const added = results.filter((r) => r.ok).length;
   const refused = results.length - added;
   if (answer.status !== 200) note.textContent = answer.data.words || answer.data.error || "Nothing was added.";
-  else note.textContent = `Added ${added} ${what}${added === 1 ? "" : "s"}` + (refused ? `; ${refused} refused (see the red tiles)` : ".");
+  else dropNote(note, `Added ${added} ${what}${added === 1 ? "" : "s"}`, refused);
 }
 
 function setUpDropzone() {
@@ -371,6 +388,7 @@ export function drawSymbols(state) {
     document.activeElement.setSelectionRange(typed.from, typed.to);
   }
   document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
+  forgetRedTiles(state);
   resumeChecks(state.checking);
   const problem = document.getElementById("deck-problem");
   const key = state.problem_key;
