@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 from printdeck.render.text import SANS_BOLD, in_direction, string_width
+from printdeck.render.wrap import SEPARATORS
 
 __all__ = ["TitleLayout", "title_layout"]
 
@@ -129,9 +130,6 @@ def _separator_at_a_break(lines: tuple[str, ...]) -> bool:
 MOST_SEPARATORS = 6
 """A title without spaces is tried broken at every one or two of up to this many separators
 (15 and 21 ways); of more, at those nearest an even break (see :func:`_unspaced_breaks`)."""
-SEPARATORS = frozenset("·•‧∙⋅・|/-–—")
-"""Marks that stand alone between a title's parts ("A · B", "A – B"): at a line break,
-the break separates the parts instead (see :func:`_breaks`)."""
 
 
 def _cuts(words: list[str]) -> list[tuple[int, int]]:

@@ -9,10 +9,11 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.model import SymbolSpec
 from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.legend_cells import LEGEND_ART_MM, LEGEND_CELL_MM, cell_frame, draw_cell_faces
-from printdeck.render.pdf_fonts import SANS, SANS_BOLD, wrap_text
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD
 from printdeck.render.rules_text import FACES_RULES_TEXT, faces_rules, rules_sections
 from printdeck.render.sheet import INK
 from printdeck.render.text import draw_string, ltr_line, string_width
+from printdeck.render.wrap import wrap_text
 from printdeck.units import mm_to_pt, pt_to_mm
 
 PAGE_MARGIN_MM = 12.0

@@ -21,7 +21,7 @@ from printdeck.render.cutpath import shape_path
 from printdeck.render.forms import ArtLibrary
 from printdeck.render.freespace import Rect, Segment, find_spot
 from printdeck.render.imposition import Imposition
-from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, wrap_text
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled
 from printdeck.render.round_marks import MARK_LENGTH_MM, missing_marks
 from printdeck.render.round_packing import RULER_BLOCK_MM
 from printdeck.render.style import (
@@ -34,6 +34,7 @@ from printdeck.render.style import (
     luminance_of,
 )
 from printdeck.render.text import draw_string, string_width
+from printdeck.render.wrap import wrap_text
 from printdeck.units import mm_to_pt, pt_to_mm
 
 MARK_WIDTH_PT = 0.25

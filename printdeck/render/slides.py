@@ -27,13 +27,14 @@ from printdeck.render.forms import ArtLibrary, by_id
 from printdeck.render.match_line import corner_answer, fitted_name, words_beside_name_mm
 from printdeck.render.page_faces import draw_fitted_symbol, draw_word_face, word_width_mm
 from printdeck.render.pdf import largest_boxes_mm
-from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled, unbroken, wrap_text
+from printdeck.render.pdf_fonts import SANS, SANS_BOLD, register_bundled
 from printdeck.render.print_job import PrintJob
 from printdeck.render.rules_text import game_rules
 from printdeck.render.screen_words import screen_words
 from printdeck.render.sheet import draw_card
 from printdeck.render.style import CardStyle
 from printdeck.render.text import draw_string, string_width
+from printdeck.render.wrap import unbroken, wrap_text
 from printdeck.units import mm_to_pt
 
 SLIDE_MM = (338.667, 190.5)
@@ -346,7 +347,7 @@ def _key_heading(canvas: Canvas, heading: str) -> None:
     """The answer key's heading ("<title>: Answer key") at the page's top, shrunk and wrapped
     to the page's width (:func:`~printdeck.render.extras.draw_heading`), above the rows (a
     200-letter title takes two lines at 11 pt; "Answer key" stays together, see
-    :func:`~printdeck.render.pdf_fonts.unbroken`)."""
+    :func:`~printdeck.render.wrap.unbroken`)."""
     draw_heading(canvas, heading, SLIDE_MM, KEY_HEADING_PT, (14.0, 10.0))
 
 
