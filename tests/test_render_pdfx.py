@@ -149,7 +149,10 @@ def test_picture_with_alpha_is_composited_no_smask_in_x1a(tmp_path: Path) -> Non
     render_pdf(print_job(theme), symbols_of(theme), fano_layouts(7), imp, out)
     with pikepdf.open(out) as pdf:
         assert pdf.pdf_version == "1.4"
-        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1:2003"  # ISO 15930-4: the version ...
+        assert str(pdf.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2003"  # ... and its conformance level
+        xmp = bytes(pdf.Root.Metadata.read_bytes()).decode("utf-8")
+        assert "<pdfx:GTS_PDFXVersion>PDF/X-1:2003<" in xmp and "<pdfx:GTS_PDFXConformance>PDF/X-1a:2003<" in xmp
         assert "/OCProperties" not in pdf.Root
         _no_device_rgb(pdf)
         images = [s for s in _all_streams(pdf) if s.get("/Subtype") == Name.Image]
@@ -213,7 +216,7 @@ def test_presets_build_and_deliver_what_each_service_asks(tmp_path: Path) -> Non
         assert result.pdf_path.is_file()
     dtc = got["drivethrucards"]
     with pikepdf.open(dtc.pdf_path) as pdf:
-        assert len(pdf.pages) == 2 * 7 and str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert len(pdf.pages) == 2 * 7 and str(pdf.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2003"
         first = _ops(pdf.pages[0])
         assert not any(op == "BT" for _, op in first)  # page 1 is a back (the rings pattern), page 2 a front
     assert [c["page"] for c in json.loads(dtc.manifest_path.read_text())["cards"]] == list(range(2, 15, 2))

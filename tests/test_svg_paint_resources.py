@@ -122,7 +122,7 @@ def test_pdfx_1a_prints_an_svg_with_opacity_as_its_image_and_takes_gradients(tmp
     with pytest.warns(VectorWarning, match=said):
         printdeck.build(_theme(tmp_path), tmp_path / "x1a.pdf", color="cmyk", pdfx="x-1a")
     with pikepdf.open(tmp_path / "x1a.pdf") as pdf:
-        assert str(pdf.trailer.Info.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert str(pdf.trailer.Info.GTS_PDFXConformance) == "PDF/X-1a:2003"
         states = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and ("/ca" in o or "/CA" in o)]
         assert all(float(o.get("/ca", 1)) == 1 and float(o.get("/CA", 1)) == 1 for o in states)
         assert not any(isinstance(o, pikepdf.Stream) and "/SMask" in o for o in pdf.objects)

@@ -52,7 +52,11 @@ DIE_LINE_LAYER = "Die line (CutContour)"
 FIXED_DATE = "2000-01-01T00:00:00+00:00"
 """ReportLab's invariant document date, written into the XMP too."""
 JPEG_QUALITY = 92
-_VERSION = {PdfX.X4: "PDF/X-4", PdfX.X1A: "PDF/X-1a:2003"}
+_VERSION = {PdfX.X4: "PDF/X-4", PdfX.X1A: "PDF/X-1:2003"}
+"""``GTS_PDFXVersion`` by standard: ISO 15930-4 names the PDF/X-1 version (``PDF/X-1:2003``)
+and gives the conformance level (:data:`_CONFORMANCE`) a key of its own."""
+_CONFORMANCE = {PdfX.X1A: "PDF/X-1a:2003"}
+"""``GTS_PDFXConformance`` where the standard has one (X-1a; X-4 has none)."""
 
 
 def finish_pdf(path: Path, job: PrintJob) -> None:
@@ -272,8 +276,8 @@ def _pdfx_structure(pdf: pikepdf.Pdf, job: PrintJob, digest: str) -> None:
     info = pdf.trailer.Info
     info.Trapped = Name("/False")
     info.GTS_PDFXVersion = String(_VERSION[job.pdfx])
-    if job.pdfx == PdfX.X1A:
-        info.GTS_PDFXConformance = String(_VERSION[job.pdfx])
+    if job.pdfx in _CONFORMANCE:
+        info.GTS_PDFXConformance = String(_CONFORMANCE[job.pdfx])
     info.Producer = String(PRODUCER)  # the Info keys and the XMP say the same (preflight checks they agree)
     title = str(info.get("/Title", job.title))
     said = {key: str(info.get(f"/{key}", "")) for key in ("Author", "Subject", "Keywords")}
@@ -292,8 +296,8 @@ def _xmp(job: PrintJob, title: str, digest: str, said: dict[str, str]) -> str:
     version = _VERSION[job.pdfx]
     pdfx_key = (
         f"<pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>"
-        f"<pdfx:GTS_PDFXConformance>{version}</pdfx:GTS_PDFXConformance>"
-        if job.pdfx == PdfX.X1A
+        f"<pdfx:GTS_PDFXConformance>{_CONFORMANCE[job.pdfx]}</pdfx:GTS_PDFXConformance>"
+        if job.pdfx in _CONFORMANCE
         else f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>"
     )
     uid = f"uuid:{digest[:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
