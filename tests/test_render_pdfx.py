@@ -125,6 +125,8 @@ def test_die_line_is_an_overprinting_cutcontour_separation_on_its_own_layer(cmyk
         assert "SCN" in inside or "SC" in inside
         assert inside.index("EMC") > inside.index("S")  # the stroke is inside the marked content
         assert sum(1 for o, op in ops if op == "BDC" and o[0] == Name.OC) == 6  # one a card on the sheet
+        dashes = [list(o[0]) for o, op in ops if op == "d" and len(o[0])]
+        assert not dashes  # no scissors' hairline on the die's path: a die that drifts would show it
 
 
 def _alpha_theme(folder: Path) -> printdeck.Theme:

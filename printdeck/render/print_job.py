@@ -130,7 +130,8 @@ class PrintJob:
         shape = card.outline()
         guide = paper.cut_guide
         if guide == "auto":  # shared cut lines: neighbours of one colour hide the edge between them
-            guide = (is_light(card.background) or paper.cuts == CutLines.SHARED) and paper.layout == "sheet"
+            light_or_shared = is_light(card.background) or paper.cuts == CutLines.SHARED
+            guide = light_or_shared and paper.layout == "sheet" and not paper.die_line  # a die cuts: no hairline
         style = CardStyle(
             radius_mm=shape.min_side_mm / 2.0,
             bleed_mm=card.bleed_mm,

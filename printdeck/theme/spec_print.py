@@ -137,7 +137,7 @@ class PaperSpec(StrictModel):
         default=CutGuide.AUTO,
         validate_default=True,
         description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
-        "is light or whose cards share cut lines, off for single pages and PNGs",
+        "is light or whose cards share cut lines, off for single pages, PNGs and a die line's sheets",
     )
     punch_ring: bool = Field(
         default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
