@@ -50,10 +50,12 @@ class NamedSize:
 
 
 NAMED_SIZES: dict[str, NamedSize] = {
-    "poker": NamedSize(ShapeKind.RECTANGLE, (63.0, 88.0), note="poker / standard playing card, 2.5 x 3.5 in"),
-    "bridge": NamedSize(ShapeKind.RECTANGLE, (57.0, 89.0), note="bridge card, 2.25 x 3.5 in"),
-    "tarot": NamedSize(ShapeKind.RECTANGLE, (70.0, 120.0), note="tarot card, 2.75 x 4.75 in"),
-    "mini": NamedSize(ShapeKind.RECTANGLE, (44.0, 63.0), note="mini card, 1.75 x 2.5 in"),
+    "poker": NamedSize(
+        ShapeKind.RECTANGLE, (63.0, 88.0), note="poker / playing card, metric (2.5 x 3.5 in: 63.5 x 88.9)"
+    ),
+    "bridge": NamedSize(ShapeKind.RECTANGLE, (57.0, 89.0), note="bridge card, metric (2.25 x 3.5 in: 57.15 x 88.9)"),
+    "tarot": NamedSize(ShapeKind.RECTANGLE, (70.0, 120.0), note="tarot card, metric (2.75 x 4.75 in: 69.85 x 120.65)"),
+    "mini": NamedSize(ShapeKind.RECTANGLE, (44.0, 63.0), note="mini card, metric (1.75 x 2.5 in: 44.45 x 63.5)"),
     "tgc-circle": NamedSize(ShapeKind.CIRCLE, (88.9, 88.9), note="The Game Crafter's 3.5 in circle deck"),
     "tgc-hex": NamedSize(
         ShapeKind.HEXAGON,
@@ -62,7 +64,9 @@ NAMED_SIZES: dict[str, NamedSize] = {
         note="The Game Crafter's hex deck, 3.75 x 3.25 in (across corners x across flats)",
     ),
 }
-"""Standard card sizes by name (``card.size: poker``)."""
+"""Standard card sizes by name (``card.size: poker``), in millimetres as European card makers
+cut them; a print service whose template is in inches cuts a name to its own size
+(``printdeck.theme.presets``: a preset's ``sizes``)."""
 
 SHAPE_ONLY_KEYS: dict[ShapeKind, frozenset[str]] = {
     ShapeKind.CIRCLE: frozenset({"diameter"}),

@@ -286,6 +286,37 @@ def test_a_round_preset_makes_its_own_cards_whatever_the_themes_shape(tmp_path: 
     )
 
 
+@pytest.mark.parametrize(
+    ("card", "preset", "want_mm"),
+    [
+        ({"diameter": None, "size": "poker"}, "drivethrucards", (2.5 * 25.4, 3.5 * 25.4)),  # the template's poker
+        ({"diameter": None, "size": "bridge"}, "drivethrucards", (2.25 * 25.4, 3.5 * 25.4)),
+        ({"diameter": None, "size": "poker"}, "meinspiel", (63.0, 88.0)),  # a metric press: printdeck's poker
+        ({"diameter": None, "shape": "rectangle", "size": ["63mm", "88mm"]}, "drivethrucards", (63.0, 88.0)),
+    ],
+)
+def test_a_named_size_is_the_service_s_own(tmp_path: Path, card: dict, preset: str, want_mm: tuple) -> None:
+    """``card.size: poker`` is the metric 63 x 88 mm, which DriveThruCards' 2.5 x 3.5 in
+    template refused (a page 0.5 mm too narrow): a preset cuts a named size to the
+    service's own; a size the theme gives in millimetres stays the theme's."""
+    from printdeck.pipeline import BuildOptions, apply_options
+
+    theme = tiny_theme(tmp_path, card=card)
+    outline = apply_options(theme, BuildOptions(preset=preset)).spec.card.outline()
+    assert (outline.width_mm, outline.height_mm) == pytest.approx(want_mm)
+    assert outline.kind == theme.spec.card.outline().kind
+
+
+def test_a_drivethrucards_poker_page_is_the_template_s(tmp_path: Path) -> None:
+    result = printdeck.build(
+        tiny_theme(tmp_path, card={"diameter": None, "size": "poker"}), out=tmp_path / "p.pdf", preset="drivethrucards"
+    )
+    with pikepdf.open(result.pdf_path) as pdf:
+        page = pdf.pages[1]
+        assert [round(float(v), 2) for v in page.MediaBox] == [0, 0, 2.75 * 72, 3.75 * 72]  # 825 x 1125 px at 300 dpi
+        assert [round(float(v), 2) for v in page.TrimBox] == [9.0, 9.0, 9.0 + 2.5 * 72, 9.0 + 3.5 * 72]
+
+
 @pytest.mark.parametrize(("option", "value"), [("--pdfx", "x-1a"), ("--ink-limit", "240")])
 def test_pdfx_options_on_an_rgb_build_are_refused_not_dropped(tmp_path: Path, option: str, value: str) -> None:
     # `build --pdfx x-1a` wrote a plain RGB PDF, no PDF/X and no word said

@@ -92,6 +92,9 @@ def presets() -> None:
     for item in printdeck.presets().values():
         click.echo(f"{item.name}: {item.service}")
         click.echo(f"    makes:  {item.makes}")
+        if item.sizes:  # a named card size the service cuts to its own template
+            said = ", ".join(f"{name} {' x '.join(map(str, size))}" for name, size in item.sizes.items())
+            click.echo(f"    sizes:  {said}")
         click.echo(f"    source: {item.source}")
     click.echo("build with one: `printdeck build THEME --preset NAME`")
 

@@ -4,7 +4,7 @@ service fixes and the files it wants, applied over a theme by :func:`apply_prese
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -57,6 +57,9 @@ class Preset:
         theme: Theme keys it sets, by section (``card``, ``paper``, ``backs``), as YAML gives them.
         image_format: ``png`` or ``jpg`` per-card images, or ``None`` (the PDF is the deliverable).
         dpi: Resolution of those images.
+        sizes: The service's own cut size of a named card size (``poker``: ``[2.5in, 3.5in]``),
+            as a theme writes ``card.size``: a theme of that name is cut to it (printdeck's
+            ``poker`` is the metric 63 x 88 mm, a service's template 2.5 x 3.5 in).
     """
 
     name: str
@@ -66,6 +69,7 @@ class Preset:
     theme: dict[str, dict[str, Any]]
     image_format: str | None = None
     dpi: int = 300
+    sizes: dict[str, Any] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=1)
@@ -82,6 +86,7 @@ def presets() -> dict[str, Preset]:
             theme=dict(entry.get("theme") or {}),
             image_format=images.get("format"),
             dpi=int(images.get("dpi", 300)),
+            sizes=dict(entry.get("sizes") or {}),
         )
     return out
 
@@ -108,7 +113,8 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
     """``spec`` with the preset's keys written over it, each validated as the theme's key is.
 
     A preset that fixes the card's shape or size (``card.shape``, ``size`` or ``diameter``)
-    replaces all of the theme's shape keys, so the cards are the service's.
+    replaces all of the theme's shape keys, so the cards are the service's; a theme's named
+    size the service cuts to a size of its own (:attr:`Preset.sizes`) becomes that size.
 
     Raises:
         PrintdeckError: A preset key is invalid (a broken table: names the preset).
@@ -131,9 +137,28 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
             # diameter, and a theme's card.size would silently win over it).
             fixed = {k: CardSpec.model_fields[k].default for k in _SHAPE_KEYS} | fixed
         update[section] = current.model_copy(update=fixed)
-    made = spec.model_copy(update=update)
+    made = _service_size(spec.model_copy(update=update), chosen)
     _say_card_replaced(spec.card, made.card, chosen)
     return made
+
+
+def _service_size(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
+    """``spec`` with its card's named size (``card.size: poker``) made the service's own
+    size of that name (:attr:`Preset.sizes`), the named size's shape kept.
+
+    Raises:
+        PrintdeckError: The preset's size is invalid (a broken table: names the preset).
+    """
+    named = spec.card.size if isinstance(spec.card.size, str) else None
+    if named is None or named not in chosen.sizes:
+        return spec
+    shape = spec.card.outline().kind
+    try:
+        given = CardSpec.model_validate({"shape": shape.value, "size": chosen.sizes[named]})
+    except ValidationError as exc:
+        raise PrintdeckError(describe_validation_error(exc, CardSpec, f"preset {chosen.name}")) from None
+    card = spec.card.model_copy(update={"shape": given.shape, "size": given.size})
+    return spec.model_copy(update={"card": card})
 
 
 class PresetWarning(UserWarning):
