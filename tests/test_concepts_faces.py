@@ -129,6 +129,9 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
         for card_b in b:
             shared = {p["id"] for p in card_a["symbols"]} & {p["id"] for p in card_b["symbols"]}
             assert len(shared) == (3 if card_b["twin"] == card_a["index"] else 1)
+    for deck in (a, b):  # as the rules say: two cards of one deck share one symbol too
+        for one, other in itertools.combinations(deck, 2):
+            assert len({p["id"] for p in one["symbols"]} & {p["id"] for p in other["symbols"]}) == 1
     assert {c["page"] for c in a}.isdisjoint({c["page"] for c in b})  # deck B on sheets of its own
     assert printdeck.verify_file(result.manifest_path)[1].ok
     assert ": 2 decks (A and B) of 7 cards, 3 symbols a card" in result.summary_lines()[0]
@@ -141,6 +144,9 @@ def test_split_prints_two_decks_sharing_one_concept_across(tmp_path: Path) -> No
         text.split()
     )
     assert "its sheets say deck A)" in " ".join(text.split())  # no backs in this file: only the sheets tell
+    # the games move heap cards (A) onto players' piles (B): the rules say what then holds, not "always A against B"
+    assert "always play a card of A against" not in text
+    assert "two cards of one deck may meet: they share exactly one symbol too" in " ".join(text.split())
 
 
 def test_split_rules_say_the_backs_tell_deck_a_when_they_print(tmp_path: Path) -> None:

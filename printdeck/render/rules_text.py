@@ -68,11 +68,12 @@ FACES_RULES_TEXT = {
     "split": (
         "Two decks: A and B",
         "This deck is two decks. Deck A ({deck_a_marked}) shows every symbol's first face, deck B "
-        "its second: {example}. Keep the two "
-        "decks apart and always play a card of A against a card of B: in the games below the middle or "
-        "heap cards come from deck A and the players' cards from deck B. A card of A shares exactly {shared} "
+        "its second: {example}. Deal the two "
+        "decks apart: in the games below the middle or heap cards come from deck A and the players' cards "
+        "from deck B, so a face is matched with its partner. A card of A shares exactly {shared} "
         "with every card of B except its twin, which shows the same symbols: if twins meet, any "
-        "symbol counts.",
+        "symbol counts. As a game goes on, two cards of one deck may meet: they share exactly {shared} "
+        "too, in the same face.",
     ),
 }
 """The rules' note on a deck whose symbols have several faces, by ``deck.faces``."""
