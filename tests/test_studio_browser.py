@@ -15,6 +15,7 @@ import http.server
 import io
 import itertools
 import json
+import re
 import shutil
 import subprocess
 import threading
@@ -362,6 +363,32 @@ def test_a_drop_s_note_stops_pointing_at_red_tiles_once_they_are_gone(page: obje
     page.click(dismiss)
     page.wait_for_function("document.querySelectorAll('#grid .tile.rejected').length === 0", timeout=30_000)
     assert page.inner_text("#busy") == "Added 0 pictures; 1 refused."
+
+
+def test_a_typo_fixed_in_a_word_s_tile_is_fixed_on_the_cards(page: object, studio: tuple[str, Path]) -> None:
+    """The box under a word's tile is the word: "elefant" typed over as "elephant" prints
+    "elephant" (it renamed the symbol and the cards kept the typo); a word emptied comes back."""
+
+    def box_of(word: str) -> Any:
+        tile = page.locator("#grid .tile", has=page.locator(f".word:text-is('{word}')"))
+        tile.wait_for()
+        return tile.get_by_label(re.compile(r"^Word of symbol \d+$"))
+
+    page.fill("#words", "elefant")
+    page.click("#words-form button[type=submit]")
+    box = box_of("elefant")
+    assert box.input_value() == "elefant"
+    box.fill("elephant")
+    box.press("Enter")
+    wait_for(lambda: any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"]), "the word saved")
+    saved = next(s for s in theme(studio[1])["symbols"] if s.get("text") == "elephant")
+    assert "name" not in saved and not any(s.get("text") == "elefant" for s in theme(studio[1])["symbols"])
+    box = box_of("elephant")
+    box.fill("")
+    box.press("Enter")
+    page.wait_for_timeout(300)
+    assert box_of("elephant").input_value() == "elephant"
+    assert any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"])
 
 
 def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:

@@ -33,11 +33,19 @@ let wordsLang = ""; // state.words_lang: the language the words print in (drawSy
 // late answer of the sheet or the look-alikes, still of the state before it) shows it as typed.
 const namesSent = new Map();
 
-/** Save a tile's new name (``typed``); while it is on its way, a redraw keeps showing it. */
-async function rename(symbol, typed) {
+/** Whether a tile's box is its word: a word whose name is the word itself, so what is
+ *  typed there is what prints (a teacher fixing a typo fixes the card, not a name). */
+const boxIsWord = (symbol) => symbol.kind === "text" && symbol.name === symbol.text;
+
+/** Save a tile's box (``typed``): a word's text (:func:`boxIsWord`) or else the symbol's
+ *  name; while it is on its way, a redraw keeps showing it. A word emptied is put back. */
+async function rename(symbol, typed, box) {
+  const word = boxIsWord(symbol);
+  if (word && !typed.trim()) { box.value = symbol.text; return; }  // a word cannot be blank: it stays
   const sent = { typed };
   namesSent.set(symbol.uid, sent);
-  await change("PATCH", `/api/symbols/${symbol.uid}`, { changes: { name: typed.trim() || null } }, () => {
+  const changes = word ? { text: typed.trim(), name: null } : { name: typed.trim() || null };
+  await change("PATCH", `/api/symbols/${symbol.uid}`, { changes }, () => {
     if (namesSent.get(symbol.uid) === sent) namesSent.delete(symbol.uid);  // the answer's name is shown
   });
 }
@@ -266,9 +274,9 @@ function tile(symbol, index, count) {
   if (symbol.kind === "photo" && symbol.crop && symbol.crop.box) showCrop(face, symbol.crop.box, symbol.shape);
   const name = el("input", {
     type: "text", class: "tile-name", "data-part": "name", value: namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : symbol.name,
-    "aria-label": `Name of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
+    "aria-label": `${boxIsWord(symbol) ? "Word" : "Name"} of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
     disabled: symbol.kind === "folder",
-    onchange: (e) => rename(symbol, e.target.value),
+    onchange: (e) => rename(symbol, e.target.value, e.target),
   });
   const tools = el("div", { class: "tile-tools" },
     el("button", { type: "button", "data-part": "earlier", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
