@@ -697,6 +697,7 @@ def test_the_slides_button_builds_the_classroom_slides_of_the_folder(client: Tes
     event = wait_for_build(client, started.json()["id"])
     assert event["error"] is None and event["fraction"] == 1.0
     assert ": 4 rounds, " in event["lines"][0] and event["zip"] is None
+    assert event["slides"] is True  # the page offers it as the slides, keeping the cards' PDF as the deck's
     pdf = client.get(event["pdf"])
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     again = printdeck.write_slides(state["folder"], tmp_path / "cli.pdf", answer_key=True)

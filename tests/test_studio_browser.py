@@ -493,6 +493,29 @@ def test_the_pdf_with_backs_says_which_edge_to_flip_on(page: object, studio: tup
     assert page.is_hidden("#print-hint")
 
 
+def test_slides_are_offered_as_slides_and_the_cards_pdf_stays(page: object, studio: tuple[str, Path]) -> None:
+    """After "Slides for the screen", both Download PDF buttons gave the slides: a teacher
+    who clicked one to print the cards got 16:9 slides. The slides' link says so, and the
+    top bar keeps the cards' PDF."""
+    if page.evaluate("document.querySelectorAll('#grid .tile').length") < 7:
+        page.fill("#words", "sun\nmoon\nstar\ntree\nfish\nbird\nboat")
+        page.click("#words-form button[type=submit]")
+    page.wait_for_function(SETTLED)
+    page.click("#build")
+    page.wait_for_function("() => document.getElementById('build-stage').textContent.startsWith('Done')")
+    page.wait_for_selector("#downloads:not([hidden])")
+    cards = page.get_attribute("#top-pdf", "href")
+    assert page.inner_text("#pdf-link") == "Download PDF" and page.is_visible("#top-pdf")
+    page.click("#slides")
+    page.wait_for_function(
+        "() => document.getElementById('pdf-link').textContent === 'Download slides'"
+        " && !document.getElementById('downloads').hidden",
+        timeout=120_000,
+    )
+    assert page.get_attribute("#pdf-link", "href") != cards
+    assert page.is_visible("#top-pdf") and page.get_attribute("#top-pdf", "href") == cards  # still the cards
+
+
 def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str, Path]) -> None:
     """Each time the preview says what deck it shows, its sheet is drawn and its card
     buttons lie over it: the sheet decodes for its element before the facts and buttons

@@ -130,6 +130,7 @@ class BuildJob:
             "zip": f"/api/builds/{self.id}/cards.zip" if self.png_paths and not self.error else None,
             "print_hint": None if self.error else self.print_hint,
             "rev": self.rev,
+            "slides": self.slides,  # the PDF is the slides, not the cards: the page says so and keeps the cards'
         }
 
 

@@ -7,7 +7,7 @@ const STAGES = { theme: "Checking the theme", design: "Making the design", proof
   slides: "Drawing the slides" };
 const BUTTONS = ["build", "build-top", "slides"];
 let building = false;
-let built = null; // the last build that wrote a PDF: its event (``rev``: the deck it read)
+let built = null; // the last build that wrote the cards' PDF: its event (``rev``: the deck it read)
 
 /** Offer the last build's PDF as the deck's only while the deck is the one it read: after a
  *  change the top bar's Download (an older deck's PDF, round cards after poker ones were
@@ -31,7 +31,7 @@ function show(event, { resumed = false } = {}) {
   const top = document.getElementById("top-progress");
   top.value = event.fraction;
   top.hidden = Boolean(event.done);
-  built = event.done && event.pdf ? event : null;
+  if (!event.slides) built = event.done && event.pdf ? event : null;  // slides leave the cards' PDF offered
   if (built) document.getElementById("top-pdf").href = built.pdf;
   drawOutdated();
   const stage = STAGES[event.stage] || event.stage;
@@ -66,7 +66,9 @@ function show(event, { resumed = false } = {}) {
  *  edge to flip the paper on (``print_hint``, the build's own words). */
 function showDownloads(event) {
   document.getElementById("downloads").hidden = !event.pdf;
-  if (event.pdf) document.getElementById("pdf-link").href = event.pdf;
+  const link = document.getElementById("pdf-link");
+  if (event.pdf) link.href = event.pdf;
+  link.textContent = event.slides ? "Download slides" : "Download PDF";  // a teacher printing cards must not get slides
   const zip = document.getElementById("zip-link");
   zip.hidden = !event.zip;
   if (event.zip) zip.href = event.zip;
@@ -91,7 +93,7 @@ async function build(slides = false) {
   setBusy(true);
   document.getElementById("downloads").hidden = true;
   document.getElementById("print-hint").hidden = true;
-  built = null; // the last build's PDF, gone as this one starts
+  if (!slides) built = null; // the last build's PDF, gone as this one starts (slides are another file)
   drawOutdated();
   document.getElementById("summary").hidden = true;
   document.getElementById("build-error").hidden = true;
