@@ -6,6 +6,7 @@ the argument as the caller spelled it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +194,16 @@ def test_every_field_shows_the_spec_description_and_a_colour_not_how_yaml_writes
     assert fields["card.background"]["help"] == ""  # only how a colour is written: nothing for the picker
     assert "poker" in fields["card.size"]["help"]  # the named sizes, as the spec lists them
     assert not any("YAML" in field.get("help", "") for field in fields.values())
+    # a form's words, not a theme file's: the page's controls show the choices (a studio review found
+    # "false: none" beside a checkbox, "sheet: ...; single: ..." beside a select saying it in words)
+    script = (Path(printdeck.__file__).parent / "studio" / "static" / "settings.js").read_text(encoding="utf-8")
+    listed = set(re.findall(r'key: "([a-z_.]+)"', script))
+    file_words = ("false:", "sheet:", "cover:", "contain:", "[", "<out>", "λ", "relative to the theme", "k,", '"any"')
+    for key in listed:
+        assert not any(word in fields[key].get("help", "") for word in file_words), (key, fields[key]["help"])
+    assert fields["paper.layout"]["help"] == "" and fields["card.shape"]["help"] == ""  # the select's words say it
+    assert fields["paper.cut_marks"]["help"].startswith("short lines outside the bleed")
+    assert schema["$defs"]["PaperSpec"]["properties"]["cut_marks"]["description"].startswith("crop marks")  # the file's
     script = (Path(printdeck.__file__).parent / "studio" / "static" / "settings.js").read_text(encoding="utf-8")
     assert "hint:" not in script  # no field's words written in the page
 

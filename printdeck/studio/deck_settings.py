@@ -223,9 +223,13 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _help_of(node: dict[str, Any]) -> str:
-    """A key's description as the form shows it: a colour key's without how a theme writes a
-    colour (the schema's ``x-format``: the page's colour picker writes it), so ``backs.color``
-    says only that a class set's decks take colours of their own."""
+    """A key's words as the form shows them: the spec's own for a form (``x-form-help``,
+    where the description says how a theme file writes the key: "sheet: ...; single: ...",
+    beside a select whose choices say it), else its description, a colour key's without how
+    a theme writes a colour (the schema's ``x-format``: the page's colour picker writes it),
+    so ``backs.color`` says only that a class set's decks take colours of their own."""
+    if "x-form-help" in node:
+        return str(node["x-form-help"])
     words = str(node.get("description", ""))
     written = str(node.get("x-format", ""))
     if written and words.startswith(written):

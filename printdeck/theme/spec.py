@@ -49,6 +49,7 @@ from printdeck.theme.spec_types import (
     Seed,
     StrictModel,
     by_type,
+    form_help,
 )
 
 SCHEMA_FILE_NAME = "theme.schema.json"
@@ -72,6 +73,7 @@ class DeckSpec(StrictModel):
         le=MAX_SYMBOLS_PER_CARD,
         description="k, symbols on each card; leave out (with order) for the largest deck (up to 8 a card) the "
         "symbols allow",
+        json_schema_extra=form_help("left empty: the largest deck the symbols allow, up to 8 a card"),
     )
     order: int | None = Field(
         default=None,
@@ -79,7 +81,9 @@ class DeckSpec(StrictModel):
         le=MAX_SYMBOLS_PER_CARD - 1,
         description="order n of the design: k = n + match (a plane of order 7 has 8 a card)",
     )
-    match: Literal[1, 2] = Field(default=1, description="λ: symbols every two cards share")
+    match: Literal[1, 2] = Field(
+        default=1, description="λ: symbols every two cards share", json_schema_extra=form_help("")
+    )
     cards: int | None = Field(default=None, ge=1, le=2000, description="trim the deck to this many cards")
     search: bool = Field(default=False, description="search a partial deck when no design exists")
     choose: SymbolChoice = Field(
@@ -92,6 +96,10 @@ class DeckSpec(StrictModel):
         default=FacesMode.MIXED,
         description="symbols with faces: mixed (each card shows one face of each of its symbols, two cards "
         "sharing a symbol mostly in different faces) or split (deck A shows face 1, deck B face 2)",
+        json_schema_extra=form_help(
+            "for symbols shown two ways (a word and its picture, 3 × 4 and 12): two cards sharing one "
+            "mostly show it in different ways"
+        ),
     )
     copies: Copies = Field(
         default=1,
@@ -130,21 +138,29 @@ class CardSpec(StrictModel):
     """The card: shape, cut size, bleed, safe zone, background."""
 
     shape: ShapeKind | None = Field(
-        default=None, description="circle, square, rectangle or hexagon (default: circle, or the named size's shape)"
+        default=None,
+        description="circle, square, rectangle or hexagon (default: circle, or the named size's shape)",
+        json_schema_extra=form_help(""),
     )
     size: CardSize | None = Field(
         default=None,
         description="cut size: a length (a circle's diameter, a square's side, a hexagon's width across "
         "corners), [width, height] for a rectangle, or a name: " + size_names(),
+        json_schema_extra=form_help("a length such as 85mm, or a card's name: " + size_names()),
     )
     diameter_mm: CardLength | None = Field(
-        default=None, alias="diameter", description="a round card's cut diameter (the same as size; default 85mm)"
+        default=None,
+        alias="diameter",
+        description="a round card's cut diameter (the same as size; default 85mm)",
+        json_schema_extra=form_help("a round card's cut size, the same as Card size: give one of the two"),
     )
     corner_radius_mm: Annotated[Length, Field(ge=0.0, le=50.0)] = Field(
         default=0.0, alias="corner_radius", description="rounded corners of a square or rectangle"
     )
     orientation: Orientation | None = Field(
-        default=None, description="a hexagon's orientation: pointy (a corner at the top, the default) or flat"
+        default=None,
+        description="a hexagon's orientation: pointy (a corner at the top, the default) or flat",
+        json_schema_extra=form_help(""),
     )
     bleed_mm: Annotated[Length, Field(ge=0.0, le=15.0)] = Field(
         default=3.0, alias="bleed", description="background beyond the cut"
@@ -237,6 +253,9 @@ class LayoutSpec(StrictModel):
         validate_default=True,
         description='"any", "none", or the largest angle in degrees either way (e.g. 30); left out, 30 in a '
         "deck with words (an upside-down word reads badly), else any",
+        json_schema_extra=form_help(
+            "how far symbols may turn either way; left unset, 30 degrees in a deck with words, else any angle"
+        ),
     )
     attempts: int = Field(default=400, ge=1, le=100000, description="placement tries a symbol before giving up")
     rotate_photos: bool = Field(
@@ -346,6 +365,7 @@ class TextSpec(StrictModel):
         description="font file (.ttf, .otf, or .ttc#N for face N); default: chosen per word from the "
         "bundled fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai) and the "
         "computer's fonts",
+        json_schema_extra=form_help(""),
     )
     colors: list[Color] = Field(
         default_factory=lambda: list(WORD_PALETTE),
@@ -354,7 +374,9 @@ class TextSpec(StrictModel):
         description="word colours; the words of one card get different ones while there are enough",
     )
     lang: Language | None = Field(
-        default=None, description="language of the words (BCP 47, e.g. ja, zh-Hans, sr): picks regional glyph forms"
+        default=None,
+        description="language of the words (BCP 47, e.g. ja, zh-Hans, sr): picks regional glyph forms",
+        json_schema_extra=form_help("the words' language, e.g. ja, zh-Hans or sr: it picks the letter forms printed"),
     )
 
 

@@ -27,7 +27,7 @@ from printdeck.choices import (
     PaperName,
     PdfX,
 )
-from printdeck.theme.spec_types import COLOUR_FORMAT, Color, Length, StrictModel, by_type
+from printdeck.theme.spec_types import COLOUR_FORMAT, Color, Length, StrictModel, by_type, form_help
 from printdeck.units import LengthError, parse_length_mm
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
@@ -110,6 +110,7 @@ class PaperSpec(StrictModel):
         default=PaperName.A4,
         validate_default=True,
         description=f"{', '.join(PaperName)}, or a width and height: 200mmx280mm or [200mm, 280mm]",
+        json_schema_extra=form_help(""),
     )
     margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
         default=5.0, alias="margin", description="distance from the paper edge"
@@ -121,23 +122,29 @@ class PaperSpec(StrictModel):
         default=PaperLayout.SHEET,
         validate_default=True,
         description="sheet: several cards a page; single: one card a page (trim + bleed)",
+        json_schema_extra=form_help(""),
     )
     cuts: CutLines = Field(
         default=CutLines.SEPARATE,
         validate_default=True,
         description="separate: each card its own bleed; shared: square, rectangular and hexagonal cards touch "
         "and share cut lines, with bleed only around the block (more cards a sheet)",
+        json_schema_extra=form_help("shared: straight-edged cards touch, one cut between two (more cards a sheet)"),
     )
     cut_marks: bool = Field(
         default=True,
         description="crop marks outside the bleed (corner marks for straight edges); "
         "false: none, and the cards may take their room (more may fit a sheet)",
+        json_schema_extra=form_help(
+            "short lines outside the bleed that show where to cut; without them more cards may fit"
+        ),
     )
     cut_guide: CutGuide | bool = Field(
         default=CutGuide.AUTO,
         validate_default=True,
         description="draw the cut line as a hairline (for scissors); auto: on sheets whose card background "
         "is light or whose cards share cut lines, off for single pages, PNGs and a die line's sheets",
+        json_schema_extra=form_help("a thin line along each card's cut, to follow with scissors"),
     )
     punch_ring: bool = Field(
         default=False, description="a thin ring at the bleed's outer edge, for centring a circle punch (round cards)"
@@ -150,6 +157,7 @@ class PaperSpec(StrictModel):
         default=False,
         description="also write each sheet's cut paths as <out>-cut-NN.svg and .dxf, at the PDF's positions "
         "(for cutting machines)",
+        json_schema_extra=form_help("also save each sheet's cut paths as SVG and DXF files, for cutting machines"),
     )
     pack: bool = Field(
         default=False,
@@ -159,6 +167,9 @@ class PaperSpec(StrictModel):
         default=False,
         description="Silhouette-style registration marks on the front sheets (a 5 mm square top left, 20 mm "
         "L marks top right and bottom left, 5 mm from the edges) for print-then-cut; cards keep clear of them",
+        json_schema_extra=form_help(
+            "marks a print-then-cut machine reads to find the cards (Silhouette style); the cards keep clear of them"
+        ),
     )
     grayscale: bool = Field(
         default=False,
@@ -205,14 +216,20 @@ class BacksSpec(StrictModel):
         default=None,
         min_length=1,
         description=f"picture or logo for the back: {PICTURE_FORMATS} (relative to the theme)",
+        json_schema_extra=form_help("a picture or logo on every back"),
     )
     fit: BackFit = Field(
         default=BackFit.COVER,
         validate_default=True,
         description="cover: the image fills the back; contain: the whole image shows, centred on the colour",
+        json_schema_extra=form_help(""),
     )
     size: float = Field(
-        default=0.6, gt=0.05, le=1.0, description="contain: the image's longer side, as a share of the card's diameter"
+        default=0.6,
+        gt=0.05,
+        le=1.0,
+        description="contain: the image's longer side, as a share of the card's diameter",
+        json_schema_extra=form_help("the whole picture on the colour: its longer side, as a share of the card"),
     )
     color: Color = Field(
         default="#2b4c7e",

@@ -142,6 +142,14 @@ def name_slug(text: str) -> str:
     return cleaned[:80]
 
 
+def form_help(words: str) -> dict[str, str]:
+    """A key's words for a settings form, as ``json_schema_extra`` (``x-form-help``), where its
+    description says how a theme file writes it ("sheet: ...; single: ...", "[200mm, 280mm]")
+    and a form's control already shows the choices: the studio shows these words instead
+    (``""``: none, the control says it all)."""
+    return {"x-form-help": words}
+
+
 def by_type(kinds: dict[type, str], default: str) -> Any:
     """A discriminator choosing a union branch from the Python type of the input."""
 
