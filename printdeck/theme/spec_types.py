@@ -16,6 +16,7 @@ from pydantic import (
     GetJsonSchemaHandler,
     ValidationInfo,
 )
+from pydantic.config import JsonDict
 
 from printdeck.units import LENGTH_PATTERN, parse_length_mm
 
@@ -142,7 +143,7 @@ def name_slug(text: str) -> str:
     return cleaned[:80]
 
 
-def form_help(words: str) -> dict[str, str]:
+def form_help(words: str) -> JsonDict:
     """A key's words for a settings form, as ``json_schema_extra`` (``x-form-help``), where its
     description says how a theme file writes it ("sheet: ...; single: ...", "[200mm, 280mm]")
     and a form's control already shows the choices: the studio shows these words instead
