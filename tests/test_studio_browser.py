@@ -391,6 +391,38 @@ def test_a_typo_fixed_in_a_word_s_tile_is_fixed_on_the_cards(page: object, studi
     assert any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"])
 
 
+def test_typing_not_taken_in_is_said_and_asked_about_before_the_page_goes(
+    page: object, studio: tuple[str, Path]
+) -> None:
+    """A title typed without Enter was lost on a reload while the line said everything was
+    saved: the line says it is saved on Enter or leaving the box, and the browser asks
+    before the page goes; once taken in, the title is saved and the page goes freely."""
+    page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+    box = page.locator("#set-title")
+    box.click()
+    box.press("Control+A")
+    box.press_sequentially("Our class deck")
+    assert page.inner_text("#saved").startswith("Typing")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.dismiss()  # stay: the typing is kept
+
+    page.on("dialog", answer)
+    try:
+        page.evaluate("() => { location.reload(); }")
+        page.wait_for_timeout(500)
+        assert asked == ["beforeunload"] and box.input_value() == "Our class deck"
+        box.press("Enter")
+        wait_for(lambda: theme(studio[1]).get("title") == "Our class deck", "the title saved")
+        page.reload()  # nothing typed is left: no question
+        page.wait_for_selector("body[data-ready='true']")
+        assert asked == ["beforeunload"]
+    finally:
+        page.remove_listener("dialog", answer)
+
+
 def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:
     """The Font box shows the file chosen, then its default again once removed: it kept
     "Choose… chosen for each word's script" after a choice (the field was held as if typed

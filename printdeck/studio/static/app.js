@@ -12,6 +12,39 @@ const WATCH_MS = 1500; // how often the page asks whether theme.yaml changed out
 
 let unanswered = 0; // the watch's questions in a row that got no answer at all
 
+const TYPING = "Typing… it is saved when you press Enter or leave the box";
+
+/** Typing a box has not taken in yet (a title typed and no Enter, a tile's name), or words
+ *  in the word box not added: closing or reloading the page would lose it. */
+function unsavedTyping() {
+  const words = document.getElementById("words");
+  return Boolean(document.querySelector("[data-typed]")) || Boolean(words && words.value.trim());
+}
+
+/** Say what "saved as you go" means while a box is typed in, and ask before the page goes
+ *  with typing in it (a reload lost a typed title while the line said everything was saved). */
+function watchTyping() {
+  const saved = document.getElementById("saved");
+  document.addEventListener("input", (e) => {
+    const box = e.target;
+    if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || box.type === "file") return;
+    if (box.type === "checkbox" || box.type === "range" || box.type === "color") return;  // taken in at once
+    if (box.id === "words") return;  // added by its button: its own words say so
+    box.dataset.typed = "";
+    saved.textContent = TYPING;
+    saved.classList.remove("bad");
+  });
+  document.addEventListener("change", (e) => {
+    if (e.target instanceof HTMLElement) delete e.target.dataset.typed;
+    if (saved.textContent === TYPING) saved.textContent = "";  // the save says "Saved" when its answer comes
+  }, true);
+  window.addEventListener("beforeunload", (e) => {
+    if (!unsavedTyping()) return;
+    e.preventDefault();
+    e.returnValue = "";  // the browser's own "Leave page?" question
+  });
+}
+
 /** Ask the studio whether theme.yaml changed outside the page; take the new state in; say so
  *  once it has not answered twice in a row (stopped), and unsay it when it answers again. */
 async function watchFile() {
@@ -108,6 +141,7 @@ async function start() {
   }
   store.set(answer.data.state);
   document.getElementById("saved").textContent = "Everything is saved as you go";
+  watchTyping();
   document.body.dataset.readyMs = String(Math.round(performance.now()));  // since the page was asked for
   document.body.dataset.ready = "true";
   setTimeout(watchFile, WATCH_MS);
