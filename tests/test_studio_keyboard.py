@@ -92,14 +92,14 @@ def test_a_rename_keeps_the_focus_where_the_person_put_it(keys: object, studio: 
     keys.keyboard.type("moose")
     keys.keyboard.press("Tab")  # the name is saved; the focus goes on to the tile's next control
     answered(keys)  # the answer drawn, not only the name typed
-    assert any(s.get("name") == "moose" for s in theme(studio[1])["symbols"])
+    assert any(s.get("text") == "moose" for s in theme(studio[1])["symbols"])  # a word's box is its word
     assert focused(keys)["part"] == "earlier" and focused(keys)["tile"] == "moose"  # not back on the tile
     keys.keyboard.press("Shift+Tab")
     keys.keyboard.press("Control+A")
     keys.keyboard.type("wapiti")
     keys.keyboard.press("Enter")  # saved, and the focus stays in the name
     answered(keys)
-    assert any(s.get("name") == "wapiti" for s in theme(studio[1])["symbols"])
+    assert any(s.get("text") == "wapiti" for s in theme(studio[1])["symbols"])
     assert focused(keys)["part"] == "name" and focused(keys)["tile"] == "wapiti"
 
 
@@ -133,7 +133,7 @@ def test_a_name_on_its_way_is_not_redrawn_as_it_was(
     finally:
         release.set()
     answered(keys)
-    assert any(s.get("name") == "bison" for s in theme(studio[1])["symbols"])
+    assert any(s.get("text") == "bison" for s in theme(studio[1])["symbols"])
     assert focused(keys)["tile"] == "bison"
 
 
