@@ -345,3 +345,23 @@ def test_a_picture_whose_path_holds_the_theme_folders_is_named_whole(tmp_path: P
     theme = write_theme(base, small_theme(symbols=symbols))
     said = CliRunner().invoke(main, ["check", "--allow-outside", str(theme)]).output
     assert f"symbols.0.image: {other.resolve() / 'cut.png'} is truncated" in said, said
+
+
+def test_a_theme_without_a_title_is_titled_after_its_name(tmp_path: Path) -> None:
+    """A hand-written ``name: animals-of-africa`` with no ``title`` printed "printdeck" on every
+    back, footer and box: the title is now the name in words, or the file's name, as ``init``
+    titles a folder; a title given is kept, and a theme with no name at all keeps printdeck's."""
+    import printdeck
+
+    animals = ("lion", "zebra", "hippo", "rhino", "giraffe", "hyena", "okapi")
+    words = "deck: {symbols_per_card: 3}\nsymbols: [" + ", ".join(f"{{text: {a}}}" for a in animals) + "]\n"
+    named = tmp_path / "zoo.yaml"
+    named.write_text(f"name: animals-of-africa\n{words}", encoding="utf-8")
+    assert printdeck.load_theme(named).spec.title == "Animals of africa"
+    unnamed = tmp_path / "my_class_deck.yaml"
+    unnamed.write_text(words, encoding="utf-8")
+    assert printdeck.load_theme(unnamed).spec.title == "My class deck"
+    titled = tmp_path / "titled.yaml"
+    titled.write_text(f"name: zoo\ntitle: Our zoo\n{words}", encoding="utf-8")
+    assert printdeck.load_theme(titled).spec.title == "Our zoo"
+    assert printdeck.load_theme("default").spec.title == "printdeck"  # the bundled deck's own

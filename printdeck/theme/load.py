@@ -31,7 +31,7 @@ from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.located import theme_label
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import DeckSpec, Theme, ThemeSpec
-from printdeck.theme.spec_types import name_slug
+from printdeck.theme.spec_types import name_slug, title_from_name
 from printdeck.theme.symbol_files import check_files_later, said_in
 from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, allowed_roots, check_inside, resolve_path
@@ -221,6 +221,7 @@ def _resolved(
     spec = _words_upright(spec, symbols)
     credit = _credit(spec.extras.attribution, symbols)
     name = spec.name or (_default_name(path) if path is not None else "theme")
+    spec = _titled(spec, name if spec.name or path is not None else None)
     unchecked = tuple((file, where, label) for file, where in (deferred or {}).items())
     return Theme(
         spec=spec,
@@ -319,6 +320,15 @@ def _is_bundled_art(symbol: SymbolSpec) -> bool:
 def _bundled_digests() -> frozenset[str]:
     """The digests of the bundled pictures' files."""
     return frozenset(file_digest(path) for path in twemoji_folder().glob("*.svg"))
+
+
+def _titled(spec: ThemeSpec, name: str | None) -> ThemeSpec:
+    """``spec`` titled after the deck's ``name`` (its own, or its file's or folder's) when it
+    gives no ``title``: a hand-written ``name: animals`` printed "printdeck" on every back,
+    footer and box; now "Animals" (:func:`~printdeck.theme.spec_types.title_from_name`)."""
+    if "title" in spec.model_fields_set or name is None or not title_from_name(name):
+        return spec
+    return spec.model_copy(update={"title": title_from_name(name)})
 
 
 def _default_name(path: Path) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from printdeck.theme.init_skipped import TOO_FEW, Skipped, skipped_in
 from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
 from printdeck.theme.spec import SCHEMA_FILE_NAME, ThemeSpec
-from printdeck.theme.spec_types import name_slug
+from printdeck.theme.spec_types import name_slug, title_from_name
 from printdeck.theme.symbol_files import folder_images
 from printdeck.theme.symbols import resolve_symbols
 from printdeck.theme.word_list import WordRow, argument_error, check_word_fonts, read_words
@@ -233,8 +232,7 @@ def deck_name(folder: Path) -> str:
 def deck_title(folder: Path) -> str:
     """A new deck's title (printed on its backs, its sheets' footers and its box) from its
     folder's name, as ``init`` and the studio give it: ``family-deck`` is "Family deck"."""
-    words = re.sub(r"[-_.\s]+", " ", folder.name).strip()[:80].strip()
-    return (words[:1].upper() + words[1:]) if words else "My deck"
+    return title_from_name(folder.name) or "My deck"
 
 
 def init_theme(

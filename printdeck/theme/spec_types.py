@@ -143,6 +143,13 @@ def name_slug(text: str) -> str:
     return cleaned[:80]
 
 
+def title_from_name(text: str) -> str:
+    """A deck's title from its name or its folder's (printed on its backs, its sheets'
+    footers and its box): ``family-deck`` is "Family deck"; empty when nothing is left."""
+    words = re.sub(r"[-_.\s]+", " ", text).strip()[:80].strip()
+    return words[:1].upper() + words[1:]
+
+
 def form_help(words: str) -> JsonDict:
     """A key's words for a settings form, as ``json_schema_extra`` (``x-form-help``), where its
     description says how a theme file writes it ("sheet: ...; single: ...", "[200mm, 280mm]")
