@@ -43,6 +43,10 @@ def _refusal(section: str, key: str, value: object) -> str:
         ("paper", "size", "8.5in x 11", "give the width and the height as a list: [8.5in, 11in]"),
         ("card", "bleed", 3, 'write its unit: "3mm" (or cm, in, pt)'),
         ("card", "bleed", "3", 'write its unit: "3mm" (or cm, in, pt)'),
+        ("card", "diameter", 3.5, 'write its unit: "3.5in" (or mm, cm, pt)'),  # no card is 3.5 mm: inches
+        ("card", "diameter", 85, 'write its unit: "85mm" (or cm, in, pt)'),
+        ("paper", "size", "8.5x11", "give the width and the height as a list: [8.5in, 11in]"),  # US Letter
+        ("paper", "size", "200x280", "give the width and the height as a list: [200mm, 280mm]"),
         ("paper", "ink_limit", "250%", "write the number without its percent sign"),
         ("card", "background", "CMYK(0,0,0,100)", "give colours as RGB (#rrggbb or a name)"),
         ("layout", "rotation", "30°", "write the angle as a number of degrees, without its sign: 30"),

@@ -74,31 +74,58 @@ def _choice_fix(given: str, choices: list[str]) -> str | None:
     return None
 
 
+INCHES_BELOW = 20.0
+"""A card or paper size written as a number under this is in inches (8.5 x 11, a 3.5 card):
+no card or sheet printdeck makes is that many millimetres (the smallest card is 20 mm)."""
+_SIZE_KEYS = ("paper", "paper.size", "card.size", "card.diameter")
+
+
+def _likely_unit(number: float, key: str) -> str:
+    """The unit a person most likely meant for a size ``number`` given without one: inches
+    for a card's or paper's size under :data:`INCHES_BELOW`, else millimetres."""
+    size = re.sub(r"\.\d+$", "", key) in _SIZE_KEYS  # paper.size.0: one side of the pair
+    return "in" if size and number < INCHES_BELOW else "mm"
+
+
+def _unit_fix(number: str, key: str) -> str:
+    """``write its unit: "3mm" (or cm, in, pt)``, the likeliest unit first (:func:`_likely_unit`)."""
+    unit = _likely_unit(float(number), key)
+    others = ", ".join(u for u in ("mm", "cm", "in", "pt") if u != unit)
+    return f'write its unit: "{number}{unit}" (or {others})'
+
+
 def length_fix(given: object, key: str) -> str | None:
     """The fix for a length or size ``given`` for the theme key ``key`` (or ``paper``, the
     command line's ``--paper``) that is none: its unit left out (``3``, ``"3"``), a size
     written as ``63x88mm`` or ``200x280``, or a card's name misspelt (``pokr``); None when
     there is nothing surer to say.
 
+    The unit said first is the likeliest (:func:`_likely_unit`): a US teacher's ``8.5x11``
+    paper and ``3.5`` card are inches.
+
     Examples:
         >>> length_fix("200x280", "paper")
         "write each side's unit: 200mmx280mm"
+        >>> length_fix("8.5x11", "paper")
+        "write each side's unit: 8.5inx11in"
         >>> length_fix(3, "card.bleed")
         'write its unit: "3mm" (or cm, in, pt)'
+        >>> length_fix(3.5, "card.diameter")
+        'write its unit: "3.5in" (or mm, cm, pt)'
     """
     if isinstance(given, (int, float)) and not isinstance(given, bool):
-        return f'write its unit: "{given:g}mm" (or cm, in, pt)'
+        return _unit_fix(f"{given:g}", key)
     if not isinstance(given, str):
         return None
     if _NUMBER.fullmatch(given):
-        return f'write its unit: "{given.strip()}mm" (or cm, in, pt)'
+        return _unit_fix(given.strip(), key)
     pair = _PAIR.fullmatch(given)
     if pair is None and key == "card.size":
         return _card_name_fix(given)
     if not (pair and key.endswith(("size", "paper"))):
         return None
     width, unit_w, height, unit_h = pair.groups()
-    unit = unit_h or unit_w or "mm"
+    unit = unit_h or unit_w or _likely_unit(max(float(width), float(height)), key)
     sides = f"{width}{unit_w or unit}", f"{height}{unit}"
     if key == "paper":  # the command line's --paper: one word
         return f"write each side's unit: {sides[0]}x{sides[1]}"
