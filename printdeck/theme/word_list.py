@@ -67,7 +67,8 @@ def _half_split(word: str) -> bool:
 
 def read_words(path: Path) -> list[WordRow]:
     """Words from a text file: one a line, or two columns (a word and its translation,
-    separated by a tab or `` = ``); blank lines and ``#`` comments skipped.
+    separated by a tab or `` = ``); blank lines and ``#`` comments skipped. A word the same in
+    both columns (``chocolate = chocolate``, a cognate) is one word: both faces would print it.
 
     Raises:
         PrintdeckError: Unreadable or not UTF-8 (nor UTF-16 with its byte-order mark), no word in it,
@@ -91,9 +92,8 @@ def read_words(path: Path) -> list[WordRow]:
         words = word_columns(line)
         if words is None:
             raise argument_error("words", f"line {number}: {WORD_ROW_PROBLEM}", source=path)
-        if len(words) == 2 and _nfc(words[0]) == _nfc(words[1]):
-            problem = f"line {number}: {words[0]!r} twice{_typed_apart(words[0], words[1])}"
-            raise argument_error("words", problem, "list each word once", source=path)
+        if len(words) == 2 and _nfc(words[0]) == _nfc(words[1]):  # "chocolate = chocolate": a cognate
+            words = words[:1]  # one word, the same in both languages (both decks print it)
         for word in words:
             _check_word(word, number, first_line, path)
         rows.append(WordRow(number, tuple(words), shown(path)))
