@@ -11,7 +11,9 @@ mm on the page (origin at its lower left corner), text sizes pt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import re
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -186,3 +188,31 @@ def _face_rule(canvas: Canvas, centre_mm: tuple[float, float], box_mm: float, *,
     else:
         canvas.line(x_pt - half_pt, y_pt, x_pt + half_pt, y_pt)
     canvas.restoreState()
+
+
+_THEME_INDEX = re.compile(r"symbols\.(\d+)")
+
+
+def theme_order(symbol: SymbolSpec) -> tuple[float, str, int]:
+    """Where ``symbol`` stands in its theme's list (``theme_key`` ``symbols.3``, a face's
+    ``symbols.3.faces.1`` too), then its file (a folder's pictures by name), then its id."""
+    found = _THEME_INDEX.match(symbol.theme_key or "")
+    return (int(found.group(1)) if found else math.inf, symbol.source, symbol.id)
+
+
+def in_theme_order(
+    cells: Sequence[int] | Sequence[Sequence[int]], symbols: Mapping[int, SymbolSpec]
+) -> list[int] | list[Sequence[int]]:
+    """The legend's cells (symbol ids, or groups of a symbol's faces' ids: see
+    :func:`~printdeck.render.extras.legend_pages`) in the order the theme lists its symbols,
+    as a teacher wrote the list (:func:`theme_order`), not in the deck's seeded order of ids
+    ("bravo, golf, alpha" for a list starting "alpha, bravo").
+
+    Raises:
+        KeyError: A cell names a symbol ``symbols`` does not hold.
+    """
+
+    def first(cell: int | Sequence[int]) -> SymbolSpec:
+        return symbols[cell if isinstance(cell, int) else cell[0]]
+
+    return sorted(cells, key=lambda cell: theme_order(first(cell)))  # type: ignore[return-value]

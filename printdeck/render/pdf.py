@@ -21,6 +21,7 @@ from printdeck.render import backs as backs_mod, extras, pdf_fonts
 from printdeck.render.canvas import new_canvas
 from printdeck.render.forms import ArtLibrary, check_raster_resolution, drawn_on_background
 from printdeck.render.imposition import Imposition
+from printdeck.render.legend_cells import in_theme_order
 from printdeck.render.print_job import DEFAULT_BACK_COLOR, PrintJob
 from printdeck.render.registration import draw_registration, registration_zones
 from printdeck.render.sheet import (
@@ -90,7 +91,7 @@ def render_pdf(
     pdf_fonts.register_bundled()
     by_index = {c.index: c for c in layouts}
     used = sorted({p.symbol_id for c in layouts for p in c.placements})
-    cells = used if legend_groups is None else legend_groups
+    cells = in_theme_order(used if legend_groups is None else legend_groups, {s.id: s for s in symbols})
     with atomic_output(Path(out_path)) as tmp:
         canvas = _new_canvas(tmp, job, imposition, len(layouts))
         opaque = job.cmyk and job.pdfx == "x-1a"  # no transparency: see-through SVGs print as images
