@@ -439,6 +439,19 @@ def test_a_pale_word_colour_is_said_beside_the_sheet(client: TestClient) -> None
     assert len(said) == 1 and "hard to read" in said[0], facts["warnings"]
 
 
+@pytest.mark.parametrize(("shape", "corners"), [("square", 4), ("hexagon", 6), ("circle", 64)])
+def test_a_sheet_s_cards_are_outlined_in_their_own_shape(client: TestClient, shape: str, corners: int) -> None:
+    """The ring round a chosen card was a circle on square and hexagonal cards: the sheet's
+    facts give the card's outline (with its bleed), as fractions of its box from the top left."""
+    seven(client)
+    state = client.patch("/api/settings", json={"changes": {"card.shape": shape}}).json()["state"]
+    outline = client.get(f"/api/preview?rev={state['rev']}&page=1").json()["outline"]
+    assert len(outline) == corners
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    assert min(xs) == pytest.approx(0.0, abs=1e-3) and max(xs) == pytest.approx(1.0, abs=1e-3)
+    assert min(ys) == pytest.approx(0.0, abs=1e-3) and max(ys) == pytest.approx(1.0, abs=1e-3)
+
+
 def test_preview_draws_the_current_revision_only(client: TestClient) -> None:
     state = seven(client)
     stale = client.get(f"/api/preview?rev={state['rev'] - 1}&page=1")

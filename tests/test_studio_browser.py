@@ -571,6 +571,9 @@ def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str,
         wait_for(lambda n=round_: page.evaluate("window.seen.length") > n, f"sheet {round_ + 1} drawn", 60)
     seen = page.evaluate("window.seen")
     assert len(seen) >= 4 and all(s["drawn"] and s["buttons"] > 0 for s in seen), seen
+    points = "b => b.querySelector('svg.ring polygon').getAttribute('points').split(' ').length"
+    rings = page.eval_on_selector_all("#hotspots button", f"bs => bs.map({points})")
+    assert rings and all(n >= 4 for n in rings)  # each card's own outline: a round card's 64-gon, a square's 4
 
 
 def test_opening_a_symbols_panel_brings_it_into_view_and_focus(page: object) -> None:

@@ -179,7 +179,9 @@ class LivePreview:
 
 def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
     """What the page draws over a sheet: where each card is (fractions of the sheet, from
-    its top-left corner), the deck's size and the symbols left out."""
+    its top-left corner), the card's outline with its bleed (``outline``: fractions of its
+    box, from the top left: the ring round a chosen card is its shape, not a circle), the
+    deck's size and the symbols left out."""
     imp = plan.imposition
     width_mm, height_mm = imp.page_size_mm
     grown = imp.sheet_shape().offset(imp.bleed_mm)
@@ -194,10 +196,13 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
         for s in imp.slots
         if s.page == page
     ]
+    corners = grown.vertices(circle_sides=64)  # the card's own shape, for the ring round a chosen card
+    outline = [[round(x / grown.width_mm + 0.5, 4), round(0.5 - y / grown.height_mm, 4)] for x, y in corners.tolist()]
     return {
         "page": page,
         "pages": plan.pages,
         "slots": slots,
+        "outline": outline,
         "cards": len(plan.cards),
         "cards_text": plan.cards_text,
         "symbols_per_card": len(plan.cards[0]) if plan.cards else 0,

@@ -139,6 +139,23 @@ function drawFacts(facts) {
   warnings.textContent = facts.warnings.map((w) => w.replace(/^printdeck: warning: /, "")).join("\n");
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The ring a card's button shows on hover and when chosen: the card's own outline (a
+ *  square's corners, a hexagon's sides), as fractions of its box; a circle without one. */
+function cardRing(outline) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("ring");
+  const shape = document.createElementNS(SVG, outline && outline.length ? "polygon" : "ellipse");
+  if (outline && outline.length) shape.setAttribute("points", outline.map(([x, y]) => `${x * 100},${y * 100}`).join(" "));
+  else for (const [k, v] of [["cx", 50], ["cy", 50], ["rx", 50], ["ry", 50]]) shape.setAttribute(k, String(v));
+  svg.append(shape);
+  return svg;
+}
+
 /** Lay the card buttons over the sheet image. */
 function placeHotspots() {
   const facts = view.facts;
@@ -151,7 +168,7 @@ function placeHotspots() {
       type: "button", "aria-label": `Card ${slot.card}`, "aria-pressed": String(view.card === slot.card),
       onclick: () => choose(slot.card),
       ondblclick: () => document.dispatchEvent(new CustomEvent("card-open", { detail: { card: slot.card } })),
-    }, el("span", { text: `card ${slot.card}` }));
+    }, cardRing(facts.outline), el("span", { text: `card ${slot.card}` }));
     // through the CSSOM: the page's Content-Security-Policy refuses style attributes
     Object.assign(button.style, { left: `${(slot.x - slot.rx) * 100}%`, top: `${(slot.y - slot.ry) * 100}%`,
       width: `${slot.rx * 200}%`, height: `${slot.ry * 200}%` });
