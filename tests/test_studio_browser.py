@@ -423,6 +423,26 @@ def test_typing_not_taken_in_is_said_and_asked_about_before_the_page_goes(
         page.remove_listener("dialog", answer)
 
 
+def test_a_picture_s_name_emptied_shows_its_file_s_name_again(page: object, studio: tuple[str, Path]) -> None:
+    """Emptying a picture's name saved "no name" (its file's), but the box stayed blank until
+    a reload brought the name back: it shows the file's name at once."""
+    svg = sorted(TWEMOJI.glob("*.svg"))[-3]
+    drop(page, [(svg.name, "image/svg+xml", svg.read_bytes())])
+    tile = page.locator("#grid .tile", has=page.locator(f".tile-name[value='{svg.stem}']"))
+    tile.wait_for(timeout=60_000)
+    box = tile.locator(".tile-name")
+    box.fill("Granny")
+    box.press("Enter")
+    wait_for(lambda: any(s.get("name") == "Granny" for s in theme(studio[1])["symbols"]), "the name saved")
+    box = page.locator("#grid .tile .tile-name[value='Granny']")
+    box.fill("")
+    box.press("Enter")
+    wait_for(lambda: not any(s.get("name") == "Granny" for s in theme(studio[1])["symbols"]), "the name gone")
+    page.wait_for_function(
+        f"[...document.querySelectorAll('#grid .tile-name')].some((n) => n.value === {svg.stem!r})", timeout=10_000
+    )
+
+
 def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:
     """The Font box shows the file chosen, then its default again once removed: it kept
     "Choose… chosen for each word's script" after a choice (the field was held as if typed

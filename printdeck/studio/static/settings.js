@@ -213,7 +213,7 @@ function fileInput(f, state) {
   });
   const clear = given ? el("button", { type: "button", class: "link", text: "Remove", onclick: () => save(f.key, null) }) : null;
   const what = given ? el("code", { class: "hint", text: given }) : el("span", { class: "hint", text: f.empty || "none" });
-  return el("div", { class: "inline" }, pick, input, what, clear);
+  return el("div", { class: "inline wrap file-pick" }, pick, input, what, clear);  // a long file name wraps, Remove below
 }
 
 function coloursInput(f, state) {

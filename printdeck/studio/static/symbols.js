@@ -48,6 +48,9 @@ async function rename(symbol, typed, box) {
   await change("PATCH", `/api/symbols/${symbol.uid}`, { changes }, () => {
     if (namesSent.get(symbol.uid) === sent) namesSent.delete(symbol.uid);  // the answer's name is shown
   });
+  const now = store.state && store.state.symbols.find((s) => s.uid === symbol.uid);
+  const shown = document.querySelector(`#grid .tile[data-uid="${symbol.uid}"] .tile-name`);  // redrawn since
+  if (!typed.trim() && now && shown) shown.value = now.name;  // emptied: back to its file's name, shown at once
 }
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
