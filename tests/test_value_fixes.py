@@ -9,7 +9,7 @@ import pytest
 
 from printdeck.card_sizes import NAMED_SIZES
 from printdeck.errors import PrintdeckError
-from printdeck.theme import load_theme_data
+from printdeck.theme import ThemeSpec, load_theme_data
 
 BASE = {"name": "t", "deck": {"symbols_per_card": 3}, "symbols": [{"text": f"w{i}"} for i in range(7)]}
 
@@ -118,3 +118,14 @@ def test_a_press_key_on_a_file_that_is_not_cmyk_is_refused(key: str, value: obje
         load_theme_data({**BASE, "paper": {key: value}}, Path("."))
     assert caught.value.key == f"paper.{key}" and "add paper.color: cmyk" in str(caught.value)
     assert load_theme_data({**BASE, "paper": {key: value, "color": "cmyk"}}, Path(".")).spec.paper.color == "cmyk"
+
+
+@pytest.mark.parametrize(("section", "value"), [("paper", "letter"), ("card", "poker"), ("card", "85mm")])
+def test_a_section_given_one_value_is_told_where_it_goes(section: str, value: str) -> None:
+    """``paper: letter`` said only "expected a mapping of keys" with no fix; the value most
+    likely sizes the section, and the fix, followed, is taken."""
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, section: value}, Path("."))
+    said = str(caught.value)
+    assert said.endswith(f"write {section}: then, on the next line indented, size: {value}"), said
+    ThemeSpec.model_validate({section: {"size": value}})

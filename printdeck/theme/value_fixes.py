@@ -25,6 +25,10 @@ CLOSE = 0.75
 'X-3' (another PDF/X standard) is not 'x-4'."""
 
 
+_SIZED_SECTIONS = ("paper", "card")
+"""Sections a value given alone most likely sizes (``paper: letter``, ``card: poker``)."""
+
+
 def value_fix(err: Mapping[str, Any], key: str) -> str | None:
     """The fix for one pydantic error of the theme key ``key`` (dotted), or None.
 
@@ -35,6 +39,8 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
         'for a rectangular card give card.shape: rectangle and card.size: [63mm, 88mm]'
         >>> value_fix({"type": "model_type", "input": True}, "backs")
         'write backs: then, on the next line indented, enabled: true'
+        >>> value_fix({"type": "model_type", "input": "letter"}, "paper")
+        'write paper: then, on the next line indented, size: letter'
         >>> value_fix({"type": "enum", "input": "30°", "ctx": {"expected": "'any' or 'none'"}}, "layout.rotation")
         'write the angle as a number of degrees, without its sign: 30'
     """
@@ -44,6 +50,8 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
         return f"write the angle as a number of degrees, without its sign: {degrees.group(1)}"
     if kind in _MAPPING_ERRORS and isinstance(given, bool) and key in _switched_sections():
         return f"write {key}: then, on the next line indented, enabled: {str(given).lower()}"
+    if kind in _MAPPING_ERRORS and isinstance(given, (str, int, float)) and key in _SIZED_SECTIONS:
+        return f"write {key}: then, on the next line indented, size: {given}"  # paper: letter, card: poker
     if kind in ("literal_error", "enum") and isinstance(given, str):
         return _choice_fix(given, _CHOICE.findall(str((err.get("ctx") or {}).get("expected", ""))))
     if kind == "int_parsing" and isinstance(given, str) and _PERCENT.fullmatch(given):
