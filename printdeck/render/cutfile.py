@@ -32,7 +32,7 @@ def sheet_cut_pieces(imposition: Imposition, page: int) -> list[tuple[PathPiece,
     that share cut lines, every straight piece once (a line two cards share, whichever way
     each card runs it) as a path of its own, lines that continue each other in a straight
     row joined into one (a grid of square cards: a cut across the sheet, not the blade
-    lifted at every card's corner), arcs kept with their card."""
+    lifted at every card's corner), pieces that meet end to end chained (:func:`_chained`)."""
     paths = sheet_cut_paths(imposition, page)
     if not imposition.shared:
         return paths
@@ -71,32 +71,51 @@ def _rows_joined(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, .
 
 
 def _chained(pieces: list[tuple[PathPiece, ...]]) -> list[tuple[PathPiece, ...]]:
-    """``pieces`` (one piece each) with the lines that meet end to end chained into open
-    paths, each line turned to run on from the one before (a hexagon grid's zigzag is one
-    cut, not a lift of the blade at every corner); arcs kept as they were, after them."""
-    lines = [piece for (piece,) in pieces if isinstance(piece, Line)]
+    """``pieces`` (one piece each) with the lines and arcs that meet end to end chained into
+    open paths, each piece turned to run on from the one before (a hexagon grid's zigzag,
+    or a rounded card's edge and its corner, is one cut, not a lift of the blade at every
+    corner); a whole circle kept as it was, after them."""
+    loose = [piece for (piece,) in pieces if not _whole_circle(piece)]
     chains: list[tuple[PathPiece, ...]] = []
-    while lines:
-        chain = [lines.pop(0)]
+    while loose:
+        chain = [loose.pop(0)]
         for at_end in (True, False):  # grow forward from its end, then back from its start
             while True:
-                tip = chain[-1].end if at_end else chain[0].start
-                k = next((i for i, ln in enumerate(lines) if _meets(ln, tip)), None)
+                tip = _ends(chain[-1])[1] if at_end else _ends(chain[0])[0]
+                k = next((i for i, piece in enumerate(loose) if _meets(piece, tip)), None)
                 if k is None:
                     break
-                line = lines.pop(k)
-                near_start = math.dist(line.start, tip) <= SAME_MM
+                piece = loose.pop(k)
+                near_start = math.dist(_ends(piece)[0], tip) <= SAME_MM
                 if at_end:
-                    chain.append(line if near_start else Line(line.end, line.start))
+                    chain.append(piece if near_start else _reversed(piece))
                 else:
-                    chain.insert(0, Line(line.end, line.start) if near_start else line)
+                    chain.insert(0, _reversed(piece) if near_start else piece)
         chains.append(tuple(chain))
-    return chains + [piece for piece in pieces if not isinstance(piece[0], Line)]
+    return chains + [piece for piece in pieces if _whole_circle(piece[0])]
 
 
-def _meets(line: Line, point: tuple[float, float]) -> bool:
-    """Whether either end of ``line`` is ``point`` (within :data:`SAME_MM`)."""
-    return math.dist(line.start, point) <= SAME_MM or math.dist(line.end, point) <= SAME_MM
+def _whole_circle(piece: PathPiece) -> bool:
+    return isinstance(piece, Arc) and abs(piece.sweep_deg) >= 360.0
+
+
+def _ends(piece: PathPiece) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where ``piece`` starts and ends, mm."""
+    if isinstance(piece, Line):
+        return piece.start, piece.end
+    return piece.point(piece.start_deg), piece.point(piece.start_deg + piece.sweep_deg)
+
+
+def _reversed(piece: PathPiece) -> PathPiece:
+    """``piece`` run the other way (an arc turning clockwise: a negative sweep)."""
+    if isinstance(piece, Line):
+        return Line(piece.end, piece.start)
+    return Arc(piece.centre, piece.radius, piece.start_deg + piece.sweep_deg, -piece.sweep_deg)
+
+
+def _meets(piece: PathPiece, point: tuple[float, float]) -> bool:
+    """Whether either end of ``piece`` is ``point`` (within :data:`SAME_MM`)."""
+    return any(math.dist(end, point) <= SAME_MM for end in _ends(piece))
 
 
 def _row_of(a: Line, b: Line) -> Line | None:
