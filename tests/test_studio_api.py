@@ -118,7 +118,8 @@ def test_responses_carry_a_strict_content_security_policy(client: TestClient) ->
     for name in ("app.js", "api.js", "symbols.js", "detail.js", "settings.js", "preview.js", "build.js", "studio.css"):
         static = client.get(f"/static/{name}")
         assert static.status_code == 200, name
-        assert "http://" not in static.text and "https://" not in static.text, f"{name} fetches from elsewhere"
+        text = static.text.replace('"http://www.w3.org/2000/svg"', "")  # SVG's namespace: a name, never fetched
+        assert "http://" not in text and "https://" not in text, f"{name} fetches from elsewhere"
     assert "http" not in page.text.replace("http-equiv", "")
 
 
@@ -740,3 +741,25 @@ def test_a_page_reloaded_during_a_build_finds_it(client: TestClient) -> None:
     event = wait_for_build(client, started["id"])
     done = client.get("/api/builds").json()["latest"]
     assert done["done"] and done["pdf"] == event["pdf"] and done["lines"] == event["lines"]
+
+
+def test_a_picture_dropped_on_its_word_becomes_its_face(client: TestClient) -> None:
+    """ "cat.svg" dropped on the word "cat" was refused ("this name is already Symbol 1's"):
+    it was added as a symbol of its own before it could be paired. A picture dropped on a
+    tile (``face_of``) is checked alone and becomes that symbol's face, never a second cat."""
+    words = client.post("/api/words", json={"text": "ant\nsun\nmoon\nstar\ntree\nfish\nbird"}).json()["state"]
+    ant = next(s for s in words["symbols"] if s.get("text") == "ant")
+    picture = TWEMOJI / "ant.svg"
+    answer = client.post(
+        f"/api/files?wait=1&face_of={ant['uid']}", files=[("files", ("ant.svg", picture.read_bytes(), "image/svg+xml"))]
+    )
+    assert answer.status_code == 200, answer.text
+    result = answer.json()["results"][0]
+    assert result["ok"] and result["face_of"] == ant["uid"]
+    state = answer.json()["state"]
+    assert len(state["symbols"]) == 7 and not state["rejected"]
+    symbols = theme_file(client)["symbols"]
+    assert symbols[0] == {"faces": [{"image": "images/ant.svg"}, {"text": "ant"}]}
+    gone = client.post("/api/files?wait=1&face_of=999999", files=[("files", ("sun.svg", b"<svg", "image/svg+xml"))])
+    assert gone.status_code == 200 and not gone.json()["results"][0].get("face_of")  # no such tile: as any drop
+    assert client.post("/api/files?face_of=x", files=[("files", ("a.svg", b"x", "image/svg+xml"))]).status_code == 400

@@ -101,14 +101,15 @@ class Checker:
         self._staging = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    def submit(self, files: list[uploads.Upload], drop: str | None) -> CheckJob:
-        """Write ``files`` into the folder (all or nothing) and queue their check.
+    def submit(self, files: list[uploads.Upload], drop: str | None, face_of: int | None = None) -> CheckJob:
+        """Write ``files`` into the folder (all or nothing) and queue their check; one file
+        dropped on a symbol's tile (``face_of``, its uid) becomes a face of that symbol.
 
         Raises:
             Unwritable: the folder cannot be written; nothing of the batch was kept.
         """
         with self._staging:  # one drop written at a time: names and room account for the waiting ones
-            staged = intake.stage_pictures(self.space, files, drop, self._pending())
+            staged = intake.stage_pictures(self.space, files, drop, self._pending(), face_of)
             job = CheckJob(staged)
             with self._lock:  # held briefly: the state asks what is being checked
                 self.jobs[job.id] = job

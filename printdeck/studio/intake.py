@@ -23,7 +23,7 @@ from typing import Any
 
 import printdeck
 from printdeck.errors import PrintdeckError, key_error
-from printdeck.studio import setting_changes, uploads
+from printdeck.studio import setting_changes, symbol_changes, uploads
 from printdeck.studio.symbol_list import Item, next_uid, words_of
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
@@ -85,6 +85,7 @@ class Staged:
     names: list[str]
     refused: dict[int, Problem] = field(default_factory=dict)
     items: list[tuple[int, Item, Path | None]] = field(default_factory=list)
+    face_of: int | None = None
 
     def files(self) -> set[str]:
         """The files (as ``theme.yaml`` names them) this drop holds until it is checked."""
@@ -92,7 +93,11 @@ class Staged:
 
 
 def stage_pictures(
-    space: Workspace, files: list[uploads.Upload], drop: str | None = None, pending: Staged | None = None
+    space: Workspace,
+    files: list[uploads.Upload],
+    drop: str | None = None,
+    pending: Staged | None = None,
+    face_of: int | None = None,
 ) -> Staged:
     """Copy pictures into the theme folder's ``images/`` (atomically each, under names no
     other file has), to be checked by :func:`check_staged`. All or nothing: if one cannot
@@ -103,11 +108,13 @@ def stage_pictures(
         files: The uploaded files.
         drop: The page's name for the drop these files are part of.
         pending: Drops written but not checked yet, as one (their files are taken).
+        face_of: The symbol the one picture is dropped on, to become a face of
+            (:func:`check_staged`), or None.
 
     Raises:
         Unwritable: the folder cannot be written; nothing of the batch was kept.
     """
-    staged = Staged(drop, [f.filename for f in files])
+    staged = Staged(drop, [f.filename for f in files], face_of=face_of if len(files) == 1 else None)
     with space.lock:
         taken = {item.file for item in space.items if item.file} | (pending.files() if pending else set())
         room = uploads.MAX_SYMBOLS - len(space.items) - (len(pending.items) if pending else 0)
@@ -171,6 +178,8 @@ def check_staged(
     if progress is not None:
         progress(checked, "")
     try:
+        if staged.face_of is not None and passed and _as_face(space, staged, results, passed[0]):
+            passed = []
         space.add_checked(passed, lambda *refused: _refuse(space, staged, results, *refused))
     except BaseException:
         _remove(staged)
@@ -180,6 +189,26 @@ def check_staged(
         raise
     _forget_earlier(space, rejected_before, staged.drop)
     return [results[n] for n in range(len(staged.names))]
+
+
+def _as_face(space: Workspace, staged: Staged, results: dict[int, dict[str, Any]], item: Item) -> bool:
+    """Make the checked picture ``item`` a face of ``staged.face_of`` (a file dropped on a
+    word's tile), its result saying so; False when that symbol is gone (it is added as a
+    symbol of its own, as any picture dropped)."""
+    assert staged.face_of is not None
+    number = next(n for n, i, _ in staged.items if i.uid == item.uid)
+    try:
+        symbol_changes.add_face(space, staged.face_of, item)
+    except KeyError:
+        return False
+    except ValueError as exc:  # a folder, more than 8 faces: said as the command line says it
+        results[number] = _result(space, staged, number, item, problem_of(PrintdeckError(str(exc)), space.folder))
+        return True
+    except Refused as exc:
+        results[number] = _result(space, staged, number, item, exc.problem)
+        return True
+    results[number] = {"file": staged.names[number], "ok": True, "uid": staged.face_of, "face_of": staged.face_of}
+    return True
 
 
 def _result(

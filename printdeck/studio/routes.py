@@ -168,13 +168,17 @@ class Studio:
         """Pictures dropped or picked (multipart, field ``files``): written into the folder
         and answered at once (202, ``check``: the job checking them, its events at
         ``/api/checks/{id}/events``); ``?wait=1`` answers once they are checked (200,
-        ``results``: one a file)."""
+        ``results``: one a file). ``?face_of=UID``: the one picture, dropped on that symbol's
+        tile, becomes its face (a result then holds ``face_of``)."""
         sent = await _uploads(request, "files", uploads.MAX_FILES_PER_UPLOAD)
         if isinstance(sent, Response):
             return sent
         files, drop = sent
+        face_of = request.query_params.get("face_of", "")
+        if face_of and not face_of.isdigit():
+            return error(400, "face_of: expected a symbol's number")
         try:
-            job = await run_in_threadpool(self.checks.submit, files, drop)
+            job = await run_in_threadpool(self.checks.submit, files, drop, int(face_of) if face_of else None)
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
         if request.query_params.get("wait") not in (None, "", "0"):

@@ -89,12 +89,38 @@ def pair(space: Workspace, uid: int, other_uid: int) -> None:
         index, other = space.find(uid), space.find(other_uid)
         if index == other:
             raise ValueError("faces: drop a symbol on another one")
-        target = space.items[index]
-        merged = Item(with_face(target, space.items[other]), uid=target.uid)
-        items = [merged if i == index else item for i, item in enumerate(space.items) if i != other]
-        at = items.index(merged)
-        _, problem = space.check({**space.settings, "symbols": [i.data for i in items]}, check_files=True)
-        if problem is not None and problem.symbol_index == at:
-            raise Refused(problem, f"symbols.{at}")
+        items = _merged(space, index, space.items[other], other)
         space.item_errors.pop(other_uid, None)
         space.commit(items=items)
+
+
+def add_face(space: Workspace, uid: int, added: Item) -> None:
+    """Make ``added``, a checked picture not yet a symbol of the deck (a file dropped on a
+    word's tile), a face of symbol ``uid``: never a symbol of its own first, so a picture
+    named as the word it shows ("cat.png" on "cat") is not refused as a second "cat".
+
+    Raises:
+        KeyError: no such symbol.
+        ValueError: a folder, or more than 8 faces.
+        Refused: printdeck refuses the symbol with faces (nothing is saved).
+    """
+    with space.lock:
+        space.commit(items=_merged(space, space.find(uid), added, None))
+
+
+def _merged(space: Workspace, index: int, added: Item, drop: int | None) -> list[Item]:
+    """The deck's items with symbol ``index`` given ``added``'s faces (:func:`with_face`) and
+    the item at ``drop`` (the one added, when it was a symbol) taken out, checked (lock held).
+
+    Raises:
+        ValueError: a folder, or more than 8 faces.
+        Refused: printdeck refuses the symbol with faces.
+    """
+    target = space.items[index]
+    merged = Item(with_face(target, added), uid=target.uid)
+    items = [merged if i == index else item for i, item in enumerate(space.items) if i != drop]
+    at = items.index(merged)
+    _, problem = space.check({**space.settings, "symbols": [i.data for i in items]}, check_files=True)
+    if problem is not None and problem.symbol_index == at:
+        raise Refused(problem, f"symbols.{at}")
+    return items

@@ -65,8 +65,10 @@ let following = false; // this page follows a drop's checks (set from the first 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Send pictures to the studio (in batches, each answered as soon as it is written), then
- *  follow their check file by file (server-sent events); refused ones become red tiles. */
-export async function sendFiles(fileList) {
+ *  follow their check file by file (server-sent events); refused ones become red tiles.
+ *  ``faceOf``: the uid of the symbol one picture is dropped on, to become its face (never a
+ *  symbol of its own first: "cat.png" dropped on the word "cat" was refused as a second cat). */
+export async function sendFiles(fileList, faceOf = null) {
   const files = Array.from(fileList);
   if (!files.length) return;
   const note = document.getElementById("busy");
@@ -84,7 +86,7 @@ export async function sendFiles(fileList) {
     const form = new FormData();
     form.append("drop", drop);
     for (const file of batch) form.append("files", file, file.name);
-    const answer = await call("POST", "/api/files", form);
+    const answer = await call("POST", faceOf === null ? "/api/files" : `/api/files?face_of=${faceOf}`, form);
     if (answer.status !== 202) {
       failed = `${batch.map((f) => f.name).join(", ")}: ${answer.data.words || answer.data.error || "not added"}`;
       break;
@@ -359,10 +361,12 @@ function dropToPair(face, symbol) {
     e.preventDefault();
     e.stopPropagation();
     if (dragged !== null && dragged !== symbol.uid) { const other = dragged; dragged = null; await addFace(symbol, other); return; }
-    const before = new Set(store.state.symbols.map((s) => s.uid));
-    await sendFiles(files.slice(0, 1));
-    const added = store.state.symbols.find((s) => !before.has(s.uid));
-    if (added) await addFace(symbol, added.uid);
+    await sendFiles(files.slice(0, 1), symbol.uid);
+    const now = store.state.symbols.find((s) => s.uid === symbol.uid);
+    const faces = (s) => (s.kind === "faces" ? s.faces.length : 1);
+    if (now && faces(now) > faces(symbol)) {  // taken in as its face (a refusal is on its red tile)
+      document.getElementById("busy").textContent = `${now.name} now has several faces: a match may show either.`;
+    }
   });
 }
 
