@@ -155,6 +155,11 @@ def test_split_rules_say_the_backs_tell_deck_a_when_they_print(tmp_path: Path) -
     result = printdeck.build(_faces_theme(tmp_path, "split"), out=tmp_path / "split.pdf", rules=True, backs=True)
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages).split())
     assert "Deck A (its sheets say deck A, and its backs A, in a colour of their own) shows" in text
+    (tmp_path / "dots").mkdir()
+    dots = _faces_theme(tmp_path / "dots", "split", backs={"enabled": True, "pattern": "dots"})
+    result = printdeck.build(dots, out=tmp_path / "dots.pdf", rules=True)  # no title on a back: no letter
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(result.pdf_path).pages).split())
+    assert "Deck A (its sheets say deck A, and its backs are in a colour of their own) shows" in text
 
 
 def _back_colour(rgb: np.ndarray, centre: tuple[float, float], radius_px: float) -> tuple[int, ...]:
@@ -397,7 +402,9 @@ def test_init_words_with_translations_and_pictures_by_name(tmp_path: Path) -> No
     assert [row.words for row in read_words(words)] == [("owl",), ("3 × 4 = 12", "twelve")]
     words.write_text("A = a\nB\tb\n", encoding="utf-8")  # the upper and lower case match, one line each
     assert [row.words for row in read_words(words)] == [("A", "a"), ("B", "b")]
-    for twice in ("A = A\n", "A = a\nb = a\n"):
+    words.write_text("A = A\n", encoding="utf-8")  # the same in both columns: one word (a cognate)
+    assert [row.words for row in read_words(words)] == [("A",)]
+    for twice in ("A = a\nb = a\n", "A\na\n"):
         words.write_text(twice, encoding="utf-8")
         with pytest.raises(printdeck.PrintdeckError, match="list each word once"):
             read_words(words)

@@ -763,3 +763,11 @@ def test_a_picture_dropped_on_its_word_becomes_its_face(client: TestClient) -> N
     gone = client.post("/api/files?wait=1&face_of=999999", files=[("files", ("sun.svg", b"<svg", "image/svg+xml"))])
     assert gone.status_code == 200 and not gone.json()["results"][0].get("face_of")  # no such tile: as any drop
     assert client.post("/api/files?face_of=x", files=[("files", ("a.svg", b"x", "image/svg+xml"))]).status_code == 400
+
+
+def test_a_pasted_word_the_same_in_both_languages_is_one_word(client: TestClient) -> None:
+    """``chocolate = chocolate`` pasted in the studio was refused ("This word is in the deck
+    already") though ``init --words`` takes it as one word: both read a line alike."""
+    answer = client.post("/api/words", json={"text": "cat = gato\nchocolate = chocolate\ndog = perro"})
+    assert answer.status_code == 200 and all(r["ok"] for r in answer.json()["results"]), answer.text
+    assert {"text": "chocolate"} in theme_file(client)["symbols"]

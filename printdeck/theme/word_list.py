@@ -46,7 +46,9 @@ def word_columns(line: str) -> tuple[str, ...] | None:
     """A word list's line as its columns: one word, or a word and its translation split at a
     tab, else at `` = `` (``cat = gato``), each column's spaces tidied; ``None`` for a line
     that is neither (three columns, an empty one, or an ``=`` that splits nothing: ``cat =``,
-    ``dog =perro``; see :data:`WORD_ROW_PROBLEM`). ``E=mc²`` is one word.
+    ``dog =perro``; see :data:`WORD_ROW_PROBLEM`). ``E=mc²`` is one word, and so is a word
+    the same in both columns (``chocolate = chocolate``, a cognate: both faces would print it;
+    the same letters typed two ways too, NFC).
 
     Args:
         line: One line of the list (neither blank nor a ``#`` comment).
@@ -55,6 +57,8 @@ def word_columns(line: str) -> tuple[str, ...] | None:
     words = tuple(" ".join(p.split()) for p in parts)
     if len(words) > 2 or not all(words) or ("\t" not in line and any(_half_split(w) for w in words)):
         return None
+    if len(words) == 2 and _nfc(words[0]) == _nfc(words[1]):
+        return words[:1]
     return words
 
 
@@ -92,8 +96,6 @@ def read_words(path: Path) -> list[WordRow]:
         words = word_columns(line)
         if words is None:
             raise argument_error("words", f"line {number}: {WORD_ROW_PROBLEM}", source=path)
-        if len(words) == 2 and _nfc(words[0]) == _nfc(words[1]):  # "chocolate = chocolate": a cognate
-            words = words[:1]  # one word, the same in both languages (both decks print it)
         for word in words:
             _check_word(word, number, first_line, path)
         rows.append(WordRow(number, tuple(words), shown(path)))
