@@ -120,12 +120,30 @@ def test_a_press_key_on_a_file_that_is_not_cmyk_is_refused(key: str, value: obje
     assert load_theme_data({**BASE, "paper": {key: value, "color": "cmyk"}}, Path(".")).spec.paper.color == "cmyk"
 
 
-@pytest.mark.parametrize(("section", "value"), [("paper", "letter"), ("card", "poker"), ("card", "85mm")])
-def test_a_section_given_one_value_is_told_where_it_goes(section: str, value: str) -> None:
+@pytest.mark.parametrize(
+    ("section", "value", "size"),
+    [("paper", "letter", "letter"), ("card", "poker", "poker"), ("card", "85mm", "85mm"), ("card", 85, "85mm")],
+)
+def test_a_section_given_one_value_is_told_where_it_goes(section: str, value: object, size: str) -> None:
     """``paper: letter`` said only "expected a mapping of keys" with no fix; the value most
-    likely sizes the section, and the fix, followed, is taken."""
+    likely sizes the section (a bare number with its likely unit), and the fix, followed,
+    is taken; ``paper: true`` is not told to be a size."""
     with pytest.raises(PrintdeckError) as caught:
         load_theme_data({**BASE, section: value}, Path("."))
     said = str(caught.value)
-    assert said.endswith(f"write {section}: then, on the next line indented, size: {value}"), said
-    ThemeSpec.model_validate({section: {"size": value}})
+    assert said.endswith(f"write {section}: then, on the next line indented, size: {size}"), said
+    ThemeSpec.model_validate({section: {"size": size}})
+    with pytest.raises(PrintdeckError) as caught:
+        load_theme_data({**BASE, "paper": True}, Path("."))
+    assert "size: True" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "unit"),
+    [("size", 18, "mm"), ("size", 3.5, "in"), ("diameter", 0.5, "mm"), ("diameter", 3, "in"), ("size", 400, "mm")],
+)
+def test_inches_are_said_only_where_the_key_takes_them(key: str, value: float, unit: str) -> None:
+    """``card.size: 18`` was told "18in" (457 mm, over the 400 mm the key takes) and
+    ``card.diameter: 0.5`` "0.5in" (12.7 mm, under 20): inches only where they are a size."""
+    said = _refusal("card", key, value)
+    assert f'write its unit: "{value:g}{unit}"' in said, said

@@ -50,8 +50,11 @@ def value_fix(err: Mapping[str, Any], key: str) -> str | None:
         return f"write the angle as a number of degrees, without its sign: {degrees.group(1)}"
     if kind in _MAPPING_ERRORS and isinstance(given, bool) and key in _switched_sections():
         return f"write {key}: then, on the next line indented, enabled: {str(given).lower()}"
-    if kind in _MAPPING_ERRORS and isinstance(given, (str, int, float)) and key in _SIZED_SECTIONS:
-        return f"write {key}: then, on the next line indented, size: {given}"  # paper: letter, card: poker
+    if kind in _MAPPING_ERRORS and key in _SIZED_SECTIONS and isinstance(given, (str, int, float)):
+        if isinstance(given, str):  # paper: letter, card: poker; card: 85 with its likely unit
+            return f"write {key}: then, on the next line indented, size: {given}"
+        if not isinstance(given, bool):
+            return f"write {key}: then, on the next line indented, size: {given:g}{_likely_unit(given, key + '.size')}"
     if kind in ("literal_error", "enum") and isinstance(given, str):
         return _choice_fix(given, _CHOICE.findall(str((err.get("ctx") or {}).get("expected", ""))))
     if kind == "int_parsing" and isinstance(given, str) and _PERCENT.fullmatch(given):
@@ -82,17 +85,17 @@ def _choice_fix(given: str, choices: list[str]) -> str | None:
     return None
 
 
-INCHES_BELOW = 20.0
-"""A card or paper size written as a number under this is in inches (8.5 x 11, a 3.5 card):
-no card or sheet printdeck makes is that many millimetres (the smallest card is 20 mm)."""
-_SIZE_KEYS = ("paper", "paper.size", "card.size", "card.diameter")
+INCHES = {"paper": (2.0, 20.0), "paper.size": (2.0, 20.0), "card.size": (0.8, 15.0), "card.diameter": (0.8, 15.0)}
+"""Sizes written as a bare number in these ranges are inches (8.5 x 11 paper, a 3.5 card):
+no card or sheet printdeck makes is that many millimetres (cards 20-400 mm, paper 50-1500
+mm), and each range in inches is a size the key takes."""
 
 
 def _likely_unit(number: float, key: str) -> str:
     """The unit a person most likely meant for a size ``number`` given without one: inches
-    for a card's or paper's size under :data:`INCHES_BELOW`, else millimetres."""
-    size = re.sub(r"\.\d+$", "", key) in _SIZE_KEYS  # paper.size.0: one side of the pair
-    return "in" if size and number < INCHES_BELOW else "mm"
+    for a card's or paper's size in :data:`INCHES`, else millimetres."""
+    low, high = INCHES.get(re.sub(r"\.\d+$", "", key), (0.0, 0.0))  # paper.size.0: one side of the pair
+    return "in" if low <= number <= high else "mm"
 
 
 def _unit_fix(number: str, key: str) -> str:
