@@ -249,7 +249,7 @@ def rules_pages(
     match: int = 1,
     cards: int | None = None,
     faces_example: tuple[str, str] | None = None,
-    backs: bool = False,
+    backs: str | None = None,
 ) -> int:
     """Draw the rules of five mini-games and tournament scoring; returns pages drawn.
 
@@ -258,8 +258,9 @@ def rules_pages(
     whose symbols have several faces) adds :data:`FACES_RULES`' note after the first section;
     ``match`` is the design's λ, which every section's words follow (:data:`~.rules_text.LAMBDA_WORDS`);
     ``cards``, a deck's cards, sets how many players the rules name (``None``: eight);
-    ``faces_example`` is the deck's own example of a match in two faces; ``backs``: the file
-    prints the cards' backs (a split deck's note then says deck A's backs tell it apart).
+    ``faces_example`` is the deck's own example of a match in two faces; ``backs``: how the
+    file prints the cards' backs, ``lettered`` or ``coloured`` (a split deck's note then says
+    how deck A's backs tell it apart; :data:`~.rules_text.DECK_A_MARKED`), or None.
     """
     w, h = page_size_mm
     width_pt = _text_width_pt(w)

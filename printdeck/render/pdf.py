@@ -165,11 +165,20 @@ def _extra_pages(
             job.match,
             per_deck,
             job.faces_example,
-            backs=job.backs is not None,
+            backs=_backs_marked(job),
         )
     if job.tuck_box:
         pages += _tuck_boxes(canvas, art, job, layouts, duplex)
     return pages
+
+
+def _backs_marked(job: PrintJob) -> str | None:
+    """How a split deck's backs tell A from B in this file (:data:`~.rules_text.DECK_A_MARKED`):
+    ``lettered`` (the title pattern gains the deck's letter), ``coloured`` (a picture, rings or
+    dots: only the deck's colour), None without backs."""
+    if job.backs is None:
+        return None
+    return "lettered" if job.backs.image is None and job.backs.pattern == "title" else "coloured"
 
 
 def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout], duplex: bool) -> int:

@@ -105,11 +105,13 @@ match-2 deck's rules say two and ask for both shared symbols in every game."""
 
 
 DECK_A_MARKED = {
-    False: "its sheets say deck A",
-    True: "its sheets say deck A, and its backs A, in a colour of their own",
+    None: "its sheets say deck A",
+    "lettered": "its sheets say deck A, and its backs A, in a colour of their own",
+    "coloured": "its sheets say deck A, and its backs are in a colour of their own",
 }
-"""How a split deck's rules tell deck A's cards, by whether the file prints their backs
-(a split deck's backs differ: :func:`~printdeck.render.backs.back_decks`)."""
+"""How a split deck's rules tell deck A's cards, by how the file prints their backs (a
+split deck's backs differ: :func:`~printdeck.render.backs.back_decks`): none, titled with
+the deck's letter (the title pattern), or only coloured (a picture, rings or dots)."""
 
 
 ANY_TWO = {
@@ -142,7 +144,7 @@ def _worded(
     split: bool = False,
     cards: int | None = None,
     example: str | None = None,
-    backs: bool = False,
+    backs: str | None = None,
 ) -> tuple[str, str]:
     if match not in LAMBDA_WORDS:
         raise ValueError(f"match: expected one of {', '.join(map(str, LAMBDA_WORDS))}, got {match!r}")
@@ -172,13 +174,13 @@ FACES_EXAMPLE = "a picture on one card and its word on the other, a word and its
 
 
 def faces_rules(
-    faces: str, match: int = 1, example: tuple[str, str] | None = None, backs: bool = False
+    faces: str, match: int = 1, example: tuple[str, str] | None = None, backs: str | None = None
 ) -> tuple[str, str]:
     """The rules' note on a deck whose symbols have several faces (``mixed``/``split``), its
     example the deck's own symbol's two faces (``('"3 + 3"', '"6"')``: ``"3 + 3" on one card
     and "6" on the other``, or in a split deck ``"3 + 3" in deck A and "6" in deck B``;
-    default :data:`FACES_EXAMPLE`). A split deck's note says its backs tell A from B when
-    the file prints them (``backs``: :data:`DECK_A_MARKED`)."""
+    default :data:`FACES_EXAMPLE`). A split deck's note says how its backs tell A from B
+    when the file prints them (``backs``: ``lettered`` or ``coloured``, :data:`DECK_A_MARKED`)."""
     said = None
     if example is not None:
         a, b = example
