@@ -25,11 +25,20 @@ function unsavedTyping() {
  *  with typing in it (a reload lost a typed title while the line said everything was saved). */
 function watchTyping() {
   const saved = document.getElementById("saved");
+  const typedBox = (box) => (box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement)
+    && !["file", "checkbox", "range", "color", "search"].includes(box.type)  // taken in at once, or never saved
+    && box.id !== "words";  // added by its button: its own words say so
+  document.addEventListener("focusin", (e) => {
+    if (typedBox(e.target)) e.target.dataset.given = e.target.value;  // what it held: typing back to it is nothing
+  });
   document.addEventListener("input", (e) => {
     const box = e.target;
-    if (!(box instanceof HTMLInputElement || box instanceof HTMLTextAreaElement) || box.type === "file") return;
-    if (box.type === "checkbox" || box.type === "range" || box.type === "color") return;  // taken in at once
-    if (box.id === "words") return;  // added by its button: its own words say so
+    if (!typedBox(box)) return;
+    if (box.value === (box.dataset.given ?? box.defaultValue)) {
+      delete box.dataset.typed;
+      if (saved.textContent === TYPING) saved.textContent = "";
+      return;
+    }
     box.dataset.typed = "";
     saved.textContent = TYPING;
     saved.classList.remove("bad");

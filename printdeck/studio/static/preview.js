@@ -172,6 +172,9 @@ function placeHotspots() {
     // through the CSSOM: the page's Content-Security-Policy refuses style attributes
     Object.assign(button.style, { left: `${(slot.x - slot.rx) * 100}%`, top: `${(slot.y - slot.ry) * 100}%`,
       width: `${slot.rx * 200}%`, height: `${slot.ry * 200}%` });
+    if (facts.outline && facts.outline.length) {  // a click takes the card it lands on, not its box's neighbour
+      button.style.clipPath = `polygon(${facts.outline.map(([x, y]) => `${x * 100}% ${y * 100}%`).join(", ")})`;
+    }
     return button;
   }));
 }
