@@ -422,6 +422,15 @@ def test_typing_not_taken_in_is_said_and_asked_about_before_the_page_goes(
         page.reload()  # nothing typed is left: no question
         page.wait_for_selector("body[data-ready='true']")
         assert asked == ["beforeunload"]
+        page.evaluate("""() => { for (const d of document.querySelectorAll('#settings details')) d.open = true; }""")
+        box.click()
+        box.press("End")
+        box.press_sequentially("!")
+        box.press("Backspace")  # typed back to what it held: nothing to lose
+        assert not page.inner_text("#saved").startswith("Typing")
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']")
+        assert asked == ["beforeunload"]
     finally:
         page.remove_listener("dialog", answer)
 
@@ -623,6 +632,8 @@ def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str,
     points = "b => b.querySelector('svg.ring polygon').getAttribute('points').split(' ').length"
     rings = page.eval_on_selector_all("#hotspots button", f"bs => bs.map({points})")
     assert rings and all(n >= 4 for n in rings)  # each card's own outline: a round card's 64-gon, a square's 4
+    clips = page.eval_on_selector_all("#hotspots button", "bs => bs.map(b => b.style.clipPath)")
+    assert all(c.startswith("polygon(") for c in clips), clips  # a click near an edge takes the card it is on
 
 
 def test_opening_a_symbols_panel_brings_it_into_view_and_focus(page: object) -> None:

@@ -384,7 +384,13 @@ class ThemeSpec(StrictModel):
     """A whole theme file."""
 
     name: DeckName | None = Field(default=None, description="output file name: letters of any script, digits, - _ .")
-    title: str = Field(default="printdeck", max_length=200)
+    title: str = Field(
+        default="printdeck",
+        max_length=200,
+        description="printed on the backs, the sheets' footers and the tuck box; left out, the theme's name "
+        "in words (family-deck: Family deck), or its file's or folder's",
+        json_schema_extra=form_help("printed on the backs, the sheets' footers and the tuck box"),
+    )
     author: str = Field(default="", max_length=200)
     seed: Seed = Field(default=1, description="seed for symbol choice, assignment and layout")
     deck: DeckSpec = Field(default_factory=DeckSpec)
