@@ -423,7 +423,7 @@ def test_preview_draws_inside_the_silhouettes(deck: dict) -> None:
 
 
 def test_legend_page_shows_every_symbol(deck: dict) -> None:
-    """The legend: one artwork per symbol in id order (row by row), each with ink shaped like
+    """The legend: one artwork per symbol in the theme's order (row by row), each with ink shaped like
     the symbol's silhouette (IoU >= 0.75 after scaling both to the cell's ink box)."""
     doc = pdfium.PdfDocument(str(deck["pdf"]))
     try:
@@ -434,7 +434,9 @@ def test_legend_page_shows_every_symbol(deck: dict) -> None:
         boxes = [o.get_bounds() for o in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_FORM], max_depth=1)]
     finally:
         doc.close()
-    ids = sorted(deck["symbols"])
+    from printdeck.render.legend_cells import theme_order
+
+    ids = sorted(deck["symbols"], key=lambda sid: theme_order(deck["symbols"][sid]))  # as the theme lists them
     assert len(boxes) == len(ids), f"{len(boxes)} artworks on the legend page for {len(ids)} symbols"
     pitch_pt, top_pt = 32.0 * 72 / 25.4, max((b[1] + b[3]) / 2.0 for b in boxes)  # extras.LEGEND_CELL_MM
     # rows top down (a word sits on its row's baseline, a little off the row's middle), then left to right
