@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from printdeck.errors import PrintdeckError
 from printdeck.render.pdf_fonts import SANS_BOLD, register_bundled
 from printdeck.render.text import string_width
 from printdeck.render.wrap import SEPARATORS, unbroken, wrap_text
@@ -17,6 +18,10 @@ def _fonts() -> None:
 
 @pytest.mark.parametrize("separator", ["·", "–", "|", "/", "・"])
 def test_a_lone_separator_ends_a_line_and_never_starts_one(separator: str) -> None:
+    try:
+        string_width(separator, SANS_BOLD, 18)
+    except PrintdeckError:  # Japanese's middle dot: no bundled font has it, only a CJK font installed
+        pytest.skip(f"no font installed has {separator!r} (U+{ord(separator):04X})")
     title = f"Times tables {separator} Tablas de multiplicar {separator} A"
     before = string_width(f"Times tables {separator}", SANS_BOLD, 18)
     for width_pt in (before + 0.5, string_width("Times tables", SANS_BOLD, 18) + 1, 120.0, 200.0):
