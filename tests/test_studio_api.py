@@ -733,7 +733,7 @@ def test_a_page_reloaded_during_a_build_finds_it(client: TestClient) -> None:
     """A teacher reloaded the page while the card PNGs were drawn: the page knew nothing of
     the build (no progress, no summary, no download) and she built again. The studio says
     its latest build, which the page then follows or shows."""
-    assert client.get("/api/builds").json() == {"latest": None}
+    assert client.get("/api/builds").json() == {"latest": None, "cards": None}
     seven(client)
     started = client.post("/api/builds", json={"pngs": False}).json()
     latest = client.get("/api/builds").json()["latest"]
@@ -741,6 +741,9 @@ def test_a_page_reloaded_during_a_build_finds_it(client: TestClient) -> None:
     event = wait_for_build(client, started["id"])
     done = client.get("/api/builds").json()["latest"]
     assert done["done"] and done["pdf"] == event["pdf"] and done["lines"] == event["lines"]
+    slides = wait_for_build(client, client.post("/api/builds", json={"slides": True}).json()["id"])
+    after = client.get("/api/builds").json()  # a page reloaded after the slides still offers the cards' PDF
+    assert after["latest"]["pdf"] == slides["pdf"] and after["cards"]["pdf"] == event["pdf"]
 
 
 def test_a_picture_dropped_on_its_word_becomes_its_face(client: TestClient) -> None:

@@ -604,6 +604,10 @@ def test_slides_are_offered_as_slides_and_the_cards_pdf_stays(page: object, stud
     )
     assert page.get_attribute("#pdf-link", "href") != cards
     assert page.is_visible("#top-pdf") and page.get_attribute("#top-pdf", "href") == cards  # still the cards
+    page.reload()  # the studio's latest build is the slides: the cards' PDF is still offered on top
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#top-pdf:not([hidden])", timeout=10_000)
+    assert page.get_attribute("#top-pdf", "href") == cards and page.inner_text("#pdf-link") == "Download slides"
 
 
 def test_every_sheet_shown_has_its_card_buttons(page: object, studio: tuple[str, Path]) -> None:

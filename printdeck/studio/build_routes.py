@@ -38,10 +38,16 @@ class SheetsAndBuilds:
         ]
 
     async def latest_build(self, request: Request) -> Response:
-        """``{"latest": event}``: this run's latest build as its events say it (running or
-        done), or ``{"latest": null}``: a page opened (or reloaded) during a build follows it."""
-        latest = max(self.builds.jobs.values(), key=lambda job: job.id, default=None)
-        return JSONResponse({"latest": latest.event() if latest is not None else None})
+        """``{"latest": event, "cards": event}``: this run's latest build as its events say it
+        (running or done), or null: a page opened (or reloaded) during a build follows it;
+        ``cards``: the latest build of the cards that wrote its PDF (null if none), which the
+        top bar offers when the latest made slides."""
+        jobs = sorted(self.builds.jobs.values(), key=lambda job: job.id)
+        latest = jobs[-1] if jobs else None
+        cards = next((job for job in reversed(jobs) if not job.slides and job.done and job.event()["pdf"]), None)
+        return JSONResponse(
+            {"latest": latest.event() if latest is not None else None, "cards": cards.event() if cards else None}
+        )
 
     async def get_preview(self, request: Request) -> Response:
         """``?rev=N&page=P&side=S``: draw sheet P of revision N, its front (where its cards

@@ -150,6 +150,11 @@ async function resumeBuild() {
   const answer = await call("GET", "/api/builds");
   const latest = answer.status === 200 ? answer.data.latest : null;
   if (!latest) return;
+  if (latest.slides && answer.data.cards) {  // the cards' PDF built before the slides: still offered on top
+    built = answer.data.cards;
+    document.getElementById("top-pdf").href = built.pdf;
+    drawOutdated();
+  }
   if (latest.done) {
     show(latest, { resumed: true });
     return;
