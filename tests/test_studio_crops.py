@@ -246,6 +246,29 @@ def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tupl
     wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "reset again after an Undo")
 
 
+def test_arrow_presses_move_the_crop_as_one_step(page: object, studio: tuple[str, Path]) -> None:
+    """Five arrow presses on a crop took five Undos to take back: presses close together
+    are one move, saved once, and one Undo puts the crop back where it was."""
+    nana = lambda: next(s for s in theme(studio[1])["symbols"] if "nana" in s.get("photo", ""))  # noqa: E731
+    if not any("nana" in s.get("photo", "") for s in theme(studio[1])["symbols"]):
+        drop(page, [small_face_photo()])
+    tile = page.locator("#grid .tile", has=page.locator("input.tile-name[value='nana']"))
+    if tile.get_attribute("class") is None or "selected" not in (tile.get_attribute("class") or ""):
+        tile.locator(".tile-face").click()  # its panel open (a click on a chosen tile closes it)
+    page.wait_for_selector("#detail .crop .ring:not([hidden])", timeout=60_000)
+    before = nana().get("focus")
+    page.locator("#detail .crop").focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    wait_for(lambda: nana().get("focus") not in (None, before), "the move saved")
+    moved = nana()["focus"]
+    assert moved[0] == pytest.approx((before or moved)[0] + 0.15, abs=0.2)
+    page.wait_for_timeout(600)
+    assert nana()["focus"] == moved  # one save, the last press's
+    page.click("#undo")
+    wait_for(lambda: nana().get("focus") == before, "one Undo takes the whole move back")
+
+
 def test_a_photos_tile_is_cut_to_its_crop_shape(page: object) -> None:
     """The tile showed the crop's whole square where a round card prints only its circle:
     a group photo's three faces on the tile, one of them on the card. A photo cut to a

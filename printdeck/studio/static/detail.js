@@ -167,20 +167,24 @@ function cropper(symbol) {
     const fy = Math.min(Math.max((e.clientY - rect.top) / rect.height, 0), 1);
     send(symbol, centred(symbol, crop, [round(fx), round(fy)]));
   });
+  let moving = null;  // arrow presses not sent yet: one move, one step for Undo (five presses took five Undos)
   box.addEventListener("keydown", (e) => {
     const step = { ArrowLeft: [-0.03, 0], ArrowRight: [0.03, 0], ArrowUp: [0, -0.03], ArrowDown: [0, 0.03] }[e.key];
     if (!step) return;
     e.preventDefault();
     const from = !symbol.focus && crop ? middle(crop.box) : focus;  // the crop shown moves, not the photo's middle
     focus = [round(clamp(from[0] + step[0])), round(clamp(from[1] + step[1]))];
-    const sent = centred(symbol, crop, focus);
+    const sent = { ...(moving ? moving.sent : {}), ...centred(symbol, crop, focus) };  // the first press's zoom kept
     crop = null;  // the new crop comes with the answer
     place();
-    send(symbol, sent);
+    if (moving) clearTimeout(moving.timer);
+    moving = { sent, timer: setTimeout(() => { moving = null; send(symbol, sent); }, KEYS_SETTLE_MS) };
   });
   wrap.refresh(symbol);
   return wrap;
 }
+
+const KEYS_SETTLE_MS = 400;  // arrow presses this close together move the crop once
 
 /** The centre of a crop square ``[left, top, right, bottom]`` (fractions of the photo). */
 const middle = ([l, t, r, b]) => [(l + r) / 2, (t + b) / 2];
