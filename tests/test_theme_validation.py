@@ -65,7 +65,11 @@ def _error(tmp_path: Path, data: Any) -> str:
             {"symbols": ["text dog"]},
             "symbols.0: 'text dog' reads as a file name; write 'text: dog' (a colon after text)",
         ),
-        ({"symbols": [{"text": None}]}, "symbols.0.text: is empty; write the word or phrase after 'text:'"),
+        (  # text: #1 is an empty text and a comment to YAML
+            {"symbols": [{"text": None}]},
+            "symbols.0.text: is empty; write the word or phrase after 'text:', in quotes if it starts with # "
+            '(text: "#1"): YAML reads the rest as a comment',
+        ),
         ({"symbols": [{"faces": None}]}, "symbols.0.faces: is empty; list its faces under 'faces:'"),
         ({"size": "a4"}, "(top level): 'size' is a key of card: or paper: or backs:, not of this level; indent"),
         (

@@ -66,6 +66,8 @@ def _only_key(entry: SymbolEntry, where: str) -> str:
     if not given and empty:  # "text:" with nothing after it
         key = empty[0]
         fix = "list its faces under 'faces:'" if key == "faces" else f"write {_EMPTY_ENTRY[key]} after '{key}:'"
+        if key == "text":  # text: #1 reads as an empty text and a comment
+            fix += ', in quotes if it starts with # (text: "#1"): YAML reads the rest as a comment'
         raise key_error(f"{where}.{key}", f"is empty; {fix}")
     if len(given) != 1:
         found = f" (found {', '.join(given)})" if given else ""
