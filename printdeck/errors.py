@@ -113,6 +113,10 @@ _NAME_START = r"""(?<![^\s"'“‘(\[])"""
 (straight or curly) or an opening bracket (:func:`name_replaced`)."""
 
 
+MORE_NAMED = 3
+"""Further problems named by their keys after the first problem's message; more are "..."."""
+
+
 class PrintdeckError(Exception):
     """A problem the user can fix: bad theme, missing file, impossible deck.
 
@@ -122,7 +126,7 @@ class PrintdeckError(Exception):
 
     An error made from fields is worded one way (:meth:`worded_as`)::
 
-        <source>: <key>: <problem>, got <value>; <fix> (and N more problems)
+        <source>: <key>: <problem>, got <value>; <fix> (and N more problems: <keys>)
 
     each part only when it is known. A front end reads the fields, never the text:
     the studio attaches the error to the form's field ``key``; the command line
@@ -139,6 +143,8 @@ class PrintdeckError(Exception):
         is_argument: ``key`` names an argument of the call (an API keyword, a
             command-line option), not a theme key.
         more: How many further problems the same input has.
+        more_at: Where they are (their keys), said after the count: "(and 1 more problem:
+            paper.size.1)", so a person fixing the first knows what is next.
         also: Other inputs with the same problem (their names, as the problem says them), so
             a front end can name them in its own words.
         code: A word for a program to act on, where one helps (``"too-few-symbols"``).
@@ -164,6 +170,7 @@ class PrintdeckError(Exception):
         more: int = 0,
         code: str | None = None,
         also: tuple[str, ...] = (),
+        more_at: tuple[str, ...] = (),
     ) -> None:
         self.source = source
         self.key = key
@@ -173,6 +180,7 @@ class PrintdeckError(Exception):
         self.fix = fix
         self.is_argument = is_argument
         self.more = more
+        self.more_at = more_at
         self.code = code
         self.also = also
         self._message = message
@@ -193,7 +201,10 @@ class PrintdeckError(Exception):
         if self.fix:
             text += f"; {self.fix}"
         if self.more:
-            text += f" (and {self.more} more problem{'s' if self.more > 1 else ''})"
+            shown_at = ", ".join(self.more_at[:MORE_NAMED]) + (", ..." if len(self.more_at) > MORE_NAMED else "")
+            text += (
+                f" (and {self.more} more problem{'s' if self.more > 1 else ''}{': ' + shown_at if shown_at else ''})"
+            )
         return text
 
     def _changed(self, **changes: Any) -> PrintdeckError:
@@ -207,6 +218,7 @@ class PrintdeckError(Exception):
             "fix": self.fix,
             "is_argument": self.is_argument,
             "more": self.more,
+            "more_at": self.more_at,
             "code": self.code,
             "also": self.also,
         }
@@ -265,6 +277,7 @@ class PrintdeckError(Exception):
             "fix": self.fix,
             "is_argument": self.is_argument,
             "more": self.more,
+            "more_at": self.more_at,
             "code": self.code,
             "also": list(self.also),
             "message": str(self),

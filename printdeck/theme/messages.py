@@ -236,7 +236,10 @@ def validation_error(
         is_argument: The keys are arguments of a call (see ``printdeck.theme.run_options``).
     """
     errors = sorted(exc.errors(), key=lambda err: not _left_out_of_section(err, root))  # the cause first
-    return PrintdeckError(source=source, is_argument=is_argument, more=len(errors) - 1, **error_fields(errors[0], root))
+    others = tuple(dict.fromkeys(str(error_fields(err, root)["key"]) for err in errors[1:]))  # where the next ones are
+    return PrintdeckError(
+        source=source, is_argument=is_argument, more=len(errors) - 1, more_at=others, **error_fields(errors[0], root)
+    )
 
 
 def _left_out_of_section(err: Mapping[str, Any], root: type[BaseModel]) -> bool:
