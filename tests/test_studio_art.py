@@ -60,6 +60,23 @@ def test_picked_pictures_are_copied_in_credited_and_refused_twice(client: Any, t
     assert client.post("/api/art", json={"names": []}).status_code == 400
 
 
+def test_a_picture_picked_with_a_word_s_name_becomes_its_face(client: Any) -> None:
+    """Picking "ant" with the word "ant" in the deck was refused as a second "ant": it
+    becomes that word's face (pictures with other names are added as symbols, in order)."""
+    client.post("/api/words", json={"text": "ant\nsun\nmoon\nstar\ntree\nfish\nbird"})
+    answer = client.post("/api/art", json={"names": ["cat", "ant", "dog"]})
+    assert answer.status_code == 200, answer.text
+    results = answer.json()["results"]
+    assert [r["ok"] for r in results] == [True, True, True] and [r["file"] for r in results][1] == "ant.svg"
+    assert results[1].get("face_of") is not None
+    symbols = theme_file(client)["symbols"]
+    assert symbols[0] == {"faces": [{"image": "images/ant.svg"}, {"text": "ant"}]}
+    assert [s.get("image") for s in symbols[-2:]] == ["images/cat.svg", "images/dog.svg"]
+    client.post("/api/undo", json={})  # one pick, one Undo
+    after = theme_file(client)["symbols"]
+    assert {"text": "ant"} in after and not any("image" in s for s in after)
+
+
 def _refused(state: dict[str, Any]) -> list[str]:
     return [tile["file"] for tile in state["rejected"]]
 

@@ -21,6 +21,7 @@ from typing import Any
 import printdeck
 from printdeck.emoji_names import TWEMOJI_FOLDER, bundled_code_points, twemoji_folder
 from printdeck.studio import intake, setting_changes, uploads
+from printdeck.studio.symbol_list import name_from_path
 from printdeck.studio.workspace import Workspace
 
 ART_FOLDER = TWEMOJI_FOLDER
@@ -94,10 +95,26 @@ def add_art(space: Workspace, art_ids: list[str], drop: str | None = None) -> li
         raise ValueError("names: not a bundled picture; reload the page")
     files = [uploads.Upload(p.name, p.read_bytes()) for p in paths if p is not None]
     with space.editing():
-        results = intake.add_pictures(space, files, drop)
-        if any(r["ok"] for r in results):
+        paired = {n: _word_named(space, name_from_path(f.filename)) for n, f in enumerate(files)}
+        alone = [f for n, f in enumerate(files) if paired[n] is None]
+        results = iter(intake.add_pictures(space, alone, drop) if alone else [])
+        faces = {n: intake.add_pictures(space, [files[n]], drop, face_of=uid)[0] for n, uid in paired.items() if uid}
+        ordered = [faces[n] if n in faces else next(results) for n in range(len(files))]
+        if any(r["ok"] for r in ordered):
             _credit(space)
-    return results
+    return ordered
+
+
+def _word_named(space: Workspace, name: str) -> int | None:
+    """The uid of the deck's word that reads ``name`` (case aside) and has no name of its
+    own: a bundled picture picked with that name becomes its face (the picker refused "ant"
+    with the word "ant" in the deck, as a second "ant"), else None."""
+    with space.lock:
+        for item in space.items:
+            text = item.data.get("text")
+            if item.kind == "text" and "name" not in item.data and str(text).casefold() == name.casefold():
+                return item.uid
+    return None
 
 
 def _credit(space: Workspace) -> None:

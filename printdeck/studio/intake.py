@@ -268,7 +268,9 @@ def _lower_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, native, os.getpriority(os.PRIO_PROCESS, native) + READY_NICENESS)
 
 
-def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None = None) -> list[dict[str, Any]]:
+def add_pictures(
+    space: Workspace, files: list[uploads.Upload], drop: str | None = None, face_of: int | None = None
+) -> list[dict[str, Any]]:
     """Copy pictures into the theme folder's ``images/`` and add them as symbols, checked
     on this thread (:func:`stage_pictures`, then :func:`check_staged`).
 
@@ -277,6 +279,7 @@ def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None
         files: The uploaded files.
         drop: The page's name for the drop these files are part of (a big drop comes in
             several batches); refused tiles of other drops are forgotten.
+        face_of: The symbol one picture becomes a face of (see :func:`stage_pictures`).
 
     Returns:
         One result a file, in order: ``{"file", "ok", "uid"}`` or ``{"file", "ok": False,
@@ -285,7 +288,7 @@ def add_pictures(space: Workspace, files: list[uploads.Upload], drop: str | None
     Raises:
         Unwritable: the folder cannot be written; nothing of the batch was kept.
     """
-    return check_staged(space, stage_pictures(space, files, drop))
+    return check_staged(space, stage_pictures(space, files, drop, face_of=face_of))
 
 
 def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) -> tuple[Item, Path | None]:
