@@ -98,7 +98,8 @@ def add_art(space: Workspace, art_ids: list[str], drop: str | None = None) -> li
         paired = {n: _word_named(space, name_from_path(f.filename)) for n, f in enumerate(files)}
         alone = [f for n, f in enumerate(files) if paired[n] is None]
         results = iter(intake.add_pictures(space, alone, drop) if alone else [])
-        faces = {n: intake.add_pictures(space, [files[n]], drop, face_of=uid)[0] for n, uid in paired.items() if uid}
+        words = {n: uid for n, uid in paired.items() if uid is not None}
+        faces = {n: intake.add_pictures(space, [files[n]], drop, face_of=uid)[0] for n, uid in words.items()}
         ordered = [faces[n] if n in faces else next(results) for n in range(len(files))]
         if any(r["ok"] for r in ordered):
             _credit(space)
