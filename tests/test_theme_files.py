@@ -347,7 +347,7 @@ def test_a_picture_whose_path_holds_the_theme_folders_is_named_whole(tmp_path: P
     assert f"symbols.0.image: {other.resolve() / 'cut.png'} is truncated" in said, said
 
 
-def test_a_theme_without_a_title_is_titled_after_its_name(tmp_path: Path) -> None:
+def test_a_theme_without_a_title_is_titled_after_its_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand-written ``name: animals-of-africa`` with no ``title`` printed "printdeck" on every
     back, footer and box: the title is now the name in words, or the file's name, as ``init``
     titles a folder; a title given is kept, and a theme with no name at all keeps printdeck's."""
@@ -365,3 +365,11 @@ def test_a_theme_without_a_title_is_titled_after_its_name(tmp_path: Path) -> Non
     titled.write_text(f"name: zoo\ntitle: Our zoo\n{words}", encoding="utf-8")
     assert printdeck.load_theme(titled).spec.title == "Our zoo"
     assert printdeck.load_theme("default").spec.title == "printdeck"  # the bundled deck's own
+
+    from printdeck.theme import load as theme_load  # a name no font on this computer prints (家族, no CJK font)
+
+    cjk = tmp_path / "家族.yaml"
+    cjk.write_text(words, encoding="utf-8")
+    real = theme_load.unprintable_text
+    monkeypatch.setattr(theme_load, "unprintable_text", lambda text: "no font has 家" if "家" in text else real(text))
+    assert printdeck.load_theme(cjk).spec.title == "printdeck"  # never refused for a title it made up

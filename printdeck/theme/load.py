@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from printdeck.artwork import drawing
+from printdeck.artwork import drawing, unprintable_text
 from printdeck.audit import INPUT_EVENT
 from printdeck.cache import file_digest
 from printdeck.choices import PICTURE_FORMATS
@@ -326,9 +326,10 @@ def _titled(spec: ThemeSpec, name: str | None) -> ThemeSpec:
     """``spec`` titled after the deck's ``name`` (its own, or its file's or folder's) when it
     gives no ``title``: a hand-written ``name: animals`` printed "printdeck" on every back,
     footer and box; now "Animals" (:func:`~printdeck.theme.spec_types.title_from_name`)."""
-    if "title" in spec.model_fields_set or name is None or not title_from_name(name):
-        return spec
-    return spec.model_copy(update={"title": title_from_name(name)})
+    title = title_from_name(name) if name is not None else ""
+    if "title" in spec.model_fields_set or not title or unprintable_text(title) is not None:
+        return spec  # a name no font here prints (家族 without a CJK font): printdeck's own title, as before
+    return spec.model_copy(update={"title": title})
 
 
 def _default_name(path: Path) -> str:
