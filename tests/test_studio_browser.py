@@ -442,11 +442,10 @@ def test_a_picture_s_name_emptied_shows_its_file_s_name_again(page: object, stud
     drop(page, [(svg.name, "image/svg+xml", svg.read_bytes())])
     tile = page.locator("#grid .tile", has=page.locator(f".tile-name[value='{svg.stem}']"))
     tile.wait_for(timeout=60_000)
-    box = tile.locator(".tile-name")
+    box = page.locator(f"#grid .tile[data-uid='{tile.get_attribute('data-uid')}'] .tile-name")  # through redraws
     box.fill("Granny")
     box.press("Enter")
     wait_for(lambda: any(s.get("name") == "Granny" for s in theme(studio[1])["symbols"]), "the name saved")
-    box = page.locator("#grid .tile .tile-name[value='Granny']")
     box.fill("")
     box.press("Enter")
     wait_for(lambda: not any(s.get("name") == "Granny" for s in theme(studio[1])["symbols"]), "the name gone")
