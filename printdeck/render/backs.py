@@ -124,7 +124,7 @@ def make_back_form(
         _rings(canvas, design.color, mm_to_pt(radius_mm))
     elif design.pattern == "dots":
         _dots(canvas, design.color, outer)
-    elif design.pattern == "title":
+    elif shows_title(design):
         _title(canvas, design.color, design.title, mm_to_pt(radius_mm))
     if band is not None and picture is not None:  # a band of the deck's colour inside the cut
         width = mm_to_pt(bleed_mm + BAND_MM)
@@ -135,6 +135,12 @@ def make_back_form(
         else:
             canvas.drawPath(shape_path(canvas, shape, (bleed_mm - BAND_MM) / 2.0), stroke=1, fill=0)
     end_form(canvas)
+
+
+def shows_title(design: BackDesign) -> bool:
+    """Whether a back shows its title (and with it a deck's letter: :func:`deck_back`): the
+    title pattern, with no back picture drawn instead."""
+    return design.image is None and design.pattern == "title"
 
 
 def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:

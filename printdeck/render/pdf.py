@@ -178,7 +178,7 @@ def _backs_marked(job: PrintJob) -> str | None:
     dots: only the deck's colour), None without backs."""
     if job.backs is None:
         return None
-    return "lettered" if job.backs.image is None and job.backs.pattern == "title" else "coloured"
+    return "lettered" if backs_mod.shows_title(job.backs) else "coloured"
 
 
 def _tuck_boxes(canvas: Canvas, art: ArtLibrary, job: PrintJob, layouts: Sequence[CardLayout], duplex: bool) -> int:
