@@ -111,6 +111,11 @@ class BuildJob:
         current = 0.0 if self.stage in self.finished else weights.get(self.stage, 0.0) * part
         return min((done + current) / total, 0.99)
 
+    @property
+    def made_pdf(self) -> bool:
+        """Whether the build wrote its PDF (and did not fail after)."""
+        return self.pdf is not None and not self.error
+
     def event(self) -> dict[str, object]:
         """What the page's progress bar shows (JSON)."""
         return {
@@ -126,7 +131,7 @@ class BuildJob:
             "error_words": self.error_words or self.error,
             "error_key": self.error_key,
             "seconds": round(self.seconds, 1),
-            "pdf": None if self.pdf is None or self.error else f"/api/builds/{self.id}/deck.pdf",
+            "pdf": f"/api/builds/{self.id}/deck.pdf" if self.made_pdf else None,
             "zip": f"/api/builds/{self.id}/cards.zip" if self.png_paths and not self.error else None,
             "print_hint": None if self.error else self.print_hint,
             "rev": self.rev,

@@ -44,7 +44,7 @@ class SheetsAndBuilds:
         top bar offers when the latest made slides."""
         jobs = sorted(self.builds.jobs.values(), key=lambda job: job.id)
         latest = jobs[-1] if jobs else None
-        cards = next((job for job in reversed(jobs) if not job.slides and job.done and job.event()["pdf"]), None)
+        cards = next((job for job in reversed(jobs) if not job.slides and job.done and job.made_pdf), None)
         return JSONResponse(
             {"latest": latest.event() if latest is not None else None, "cards": cards.event() if cards else None}
         )
