@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -202,10 +202,10 @@ def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any
     extra = err["type"] == "extra_forbidden"
     parts, parent = _walk(root, tuple(err["loc"]), keep_last=extra)
     code = error_code(err)
+    where = _dotted(parts, extra)
     if extra:
         problem, _, fix = _unknown_key(parts[-1], parent).partition("; ")
-        return {"key": ".".join(parts[:-1]) or "(top level)", "problem": problem, "fix": fix or None, "code": code}
-    where = ".".join(parts) or "(top level)"
+        return {"key": where, "problem": problem, "fix": fix or None, "code": code}
     if err["type"] == "missing":
         return {"key": where, "problem": "missing", "fix": "add this key", "code": code}
     shorten = "shorten it" if err["type"] == "string_too_long" else None  # a long word: what to do is plain
@@ -216,6 +216,17 @@ def error_fields(err: Mapping[str, Any], root: type[BaseModel]) -> dict[str, Any
         "fix": shorten or value_fix(err, where),
         "code": code,
     }
+
+
+def _dotted(parts: Sequence[str], extra: bool) -> str:
+    """An error's theme key: its dotted path, an unknown key's section's for an unknown key."""
+    return ".".join(parts[:-1] if extra else parts) or "(top level)"
+
+
+def _key_of(err: Mapping[str, Any], root: type[BaseModel]) -> str:
+    """The theme key of one pydantic error, as :func:`error_fields` gives it."""
+    extra = err["type"] == "extra_forbidden"
+    return _dotted(_walk(root, tuple(err["loc"]), keep_last=extra)[0], extra)
 
 
 def describe_error(err: Mapping[str, Any], root: type[BaseModel]) -> str:
@@ -236,7 +247,7 @@ def validation_error(
         is_argument: The keys are arguments of a call (see ``printdeck.theme.run_options``).
     """
     errors = sorted(exc.errors(), key=lambda err: not _left_out_of_section(err, root))  # the cause first
-    others = tuple(dict.fromkeys(str(error_fields(err, root)["key"]) for err in errors[1:]))  # where the next ones are
+    others = tuple(dict.fromkeys(_key_of(err, root) for err in errors[1:]))  # where the next ones are
     return PrintdeckError(
         source=source, is_argument=is_argument, more=len(errors) - 1, more_at=others, **error_fields(errors[0], root)
     )
