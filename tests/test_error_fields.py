@@ -334,28 +334,32 @@ def test_check_refuses_a_crowded_small_card_as_build_does(tmp_path: Path) -> Non
 
 
 def test_check_lays_out_a_long_strip_of_a_card() -> None:
-    """A 24 x 300 mm card: its area made the estimate call the words deck safe, and check
-    said ok where the build refused 'pocket' as too small (and told to enlarge a round
-    card's diameter). A long strip is always laid out; the build names card.size."""
+    """A long strip of a card: its area made the estimate call the words deck safe, and check
+    said ok where the build refused 'pocket' as too small on a 24 x 300 mm card (and told to
+    enlarge a round card's diameter). A long strip is always laid out; the build names card.size."""
     import yaml
 
     from printdeck.artwork import silhouettes
     from printdeck.layout import LayoutSettings, may_pack_too_small
+    from printdeck.layout.size_plan import PACKED_SIZE_SHARE, SMALL_SIZE_MARGIN, smallest_size_estimate_mm
     from printdeck.resources import data_root
 
     words = printdeck.load_theme("words")
     sils = silhouettes(list(words.symbols))
-    assert not may_pack_too_small(sils, 8, LayoutSettings.from_theme(words))
     data = yaml.safe_load((data_root("themes") / "words.yaml").read_text(encoding="utf-8"))
-    data |= {"card": {"shape": "rectangle", "size": ["24mm", "300mm"]}, "paper": {"size": "a3"}}
+    data |= {"card": {"shape": "rectangle", "size": ["40mm", "390mm"]}, "paper": {"size": "a3"}}
     settings = LayoutSettings.from_theme(printdeck.load_theme(data, base_dir=data_root("themes")))
+    by_area_mm = PACKED_SIZE_SHARE * smallest_size_estimate_mm(sils, 8, settings)
+    assert by_area_mm >= SMALL_SIZE_MARGIN * settings.min_size_mm  # its area alone calls it safe
     assert may_pack_too_small(sils, 8, settings) and settings.card_size_key() == "card.size"
 
 
-@pytest.mark.parametrize("name", ["default", "words", "times-tables", "vocabulary", "languages"])
+@pytest.mark.parametrize("name", ["default", "vocabulary", "languages", "junior", "poker", "double"])
 def test_check_lays_out_no_bundled_deck(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The estimate that decides to lay out (``may_pack_too_small``) keeps ordinary decks
-    quick: no bundled theme comes near the least size."""
+    quick: these bundled themes are far from the least size. The words and times-tables
+    decks, whose words keep room at their ends, estimate under 10 mm and are laid out
+    (bench/RESULTS.md)."""
     import printdeck.api.checking as checking
 
     def laid_out(*args: object) -> None:

@@ -44,6 +44,11 @@ if TYPE_CHECKING:  # words, photos and SVG sizes load their modules when drawn (
 DrawingKind = Literal["svg", "text", "picture"]
 WORD_SPACE_EM = 0.25
 """Space kept clear between two words on a card, in em of the smaller word (a word space)."""
+WORD_APART_EM = 0.4
+"""Space kept clear between two words side by side along a line, in em of the smaller word,
+on top of :data:`WORD_SPACE_EM`'s and of half of each word's own widest space: "5 × 6"
+beside "42" must not read as "5 × 6 42", so the gap between them is wider than the
+spaces inside either."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,10 @@ class Drawing:
         clearance: Extra room (box heights) the layout keeps clear around the ink on
             top of ``layout.gap``: half a word space for words (so two words stand at
             least :data:`WORD_SPACE_EM` of the smaller one apart), 0 otherwise.
+        clearance_along: Extra room (box heights) along the baseline, on top of
+            ``clearance``, at each end of a word: half of :data:`WORD_APART_EM`; the
+            silhouette adds half the word's widest inner space
+            (:func:`printdeck.artwork.tracing.trace`). 0 for pictures.
     """
 
     symbol: SymbolSpec
@@ -70,6 +79,7 @@ class Drawing:
     key: str
     word: ShapedWord | None = None
     clearance: float = 0.0
+    clearance_along: float = 0.0
     crop: Crop | None = None
     crop_report: CropReport | None = None
 
@@ -126,7 +136,8 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
         word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
         x0, y0, x1, y1 = word.ink_em
         height = y1 - y0
-        return Drawing(symbol, "text", (x1 - x0, height), key, word, WORD_SPACE_EM / 2.0 / height)
+        em = 1.0 / height  # box heights
+        return Drawing(symbol, "text", (x1 - x0, height), key, word, WORD_SPACE_EM / 2.0 * em, WORD_APART_EM / 2.0 * em)
     path = existing_file(symbol)
     if symbol.kind == "svg":
         from printdeck.artwork.svg import svg_size  # noqa: PLC0415 - resvg only when drawn

@@ -271,7 +271,10 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     """Trace a symbol's silhouette from the pixels of its drawing (uncached; see :func:`silhouette`).
 
     A word's collision outline keeps its drawing's ``clearance`` (half a word space)
-    clear around the ink, so two words stand a word space apart besides the gap; line
+    clear around the ink, so two words stand a word space apart besides the gap, and
+    along its baseline also ``clearance_along`` and half its widest inner space
+    (:func:`widest_space`), so two words side by side stand further apart than the
+    spaces inside either and do not read as one; line
     art (ink under :data:`LINE_ART_INK` of its outline: outline icons, rings) keeps
     :data:`LINE_ART_CLEARANCE`, so two black line icons do not read as one shape.
 
@@ -288,7 +291,14 @@ def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
     mask = alpha > ALPHA_THRESHOLD
     if not mask.any():
         raise art.symbol.error("the artwork is fully transparent", "give an image with visible ink")
-    same = (aspect, mask.shape, hashlib.sha256(np.packbits(mask).tobytes()).hexdigest(), art.symbol.nest, art.clearance)
+    same = (
+        aspect,
+        mask.shape,
+        hashlib.sha256(np.packbits(mask).tobytes()).hexdigest(),
+        art.symbol.nest,
+        art.clearance,
+        art.clearance_along,
+    )
     known = _BY_MASK.get(same)
     if known is None:
         known = _traced(art, mask)
@@ -305,6 +315,37 @@ they are traced, and their field found, once (the object is shared: it is never 
 MAX_REMEMBERED_MASKS = 256
 
 
+def widest_space(mask: np.ndarray) -> int:
+    """The widest run of ink-free columns between inked ones of ``mask`` ``(h_px, w_px)
+    bool`` (pixels): a word's widest inner space, as printed ("5 × 6": a space and the
+    glyphs' side bearings); 0 when every column between the first and last inked one
+    has ink."""
+    inked = np.flatnonzero(mask.any(axis=0))
+    if len(inked) < 2:
+        return 0
+    return int(np.diff(inked).max()) - 1
+
+
+def padded(outline: BaseGeometry, across: float, along: float = 0.0) -> BaseGeometry:
+    """``outline`` grown by ``across`` (box units) every way and by ``across + along``
+    along x, elliptically in between: the outline is stretched in y by ``(across + along)
+    / across``, buffered by ``across + along`` (mitred joins, as the collision outline's)
+    and shrunk back, so its edges' offsets are ``across`` at the top and bottom and
+    ``across + along`` at the ends.
+
+    Raises:
+        ValueError: ``across`` is not positive.
+    """
+    if across <= 0:
+        raise ValueError(f"across must be positive, got {across}")
+    if along <= 0:
+        return outline.buffer(across, join_style="mitre", mitre_limit=2.0)
+    stretch = (across + along) / across
+    tall = shapely.affinity.scale(outline, 1.0, stretch, origin=(0.0, 0.0))
+    grown = tall.buffer(across + along, join_style="mitre", mitre_limit=2.0)
+    return shapely.affinity.scale(grown, 1.0, 1.0 / stretch, origin=(0.0, 0.0))
+
+
 def _traced(art: Drawing, mask: np.ndarray) -> Silhouette:
     """:func:`trace` from the drawing's ink mask, ``(h_px, w_px) bool``."""
     aspect = art.aspect
@@ -318,8 +359,9 @@ def _traced(art: Drawing, mask: np.ndarray) -> Silhouette:
     keep_holes = HOLE_MIN_AREA if art.symbol.nest else math.inf
     outline = collision_outline(ink, shape, to_box, max(sx, sy), keep_holes)
     clearance = art.clearance or (LINE_ART_CLEARANCE if area < LINE_ART_INK * outline.area else 0.0)
+    along = art.clearance_along + widest_space(mask) * sx / 2.0 if art.clearance_along > 0 else 0.0
     if clearance > 0:
-        outline = _fill_holes(outline.buffer(clearance, join_style="mitre", mitre_limit=2.0), keep_holes)
+        outline = _fill_holes(padded(outline, clearance, along), keep_holes)
     if not art.symbol.nest:  # open mouths too, as holes are: nothing may sit in a C's mouth
         outline = _fill_holes(fill_mouths(outline), keep_holes)
     return _make(aspect, shape, outline, area)
