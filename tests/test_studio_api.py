@@ -615,6 +615,20 @@ def test_an_existing_theme_folder_is_opened_and_its_file_kept(tmp_path: Path) ->
     assert yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))["symbols"] == [{"folder": "pictures"}]
 
 
+def test_a_ratio_written_unquoted_is_kept_as_text_when_the_studio_saves(tmp_path: Path) -> None:
+    """``text: 3:4`` is the word "3:4" to the build; the studio read it as YAML 1.1's 184 and
+    saved 184 over the user's ratio."""
+    folder = tmp_path / "ratios"
+    folder.mkdir()
+    words = "".join(f"  - text: {a}:{a + 1}\n" for a in range(1, 8))
+    (folder / "theme.yaml").write_text(f"name: ratios\nsymbols:\n{words}", encoding="utf-8")
+    with make_client(folder) as c:
+        assert c.patch("/api/settings", json={"changes": {"title": "Ratios"}}).status_code == 200
+        assert [s["name"] for s in c.get("/api/state").json()["state"]["symbols"]][:2] == ["1:2", "2:3"]
+    saved = printdeck.load_theme(folder / "theme.yaml")
+    assert [s.text for s in saved.symbols] == [f"{a}:{a + 1}" for a in range(1, 8)] and saved.spec.title == "Ratios"
+
+
 def test_a_theme_file_changed_by_something_else_is_taken_in_before_the_next_save(client: TestClient) -> None:
     folder = Path(client.get("/api/state").json()["state"]["folder"])
     edited = (folder / "theme.yaml").read_text(encoding="utf-8") + "author: me, in my editor\n"

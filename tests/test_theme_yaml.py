@@ -142,3 +142,15 @@ def test_a_colour_without_quotes_is_refused_not_read_as_empty(text: str, line: i
     with pytest.raises(PrintdeckError, match=rf"t\.yaml: line {line}: the colour #f+0* needs quotes"):
         load_yaml_text(text, "t.yaml")
     assert load_yaml_text('name: x  # not a colour #fff\ntitle: "Deck #1"\nsymbols:\n  - #bad idea\n', "t.yaml")
+
+
+def test_a_base_60_number_stays_text() -> None:
+    """YAML 1.1 reads ``3:4`` as 184 and ``1:30`` as 90; a theme means the text it shows."""
+    data = load_yaml_text("a: 3:4\nb: 1:30:00.5\nc: -2:05\nd: 12\ne: 1.5\nf: '3:4'\ng: [10:30, 7]\n")
+    assert data == {"a": "3:4", "b": "1:30:00.5", "c": "-2:05", "d": 12, "e": 1.5, "f": "3:4", "g": ["10:30", 7]}
+
+
+def test_a_ratio_as_a_word_builds(tmp_path: Path) -> None:
+    path = tmp_path / "ratios.yaml"
+    path.write_text("symbols:\n" + "".join(f"  - text: {a}:{b}\n" for a, b in zip(range(1, 8), range(2, 9))))
+    assert [s.text for s in load_theme(path).symbols] == [f"{a}:{b}" for a, b in zip(range(1, 8), range(2, 9))]

@@ -186,10 +186,7 @@ def _parsed(path: Path) -> object:
         if exc.key is None:  # the file itself is broken, not one key
             raise
     text = read_user_file(path, THEME_FILE, MAX_THEME_BYTES, "a theme file").decode("utf-8-sig")
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise PrintdeckError(f"{shown(path)}: not readable YAML ({str(exc).splitlines()[0]}); fix it") from None
+    return printdeck.load_yaml_text(text, shown(path))  # as the build reads it: "3:4" stays text
 
 
 def theme_text(doc: dict[str, Any], folder: Path) -> str:

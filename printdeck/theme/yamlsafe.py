@@ -7,7 +7,9 @@ duplicate key silently drops the first value. This module caps the file size,
 counts the document's nodes *with aliases expanded* before anything is
 constructed (merge keys ``<<: *x`` included: a merge is an alias), refuses
 recursive aliases, and makes duplicate keys an error. Merge keys are accepted;
-a key written beside a merge overrides the merged one.
+a key written beside a merge overrides the merged one. A plain scalar such as ``3:4``
+or ``1:30`` stays text, as YAML 1.2 reads it, instead of YAML 1.1's base-60 number
+(184, 90), which no theme key means.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ MAX_EXPANDED_NODES = 100_000
 
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+_BASE_60 = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?")
+"""YAML 1.1's sexagesimal integers and floats (``3:4`` is 184, ``1:30:00.5`` is 5400.5)."""
 
 
 class _CheckedLoader(yaml.SafeLoader):  # type: ignore[misc, unused-ignore]  # (PyYAML has no stubs here)
@@ -39,7 +44,16 @@ class _CheckedLoader(yaml.SafeLoader):  # type: ignore[misc, unused-ignore]  # (
     and also brought in by its ``<<`` merge is not: the written one wins, as the
     YAML merge-key spec says. ``<<`` itself may appear once a mapping (merge
     several with ``<<: [*a, *b]``).
+
+    A plain scalar written as a base-60 number (``3:4``, a ratio or a time to a reader) is
+    resolved as text.
     """
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: tuple[bool, bool]) -> str:  # type: ignore[override, unused-ignore]
+        if kind is yaml.ScalarNode and implicit[0] and _BASE_60.fullmatch(value):
+            return _STR_TAG
+        tag: str = super().resolve(kind, value, implicit)
+        return tag
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:  # type: ignore[override, unused-ignore]
         seen: dict[object, yaml.Node] = {}
