@@ -454,6 +454,32 @@ def test_a_picture_s_name_emptied_shows_its_file_s_name_again(page: object, stud
     )
 
 
+def test_a_name_another_symbol_has_is_refused_beside_its_tile(page: object, studio: tuple[str, Path]) -> None:
+    """A parent names a second photo "Emma": the refusal was said only in the top line and
+    the tile went back to its old name. The box keeps "Emma", marked, the reason under it;
+    set back, the mark goes."""
+    first, second = sorted(TWEMOJI.glob("*.svg"))[-5:-3]
+    drop(page, [(p.name, "image/svg+xml", p.read_bytes()) for p in (first, second)])
+    uids = []
+    for svg in (first, second):
+        tile = page.locator("#grid .tile", has=page.locator(f".tile-name[value='{svg.stem}']"))
+        tile.wait_for(timeout=60_000)
+        uids.append(tile.get_attribute("data-uid"))
+    box = page.locator(f"#grid .tile[data-uid='{uids[1]}'] .tile-name")  # found again through redraws
+    box.fill(first.stem)
+    box.press("Enter")
+    note = page.locator(f"#name-refused-{uids[1]}")
+    note.wait_for(timeout=10_000)
+    assert "already" in note.inner_text() and note.inner_text().startswith("Not saved:")
+    assert box.input_value() == first.stem and box.get_attribute("aria-invalid") == "true"
+    assert box.get_attribute("aria-describedby") == f"name-refused-{uids[1]}"
+    assert not any(s.get("name") == first.stem for s in theme(studio[1])["symbols"])  # nothing saved
+    box.fill(second.stem)
+    box.press("Enter")
+    note.wait_for(state="detached", timeout=10_000)
+    assert box.get_attribute("aria-invalid") is None and box.input_value() == second.stem
+
+
 def test_a_picture_dropped_on_its_word_s_tile_becomes_its_face(page: object, studio: tuple[str, Path]) -> None:
     """A teacher drops "snail.svg" on the word "snail": one symbol with both faces (the
     picture was refused as a second "snail" before it could be paired)."""

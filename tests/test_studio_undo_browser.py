@@ -168,7 +168,8 @@ def _pick(page: object, name: str, said: str) -> None:
 def test_a_refused_copys_tile_goes_with_the_symbol_it_copied(page: object, studio: tuple[str, Path]) -> None:
     """The cat picked again was refused ("the same picture as another symbol"); removing the
     cat it copied left the red tile saying so until dismissed. It goes with that symbol now,
-    and the cat picked once more is added with no red tile left."""
+    and with it the status line's refusal; the cat picked once more is added with no red
+    tile left."""
     refused = "#grid .tile.rejected:has-text('cat.svg')"
     page.click("#art-open")
     page.wait_for_selector("#art-picker[open]")
@@ -176,10 +177,12 @@ def test_a_refused_copys_tile_goes_with_the_symbol_it_copied(page: object, studi
     _pick(page, "cat", "^cat was not added: this is the same picture as Symbol \\d+, “cat”")
     page.click("#art-picker button:has-text('Done')")
     page.wait_for_selector(refused)
+    assert page.inner_text("#busy").startswith("cat was not added")
     page.screenshot(path=str(studio[1] / "refused-copy.png"))
     page.click("#grid .tile[data-uid] button[aria-label='Remove cat']")
     page.wait_for_function("!document.querySelector(\"#grid button[aria-label='Remove cat']\")")
     page.wait_for_selector(refused, state="detached")  # the refusal no longer applies
+    assert "was not added" not in page.inner_text("#busy")  # nor does the status line say it
     assert page.evaluate("document.activeElement.closest('#grid') !== null")  # the focus stays in the grid
     page.click("#art-open")
     page.wait_for_selector("#art-picker[open]")

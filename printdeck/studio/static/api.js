@@ -219,6 +219,26 @@ export async function download(url) {
 
 /** Make an element: el("div", {class: "x", text: "hi"}, child, ...); "picture": an
  *  image address fetched with the token (an <img> cannot send the header itself). */
+/** Say ``text`` in the status line (#busy); it points at red tiles, so once none is left
+ *  (dismissed, or its symbol's other copy removed) it becomes ``withoutTiles``
+ *  (:func:`forgetRedTiles`). A later text is left as it is. */
+export function sayWithRedTiles(text, withoutTiles) {
+  const note = document.getElementById("busy");
+  note.textContent = text;
+  note.dataset.withTiles = text;
+  note.dataset.withoutTiles = withoutTiles;
+}
+
+/** The status line's text said by :func:`sayWithRedTiles`, once ``state`` has no red tile. */
+export function forgetRedTiles(state) {
+  const note = document.getElementById("busy");
+  const { withTiles, withoutTiles } = note.dataset;
+  if (withTiles === undefined || state.rejected.length) return;
+  if (note.textContent === withTiles) note.textContent = withoutTiles;
+  delete note.dataset.withTiles;
+  delete note.dataset.withoutTiles;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -2,7 +2,7 @@
 // buttons, each named by its picture ("Add cat"). Arrow keys move in the grid, Enter or
 // a click adds the picture: the studio copies it into the folder's images/ and checks it
 // as it checks a dropped picture (a copy of a symbol already there is refused the same way).
-import { call, change, el, imageUrl, store } from "./api.js";
+import { call, change, el, imageUrl, sayWithRedTiles, store } from "./api.js";
 
 let catalogue = null; // [{id, name, words}] from GET /api/art, once
 
@@ -83,7 +83,9 @@ async function pick(dialog, target) {
     const why = (result && (result.words || result.error)) || answer.data.words || answer.data.error || "try again";
     note.textContent = `${name} was not added: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
   }
-  document.getElementById("busy").textContent = note.textContent;
+  const busy = document.getElementById("busy");
+  if (store.state && store.state.rejected.length && !(result && result.ok)) sayWithRedTiles(note.textContent, "");  // goes with its red tile
+  else busy.textContent = note.textContent;
   const keep = dialog.querySelector(`[data-art="${id}"]`);
   if (keep) {
     const held = inDeck().has(id);

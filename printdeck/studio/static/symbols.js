@@ -1,5 +1,5 @@
 // The symbols panel: dropping pictures, typing words, the grid of tiles, and reordering.
-import { call, change, cropRadius, el, store } from "./api.js";
+import { call, change, cropRadius, el, forgetRedTiles, sayWithRedTiles, store } from "./api.js";
 import { follow } from "./build.js";
 import { drawDetail } from "./detail.js";
 
@@ -32,6 +32,9 @@ let wordsLang = ""; // state.words_lang: the language the words print in (drawSy
 // uid -> the name typed and sent, until its answer comes: the grid redrawn meanwhile (by a
 // late answer of the sheet or the look-alikes, still of the state before it) shows it as typed.
 const namesSent = new Map();
+// uid -> {typed, words}: a name the studio refused (another symbol has it). Its box keeps what
+// was typed, marked, with the reason under it, until the box is saved or set back.
+const namesRefused = new Map();
 
 /** Whether a tile's box is its word: a word whose name is the word itself, so what is
  *  typed there is what prints (a teacher fixing a typo fixes the card, not a name). */
@@ -42,11 +45,18 @@ const boxIsWord = (symbol) => symbol.kind === "text" && symbol.name === symbol.t
 async function rename(symbol, typed, box) {
   const word = boxIsWord(symbol);
   if (word && !typed.trim()) { box.value = symbol.text; return; }  // a word cannot be blank: it stays
+  if (namesRefused.has(symbol.uid) && typed.trim() === (word ? symbol.text : symbol.name)) {
+    namesRefused.delete(symbol.uid);  // set back to the saved name: nothing to send, the mark goes
+    store.set(store.state);
+    return;
+  }
   const sent = { typed };
   namesSent.set(symbol.uid, sent);
   const changes = word ? { text: typed.trim(), name: null } : { name: typed.trim() || null };
-  await change("PATCH", `/api/symbols/${symbol.uid}`, { changes }, () => {
+  await change("PATCH", `/api/symbols/${symbol.uid}`, { changes }, (answer) => {
     if (namesSent.get(symbol.uid) === sent) namesSent.delete(symbol.uid);  // the answer's name is shown
+    if (answer.status === 422 && answer.data.words) namesRefused.set(symbol.uid, { typed, words: answer.data.words });
+    else namesRefused.delete(symbol.uid);
   });
   const now = store.state && store.state.symbols.find((s) => s.uid === symbol.uid);
   const shown = document.querySelector(`#grid .tile[data-uid="${symbol.uid}"] .tile-name`);  // redrawn since
@@ -143,19 +153,8 @@ async function finishChecks(failed, total) {
 /** How a drop went: what was added and, while their red tiles show, where the refused
  *  ones are (see `forgetRedTiles`). */
 function dropNote(note, added, refused) {
-  note.textContent = added + (refused ? `; ${refused} refused (see the red tiles)` : ".");
-  if (refused) note.dataset.withoutTiles = `${added}; ${refused} refused.`;
-  else delete note.dataset.withoutTiles;
-}
-
-/** A drop's note no longer points at red tiles once none is left (dismissed, or its
- *  symbol's other copy removed); a later note is left as it is. */
-function forgetRedTiles(state) {
-  const note = document.getElementById("busy");
-  const without = note.dataset.withoutTiles;
-  if (without === undefined || state.rejected.length) return;
-  if (note.textContent.endsWith("(see the red tiles)")) note.textContent = without;
-  delete note.dataset.withoutTiles;
+  if (refused) sayWithRedTiles(`${added}; ${refused} refused (see the red tiles)`, `${added}; ${refused} refused.`);
+  else note.textContent = `${added}.`;
 }
 
 /** A page opened (or reloaded) while pictures are checked follows the check to its end. */
@@ -277,11 +276,18 @@ function tile(symbol, index, count) {
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   if (symbol.kind === "photo" && symbol.crop && symbol.crop.box) showCrop(face, symbol.crop.box, symbol.shape);
+  const refused = namesRefused.get(symbol.uid);
+  const typedName = namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : refused && refused.typed;
   const name = el("input", {
-    type: "text", class: "tile-name", "data-part": "name", value: namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : symbol.name,
+    type: "text", class: "tile-name", "data-part": "name", value: typedName ?? symbol.name,
+    "aria-invalid": refused ? "true" : null, "aria-describedby": refused ? `name-refused-${symbol.uid}` : null,
     "aria-label": `${boxIsWord(symbol) ? "Word" : "Name"} of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
     disabled: symbol.kind === "folder",
     onchange: (e) => rename(symbol, e.target.value, e.target),
+    onkeydown: (e) => {  // Enter again on a refused name, unchanged (the other symbol renamed since)
+      const still = namesRefused.get(symbol.uid);
+      if (e.key === "Enter" && still && e.target.value === still.typed) rename(symbol, e.target.value, e.target);
+    },
   });
   const tools = el("div", { class: "tile-tools" },
     el("button", { type: "button", "data-part": "earlier", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
@@ -292,6 +298,7 @@ function tile(symbol, index, count) {
     symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
     name, tools,
     symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null,
+    refused ? el("p", { class: "tile-error", id: `name-refused-${symbol.uid}`, text: `Not saved: ${refused.words}` }) : null,
     symbol.warning ? el("p", { class: "tile-warning", role: "note", title: symbol.warning_detail, text: `⚠ ${symbol.warning}` }) : null);
   dragToReorder(item, symbol.uid, index);
   dropToPair(face, symbol);
