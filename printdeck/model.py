@@ -55,8 +55,8 @@ class SymbolSpec:
         zoom: Photo only: the crop's side is ``min(w, h) / zoom``.
         nest: Other symbols may sit in this symbol's big holes (``layout.nest``);
             by default its collision outline has no holes.
-        remove_background: Photo only: make a plain background touching the
-            corners transparent (see ``printdeck.artwork.prepared_picture``).
+        remove_background: Photo or raster picture: make a plain background touching
+            the corners transparent (see ``printdeck.artwork.prepared_picture``).
         faces: A symbol with several faces (a concept: a picture and its word, "3 × 4"
             and "12"): every face's own symbol, face 0 first; this symbol's drawing
             fields are face 0's. Empty for a symbol with one face (the usual case).

@@ -40,11 +40,16 @@ def svgs(n: int, skip: int = 0) -> list[Path]:
 
 
 def png_bytes(colour: tuple[int, int, int], size: int = 64, alpha: bool = False) -> bytes:
-    """A small PNG: a coloured square (a photo) or a coloured disc on transparency."""
+    """A small PNG: a coloured disc on a shaded wall (a photo: its edges are not one plain
+    colour, which would make it clip art) or on transparency."""
     image = Image.new("RGBA" if alpha else "RGB", (size, size), (0, 0, 0, 0) if alpha else (240, 240, 240))
     from PIL import ImageDraw
 
-    ImageDraw.Draw(image).ellipse((8, 8, size - 8, size - 8), fill=colour)
+    draw = ImageDraw.Draw(image)
+    if not alpha:
+        for y in range(size):  # a wall lit from above: 240 at the top down to 140
+            draw.line([(0, y), (size, y)], fill=(240 - 100 * y // size,) * 3)
+    draw.ellipse((8, 8, size - 8, size - 8), fill=colour)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -266,7 +271,7 @@ def test_a_photo_with_its_background_removed_is_shown_as_it_prints(client: TestC
     from PIL import Image, ImageDraw
 
     photo = Image.new("RGB", (400, 300), (60, 160, 80))  # a plain green wall
-    ImageDraw.Draw(photo).ellipse((150, 80, 250, 220), fill=(200, 150, 120))  # the subject
+    ImageDraw.Draw(photo).ellipse((150, 80, 250, 340), fill=(200, 150, 120))  # the subject, cut by the frame
     data = io.BytesIO()
     photo.save(data, format="PNG")
     state = upload(client, [("kid.png", data.getvalue())] + [(p.name, p.read_bytes()) for p in svgs(6)])["state"]

@@ -104,6 +104,7 @@ if TYPE_CHECKING:
         subject_pieces,
         subject_rings,
     )
+    from printdeck.artwork.plain_background import plain_background
     from printdeck.artwork.raster import alpha_array, rasterise, rasterise_longest, word_svg
     from printdeck.artwork.same_picture import (
         SAME_PICTURE_INLIERS,
@@ -196,6 +197,7 @@ _WHERE = {
     "parse_font_ref": "printdeck.artwork.fonts",
     "photo_master": "printdeck.artwork.picture",
     "prepared_picture": "printdeck.artwork.picture",
+    "plain_background": "printdeck.artwork.plain_background",
     "rasterise": "printdeck.artwork.raster",
     "rasterise_longest": "printdeck.artwork.raster",
     "read_limited": "printdeck.fileio",
@@ -307,6 +309,7 @@ __all__ = [
     "parse_font_ref",
     "photo_master",
     "picture_features",
+    "plain_background",
     "prepared_picture",
     "rasterise",
     "rasterise_longest",

@@ -191,7 +191,9 @@ def upright(symbol: SymbolSpec, max_px: int) -> Image.Image:
 def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = None) -> Image.Image:
     """The picture of a raster or photo symbol as RGBA, its longer side ``max_px`` pixels.
 
-    - ``raster``: the whole image (EXIF orientation applied), alpha kept.
+    - ``raster``: the whole image (EXIF orientation applied), alpha kept; with
+      ``remove_background``, also 0 where a plain background touching its corners shows
+      (:func:`cut_out`).
     - ``photo``: the ``crop`` square (default: centred, side min(w, h)) of the
       EXIF-upright photo, transparency flattened on white; alpha = the shape mask
       (:func:`photo_mask`) and, with ``remove_background``, 0 where a plain background
@@ -205,7 +207,8 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
     if symbol.kind not in ("raster", "photo"):
         raise symbol.error(f"a {symbol.kind} symbol has no picture")
     if symbol.kind == "raster":
-        return upright(symbol, max_px)
+        picture = upright(symbol, max_px)
+        return cut_out(picture) if symbol.remove_background else picture
     w, h = oriented_size(Path(symbol.path or ""))
     crop = crop or Crop((w - min(w, h)) / 2.0, (h - min(w, h)) / 2.0, float(min(w, h)))
     flat = crop_square(symbol, crop, max_px)
@@ -214,6 +217,19 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
         alpha = np.minimum(alpha, rings_mask(subject_rings(symbol, crop), flat.width))
     out = flat.convert("RGBA")
     out.putalpha(Image.fromarray(alpha))
+    return out
+
+
+def cut_out(picture: Image.Image) -> Image.Image:
+    """``picture`` (RGBA) with its plain background made transparent: its alpha is also 0
+    where :func:`background_alpha` finds the background (a clip art's white, found at the
+    picture's own size, so edges stay sharp at every size it is drawn; transparent parts
+    count as white)."""
+    flat = Image.new("RGB", picture.size, (255, 255, 255))
+    flat.paste(picture, mask=picture.getchannel("A"))
+    alpha = background_alpha(flat, BACKGROUND_TOLERANCE)
+    out = picture.copy()
+    out.putalpha(Image.fromarray(np.minimum(np.asarray(picture.getchannel("A")), alpha)))
     return out
 
 

@@ -131,7 +131,7 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
             picture = prepared_picture(symbol, target).convert("RGB")
         # a photo is JPEG whatever its file (a PNG or 16-bit photo too): opaque and photographic
         return StoredPicture(_reader(picture, True, art, target), symbol.photo_shape or "circle", False, rings)
-    if _passes_through(art, target):
+    if _passes_through(art, target) and not symbol.remove_background:
         return StoredPicture(JpegReader(Path(symbol.path or "").read_bytes()), None, False)
     jpeg = _kept_jpeg(art, target)
     if jpeg is not None:

@@ -305,8 +305,10 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     name, existed = uploads.free_name(pictures, name, upload.data, taken_names)
     path = None if existed else uploads.store(pictures, name, upload.data)
     kind = printdeck.picture_kind(name, upload.data)  # as printdeck init makes the entry
-    upright = {"rotate": False} if kind.upright else {}  # a cut-out person or pet: never upside down
-    return Item({kind.key: f"{uploads.PICTURES_FOLDER}/{name}", **upright}), path
+    keys = {"remove_background": True} if kind.cut_out else {}  # clip art on white: printed without the white
+    if kind.upright:
+        keys["rotate"] = False  # a cut-out person or pet: never upside down
+    return Item({kind.key: f"{uploads.PICTURES_FOLDER}/{name}", **keys}), path
 
 
 def _refused(

@@ -17,7 +17,7 @@ import printdeck
 FILE_KEYS = ("image", "photo", "folder")
 COMMON_FIELDS = {"name", "scale", "rotate"}
 FIELDS_BY_KIND = {
-    "image": COMMON_FIELDS,
+    "image": COMMON_FIELDS | {"remove_background"},
     "photo": COMMON_FIELDS | {"focus", "zoom", "remove_background", "shape"},
     "text": COMMON_FIELDS | {"text", "color", "lang"},
     "folder": {"scale", "rotate"},

@@ -12,7 +12,7 @@ from printdeck.emoji_names import emoji_in, emoji_name
 from printdeck.errors import SAME_PICTURE, PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
-from printdeck.theme.picture_kind import picture_kind
+from printdeck.theme.picture_kind import PictureKind, picture_kind
 from printdeck.theme.symbol_files import folder_images, refused_line
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, original_first
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, PROOF_PX, visible_ink
@@ -22,9 +22,10 @@ PICTURES_FOLDER = "images"
 """Where ``init --images`` copies pictures from outside the new theme's folder."""
 
 
-def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, str, bool]]:
-    """The pictures of a folder as (key, path in the theme, name, upright): ``key`` is ``photo``
-    for an opaque raster, else ``image``; ``upright`` for a cut-out showing a face
+def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, PictureKind]]:
+    """The pictures of a folder as (path in the theme, name, entry): the entry's key is
+    ``photo`` for an opaque raster, else ``image`` (clip art on a plain background included,
+    its background removed), upright for a cut-out showing a face
     (:func:`~printdeck.theme.picture_kind.picture_kind`).
 
     A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
@@ -33,7 +34,7 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     if not folder.is_dir():
         raise argument_error("images", "is not a folder", "give the folder holding your pictures", source=folder)
     inside = folder.resolve().is_relative_to(theme_dir.resolve())
-    out: list[tuple[str, str, str, bool]] = []
+    out: list[tuple[str, str, PictureKind]] = []
     refused: list[tuple[Path, PrintdeckError]] = []
     files = folder_images(folder, "images", photo=False, refused=refused)  # a GIF said with the others
     names = _names_apart(files)
@@ -42,13 +43,13 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     for f in files:
         if f in problems:
             continue
-        key, upright = keys[f]
+        kind = keys[f]
         if inside:
             rel = Path(os.path.relpath(f.resolve(), theme_dir.resolve())).as_posix()
         else:
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
-        out.append((key, rel, names[f], upright))
+        out.append((rel, names[f], kind))
     if len(refused) == 1:
         raise refused[0][1]
     if refused:
@@ -56,21 +57,18 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
     return out
 
 
-def _checked(files: list[Path]) -> tuple[dict[Path, tuple[str, bool]], dict[Path, PrintdeckError]]:
-    """Each picture's theme key and whether it shows a face to keep upright
-    (:func:`_picture_key`), and the refusal of each picture that cannot be used: one
-    printdeck cannot print, or a copy of another (:func:`_copies`), as the theme's load
-    would refuse it."""
-    keys: dict[Path, tuple[str, bool]] = {}
+def _checked(files: list[Path]) -> tuple[dict[Path, PictureKind], dict[Path, PrintdeckError]]:
+    """Each picture's entry (:func:`_picture_key`), and the refusal of each picture that
+    cannot be used: one printdeck cannot print, or a copy of another (:func:`_copies`), as
+    the theme's load would refuse it."""
+    keys: dict[Path, PictureKind] = {}
     digests: dict[Path, tuple[str, ...]] = {}
     problems: dict[Path, PrintdeckError] = {}
     for f in files:
         try:
-            key, upright, digests[f] = _picture_key(f)
+            keys[f], digests[f] = _picture_key(f)
         except PrintdeckError as exc:
             problems[f] = exc
-            continue
-        keys[f] = key, upright
     for f, original in _copies(digests).items():
         problems[f] = _same_picture(f, original)
     return keys, problems
@@ -145,10 +143,11 @@ def _without_pictographs(text: str) -> str:
     return " ".join("".join(" " if _is_pictograph(c) else c for c in text).split())
 
 
-def _picture_key(f: Path) -> tuple[str, bool, tuple[str, ...]]:
-    """A picture file's theme key (``photo`` for an opaque raster, else ``image``), whether
-    it shows a face to keep upright, and its check's fingerprints (the theme's load refuses
-    two pictures that share one).
+def _picture_key(f: Path) -> tuple[PictureKind, tuple[str, ...]]:
+    """A picture file's entry (:func:`~printdeck.theme.picture_kind.picture_kind`: ``photo``
+    for an opaque raster, else ``image``, with its background removed when plain and upright
+    when it shows a face) and its check's fingerprints (the theme's load refuses two
+    pictures that share one).
 
     Raises:
         PrintdeckError: The file is not a picture printdeck can print (its check's words).
@@ -156,14 +155,12 @@ def _picture_key(f: Path) -> tuple[str, bool, tuple[str, ...]]:
     if IMAGE_SUFFIXES[f.suffix.lower()] != "raster":
         check = check_svg_file(f, "images")  # no script, outside reference... (printdeck check's words)
         _check_shows(f, "svg")
-        return "image", False, check.digests
+        return PictureKind("image"), check.digests
     check = check_raster_file(f, "images")
-    if check.has_alpha:  # the check's own alpha test: decoded once
-        kind = picture_kind(f.name, f.read_bytes())  # a cut-out, as the studio makes its entry
-        if kind.key == "image":
-            _check_shows(f, "raster")
-        return kind.key, kind.upright, check.digests
-    return "photo", False, check.digests
+    kind = picture_kind(f.name, f.read_bytes())  # as the studio makes its entry
+    if kind.key == "image":
+        _check_shows(f, "raster")
+    return kind, check.digests
 
 
 def _same_picture(f: Path, original: Path) -> PrintdeckError:

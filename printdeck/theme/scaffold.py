@@ -250,8 +250,9 @@ def init_theme(
     bundled fonts, or the computer's, see :mod:`printdeck.artwork.fonts`); a word no font
     has stops ``init`` with one line naming its line and letters.
 
-    Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle),
-    others ``image`` entries; names come from the file names (without emoji, which
+    Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle), but
+    clip art on a plain background becomes an ``image`` with ``remove_background``
+    (printed whole, without its white); others become ``image`` entries; names come from the file names (without emoji, which
     no font prints in a legend). Sub-folders are not read. Pictures outside
     ``theme_dir`` are copied into ``theme_dir/images`` (a theme reads only its own
     folder and the bundled assets); on any failure the copies and the folders

@@ -326,7 +326,9 @@ class SymbolEntry(StrictModel):
     )
     zoom: float = Field(default=1.0, ge=1.0, le=10.0, description="photo: crop closer (2 = half the side)")
     remove_background: bool = Field(
-        default=False, description="photo: make a plain background around the subject transparent"
+        default=False,
+        description="photo, or a PNG, JPEG or other raster image: make a plain background around the subject "
+        "transparent (clip art on white prints without its white)",
     )
     font: NonEmptyText | None = Field(
         default=None, description="text: font file for this word: .ttf, .otf, or .ttc#N for face N (default: text.font)"

@@ -107,6 +107,9 @@ def _file_symbols(
         if suffix not in IMAGE_SUFFIXES or (photo and suffix == ".svg"):
             kinds = PHOTO_FORMATS if photo else PICTURE_FORMATS
             raise key_error(f"{where}.{key}", f"{shown(raw)} is not a picture ({kinds}); convert it or fix the name")
+        if entry.remove_background and suffix == ".svg":
+            said = "an SVG has no background to remove (what it does not draw is transparent); remove the key"
+            raise key_error(f"{where}.remove_background", said)
         files, sources = [path], [source]
     out = []
     wheres = [f"{where}.{key}" if len(files) == 1 else f"{where}.{key} ({f.name})" for f in files]
@@ -134,7 +137,7 @@ def _file_symbols(
                 scale=entry.scale,
                 rotate=rotate,
                 photo_shape=entry.shape if photo else None,
-                remove_background=entry.remove_background and photo,
+                remove_background=entry.remove_background and kind != "svg",
                 focus=entry.focus if photo else None,
                 zoom=entry.zoom if photo else 1.0,
                 nest=layout.nest,

@@ -11,6 +11,7 @@ import json
 import warnings
 from pathlib import Path
 
+from printdeck.theme.picture_kind import PictureKind
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES
 from printdeck.theme.word_list import WordListWarning, WordRow, argument_error
 
@@ -26,16 +27,23 @@ def yaml_string(text: str) -> str:
 
 UPRIGHT = "    rotate: false   # a face: kept upright\n"
 """The line a cut-out person's or pet's entry gets (see :mod:`printdeck.theme.picture_kind`)."""
+CUT_OUT = "    remove_background: true   # printed without its plain background\n"
+"""The line an opaque picture of a subject on a plain background gets (clip art on white)."""
 
 
-def paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRow]) -> list[str]:
+def _kind_lines(kind: PictureKind, indent: str = "") -> str:
+    """The lines of an entry's keys besides its file: ``remove_background`` and ``rotate``."""
+    return "".join(indent + line for line, on in ((CUT_OUT, kind.cut_out), (UPRIGHT, kind.upright)) if on)
+
+
+def paired_entries(pictures: list[tuple[str, str, PictureKind]], rows: list[WordRow]) -> list[str]:
     """The symbols' YAML lines for pictures and words: a picture and the row whose first word
     is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
     ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
     word); the others stay symbols of their own.
 
     Args:
-        pictures: Each picture as (key, path in the theme, name, upright).
+        pictures: Each picture as (path in the theme, name, entry).
         rows: The word list's lines.
 
     Raises:
@@ -48,17 +56,17 @@ def paired_entries(pictures: list[tuple[str, str, str, bool]], rows: list[WordRo
     by_name = {row.words[0].casefold(): row for row in rows}
     paired: set[int] = set()
     lines, alone = [], []
-    for key, rel, name, upright in pictures:
+    for rel, name, kind in pictures:
         row = by_name.get(name.casefold()) or by_name.get(rel.rsplit("/", 1)[-1].casefold())
-        turn = UPRIGHT if upright else ""
+        key = kind.key
         if row is None:
-            lines.append(f"  - {key}: {yaml_string(rel)}\n    name: {yaml_string(name)}\n{turn}")
+            lines.append(f"  - {key}: {yaml_string(rel)}\n    name: {yaml_string(name)}\n{_kind_lines(kind)}")
             alone.append((name, rel.rsplit("/", 1)[-1]))
             continue
         paired.add(row.line)
-        face_turn = f"    {turn}" if turn else ""  # on the picture's face: a symbol with faces turns by face
+        face_keys = _kind_lines(kind, "    ")  # on the picture's face: a symbol with faces turns by face
         word = yaml_string(row.words[-1])
-        faces = f"    faces:\n      - {key}: {yaml_string(rel)}\n{face_turn}      - text: {word}\n"
+        faces = f"    faces:\n      - {key}: {yaml_string(rel)}\n{face_keys}      - text: {word}\n"
         lines.append(f"  - name: {yaml_string(name)}\n{faces}")
     unpaired = [row for row in rows if row.line not in paired]
     typos = {row.line: _check_names_a_picture(row, alone) for row in (unpaired if pictures else [])}

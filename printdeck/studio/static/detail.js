@@ -292,6 +292,9 @@ export function drawDetail(state) {
     faces ? null : slider(symbol, "scale", symbol.scale, "Size on the cards", "1× is the size the layout gives it"),
     faces ? facesUpright(symbol, state) : upright(symbol, state),
     ...(symbol.kind === "photo" ? photoControls(symbol) : []),
+    symbol.kind === "image" && symbol.file && !/\.svg$/i.test(symbol.file)  // a raster: clip art on white
+      ? checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null }))
+      : null,
     ...faceControls(symbol, state),
     symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}.`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);

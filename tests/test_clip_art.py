@@ -1,0 +1,137 @@
+"""Clip art on white (an opaque JPEG or PNG of a subject on a plain background) prints whole
+and without its white: ``init`` and the studio make it an ``image`` with
+``remove_background``, not a photo cropped to a circle. Checked on the printed cards' pixels."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image, ImageDraw
+
+import printdeck
+from printdeck.artwork import plain_background, silhouette
+from printdeck.errors import PrintdeckError
+from printdeck.theme import load_theme
+
+COLOURS = [(220, 40, 40), (40, 110, 220), (30, 150, 70), (240, 160, 20), (140, 60, 200), (30, 30, 30), (220, 90, 150)]
+YELLOW = (255, 224, 138)
+
+
+def clip_art(i: int) -> Image.Image:
+    """Clip art number ``i`` on white: wide cars, tall triangles and round blobs."""
+    w, h = [(800, 400), (400, 800), (600, 600), (900, 450), (500, 500), (700, 350), (640, 480)][i]
+    image = Image.new("RGB", (w, h), "white")
+    draw = ImageDraw.Draw(image)
+    colour = COLOURS[i]
+    if i % 3 == 0:  # a car: body and wheels, as wide as the picture less a margin
+        draw.rounded_rectangle([w * 0.06, h * 0.3, w * 0.94, h * 0.7], radius=h // 10, fill=colour)
+        for x in (0.15, 0.65):
+            draw.ellipse([w * x, h * 0.6, w * (x + 0.2), h * 0.85], fill=(20, 20, 20))
+    elif i % 3 == 1:
+        draw.polygon([(w * 0.5, h * 0.05), (w * 0.9, h * 0.95), (w * 0.1, h * 0.95)], fill=colour)
+    else:
+        draw.ellipse([w * 0.1, h * 0.15, w * 0.9, h * 0.85], fill=colour)
+    return image
+
+
+def jpeg(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=90)
+    return out.getvalue()
+
+
+def phone_photo(seed: int) -> Image.Image:
+    """A photo-like picture: a lit gradient, noise, and a subject cut by the bottom edge."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:480, 0:640]
+    sky = np.stack([90 + x / 8, 120 + y / 6, 200 - y / 5], axis=2)
+    sky += rng.normal(0, 12, sky.shape)
+    image = Image.fromarray(np.clip(sky, 0, 255).astype(np.uint8))
+    ImageDraw.Draw(image).ellipse([200, 180, 460, 560], fill=(180, 120, 90))  # a person, cut by the frame
+    return image
+
+
+def test_clip_art_is_told_from_photos_and_framed_prints() -> None:
+    assert all(plain_background(clip_art(i)) for i in range(7))
+    assert not any(plain_background(phone_photo(seed)) for seed in range(3))
+    framed = Image.new("RGB", (600, 400), "white")
+    framed.paste(phone_photo(5).resize((560, 360)), (20, 20))  # a photo printed with a white margin
+    assert not plain_background(framed)
+    assert not plain_background(Image.new("RGB", (300, 300), "white"))  # blank: nothing to keep
+
+
+def test_init_makes_clip_art_an_image_without_its_background(tmp_path: Path) -> None:
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    for i in range(6):
+        (pictures / f"clip{i}.jpg").write_bytes(jpeg(clip_art(i)))
+    png = io.BytesIO()
+    clip_art(6).save(png, format="PNG")  # an opaque PNG too
+    (pictures / "clip6.png").write_bytes(png.getvalue())
+    (pictures / "holiday.jpg").write_bytes(jpeg(phone_photo(1)))
+    printdeck.init_theme(tmp_path / "deck", images=pictures)
+    entries = yaml.safe_load((tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8"))["symbols"]
+    by_name = {e["name"]: e for e in entries}
+    assert by_name["holiday"] == {"photo": "images/holiday.jpg", "name": "holiday"}
+    for i in range(7):
+        assert by_name[f"clip{i}"]["remove_background"] is True and "image" in by_name[f"clip{i}"]
+
+
+def _theme(tmp_path: Path, count: int = 7) -> Path:
+    for i in range(count):
+        (tmp_path / f"clip{i}.jpg").write_bytes(jpeg(clip_art(i)))
+    theme = {
+        "name": "clips",
+        "seed": 4,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "70mm", "background": "#{:02x}{:02x}{:02x}".format(*YELLOW)},
+        "symbols": [{"image": f"clip{i}.jpg", "remove_background": True} for i in range(count)],
+    }
+    path = tmp_path / "clips.yaml"
+    path.write_text(yaml.safe_dump(theme), encoding="utf-8")
+    return path
+
+
+def test_clip_art_prints_whole_and_without_its_white(tmp_path: Path) -> None:
+    path = _theme(tmp_path)
+    symbols = load_theme(path).symbols
+    car = silhouette(symbols[0])
+    assert car.aspect == pytest.approx(2.0)  # the whole picture's box: not cropped square
+    ink_x0, _, ink_x1, _ = car.shape.bounds
+    assert ink_x1 - ink_x0 > 0.85 * car.aspect  # the car's body from end to end
+    assert car.area < 0.6 * car.aspect  # its white is not ink
+    result = printdeck.build(path, out=tmp_path / "clips.pdf", png_dir=tmp_path / "png", dpi=100)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    radius_px = manifest["card"]["diameter_mm"] / 2 * 100 / 25.4
+    for png in sorted((tmp_path / "png").glob("card-*.png")):
+        rgb = np.asarray(Image.open(png).convert("RGB")).astype(int)
+        h, w, _ = rgb.shape
+        y, x = np.mgrid[0:h, 0:w]
+        inside = np.hypot(x - w / 2, y - h / 2) < radius_px - 3
+        white = (rgb.min(axis=2) > 240) & inside
+        assert white.sum() < 0.001 * inside.sum(), f"{png.name}: {white.sum()} white pixels on the card"
+        shown = [(np.abs(rgb - c).max(axis=2) < 30).sum() > 200 for c in COLOURS]
+        assert sum(shown) >= 3, f"{png.name}: its three pictures did not print"  # (a car's wheels are black)
+
+
+def test_an_svg_has_no_background_to_remove(tmp_path: Path) -> None:
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+    (tmp_path / "dot.svg").write_text(svg, encoding="utf-8")
+    path = _theme(tmp_path, 6)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["symbols"].append({"image": "dot.svg", "remove_background": True})
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(PrintdeckError, match=r"symbols\.6\.remove_background: an SVG has no background"):
+        load_theme(path)
+
+
+def test_the_studio_takes_clip_art_as_init_does() -> None:
+    kind = printdeck.picture_kind("car.jpg", jpeg(clip_art(0)))
+    assert (kind.key, kind.cut_out) == ("image", True)
+    kind = printdeck.picture_kind("holiday.jpg", jpeg(phone_photo(2)))
+    assert (kind.key, kind.cut_out) == ("photo", False)
