@@ -252,8 +252,8 @@ def init_theme(
 
     Opaque PNG/JPEG/WebP files become ``photo`` entries (cropped to a circle), but
     clip art on a plain background becomes an ``image`` with ``remove_background``
-    (printed whole, without its white); others become ``image`` entries; names come from the file names (without emoji, which
-    no font prints in a legend). Sub-folders are not read. Pictures outside
+    (printed whole, without its white); others become ``image`` entries; names come
+    from the file names (without emoji, which no font prints in a legend). Sub-folders are not read. Pictures outside
     ``theme_dir`` are copied into ``theme_dir/images`` (a theme reads only its own
     folder and the bundled assets); on any failure the copies and the folders
     made are removed again. The deck is the
