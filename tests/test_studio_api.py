@@ -288,6 +288,38 @@ def test_a_photo_with_its_background_removed_is_shown_as_it_prints(client: TestC
     assert client.get(f"/api/crops/{state['symbols'][1]['uid']}/printed.png").status_code == 404  # no photo
 
 
+def test_a_photo_paired_with_its_word_keeps_its_crop_controls(tmp_path: Path) -> None:
+    """Grandma's photo and the word "abuela" as one symbol: the photo face lost its crop,
+    zoom and shape (a face kept only ``rotate``). They are the face's keys now, and the page
+    is given its crop and its cut-out as for a photo of its own."""
+    folder = tmp_path / "family"
+    (folder / "images").mkdir(parents=True)
+    (folder / "images" / "grandma.png").write_bytes(png_bytes((200, 150, 120), size=160))
+    words = "".join(f"  - text: {w}\n" for w in ("sol", "mar", "pan", "luz", "flor", "casa"))
+    theme = f"name: family\nsymbols:\n  - faces: [{{photo: images/grandma.png}}, {{text: abuela}}]\n{words}"
+    (folder / "theme.yaml").write_text(theme, encoding="utf-8")
+    with make_client(folder) as c:
+        symbol = c.get("/api/state").json()["state"]["symbols"][0]
+        assert symbol["kind"] == "faces" and symbol["photo_face"] == 0 and symbol["faces"][0]["zoom"] == 1.0
+        crop = c.get(f"/api/crops/{symbol['uid']}")
+        assert crop.status_code == 200 and len(crop.json()["crop"]["box"]) == 4
+        changes = {"faces.0.focus": [0.4, 0.6], "faces.0.zoom": 1.5, "faces.0.shape": "rounded"}
+        assert c.patch(f"/api/symbols/{symbol['uid']}", json={"changes": changes}).status_code == 200
+        shown = c.get("/api/state").json()["state"]["symbols"][0]["faces"][0]
+        assert (shown["focus"], shown["zoom"], shown["shape"]) == ([0.4, 0.6], 1.5, "rounded")
+        url = f"/api/symbols/{symbol['uid']}"
+        assert c.patch(url, json={"changes": {"faces.1.focus": [0.5, 0.5]}}).status_code == 400  # a word: no crop
+        assert c.patch(url, json={"changes": {"faces.0.remove_background": True}}).status_code == 200
+        printed = c.get(f"/api/crops/{symbol['uid']}/printed.png")
+        assert printed.status_code == 200 and printed.headers["content-type"] == "image/png"
+    face = yaml.safe_load((folder / "theme.yaml").read_text(encoding="utf-8"))["symbols"][0]["faces"][0]
+    assert face == {
+        "photo": "images/grandma.png", "focus": [0.4, 0.6], "zoom": 1.5, "shape": "rounded", "remove_background": True,
+    }  # fmt: skip
+    built = printdeck.load_theme(folder / "theme.yaml").symbols[0].faces[0]
+    assert (built.focus, built.zoom, built.remove_background) == ((0.4, 0.6), 1.5, True)
+
+
 def test_symbols_are_renamed_scaled_cropped_reordered_and_removed(client: TestClient) -> None:
     state = upload(client, [("rex.png", png_bytes((90, 60, 20)))] + [(p.name, p.read_bytes()) for p in svgs(2)])[
         "state"

@@ -506,6 +506,42 @@ def test_a_picture_dropped_on_its_word_s_tile_becomes_its_face(page: object, stu
     assert page.locator("#grid .tile.rejected", has_text="snail.svg").count() == 0
 
 
+def test_a_photo_dropped_on_its_word_keeps_its_crop_in_the_panel(page: object, studio: tuple[str, Path]) -> None:
+    """Grandma's photo dropped on the word "abuela": one symbol of two faces, whose panel had
+    no crop, zoom or shape for the photo. It shows the photo's crop now; a click centres it."""
+    page.fill("#words", "abuela")
+    page.click("#words-form button[type=submit]")
+    tile = page.locator("#grid .tile", has=page.locator(".word:text-is('abuela')"))
+    tile.wait_for()
+    data = base64.b64encode(photo_jpeg(5)).decode()
+    tile.locator(".tile-face").evaluate(
+        """(face, data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], "grandma.jpg", { type: "image/jpeg" }));
+        for (const type of ["dragover", "drop"]) {
+            face.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        }
+    }""",
+        data,
+    )
+    page.wait_for_function("document.getElementById('busy').textContent.includes('several faces')", timeout=60_000)
+    uid = page.locator("#grid .tile", has=page.locator(".face-word:text-is('abuela')")).get_attribute("data-uid")
+    page.click(f"#grid .tile[data-uid='{uid}'] [data-part=face]")
+    crop = page.locator("#detail .crop")
+    crop.wait_for(timeout=10_000)
+    page.wait_for_selector("#detail .crop .ring:not([hidden])", timeout=60_000)  # the crop the PDF cuts
+    assert page.locator("#detail select").filter(has=page.locator("option[value='rounded']")).count() == 1
+    crop.click(position={"x": 20, "y": 20})  # near the photo's top left corner
+
+    def focus() -> object:
+        symbol = next(s for s in theme(studio[1])["symbols"] if {"text": "abuela"} in s.get("faces", []))
+        return symbol["faces"][0].get("focus")
+
+    wait_for(lambda: focus() is not None, "the photo face's focus saved")
+    assert all(0 <= v < 0.5 for v in focus())  # type: ignore[attr-defined]
+
+
 def test_a_chosen_font_shows_in_its_box_and_goes_when_removed(page: object, studio: tuple[str, Path]) -> None:
     """The Font box shows the file chosen, then its default again once removed: it kept
     "Choose… chosen for each word's script" after a choice (the field was held as if typed

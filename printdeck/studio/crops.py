@@ -14,6 +14,7 @@ from PIL import Image, UnidentifiedImageError
 
 import printdeck
 from printdeck.errors import PrintdeckError
+from printdeck.studio.symbol_list import photo_face
 from printdeck.studio.workspace import Workspace
 
 _TURNED = {5, 6, 7, 8}  # EXIF orientations that swap width and height
@@ -77,7 +78,7 @@ def photo_crops(theme: printdeck.Theme, folder: Path, compute: bool) -> dict[str
     """Each photo symbol's crop view by its file (as ``theme.yaml`` names it); with
     ``compute`` False only the crops already known (drawn by the preview or a build)."""
     out = {}
-    for symbol in theme.symbols:
+    for symbol in (face for s in theme.symbols for face in (s.faces or (s,))):  # a photo face's crop too
         if symbol.kind != "photo" or not symbol.source:
             continue
         try:
@@ -123,7 +124,8 @@ def item_printed(space: Workspace, uid: int) -> bytes | None:
 
 def _photo_symbol(space: Workspace, uid: int) -> Any:
     """The photo symbol of item ``uid`` in the saved deck (or, while the deck does not load,
-    in a theme of the photo alone); None when it is no photo or is refused."""
+    in a theme of the photo alone); for a symbol with faces, its photo face whose picture its
+    tile shows; None when it is no photo or is refused."""
     snap = space.snapshot()
     with space.lock:
         try:
@@ -132,8 +134,9 @@ def _photo_symbol(space: Workspace, uid: int) -> Any:
             return None
     if item.file is None:
         return None
-    theme = snap.theme if snap.theme is not None else _alone(item.data, space.folder)
-    symbols = theme.symbols if theme is not None else []
+    data = item.faces()[number] if (number := photo_face(item)) is not None else item.data
+    theme = snap.theme if snap.theme is not None else _alone(data, space.folder)
+    symbols = [face for s in theme.symbols for face in (s.faces or (s,))] if theme is not None else []
     return next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
 
 

@@ -41,7 +41,8 @@ def add_crop_badges(items: list[dict[str, Any]], snap: Snapshot, folder: Path) -
         return
     known = photo_crops(snap.theme, folder, compute=False)
     for item in items:
-        crop = known.get(item.get("file") or "") if item.get("kind") == "photo" else None
+        photo = item.get("kind") == "photo" or item.get("photo_face") is not None  # a photo face's too
+        crop = known.get(item.get("file") or "") if photo else None
         if crop is not None:
             item["crop"] = crop
 

@@ -24,9 +24,14 @@ FIELDS_BY_KIND = {
     "faces": {"name"},
 }
 FACE_KEYS = ("image", "photo", "text")
-FACE_FIELDS = {"rotate"}
-"""A face's own keys the page changes (``faces.1.rotate``): a symbol with faces takes its
-turning from each face (printdeck refuses ``rotate`` on the symbol itself)."""
+FACE_FIELDS = {
+    "photo": {"rotate", "focus", "zoom", "shape", "remove_background"},
+    "image": {"rotate", "remove_background"},
+    "text": {"rotate"},
+}
+"""A face's own keys the page changes, by the face's kind (``faces.1.rotate``,
+``faces.0.focus``): a symbol with faces takes its turning from each face (printdeck refuses
+``rotate`` on the symbol itself), and a photo face keeps its own crop."""
 MAX_TEXT_VALUE = 500
 _uids = itertools.count(1)
 
@@ -137,6 +142,7 @@ def item_view(
         "color": data.get("color"),
         "thumb": None if item.kind == "folder" or item.file is None else f"/api/thumbs/{item.uid}",
         "faces": [face_view(f) for f in faces] if item.kind == "faces" else [],
+        "photo_face": photo_face(item),
         "error": error,
         "warning": warning,
         "warning_detail": warning_detail,
@@ -156,15 +162,31 @@ def face_name(face: dict[str, Any]) -> str:
     return str(face.get("name") or face.get("text") or name_from_path(_file_of(face)))
 
 
+def photo_face(item: Item) -> int | None:
+    """The number of the face of a symbol with faces whose picture its tile shows, when that
+    face is a photo (its crop is then the page's to show and change, as a photo's is: keys
+    ``faces.<n>.focus`` and so on); None otherwise."""
+    if item.kind != "faces":
+        return None
+    faces = item.faces()
+    first = next((i for i, f in enumerate(faces) if face_file(f) is not None), None)
+    return first if first is not None and "photo" in faces[first] else None
+
+
 def face_view(face: dict[str, Any]) -> dict[str, Any]:
     """One face of a symbol with faces as the page shows it: its kind, word, name (its own,
-    its word, or its file's), ``rotate`` as the theme gives it and whether it turns without."""
+    its word, or its file's), ``rotate`` as the theme gives it and whether it turns without,
+    and a photo face's crop keys (``focus``, ``zoom``, ``shape``, ``remove_background``)."""
     return {
         "kind": next((k for k in FACE_KEYS if k in face), "image"),
         "text": face.get("text"),
         "name": face_name(face),
         "rotate": face.get("rotate"),
         "default_turns": turns_by_default(face),
+        "focus": face.get("focus"),
+        "zoom": face.get("zoom", 1.0),
+        "shape": face.get("shape", "circle"),
+        "remove_background": bool(face.get("remove_background", False)),
     }
 
 
@@ -182,7 +204,8 @@ def _file_of(face: dict[str, Any]) -> str:
 
 def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
     """The item's mapping with ``changes`` applied (``None`` removes a key: its default); a
-    key ``faces.<n>.<key>`` changes face ``n`` of a symbol with faces (:data:`FACE_FIELDS`).
+    key ``faces.<n>.<key>`` changes face ``n`` of a symbol with faces (:data:`FACE_FIELDS`:
+    a photo face's crop too).
 
     Raises:
         ValueError: A key this kind of item does not have, or a value that is not a
@@ -207,14 +230,16 @@ def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
 
 def _face_key(item: Item, key: str) -> tuple[int, str] | None:
     """``faces.1.rotate`` of a symbol with faces: (1, ``rotate``), when it has a face 1 and
-    :data:`FACE_FIELDS` holds the key; else None."""
+    :data:`FACE_FIELDS` holds the key for that face's kind; else None."""
     parts = key.split(".")
-    if item.kind != "faces" or len(parts) != 3 or parts[0] != "faces" or parts[2] not in FACE_FIELDS:
+    if item.kind != "faces" or len(parts) != 3 or parts[0] != "faces":
         return None
     faces = item.data.get("faces")
     number = int(parts[1]) if parts[1].isdigit() else -1
-    known = isinstance(faces, list) and 0 <= number < len(faces) and isinstance(faces[number], dict)
-    return (number, parts[2]) if known else None
+    if not (isinstance(faces, list) and 0 <= number < len(faces) and isinstance(faces[number], dict)):
+        return None
+    kind = next((k for k in FACE_KEYS if k in faces[number]), "image")
+    return (number, parts[2]) if parts[2] in FACE_FIELDS[kind] else None
 
 
 def _with_face_key(faces: list[Any], number: int, key: str, value: object) -> list[Any]:

@@ -9,6 +9,9 @@ const SLIDER_QUIET_MS = 300; // a slider sends its value once it has rested this
 /** Queue a symbol's changes (one request at a time; a key's latest value wins). The
  *  control that made them (``data-dirty``) is redrawn once its answer has come. */
 function send(symbol, changes, control) {
+  if (symbol.facePrefix) {  // a photo face's crop: its keys are the face's (faces.0.focus)
+    changes = Object.fromEntries(Object.entries(changes).map(([k, v]) => [`${symbol.facePrefix}${k}`, v]));
+  }
   if (!control && Object.keys(changes).length > 1) {  // keys that change together: one step
     queueChanges(`/api/symbols/${symbol.uid}`, changes);
     return;
@@ -89,6 +92,16 @@ function facesUpright(symbol, state) {
   });
   return el("fieldset", { class: "field faces-upright" },
     el("legend", { class: "label", text: "Keep upright (never turned on the card)" }), ...boxes);
+}
+
+/** The photo a symbol's panel crops: the symbol itself, or for a symbol with faces its photo
+ *  face whose picture the tile shows (``photo_face``), as a photo of its own whose keys are
+ *  sent as the face's (``faces.0.focus``: see :func:`send`); null for other symbols. */
+function photoOf(symbol) {
+  if (symbol.kind === "photo") return symbol;
+  if (symbol.photo_face === null || symbol.photo_face === undefined) return null;
+  const face = symbol.faces[symbol.photo_face];
+  return { ...symbol, ...face, kind: "photo", name: symbol.name, facePrefix: `faces.${symbol.photo_face}.` };
 }
 
 /** The photo with the crop the PDF cuts drawn over it (the ring, the zoom and the mask
@@ -280,10 +293,11 @@ export function drawDetail(state) {
       if (face) face.focus();  // back where the panel was opened from
     } }));
   const old = panel.dataset.uid === String(symbol.uid) ? panel.querySelector('[data-key="art"]') : null;
+  const photo = photoOf(symbol);  // the photo whose crop is shown: the symbol, or its photo face
   // The same photo keeps its cropper, so its ring stays up while the page's state changes.
-  const kept = symbol.kind === "photo" && old && old.refresh && old.dataset.thumb === symbol.thumb ? old : null;
-  if (kept) kept.refresh(symbol);
-  const art = kept ? kept : symbol.kind === "photo" ? cropper(symbol)
+  const kept = photo && old && old.refresh && old.dataset.thumb === symbol.thumb ? old : null;
+  if (kept) kept.refresh(photo);
+  const art = kept ? kept : photo ? cropper(photo)
     : symbol.kind === "text" || !symbol.thumb ? null : el("div", { class: "preview-art" }, el("img", { picture: symbol.thumb, alt: symbol.name }));
   if (art) art.dataset.key = "art";
   const faces = symbol.kind === "faces";
@@ -291,7 +305,7 @@ export function drawDetail(state) {
     ...(symbol.kind === "text" ? wordControls(symbol) : []),
     faces ? null : slider(symbol, "scale", symbol.scale, "Size on the cards", "1× is the size the layout gives it"),
     faces ? facesUpright(symbol, state) : upright(symbol, state),
-    ...(symbol.kind === "photo" ? photoControls(symbol) : []),
+    ...(photo ? photoControls(photo) : []),
     symbol.kind === "image" && symbol.file && !/\.svg$/i.test(symbol.file)  // a raster: clip art on white
       ? checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null }))
       : null,
