@@ -5,8 +5,9 @@
 - **CMYK** (``job.cmyk``): every DeviceRGB colour operator (``rg``/``RG``, and
   ``sc``/``scn`` after a DeviceRGB ``cs``) becomes ``k``/``K`` through the same LittleCMS
   transform as the pictures (:func:`printdeck.artwork.cmyk_of_rgb`: neutral greys on the
-  black plate alone, printdeck's ink black at 100 % K); every DeviceRGB image is
-  converted (:func:`printdeck.artwork.image_to_cmyk`), a JPEG staying a JPEG.
+  black plate alone, printdeck's ink black at 100 % K, but a page's large black areas rich
+  black: :mod:`printdeck.render.rich_black`); every DeviceRGB image is converted
+  (:func:`printdeck.artwork.image_to_cmyk`), a JPEG staying a JPEG.
 - **PDF/X** (with CMYK): the OutputIntent (``GTS_PDFX``, the bundled profile embedded as
   ``DestOutputProfile``), ``GTS_PDFXVersion`` and ``Trapped`` in the Info dictionary and
   in XMP metadata (ISO 15930-4 for X-1a:2003, ISO 15930-7 for X-4), a TrimBox and BleedBox
@@ -45,6 +46,7 @@ from printdeck.artwork import (
 from printdeck.choices import PdfX
 from printdeck.errors import key_error
 from printdeck.render.print_job import PrintJob
+from printdeck.render.rich_black import enrich, form_scales
 from printdeck.render.style import DIE_LINE_PROPERTY
 
 DIE_LINE_LAYER = "Die line (CutContour)"
@@ -95,11 +97,12 @@ def finish_pdf(path: Path, job: PrintJob) -> None:
 
 def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
     """Every DeviceRGB colour operator and image made CMYK."""
+    scales = form_scales(pdf)  # before any stream is rewritten: a form's size on its pages
     for page in pdf.pages:
         page.contents_coalesce()
         contents = page.obj.Contents
         assert isinstance(contents, pikepdf.Stream)
-        _rewrite(contents, ink_limit)
+        _rewrite(contents, ink_limit, 1.0)
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Dictionary) and obj.get("/ShadingType") is not None:
             _shading_to_cmyk(obj, ink_limit)
@@ -107,13 +110,16 @@ def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
             continue
         subtype = obj.get("/Subtype")
         if subtype == Name.Form:
-            _rewrite(obj, ink_limit)
+            _rewrite(obj, ink_limit, scales.get(obj.objgen))
         elif subtype == Name.Image and obj.get("/ColorSpace") == Name.DeviceRGB:
             _image_to_cmyk(obj, ink_limit)
 
 
-def _rewrite(stream: pikepdf.Stream, ink_limit: int) -> None:
-    """One content stream's RGB colour operators made CMYK (other operators untouched)."""
+def _rewrite(stream: pikepdf.Stream, ink_limit: int, scale: float | None) -> None:
+    """One content stream's RGB colour operators made CMYK (other operators untouched); black
+    that only fills large areas made rich black (:func:`~.rich_black.enrich`) where the
+    stream's ``scale`` on the page is known (1 for a page; None for a form drawn only from
+    another form)."""
     ops = pikepdf.parse_content_stream(stream)
     out: list[Any] = []
     rgb_space = {"fill": False, "stroke": False}
@@ -140,6 +146,8 @@ def _rewrite(stream: pikepdf.Stream, ink_limit: int) -> None:
             changed = True
             continue
         out.append((list(operands), operator))
+    if scale is not None and enrich(out, ink_limit, scale):
+        changed = True
     if changed:
         stream.write(pikepdf.unparse_content_stream(out))
 

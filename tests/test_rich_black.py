@@ -1,0 +1,84 @@
+"""Large black areas of a CMYK file print rich black (60/40/40/100, within the ink limit);
+words, marks and thin lines stay on the black plate alone. Checked on Ghostscript's
+separations of the printed pages."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image
+
+import printdeck
+from printdeck.render.rich_black import RICH_BLACK, rich_black
+
+needs_gs = pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (gs) is not installed")
+WORDS = ["sol", "mar", "pan", "luz", "flor", "casa", "rio"]
+
+
+def test_rich_black_keeps_within_the_ink_limit() -> None:
+    assert rich_black(240) == RICH_BLACK == (0.6, 0.4, 0.4, 1.0)
+    assert rich_black(300) == RICH_BLACK
+    c, m, y, k = rich_black(200)
+    assert k == 1.0 and (c + m + y) == pytest.approx(1.0) and c / m == pytest.approx(1.5)
+    assert rich_black(100) == (0.0, 0.0, 0.0, 1.0)
+
+
+def _separations(pdf: Path, page: int, out: Path) -> dict[str, np.ndarray]:
+    """Each ink of ``page`` (1-based) as ``(H, W)`` coverage 0..1, from Ghostscript's tiffsep."""
+    subprocess.run(
+        ["gs", "-q", "-o", str(out / "sep.tif"), "-sDEVICE=tiffsep", "-r30", f"-dFirstPage={page}",
+         f"-dLastPage={page}", str(pdf)],
+        check=True,
+    )  # fmt: skip
+    return {
+        ink: 1.0 - np.asarray(Image.open(out / f"sep({ink}).tif"), dtype=float) / 255.0
+        for ink in ("Cyan", "Magenta", "Yellow", "Black")
+    }
+
+
+def _build(tmp_path: Path, card: dict[str, object], colours: list[str] | None = None) -> Path:
+    theme: dict[str, object] = {
+        "name": "black",
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "70mm", **card},
+        "backs": {"enabled": True, "color": "#000000"},
+        "symbols": [{"text": w} for w in WORDS],
+    }
+    if colours:
+        theme["text"] = {"colors": colours}
+    (tmp_path / "black.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
+    result = printdeck.build(tmp_path / "black.yaml", out=tmp_path / "black.pdf", color="cmyk")
+    return result.pdf_path
+
+
+@needs_gs
+def test_a_black_back_prints_rich_black(tmp_path: Path) -> None:
+    pdf = _build(tmp_path, {})
+    inks = _separations(pdf, 2, tmp_path)  # the backs' page
+    black = inks["Black"] > 0.99
+    assert black.mean() > 0.2  # the backs cover the sheet
+    for ink, share in zip(("Cyan", "Magenta", "Yellow"), RICH_BLACK):
+        assert np.median(inks[ink][black]) == pytest.approx(share, abs=0.02), ink
+
+
+@needs_gs
+def test_black_words_and_marks_stay_on_the_black_plate(tmp_path: Path) -> None:
+    pdf = _build(tmp_path, {}, colours=["#000000"])
+    inks = _separations(pdf, 1, tmp_path)  # the fronts: black words on white cards, crop marks
+    black = inks["Black"] > 0.5
+    assert black.sum() > 100  # the words printed
+    for ink in ("Cyan", "Magenta", "Yellow"):
+        assert inks[ink][black].max() < 0.01, f"{ink} under black words"
+
+
+@needs_gs
+def test_a_black_card_is_rich_and_its_words_keep_their_colours(tmp_path: Path) -> None:
+    pdf = _build(tmp_path, {"background": "#000000"}, colours=["#ffd23f", "#ee4266", "#3bceac"])
+    inks = _separations(pdf, 1, tmp_path)
+    rich = (inks["Black"] > 0.99) & (inks["Cyan"] > 0.55)
+    assert rich.mean() > 0.2  # the cards' black is rich
