@@ -434,6 +434,33 @@ def test_cut_files_or_marks_asked_of_one_card_a_page_are_warned_about(tmp_path: 
     assert not [w for w in caught if issubclass(w.category, PressWarning)]
 
 
+@pytest.mark.parametrize(
+    "deck, paper, warned",
+    [
+        ({"copies": 3}, {"cuts": "shared", "pack": True}, True),
+        ({"copies": 3}, {"cuts": "shared"}, False),  # each deck on sheets of its own
+        ({"copies": 3}, {"pack": True}, False),  # each card its own bleed
+        ({}, {"cuts": "shared", "pack": True}, False),  # one deck, one back colour
+    ],
+)
+def test_decks_whose_backs_meet_at_a_shared_cut_are_warned_about(
+    tmp_path: Path, deck: dict[str, object], paper: dict[str, object], warned: bool
+) -> None:
+    """A class set packed on sheets with shared cuts put deck A's back beside deck B's with
+    no bleed between them (a cut 1 mm off shows the other colour), without a word."""
+    from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme import PressWarning
+
+    card = {"diameter": None, "shape": "square", "size": "60mm"}
+    theme = tiny_theme(tmp_path, card=card, deck=deck, paper=paper)
+    for call in (lambda: apply_options(theme, BuildOptions()), lambda: printdeck.check_theme(theme)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            call()
+        said = [str(w.message) for w in caught if issubclass(w.category, PressWarning)]
+        assert [line.startswith("paper.cuts: shared with paper.pack") for line in said] == ([True] if warned else [])
+
+
 def test_a_preset_that_says_no_marks_turns_every_mark_off(tmp_path: Path) -> None:
     """printplaygames ("no marks or cut guides") turned off the crop marks and the cut guide
     only: a theme's registration marks, punch rings, centre marks and cut files stayed on the

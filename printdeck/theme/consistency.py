@@ -11,6 +11,7 @@ import warnings
 
 from printdeck.card_sizes import CardKeyError
 from printdeck.cardshape import CardShape
+from printdeck.choices import CutLines
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.sheet_room import keeps_mark_room, sheet_inner_mm, sheet_margin_mm
 from printdeck.theme.spec import ThemeSpec
@@ -186,10 +187,13 @@ class PressWarning(UserWarning):
 
 def warn_press_file(spec: ThemeSpec) -> None:
     """Warn about what a print shop would send back in a CMYK press file: cards with no
-    bleed (a cut a little off the line leaves a white edge).
+    bleed (a cut a little off the line leaves a white edge), and decks whose backs meet at
+    a shared cut.
 
     Warns:
-        PressWarning: ``card.bleed`` is 0 in a CMYK file; ``paper.cut_files`` or
+        PressWarning: ``card.bleed`` is 0 in a CMYK file; a class set whose sheets mix
+            decks (``paper.pack``) with shared cuts and backs: two decks' backs, each its
+            own colour, meet at a cut with no bleed between them; ``paper.cut_files`` or
             ``paper.registration_marks`` asked of one card a page, which has no sheets to
             cut or mark; a backs offset (a home printer's duplex correction) given for one
             card a page, which prints each back centred.
@@ -213,6 +217,14 @@ def warn_press_file(spec: ThemeSpec) -> None:
                     PressWarning,
                     stacklevel=2,
                 )
+    if paper.pack and paper.cuts == CutLines.SHARED and spec.deck.copies > 1 and spec.backs.enabled:
+        warnings.warn(
+            "paper.cuts: shared with paper.pack: where two decks meet on a sheet, their backs (each deck its "
+            "own colour) share a cut with no bleed between them, so a cut 1 mm off shows the next deck's "
+            "colour on the edge; use paper.cuts: separate, or leave out paper.pack",
+            PressWarning,
+            stacklevel=2,
+        )
     if spec.paper.color == "cmyk" and spec.card.bleed_mm == 0:
         warnings.warn(
             "card.bleed: 0mm in a press file: print shops ask for bleed beyond the cut (3 mm, or 1/8 in), "
