@@ -135,3 +135,22 @@ def test_the_studio_takes_clip_art_as_init_does() -> None:
     assert (kind.key, kind.cut_out) == ("image", True)
     kind = printdeck.picture_kind("holiday.jpg", jpeg(phone_photo(2)))
     assert (kind.key, kind.cut_out) == ("photo", False)
+
+
+def test_the_studio_shows_clip_art_as_it_prints(tmp_path: Path) -> None:
+    """The tile showed the file, white and all, while the cards printed it without its
+    white: the tile is drawn as it prints, and shown afresh when the box is unticked."""
+    from test_studio_api import make_client, upload
+
+    with make_client(tmp_path / "deck") as client:
+        state = upload(client, [("car.jpg", jpeg(clip_art(0)))])["state"]
+        (symbol,) = state["symbols"]
+        assert symbol["kind"] == "image" and symbol["remove_background"] and symbol["thumb"].endswith("?cut=1")
+        shown = client.get(symbol["thumb"])
+        assert shown.headers["content-type"] == "image/png"
+        tile = Image.open(io.BytesIO(shown.content)).convert("RGBA")
+        assert tile.getpixel((2, 2))[3] == 0 and tile.getpixel((tile.width // 2, tile.height // 2))[3] == 255
+        changed = client.patch(f"/api/symbols/{symbol['uid']}", json={"changes": {"remove_background": None}})
+        plain = changed.json()["state"]["symbols"][0]
+        assert not plain["remove_background"] and "?" not in plain["thumb"]
+        assert client.get(plain["thumb"]).headers["content-type"] == "image/jpeg"  # the file, as it now prints

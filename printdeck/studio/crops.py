@@ -135,14 +135,15 @@ def _photo_symbol(space: Workspace, uid: int) -> Any:
     if item.file is None:
         return None
     data = item.faces()[number] if (number := photo_face(item)) is not None else item.data
-    theme = snap.theme if snap.theme is not None else _alone(data, space.folder)
+    theme = snap.theme if snap.theme is not None else alone_theme(data, space.folder)
     symbols = [face for s in theme.symbols for face in (s.faces or (s,))] if theme is not None else []
     return next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
 
 
-def _alone(data: dict[str, Any], folder: Path) -> printdeck.Theme | None:
-    """A theme of the photo and six words: the photo's symbol while the deck does not load
-    yet (too few symbols); None when the photo itself is refused."""
+def alone_theme(data: dict[str, Any], folder: Path) -> printdeck.Theme | None:
+    """A theme of one picture (a photo, or an image) and six words: the picture's symbol while
+    the deck does not load yet (too few symbols), or apart from it; None when the picture
+    itself is refused."""
     words = [{"text": w} for w in ("b", "c", "d", "e", "f", "g")]
     try:
         return printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [data, *words]}, base_dir=folder)

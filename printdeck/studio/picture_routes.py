@@ -4,6 +4,7 @@ it prints, the bundled pictures' catalogue and each one's SVG."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -14,7 +15,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops
 from printdeck.studio.http_helpers import error
-from printdeck.studio.thumbnails import thumbnail
+from printdeck.studio.thumbnails import printed_thumbnail, thumbnail
 from printdeck.studio.wording import problem_of
 from printdeck.studio.workspace import Workspace
 
@@ -48,12 +49,17 @@ class Pictures:
         return FileResponse(path, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
     async def get_thumb(self, request: Request) -> Response:
-        """A symbol's picture, small."""
-        path = self._item_path(request.path_params["uid"])
+        """A symbol's picture, small; an image printed without its plain background, as it prints."""
+        uid = request.path_params["uid"]
+        path = self._item_path(uid)
         if path is None:
             return error(404, "no such picture")
+        cut = self._cut_out(uid)
         try:
-            data, media = await run_in_threadpool(thumbnail, path)
+            if cut is not None:
+                data, media = await run_in_threadpool(printed_thumbnail, cut, self.space.folder, path)
+            else:
+                data, media = await run_in_threadpool(thumbnail, path)
         except (OSError, ValueError):
             return error(404, "this picture cannot be shown")
         return Response(data, media_type=media, headers={"cache-control": "private, max-age=600"})
@@ -81,6 +87,16 @@ class Pictures:
     def _unreadable_photo(self, exc: PrintdeckError) -> JSONResponse:
         """A photo that cannot be read: its line and the page's words for it (422)."""
         return JSONResponse({"error": str(exc), "words": problem_of(exc, self.space.folder).words}, status_code=422)
+
+    def _cut_out(self, uid: int) -> dict[str, Any] | None:
+        """The theme mapping of item ``uid`` when it is an image printed without its plain
+        background (``remove_background``); None otherwise."""
+        with self.space.lock:
+            try:
+                data = dict(self.space.items[self.space.find(uid)].data)
+            except KeyError:
+                return None
+        return data if "image" in data and data.get("remove_background") else None
 
     def _item_path(self, uid: int) -> Path | None:
         """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""

@@ -140,13 +140,21 @@ def item_view(
         "remove_background": bool(data.get("remove_background", False)),
         "shape": data.get("shape", "circle"),
         "color": data.get("color"),
-        "thumb": None if item.kind == "folder" or item.file is None else f"/api/thumbs/{item.uid}",
+        "thumb": None if item.kind == "folder" or item.file is None else thumb_url(item),
         "faces": [face_view(f) for f in faces] if item.kind == "faces" else [],
         "photo_face": photo_face(item),
         "error": error,
         "warning": warning,
         "warning_detail": warning_detail,
     }
+
+
+def thumb_url(item: Item) -> str:
+    """Where the page gets an item's tile picture: an image printed without its plain
+    background has its own address (``?cut=1``), so a picture seen before the box was ticked
+    is not shown from the browser's cache."""
+    cut = "image" in item.data and bool(item.data.get("remove_background"))
+    return f"/api/thumbs/{item.uid}" + ("?cut=1" if cut else "")
 
 
 def shown_name(item: Item) -> str:
