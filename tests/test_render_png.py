@@ -143,6 +143,24 @@ def test_a_long_chinese_or_japanese_title_breaks_between_characters() -> None:
         assert max(map(len, layout.lines)) - min(map(len, layout.lines)) <= 2
 
 
+def test_a_japanese_title_with_a_latin_word_breaks_beside_the_japanese() -> None:
+    """ "Kanji漢字カードゲーム大会" had no break (not every character was Japanese) and shrank to
+    one line: it breaks between its Japanese characters, its Latin word kept whole."""
+    from printdeck.artwork import unprintable_text
+    from printdeck.render.back_title import NO_LINE_START, title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+
+    register_bundled()
+    for title, word in (("Kanji漢字カードゲーム大会", "Kanji"), ("Familyかぞくのしゃしんカード", "Family")):
+        if unprintable_text(title) is not None:
+            pytest.skip("no Japanese font on this machine (fonts-noto-cjk)")
+        lines = title_layout(title, 120.0).lines
+        assert len(lines) >= 2 and "".join(lines) == title, lines
+        assert any(word in line for line in lines), lines  # the Latin word is never cut
+        assert not any(line[0] in NO_LINE_START for line in lines[1:]), lines
+    assert title_layout("Supercalifragilistic", 120.0).lines == ("Supercalifragilistic",)
+
+
 def test_a_broken_mixed_script_title_keeps_its_words_in_order() -> None:
     """A title that mixes directions keeps the order of its words when it breaks into
     lines: each line is set in the title's direction, not its own (a second line starting

@@ -81,7 +81,8 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
     """The ways to set ``text`` in two or three lines, in order: between words (at spaces
     only: a no-break space holds), every way for up to :data:`MOST_WORDS` words; a title
     without spaces in Chinese or Japanese, which breaks between any two characters, in
-    lines of as near equal length as can be.
+    lines of as near equal length as can be (a Latin word in it, "Kanji漢字カード", stays
+    whole: :func:`_may_break`).
 
     A word that is only a separator (:data:`SEPARATORS`, as in "Our Family · हमारा परिवार")
     never starts or ends a line: a break beside it takes it out, the line break then
@@ -98,7 +99,7 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
             for n in range(2, min(MOST_LINES, len(cuts) + 1) + 1)
             for chosen in combinations(cuts, n - 1)
         ]
-    if len(words) == 1 and len(text) >= 2 and all(_breaks_anywhere(c) for c in text):
+    if len(words) == 1 and len(text) >= 2 and any(_breaks_anywhere(c) for c in text):
         return _unspaced_breaks(text)
     return []
 
@@ -157,14 +158,23 @@ NO_LINE_START = set("ー、。，．・：；？！）」』】〕ぁぃぅぇ�
 long-vowel mark, closing brackets and punctuation go with the character before them."""
 
 
+def _may_break(text: str, k: int) -> bool:
+    """Whether a line of ``text`` may end before character ``k``: beside a Chinese or
+    Japanese character (:func:`_breaks_anywhere`), never inside a run of other letters (a
+    Latin word), nor before a character of :data:`NO_LINE_START`."""
+    if text[k] in NO_LINE_START:
+        return False
+    return _breaks_anywhere(text[k - 1]) or _breaks_anywhere(text[k])
+
+
 def _even(text: str, count: int) -> tuple[str, ...]:
-    """``text`` cut into ``count`` lines of near equal length, the longer ones first, no
-    line starting with a character of :data:`NO_LINE_START`."""
+    """``text`` cut into ``count`` lines of near equal length, the longer ones first, each
+    cut moved on to where a line may break (:func:`_may_break`)."""
     size, extra = divmod(len(text), count)
     ends = [0]
     for k in range(count):
         cut = min(ends[-1] + size + (1 if k < extra else 0), len(text))
-        while 0 < cut < len(text) - 1 and text[cut] in NO_LINE_START:
+        while 0 < cut < len(text) - 1 and not _may_break(text, cut):
             cut += 1
         ends.append(cut)
     ends[-1] = len(text)
