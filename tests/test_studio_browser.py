@@ -169,6 +169,27 @@ def drop(page: object, files: list[tuple[str, str, bytes]]) -> None:
     )
 
 
+def drop_on_word(page: Any, word: str, file: tuple[str, str, bytes]) -> None:
+    """Type ``word`` as a new word, then drop ``file`` (name, type, bytes) on its tile, as a
+    person dragging a picture from their file manager onto it."""
+    page.fill("#words", word)
+    page.click("#words-form button[type=submit]")
+    tile = page.locator("#grid .tile", has=page.locator(f".word:text-is('{word}')"))
+    tile.wait_for()
+    name, kind, data = file
+    tile.locator(".tile-face").evaluate(
+        """(face, [name, kind, data]) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, { type: kind }));
+        for (const type of ["dragover", "drop"]) {
+            face.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        }
+    }""",
+        [name, kind, base64.b64encode(data).decode()],
+    )
+
+
 def test_a_person_makes_a_deck_from_scratch(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
     folder = studio[1]
     pictures = [(p.name, "image/svg+xml", p.read_bytes()) for p in sorted(TWEMOJI.glob("*.svg"))[:27]]
@@ -483,22 +504,7 @@ def test_a_name_another_symbol_has_is_refused_beside_its_tile(page: object, stud
 def test_a_picture_dropped_on_its_word_s_tile_becomes_its_face(page: object, studio: tuple[str, Path]) -> None:
     """A teacher drops "snail.svg" on the word "snail": one symbol with both faces (the
     picture was refused as a second "snail" before it could be paired)."""
-    page.fill("#words", "snail")
-    page.click("#words-form button[type=submit]")
-    tile = page.locator("#grid .tile", has=page.locator(".word:text-is('snail')"))
-    tile.wait_for()
-    data = base64.b64encode((TWEMOJI / "snail.svg").read_bytes()).decode()
-    tile.locator(".tile-face").evaluate(
-        """(face, data) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], "snail.svg", { type: "image/svg+xml" }));
-        for (const type of ["dragover", "drop"]) {
-            face.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-        }
-    }""",
-        data,
-    )
+    drop_on_word(page, "snail", ("snail.svg", "image/svg+xml", (TWEMOJI / "snail.svg").read_bytes()))
     page.wait_for_function("document.getElementById('busy').textContent.includes('several faces')", timeout=60_000)
     assert page.inner_text("#busy") == "snail now has several faces: a match may show either."
     faces = [s for s in theme(studio[1])["symbols"] if "faces" in s and {"text": "snail"} in s["faces"]]
@@ -509,22 +515,7 @@ def test_a_picture_dropped_on_its_word_s_tile_becomes_its_face(page: object, stu
 def test_a_photo_dropped_on_its_word_keeps_its_crop_in_the_panel(page: object, studio: tuple[str, Path]) -> None:
     """Grandma's photo dropped on the word "abuela": one symbol of two faces, whose panel had
     no crop, zoom or shape for the photo. It shows the photo's crop now; a click centres it."""
-    page.fill("#words", "abuela")
-    page.click("#words-form button[type=submit]")
-    tile = page.locator("#grid .tile", has=page.locator(".word:text-is('abuela')"))
-    tile.wait_for()
-    data = base64.b64encode(photo_jpeg(5)).decode()
-    tile.locator(".tile-face").evaluate(
-        """(face, data) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], "grandma.jpg", { type: "image/jpeg" }));
-        for (const type of ["dragover", "drop"]) {
-            face.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-        }
-    }""",
-        data,
-    )
+    drop_on_word(page, "abuela", ("grandma.jpg", "image/jpeg", photo_jpeg(5)))
     page.wait_for_function("document.getElementById('busy').textContent.includes('several faces')", timeout=60_000)
     uid = page.locator("#grid .tile", has=page.locator(".face-word:text-is('abuela')")).get_attribute("data-uid")
     page.click(f"#grid .tile[data-uid='{uid}'] [data-part=face]")
