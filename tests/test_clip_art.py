@@ -143,14 +143,36 @@ def test_the_studio_shows_clip_art_as_it_prints(tmp_path: Path) -> None:
     from test_studio_api import make_client, upload
 
     with make_client(tmp_path / "deck") as client:
-        state = upload(client, [("car.jpg", jpeg(clip_art(0)))])["state"]
-        (symbol,) = state["symbols"]
+        state = upload(client, [("car.jpg", jpeg(clip_art(0))), ("c.jpg", jpeg(clip_art(1)))])["state"]
+        symbol, letter = state["symbols"]  # "c": a name the studio's own stand-in words once took
+        assert client.get(letter["thumb"]).headers["content-type"] == "image/png"
         assert symbol["kind"] == "image" and symbol["remove_background"] and symbol["thumb"].endswith("?cut=1")
         shown = client.get(symbol["thumb"])
         assert shown.headers["content-type"] == "image/png"
         tile = Image.open(io.BytesIO(shown.content)).convert("RGBA")
         assert tile.getpixel((2, 2))[3] == 0 and tile.getpixel((tile.width // 2, tile.height // 2))[3] == 255
         changed = client.patch(f"/api/symbols/{symbol['uid']}", json={"changes": {"remove_background": None}})
-        plain = changed.json()["state"]["symbols"][0]
+        plain = changed.json()["state"]["symbols"][0]  # the car
         assert not plain["remove_background"] and "?" not in plain["thumb"]
         assert client.get(plain["thumb"]).headers["content-type"] == "image/jpeg"  # the file, as it now prints
+
+
+def test_a_cut_out_leaves_out_the_same_background_at_every_size(tmp_path: Path) -> None:
+    """A drawn ring with a small break in its outline: found at each drawing's own size, its
+    inside was kept at the silhouette's size and left out at print sizes, so the layout
+    packed a solid disc and the PDF printed a hollow ring. One mask, scaled, serves all."""
+    from printdeck.artwork import prepared_picture
+
+    ring = Image.new("RGB", (1600, 1600), "white")
+    draw = ImageDraw.Draw(ring)
+    draw.ellipse([200, 200, 1400, 1400], outline="black", width=40)
+    draw.rectangle([792, 150, 808, 260], fill="white")  # a 16-pixel break at the top
+    ring.save(tmp_path / "ring.png")
+    words = [{"text": w} for w in ("sol", "mar", "pan", "luz", "flor", "casa")]
+    theme = {"deck": {"symbols_per_card": 3}, "symbols": [{"image": "ring.png", "remove_background": True}, *words]}
+    (tmp_path / "ring.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
+    symbol = load_theme(tmp_path / "ring.yaml").symbols[0]
+    inside = {
+        px: prepared_picture(symbol, px).getchannel("A").getpixel((px // 2, px // 2)) for px in (128, 256, 800, 1600)
+    }
+    assert len(set(inside.values())) == 1, inside

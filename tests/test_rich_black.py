@@ -82,3 +82,36 @@ def test_a_black_card_is_rich_and_its_words_keep_their_colours(tmp_path: Path) -
     inks = _separations(pdf, 1, tmp_path)
     rich = (inks["Black"] > 0.99) & (inks["Cyan"] > 0.55)
     assert rich.mean() > 0.2  # the cards' black is rich
+
+
+@needs_gs
+def test_thin_black_icons_stay_on_the_black_plate(tmp_path: Path) -> None:
+    """A black ring and a plus sign with thin arms: plain shapes with big boxes, but thin
+    strokes that four plates out of register would fringe with colour."""
+    ring = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path fill="#000" fill-rule="evenodd" '
+        'd="M5 50a45 45 0 1 0 90 0a45 45 0 1 0-90 0ZM11 50a39 39 0 1 0 78 0a39 39 0 1 0-78 0Z"/></svg>'
+    )
+    plus = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path fill="#000" '
+        'd="M45 5h10v40h40v10h-40v40h-10v-40h-40v-10h40Z"/></svg>'
+    )
+    (tmp_path / "ring.svg").write_text(ring, encoding="utf-8")
+    (tmp_path / "plus.svg").write_text(plus, encoding="utf-8")
+    art = ["apple", "cactus", "fir-tree", "blowfish", "avocado"]
+    theme = {
+        "name": "thin",
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "90mm"},
+        "symbols": [
+            {"image": "ring.svg"},
+            {"image": "plus.svg"},
+            *({"image": f"@assets/twemoji/{a}.svg"} for a in art),
+        ],
+    }
+    (tmp_path / "thin.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
+    pdf = printdeck.build(tmp_path / "thin.yaml", out=tmp_path / "thin.pdf", color="cmyk").pdf_path
+    inks = _separations(pdf, 1, tmp_path)
+    black = inks["Black"] > 0.99
+    assert black.sum() > 200  # the ring and the plus printed
+    assert np.median(inks["Cyan"][black]) < 0.01

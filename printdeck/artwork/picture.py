@@ -28,7 +28,8 @@ BACKGROUND_TOLERANCE = 40
 FACE_PROBE_PX = 512
 """Longer side, pixels, of the copy of a photo searched for faces and its subject."""
 BACKGROUND_PX = 512
-"""Side, pixels, of the crop square a removed background is found on."""
+"""Side, pixels, of the crop square (a photo's) or longer side (a raster image's) a removed
+background is found on."""
 MIN_RING_PX2 = 12.0
 """Outline rings of a removed background smaller than this (pixels² at :data:`BACKGROUND_PX`) are dropped."""
 MASTER_PX = 1024
@@ -208,7 +209,7 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
         raise symbol.error(f"a {symbol.kind} symbol has no picture")
     if symbol.kind == "raster":
         picture = upright(symbol, max_px)
-        return cut_out(picture) if symbol.remove_background else picture
+        return cut_out(symbol, picture) if symbol.remove_background else picture
     w, h = oriented_size(Path(symbol.path or ""))
     crop = crop or Crop((w - min(w, h)) / 2.0, (h - min(w, h)) / 2.0, float(min(w, h)))
     flat = crop_square(symbol, crop, max_px)
@@ -220,17 +221,32 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
     return out
 
 
-def cut_out(picture: Image.Image) -> Image.Image:
-    """``picture`` (RGBA) with its plain background made transparent: its alpha is also 0
-    where :func:`background_alpha` finds the background (a clip art's white, found at the
-    picture's own size, so edges stay sharp at every size it is drawn; transparent parts
-    count as white)."""
+def cut_out(symbol: SymbolSpec, picture: Image.Image) -> Image.Image:
+    """``picture`` (RGBA, the raster ``symbol``'s at any size) with its plain background made
+    transparent: its alpha is also 0 where the background is (:func:`cut_out_mask`, found once
+    at :data:`BACKGROUND_PX` and scaled to the picture, so every size of it, the silhouette's,
+    the tile's and the PDF's, leaves out the same background)."""
+    mask = Image.fromarray(cut_out_mask(symbol)).resize(picture.size, Image.Resampling.BILINEAR)
+    out = picture.copy()
+    out.putalpha(Image.fromarray(np.minimum(np.asarray(picture.getchannel("A")), np.asarray(mask))))
+    return out
+
+
+def cut_out_mask(symbol: SymbolSpec) -> np.ndarray:
+    """Alpha ``(h, w) uint8`` of a raster symbol's plain background left out, its longer side
+    :data:`BACKGROUND_PX` (:func:`background_alpha`; transparent parts count as white). Found
+    once a drawing."""
+    return _cut_out_mask(drawn_only(symbol))
+
+
+@lru_cache(maxsize=256)
+def _cut_out_mask(symbol: SymbolSpec) -> np.ndarray:
+    picture = upright(symbol, BACKGROUND_PX)
     flat = Image.new("RGB", picture.size, (255, 255, 255))
     flat.paste(picture, mask=picture.getchannel("A"))
-    alpha = background_alpha(flat, BACKGROUND_TOLERANCE)
-    out = picture.copy()
-    out.putalpha(Image.fromarray(np.minimum(np.asarray(picture.getchannel("A")), alpha)))
-    return out
+    mask = background_alpha(flat, BACKGROUND_TOLERANCE)
+    mask.setflags(write=False)  # shared by every caller
+    return mask
 
 
 def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:

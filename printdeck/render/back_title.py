@@ -173,10 +173,11 @@ def _even(text: str, count: int) -> tuple[str, ...]:
     size, extra = divmod(len(text), count)
     ends = [0]
     for k in range(count):
-        cut = min(ends[-1] + size + (1 if k < extra else 0), len(text))
-        while 0 < cut < len(text) - 1 and not _may_break(text, cut):
-            cut += 1
-        ends.append(cut)
+        want = min(ends[-1] + size + (1 if k < extra else 0), len(text))
+        ahead = next((c for c in range(want, len(text)) if _may_break(text, c)), len(text))
+        behind = next((c for c in range(min(want, len(text) - 1), ends[-1], -1) if _may_break(text, c)), None)
+        cut = ahead if ahead < len(text) or behind is None else behind  # a Latin word at the end: before it
+        ends.append(max(cut, ends[-1]))
     ends[-1] = len(text)
     return tuple(line for line in (text[a:b] for a, b in pairwise(ends)) if line)
 

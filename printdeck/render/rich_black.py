@@ -5,17 +5,19 @@ right for text, hairlines, cut guides and marks, which must not blur when the fo
 register a little apart, but a large area of it prints a flat dark grey. Print services ask
 for rich black there (DriveThruCards: 60/40/40/100, bench/RESULTS.md). :func:`enrich` finds,
 in a page's content or a form a page draws, the fill colours set to 100 % K whose every use
-is a plain filled shape at least :data:`MIN_SIDE_MM` each way on the page (a black back, a
-black card: :data:`MAX_SHAPE_SEGMENTS`), and makes them
+is a plain filled shape (:data:`MAX_SHAPE_SEGMENTS`) holding a disc :data:`MIN_SIDE_MM`
+across on the page (a black back, a black card), and makes them
 :data:`RICH_BLACK`, its cyan, magenta and yellow lowered in proportion to keep within the
 file's ink limit. A colour also used for text, a form or a small fill stays 100 % K.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pikepdf
+import shapely
 
 from printdeck.units import MM_PER_UNIT
 
@@ -24,8 +26,8 @@ __all__ = ["MIN_SIDE_MM", "RICH_BLACK", "enrich", "form_scales", "rich_black"]
 RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
 """Cyan, magenta, yellow and black (0..1) of a large black area: 240 % of ink."""
 MIN_SIDE_MM = 10.0
-"""A filled path whose bounding box on the page is at least this wide and tall (mm) is a
-large area; a thinner one (a rule, a scale bar's tick, a mark) keeps 100 % K."""
+"""A filled path that holds a disc this wide (mm) on the page is a large area; a thinner one
+(a rule, a scale bar's tick, a mark, a thin ring) keeps 100 % K."""
 MAX_SHAPE_SEGMENTS = 16
 """A large area is a plain shape of at most this many segments (a card's or a back's
 rectangle, circle, rounded rectangle or polygon): a word's glyphs or an icon's outlines,
@@ -91,7 +93,7 @@ def enrich(ops: Ops, ink_limit: int, scale: float = 1.0) -> bool:
     black: int | None = None
     ctm: tuple[float, ...] = (scale, 0.0, 0.0, scale, 0.0, 0.0)
     saved: list[tuple[tuple[float, ...], int | None]] = []
-    points: list[tuple[float, float]] = []
+    rings: list[list[tuple[float, float]]] = []  # the path's subpaths, page points (curves by their control points)
     segments = 0
     for index, op in enumerate(ops):
         if not isinstance(op, tuple):  # an inline image: no colour of its own to change
@@ -108,17 +110,18 @@ def enrich(ops: Ops, ink_limit: int, scale: float = 1.0) -> bool:
             black = index if name == "k" and tuple(float(v) for v in operands) == PURE_BLACK else None
         elif name == "re" and len(operands) == 4:
             x, y, w, h = (float(v) for v in operands)
-            points += [_apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            rings.append([_apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))])
             segments += 4
         elif name in _POINTS and len(operands) == _POINTS[name]:
             values = [float(v) for v in operands]
-            points += [_apply(ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
+            if name == "m" or not rings:
+                rings.append([])
+            rings[-1] += [_apply(ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
             segments += 1
         elif name in _PAINTS:
             if name in _FILLS and black is not None:
-                plain = segments <= MAX_SHAPE_SEGMENTS
-                large[black] = large.get(black, True) and plain and _is_large(points)
-            points, segments = [], 0
+                large[black] = large.get(black, True) and segments <= MAX_SHAPE_SEGMENTS and _is_large(rings)
+            rings, segments = [], 0
         elif name in _USES_FILL_COLOUR and black is not None:
             large[black] = False  # text or a form in this colour: it stays on the black plate
     rich = [float(v) for v in rich_black(ink_limit)]
@@ -128,12 +131,16 @@ def enrich(ops: Ops, ink_limit: int, scale: float = 1.0) -> bool:
     return any(large.values())
 
 
-def _is_large(points: list[tuple[float, float]]) -> bool:
-    if not points:
+def _is_large(rings: list[list[tuple[float, float]]]) -> bool:
+    """Whether a filled path, its subpaths ``rings`` (page points), holds a disc
+    :data:`MIN_SIDE_MM` across: its rings filled even-odd (a ring's hole left out), shrunk by
+    half that, leave something. A thin ring or a plus sign's arms leave nothing, however big
+    their box; a curve is taken by its control points, which hold it (a little generous)."""
+    shapes = [shapely.make_valid(shapely.Polygon(ring)) for ring in rings if len(ring) >= 3]
+    if not shapes:
         return False
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    side_pt = MIN_SIDE_MM / MM_PER_UNIT["pt"]
-    return max(xs) - min(xs) >= side_pt and max(ys) - min(ys) >= side_pt
+    filled = functools.reduce(shapely.symmetric_difference, shapes)
+    return not filled.buffer(-MIN_SIDE_MM / 2.0 / MM_PER_UNIT["pt"]).is_empty
 
 
 def _times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:

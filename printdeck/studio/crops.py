@@ -144,7 +144,7 @@ def alone_theme(data: dict[str, Any], folder: Path) -> printdeck.Theme | None:
     """A theme of one picture (a photo, or an image) and six words: the picture's symbol while
     the deck does not load yet (too few symbols), or apart from it; None when the picture
     itself is refused."""
-    words = [{"text": w} for w in ("b", "c", "d", "e", "f", "g")]
+    words = [{"text": f"_{k}"} for k in range(1, 7)]  # a picture's name has no "_": no word takes it
     try:
         return printdeck.load_theme({"deck": {"symbols_per_card": 3}, "symbols": [data, *words]}, base_dir=folder)
     except PrintdeckError:

@@ -155,7 +155,7 @@ def load_theme_data(
     """Load a theme given as data (the mapping a theme file holds), not as a file.
 
     Args:
-        data: The theme's keys, as ``yaml.safe_load`` of a theme file would give them.
+        data: The theme's keys, as :func:`~printdeck.theme.yamlsafe.load_yaml_text` of a theme file gives them.
         base_dir: Folder the theme's relative paths resolve against (and stay inside).
         label: What messages call the theme, in place of a file name.
         check_files, progress, allow_outside, sized: As :func:`load_theme`.

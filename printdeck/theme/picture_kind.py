@@ -26,7 +26,7 @@ PHOTO_ONLY_SUFFIXES = frozenset({".jpg", ".jpeg", ".heic", ".heif", ".avif"})
 """Formats without transparency: photos, or clip art on a plain background."""
 PHONE_PHOTO_SUFFIXES = frozenset({".heic", ".heif", ".avif"})
 """Formats of a phone's camera: always photos (not decoded to be classified)."""
-PROBE_PX = 512
+DRAFT_PX = 512
 """Longer side, pixels, a JPEG is decoded at to be classified (JPEG draft: a phone photo is
 not decoded whole)."""
 MAX_CLASSIFIED_PIXELS = 60_000_000
@@ -55,8 +55,8 @@ def picture_kind(name: str, data: bytes) -> PictureKind:
     (:func:`printdeck.artwork.plain_background`), an image with its background removed; and
     a raster with transparent pixels an image. An image is upright if OpenCV's face cascades
     (:func:`printdeck.artwork.faces.find_faces`, :func:`printdeck.artwork.faces.find_cat_faces`)
-    find a face in it on white. A file Pillow cannot open is an image (the theme's check says
-    what is wrong with it). Never raises.
+    find a face in it on white. A file Pillow cannot open is a photo if its name says JPEG,
+    HEIC or AVIF, else an image (the theme's check says what is wrong with it). Never raises.
     """
     suffix = Path(name).suffix.lower()
     if suffix == ".svg":
@@ -70,7 +70,7 @@ def picture_kind(name: str, data: bytes) -> PictureKind:
             if image.width * image.height > MAX_CLASSIFIED_PIXELS:
                 return PictureKind("photo" if suffix in PHOTO_ONLY_SUFFIXES else "image")
             opaque = not (image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info))
-            image.draft("RGB", (PROBE_PX, PROBE_PX))  # a JPEG decodes only what the probe needs
+            image.draft("RGB", (DRAFT_PX, DRAFT_PX))  # a JPEG decodes only what the probe needs
             rgba = ImageOps.exif_transpose(image).convert("RGBA")  # upright, as a photo is searched
     except Exception:  # noqa: BLE001 - a broken file: the theme's check says what is wrong with it
         return PictureKind("photo" if suffix in PHOTO_ONLY_SUFFIXES else "image")

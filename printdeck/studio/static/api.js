@@ -184,7 +184,10 @@ export async function imageUrl(url, keep = false) {
     .then((response) => (response.ok ? response.blob() : null))
     .then((blob) => (blob ? URL.createObjectURL(blob) : ""))
     .catch(() => "");
-  if (keep) thumbs.set(url, made);
+  if (keep) {
+    thumbs.set(url, made);
+    made.then((src) => { if (!src && thumbs.get(url) === made) thumbs.delete(url); });  // a failure is asked again
+  }
   return made;
 }
 
@@ -217,8 +220,6 @@ export async function download(url) {
   }
 }
 
-/** Make an element: el("div", {class: "x", text: "hi"}, child, ...); "picture": an
- *  image address fetched with the token (an <img> cannot send the header itself). */
 /** Say ``text`` in the status line (#busy); it points at red tiles, so once none is left
  *  (dismissed, or its symbol's other copy removed) it becomes ``withoutTiles``
  *  (:func:`forgetRedTiles`). A later text is left as it is. */
@@ -239,6 +240,8 @@ export function forgetRedTiles(state) {
   delete note.dataset.withoutTiles;
 }
 
+/** Make an element: el("div", {class: "x", text: "hi"}, child, ...); "picture": an
+ *  image address fetched with the token (an <img> cannot send the header itself). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

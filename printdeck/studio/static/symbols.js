@@ -276,6 +276,8 @@ function tile(symbol, index, count) {
   else if (symbol.kind === "folder") face.append(el("span", { class: "folder-mark", text: `folder ${symbol.file}` }));
   else face.append(el("img", { picture: symbol.thumb, alt: "", class: symbol.kind === "photo" ? "photo" : "" }));
   if (symbol.kind === "photo" && symbol.crop && symbol.crop.box) showCrop(face, symbol.crop.box, symbol.shape);
+  const saved = boxIsWord(symbol) ? symbol.text : symbol.name;
+  if (namesRefused.has(symbol.uid) && namesRefused.get(symbol.uid).typed.trim() === saved) namesRefused.delete(symbol.uid);  // saved since (Undo, an editor)
   const refused = namesRefused.get(symbol.uid);
   const typedName = namesSent.has(symbol.uid) ? namesSent.get(symbol.uid).typed : refused && refused.typed;
   const name = el("input", {
