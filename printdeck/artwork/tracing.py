@@ -73,6 +73,9 @@ class Silhouette:
         vertices: ``(V, 2) float`` vertices of every ring of ``outline``, in
             ``shapely.get_coordinates`` order (fast containment and radius checks).
         radius: Largest distance of an outline vertex from the box centre.
+        sizing_radius: ``radius`` without a word's room along its baseline (the layout
+            keeps words apart by it; sizing by it would make every word smaller):
+            what :func:`sizing_area` sizes a symbol by.
     """
 
     aspect: float
@@ -81,6 +84,7 @@ class Silhouette:
     area: float
     vertices: np.ndarray = field(repr=False)
     radius: float
+    sizing_radius: float
 
     @cached_property
     def field(self) -> ShapeField:
@@ -113,13 +117,14 @@ class Silhouette:
 
 def sizing_area(sil: Silhouette) -> float:
     """Area (box units²) the layout sizes a symbol by: its ink area, but at least
-    :data:`MIN_FILL` of the square around its outline's circumscribed circle.
+    :data:`MIN_FILL` of the square around its outline's circumscribed circle (a word's
+    outline without its room along its baseline: :attr:`Silhouette.sizing_radius`).
 
     Sizing by ink area makes thin or spindly artwork as big as compact artwork;
     the floor stops a long word or a hairline ring from growing a box wider than
     the card.
     """
-    return max(sil.area, MIN_FILL * (2.0 * sil.radius) ** 2)
+    return max(sil.area, MIN_FILL * (2.0 * sil.sizing_radius) ** 2)
 
 
 def ink_share(sil: Silhouette) -> float:
@@ -231,6 +236,7 @@ def _to_entry(sil: Silhouette) -> bytes:
     centre, radius = sil.inscribed
     field_numbers, arrays = field_parts(sil.field)
     numbers = {"aspect": sil.aspect, "area": sil.area, "inscribed": [centre.real, centre.imag, radius]}
+    numbers["sizing_radius"] = sil.sizing_radius
     shapes = {name: np.frombuffer(shapely.to_wkb(getattr(sil, name)), dtype=np.uint8) for name in ("shape", "outline")}
     return pack_entry({**numbers, **field_numbers}, {**shapes, **arrays, **edge_cell_parts(sil.edge_cells)})
 
@@ -248,7 +254,10 @@ def _from_entry(data: bytes) -> Silhouette:
     outline, shape = shapely.from_wkb(arrays["outline"].tobytes()), shapely.from_wkb(arrays["shape"].tobytes())
     if outline.is_empty or shape.is_empty or not outline.is_valid:
         raise ValueError("not a silhouette")
-    sil = _make(aspect, shape, outline, area)
+    sizing_radius = float(str(numbers["sizing_radius"]))
+    if not (math.isfinite(sizing_radius) and sizing_radius > 0):
+        raise ValueError("not a silhouette")
+    sil = _make(aspect, shape, outline, area, sizing_radius)
     inscribed = numbers["inscribed"]
     if not isinstance(inscribed, list) or len(inscribed) != 3:
         raise ValueError("not a silhouette")
@@ -261,10 +270,25 @@ def _from_entry(data: bytes) -> Silhouette:
     return sil
 
 
-def _make(aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float) -> Silhouette:
+def _make(
+    aspect: float, shape: BaseGeometry, outline: BaseGeometry, area: float, sizing_radius: float | None = None
+) -> Silhouette:
     verts = shapely.get_coordinates(outline)  # every ring of every part, in order
-    radius = float(np.sqrt((verts**2).sum(axis=1)).max())
-    return Silhouette(aspect=aspect, shape=shape, outline=outline, area=area, vertices=verts, radius=radius)
+    radius = _radius(verts)
+    return Silhouette(
+        aspect=aspect,
+        shape=shape,
+        outline=outline,
+        area=area,
+        vertices=verts,
+        radius=radius,
+        sizing_radius=radius if sizing_radius is None else sizing_radius,
+    )
+
+
+def _radius(vertices: np.ndarray) -> float:
+    """Largest distance of ``vertices`` ``(V, 2)`` from the box centre (box units)."""
+    return float(np.sqrt((vertices**2).sum(axis=1)).max())
 
 
 def trace(symbol: SymbolSpec | Drawing) -> Silhouette:
@@ -360,8 +384,11 @@ def _traced(art: Drawing, mask: np.ndarray) -> Silhouette:
     outline = collision_outline(ink, shape, to_box, max(sx, sy), keep_holes)
     clearance = art.clearance or (LINE_ART_CLEARANCE if area < LINE_ART_INK * outline.area else 0.0)
     along = art.clearance_along + widest_space(mask) * sx / 2.0 if art.clearance_along > 0 else 0.0
+    sizing_radius = None
     if clearance > 0:
+        if along > 0:  # sized as if it kept its clearance only: the room along it is for the layout
+            sizing_radius = _radius(shapely.get_coordinates(padded(outline, clearance)))
         outline = _fill_holes(padded(outline, clearance, along), keep_holes)
     if not art.symbol.nest:  # open mouths too, as holes are: nothing may sit in a C's mouth
         outline = _fill_holes(fill_mouths(outline), keep_holes)
-    return _make(aspect, shape, outline, area)
+    return _make(aspect, shape, outline, area, sizing_radius)
