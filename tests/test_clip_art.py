@@ -176,3 +176,24 @@ def test_a_cut_out_leaves_out_the_same_background_at_every_size(tmp_path: Path) 
         px: prepared_picture(symbol, px).getchannel("A").getpixel((px // 2, px // 2)) for px in (128, 256, 800, 1600)
     }
     assert len(set(inside.values())) == 1, inside
+
+
+def test_clip_art_paired_with_its_word_is_shown_and_set_as_its_own(tmp_path: Path) -> None:
+    """A clip-art car paired with the word "coche": its tile showed the file's white, and its
+    panel had no box to remove it, as the picture face's keys were not looked at."""
+    from test_studio_api import make_client
+
+    folder = tmp_path / "deck"
+    (folder / "images").mkdir(parents=True)
+    (folder / "images" / "car.jpg").write_bytes(jpeg(clip_art(0)))
+    words = "".join(f"  - text: {w}\n" for w in ("sol", "mar", "pan", "luz", "flor", "casa"))
+    car = "{image: images/car.jpg, remove_background: true}"
+    (folder / "theme.yaml").write_text(f"symbols:\n  - faces: [{car}, {{text: coche}}]\n{words}", encoding="utf-8")
+    with make_client(folder) as client:
+        symbol = client.get("/api/state").json()["state"]["symbols"][0]
+        assert symbol["picture_face"] == 0 and symbol["thumb"].endswith("?cut=1")
+        tile = Image.open(io.BytesIO(client.get(symbol["thumb"]).content)).convert("RGBA")
+        assert tile.getpixel((2, 2))[3] == 0  # its white left out, as it prints
+        changes = {"faces.0.remove_background": None}
+        answer = client.patch(f"/api/symbols/{symbol['uid']}", json={"changes": changes})
+        assert answer.status_code == 200 and "?" not in answer.json()["state"]["symbols"][0]["thumb"]

@@ -15,6 +15,7 @@ from printdeck.errors import PrintdeckError
 from printdeck.resources import data_root
 from printdeck.studio import bundled_art, crops
 from printdeck.studio.http_helpers import error
+from printdeck.studio.symbol_list import cut_out_picture
 from printdeck.studio.thumbnails import printed_thumbnail, thumbnail
 from printdeck.studio.wording import problem_of
 from printdeck.studio.workspace import Workspace
@@ -89,14 +90,14 @@ class Pictures:
         return JSONResponse({"error": str(exc), "words": problem_of(exc, self.space.folder).words}, status_code=422)
 
     def _cut_out(self, uid: int) -> dict[str, Any] | None:
-        """The theme mapping of item ``uid`` when it is an image printed without its plain
-        background (``remove_background``); None otherwise."""
+        """The theme mapping of the picture item ``uid``'s tile shows when it is an image
+        printed without its plain background (:func:`cut_out_picture`); None otherwise."""
         with self.space.lock:
             try:
-                data = dict(self.space.items[self.space.find(uid)].data)
+                item = self.space.items[self.space.find(uid)]
             except KeyError:
                 return None
-        return data if "image" in data and data.get("remove_background") else None
+            return cut_out_picture(item)
 
     def _item_path(self, uid: int) -> Path | None:
         """The file of symbol ``uid``, if it is inside the theme folder or the bundled artwork."""

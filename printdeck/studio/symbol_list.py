@@ -143,6 +143,7 @@ def item_view(
         "thumb": None if item.kind == "folder" or item.file is None else thumb_url(item),
         "faces": [face_view(f) for f in faces] if item.kind == "faces" else [],
         "photo_face": photo_face(item),
+        "picture_face": picture_face(item),
         "error": error,
         "warning": warning,
         "warning_detail": warning_detail,
@@ -151,10 +152,26 @@ def item_view(
 
 def thumb_url(item: Item) -> str:
     """Where the page gets an item's tile picture: an image printed without its plain
-    background has its own address (``?cut=1``), so a picture seen before the box was ticked
-    is not shown from the browser's cache."""
-    cut = "image" in item.data and bool(item.data.get("remove_background"))
-    return f"/api/thumbs/{item.uid}" + ("?cut=1" if cut else "")
+    background (:func:`cut_out_picture`) has its own address (``?cut=1``), so a picture seen
+    before the box was ticked is not shown from the browser's cache."""
+    return f"/api/thumbs/{item.uid}" + ("?cut=1" if cut_out_picture(item) is not None else "")
+
+
+def picture_face(item: Item) -> int | None:
+    """The number of the face whose picture the tile shows (its first with a file) of a
+    symbol with faces; None for other items, or one of words only."""
+    if item.kind != "faces":
+        return None
+    return next((i for i, f in enumerate(item.faces()) if face_file(f) is not None), None)
+
+
+def cut_out_picture(item: Item) -> dict[str, Any] | None:
+    """The theme mapping of the picture an item's tile shows (the item's own, or its picture
+    face's) when it is an image printed without its plain background (``remove_background``);
+    None otherwise."""
+    number = picture_face(item)
+    data = item.faces()[number] if number is not None else dict(item.data)
+    return data if "image" in data and data.get("remove_background") else None
 
 
 def shown_name(item: Item) -> str:
@@ -174,11 +191,8 @@ def photo_face(item: Item) -> int | None:
     """The number of the face of a symbol with faces whose picture its tile shows, when that
     face is a photo (its crop is then the page's to show and change, as a photo's is: keys
     ``faces.<n>.focus`` and so on); None otherwise."""
-    if item.kind != "faces":
-        return None
-    faces = item.faces()
-    first = next((i for i, f in enumerate(faces) if face_file(f) is not None), None)
-    return first if first is not None and "photo" in faces[first] else None
+    first = picture_face(item)
+    return first if first is not None and "photo" in item.faces()[first] else None
 
 
 def face_view(face: dict[str, Any]) -> dict[str, Any]:

@@ -94,6 +94,17 @@ function facesUpright(symbol, state) {
     el("legend", { class: "label", text: "Keep upright (never turned on the card)" }), ...boxes);
 }
 
+/** "Remove a plain background" for a raster image (clip art on white), the symbol's own or
+ *  its picture face's (``faces.0.remove_background``); null for other symbols and SVGs. */
+function cutOutBox(symbol) {
+  const face = symbol.kind === "faces" && symbol.picture_face != null ? symbol.faces[symbol.picture_face] : null;
+  const image = face ? face.kind === "image" : symbol.kind === "image";
+  if (!image || !symbol.file || /\.svg$/i.test(symbol.file)) return null;
+  const target = face ? { ...symbol, facePrefix: `faces.${symbol.picture_face}.` } : symbol;
+  const ticked = face ? face.remove_background : symbol.remove_background;
+  return checkbox("Remove a plain background", ticked, (e) => send(target, { remove_background: e.target.checked || null }));
+}
+
 /** The photo a symbol's panel crops: the symbol itself, or for a symbol with faces its photo
  *  face whose picture the tile shows (``photo_face``), as a photo of its own whose keys are
  *  sent as the face's (``faces.0.focus``: see :func:`send`); null for other symbols. */
@@ -306,9 +317,7 @@ export function drawDetail(state) {
     faces ? null : slider(symbol, "scale", symbol.scale, "Size on the cards", "1× is the size the layout gives it"),
     faces ? facesUpright(symbol, state) : upright(symbol, state),
     ...(photo ? photoControls(photo) : []),
-    symbol.kind === "image" && symbol.file && !/\.svg$/i.test(symbol.file)  // a raster: clip art on white
-      ? checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null }))
-      : null,
+    cutOutBox(symbol),
     ...faceControls(symbol, state),
     symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}.`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
