@@ -78,7 +78,7 @@ def photo_crops(theme: printdeck.Theme, folder: Path, compute: bool) -> dict[str
     """Each photo symbol's crop view by its file (as ``theme.yaml`` names it); with
     ``compute`` False only the crops already known (drawn by the preview or a build)."""
     out = {}
-    for symbol in (face for s in theme.symbols for face in (s.faces or (s,))):  # a photo face's crop too
+    for symbol in (face for s in theme.symbols for face in s.all_faces):  # a photo face's crop too
         if symbol.kind != "photo" or not symbol.source:
             continue
         try:
@@ -136,7 +136,7 @@ def _photo_symbol(space: Workspace, uid: int) -> Any:
         return None
     data = item.faces()[number] if (number := photo_face(item)) is not None else item.data
     theme = snap.theme if snap.theme is not None else alone_theme(data, space.folder)
-    symbols = [face for s in theme.symbols for face in (s.faces or (s,))] if theme is not None else []
+    symbols = [face for s in theme.symbols for face in s.all_faces] if theme is not None else []
     return next((s for s in symbols if s.kind == "photo" and s.source == item.file), None)
 
 
