@@ -221,6 +221,13 @@ def prepared_picture(symbol: SymbolSpec, max_px: int = 512, crop: Crop | None = 
     return out
 
 
+def flattened(picture: Image.Image, colour: str = "#ffffff") -> Image.Image:
+    """An RGBA ``picture`` composited onto the flat ``colour`` (``#rrggbb``): RGB."""
+    flat = Image.new("RGB", picture.size, colour)
+    flat.paste(picture, mask=picture.getchannel("A"))
+    return flat
+
+
 def cut_out(symbol: SymbolSpec, picture: Image.Image) -> Image.Image:
     """``picture`` (RGBA, the raster ``symbol``'s at any size) with its plain background made
     transparent: its alpha is also 0 where the background is (:func:`cut_out_mask`, found once
@@ -241,10 +248,7 @@ def cut_out_mask(symbol: SymbolSpec) -> np.ndarray:
 
 @lru_cache(maxsize=256)
 def _cut_out_mask(symbol: SymbolSpec) -> np.ndarray:
-    picture = upright(symbol, BACKGROUND_PX)
-    flat = Image.new("RGB", picture.size, (255, 255, 255))
-    flat.paste(picture, mask=picture.getchannel("A"))
-    mask = background_alpha(flat, BACKGROUND_TOLERANCE)
+    mask = background_alpha(flattened(upright(symbol, BACKGROUND_PX)), BACKGROUND_TOLERANCE)
     mask.setflags(write=False)  # shared by every caller
     return mask
 
@@ -282,9 +286,7 @@ def _source_square(symbol: SymbolSpec, crop: Crop, side_px: int, oversample: int
     square = full.resize((side_px, side_px), Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
     if square.mode in ("RGB", "L"):
         return square.convert("RGB")
-    flat = Image.new("RGB", square.size, "#ffffff")
-    flat.paste(square.convert("RGBA"), mask=square.convert("RGBA").getchannel("A"))
-    return flat
+    return flattened(square.convert("RGBA"))
 
 
 def is_lossy(path: Path) -> bool:

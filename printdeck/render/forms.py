@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, flattened, rasterise
 from printdeck.errors import LOW_RESOLUTION, shown
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
@@ -25,7 +25,6 @@ from printdeck.render.pictures import (
     StoredPicture,
     clip_rings,
     draw_picture,
-    flatten,
     outline_rings,
     store_picture,
     store_pictures,
@@ -224,7 +223,7 @@ def _svg_form(
         canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
     else:  # no soft mask: on the card's colour, clipped to the silhouette
         clip_rings(canvas, outline_rings(symbol), w, h)
-        canvas.drawImage(ImageReader(flatten(picture.convert("RGBA"), background)), 0, 0, w, h)
+        canvas.drawImage(ImageReader(flattened(picture.convert("RGBA"), background)), 0, 0, w, h)
     end_form(canvas)
     if not see_through:  # an opaque file's see-through SVG: the proof said it
         category = VectorWarning if feature is None else SvgImageWarning

@@ -28,7 +28,7 @@ from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, silhouette
+from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, flattened, silhouette
 from printdeck.cache import cache_dir, code_digest, entry_key, read_jpeg_entry, write_entry
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
@@ -141,16 +141,9 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
         picture = picture.convert("RGB")
     if picture.mode == "RGBA" and background is not None:  # stored as pixels: the cache's JPEG has no background
         return StoredPicture(
-            _reader(flatten(picture, background), False, art, target), None, False, outline=outline_rings(symbol)
+            _reader(flattened(picture, background), False, art, target), None, False, outline=outline_rings(symbol)
         )
     return StoredPicture(_reader(picture, _lossy(art), art, target), None, picture.mode == "RGBA")
-
-
-def flatten(picture: Image.Image, background: str) -> Image.Image:
-    """An RGBA picture composited onto the flat colour ``background`` (``#rrggbb``): RGB."""
-    flat = Image.new("RGB", picture.size, background)
-    flat.paste(picture, mask=picture.getchannel("A"))
-    return flat
 
 
 def outline_rings(symbol: SymbolSpec) -> tuple[tuple[tuple[float, float], ...], ...]:

@@ -93,12 +93,10 @@ def _shows_a_face(rgba: Image.Image) -> bool:
     the size a photo's faces are (:data:`printdeck.artwork.FACE_PROBE_PX`)."""
     from PIL import Image  # noqa: PLC0415
 
-    from printdeck.artwork import FACE_PROBE_PX, find_cat_faces, find_faces  # noqa: PLC0415 - OpenCV for cut-outs
+    from printdeck.artwork import FACE_PROBE_PX, find_cat_faces, find_faces, flattened  # noqa: PLC0415 - OpenCV for cut-outs
 
     rgba.thumbnail((FACE_PROBE_PX, FACE_PROBE_PX), Image.Resampling.BOX)
-    flat = Image.new("RGB", rgba.size, (255, 255, 255))
-    flat.paste(rgba, mask=rgba.getchannel("A"))
-    rgb = np.asarray(flat)
+    rgb = np.asarray(flattened(rgba))
     try:
         return bool(find_faces(rgb) or find_cat_faces(rgb))
     except (ImportError, ValueError):  # no OpenCV: the picture turns as any image
