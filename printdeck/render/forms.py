@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, flattened, rasterise
+from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
 from printdeck.errors import LOW_RESOLUTION, shown
 from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
 from printdeck.render.canvas import end_form
@@ -223,6 +223,8 @@ def _svg_form(
         canvas.drawImage(ImageReader(picture), 0, 0, w, h, mask="auto")
     else:  # no soft mask: on the card's colour, clipped to the silhouette
         clip_rings(canvas, outline_rings(symbol), w, h)
+        from printdeck.artwork import flattened  # noqa: PLC0415 - artwork.picture only where a picture is drawn
+
         canvas.drawImage(ImageReader(flattened(picture.convert("RGBA"), background)), 0, 0, w, h)
     end_form(canvas)
     if not see_through:  # an opaque file's see-through SVG: the proof said it

@@ -28,7 +28,7 @@ from PIL import Image, ImageCms
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, flattened, silhouette
+from printdeck.artwork import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION, Drawing, silhouette
 from printdeck.cache import cache_dir, code_digest, entry_key, read_jpeg_entry, write_entry
 from printdeck.model import SymbolSpec
 from printdeck.units import MM_PER_UNIT
@@ -115,7 +115,7 @@ def store_picture(art: Drawing, max_box_mm: float | None, max_ppi: int, backgrou
         PrintdeckError: The file cannot be read.
     """
     # Pillow's HEIC opener is registered where a picture's drawing was made (its size read)
-    from printdeck.artwork import crop_square, prepared_picture, subject_rings  # noqa: PLC0415 - pictures only
+    from printdeck.artwork import crop_square, flattened, prepared_picture, subject_rings  # noqa: PLC0415 - pictures only
 
     target = picture_px(art, max_box_mm, max_ppi)
     symbol = art.symbol
