@@ -103,6 +103,28 @@ def test_an_equals_sign_without_spaces_in_a_list_of_pairs_is_warned_about(tmp_pa
         read_words(words)
 
 
+def test_a_list_typed_without_spaces_round_its_equals_signs_is_warned_about(tmp_path: Path) -> None:
+    """Times tables typed ``3×4=12`` (and ``cat=gato``), every line, made each sum one symbol
+    with no word said: the game matched sums to themselves. Half the lines or more are said."""
+    import warnings
+
+    from printdeck.theme.word_list import WordListWarning, read_words
+
+    words = tmp_path / "ttns.txt"
+    words.write_text("3×4=12\n2×3=6\n2×4=8\n3×3=9\n2×5=10\n2×7=14\n3×5=15\n", encoding="utf-8")
+    done = _init(tmp_path, "ttns", "--words", "ttns.txt")
+    assert done.code == 0
+    assert "ttns.txt: 7 of 7 lines hold an '=' without spaces (line 1: '3×4=12'), each read as one word;" in done.err
+    assert "put a space on each side of '='" in done.err
+    words.write_text("cat=gato\ndog\nsun=sol\nmoon\n", encoding="utf-8")  # half the list: said
+    with pytest.warns(WordListWarning, match=r"2 of 4 lines hold an '=' without spaces \(line 1: 'cat=gato'\)"):
+        read_words(words)
+    words.write_text("E=mc²\na²+b²=c²\nsun\nmoon\ntree\n", encoding="utf-8")  # a few formulas: quiet
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", WordListWarning)
+        read_words(words)
+
+
 def test_a_word_list_saved_with_commas_is_warned_about(tmp_path: Path) -> None:
     """``cat,gato`` lines (a list saved as CSV) became the words "cat,gato" with no word said."""
     import warnings

@@ -159,21 +159,31 @@ def _warn_comma_columns(rows: list[WordRow]) -> None:
 
 
 def _warn_tight_equals(rows: list[WordRow]) -> None:
-    """Warn when a list of pairs (lines split at `` = `` or a tab) also holds lines with an
-    ``=`` and no spaces round it (``2×2=4``, ``cat=gato``), each read as one word: the
-    answer would print on the same symbol as its question. A list of no pairs keeps its
-    ``E=mc²`` quietly."""
+    """Warn when lines with an ``=`` and no spaces round it (``2×2=4``, ``cat=gato``), each
+    read as one word, sit in a list of pairs (lines split at `` = `` or a tab), or make half
+    the list or more (at least two lines: a teacher's times tables typed ``3×4=12`` printed
+    the whole sum on one symbol, and the game matched sums to themselves). The answer would
+    print on the same symbol as its question. A list with a few such words among plain ones
+    keeps its ``E=mc²`` quietly."""
     pairs = [row for row in rows if len(row.words) == 2]
-    tight = [row for row in rows if len(row.words) == 1 and "=" in row.words[0]]
-    if pairs and tight:
+    tight = [row for row in rows if len(row.words) == 1 and _tight_pair(row.words[0])]
+    if tight and (pairs or (len(tight) >= 2 and 2 * len(tight) >= len(rows))):
         first = tight[0]
+        count = f"{len(tight)} line(s)" if pairs else f"{len(tight)} of {len(rows)} lines"
+        among = f", while line {pairs[0].line} is a pair" if pairs else ""
         warnings.warn(
-            f"{first.source or 'the word list'}: {len(tight)} line(s) hold an '=' without spaces (line "
-            f"{first.line}: {first.words[0]!r}), each read as one word, while line {pairs[0].line} is a pair; "
+            f"{first.source or 'the word list'}: {count} hold an '=' without spaces (line "
+            f"{first.line}: {first.words[0]!r}), each read as one word{among}; "
             "to make a pair, put a space on each side of '='",
             WordListWarning,
             stacklevel=3,
         )
+
+
+def _tight_pair(word: str) -> bool:
+    """Whether a one-word line holds an ``=`` with something on each side (``3×4=12``)."""
+    left, _, right = word.partition("=")
+    return bool(left.strip() and right.strip())
 
 
 def check_word_fonts(rows: list[WordRow], words_file: Path, face: FontFace | None) -> None:
