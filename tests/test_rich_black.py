@@ -85,6 +85,29 @@ def test_a_black_card_is_rich_and_its_words_keep_their_colours(tmp_path: Path) -
 
 
 @needs_gs
+def test_a_black_card_of_pictures_is_as_rich_as_its_back(tmp_path: Path) -> None:
+    """A black poker card of Twemoji pictures printed flat 100 % K while its black back was
+    rich: each picture's form, drawn after the card's black, counted as a use of that
+    black, though every form sets its own colours. The two sides now print one black."""
+    art = ["ice-cube", "popcorn", "target", "zebra", "star", "snake", "grapes"]
+    theme = {
+        "name": "blackpics",
+        "deck": {"symbols_per_card": 3},
+        "card": {"shape": "rectangle", "size": "poker", "bleed": "3mm", "background": "#000000"},
+        "backs": {"enabled": True, "color": "#000000"},
+        "symbols": [{"image": f"@assets/twemoji/{a}.svg"} for a in art],
+    }
+    (tmp_path / "pics.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
+    pdf = printdeck.build(tmp_path / "pics.yaml", out=tmp_path / "pics.pdf", color="cmyk").pdf_path
+    for page in (1, 2):  # the fronts, then the backs
+        inks = _separations(pdf, page, tmp_path)
+        black = inks["Black"] > 0.99
+        assert black.mean() > 0.2, page
+        for ink, share in zip(("Cyan", "Magenta", "Yellow"), RICH_BLACK):
+            assert np.median(inks[ink][black]) == pytest.approx(share, abs=0.02), (page, ink)
+
+
+@needs_gs
 def test_thin_black_icons_stay_on_the_black_plate(tmp_path: Path) -> None:
     """A black ring and a plus sign with thin arms: plain shapes with big boxes, but thin
     strokes that four plates out of register would fringe with colour."""

@@ -46,7 +46,7 @@ from printdeck.artwork import (
 from printdeck.choices import PdfX
 from printdeck.errors import key_error
 from printdeck.render.print_job import PrintJob
-from printdeck.render.rich_black import enrich, form_scales
+from printdeck.render.rich_black import enrich, form_scales, inherits_fill
 from printdeck.render.style import DIE_LINE_PROPERTY
 
 DIE_LINE_LAYER = "Die line (CutContour)"
@@ -98,11 +98,12 @@ def finish_pdf(path: Path, job: PrintJob) -> None:
 def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
     """Every DeviceRGB colour operator and image made CMYK."""
     scales = form_scales(pdf)  # before any stream is rewritten: a form's size on its pages
+    inherit: dict[tuple[int, int], bool] = {}  # each XObject's inherits_fill, read once
     for page in pdf.pages:
         page.contents_coalesce()
         contents = page.obj.Contents
         assert isinstance(contents, pikepdf.Stream)
-        _rewrite(contents, ink_limit, 1.0)
+        _rewrite(contents, ink_limit, 1.0, page.resources, inherit)
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Dictionary) and obj.get("/ShadingType") is not None:
             _shading_to_cmyk(obj, ink_limit)
@@ -110,16 +111,19 @@ def _convert_colours(pdf: pikepdf.Pdf, ink_limit: int) -> None:
             continue
         subtype = obj.get("/Subtype")
         if subtype == Name.Form:
-            _rewrite(obj, ink_limit, scales.get(obj.objgen))
+            _rewrite(obj, ink_limit, scales.get(obj.objgen), obj.get("/Resources"), inherit)
         elif subtype == Name.Image and obj.get("/ColorSpace") == Name.DeviceRGB:
             _image_to_cmyk(obj, ink_limit)
 
 
-def _rewrite(stream: pikepdf.Stream, ink_limit: int, scale: float | None) -> None:
+def _rewrite(
+    stream: pikepdf.Stream, ink_limit: int, scale: float | None, resources: Any, inherit: dict[tuple[int, int], bool]
+) -> None:
     """One content stream's RGB colour operators made CMYK (other operators untouched); black
     that only fills large areas made rich black (:func:`~.rich_black.enrich`) where the
     stream's ``scale`` on the page is known (1 for a page; None for a form drawn only from
-    another form)."""
+    another form). ``resources``: the stream's (its XObjects tell which forms drawn in
+    black paint in it, :func:`~.rich_black.inherits_fill`, kept in ``inherit`` by object)."""
     ops = pikepdf.parse_content_stream(stream)
     out: list[Any] = []
     rgb_space = {"fill": False, "stroke": False}
@@ -146,7 +150,17 @@ def _rewrite(stream: pikepdf.Stream, ink_limit: int, scale: float | None) -> Non
             changed = True
             continue
         out.append((list(operands), operator))
-    if scale is not None and enrich(out, ink_limit, scale):
+    xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+
+    def inherits(name: str) -> bool:
+        drawn = xobjects.get(name) if isinstance(xobjects, pikepdf.Dictionary) else None
+        if not isinstance(drawn, pikepdf.Stream):
+            return True
+        if drawn.objgen not in inherit:
+            inherit[drawn.objgen] = inherits_fill(drawn)
+        return inherit[drawn.objgen]
+
+    if scale is not None and enrich(out, ink_limit, scale, inherits):
         changed = True
     if changed:
         stream.write(pikepdf.unparse_content_stream(out))

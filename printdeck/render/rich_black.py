@@ -5,7 +5,8 @@ right for text, hairlines, cut guides and marks, which must not blur when the fo
 register a little apart, but a large area of it prints a flat dark grey. Print services ask
 for rich black there (DriveThruCards: 60/40/40/100, bench/RESULTS.md). :func:`enrich` finds,
 in a page's content or a form a page draws, the fill colours set to 100 % K whose every use
-is a plain filled shape (:data:`MAX_SHAPE_SEGMENTS`) holding a disc :data:`MIN_SIDE_MM`
+is a plain filled shape (a form drawn in it uses it only when it paints in the colour it
+inherits, :func:`inherits_fill`) (:data:`MAX_SHAPE_SEGMENTS`) holding a disc :data:`MIN_SIDE_MM`
 across on the page (a black back, a black card), and makes them
 :data:`RICH_BLACK`, its cyan, magenta and yellow lowered in proportion to keep within the
 file's ink limit. A colour also used for text, a form or a small fill stays 100 % K.
@@ -14,6 +15,7 @@ file's ink limit. A colour also used for text, a form or a small fill stays 100 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import pikepdf
@@ -21,7 +23,7 @@ import shapely
 
 from printdeck.units import MM_PER_UNIT
 
-__all__ = ["MIN_SIDE_MM", "RICH_BLACK", "enrich", "form_scales", "rich_black"]
+__all__ = ["MIN_SIDE_MM", "RICH_BLACK", "enrich", "form_scales", "inherits_fill", "rich_black"]
 
 RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
 """Cyan, magenta, yellow and black (0..1) of a large black area: 240 % of ink."""
@@ -37,6 +39,7 @@ IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _FILLS = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
 _PAINTS = _FILLS | {"S", "s", "n"}
 _USES_FILL_COLOUR = frozenset({"Tj", "TJ", "'", '"', "Do", "sh"})
+_SETS_FILL_COLOUR = frozenset({"k", "rg", "g", "sc", "scn", "cs"})
 _POINTS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4}
 
 Ops = list[Any]
@@ -84,11 +87,61 @@ def form_scales(pdf: pikepdf.Pdf) -> dict[tuple[int, int], float]:
     return scales
 
 
-def enrich(ops: Ops, ink_limit: int, scale: float = 1.0) -> bool:
+def inherits_fill(xobject: Any) -> bool:
+    """Whether an XObject paints in the fill colour it is drawn with: an image mask, or a
+    form that fills, shows text or draws such an XObject (followed into its own resources)
+    before it sets a fill colour of its own. An SVG's form sets each colour it paints, so
+    a card's black under it is not one of its uses; a form that may use it keeps it 100 % K.
+    Anything unread counts as inheriting."""
+    if not isinstance(xobject, pikepdf.Stream):
+        return True
+    if xobject.get("/Subtype") == pikepdf.Name.Image:
+        return bool(xobject.get("/ImageMask", False))
+    return _form_inherits(xobject, set())
+
+
+def _form_inherits(form: pikepdf.Stream, seen: set[tuple[int, int]]) -> bool:
+    if form.objgen in seen:
+        return True  # a form that draws itself: not followed
+    seen.add(form.objgen)
+    resources = form.get("/Resources")
+    forms: Any = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+    own, saved = False, []  # whether a fill colour of its own is set; its values at each q
+    try:
+        instructions = pikepdf.parse_content_stream(form)
+    except pikepdf.PdfError:
+        return True
+    for instruction in instructions:
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            continue
+        name = str(instruction.operator)
+        if name == "q":
+            saved.append(own)
+        elif name == "Q" and saved:
+            own = saved.pop()
+        elif name in _SETS_FILL_COLOUR:
+            own = True
+        elif not own and (name in _FILLS or (name in _USES_FILL_COLOUR and name != "Do")):
+            return True
+        elif not own and name == "Do" and instruction.operands:
+            inner = forms.get(str(instruction.operands[0])) if isinstance(forms, pikepdf.Dictionary) else None
+            if not isinstance(inner, pikepdf.Stream):
+                return True
+            if inner.get("/Subtype") == pikepdf.Name.Image:
+                if inner.get("/ImageMask", False):
+                    return True
+            elif _form_inherits(inner, seen):
+                return True
+    return False
+
+
+def enrich(ops: Ops, ink_limit: int, scale: float = 1.0, inherits: Callable[[str], bool] | None = None) -> bool:
     """Make rich (:func:`rich_black`) each ``0 0 0 1 k`` of a content stream's ``ops`` (as
     :func:`pikepdf.unparse_content_stream` takes them) that only fills large areas; True if
     any was changed. Positions are tracked through ``q``/``Q``/``cm`` in PDF points, the
-    stream's own space enlarged ``scale`` times on the page (a form's: :func:`form_scales`)."""
+    stream's own space enlarged ``scale`` times on the page (a form's: :func:`form_scales`).
+    ``inherits(name)`` tells whether the XObject a ``Do`` draws paints in the fill colour
+    it is drawn with (:func:`inherits_fill`); without it every ``Do`` is a use."""
     large: dict[int, bool] = {}  # the index of a black fill colour: whether every use was large
     black: int | None = None
     ctm: tuple[float, ...] = (scale, 0.0, 0.0, scale, 0.0, 0.0)
@@ -123,7 +176,9 @@ def enrich(ops: Ops, ink_limit: int, scale: float = 1.0) -> bool:
                 large[black] = large.get(black, True) and segments <= MAX_SHAPE_SEGMENTS and _is_large(rings)
             rings, segments = [], 0
         elif name in _USES_FILL_COLOUR and black is not None:
-            large[black] = False  # text or a form in this colour: it stays on the black plate
+            drawn = str(operands[0]) if name == "Do" and operands else None
+            if drawn is None or inherits is None or inherits(drawn):
+                large[black] = False  # text, or a form painting in this colour: it stays on the black plate
     rich = [float(v) for v in rich_black(ink_limit)]
     for index, all_large in large.items():
         if all_large:
