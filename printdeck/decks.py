@@ -157,11 +157,19 @@ class Deck:
         """Write one PNG (or JPEG) a card into ``folder``, the backs beside them when backs are on
         (one a deck of a class set or a split deck, in its colour and with its letter, as the
         PDF prints them), and the credits (see ``printdeck.render.render_pngs``); the cards' paths."""
-        from printdeck.render import back_decks, back_image, back_name, deck_back, render_pngs  # noqa: PLC0415
+        from printdeck.render import (  # noqa: PLC0415 - ReportLab only when rendering
+            back_decks,
+            back_image,
+            back_name,
+            check_back_resolution,
+            deck_back,
+            render_pngs,
+        )
 
         job = self.print_job()
         backs = {}
         if job.backs is not None:
+            check_back_resolution(job)
             style, dpi, margin_mm = job.card, self.settings.dpi, self.settings.png_margin_mm
             for deck in back_decks(job, self.layouts):
                 design = deck_back(job.backs, deck)

@@ -41,7 +41,7 @@ DISTINCT_COLOURS = [
 def _backs_theme(tmp_path: Path) -> Path:
     """The tiny theme in ``tmp/t`` with its own ``card-back.png`` backs image."""
     (tmp_path / "t").mkdir(parents=True, exist_ok=True)
-    (tmp_path / "t" / "card-back.png").write_bytes(png_bytes((30, 60, 200), (300, 300)))
+    (tmp_path / "t" / "card-back.png").write_bytes(png_bytes((30, 60, 200), (1200, 1200)))  # over 300 dpi
     return svg_theme(tmp_path / "t", backs={"enabled": True, "image": "card-back.png"})
 
 

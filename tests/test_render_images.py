@@ -94,10 +94,10 @@ def test_jpeg_photos_are_embedded_as_their_bytes_without_a_decode(tmp_path: Path
 def test_back_image_is_turned_upright_by_exif(tmp_path: Path) -> None:
     folder = tmp_path / "t"
     folder.mkdir()
-    # Stored 200 x 100 (left red, right blue) with EXIF "rotate 90 CW to display":
-    # upright it is 100 x 200, red on top, blue below.
-    stored = Image.new("RGB", (200, 100), "#e00000")
-    stored.paste("#0000e0", (100, 0, 200, 100))
+    # Stored 2400 x 1200 (left red, right blue) with EXIF "rotate 90 CW to display":
+    # upright it is 1200 x 2400, red on top, blue below (over 300 dpi on the back).
+    stored = Image.new("RGB", (2400, 1200), "#e00000")
+    stored.paste("#0000e0", (1200, 0, 2400, 1200))
     exif = Image.Exif()
     exif[EXIF_ORIENTATION] = 6
     stored.save(folder / "back.jpg", quality=95, exif=exif)

@@ -198,8 +198,8 @@ def test_progress_counts_cards(tmp_path: Path) -> None:
 
 
 def test_cut_guide_border_and_back_image(tmp_path: Path) -> None:
-    back = Image.new("RGB", (200, 100), "#e00000")
-    back.paste("#0000e0", (100, 0, 200, 100))  # left half red, right half blue
+    back = Image.new("RGB", (2400, 1200), "#e00000")
+    back.paste("#0000e0", (1200, 0, 2400, 1200))  # left half red, right half blue; over 300 dpi on the back
     back.save(tmp_path / "back.png")
     theme = tiny_theme(
         tmp_path, card={"border_color": "#00a000"}, paper={"cut_guide": True}, backs={"image": "back.png"}

@@ -181,6 +181,7 @@ def check_theme(
         FaintEdgeWarning: A symbol's edge is almost the card's colour (its shape would not show).
         BackgroundWarning: A removed background left scattered pieces, not the subject.
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
+        ResolutionWarning: The backs' picture prints under 300 dpi (under 150: refused).
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
     warn_press_file(loaded.spec)
@@ -197,6 +198,7 @@ def check_theme(
         faced = face_deck(design.blocks, symbols, spec.deck.faces, spec.seed)  # refuses a split of 3 faces
         check_class_set(loaded, faced)
         check_printed_text(loaded, symbols)  # the title, credit and legend names it prints
+        _check_back_picture(loaded)
         _warn_missing_marks(loaded, len(design.blocks))
         warn_rerolls_of_missing_cards(LayoutSettings.from_theme(loaded).reroll, len(design.blocks))  # as the build
         unused = unused_symbols(loaded, symbols, design.blocks)  # balancing permutes only points on cards
@@ -286,6 +288,21 @@ def _check_printed_sizes(theme: Theme, design: Design, symbols: Sequence[SymbolS
 
     plan = planned_deck(theme, design, symbols)
     check_raster_resolution(plan.symbols, lay_out_plan(plan))
+
+
+def _check_back_picture(theme: Theme) -> None:
+    """Hold the backs' picture to the build's resolution, as :func:`build` does.
+
+    Raises:
+        PrintdeckError: It prints under 150 dpi.
+
+    Warns:
+        ResolutionWarning: It prints under 300 dpi.
+    """
+    if theme.spec.backs.enabled and theme.spec.backs.image is not None:
+        from printdeck.render import PrintJob, check_back_resolution  # noqa: PLC0415 - ReportLab only when asked
+
+        check_back_resolution(PrintJob.from_theme(theme))
 
 
 def _warn_missing_marks(theme: Theme, n_cards: int) -> None:

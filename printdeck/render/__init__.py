@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from printdeck.lazy import attribute_loader
 
 if TYPE_CHECKING:
-    from printdeck.render.backs import BackDeck, back_decks, back_image, deck_back
+    from printdeck.render.backs import BackDeck, back_decks, back_image, check_back_resolution, deck_back
     from printdeck.render.calibrate import write_calibration
     from printdeck.render.class_images import back_name, card_name
     from printdeck.render.cut_outs import BackgroundWarning
@@ -78,6 +78,7 @@ _WHERE = {
     "back_decks": "printdeck.render.backs",
     "BackDeck": "printdeck.render.backs",
     "deck_back": "printdeck.render.backs",
+    "check_back_resolution": "printdeck.render.backs",
     "back_name": "printdeck.render.class_images",
     "CREDITS_FILE": "printdeck.render.png",
     "card_name": "printdeck.render.class_images",
@@ -153,6 +154,7 @@ __all__ = [
     "card_files",
     "card_image",
     "card_name",
+    "check_back_resolution",
     "check_raster_resolution",
     "check_word_colours",
     "check_word_heights",

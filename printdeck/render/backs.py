@@ -10,6 +10,8 @@ then corrected by adding the theme's (offset_x, offset_y) in mm.
 from __future__ import annotations
 
 import io
+import math
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -17,13 +19,15 @@ from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.artwork import drawing
 from printdeck.assign import SPLIT_DECKS
 from printdeck.cardshape import CardShape, ShapeKind
+from printdeck.errors import LOW_RESOLUTION
 from printdeck.model import CardLayout
 from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import end_form, scratch_canvas
 from printdeck.render.cutpath import shape_path
-from printdeck.render.forms import Art, symbol_form
+from printdeck.render.forms import REFUSE_DPI, WARN_DPI, Art, ResolutionWarning, symbol_form
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign, PrintJob
@@ -100,8 +104,7 @@ def make_back_form(
     Raises:
         PrintdeckError: The back image is missing or unreadable.
     """
-    outline = shape if shape is not None else CardShape.circle(2.0 * radius_mm)
-    outer = mm_to_pt(outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0))
+    outer = mm_to_pt(_outer_mm(radius_mm, bleed_mm, shape))
     picture = None  # made first: a form cannot be made inside another
     if design.image is not None:
         picture = symbol_form(
@@ -143,10 +146,59 @@ def shows_title(design: BackDesign) -> bool:
     return design.image is None and design.pattern == "title"
 
 
+def _outer_mm(radius_mm: float, bleed_mm: float, shape: CardShape | None) -> float:
+    """Half the side of the square a back is drawn in, mm: the card's circumradius (a disc of
+    ``radius_mm`` when ``shape`` is None) and its bleed (twice it for a hexagon's corners)."""
+    outline = shape if shape is not None else CardShape.circle(2.0 * radius_mm)
+    return outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0)
+
+
+def picture_scale(width: float, height: float, design: BackDesign, radius: float, outer: float) -> float:
+    """How many times a back picture of ``width`` x ``height`` is enlarged on the back:
+    ``contain``, its longer side ``design.size`` times the card's diameter (``2 radius``);
+    ``cover``, its shorter side across the bleed's square (``2 outer``). Lengths in any one
+    unit (the picture's in its own)."""
+    if design.fit == "contain":
+        return design.size * 2 * radius / max(width, height)
+    return 2 * outer / min(width, height)
+
+
+def check_back_resolution(job: PrintJob) -> float | None:
+    """The print resolution (dpi) of the back picture of ``job`` (a raster or photo; None for
+    none, or an SVG), its pixels over its size on the back (:func:`picture_scale`), held to
+    the symbols' rule: the back prints on every card.
+
+    Raises:
+        PrintdeckError: Under 150 dpi (``backs.image``), with the pixels that print sharp.
+
+    Warns:
+        ResolutionWarning: Under 300 dpi.
+    """
+    design, card = job.backs, job.card
+    if design is None or design.image is None or design.image.kind not in ("raster", "photo"):
+        return None
+    width_px, height_px = drawing(design.image).size
+    outer_mm = _outer_mm(card.radius_mm, card.bleed_mm, card.shape)
+    mm_per_px = picture_scale(width_px, height_px, design, card.radius_mm, outer_mm)
+    dpi = MM_PER_UNIT["in"] / mm_per_px
+    sharp = f"{math.ceil(width_px * WARN_DPI / dpi)} x {math.ceil(height_px * WARN_DPI / dpi)} pixels or more"
+    if dpi < REFUSE_DPI:
+        problem = f"prints at {dpi:.0f} dpi on every back (needs at least {REFUSE_DPI:.0f}, better {WARN_DPI:.0f})"
+        raise design.image.error(problem, f"use a larger image ({sharp})", code=LOW_RESOLUTION)
+    if dpi < WARN_DPI:
+        warnings.warn(
+            f"{design.image.source}: the back prints at only {dpi:.0f} dpi; {WARN_DPI:.0f} dpi or more looks sharp "
+            f"({sharp})",
+            ResolutionWarning,
+            stacklevel=2,
+        )
+    return dpi
+
+
 def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:
     """The back picture's form, cover- or contain-fitted, centred on (0, 0)."""
     w, h = art.width_pt, art.height_pt
-    scale = design.size * 2 * radius_pt / max(w, h) if design.fit == "contain" else 2 * outer_pt / min(w, h)
+    scale = picture_scale(w, h, design, radius_pt, outer_pt)
     canvas.saveState()
     canvas.translate(-w * scale / 2, -h * scale / 2)
     canvas.scale(scale, scale)
@@ -281,9 +333,10 @@ def back_image(
 ) -> Image:
     """The card back as an RGB picture for print-on-demand services: the PDF's own back form
     drawn on a page of the card's box grown by the bleed (plus ``extra_margin_mm`` a side),
-    rasterised by PDFium at ``dpi``, white outside the bleed, as the card PNGs; ``band``: a
-    deck's colour (a class set's or a split deck's: :func:`back_decks`), as
-    :func:`make_back_form` takes it (with :func:`deck_back`).
+    rasterised by PDFium at ``dpi``, white outside the card's shape grown by the bleed and
+    that margin, as the card PNGs: the margin is the back's colour, as the fronts' is
+    theirs; ``band``: a deck's colour (a class set's or a split deck's:
+    :func:`back_decks`), as :func:`make_back_form` takes it (with :func:`deck_back`).
 
     Raises:
         PrintdeckError: The back image is missing or unreadable.
@@ -292,6 +345,12 @@ def back_image(
     w_mm, h_mm = (v + 2.0 * (bleed_mm + extra_margin_mm) for v in (outline.width_mm, outline.height_mm))
     buffer = io.BytesIO()
     canvas = scratch_canvas(buffer, (mm_to_pt(w_mm), mm_to_pt(h_mm)))
+    if extra_margin_mm > 0:  # beyond the bleed, as a front's background reaches: the back's colour
+        canvas.saveState()
+        canvas.translate(mm_to_pt(w_mm / 2.0), mm_to_pt(h_mm / 2.0))
+        canvas.setFillColor(HexColor(band if band is not None else design.color))
+        canvas.drawPath(shape_path(canvas, outline, bleed_mm + extra_margin_mm), stroke=0, fill=1)
+        canvas.restoreState()
     make_back_form(canvas, design, radius_mm, bleed_mm, shape, band=band)
     draw_back(canvas, (w_mm / 2.0, h_mm / 2.0))
     canvas.showPage()

@@ -79,14 +79,15 @@ def render_pdf(
         Number of PDF pages in ``out_path``.
 
     Raises:
-        PrintdeckError: Missing or unusable artwork, a raster symbol below 150 dpi,
-            a bad back image or font, an unwritable output path, or transparency left
+        PrintdeckError: Missing or unusable artwork, a raster symbol or back picture
+            below 150 dpi, a bad back image or font, an unwritable output path, or transparency left
             in a PDF/X-1a.
         ValueError: Layouts and imposition disagree on the number of cards.
     """
     if len(layouts) != len(imposition.slots):
         raise ValueError(f"{len(layouts)} card layouts but {len(imposition.slots)} imposition slots")
     check_raster_resolution(symbols, layouts)
+    backs_mod.check_back_resolution(job)
     check_word_heights(symbols, layouts)
     pdf_fonts.register_bundled()
     by_index = {c.index: c for c in layouts}

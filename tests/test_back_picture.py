@@ -1,0 +1,73 @@
+"""The backs' picture as a print shop gets it: held to the symbols' resolution (it prints on
+every card), and a PNG back's margin in the back's colour, as a front's is in its own."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+from PIL import Image, ImageDraw
+
+import printdeck
+from printdeck.errors import PrintdeckError
+from printdeck.render import ResolutionWarning
+
+ART = ["ice-cube", "popcorn", "target", "zebra", "star", "snake", "grapes"]
+
+
+def _theme(tmp_path: Path, backs: dict[str, object], size_px: tuple[int, int] | None = None) -> Path:
+    """A poker deck of seven pictures with backs; ``size_px``: a back picture of that size."""
+    if size_px is not None:
+        picture = Image.new("RGB", size_px, (90, 140, 200))
+        w, h = size_px
+        ImageDraw.Draw(picture).ellipse([w // 4, h // 4, 3 * w // 4, 3 * h // 4], fill=(200, 40, 40))
+        picture.save(tmp_path / "back.jpg", quality=95)
+    theme = {
+        "name": "backs",
+        "deck": {"symbols_per_card": 3},
+        "card": {"shape": "rectangle", "size": "poker", "bleed": "3mm", "background": "#f5cd79"},
+        "backs": {"enabled": True, **backs},
+        "symbols": [{"image": f"@assets/twemoji/{a}.svg"} for a in ART],
+    }
+    path = tmp_path / "theme.yaml"
+    path.write_text(yaml.safe_dump(theme), encoding="utf-8")
+    return path
+
+
+def test_a_coarse_back_picture_is_refused_and_a_soft_one_warned_about(tmp_path: Path) -> None:
+    """A 240 x 180 back covering a poker card printed at 40 dpi on every back, blurred, with no
+    word: the symbols' rule (refused under 150 dpi, warned under 300) now holds for it, in
+    ``check`` and in the build, which writes nothing."""
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"}, (240, 180))
+    with pytest.raises(PrintdeckError, match=r"backs.image .*back.jpg\): prints at 40 dpi on every back") as caught:
+        printdeck.check_theme(theme)
+    assert caught.value.key == "backs.image"
+    assert "use a larger image (1799 x 1350 pixels or more)" in str(caught.value)  # 300 dpi: 3 x 7.5 in at 6.0
+    with pytest.raises(PrintdeckError, match="prints at 40 dpi"):
+        printdeck.build(theme, out=tmp_path / "deck.pdf")
+    assert not (tmp_path / "deck.pdf").exists()
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"}, (1200, 900))
+    with pytest.warns(ResolutionWarning, match=r"back.jpg: the back prints at only 200 dpi"):
+        printdeck.check_theme(theme)
+    with pytest.warns(ResolutionWarning, match="200 dpi"):
+        printdeck.build(theme, out=tmp_path / "deck.pdf")
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "contain", "size": 0.3}, (1200, 900))
+    with warnings.catch_warnings():  # contained, 0.3 of the card: 1200 pixels over 0.75 in
+        warnings.simplefilter("error", ResolutionWarning)
+        printdeck.check_theme(theme)
+
+
+def test_a_png_back_fills_its_margin_with_its_colour_as_the_fronts_do(tmp_path: Path) -> None:
+    """With ``png_margin``, a front's margin is its background but the back's was white: a shop
+    cutting into the margin showed a white edge on the backs only."""
+    theme = _theme(tmp_path, {"color": "#2b4c7e", "pattern": "none"})
+    printdeck.build(theme, out=tmp_path / "deck.pdf", png_dir=tmp_path / "pngs", png_margin_mm="5mm", dpi=100)
+    front = np.asarray(Image.open(tmp_path / "pngs" / "card-001.png").convert("RGB")).astype(int)
+    back = np.asarray(Image.open(tmp_path / "pngs" / "back.png").convert("RGB")).astype(int)
+    assert front.shape == back.shape
+    for y, x in ((1, 1), (1, -2), (-2, 1), (-2, -2)):  # the corners, in the margin
+        assert np.abs(front[y, x] - (0xF5, 0xCD, 0x79)).max() <= 3
+        assert np.abs(back[y, x] - (0x2B, 0x4C, 0x7E)).max() <= 3
