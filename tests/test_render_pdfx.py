@@ -493,3 +493,35 @@ def test_an_option_that_undoes_a_presets_key_is_warned_about(tmp_path: Path) -> 
         apply_options(theme, BuildOptions(preset="printplaygames", paper="215.9mmx279.4mm"))  # letter, in mm
     with pytest.warns(PresetWarning, match=r"made paper\.size 210mm x 297mm \(it asks for letter\)"):
         apply_options(theme, BuildOptions(preset="printplaygames", paper="210mmx297mm"))
+
+
+def test_a_print_services_sheets_carry_no_home_printing_note_and_unshifted_backs(tmp_path: Path) -> None:
+    """printplaygames' sheets kept the home printer's "Print at 100 %" note and 50 mm scale
+    bar, and shifted the backs by the theme's duplex offsets (1.5 mm, 2 mm): the service
+    registers its own duplex, so its backs came 2 mm off. Neither now, and the offsets
+    dropped are said. Read from the PDF's text and its back page's pixels."""
+    from pypdf import PdfReader
+
+    from printdeck.theme.presets import PresetWarning
+
+    backs = {"enabled": True, "color": "#2b4c7e", "pattern": "none", "offset_x": "1.5mm", "offset_y": "2mm"}
+    write_theme(tmp_path, backs=backs, card={"background": "#f5cd79"})
+    theme = tmp_path / "theme.yaml"
+    home = printdeck.build(theme, out=tmp_path / "home.pdf").pdf_path
+    with pytest.warns(PresetWarning, match=r"backs.offset_x/offset_y \(1.5mm, 2mm\) correct a home printer's"):
+        shop = printdeck.build(theme, out=tmp_path / "shop.pdf", preset="printplaygames").pdf_path
+    assert 'not "fit to page"' in PdfReader(home).pages[0].extract_text()
+    assert 'not "fit to page"' not in PdfReader(shop).pages[0].extract_text()
+    assert "0 1 2 3 4 5 cm" not in PdfReader(shop).pages[0].extract_text().replace("\n", " ")
+
+    def blue_box(pdf: Path, page: int) -> tuple[int, int, int, int]:
+        """The back colour's bounding box on ``page`` (0-based), pixels at 50 dpi."""
+        rgb = np.asarray(printdeck.render.page_image(pdf.read_bytes(), page, 50 / 72).convert("RGB")).astype(int)
+        ys, xs = np.nonzero(np.abs(rgb - (0x2B, 0x4C, 0x7E)).max(axis=2) < 12)
+        return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
+
+    fronts = np.asarray(printdeck.render.page_image(shop.read_bytes(), 0, 50 / 72).convert("RGB")).astype(int)
+    ys, xs = np.nonzero(np.abs(fronts - (0xF5, 0xCD, 0x79)).max(axis=2) < 12)
+    width = fronts.shape[1]
+    mirrored = (width - 1 - int(xs.max()), int(ys.min()), width - 1 - int(xs.min()), int(ys.max()))
+    assert all(abs(a - b) <= 1 for a, b in zip(blue_box(shop, 1), mirrored, strict=True))  # long-edge flip, unshifted

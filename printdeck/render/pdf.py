@@ -269,7 +269,7 @@ def _sheets(
         widest = f"{imposition.pages}/{imposition.pages}{deck}" + _widest_decks(layouts, imposition)
         credit = " · ".join(x for x in ("Sheet {n}", job.title, job.attribution or "") if x)
         keep_clear = registration_zones(imposition.page_size_mm) if job.registration_marks else []
-        plan = plan_footer(imposition, credit.replace("{n}", widest), keep_clear)
+        plan = plan_footer(imposition, credit.replace("{n}", widest), keep_clear, job.scale_note)
         if job.cut_marks:
             warn_missing_marks(imposition)
     pages = 0

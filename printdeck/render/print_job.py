@@ -108,6 +108,7 @@ class PrintJob:
     die_line: bool = False
     backs_first: bool = False
     split_at: int | None = None
+    scale_note: bool = True
 
     @property
     def cmyk(self) -> bool:
@@ -169,6 +170,7 @@ class PrintJob:
             ink_limit=paper.ink_limit,
             die_line=paper.die_line,
             backs_first=spec.backs.back_first,
+            scale_note=paper.scale_note,
         )
 
 

@@ -271,10 +271,13 @@ class FooterPlan:
     credit: TextBlock | None
 
 
-def plan_footer(imposition: Imposition, credit: str, keep_clear: Sequence[Rect] = ()) -> FooterPlan:
+def plan_footer(
+    imposition: Imposition, credit: str, keep_clear: Sequence[Rect] = (), scale_note: bool = True
+) -> FooterPlan:
     """Find room for the scale bar, the scale note and the credit line around the
     full-sheet pattern, none of them in ``keep_clear`` (``(x0, y0, x1, y1)`` mm: the
-    registration marks' squares).
+    registration marks' squares); without ``scale_note`` (``paper.scale_note``: a print
+    service's sheets), the credit alone.
 
     The scale bar goes where the imposition found room for it, else in the first free
     spot inside the margins, then in the margins; with no room anywhere the note no longer
@@ -294,10 +297,14 @@ def plan_footer(imposition: Imposition, credit: str, keep_clear: Sequence[Rect] 
     register_bundled()
     centers = imposition.full_page_centers_mm()
     marks = imposition.full_page_marks()
-    ruler = _ruler_spot(imposition, centers, marks, list(keep_clear))
+    ruler = _ruler_spot(imposition, centers, marks, list(keep_clear)) if scale_note else None
     taken: list[Rect] = [*keep_clear, *([ruler] if ruler else [])]
     text = SCALE_NOTE if ruler else ACTUAL_SIZE_NOTE
-    note = _place_text(text, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
+    note = (
+        _place_text(text, imposition.inner_rect_mm(), centers, imposition, marks, taken, bold=True)
+        if scale_note
+        else None
+    )
     if note:
         taken.append(note.rect_mm)
     block = None

@@ -139,7 +139,21 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
         update[section] = current.model_copy(update=fixed)
     made = _service_size(spec.model_copy(update=update), chosen)
     _say_card_replaced(spec.card, made.card, chosen)
+    _say_offsets_dropped(spec.backs, made.backs, chosen)
     return made
+
+
+def _say_offsets_dropped(theme_backs: BacksSpec, preset_backs: BacksSpec, chosen: Preset) -> None:
+    """Warn when the preset undid the theme's backs offsets (a home printer's duplex
+    correction): a service registers its own duplex, so its backs are placed unshifted."""
+    before = (theme_backs.offset_x_mm, theme_backs.offset_y_mm)
+    if before != (0.0, 0.0) and (preset_backs.offset_x_mm, preset_backs.offset_y_mm) != before:
+        warnings.warn(
+            f"preset {chosen.name}: backs.offset_x/offset_y ({before[0]:g}mm, {before[1]:g}mm) correct a home "
+            f"printer's duplex drift; {chosen.service} registers its own, so the backs are not shifted",
+            PresetWarning,
+            stacklevel=3,
+        )
 
 
 def _service_size(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:

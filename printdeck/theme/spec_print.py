@@ -171,6 +171,12 @@ class PaperSpec(StrictModel):
             "marks a print-then-cut machine reads to find the cards (Silhouette style); the cards keep clear of them"
         ),
     )
+    scale_note: bool = Field(
+        default=True,
+        description='a note on each sheet to print at 100 % (not "fit to page") and a 50 mm scale bar to '
+        "check it by; false: neither (a print service's sheets)",
+        json_schema_extra=form_help('the "print at 100 %" note and a 50 mm ruler on each sheet, for a home printer'),
+    )
     grayscale: bool = Field(
         default=False,
         description="print in grey, for a black-and-white printer: words in grey tones kept apart by "
