@@ -69,6 +69,14 @@ def test_a_phone_opened_after_a_build_shows_it_and_keeps_the_buttons_words_whole
         text = phone.evaluate(f"document.querySelector('{button}').getBoundingClientRect().height")
         assert text < 2 * one_line, f"{button}'s words run over two lines"
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # With a build's downloads the right column is taller than the screen: the page scrolls
+    # to the Build panel's end, and no box of its own (the desktop's sticky column, its
+    # height and its scrollbar kept) cuts it off half-way through its buttons.
+    column = "document.querySelector('.right')"
+    assert phone.evaluate(f"{column}.scrollHeight <= {column}.clientHeight + 1")
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    slides = phone.locator("#slides").bounding_box()
+    assert slides["y"] + slides["height"] <= 844, "the Slides button is below the end of the page"
 
 
 def test_a_refused_build_shows_its_reason_on_the_phones_screen(phone: object) -> None:
