@@ -150,20 +150,25 @@ def test_faces_of_one_symbol_may_look_alike_but_not_of_two(tmp_path: Path) -> No
     assert [p.second for p in pairs] == ["red again = rojo (face 1: red again)"] * 2
 
 
-def test_six_and_nine_turned_apart_are_told_to_keep_upright(tmp_path: Path) -> None:
-    """6 and 9 (and p and d) are alike only turned 180°: the refusal now names the fix that
-    keeps both, a smaller layout.rotation, which indeed lets the deck through."""
+def test_p_and_d_turned_apart_are_told_to_keep_upright(tmp_path: Path) -> None:
+    """p and d are alike only turned 180°: the refusal names the fix that keeps both, a
+    smaller layout.rotation, which indeed lets the deck through. 6 and 9 print underlined
+    (a number that reads as another upside down), so turned any way they are told apart."""
     from click.testing import CliRunner
 
     from printdeck.cli import main
 
-    symbols = [{"text": w} for w in ["6", "9", "cat", "dog", "sun", "moon", "tree"]]
+    symbols = [{"text": w} for w in ["p", "d", "cat", "dog", "sun", "moon", "tree"]]
     path = write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": "any"}, "symbols": symbols})
     refused = CliRunner().invoke(main, ["check", str(path)])
     assert refused.exit_code == 2 and "turned 180°" in refused.output
     assert "; keep symbols nearer upright (layout.rotation: 30), which tells them apart; or change" in refused.output
     write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": 30}, "symbols": symbols})
     assert CliRunner().invoke(main, ["check", str(path)]).exit_code == 0
+    numbers = [{"text": w} for w in ["6", "9", "cat", "dog", "sun", "moon", "tree"]]
+    write_theme(tmp_path, {"deck": {"symbols_per_card": 3}, "layout": {"rotation": "any"}, "symbols": numbers})
+    told_apart = CliRunner().invoke(main, ["check", str(path)])
+    assert told_apart.exit_code == 0, told_apart.output
 
 
 @pytest.mark.parametrize("name", bundled_theme_names())

@@ -129,6 +129,7 @@ if TYPE_CHECKING:
         silhouettes,
         sizing_area,
     )
+    from printdeck.artwork.turned_numbers import UNDERLINE_EM, UNDERLINE_GAP_EM, reads_turned
     from printdeck.choices import FONT_SUFFIXES, MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
     from printdeck.fileio import read_limited
 
@@ -200,6 +201,9 @@ _WHERE = {
     "prepared_picture": "printdeck.artwork.picture",
     "flattened": "printdeck.artwork.picture",
     "plain_background": "printdeck.artwork.plain_background",
+    "reads_turned": "printdeck.artwork.turned_numbers",
+    "UNDERLINE_EM": "printdeck.artwork.turned_numbers",
+    "UNDERLINE_GAP_EM": "printdeck.artwork.turned_numbers",
     "rasterise": "printdeck.artwork.raster",
     "rasterise_longest": "printdeck.artwork.raster",
     "read_limited": "printdeck.fileio",
@@ -253,6 +257,8 @@ __all__ = [
     "PHOTO_CORNER_FRACTION",
     "SAME_PICTURE_INLIERS",
     "SHAPE_SIMILARITY",
+    "UNDERLINE_EM",
+    "UNDERLINE_GAP_EM",
     "WORD_SPACE_EM",
     "Crop",
     "Drawing",
@@ -317,6 +323,7 @@ __all__ = [
     "rasterise",
     "rasterise_longest",
     "read_limited",
+    "reads_turned",
     "relative_luminance",
     "resolve_css_variables",
     "same_spelling",

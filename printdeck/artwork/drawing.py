@@ -132,8 +132,12 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
     """The drawing of ``symbol`` (its drawn fields only: one entry for every copy of it)."""
     if symbol.kind == "text":
         from printdeck.artwork.shaping import shape_word  # noqa: PLC0415 - HarfBuzz, fontTools only for words
+        from printdeck.artwork.turned_numbers import reads_turned, underlined  # noqa: PLC0415 - with shaping
 
-        word = shape_word(symbol.text or symbol.name, tuple(word_chain(symbol)), symbol.lang)
+        text = symbol.text or symbol.name
+        word = shape_word(text, tuple(word_chain(symbol)), symbol.lang)
+        if reads_turned(text) is not None:  # 6 or 9, 18 or 81: seen from across the table
+            word = underlined(word)
         x0, y0, x1, y1 = word.ink_em
         height = y1 - y0
         em = 1.0 / height  # box heights

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import CMYKColorSep, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.artwork import reads_turned
 from printdeck.cardshape import CardShape
 from printdeck.model import CardLayout, DeckMark
 from printdeck.render.cutpath import shape_path
@@ -203,7 +204,8 @@ def contrast_ratio(a: str, b: str) -> float:
 def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, float]) -> None:
     """A class set's deck mark: a dot of the deck's colour with its letter, at
     ``mark.center_mm`` from the card's centre (a place the layout kept free). A numbered
-    deck's 6 and 9 are underlined, as on dice and pool balls: a round card is read at any turn."""
+    deck's 6 and 9 are underlined (:func:`printdeck.artwork.reads_turned`), as on dice and pool
+    balls: a round card is read at any turn."""
     x = card_center_pt[0] + mm_to_pt(mark.center_mm[0])
     y = card_center_pt[1] + mm_to_pt(mark.center_mm[1])
     r = mm_to_pt(mark.radius_mm)
@@ -214,13 +216,9 @@ def draw_deck_mark(canvas: Canvas, mark: DeckMark, card_center_pt: tuple[float, 
     canvas.setFillColor(HexColor(mark_ink(mark.color)))
     canvas.setFont(SANS_BOLD, size)
     draw_string(canvas, x, y - 0.36 * size, mark.letter, "middle")
-    if mark.letter in TURNING_LABELS:
+    if reads_turned(mark.letter) is not None:
         canvas.rect(x - 0.22 * size, y - 0.47 * size, 0.44 * size, 0.07 * size, stroke=0, fill=1)
     canvas.restoreState()
-
-
-TURNING_LABELS = frozenset({"6", "9"})
-"""Deck labels that read as each other upside down: their mark is underlined (see :func:`draw_deck_mark`)."""
 
 
 def draw_die_line(canvas: Canvas, shape: CardShape) -> None:

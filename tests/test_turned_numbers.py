@@ -1,0 +1,96 @@
+"""Numbers that read as another number upside down (6 and 9, 18 and 81) print underlined:
+round cards have no top, and a child across the table sees a card upside down. Counted on
+the printed PDF's and PNGs' pixels: a flat bar under each such number, none under others."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import yaml
+from PIL import Image
+
+import printdeck
+from printdeck.artwork import reads_turned
+from printdeck.render import page_image
+
+TURNED = ["6", "9", "16", "18", "81"]
+PLAIN = ["7", "4"]
+DPI = 150
+
+
+def test_a_number_that_reads_as_another_upside_down_is_found() -> None:
+    assert [reads_turned(w) for w in ("6", "9", "16", "18", "81", "86", "19", "106", " 6 ")] == [
+        "9", "6", "91", "81", "18", "98", "61", "901", "9",
+    ]  # fmt: skip
+    for same_or_no_number in ("69", "96", "88", "8", "11", "0", "101", "10", "60", "12", "6.", "6 × 9", "sun", ""):
+        assert reads_turned(same_or_no_number) is None, same_or_no_number
+
+
+def _bars(rgb: np.ndarray) -> int:
+    """Flat solid bars among the ink of ``rgb`` ``(H, W, 3)``: parts (8-connected) at least four
+    times as wide as tall that fill their box. Digits' parts are none of them."""
+    ink = (rgb.min(axis=2) < 128).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    found = 0
+    for w, h, area in stats[1:, [cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA]]:
+        if h >= 2 and w >= 4 * h and area >= 0.85 * w * h:
+            found += 1
+    return found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    folder = tmp_path_factory.mktemp("turned")
+    theme = {
+        "name": "turned",
+        "seed": 5,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "70mm"},
+        "layout": {"rotation": 0},
+        "text": {"colors": ["#000000"]},
+        "paper": {"layout": "single"},
+        "symbols": [{"text": w} for w in TURNED + PLAIN],
+    }
+    (folder / "turned.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
+    printdeck.build(folder / "turned.yaml", out=folder / "turned.pdf", png_dir=folder / "pngs", dpi=DPI)
+    return folder, json.loads((folder / "turned.json").read_text(encoding="utf-8"))
+
+
+def _turned_on(card: dict, names: dict[int, str]) -> int:
+    return sum(names[s["id"]] in TURNED for s in card["symbols"])
+
+
+def test_each_printed_number_that_reads_turned_has_a_bar_under_it(built: tuple[Path, dict]) -> None:
+    folder, manifest = built
+    names = {s["id"]: s["name"] for s in manifest["symbols"]}
+    pdf = (folder / "turned.pdf").read_bytes()
+    assert sum(_turned_on(card, names) for card in manifest["cards"]) > 0
+    for card in manifest["cards"]:
+        want = _turned_on(card, names)
+        page = np.asarray(page_image(pdf, card["page"] - 1, DPI / 72).convert("RGB")).astype(np.uint8)
+        assert _bars(page) == want, f"PDF card {card['index'] + 1}"
+        png = np.asarray(Image.open(folder / "pngs" / f"card-{card['index'] + 1:03d}.png").convert("RGB"))
+        assert _bars(png) == want, f"PNG card {card['index'] + 1}"
+
+
+def test_the_bar_is_traced_into_the_silhouette_the_packer_keeps_clear() -> None:
+    """The bar is the word's own ink: traced into its silhouette, and the collision outline
+    reaches over the gap above it, so no other symbol is packed between a 6 and its bar."""
+    import shapely
+
+    from printdeck.artwork import UNDERLINE_EM, UNDERLINE_GAP_EM, drawing, silhouette
+    from printdeck.model import SymbolSpec
+
+    six = SymbolSpec(id=0, name="6", kind="text", source="text:6", text="6")
+    art, traced = drawing(six), silhouette(six)
+    height_em = art.word.ink_em[3] - art.word.ink_em[1]
+    bar_y = -0.5 + UNDERLINE_EM / 2.0 / height_em  # normalised box: 1 tall, centred
+    gap_y = -0.5 + (UNDERLINE_EM + UNDERLINE_GAP_EM / 2.0) / height_em
+    for x in (-0.3 * traced.aspect, 0.0, 0.3 * traced.aspect):
+        assert traced.shape.contains(shapely.Point(x, bar_y)), x  # inked: the bar
+        assert not traced.shape.contains(shapely.Point(x, gap_y)), x  # the clear space above it
+        assert traced.outline.contains(shapely.Point(x, gap_y)), x  # kept clear with the word
