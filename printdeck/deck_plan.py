@@ -31,6 +31,7 @@ from printdeck.theme import (
     sized_theme,
     theme_errors_located,
     theme_worded,
+    warn_font_gaps,
     word_colours,
 )
 from printdeck.units import MM_PER_UNIT
@@ -80,12 +81,14 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         VectorWarning: an SVG is printed as its raster instead of its vector form.
         FaintEdgeWarning: a symbol's edge is almost the card's colour (its shape would not show).
         BackgroundWarning: a removed background left scattered pieces, not the subject.
+        FontGapWarning: the theme's chosen font lacks letters of some words (set in another).
     """
     from printdeck.render import prove_symbols as prove  # noqa: PLC0415 - ReportLab only when proving
 
     chosen = [face for s in (theme.symbols if symbols is None else symbols) for face in s.all_faces]
     with theme_errors_located(theme):  # as every command says them
         check_words_show(theme, chosen)
+        warn_font_gaps(theme, chosen)
         prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
         paper = theme.spec.paper
         prove(chosen, theme.spec.card.background, opaque=paper.color == "cmyk" and paper.pdfx == "x-1a")

@@ -244,6 +244,17 @@ def user_faces(symbol: SymbolSpec) -> list[FontFace]:
     return [FontFace(Path(symbol.font_path), symbol.font_index)]
 
 
+def chosen_font_gap(symbol: SymbolSpec) -> tuple[FontFace, list[str]] | None:
+    """The face the theme chose for a word (:func:`user_faces`) and the characters of the
+    word it has no glyph for, which are set in a fallback face; None when no face is chosen
+    or it has them all."""
+    from printdeck.artwork.fonts import missing_chars  # noqa: PLC0415 - fontTools only for words
+
+    chosen = user_faces(symbol)
+    lacking = missing_chars(symbol.text or symbol.name, chosen) if chosen else []
+    return (chosen[0], lacking) if lacking else None
+
+
 def word_chain(symbol: SymbolSpec) -> list[FontFace]:
     """The faces a word is set in, first choice first (see :mod:`printdeck.artwork.fonts`).
 

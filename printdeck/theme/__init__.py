@@ -7,6 +7,7 @@ returns a :class:`Theme` with its symbols resolved.
 """
 
 from printdeck.choices import PICTURE_FORMATS
+from printdeck.theme.chosen_fonts import FontGapWarning, warn_font_gaps
 from printdeck.theme.consistency import PRESS_ONLY, PressWarning, check_consistency, warn_press_file
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
@@ -87,6 +88,7 @@ __all__ = [
     "BuildSettings",
     "DeckSize",
     "DeckSpec",
+    "FontGapWarning",
     "InitResult",
     "Offset",
     "OptionInfo",
@@ -146,6 +148,7 @@ __all__ = [
     "validation_error",
     "verdicts_shipped",
     "visible_ink",
+    "warn_font_gaps",
     "warn_press_file",
     "warn_vision_look_alikes",
     "word_colours",
