@@ -239,3 +239,46 @@ def test_an_image_format_with_no_images_to_write_is_refused(tmp_path: Path) -> N
     assert "--png-dir" in str(caught.value) and not (tmp_path / "d.pdf").exists()
     printdeck.build(theme, out=tmp_path / "d.pdf", image_format="jpg", png_dir=tmp_path / "cards")
     assert sorted(p.suffix for p in (tmp_path / "cards").glob("card-*")) == [".jpg"] * 7
+
+
+def test_a_long_class_set_title_breaks_and_its_deck_letter_stays_large(tmp_path: Path) -> None:
+    """A teacher's 88-letter title ("Vocabulario de animales de la granja para tercero de
+    primaria, clase de la señora García") with a class set's " · A" made 18 words, past the
+    words a title was broken at: it printed on one line about 1 mm tall, the deck's letter
+    as small. The title now breaks (four lines for so long a title) and the letter prints
+    large under it, underlined when it reads as another number upside down. Measured on
+    the rasterised backs."""
+    from printdeck.render import BackDeck, back_image, deck_back
+    from printdeck.render.back_title import title_layout
+    from printdeck.render.pdf_fonts import register_bundled
+
+    register_bundled()
+    title = "Vocabulario de animales de la granja para tercero de primaria, clase de la señora García"
+    layout = title_layout(title, 120.0)
+    assert len(layout.lines) == 4 and " ".join(layout.lines) == title
+    assert layout.size_pt >= 0.1 * 120.0
+    theme = tiny_theme(tmp_path)
+    job = print_job(theme, backs=True)
+    assert job.backs is not None
+    design = dataclasses.replace(job.backs, title=title, pattern="title", color="#2b4c7e")
+    radius_px = job.card.radius_mm / 25.4 * 200
+
+    def ink_rows(letter: str) -> tuple[np.ndarray, int]:
+        """Rows of the back's light ink (the title's and the letter's, inside the ring)."""
+        back = back_image(deck_back(design, BackDeck(1, letter, "#2b4c7e")), job.card.radius_mm, 0.0, 200)
+        rgb = np.asarray(back.convert("RGB")).astype(int)
+        h, w, _ = rgb.shape
+        top, bottom = round(h / 2 - 0.8 * radius_px), round(h / 2 + 0.8 * radius_px)  # inside the ring
+        inner = rgb[top:bottom, round(w / 2 - 0.6 * radius_px) : round(w / 2 + 0.6 * radius_px)]
+        return (inner.min(axis=2) > 200).any(axis=1), bottom - top
+
+    rows, h = ink_rows("A")
+    runs = np.flatnonzero(np.diff(np.concatenate([[0], rows.astype(int), [0]])))
+    heights = runs[1::2] - runs[::2]  # each run of inked rows: a title line, or the letter
+    assert len(heights) == 5, heights  # four lines, then the letter
+    assert heights[-1] >= 2.5 * max(heights[:-1])  # the letter far larger than the title's lines
+    assert runs[-2] > h / 2  # the letter below the centre, the title above it
+    assert runs[0] < h / 2
+    six, _ = ink_rows("6")
+    nine_runs = np.flatnonzero(np.diff(np.concatenate([[0], six.astype(int), [0]])))
+    assert len(nine_runs) // 2 == 6  # four lines, the 6 and the bar under it

@@ -1,14 +1,14 @@
 """The title on the card backs (``backs.pattern: title``): one line as large as the ring
 allows, or, for a long title that one line would set small, two or three lines broken
-between words (or, in Chinese and Japanese, between characters), each as wide as the
-ring is at its height."""
+between words (four for a title of many words), or in Chinese and Japanese between
+characters, each as wide as the ring is at its height."""
 
 from __future__ import annotations
 
 import math
 import unicodedata
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import combinations, pairwise, product
 
 from printdeck.render.text import SANS_BOLD, in_direction, string_width
 from printdeck.render.wrap import SEPARATORS
@@ -27,7 +27,14 @@ LEADING = 1.15
 """Baseline to baseline, as a share of the size."""
 MOST_LINES = 3
 MOST_WORDS = 16
-"""More words than this stay on one line (the breaks tried grow as the words' square)."""
+"""Up to this many words, every way to break them is tried (they grow as the words' square)."""
+LONG_TITLE_LINES = 4
+"""A long title (:data:`LONG_TITLE_CHARS`) is also tried in this many lines, each break near
+where lines of even length would end (:func:`_near_even_breaks`), as a title of more than
+:data:`MOST_WORDS` words is in two or three."""
+LONG_TITLE_CHARS = 60
+"""A title of at least this many characters may take :data:`LONG_TITLE_LINES` lines (a
+shorter one in four lines reads as a list of words)."""
 
 
 @dataclass(frozen=True)
@@ -90,18 +97,44 @@ def _breaks(text: str) -> list[tuple[str, ...]]:
     mark; in a right-to-left title the dot even moved to the far end of its line)."""
     words = [word for word in text.split(" ") if word]
     cuts = _cuts(words)
-    if 2 <= len(words) <= MOST_WORDS and cuts:
-        return [
-            tuple(
-                " ".join(words[a:b])
-                for a, b in zip([0, *(c[1] for c in chosen)], [*(c[0] for c in chosen), len(words)], strict=True)
-            )
-            for n in range(2, min(MOST_LINES, len(cuts) + 1) + 1)
-            for chosen in combinations(cuts, n - 1)
-        ]
+    if cuts:
+        most = LONG_TITLE_LINES if len(text) >= LONG_TITLE_CHARS else MOST_LINES
+        if len(words) > MOST_WORDS:
+            return [_joined(words, chosen) for chosen in _near_even_breaks(words, cuts, range(2, most + 1))]
+        every = [chosen for n in range(2, min(MOST_LINES, len(cuts) + 1) + 1) for chosen in combinations(cuts, n - 1)]
+        more = _near_even_breaks(words, cuts, range(MOST_LINES + 1, most + 1))
+        return [_joined(words, chosen) for chosen in every + more]
     if len(words) == 1 and len(text) >= 2 and any(_breaks_anywhere(c) for c in text):
         return _unspaced_breaks(text)
     return []
+
+
+def _joined(words: list[str], chosen: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    """``words`` as lines, broken at the ``chosen`` cuts (:func:`_cuts`)."""
+    starts, ends = [0, *(c[1] for c in chosen)], [*(c[0] for c in chosen), len(words)]
+    return tuple(" ".join(words[a:b]) for a, b in zip(starts, ends, strict=True))
+
+
+def _near_even_breaks(
+    words: list[str], cuts: list[tuple[int, int]], counts: range
+) -> list[tuple[tuple[int, int], ...]]:
+    """Ways to break ``words`` into each of ``counts`` lines (as many as the cuts allow):
+    every choice among the two cuts nearest each place (by letters) where lines of even
+    length would end."""
+    ends = [sum(len(w) + 1 for w in words[:end]) for end, _ in cuts]  # letters before each cut
+    total = sum(len(w) + 1 for w in words)
+    found: list[tuple[tuple[int, int], ...]] = []
+    for n in (n for n in counts if n <= len(cuts) + 1):
+        near = [_nearest_two(ends, total * k_line / n) for k_line in range(1, n)]
+        for picks in product(*near):
+            if all(a < b for a, b in pairwise(picks)):
+                found.append(tuple(cuts[k] for k in picks))
+    return list(dict.fromkeys(found))
+
+
+def _nearest_two(ends: list[int], at: float) -> list[int]:
+    """The indices of the two values of ``ends`` nearest ``at``."""
+    return sorted(range(len(ends)), key=lambda k: abs(ends[k] - at))[:2]
 
 
 def _unspaced_breaks(text: str) -> list[tuple[str, ...]]:

@@ -19,7 +19,7 @@ from PIL.Image import Image
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.artwork import drawing
+from printdeck.artwork import drawing, reads_turned
 from printdeck.assign import SPLIT_DECKS
 from printdeck.cardshape import CardShape, ShapeKind
 from printdeck.errors import LOW_RESOLUTION
@@ -32,7 +32,7 @@ from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign, PrintJob
 from printdeck.render.sheet import CardStyle, contrast_ratio, fill_background_at, mark_ink
-from printdeck.render.text import draw_string
+from printdeck.render.text import draw_string, string_width
 from printdeck.theme import deck_colours
 from printdeck.units import MM_PER_UNIT, mm_to_pt
 
@@ -128,7 +128,7 @@ def make_back_form(
     elif design.pattern == "dots":
         _dots(canvas, design.color, outer)
     elif shows_title(design):
-        _title(canvas, design.color, design.title, mm_to_pt(radius_mm))
+        _title(canvas, design.color, design.title, mm_to_pt(radius_mm), design.letter)
     if band is not None and picture is not None:  # a band of the deck's colour inside the cut
         width = mm_to_pt(bleed_mm + BAND_MM)
         canvas.setStrokeColor(HexColor(band))
@@ -250,17 +250,39 @@ def _dots(canvas: Canvas, color: str, outer_pt: float) -> None:
             canvas.circle(x, y, pitch * 0.22, stroke=0, fill=1)
 
 
-def _title(canvas: Canvas, color: str, title: str, radius_pt: float) -> None:
+TITLE_ABOVE_LETTER = 0.7
+"""With a deck's letter, the title is set as on a back this share of the radius ..."""
+TITLE_RAISED = 0.17
+"""... raised by this share of the radius, leaving the ring's lower part to the letter."""
+LETTER_OF_RADIUS = 0.3
+"""A deck's letter's size, as a share of the radius: read across the table, face down."""
+LETTER_BASELINE = -0.64
+"""The letter's baseline, as a share of the radius from the centre (below it)."""
+
+
+def _title(canvas: Canvas, color: str, title: str, radius_pt: float, letter: str | None = None) -> None:
+    """The title pattern: a light ring and the title inside it; with a deck's ``letter``
+    (a class set's, a split deck's), the title in the ring's upper part and the letter
+    large below it, underlined when it reads as another number upside down (6 and 9)."""
     _light(canvas, color, 0.45)
     canvas.setLineWidth(radius_pt * 0.02)
     canvas.circle(0, 0, radius_pt * 0.86, stroke=1, fill=0)
-    layout = title_layout(title.strip() or "printdeck", radius_pt)
+    shown = title.strip() or "printdeck"
+    layout = title_layout(shown, radius_pt if letter is None else TITLE_ABOVE_LETTER * radius_pt)
+    raised = 0.0 if letter is None else TITLE_RAISED * radius_pt
     ink = HexColor(title_ink(color))
     canvas.setStrokeColor(ink)  # stroke and fill, as the back's rings are drawn: the same bytes as before
     canvas.setFillColor(ink)
     canvas.setFont(SANS_BOLD, layout.size_pt)
     for line, baseline in zip(layout.lines, layout.baselines_pt, strict=True):
-        draw_string(canvas, 0, baseline, line, "middle")
+        draw_string(canvas, 0, baseline + raised, line, "middle")
+    if letter is not None:
+        size, baseline = LETTER_OF_RADIUS * radius_pt, LETTER_BASELINE * radius_pt
+        canvas.setFont(SANS_BOLD, size)
+        draw_string(canvas, 0, baseline, letter, "middle")
+        if reads_turned(letter) is not None:
+            width = string_width(letter, SANS_BOLD, size)
+            canvas.rect(-width / 2, baseline - 0.18 * size, width, 0.08 * size, stroke=0, fill=1)
 
 
 def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0, name: str = BACK_FORM) -> None:
@@ -319,7 +341,7 @@ def deck_back(design: BackDesign, deck: BackDeck) -> BackDesign:
     """The back of one of several decks (:func:`back_decks`): ``design`` titled with the
     deck's letter (its colour is given to :func:`make_back_form` as ``band``); the one
     back of a deck as it is. The PDF and the back images both take it from here."""
-    return design if deck.letter is None else replace(design, title=f"{design.title} · {deck.letter}")
+    return design if deck.letter is None else replace(design, letter=deck.letter)
 
 
 def back_image(

@@ -33,6 +33,8 @@ class BackDesign:
         size: The share of the diameter a contained picture spans.
         duplex: ``long-edge`` or ``short-edge``.
         offset_mm: (x, y) shift of the backs, mm.
+        letter: One deck's letter (or number) of several, printed large under the
+            title (:func:`printdeck.render.backs.deck_back`); None for one deck.
     """
 
     color: str = DEFAULT_BACK_COLOR
@@ -43,6 +45,7 @@ class BackDesign:
     size: float = 0.6
     duplex: str = "long-edge"
     offset_mm: tuple[float, float] = (0.0, 0.0)
+    letter: str | None = None
 
 
 @dataclass(frozen=True)
