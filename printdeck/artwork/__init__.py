@@ -120,7 +120,7 @@ if TYPE_CHECKING:
     )
     from printdeck.artwork.shape_field import ShapeField
     from printdeck.artwork.shaping import PathOps, ShapedWord, shape_word, starts_right_to_left
-    from printdeck.artwork.svg import declared_svg_size, svg_pixels, svg_root, svg_size, svg_text
+    from printdeck.artwork.svg import declared_svg_size, svg_has_text, svg_pixels, svg_root, svg_size, svg_text
     from printdeck.artwork.svgcheck import MAX_SVG_BYTES, resolve_css_variables, structure_checked, svg_structure_check
     from printdeck.artwork.tracing import (
         Silhouette,
@@ -227,6 +227,7 @@ _WHERE = {
     "subject_rings": "printdeck.artwork.picture",
     "svg_pixels": "printdeck.artwork.svg",
     "svg_root": "printdeck.artwork.svg",
+    "svg_has_text": "printdeck.artwork.svg",
     "svg_size": "printdeck.artwork.svg",
     "structure_checked": "printdeck.artwork.svgcheck",
     "svg_structure_check": "printdeck.artwork.svgcheck",
@@ -348,6 +349,7 @@ __all__ = [
     "structure_checked",
     "subject_pieces",
     "subject_rings",
+    "svg_has_text",
     "svg_pixels",
     "svg_root",
     "svg_size",

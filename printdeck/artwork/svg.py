@@ -79,6 +79,16 @@ def _svg_text(path: Path, size: int, mtime_ns: int) -> str:
         raise PrintdeckError(f"{shown(path)}: an SVG that is not UTF-8 text; re-export it") from None
 
 
+def svg_has_text(path: Path) -> bool:
+    """Whether an SVG holds text (a ``<text>`` element: a picture with its word, a label),
+    which reads badly upside down, as a word does.
+
+    Raises:
+        PrintdeckError: The file is missing, too large, badly structured or not well-formed.
+    """
+    return any(element.tag.rpartition("}")[2] == "text" for element in svg_root(path).iter())
+
+
 def svg_root(path: Path) -> Element:
     """The root element of :func:`svg_text` (the SVG as printdeck draws it), parsed by
     defusedxml: what printdeck reads of an SVG's elements (its size, its features).

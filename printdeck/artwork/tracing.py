@@ -10,7 +10,8 @@ most :data:`TRACE_MAX_SIDE`); pixels with alpha above :data:`ALPHA_THRESHOLD` ar
 and are turned into polygons exactly (union of pixel row runs), so the silhouette
 contains every inked pixel whole. The collision ``outline`` closes gaps narrower than
 ``CLOSING_PIXELS`` and fills its holes (with ``layout.nest``, only those smaller than
-:data:`HOLE_MIN_AREA`) and, unless the symbol may nest, its open mouths
+:data:`HOLE_MIN_AREA`) and, unless the symbol may nest, joins its parts
+(:mod:`printdeck.artwork.part_bridges`) and fills its open mouths
 (:mod:`printdeck.artwork.mouths`), is
 simplified (Douglas-Peucker) and buffered outward by at least the simplification
 tolerance, and is checked to contain the traced ink; it is what the layout keeps
@@ -45,6 +46,7 @@ from printdeck.artwork.edge_cells import (
 )
 from printdeck.artwork.mask_polygons import _fill_holes, collision_outline, mask_to_polygon
 from printdeck.artwork.mouths import fill_mouths
+from printdeck.artwork.part_bridges import joined_parts
 from printdeck.artwork.shape_field import FIELD_ARRAYS, ShapeField, field_from_parts, field_parts, shape_field
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 from printdeck.model import SymbolSpec, drawn_only
@@ -154,6 +156,7 @@ def silhouette(symbol: SymbolSpec) -> Silhouette:
 KEY_MODULES = (
     "printdeck.artwork.mask_polygons",
     "printdeck.artwork.mouths",
+    "printdeck.artwork.part_bridges",
     "printdeck.artwork.shape_field",
     "printdeck.artwork.binary_entry",
     "printdeck.artwork.edge_cells",
@@ -389,6 +392,6 @@ def _traced(art: Drawing, mask: np.ndarray) -> Silhouette:
         if along > 0:  # sized as if it kept its clearance only: the room along it is for the layout
             sizing_radius = _radius(shapely.get_coordinates(padded(outline, clearance)))
         outline = _fill_holes(padded(outline, clearance, along), keep_holes)
-    if not art.symbol.nest:  # open mouths too, as holes are: nothing may sit in a C's mouth
-        outline = _fill_holes(fill_mouths(outline), keep_holes)
+    if not art.symbol.nest:  # one symbol: nothing between its parts, nor in a C's mouth (as in a hole)
+        outline = _fill_holes(fill_mouths(joined_parts(outline)), keep_holes)
     return _make(aspect, shape, outline, area, sizing_radius)

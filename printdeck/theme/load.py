@@ -243,13 +243,29 @@ WORD_ROTATION_DEG = 30
 
 def _words_upright(spec: ThemeSpec, symbols: Sequence[SymbolSpec]) -> ThemeSpec:
     """``spec`` with ``layout.rotation`` :data:`WORD_ROTATION_DEG` when it leaves the key out
-    and a symbol (or a face of one) is a word; else ``spec``."""
+    and a symbol (or a face of one) is a word, or an SVG of the theme's own holding text (a
+    teacher's picture with its word under it printed "sop" for "dos"); else ``spec``."""
     if "rotation" in spec.layout.model_fields_set:
         return spec
-    if not any(face.kind == "text" for symbol in symbols for face in symbol.all_faces):
+    faces = [face for symbol in symbols for face in symbol.all_faces]
+    bundled = data_root("assets")
+    if not any(face.kind == "text" or _labelled_svg(face, bundled) for face in faces):
         return spec
     layout = spec.layout.model_copy(update={"rotation": float(WORD_ROTATION_DEG)})  # as the model holds degrees
     return spec.model_copy(update={"layout": layout})
+
+
+def _labelled_svg(symbol: SymbolSpec, bundled: Path) -> bool:
+    """Whether ``symbol`` is an SVG of the theme's own (the pictures in ``bundled`` hold no
+    text) with text in it; an SVG that cannot be read is left to the checks that refuse it."""
+    if symbol.kind != "svg" or symbol.path is None or Path(symbol.path).is_relative_to(bundled):
+        return False
+    from printdeck.artwork import svg_has_text  # noqa: PLC0415 - an SVG parsed only for a theme's own
+
+    try:
+        return svg_has_text(Path(symbol.path))
+    except PrintdeckError:
+        return False
 
 
 def parse_theme_data(data: object, label: str) -> ThemeSpec:
