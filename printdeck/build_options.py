@@ -10,6 +10,7 @@ from pathlib import Path
 from printdeck.choices import ColourMode, PaperLayout
 from printdeck.errors import PrintdeckError
 from printdeck.theme import (
+    CARD_OFF_PAPER,
     PRESS_ONLY,
     BuildSettings,
     Theme,
@@ -147,7 +148,12 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     if settings.preset is not None:
         say_overridden(preset(settings.preset), spec)
     with theme_errors_located(theme), overrides_named(settings):  # said of the options, else of the file
-        check_consistency(spec)
+        try:
+            check_consistency(spec)
+        except PrintdeckError as exc:  # the paper typed on the command line, not the theme's card
+            if exc.code != CARD_OFF_PAPER or settings.paper is None:
+                raise
+            raise PrintdeckError(key="paper", problem=exc.problem, code=exc.code, is_argument=True) from None
     warn_press_file(spec)
     if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
         for name in ("pdfx", "ink_limit"):

@@ -37,7 +37,7 @@ def _run(*args: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(
-    "paper, words", [("10000mmx10000mm", "1500"), ("huge", "--paper"), ("100mmx100mm", "card.diameter")]
+    "paper, words", [("10000mmx10000mm", "1500"), ("huge", "--paper"), ("100mmx100mm", "--paper: a 85mm card")]
 )
 def test_bad_paper_is_refused_before_any_work(tmp_path: Path, paper: str, words: str) -> None:
     start = time.perf_counter()

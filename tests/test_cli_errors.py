@@ -88,3 +88,27 @@ def test_a_stopped_studio_names_each_output_once_and_only_those_there(
     line = capsys.readouterr().err.strip()
     assert line.count("theme.yaml") == 1 and "preview.pdf" not in line
     assert line.endswith("deck-4.pdf and 3 more"), line
+
+
+def test_a_teachers_slips_are_said_of_what_she_typed(tmp_path: Path) -> None:
+    """Three refusals a teacher met that named the wrong thing or gave no way out: a list
+    of words written as bare names ("- cat" read as a picture's file), a word list too
+    short (said of --words, not its file) and a paper too small from --paper (blamed on the
+    theme's card)."""
+    runner = CliRunner()
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(
+        "name: bare\nsymbols:\n" + "".join(f"  - {w}\n" for w in ("cat", "dog", "sun", "moon", "tree", "fish", "bird"))
+    )
+    said = runner.invoke(main, ["check", str(bare)], prog_name="printdeck")
+    assert (
+        said.exit_code == 2
+        and "symbols.0.image: cat not found; check the path, or to print the word, write text: cat" in said.output
+    )
+    with runner.isolated_filesystem(temp_dir=tmp_path):
+        Path("few.txt").write_text("a\nb\nc\nd\ne\n", encoding="utf-8")
+        said = runner.invoke(main, ["init", "few", "--words", "few.txt"], prog_name="printdeck")
+    assert said.exit_code == 2 and "--words few.txt: 5 symbols are too few" in said.output, said.output
+    said = runner.invoke(main, ["build", "default", "--paper", "100x100mm", "-o", str(tmp_path / "x.pdf")])
+    assert said.exit_code == 2 and "--paper: a 85mm card with 3mm bleed needs 91mm" in said.output, said.output
+    assert not (tmp_path / "x.pdf").exists()

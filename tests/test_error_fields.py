@@ -117,7 +117,7 @@ def test_init_errors_name_the_argument_in_the_api_and_the_option_on_the_command_
         printdeck.init_theme(tmp_path / "deck", words=few)
     assert (caught.value.key, caught.value.is_argument, caught.value.code) == ("words", True, "too-few-symbols")
     line = _refused("init", str(tmp_path / "deck"), "--words", str(few))
-    assert line.startswith("--words: ") and "4 symbols are too few: the smallest deck needs 7; add 3 more" in line
+    assert line == f"--words {few}: 4 symbols are too few: the smallest deck needs 7; add 3 more"  # its file
     assert not (tmp_path / "deck").exists()
 
 

@@ -8,7 +8,7 @@ returns a :class:`Theme` with its symbols resolved.
 
 from printdeck.choices import PICTURE_FORMATS
 from printdeck.theme.chosen_fonts import FontGapWarning, warn_font_gaps
-from printdeck.theme.consistency import PRESS_ONLY, PressWarning, check_consistency, warn_press_file
+from printdeck.theme.consistency import CARD_OFF_PAPER, PRESS_ONLY, PressWarning, check_consistency, warn_press_file
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
@@ -70,6 +70,7 @@ from printdeck.theme.word_list import WORD_ROW_PROBLEM, word_columns
 from printdeck.theme.yamlsafe import load_yaml_file, load_yaml_text
 
 __all__ = [
+    "CARD_OFF_PAPER",
     "DECK_PALETTE",
     "GREY_WORD_PALETTE",
     "IMAGE_SUFFIXES",

@@ -18,7 +18,7 @@ from printdeck.theme.spec import ThemeSpec
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.units import paper_size_mm
 
-__all__ = ["PressWarning", "check_consistency", "warn_press_file"]
+__all__ = ["CARD_OFF_PAPER", "PressWarning", "check_consistency", "warn_press_file"]
 
 SAFE_MARGIN_SHARE = 0.4
 """The largest safe margin, as a share of half the card's shorter side."""
@@ -142,6 +142,7 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
             key,
             f"a {shape.width_mm:g}mm card with {card.bleed_mm:g}mm bleed needs {need[0]:g}mm but the paper has "
             f"{room[0]:g}mm {inside}; make the card smaller or the paper larger{_unmarked_fix(spec, shape, need)}",
+            code=CARD_OFF_PAPER,
         )
     if too_small:
         raise key_error(
@@ -149,6 +150,7 @@ def _check_sheet_fits(spec: ThemeSpec, shape: CardShape) -> None:
             f"a {shape.describe()} card with {card.bleed_mm:g}mm bleed "
             f"needs {need[0]:g} x {need[1]:g}mm but the paper has {room[0]:g} x {room[1]:g}mm {inside}; "
             f"make the card smaller or the paper larger{_unmarked_fix(spec, shape, need)}",
+            code=CARD_OFF_PAPER,
         )
 
 
@@ -179,6 +181,11 @@ def _default_margin_mm(spec: ThemeSpec) -> float:
     """The sheet's margin with ``paper.margin`` at its default (the crop marks' room kept)."""
     default = PaperSpec.model_fields["margin_mm"].default
     return sheet_margin_mm(float(default), spec.paper.registration_marks)
+
+
+CARD_OFF_PAPER = "card-off-paper"
+"""The code of a refusal of a card (with its bleed) larger than the paper inside its margins:
+said of the paper when the command line chose it (``--paper``)."""
 
 
 class PressWarning(UserWarning):

@@ -327,7 +327,12 @@ def _init_theme(theme_dir: Path, images: Path | None, words: Path | None, font: 
     given = "words" if images is None else ("images" if words is None else None)  # what the count came from
     with said_of(given) if given is not None else contextlib.nullcontext(), skipped.told_in_refusal():
         text_keys = _text_section(font_ref, word_list)
-        text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, text_keys)
+        try:
+            text = _theme_text(theme_dir, deck_title(theme_dir.resolve()), entries, count, rotation, text_keys)
+        except PrintdeckError as exc:  # said of the word list, as its other refusals are
+            if exc.code != TOO_FEW or given != "words" or words is None:
+                raise
+            raise PrintdeckError(source=shown(words), problem=exc.problem, fix=exc.fix, code=exc.code) from None
     try:
         spec = ThemeSpec.model_validate(load_yaml_text(text, shown(target)))
     except ValidationError as exc:

@@ -417,7 +417,8 @@ def _named_like(raw: str, path: Path, photo: bool) -> str:
     """The fix for a missing picture ``raw`` (at ``path``): the path in other capital letters
     when it is there (a theme written where file names ignore case), else the picture
     beside it of that name, as the theme would write it (``bee`` -> ``bee.svg``), else to
-    check the path."""
+    check the path, and for a name with no file ending (``- cat``, a word written as a
+    picture), to write ``text:``."""
     twin = case_twin(path)
     if twin is not None and twin.is_file():
         return f"did you mean {shown(as_written(raw, twin))}? {CASE_NOTE}"
@@ -429,4 +430,8 @@ def _named_like(raw: str, path: Path, photo: bool) -> str:
         )
     except OSError:
         near = []
-    return f"did you mean {shown(raw + Path(near[0]).suffix)}?" if near else "check the path"
+    if near:
+        return f"did you mean {shown(raw + Path(near[0]).suffix)}?"
+    if not Path(raw).suffix and not photo:  # "- cat" in a list of words: read as a picture's file
+        return f"check the path, or to print the word, write text: {raw}"
+    return "check the path"
