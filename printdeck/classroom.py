@@ -36,17 +36,39 @@ if TYPE_CHECKING:
     from printdeck.render import SlideRound
 
 
-def slide_rounds(n_cards: int, seed: int) -> list[tuple[int, int]]:
-    """Pairs of card indices (0-based) such that every card appears, in a seeded order.
+def slide_rounds(
+    n_cards: int, seed: int, answer: Callable[[int, int], frozenset[int]] | None = None
+) -> list[tuple[int, int]]:
+    """Pairs of card indices (0-based) such that every card appears, in a seeded order: each
+    card not yet shown meets the next one in the order whose ``answer`` with it (the points
+    the two cards share) no earlier round had, so the class never looks for the same symbol
+    twice (the next one when every answer would repeat). With an odd number of cards the
+    last meets a card already shown, chosen the same way (else the first).
 
     Args:
         n_cards: Cards in the deck (>= 2).
         seed: The random order's seed.
+        answer: The design points two cards (0-based) share; None: the order's neighbours.
     """
-    order = _seeded_order(n_cards, seed)
-    if len(order) % 2:
-        order.append(order[0])
-    return [(order[k], order[k + 1]) for k in range(0, len(order), 2)]
+    waiting = _seeded_order(n_cards, seed)
+    first = waiting[0]
+    rounds: list[tuple[int, int]] = []
+    said: set[int] = set()
+
+    def partner(card: int, among: list[int]) -> int:
+        fresh = (c for c in among if answer is not None and not answer(card, c) & said)
+        return next(fresh, among[0])
+
+    while len(waiting) >= 2:
+        card = waiting.pop(0)
+        other = partner(card, waiting)
+        waiting.remove(other)
+        rounds.append((card, other))
+        said |= answer(card, other) if answer is not None else set()
+    if waiting:
+        shown = [c for pair in rounds for c in pair]
+        rounds.append((waiting[0], partner(waiting[0], [first, *(c for c in shown if c != first)])))
+    return rounds
 
 
 def split_rounds(n_pairs: int, seed: int) -> list[tuple[int, int]]:
@@ -99,7 +121,10 @@ def _screen_rounds(plan: DeckPlan, seed: int) -> list[tuple[int, int]]:
     or a split deck's :func:`split_rounds` (deck A against deck B, as its printed rules
     say: the two cards share one symbol shown two ways, a picture and its word, say)."""
     n = _screen_cards(plan)
-    return slide_rounds(n, seed) if n == len(plan.cards) else split_rounds(n, seed)
+    if n != len(plan.cards):
+        return split_rounds(n, seed)
+    blocks = [frozenset(int(p) for p in block) for block in plan.design.blocks]
+    return slide_rounds(n, seed, lambda a, b: blocks[a] & blocks[b])
 
 
 def shared_symbols(theme: Theme, first: int, second: int, seed: int | None = None) -> list[SymbolSpec]:

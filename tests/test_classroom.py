@@ -647,3 +647,16 @@ def test_a_narrow_no_break_space_keeps_the_backs_and_tuck_box_text(tmp_path: Pat
     plain = page_texts("Les animaux : le jeu !", "plain.pdf")
     assert narrow == plain
     assert any("Tuck box for Les animaux : le jeu !" in text for text in narrow), narrow
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_a_deck_of_odd_cards_asks_no_answer_twice(tmp_path: Path, seed: int) -> None:
+    """13 cards make 7 rounds, the last card against one already shown: it met the first
+    card of the order, and when the three cards shared one symbol, rounds 1 and 7 had the
+    same answer ("canción" twice); two other rounds could share theirs as well (a symbol is
+    on four cards). Each card's partner is now one whose answer is new."""
+    result = printdeck.write_slides(printdeck.load_theme({**SMALL, "seed": seed}), tmp_path / "s.pdf")
+    assert len(result.rounds) == 7
+    assert sorted({a for a, _, _ in result.rounds} | {b for _, b, _ in result.rounds}) == list(range(1, 14))
+    answers = [names for _, _, names in result.rounds]
+    assert len(set(answers)) == len(answers), answers
