@@ -226,7 +226,9 @@ def test_a_person_makes_a_deck_from_scratch(page: object, studio: tuple[str, Pat
         "document.getElementById('deck-line').textContent.startsWith('31 cards, 6 symbols a card')", timeout=60_000
     )
     assert page.evaluate("document.getElementById('sheet').naturalWidth") > 500
-    page.click("#hotspots button[aria-label='Card 2']")
+    page.click("#hotspots button[data-card='2']")
+    said = page.get_attribute("#hotspots button[data-card='2']", "aria-label")  # a screen reader's words
+    assert said.startswith("Card 2: ") and said.count(", ") == 5, said  # its six symbols, by name
     page.click("#reroll")
     wait_for(lambda: (theme(folder).get("layout") or {}).get("reroll") == {2: 1}, "the re-roll saved")
 
@@ -582,7 +584,7 @@ def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple
     page.check("#set-backs-enabled")
     wait_for(lambda: theme(studio[1]).get("backs", {}).get("enabled") is True, "backs turned on")
     page.wait_for_selector("#flip-side:not([hidden])", timeout=60_000)
-    page.click('#hotspots button[aria-label="Card 1"]')  # chosen on the fronts
+    page.click('#hotspots button[data-card="1"]')  # chosen on the fronts
     assert page.inner_text("#reroll") == "Re-roll card 1" and page.is_enabled("#reroll")
     page.click("#flip-side")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet 1')")
@@ -594,10 +596,10 @@ def test_the_preview_turns_a_sheet_over_to_its_backs(page: object, studio: tuple
     page.click("#flip-side")
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Sheet 1')")
     page.wait_for_selector("#hotspots button")
-    assert page.get_attribute('#hotspots button[aria-label="Card 1"]', "aria-pressed") == "true"  # still chosen
+    assert page.get_attribute('#hotspots button[data-card="1"]', "aria-pressed") == "true"  # still chosen
     assert page.inner_text("#reroll") == "Re-roll card 1" and page.is_enabled("#reroll") and page.is_enabled("#reseed")
     assert page.get_attribute("#reseed", "title") is None
-    page.click('#hotspots button[aria-label="Card 1"]')  # chosen no more
+    page.click('#hotspots button[data-card="1"]')  # chosen no more
     page.click("#flip-side")  # backs again, then backs turned off: the front comes back
     page.wait_for_function("() => document.getElementById('page-label').textContent.startsWith('Back of sheet')")
     page.uncheck("#set-backs-enabled")
@@ -712,6 +714,11 @@ def test_opening_a_symbols_panel_brings_it_into_view_and_focus(page: object) -> 
         bar = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
         assert top >= bar and bottom <= 700, (top, bar, bottom)  # in view, not under the sticky top bar
         page.locator("#detail-h button").click()  # Close
+        assert page.evaluate("document.activeElement.dataset.part") == "face"
+        page.keyboard.press("Enter")  # open again, and Escape closes it as Close does
+        page.wait_for_selector("#detail:not([hidden]) h3")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#detail", state="hidden")
         assert page.evaluate("document.activeElement.dataset.part") == "face"
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -139,7 +139,7 @@ def test_a_parent_drops_phone_photos_and_keeps_using_the_page(
     assert badges.count() == 20
 
     # A card chosen for a re-roll is forgotten when its sheet is gone (a deck too big for 20 photos).
-    page.click("#hotspots button[aria-label='Card 2']")
+    page.click("#hotspots button[data-card='2']")
     assert page.inner_text("#reroll") == "Re-roll card 2" and page.is_enabled("#reroll")
     page.select_option("#set-deck-symbols_per_card", "8")
     page.wait_for_function("document.getElementById('sheet-wrap').classList.contains('empty')", timeout=60_000)

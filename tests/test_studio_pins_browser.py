@@ -95,9 +95,9 @@ def test_a_designer_touches_up_a_card(studio: tuple[str, Path], tmp_path: Path) 
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(link)
         page.wait_for_selector("body[data-ready]")
-        page.wait_for_selector('#hotspots button[aria-label="Card 2"]', timeout=60_000)
+        page.wait_for_selector('#hotspots button[data-card="2"]', timeout=60_000)
 
-        page.click('#hotspots button[aria-label="Card 2"]')
+        page.click('#hotspots button[data-card="2"]')
         assert page.inner_text("#touch-up") == "Zoom card 2"
         page.click("#touch-up")
         page.wait_for_selector("#card-view[open] g.cv-symbol")
@@ -198,8 +198,8 @@ def test_touch_ups_a_new_seed_outgrew_are_said_and_forgotten(studio: tuple[str, 
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(link)
-        page.wait_for_selector('#hotspots button[aria-label="Card 3"]', timeout=60_000)
-        page.click('#hotspots button[aria-label="Card 3"]')
+        page.wait_for_selector('#hotspots button[data-card="3"]', timeout=60_000)
+        page.click('#hotspots button[data-card="3"]')
         page.click("#touch-up")
         page.wait_for_selector("#card-view[open] g.cv-symbol")
         names = page.eval_on_selector_all("#card-view g.cv-symbol", "gs => gs.map((g) => g.dataset.name)")
@@ -231,8 +231,8 @@ def test_touch_ups_a_new_seed_outgrew_are_said_and_forgotten(studio: tuple[str, 
         said = page.inner_text("#sheet-warnings")
         assert re.search(r"touch-ups of cards? [^:]*\b3\b[^:]*are not used", said) and "layout.pinned" not in said, said
 
-        if page.get_attribute('#hotspots button[aria-label="Card 3"]', "aria-pressed") != "true":
-            page.click('#hotspots button[aria-label="Card 3"]')  # a second click would let it go
+        if page.get_attribute('#hotspots button[data-card="3"]', "aria-pressed") != "true":
+            page.click('#hotspots button[data-card="3"]')  # a second click would let it go
         page.click("#touch-up")
         page.wait_for_selector("#card-view[open] #cv-stale:not([hidden])")
         note = page.inner_text("#cv-stale")

@@ -37,6 +37,16 @@ def text_of(client: Any) -> str:
     return (folder / THEME_FILE).read_text(encoding="utf-8")
 
 
+def test_a_setting_left_out_is_said_by_its_default(client: Any) -> None:
+    """Undo's label said "Paper default → letter": a parent does not know what "default" is.
+    A setting the theme leaves out is said by the spec's default; one worked out from the
+    deck (the diameter from the shape) stays "default"."""
+    seven(client)
+    paper = client.patch("/api/settings", json={"changes": {"paper.size": "letter"}}).json()["state"]
+    assert paper["history"]["undo"]["label"] == "Paper a4 → letter"
+    assert undo(client)["undone"]["label"] == "Paper a4 → letter"
+
+
 def test_a_setting_is_undone_and_redone_with_the_exact_file(client: Any) -> None:
     seven(client)
     before = text_of(client)
@@ -55,7 +65,7 @@ def test_a_setting_is_undone_and_redone_with_the_exact_file(client: Any) -> None
     assert answer["state"]["rev"] == state["rev"] + 1  # a change like any other: a newer revision
     assert answer["state"]["settings"]["card.diameter"] == "90mm"
     assert text_of(client) == after
-    assert undo(client)["undone"]["label"] == "Diameter default → 90 mm"
+    assert undo(client)["undone"]["label"] == "Diameter default → 90 mm"  # worked out from the shape
     assert text_of(client) == before and "card" not in theme_file(client)
     assert redo(client)["redone"]["key"] == "card.diameter"
     assert text_of(client) == after

@@ -360,3 +360,20 @@ def test_the_page_leaves_the_folder_out_only_where_a_name_starts(tmp_path: Path)
     exc = PrintdeckError(f"“{folder}/pics/a.png” and {outside} are truncated; re-export them")
     line = problem_of(exc, folder).detail
     assert line == f"“pics/a.png” and {outside} are truncated; re-export them", line
+
+
+def test_a_pair_typed_for_a_picture_of_the_deck_becomes_its_word_face(client: Any) -> None:
+    """A parent typed "lion = शेर" with the picture lion.png in the deck: the line was refused
+    ("This name is already Symbol 24's: rename one of the two"), though she meant the word
+    for the lion. A pair whose first word names a symbol of the deck gives it the second
+    word as a face; a pair naming nothing is a symbol of two words, as before."""
+    seven(client)
+    answer = client.post("/api/words", json={"text": "aeroplane = हवाई जहाज़\nlion = león"}).json()
+    assert [r["ok"] for r in answer["results"]] == [True, True], answer["results"]
+    assert answer["results"][0].get("joined") is True
+    symbols = theme_file(client)["symbols"]
+    plane = next(s for s in symbols if "faces" in s and any("image" in f for f in s["faces"]))
+    assert [f.get("text") for f in plane["faces"]] == [None, "हवाई जहाज़"]
+    assert plane["faces"][0]["image"].endswith("aeroplane.svg")
+    assert {"faces": [{"text": "lion"}, {"text": "león"}]} in symbols
+    assert len(symbols) == 8  # seven pictures, one of them now with its word, and the lion

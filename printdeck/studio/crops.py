@@ -39,17 +39,34 @@ def crop_title(report: printdeck.CropReport) -> str:
     return "Nothing found: the centre is shown; click the photo where the crop should centre"
 
 
-def crop_view(report: printdeck.CropReport, size_px: tuple[int, int] | None) -> dict[str, Any]:
+FOCUS_MISSED = 0.02
+"""A crop whose centre is further than this (a share of the photo's side) from where it was
+clicked did not centre there: the photo's edge stopped it."""
+
+
+def crop_view(
+    report: printdeck.CropReport, size_px: tuple[int, int] | None, focus: tuple[float, float] | None = None
+) -> dict[str, Any]:
     """The page's facts about a crop: ``badge`` (face, pet, subject, your focus, centre:
     check me), ``check`` (a person should look), ``title`` (a sentence) and ``box``: the
     crop square ``[left, top, right, bottom]`` as fractions (0..1) of the upright
-    picture of ``size_px`` (width, height in pixels), or None when the size is unknown."""
+    picture of ``size_px`` (width, height in pixels), or None when the size is unknown.
+    A crop clicked (``focus``, fractions) that the photo's edge kept from centring there
+    (:data:`FOCUS_MISSED`) says so, and that zooming in lets it."""
     box = None
+    title = crop_title(report)
     if size_px is not None:
         w, h = size_px
         left, top, right, bottom = report.box_px
         box = [round(left / w, 4), round(top / h, 4), round(right / w, 4), round(bottom / h, 4)]
-    return {"badge": report.badge, "check": report.needs_check, "title": crop_title(report), "box": box}
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if (
+            report.found == "focus"
+            and focus is not None
+            and max(abs(a - b) for a, b in zip(centre, focus)) > FOCUS_MISSED
+        ):
+            title = "Cropped as near your click as the photo's edge allows; zoom in to centre it there"
+    return {"badge": report.badge, "check": report.needs_check, "title": title, "box": box}
 
 
 def upright_size(path: Path) -> tuple[int, int] | None:
@@ -86,7 +103,7 @@ def photo_crops(theme: printdeck.Theme, folder: Path, compute: bool) -> dict[str
         except PrintdeckError:
             report = None
         if report is not None:
-            out[symbol.source] = crop_view(report, upright_size(_file_of(symbol, folder)))
+            out[symbol.source] = crop_view(report, upright_size(_file_of(symbol, folder)), symbol.focus)
     return out
 
 
@@ -99,7 +116,9 @@ def item_crop(space: Workspace, uid: int) -> dict[str, Any] | None:
     """
     symbol = _photo_symbol(space, uid)
     report = printdeck.photo_crop(symbol) if symbol is not None else None
-    return None if report is None or symbol is None else crop_view(report, upright_size(_file_of(symbol, space.folder)))
+    if report is None or symbol is None:
+        return None
+    return crop_view(report, upright_size(_file_of(symbol, space.folder)), symbol.focus)
 
 
 PRINTED_PX = 240

@@ -274,3 +274,21 @@ def form_description() -> dict[str, Any]:
         "picture_suffixes": list(printdeck.api.PICTURE_SUFFIXES),
         "picture_formats": printdeck.api.PICTURE_FORMATS,
     }
+
+
+@functools.lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    """Each setting's default as the theme spec gives it (:func:`form_description`)."""
+    return {key: field.get("default") for key, field in form_description()["fields"].items()}
+
+
+WORKED_OUT = frozenset({"layout.rotation"})
+"""Settings whose value left out is worked out from the deck, not the spec's default
+(``layout.rotation``: 30 degrees in a deck with words, else any)."""
+
+
+def setting_default(key: str) -> Any:
+    """The value setting ``key`` takes when the theme leaves it out (the spec's default:
+    ``paper.size`` -> ``a4``); None when the spec gives none or the value is worked out
+    (:data:`WORKED_OUT`)."""
+    return None if key in WORKED_OUT else _defaults().get(key)

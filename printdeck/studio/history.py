@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from printdeck.errors import PrintdeckError
+from printdeck.studio.deck_settings import setting_default
 from printdeck.studio.labels import label_of
 from printdeck.studio.symbol_list import FACE_KEYS, Item, face_name, name_from_path, shown_name
 from printdeck.studio.theme_folder import make_folder, unwritable
@@ -262,10 +263,11 @@ def describe(before: State, after: State) -> tuple[str, dict[str, Any]]:
             return f"re-rolled card {key.rsplit('.', 1)[-1]}", {}
         if key == "layout.pinned":
             return _pins_words(old, new), {}
-        return f"{_short_label(key)} {shown_value(old)} → {shown_value(new)}", {
+        before_words, after_words = _setting_words(key, old), _setting_words(key, new)
+        return f"{_short_label(key)} {before_words} → {after_words}", {
             "key": key,
-            "before": shown_value(old),
-            "after": shown_value(new),
+            "before": before_words,
+            "after": after_words,
         }
     parts = items
     if settings:
@@ -304,6 +306,14 @@ def _pins_words(old: Any, new: Any) -> str:
     if len(cards) != 1:
         return f"touched up {len(cards)} cards"
     return f"{'touched up' if cards[0] in after else 'let go of the touch-ups of'} card {cards[0]}"
+
+
+def _setting_words(key: str, value: Any) -> str:
+    """A setting's value as :func:`shown_value` says it; left out of the theme, its default's
+    ("Paper A4 → letter", not "default → letter")."""
+    if value is None and (default := setting_default(key)) is not None:
+        return shown_value(default)
+    return shown_value(value)
 
 
 def shown_value(value: Any) -> str:

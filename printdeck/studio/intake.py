@@ -1,5 +1,6 @@
-"""New symbols from the page: dropped or picked pictures and pasted words, a back
-picture and a font; each checked by printdeck before the theme names it.
+"""New symbols from the page: dropped or picked pictures (pasted words:
+:mod:`~printdeck.studio.typed_words`), a back picture and a font; each checked by
+printdeck before the theme names it.
 
 A file printdeck refuses is not kept (the copy the studio just made is removed again):
 it shows as a tile with the command line's one-line reason, until the user dismisses it,
@@ -24,7 +25,7 @@ from typing import Any
 import printdeck
 from printdeck.errors import PrintdeckError, key_error
 from printdeck.studio import setting_changes, symbol_changes, uploads
-from printdeck.studio.symbol_list import Item, next_uid, words_of
+from printdeck.studio.symbol_list import Item, next_uid
 from printdeck.studio.theme_folder import Unwritable
 from printdeck.studio.thumbnails import thumbnail
 from printdeck.studio.wording import Problem, problem_of, touches
@@ -45,7 +46,7 @@ work done ahead of time never slows the checks, the requests or the first sheet.
 
 
 @contextlib.contextmanager
-def _batch(space: Workspace, made: dict[int, Path], drop: str | None) -> Iterator[None]:
+def drop_batch(space: Workspace, made: dict[int, Path], drop: str | None) -> Iterator[None]:
     """All or nothing: if the body fails, the files it copied (``made``) are removed and the
     refused tiles it added forgotten; if it succeeds, tiles of earlier drops are dropped
     (the tiles of this drop, ``drop``, stay: a big drop comes in several batches)."""
@@ -159,7 +160,7 @@ def check_staged(
         Unwritable: ``theme.yaml`` cannot be written; every file of the batch was removed.
     """
     rejected_before = list(space.rejected)
-    results = {n: _refused(space, staged.names[n], problem, staged.drop) for n, problem in staged.refused.items()}
+    results = {n: refused_tile(space, staged.names[n], problem, staged.drop) for n, problem in staged.refused.items()}
     checked = len(results)
     passed: list[Item] = []
     readying = ThreadPoolExecutor(READY_THREADS, "printdeck-studio-ready", initializer=_lower_priority)
@@ -217,7 +218,7 @@ def _result(
     if problem is None:
         return {"file": staged.names[number], "ok": True, "uid": item.uid}
     _unlink(staged, item)
-    return _refused(space, staged.names[number], problem, staged.drop, repeats, item)
+    return refused_tile(space, staged.names[number], problem, staged.drop, repeats, item)
 
 
 def _refuse(
@@ -311,7 +312,7 @@ def _stored(folder: Path, upload: uploads.Upload, taken: set[str], room: int) ->
     return Item({kind.key: f"{uploads.PICTURES_FOLDER}/{name}", **keys}), path
 
 
-def _refused(
+def refused_tile(
     space: Workspace,
     filename: str,
     problem: Problem,
@@ -332,58 +333,6 @@ def _refused(
         tile["code"] = problem.code  # a copy's words name the symbol it copies where it now is (Workspace.view)
         space.keep_rejected([*space.rejected, tile])
     return {"file": filename, "ok": False, "error": line, "words": words, "uid": uid}
-
-
-def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict[str, Any]]:
-    """Add the words of a pasted list (one a line) as symbols: a line ``cat = gato`` (or
-    split by a tab) as one symbol of two faces, the word and its translation, as
-    ``printdeck init --words`` reads it (:func:`printdeck.word_columns`).
-
-    Returns:
-        One result a line, as :func:`add_pictures` (a word printdeck refuses, e.g. one
-        already in the deck or with letters no font has, is not added).
-
-    Raises:
-        Unwritable: ``theme.yaml`` cannot be written; no word was kept.
-    """
-    lines = words_of(text)
-    with space.editing(), _batch(space, {}, drop):
-        room = uploads.MAX_SYMBOLS - len(space.items)
-        results: list[dict[str, Any]] = [{"file": shown, "ok": True} for shown, _ in lines]
-        line_of: dict[int, int] = {}  # an item's uid -> its line's number among the lines
-        items: list[Item] = []
-        for number, (shown, columns) in enumerate(lines):
-            refusal = _line_refusal(columns, len(items) >= room)
-            if refusal is not None:
-                results[number] = _refused(space, shown, problem_of(refusal, space.folder), drop)
-                continue
-            items.append(_word_item(columns or ()))
-            line_of[items[-1].uid] = number
-            results[number]["uid"] = items[-1].uid
-
-        def refuse(item: Item, problem: Problem, repeats: int | None) -> None:
-            number = line_of[item.uid]
-            results[number] = _refused(space, lines[number][0], problem, drop, repeats, item)
-
-        space.add_items(items, refuse)
-    return results
-
-
-def _line_refusal(columns: tuple[str, ...] | None, full: bool) -> PrintdeckError | None:
-    """Why a pasted line is not added before printdeck sees it: neither a word nor a word and
-    its translation, or no room left in the theme."""
-    if columns is None:
-        return key_error("symbols", printdeck.WORD_ROW_PROBLEM)  # as init says it of a word list's line
-    if full:
-        return key_error("symbols", f"a theme holds at most {uploads.MAX_SYMBOLS} symbols")
-    return None
-
-
-def _word_item(columns: tuple[str, ...]) -> Item:
-    """A pasted line's symbol: its word, or its two words as two faces."""
-    if len(columns) == 1:
-        return Item({"text": columns[0]})
-    return Item({"faces": [{"text": word} for word in columns]})
 
 
 def set_backs_image(space: Workspace, upload: uploads.Upload) -> str:

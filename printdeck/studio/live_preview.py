@@ -181,7 +181,8 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
     """What the page draws over a sheet: where each card is (fractions of the sheet, from
     its top-left corner), the card's outline with its bleed (``outline``: fractions of its
     box, from the top left: the ring round a chosen card is its shape, not a circle), the
-    deck's size and the symbols left out."""
+    names of each card's symbols (what a screen reader says of its button), the deck's size
+    and the symbols left out."""
     imp = plan.imposition
     width_mm, height_mm = imp.page_size_mm
     grown = imp.sheet_shape().offset(imp.bleed_mm)
@@ -192,6 +193,7 @@ def sheet_facts(plan: printdeck.DeckPlan, page: int) -> dict[str, Any]:
             "y": 1 - s.center_mm[1] / height_mm,
             "rx": grown.width_mm / 2 / width_mm,
             "ry": grown.height_mm / 2 / height_mm,
+            "names": [d.name for d in plan.cards[s.card_index % len(plan.cards)]],  # a class set: its deck's card
         }
         for s in imp.slots
         if s.page == page

@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printdeck.errors import PrintdeckError
-from printdeck.studio import bundled_art, intake, page_state, setting_changes, symbol_changes, uploads
+from printdeck.studio import bundled_art, intake, page_state, setting_changes, symbol_changes, typed_words, uploads
 from printdeck.studio.background import working
 from printdeck.studio.build_jobs import Builds
 from printdeck.studio.build_routes import SheetsAndBuilds
@@ -204,7 +204,7 @@ class Studio:
         if not isinstance(text, str):
             return error(400, "text: expected the words, one a line")
         try:
-            results = await run_in_threadpool(intake.add_words, self.space, text, drop_name(body.get("drop")))
+            results = await run_in_threadpool(typed_words.add_words, self.space, text, drop_name(body.get("drop")))
         except Unwritable as exc:
             return await self._state(409, error=str(exc))
         self.preview.prefetch()

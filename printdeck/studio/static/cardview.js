@@ -146,7 +146,8 @@ function drawControls() {
 }
 
 function fmt(s) {
-  return `centre ${s.center_mm[0].toFixed(1)}, ${s.center_mm[1].toFixed(1)} mm · turned ${Math.round(s.rotation_deg)}° · ${s.size_mm.toFixed(1)} mm`;
+  const turned = ((Math.round(s.rotation_deg) % 360) + 360) % 360;  // 359.6° is upright: 0°, not 360°
+  return `centre ${s.center_mm[0].toFixed(1)}, ${s.center_mm[1].toFixed(1)} mm · turned ${turned}° · ${s.size_mm.toFixed(1)} mm`;
 }
 
 function select(name) {

@@ -258,7 +258,7 @@ function photoControls(symbol) {
     field("Crop shape", shape),
     checkbox("Remove a plain background", symbol.remove_background, (e) => send(symbol, { remove_background: e.target.checked || null })),
     el("div", { class: "inline" },
-      el("span", { class: "hint", text: symbol.focus ? `Crop centred at ${Math.round(symbol.focus[0] * 100)}%, ${Math.round(symbol.focus[1] * 100)}%` : "Crop chosen from what the photo shows (see above): click the photo to centre it yourself" }),
+      el("span", { class: "hint", text: symbol.focus ? `Your click: ${Math.round(symbol.focus[0] * 100)}% across, ${Math.round(symbol.focus[1] * 100)}% down` : "Crop chosen from what the photo shows (see above): click the photo to centre it yourself" }),
       symbol.focus ? el("button", { type: "button", class: "link", text: "Reset", onclick: () => send(symbol, reset(symbol)) }) : null),
   ];
 }
@@ -290,6 +290,14 @@ function faceControls(symbol, state) {
  *  moved and not yet answered, is kept as it is while the others show the new state. */
 export function drawDetail(state) {
   const panel = document.getElementById("detail");
+  if (!panel.dataset.escapes) {  // Escape closes the panel as its Close button does (not mid-typing)
+    panel.dataset.escapes = "1";
+    panel.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || (e.target instanceof HTMLElement && "typed" in e.target.dataset)) return;
+      const close = panel.querySelector('[data-key="title"] button.link');
+      if (close) { e.preventDefault(); close.click(); }
+    });
+  }
   const symbol = state.symbols.find((s) => s.uid === store.selected);
   if (!symbol) { panel.hidden = true; panel.replaceChildren(); delete panel.dataset.uid; return; }
   panel.hidden = false;

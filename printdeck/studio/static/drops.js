@@ -104,6 +104,11 @@ async function finishChecks(failed, total) {
   if (fresh.status === 200) store.set(fresh.data.state);
   document.getElementById("check-progress").hidden = true;
   if (failed) { note.textContent = failed; return; }
+  if (total.added) {  // the pictures are in theme.yaml: the top line no longer tells of an earlier step
+    const saved = document.getElementById("saved");
+    saved.textContent = "Saved to theme.yaml ✓";
+    saved.classList.remove("bad");
+  }
   dropNote(note, `Added ${plural(total.added, "picture")}`, total.refused);
 }
 
@@ -122,13 +127,17 @@ export async function resumeChecks(checking) {
   await finishChecks(await followChecks(checking.jobs, checking.total, total), total);
 }
 
+/** How a list of words went: added, joined to a symbol of that name as its face
+ *  ("lion = शेर" beside the picture lion), refused. */
 function report(answer, what) {
   const note = document.getElementById("busy");
   const results = (answer.data && answer.data.results) || [];
-  const added = results.filter((r) => r.ok).length;
-  const refused = results.length - added;
+  const joined = results.filter((r) => r.ok && r.joined).length;
+  const added = results.filter((r) => r.ok).length - joined;
+  const refused = results.length - added - joined;
+  const faces = joined ? `; ${plural(joined, "word")} given to ${joined === 1 ? "its symbol" : "their symbols"} as a face` : "";
   if (answer.status !== 200) note.textContent = answer.data.words || answer.data.error || "Nothing was added.";
-  else dropNote(note, `Added ${added} ${what}${added === 1 ? "" : "s"}`, refused);
+  else dropNote(note, `Added ${added} ${what}${added === 1 ? "" : "s"}${faces}`, refused);
 }
 
 export function setUpDropzone() {

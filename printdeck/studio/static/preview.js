@@ -165,7 +165,8 @@ function placeHotspots() {
   Object.assign(layer.style, { left: `${img.offsetLeft}px`, top: `${img.offsetTop}px`, width: `${img.offsetWidth}px`, height: `${img.offsetHeight}px` });
   layer.replaceChildren(...facts.slots.map((slot) => {
     const button = el("button", {
-      type: "button", "aria-label": `Card ${slot.card}`, "aria-pressed": String(view.card === slot.card),
+      type: "button", "aria-label": `Card ${slot.card}: ${(slot.names || []).join(", ")}`, "data-card": String(slot.card),
+      "aria-pressed": String(view.card === slot.card),
       onclick: () => choose(slot.card),
       ondblclick: () => document.dispatchEvent(new CustomEvent("card-open", { detail: { card: slot.card } })),
     }, cardRing(facts.outline), el("span", { text: `card ${slot.card}` }));
@@ -199,7 +200,7 @@ function choose(card) {
   sideActions();
   document.dispatchEvent(new CustomEvent("card-chosen", { detail: { card: view.card } }));
   placeHotspots();
-  const again = document.querySelector(`#hotspots button[aria-label="Card ${card}"]`);
+  const again = document.querySelector(`#hotspots button[data-card="${card}"]`);
   if (again) again.focus();
 }
 
