@@ -20,6 +20,7 @@ from printdeck.theme import (
     overrides_named,
     parse_settings,
     preset,
+    say_one_deck,
     say_overridden,
     theme_errors_located,
     warn_press_file,
@@ -147,6 +148,7 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
     spec = apply_settings(spec, settings)
     if settings.preset is not None:
         say_overridden(preset(settings.preset), spec)
+        say_one_deck(preset(settings.preset), spec)
     with theme_errors_located(theme), overrides_named(settings):  # said of the options, else of the file
         try:
             check_consistency(spec)

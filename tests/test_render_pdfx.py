@@ -483,7 +483,7 @@ def test_an_option_that_undoes_a_presets_key_is_warned_about(tmp_path: Path) -> 
     from printdeck.pipeline import BuildOptions, apply_options
     from printdeck.theme.presets import PresetWarning
 
-    theme = tiny_theme(tmp_path)
+    theme = tiny_theme(tmp_path, card={"diameter": None, "shape": "rectangle", "size": "poker"})  # DTC's template
     with pytest.warns(PresetWarning, match=r"preset drivethrucards: the build's options made paper\.color rgb \(it"):
         spec = apply_options(theme, BuildOptions(preset="drivethrucards", color="rgb")).spec
     assert spec.paper.color == "rgb"
@@ -525,3 +525,24 @@ def test_a_print_services_sheets_carry_no_home_printing_note_and_unshifted_backs
     width = fronts.shape[1]
     mirrored = (width - 1 - int(xs.max()), int(ys.min()), width - 1 - int(xs.min()), int(ys.max()))
     assert all(abs(a - b) <= 1 for a, b in zip(blue_box(shop, 1), mirrored, strict=True))  # long-edge flip, unshifted
+
+
+def test_a_card_off_the_services_templates_and_a_class_set_are_warned_about(tmp_path: Path) -> None:
+    """A poker theme written as [63mm, 88mm] went to DriveThruCards at 63 x 88 mm, not its
+    2.5 x 3.5 in template (only card.size: poker is made that), and --copies 2 put two decks
+    in the one file the service takes a deck in; neither was said."""
+    from printdeck.pipeline import BuildOptions, apply_options
+    from printdeck.theme.presets import PresetWarning
+
+    card = {"diameter": None, "shape": "rectangle", "size": ["63mm", "88mm"]}
+    theme = tiny_theme(tmp_path, card=card)
+    with pytest.warns(
+        PresetWarning, match=r"a 63 x 88 mm card is none of DriveThruCards .*set card.size to one of poker"
+    ):
+        apply_options(theme, BuildOptions(preset="drivethrucards"))
+    theme = tiny_theme(tmp_path, card={**card, "size": "poker"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PresetWarning)
+        apply_options(theme, BuildOptions(preset="drivethrucards"))  # its template: nothing to say
+    with pytest.warns(PresetWarning, match=r"takes one deck a file, and deck.copies makes one file of 3 decks"):
+        apply_options(theme, BuildOptions(preset="drivethrucards", copies=3))

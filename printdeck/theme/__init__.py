@@ -31,7 +31,7 @@ from printdeck.theme.palettes import (
     grey_deck_colours,
 )
 from printdeck.theme.picture_kind import PictureKind, picture_kind
-from printdeck.theme.presets import Preset, apply_preset, preset, presets, say_overridden
+from printdeck.theme.presets import Preset, apply_preset, preset, presets, say_one_deck, say_overridden
 from printdeck.theme.printed_text import check_printed_text
 from printdeck.theme.run_options import (
     BuildSettings,
@@ -139,6 +139,7 @@ __all__ = [
     "presets",
     "reads_on",
     "resolve_path",
+    "say_one_deck",
     "say_overridden",
     "schema_json",
     "shows_on",

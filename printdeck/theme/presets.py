@@ -60,6 +60,7 @@ class Preset:
         sizes: The service's own cut size of a named card size (``poker``: ``[2.5in, 3.5in]``),
             as a theme writes ``card.size``: a theme of that name is cut to it (printdeck's
             ``poker`` is the metric 63 x 88 mm, a service's template 2.5 x 3.5 in).
+        one_deck: The service takes one deck a file (a class set is warned about).
     """
 
     name: str
@@ -70,6 +71,7 @@ class Preset:
     image_format: str | None = None
     dpi: int = 300
     sizes: dict[str, Any] = field(default_factory=dict)
+    one_deck: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -87,6 +89,7 @@ def presets() -> dict[str, Preset]:
             image_format=images.get("format"),
             dpi=int(images.get("dpi", 300)),
             sizes=dict(entry.get("sizes") or {}),
+            one_deck=bool(entry.get("one_deck", False)),
         )
     return out
 
@@ -140,7 +143,38 @@ def apply_preset(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
     made = _service_size(spec.model_copy(update=update), chosen)
     _say_card_replaced(spec.card, made.card, chosen)
     _say_offsets_dropped(spec.backs, made.backs, chosen)
+    _say_off_template(made.card, chosen)
     return made
+
+
+def _say_off_template(card: CardSpec, chosen: Preset) -> None:
+    """Warn when a service that cuts named sizes (:attr:`Preset.sizes`) gets a card of none
+    of them (``card.size: [63mm, 88mm]``, printdeck's poker, is not DriveThruCards' 2.5 x
+    3.5 in template, which only ``card.size: poker`` is made)."""
+    if not chosen.sizes:
+        return
+    try:
+        outline = card.outline()
+    except ValueError:  # the theme's own card is refused where it is checked, with its key
+        return
+    have = sorted((outline.width_mm, outline.height_mm))
+    for size in chosen.sizes.values():  # the services' templates: rectangles (their corners rounded or not)
+        made = CardSpec.model_validate({"shape": "rectangle", "size": size}).outline()
+        same = all(abs(a - b) < 0.5 for a, b in zip(have, sorted((made.width_mm, made.height_mm)), strict=True))
+        if same and not outline.is_circle:
+            return
+    said = ", ".join(f"{name} {_said_size(size)}" for name, size in chosen.sizes.items())
+    warnings.warn(
+        f"preset {chosen.name}: a {have[0]:g} x {have[1]:g} mm card is none of {chosen.service}'s sizes ({said}); "
+        f"the service may send the file back: set card.size to one of {', '.join(chosen.sizes)}",
+        PresetWarning,
+        stacklevel=3,
+    )
+
+
+def _said_size(size: Any) -> str:
+    """A preset's size as its table writes it: ``2.5in x 3.5in``."""
+    return " x ".join(str(v) for v in size) if isinstance(size, list | tuple) else str(size)
 
 
 def _say_offsets_dropped(theme_backs: BacksSpec, preset_backs: BacksSpec, chosen: Preset) -> None:
@@ -178,6 +212,22 @@ def _service_size(spec: ThemeSpec, chosen: Preset) -> ThemeSpec:
 class PresetWarning(UserWarning):
     """A preset made the theme's cards another shape (the service's), or an option undid
     what the service asks for."""
+
+
+def say_one_deck(chosen: Preset, final: ThemeSpec) -> None:
+    """Warn when a service that takes one deck a file (:attr:`Preset.one_deck`) is sent a
+    class set: every deck's cards in one file.
+
+    Warns:
+        PresetWarning: Naming the preset, the service and the decks.
+    """
+    if chosen.one_deck and final.deck.copies > 1:
+        warnings.warn(
+            f"preset {chosen.name}: {chosen.service} takes one deck a file, and deck.copies makes one file of "
+            f"{final.deck.copies} decks' cards; order copies of one deck (deck.copies: 1) instead",
+            PresetWarning,
+            stacklevel=3,
+        )
 
 
 def say_overridden(chosen: Preset, final: ThemeSpec) -> None:
