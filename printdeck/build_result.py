@@ -35,7 +35,10 @@ class BuildResult:
     extras_contents: tuple[str, ...] = ("the credits", "the legend", "the rules")
     """What the extras PDF holds, in words (``Deck.extras_contents``)."""
     extras_rgb_beside_cmyk: bool = False
-    """The cards' PDF is CMYK for a press, the extras PDF RGB for the user's own printer."""
+    """The cards' PDF is CMYK for a press, the extras PDF RGB (grey: ``extras_grey``) for the
+    user's own printer."""
+    extras_grey: bool = False
+    """The extras PDF is grey (DeviceGray: ``paper.grayscale``), not RGB."""
     cut_paths: list[Path] = field(default_factory=list)
     """The cut files (``paper.cut_files``): each sheet's SVG, then its DXF, sheet 1 first."""
     credits_path: Path | None = None
@@ -86,7 +89,10 @@ class BuildResult:
             back = _backs_text(self.back_paths)
             lines.append(f"wrote {len(self.png_paths)} {kind} cards to {path_text(self.png_paths[0].parent)}{back}")
         if self.extras_path is not None:
-            home = " (RGB, to print yourself: the press takes the cards' PDF)" if self.extras_rgb_beside_cmyk else ""
+            colour = "grey" if self.extras_grey else "RGB"
+            home = (
+                f" ({colour}, to print yourself: the press takes the cards' PDF)" if self.extras_rgb_beside_cmyk else ""
+            )
             lines.append(f"wrote {path_text(self.extras_path)}: {_listed(self.extras_contents)}{home}")
         if self.cut_paths:
             lines.append(cut_files_line(self.cut_paths, path_text))

@@ -339,6 +339,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         extras_path=extras,
         extras_contents=deck.extras_contents(),
         extras_rgb_beside_cmyk=extras is not None and plan.theme.spec.paper.color == "cmyk",
+        extras_grey=plan.theme.spec.paper.grayscale,
         cut_paths=cut_paths,
         back_paths=backs,
         credits_path=credits,

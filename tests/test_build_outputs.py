@@ -224,6 +224,9 @@ def test_a_press_builds_extras_pdf_is_said_to_be_rgb_for_home(tiny_theme: Path, 
     assert line.endswith("(RGB, to print yourself: the press takes the cards' PDF)")
     home = build(tiny_theme, tmp_path / "h.pdf", BuildOptions(layout="single", rules=True))
     assert not any("RGB" in s for s in home.summary_lines())
+    grey = build(tiny_theme, tmp_path / "g.pdf", BuildOptions(preset="meinspiel", rules=True, grayscale=True))
+    line = next(s for s in grey.summary_lines() if s.startswith(f"wrote {grey.extras_path}"))
+    assert line.endswith("(grey, to print yourself: the press takes the cards' PDF)")  # DeviceGray, not RGB
 
 
 def test_files_an_older_printdeck_wrote_unrecorded_are_its_own(tiny_theme: Path, tmp_path: Path) -> None:
