@@ -197,3 +197,32 @@ def test_clip_art_paired_with_its_word_is_shown_and_set_as_its_own(tmp_path: Pat
         changes = {"faces.0.remove_background": None}
         answer = client.patch(f"/api/symbols/{symbol['uid']}", json={"changes": changes})
         assert answer.status_code == 200 and "?" not in answer.json()["state"]["symbols"][0]["thumb"]
+
+
+def test_a_picture_taken_for_clip_art_can_be_cropped_as_a_photo_and_back(tmp_path: Path) -> None:
+    """A parent's photo of a ball on a plain wall was taken for clip art: cut out, only the
+    ball printed, and unticking the box left it a whole picture, never a photo again. The
+    panel's button turns a picture into a photo (cropped to its shape, its wall kept) and a
+    photo into a picture shown whole; an SVG is never a photo."""
+    from test_studio_api import make_client, theme_file, upload
+
+    with make_client(tmp_path / "deck") as client:
+        state = upload(
+            client,
+            [
+                ("car.jpg", jpeg(clip_art(0))),
+                ("logo.svg", (Path(__file__).parent.parent / "assets" / "twemoji" / "apple.svg").read_bytes()),
+            ],
+        )["state"]
+        car = next(s for s in state["symbols"] if s["name"] == "car")
+        assert (car["kind"], car["remove_background"]) == ("image", True)
+        answer = client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"kind": "photo"}})
+        assert answer.status_code == 200, answer.text
+        assert {"photo": "images/car.jpg"} in theme_file(client)["symbols"]  # a plain photo: no cut-out
+        assert answer.json()["state"]["history"]["undo"]["label"] == "'car': cropped as a photo"
+        client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"zoom": 1.5}})
+        back = client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"kind": "image"}})
+        assert back.status_code == 200 and {"image": "images/car.jpg"} in theme_file(client)["symbols"]  # no zoom left
+        logo = next(s for s in state["symbols"] if s["name"] == "logo")
+        refused = client.patch(f"/api/symbols/{logo['uid']}", json={"changes": {"kind": "photo"}})
+        assert refused.status_code == 400 and "not an SVG" in refused.text

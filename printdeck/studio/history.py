@@ -438,6 +438,8 @@ def _item_change(old: Item, new: Item) -> str:
         return _face_change(old, new)
     if "faces" in keys:
         return f"'{item_name(new)}': its faces"
+    if old.kind != new.kind and {old.kind, new.kind} == {"image", "photo"}:  # the kind button
+        return f"'{item_name(new)}': {'cropped as a photo' if new.kind == 'photo' else 'shown whole'}"
     if len(keys) == 1:
         return f"'{item_name(new)}': {_key_change(keys[0], old.data, new.data)}"
     return f"'{item_name(new)}': " + ", ".join(_ITEM_WORDS.get(k, k.replace("_", " ")) for k in sorted(keys))

@@ -227,7 +227,8 @@ def _file_of(face: dict[str, Any]) -> str:
 def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
     """The item's mapping with ``changes`` applied (``None`` removes a key: its default); a
     key ``faces.<n>.<key>`` changes face ``n`` of a symbol with faces (:data:`FACE_FIELDS`:
-    a photo face's crop too).
+    a photo face's crop too); ``kind`` (``photo`` or ``image``) makes a raster picture a
+    photo or a picture shown whole (:func:`_as_kind`), before the other changes.
 
     Raises:
         ValueError: A key this kind of item does not have, or a value that is not a
@@ -235,6 +236,10 @@ def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
     """
     allowed = FIELDS_BY_KIND[item.kind]
     data = dict(item.data)
+    if "kind" in changes:  # a picture cropped as a photo, or a photo shown whole
+        data = _as_kind(item, changes["kind"])
+        changes = {k: v for k, v in changes.items() if k != "kind"}
+        allowed = FIELDS_BY_KIND["photo" if "photo" in data else "image"]
     for key, value in changes.items():
         face = _face_key(item, key)
         if key not in allowed and face is None:
@@ -248,6 +253,30 @@ def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
         else:
             data[key] = value
     return data
+
+
+PHOTO_ONLY = ("focus", "zoom", "shape")
+"""A photo's keys a picture shown whole has no use for (its crop)."""
+
+
+def _as_kind(item: Item, kind: object) -> dict[str, Any]:
+    """The mapping of raster picture ``item`` as ``kind``: ``photo`` (cropped to its shape
+    round what it shows: a photo classed as clip art on a plain background) or ``image``
+    (shown whole: clip art classed as a photo), its file kept.
+
+    Raises:
+        ValueError: ``kind`` is neither, or the item is no raster picture (an SVG is drawn
+            whole and never cropped).
+    """
+    if kind not in ("photo", "image"):
+        raise ValueError("kind: expected photo or image")
+    if item.kind not in ("photo", "image") or str(item.file or "").lower().endswith(".svg"):
+        raise ValueError("kind: only a picture file (not an SVG) may be a photo or a picture")
+    data = dict(item.data)
+    path = data.pop(item.kind)
+    for key in PHOTO_ONLY if kind == "image" else ("remove_background",):  # a photo as it is: its wall kept
+        data.pop(key, None)
+    return {kind: path, **data}
 
 
 def _face_key(item: Item, key: str) -> tuple[int, str] | None:

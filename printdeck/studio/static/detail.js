@@ -105,6 +105,19 @@ function cutOutBox(symbol) {
   return checkbox("Remove a plain background", ticked, (e) => send(target, { remove_background: e.target.checked || null }));
 }
 
+/** A raster picture shown whole or cropped as a photo, as the user sees it should be: a photo
+ *  on a plain wall may be taken for clip art (and cut out), clip art for a photo (and
+ *  cropped). The button turns one into the other (``kind``), the file kept; null for SVGs,
+ *  words and symbols with faces. */
+function kindButton(symbol) {
+  if (!["image", "photo"].includes(symbol.kind) || !symbol.file || /\.svg$/i.test(symbol.file)) return null;
+  const photo = symbol.kind === "photo";
+  return el("div", { class: "inline" },
+    el("span", { class: "hint", text: photo ? "Printed as a photo, cropped to its shape." : "Printed whole, as a picture." }),
+    el("button", { type: "button", class: "link", text: photo ? "Show it whole instead" : "Crop it as a photo instead",
+      onclick: () => send(symbol, { kind: photo ? "image" : "photo" }) }));
+}
+
 /** The photo a symbol's panel crops: the symbol itself, or for a symbol with faces its photo
  *  face whose picture the tile shows (``photo_face``), as a photo of its own whose keys are
  *  sent as the face's (``faces.0.focus``: see :func:`send`); null for other symbols. */
@@ -326,6 +339,7 @@ export function drawDetail(state) {
     faces ? facesUpright(symbol, state) : upright(symbol, state),
     ...(photo ? photoControls(photo) : []),
     cutOutBox(symbol),
+    kindButton(symbol),
     ...faceControls(symbol, state),
     symbol.warning ? el("p", { class: "notice", text: `${symbol.warning_detail}.`, role: "note" }) : null,
     symbol.error ? el("p", { class: "problem", text: symbol.error, role: "alert" }) : null].filter(Boolean);
