@@ -71,3 +71,24 @@ def test_a_png_back_fills_its_margin_with_its_colour_as_the_fronts_do(tmp_path: 
     for y, x in ((1, 1), (1, -2), (-2, 1), (-2, -2)):  # the corners, in the margin
         assert np.abs(front[y, x] - (0xF5, 0xCD, 0x79)).max() <= 3
         assert np.abs(back[y, x] - (0x2B, 0x4C, 0x7E)).max() <= 3
+
+
+def test_a_back_photo_that_covers_the_back_keeps_its_subject(tmp_path: Path) -> None:
+    """A parent's photo on the backs, its cat near the top right, was cropped at its middle:
+    the backs showed the wall. A picture that covers the back is now centred on what the
+    photo crop finds (faces, a pet's face, the subject), as far as it still covers."""
+    rng = np.random.default_rng(4)
+    wall = rng.normal(150, 12, (800, 1600, 3)).clip(0, 255).astype(np.uint8)  # a plain wall, grain and all
+    picture = Image.fromarray(wall)
+    ImageDraw.Draw(picture).ellipse([1180, 140, 1420, 380], fill=(220, 30, 30))  # the subject, top right
+    picture.save(tmp_path / "back.jpg", quality=95)
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"})
+    data = yaml.safe_load(theme.read_text(encoding="utf-8"))
+    data["card"] = {"diameter": "60mm", "bleed": "3mm"}  # round: the cover square is the bleed disc's
+    theme.write_text(yaml.safe_dump(data), encoding="utf-8")
+    printdeck.build(theme, out=tmp_path / "deck.pdf", png_dir=tmp_path / "pngs", dpi=100)
+    back = np.asarray(Image.open(tmp_path / "pngs" / "back.png").convert("RGB")).astype(int)
+    red = (back[..., 0] > 180) & (back[..., 1] < 90) & (back[..., 2] < 90)
+    assert red.sum() > 0.05 * red.size, "the subject is not on the back"
+    ys, xs = np.nonzero(red)
+    assert xs.mean() > back.shape[1] / 2 and ys.mean() < back.shape[0] / 2  # still top right: not moved, only framed

@@ -23,7 +23,7 @@ from printdeck.artwork import drawing, reads_turned
 from printdeck.assign import SPLIT_DECKS
 from printdeck.cardshape import CardShape, ShapeKind
 from printdeck.errors import LOW_RESOLUTION
-from printdeck.model import CardLayout
+from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import end_form, scratch_canvas
 from printdeck.render.cutpath import shape_path
@@ -196,14 +196,39 @@ def check_back_resolution(job: PrintJob) -> float | None:
 
 
 def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:
-    """The back picture's form, cover- or contain-fitted, centred on (0, 0)."""
+    """The back picture's form, contain-fitted and centred on (0, 0), or cover-fitted and
+    centred on its subject (:func:`picture_focus`) as far as it still covers the back."""
     w, h = art.width_pt, art.height_pt
     scale = picture_scale(w, h, design, radius_pt, outer_pt)
+    width, height = w * scale, h * scale
+    x0, y0 = -width / 2, -height / 2
+    if design.fit != "contain" and design.image is not None:
+        across, down = picture_focus(design.image)
+        x0 = min(max(-across * width, outer_pt - width), -outer_pt)  # the picture's left edge, pt
+        y0 = min(max(-(1.0 - down) * height, outer_pt - height), -outer_pt)  # its bottom edge (y up)
     canvas.saveState()
-    canvas.translate(-w * scale / 2, -h * scale / 2)
+    canvas.translate(x0, y0)
     canvas.scale(scale, scale)
     canvas.doForm(art.form)
     canvas.restoreState()
+
+
+def picture_focus(image: SymbolSpec) -> tuple[float, float]:
+    """Where a back picture that covers the back is centred: fractions of its width and
+    height (x right, y down). A raster picture is framed as a photo symbol is (the faces, a
+    pet's face, or the subject it shows: :mod:`printdeck.artwork.framing`), so a family photo
+    on the backs keeps its heads; an SVG, its middle.
+
+    Raises:
+        PrintdeckError: The picture cannot be read.
+    """
+    if image.kind not in ("raster", "photo"):
+        return (0.5, 0.5)
+    width_px, height_px = drawing(image).size
+    crop = drawing(replace(image, kind="photo", rotate=False)).crop  # its framing as a photo's
+    if crop is None:
+        return (0.5, 0.5)
+    return ((crop.left + crop.side / 2) / width_px, (crop.top + crop.side / 2) / height_px)
 
 
 def _light(canvas: Canvas, base: str, amount: float) -> None:
