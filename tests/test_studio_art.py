@@ -107,9 +107,10 @@ def test_a_refused_copys_tile_goes_once_the_symbol_it_copied_has_gone(client: An
     words = client.post("/api/words", json={"text": "sun", "drop": "words"}).json()["state"]
     sun = next(s for s in words["symbols"] if s["name"] == "sun")
     state = client.post("/api/words", json={"text": "Sun\nsun = sol", "drop": "words again"}).json()["state"]
-    assert _refused(state) == ["Sun", "sun = sol"]  # the same word, and a word of another symbol's faces
+    assert _refused(state) == ["Sun"]  # the same word; "sun = sol" gives "sun" its face "sol"
+    assert next(s for s in state["symbols"] if s["uid"] == sun["uid"])["kind"] == "faces"
     dog = next(s for s in state["symbols"] if s["name"] == "dog")
-    assert _refused(client.delete(f"/api/symbols/{dog['uid']}").json()["state"]) == ["Sun", "sun = sol"]
+    assert _refused(client.delete(f"/api/symbols/{dog['uid']}").json()["state"]) == ["Sun"]
     assert _refused(client.delete(f"/api/symbols/{sun['uid']}").json()["state"]) == []
 
 
