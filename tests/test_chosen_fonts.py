@@ -43,7 +43,7 @@ def test_words_the_chosen_font_cannot_print_are_named_with_its_missing_letters(t
     _ascii_font(tmp_path)
     words: list[object] = [{"text": w} for w in ["niño", *PLAIN]]
     theme = _theme(tmp_path, words)
-    said = r"text.font: ascii.ttf has no 'ñ' \(U\+00F1\), so 'niño' print in another font; choose a font"
+    said = r"text.font: ascii.ttf has no 'ñ' \(U\+00F1\), so 'niño' prints in another font; choose a font"
     with pytest.warns(FontGapWarning, match=said):
         printdeck.check_theme(theme)
     with pytest.warns(FontGapWarning, match=said):

@@ -221,8 +221,9 @@ def test_a_picture_taken_for_clip_art_can_be_cropped_as_a_photo_and_back(tmp_pat
         assert {"photo": "images/car.jpg"} in theme_file(client)["symbols"]  # a plain photo: no cut-out
         assert answer.json()["state"]["history"]["undo"]["label"] == "'car': cropped as a photo"
         client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"zoom": 1.5}})
-        back = client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"kind": "image"}})
-        assert back.status_code == 200 and {"image": "images/car.jpg"} in theme_file(client)["symbols"]  # no zoom left
+        back = client.patch(f"/api/symbols/{car['uid']}", json={"changes": {"kind": "image", "zoom": 2.0}})
+        assert back.status_code == 200, back.text  # a zoom queued with it: a crop it no longer has
+        assert {"image": "images/car.jpg"} in theme_file(client)["symbols"]  # no zoom left
         logo = next(s for s in state["symbols"] if s["name"] == "logo")
         refused = client.patch(f"/api/symbols/{logo['uid']}", json={"changes": {"kind": "photo"}})
         assert refused.status_code == 400 and "not an SVG" in refused.text

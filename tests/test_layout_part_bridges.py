@@ -98,3 +98,11 @@ def test_a_labelled_svg_keeps_near_upright_as_a_word_does(tmp_path: Path) -> Non
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     path.write_text(yaml.safe_dump({**data, "layout": {"rotation": "any"}}), encoding="utf-8")
     assert load_theme(path).spec.layout.rotation == "any"  # the theme's own word wins
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    for leftover in (
+        '<text x="9" y="9"> </text>',
+        '<text style="display:none">uno</text>',
+        '<text visibility="hidden">x</text>',
+    ):
+        (tmp_path / "images" / "n0.svg").write_text(_labelled(0, "#d62728").replace("</svg>", leftover + "</svg>"))
+        assert load_theme(path).spec.layout.rotation == "any", leftover  # an editor's empty or hidden text

@@ -828,3 +828,30 @@ def test_a_pasted_word_the_same_in_both_languages_is_one_word(client: TestClient
     answer = client.post("/api/words", json={"text": "cat = gato\nchocolate = chocolate\ndog = perro"})
     assert answer.status_code == 200 and all(r["ok"] for r in answer.json()["results"]), answer.text
     assert {"text": "chocolate"} in theme_file(client)["symbols"]
+
+
+def test_every_key_the_spec_words_for_the_form_is_in_the_form() -> None:
+    """paper.scale_note had words for the studio's form but no place in it: a key only a
+    preset or a hand-edited theme could set. Every key with form words is offered."""
+    import json
+
+    from printdeck.studio.deck_settings import SETTING_KEYS
+
+    schema = json.loads(printdeck.schema_json())
+    defs = schema["$defs"]
+
+    def keys_with_form_words(node: dict[str, Any], prefix: str) -> list[str]:
+        if "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[-1]]
+        found = []
+        for name, child in node.get("properties", {}).items():
+            key = f"{prefix}{name}"
+            if "x-form-help" in child:
+                found.append(key)
+            if prefix == "" and ("$ref" in child or "properties" in child):
+                found += keys_with_form_words(child, f"{key}.")
+        return found
+
+    worded = keys_with_form_words(schema, "")
+    assert "paper.scale_note" in worded
+    assert [key for key in worded if key not in SETTING_KEYS] == []

@@ -45,6 +45,11 @@ def test_a_setting_left_out_is_said_by_its_default(client: Any) -> None:
     paper = client.patch("/api/settings", json={"changes": {"paper.size": "letter"}}).json()["state"]
     assert paper["history"]["undo"]["label"] == "Paper a4 → letter"
     assert undo(client)["undone"]["label"] == "Paper a4 → letter"
+    client.patch("/api/settings", json={"changes": {"title": None}})  # left out: the folder's name, worked out
+    title = client.patch("/api/settings", json={"changes": {"title": "Zoo"}}).json()["state"]
+    assert title["history"]["undo"]["label"] == "Title default → Zoo"  # not the spec's "printdeck"
+    undo(client)
+    undo(client)
 
 
 def test_a_setting_is_undone_and_redone_with_the_exact_file(client: Any) -> None:

@@ -80,13 +80,33 @@ def _svg_text(path: Path, size: int, mtime_ns: int) -> str:
 
 
 def svg_has_text(path: Path) -> bool:
-    """Whether an SVG holds text (a ``<text>`` element: a picture with its word, a label),
-    which reads badly upside down, as a word does.
+    """Whether an SVG shows text (a ``<text>`` element with words in it, not hidden by its
+    own ``display``/``visibility``: a picture with its word, a label), which reads badly
+    upside down, as a word does. An editor's empty or hidden text element is none. Known
+    once a version of the file (its size and time), and a file without ``<text`` anywhere
+    is not parsed.
 
     Raises:
         PrintdeckError: The file is missing, too large, badly structured or not well-formed.
     """
-    return any(element.tag.rpartition("}")[2] == "text" for element in svg_root(path).iter())
+    stat = Path(path).stat()
+    return _svg_has_text(Path(path), stat.st_size, stat.st_mtime_ns)
+
+
+_HIDDEN = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _svg_has_text(path: Path, size: int, mtime_ns: int) -> bool:
+    if "<text" not in svg_text(path) and ":text" not in svg_text(path):
+        return False
+    for element in svg_root(path).iter():
+        if element.tag.rpartition("}")[2] != "text" or not "".join(element.itertext()).strip():
+            continue
+        hidden = element.get("display") == "none" or element.get("visibility") == "hidden"
+        if not hidden and not _HIDDEN.search(element.get("style", "")):
+            return True
+    return False
 
 
 def svg_root(path: Path) -> Element:

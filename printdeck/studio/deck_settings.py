@@ -52,6 +52,7 @@ _FORM_KEYS = {
     "paper.centre_mark",
     "paper.cut_files",
     "paper.registration_marks",
+    "paper.scale_note",
     "paper.max_ppi",
     "backs.enabled",
     "backs.image",
@@ -282,9 +283,10 @@ def _defaults() -> dict[str, Any]:
     return {key: field.get("default") for key, field in form_description()["fields"].items()}
 
 
-WORKED_OUT = frozenset({"layout.rotation"})
+WORKED_OUT = frozenset({"layout.rotation", "title", "paper.margin"})
 """Settings whose value left out is worked out from the deck, not the spec's default
-(``layout.rotation``: 30 degrees in a deck with words, else any)."""
+(``layout.rotation``: 30 degrees in a deck with words, else any; ``title``: the theme's
+folder's name; ``paper.margin``: 12 mm with registration marks)."""
 
 
 def setting_default(key: str) -> Any:

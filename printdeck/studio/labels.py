@@ -39,6 +39,7 @@ FIELD_LABELS: dict[str, str] = {
     "paper.punch_ring": "Ring for a circle punch",
     "paper.centre_mark": "Centre mark (compass cutters)",
     "paper.cut_files": "Cut files (SVG, DXF) for cutting machines",
+    "paper.scale_note": "“Print at 100 %” note and ruler",
     "paper.pack": "Class sets: sheets may mix decks",
     "backs.enabled": "Print backs (duplex)",
     "backs.color": "Back colour",

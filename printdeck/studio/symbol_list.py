@@ -238,8 +238,9 @@ def edited(item: Item, changes: dict[str, Any]) -> dict[str, Any]:
     data = dict(item.data)
     if "kind" in changes:  # a picture cropped as a photo, or a photo shown whole
         data = _as_kind(item, changes["kind"])
-        changes = {k: v for k, v in changes.items() if k != "kind"}
         allowed = FIELDS_BY_KIND["photo" if "photo" in data else "image"]
+        gone = {"kind"} | ({*PHOTO_ONLY} if "image" in data else set())  # a crop sent with it: none now
+        changes = {k: v for k, v in changes.items() if k not in gone}
     for key, value in changes.items():
         face = _face_key(item, key)
         if key not in allowed and face is None:

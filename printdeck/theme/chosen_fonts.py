@@ -43,8 +43,9 @@ def warn_font_gaps(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
         named = ", ".join(repr(w) for w in words[:SHOWN_WORDS])
         more = f" and {len(words) - SHOWN_WORDS} more" if len(words) > SHOWN_WORDS else ""
         chars = describe_chars(letters[:6]) + (" ..." if len(letters) > 6 else "")
+        verb = "prints" if len(words) == 1 else "print"
         warnings.warn(
-            f"{key}: {getattr(face, 'label', face)} has no {chars}, so {named}{more} print in another font; "
+            f"{key}: {getattr(face, 'label', face)} has no {chars}, so {named}{more} {verb} in another font; "
             "choose a font that has every letter of the words, or leave it out",
             FontGapWarning,
             stacklevel=2,

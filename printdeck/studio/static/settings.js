@@ -48,6 +48,7 @@ const GROUPS = [
     { key: "paper.punch_ring", type: "checkbox" },
     { key: "paper.centre_mark", type: "checkbox" },
     { key: "paper.cut_files", type: "checkbox" },
+    { key: "paper.scale_note", type: "checkbox" },
     { key: "paper.pack", type: "checkbox" },
   ] },
   { title: "Backs", fields: [
