@@ -105,10 +105,10 @@ def test_a_teachers_slips_are_said_of_what_she_typed(tmp_path: Path) -> None:
         said.exit_code == 2
         and "symbols.0.image: cat not found; check the path, or to print the word, write text: cat" in said.output
     )
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        Path("few.txt").write_text("a\nb\nc\nd\ne\n", encoding="utf-8")
-        said = runner.invoke(main, ["init", "few", "--words", "few.txt"], prog_name="printdeck")
-    assert said.exit_code == 2 and "--words few.txt: 5 symbols are too few" in said.output, said.output
+    few = tmp_path / "few.txt"
+    few.write_text("a\nb\nc\nd\ne\n", encoding="utf-8")
+    said = runner.invoke(main, ["init", str(tmp_path / "few"), "--words", str(few)], prog_name="printdeck")
+    assert said.exit_code == 2 and f"--words {few}: 5 symbols are too few" in said.output, said.output
     said = runner.invoke(main, ["build", "default", "--paper", "100x100mm", "-o", str(tmp_path / "x.pdf")])
     assert said.exit_code == 2 and "--paper: a 85mm card with 3mm bleed needs 91mm" in said.output, said.output
     assert not (tmp_path / "x.pdf").exists()
