@@ -25,11 +25,14 @@ def add_words(space: Workspace, text: str, drop: str | None = None) -> list[dict
     face instead (a parent's "lion = शेर" was refused as a second "lion").
 
     Returns:
-        One result a line, as :func:`add_pictures` (a word printdeck refuses, e.g. one
-        already in the deck or with letters no font has, is not added).
+        One result a line, as :func:`~printdeck.studio.intake.add_pictures` (a word
+        printdeck refuses, e.g. one already in the deck or with letters no font has, is not
+        added; a word given to a symbol as a face has ``joined``).
 
     Raises:
-        Unwritable: ``theme.yaml`` cannot be written; no word was kept.
+        Unwritable: ``theme.yaml`` cannot be written: the new symbols are written first,
+            then each face given to a symbol of the deck, and what the failed write held
+            was not kept (one step of Undo takes back what was).
     """
     lines = words_of(text)
     with space.editing(), drop_batch(space, {}, drop):
