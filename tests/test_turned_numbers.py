@@ -94,3 +94,21 @@ def test_the_bar_is_traced_into_the_silhouette_the_packer_keeps_clear() -> None:
         assert traced.shape.contains(shapely.Point(x, bar_y)), x  # inked: the bar
         assert not traced.shape.contains(shapely.Point(x, gap_y)), x  # the clear space above it
         assert traced.outline.contains(shapely.Point(x, gap_y)), x  # kept clear with the word
+
+
+def test_a_numbers_bar_is_not_counted_as_its_letters_height(tmp_path: Path) -> None:
+    """The "word under 5 mm" check measured a number's box with its bar and the gap above
+    it, 0.16 em more than its digits: an underlined 6 whose digit printed 4.3 mm passed."""
+    from printdeck.artwork import drawing, letters_share
+    from printdeck.model import CardLayout, Placement, SymbolSpec
+    from printdeck.render import SmallWordWarning, check_word_heights
+
+    six, seven = (SymbolSpec(id=k, name=w, kind="text", source=f"text:{w}", text=w) for k, w in enumerate("67"))
+    share = letters_share(drawing(six).word, "6")
+    assert 0.75 < share < 0.9 and letters_share(drawing(seven).word, "7") == 1.0
+    placements = tuple(Placement(s.id, (0.0, 0.0), 0.0, (3.0, 5.2)) for s in (six, seven))
+    layout = CardLayout(index=0, placements=placements, coverage=0.1, min_gap_mm=1.0, size_ratio=1.0)
+    with pytest.warns(SmallWordWarning, match=r"'6' \(4\.[0-9] mm\)") as said:
+        heights = check_word_heights([six, seven], [layout])
+    assert "'7'" not in str(said[0].message)  # 5.2 mm of letters
+    assert heights[six.id] == pytest.approx(5.2 * share) and heights[seven.id] == 5.2

@@ -131,7 +131,7 @@ if TYPE_CHECKING:
         silhouettes,
         sizing_area,
     )
-    from printdeck.artwork.turned_numbers import UNDERLINE_EM, UNDERLINE_GAP_EM, reads_turned
+    from printdeck.artwork.turned_numbers import UNDERLINE_EM, UNDERLINE_GAP_EM, letters_share, reads_turned
     from printdeck.choices import FONT_SUFFIXES, MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
     from printdeck.fileio import read_limited
 
@@ -205,6 +205,7 @@ _WHERE = {
     "flattened": "printdeck.artwork.picture",
     "plain_background": "printdeck.artwork.plain_background",
     "reads_turned": "printdeck.artwork.turned_numbers",
+    "letters_share": "printdeck.artwork.turned_numbers",
     "UNDERLINE_EM": "printdeck.artwork.turned_numbers",
     "UNDERLINE_GAP_EM": "printdeck.artwork.turned_numbers",
     "rasterise": "printdeck.artwork.raster",
@@ -309,6 +310,7 @@ __all__ = [
     "is_upright",
     "keep_stand_in",
     "known_crop_report",
+    "letters_share",
     "linear_to_srgb",
     "look_of",
     "look_pixels",

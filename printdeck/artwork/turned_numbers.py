@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from printdeck.artwork.shaping import ShapedWord
 
-__all__ = ["UNDERLINE_EM", "UNDERLINE_GAP_EM", "reads_turned", "underlined"]
+__all__ = ["UNDERLINE_EM", "UNDERLINE_GAP_EM", "letters_share", "reads_turned", "underlined"]
 
 TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 """Each digit that turned half round (180°) reads as a digit, and the digit it reads as."""
@@ -48,6 +48,15 @@ def reads_turned(text: str) -> str | None:
     if turned == word or (len(turned) > 1 and turned.startswith("0")):
         return None
     return turned
+
+
+def letters_share(word: ShapedWord | None, text: str) -> float:
+    """The share of a word's box height its letters take (1, or less for a number
+    :func:`underlined`: its bar and the gap above it take the rest; 1 for no word)."""
+    if word is None or reads_turned(text) is None:
+        return 1.0
+    height = word.ink_em[3] - word.ink_em[1]
+    return (height - UNDERLINE_EM - UNDERLINE_GAP_EM) / height
 
 
 def underlined(word: ShapedWord) -> ShapedWord:

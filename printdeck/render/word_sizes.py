@@ -4,7 +4,8 @@ The layout holds every symbol to a least size by the square root of its ink area
 long word's thin strokes reach while its letters stay small: a 36-letter word printed 3 to
 4 mm tall (its letters about 8 pt) on every card, hard to spot across a table, and nothing
 said so. A word is measured by its box's height (``Placement.box_mm[1]``, the line of
-text from its ascenders to its descenders, before the card turns it), at its largest.
+text from its ascenders to its descenders, before the card turns it; a number's bar under
+it left out, :func:`printdeck.artwork.letters_share`), at its largest.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 
+from printdeck.artwork import drawing, letters_share
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.forms import by_id
 
@@ -42,10 +44,15 @@ def check_word_heights(symbols: Sequence[SymbolSpec], layouts: Sequence[CardLayo
     """
     table = by_id(symbols)
     tallest: dict[int, float] = {}
+    share: dict[int, float] = {}  # of the box, the letters' (a number's bar under it is not a letter)
     for card in layouts:
         for p in card.placements:
-            if table[p.symbol_id].kind == "text":
-                tallest[p.symbol_id] = max(tallest.get(p.symbol_id, 0.0), p.box_mm[1])
+            symbol = table[p.symbol_id]
+            if symbol.kind == "text":
+                if p.symbol_id not in share:
+                    share[p.symbol_id] = letters_share(drawing(symbol).word, symbol.text or symbol.name)
+                height = p.box_mm[1] * share[p.symbol_id]
+                tallest[p.symbol_id] = max(tallest.get(p.symbol_id, 0.0), height)
     small = sorted((height, sid) for sid, height in tallest.items() if height < SMALL_WORD_MM)
     if small:
         named = ", ".join(
