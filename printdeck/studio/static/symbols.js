@@ -19,7 +19,10 @@ const boxIsWord = (symbol) => symbol.kind === "text" && symbol.name === symbol.t
 
 /** Save a tile's box (``typed``): a word's text (:func:`boxIsWord`) or else the symbol's
  *  name; while it is on its way, a redraw keeps showing it. A word emptied is put back. */
-async function rename(symbol, typed, box) {
+async function rename(given, typed, box) {
+  // The tile may have been patched, not redrawn, since it was made: its symbol as it is now
+  // (a word fixed and then emptied came back as the typo, from the tile's first drawing).
+  const symbol = (store.state && store.state.symbols.find((s) => s.uid === given.uid)) || given;
   const word = boxIsWord(symbol);
   if (word && !typed.trim()) { box.value = symbol.text; return; }  // a word cannot be blank: it stays
   if (namesRefused.has(symbol.uid) && typed.trim() === (word ? symbol.text : symbol.name)) {
