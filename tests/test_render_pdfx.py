@@ -546,3 +546,21 @@ def test_a_card_off_the_services_templates_and_a_class_set_are_warned_about(tmp_
         apply_options(theme, BuildOptions(preset="drivethrucards"))  # its template: nothing to say
     with pytest.warns(PresetWarning, match=r"takes one deck a file, and deck.copies makes one file of 3 decks"):
         apply_options(theme, BuildOptions(preset="drivethrucards", copies=3))
+
+
+def test_each_embedded_font_subset_has_a_tag_of_its_own(tmp_path: Path) -> None:
+    """ReportLab tagged every font's first subset AAAAAA+ (Vera and Vera Bold alike), though
+    ISO 32000-1 (9.6.4) asks different subsets for different tags, which a preflight checks.
+    A press file's subsets now carry distinct tags, the same on every build."""
+    out = _render(tmp_path, "tags.pdf", color="cmyk")
+    with pikepdf.open(out) as pdf:
+        fonts = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == Name.Font]
+        names = [str(f.BaseFont)[1:] for f in fonts]
+        assert len(names) >= 2, names  # the footer's two faces, at least
+        tags = [name.split("+")[0] for name in names]
+        assert len(set(tags)) == len(tags) and all(len(t) == 6 and t.isupper() for t in tags), names
+        assert "AAAAAA" not in tags
+        for font in fonts:
+            assert font.FontDescriptor.FontName == font.BaseFont
+    again = _render(tmp_path, "tags-again.pdf", color="cmyk")
+    assert out.read_bytes() == again.read_bytes()

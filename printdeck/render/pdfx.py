@@ -48,6 +48,7 @@ from printdeck.errors import key_error
 from printdeck.render.print_job import PrintJob
 from printdeck.render.rich_black import enrich, form_scales, inherits_fill
 from printdeck.render.style import DIE_LINE_PROPERTY
+from printdeck.render.subset_tags import distinct_subset_tags
 
 DIE_LINE_LAYER = "Die line (CutContour)"
 """The die line layer's name, as viewers and RIPs show it."""
@@ -79,6 +80,7 @@ def finish_pdf(path: Path, job: PrintJob) -> None:
                 _refuse_transparency(pdf)
         if job.die_line:
             _die_line_layer(pdf)
+        distinct_subset_tags(pdf)  # ISO 32000-1 9.6.4, which a press's preflight checks
         _boxes(pdf)
         version = "1.4"
         if job.cmyk:
