@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from printdeck.artwork.picture import BACKGROUND_TOLERANCE, background_alpha
+from printdeck.artwork.picture import background_alpha
 
 PROBE_PX = 256
 """Longer side, pixels, of the copy a picture is judged on."""
@@ -28,9 +28,14 @@ not (a brick or grass wall behind a pet: 0.81 of its border within 16, 0.95-0.98
 SUBJECT_SHARE = (0.02, 0.9)
 """The share of the picture its subject (what :func:`background_alpha` keeps) must cover:
 less is a speck on a blank page, more a picture with a thin plain frame."""
-FRAMED_SHARE = 0.97
+FRAMED_SHARE = 0.9
 """A subject filling at least this share of its own bounding box is a rectangle: a photo
-printed with a white margin, which stays a photo."""
+printed with a white margin, or a photo held up against a plain wall, which stays a photo.
+The subject is what is left once the border's colour within :data:`BORDER_TOLERANCE` is
+taken away. At the looser :data:`~printdeck.artwork.picture.BACKGROUND_TOLERANCE` that
+removes a background, a photo's own pixels near the wall's colour went with it, and the
+rectangle, eaten in, passed for clip art. Photos on plain walls fill 0.94-1.00 of their
+box; clip art, scikit-image's horse, logo and retina 0.37-0.82 (bench/RESULTS.md)."""
 
 
 def plain_background(picture: Image.Image) -> bool:
@@ -53,7 +58,7 @@ def plain_background(picture: Image.Image) -> bool:
     near = np.abs(border - np.median(border, axis=0)).max(axis=1) <= BORDER_TOLERANCE
     if near.mean() < PLAIN_BORDER_SHARE:
         return False
-    kept = background_alpha(small, BACKGROUND_TOLERANCE) > 127
+    kept = background_alpha(small, BORDER_TOLERANCE) > 127  # the plain colour's own tolerance
     share = float(kept.mean())
     if not SUBJECT_SHARE[0] <= share <= SUBJECT_SHARE[1]:
         return False
