@@ -214,6 +214,7 @@ def _field_of(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
         "type": node.get("type"),
         "choices": words,
         "default": node.get("default"),
+        "worked_out": bool(node.get("x-worked-out")),
         "unit": node.get("x-unit"),
         "help": _help_of(node),
         "optional": bool(node.get("optional")),
@@ -279,18 +280,15 @@ def form_description() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def _defaults() -> dict[str, Any]:
-    """Each setting's default as the theme spec gives it (:func:`form_description`)."""
-    return {key: field.get("default") for key, field in form_description()["fields"].items()}
-
-
-WORKED_OUT = frozenset({"layout.rotation", "title", "paper.margin"})
-"""Settings whose value left out is worked out from the deck, not the spec's default
-(``layout.rotation``: 30 degrees in a deck with words, else any; ``title``: the theme's
-folder's name; ``paper.margin``: 12 mm with registration marks)."""
+    """Each setting's default as the theme spec gives it (:func:`form_description`); None
+    for a key the spec marks worked out from the rest of the theme (``x-worked-out``)."""
+    fields = form_description()["fields"]
+    return {key: None if field["worked_out"] else field.get("default") for key, field in fields.items()}
 
 
 def setting_default(key: str) -> Any:
     """The value setting ``key`` takes when the theme leaves it out (the spec's default:
-    ``paper.size`` -> ``a4``); None when the spec gives none or the value is worked out
-    (:data:`WORKED_OUT`)."""
-    return None if key in WORKED_OUT else _defaults().get(key)
+    ``paper.size`` -> ``a4``); None when the spec gives none or works it out from the rest
+    of the theme (``layout.rotation``: 30 degrees in a deck with words; ``title``: the
+    folder's name; ``paper.margin``: 12 mm with registration marks)."""
+    return _defaults().get(key)

@@ -50,6 +50,7 @@ from printdeck.theme.spec_types import (
     StrictModel,
     by_type,
     form_help,
+    worked_out,
 )
 
 SCHEMA_FILE_NAME = "theme.schema.json"
@@ -253,8 +254,10 @@ class LayoutSpec(StrictModel):
         validate_default=True,
         description='"any", "none", or the largest angle in degrees either way (e.g. 30); left out, 30 in a '
         "deck with words (an upside-down word reads badly), else any",
-        json_schema_extra=form_help(
-            "how far symbols may turn either way; left unset, 30 degrees in a deck with words, else any angle"
+        json_schema_extra=worked_out(
+            form_help(
+                "how far symbols may turn either way; left unset, 30 degrees in a deck with words, else any angle"
+            )
         ),
     )
     attempts: int = Field(default=400, ge=1, le=100000, description="placement tries a symbol before giving up")
@@ -391,7 +394,7 @@ class ThemeSpec(StrictModel):
         max_length=200,
         description="printed on the backs, the sheets' footers and the tuck box; left out, the theme's name "
         "in words (family-deck: Family deck), or its file's or folder's",
-        json_schema_extra=form_help("printed on the backs, the sheets' footers and the tuck box"),
+        json_schema_extra=worked_out(form_help("printed on the backs, the sheets' footers and the tuck box")),
     )
     author: str = Field(default="", max_length=200)
     seed: Seed = Field(default=1, description="seed for symbol choice, assignment and layout")

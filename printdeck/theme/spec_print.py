@@ -27,7 +27,7 @@ from printdeck.choices import (
     PaperName,
     PdfX,
 )
-from printdeck.theme.spec_types import COLOUR_FORMAT, Color, Length, StrictModel, by_type, form_help
+from printdeck.theme.spec_types import COLOUR_FORMAT, Color, Length, StrictModel, by_type, form_help, worked_out
 from printdeck.units import LengthError, parse_length_mm
 
 PaperLength = Annotated[Length, Field(ge=50.0, le=1500.0)]
@@ -113,7 +113,10 @@ class PaperSpec(StrictModel):
         json_schema_extra=form_help(""),
     )
     margin_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
-        default=5.0, alias="margin", description="distance from the paper edge"
+        default=5.0,
+        alias="margin",
+        description="distance from the paper edge (left out, 12 mm with registration marks)",
+        json_schema_extra=worked_out(),
     )
     gap_mm: Annotated[Length, Field(ge=0.0, le=100.0)] = Field(
         default=4.0, alias="gap", description="space between neighbouring bleeds"

@@ -158,6 +158,13 @@ def form_help(words: str) -> JsonDict:
     return {"x-form-help": words}
 
 
+def worked_out(extra: JsonDict | None = None) -> JsonDict:
+    """``json_schema_extra`` (``x-worked-out``) of a key whose value, left out, is worked out
+    from the rest of the theme rather than its default (a title from the folder's name):
+    a front end says "default" for it, not the default."""
+    return {**(extra or {}), "x-worked-out": True}
+
+
 def by_type(kinds: dict[type, str], default: str) -> Any:
     """A discriminator choosing a union branch from the Python type of the input."""
 
