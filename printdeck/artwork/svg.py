@@ -98,7 +98,8 @@ _HIDDEN = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)"
 
 @lru_cache(maxsize=1024)
 def _svg_has_text(path: Path, size: int, mtime_ns: int) -> bool:
-    if "<text" not in svg_text(path) and ":text" not in svg_text(path):
+    document = svg_text(path)
+    if "<text" not in document and ":text" not in document:
         return False
     for element in svg_root(path).iter():
         if element.tag.rpartition("}")[2] != "text" or not "".join(element.itertext()).strip():
