@@ -110,14 +110,17 @@ def test_a_name_on_its_way_is_not_redrawn_as_it_was(
     sheet's, the look-alikes') redrew the grid, and the tile showed its old name until the
     rename's answer came. A name sent shows as typed until its answer."""
     from_the_top(keys)
-    add_words(keys, ["gnu", "hog"])
+    add_words(keys, ["emu", "gnu", "hog"])  # gnu not first: its tile has an "earlier" button
     answered(keys)
-    release = threading.Event()
+    release, renamed = threading.Event(), threading.Event()
     rename = symbol_changes.change_symbol
 
     def held(*args: object) -> None:  # the rename's answer waits until the page was redrawn
         release.wait(60)
-        rename(*args)  # type: ignore[arg-type]
+        try:
+            rename(*args)  # type: ignore[arg-type]
+        finally:
+            renamed.set()
 
     monkeypatch.setattr(symbol_changes, "change_symbol", held)
     gnu = keys.locator("#grid .tile", has=keys.locator("input[value=gnu]"))
@@ -132,6 +135,9 @@ def test_a_name_on_its_way_is_not_redrawn_as_it_was(
         assert focused(keys)["part"] == "earlier" and focused(keys)["tile"] == "bison"
     finally:
         release.set()
+    # The rename's own end, not the busy cursor alone: under load the cursor once went
+    # before the file held the rename (CI, twenty-ninth session).
+    assert renamed.wait(60), "the rename never reached the studio"
     answered(keys)
     assert any(s.get("text") == "bison" for s in theme(studio[1])["symbols"])
     assert focused(keys)["tile"] == "bison"
