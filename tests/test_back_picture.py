@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 import printdeck
 from printdeck.errors import PrintdeckError
 from printdeck.render import ResolutionWarning
+from printdeck.render.backs import BAND_MM
 
 ART = ["ice-cube", "popcorn", "target", "zebra", "star", "snake", "grapes"]
 
@@ -40,19 +41,20 @@ def _theme(tmp_path: Path, backs: dict[str, object], size_px: tuple[int, int] | 
 def test_a_coarse_back_picture_is_refused_and_a_soft_one_warned_about(tmp_path: Path) -> None:
     """A 240 x 180 back covering a poker card printed at 40 dpi on every back, blurred, with no
     word: the symbols' rule (refused under 150 dpi, warned under 300) now holds for it, in
-    ``check`` and in the build, which writes nothing."""
+    ``check`` and in the build, which writes nothing. Its 180 pixels cover the card's 94 mm
+    with the bleed (49 dpi; 40 when it covered the card's circumcircle)."""
     theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"}, (240, 180))
-    with pytest.raises(PrintdeckError, match=r"backs.image .*back.jpg\): prints at 40 dpi on every back") as caught:
+    with pytest.raises(PrintdeckError, match=r"backs.image .*back.jpg\): prints at 49 dpi on every back") as caught:
         printdeck.check_theme(theme)
     assert caught.value.key == "backs.image"
-    assert "use a larger image (1799 x 1350 pixels or more)" in str(caught.value)  # 300 dpi: 3 x 7.5 in at 6.0
-    with pytest.raises(PrintdeckError, match="prints at 40 dpi"):
+    assert "use a larger image (1481 x 1111 pixels or more)" in str(caught.value)  # 300 dpi over 94 mm
+    with pytest.raises(PrintdeckError, match="prints at 49 dpi"):
         printdeck.build(theme, out=tmp_path / "deck.pdf")
     assert not (tmp_path / "deck.pdf").exists()
     theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"}, (1200, 900))
-    with pytest.warns(ResolutionWarning, match=r"back.jpg: the back prints at only 200 dpi"):
+    with pytest.warns(ResolutionWarning, match=r"back.jpg: the back prints at only 243 dpi"):
         printdeck.check_theme(theme)
-    with pytest.warns(ResolutionWarning, match="200 dpi"):
+    with pytest.warns(ResolutionWarning, match="243 dpi"):
         printdeck.build(theme, out=tmp_path / "deck.pdf")
     theme = _theme(tmp_path, {"image": "back.jpg", "fit": "contain", "size": 0.3}, (1200, 900))
     with warnings.catch_warnings():  # contained, 0.3 of the card: 1200 pixels over 0.75 in
@@ -92,3 +94,42 @@ def test_a_back_photo_that_covers_the_back_keeps_its_subject(tmp_path: Path) -> 
     assert red.sum() > 0.05 * red.size, "the subject is not on the back"
     ys, xs = np.nonzero(red)
     assert xs.mean() > back.shape[1] / 2 and ys.mean() < back.shape[0] / 2  # still top right: not moved, only framed
+
+
+def _banded_picture(tmp_path: Path) -> None:
+    """back.jpg: a 1200 x 900 photo, red along its top tenth (a head near the top), blue below."""
+    picture = np.zeros((900, 1200, 3), np.uint8)
+    picture[:] = (40, 60, 200)
+    picture[:90] = (220, 30, 30)
+    Image.fromarray(picture).save(tmp_path / "back.jpg", quality=95)
+
+
+def _red_rows(back: np.ndarray) -> np.ndarray:
+    """Whether each row of a back PNG's middle column is the picture's red top."""
+    middle = back[:, back.shape[1] // 2]
+    return (middle[:, 0] > 180) & (middle[:, 1] < 90) & (middle[:, 2] < 90)
+
+
+@pytest.mark.parametrize("copies", [1, 2])
+def test_a_square_back_shows_its_photo_whole_in_height(tmp_path: Path, copies: int) -> None:
+    """A parent's landscape photo on a square card's backs: the picture covered the square of
+    the card's circumcircle, 1.4 times the card, and lost its top and bottom: the head near
+    the top was cut off at the trim, and a class set's band hid what was left. It now covers
+    the card's own box (with a deck's band, the box inside the band): a landscape photo
+    shows its whole height, the top row just inside the trim (or the band)."""
+    _banded_picture(tmp_path)
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover"})
+    data = yaml.safe_load(theme.read_text(encoding="utf-8"))
+    data["card"] = {"shape": "square", "size": "60mm", "corner_radius": "3mm", "bleed": "3mm"}
+    theme.write_text(yaml.safe_dump(data), encoding="utf-8")
+    dpi = 100
+    printdeck.build(theme, out=tmp_path / "deck.pdf", png_dir=tmp_path / "pngs", dpi=dpi, copies=copies)
+    back_png = sorted((tmp_path / "pngs").rglob("back*.png"))[0]
+    back = np.asarray(Image.open(back_png).convert("RGB")).astype(int)
+    px_per_mm = dpi / 25.4
+    red = np.nonzero(_red_rows(back))[0]
+    assert red.size, f"{back_png.name}: the photo's top is not on the back"
+    top_mm = (3.0 + (BAND_MM if copies > 1 else 0.0)) * px_per_mm  # the trim, or the band's inner edge
+    assert red.min() <= top_mm + 1.5 * px_per_mm, (red.min(), top_mm)  # it starts where the back shows
+    tenth_mm = 0.1 * (60.0 - (2 * BAND_MM if copies > 1 else -6.0))  # a tenth of the picture's height
+    assert red.size >= 0.6 * tenth_mm * px_per_mm  # the red is about a tenth of what shows, not cut away

@@ -122,7 +122,8 @@ def make_back_form(
     canvas.setFillColor(HexColor(design.color))
     canvas.rect(-outer, -outer, 2 * outer, 2 * outer, stroke=0, fill=1)
     if picture is not None:
-        _back_picture(canvas, picture, design, mm_to_pt(radius_mm), outer)
+        window_mm = cover_window(radius_mm, bleed_mm, shape, band=band is not None)
+        _back_picture(canvas, picture, design, mm_to_pt(radius_mm), (mm_to_pt(window_mm[0]), mm_to_pt(window_mm[1])))
     elif design.pattern == "rings":
         _rings(canvas, design.color, mm_to_pt(radius_mm))
     elif design.pattern == "dots":
@@ -153,20 +154,31 @@ def _outer_mm(radius_mm: float, bleed_mm: float, shape: CardShape | None) -> flo
     return outline.circumradius_mm + bleed_mm * (2.0 if outline.kind == ShapeKind.HEXAGON else 1.0)
 
 
-def picture_scale(width: float, height: float, design: BackDesign, radius: float, outer: float) -> float:
+def picture_scale(width: float, height: float, design: BackDesign, radius: float, window: tuple[float, float]) -> float:
     """How many times a back picture of ``width`` x ``height`` is enlarged on the back:
     ``contain``, its longer side ``design.size`` times the card's diameter (``2 radius``);
-    ``cover``, its shorter side across the bleed's square (``2 outer``). Lengths in any one
-    unit (the picture's in its own)."""
+    ``cover``, just enough to cover the box ``2 window[0]`` x ``2 window[1]`` that shows it
+    (:func:`cover_window`). Lengths in any one unit (the picture's in its own)."""
     if design.fit == "contain":
         return design.size * 2 * radius / max(width, height)
-    return 2 * outer / min(width, height)
+    return max(2 * window[0] / width, 2 * window[1] / height)
+
+
+def cover_window(radius_mm: float, bleed_mm: float, shape: CardShape | None, band: bool) -> tuple[float, float]:
+    """Half the width and half the height of the box a covering back picture shows in, mm:
+    the card's outline grown by the bleed, or, inside a deck's band (``band``), the outline
+    :data:`BAND_MM` in from the cut. A square or oblong card's picture covers its own box,
+    not its circumcircle's (which zoomed a square card's photo 1.4 times, a head cut off)."""
+    outline = shape if shape is not None else CardShape.circle(2.0 * radius_mm)
+    shown = outline.offset(-BAND_MM) if band else outline.offset(bleed_mm)
+    return (shown.width_mm / 2.0, shown.height_mm / 2.0)
 
 
 def check_back_resolution(job: PrintJob) -> float | None:
     """The print resolution (dpi) of the back picture of ``job`` (a raster or photo; None for
-    none, or an SVG), its pixels over its size on the back (:func:`picture_scale`), held to
-    the symbols' rule: the back prints on every card.
+    none, or an SVG), its pixels over its size on the back (:func:`picture_scale`, at its
+    largest: a back without a deck's band), held to the symbols' rule: the back prints on
+    every card.
 
     Raises:
         PrintdeckError: Under 150 dpi (``backs.image``), with the pixels that print sharp.
@@ -178,8 +190,8 @@ def check_back_resolution(job: PrintJob) -> float | None:
     if design is None or design.image is None or design.image.kind not in ("raster", "photo"):
         return None
     width_px, height_px = drawing(design.image).size
-    outer_mm = _outer_mm(card.radius_mm, card.bleed_mm, card.shape)
-    mm_per_px = picture_scale(width_px, height_px, design, card.radius_mm, outer_mm)
+    window_mm = cover_window(card.radius_mm, card.bleed_mm, card.shape, band=False)  # the largest it prints
+    mm_per_px = picture_scale(width_px, height_px, design, card.radius_mm, window_mm)
     dpi = MM_PER_UNIT["in"] / mm_per_px
     sharp = f"{math.ceil(width_px * WARN_DPI / dpi)} x {math.ceil(height_px * WARN_DPI / dpi)} pixels or more"
     if dpi < REFUSE_DPI:
@@ -195,17 +207,21 @@ def check_back_resolution(job: PrintJob) -> float | None:
     return dpi
 
 
-def _back_picture(canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, outer_pt: float) -> None:
-    """The back picture's form, contain-fitted and centred on (0, 0), or cover-fitted and
-    centred on its subject (:func:`picture_focus`) as far as it still covers the back."""
+def _back_picture(
+    canvas: Canvas, art: Art, design: BackDesign, radius_pt: float, window_pt: tuple[float, float]
+) -> None:
+    """The back picture's form, contain-fitted and centred on (0, 0), or cover-fitted to the
+    box of half sides ``window_pt`` (:func:`cover_window`) and centred on its subject
+    (:func:`picture_focus`) as far as it still covers that box."""
     w, h = art.width_pt, art.height_pt
-    scale = picture_scale(w, h, design, radius_pt, outer_pt)
+    scale = picture_scale(w, h, design, radius_pt, window_pt)
     width, height = w * scale, h * scale
     x0, y0 = -width / 2, -height / 2
     if design.fit != "contain" and design.image is not None:
         across, down = picture_focus(design.image)
-        x0 = min(max(-across * width, outer_pt - width), -outer_pt)  # the picture's left edge, pt
-        y0 = min(max(-(1.0 - down) * height, outer_pt - height), -outer_pt)  # its bottom edge (y up)
+        half_w, half_h = window_pt
+        x0 = min(max(-across * width, half_w - width), -half_w)  # the picture's left edge, pt
+        y0 = min(max(-(1.0 - down) * height, half_h - height), -half_h)  # its bottom edge (y up)
     canvas.saveState()
     canvas.translate(x0, y0)
     canvas.scale(scale, scale)
