@@ -20,6 +20,7 @@ figures (latencies, times to cut a connection off) that bench/RESULTS.md quotes.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import dataclasses
 import errno
@@ -39,6 +40,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import yaml
@@ -534,7 +536,13 @@ def test_long_names_in_any_script_are_cut_by_bytes_and_kept(tmp_path: Path) -> N
 
 # -- 4. one SVG check ----------------------------------------------------------------------------
 
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
+
+
 SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
+_SVG_IN_SVG = SVG_HEAD + '<image href="data:image/svg+xml,' + quote(SVG_HEAD + "</svg>") + '"/></svg>'
 SVG_ATTACKS = {
     "script": ("<script>alert(1)</script>", "holds a script (<script>)"),
     "handler": ('<circle r="4" onclick="alert(1)"/>', "holds a script (onclick)"),
@@ -561,6 +569,21 @@ SVG_ATTACKS = {
     "outside-file": ('<image xlink:href="../secret.png" width="5" height="5"/>', "outside resource '../secret.png'"),
     "outside-css": ('<style>circle{fill:url( "http://evil.example/p" )}</style><circle r="4"/>', "outside resource"),
     "css-import": ("<style>@import 'x.css';</style><circle r=\"4\"/>", "outside resource (an @import)"),
+    "data-svg-script": (  # an SVG in a data: link is checked as a file of its own
+        f'<image href="data:image/svg+xml;base64,{_b64(SVG_HEAD + "<script>alert(1)</script></svg>")}"'
+        ' width="5" height="5"/>',
+        "the SVG inside it holds a script (<script>)",
+    ),
+    "data-svg-outside": (
+        '<image href="data:image/svg+xml,'
+        + quote(SVG_HEAD + '<image href="http://127.0.0.1:9911/leak.png" width="5" height="5"/></svg>')
+        + '" width="5" height="5"/>',
+        "the SVG inside it refers to an outside resource",
+    ),
+    "data-svg-in-svg": (
+        f'<image href="data:image/svg+xml;base64,{_b64(_SVG_IN_SVG)}" width="5" height="5"/>',
+        "an SVG inside an SVG inside it",
+    ),
     "foreign-object": (
         "<foreignObject><div xmlns='http://www.w3.org/1999/xhtml'>x</div></foreignObject>",
         "<foreignObject>",

@@ -184,7 +184,10 @@ def test_safe_svg_references_are_allowed(tmp_path: Path) -> None:
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 9 9">'
         '<defs><linearGradient id="g"/></defs><rect style="fill:url(#g)"/><use xlink:href="#g"/>'
-        '<image href="data:image/png;base64,AAAA"/><circle r="3" cx="4" cy="4"/></svg>'
+        '<image href="data:image/png;base64,AAAA"/><circle r="3" cx="4" cy="4"/>'
+        # an SVG embedded in a data: link is checked as a file of its own, and kept when clean
+        '<image href="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E'
+        '%3Ccircle r=%222%22/%3E%3C/svg%3E" width="3" height="3"/></svg>'
     )
     theme = load_theme(_theme_with(tmp_path, "ok.svg", svg.encode()))
     assert [s.kind for s in theme.symbols].count("svg") == 1 and len(theme.symbols) == 7

@@ -15,11 +15,14 @@ reference that is not a picture), and no reference outside the file (links, ``ur
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
+import threading
 import xml.parsers.expat
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import unquote_to_bytes
 
 from printdeck.artwork.bundled_checks import shipped_structure
 from printdeck.cache import cache_dir, code_digest, entry_key, write_entry
@@ -159,11 +162,46 @@ def _check_reference(target: str, tag: str) -> None:
     if squeezed.startswith("data:"):
         if tag == "a":
             raise _SvgRefused("it holds a link to a data: document, which a symbol never needs", _SCRIPT_FIX)
+        if squeezed.startswith(("data:image/svg+xml", "data:image/svg")):
+            _check_embedded_svg(target)
+            return
         if squeezed.startswith("data:image/"):
             return
         kind = squeezed[5:].split(",", 1)[0].split(";", 1)[0][:40] or "text"
         raise _SvgRefused(f"it holds a data: reference to {kind}, which is not a picture", _SCRIPT_FIX)
     raise _SvgRefused(f"it refers to an outside resource {target.strip()[:60]!r}", _OUTSIDE_FIX)
+
+
+_embedding = threading.local()  # how deep the SVG being checked is inside another's data: link
+
+
+def _check_embedded_svg(target: str) -> None:
+    """Check an SVG embedded in a ``data:image/svg+xml`` link as a file of its own: a script
+    or an outside link inside it is refused as one in the file is. One level only: an SVG
+    inside an embedded SVG is refused (a symbol never needs it)."""
+    if getattr(_embedding, "depth", 0) >= 1:
+        raise _SvgRefused("it holds an SVG inside an SVG inside it, which a symbol never needs", _SCRIPT_FIX)
+    head, _, payload = target.strip().partition(",")
+    try:
+        if ";base64" in head.lower():
+            data = base64.b64decode(re.sub(r"\s+", "", payload), validate=True)
+        else:
+            data = unquote_to_bytes(payload)
+    except ValueError:
+        raise _SvgRefused("it holds an SVG inside it that cannot be read", _SCRIPT_FIX) from None
+    counter = _SvgCounter()
+    parser = _svg_parser(counter)
+    _embedding.depth = 1
+    try:
+        parser.Parse(data, True)
+    except _SvgRefused as exc:
+        said = str(exc)
+        said = f"the SVG inside it {said[3:]}" if said.startswith("it ") else f"the SVG inside it is refused: {said}"
+        raise _SvgRefused(said, exc.fix) from None
+    except (xml.parsers.expat.ExpatError, ValueError, UnicodeError, RecursionError):
+        raise _SvgRefused("it holds an SVG inside it that is not well-formed", _SCRIPT_FIX) from None
+    finally:
+        _embedding.depth = 0
 
 
 def _check_css_references(text: str, tag: str) -> None:
