@@ -216,6 +216,27 @@ def test_no_cookie_no_token_in_addresses_and_preflights_refused(tmp_path: Path) 
         assert c.options("/api/words", headers={**evil, TOKEN_HEADER: ""}).status_code == 403
 
 
+def test_only_the_page_itself_may_call_the_api(tmp_path: Path) -> None:
+    """A review found the origin check read the host only (``https://`` and the studio's own
+    host passed), let a GET with another site's ``Origin`` through, and never read
+    ``Sec-Fetch-Site``. The token is still needed, but the page alone may call the API."""
+    with client_for(tmp_path / "deck") as c:
+        for headers in (
+            {"origin": "https://testserver"},  # another scheme: another origin
+            {"origin": "http://testserver.evil.example"},
+            {"origin": "null"},
+            {"sec-fetch-site": "cross-site"},
+            {"sec-fetch-site": "same-site"},  # another port of 127.0.0.1
+        ):
+            assert c.post("/api/words", json={"text": "dog"}, headers=headers).status_code == 403, headers
+            assert c.get("/api/state", headers=headers).status_code == 403, headers
+        assert c.get("/api/state", headers={"origin": "http://evil.example"}).status_code == 403
+        page = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
+        assert c.post("/api/words", json={"text": "dog"}, headers=page).status_code == 200
+        assert c.get("/", headers={"sec-fetch-site": "cross-site"}).status_code == 200  # the page holds nothing private
+        assert [s["text"] for s in theme_symbols(tmp_path / "deck")] == ["dog"]  # the refused ones changed nothing
+
+
 ATTACK_SCRIPT = r"""
 import glob, http.client, json, os, sys
 folder, runtime, port = sys.argv[1], sys.argv[2], int(sys.argv[3])

@@ -9,9 +9,11 @@ token in its ``#fragment``, which a browser never sends to a server nor puts in 
 it with each request, pictures and downloads included (fetched as blobs). There is no
 cookie: a browser scopes cookies by host, not port, and would hand one to every other
 server on 127.0.0.1. A custom header also makes any cross-site request a CORS preflight,
-which is refused. Requests that change something must come from the page itself
-(``Origin``); a request body may not exceed the upload limit, and must keep arriving
-(:data:`BODY_IDLE_S`, :data:`BODY_TOTAL_S`).
+which is refused. Requests that change something, and every ``/api/`` request, must come
+from the page itself: an ``Origin`` other than ``http://`` and the studio's own host, or a
+``Sec-Fetch-Site`` saying another site (another port of 127.0.0.1 included), is refused. A
+request body may not exceed the upload limit, and must keep arriving (:data:`BODY_IDLE_S`,
+:data:`BODY_TOTAL_S`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SAFE_METHODS = {"GET", "HEAD"}
+FETCH_SITES = frozenset({"same-origin", "none"})
+"""The ``Sec-Fetch-Site`` values an API request may carry: from the page itself, or opened
+by the person (another port of 127.0.0.1 is ``same-site``, another origin all the same)."""
 TOKEN_HEADER = "x-printdeck-token"
 BODY_IDLE_S = 15.0
 """Longest wait, seconds, for the next part of a request body (a stalled upload is ended)."""
@@ -69,6 +74,12 @@ class Pass:
         """The pass of a studio listening on ``127.0.0.1:port``."""
         hosts = frozenset({f"127.0.0.1:{port}", f"localhost:{port}"})
         return cls(token or secrets.token_urlsafe(32), hosts, max_body_bytes)
+
+    @property
+    def origins(self) -> frozenset[str]:
+        """The ``Origin`` headers of the studio's own page: ``http://`` and an accepted host
+        (not ``https://``, which is another origin, nor another port)."""
+        return frozenset(f"http://{host}" for host in self.hosts)
 
     def link(self, origin: str) -> str:
         """The address to open: ``http://127.0.0.1:PORT/#token=...`` (the token in the
@@ -126,13 +137,12 @@ class Guard:
             message = "no valid token: open the link printdeck studio printed (the token changes every run)"
             return 403, message, EXPIRED_LINK
         origin = headers.get("origin")
-        if scope["method"] not in SAFE_METHODS and origin is not None and _host_of(origin) not in self.gate.hosts:
+        foreign = origin is not None and origin.rstrip("/") not in self.gate.origins
+        if (foreign and (not public or scope["method"] not in SAFE_METHODS)) or (
+            not public and headers.get("sec-fetch-site", "same-origin") not in FETCH_SITES
+        ):
             return 403, "this request came from another site", None
         return None
-
-
-def _host_of(origin: str) -> str:
-    return origin.split("://", 1)[-1].rstrip("/")
 
 
 def too_large(size: int, limit: int) -> str:
