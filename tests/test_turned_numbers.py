@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 import yaml
+from fontconfig_env import skip_without_font_for
 from PIL import Image
 
 import printdeck
@@ -28,6 +29,38 @@ def test_a_number_that_reads_as_another_upside_down_is_found() -> None:
     ]  # fmt: skip
     for same_or_no_number in ("69", "96", "88", "8", "11", "0", "101", "10", "60", "12", "6.", "6 × 9", "sun", ""):
         assert reads_turned(same_or_no_number) is None, same_or_no_number
+
+
+def test_arabic_indic_seven_and_eight_read_as_each_other_turned() -> None:
+    """A teacher's Arabic times tables: ٧ (7) is a V and ٨ (8) a Λ, so either turned half
+    round reads as the other, and printed without a bar (١ × ٧ and ٢ × ٤ both in the deck)."""
+    assert [reads_turned(w) for w in ("٧", "٨", "١٨", "١٧", "٥٧", "۷", "۱۸")] == ["٨", "٧", "٧١", "٨١", "٨٥", "۸", "۷۱"]
+    for same_or_no_number in ("٧٨", "٨٧", "١", "٥", "٠", "١٠", "٧٠", "٢", "٦", "٩", "١٢", "۵", "۷۸", "٧ × ٨"):
+        assert reads_turned(same_or_no_number) is None, same_or_no_number
+
+
+def test_an_arabic_seven_prints_with_its_bar(tmp_path: Path) -> None:
+    """Counted on the printed page, as the Western digits are: ٧ and ١٨ get a bar, ٣ none."""
+    skip_without_font_for("٧٨١٣٢٤")
+    theme = {
+        "name": "arabic",
+        "seed": 5,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "70mm"},
+        "layout": {"rotation": 0},
+        "text": {"colors": ["#000000"], "lang": "ar"},
+        "paper": {"layout": "single"},
+        "symbols": [{"text": w} for w in ("٧", "٨", "١٨", "٣", "٢", "٤", "٣٢")],
+    }
+    (tmp_path / "arabic.yaml").write_text(yaml.safe_dump(theme, allow_unicode=True), encoding="utf-8")
+    printdeck.build(tmp_path / "arabic.yaml", out=tmp_path / "arabic.pdf")
+    manifest = json.loads((tmp_path / "arabic.json").read_text(encoding="utf-8"))
+    names = {s["id"]: s["name"] for s in manifest["symbols"]}
+    pdf = (tmp_path / "arabic.pdf").read_bytes()
+    for card in manifest["cards"]:
+        want = sum(names[s["id"]] in ("٧", "٨", "١٨") for s in card["symbols"])
+        page = np.asarray(page_image(pdf, card["page"] - 1, DPI / 72).convert("RGB")).astype(np.uint8)
+        assert _bars(page) == want, f"card {card['index'] + 1}: {[names[s['id']] for s in card['symbols']]}"
 
 
 def _bars(rgb: np.ndarray) -> int:

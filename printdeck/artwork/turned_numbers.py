@@ -4,8 +4,9 @@ playing cards underline them.
 A round card has no top, and children round a table see each card every way up: a
 times-tables card's 6 reads as 9 from across the table, 16 as 91, 18 as 81. Keeping words
 near upright on their card (the layout's limit) does not help the player facing the other
-way. A word made only of the digits that turn into digits (0, 1, 6, 8, 9), which turned
-half round reads as another number, gets a bar under it: part of its drawing, so its
+way. A word made only of the digits that turn into digits (0, 1, 6, 8, 9; in Arabic-Indic
+digits ٠ ١ ٥ ٧ ٨, where ٧ and ٨ are a V and a Λ; in Eastern Arabic-Indic ۰ ۱ ۷ ۸), which
+turned half round reads as another number, gets a bar under it: part of its drawing, so its
 silhouette, the PDF, the PNGs, the preview and the legend all show it.
 """
 
@@ -19,8 +20,11 @@ if TYPE_CHECKING:
 
 __all__ = ["UNDERLINE_EM", "UNDERLINE_GAP_EM", "letters_share", "reads_turned", "underlined"]
 
-TURNED_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
-"""Each digit that turned half round (180°) reads as a digit, and the digit it reads as."""
+TURNED_DIGITS = dict(zip("01689٠١٥٧٨۰۱۷۸", "01986٠١٥٨٧۰۱۸۷", strict=True))
+"""Each digit that turned half round (180°) reads as a digit, and the digit it reads as:
+Western, Arabic-Indic (٠ a dot, ١ a stroke, ٥ a ring; ٧ a V, ٨ a Λ) and Eastern
+Arabic-Indic (Persian and Urdu: their ۵ is not a ring)."""
+ZEROS = frozenset("0\u0660\u06f0")
 UNDERLINE_EM = 0.08
 """The bar's thickness, em: a little bolder than a font's underline, to be seen at a glance."""
 UNDERLINE_GAP_EM = 0.08
@@ -31,8 +35,8 @@ glyph: a glyph's outline and the bar's would cancel where they overlapped, fille
 def reads_turned(text: str) -> str | None:
     """The number ``text`` reads as turned half round, or None when it reads as nothing else.
 
-    None when ``text`` holds anything but the digits 0, 1, 6, 8 and 9 (spaces round it
-    aside), reads the same turned ("69", "88", "101"), or turned starts with a 0, which no
+    None when ``text`` holds anything but the digits of :data:`TURNED_DIGITS` (spaces round
+    it aside), reads the same turned ("69", "88", "101"), or turned starts with a 0, which no
     one reads as a number ("10" turned is "01").
 
     Examples:
@@ -40,12 +44,14 @@ def reads_turned(text: str) -> str | None:
         ('9', '81', '901')
         >>> reads_turned("69"), reads_turned("10"), reads_turned("12"), reads_turned("6.")
         (None, None, None, None)
+        >>> reads_turned("٧"), reads_turned("١٨"), reads_turned("٧٨"), reads_turned("٧٠")
+        ('٨', '٧١', None, None)
     """
     word = text.strip()
     if not word or any(c not in TURNED_DIGITS for c in word):
         return None
     turned = "".join(TURNED_DIGITS[c] for c in reversed(word))
-    if turned == word or (len(turned) > 1 and turned.startswith("0")):
+    if turned == word or (len(turned) > 1 and turned[0] in ZEROS):
         return None
     return turned
 
