@@ -42,7 +42,7 @@ T = TypeVar("T")
 KINDS = frozenset(
     {
         "builds", "crops", "digests", "features", "layouts", "lookalikes", "lookpairs", "looks", "pictures",
-        "proofs", "rasterchecks", "silhouettes", "svgchecks", "vectorforms",
+        "printed", "proofs", "rasterchecks", "silhouettes", "svgchecks", "vectorforms",
     }
 )  # fmt: skip
 """The cache's folders printdeck writes (:func:`cache_dir`'s ``kind``); a build's record

@@ -24,6 +24,7 @@ from printdeck.model import CardLayout, CropReport, SymbolSpec
 from printdeck.output_record import check_manifest_path, check_others, outputs_record, stale_outputs
 from printdeck.outputs import check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
+from printdeck.printed_answers import remember_printed
 from printdeck.theme import (
     BuildSettings,
     Theme,
@@ -323,6 +324,7 @@ def _write(deck: Deck, out: Path, options: BuildOptions, rep: Reporter) -> Build
         if options.png_dir is not None:
             with rep.stage("png", len(layouts)):
                 pngs = deck.write_pngs(options.png_dir)
+    remember_printed(plan.theme.path, manifest_path)  # for `answer THEME`, wherever -o put it
     backs = deck.back_files(options.png_dir) if options.png_dir is not None else []
     credits = deck.credits_file(options.png_dir) if options.png_dir is not None and pngs else None
     return BuildResult(

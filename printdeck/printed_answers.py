@@ -5,14 +5,16 @@ built, whatever the theme holds now.
 folder or its seed edited, that is another deck than the one printed, and a referee would
 give wrong answers. A build's manifest (``output/<name>.json``) keeps every card's symbols
 by id and every symbol's name, so :func:`manifest_answer` answers for the printed deck, and
-:func:`printed_manifest` finds the manifest a theme's last default build wrote.
+:func:`printed_manifest` finds the manifest a theme's last build wrote, wherever ``-o`` put it.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from printdeck.cache import cache_dir, entry_key, read_entry, write_entry
 from printdeck.design import read_deck
 from printdeck.errors import PrintdeckError
 from printdeck.output_record import read_manifest
@@ -77,8 +79,44 @@ def check_card_pair(first: int, second: int, count: int) -> None:
         )
 
 
-def printed_manifest(theme_name: str) -> Path | None:
-    """The manifest a default build of the theme ``theme_name`` wrote
-    (``output/<name>.json`` in the current folder, as ``printdeck build`` writes it), or None."""
-    path = Path("output") / f"{theme_name}.json"
-    return path if path.is_file() and manifest_data(path) is not None else None
+PRINTED_KEPT = 8
+"""How many of a theme's manifests (its builds' ``-o``) are remembered for :func:`printed_manifest`."""
+
+
+def remember_printed(theme_path: Path | None, manifest: Path) -> None:
+    """Remember that the theme file ``theme_path`` printed the deck whose manifest is
+    ``manifest`` (in the disk cache, folder ``printed``: its last :data:`PRINTED_KEPT`
+    manifests, newest first), so :func:`printed_manifest` finds a build's ``-o`` too.
+    Nothing for a theme made in code (``None``) or with the cache off; never raises."""
+    folder = cache_dir("printed")
+    if theme_path is None or folder is None:
+        return
+    entry = folder / f"{entry_key(str(theme_path.resolve()))}.json"
+    made = str(manifest.resolve())
+    write_entry(entry, json.dumps([made, *(p for p in _remembered(entry) if p != made)][:PRINTED_KEPT]))
+
+
+def _remembered(entry: Path) -> list[str]:
+    """The manifests :func:`remember_printed` kept in ``entry`` (none when it is unreadable)."""
+    try:
+        kept = json.loads(read_entry(entry) or "[]")
+    except ValueError:
+        return []
+    return [p for p in kept if isinstance(p, str)] if isinstance(kept, list) else []
+
+
+def printed_manifest(theme_name: str, theme_path: Path | None = None) -> Path | None:
+    """The manifest of the deck the theme last printed, or None: of the manifests its builds
+    wrote (:func:`remember_printed`, for the theme file ``theme_path``) and
+    ``output/<name>.json`` in the current folder (a default build's), the newest written
+    that is still a manifest of the theme ``theme_name``."""
+    candidates = [Path("output") / f"{theme_name}.json"]
+    folder = cache_dir("printed") if theme_path is not None else None
+    if folder is not None and theme_path is not None:
+        candidates += [Path(p) for p in _remembered(folder / f"{entry_key(str(theme_path.resolve()))}.json")]
+    found = []
+    for path in candidates:
+        data = manifest_data(path) if path.is_file() else None
+        if data is not None and data.get("theme") == theme_name:
+            found.append((path.stat().st_mtime_ns, path))
+    return max(found)[1] if found else None

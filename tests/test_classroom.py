@@ -163,6 +163,26 @@ def test_answer_names_a_seed_build_as_the_cause_and_refuses_a_seed_with_a_manife
     assert missing.exit_code == 2 and "small-clas.json: not found; give a build's manifest or a theme" in missing.output
 
 
+def test_answer_finds_the_deck_a_build_wrote_with_o_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A teacher built with ``-o pupils/deck.pdf`` and then edited the seed: ``answer THEME``
+    named the new deck's symbol with no warning, as it looked only in ``output/``. A build
+    now remembers the manifests its theme printed; the newest is compared."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pupils").mkdir()
+    theme = tmp_path / "theme.yaml"
+    theme.write_text(yaml.safe_dump(SMALL))  # seed 5
+    printdeck.build(theme, out=tmp_path / "pupils" / "deck.pdf")
+    runner = CliRunner()
+    before = runner.invoke(main, ["answer", str(theme), "1", "2"])
+    assert before.exit_code == 0 and not before.stderr, before.stderr  # the theme is the printed deck
+    theme.write_text(yaml.safe_dump({**SMALL, "seed": 6}))
+    then = runner.invoke(main, ["answer", "pupils/deck.json", "1", "2"]).output.strip()
+    said = runner.invoke(main, ["answer", str(theme), "1", "2"])
+    assert said.exit_code == 0 and said.stdout.strip() != then
+    assert f"the deck printed from {tmp_path / 'pupils' / 'deck.json'} (its manifest) shows {then}" in said.stderr
+    assert "it was built with seed 5 (the theme has 6" in said.stderr
+
+
 def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: Path) -> None:
     assert set(GAMES) == {str(g) for g in SlideGame}
     for game in SlideGame:

@@ -113,9 +113,9 @@ def _say_if_twins(first: int, second: int, shared: list[str]) -> None:
 def _say_if_printed_differs(
     theme: printdeck.Theme, first: int, second: int, answer: list[str], seed: int | None
 ) -> None:
-    """Warn when the deck the theme's last default build printed (its manifest) answers
+    """Warn when the deck the theme's last build printed (its manifest) answers
     otherwise: built with another seed (``--seed``), or the theme changed since."""
-    printed = printdeck.printed_manifest(theme.name)
+    printed = printdeck.printed_manifest(theme.name, theme.path)
     data = printdeck.manifest_data(printed) if printed is not None else None
     if printed is None or data is None or seed is not None:  # another seed asked for: not that deck
         return
