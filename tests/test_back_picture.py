@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 import printdeck
 from printdeck.errors import PrintdeckError
-from printdeck.render import ResolutionWarning
+from printdeck.render import ResolutionWarning, page_image
 from printdeck.render.backs import BAND_MM
 
 ART = ["ice-cube", "popcorn", "target", "zebra", "star", "snake", "grapes"]
@@ -133,3 +133,25 @@ def test_a_square_back_shows_its_photo_whole_in_height(tmp_path: Path, copies: i
     assert red.min() <= top_mm + 1.5 * px_per_mm, (red.min(), top_mm)  # it starts where the back shows
     tenth_mm = 0.1 * (60.0 - (2 * BAND_MM if copies > 1 else -6.0))  # a tenth of the picture's height
     assert red.size >= 0.6 * tenth_mm * px_per_mm  # the red is about a tenth of what shows, not cut away
+
+
+def test_a_back_photo_on_shared_cuts_runs_into_the_blocks_bleed(tmp_path: Path) -> None:
+    """Square cards with rounded corners on shared cuts: each back was drawn without its
+    bleed, so the photo stopped at the trim, the back's colour framed the block (a duplex a
+    little off showed a strip of it) and filled a diamond where four rounded corners meet.
+    Each back now keeps its bleed, clipped to its own cell of the block: no back's colour
+    shows anywhere on the back sheet."""
+    picture = Image.new("RGB", (900, 900), (220, 30, 30))
+    ImageDraw.Draw(picture).rectangle([300, 300, 600, 600], fill=(240, 200, 40))  # not plain: a photo
+    picture.save(tmp_path / "back.jpg", quality=95)
+    theme = _theme(tmp_path, {"image": "back.jpg", "fit": "cover", "color": "#2b4c7e"})
+    data = yaml.safe_load(theme.read_text(encoding="utf-8"))
+    data["card"] = {"shape": "square", "size": "60mm", "corner_radius": "4mm", "bleed": "3mm"}
+    data["paper"] = {"cuts": "shared", "cut_marks": False}
+    theme.write_text(yaml.safe_dump(data), encoding="utf-8")
+    printdeck.build(theme, out=tmp_path / "deck.pdf")
+    back = np.asarray(page_image((tmp_path / "deck.pdf").read_bytes(), 1, 100 / 72).convert("RGB")).astype(int)
+    navy = (np.abs(back - (0x2B, 0x4C, 0x7E)).max(axis=2) <= 24).sum()
+    red = (np.abs(back - (220, 30, 30)).max(axis=2) <= 30).sum()
+    assert red > 0.2 * back.shape[0] * back.shape[1], red  # the photos are on the sheet
+    assert navy == 0, f"{navy} pixels of the back's colour"

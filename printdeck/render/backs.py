@@ -326,10 +326,21 @@ def _title(canvas: Canvas, color: str, title: str, radius_pt: float, letter: str
             canvas.rect(-width / 2, baseline - 0.18 * size, width, 0.08 * size, stroke=0, fill=1)
 
 
-def draw_back(canvas: Canvas, center_mm: tuple[float, float], rotation_deg: float = 0.0, name: str = BACK_FORM) -> None:
+def draw_back(
+    canvas: Canvas,
+    center_mm: tuple[float, float],
+    rotation_deg: float = 0.0,
+    name: str = BACK_FORM,
+    clip_pt: Sequence[tuple[float, float]] = (),
+) -> None:
     """Place the back form ``name`` at a (mirrored, offset) centre in mm, turned
-    ``rotation_deg`` counter-clockwise (the card's turn on the sheet, mirrored)."""
+    ``rotation_deg`` counter-clockwise (the card's turn on the sheet, mirrored); with
+    ``clip_pt`` (a polygon on the page, pt: its cell of a block on shared cuts,
+    :func:`cells_pt`), only inside it, so its bleed runs out past the block's edge but
+    not over a neighbour across a cut they share."""
     canvas.saveState()
+    if clip_pt:
+        _clip_to(canvas, clip_pt)
     canvas.translate(mm_to_pt(center_mm[0]), mm_to_pt(center_mm[1]))
     if rotation_deg:
         canvas.rotate(rotation_deg)
@@ -442,25 +453,32 @@ def fill_shared_bleed(
         fill_background_at(canvas, replace(style, background=colour), center, turn_deg)
     if len(set(colours)) <= 1:
         return
-    for center, colour, ring in zip(centers_mm, colours, _cells_pt(centers_mm, page_size_mm), strict=True):
+    for center, colour, ring in zip(centers_mm, colours, cells_pt(centers_mm, page_size_mm), strict=True):
         if not ring:
             continue
         canvas.saveState()
-        clip = canvas.beginPath()
-        clip.moveTo(*ring[0])
-        for point in ring[1:]:
-            clip.lineTo(*point)
-        clip.close()
-        canvas.clipPath(clip, stroke=0, fill=0)
+        _clip_to(canvas, ring)
         fill_background_at(canvas, replace(style, background=colour), center, turn_deg)
         canvas.restoreState()
 
 
-def _cells_pt(
+def _clip_to(canvas: Canvas, ring: Sequence[tuple[float, float]]) -> None:
+    """Clip what is drawn next (until the state is restored) to the polygon ``ring``, pt."""
+    clip = canvas.beginPath()
+    clip.moveTo(*ring[0])
+    for point in ring[1:]:
+        clip.lineTo(*point)
+    clip.close()
+    canvas.clipPath(clip, stroke=0, fill=0)
+
+
+def cells_pt(
     centers_mm: Sequence[tuple[float, float]], page_size_mm: tuple[float, float]
 ) -> list[list[tuple[float, float]]]:
-    """Each centre's Voronoi cell on the page, its outline's points in pt (empty: none on the page)."""
-    import shapely  # noqa: PLC0415 - only for a sheet of several decks' backs on shared cuts
+    """Each centre's Voronoi cell on the page, its outline's points in pt (empty: none on
+    the page): in a block of cards on shared cuts, a card's own rectangle, out to the page's
+    edge on the block's outer sides."""
+    import shapely  # noqa: PLC0415 - only for backs on shared cuts
 
     page = shapely.box(0.0, 0.0, *page_size_mm)
     cells = list(shapely.voronoi_polygons(shapely.multipoints(list(centers_mm)), extend_to=page).geoms)

@@ -262,7 +262,7 @@ def _sheets(
 ) -> int:
     """Draw the front sheets (and their backs); returns pages drawn."""
     style = replace(job.card, cut_guide=False) if imposition.single else job.card  # a single page is trimmed
-    back_forms = _back_forms(canvas, job, layouts, replace(style, bleed_mm=0.0) if imposition.shared else style)
+    back_forms = _back_forms(canvas, job, layouts, style)  # with their bleed: shared cuts clip them (_back_page)
     plan, widest = None, ""
     if not imposition.single:
         deck = f", deck {SPLIT_DECKS[0]}" if job.split_at is not None else ""
@@ -335,6 +335,10 @@ def _back_page(
         backs_mod.fill_shared_bleed(
             canvas, style, centers, [colours[deck] for deck in decks], back_turn, imposition.page_size_mm
         )
+        cells = backs_mod.cells_pt(centers, imposition.page_size_mm)
+        for deck, center, cell in zip(decks, centers, cells, strict=True):
+            backs_mod.draw_back(canvas, center, back_turn, back_forms[deck], clip_pt=cell)
+        return
     for deck, center in zip(decks, centers):
         backs_mod.draw_back(canvas, center, back_turn, back_forms[deck])
 
