@@ -220,6 +220,12 @@ def test_entry_needs_exactly_one_source(tmp_path: Path) -> None:
 def test_duplicate_words_are_refused(tmp_path: Path) -> None:
     data = small_theme(symbols=[{"text": w} for w in WORDS[:6]] + [{"text": "Apple"}])
     assert _error(tmp_path, data) == "symbols.6.text: 'Apple' is already symbols.0; list each word once"
+    # "café" typed with é as one letter and as e and an accent: one word, refused as one
+    # (not a look-alike that --allow-look-alike printed twice)
+    data = small_theme(symbols=[{"text": w} for w in WORDS[:5]] + [{"text": "caf\u00e9"}, {"text": "cafe\u0301"}])
+    assert _error(tmp_path, data) == (
+        "symbols.6.text: 'cafe\u0301' is already symbols.5 (the same letters, typed another way); list each word once"
+    )
 
 
 def test_name_defaults_to_the_folder_of_theme_yaml(tmp_path: Path) -> None:

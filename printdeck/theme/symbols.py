@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -163,7 +164,7 @@ def _check_new_word(word: str, where: str, seen: Seen, split: bool) -> None:
     Raises:
         PrintdeckError: Keyed ``<where>.text``, naming where the word was given first.
     """
-    spaced = " ".join(word.split())
+    spaced = unicodedata.normalize("NFC", " ".join(word.split()))  # "café" typed either way is one word
     folded = spaced.casefold()
     symbol = where.split(".faces.")[0]
     first = seen.words.get(folded)
@@ -173,7 +174,8 @@ def _check_new_word(word: str, where: str, seen: Seen, split: bool) -> None:
         if ".faces." in where and ".faces." in first and not same_symbol and not split:
             other = first.split(".faces.")[0]
             fix += f", or make {other} and {symbol} one symbol, with all their faces in one faces: list"
-        raise key_error(f"{where}.text", f"{word!r} is already {first}; {fix}", code=SAME_WORD, also=(first,))
+        typed = " (the same letters, typed another way)" if word.split() != spaced.split() else ""
+        raise key_error(f"{where}.text", f"{word!r} is already {first}{typed}; {fix}", code=SAME_WORD, also=(first,))
     seen.words.setdefault(folded, where)
     seen.face_words.setdefault(symbol, []).append(spaced)
 
