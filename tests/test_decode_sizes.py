@@ -54,3 +54,23 @@ def test_a_jpeg_over_the_decoded_limit_cropped_close_is_read_at_half_size(monkey
     jpeg = _encoded((344, 258), "JPEG")
     image = decode.open_raster(jpeg, Path("big.jpg"), "symbols.0", draft_px=1000)
     assert image.size == (172, 129)
+
+
+def test_a_picture_over_pillows_bomb_mark_is_refused_by_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 20000 x 20000 PNG was refused as "claims a huge size (a decompression bomb?)", with
+    no size or limit, where a 9000 x 9000 one was told its size and to scale it down."""
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 40_000)  # Pillow's error at twice its mark
+    png = _encoded((300, 300), "PNG")  # 90,000 pixels
+    with pytest.raises(printdeck.PrintdeckError) as said:
+        decode.open_raster(png, Path("huge.png"), "symbols.0")
+    assert "huge.png is 0 megapixels, more than 89 megapixels; scale it down" in str(said.value)
+
+
+def test_a_length_with_a_decimal_comma_is_told_to_take_a_point(tmp_path: Path) -> None:
+    """A European teacher's "3,5in" was only said not to be a length."""
+    words = "".join(f"  - text: w{i}\n" for i in range(7))
+    for given, fix in (("3,5in", 'write a decimal point: "3.5in"'), ("8,5", 'decimal point and its unit: "8.5')):
+        (tmp_path / "theme.yaml").write_text(f'card: {{diameter: "{given}"}}\nsymbols:\n{words}', encoding="utf-8")
+        with pytest.raises(printdeck.PrintdeckError, match=r"card\.diameter") as said:
+            printdeck.check_theme(tmp_path / "theme.yaml")
+        assert fix in str(said.value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -112,10 +113,12 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
         image.load()
     except PrintdeckError:
         raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        claimed = re.search(r"\((\d+) pixels\)", str(exc))  # Pillow says the size it read
+        size = f"{int(claimed.group(1)) / 1e6:,.0f} megapixels" if claimed else "too many pixels"
         raise key_error(
             f"{where}",
-            f"{path} claims a huge size (a decompression bomb?); use an ordinary image",
+            f"{path} is {size}, more than {MAX_DRAFTED_PIXELS // 1_000_000} megapixels; scale it down",
             code=UNREADABLE_PICTURE,
         ) from None
     except Image.UnidentifiedImageError:

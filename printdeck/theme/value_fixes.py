@@ -17,6 +17,7 @@ from printdeck.units import MM_PER_UNIT
 _CHOICE = re.compile(r"'([^']*)'")
 _NUMBER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*")
 _PAIR = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*", re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"\s*(\d+,\d{1,2})\s*(mm|cm|in|pt)?\s*", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(\d+)\s*%\s*")
 _DEGREES = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(?:°|º|deg|degrees?)\s*", re.IGNORECASE)
 _MAPPING_ERRORS = ("dict_type", "model_type", "model_attributes_type")
@@ -123,11 +124,19 @@ def length_fix(given: object, key: str) -> str | None:
         'write its unit: "3mm" (or cm, in, pt)'
         >>> length_fix(3.5, "card.diameter")
         'write its unit: "3.5in" (or mm, cm, pt)'
+        >>> length_fix("3,5in", "card.diameter")
+        'write a decimal point: "3.5in"'
     """
     if isinstance(given, (int, float)) and not isinstance(given, bool):
         return _unit_fix(f"{given:g}", key)
     if not isinstance(given, str):
         return None
+    comma = _DECIMAL_COMMA.fullmatch(given)
+    if comma is not None:  # 3,5in: a decimal comma, as much of Europe writes it
+        number = comma.group(1).replace(",", ".")
+        if comma.group(2):
+            return f'write a decimal point: "{number}{comma.group(2)}"'
+        return f"write a decimal point and {_unit_fix(number, key).removeprefix('write ')}"
     if _NUMBER.fullmatch(given):
         return _unit_fix(given.strip(), key)
     pair = _PAIR.fullmatch(given)
