@@ -216,9 +216,10 @@ def tracked_folder(folder: Path) -> Iterator[None]:
 
 
 def check_replaceable(path: Path, argument: str = "out") -> None:
-    """Refuse an output that is a symbolic link (``/dev/stdout``...) or exists but is not a
+    """Refuse an output that is a symbolic link (``/dev/stdout``...), exists but is not a
     regular file (a folder, a device, a pipe): renaming over it would replace the link or
-    the special file itself.
+    the special file itself; or is a file its owner made read-only (renaming over it would
+    replace it, writable again).
 
     Raises:
         PrintdeckError: keyed to ``argument`` (the argument that named the path), with the
@@ -232,6 +233,8 @@ def check_replaceable(path: Path, argument: str = "out") -> None:
         return  # missing (or a dangling link): a new file is made
     if not stat.S_ISREG(mode):
         raise path_error(argument, path, f"is {_kind(mode)}, not a regular file", "choose another output path")
+    if not os.access(path, os.W_OK):  # locked by its owner: a rename over it would unlock it
+        raise path_error(argument, path, "is write-protected", "make it writable to replace it, or choose another path")
 
 
 def _new_temp(path: Path, mode: int = 0o666) -> Path:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +19,7 @@ from test_hostile_support import (
     Case,
     assert_clean,
     assert_refused,
+    env,
     png_bytes,
     run,
     run_cases,
@@ -279,3 +283,28 @@ def test_more_symbols_than_art(tmp_path: Path) -> None:
     svg_theme(tmp_path / "t", symbols=[f"@assets/twemoji/{n}.svg" for n in [*ART, "cake"]])
     assert run(tmp_path, "check", "t").code == 0
     assert_refused(run(tmp_path, "check", "t", "--no-such-option"), "--no-such-option")
+
+
+def test_a_write_protected_deck_is_not_replaced(tmp_path: Path) -> None:
+    """A teacher locked a finished deck (``chmod 444``); the next build replaced it, exit 0,
+    and left it writable again. A file its owner may not write is now refused, untouched.
+    As root (who may write anything), the build runs without the capabilities that let it."""
+    theme = svg_theme(tmp_path / "t")
+    built = run(theme.parent, "build", "-q", "-o", "deck.pdf")
+    assert built.code == 0, built.err
+    locked = [theme.parent / "deck.pdf", theme.parent / "deck.json"]
+    for path in locked:
+        path.chmod(0o444)
+    before = snapshot(theme.parent)
+    command = [sys.executable, "-m", "printdeck", "build", "-q", "-o", "deck.pdf", "--seed", "9"]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv (util-linux): no way to be refused a write")
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", *command]
+    done = subprocess.run(command, cwd=theme.parent, env=env(theme.parent), capture_output=True, text=True, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == (
+        "printdeck: error: -o deck.pdf: is write-protected; make it writable to replace it, or choose another path"
+    )
+    assert snapshot(theme.parent) == before
+    assert all(path.stat().st_mode & 0o777 == 0o444 for path in locked)
