@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -51,3 +52,19 @@ def test_tests_import_their_helpers_as_the_readme_runs_them() -> None:
         and p.name != "test_habits.py"
     ]
     assert not offenders, "import helpers as `from test_x import ...`: " + ", ".join(offenders)
+
+
+def test_opencv_is_imported_through_its_one_lock() -> None:
+    """A cold build once ended in a traceback, "No module named 'cv2.data'; 'cv2' is not a
+    package": OpenCV's bootstrap swaps modules in ``sys.modules``, and a proof's thread
+    imported ``cv2`` while another imported it under the lock of
+    :func:`printdeck.artwork.opencv`. Every module takes OpenCV from that function."""
+    root = REPO / "printdeck"
+    direct = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        if path.name != "faces.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.match(r"\s*(import cv2|from cv2)\b", line)
+    ]
+    assert not direct, direct

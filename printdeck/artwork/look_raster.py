@@ -15,6 +15,7 @@ import numpy as np
 
 from printdeck.artwork.binary_entry import EntryError, pack_entry, unpack_entry
 from printdeck.artwork.drawing import Drawing
+from printdeck.artwork.faces import opencv
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry_bytes, write_entry
 
 GRID = 64
@@ -36,7 +37,7 @@ def turn_angles() -> np.ndarray:
 
 def warp(premult: np.ndarray, cx: float, cy: float, rms: float, angle: float, grid: int = GRID) -> np.ndarray:
     """The raster moved, scaled and turned ``angle`` degrees into the normalised ``grid`` square."""
-    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     m = cv2.getRotationMatrix2D((cx, cy), angle, grid / (RMS_SPAN * rms))
     m[:, 2] += np.array([grid / 2.0 - cx, grid / 2.0 - cy])
@@ -176,7 +177,7 @@ def measures(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def coarse_rows(alpha: np.ndarray, frame: np.ndarray) -> np.ndarray:
     """``(n_angles, COARSE_GRID ** 2) float32``: unit vectors of the ink ``alpha`` (centroid
     and RMS radius ``frame``) softened, at every angle."""
-    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     cx, cy, rms = frame
     small = cv2.resize(alpha, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
@@ -194,7 +195,7 @@ def coarse_picture_rows(premult: np.ndarray, frame: np.ndarray, turn_deg: float 
     :func:`coarse_rows`, its colour's mean over the square taken away, at every angle up to
     ``turn_deg`` either way (zero rows beyond): what tells a photo from its mirror image
     where their silhouettes are one disc."""
-    import cv2  # noqa: PLC0415 - OpenCV only when comparing, never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     cx, cy, rms = frame
     small = cv2.resize(np.ascontiguousarray(premult[..., :3]), None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)

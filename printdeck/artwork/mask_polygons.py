@@ -15,6 +15,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from printdeck.artwork.faces import opencv
+
 CLOSING_PIXELS = 2
 SIMPLIFY_PIXELS = 1.5
 
@@ -50,7 +52,7 @@ def mask_to_polygon(mask: np.ndarray, origin_px: float = -1.0) -> BaseGeometry:
     Returns:
         A Polygon or MultiPolygon (y still pointing down).
     """
-    import cv2  # noqa: PLC0415 - OpenCV only when tracing, never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     h, w = mask.shape
     corners = np.zeros((h + 3, w + 3), dtype=np.uint8)  # corner (r, c) at [r + 1, c + 1]: a free border

@@ -51,6 +51,8 @@ import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from printdeck.artwork.faces import opencv
+
 GRID = 48  # cells across the box's longer side
 DIRECTIONS = 16  # rays cast from each cell
 ENCLOSED_SHARE = 0.8  # a cell whose rays meet ink in at least this share of directions is in a mouth
@@ -103,7 +105,7 @@ def roomy(mouth: np.ndarray, ink: np.ndarray, cell: float) -> np.ndarray:
         ink: ``(H, W) bool`` ink cells.
         cell: A cell's side in box units.
     """
-    import cv2  # noqa: PLC0415 - OpenCV only when tracing (as the outline's own tracing), never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     count, regions = cv2.connectedComponents(mouth.astype(np.uint8), connectivity=8)  # 0: not a mouth
     if count <= 1:

@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from printdeck.artwork.decode import oriented_size, upright_decoded, upright_file
+from printdeck.artwork.faces import opencv
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_jpeg_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
 from printdeck.errors import PrintdeckError
@@ -94,7 +95,7 @@ def background_alpha(rgb: Image.Image, tolerance: int) -> np.ndarray:
     (:func:`_without_specks`) and the rim that blends subject and background is dropped
     (:func:`_without_rim`).
     """
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     pixels = np.asarray(rgb.convert("RGB"), dtype=np.int16)
     corners = np.array([pixels[0, 0], pixels[0, -1], pixels[-1, 0], pixels[-1, -1]])
@@ -113,7 +114,7 @@ def _reached(rgb: Image.Image, tolerance: int) -> np.ndarray:
     (within ``tolerance`` of each corner's colour on every channel) surely reached on a
     128-pixel copy: scaled up block by block, then less a band as wide as one block, so a
     fill that stopped at a thin outline never seeds the subject inside it."""
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     small = rgb.copy()
     small.thumbnail((128, 128))
@@ -142,7 +143,7 @@ def _without_specks(alpha: np.ndarray) -> np.ndarray:
     :data:`SPECK_SHARE` of the picture's area and touches no edge cleared to 0: loose bits
     of the background would print as marks beside the subject, and the layout would keep
     room round them."""
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     _, labels, stats, _ = cv2.connectedComponentsWithStats((alpha > 0).astype(np.uint8), connectivity=8)
     h, w = alpha.shape
@@ -170,7 +171,7 @@ def _without_rim(alpha: np.ndarray) -> np.ndarray:
     side (at least one pixel; a disc), so none of the pixels beside the removed background,
     which mix its colour into the subject's, is kept. The picture's own edges erode nothing:
     a hand reaching in from the crop's edge keeps its reach."""
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     radius = max(1, round(RIM_SHARE * max(alpha.shape)))
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
@@ -346,7 +347,7 @@ def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, fl
 
 @lru_cache(maxsize=256)
 def _subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     flat = crop_square(symbol, crop, BACKGROUND_PX)
     subject = (background_alpha(flat, BACKGROUND_TOLERANCE) > 127).astype(np.uint8)
@@ -374,7 +375,7 @@ def subject_pieces(symbol: SymbolSpec, crop: Crop) -> int:
     shape (:func:`photo_mask`), at :data:`BACKGROUND_PX` pixels. A subject against a plain
     wall is one part, or a few (a ball held apart, two people); what a busy background
     leaves is dozens."""
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     side = BACKGROUND_PX
     kept = (rings_mask(subject_rings(symbol, crop), side) > 127) & (photo_mask(symbol.photo_shape, side, side) > 127)
@@ -385,7 +386,7 @@ def subject_pieces(symbol: SymbolSpec, crop: Crop) -> int:
 def rings_mask(rings: tuple[tuple[tuple[float, float], ...], ...], side_px: int) -> np.ndarray:
     """``(side_px, side_px) uint8``: closed rings (0..1 square, y down) filled by the even-odd
     rule, drawn 4x over-sampled then reduced (anti-aliased edges)."""
-    import cv2  # noqa: PLC0415 - OpenCV only for photos
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     big = side_px * 4
     inside = np.zeros((big, big), dtype=np.uint8)

@@ -31,6 +31,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from printdeck.artwork.faces import opencv
+
 GRID_POINTS = 64  # grid points along a shape's longer side
 DISCS = 8  # inner discs kept per shape (see shape_field)
 MARGIN = 0.5  # the shape grid reaches this far (box units) beyond the outline's bounds
@@ -160,7 +162,7 @@ def distance_to_false(mask: np.ndarray) -> tuple[np.ndarray, float]:
     Raises:
         ValueError: ``mask`` has no ``False`` point.
     """
-    import cv2  # noqa: PLC0415 - OpenCV only when a field is built, never on a cached run
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     if mask.all():
         raise ValueError("distance_to_false: the mask has no False point")

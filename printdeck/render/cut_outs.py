@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from printdeck.artwork import Drawing
+from printdeck.artwork import Drawing, opencv
 from printdeck.errors import shown
 from printdeck.model import SymbolSpec
 from printdeck.theme import visible_ink
@@ -43,7 +43,7 @@ def faint_edge_share(rgba: Image.Image, background: str) -> float:
     it by more than :data:`FAINT_CONTRAST`; 0.0 for a drawing with no ink. A thin dark
     outline shows beside its own faint antialiased rim; a white cut-out's rim, and a pale
     fringe its removed background left, show nothing."""
-    import cv2  # noqa: PLC0415 - only when a proof is measured, not read from the cache
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     alpha = np.asarray(rgba.convert("RGBA").getchannel("A"))
     inked = (alpha > 8).astype(np.uint8)

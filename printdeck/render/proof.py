@@ -28,7 +28,7 @@ import numpy as np
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from printdeck.artwork import drawing, drawing_key, existing_file
+from printdeck.artwork import drawing, drawing_key, existing_file, opencv
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
 from printdeck.errors import PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
@@ -100,7 +100,7 @@ class VectorWarning(UserWarning):
 
 def _grown(mask: np.ndarray) -> np.ndarray:
     """``mask`` ``(H, W) bool`` grown by :data:`SLACK_PX` pixels (a square), as ``(H, W) bool``."""
-    import cv2  # noqa: PLC0415 - only when a proof is measured, not read from the cache
+    cv2 = opencv()  # imported once, under a lock: OpenCV's bootstrap is not thread-safe
 
     square = np.ones((2 * SLACK_PX + 1,) * 2, dtype=np.uint8)
     grown: np.ndarray = cv2.dilate(mask.astype(np.uint8), square).astype(bool)
