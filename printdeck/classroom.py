@@ -27,8 +27,8 @@ from printdeck.deck_plan import (
 from printdeck.errors import PrintdeckError, path_error, shown
 from printdeck.fileio import check_not_inputs, check_replaceable
 from printdeck.model import SymbolSpec
-from printdeck.output_record import check_pdf_path
-from printdeck.outputs import theme_inputs
+from printdeck.output_record import check_not_a_deck, check_pdf_path
+from printdeck.outputs import check_not_in_picture_folder, theme_inputs
 from printdeck.printed_answers import check_card_pair
 from printdeck.theme import SlidesSettings, Theme, load_theme, parse_settings, theme_errors_located
 
@@ -196,10 +196,12 @@ def write_slides(
         )
     check_replaceable(out, "out_path")
     check_pdf_path(out, "out_path")  # a user's own PDF of that name is not replaced
+    check_not_a_deck(out, "the slides", "out_path")  # nor a deck, its manifest beside it
     theme = load_theme(theme_ref, allow_outside=allow_outside)
     single = theme.spec.deck.model_copy(update={"copies": 1})  # the screen shows one deck
     theme = seeded_theme(dataclasses.replace(theme, spec=theme.spec.model_copy(update={"deck": single})), settings.seed)
     check_not_inputs([("out_path", out)], theme_inputs(theme))
+    check_not_in_picture_folder("out_path", out, theme)  # the next build would stop at it
     deck_design(theme)
     plan = plan_deck(theme, prove=False)
     prove_symbols(theme, plan.symbols)

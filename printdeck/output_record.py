@@ -137,6 +137,26 @@ def check_pdf_path(pdf: Path, argument: str = "out", option: str = "-o", older: 
     raise _not_ours(pdf, argument, option)
 
 
+def check_not_a_deck(pdf: Path, what: str, argument: str = "out", option: str = "-o") -> None:
+    """Refuse to write another kind of PDF (``what``: ``the slides``, ``the calibration``)
+    over a deck printdeck built, its manifest beside it: the manifest would stay, and
+    ``answer`` and ``verify`` would go on naming cards the file no longer holds.
+
+    Raises:
+        PrintdeckError: Keyed to ``argument``, naming the deck's manifest and the fix.
+    """
+    manifest = manifest_beside(pdf) if _regular_file(pdf) else None
+    if manifest is not None:
+        raise PrintdeckError(
+            source=shown(pdf),
+            key=argument,
+            problem=f"is a deck printdeck built (its manifest {shown(manifest)} is beside it), not {what}",
+            fix=f"choose another {option} for {what}",
+            is_argument=True,
+            code=FOREIGN_OUTPUT,
+        )
+
+
 def check_png_path(
     png: Path,
     argument: str = "out",

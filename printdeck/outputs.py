@@ -50,8 +50,9 @@ def picture_folders(theme: Theme) -> list[Path]:
 
 
 def check_not_in_picture_folder(argument: str, out: Path, theme: Theme) -> None:
-    """Refuse a picture output (a preview PNG) in a folder the theme reads its pictures from
-    (:func:`picture_folders`): the next build would print it on the cards as a symbol.
+    """Refuse an output (a preview PNG, a deck's or the slides' PDF) in a folder the theme
+    reads its pictures from (:func:`picture_folders`): the next build would print a picture
+    on the cards as a symbol, and stop at a PDF, which no picture is.
 
     Raises:
         PrintdeckError: Keyed to ``argument``, naming the folder and the fix.
@@ -63,7 +64,7 @@ def check_not_in_picture_folder(argument: str, out: Path, theme: Theme) -> None:
             raise path_error(
                 argument,
                 out,
-                f"is in {where}, whose pictures are the deck's symbols (the next build would print it)",
+                f"is in {where}, whose pictures are the deck's symbols (the next build would take it for one)",
                 "write it to another folder",
             )
 

@@ -22,7 +22,7 @@ from printdeck.layout import Meanwhile, job_count
 from printdeck.manifest import write_manifest
 from printdeck.model import CardLayout, CropReport, SymbolSpec
 from printdeck.output_record import check_manifest_path, check_others, outputs_record, stale_outputs
-from printdeck.outputs import check_png_dir, theme_inputs
+from printdeck.outputs import check_not_in_picture_folder, check_png_dir, theme_inputs
 from printdeck.prepare import prepare_symbols
 from printdeck.printed_answers import remember_printed
 from printdeck.theme import (
@@ -212,6 +212,7 @@ def _output(theme: Theme, out: Path, options: BuildOptions) -> Path:
     except PrintdeckError as exc:  # said of the PDF the user named, whose manifest it is
         raise path_error("out", out, f"the manifest {exc.source} beside it {exc.problem}", exc.fix) from None
     check_manifest_path(out)  # a user's own <stem>.json is not replaced, nor a user's own PDF of that name
+    check_not_in_picture_folder("out", out, theme)  # the next build would stop at it
     if options.png_dir is not None:
         check_png_dir(options.png_dir, theme, theme_inputs(theme))
     return out

@@ -28,6 +28,7 @@ from test_hostile_support import (
     svg_theme,
 )
 
+import printdeck
 from printdeck.render import PNG_RECORD
 
 DISTINCT_COLOURS = [
@@ -70,6 +71,12 @@ def _picture_folder_theme(tmp: Path) -> None:
     for k, colour in enumerate(DISTINCT_COLOURS):
         (tmp / "t" / "pics" / f"disc{k}.png").write_bytes(png_bytes(colour, (200, 200)))
     svg_theme(tmp / "t", symbols=[{"folder": "pics"}])
+
+
+def _built_deck(tmp: Path) -> None:
+    """The tiny theme in ``tmp/t``, built to ``tmp/deck.pdf`` with its manifest ``deck.json``."""
+
+    printdeck.build(svg_theme(tmp / "t"), out=tmp / "deck.pdf")
 
 
 def _foreign_card(tmp: Path) -> None:
@@ -137,6 +144,26 @@ REFUSED: dict[str, tuple[Callable[[Path], None], tuple[str, ...], tuple[str, ...
         _picture_folder_theme,
         ("preview", "t", "-o", "t/pics/sheet.png", "--cards", "1"),
         ("t/pics/sheet.png", "whose pictures are the deck's symbols"),
+    ),
+    "deck into the folder of the deck's pictures": (  # every later run stopped at the PDF
+        _picture_folder_theme,
+        (*BUILD, "-o", "t/pics/deck.pdf"),
+        ("-o t/pics/deck.pdf", "whose pictures are the deck's symbols (the next build would take it for one)"),
+    ),
+    "slides into the folder of the deck's pictures": (
+        _picture_folder_theme,
+        ("slides", "t", "-o", "t/pics/slides.pdf"),
+        ("t/pics/slides.pdf", "whose pictures are the deck's symbols"),
+    ),
+    "slides over a built deck": (  # the deck's manifest stayed, naming cards no longer there
+        _built_deck,
+        ("slides", "t", "-o", "deck.pdf"),
+        ("-o deck.pdf: is a deck printdeck built (its manifest deck.json is beside it), not the slides",),
+    ),
+    "calibration over a built deck": (
+        _built_deck,
+        ("calibrate", "-o", "deck.pdf"),
+        ("-o deck.pdf: is a deck printdeck built", "not the calibration; choose another -o"),
     ),
     "png folder is the theme folder": (_backs_theme, (*BUILD, "-o", "deck.pdf", "--png-dir", "t"), ("--png-dir t",)),
     "png folder is the theme folder, dotted": (

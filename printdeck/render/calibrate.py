@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printdeck.choices import Duplex
 from printdeck.errors import PrintdeckError, path_error
 from printdeck.fileio import atomic_output
-from printdeck.output_record import check_pdf_path
+from printdeck.output_record import check_not_a_deck, check_pdf_path
 from printdeck.render import pdf_fonts
 from printdeck.render.backs import mirror_mm
 from printdeck.render.canvas import new_canvas
@@ -69,6 +69,7 @@ def write_calibration(
     if Path(out_path).suffix.lower() != ".pdf":
         raise path_error("out", Path(out_path), "the calibration must be a .pdf file name")
     check_pdf_path(Path(out_path))  # a user's own PDF of that name is not replaced
+    check_not_a_deck(Path(out_path), "the calibration")  # nor a deck, its manifest beside it
     offset_mm = (_offset("offset_x", offset_mm[0]), _offset("offset_y", offset_mm[1]))
     try:
         size = paper_size_mm(paper_size(paper) if isinstance(paper, str) else paper)  # text as --paper reads it
