@@ -459,13 +459,15 @@ def test_init_says_what_it_skips_in_the_folder_of_pictures(tmp_path: Path) -> No
     notes.txt and clip.mov: it now names what it skipped, in one line (hidden files not)."""
     pics = image_folder(tmp_path / "pics", 7)
     image_folder(pics / "2023 holiday", 4)
+    image_folder(pics / "sunset.png", 1)  # a folder named like a picture stopped init: a sub-folder all the same
     (pics / "notes.txt").write_text("to print", encoding="utf-8")
     (pics / "clip.mov").write_bytes(b"\0" * 16)
     (pics / ".DS_Store").write_bytes(b"\0")
     result = _run("init", str(tmp_path / "deck"), "--images", str(pics))
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1] == (
-        "skipped: sub-folder '2023 holiday' (4 pictures; sub-folders are not read), clip.mov, notes.txt (not pictures)"
+        "skipped: sub-folders '2023 holiday', 'sunset.png' (5 pictures; sub-folders are not read), clip.mov, "
+        "notes.txt (not pictures)"
     )
     assert len(load_theme(tmp_path / "deck").symbols) == 7
     many = image_folder(tmp_path / "many", 7)

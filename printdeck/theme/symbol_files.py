@@ -59,7 +59,7 @@ def folder_images(
     files = []
     for p in entries:
         suffix = p.suffix.lower()
-        if suffix in UNSUPPORTED_SUFFIXES:
+        if suffix in UNSUPPORTED_SUFFIXES and not p.is_dir():
             unreadable = key_error(
                 f"{where}",
                 f"{shown(p)} is a {suffix} file, which printdeck cannot read; "
@@ -72,7 +72,7 @@ def folder_images(
             continue
         if suffix == ".svg" and photo:
             raise key_error(f"{where}", f"{shown(p)} is an SVG, not a photo; list it under image: instead")
-        if suffix in IMAGE_SUFFIXES:
+        if suffix in IMAGE_SUFFIXES and not p.is_dir():  # a sub-folder named like a picture is a sub-folder
             if not p.is_file():
                 raise key_error(f"{where}", f"{shown(p)} is not a regular file; replace it with an image or remove it")
             files.append(p)
