@@ -38,6 +38,26 @@ def test_design_csv_and_broken_deck(tmp_path) -> None:
     assert v.exit_code == 1 and "cards 1 and 2 share 3 symbols" in v.output
 
 
+def test_a_deck_written_in_names_is_verified(tmp_path) -> None:
+    """A teacher's pupil wrote a deck of 7 cards as gato,perro,pez lines: "no cards found".
+    A file with no number is read as symbols named, one card a line; any case is one name."""
+    fano = ["gato,perro,pez", "perro,sol,casa", "sol,pez,luna", "pez,casa,agua", "gato,casa,luna", "perro,luna,agua"]
+    f = tmp_path / "pupil.csv"
+    f.write_text("\n".join([*fano, "Gato, Sol, AGUA"]) + "\n", encoding="utf-8")
+    v = run("verify", str(f))
+    assert v.exit_code == 0 and "cards: 7" in v.output and "symbols: 7 on the cards" in v.output, v.output
+    f.write_text("\n".join([*fano, "gato,sol,perro"]) + "\n", encoding="utf-8")
+    v = run("verify", str(f))
+    assert v.exit_code == 1 and "cards 1 and 7 share 2 symbols" in v.output, v.output
+
+
+def test_a_json_deck_that_is_not_json_says_so(tmp_path) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text("not json {", encoding="utf-8")
+    v = run("verify", str(f))
+    assert v.exit_code == 2 and "bad.json: invalid JSON at line 1" in v.output, v.output
+
+
 def test_biplane_text_and_json_verify(tmp_path) -> None:
     r = run("design", "-k", "6", "--match", "2", "--format", "json")
     f = tmp_path / "bi.json"

@@ -97,8 +97,9 @@ def _option_spelling() -> printdeck.Spelling:
 )
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def verify(file: Path, match: str | None, fmt: str) -> None:
-    """Check a deck (design JSON, CSV, or a build's manifest): exit 0 if every two
-    cards share exactly --match symbols, 1 if not, 2 if the file cannot be read."""
+    """Check a deck (design JSON, CSV of symbol numbers or names, or a build's manifest):
+    exit 0 if every two cards share exactly --match symbols, 1 if not, 2 if the file
+    cannot be read."""
     try:
         deck, report = printdeck.verify_file(file, int(match) if match else None)
     except PrintdeckError as e:

@@ -77,31 +77,63 @@ def _is_number(cell: str) -> bool:
 def from_csv(text: str, path: Path) -> tuple[list[list[int]], Said]:
     """Cards from CSV rows (separated as :func:`csv_separator` finds; a first row with no
     number-like cell is a header), and what ``#`` comment lines say of the deck as
-    ``printdeck design``'s header says it (:class:`Said`).
+    ``printdeck design``'s header says it (:class:`Said`). A CSV or text file with no number
+    in any row (:func:`_in_names`) is a deck written in its symbols' names (a pupil's
+    ``gato,perro,pez``): each name, case folded, is a symbol, numbered in the order met.
 
     Raises:
         PrintdeckError: A row that is not whole symbol numbers, or more than
             :data:`MAX_CARDS` cards.
     """
-    cards: list[list[int]] = []
     said = Said()
     sep = csv_separator(text)
+    rows: list[tuple[int, list[str]]] = []
     for n, row in enumerate(csv.reader(short_lines(text, path), delimiter=sep), start=1):
         cells = [c.strip() for c in row if c.strip()]
         if cells and cells[0].startswith("#"):
             said = said.read(sep.join(row))
-        if not cells or cells[0].startswith("#"):
-            continue
+        elif cells:
+            rows.append((n, cells))
+    if _in_names(rows, path):
+        return _named_cards(rows, path), said
+    cards: list[list[int]] = []
+    for n, cells in rows:
         if not cards and not any(_is_number(c) for c in cells):
             continue  # header
         card = CardAt(path, len(cards), n)
         try:
             values = [int(c) for c in cells]
         except ValueError:
-            raise card.error(f"{sep.join(cells)[:60]!r} is not a list of whole symbol numbers", value=row) from None
+            raise card.error(f"{sep.join(cells)[:60]!r} is not a list of whole symbol numbers", value=cells) from None
         cards.append([symbol_id(v, card) for v in values])
         check_count(len(cards), path)
     return cards, said
+
+
+NAMES_SUFFIXES = (".csv", ".tsv", ".txt")
+"""The files a deck written in its symbols' names may be (not a theme, a PDF given by mistake)."""
+
+
+def _in_names(rows: list[tuple[int, list[str]]], path: Path) -> bool:
+    """Whether ``rows`` are a deck written in names: a CSV or text file whose every row
+    holds two symbols or more and no number."""
+    return (
+        path.suffix.lower() in NAMES_SUFFIXES
+        and bool(rows)
+        and all(len(cells) >= 2 for _, cells in rows)
+        and not any(_is_number(c) for _, cells in rows for c in cells)
+    )
+
+
+def _named_cards(rows: list[tuple[int, list[str]]], path: Path) -> list[list[int]]:
+    """Cards of symbols written by name (each name case folded is one symbol, numbered from
+    0 in the order met)."""
+    ids: dict[str, int] = {}
+    cards = []
+    for _, cells in rows:
+        cards.append([ids.setdefault(" ".join(c.split()).casefold(), len(ids)) for c in cells])
+        check_count(len(cards), path)
+    return cards
 
 
 _TEXT_CARD = re.compile(r"\s*\d+\s*:(.*)")

@@ -230,7 +230,7 @@ def read_deck(path: Path, match: int | None = None) -> DeckFile:
     decks: tuple[int, ...] = ()
     twin_faults: tuple[str, ...] = ()
     b_cards = 0
-    if text.lstrip().startswith(("{", "[")):
+    if text.lstrip().startswith(("{", "[")) or path.suffix.lower() == ".json":  # a .json that is not: said so
         data = _json_data(text, path)
         del text
         cards, twin_faults, b_cards = _from_json(data, path)
