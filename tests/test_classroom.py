@@ -183,6 +183,17 @@ def test_answer_finds_the_deck_a_build_wrote_with_o_anywhere(tmp_path: Path, mon
     assert "it was built with seed 5 (the theme has 6" in said.stderr
 
 
+def test_answer_given_a_design_says_it_names_no_symbol(tmp_path: Path) -> None:
+    """``printdeck design``'s JSON given to answer was read as a theme and told to indent
+    cards: under deck:, its CSV to be a mapping of keys, the value cut off mid-quote."""
+    runner = CliRunner()
+    for fmt, name in (("json", "d.json"), ("csv", "d.csv")):
+        (tmp_path / name).write_text(runner.invoke(main, ["design", "-k", "3", "--format", fmt]).output)
+        said = runner.invoke(main, ["answer", str(tmp_path / name), "1", "2"])
+        assert said.exit_code == 2 and said.output.count("\n") == 1, said.output
+        assert "is a deck design: it numbers the cards' symbols but names none; give the theme" in said.output
+
+
 def test_every_game_has_its_rules_and_a_wrong_choice_names_the_option(tmp_path: Path) -> None:
     assert set(GAMES) == {str(g) for g in SlideGame}
     for game in SlideGame:

@@ -77,6 +77,7 @@ def answer(theme: str, first: int, second: int, seed: int | None, allow_outside:
         if theme.lower().endswith(".json") and not Path(theme).exists():
             raise PrintdeckError(source=theme, problem="not found", fix="give a build's manifest or a theme")
         _refuse_a_built_pdf(Path(theme))
+        _refuse_a_design(Path(theme))
         loaded = printdeck.load_theme(theme_ref(theme), allow_outside=allow_outside)
         shared = printdeck.shared_symbols(loaded, first, second, seed)
     except PrintdeckError as exc:
@@ -97,6 +98,27 @@ def _refuse_a_built_pdf(pdf: Path) -> None:
     manifest = manifest_beside(pdf) if pdf.suffix.lower() == ".pdf" and pdf.is_file() else None
     if manifest is not None:
         raise PrintdeckError(source=str(pdf), problem="is the deck's PDF", fix=f"give its manifest {shown(manifest)}")
+
+
+def _refuse_a_design(path: Path) -> None:
+    """Refuse a deck design given for the deck (``printdeck design``'s JSON or CSV, a deck
+    written in names): it numbers the cards' symbols but knows no picture or word, and read
+    as a theme it was told to indent ``cards:`` under ``deck:``.
+
+    Raises:
+        PrintdeckError: Said of the file, with the theme or a build's manifest as the fix.
+    """
+    if path.suffix.lower() not in (".json", ".csv", ".tsv", ".txt") or not path.is_file():
+        return
+    try:
+        printdeck.verify_file(path)
+    except PrintdeckError:
+        return  # not a deck file: read as a theme, whose refusal says what is wrong
+    raise PrintdeckError(
+        source=str(path),
+        problem="is a deck design: it numbers the cards' symbols but names none",
+        fix="give the theme, or the manifest a build wrote beside its PDF",
+    )
 
 
 def _say_if_twins(first: int, second: int, shared: list[str]) -> None:
