@@ -181,3 +181,35 @@ def test_a_numbered_decks_6_and_9_are_underlined_on_their_marks() -> None:
 
     assert rows_of_ink_under_the_label("6") > 0 and rows_of_ink_under_the_label("9") > 0
     assert rows_of_ink_under_the_label("8") == 0 and rows_of_ink_under_the_label("B") == 0
+
+
+@pytest.mark.parametrize("grey", [False, True])
+def test_a_picture_back_of_a_class_set_shows_its_decks_letter(tmp_path: Path, grey: bool) -> None:
+    """A teacher's class set with a logo on the backs: each deck's backs had only a ring of
+    its colour, no letter; printed grey, decks told apart by a shade only. A covering
+    picture's back now shows its deck's letter in a tab of the band at the bottom, drawn
+    as the fronts' marks are: checked on each deck's back PNG (the PDF's own form)."""
+    picture = np.zeros((900, 900, 3), np.uint8)
+    picture[:, :, 1] = 170  # a green, far from every deck colour and its grey
+    picture[::40] = 255
+    Image.fromarray(picture).save(tmp_path / "logo.png")
+    theme = {**SMALL, "deck": {"symbols_per_card": 4, "copies": 3}, "card": {"diameter": "70mm", "bleed": "3mm"}}
+    theme["backs"] = {"enabled": True, "image": "logo.png", "fit": "cover"}
+    theme["paper"] = {"grayscale": grey}
+    (tmp_path / "theme.yaml").write_text(json.dumps(theme), encoding="utf-8")
+    result = printdeck.build(tmp_path / "theme.yaml", png_dir=tmp_path / "pngs", dpi=DPI)
+    manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
+    letters = []
+    for deck, path in zip(manifest["decks"], result.back_paths, strict=True):
+        with Image.open(path) as im:
+            back = np.asarray(im.convert("RGB")).astype(int)
+        half_mm = 35.0 - 4.0  # inside the band: the card's radius less BAND_MM
+        dot_mm = 0.2 * half_mm
+        at = (back.shape[1] / 2, back.shape[0] / 2 + (half_mm - 0.6 * dot_mm) * PX_PER_MM)
+        r = dot_mm * PX_PER_MM
+        beside = back[round(at[1]), round(at[0] + 0.8 * r)]
+        assert np.abs(beside - _rgb(deck["color"])).max() <= 12, f"{path.name}: no tab of deck {deck['letter']}"
+        letter = _letter(_window(back, at, r), deck["color"])
+        assert letter.sum() >= 0.08 * letter.size, f"{path.name}: the tab shows no letter"
+        letters.append(letter)
+    assert all((a != b).sum() > 0.05 * a.size for a, b in itertools.combinations(letters, 2))  # A, B, C differ

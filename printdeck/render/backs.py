@@ -23,7 +23,7 @@ from printdeck.artwork import drawing, reads_turned
 from printdeck.assign import SPLIT_DECKS
 from printdeck.cardshape import CardShape, ShapeKind
 from printdeck.errors import LOW_RESOLUTION
-from printdeck.model import CardLayout, SymbolSpec
+from printdeck.model import CardLayout, DeckMark, SymbolSpec
 from printdeck.render.back_title import title_layout
 from printdeck.render.canvas import end_form, scratch_canvas
 from printdeck.render.cutpath import shape_path
@@ -31,7 +31,7 @@ from printdeck.render.forms import REFUSE_DPI, WARN_DPI, Art, ResolutionWarning,
 from printdeck.render.pdf_fonts import SANS_BOLD
 from printdeck.render.pdf_pixels import page_image
 from printdeck.render.print_job import BackDesign, PrintJob
-from printdeck.render.sheet import CardStyle, contrast_ratio, fill_background_at, mark_ink
+from printdeck.render.sheet import CardStyle, contrast_ratio, draw_deck_mark, fill_background_at, mark_ink
 from printdeck.render.text import draw_string, string_width
 from printdeck.theme import deck_colours
 from printdeck.units import MM_PER_UNIT, mm_to_pt
@@ -138,7 +138,23 @@ def make_back_form(
             canvas.circle(0, 0, outer - width / 2, stroke=1, fill=0)
         else:
             canvas.drawPath(shape_path(canvas, shape, (bleed_mm - BAND_MM) / 2.0), stroke=1, fill=0)
+        if design.letter is not None:
+            draw_deck_mark(canvas, _band_tab(design.letter, band, radius_mm, bleed_mm, shape), (0.0, 0.0))
     end_form(canvas)
+
+
+BAND_TAB_SHARE = 0.2
+"""A picture back's deck letter: its dot's radius, as a share of the card's smaller half side."""
+
+
+def _band_tab(letter: str, band: str, radius_mm: float, bleed_mm: float, shape: CardShape | None) -> DeckMark:
+    """The deck's letter on a picture back of a class set (or split deck): a dot of the
+    band's colour, as the fronts' deck marks are drawn, at the bottom and touching the band
+    (a tab of it), large enough to read face down across the table, even in grey, where the
+    band alone tells the decks apart by shade only."""
+    half_w, half_h = cover_window(radius_mm, bleed_mm, shape, band=True)
+    dot_mm = BAND_TAB_SHARE * min(half_w, half_h)
+    return DeckMark(deck=0, letter=letter, color=band, center_mm=(0.0, -(half_h - 0.6 * dot_mm)), radius_mm=dot_mm)
 
 
 def shows_title(design: BackDesign) -> bool:
