@@ -19,6 +19,7 @@ Cards of a class set count through every deck: deck d's card i (both from 0) has
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from printdeck.artwork import word_skeleton
 from printdeck.assign import colour_words
-from printdeck.errors import CARD_LAYOUT, PrintdeckError
+from printdeck.errors import CARD_LAYOUT, LookAlikeWarning, PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck
 from printdeck.model import CardLayout, CardSlot, DeckMark, SymbolSpec
 from printdeck.theme import Theme, deck_colours, word_colours
@@ -81,14 +82,36 @@ def deck_labels(symbols: Sequence[SymbolSpec], copies: int) -> tuple[str, ...]:
     deck's mark "B" would put a second B on a card of deck B, one every card of the deck
     shares); then ``1``, ``2``, ... if fewer of those read as a word (an alphabet's I and L
     read as 1, so its deck 1 keeps one such mark, not every deck)."""
-    words = {word_skeleton(face.text) for s in symbols for face in s.all_faces if face.kind == "text" and face.text}
     letters = tuple(chr(ord("A") + n) for n in range(copies))
     numbers = tuple(str(n) for n in range(1, copies + 1))
+    return numbers if len(mark_clashes(symbols, letters)) > len(mark_clashes(symbols, numbers)) else letters
 
-    def clashes(labels: tuple[str, ...]) -> int:
-        return sum(word_skeleton(label) in words for label in labels)
 
-    return numbers if clashes(letters) > clashes(numbers) else letters
+def mark_clashes(symbols: Sequence[SymbolSpec], labels: Sequence[str]) -> list[str]:
+    """The deck labels that read as a word of ``symbols`` (:func:`~printdeck.artwork.word_skeleton`):
+    a card of that deck may show its mark beside the word, two alike."""
+    words = {word_skeleton(face.text) for s in symbols for face in s.all_faces if face.kind == "text" and face.text}
+    return [label for label in labels if word_skeleton(label) in words]
+
+
+def warn_mark_clashes(theme: Theme, symbols: Sequence[SymbolSpec]) -> None:
+    """Warn when a class set's deck marks read as words of its cards even as
+    :func:`deck_labels` chose them (letters and numbers both among the words).
+
+    Warns:
+        LookAlikeWarning: naming the marks.
+    """
+    labels = [deck.letter for deck in class_decks(theme)]
+    clashing = mark_clashes(symbols, labels)
+    if clashing:
+        shown_marks = ", ".join(clashing)
+        warnings.warn(
+            f"deck.copies: the decks' marks {shown_marks} read as words of the deck, which holds both letters "
+            f"and numbers: a card of deck {clashing[0]} may show two {clashing[0]}s; tell the decks apart by their "
+            'colour, or write those words another way ("two", not "2")',
+            LookAlikeWarning,
+            stacklevel=2,
+        )
 
 
 def lay_out_class_set(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from printdeck.artwork import drawing, silhouettes
 from printdeck.assign import SPLIT_DECKS, FacedDeck, assign_symbols, balance_symbols, colour_words, face_deck
 from printdeck.build_result import cards_text
-from printdeck.class_sets import class_decks, class_set_imposition, lay_out_class_set
+from printdeck.class_sets import class_decks, class_set_imposition, lay_out_class_set, warn_mark_clashes
 from printdeck.design import Design, DesignRequestError, make_design, verify_blocks
 from printdeck.errors import PrintdeckError
 from printdeck.layout import (
@@ -82,6 +82,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         FaintEdgeWarning: a symbol's edge is almost the card's colour (its shape would not show).
         BackgroundWarning: a removed background left scattered pieces, not the subject.
         FontGapWarning: the theme's chosen font lacks letters of some words (set in another).
+        LookAlikeWarning: a class set's deck marks read as words of its cards.
     """
     from printdeck.render import prove_symbols as prove  # noqa: PLC0415 - ReportLab only when proving
 
@@ -89,6 +90,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
     with theme_errors_located(theme):  # as every command says them
         check_words_show(theme, chosen)
         warn_font_gaps(theme, chosen)
+        warn_mark_clashes(theme, theme.symbols if symbols is None else symbols)
         prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
         paper = theme.spec.paper
         prove(chosen, theme.spec.card.background, opaque=paper.color == "cmyk" and paper.pdfx == "x-1a")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ from test_theme_support import write_theme
 import printdeck
 from printdeck.class_sets import class_decks, deck_seed, lay_out_class_set
 from printdeck.deck_plan import plan_deck
+from printdeck.errors import LookAlikeWarning
 from printdeck.layout import LayoutSettings
 from printdeck.model import SymbolSpec
 from printdeck.theme import DECK_PALETTE, DeckSpec, load_theme
@@ -383,6 +385,24 @@ def test_a_class_sets_preview_shows_deck_a_as_it_prints(tmp_path: Path) -> None:
         said.append(str(caught.value))
     assert said[0] == said[1] and said[0].startswith("<theme>: deck A, card "), said
     assert not (tmp_path / "c.png").exists() and not (tmp_path / "c.pdf").exists()
+
+
+def test_deck_marks_that_read_as_words_either_way_are_warned_about(tmp_path: Path) -> None:
+    """A teacher's deck of letters A to K and the numbers 2, 3 and 4: its decks became 1, 2
+    and 3, and deck 2's mark "2" sat on cards showing the symbol "2", with no word."""
+    deck = {
+        "name": "letters-and-numbers",
+        "seed": 3,
+        "deck": {"symbols_per_card": 4, "copies": 3},
+        "symbols": [{"text": c} for c in [*"ABCDEFGHJK", "2", "3", "4"]],
+    }
+    with pytest.warns(LookAlikeWarning, match=r"the decks' marks 2, 3 read as words of the deck") as said:
+        printdeck.build(write_theme(tmp_path, deck), out=tmp_path / "mixed.pdf")
+    assert len([w for w in said if issubclass(w.category, LookAlikeWarning)]) == 1  # said once a build
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LookAlikeWarning)  # letters alone: numbered decks, nothing to say
+        letters = [{"text": c} for c in "ABCDEFGHJKMNP"]  # no I or L: they read as 1
+        printdeck.build(write_theme(tmp_path, {**deck, "symbols": letters}), out=tmp_path / "abc.pdf")
 
 
 def test_an_alphabet_class_set_names_its_decks_by_number(tmp_path: Path) -> None:
