@@ -23,10 +23,11 @@ from printdeck.choices import SlideGame
 from printdeck.cli import main
 from printdeck.deck_plan import plan_deck
 from printdeck.render import GAMES, game_rules
+from printdeck.render.slides import RING_COLORS, ring_colour
 
 WORDS = ["cat", "dog", "fish", "bird", "frog", "hen", "cow", "pig", "owl", "bee", "ant", "elk", "yak"]
 SMALL = {"name": "small-class", "seed": 5, "deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in WORDS]}
-RING_RGB = (1.0, 0xB0 / 255, 0.0)  # printdeck.render.slides.RING_COLOR
+RING_RGBS = [tuple(int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)) for c in RING_COLORS]  # any ring colour
 
 
 def _mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -54,7 +55,7 @@ def _drawing(reader: PdfReader, page_number: int) -> tuple[list[tuple[int, float
             pts = np.array([float(v) for v in operands]).reshape(-1, 2)
             path += [tuple((np.array([x, y, 1.0]) @ ctm)[:2]) for x, y in pts]
         elif op in (b"S", b"s", b"f", b"n", b"B", b"b", b"f*", b"W"):
-            if op in (b"S", b"s") and np.allclose(stroke, RING_RGB, atol=0.01) and path:
+            if op in (b"S", b"s") and any(np.allclose(stroke, rgb, atol=0.01) for rgb in RING_RGBS) and path:
                 rings.append(np.array(path))
             if op != b"W":
                 path = []
@@ -691,3 +692,26 @@ def test_a_deck_of_odd_cards_asks_no_answer_twice(tmp_path: Path, seed: int) -> 
     assert sorted({a for a, _, _ in result.rounds} | {b for _, b, _ in result.rounds}) == list(range(1, 14))
     answers = [names for _, _, names in result.rounds]
     assert len(set(answers)) == len(answers), answers
+
+
+def test_the_answer_ring_is_never_the_colour_of_a_word_beside_it(tmp_path: Path) -> None:
+    """A teacher's slide ringed سيارة in amber right along the amber word किताबें: from the back
+    of the room, and to colour-blind pupils, which word was ringed was unclear. The ring
+    keeps its amber unless a word on the slide is near it (to any eye), then turns yellow
+    or violet; checked on the slides' drawing."""
+    from printdeck.artwork import Vision, hex_difference
+
+    assert ring_colour(["#0072b2", "#009e73"]) == RING_COLORS[0]  # amber, as always
+    for words in (["#e69f00"], ["#e69f00", "#56b4e9"], ["#e69f00", "#0072b2", "#cc79a7"]):
+        ring = ring_colour(words)
+        assert min(hex_difference(ring, w, v) for w in words for v in Vision) >= 12, (words, ring)
+    theme = printdeck.load_theme(
+        {"deck": {"symbols_per_card": 3}, "text": {"colors": ["#e69f00"]}, "symbols": [{"text": w} for w in WORDS[:7]]}
+    )
+    result = printdeck.write_slides(theme, tmp_path / "amber.pdf", answer_key=False)
+    reader = PdfReader(str(result.pdf_path))
+    strokes = set()
+    for operands, op in ContentStream(reader.pages[2].get_contents(), reader).operations:
+        if op == b"RG":
+            strokes.add("#" + "".join(f"{round(float(v) * 255):02x}" for v in operands))
+    assert RING_COLORS[0] not in strokes and ring_colour(["#e69f00"]) in strokes, strokes

@@ -125,3 +125,16 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     r_t = -2 * np.sqrt(c_mean7p / (c_mean7p + 25.0**7)) * np.sin(np.radians(60 * np.exp(-(((h_mean - 275) / 25) ** 2))))
     dl, dc, dhh = (l2 - l1) / s_l, (c2p - c1p) / s_c, d_big_h / s_h
     return np.sqrt(dl**2 + dc**2 + dhh**2 + r_t * dc * dhh)
+
+
+def hex_difference(first: str, second: str, vision: Vision | str = Vision.NORMAL) -> float:
+    """The CIEDE2000 difference of two ``#rrggbb`` colours as seen with ``vision``
+    (:func:`simulate`): how far apart two inks print, to a player.
+
+    Examples:
+        >>> round(hex_difference("#ffb000", "#e69f00"), 1), hex_difference("#0072b2", "#0072b2")
+        (5.2, 0.0)
+    """
+    rgb = np.array([[int(c[i : i + 2], 16) / 255.0 for i in (1, 3, 5)] for c in (first, second)])
+    seen = srgb_to_lab(simulate(rgb, vision))
+    return float(ciede2000(seen[0], seen[1]))

@@ -18,6 +18,7 @@ import numpy as np
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from printdeck.artwork import Vision, hex_difference
 from printdeck.fileio import atomic_output
 from printdeck.model import CardLayout, SymbolSpec
 from printdeck.render.answer_ring import ring_path_mm
@@ -42,8 +43,13 @@ SLIDE_MM = (338.667, 190.5)
 BACKDROP = "#22313f"
 """Slide background (dark, so the white cards stand out on a projector)."""
 PAPER_TEXT = "#f4f4f4"
-RING_COLOR = "#ffb000"
-"""The answer ring's colour (amber, with a dark edge: seen on any card and by colour-blind eyes)."""
+RING_COLORS = ("#ffb000", "#ffe600", "#7a00ff")
+"""The answer ring's colours, with a dark edge: amber, seen on any card and by colour-blind
+eyes; else, where a word on the slide is near it, yellow, then violet (:func:`ring_colour`)."""
+RING_APART = 12.0
+"""The least CIEDE2000 difference a ring keeps from every word on its slide, to every eye
+(:class:`~printdeck.artwork.Vision`: each deficiency simulated, and grey) before the next
+colour is tried."""
 RING_EDGE = "#1a1a1a"
 RING_WIDTH_MM = 1.6
 CARD_SHARE = 0.46
@@ -247,6 +253,11 @@ def _round_slide(
     draw_string(canvas, mm_to_pt(10.0), mm_to_pt(h - 12.0), head)
     diameter = card_diameter_mm()
     scale = diameter / (2.0 * _half_size_mm(style))
+    table = by_id(symbols)
+    words = [
+        p.color or table[p.symbol_id].color for c in cards for p in c.placements if table[p.symbol_id].kind == "text"
+    ]
+    ring = ring_colour(words)
     for card, centre in zip(cards, card_centres_mm()):
         canvas.saveState()
         canvas.translate(mm_to_pt(centre[0]), mm_to_pt(centre[1]))
@@ -254,10 +265,9 @@ def _round_slide(
         draw_card(canvas, art, card, (0.0, 0.0), style)
         canvas.restoreState()
         if answer and reveal in ("ring", "both"):
-            table = by_id(symbols)
             for p in card.placements:
                 if p.symbol_id in r.shared:
-                    _ring(canvas, np.asarray(centre) + scale * ring_path_mm(table[p.symbol_id], p))
+                    _ring(canvas, np.asarray(centre) + scale * ring_path_mm(table[p.symbol_id], p), ring)
         canvas.setFillColor(HexColor(PAPER_TEXT))  # the card's number over a ring that reaches it
         canvas.setFont(SANS, 12)
         label = text.card_label.format(n=card.index + 1)
@@ -269,8 +279,23 @@ def _round_slide(
     canvas.showPage()
 
 
-def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
-    """A thick amber ring with dark edges along ``path_mm`` (``(N, 2)``, slide mm, closed)."""
+def ring_colour(word_colours: Sequence[str]) -> str:
+    """The answer ring's colour on a slide whose words are ``word_colours`` (``#rrggbb``):
+    the first of :data:`RING_COLORS` at least :data:`RING_APART` from each of them to every
+    eye, else the one farthest from the nearest. A teacher's amber word beside an amber
+    ring left the class unsure which word was ringed."""
+    if not word_colours:
+        return RING_COLORS[0]
+
+    def nearest(ring: str) -> float:
+        return min(hex_difference(ring, word, vision) for word in word_colours for vision in Vision)
+
+    apart = {ring: nearest(ring) for ring in RING_COLORS}
+    return next((ring for ring in RING_COLORS if apart[ring] >= RING_APART), max(RING_COLORS, key=apart.__getitem__))
+
+
+def _ring(canvas: Canvas, path_mm: np.ndarray, colour: str = RING_COLORS[0]) -> None:
+    """A thick ring of ``colour`` with dark edges along ``path_mm`` (``(N, 2)``, slide mm, closed)."""
     canvas.saveState()
     canvas.setLineJoin(1)
     path = canvas.beginPath()
@@ -278,8 +303,8 @@ def _ring(canvas: Canvas, path_mm: np.ndarray) -> None:
     for x, y in path_mm[1:]:
         path.lineTo(mm_to_pt(x), mm_to_pt(y))
     path.close()
-    for colour, width_mm in ((RING_EDGE, RING_WIDTH_MM + 1.0), (RING_COLOR, RING_WIDTH_MM)):
-        canvas.setStrokeColor(HexColor(colour))
+    for ink, width_mm in ((RING_EDGE, RING_WIDTH_MM + 1.0), (colour, RING_WIDTH_MM)):
+        canvas.setStrokeColor(HexColor(ink))
         canvas.setLineWidth(mm_to_pt(width_mm))
         canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
