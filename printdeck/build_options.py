@@ -24,6 +24,7 @@ from printdeck.theme import (
     say_overridden,
     theme_errors_located,
     warn_press_file,
+    warn_unused_settings,
 )
 
 
@@ -157,6 +158,7 @@ def apply_options(theme: Theme, options: BuildOptions) -> Theme:
                 raise
             raise PrintdeckError(key="paper", problem=exc.problem, code=exc.code, is_argument=True) from None
     warn_press_file(spec)
+    warn_unused_settings(theme.spec)  # as written: the spec above is validated again, every key set
     if spec.paper.color != ColourMode.CMYK:  # both shape a CMYK file only: refused, not dropped
         for name in ("pdfx", "ink_limit"):
             if getattr(settings, name) is not None:

@@ -15,6 +15,7 @@ import printdeck
 from printdeck.errors import PrintdeckError
 from printdeck.render import ResolutionWarning, page_image
 from printdeck.render.backs import BAND_MM
+from printdeck.theme import UnusedSettingWarning
 
 ART = ["ice-cube", "popcorn", "target", "zebra", "star", "snake", "grapes"]
 
@@ -155,3 +156,17 @@ def test_a_back_photo_on_shared_cuts_runs_into_the_blocks_bleed(tmp_path: Path) 
     red = (np.abs(back - (220, 30, 30)).max(axis=2) <= 30).sum()
     assert red > 0.2 * back.shape[0] * back.shape[1], red  # the photos are on the sheet
     assert navy == 0, f"{navy} pixels of the back's colour"
+
+
+def test_a_back_pattern_written_beside_a_picture_is_said_to_go_undrawn(tmp_path: Path) -> None:
+    """A parent wrote ``pattern: title`` and ``image: back.jpg``: the title never printed and
+    nothing said so. Written out, the pattern is now said to go undrawn; left to its
+    default, nothing is said."""
+    theme = _theme(tmp_path, {"image": "back.jpg", "pattern": "title"}, (1800, 1800))
+    with pytest.warns(UnusedSettingWarning, match=r"backs.pattern: title is not drawn: the picture \(backs.image\)"):
+        printdeck.check_theme(theme)
+    theme = _theme(tmp_path, {"image": "back.jpg"}, (1800, 1800))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnusedSettingWarning)
+        printdeck.check_theme(theme)
+        printdeck.build(theme, out=tmp_path / "deck.pdf")

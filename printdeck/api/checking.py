@@ -33,6 +33,7 @@ from printdeck.theme import (
     look_alikes as _look_alikes,
     theme_errors_located,
     warn_press_file,
+    warn_unused_settings,
     warn_vision_look_alikes,
 )
 
@@ -185,6 +186,7 @@ def check_theme(
     """
     loaded = load_theme(theme, allow_outside=allow_outside)
     warn_press_file(loaded.spec)
+    warn_unused_settings(loaded.spec)
     with theme_errors_located(loaded):  # as the build says them
         prove_symbols(loaded)  # every symbol: the same refusals as any deck of the theme
         spec = loaded.spec

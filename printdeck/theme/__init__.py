@@ -8,7 +8,15 @@ returns a :class:`Theme` with its symbols resolved.
 
 from printdeck.choices import PICTURE_FORMATS
 from printdeck.theme.chosen_fonts import FontGapWarning, warn_font_gaps
-from printdeck.theme.consistency import CARD_OFF_PAPER, PRESS_ONLY, PressWarning, check_consistency, warn_press_file
+from printdeck.theme.consistency import (
+    CARD_OFF_PAPER,
+    PRESS_ONLY,
+    PressWarning,
+    UnusedSettingWarning,
+    check_consistency,
+    warn_press_file,
+    warn_unused_settings,
+)
 from printdeck.theme.deck_section import THEME_SPELLING, TOO_FEW_SYMBOLS, DeckSize, deck_size_requirements, theme_worded
 from printdeck.theme.load import (
     bundled_theme_names,
@@ -103,6 +111,7 @@ __all__ = [
     "Theme",
     "ThemeInfo",
     "ThemeSpec",
+    "UnusedSettingWarning",
     "apply_preset",
     "apply_settings",
     "bundled_theme_names",
@@ -152,6 +161,7 @@ __all__ = [
     "visible_ink",
     "warn_font_gaps",
     "warn_press_file",
+    "warn_unused_settings",
     "warn_vision_look_alikes",
     "word_colours",
     "word_columns",

@@ -18,7 +18,14 @@ from printdeck.theme.spec import ThemeSpec
 from printdeck.theme.spec_print import PaperSpec
 from printdeck.units import paper_size_mm
 
-__all__ = ["CARD_OFF_PAPER", "PressWarning", "check_consistency", "warn_press_file"]
+__all__ = [
+    "CARD_OFF_PAPER",
+    "PressWarning",
+    "UnusedSettingWarning",
+    "check_consistency",
+    "warn_press_file",
+    "warn_unused_settings",
+]
 
 SAFE_MARGIN_SHARE = 0.4
 """The largest safe margin, as a share of half the card's shorter side."""
@@ -190,6 +197,28 @@ said of the paper when the command line chose it (``--paper``)."""
 
 class PressWarning(UserWarning):
     """A press file (CMYK) a print shop would send back as it is set."""
+
+
+class UnusedSettingWarning(UserWarning):
+    """A setting the theme gives that does nothing as the rest of the theme is set."""
+
+
+def warn_unused_settings(spec: ThemeSpec) -> None:
+    """Warn about a setting written in the theme that the rest of it leaves unused: a
+    ``backs.pattern`` (title, rings or dots) with a ``backs.image``, which the picture
+    replaces (a parent's title never printed, and nothing said so).
+
+    Warns:
+        UnusedSettingWarning: naming the key and the fix.
+    """
+    backs = spec.backs
+    if backs.enabled and backs.image is not None and "pattern" in backs.model_fields_set and backs.pattern != "none":
+        warnings.warn(
+            f"backs.pattern: {backs.pattern} is not drawn: the picture (backs.image) takes the back's face; "
+            "leave one of them out (a class set's backs still show each deck's letter)",
+            UnusedSettingWarning,
+            stacklevel=2,
+        )
 
 
 def warn_press_file(spec: ThemeSpec) -> None:

@@ -245,7 +245,11 @@ class BacksSpec(StrictModel):
         description=f"{COLOUR_FORMAT}; a class set's decks, and a split deck's A and B, take colours of their own, "
         "to tell apart face down",
     )
-    pattern: BackPattern = Field(default=BackPattern.TITLE, validate_default=True)
+    pattern: BackPattern = Field(
+        default=BackPattern.TITLE,
+        validate_default=True,
+        description="the back's face without an image: the title (and a class set's letter), rings, dots or none",
+    )
     duplex: Duplex = Field(default=Duplex.LONG_EDGE, validate_default=True)
     order: BackOrder = Field(
         default=BackOrder.AFTER,
