@@ -184,3 +184,39 @@ def test_few_presses_reach_the_first_setting_and_build(keys: object) -> None:
         f"with the skip links: {to_setting} (and one Enter) to the first setting, {to_build} (and one Enter) to Build"
     )
     assert to_setting <= 5 and to_build <= 4
+
+
+def test_a_word_emptied_while_its_fix_is_on_its_way_keeps_the_fix(
+    keys: object, studio: tuple[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under CI's load a typo fixed ("elefant" -> "elephant") and then emptied came back as
+    the typo: the page put the box back to the word its state still held, the fix's answer
+    not come, and kept that through the answer's redraw (the box has the focus)."""
+    from_the_top(keys)
+    add_words(keys, ["elefant"])
+    answered(keys)
+    release, renamed = threading.Event(), threading.Event()
+    rename = symbol_changes.change_symbol
+
+    def held(*args: object) -> None:
+        release.wait(60)
+        try:
+            rename(*args)  # type: ignore[arg-type]
+        finally:
+            renamed.set()
+
+    monkeypatch.setattr(symbol_changes, "change_symbol", held)
+    uid = keys.locator("#grid .tile", has=keys.locator("input[value=elefant]")).get_attribute("data-uid")
+    box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")  # the tile, whatever its word shows
+    box.fill("elephant")
+    box.press("Enter")  # sent; its answer held
+    try:
+        box.fill("")
+        box.press("Enter")
+        assert box.input_value() == "elephant"  # the fix sent, not the typo the state still holds
+    finally:
+        release.set()
+    assert renamed.wait(60), "the fix never reached the studio"
+    answered(keys)
+    assert box.input_value() == "elephant"
+    assert any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"])

@@ -24,7 +24,11 @@ async function rename(given, typed, box) {
   // (a word fixed and then emptied came back as the typo, from the tile's first drawing).
   const symbol = (store.state && store.state.symbols.find((s) => s.uid === given.uid)) || given;
   const word = boxIsWord(symbol);
-  if (word && !typed.trim()) { box.value = symbol.text; return; }  // a word cannot be blank: it stays
+  if (word && !typed.trim()) {  // a word cannot be blank: it stays, as last sent if its answer is still to come
+    const pending = namesSent.get(symbol.uid);
+    box.value = pending && pending.typed.trim() ? pending.typed.trim() : symbol.text;
+    return;
+  }
   if (namesRefused.has(symbol.uid) && typed.trim() === (word ? symbol.text : symbol.name)) {
     namesRefused.delete(symbol.uid);  // set back to the saved name: nothing to send, the mark goes
     store.set(store.state);
