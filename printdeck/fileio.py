@@ -233,8 +233,17 @@ def check_replaceable(path: Path, argument: str = "out") -> None:
         return  # missing (or a dangling link): a new file is made
     if not stat.S_ISREG(mode):
         raise path_error(argument, path, f"is {_kind(mode)}, not a regular file", "choose another output path")
-    if not os.access(path, os.W_OK):  # locked by its owner: a rename over it would unlock it
+    if not os.access(path, os.W_OK) and not _on_read_only_disk(path):  # locked by its owner: a rename would unlock it
         raise path_error(argument, path, "is write-protected", "make it writable to replace it, or choose another path")
+
+
+def _on_read_only_disk(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (its write then fails as any
+    write there does, and is said so), not a file its owner made read-only."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _new_temp(path: Path, mode: int = 0o666) -> Path:
