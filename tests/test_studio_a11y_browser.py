@@ -90,6 +90,30 @@ def test_focused_settings_stay_clear_of_the_sticky_top_bar(tab: object) -> None:
         tab.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_a_laptop_zoomed_to_200_percent_keeps_the_page_under_its_top_bar(tab: object) -> None:
+    """At 640 x 400 and 683 x 384 (1280 x 800 and 1366 x 768 at 200 %) the sticky top bar
+    grew 404 px tall, its status one letter a line, and covered the whole window: the
+    panel heading focused after opening a symbol sat under it. The bar now wraps as on a
+    phone and, in a short window, scrolls away with the page."""
+    try:
+        for width, height in ((640, 400), (683, 384)):
+            tab.set_viewport_size({"width": width, "height": height})
+            tab.evaluate("window.scrollTo(0, 0)")
+            bar = tab.evaluate("document.querySelector('.topbar').getBoundingClientRect().height")
+            saved = tab.evaluate("document.getElementById('saved').getBoundingClientRect().width")
+            assert bar <= 0.3 * height and saved >= 100, (width, bar, saved)
+            tab.locator("#grid .tile button.tile-face").first.press("Enter")
+            tab.wait_for_function("document.activeElement.id === 'detail-h'")
+            top, bottom, bar_bottom = tab.evaluate(
+                "(() => { const r = document.activeElement.getBoundingClientRect();"
+                " return [r.top, r.bottom, document.querySelector('.topbar').getBoundingClientRect().bottom]; })()"
+            )
+            assert top >= max(bar_bottom, 0) - 1 and bottom <= height, (width, top, bottom, bar_bottom)
+            tab.keyboard.press("Escape")
+    finally:
+        tab.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_the_faces_setting_shows_once_a_symbol_has_faces(tab: object) -> None:
     """A split deck (deck A the first faces, deck B the second) could not be made in the
     studio: ``deck.faces`` was no setting of its form. It shows where a symbol has faces."""
