@@ -25,10 +25,12 @@ def test_a_click_the_photos_edge_keeps_from_centring_says_so(tmp_path: Path) -> 
     symbol = _photo_symbol(tmp_path, [0.4, 0.8])
     view = crop_view(printdeck.photo_crop(symbol), upright_size(tmp_path / "wide.jpg"), symbol.focus)
     assert view["box"][1] == 0.0 and view["box"][3] == 1.0  # as tall as the photo: it cannot move down
-    assert view["title"] == "Cropped as near your click as the photo's edge allows; zoom in to centre it there"
+    assert view["title"] == (
+        "Cropped as near where you put its centre as the photo's edge allows; zoom in to centre it there"
+    )
     symbol = _photo_symbol(tmp_path, [0.4, 0.5])  # on the crop's own centre line: it centres there
     view = crop_view(printdeck.photo_crop(symbol), upright_size(tmp_path / "wide.jpg"), symbol.focus)
-    assert view["title"] == "Cropped where you clicked"
+    assert view["title"] == "Cropped where you put its centre"  # by a click or the arrow keys
     symbol = _photo_symbol(tmp_path, [0.4, 0.7], zoom=2.5)  # zoomed in: room to centre it
     view = crop_view(printdeck.photo_crop(symbol), upright_size(tmp_path / "wide.jpg"), symbol.focus)
-    assert view["title"] == "Cropped where you clicked"
+    assert view["title"] == "Cropped where you put its centre"  # by a click or the arrow keys

@@ -74,6 +74,8 @@ def test_removing_tiles_moves_the_focus_to_the_next_then_previous_then_the_headi
     keys.wait_for_function("document.querySelectorAll('#grid .tile').length === 2")
     now = focused(keys)
     assert (now["part"], now["tile"]) == ("remove", "cow")  # the next tile's Remove
+    # said in the status line, not only seen: the next Enter would remove another
+    assert keys.inner_text("#saved") == "Removed bee; Undo (Ctrl+Z) brings it back"
     keys.keyboard.press("Enter")  # cow, the last: the one before it
     keys.wait_for_function("document.querySelectorAll('#grid .tile').length === 1")
     assert focused(keys)["part"] == "remove" and focused(keys)["tile"] == "ant"
@@ -220,3 +222,17 @@ def test_a_word_emptied_while_its_fix_is_on_its_way_keeps_the_fix(
     answered(keys)
     assert box.input_value() == "elephant"
     assert any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"])
+
+
+def test_a_tiles_warning_is_heard_on_its_button(keys: object) -> None:
+    """A tile's look-alike warning sat outside every tab stop: a screen reader tabbing
+    through the tiles never heard it. The tile's button is now described by it."""
+    from_the_top(keys)
+    add_words(keys, ["Ill", "1ll"])
+    keys.wait_for_selector("#grid .tile .tile-warning")
+    described = keys.evaluate(
+        """Array.from(document.querySelectorAll('#grid .tile')).filter((t) => t.querySelector('.tile-warning'))
+        .map((t) => (t.querySelector('.tile-face').getAttribute('aria-describedby') || '').split(' ')
+        .map((id) => document.getElementById(id)?.textContent || '').join(' '))"""
+    )
+    assert described and all("looks like" in words for words in described), described

@@ -25,7 +25,7 @@ def crop_title(report: printdeck.CropReport) -> str:
     """One sentence on what a photo's crop holds, for the badge's tooltip."""
     kept = report.faces_kept
     if report.found == "focus":
-        return "Cropped where you clicked"
+        return "Cropped where you put its centre"
     if report.faces_cut:
         text = report.faces_cut_text
         return f"{text[:1].upper()}{text[1:]}; click the photo to choose"
@@ -65,7 +65,7 @@ def crop_view(
             and focus is not None
             and max(abs(a - b) for a, b in zip(centre, focus)) > FOCUS_MISSED
         ):
-            title = "Cropped as near your click as the photo's edge allows; zoom in to centre it there"
+            title = "Cropped as near where you put its centre as the photo's edge allows; zoom in to centre it there"
     return {"badge": report.badge, "check": report.needs_check, "title": title, "box": box}
 
 

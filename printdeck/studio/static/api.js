@@ -168,6 +168,12 @@ export function patchChildren(box, fresh, keep) {
   return true;
 }
 
+/** Put ``text`` in ``node`` only if it says something new: a live region written again with
+ *  the same words is read out again, and every save redrew the deck's line two or three times. */
+export function say(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 let pending = 0;
 /** Count requests in flight (the cursor shows it). */
 export function busy(on) {

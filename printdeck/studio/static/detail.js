@@ -173,7 +173,7 @@ function cropper(symbol) {
       borderRadius: cropRadius(symbol.shape),
     });
     Object.assign(ring.dataset, { crop: "artwork", zoom: String(symbol.zoom ?? 1) });
-    found.replaceChildren(el("span", { class: `crop-badge${crop.check ? " check" : ""}`, text: crop.badge }), ` ${crop.title}`);
+    found.replaceChildren(el("span", { class: `crop-badge${crop.check ? " check" : ""}`, text: crop.badge }), `: ${crop.title}`);
   };
   const ask = async () => {
     const mine = ++asked;

@@ -1,14 +1,15 @@
 // The live preview: the sheet as it will print (drawn by the PDF renderer), a page at a
 // time; click a card to choose it, then re-roll its layout.
-import { call, change, el, imageUrl, store } from "./api.js";
+import { call, change, el, imageUrl, say, store } from "./api.js";
 
 const view = { page: 1, pages: 0, rev: null, card: null, asked: 0, facts: null, side: "front", retries: 0 };
 const SHEET_RETRIES = 3; // a sheet whose picture cannot be fetched is asked for again this many times
 
 function note(text, isError) {
   const box = document.getElementById("preview-note");
-  box.textContent = text || "";
+  say(box, text || "");
   box.className = `preview-note${isError ? " error" : ""}`;
+  box.setAttribute("role", isError ? "alert" : "none");  // a sheet that cannot be drawn is said; its timing is not
   document.getElementById("sheet-wrap").classList.remove("empty");
 }
 
@@ -19,7 +20,7 @@ function waiting(line) {
   box.replaceChildren(el("strong", { text: "Your cards appear here" }),
     el("span", { text: "as soon as there are enough symbols for a deck." }), el("span", { class: "small", text: line }));
   document.getElementById("sheet-wrap").classList.add("empty");
-  document.getElementById("page-label").textContent = "—";
+  say(document.getElementById("page-label"), "—");
   document.getElementById("left-out").textContent = "";
 }
 
@@ -120,7 +121,7 @@ function forgetSheet() {
 
 function drawFacts(facts) {
   const back = facts.side === "back";
-  document.getElementById("page-label").textContent = `${back ? "Back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}`;
+  say(document.getElementById("page-label"), `${back ? "Back of sheet" : "Sheet"} ${facts.page} of ${facts.pages}`);
   const flip = document.getElementById("flip-side");
   flip.hidden = !facts.backs;
   flip.textContent = back ? "Show fronts" : "Show backs";

@@ -1,6 +1,6 @@
 // The symbols panel: the grid of tiles, naming, pairing and reordering them (what comes in
 // is drops.js's).
-import { call, change, cropRadius, el, forgetRedTiles, store } from "./api.js";
+import { call, change, cropRadius, el, forgetRedTiles, say, store } from "./api.js";
 import { drawDetail } from "./detail.js";
 import { resumeChecks, sendFiles, setUpDropzone, setUpWords } from "./drops.js";
 
@@ -102,8 +102,10 @@ function showCrop(face, [left, top, right, bottom], shape) {
 }
 
 function tile(symbol, index, count) {
+  const described = [symbol.crop ? `crop-of-${symbol.uid}` : null, symbol.warning ? `warning-of-${symbol.uid}` : null];
   const face = el("button", {
     type: "button", class: "tile-face", "data-part": "face", "aria-label": `${symbol.name}: show its settings`,
+    "aria-describedby": described.filter(Boolean).join(" ") || null,  // its crop and warning, heard on the way
     "aria-pressed": String(store.selected === symbol.uid),
     onclick: () => { store.selected = store.selected === symbol.uid ? null : symbol.uid; store.set(store.state); },
   });
@@ -137,11 +139,11 @@ function tile(symbol, index, count) {
     el("button", { type: "button", class: "remove", "data-part": "remove", "aria-label": `Remove ${symbol.name}`, title: "Remove", onclick: () => remove(symbol, index), text: "✕" }));
   const item = el("li", { class: `tile${symbol.error ? " bad" : ""}${symbol.warning ? " alike" : ""}${store.selected === symbol.uid ? " selected" : ""}`, "data-uid": symbol.uid, draggable: "true" },
     el("span", { class: "tile-badge", text: String(index + 1), "aria-hidden": "true" }), face,
-    symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
+    symbol.crop ? el("span", { class: `crop-badge${symbol.crop.check ? " check" : ""}`, id: `crop-of-${symbol.uid}`, text: symbol.crop.badge, title: symbol.crop.title }) : null,
     name, tools,
     symbol.error ? el("p", { class: "tile-error", text: symbol.error }) : null,
     refused ? el("p", { class: "tile-error", id: `name-refused-${symbol.uid}`, text: `Not saved: ${refused.words}` }) : null,
-    symbol.warning ? el("p", { class: "tile-warning", role: "note", title: symbol.warning_detail, text: `⚠ ${symbol.warning}` }) : null);
+    symbol.warning ? el("p", { class: "tile-warning", id: `warning-of-${symbol.uid}`, role: "note", title: symbol.warning_detail, text: `⚠ ${symbol.warning}` }) : null);
   dragToReorder(item, symbol.uid, index);
   dropToPair(face, symbol);
   item.addEventListener("keydown", (e) => {
@@ -156,7 +158,9 @@ function tile(symbol, index, count) {
 async function remove(symbol, index) {
   if (store.selected === symbol.uid) store.selected = null;
   const answer = await change("DELETE", `/api/symbols/${symbol.uid}`);
-  if (answer.status === 200) focusAfterRemoval(store.state.rejected.length + index, "remove");
+  if (answer.status !== 200) return;
+  focusAfterRemoval(store.state.rejected.length + index, "remove");
+  document.getElementById("saved").textContent = `Removed ${symbol.name}; Undo (Ctrl+Z) brings it back`;  // said, not only seen
 }
 
 let dragged = null;
@@ -233,7 +237,7 @@ function rejectedTile(rejected, index) {
 
 /** Draw the grid, the "what the symbols allow" line and the deck's problem. */
 export function drawSymbols(state) {
-  document.getElementById("sizes").textContent = state.sizes;
+  say(document.getElementById("sizes"), state.sizes);
   wordsLang = state.words_lang || "";  // the letter forms the PDF prints the words in (门, not Japanese 门)
   if (state.form) {  // the formats the library reads, said and offered by the file picker
     document.getElementById("drop-help").textContent = `${state.form.picture_formats}; they are copied into the deck’s folder`;
