@@ -88,18 +88,24 @@ def remember_printed(theme_path: Path | None, manifest: Path) -> None:
     ``manifest`` (in the disk cache, folder ``printed``: its last :data:`PRINTED_KEPT`
     manifests, newest first), so :func:`printed_manifest` finds a build's ``-o`` too.
     Nothing for a theme made in code (``None``) or with the cache off; never raises."""
-    folder = cache_dir("printed")
-    if theme_path is None or folder is None:
+    entry = _record_of(theme_path)
+    if entry is None:
         return
-    entry = folder / f"{entry_key(str(theme_path.resolve()))}.json"
     made = str(manifest.resolve())
     write_entry(entry, json.dumps([made, *(p for p in _remembered(entry) if p != made)][:PRINTED_KEPT]))
 
 
-def _remembered(entry: Path) -> list[str]:
+def _record_of(theme_path: Path | None) -> Path | None:
+    """The cache entry of the manifests the theme file ``theme_path`` printed (None for a
+    theme made in code, or with the cache off)."""
+    folder = cache_dir("printed") if theme_path is not None else None
+    return None if folder is None or theme_path is None else folder / f"{entry_key(str(theme_path.resolve()))}.json"
+
+
+def _remembered(entry: Path | None) -> list[str]:
     """The manifests :func:`remember_printed` kept in ``entry`` (none when it is unreadable)."""
     try:
-        kept = json.loads(read_entry(entry) or "[]")
+        kept = json.loads((read_entry(entry) if entry is not None else None) or "[]")
     except ValueError:
         return []
     return [p for p in kept if isinstance(p, str)] if isinstance(kept, list) else []
@@ -110,13 +116,15 @@ def printed_manifest(theme_name: str, theme_path: Path | None = None) -> Path | 
     wrote (:func:`remember_printed`, for the theme file ``theme_path``) and
     ``output/<name>.json`` in the current folder (a default build's), the newest written
     that is still a manifest of the theme ``theme_name``."""
-    candidates = [Path("output") / f"{theme_name}.json"]
-    folder = cache_dir("printed") if theme_path is not None else None
-    if folder is not None and theme_path is not None:
-        candidates += [Path(p) for p in _remembered(folder / f"{entry_key(str(theme_path.resolve()))}.json")]
-    found = []
+    candidates = [Path("output") / f"{theme_name}.json", *map(Path, _remembered(_record_of(theme_path)))]
+    written = []
     for path in candidates:
+        try:
+            written.append((path.stat().st_mtime_ns, str(path), path))
+        except OSError:
+            continue  # moved or deleted since
+    for _, _, path in sorted(written, reverse=True):  # newest first: read only until one is the theme's
         data = manifest_data(path) if path.is_file() else None
         if data is not None and data.get("theme") == theme_name:
-            found.append((path.stat().st_mtime_ns, path))
-    return max(found)[1] if found else None
+            return path
+    return None

@@ -162,7 +162,7 @@ def _check_reference(target: str, tag: str) -> None:
     if squeezed.startswith("data:"):
         if tag == "a":
             raise _SvgRefused("it holds a link to a data: document, which a symbol never needs", _SCRIPT_FIX)
-        if squeezed.startswith(("data:image/svg+xml", "data:image/svg")):
+        if squeezed.startswith("data:image/svg"):  # svg+xml, and the bare svg some exporters write
             _check_embedded_svg(target)
             return
         if squeezed.startswith("data:image/"):
