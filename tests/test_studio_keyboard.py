@@ -60,6 +60,23 @@ def answered(tab: object) -> None:
     tab.wait_for_function("document.body.style.cursor === ''", timeout=60_000)
 
 
+def held_renames(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """Hold the studio's renames (``symbol_changes.change_symbol``) until the first event is
+    set; the second is set once a held rename has ended (saved, or refused)."""
+    release, renamed = threading.Event(), threading.Event()
+    rename = symbol_changes.change_symbol
+
+    def held(*args: object) -> None:
+        release.wait(60)
+        try:
+            rename(*args)  # type: ignore[arg-type]
+        finally:
+            renamed.set()
+
+    monkeypatch.setattr(symbol_changes, "change_symbol", held)
+    return release, renamed
+
+
 def from_the_top(tab: object) -> None:
     """Reload: the focus starts at the top of the page, as for a person arriving."""
     tab.reload()
@@ -114,17 +131,7 @@ def test_a_name_on_its_way_is_not_redrawn_as_it_was(
     from_the_top(keys)
     add_words(keys, ["emu", "gnu", "hog"])  # gnu not first: its tile has an "earlier" button
     answered(keys)
-    release, renamed = threading.Event(), threading.Event()
-    rename = symbol_changes.change_symbol
-
-    def held(*args: object) -> None:  # the rename's answer waits until the page was redrawn
-        release.wait(60)
-        try:
-            rename(*args)  # type: ignore[arg-type]
-        finally:
-            renamed.set()
-
-    monkeypatch.setattr(symbol_changes, "change_symbol", held)
+    release, renamed = held_renames(monkeypatch)  # the rename's answer waits until the page was redrawn
     gnu = keys.locator("#grid .tile", has=keys.locator("input[value=gnu]"))
     gnu.locator(".tile-name").focus()
     keys.keyboard.press("Control+A")
@@ -197,17 +204,7 @@ def test_a_word_emptied_while_its_fix_is_on_its_way_keeps_the_fix(
     from_the_top(keys)
     add_words(keys, ["elefant"])
     answered(keys)
-    release, renamed = threading.Event(), threading.Event()
-    rename = symbol_changes.change_symbol
-
-    def held(*args: object) -> None:
-        release.wait(60)
-        try:
-            rename(*args)  # type: ignore[arg-type]
-        finally:
-            renamed.set()
-
-    monkeypatch.setattr(symbol_changes, "change_symbol", held)
+    release, renamed = held_renames(monkeypatch)
     uid = keys.locator("#grid .tile", has=keys.locator("input[value=elefant]")).get_attribute("data-uid")
     box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")  # the tile, whatever its word shows
     box.fill("elephant")

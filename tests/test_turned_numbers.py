@@ -42,18 +42,7 @@ def test_arabic_indic_seven_and_eight_read_as_each_other_turned() -> None:
 def test_an_arabic_seven_prints_with_its_bar(tmp_path: Path) -> None:
     """Counted on the printed page, as the Western digits are: ٧ and ١٨ get a bar, ٣ none."""
     skip_without_font_for("٧٨١٣٢٤")
-    theme = {
-        "name": "arabic",
-        "seed": 5,
-        "deck": {"symbols_per_card": 3},
-        "card": {"diameter": "70mm"},
-        "layout": {"rotation": 0},
-        "text": {"colors": ["#000000"], "lang": "ar"},
-        "paper": {"layout": "single"},
-        "symbols": [{"text": w} for w in ("٧", "٨", "١٨", "٣", "٢", "٤", "٣٢")],
-    }
-    (tmp_path / "arabic.yaml").write_text(yaml.safe_dump(theme, allow_unicode=True), encoding="utf-8")
-    printdeck.build(tmp_path / "arabic.yaml", out=tmp_path / "arabic.pdf")
+    _build_numbers(tmp_path, "arabic", ["٧", "٨", "١٨", "٣", "٢", "٤", "٣٢"], lang="ar")
     manifest = json.loads((tmp_path / "arabic.json").read_text(encoding="utf-8"))
     names = {s["id"]: s["name"] for s in manifest["symbols"]}
     pdf = (tmp_path / "arabic.pdf").read_bytes()
@@ -61,6 +50,24 @@ def test_an_arabic_seven_prints_with_its_bar(tmp_path: Path) -> None:
         want = sum(names[s["id"]] in ("٧", "٨", "١٨") for s in card["symbols"])
         page = np.asarray(page_image(pdf, card["page"] - 1, DPI / 72).convert("RGB")).astype(np.uint8)
         assert _bars(page) == want, f"card {card['index'] + 1}: {[names[s['id']] for s in card['symbols']]}"
+
+
+def _build_numbers(folder: Path, name: str, words: list[str], lang: str | None = None, **build: object) -> None:
+    """Build ``folder/<name>.pdf`` (and its manifest): ``words`` three a card, black, upright,
+    one card a page; ``build``: more of :func:`printdeck.build`'s arguments (PNGs)."""
+    text: dict[str, object] = {"colors": ["#000000"], **({"lang": lang} if lang else {})}
+    theme = {
+        "name": name,
+        "seed": 5,
+        "deck": {"symbols_per_card": 3},
+        "card": {"diameter": "70mm"},
+        "layout": {"rotation": 0},
+        "text": text,
+        "paper": {"layout": "single"},
+        "symbols": [{"text": w} for w in words],
+    }
+    (folder / f"{name}.yaml").write_text(yaml.safe_dump(theme, allow_unicode=True), encoding="utf-8")
+    printdeck.build(folder / f"{name}.yaml", out=folder / f"{name}.pdf", **build)  # type: ignore[arg-type]
 
 
 def _bars(rgb: np.ndarray) -> int:
@@ -78,18 +85,7 @@ def _bars(rgb: np.ndarray) -> int:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     folder = tmp_path_factory.mktemp("turned")
-    theme = {
-        "name": "turned",
-        "seed": 5,
-        "deck": {"symbols_per_card": 3},
-        "card": {"diameter": "70mm"},
-        "layout": {"rotation": 0},
-        "text": {"colors": ["#000000"]},
-        "paper": {"layout": "single"},
-        "symbols": [{"text": w} for w in TURNED + PLAIN],
-    }
-    (folder / "turned.yaml").write_text(yaml.safe_dump(theme), encoding="utf-8")
-    printdeck.build(folder / "turned.yaml", out=folder / "turned.pdf", png_dir=folder / "pngs", dpi=DPI)
+    _build_numbers(folder, "turned", TURNED + PLAIN, png_dir=folder / "pngs", dpi=DPI)
     return folder, json.loads((folder / "turned.json").read_text(encoding="utf-8"))
 
 
