@@ -197,7 +197,7 @@ def test_a_picture_back_of_a_class_set_shows_its_decks_letter(tmp_path: Path, gr
     theme["backs"] = {"enabled": True, "image": "logo.png", "fit": "cover"}
     theme["paper"] = {"grayscale": grey}
     (tmp_path / "theme.yaml").write_text(json.dumps(theme), encoding="utf-8")
-    result = printdeck.build(tmp_path / "theme.yaml", png_dir=tmp_path / "pngs", dpi=DPI)
+    result = printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "class.pdf", png_dir=tmp_path / "pngs", dpi=DPI)
     manifest = json.loads(result.manifest_path.read_text(encoding="utf-8"))
     letters = []
     for deck, path in zip(manifest["decks"], result.back_paths, strict=True):
