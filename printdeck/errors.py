@@ -7,6 +7,7 @@ import os
 import re
 import warnings
 from collections.abc import Iterable
+from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -113,6 +114,27 @@ _NAME_START = r"""(?<![^\s"'“‘(\[])"""
 (straight or curly) or an opening bracket (:func:`name_replaced`)."""
 
 
+@dataclass(frozen=True)
+class Listing:
+    """Every item of a list that a one-line message names only the first of (the
+    look-alike pairs past the third), for a front end with room to list them all: the
+    command line prints them above the error or warning; the studio marks its tiles.
+
+    Attributes:
+        title: What the items are, as a heading (``"the 10 pairs that look alike"``).
+        items: Each item as a sentence of its own.
+    """
+
+    title: str
+    items: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        """The listing as the command line prints it: the title, then each item, numbered."""
+        width = len(str(len(self.items)))
+        items = (f"  {k:>{width}}. {one_line(item)}" for k, item in enumerate(self.items, 1))
+        return [f"printdeck: {self.title}:", *items]
+
+
 MORE_NAMED = 3
 """Further problems named by their keys after the first problem's message; more are "..."."""
 
@@ -171,6 +193,7 @@ class PrintdeckError(Exception):
         code: str | None = None,
         also: tuple[str, ...] = (),
         more_at: tuple[str, ...] = (),
+        listing: Listing | None = None,
     ) -> None:
         self.source = source
         self.key = key
@@ -183,6 +206,7 @@ class PrintdeckError(Exception):
         self.more_at = more_at
         self.code = code
         self.also = also
+        self.listing = listing
         self._message = message
         super().__init__(one_line(message if message is not None else self.worded_as()))
 
@@ -221,6 +245,7 @@ class PrintdeckError(Exception):
             "more_at": self.more_at,
             "code": self.code,
             "also": self.also,
+            "listing": self.listing,
         }
         return PrintdeckError(**{**fields, **changes})
 
@@ -363,12 +388,21 @@ def path_error(argument: str, path: str | PathLike[str], problem: str, fix: str 
     return PrintdeckError(source=shown(path), key=argument, problem=problem, fix=fix, is_argument=True)
 
 
-def warning_lines(caught: Iterable[warnings.WarningMessage]) -> list[str]:
+def warning_lines(caught: Iterable[warnings.WarningMessage], *, listings: bool = False) -> list[str]:
     """printdeck's warnings as the command line and the studio show them: each distinct one
     once, as ``printdeck: warning: <one line>`` (only ``UserWarning`` kinds: not a stray
-    ``ResourceWarning`` of the interpreter's)."""
-    texts = dict.fromkeys(one_line(str(w.message)) for w in caught if issubclass(w.category, UserWarning))
-    return [f"printdeck: warning: {text}" for text in texts]
+    ``ResourceWarning`` of the interpreter's); with ``listings``, a warning's
+    :class:`Listing` (a :class:`LookAlikeWarning`'s every pair) above it."""
+    said: dict[str, Listing | None] = {}
+    for w in caught:
+        if issubclass(w.category, UserWarning):
+            said.setdefault(one_line(str(w.message)), getattr(w.message, "listing", None))
+    lines: list[str] = []
+    for text, listing in said.items():
+        if listings and listing is not None:
+            lines += listing.lines()
+        lines.append(f"printdeck: warning: {text}")
+    return lines
 
 
 class PinWarning(UserWarning):
@@ -388,4 +422,12 @@ class PinWarning(UserWarning):
 
 class LookAlikeWarning(UserWarning):
     """Two symbols players may not tell apart (allowed with ``--allow-look-alike``, or seen
-    so only in grey or with a colour-vision deficiency)."""
+    so only in grey or with a colour-vision deficiency).
+
+    Attributes:
+        listing: Every pair, when the message names only the first (:class:`Listing`), or None.
+    """
+
+    def __init__(self, message: str, listing: Listing | None = None) -> None:
+        super().__init__(message)
+        self.listing = listing

@@ -215,3 +215,39 @@ def test_check_and_build_name_a_pair_alike_in_one_order(tmp_path: Path) -> None:
     path = write_theme(tmp_path, {"deck": {"symbols_per_card": 4}, "symbols": [{"text": w} for w in words]})
     said = refusals_of_check_and_build(path, tmp_path / "deck.pdf")
     assert said[0] == said[1] and "(symbols.11 and symbols.12)" in said[0], said
+
+
+def test_every_pair_past_the_third_is_listed_above_the_line(tmp_path: Path) -> None:
+    """The refusal named three pairs "and 4 more pairs", and nothing listed the four: a
+    parent had to remove symbols blind. ``check`` and ``build`` now list every pair, numbered,
+    above the one line (which stays last), refused or allowed; the line itself is unchanged."""
+    theme = load_theme(_fixture_theme(tmp_path / "pictures"))
+    alike = ["Ill", "1ll", "lI1", "l1l", "I1I"]  # five words in look-alike letters: ten pairs
+    (tmp_path / "words").mkdir()
+    words = write_theme(
+        tmp_path / "words",
+        {
+            "deck": {"symbols_per_card": 4},
+            "symbols": [{"text": w} for w in ["dog", "cow", "pig", "hen", "fox", "owl", "bee", "ant", *alike]],
+        },
+    )
+    out = tmp_path / "deck.pdf"
+    for args, count, last in (
+        (["check", str(tmp_path / "pictures")], 7, "printdeck: error: "),
+        (["check", str(tmp_path / "pictures"), "--allow-look-alike"], 7, "printdeck: warning: symbols: "),
+        (["build", str(words), "-o", str(out)], 10, "printdeck: error: "),
+    ):
+        result = CliRunner().invoke(cli_main, args)
+        lines = result.stderr.splitlines()
+        at = lines.index(f"printdeck: the {count} pairs that look alike:")
+        listed = lines[at + 1 : at + 1 + count]
+        assert [line.split(". ", 1)[0].strip() for line in listed] == [str(k) for k in range(1, count + 1)], lines
+        assert lines[at + 1 + count].startswith(last) and f"and {count - 3} more pairs" in lines[at + 1 + count], lines
+        if last.endswith("error: "):
+            assert result.exit_code == 2 and lines[-1] == lines[at + 1 + count] and not out.exists()
+        if count == 7:
+            reasons = sorted(p.reason() for p in look_alikes(theme))
+            items = sorted(line.split(". ", 1)[1] for line in listed)  # a same-reading pair adds its keys
+            assert all(item.startswith(reason) for item, reason in zip(items, reasons, strict=True)), items
+        else:
+            assert all(sum(f"'{w}'" in line for w in alike) == 2 for line in listed), listed

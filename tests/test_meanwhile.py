@@ -25,7 +25,7 @@ import printdeck
 from printdeck.assign import assign_symbols
 from printdeck.cli import main as cli_main
 from printdeck.deck_plan import deck_design
-from printdeck.errors import LookAlikeWarning, PrintdeckError
+from printdeck.errors import Listing, LookAlikeWarning, PrintdeckError
 from printdeck.layout import LayoutSettings, Meanwhile, layout_deck, meanwhile as meanwhile_module
 from printdeck.theme import check_look_alikes, load_theme
 
@@ -299,3 +299,22 @@ def test_a_proof_refusal_still_comes_before_a_look_alike_refusal(
     assert refused.exit_code == 2 and "shows no visible ink" in refused.output, refused.output
     assert "look alike" not in refused.output and not out.exists()
     assert [aside for _, aside in started] == [True] and not started[0][0].aside  # started, then stopped
+
+
+def test_a_warning_aside_keeps_its_listing(theme, tmp_path: Path, forkable: None) -> None:
+    """A look-alike warning given aside reaches the caller with every pair its line only
+    counts (a build with --allow-look-alike listed none of the pairs past the third)."""
+    listing = Listing("the 5 pairs that look alike", tuple(f"pair {k}" for k in range(5)))
+
+    def work() -> None:
+        warnings.warn(LookAlikeWarning("symbols: five pairs", listing), stacklevel=2)
+
+    settings = dataclasses.replace(LayoutSettings.from_theme(theme), rounds=4)
+    meanwhile = Meanwhile(work)
+    meanwhile.start_aside(2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        layout_deck(_cards(theme, 12), settings, seed=5, jobs=2, meanwhile=meanwhile)
+    given = [w.message for w in caught if w.category is LookAlikeWarning]
+    assert [str(m) for m in given] == ["symbols: five pairs"]
+    assert getattr(given[0], "listing", None) == listing

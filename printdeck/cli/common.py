@@ -40,8 +40,9 @@ class ExitStatus(IntEnum):
 
 def show_warnings(caught: list[warnings.WarningMessage]) -> None:
     """Print each distinct warning as one line ``printdeck: warning: ...`` on stderr (printdeck's
-    own ``UserWarning`` kinds only: not a stray ``ResourceWarning`` of the interpreter's)."""
-    for line in warning_lines(caught):
+    own ``UserWarning`` kinds only: not a stray ``ResourceWarning`` of the interpreter's),
+    a warning's every item above it when its line names only some (the look-alike pairs)."""
+    for line in warning_lines(caught, listings=True):
         click.echo(line, err=True)
 
 
@@ -65,6 +66,8 @@ def fail(exc: PrintdeckError | str, code: int = ExitStatus.USER_ERROR) -> NoRetu
         stopped()
     if isinstance(exc, PrintdeckError) and exc.is_argument and exc.key in PATH_FLAGS:
         exc = exc.with_key(PATH_FLAGS[exc.key])
+    if isinstance(exc, PrintdeckError) and exc.listing is not None:  # every item the line only counts, above it
+        click.echo("\n".join(exc.listing.lines()), err=True)
     click.echo(f"printdeck: error: {one_line(str(exc))}", err=True)
     sys.exit(code)
 

@@ -25,8 +25,9 @@ import warnings
 from collections.abc import Callable
 from typing import NoReturn
 
-Warned = list[tuple[str, type[Warning]]]
-"""What the work warned: each warning's text and category."""
+Warned = list[tuple[str, type[Warning], dict[str, object]]]
+"""What the work warned: each warning's text, category and attributes (a
+:class:`~printdeck.errors.LookAlikeWarning`'s listing of every pair)."""
 ABANDON_GRACE_S = 1.0
 """How long work aside that is abandoned has to end before it is killed."""
 
@@ -160,13 +161,21 @@ class Meanwhile:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")  # this process's filters apply when warned again there
             self._work()
-        return [(str(w.message), w.category) for w in caught]
+        return [(str(w.message), w.category, dict(vars(w.message))) for w in caught]
 
     def finished(self, warned: Warned | None) -> None:
         """The work ran in another process (``warned``: what it warned; None: it raised)."""
         self.done = True
-        for text, category in warned or []:
-            warnings.warn(text, category, stacklevel=2)
+        for text, category, attributes in warned or []:
+            warnings.warn(_remade(text, category, attributes), stacklevel=2)
+
+
+def _remade(text: str, category: type[Warning], attributes: dict[str, object]) -> Warning:
+    """The warning another process gave, made again here: its text, category and attributes
+    (made as ``warnings.warn(text, category)`` makes it, then its attributes set)."""
+    warning = category(text)
+    vars(warning).update(attributes)
+    return warning
 
 
 def no_other_thread() -> bool:

@@ -26,7 +26,7 @@ from printdeck.artwork import (
     word_skeleton,
 )
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
-from printdeck.errors import LOOK_ALIKE, LookAlikeWarning, PrintdeckError, shown
+from printdeck.errors import LOOK_ALIKE, Listing, LookAlikeWarning, PrintdeckError, shown
 from printdeck.model import SymbolSpec, drawn_only
 from printdeck.theme.bundled_pairs import all_shipped
 from printdeck.theme.look_pairs import MISSING, PairBook
@@ -282,12 +282,28 @@ def _stored_verdict(key: str) -> list[LookAlike] | None:
 
 def _sentence(pairs: Sequence[LookAlike], symbols: Sequence[SymbolSpec] = ()) -> str:
     """The pairs in words (the first :data:`MOST_NAMED`, the rest counted: one more is named
-    too, as its count would take as long); a pair whose two names read the same (``'café'``
-    spelt two ways) also gives the symbols' theme keys."""
+    too, as its count would take as long; :func:`_listing` gives them all); a pair whose two
+    names read the same (``'café'`` spelt two ways) also gives the symbols' theme keys."""
     shown = MOST_NAMED + 1 if len(pairs) == MOST_NAMED + 1 else MOST_NAMED
     named = "; ".join(p.reason() + _keys_if_same_names(p, symbols) for p in pairs[:shown])
     more = len(pairs) - shown
     return named + (f"; and {more} more pairs" if more > 0 else "")
+
+
+def _listing(pairs: Sequence[LookAlike], symbols: Sequence[SymbolSpec], seen: str = "") -> Listing | None:
+    """Every pair, for a front end to list (the command line, above the line that counts
+    them), when :func:`_sentence` names only some; else None. ``seen``: how they are
+    alike, for the title (``" in grey"``)."""
+    if len(pairs) <= MOST_NAMED + 1:
+        return None
+    items = tuple(p.reason() + _keys_if_same_names(p, symbols) for p in pairs)
+    return Listing(f"the {len(pairs)} pairs that look alike{seen}", items)
+
+
+def _warn(pairs: Sequence[LookAlike], symbols: Sequence[SymbolSpec], seen: str = "") -> None:
+    """Warn about ``pairs`` as one line, every pair listed with it (:func:`_listing`)."""
+    text = f"symbols: {_sentence(pairs, symbols)}"
+    warnings.warn(LookAlikeWarning(text, _listing(pairs, symbols, seen)), stacklevel=3)
 
 
 def _keys_if_same_names(pair: LookAlike, symbols: Sequence[SymbolSpec]) -> str:
@@ -327,13 +343,12 @@ def check_look_alikes(
     if grey:
         in_grey = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, Vision.GREY)) if p.vision is Vision.GREY]
         if in_grey:
-            warnings.warn(f"symbols: {_sentence(in_grey, given)}", LookAlikeWarning, stacklevel=2)
+            _warn(in_grey, given, " in grey")
     pairs = look_alikes(theme, symbols, (Vision.NORMAL,))
     if not pairs:
         return
-    text = f"symbols: {_sentence(pairs, given)}"
     if allow:
-        warnings.warn(text, LookAlikeWarning, stacklevel=2)
+        _warn(pairs, given)
         return
     raise PrintdeckError(
         source=shown(theme.path) if theme.path is not None else None,
@@ -341,6 +356,7 @@ def check_look_alikes(
         problem=_sentence(pairs, given),
         fix=_look_alike_fix(pairs),
         code=LOOK_ALIKE,
+        listing=_listing(pairs, given),
     )
 
 
@@ -379,4 +395,4 @@ def warn_vision_look_alikes(theme: Theme, symbols: Sequence[SymbolSpec] | None =
     for visions in [*seen_by, COLOUR_VISIONS]:
         pairs = [p for p in look_alikes(theme, symbols, (Vision.NORMAL, *visions)) if p.vision is not Vision.NORMAL]
         if pairs:
-            warnings.warn(f"symbols: {_sentence(pairs, given)}", LookAlikeWarning, stacklevel=2)
+            _warn(pairs, given, " in grey" if visions == (Vision.GREY,) else " to colour-blind players")
