@@ -1,10 +1,11 @@
-"""How large a picture printdeck decodes: a phone's 64-megapixel JPEG is read scaled down
+"""How large a picture printdeck decodes: a phone's 108-megapixel JPEG is read scaled down
 (libjpeg's DCT scaling), other pictures up to 60 megapixels; larger ones are refused with
 their size, before a pixel is decoded."""
 
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 
 import pytest
@@ -41,9 +42,28 @@ def test_a_jpeg_over_the_drafted_limit_is_refused_by_its_size(monkeypatch: pytes
         decode.open_raster(jpeg, Path("huge.jpg"), "symbols.0", draft_px=100)
 
 
-def test_the_drafted_limit_stays_under_pillows_bomb_mark() -> None:
-    """Pillow warns of a decompression bomb over its own mark: never for a picture accepted."""
-    assert decode.MAX_PIXELS < decode.MAX_DRAFTED_PIXELS <= Image.MAX_IMAGE_PIXELS
+def test_the_drafted_limit_stays_under_pillows_bomb_error() -> None:
+    """Pillow refuses a picture over twice its decompression-bomb mark before printdeck can
+    say its size: a JPEG printdeck accepts is always under it."""
+    assert decode.MAX_PIXELS < Image.MAX_IMAGE_PIXELS < decode.MAX_DRAFTED_PIXELS < 2 * Image.MAX_IMAGE_PIXELS
+
+
+def test_a_108_megapixel_phone_jpeg_is_read_scaled_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent's 108-megapixel phone photo (12000 x 9000) was refused as over 89 megapixels,
+    though it is only ever decoded scaled down; here with every limit a thousandth, Pillow's
+    mark too (it warns over it: a RuntimeWarning the command line does not show)."""
+    monkeypatch.setattr(decode, "MAX_PIXELS", 60_000)
+    monkeypatch.setattr(decode, "MAX_DRAFTED_PIXELS", 178_000)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 89_478)
+    jpeg = _encoded((384, 282), "JPEG")  # 108,288 pixels
+    with pytest.warns(Image.DecompressionBombWarning):
+        image = decode.open_raster(jpeg, Path("phone.jpg"), "symbols.0", draft_px=300)
+    assert image.size == (192, 141)  # half size: under the decoded limit
+    png = _encoded((384, 282), "PNG")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with pytest.raises(printdeck.PrintdeckError, match=r"phone.png is 384x282 pixels"):  # not a JPEG: whole
+            decode.open_raster(png, Path("phone.png"), "symbols.0", draft_px=300)
 
 
 def test_a_jpeg_over_the_decoded_limit_cropped_close_is_read_at_half_size(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,7 +83,7 @@ def test_a_picture_over_pillows_bomb_mark_is_refused_by_its_size(monkeypatch: py
     png = _encoded((300, 300), "PNG")  # 90,000 pixels
     with pytest.raises(printdeck.PrintdeckError) as said:
         decode.open_raster(png, Path("huge.png"), "symbols.0")
-    assert "huge.png is 0 megapixels, more than 89 megapixels; scale it down" in str(said.value)
+    assert "huge.png is 0 megapixels, more than 178 megapixels; scale it down" in str(said.value)
 
 
 def test_a_length_with_a_decimal_comma_is_told_to_take_a_point(tmp_path: Path) -> None:

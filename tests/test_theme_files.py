@@ -57,7 +57,7 @@ def _jpeg() -> bytes:
         ("truncated.jpg", _jpeg()[:400], "truncated or corrupt"),
         ("corrupt.png", b"\x89PNG\r\n\x1a\n" + b"garbage" * 50, "is truncated or corrupt"),
         ("text.png", b"hello, I am not a picture", "is not a picture printdeck reads (PNG, JPEG, WebP, HEIC, AVIF)"),
-        ("bomb.png", _bomb_png(30000, 30000), "bomb.png is 900 megapixels, more than 89 megapixels; scale it down"),
+        ("bomb.png", _bomb_png(30000, 30000), "bomb.png is 900 megapixels, more than 178 megapixels; scale it down"),
         ("huge.png", _bomb_png(10000, 7000), "is 10000x7000 pixels, more than 60 megapixels; scale it down"),
         ("tiny.png", png_bytes((1, 2, 3), (4, 4)), "only 4x4 pixels"),
         ("anim.gif", b"GIF89a", "is a .gif file, which printdeck cannot read; convert it to PNG"),

@@ -29,11 +29,12 @@ from printdeck.fileio import read_limited
 
 MAX_PIXELS = 60_000_000
 """Largest raster (width x height) decoded: a 48-megapixel phone photo fits."""
-MAX_DRAFTED_PIXELS = 89_000_000
+MAX_DRAFTED_PIXELS = 178_000_000
 """Largest JPEG (width x height) accepted where it is decoded scaled down (``draft``, by
-libjpeg's DCT scaling, to at most :data:`MAX_PIXELS`): a 64-megapixel phone photo fits.
-Under Pillow's own decompression-bomb mark (``Image.MAX_IMAGE_PIXELS``, 89.5 megapixels),
-so Pillow never warns of one."""
+libjpeg's DCT scaling, to at most :data:`MAX_PIXELS`): a 108-megapixel phone photo fits.
+Under Pillow's decompression-bomb error (twice ``Image.MAX_IMAGE_PIXELS``, 179 megapixels);
+over its mark (89.5 megapixels) Pillow warns (``DecompressionBombWarning``, a
+``RuntimeWarning`` the command line does not show): such a JPEG is never decoded whole."""
 EXIF_ORIENTATION = 0x0112
 """The EXIF tag saying how a picture is turned when shown (1 upright; 5-8 turn it a quarter)."""
 RASTER_FORMATS = ["PNG", "JPEG", "WEBP", "HEIF", "AVIF"]
@@ -100,8 +101,8 @@ def _decode(data: bytes, path: Path, where: str, draft_px: int | None) -> Image.
 
     No warning filter is changed here (``warnings.catch_warnings`` swaps process-wide
     state, and the studio decodes in request threads while a build records its warnings):
-    a size Pillow only warns about (over ``Image.MAX_IMAGE_PIXELS``) is over
-    :data:`MAX_PIXELS` too, and refused before a pixel is decoded."""
+    a size Pillow warns about (over ``Image.MAX_IMAGE_PIXELS``) is over :data:`MAX_PIXELS`
+    too: refused before a pixel is decoded, unless a JPEG decoded scaled down."""
     try:
         image = Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
         drafted = draft_px is not None and image.format in ("JPEG", "MPO")
