@@ -131,7 +131,7 @@ BAD_INPUTS: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
     "corrupt image": (_folder_with("c.jpg", b"\xff\xd8\xff\xe0 not really a jpeg"), ("c.jpg",)),
     "decompression bomb": (
         _folder_with("b.png", _bomb()),
-        ("b.png is 1,600 megapixels, more than 89 megapixels; scale it down",),
+        ("b.png is 1,600 megapixels, more than 178 megapixels; scale it down",),
     ),
     "svg external entity": (
         _folder_with(
@@ -376,7 +376,7 @@ def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
     <new theme>/images/...``: a key of a theme never written and a copy already removed.
     The refusal now names the two files the parent gave."""
     pictures = tmp_path / "phone"
-    image_folder(pictures, 7)
+    image_folder(pictures, 6)  # too few left for a deck: refused, not left out
     (pictures / "pic-03 (1).png").write_bytes((pictures / "pic-03.png").read_bytes())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
     assert result.exit_code == 2
@@ -396,14 +396,15 @@ def test_init_names_the_pictures_given_when_two_are_one(tmp_path: Path) -> None:
 def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
     """A parent with a cut-short photo, an empty file and a note named .jpg ran init three
     times, told of one at each run, then once more for each copy of a photo. One run now
-    names them all, and writes nothing."""
+    names them all, and writes nothing, when too few pictures are left for a deck (five
+    here; with enough, they are left out: the next test)."""
     pictures = tmp_path / "phone"
-    image_folder(pictures, 7)
+    image_folder(pictures, 5)
     (pictures / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
     (pictures / "empty.png").write_bytes(b"")
     (pictures / "note.jpg").write_text("hello")
     (pictures / "party.gif").write_bytes(b"GIF89a")  # a kind printdeck does not read: said with the others
-    duplicates = (("pic-02 (1).png", "pic-02.png"), ("pic-05 copy.png", "pic-05.png"))  # each told a run later
+    duplicates = (("pic-02 (1).png", "pic-02.png"), ("pic-04 copy.png", "pic-04.png"))  # each told a run later
     for copy, original in duplicates:
         (pictures / copy).write_bytes((pictures / original).read_bytes())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
@@ -417,10 +418,38 @@ def test_init_names_every_bad_picture_at_once(tmp_path: Path) -> None:
     assert not (tmp_path / "deck").exists()
     for name in ("cut.png", "empty.png", "note.jpg"):  # each with the fix its own run would say
         alone = tmp_path / f"only-{name}"
-        image_folder(alone, 7)
+        image_folder(alone, 5)
         (alone / name).write_bytes((pictures / name).read_bytes())
         fix = _run("init", str(tmp_path / "deck"), "--images", str(alone)).output.strip().split("; ")[-1]
         assert f": {fix}" in line, (fix, line)
+
+
+def test_init_leaves_out_the_pictures_it_cannot_use_when_enough_are_left(tmp_path: Path) -> None:
+    """A parent's 60 phone photos held one cut short and a copy: init stopped, and the parent
+    had to find and move them before getting any theme. With enough pictures left for a deck,
+    init now writes the theme without them and warns, naming each with why (and its fix);
+    pictures paired with words are still refused (a word would lose its picture)."""
+    pictures = image_folder(tmp_path / "phone", 7)
+    (pictures / "cut.png").write_bytes(png_bytes((9, 9, 9), (200, 200))[:150])
+    (pictures / "note.jpg").write_text("hello")
+    (pictures / "pic-03 copy.png").write_bytes((pictures / "pic-03.png").read_bytes())
+    result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.stderr.splitlines() if line.startswith("printdeck: warning: images: ")]
+    assert len(warned) == 2, result.stderr
+    assert "2 pictures cannot be used: " in warned[0] and "cut.png" in warned[0] and "note.jpg" in warned[0]
+    assert "re-export it as PNG or JPEG" in warned[0] and "init left them out of the theme" in warned[0]
+    assert "left out a copy of pictures the theme holds: pic-03 copy.png (the same picture as " in warned[1]
+    theme = (tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8")
+    assert theme.count("  - photo: ") + theme.count("  - image: ") == 7, theme
+    assert all(name not in theme for name in ("cut.png", "note.jpg", "copy"))
+    assert "7 images" in result.stdout
+    assert len(load_theme(tmp_path / "deck").symbols) == 7  # its every picture passes the theme's checks
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"pic-{k:02d} = w{k}\n" for k in range(7)), encoding="utf-8")
+    paired = _run("init", str(tmp_path / "paired"), "--images", str(pictures), "--words", str(words))
+    assert paired.exit_code == 2 and "3 pictures cannot be used" in paired.stderr
+    assert not (tmp_path / "paired").exists()
 
 
 WHITE_DISC = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" {}/></svg>'
@@ -440,7 +469,7 @@ def test_init_refuses_a_picture_that_would_not_show_on_the_new_themes_card(
     """A designer's white icon went into the theme init wrote, which check then refused: init
     now says so itself, naming the file (a white icon with a dark outline is fine)."""
     pictures = tmp_path / "icons"
-    image_folder(pictures, 7)
+    image_folder(pictures, 6)  # too few left for a deck: refused, not left out
     if content is None:
         ghost = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
         ghost.paste((255, 255, 255, 255), (8, 8, 56, 56))
@@ -600,7 +629,7 @@ def test_init_says_the_copy_of_a_picture_not_its_original_is_the_one_too_many(
     """``p1 copy.jpg`` sorts before ``p1.jpg``, so init's refusal took the copy as the one to
     keep and named the original as the picture too many (``p1.jpg is the same picture as p1
     copy.jpg``). The copy (a system's copy name, else the longer name) is now the one named."""
-    pictures = image_folder(tmp_path / "phone", 7)
+    pictures = image_folder(tmp_path / "phone", 6)  # too few left for a deck: refused, not left out
     (pictures / copy).write_bytes((pictures / original).read_bytes())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))
     _assert_clean_failure(
@@ -611,7 +640,7 @@ def test_init_says_the_copy_of_a_picture_not_its_original_is_the_one_too_many(
 
 def test_init_says_every_copy_of_a_picture_is_a_copy_of_its_original(tmp_path: Path) -> None:
     """Two copies of one picture are both said to be the original's, not one the other's."""
-    pictures = image_folder(tmp_path / "phone", 7)
+    pictures = image_folder(tmp_path / "phone", 6)  # too few left for a deck: refused, not left out
     for copy in ("pic-04 copy.png", "pic-04 copy 2.png"):
         (pictures / copy).write_bytes((pictures / "pic-04.png").read_bytes())
     result = _run("init", str(tmp_path / "deck"), "--images", str(pictures))

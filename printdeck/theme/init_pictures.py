@@ -1,10 +1,12 @@
 """``printdeck init --images``: the pictures of a folder as a starter theme's entries, each
-checked as ``check`` checks it, every bad one said at once."""
+checked as ``check`` checks it, every bad one said at once (left out with a warning, or
+refused when too few pictures are left for a deck)."""
 
 from __future__ import annotations
 
 import os
 import unicodedata
+import warnings
 from pathlib import Path
 
 from printdeck.artwork import rasterise_longest
@@ -13,7 +15,7 @@ from printdeck.errors import SAME_PICTURE, PrintdeckError, shown
 from printdeck.model import SymbolKind, SymbolSpec
 from printdeck.theme.images import check_raster_file, check_svg_file
 from printdeck.theme.picture_kind import PictureKind, picture_kind
-from printdeck.theme.symbol_files import folder_images, refused_line
+from printdeck.theme.symbol_files import SAID_PICTURES, folder_images, refused_line
 from printdeck.theme.theme_paths import IMAGE_SUFFIXES, name_from_file, original_first
 from printdeck.theme.word_colours import MIN_VISIBLE_SHARE, PROOF_PX, visible_ink
 from printdeck.theme.word_list import argument_error
@@ -22,11 +24,15 @@ PICTURES_FOLDER = "images"
 """Where ``init --images`` copies pictures from outside the new theme's folder."""
 
 
-def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]) -> list[tuple[str, str, PictureKind]]:
+def image_entries(
+    folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
+) -> tuple[list[tuple[str, str, PictureKind]], list[tuple[Path, PrintdeckError]]]:
     """The pictures of a folder as (path in the theme, name, entry): the entry's key is
     ``photo`` for an opaque raster, else ``image`` (clip art on a plain background included,
     its background removed), upright for a cut-out showing a face
-    (:func:`~printdeck.theme.picture_kind.picture_kind`).
+    (:func:`~printdeck.theme.picture_kind.picture_kind`); and each picture that cannot be
+    used (a file printdeck cannot read, a copy of another) with its refusal, as ``check``
+    would refuse it (:func:`refusal` says them all in one line).
 
     A theme reads only its own folder, so pictures outside ``theme_dir`` are listed
     as ``images/<name>`` and (source, copy) pairs are appended to ``copies``.
@@ -50,11 +56,42 @@ def image_entries(folder: Path, theme_dir: Path, copies: list[tuple[Path, Path]]
             rel = f"{PICTURES_FOLDER}/{f.name}"
             copies.append((f, theme_dir / PICTURES_FOLDER / f.name))
         out.append((rel, names[f], kind))
+    return out, refused
+
+
+def refusal(folder: Path, refused: list[tuple[Path, PrintdeckError]]) -> PrintdeckError:
+    """The one error saying every picture of ``folder`` that cannot be used (``refused``,
+    as :func:`image_entries` gives them): one picture's own error, or all in one line."""
     if len(refused) == 1:
-        raise refused[0][1]
-    if refused:
-        raise argument_error("images", refused_line(refused), "or leave them out of the folder", source=folder)
-    return out
+        return refused[0][1]
+    return argument_error("images", refused_line(refused), "or leave them out of the folder", source=folder)
+
+
+class LeftOutWarning(UserWarning):
+    """``init --images`` left pictures it cannot use out of the theme (each named, with why)."""
+
+
+def warn_left_out(refused: list[tuple[Path, PrintdeckError]]) -> None:
+    """Warn that the pictures ``refused`` are left out of the new theme: those that cannot be
+    used, each with its problem and fix (:func:`~printdeck.theme.symbol_files.refused_line`);
+    copies of a picture the theme holds, each with its original.
+
+    Warns:
+        LeftOutWarning: One line for the pictures that cannot be used, one for the copies.
+    """
+    copies = [(f, exc) for f, exc in refused if exc.code == SAME_PICTURE]
+    unusable = [(f, exc) for f, exc in refused if exc.code != SAME_PICTURE]
+    if unusable:
+        them = "it" if len(unusable) == 1 else "them"
+        line = refused_line(unusable)
+        text = f"images: {line}; init left {them} out of the theme (add {them} to its symbols once fixed)"
+        warnings.warn(text, LeftOutWarning, stacklevel=3)
+    if copies:
+        said = ", ".join(f"{shown(f.name)} ({exc.problem.removeprefix('is ')})" for f, exc in copies[:SAID_PICTURES])
+        more = f" and {len(copies) - SAID_PICTURES} more" if len(copies) > SAID_PICTURES else ""
+        word = "a copy" if len(copies) == 1 else f"{len(copies)} copies"
+        text = f"images: left out {word} of pictures the theme holds: {said}{more}"
+        warnings.warn(text, LeftOutWarning, stacklevel=3)
 
 
 def _checked(files: list[Path]) -> tuple[dict[Path, PictureKind], dict[Path, PrintdeckError]]:

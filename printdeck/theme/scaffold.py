@@ -28,7 +28,7 @@ from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
 from printdeck.theme.han_forms import han_lang, is_han
 from printdeck.theme.init_errors import said_of, said_of_sources
-from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries
+from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries, refusal, warn_left_out
 from printdeck.theme.init_skipped import TOO_FEW, Skipped, skipped_in
 from printdeck.theme.load import WORD_ROTATION_DEG, bundled_theme_names, deck_size, load_theme
 from printdeck.theme.messages import validation_error
@@ -193,7 +193,9 @@ def _entries(
     """(YAML lines of the symbols, their kind, the rotation to use, how many symbols);
     pictures to copy into the theme are appended to ``copies``."""
     kinds: list[str] = []
-    pictures = image_entries(images, theme_dir, copies) if images is not None else []
+    pictures, refused = image_entries(images, theme_dir, copies) if images is not None else ([], [])
+    if refused:
+        _leave_out(images, refused, len(pictures), words is not None)
     if images is not None:
         kinds.append("images")
     if words is not None:
@@ -203,6 +205,23 @@ def _entries(
         count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
         return ['  - folder: "@assets/twemoji"\n'], "images", "any", count
     return entries, " and ".join(kinds), "any" if kinds == ["images"] else str(WORD_ROTATION_DEG), len(entries)
+
+
+def _leave_out(images: Path | None, refused: list[tuple[Path, PrintdeckError]], usable: int, paired: bool) -> None:
+    """Leave out the pictures ``refused``, with a warning, when the ``usable`` others make a
+    deck; refuse them all at once when they do not, or when words are paired with the
+    pictures (a word's picture left out would leave the word without its partner).
+
+    Raises:
+        PrintdeckError: Every picture that cannot be used (:func:`refusal`).
+
+    Warns:
+        LeftOutWarning: The pictures left out, each with its problem and fix.
+    """
+    assert images is not None
+    if paired or largest_deck(usable, 1, INFERRED_MAX_PER_CARD) is None:
+        raise refusal(images, refused)
+    warn_left_out(refused)
 
 
 def _font_copy(face: FontFace, theme_dir: Path, copies: list[tuple[Path, Path]]) -> str:
@@ -272,6 +291,10 @@ def init_theme(
             ``theme_dir/fonts`` when outside it, and named by ``text.font``.
         force: Overwrite an existing ``theme.yaml``.
 
+    Warns:
+        LeftOutWarning: Pictures of ``images`` it cannot use (each with why), or copies of
+            another, left out of the theme (when enough are left for a deck).
+
     Returns:
         The file written, the number of symbols, their kind and the deck sizes
         they allow (e.g. ``"order 5, 31 cards of 6; 57 needed for 8 a card"``), and a line
@@ -281,7 +304,8 @@ def init_theme(
     Raises:
         PrintdeckError: ``theme.yaml`` exists (without ``force``; ``code``
             ``"theme-exists"``) or is the word list; a source is unreadable, not a regular
-            file, too large, holds bad files or duplicates; a word has letters no font
+            file, too large, holds bad files or duplicates (pictures: only when too few
+            are left for a deck, or words are paired with them); a word has letters no font
             has (``code`` ``"word-without-font"``); fewer symbols than the smallest deck;
             ``images/`` exists already; the folder cannot be written. An error about what
             was given to ``images``, ``words`` or ``font`` has that argument's name as its

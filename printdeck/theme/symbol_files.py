@@ -98,6 +98,8 @@ def refused_line(refused: list[tuple[Path, PrintdeckError]]) -> str:
         said.append(f"{k}) {problem}: {'the same' if fix == fix_before else fix}" if fix else f"{k}) {problem}")
         fix_before = fix
     more = f"; and {len(refused) - SAID_PICTURES} more" if len(refused) > SAID_PICTURES else ""
+    if len(refused) == 1:
+        return f"1 picture cannot be used: {said[0].removeprefix('1) ')}"
     return f"{len(refused)} pictures cannot be used: {'; '.join(said)}{more}"
 
 
