@@ -254,6 +254,11 @@ class PrintdeckError(Exception):
         user typed for the argument ``seed``); ``is_argument`` changes that flag too."""
         return self._changed(key=key, is_argument=self.is_argument if is_argument is None else is_argument)
 
+    def with_more_at(self, more_at: tuple[str, ...]) -> PrintdeckError:
+        """The same error with its further problems' places worded as ``more_at`` (a front
+        end's own words for the keys: ``--paper (height)`` for ``paper.1``)."""
+        return self._changed(more_at=more_at)
+
     def with_fix(self, fix: str) -> PrintdeckError:
         """The same error with ``fix`` as its fix (a front end saying it its own way: the
         command line names the option to pass); a message-only error keeps its message."""

@@ -45,12 +45,13 @@ def test_help_version_and_bare_command_still_work() -> None:
         ("210x297", ["--paper: ", "with units", "210mmx297mm", '"210x297"']),
         ("20mmx297mm", ["--paper (width): ", "at least 50mm"]),
         ("210mmx2000mm", ["--paper (height): ", "at most 1500mm"]),
+        ("10mmx10mm", ["--paper (width): ", "at least 50mm", "1 more problem: --paper (height))"]),
     ],
 )
 def test_a_paper_size_the_build_cannot_use_names_the_form_it_takes(tmp_path, value: str, names: list[str]) -> None:
     result = CliRunner().invoke(main, ["build", "--paper", value, "-o", str(tmp_path / "d.pdf")], prog_name="printdeck")
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
-    assert "item" not in result.output and not (tmp_path / "d.pdf").exists()
+    assert "item" not in result.output and "paper.1" not in result.output and not (tmp_path / "d.pdf").exists()
     for name in names:
         assert name in result.output, result.output
 

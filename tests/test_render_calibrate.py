@@ -105,3 +105,22 @@ def test_a_paper_typed_without_units_is_told_how_to_write_it(tmp_path: Path) -> 
         assert said.exit_code == 2 and said.stderr.count("\n") == 1, said.output
         assert said.stderr.rstrip().endswith("; write each side's unit: 200mmx280mm"), said.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "not_said"),
+    [
+        (["--offset-x", "5"], "got '5'; write its unit: \"5mm\" (or cm, in, pt)", None),
+        (["--offset-y", "1,5mm"], 'write a decimal point: "1.5mm"', None),
+        (["--paper", "10mmx10mm"], "each side must be at least 50mm, got '10mmx10mm'", "write each side's unit"),
+        (["--paper", "200x280"], "write each side's unit: 200mmx280mm", None),
+    ],
+)
+def test_calibrate_says_the_fix_build_says(tmp_path: Path, args: list[str], said: str, not_said: str | None) -> None:
+    """``--offset-x 5`` was only told it was not a length (the theme's key is told its unit);
+    ``--paper 10mmx10mm``, its units written, was told to write each side's unit."""
+    out = tmp_path / "c.pdf"
+    result = CliRunner().invoke(calibrate, ["-o", str(out), *args])
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert not_said is None or not_said not in result.output
+    assert not out.exists()

@@ -71,11 +71,20 @@ def as_typed(exc: PrintdeckError, table: Sequence[OptionInfo]) -> PrintdeckError
     """``exc`` with an argument's name worded as the option the user typed
     (``png_margin_mm`` -> ``--png-margin``); any other error as it is."""
     flags = {info.name: info.flag for info in table}
-    name, _, inside = (exc.key or "").partition(".")  # ``paper.0``: the paper's width
-    if exc.is_argument and name in flags:
-        part = _PARTS.get(name, {}).get(inside, f"item {inside}")
-        return exc.with_key(flags[name] + (f" ({part})" if inside else ""))
-    return exc
+    if not exc.is_argument or (exc.key or "").partition(".")[0] not in flags:
+        return exc
+    more_at = tuple(_typed(key, flags) for key in exc.more_at)  # ``paper.1``: --paper (height)
+    return exc.with_key(_typed(exc.key or "", flags)).with_more_at(more_at)
+
+
+def _typed(key: str, flags: dict[str, str]) -> str:
+    """An argument's key as the option typed: ``paper.0`` -> ``--paper (width)``; a key of
+    no option in ``flags`` as it is."""
+    name, _, inside = key.partition(".")  # ``paper.0``: the paper's width
+    if name not in flags:
+        return key
+    part = _PARTS.get(name, {}).get(inside, f"item {inside}")
+    return flags[name] + (f" ({part})" if inside else "")
 
 
 _PARTS = {"paper": {"0": "width", "1": "height"}}

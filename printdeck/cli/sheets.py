@@ -56,10 +56,15 @@ def preview(
 
 
 def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
+    """An offset option's length (mm), refused with the theme's fix (``--offset-x 5``:
+    write its unit, "5mm")."""
     try:
         return parse_length_mm(value)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param=param) from exc
+        from printdeck.theme import length_fix  # noqa: PLC0415 - only for a refusal
+
+        fix = length_fix(value, f"backs.{param.name}")
+        raise click.BadParameter(f"{exc}; {fix}" if fix else str(exc), param=param) from exc
 
 
 @click.command()

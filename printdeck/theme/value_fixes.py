@@ -120,6 +120,8 @@ def length_fix(given: object, key: str) -> str | None:
         "write each side's unit: 200mmx280mm"
         >>> length_fix("8.5x11", "paper")
         "write each side's unit: 8.5inx11in"
+        >>> length_fix("10mmx10mm", "paper") is None  # its units written: refused for its size
+        True
         >>> length_fix(3, "card.bleed")
         'write its unit: "3mm" (or cm, in, pt)'
         >>> length_fix(3.5, "card.diameter")
@@ -147,8 +149,8 @@ def length_fix(given: object, key: str) -> str | None:
     width, unit_w, height, unit_h = pair.groups()
     unit = unit_h or unit_w or _likely_unit(max(float(width), float(height)), key)
     sides = f"{width}{unit_w or unit}", f"{height}{unit}"
-    if key == "paper":  # the command line's --paper: one word
-        return f"write each side's unit: {sides[0]}x{sides[1]}"
+    if key == "paper":  # the command line's --paper: one word, refused for its units or (units there) its sizes
+        return f"write each side's unit: {sides[0]}x{sides[1]}" if not (unit_w and unit_h) else None
     if key != "card.size":  # the paper's: a [width, height] list
         return f"give the width and the height as a list: [{sides[0]}, {sides[1]}]"
     if float(width) * MM_PER_UNIT[(unit_w or unit).lower()] == float(height) * MM_PER_UNIT[unit.lower()]:
