@@ -17,7 +17,6 @@ from printdeck.choices import Duplex, PaperName
 from printdeck.cli.common import fail, theme_ref
 from printdeck.cli.options import as_typed, spec_options
 from printdeck.errors import PrintdeckError, shown
-from printdeck.units import parse_length_mm
 
 PREVIEW_OPTIONS = option_table("preview")
 
@@ -55,18 +54,6 @@ def preview(
         click.echo(left_out_line(result.unused, manifest=False))
 
 
-def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
-    """An offset option's length (mm), refused with the theme's fix (``--offset-x 5``:
-    write its unit, "5mm")."""
-    try:
-        return parse_length_mm(value)
-    except ValueError as exc:
-        from printdeck.theme import length_fix  # noqa: PLC0415 - only for a refusal
-
-        fix = length_fix(value, f"backs.{param.name}")
-        raise click.BadParameter(f"{exc}; {fix}" if fix else str(exc), param=param) from exc
-
-
 @click.command()
 @click.option(
     "-o",
@@ -84,18 +71,16 @@ def _length(_ctx: click.Context, param: click.Parameter, value: str) -> float:
 @click.option(
     "--offset-x",
     default="0mm",
-    callback=_length,
     show_default=True,
     help="Current backs.offset_x (e.g. 1.5mm), applied to the back.",
 )
 @click.option(
     "--offset-y",
     default="0mm",
-    callback=_length,
     show_default=True,
     help="Current backs.offset_y, applied to the back.",
 )
-def calibrate(output: Path, paper: str | None, duplex: str, offset_x: float, offset_y: float) -> None:
+def calibrate(output: Path, paper: str | None, duplex: str, offset_x: str, offset_y: str) -> None:
     """Write a two-page duplex alignment test to read backs.offset_x / offset_y from (on A4
     unless --paper)."""
     try:

@@ -48,7 +48,7 @@ def write_calibration(
     out_path: Path,
     paper: str | tuple[float, float] = "a4",
     duplex: str = "long-edge",
-    offset_mm: tuple[float, float] = (0.0, 0.0),
+    offset_mm: tuple[float | str, float | str] = (0.0, 0.0),
 ) -> int:
     """Write the two-page duplex alignment test and return its page count (2).
 
@@ -57,13 +57,14 @@ def write_calibration(
         paper: ``a4``, ``letter``, ``a3``, ``WIDTHxHEIGHT`` (``"210mmx297mm"``) or
             (width, height) in mm, as ``paper.size`` reads it.
         duplex: ``long-edge`` or ``short-edge``, as the printer will be set.
-        offset_mm: The offset (x, y) in mm currently in the theme, applied to the back.
+        offset_mm: The offset (x, y) currently in the theme, applied to the back: mm, or
+            lengths as ``backs.offset_x`` reads them (``"1.5mm"``, ``"0.06in"``).
 
     Raises:
         PrintdeckError: Unknown paper, an output not named ``.pdf`` (nothing else is ever
-            written over) or a PDF there that printdeck did not write, an offset outside the
-            range ``backs.offset_x`` takes (keyed ``offset_x`` / ``offset_y``), or an
-            unwritable output.
+            written over) or a PDF there that printdeck did not write, an offset that is no
+            length (said with its fix: ``"5"``, write its unit) or outside the range
+            ``backs.offset_x`` takes (keyed ``offset_x`` / ``offset_y``), or an unwritable output.
         ValueError: Unknown duplex mode.
     """
     if Path(out_path).suffix.lower() != ".pdf":
@@ -163,26 +164,36 @@ def _back_text(c: Canvas, size: tuple[float, float], offset_mm: tuple[float, flo
     )
 
 
-def _offset(name: str, value_mm: float) -> float:
-    """``value_mm`` if the theme's ``backs.<name>`` takes it (its range is the theme's: the
-    spec's ``Offset``, read from its schema).
+def _offset(name: str, value: float | str) -> float:
+    """The offset ``value`` in mm (a number of mm, or a length as ``backs.<name>`` reads
+    it), if the theme's ``backs.<name>`` takes it (its range is the theme's: the spec's
+    ``Offset``, read from its schema).
 
     Raises:
-        PrintdeckError: Keyed ``name``, an argument, naming the range.
+        PrintdeckError: Keyed ``name``, an argument: no length (with the theme's fix), or
+            outside the range (naming it).
     """
     from pydantic import TypeAdapter, ValidationError  # noqa: PLC0415
 
-    from printdeck.theme import LENGTHS_IN_MM, Offset  # noqa: PLC0415
+    from printdeck.theme import LENGTHS_IN_MM, Offset, length_fix  # noqa: PLC0415
+    from printdeck.units import parse_length_mm  # noqa: PLC0415
 
+    if isinstance(value, str):
+        try:
+            value = parse_length_mm(value)
+        except ValueError as exc:
+            raise PrintdeckError(
+                key=name, problem=str(exc), fix=length_fix(value, f"backs.{name}"), is_argument=True
+            ) from None
     adapter = TypeAdapter(Offset)
     try:
-        return float(adapter.validate_python(value_mm, context=LENGTHS_IN_MM))
+        return float(adapter.validate_python(value, context=LENGTHS_IN_MM))
     except ValidationError:
         schema = adapter.json_schema()
         low, high = schema["x-minimum-mm"], schema["x-maximum-mm"]
         raise PrintdeckError(
             key=name,
-            value=f"{value_mm:g}mm",
+            value=f"{value:g}mm",
             problem=f"expected a length from {low:g}mm to {high:g}mm, as backs.{name} takes",
             is_argument=True,
         ) from None
