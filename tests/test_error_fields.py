@@ -6,6 +6,7 @@ about a symbol found while drawing or laying it out names its theme entry (``sym
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,14 @@ def _refused(*args: str) -> str:
 # -- a symbol's error names its theme entry ---------------------------------------------------
 
 
+def _after_theme(said: str) -> str:
+    """A symbol's error after the theme file it starts with (``.../theme.yaml: ``), which a
+    refusal found once the theme is loaded (a layout's, a resolution's) says as the load's do."""
+    theme, sep, rest = said.partition(": ")
+    assert sep and theme.endswith("theme.yaml"), said
+    return rest
+
+
 def test_a_layout_error_about_a_symbol_names_its_entry_in_the_api_and_the_command_line(tmp_path: Path) -> None:
     theme = theme_with(tmp_path / "t", "thin.png", THIN)
     with pytest.raises(printdeck.PrintdeckError) as caught:
@@ -43,7 +52,7 @@ def test_a_layout_error_about_a_symbol_names_its_entry_in_the_api_and_the_comman
     assert (error.key, error.source, error.is_argument) == ("symbols.0", "thin.png", False), error.fields()
     assert error.problem.startswith("the image thin.png is too thin (width:height ")
     assert error.fix == "crop it closer or give a rounder picture, or make card.diameter larger"
-    assert str(error).startswith("symbols.0 'thin' (thin.png): the image thin.png is too thin")
+    assert _after_theme(str(error)).startswith("symbols.0 'thin' (thin.png): the image thin.png is too thin")
     line = _refused("build", str(theme), "-o", str(tmp_path / "deck.pdf"), "-q")
     assert line == str(error) and not (tmp_path / "deck.pdf").exists()
 
@@ -232,7 +241,8 @@ def test_a_photo_cropped_close_round_a_face_says_how_to_print_it_sharper(tmp_pat
     with pytest.raises(printdeck.PrintdeckError) as caught:
         printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
     said = str(caught.value)
-    assert caught.value.key == "symbols.0" and said.startswith("symbols.0 'astronaut' (astronaut.jpg): prints at")
+    assert caught.value.key == "symbols.0"
+    assert _after_theme(said).startswith("symbols.0 'astronaut' (astronaut.jpg): prints at")
     assert "its crop round a face keeps only" in said and "give it a focus (focus: [0.5, 0.5]" in said
     assert not (tmp_path / "a.pdf").exists()
     focused = f"name: a\nsymbols:\n  - photo: astronaut.jpg\n    focus: [0.5, 0.5]\n{words}"
@@ -397,7 +407,7 @@ def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> Non
     with pytest.raises(printdeck.PrintdeckError) as caught:
         printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
     said = str(caught.value)
-    assert said.startswith("symbols.0 'p0' (p0.png): prints at ")
+    assert _after_theme(said).startswith("symbols.0 'p0' (p0.png): prints at ")
     assert "; so do 6 more pictures: p1.png (" in said and said.endswith("and 1 more; use larger images"), said
     assert said.index("p1.png") < said.index("p2.png") < said.index("p5.png")  # in the theme's order
     assert caught.value.code == "low-resolution" and caught.value.also == tuple(f"p{i}.png" for i in range(1, 7))
@@ -416,3 +426,24 @@ def test_a_theme_folder_is_left_out_of_names_that_start_with_it(tmp_path: Path) 
     folder = tmp_path / "deck"
     text = f"{folder}/images/cat.png is cut short; {tmp_path}/x{folder}/dog.png and “{folder}/owl.png”"
     assert without_folder(text, folder) == f"images/cat.png is cut short; {tmp_path}/x{folder}/dog.png and “owl.png”"
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_class_sets_coarse_picture_is_named_with_its_deck(tmp_path: Path) -> None:
+    """A class set's decks each number their cards from 1 and have their own layouts, yet
+    its refusal named "card 12" of a set of 7-card decks, and no deck. It now says the card
+    in its own deck and the deck's letter, as the manifest and the card images name it; the
+    warnings too."""
+    from PIL import Image
+
+    for i in range(7):
+        Image.new("RGB", (40, 40), (36 * i, 90, 200 - 25 * i)).save(tmp_path / f"p{i}.png")
+    symbols = "".join(f"  - image: p{i}.png\n" for i in range(7))
+    (tmp_path / "theme.yaml").write_text(
+        f"name: a\ndeck: {{allow_look_alike: true, copies: 3}}\nsymbols:\n{symbols}", encoding="utf-8"
+    )
+    with pytest.raises(printdeck.PrintdeckError) as caught:
+        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+    found = re.search(r"prints at \d+ dpi on card (\d+) of deck ([ABC]) \(needs at least 150", str(caught.value))
+    assert found is not None and 1 <= int(found.group(1)) <= 7, str(caught.value)
+    assert not (tmp_path / "a.pdf").exists()

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from printdeck.artwork import Drawing as SymbolDrawing, drawing, existing_file, rasterise
 from printdeck.errors import LOW_RESOLUTION, shown
-from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec
+from printdeck.model import CardLayout, CropFound, Placement, SymbolSpec, card_in_deck
 from printdeck.render.canvas import end_form
 from printdeck.render.pictures import (
     StoredPicture,
@@ -300,10 +300,10 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
     Warns:
         ResolutionWarning: once per symbol printing below 300 dpi.
     """
-    lowest: dict[int, tuple[float, int]] = {}
+    lowest: dict[int, tuple[float, str]] = {}  # symbol id -> (lowest dpi, the card it is on, in words)
     sizes: dict[int, tuple[int, int]] = {}  # pixels of the drawing's box
     table = by_id(symbols)
-    for card in layouts:
+    for card, in_deck in zip(layouts, card_in_deck(layouts)):
         for p in card.placements:
             sym = table[p.symbol_id]
             if sym.kind not in ("raster", "photo"):
@@ -315,27 +315,33 @@ def check_raster_resolution(symbols: Sequence[SymbolSpec], layouts: Sequence[Car
             mm_per_in = MM_PER_UNIT["in"]
             dpi = min(px_w / (p.box_mm[0] / mm_per_in), px_h / (p.box_mm[1] / mm_per_in))
             if p.symbol_id not in lowest or dpi < lowest[p.symbol_id][0]:
-                lowest[p.symbol_id] = (dpi, card.index)
-    coarse = [(sid, dpi, card_index) for sid, (dpi, card_index) in lowest.items() if dpi < REFUSE_DPI]
+                lowest[p.symbol_id] = (dpi, _card_said(card, in_deck))
+    coarse = [(sid, dpi, card_said) for sid, (dpi, card_said) in lowest.items() if dpi < REFUSE_DPI]
     coarse.sort(key=lambda found: _theme_order(table[found[0]]))  # as the theme lists them
     if coarse:
-        sid, dpi, card_index = coarse[0]
+        sid, dpi, card_said = coarse[0]
         problem = (
-            f"prints at {dpi:.0f} dpi on card {card_index + 1} (needs at least "
+            f"prints at {dpi:.0f} dpi on {card_said} (needs at least "
             f"{REFUSE_DPI:.0f}, better {WARN_DPI:.0f}){_also_coarse(coarse[1:], table)}"
         )
         fix = _low_resolution_fix(table[sid], dpi) if len(coarse) == 1 else "use larger images"
         also = tuple(shown(table[other].source) for other, _, _ in coarse[1:])
         raise table[sid].error(problem, fix, code=LOW_RESOLUTION, also=also)
-    for sid, (dpi, card_index) in sorted(lowest.items()):
+    for sid, (dpi, card_said) in sorted(lowest.items()):
         src = table[sid].source
         if dpi < WARN_DPI:
             warnings.warn(
-                f"{src}: prints at only {dpi:.0f} dpi on card {card_index + 1}; {WARN_DPI:.0f} dpi or more looks sharp",
+                f"{src}: prints at only {dpi:.0f} dpi on {card_said}; {WARN_DPI:.0f} dpi or more looks sharp",
                 ResolutionWarning,
                 stacklevel=2,
             )
     return {sid: v[0] for sid, v in lowest.items()}
+
+
+def _card_said(card: CardLayout, in_deck: int) -> str:
+    """``card 5``, or in a class set (each deck numbers its cards from 1) ``card 5 of deck B``;
+    ``in_deck``: the card's index in its own deck (:func:`~printdeck.model.card_in_deck`)."""
+    return f"card {in_deck + 1}" + (f" of deck {card.mark.letter}" if card.mark is not None else "")
 
 
 def _theme_order(symbol: SymbolSpec) -> tuple[int, ...]:
@@ -349,9 +355,9 @@ SAID_COARSE = 5
 """The most other pictures a resolution refusal names (then how many more)."""
 
 
-def _also_coarse(others: Sequence[tuple[int, float, int]], table: Mapping[int, SymbolSpec]) -> str:
+def _also_coarse(others: Sequence[tuple[int, float, str]], table: Mapping[int, SymbolSpec]) -> str:
     """``; so do 2 more pictures: b.jpg (130 dpi), c.jpg (140 dpi)``: the other pictures a
-    refusal finds under :data:`REFUSE_DPI` (``(symbol id, dpi, card index)``), so all are
+    refusal finds under :data:`REFUSE_DPI` (``(symbol id, dpi, its card in words)``), so all are
     fixed in one go; empty for none."""
     if not others:
         return ""

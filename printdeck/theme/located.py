@@ -18,9 +18,10 @@ def theme_errors_located(theme: Theme) -> Iterator[None]:
     its content causes once loaded (word colours on its background, a split deck's faces,
     a symbol the layout finds too small, a picture printed too coarse) starts
     ``"<theme file>: "`` (a theme given as data: its :attr:`~Theme.label`, ``<theme>`` or
-    ``<YAML text>``, as its load's errors do). An error already said of a file, one about
-    an argument (an output path, an option), and any error of a theme made in code pass as
-    they are.
+    ``<YAML text>``, as its load's errors do). A symbol's error said of its picture keeps
+    that picture as its ``source``, the theme's file before its message. An error already
+    said of another file, one about an argument (an output path, an option), and any error
+    of a theme made in code pass as they are.
 
     Raises:
         PrintdeckError: What was raised inside, located.
@@ -29,8 +30,12 @@ def theme_errors_located(theme: Theme) -> Iterator[None]:
         yield
     except PrintdeckError as exc:
         where = theme_label(theme)
-        if where is None or exc.source is not None or exc.is_argument:
+        if where is None or exc.is_argument or str(exc).startswith(f"{where}: "):
             raise
+        if exc.source is not None:  # a symbol's error, said of its picture: the theme's file before it
+            if not (exc.key or "").startswith("symbols"):
+                raise
+            raise exc.reworded(f"{where}: {exc}") from None
         raise exc.located(where) from None
 
 
