@@ -283,3 +283,33 @@ def test_a_chinese_word_list_without_a_language_prints_chinese_forms(tmp_path: P
     kanji = ["日", "月", "学", "国", "会", "門", "金"]
     japanese = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in kanji]}
     assert {s.lang for s in printdeck.load_theme(japanese).symbols} == {None}  # nothing guessed
+
+
+def test_a_list_mixing_japanese_and_korean_words_prints_each_in_its_own_forms(tmp_path: Path) -> None:
+    """A teacher's list of Japanese (返す, kana) and Korean (Hangul) words got ``text.lang: ko``
+    from init, so 返 printed in its Korean letter form. Each such word now carries its own
+    ``lang`` (init writes it; a theme without any, as the studio writes, reads it the same),
+    the Han-only words are left for the author; checked on the drawn words."""
+    import dataclasses
+
+    import numpy as np
+
+    import printdeck
+    from printdeck.artwork import rasterise
+    from printdeck.theme import init_theme
+
+    words = ["返す", "とり", "고양이", "개", "새", "犬", "山"]
+    skip_without_font_for(*words)
+    (tmp_path / "w.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    init_theme(tmp_path / "deck", words=tmp_path / "w.txt")
+    written = yaml.safe_load((tmp_path / "deck" / "theme.yaml").read_text(encoding="utf-8"))
+    assert "text" not in written or "lang" not in (written["text"] or {})  # 犬 and 山 do not tell
+    langs = {s["text"]: s.get("lang") for s in written["symbols"]}
+    assert langs == {"返す": "ja", "とり": "ja", "고양이": "ko", "개": "ko", "새": "ko", "犬": None, "山": None}
+    as_studio = {"deck": {"symbols_per_card": 3}, "symbols": [{"text": w} for w in words]}
+    for theme in (load_theme(tmp_path / "deck" / "theme.yaml"), printdeck.load_theme(as_studio)):
+        kaesu = next(s for s in theme.symbols if s.text == "返す")
+        drawn = np.asarray(rasterise(kaesu, 160, 160))
+        japanese = np.asarray(rasterise(dataclasses.replace(kaesu, lang="ja"), 160, 160))
+        korean = np.asarray(rasterise(dataclasses.replace(kaesu, lang="ko"), 160, 160))
+        assert (drawn == japanese).all() and (drawn != korean).mean() > 0.02  # 返's forms differ

@@ -28,7 +28,8 @@ def han_lang(words: Iterable[str]) -> str | None:
     """The language whose letter forms the words' Han characters are written in:
     ``"ko"`` where any word has Hangul, ``"ja"`` where any has kana, else ``"zh-Hans"`` or
     ``"zh-Hant"`` where the characters tell it (see the module); ``None`` for words without
-    Han characters, or ones that do not tell.
+    Han characters, or ones that do not tell. A list mixing Japanese and Korean words gives
+    each of those its own (:func:`word_langs`): the other words alone decide.
 
     Examples:
         >>> han_lang(["门", "骨", "山"]), han_lang(["說", "門"]), han_lang(["山", "やま"]), han_lang(["學校", "학교"])
@@ -36,6 +37,10 @@ def han_lang(words: Iterable[str]) -> str | None:
         >>> han_lang(["日", "学", "国", "会", "門"]) is None and han_lang(["cat"]) is None
         True
     """
+    words = list(words)
+    mixed = word_langs(words)
+    if mixed:  # Japanese and Korean words, each with its own lang: the rest decide
+        words = [w for w in words if w not in mixed]
     chars = {c for word in words for c in word}
     han = {c for c in chars if is_han(c)}
     if not han:
@@ -50,6 +55,31 @@ def han_lang(words: Iterable[str]) -> str | None:
     if simplified != traditional:
         return "zh-Hans" if simplified else "zh-Hant"
     return None
+
+
+def script_lang(word: str) -> str | None:
+    """The language a word's own script says: ``"ko"`` for Hangul, ``"ja"`` for kana, else
+    None (Han characters alone, or no CJK script)."""
+    if any(HANGUL_RANGE[0] <= ord(c) <= HANGUL_RANGE[1] for c in word):
+        return "ko"
+    if any(KANA_RANGE[0] <= ord(c) <= KANA_RANGE[1] for c in word):
+        return "ja"
+    return None
+
+
+def word_langs(words: Iterable[str]) -> dict[str, str]:
+    """Each word's own language (:func:`script_lang`) where a list mixes Japanese and Korean
+    words, so each prints its Han characters in its own letter forms; empty for any other
+    list (one language for all: :func:`han_lang`).
+
+    Examples:
+        >>> word_langs(["猫ちゃん", "고양이", "犬"])
+        {'猫ちゃん': 'ja', '고양이': 'ko'}
+        >>> word_langs(["猫ちゃん", "犬"])
+        {}
+    """
+    langs = {w: lang for w in words if (lang := script_lang(w)) is not None}
+    return langs if len(set(langs.values())) > 1 else {}
 
 
 def is_han(char: str) -> bool:

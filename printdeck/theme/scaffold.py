@@ -26,7 +26,7 @@ from printdeck.fileio import (
 )
 from printdeck.resources import data_root
 from printdeck.theme.deck_section import INFERRED_MAX_PER_CARD
-from printdeck.theme.han_forms import han_lang, is_han
+from printdeck.theme.han_forms import han_lang, is_han, word_langs
 from printdeck.theme.init_errors import said_of, said_of_sources
 from printdeck.theme.init_pictures import PICTURES_FOLDER, image_entries, refusal, warn_left_out
 from printdeck.theme.init_skipped import TOO_FEW, Skipped, skipped_in
@@ -200,7 +200,8 @@ def _entries(
         kinds.append("images")
     if words is not None:
         kinds.append("words")
-    entries = paired_entries(pictures, words or [])
+    langs = word_langs(w for row in words or [] for w in row.words)  # Japanese and Korean words: each its own
+    entries = paired_entries(pictures, words or [], langs)
     if not kinds:
         count = len(folder_images(data_root("assets") / "twemoji", "init", photo=False))
         return ['  - folder: "@assets/twemoji"\n'], "images", "any", count

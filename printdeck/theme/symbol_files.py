@@ -36,6 +36,9 @@ class Seen:
     roots: tuple[Path, ...] | None = None
     deferred: dict[Path, str] | None = None
     """SVGs left unchecked (file -> theme key), when the caller defers their checks."""
+    word_langs: dict[str, str] = field(default_factory=dict)
+    """A word's own language where the theme gives none and mixes Japanese and Korean words
+    (:func:`~printdeck.theme.han_forms.word_langs`)."""
 
 
 def folder_images(

@@ -20,7 +20,7 @@ from printdeck.artwork import drawing
 from printdeck.choices import PHOTO_FORMATS, PICTURE_FORMATS
 from printdeck.errors import SAME_NAME, SAME_WORD, PrintdeckError, key_error, shown
 from printdeck.model import SymbolSpec
-from printdeck.theme.han_forms import han_lang
+from printdeck.theme.han_forms import han_lang, word_langs
 from printdeck.theme.spec import FacesMode, LayoutSpec, SymbolEntry, ThemeSpec
 from printdeck.theme.symbol_files import Seen, check_file, checked_now, folder_images, folder_refusal, prefetch_checks
 from printdeck.theme.theme_paths import (
@@ -228,7 +228,7 @@ def _text_symbol(
         nest=spec.layout.nest,
         color=entry.color or colors[index_in_deck % len(colors)],
         color_fixed=entry.color is not None,
-        lang=entry.lang or spec.text.lang,
+        lang=entry.lang or seen.word_langs.get(word) or spec.text.lang,
     )
     if check_files:
         try:
@@ -243,14 +243,20 @@ def words_lang(spec: ThemeSpec) -> str | None:
     """The language the theme's words are set in where a word gives none: ``text.lang``, else
     the one its Han characters are written in (:func:`~printdeck.theme.han_forms.han_lang`:
     a Chinese list prints Chinese letter forms on any machine, whose fonts would otherwise
-    pick them by its own language), else None."""
+    pick them by its own language), else None. (A list mixing Japanese and Korean words
+    sets those in their own: :func:`~printdeck.theme.han_forms.word_langs`.)"""
     if spec.text.lang:
         return spec.text.lang
+    return han_lang(_words_of(spec))
+
+
+def _words_of(spec: ThemeSpec) -> list[str]:
+    """Every word the theme's symbols and their faces give."""
     words = []
     for item in spec.symbols:
         if not isinstance(item, str):
             words += [entry.text for entry in (item, *(item.faces or ())) if entry.text]
-    return han_lang(words)
+    return words
 
 
 def resolve_symbols(
@@ -288,6 +294,8 @@ def resolve_symbols(
             starts with the dotted key (``symbols.3.image``).
     """
     seen = Seen(roots=allowed_roots(base, allow_outside), deferred=deferred)
+    if not spec.text.lang:  # Japanese and Korean words: each in its own letter forms
+        seen.word_langs = word_langs(_words_of(spec))
     lang = words_lang(spec)
     if lang != spec.text.lang:  # the words' own language, where the theme gives none
         spec = spec.model_copy(update={"text": spec.text.model_copy(update={"lang": lang})})

@@ -36,7 +36,9 @@ def _kind_lines(kind: PictureKind, indent: str = "") -> str:
     return "".join(indent + line for line, on in ((CUT_OUT, kind.cut_out), (UPRIGHT, kind.upright)) if on)
 
 
-def paired_entries(pictures: list[tuple[str, str, PictureKind]], rows: list[WordRow]) -> list[str]:
+def paired_entries(
+    pictures: list[tuple[str, str, PictureKind]], rows: list[WordRow], langs: dict[str, str] | None = None
+) -> list[str]:
     """The symbols' YAML lines for pictures and words: a picture and the row whose first word
     is its name or its file's (file name: ``cat.png`` and ``cat``, ``cat = gato`` or
     ``cat.png = gato``) make one symbol with two faces (the picture, then the row's last
@@ -45,6 +47,8 @@ def paired_entries(pictures: list[tuple[str, str, PictureKind]], rows: list[Word
     Args:
         pictures: Each picture as (path in the theme, name, entry).
         rows: The word list's lines.
+        langs: A word's own ``lang``, written on its entry (a list mixing Japanese and
+            Korean words: :func:`~printdeck.theme.han_forms.word_langs`).
 
     Raises:
         PrintdeckError: A row names a picture file (``apple.png``) the pictures do not hold.
@@ -67,6 +71,7 @@ def paired_entries(pictures: list[tuple[str, str, PictureKind]], rows: list[Word
         face_keys = _kind_lines(kind, "    ")  # on the picture's face: a symbol with faces turns by face
         word = yaml_string(row.words[-1])
         faces = f"    faces:\n      - {key}: {yaml_string(rel)}\n{face_keys}      - text: {word}\n"
+        faces += _lang_line(row.words[-1], langs, "        ")
         lines.append(f"  - name: {yaml_string(name)}\n{faces}")
     unpaired = [row for row in rows if row.line not in paired]
     typos = {row.line: _check_names_a_picture(row, alone) for row in (unpaired if pictures else [])}
@@ -75,7 +80,7 @@ def paired_entries(pictures: list[tuple[str, str, PictureKind]], rows: list[Word
     wordy = [row for row in unpaired if typos.get(row.line) is None]
     if paired and (lone or wordy):  # pairs were meant: say who has no partner
         _say_partnerless(lone, wordy, rows)
-    return lines + [_word_entry(row) for row in unpaired]
+    return lines + [_word_entry(row, langs or {}) for row in unpaired]
 
 
 SAID_PARTNERLESS = 5
@@ -149,8 +154,16 @@ def _check_names_a_picture(row: WordRow, alone: list[tuple[str, str]]) -> str | 
     return None
 
 
-def _word_entry(row: WordRow) -> str:
-    """One word (``text:``), or a word and its translation as one symbol with two faces."""
+def _word_entry(row: WordRow, langs: dict[str, str]) -> str:
+    """One word (``text:``), or a word and its translation as one symbol with two faces;
+    each with its own ``lang`` where ``langs`` gives one."""
     if len(row.words) == 1:
-        return f"  - text: {yaml_string(row.words[0])}\n"
-    return "  - faces:\n" + "".join(f"      - text: {yaml_string(w)}\n" for w in row.words)
+        return f"  - text: {yaml_string(row.words[0])}\n" + _lang_line(row.words[0], langs, "    ")
+    faces = (f"      - text: {yaml_string(w)}\n" + _lang_line(w, langs, "        ") for w in row.words)
+    return "  - faces:\n" + "".join(faces)
+
+
+def _lang_line(word: str, langs: dict[str, str] | None, indent: str) -> str:
+    """``lang: ja`` for ``word`` where ``langs`` gives it one, indented; else nothing."""
+    lang = (langs or {}).get(word)
+    return f"{indent}lang: {lang}\n" if lang else ""
