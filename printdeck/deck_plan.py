@@ -81,6 +81,7 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         VectorWarning: an SVG is printed as its raster instead of its vector form.
         FaintEdgeWarning: a symbol's edge is almost the card's colour (its shape would not show).
         BackgroundWarning: a removed background left scattered pieces, not the subject.
+        DarkPhotoWarning: a photo so dark it prints nearly black.
         FontGapWarning: the theme's chosen font lacks letters of some words (set in another).
         LookAlikeWarning: a class set's deck marks read as words of its cards.
     """
@@ -93,7 +94,8 @@ def prove_symbols(theme: Theme, symbols: Sequence[SymbolSpec] | None = None) -> 
         warn_mark_clashes(theme, theme.symbols if symbols is None else symbols)
         prepare_photos(chosen, theme.spec.card.background)  # a cold photo's work, once, on every core
         paper = theme.spec.paper
-        prove(chosen, theme.spec.card.background, opaque=paper.color == "cmyk" and paper.pdfx == "x-1a")
+        where = [f"{f.theme_key or 'symbol'} {f.name!r}" for f in chosen]  # as a symbol's errors name it
+        prove(chosen, theme.spec.card.background, where, opaque=paper.color == "cmyk" and paper.pdfx == "x-1a")
 
 
 def may_print_coarse(theme: Theme, symbols: Sequence[SymbolSpec]) -> bool:

@@ -168,7 +168,7 @@ def test_build_warns_once_and_names_remove_background_for_a_cut_out_photo(tmp_pa
     assert done.code == 0, done.err
     lines = [line for line in done.err.splitlines() if "almost the card's colour" in line]
     assert lines == [
-        "printdeck: warning: symbol 'rex': most of the edge of rex.jpg is almost the card's colour #ffffff, so "
+        "printdeck: warning: symbols.0 'rex': most of the edge of rex.jpg is almost the card's colour #ffffff, so "
         "players may not see its shape; set card.background to a colour it stands out from, or leave out "
         "remove_background (its own background then frames it)"
     ]
@@ -267,3 +267,29 @@ def test_a_proof_cached_before_the_pieces_were_measured_is_measured_again(
     (tmp_path / "cache" / "proofs" / f"{proof_key(kitty)}.json").write_text(json.dumps(fields))
     forget_proofs()
     assert proof(kitty).background_pieces >= BACKGROUND_PIECES
+
+
+@pytest.mark.parametrize(("brightness", "warned"), [(1.0, False), (0.5, False), (0.22, True)])
+def test_a_photo_so_dark_it_prints_nearly_black_is_warned_about(
+    tmp_path: Path, brightness: float, warned: bool
+) -> None:
+    """A parent's night shot of the dog printed as a black disc, and nothing said so. A photo
+    whose brightest tenth stays under L* 25 is now warned about by name, with the fix; a
+    photo half as bright as the scene is not (a moody shot is the parent's choice)."""
+    from PIL import ImageEnhance
+
+    from printdeck.render import DarkPhotoWarning
+    from printdeck.render.proof import DARK_L90
+
+    photo = Image.open(_cat_photo(tmp_path, wall=(120, 150, 90), body=(200, 150, 90)))
+    ImageEnhance.Brightness(photo).enhance(brightness).save(tmp_path / "night.jpg", quality=92)
+    night = SymbolSpec(id=0, name="night", kind="photo", source="night.jpg", path=tmp_path / "night.jpg")
+    assert (proof(night, "#ffffff").light_l90 < DARK_L90) == warned
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        prove_symbols([night], "#ffffff", ["symbols.4 'night'"])
+    said = [str(w.message) for w in caught if w.category is DarkPhotoWarning]
+    assert len(said) == warned
+    if warned:
+        assert said[0].startswith("symbols.4 'night' (night.jpg): the photo is so dark it prints nearly black")
+        assert said[0].endswith("brighten it first (a photo editor's exposure or brightness), or choose another")

@@ -180,6 +180,7 @@ def check_theme(
         VectorWarning: An SVG will print as its raster instead of its vector form.
         PressWarning: A CMYK press file has no bleed.
         FaintEdgeWarning: A symbol's edge is almost the card's colour (its shape would not show).
+        DarkPhotoWarning: A photo so dark it prints nearly black.
         BackgroundWarning: A removed background left scattered pieces, not the subject.
         LookAlikeWarning: Symbols that look alike in grey or for colour-blind players.
         ResolutionWarning: The backs' picture prints under 300 dpi (under 150: refused).

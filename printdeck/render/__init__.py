@@ -22,8 +22,8 @@ Public names (everything else in the package is internal):
 - :func:`contact_sheet` / :func:`card_image`: the quick PNG preview of laid-out cards
   (:func:`older_preview`: one an older printdeck wrote, unmarked);
 - the warnings a render can give: :class:`ResolutionWarning`, :class:`SvgImageWarning`,
-  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`BackgroundWarning`, :class:`PaleWordWarning`,
-  :class:`CreditWarning`, :class:`MarkWarning`.
+  :class:`VectorWarning`, :class:`FaintEdgeWarning`, :class:`DarkPhotoWarning`, :class:`BackgroundWarning`,
+  :class:`PaleWordWarning`, :class:`CreditWarning`, :class:`MarkWarning`.
 
 Names load on first use (:mod:`printdeck.lazy`): ``impose`` costs no ReportLab, and the
 proof does not load the PDF writer.
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from printdeck.render.preview import card_image, contact_sheet, older_preview
     from printdeck.render.print_job import BackDesign, PrintJob, pdf_page, side_order
     from printdeck.render.proof import (
+        DarkPhotoWarning,
         FaintEdgeWarning,
         VectorWarning,
         proof_ready,
@@ -99,6 +100,7 @@ _WHERE = {
     "check_word_heights": "printdeck.render.word_sizes",
     "SmallWordWarning": "printdeck.render.word_sizes",
     "VectorWarning": "printdeck.render.proof",
+    "DarkPhotoWarning": "printdeck.render.proof",
     "FaintEdgeWarning": "printdeck.render.proof",
     "BackgroundWarning": "printdeck.render.cut_outs",
     "PaleWordWarning": "printdeck.render.word_proof",
@@ -135,6 +137,7 @@ __all__ = [
     "BackgroundWarning",
     "CardStyle",
     "CreditWarning",
+    "DarkPhotoWarning",
     "FaintEdgeWarning",
     "Imposition",
     "MarkWarning",

@@ -23,10 +23,14 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 from printdeck.artwork import drawing, drawing_key, existing_file, opencv
 from printdeck.cache import cache_dir, code_digest, entry_key, read_entry, write_entry
@@ -79,6 +83,8 @@ class Proof:
             (an opacity, a blend mode), which PDF/X-1a cannot hold.
         background_pieces: For a photo with ``remove_background``, how many separate
             parts it prints (:func:`~printdeck.render.cut_outs.background_pieces`); 0 else.
+        light_l90: For a photo, the CIELAB lightness L* (0 to 100) a tenth of its printed
+            pixels reach or pass (its brightest tenth's floor); 100 for other kinds.
     """
 
     visible_share: float
@@ -88,10 +94,20 @@ class Proof:
     faint_edge_share: float = 0.0
     translucent: bool = False
     background_pieces: int = 0
+    light_l90: float = 100.0
 
 
 class FaintEdgeWarning(UserWarning):
     """Most of a symbol's edge is almost the card's colour: players would not see its shape."""
+
+
+class DarkPhotoWarning(UserWarning):
+    """A photo so dark it prints nearly black (an underexposed or night shot)."""
+
+
+DARK_L90 = 25.0
+"""A photo whose brightest tenth of pixels stays under this CIELAB lightness L* is said to
+print nearly black (phone photos measured: 57-80; the same made four times darker: 14-20)."""
 
 
 class VectorWarning(UserWarning):
@@ -146,7 +162,9 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     visible_share = float(visible.mean())
     faint = faint_edge_share(raster, background)
     if art.kind != "svg":
-        return Proof(visible_share, faint_edge_share=faint, background_pieces=background_pieces(symbol, art))
+        pieces = background_pieces(symbol, art)
+        light = _light_l90(raster) if symbol.kind == "photo" else 100.0
+        return Proof(visible_share, faint_edge_share=faint, background_pieces=pieces, light_l90=light)
     traced = np.asarray(raster.getchannel("A")) > 8
     on_white = visible if background == "#ffffff" else visible_ink(raster, "#ffffff")  # a white card: the same
     try:
@@ -158,6 +176,17 @@ def _measure(symbol: SymbolSpec, background: str) -> Proof:
     lost = float((on_white & ~_grown(printed)).sum()) / count
     vector_ok = stray <= STRAY_SHARE and lost <= LOST_SHARE
     return Proof(visible_share, vector_ok, stray, lost, faint, translucent and vector_ok)
+
+
+def _light_l90(raster: Image.Image) -> float:
+    """The CIELAB lightness L* a tenth of the raster's printed (opaque) pixels reach or pass."""
+    from printdeck.artwork import srgb_to_lab  # noqa: PLC0415 - with the raster
+
+    rgba = np.asarray(raster.convert("RGBA"), dtype=np.float64) / 255.0
+    printed = rgba[..., 3] > 0.5
+    if not printed.any():
+        return 100.0
+    return float(np.percentile(srgb_to_lab(rgba[..., :3][printed])[:, 0], 90))
 
 
 def proof(symbol: SymbolSpec, background: str = "#ffffff") -> Proof:
@@ -355,6 +384,7 @@ def prove_symbols(
             colour (:data:`FAINT_EDGE_SHARE`).
         BackgroundWarning: once per photo whose removed background left scattered pieces
             (:data:`~printdeck.render.cut_outs.BACKGROUND_PIECES`).
+        DarkPhotoWarning: once per photo that prints nearly black (:data:`DARK_L90`).
     """
     if len(symbols) <= 1 or all(_known(s, background) for s in symbols):  # nothing to draw: threads would
         results = [proof(s, background) for s in symbols]  # only take turns with the GIL (a third slower)
@@ -374,10 +404,21 @@ def prove_symbols(
         if result.background_pieces >= BACKGROUND_PIECES:
             message = background_message(label, symbol, result.background_pieces)
             warnings.warn(message, BackgroundWarning, stacklevel=2)
+        if result.light_l90 < DARK_L90:
+            warnings.warn(_dark_message(label, symbol, result.light_l90), DarkPhotoWarning, stacklevel=2)
         if not result.vector_ok or (symbol.kind == "svg" and svg_undrawn_feature(existing_file(symbol))):
             warnings.warn(fallback_line(symbol, result), VectorWarning, stacklevel=2)  # as the PDF will say it
     if see_through:
         warnings.warn(see_through_line(see_through), VectorWarning, stacklevel=2)
+
+
+def _dark_message(label: str, symbol: SymbolSpec, light_l90: float) -> str:
+    """The warning for a photo that prints nearly black (``light_l90``: :attr:`Proof.light_l90`)."""
+    return (
+        f"{label} ({shown(symbol.source)}): the photo is so dark it prints nearly black (its brightest "
+        f"pixels reach lightness {light_l90:.0f} of 100); brighten it first (a photo editor's exposure or "
+        "brightness), or choose another"
+    )
 
 
 def _boxed(symbol: SymbolSpec) -> bool:
