@@ -393,19 +393,23 @@ def test_a_small_photo_whose_widest_crop_is_coarse_too_is_not_told_to_take_a_foc
     assert caught.value.fix == "use a larger image" and "focus" not in str(caught.value)
 
 
-def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> None:
-    """A teacher's folder of small pictures was refused one file at a time: fix, build, the
-    next refused. The refusal names the others too, so they are all replaced at once."""
+def _coarse_refusal(folder: Path, deck_keys: str) -> pytest.ExceptionInfo[printdeck.PrintdeckError]:
+    """The build's refusal of a theme of seven 40-pixel pictures (``deck: {deck_keys}``)."""
     from PIL import Image
 
     for i in range(7):
-        Image.new("RGB", (40, 40), (36 * i, 90, 200 - 25 * i)).save(tmp_path / f"p{i}.png")
+        Image.new("RGB", (40, 40), (36 * i, 90, 200 - 25 * i)).save(folder / f"p{i}.png")
     symbols = "".join(f"  - image: p{i}.png\n" for i in range(7))
-    (tmp_path / "theme.yaml").write_text(
-        f"name: a\ndeck: {{allow_look_alike: true}}\nsymbols:\n{symbols}", encoding="utf-8"
-    )
+    (folder / "theme.yaml").write_text(f"name: a\ndeck: {{{deck_keys}}}\nsymbols:\n{symbols}", encoding="utf-8")
     with pytest.raises(printdeck.PrintdeckError) as caught:
-        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+        printdeck.build(folder / "theme.yaml", out=folder / "a.pdf")
+    return caught
+
+
+def test_every_picture_too_coarse_is_named_in_one_refusal(tmp_path: Path) -> None:
+    """A teacher's folder of small pictures was refused one file at a time: fix, build, the
+    next refused. The refusal names the others too, so they are all replaced at once."""
+    caught = _coarse_refusal(tmp_path, "allow_look_alike: true")
     said = str(caught.value)
     assert _after_theme(said).startswith("symbols.0 'p0' (p0.png): prints at ")
     assert "; so do 6 more pictures: p1.png (" in said and said.endswith("and 1 more; use larger images"), said
@@ -434,16 +438,7 @@ def test_a_class_sets_coarse_picture_is_named_with_its_deck(tmp_path: Path) -> N
     its refusal named "card 12" of a set of 7-card decks, and no deck. It now says the card
     in its own deck and the deck's letter, as the manifest and the card images name it; the
     warnings too."""
-    from PIL import Image
-
-    for i in range(7):
-        Image.new("RGB", (40, 40), (36 * i, 90, 200 - 25 * i)).save(tmp_path / f"p{i}.png")
-    symbols = "".join(f"  - image: p{i}.png\n" for i in range(7))
-    (tmp_path / "theme.yaml").write_text(
-        f"name: a\ndeck: {{allow_look_alike: true, copies: 3}}\nsymbols:\n{symbols}", encoding="utf-8"
-    )
-    with pytest.raises(printdeck.PrintdeckError) as caught:
-        printdeck.build(tmp_path / "theme.yaml", out=tmp_path / "a.pdf")
+    caught = _coarse_refusal(tmp_path, "allow_look_alike: true, copies: 3")
     found = re.search(r"prints at \d+ dpi on card (\d+) of deck ([ABC]) \(needs at least 150", str(caught.value))
     assert found is not None and 1 <= int(found.group(1)) <= 7, str(caught.value)
     assert not (tmp_path / "a.pdf").exists()
