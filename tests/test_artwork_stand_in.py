@@ -77,7 +77,7 @@ def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("PRINTDECK_NO_CACHE", raising=False)
     stand_in.forget_stand_ins()
     decode_module.forget_decodes()
-    picture_module._master.cache_clear()
+    picture_module.forget_masters()
     importlib.import_module(
         "printdeck.artwork.drawing"
     )._KNOWN_REPORTS.clear()  # crops found by drawing key: the same photo bytes in another test
@@ -113,7 +113,7 @@ def test_a_heic_deck_is_the_same_with_and_without_the_cache(
     printdeck.build(theme, tmp_path / "cached.pdf")
     stand_in.forget_stand_ins()
     decode_module.forget_decodes()
-    picture_module._master.cache_clear()
+    picture_module.forget_masters()
     monkeypatch.setenv("PRINTDECK_NO_CACHE", "1")
     monkeypatch.setenv("PRINTDECK_JOBS", "1")
     printdeck.build(theme, tmp_path / "uncached.pdf")

@@ -35,7 +35,7 @@ def _forget() -> None:
     _drawing.cache_clear()
     _cached.cache_clear()
     proof._cached_proof.cache_clear()
-    picture._master.cache_clear()
+    picture.forget_masters()
     sys.modules["printdeck.artwork.drawing"]._KNOWN_REPORTS.clear()  # type: ignore[attr-defined]
 
 
@@ -151,7 +151,15 @@ def test_a_photo_is_drawn_from_its_master_up_to_its_side(tmp_path: Path, cache: 
         raise AssertionError("the photo was decoded again")
 
     monkeypatch.setattr(picture, "_source_square", refuse)
-    small = crop_square(symbol, crop, 120)
-    assert np.array_equal(np.asarray(small), np.asarray(master.resize((120, 120), Image.Resampling.LANCZOS)))
+    for side in (200, 150, 120, 40):  # over half the master's side: the decoded master scaled; else a scaled decode
+        small = crop_square(symbol, crop, side)
+        assert small.size == (side, side) and small.mode == "RGB"
+        whole = np.asarray(master.resize((side, side), Image.Resampling.LANCZOS), dtype=float)
+        if side > 150:
+            assert np.array_equal(np.asarray(small), whole)
+        else:  # within a level or so of scaling the whole master, and the same every time
+            assert np.abs(np.asarray(small, dtype=float) - whole).mean() < 2.0
+            picture.forget_masters()
+            assert np.array_equal(np.asarray(crop_square(symbol, crop, side)), np.asarray(small))
     monkeypatch.undo()
     assert crop_square(symbol, crop, 600).size == (600, 600)  # past the master: from the photo

@@ -246,7 +246,7 @@ def test_a_new_seeds_photo_sizes_come_from_the_master(tmp_path: Path, cache: Pat
     build(theme, tmp_path / "a.pdf", BuildOptions(seed=1))
     before = {p.name for p in (cache / "pictures").glob("*.jpg")}
     images._RASTER_CHECKS.clear()
-    source_pictures._master.cache_clear()  # a new process remembers nothing
+    source_pictures.forget_masters()  # a new process remembers nothing
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a photo was cut from its source again")

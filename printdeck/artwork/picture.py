@@ -265,9 +265,23 @@ def crop_square(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     if symbol.path is None:
         raise PrintdeckError(f"symbol {symbol.name!r}: no artwork file")
     if side_px <= master_side(crop) and is_lossy(Path(symbol.path)):
+        return _from_master(symbol, crop, side_px)
+    return _source_square(symbol, crop, side_px, 2)
+
+
+def _from_master(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
+    """The crop square at ``side_px`` (at most the master's side) scaled from the master.
+    At half the master's side or less, the master's JPEG is decoded at 1/2, 1/4 or 1/8
+    scale (libjpeg's scaled inverse DCT through Pillow's ``draft``: the smallest that keeps
+    at least ``side_px`` pixels) before the Lanczos scaling: a quarter of the pixels or
+    fewer decoded and scaled, about half the time of a new size a new seed asks for
+    (bench/RESULTS.md), within a level or so of scaling the whole master."""
+    if 2 * side_px > master_side(crop):  # no scaled decode keeps side_px pixels: the decoded master
         master = photo_master(symbol, crop)
         return master.copy() if master.width == side_px else master.resize((side_px, side_px), Image.Resampling.LANCZOS)
-    return _source_square(symbol, crop, side_px, 2)
+    with Image.open(io.BytesIO(_master_jpeg(drawn_only(symbol), crop))) as image:
+        image.draft("RGB", (side_px, side_px))
+        return image.convert("RGB").resize((side_px, side_px), Image.Resampling.LANCZOS)
 
 
 def _source_square(symbol: SymbolSpec, crop: Crop, side_px: int, oversample: int) -> Image.Image:
@@ -316,8 +330,22 @@ def photo_master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
     return _master(drawn_only(symbol), crop)
 
 
+def forget_masters() -> None:
+    """Forget the masters decoded and read in this process (as a new process would; the
+    disk cache keeps them)."""
+    _master.cache_clear()
+    _master_jpeg.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
+    with Image.open(io.BytesIO(_master_jpeg(symbol, crop))) as image:
+        return image.convert("RGB")
+
+
+@lru_cache(maxsize=8)
+def _master_jpeg(symbol: SymbolSpec, crop: Crop) -> bytes:
+    """The master's JPEG bytes (see :func:`photo_master`), from the disk cache or made."""
     folder = cache_dir("pictures")
     side = master_side(crop)  # what makes the master: the file's bytes, the crop, the side and this code
     digest = file_digest(Path(symbol.path or ""))
@@ -329,8 +357,7 @@ def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
         data = out.getvalue()
         if folder is not None:
             write_entry(folder / f"{key}.jpg", data)
-    with Image.open(io.BytesIO(data)) as image:
-        return image.convert("RGB")
+    return data
 
 
 def subject_rings(symbol: SymbolSpec, crop: Crop) -> tuple[tuple[tuple[float, float], ...], ...]:
