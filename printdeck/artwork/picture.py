@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from printdeck.artwork.decode import oriented_size, upright_decoded, upright_file
+from printdeck.artwork.decode import open_raster, oriented_size, upright_decoded, upright_file
 from printdeck.artwork.faces import opencv
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, read_jpeg_entry, write_entry
 from printdeck.choices import MAX_IMAGE_BYTES, PHOTO_CORNER_FRACTION
@@ -279,9 +279,10 @@ def _from_master(symbol: SymbolSpec, crop: Crop, side_px: int) -> Image.Image:
     if 2 * side_px > master_side(crop):  # no scaled decode keeps side_px pixels: the decoded master
         master = photo_master(symbol, crop)
         return master.copy() if master.width == side_px else master.resize((side_px, side_px), Image.Resampling.LANCZOS)
-    with Image.open(io.BytesIO(_master_jpeg(drawn_only(symbol), crop))) as image:
-        image.draft("RGB", (side_px, side_px))
-        return image.convert("RGB").resize((side_px, side_px), Image.Resampling.LANCZOS)
+    drawn = drawn_only(symbol)
+    return _decoded_master(drawn, _master_jpeg(drawn, crop), side_px).resize(
+        (side_px, side_px), Image.Resampling.LANCZOS
+    )
 
 
 def _source_square(symbol: SymbolSpec, crop: Crop, side_px: int, oversample: int) -> Image.Image:
@@ -339,8 +340,13 @@ def forget_masters() -> None:
 
 @lru_cache(maxsize=8)
 def _master(symbol: SymbolSpec, crop: Crop) -> Image.Image:
-    with Image.open(io.BytesIO(_master_jpeg(symbol, crop))) as image:
-        return image.convert("RGB")
+    return _decoded_master(symbol, _master_jpeg(symbol, crop))
+
+
+def _decoded_master(symbol: SymbolSpec, jpeg: bytes, draft_px: int | None = None) -> Image.Image:
+    """A master's JPEG decoded (:func:`~.decode.open_raster`), reduced to at least
+    ``draft_px`` pixels a side where given; RGB."""
+    return open_raster(jpeg, Path(symbol.path or ""), f"symbol {symbol.name!r}", draft_px).convert("RGB")
 
 
 @lru_cache(maxsize=8)
