@@ -74,13 +74,16 @@ def make_photos(folder: Path, heic: bool = False) -> None:
             photo.save(folder / f"photo-{i:02d}.jpg", quality=90, exif=exif)
 
 
-def write_theme(work: Path, remove_background: bool) -> Path:
+def write_theme(work: Path, remove_background: bool, name: str = "theme.yaml", look_alike_key: bool = True) -> Path:
+    """The deck's theme in ``work`` (file ``name``); without ``look_alike_key``, as the code
+    before the look-alike check reads it (it knows no ``allow_look_alike``)."""
     extra = "\n    remove_background: true" if remove_background else ""
-    theme = work / "theme.yaml"
+    # allow_look_alike: crops of one source picture (every fifth photo) can show the same
+    # subject at the same size: true look-alikes, refused otherwise; timed all the same
+    allow = "  allow_look_alike: true\n" if look_alike_key else ""
+    theme = work / name
     theme.write_text(
-        # allow_look_alike: crops of one source picture (every fifth photo) can show the same
-        # subject at the same size: true look-alikes, refused otherwise; timed all the same
-        f"name: phones\ntitle: Phone photos\nseed: 1\ndeck:\n  symbols_per_card: 8\n  allow_look_alike: true\n"
+        f"name: phones\ntitle: Phone photos\nseed: 1\ndeck:\n  symbols_per_card: 8\n{allow}"
         f"symbols:\n  - photo: photos{extra}\n",
         encoding="utf-8",
     )
