@@ -20,6 +20,8 @@ const boxIsWord = (symbol) => symbol.kind === "text" && symbol.name === symbol.t
 /** Save a tile's box (``typed``): a word's text (:func:`boxIsWord`) or else the symbol's
  *  name; while it is on its way, a redraw keeps showing it. A word emptied is put back. */
 async function rename(given, typed, box) {
+  delete box.dataset.edited;  // handled: what the box holds now is sent, or put back
+  delete box.dataset.unsent;
   // The tile may have been patched, not redrawn, since it was made: its symbol as it is now
   // (a word fixed and then emptied came back as the typo, from the tile's first drawing).
   const symbol = (store.state && store.state.symbols.find((s) => s.uid === given.uid)) || given;
@@ -127,11 +129,14 @@ function tile(symbol, index, count) {
     "aria-invalid": refused ? "true" : null, "aria-describedby": refused ? `name-refused-${symbol.uid}` : null,
     "aria-label": `${boxIsWord(symbol) ? "Word" : "Name"} of symbol ${index + 1}`, lang: langOf(symbol.name), dir: "auto",
     disabled: symbol.kind === "folder",
+    oninput: (e) => { e.target.dataset.edited = "1"; },  // typed, not yet sent (see drawSymbols)
     onchange: (e) => rename(symbol, e.target.value, e.target),
-    onkeydown: (e) => {  // Enter again on a refused name, unchanged (the other symbol renamed since)
-      const still = namesRefused.get(symbol.uid);
-      if (e.key === "Enter" && still && e.target.value === still.typed) rename(symbol, e.target.value, e.target);
+    onkeydown: (e) => {  // Enter again on a refused name, unchanged (the other symbol renamed since),
+      const still = namesRefused.get(symbol.uid);  // or on typing a redraw kept, which no change event sends
+      const again = still && e.target.value === still.typed;
+      if (e.key === "Enter" && !e.isComposing && (again || unsentKept(e.target))) rename(symbol, e.target.value, e.target);
     },
+    onblur: (e) => { if (unsentKept(e.target)) rename(symbol, e.target.value, e.target); },
   });
   const tools = el("div", { class: "tile-tools" },
     el("button", { type: "button", "data-part": "earlier", "aria-label": `Move ${symbol.name} earlier`, title: "Earlier", disabled: index === 0, onclick: () => moveTo(symbol.uid, index - 1), text: "◀" }),
@@ -235,6 +240,11 @@ function rejectedTile(rejected, index) {
       el("button", { type: "button", "data-part": "dismiss", "aria-label": `Dismiss ${rejected.file}`, onclick: dismiss, text: "Dismiss" })));
 }
 
+/** Whether a name box holds typing a redraw carried over and nothing has sent since: the
+ *  page set its value, so the browser, which only reports a person's edits, sends no change
+ *  event for it (:func:`drawSymbols`); Enter or leaving the box sends it instead. */
+const unsentKept = (box) => box.dataset.unsent !== undefined && box.value === box.dataset.unsent;
+
 /** Draw the grid, the "what the symbols allow" line and the deck's problem. */
 export function drawSymbols(state) {
   say(document.getElementById("sizes"), state.sizes);
@@ -248,12 +258,17 @@ export function drawSymbols(state) {
   const focused = active && active.closest && active.closest("#grid .tile");
   const focusUid = focused ? focused.dataset.uid : null;
   const part = focused ? active.dataset.part : null;
-  const typed = part === "name" ? { value: active.value, from: active.selectionStart, to: active.selectionEnd } : null;
+  const typed = part === "name" ? { from: active.selectionStart, to: active.selectionEnd } : null;
   grid.replaceChildren(...state.rejected.map(rejectedTile),
     ...state.symbols.map((s, i) => tile(s, i, state.symbols.length)));
+  // Read once the old box is gone: a browser that sends its change as it goes (Chromium) has
+  // saved it or put an emptied word back by now; one that does not leaves it to be sent.
   if (focusUid && part && focusTile(focusUid, part) && typed) {  // a name being typed stays as typed
-    Object.assign(document.activeElement, { value: typed.value });
-    document.activeElement.setSelectionRange(typed.from, typed.to);
+    const box = document.activeElement;
+    const unsent = active.dataset.edited !== undefined || active.dataset.unsent !== undefined;
+    if (unsent && active.value !== box.value) box.dataset.unsent = active.value;  // not what is saved or on its way
+    box.value = active.value;
+    box.setSelectionRange(typed.from, typed.to);
   }
   document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
   forgetRedTiles(state);
