@@ -104,7 +104,7 @@ class Case:
     target: Target | None = None
     floor: bool = True
     """Time the floor beside it (not for photos: it embeds every 12-megapixel file whole,
-    HEIC as Flate, in minutes; their targets are seconds)."""
+    HEIC as Flate, in minutes; their targets are read against the baseline, or seconds)."""
     baseline_theme: str | None = None
     """The same deck's theme as the baseline reads it, where its keys differ (the photos':
     no ``allow_look_alike``, a key of the look-alike check the baseline does not make)."""
