@@ -5,6 +5,7 @@ focused, reach the symbols, the settings, the sheet and Build in a few presses."
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -195,28 +196,36 @@ def test_few_presses_reach_the_first_setting_and_build(keys: object) -> None:
     assert to_setting <= 5 and to_build <= 4
 
 
+@contextlib.contextmanager
+def fix_on_its_way(keys: object, monkeypatch: pytest.MonkeyPatch, typo: str, fix: str) -> Iterator[object]:
+    """A word added as ``typo`` and fixed to ``fix`` from its tile with Enter, the fix's
+    answer held while the block runs (given the tile's box), then let through and drawn."""
+    from_the_top(keys)
+    add_words(keys, [typo])
+    answered(keys)
+    release, renamed = held_renames(monkeypatch)
+    uid = keys.locator("#grid .tile", has=keys.locator(f"input[value={typo}]")).get_attribute("data-uid")
+    box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")  # the tile, whatever its word shows
+    box.fill(fix)
+    box.press("Enter")  # sent; its answer held
+    try:
+        yield box
+    finally:
+        release.set()
+    assert renamed.wait(60), "the fix never reached the studio"
+    answered(keys)
+
+
 def test_a_word_emptied_while_its_fix_is_on_its_way_keeps_the_fix(
     keys: object, studio: tuple[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under CI's load a typo fixed ("elefant" -> "elephant") and then emptied came back as
     the typo: the page put the box back to the word its state still held, the fix's answer
     not come, and kept that through the answer's redraw (the box has the focus)."""
-    from_the_top(keys)
-    add_words(keys, ["elefant"])
-    answered(keys)
-    release, renamed = held_renames(monkeypatch)
-    uid = keys.locator("#grid .tile", has=keys.locator("input[value=elefant]")).get_attribute("data-uid")
-    box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")  # the tile, whatever its word shows
-    box.fill("elephant")
-    box.press("Enter")  # sent; its answer held
-    try:
+    with fix_on_its_way(keys, monkeypatch, "elefant", "elephant") as box:
         box.fill("")
         box.press("Enter")
         assert box.input_value() == "elephant"  # the fix sent, not the typo the state still holds
-    finally:
-        release.set()
-    assert renamed.wait(60), "the fix never reached the studio"
-    answered(keys)
     assert box.input_value() == "elephant"
     assert any(s.get("text") == "elephant" for s in theme(studio[1])["symbols"])
 
@@ -248,15 +257,7 @@ def test_a_word_emptied_then_redrawn_keeps_the_fix(
     browser sends no change event, so neither Enter nor leaving the box saved it and the
     box stayed empty. The old box's change, sent as it goes, is read first now; where the
     browser sends none, Enter or leaving the box sends what the redraw kept."""
-    from_the_top(keys)
-    add_words(keys, [typo])
-    answered(keys)
-    release, renamed = held_renames(monkeypatch)
-    uid = keys.locator("#grid .tile", has=keys.locator(f"input[value={typo}]")).get_attribute("data-uid")
-    box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")
-    box.fill(fix)
-    box.press("Enter")  # sent; its answer held
-    try:
+    with fix_on_its_way(keys, monkeypatch, typo, fix) as box:
         box.fill("")
         if not removal_sends:
             keys.evaluate(SWALLOW_CHANGE)
@@ -264,10 +265,6 @@ def test_a_word_emptied_then_redrawn_keeps_the_fix(
         assert focused(keys)["part"] == "name"
         keys.keyboard.press(then)
         assert box.input_value() == fix  # put back, as the fix sent
-    finally:
-        release.set()
-    assert renamed.wait(60), "the fix never reached the studio"
-    answered(keys)
     assert box.input_value() == fix
     assert any(s.get("text") == fix for s in theme(studio[1])["symbols"])
 
