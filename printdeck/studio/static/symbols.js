@@ -258,17 +258,17 @@ export function drawSymbols(state) {
   const focused = active && active.closest && active.closest("#grid .tile");
   const focusUid = focused ? focused.dataset.uid : null;
   const part = focused ? active.dataset.part : null;
-  const typed = part === "name" ? { from: active.selectionStart, to: active.selectionEnd } : null;
+  const selection = part === "name" ? { from: active.selectionStart, to: active.selectionEnd } : null;
   grid.replaceChildren(...state.rejected.map(rejectedTile),
     ...state.symbols.map((s, i) => tile(s, i, state.symbols.length)));
   // Read once the old box is gone: a browser that sends its change as it goes (Chromium) has
   // saved it or put an emptied word back by now; one that does not leaves it to be sent.
-  if (focusUid && part && focusTile(focusUid, part) && typed) {  // a name being typed stays as typed
+  if (focusUid && part && focusTile(focusUid, part) && selection) {  // a name being typed stays as typed
     const box = document.activeElement;
     const unsent = active.dataset.edited !== undefined || active.dataset.unsent !== undefined;
     if (unsent && active.value !== box.value) box.dataset.unsent = active.value;  // not what is saved or on its way
     box.value = active.value;
-    box.setSelectionRange(typed.from, typed.to);
+    box.setSelectionRange(selection.from, selection.to);
   }
   document.getElementById("grid-empty").hidden = state.symbols.length + state.rejected.length > 0;
   forgetRedTiles(state);
