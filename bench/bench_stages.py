@@ -39,6 +39,7 @@ Usage: python bench/bench_stages.py [--runs N] [--baseline REV|none] [--photos [
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import resource
@@ -235,15 +236,16 @@ def cases(photos: Path | None, heics: Path | None = None) -> list[Case]:
     ]
     if photos is not None:
         theme, before = str(photos / "theme.yaml"), str(photos / "theme-baseline.yaml")
+        photo_case = functools.partial(Case, floor=False, baseline_theme=before)  # no floor: see Case.floor
         found += [
-            Case("57 phone photos, new seed", theme, True, False, Target(2.0, False, 6.1), False, before),
-            Case("57 phone photos, cold", theme, True, True, Target(8.0, False, 12.1), False, before),
+            photo_case("57 phone photos, new seed", theme, True, False, Target(2.0, False, 6.1)),
+            photo_case("57 phone photos, cold", theme, True, True, Target(8.0, False, 12.1)),
         ]
     if heics is not None:  # no target of issue 29's: timed beside the JPEG deck above
         theme, before = str(heics / "theme.yaml"), str(heics / "theme-baseline.yaml")
         found += [
-            Case("57 HEIC phone photos, new seed", theme, True, False, None, False, before),
-            Case("57 HEIC phone photos, cold", theme, True, True, None, False, before),
+            Case("57 HEIC phone photos, new seed", theme, True, False, floor=False, baseline_theme=before),
+            Case("57 HEIC phone photos, cold", theme, True, True, floor=False, baseline_theme=before),
         ]
     return found
 
