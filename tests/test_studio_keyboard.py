@@ -269,6 +269,26 @@ def test_a_word_emptied_then_redrawn_keeps_the_fix(
     assert any(s.get("text") == fix for s in theme(studio[1])["symbols"])
 
 
+def test_a_refused_word_set_back_while_the_grid_redraws_loses_its_mark(keys: object) -> None:
+    """Under CI's load a name refused (another symbol has it) and then set back kept its
+    "Not saved" mark: the grid was redrawn between typing and Enter, and the box taken away
+    sent its change, whose own redraw ran inside the first one and was drawn over by it."""
+    from_the_top(keys)
+    add_words(keys, ["moose", "mouse"])
+    answered(keys)
+    uid = keys.locator("#grid .tile", has=keys.locator("input[value=mouse]")).get_attribute("data-uid")
+    box = keys.locator(f"#grid .tile[data-uid='{uid}'] .tile-name")
+    box.fill("moose")
+    box.press("Enter")
+    note = keys.locator(f"#name-refused-{uid}")
+    note.wait_for(timeout=30_000)
+    box.fill("mouse")  # its own word again
+    keys.evaluate(REDRAW)
+    keys.keyboard.press("Enter")
+    note.wait_for(state="detached", timeout=10_000)
+    assert box.get_attribute("aria-invalid") is None and box.input_value() == "mouse"
+
+
 def test_a_word_typed_then_redrawn_is_saved_by_enter(keys: object, studio: tuple[str, Path]) -> None:
     """A word typed over, the grid redrawn before Enter (the typing kept): Enter saves it."""
     from_the_top(keys)

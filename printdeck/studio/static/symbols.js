@@ -245,8 +245,24 @@ function rejectedTile(rejected, index) {
  *  event for it (:func:`drawSymbols`); Enter or leaving the box sends it instead. */
 const unsentKept = (box) => box.dataset.unsent !== undefined && box.value === box.dataset.unsent;
 
-/** Draw the grid, the "what the symbols allow" line and the deck's problem. */
+let drawingGrid = false;  // drawSymbols runs (a box it takes away may send its change, and redraw)
+let drawAgain = false;  // a redraw was asked meanwhile: drawn from the latest state once this one ends
+
+/** Draw the grid, the "what the symbols allow" line and the deck's problem. A redraw asked
+ *  while it draws (by the change a focused box sends as the grid takes it away) comes after
+ *  it, from the state as it is then: inside, the older drawing would be put over it. */
 export function drawSymbols(state) {
+  if (drawingGrid) { drawAgain = true; return; }
+  drawingGrid = true;
+  try {
+    drawGrid(state);
+  } finally {
+    drawingGrid = false;
+  }
+  if (drawAgain) { drawAgain = false; drawSymbols(store.state); }
+}
+
+function drawGrid(state) {
   say(document.getElementById("sizes"), state.sizes);
   wordsLang = state.words_lang || "";  // the letter forms the PDF prints the words in (门, not Japanese 门)
   if (state.form) {  // the formats the library reads, said and offered by the file picker
