@@ -235,7 +235,15 @@ def test_a_click_centres_the_crop_without_widening_it(page: object, studio: tupl
     assert nana().get("zoom", 1) > 1
     page.click("#undo")  # the click was one step: one Undo takes back its centre and its size
     wait_for(lambda: "focus" not in nana() and "zoom" not in nana(), "the click undone")
-    page.wait_for_selector("#detail .crop .ring[data-crop='artwork']:not([hidden])", timeout=60_000)
+    # the theme file is written before the page has the Undo's answer: a click on the old
+    # panel (its focus still set) would send a focus without a zoom, so wait for the page
+    page.wait_for_function(
+        "(() => { const b = document.querySelector('#detail .crop-found .crop-badge');"
+        " const r = document.querySelector(\"#detail .crop .ring[data-crop='artwork']\");"
+        " return b && b.textContent !== 'your focus' && r && !r.hidden"
+        " && !document.querySelector('#detail .crop .dot:not([hidden])'); })()",
+        timeout=60_000,
+    )
     shown.click(position={"x": centre[0] * box["width"], "y": centre[1] * box["height"]})
     wait_for(lambda: "focus" in nana() and nana().get("zoom", 1) > 1, "clicked again")
     page.locator("#detail button", has_text="Reset").click()  # printdeck's crop again, as before the click
