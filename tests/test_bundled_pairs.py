@@ -7,11 +7,11 @@ wherever printdeck is installed)."""
 from __future__ import annotations
 
 import importlib
-import math
 import shutil
 from pathlib import Path
 
 import pytest
+from json_tables import first_difference
 
 import printdeck
 from printdeck.artwork import Vision, drawing_key
@@ -49,41 +49,19 @@ def test_the_shipped_verdicts_are_what_comparing_every_pair_gives_now() -> None:
     from printdeck.theme.bundled_table import make_table
 
     shipped = json.loads(bundled_pairs.table_path().read_text(encoding="utf-8"))
-    where = _first_difference(make_table(), shipped)
+    where = first_difference(make_table(), shipped)
     assert where is None, f"{bundled_pairs.table_path().name} is not what the check gives now, at {where}: {REMAKE}"
 
 
-def _first_difference(now: object, shipped: object, at: str = "") -> str | None:
-    """Where ``now`` and ``shipped`` (JSON data) first differ, as a path of keys and indexes,
-    floats equal within a relative 1e-9; None if nowhere."""
-    if _number(now) and _number(shipped):  # 5 and 5.0 are one number, as == has them
-        return None if math.isclose(now, shipped, rel_tol=1e-9, abs_tol=1e-12) else f"{at} ({now!r} != {shipped!r})"
-    if isinstance(now, dict) and isinstance(shipped, dict):
-        if now.keys() != shipped.keys():
-            return f"{at} (keys {sorted(now.keys() ^ shipped.keys())[:5]})"
-        found = (_first_difference(now[k], shipped[k], f"{at}/{k}") for k in now)
-        return next((w for w in found if w is not None), None)
-    if isinstance(now, list) and isinstance(shipped, list):
-        if len(now) != len(shipped):
-            return f"{at} (length {len(now)} != {len(shipped)})"
-        found = (_first_difference(a, b, f"{at}/{i}") for i, (a, b) in enumerate(zip(now, shipped)))
-        return next((w for w in found if w is not None), None)
-    return None if now == shipped else f"{at} ({now!r} != {shipped!r})"
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def test_first_difference_tells_rounding_from_a_change() -> None:
+def testfirst_difference_tells_rounding_from_a_change() -> None:
     shipped = {"pairs": {"0 1": [0.9017854928970337, 0, 65, {"grey": 30.468124866275584}]}}
     rounded = {"pairs": {"0 1": [0.9017854928970337, 0, 65, {"grey": 30.46812486627556}]}}
-    assert _first_difference(rounded, shipped) is None
+    assert first_difference(rounded, shipped) is None
     flipped = {"pairs": {"0 1": [0.9017854928970337, 1, 65, {"grey": 30.468124866275584}]}}
-    assert _first_difference(flipped, shipped) == "/pairs/0 1/1 (1 != 0)"
+    assert first_difference(flipped, shipped) == "/pairs/0 1/1 (1 != 0)"
     moved = {"pairs": {"0 1": [0.9017854928970337, 0, 65, {"grey": 30.47}]}}
-    assert _first_difference(moved, shipped) == "/pairs/0 1/3/grey (30.47 != 30.468124866275584)"
-    assert _first_difference({"pairs": {}}, shipped) == "/pairs (keys ['0 1'])"
+    assert first_difference(moved, shipped) == "/pairs/0 1/3/grey (30.47 != 30.468124866275584)"
+    assert first_difference({"pairs": {}}, shipped) == "/pairs (keys ['0 1'])"
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from json_tables import first_difference
 
 import printdeck
 from printdeck.artwork import drawing
@@ -35,8 +36,9 @@ def test_the_shipped_proofs_are_what_proving_every_picture_gives_now() -> None:
     shipped = json.loads(bundled_proofs.table_path().read_text(encoding="utf-8"))
     from printdeck.render.bundled_proofs_table import make_table
 
-    assert make_table() == shipped, (
-        f"{bundled_proofs.table_path().name} is not what proving the bundled pictures gives now: {REMAKE}"
+    where = first_difference(make_table(), shipped)  # floats within rounding: another CPU's libm
+    assert where is None, (
+        f"{bundled_proofs.table_path().name} is not what proving the bundled pictures gives now, at {where}: {REMAKE}"
     )
 
 
