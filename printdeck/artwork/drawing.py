@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Literal
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.audit import INPUT_EVENT
 from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, file_identity, read_entry, write_entry
+from printdeck.cache_claims import claimed
 from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import NO_FONT_HAS, PrintdeckError
 from printdeck.fileio import user_file_size
@@ -151,16 +152,26 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
 
     w, h = oriented_size(path)
     if symbol.kind == "photo":
-        stored = _stored_crop(key, (w, h))
-        if stored is None:
-            from printdeck.artwork.framing import photo_framing  # noqa: PLC0415 - faces only when framed
-
-            stored = photo_framing(symbol, (w, h))
-            _store_crop(key, *stored)
-        crop, report = stored
+        crop, report = _framed(symbol, key, (w, h))
         _KNOWN_REPORTS[key] = report
         return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop, crop_report=report)
     return Drawing(symbol, "picture", (float(w), float(h)), key)
+
+
+def _framed(symbol: SymbolSpec, key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport]:
+    """The photo's crop and report: from the disk cache, or found now and kept there. A
+    process already finding them (the look-alike check beside a cold deck's photo
+    workers) is waited for, and its answer read, not found again."""
+    stored = _stored_crop(key, size_px)
+    if stored is None:
+        with claimed(cache_dir("crops"), key):
+            stored = _stored_crop(key, size_px)  # found while this one waited
+            if stored is None:
+                from printdeck.artwork.framing import photo_framing  # noqa: PLC0415 - faces only when framed
+
+                stored = photo_framing(symbol, size_px)
+                _store_crop(key, *stored)
+    return stored
 
 
 _KNOWN_REPORTS: dict[str, CropReport] = {}  # drawing key -> its photo's crop report, this process
