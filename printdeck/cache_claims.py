@@ -15,6 +15,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from printdeck.fileio import flocked
+
 __all__ = ["claimed"]
 
 _HELD = threading.local()  # .keys: the claims this thread holds (a claim made again inside one passes)
@@ -43,22 +45,14 @@ def claimed(folder: Path | None, key: str) -> Iterator[None]:
         yield
         return
     path = folder / f"{key}.lock"
-    try:
-        import fcntl  # noqa: PLC0415 - POSIX only
-
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    except (ImportError, OSError):
-        yield
-        return
-    try:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX)
+    with flocked(path, os.O_RDWR | os.O_CREAT) as fd:
         held.add(mine)
-        yield
-    finally:
-        held.discard(mine)
-        _remove_own(path, fd)
-        os.close(fd)  # closing releases the lock
+        try:
+            yield
+        finally:
+            held.discard(mine)
+            if fd is not None:
+                _remove_own(path, fd)
 
 
 def _remove_own(path: Path, fd: int) -> None:

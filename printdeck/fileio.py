@@ -271,17 +271,27 @@ def _named_right(exc: PrintdeckError, temps: Sequence[Path]) -> PrintdeckError:
 def folder_lock(folder: Path) -> Iterator[None]:
     """Hold an advisory lock on ``folder`` (POSIX ``flock``; none elsewhere), so two
     builds committing outputs into the same folder do it one after the other."""
+    with flocked(folder):
+        yield
+
+
+@contextlib.contextmanager
+def flocked(path: Path, flags: int = os.O_RDONLY) -> Iterator[int | None]:
+    """Hold an exclusive POSIX advisory lock (``flock``) on ``path`` opened with ``flags``
+    (``os.open``'s; made ``0o600`` with ``O_CREAT``), waiting for any other holder; give
+    its descriptor, closed (the lock released) when the block ends. ``None`` and nothing
+    held where there is no ``fcntl`` (Windows) or ``path`` cannot be opened."""
     try:
         import fcntl  # noqa: PLC0415 - POSIX only
 
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(path, flags, 0o600)
     except (ImportError, OSError):
-        yield
+        yield None
         return
     try:
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        yield fd
     finally:
         os.close(fd)  # closing releases the lock
 

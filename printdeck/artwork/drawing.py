@@ -17,8 +17,6 @@ draw the same one, so what the layout packed is what prints.
 from __future__ import annotations
 
 import dataclasses
-import json
-import math
 import os
 import sys
 from collections.abc import Iterator
@@ -28,10 +26,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from printdeck.artwork.crop_cache import framed, stored_crop
 from printdeck.artwork.svgcheck import MAX_SVG_BYTES
 from printdeck.audit import INPUT_EVENT
-from printdeck.cache import cache_dir, code_digest, entry_key, file_digest, file_identity, read_entry, write_entry
-from printdeck.cache_claims import claimed
+from printdeck.cache import code_digest, entry_key, file_digest, file_identity
 from printdeck.choices import MAX_IMAGE_BYTES
 from printdeck.errors import NO_FONT_HAS, PrintdeckError
 from printdeck.fileio import user_file_size
@@ -152,26 +150,10 @@ def _drawing(symbol: SymbolSpec, key: str) -> Drawing:
 
     w, h = oriented_size(path)
     if symbol.kind == "photo":
-        crop, report = _framed(symbol, key, (w, h))
+        crop, report = framed(symbol, key, (w, h))
         _KNOWN_REPORTS[key] = report
         return Drawing(symbol, "picture", (crop.side, crop.side), key, crop=crop, crop_report=report)
     return Drawing(symbol, "picture", (float(w), float(h)), key)
-
-
-def _framed(symbol: SymbolSpec, key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport]:
-    """The photo's crop and report: from the disk cache, or found now and kept there. A
-    process already finding them (the look-alike check beside a cold deck's photo
-    workers) is waited for, and its answer read, not found again."""
-    stored = _stored_crop(key, size_px)
-    if stored is None:
-        with claimed(cache_dir("crops"), key):
-            stored = _stored_crop(key, size_px)  # found while this one waited
-            if stored is None:
-                from printdeck.artwork.framing import photo_framing  # noqa: PLC0415 - faces only when framed
-
-                stored = photo_framing(symbol, size_px)
-                _store_crop(key, *stored)
-    return stored
 
 
 _KNOWN_REPORTS: dict[str, CropReport] = {}  # drawing key -> its photo's crop report, this process
@@ -191,42 +173,11 @@ def known_crop_report(symbol: SymbolSpec) -> CropReport | None:
     if key not in _KNOWN_REPORTS:
         from printdeck.artwork.decode import oriented_size  # noqa: PLC0415 - Pillow only for photos
 
-        stored = _stored_crop(key, oriented_size(existing_file(symbol)))
+        stored = stored_crop(key, oriented_size(existing_file(symbol)))
         if stored is None:
             return None
         _KNOWN_REPORTS[key] = stored[1]
     return _KNOWN_REPORTS[key]
-
-
-def _stored_crop(key: str, size_px: tuple[int, int]) -> tuple[Crop, CropReport] | None:
-    """A photo's crop and its report found by an earlier build (face search is the slow
-    part), if it is on disk and valid for a picture of ``size_px``."""
-    folder = cache_dir("crops")
-    text = read_entry(folder / f"{key}.json") if folder is not None else None
-    try:
-        data = json.loads(text or "null")
-        left, top, side = (float(v) for v in data["crop"])
-        report = CropReport.from_json(data["report"])
-    except (TypeError, ValueError, KeyError, IndexError):
-        return None
-    w, h = size_px
-    if (
-        all(math.isfinite(v) for v in (left, top, side))
-        and 0 < side <= min(w, h) + 1e-6
-        and -1e-6 <= left <= w - side + 1e-6
-        and -1e-6 <= top <= h - side + 1e-6
-    ):
-        from printdeck.artwork.picture import Crop  # noqa: PLC0415 - Pillow only for photos
-
-        return Crop(left, top, side), report
-    return None
-
-
-def _store_crop(key: str, crop: Crop, report: CropReport) -> None:
-    folder = cache_dir("crops")
-    if folder is not None:
-        record = {"crop": [crop.left, crop.top, crop.side], "report": report.as_json()}
-        write_entry(folder / f"{key}.json", json.dumps(record))
 
 
 def existing_file(symbol: SymbolSpec) -> Path:
