@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from printdeck.fileio import flocked
+from printdeck.file_locks import flocked
 
 __all__ = ["claimed"]
 

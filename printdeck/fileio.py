@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from printdeck.errors import PrintdeckError, path_error, shown
+from printdeck.file_locks import folder_lock
 from printdeck.signals import deferred, on_stop, stopped_by
 from printdeck.temp_names import (
     MAX_NAME_BYTES as MAX_NAME_BYTES,
@@ -265,35 +266,6 @@ def _named_right(exc: PrintdeckError, temps: Sequence[Path]) -> PrintdeckError:
         for spelled in {str(tmp), shown(tmp)}:
             text = text.replace(spelled, shown(_ACTIVE.get(tmp, tmp)))
     return exc if text == str(exc) else exc.reworded(text)
-
-
-@contextlib.contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """Hold an advisory lock on ``folder`` (POSIX ``flock``; none elsewhere), so two
-    builds committing outputs into the same folder do it one after the other."""
-    with flocked(folder):
-        yield
-
-
-@contextlib.contextmanager
-def flocked(path: Path, flags: int = os.O_RDONLY) -> Iterator[int | None]:
-    """Hold an exclusive POSIX advisory lock (``flock``) on ``path`` opened with ``flags``
-    (``os.open``'s; made ``0o600`` with ``O_CREAT``), waiting for any other holder; give
-    its descriptor, closed (the lock released) when the block ends. ``None`` and nothing
-    held where there is no ``fcntl`` (Windows) or ``path`` cannot be opened."""
-    try:
-        import fcntl  # noqa: PLC0415 - POSIX only
-
-        fd = os.open(path, flags, 0o600)
-    except (ImportError, OSError):
-        yield None
-        return
-    try:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield fd
-    finally:
-        os.close(fd)  # closing releases the lock
 
 
 def _commit(outs: Sequence[Path], temps: Sequence[Path], stale: Sequence[Path]) -> None:

@@ -114,3 +114,41 @@ def test_no_folder_or_an_unwritable_one_claims_nothing(tmp_path: Path) -> None:
     with claimed(missing, "k"):  # the lock file cannot be made: the work runs all the same
         pass
     assert not missing.exists()
+
+
+def _claim_in_child(folder: Path, answers: multiprocessing.Queue) -> None:
+    with claimed(folder, "k"):
+        answers.put("claimed")
+
+
+def test_a_child_forked_during_a_claim_waits_only_for_the_claim(tmp_path: Path) -> None:
+    """The layout forks its workers while other threads run (the studio's requests): a
+    worker forked while another thread held a claim kept a copy of its lock, so the lock
+    outlived the claim and the worker, asking for the same entry, waited for itself
+    forever (and the build with it). A forked child now lets go of the claims it inherited:
+    it waits for the thread's claim to end, then has its own."""
+    holding, release = threading.Event(), threading.Event()
+
+    def holder() -> None:
+        with claimed(tmp_path, "k"):
+            holding.set()
+            release.wait(20)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert holding.wait(10)
+    context = multiprocessing.get_context("fork")
+    answers = context.Queue()
+    child = context.Process(target=_claim_in_child, args=(tmp_path, answers))
+    child.start()  # forked while the thread holds its claim
+    time.sleep(0.5)
+    assert answers.empty()  # the child waits for the thread's claim...
+    release.set()
+    thread.join(10)
+    try:
+        assert answers.get(timeout=20) == "claimed"  # ...and no longer once it ends
+    finally:
+        child.join(5)
+        if child.is_alive():
+            child.kill()
+    assert child.exitcode == 0

@@ -3,7 +3,7 @@
 Layers, lowest first (a module may import its own layer or a lower one, never a higher):
 
     core      errors, choices, units, model, build_result, cardshape, card_sizes, userfiles, fileio, temp_names,
-              cache, cache_claims, resources, signals, lazy, audit, forksafe, sheet_room, output_record
+              cache, cache_claims, file_locks, resources, signals, lazy, audit, forksafe, sheet_room, output_record
     design    the combinatorial designs (pure math)
     artwork   the one drawing of a symbol, and its silhouette
     theme     the YAML theme, validated and resolved
@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, set[str]]] = [
             "temp_names",
             "cache",
             "cache_claims",
+            "file_locks",
             "resources",
             "signals",
             "lazy",

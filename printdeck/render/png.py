@@ -27,8 +27,8 @@ from PIL.PngImagePlugin import PngInfo
 from printdeck.artwork import rasterise, srgb_profile_bytes
 from printdeck.cardshape import CardShape, card_path, path_points
 from printdeck.errors import PrintdeckError, path_error, shown
+from printdeck.file_locks import folder_lock
 from printdeck.fileio import (
-    folder_lock,
     note_written,
     remove_stale_temps,
     staging_folder,

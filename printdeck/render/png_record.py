@@ -47,7 +47,7 @@ def read_png_record(folder: Path) -> set[str]:
 
 def write_png_record(folder: Path, names: Iterable[str]) -> None:
     """Record (atomically) that printdeck wrote ``names`` into ``folder`` (the caller
-    holds :func:`printdeck.fileio.folder_lock` on it).
+    holds :func:`printdeck.file_locks.folder_lock` on it).
 
     Raises:
         PrintdeckError: The record cannot be written (naming the folder).
